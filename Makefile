@@ -1,0 +1,94 @@
+# citex - a citation exporter.  Plain make: `make`, `make check`, `make asan`.
+
+CC      ?= cc
+FLEX    ?= flex
+BISON   ?= bison
+PKG_CONFIG ?= pkg-config
+PREFIX  ?= /usr/local
+BUILD   ?= build
+CFLAGS  ?= -O2 -g
+WARN    := -Wall -Wextra -pedantic -Wshadow -Wstrict-prototypes
+UTF8PROC_CFLAGS := $(shell $(PKG_CONFIG) --cflags libutf8proc 2>/dev/null)
+UTF8PROC_LIBS   := $(shell $(PKG_CONFIG) --libs libutf8proc 2>/dev/null || echo -lutf8proc)
+ALL_CFLAGS = -std=c11 $(WARN) $(CFLAGS) -Isrc -I$(BUILD)/gen $(UTF8PROC_CFLAGS)
+LDLIBS  += $(UTF8PROC_LIBS)
+
+GEN     := $(BUILD)/gen
+LIB_SRC := $(filter-out src/main.c,$(wildcard src/*.c))
+LIB_OBJ := $(patsubst src/%.c,$(BUILD)/%.o,$(LIB_SRC)) $(BUILD)/bibtex.tab.o $(BUILD)/bibtex.lex.o
+GRAMMARS := $(wildcard grammar/*.y)
+LEXERS   := $(wildcard grammar/*.l)
+GEN_HDR := $(patsubst grammar/%.y,$(GEN)/%.tab.h,$(GRAMMARS)) $(patsubst grammar/%.l,$(GEN)/%.lex.h,$(LEXERS))
+EXTRA_GEN_OBJ := $(filter-out $(BUILD)/bibtex.tab.o $(BUILD)/bibtex.lex.o,\
+	$(patsubst grammar/%.y,$(BUILD)/%.tab.o,$(GRAMMARS)) $(patsubst grammar/%.l,$(BUILD)/%.lex.o,$(LEXERS)))
+LIB_OBJ += $(EXTRA_GEN_OBJ)
+UNIT_SRC := $(filter-out tests/unit/stub_%.c,$(wildcard tests/unit/test_*.c))
+UNIT_BIN := $(patsubst tests/unit/%.c,$(BUILD)/%,$(UNIT_SRC))
+
+all: citex libcitex.a
+
+citex: $(BUILD)/citex
+	cp $< $@
+
+libcitex.a: $(BUILD)/libcitex.a
+	cp $< $@
+
+$(BUILD)/citex: $(BUILD)/main.o $(BUILD)/libcitex.a
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+$(BUILD)/libcitex.a: $(LIB_OBJ)
+	rm -f $@
+	ar rcs $@ $^
+
+$(BUILD)/%.o: src/%.c $(wildcard src/*.h src/*.def src/*.inc) $(GEN_HDR) | $(BUILD)
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+# Generated C: bison >= 3.6 for parse.error custom; built into build/gen,
+# never committed.
+$(GEN)/%.tab.c $(GEN)/%.tab.h: grammar/%.y | $(GEN) check-tools
+	$(BISON) -Wall -Werror -Wno-yacc --defines=$(GEN)/$*.tab.h -o $(GEN)/$*.tab.c $<
+
+$(GEN)/%.lex.c $(GEN)/%.lex.h: grammar/%.l $(GEN_HDR:%.lex.h=) | $(GEN) check-tools
+	$(FLEX) --header-file=$(GEN)/$*.lex.h -o $(GEN)/$*.lex.c $<
+
+$(BUILD)/%.tab.o: $(GEN)/%.tab.c $(wildcard src/*.h src/*.def)
+	$(CC) $(ALL_CFLAGS) -Wno-unused-function -c -o $@ $<
+
+$(BUILD)/%.lex.o: $(GEN)/%.lex.c $(GEN)/%.tab.h $(wildcard src/*.h src/*.def)
+	$(CC) $(ALL_CFLAGS) -Wno-unused-function -Wno-sign-compare -Wno-unused-parameter -c -o $@ $<
+
+$(BUILD) $(GEN):
+	mkdir -p $@
+
+check-tools:
+	@command -v $(FLEX) >/dev/null || { echo "citex: flex is missing: apt-get install flex" >&2; exit 1; }
+	@command -v $(BISON) >/dev/null || { echo "citex: bison is missing: apt-get install bison" >&2; exit 1; }
+	@v=$$($(BISON) --version | sed -n '1s/.* \([0-9][0-9.]*\)$$/\1/p'); \
+	 case "$$v" in 3.[6-9]*|3.1[0-9]*|[4-9].*) ;; \
+	 *) echo "citex: bison >= 3.6 is needed (found $$v)" >&2; exit 1;; esac
+
+$(BUILD)/test_%: tests/unit/test_%.c $(BUILD)/libcitex.a
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(BUILD)/libcitex.a $(LDLIBS)
+
+unit: $(UNIT_BIN)
+	@set -e; for t in $(UNIT_BIN); do echo "== $$t"; $$t $(UNIT_ARGS_$$t); done
+
+check: all $(UNIT_BIN)
+	@set -e; for t in $(UNIT_BIN); do echo "== $$(basename $$t)"; \
+	  $$t ../shared/corpora/pybtex/parse_name_cases.json; done
+	CITEX=$(CURDIR)/$(BUILD)/citex sh tests/run.sh
+
+# Every test again under AddressSanitizer and UndefinedBehaviorSanitizer.
+asan:
+	$(MAKE) BUILD=build/asan CC=$(CC) \
+	  CFLAGS="-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all" \
+	  LDFLAGS="-fsanitize=address,undefined" check
+
+check-corpora: all
+	CITEX=$(CURDIR)/$(BUILD)/citex sh tests/corpora.sh
+
+clean:
+	rm -rf build citex libcitex.a
+
+.PHONY: all check unit asan check-corpora clean check-tools
+.DELETE_ON_ERROR:

@@ -1,0 +1,146 @@
+/* bibtex.y - the BibTeX/BibLaTeX grammar.
+ *
+ * A pure parser over the reentrant scanner in bibtex.l.  Actions build the
+ * entry in the parser struct; the action that reduces a closed entry emits
+ * it (normalize, format, reset the entry arena) before the next token is
+ * read, so output starts long before the input ends.
+ *
+ * Recovery: any error inside an entry pops back to `body: error`, which
+ * skips the entry; `file: file error` then discards tokens up to the next
+ * '@'.  The scanner's '@' is the synchronizing token, so one broken entry
+ * costs exactly that entry.  One diagnostic per entry (parser_diag).
+ */
+%define api.pure full
+%define api.prefix {cx_yy}
+%define api.token.prefix {TOK_}
+%define api.value.type {cx_str}
+%define parse.error custom
+%locations
+%param {void *scanner}
+%parse-param {struct cx_parser *P}
+%expect 0
+
+%code requires {
+#include "parser.h"
+}
+
+%code {
+int cx_yylex(CX_YYSTYPE *lval, CX_YYLTYPE *lloc, void *scanner);
+void cx_yyerror(CX_YYLTYPE *loc, void *scanner, struct cx_parser *P, const char *msg);
+}
+
+%token AT "'@'"
+%token TYPE "entry type"
+%token STRING "@string"
+%token PREAMBLE "@preamble"
+%token COMMENT "@comment"
+%token CBODY "comment body"
+%token OPEN "'{'"
+%token CLOSE "closing '}'"
+%token NAME "name"
+%token NUMBER "number"
+%token BRACED "braced value"
+%token QUOTED "quoted value"
+%token BAD "malformed entry start"
+%token EOF_IN_ENTRY "end of input"
+
+%%
+
+file:
+	  %empty
+	| file item
+	| file error
+	;
+
+item:
+	AT { yyerrok; P->entry_failed = 0; } body
+	;
+
+body:
+	  TYPE OPEN { parser_begin_entry(P, CX_E_ENTRY, $1, @1.first_line, @1.first_column); }
+	  key fields CLOSE { parser_end_entry(P); }
+	| STRING OPEN { parser_begin_entry(P, CX_E_STRING, CX_STR("string"), @1.first_line, @1.first_column); }
+	  NAME '=' value opt_comma CLOSE { parser_define_string(P, $4, @4.first_line, @4.first_column); }
+	| PREAMBLE OPEN { parser_begin_entry(P, CX_E_PREAMBLE, CX_STR("preamble"), @1.first_line, @1.first_column); }
+	  value CLOSE { parser_end_field(P, CX_STR("preamble"), @4.first_line, @4.first_column); parser_end_entry(P); }
+	| COMMENT CBODY { parser_comment(P, $2, 0, @1.first_line, @1.first_column); }
+	| error { parser_skip_entry(P); }
+	;
+
+key:
+	  %empty
+	| NAME { parser_set_key(P, $1, @1.first_line, @1.first_column); }
+	| NUMBER { parser_set_key(P, $1, @1.first_line, @1.first_column); }
+	;
+
+fields:
+	  %empty
+	| fields ',' opt_field
+	;
+
+opt_field:
+	  %empty
+	| NAME '=' value { parser_end_field(P, $1, @1.first_line, @1.first_column); }
+	;
+
+opt_comma:
+	  %empty
+	| ','
+	;
+
+value:
+	  part
+	| value '#' part
+	;
+
+part:
+	  BRACED { parser_add_part(P, CX_P_BRACED, $1); }
+	| QUOTED { parser_add_part(P, CX_P_QUOTED, $1); }
+	| NUMBER { parser_add_part(P, CX_P_NUMBER, $1); }
+	| NAME   { parser_add_part(P, CX_P_MACRO, $1); }
+	;
+
+%%
+
+/* One message per syntax error, in the words a user can act on.  An '@'
+ * or the end of input where the entry should go on means the entry was
+ * never closed: report it where the last good token ended. */
+static int yyreport_syntax_error(const yypcontext_t *ctx, void *scanner, struct cx_parser *P)
+{
+	(void)scanner;
+	yysymbol_kind_t tok = yypcontext_token(ctx);
+	const CX_YYLTYPE *loc = yypcontext_location(ctx);
+	yysymbol_kind_t exp[4];
+	int nexp = yypcontext_expected_tokens(ctx, exp, 4);
+	char want[160] = "";
+	if (nexp > 0 && nexp < 4) {
+		size_t off = 0;
+		for (int i = 0; i < nexp; i++) {
+			int w = snprintf(want + off, sizeof want - off, "%s%s",
+			                 i == 0 ? ", expecting " : " or ", yysymbol_name(exp[i]));
+			if (w < 0 || (size_t)w >= sizeof want - off)
+				break;
+			off += (size_t)w;
+		}
+	}
+	if (tok == YYSYMBOL_BAD) {
+		parser_diag(P, CX_ERROR, CX_E_SYNTAX, (unsigned)loc->first_line,
+		            (unsigned)loc->first_column, "malformed entry: expected a type and '{' after '@'");
+	} else if (tok == YYSYMBOL_AT || tok == YYSYMBOL_EOF_IN_ENTRY || tok == YYSYMBOL_YYEOF) {
+		parser_diag(P, CX_ERROR, CX_E_SYNTAX, P->prev_line, P->prev_col,
+		            "entry not closed before %s%s",
+		            tok == YYSYMBOL_AT ? "the next entry" : "the end of input", want);
+	} else {
+		parser_diag(P, CX_ERROR, CX_E_SYNTAX, (unsigned)loc->first_line,
+		            (unsigned)loc->first_column, "syntax error: unexpected %s%s",
+		            yysymbol_name(tok), want);
+	}
+	return 0;
+}
+
+void cx_yyerror(CX_YYLTYPE *loc, void *scanner, struct cx_parser *P, const char *msg)
+{
+	(void)scanner;
+	parser_diag(P, CX_ERROR, CX_E_SYNTAX, (unsigned)loc->first_line,
+	            (unsigned)loc->first_column, "%s", msg);
+}

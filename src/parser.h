@@ -1,0 +1,68 @@
+/* parser.h - state shared by the BibTeX scanner, the grammar and its driver.
+ *
+ * All parse state lives in one struct cx_parser passed to the pure bison
+ * parser and kept in the reentrant flex scanner's `extra`: no globals. */
+#ifndef CX_PARSER_H
+#define CX_PARSER_H
+
+#include "arena.h"
+#include "citex.h"
+
+struct macro;
+
+struct cx_parser {
+	struct cx_reader_ctx *c;
+	struct cx_input *in;
+	struct arena file_arena;  /* macros, the key set */
+	struct arena entry_arena; /* reset after each entry */
+
+	/* Scanner position: 1-based line, column in UTF-8 characters. */
+	unsigned line, col;
+	unsigned tok_line, tok_col; /* start of the token being built */
+	unsigned prev_line, prev_col; /* end of the previous token */
+	int depth;          /* brace depth inside a value token */
+	char close;         /* '}' or ')' for the open entry */
+	char qdepth_quote;  /* value token opened with '"' */
+	int comment_paren;  /* @comment(...) paren depth */
+	struct buf tok;     /* the value token being accumulated */
+	int latin1;         /* this input was found not to be UTF-8 */
+
+	/* The entry being built. */
+	struct cx_entry e;
+	size_t fields_cap;
+	struct cx_part *parts;
+	size_t nparts, parts_cap;
+	int entry_failed;   /* an error was reported for this entry */
+	int limit_hit;      /* a macro expansion passed the cap */
+
+	/* @string macros: open addressing, keys lower-cased. */
+	struct macro *macros;
+	size_t nmacros, macros_cap;
+	/* Keys seen, for the duplicate-key warning. */
+	cx_str *keys;
+	size_t nkeys, keys_cap;
+
+	/* Buffered mode (crossref/xdata): entries kept until the end. */
+	int buffering;
+	struct arena keep_arena;
+	struct cx_entry **kept;
+	size_t nkept, kept_cap;
+};
+
+/* Grammar actions. */
+void parser_begin_entry(struct cx_parser *P, int kind, cx_str type, unsigned line, unsigned col);
+void parser_set_key(struct cx_parser *P, cx_str key, unsigned line, unsigned col);
+void parser_add_part(struct cx_parser *P, enum cx_part_kind kind, cx_str s);
+void parser_end_field(struct cx_parser *P, cx_str name, unsigned line, unsigned col);
+void parser_end_entry(struct cx_parser *P);
+void parser_define_string(struct cx_parser *P, cx_str name, unsigned line, unsigned col);
+void parser_comment(struct cx_parser *P, cx_str body, int stray, unsigned line, unsigned col);
+void parser_skip_entry(struct cx_parser *P);
+/* Report at a position; at most one error per entry. */
+void parser_diag(struct cx_parser *P, enum cx_sev sev, enum cx_code code,
+                 unsigned line, unsigned col, const char *fmt, ...)
+	__attribute__((format(printf, 6, 7)));
+/* Copy a token into the entry arena, converting Latin-1 if needed. */
+cx_str parser_token(struct cx_parser *P, const char *s, size_t n);
+
+#endif
