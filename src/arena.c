@@ -79,6 +79,7 @@ void *arena_alloc(struct arena *a, size_t n)
 	}
 	void *p = block_data(a->head) + a->used;
 	a->used += n;
+	a->last = p;
 	return p;
 }
 
@@ -89,11 +90,9 @@ void *arena_calloc(struct arena *a, size_t n)
 
 void arena_trim(struct arena *a, void *p, size_t used)
 {
-	if (!a->head)
+	if (!a->head || p != a->last)
 		return;
 	char *base = block_data(a->head);
-	if ((char *)p < base || (char *)p > base + a->used)
-		return;
 	size_t end = (size_t)((char *)p - base) + ALIGN(used ? used : 1);
 	if (end <= a->used)
 		a->used = end;
@@ -138,6 +137,7 @@ void arena_reset(struct arena *a)
 	a->head->next = NULL;
 	a->total = a->head->cap;
 	a->used = 0;
+	a->last = NULL;
 }
 
 void arena_destroy(struct arena *a)
@@ -145,6 +145,7 @@ void arena_destroy(struct arena *a)
 	arena_reset(a);
 	free(a->head);
 	a->head = NULL;
+	a->last = NULL;
 	a->total = 0;
 }
 

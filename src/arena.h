@@ -12,6 +12,7 @@ struct arena {
 	struct arena_block *head; /* current block; older ones follow */
 	size_t used;              /* bytes used in head */
 	size_t total;             /* bytes held by all blocks */
+	void *last;               /* the most recent allocation, for arena_trim */
 };
 
 void *arena_alloc(struct arena *a, size_t n);
