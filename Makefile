@@ -25,7 +25,18 @@ LIB_OBJ += $(EXTRA_GEN_OBJ)
 UNIT_SRC := $(filter-out tests/unit/stub_%.c,$(wildcard tests/unit/test_*.c))
 UNIT_BIN := $(patsubst tests/unit/%.c,$(BUILD)/%,$(UNIT_SRC))
 
-all: citex libcitex.a
+all: deps citex libcitex.a
+
+# Install (as root) or name (otherwise) the Debian packages the build needs.
+deps:
+	@sh tools/deps.sh build
+
+test-deps:
+	@sh tools/deps.sh test
+
+# The main job: every seed publication list to one .bib on stdout.
+seeds: all
+	./citex -f cv -t bibtex seeds/*
 
 citex: $(BUILD)/citex
 	cp $< $@
@@ -73,7 +84,7 @@ $(BUILD)/test_%: tests/unit/test_%.c $(BUILD)/libcitex.a
 unit: $(UNIT_BIN)
 	@set -e; for t in $(UNIT_BIN); do echo "== $$t"; $$t $(UNIT_ARGS_$$t); done
 
-check: all $(UNIT_BIN)
+check: test-deps all $(UNIT_BIN)
 	@set -e; for t in $(UNIT_BIN); do echo "== $$(basename $$t)"; \
 	  $$t ../shared/corpora/pybtex/parse_name_cases.json; done
 	CITEX=$(CURDIR)/$(BUILD)/citex sh tests/run.sh
@@ -82,13 +93,23 @@ check: all $(UNIT_BIN)
 asan:
 	$(MAKE) BUILD=build/asan CC=$(CC) \
 	  CFLAGS="-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all" \
-	  LDFLAGS="-fsanitize=address,undefined" check
+	  LDFLAGS="-fsanitize=address,undefined" \
+	  ASAN_OPTIONS=abort_on_error=1:detect_leaks=1 \
+	  UBSAN_OPTIONS=halt_on_error=1:abort_on_error=1:print_stacktrace=1 check
 
 check-corpora: all
 	CITEX=$(CURDIR)/$(BUILD)/citex sh tests/corpora.sh
 
+# The corpus sweep again under the sanitizers.
+asan-corpora:
+	$(MAKE) BUILD=build/asan CC=$(CC) \
+	  CFLAGS="-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all" \
+	  LDFLAGS="-fsanitize=address,undefined" \
+	  ASAN_OPTIONS=abort_on_error=1:detect_leaks=1 \
+	  UBSAN_OPTIONS=halt_on_error=1:abort_on_error=1:print_stacktrace=1 check-corpora
+
 clean:
 	rm -rf build citex libcitex.a
 
-.PHONY: all check unit asan check-corpora clean check-tools
+.PHONY: asan-corpora deps test-deps seeds all check unit asan check-corpora clean check-tools
 .DELETE_ON_ERROR:

@@ -1,0 +1,56 @@
+#!/bin/sh
+# pathological.sh CITEX: inputs built to hurt, each under a hard time limit
+# (a guard against hangs and blow-ups, not a speed test).  Every run must
+# end without a crash (exit status below 128) and within the limit.
+CITEX=$1
+d=$(mktemp -d)
+trap 'rm -rf "$d"' EXIT
+status=0
+run() { # run NAME LIMIT_SECONDS ARGS...
+	name=$1
+	lim=$2
+	shift 2
+	timeout "$lim" "$CITEX" "$@" >"$d/out" 2>"$d/err"
+	rc=$?
+	if [ $rc -ge 124 ]; then
+		echo "$name: exit $rc (timeout or crash)"
+		head -3 "$d/err"
+		status=1
+	fi
+}
+# Braces nested 100k deep, in a value and bare.
+awk 'BEGIN { printf "@misc{deep, title = "; for (i = 0; i < 100000; i++) printf "{"; printf "x"; for (i = 0; i < 100000; i++) printf "}"; print "}" }' >"$d/deep.bib"
+run "100k-deep braces" 20 -t csl-json "$d/deep.bib"
+run "100k-deep braces, bibtex" 20 "$d/deep.bib"
+# Unclosed deep braces.
+awk 'BEGIN { printf "@misc{open, title = "; for (i = 0; i < 100000; i++) printf "{"; print "" }' >"$d/open.bib"
+run "unclosed braces" 20 "$d/open.bib"
+# One 50 MB field.
+awk 'BEGIN { printf "@misc{big, abstract = {"; s = "lorem ipsum dolor sit amet "; for (i = 0; i < 1900000; i++) printf "%s", s; print "}}" }' >"$d/bigfield.bib"
+run "50 MB field" 60 -t csl-json "$d/bigfield.bib"
+# 100k authors.
+awk 'BEGIN { printf "@article{many, author = {"; for (i = 0; i < 100000; i++) printf "%sAuthor%d, First", (i ? " and " : ""), i; print "}, title = {T}}" }' >"$d/authors.bib"
+run "100k authors" 30 -t csl-json "$d/authors.bib"
+run "100k authors, ris" 30 -t ris "$d/authors.bib"
+# Long # chains.
+awk 'BEGIN { print "@string{a = {x}}"; printf "@misc{chain, title = a"; for (i = 0; i < 100000; i++) printf " # a"; print "}" }' >"$d/chain.bib"
+run "100k-part # chain" 20 -t csl-json "$d/chain.bib"
+# @string amplification: forty levels of a = b # b must be refused.
+awk 'BEGIN { print "@string{s0 = {xxxxxxxx}}"; for (i = 1; i <= 40; i++) printf "@string{s%d = s%d # s%d}\n", i, i - 1, i - 1; print "@misc{boom, title = s40}" }' >"$d/amp.bib"
+timeout 20 "$CITEX" --max-expansion 1000000 "$d/amp.bib" >"$d/out" 2>"$d/err"
+rc=$?
+if [ $rc -ne 1 ] || ! grep -q 'exceeds the cap' "$d/err"; then
+	echo "@string amplification: exit $rc, want 1 with a cap error"
+	status=1
+fi
+# NUL bytes, invalid UTF-8, CRLF, no final newline.
+printf '@misc{n, title = {a\000b}}\n@misc{l, title = {caf\351}}\r\n@misc{c,\r\n title = {crlf}}' >"$d/bytes.bib"
+run "NUL, Latin-1, CRLF, no final newline" 10 -t csl-json "$d/bytes.bib"
+if ! /usr/bin/python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$d/out" 2>/dev/null; then
+	echo "bytes: output is not valid JSON"
+	status=1
+fi
+# Garbage.
+head -c 2000000 /dev/urandom >"$d/random.bib" 2>/dev/null
+run "random bytes" 20 -t csl-json "$d/random.bib"
+exit $status

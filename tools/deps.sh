@@ -1,0 +1,31 @@
+#!/bin/sh
+# tools/deps.sh [build|test]: make sure the Debian packages citex needs are
+# installed.  As root it installs what is missing; otherwise it prints the
+# exact apt-get line and fails.
+#   build: flex, bison, libutf8proc-dev, pkg-config, a C compiler, make
+#   test:  the above, plus the real tools the tests check our output with
+#          (bibtex with plain.bst, biber, pandoc) and python3-jsonschema
+set -u
+need="flex bison libutf8proc-dev pkg-config gcc make"
+if [ "${1:-build}" = test ]; then
+	need="$need python3-jsonschema texlive-binaries texlive-base biber pandoc"
+fi
+missing=
+for p in $need; do
+	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' ||
+		missing="$missing $p"
+done
+[ -z "$missing" ] && exit 0
+if ! command -v dpkg-query >/dev/null 2>&1; then
+	echo "citex: cannot check packages (not Debian?); need:$missing" >&2
+	exit 0
+fi
+if [ "$(id -u)" -eq 0 ]; then
+	echo "citex: installing:$missing" >&2
+	export DEBIAN_FRONTEND=noninteractive
+	apt-get update -qq >&2 && apt-get install -y -qq --no-install-recommends $missing >&2
+	exit $?
+fi
+echo "citex: missing packages; run:" >&2
+echo "  sudo apt-get install -y --no-install-recommends$missing" >&2
+exit 1
