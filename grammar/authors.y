@@ -1,0 +1,633 @@
+/* authors.y - the grammar of author lists as CVs and homepages write them.
+ *
+ * A pure bison parser (prefix cx_au) over a small hand-written lexer in the
+ * epilogue: an author string is short and its tokens are few, so flex would
+ * add a second generated file for nothing.  The lexer folds ", and" and
+ * ", &" into one AND token, so an empty slot (", , ") and the serial comma
+ * need no lookahead tricks and the grammar has no conflicts.
+ *
+ *   list  := slot (sep slot)*        sep := ',' | ';' | and | & | ', and'
+ *   slot  := empty | elems [et al.] annots | et al. annots
+ *   elems := (WORD | MARK | BOLD | ANNOT)+
+ *
+ * Actions record each slot in struct au_state; au_parse then reads the
+ * slots as "Family, Given" pairs when the list is written that way, and
+ * flags Vancouver lists ("Zhao LY, Krishnamurthy A").
+ */
+%define api.pure full
+%define api.prefix {cx_au}
+%define api.value.type {cx_str}
+%define parse.error simple
+%param {struct au_state *S}
+%expect 0
+
+%code requires {
+#include "cv.h"
+struct au_state;
+}
+
+%code {
+#include <string.h>
+
+/* Slot under construction: word spans are offsets into the input. */
+struct au_slot {
+	size_t first, last;  /* byte span of the words; first == last: none */
+	size_t abeg, aend;   /* the last annotation, without parentheses */
+	unsigned bold : 1, equal : 1, others : 1, has_words : 1;
+	int sep;             /* separator that ended it: ',' ';' or 'a' (and) */
+};
+
+struct au_state {
+	struct arena *a;
+	const char *s;
+	size_t n, pos;
+	int bold;            /* inside CX_M_BOLD_ON ... OFF */
+	struct au_slot *v;
+	size_t nv, cap;
+	struct au_slot cur;
+	int equal_note;
+	int last_sep;
+};
+
+static int cx_aulex(CX_AUSTYPE *lval, struct au_state *S);
+static void cx_auerror(struct au_state *S, const char *msg);
+static void au_word(struct au_state *S, cx_str w);
+static void au_mark(struct au_state *S, cx_str m);
+static void au_annot(struct au_state *S, cx_str t);
+static void au_end_slot(struct au_state *S, int sep);
+}
+
+%token WORD MARK BOLD_ON BOLD_OFF ANNOT ETAL
+%token COMMA SEMI AND
+
+%%
+
+list:
+	  slot
+	| list sep slot
+	;
+
+sep:
+	  COMMA { au_end_slot(S, ','); }
+	| SEMI  { au_end_slot(S, ';'); }
+	| AND   { au_end_slot(S, 'a'); }
+	;
+
+slot:
+	  %empty
+	| elems
+	| elems ETAL { S->cur.others = 1; } annots
+	| ETAL { S->cur.others = 1; } annots
+	;
+
+elems:
+	  elem
+	| elems elem
+	;
+
+elem:
+	  WORD     { au_word(S, $1); }
+	| MARK     { au_mark(S, $1); }
+	| BOLD_ON  { S->bold = 1; }
+	| BOLD_OFF { S->bold = 0; }
+	| ANNOT    { au_annot(S, $1); }
+	;
+
+annots:
+	  %empty
+	| annots ANNOT { au_annot(S, $2); }
+	| annots MARK  { au_mark(S, $2); }
+	| annots BOLD_ON  { S->bold = 1; }
+	| annots BOLD_OFF { S->bold = 0; }
+	;
+
+%%
+
+#include <ctype.h>
+
+static void cx_auerror(struct au_state *S, const char *msg)
+{
+	(void)S;
+	(void)msg; /* the caller falls back; there is nothing to report */
+}
+
+static void au_word(struct au_state *S, cx_str w)
+{
+	size_t off = (size_t)(w.p - S->s);
+	if (!S->cur.has_words)
+		S->cur.first = off;
+	S->cur.last = off + w.n;
+	S->cur.has_words = 1;
+	if (S->bold)
+		S->cur.bold = 1;
+}
+
+static void au_mark(struct au_state *S, cx_str m)
+{
+	/* '*', dagger and '#' mark equal contribution (DESIGN section 4); the
+	 * double dagger and superscripts are other affiliations: dropped. */
+	if ((m.n == 1 && (*m.p == '*' || *m.p == '#')) ||
+	    (m.n == 3 && !memcmp(m.p, "\xE2\x80\xA0", 3)))
+		S->cur.equal = 1;
+}
+
+static int has_word_ci(cx_str t, const char *w)
+{
+	size_t l = strlen(w);
+	for (size_t i = 0; i + l <= t.n; i++) {
+		size_t k = 0;
+		while (k < l && tolower((unsigned char)t.p[i + k]) == w[k])
+			k++;
+		if (k == l)
+			return 1;
+	}
+	return 0;
+}
+
+static void au_annot(struct au_state *S, cx_str t)
+{
+	/* "(*co-first authors)", "(*equal contribution)": the marks in this
+	 * list mean equal contribution; the caller writes that in a note. */
+	if (has_word_ci(t, "co-first") || has_word_ci(t, "equal") || has_word_ci(t, "joint first"))
+		S->equal_note = 1;
+	else {
+		S->cur.abeg = (size_t)(t.p - S->s);
+		S->cur.aend = S->cur.abeg + t.n;
+	}
+	if (S->bold)
+		S->cur.bold = 1;
+}
+
+static void au_end_slot(struct au_state *S, int sep)
+{
+	if (S->nv == S->cap) {
+		size_t cap = S->cap ? S->cap * 2 : 16;
+		S->v = arena_grow(S->a, S->v, sizeof *S->v, S->nv, cap);
+		S->cap = cap;
+	}
+	S->cur.sep = sep;
+	S->v[S->nv++] = S->cur;
+	memset(&S->cur, 0, sizeof S->cur);
+}
+
+/* ---- the lexer ---------------------------------------------------------- */
+
+static int is_space_at(const char *s, size_t n, size_t i, size_t *len)
+{
+	unsigned char c = (unsigned char)s[i];
+	if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+		*len = 1;
+		return 1;
+	}
+	if (c == 0xC2 && i + 1 < n && (unsigned char)s[i + 1] == 0xA0) {
+		*len = 2; /* no-break space */
+		return 1;
+	}
+	/* Inline markup other than bold says nothing about names. */
+	if (CX_IS_MARK(c) && c != CX_M_BOLD_ON && c != CX_M_BOLD_OFF) {
+		*len = 1;
+		return 1;
+	}
+	return 0;
+}
+
+static void skip_space(struct au_state *S)
+{
+	size_t l;
+	while (S->pos < S->n && is_space_at(S->s, S->n, S->pos, &l))
+		S->pos += l;
+}
+
+/* A mark at i: returns its byte length, or 0. */
+static size_t mark_at(const char *s, size_t n, size_t i)
+{
+	unsigned char c = (unsigned char)s[i];
+	if (c == '*' || c == '#')
+		return 1;
+	if (c == 0xE2 && i + 2 < n && (unsigned char)s[i + 1] == 0x80 &&
+	    ((unsigned char)s[i + 2] == 0xA0 || (unsigned char)s[i + 2] == 0xA1))
+		return 3; /* dagger, double dagger */
+	if (c == 0xC2 && i + 1 < n &&
+	    ((unsigned char)s[i + 1] == 0xB9 || (unsigned char)s[i + 1] == 0xB2 ||
+	     (unsigned char)s[i + 1] == 0xB3 || (unsigned char)s[i + 1] == 0xA7))
+		return 2; /* superscript 1 2 3, section sign */
+	if (c == 0xE2 && i + 2 < n && (unsigned char)s[i + 1] == 0x81 &&
+	    (unsigned char)s[i + 2] >= 0xB0 && (unsigned char)s[i + 2] <= 0xB9)
+		return 3; /* superscript 0, 4-9 */
+	if (c == 0xE2 && i + 2 < n && (unsigned char)s[i + 1] == 0x9C &&
+	    (unsigned char)s[i + 2] == 0x89)
+		return 3; /* envelope: corresponding author */
+	return 0;
+}
+
+static int word_is(const char *p, size_t n, const char *w)
+{
+	return n == strlen(w) && !memcmp(p, w, n);
+}
+
+/* "et al.", "et al", "et. al.", "et al.," */
+static size_t etal_at(const char *s, size_t n, size_t i)
+{
+	static const char *const forms[] = {"et al.", "et. al.", "et al", "et.al.", "etal."};
+	for (size_t k = 0; k < sizeof forms / sizeof *forms; k++) {
+		size_t l = strlen(forms[k]);
+		if (i + l <= n && !memcmp(s + i, forms[k], l) &&
+		    (i + l == n || !isalpha((unsigned char)s[i + l])))
+			return l;
+	}
+	return 0;
+}
+
+/* The word "and" or "&" standing alone at i. */
+static size_t and_at(const char *s, size_t n, size_t i)
+{
+	if (s[i] == '&' && (i + 1 == n || isspace((unsigned char)s[i + 1])))
+		return 1;
+	if (i + 3 <= n && (!memcmp(s + i, "and", 3) || !memcmp(s + i, "And", 3)) &&
+	    (i + 3 == n || isspace((unsigned char)s[i + 3])))
+		return 3;
+	return 0;
+}
+
+static int cx_aulex(CX_AUSTYPE *lval, struct au_state *S)
+{
+	skip_space(S);
+	if (S->pos >= S->n)
+		return 0;
+	const char *s = S->s;
+	size_t i = S->pos, n = S->n, l;
+	unsigned char c = (unsigned char)s[i];
+	lval->p = s + i;
+	lval->n = 1;
+	if (c == CX_M_BOLD_ON || c == CX_M_BOLD_OFF) {
+		S->pos++;
+		return c == CX_M_BOLD_ON ? BOLD_ON : BOLD_OFF;
+	}
+	if (c == ',') {
+		S->pos++;
+		/* ", and" and ", &" are one separator (the serial comma). */
+		size_t save = S->pos;
+		skip_space(S);
+		if (S->pos < n && (l = and_at(s, n, S->pos))) {
+			S->pos += l;
+			return AND;
+		}
+		S->pos = save;
+		return COMMA;
+	}
+	if (c == ';') {
+		S->pos++;
+		return SEMI;
+	}
+	if ((l = and_at(s, n, i))) {
+		S->pos += l;
+		return AND;
+	}
+	if ((l = etal_at(s, n, i))) {
+		S->pos += l;
+		lval->n = l;
+		return ETAL;
+	}
+	if (i + 6 <= n && !memcmp(s + i, "others", 6) && (i + 6 == n || !isalpha((unsigned char)s[i + 6]))) {
+		S->pos += 6;
+		return ETAL;
+	}
+	if ((l = mark_at(s, n, i))) {
+		S->pos += l;
+		lval->n = l;
+		return MARK;
+	}
+	if (c == '(' || c == '[') {
+		char close = c == '(' ? ')' : ']';
+		int depth = 0;
+		size_t k = i;
+		for (; k < n; k++) {
+			if (s[k] == c)
+				depth++;
+			else if (s[k] == close && --depth == 0)
+				break;
+		}
+		S->pos = k < n ? k + 1 : n;
+		lval->p = s + i + 1;
+		lval->n = (k < n ? k : n) - i - 1;
+		return ANNOT;
+	}
+	/* A word: up to white space, a separator, a mark or markup.  A trailing
+	 * period stays (initials); "Zhao." is handled by the splitter. */
+	size_t k = i;
+	while (k < n) {
+		unsigned char d = (unsigned char)s[k];
+		if (d == ',' || d == ';' || d == '(' || d == '[' || CX_IS_MARK(d) || mark_at(s, n, k) ||
+		    is_space_at(s, n, k, &l))
+			break;
+		k++;
+	}
+	if (k == i)
+		k = i + 1; /* a stray byte: one-byte word */
+	S->pos = k;
+	lval->n = k - i;
+	(void)word_is;
+	return WORD;
+}
+
+/* ---- names -------------------------------------------------------------- */
+
+static int is_cjk(const char *s, size_t n)
+{
+	/* Han, Hiragana, Katakana, Hangul: E3..ED lead bytes cover U+3040-U+D7FF. */
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (c >= 0xE3 && c <= 0xED)
+			return 1;
+	}
+	return 0;
+}
+
+int au_is_initials(cx_str w)
+{
+	/* "L." "J.-P." "T.S." "Y" and "A" (a lone capital) */
+	if (!w.n || !isupper((unsigned char)w.p[0]))
+		return 0;
+	int letters = 0, dots = 0;
+	for (size_t i = 0; i < w.n; i++) {
+		unsigned char c = (unsigned char)w.p[i];
+		if (isupper(c)) {
+			letters++;
+			if (i + 1 < w.n && islower((unsigned char)w.p[i + 1]))
+				return 0;
+		} else if (c == '.')
+			dots++;
+		else if (c != '-')
+			return 0;
+	}
+	return letters && (dots || letters == 1);
+}
+
+/* Is w all upper-case ASCII letters, 1..3 of them (Vancouver "LY")? */
+static int is_caps_initials(cx_str w)
+{
+	if (w.n < 1 || w.n > 3)
+		return 0;
+	for (size_t i = 0; i < w.n; i++)
+		if (!isupper((unsigned char)w.p[i]))
+			return 0;
+	return 1;
+}
+
+/* Iterate words of s separated by white space. */
+static int next_word(cx_str s, size_t *i, cx_str *w)
+{
+	while (*i < s.n && (s.p[*i] == ' ' || s.p[*i] == '\t'))
+		(*i)++;
+	if (*i >= s.n)
+		return 0;
+	size_t b = *i;
+	while (*i < s.n && s.p[*i] != ' ' && s.p[*i] != '\t')
+		(*i)++;
+	*w = (cx_str){s.p + b, *i - b};
+	return 1;
+}
+
+int au_name_like(const char *s, size_t n)
+{
+	cx_str t = {s, n}, w;
+	size_t i = 0;
+	int words = 0, cap = 0;
+	if (is_cjk(s, n))
+		return n <= 24;
+	while (next_word(t, &i, &w)) {
+		words++;
+		unsigned char c = (unsigned char)w.p[0];
+		for (size_t k = 0; k < w.n; k++)
+			if (isdigit((unsigned char)w.p[k]) || w.p[k] == ':' || w.p[k] == '?' || w.p[k] == '"')
+				return 0;
+		if (isupper(c) || c >= 0xC0)
+			cap++;
+		else if (!(word_is(w.p, w.n, "van") || word_is(w.p, w.n, "von") ||
+		           word_is(w.p, w.n, "de") || word_is(w.p, w.n, "der") ||
+		           word_is(w.p, w.n, "den") || word_is(w.p, w.n, "da") ||
+		           word_is(w.p, w.n, "di") || word_is(w.p, w.n, "del") ||
+		           word_is(w.p, w.n, "du") || word_is(w.p, w.n, "le") ||
+		           word_is(w.p, w.n, "la") || word_is(w.p, w.n, "dos") ||
+		           word_is(w.p, w.n, "bin") || word_is(w.p, w.n, "al") ||
+		           word_is(w.p, w.n, "ten") || word_is(w.p, w.n, "ter")))
+			return 0;
+	}
+	return words >= 1 && words <= 5 && cap >= 1;
+}
+
+static int is_particle(cx_str w)
+{
+	static const char *const p[] = {"van", "von", "der", "den", "de", "du", "da", "di", "del",
+	                                "della", "le", "la", "dos", "das", "bin", "ibn", "al",
+	                                "ten", "ter", "zu", "y"};
+	for (size_t i = 0; i < sizeof p / sizeof *p; i++)
+		if (word_is(w.p, w.n, p[i]))
+			return 1;
+	return 0;
+}
+
+static int is_suffix(cx_str w)
+{
+	static const char *const p[] = {"Jr.", "Jr", "Sr.", "Sr", "II", "III", "IV"};
+	for (size_t i = 0; i < sizeof p / sizeof *p; i++)
+		if (word_is(w.p, w.n, p[i]))
+			return 1;
+	return 0;
+}
+
+static cx_str span(cx_str a, cx_str b)
+{
+	return (cx_str){a.p, (size_t)(b.p + b.n - a.p)};
+}
+
+void au_split(struct arena *a, cx_str s, int family_first, int vancouver, struct cx_name *out)
+{
+	memset(out, 0, sizeof *out);
+	while (s.n && (s.p[s.n - 1] == ' ' || s.p[s.n - 1] == ','))
+		s.n--;
+	if (is_cjk(s.p, s.n) || !s.n) {
+		out->literal = arena_str(a, s.p, s.n);
+		return;
+	}
+	if (family_first) {
+		const char *comma = memchr(s.p, ',', s.n);
+		if (comma) {
+			cx_str fam = {s.p, (size_t)(comma - s.p)}, giv = {comma + 1, (size_t)(s.p + s.n - comma - 1)};
+			while (giv.n && giv.p[0] == ' ')
+				giv.p++, giv.n--;
+			out->family = arena_str(a, fam.p, fam.n);
+			out->given = arena_str(a, giv.p, giv.n);
+			return;
+		}
+	}
+	cx_str w[32];
+	size_t nw = 0, i = 0;
+	while (nw < 32 && next_word(s, &i, &w[nw]))
+		nw++;
+	if (nw == 1) {
+		out->family = arena_str(a, w[0].p, w[0].n);
+		return;
+	}
+	if (vancouver && nw >= 2 && is_caps_initials(w[nw - 1])) {
+		out->family = arena_str(a, w[0].p, (size_t)(w[nw - 2].p + w[nw - 2].n - w[0].p));
+		out->given = arena_str(a, w[nw - 1].p, w[nw - 1].n);
+		return;
+	}
+	size_t last = nw - 1;
+	if (nw >= 3 && is_suffix(w[last])) {
+		out->suffix = arena_str(a, w[last].p, w[last].n);
+		last--;
+	}
+	size_t fam = last;
+	while (fam > 1 && is_particle(w[fam - 1]))
+		fam--;
+	out->family = arena_str(a, w[last].p, w[last].n);
+	if (fam < last) {
+		cx_str p = span(w[fam], w[last - 1]);
+		out->particle = arena_str(a, p.p, p.n);
+	}
+	if (fam > 0) {
+		cx_str g = span(w[0], w[fam - 1]);
+		out->given = arena_str(a, g.p, g.n);
+	}
+}
+
+/* Does the slot hold only initials ("L.", "A. B.")? */
+static int slot_initials(const struct au_state *S, const struct au_slot *sl)
+{
+	if (!sl->has_words)
+		return 0;
+	cx_str t = {S->s + sl->first, sl->last - sl->first}, w;
+	size_t i = 0;
+	int any = 0;
+	while (next_word(t, &i, &w)) {
+		if (!au_is_initials(w))
+			return 0;
+		any = 1;
+	}
+	return any;
+}
+
+static size_t slot_words(const struct au_state *S, const struct au_slot *sl)
+{
+	cx_str t = {S->s + sl->first, sl->last - sl->first}, w;
+	size_t i = 0, k = 0;
+	while (sl->has_words && next_word(t, &i, &w))
+		k++;
+	return k;
+}
+
+/* The text of a slot with marks and markup removed (they sit between the
+ * first and last word only when written inside a name, e.g. "Zhao*, Li"). */
+static cx_str slot_text(struct arena *a, const struct au_state *S, const struct au_slot *sl)
+{
+	char *out = arena_alloc(a, sl->last - sl->first + 1);
+	size_t k = 0;
+	for (size_t i = sl->first; i < sl->last;) {
+		size_t l = mark_at(S->s, S->n, i);
+		if (l && !(S->s[i] == '#')) {
+			i += l;
+			continue;
+		}
+		unsigned char c = (unsigned char)S->s[i];
+		if (CX_IS_MARK(c) || c == '\n' || c == '\t' || c == '\r') {
+			if (k && out[k - 1] != ' ')
+				out[k++] = ' ';
+			i++;
+			continue;
+		}
+		if (c == ' ' && k && out[k - 1] == ' ') {
+			i++;
+			continue;
+		}
+		out[k++] = (char)c;
+		i++;
+	}
+	while (k && out[k - 1] == ' ')
+		k--;
+	out[k] = 0;
+	return (cx_str){out, k};
+}
+
+int au_parse(struct arena *a, const char *s, size_t n, struct au_list *out)
+{
+	struct au_state S;
+	memset(&S, 0, sizeof S);
+	memset(out, 0, sizeof *out);
+	S.a = a;
+	S.s = s;
+	S.n = n;
+	if (cx_auparse(&S))
+		return -1;
+	au_end_slot(&S, 0);
+	/* A trailing empty slot is the comma of a wrapped line, not a name. */
+	if (S.nv > 1 && !S.v[S.nv - 1].has_words && !S.v[S.nv - 1].others)
+		S.nv--;
+
+	/* "Family, Given" pairs: "Zhao, L., Krishnamurthy, A." (every second
+	 * slot is initials) or "Zhao, Liangyu and Krishnamurthy, Arvind" (commas
+	 * inside names, "and" between them). */
+	int pairs = 0;
+	if (S.nv >= 2 && S.nv % 2 == 0) {
+		int init = 1, alt = 1;
+		for (size_t i = 0; i < S.nv; i += 2) {
+			if (!slot_initials(&S, &S.v[i + 1]) || slot_initials(&S, &S.v[i]) ||
+			    slot_words(&S, &S.v[i]) > 3)
+				init = 0;
+			if (S.v[i].sep != ',' || (i + 2 < S.nv && S.v[i + 1].sep != 'a' && S.v[i + 1].sep != ';') ||
+			    slot_words(&S, &S.v[i]) > 3 || !S.v[i + 1].has_words)
+				alt = 0;
+		}
+		/* "Zhao, Liangyu" alone is also a single inverted name. */
+		pairs = init || (alt && (S.nv > 2 || S.v[0].sep == ','));
+		if (alt && !init && S.nv == 2 && slot_words(&S, &S.v[1]) > 1 && slot_words(&S, &S.v[0]) > 1)
+			pairs = 0; /* "Liangyu Zhao, Arvind Krishnamurthy" */
+	}
+	size_t cnt = pairs ? S.nv / 2 : S.nv;
+	out->v = arena_calloc(a, (cnt ? cnt : 1) * sizeof *out->v);
+	out->n = cnt;
+	out->equal_note = S.equal_note ? 1 : 0;
+	int vanc = cnt > 0;
+	for (size_t i = 0; i < cnt; i++) {
+		struct au_name *nm = &out->v[i];
+		if (pairs) {
+			const struct au_slot *f = &S.v[2 * i], *g = &S.v[2 * i + 1];
+			cx_str ft = slot_text(a, &S, f), gt = slot_text(a, &S, g);
+			char *t = arena_alloc(a, ft.n + gt.n + 3);
+			memcpy(t, ft.p, ft.n);
+			memcpy(t + ft.n, ", ", 2);
+			memcpy(t + ft.n + 2, gt.p, gt.n);
+			t[ft.n + 2 + gt.n] = 0;
+			nm->text = (cx_str){t, ft.n + 2 + gt.n};
+			nm->family_first = 1;
+			nm->bold = f->bold | g->bold;
+			nm->equal = f->equal | g->equal;
+			nm->others = f->others | g->others;
+			if (g->aend > g->abeg)
+				nm->annot = arena_str(a, s + g->abeg, g->aend - g->abeg);
+			vanc = 0;
+			continue;
+		}
+		const struct au_slot *sl = &S.v[i];
+		if (sl->has_words)
+			nm->text = slot_text(a, &S, sl);
+		nm->bold = sl->bold;
+		nm->equal = sl->equal;
+		nm->others = sl->others;
+		nm->empty = !sl->has_words && !sl->others;
+		if (sl->aend > sl->abeg)
+			nm->annot = arena_str(a, s + sl->abeg, sl->aend - sl->abeg);
+		if (sl->has_words) {
+			size_t j = nm->text.n;
+			while (j && nm->text.p[j - 1] != ' ')
+				j--;
+			cx_str lw = {nm->text.p + j, nm->text.n - j};
+			if (!j || !is_caps_initials(lw))
+				vanc = 0;
+		}
+	}
+	/* Vancouver only when every name ends in capital initials. */
+	out->vancouver = vanc ? 1 : 0;
+	return 0;
+}
