@@ -1,0 +1,1076 @@
+/* read_ris.c - the RIS reader: gives meaning to the lines grammar/ris.l
+ * classifies.
+ *
+ * A record is collected as a list of (tag, value, line) in the entry arena,
+ * continuation lines already joined to the value before them.  At "ER",
+ * at the next "TY" or at the end of input the record is mapped to one
+ * struct cx_entry in a second pass: which container-title tag means journal
+ * and which means booktitle depends on the type and on which other tags
+ * are present (Zotero writes the proceedings title as C3 and the conference
+ * name as T2, EndNote writes JF and JO together), and that is only known
+ * once the record is complete.  Then the entry is normalized, emitted and
+ * the arena reset, so memory is bounded by the largest record.
+ *
+ * The mapping inverts src/fmt_ris.c, so ris -> bib -> ris keeps every tag
+ * RIS can hold: T2 is journal or booktitle by type, SP/EP are one pages
+ * field, PY/DA are year/month/day or an ISO date, and PB is the school of a
+ * thesis and the institution of a report.  Tags with no field are kept
+ * under their own lower-cased name ("m1"), so nothing is dropped.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <utf8proc.h>
+
+#include "model.h"
+#include "norm.h"
+#include "ris.lex.h"
+
+struct ris_line {
+	char tag[3];
+	cx_str val;
+	unsigned line;
+	int used;
+};
+
+struct ris {
+	struct ris_scan scan;
+	struct cx_reader_ctx *c;
+	struct arena a;      /* the record; reset after each one */
+	struct arena keys;   /* generated keys, for the whole input */
+	struct ris_line *lines;
+	size_t nlines, cap;
+	unsigned line;       /* line number of the token just read */
+	int in_record;
+	unsigned rec_line;
+	int skipping;        /* after an error: ignore lines up to the next TY */
+	int stray_reported;  /* one error per run of text outside records */
+	int latin1;
+	/* The entry being built. */
+	struct cx_entry e;
+	size_t fields_cap;
+	cx_str *gen;         /* generated keys: open addressing */
+	size_t ngen, gen_cap;
+};
+
+/* ---- diagnostics ---------------------------------------------------------- */
+
+static void diag(struct ris *R, enum cx_sev sev, enum cx_code code, unsigned line,
+                 unsigned col, const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+
+static void diag(struct ris *R, enum cx_sev sev, enum cx_code code, unsigned line,
+                 unsigned col, const char *fmt, ...)
+{
+	if (sev == CX_ERROR)
+		R->c->nerrors++;
+	else if (sev == CX_WARNING)
+		R->c->nwarnings++;
+	if (!R->c->diag)
+		return;
+	char msg[512];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	struct cx_diag d = {sev, code, R->c->file, line, col, msg};
+	R->c->diag(R->c->diag_ctx, &d);
+}
+
+/* ---- text ------------------------------------------------------------------ */
+
+static size_t utf8_valid(const unsigned char *s, size_t n)
+{
+	size_t i = 0;
+	while (i < n) {
+		unsigned c = s[i];
+		if (c < 0x80) {
+			i++;
+			continue;
+		}
+		size_t len = c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3
+		           : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
+		if (!len || i + len > n)
+			return i;
+		unsigned cp = c & (0xFFu >> (len + 1));
+		for (size_t k = 1; k < len; k++) {
+			if ((s[i + k] & 0xC0) != 0x80)
+				return i;
+			cp = (cp << 6) | (s[i + k] & 0x3Fu);
+		}
+		if ((len == 3 && cp < 0x800) || (len == 4 && (cp < 0x10000 || cp > 0x10FFFF)) ||
+		    (cp >= 0xD800 && cp <= 0xDFFF))
+			return i;
+		i += len;
+	}
+	return n;
+}
+
+/* A value as the model wants it: UTF-8 (Latin-1 input is converted, once
+ * warned about), control characters as spaces (they are the markup bytes
+ * of enum cx_mark), NFC, trimmed. */
+static cx_str clean(struct ris *R, const char *s, size_t n)
+{
+	while (n && (*s == ' ' || *s == '\t'))
+		s++, n--;
+	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\r' || s[n - 1] == '\n'))
+		n--;
+	int high = 0;
+	for (size_t i = 0; i < n; i++)
+		if ((unsigned char)s[i] >= 0x80) {
+			high = 1;
+			break;
+		}
+	char *out;
+	size_t k = 0;
+	if (high && utf8_valid((const unsigned char *)s, n) != n) {
+		if (!R->latin1) {
+			R->latin1 = 1;
+			diag(R, CX_WARNING, CX_E_BAD_UTF8, R->line, 1,
+			     "input is not valid UTF-8; reading it as Latin-1");
+		}
+		out = arena_alloc(&R->a, 2 * n + 1);
+		for (size_t i = 0; i < n; i++) {
+			unsigned char c = (unsigned char)s[i];
+			if (c < 0x80) {
+				out[k++] = (char)c;
+			} else {
+				out[k++] = (char)(0xC0 | (c >> 6));
+				out[k++] = (char)(0x80 | (c & 0x3F));
+			}
+		}
+	} else {
+		out = arena_alloc(&R->a, n + 1);
+		memcpy(out, s, n);
+		k = n;
+	}
+	for (size_t i = 0; i < k; i++)
+		if ((unsigned char)out[i] < 0x20 || out[i] == 0x7F)
+			out[i] = ' ';
+	out[k] = 0;
+	if (high) {
+		utf8proc_uint8_t *nfc = NULL;
+		utf8proc_ssize_t m = utf8proc_map((const utf8proc_uint8_t *)out, (utf8proc_ssize_t)k,
+		                                  &nfc, UTF8PROC_STABLE | UTF8PROC_COMPOSE);
+		if (m >= 0) {
+			cx_str r = arena_str(&R->a, (const char *)nfc, (size_t)m);
+			free(nfc);
+			return r;
+		}
+		free(nfc);
+	}
+	return (cx_str){out, k};
+}
+
+static int ieq(cx_str s, const char *lit)
+{
+	size_t n = strlen(lit);
+	if (s.n != n)
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		if (tolower((unsigned char)s.p[i]) != tolower((unsigned char)lit[i]))
+			return 0;
+	return 1;
+}
+
+static int has_word(cx_str s, const char *lit)
+{
+	size_t n = strlen(lit);
+	for (size_t i = 0; i + n <= s.n; i++) {
+		size_t k = 0;
+		while (k < n && tolower((unsigned char)s.p[i + k]) == lit[k])
+			k++;
+		if (k == n)
+			return 1;
+	}
+	return 0;
+}
+
+static int same(cx_str a, cx_str b)
+{
+	return a.n == b.n && !memcmp(a.p, b.p, a.n);
+}
+
+static cx_str join(struct arena *a, cx_str x, const char *sep, cx_str y)
+{
+	size_t ns = strlen(sep);
+	char *p = arena_alloc(a, x.n + ns + y.n + 1);
+	memcpy(p, x.p, x.n);
+	memcpy(p + x.n, sep, ns);
+	memcpy(p + x.n + ns, y.p, y.n);
+	p[x.n + ns + y.n] = 0;
+	return (cx_str){p, x.n + ns + y.n};
+}
+
+/* ---- types ------------------------------------------------------------------- */
+
+/* TY values beyond the types.def column, from the RIS specification and
+ * the EndNote and Zotero tables.  Where types.def's first row for a TY is
+ * not the common reading (CHAP is usually a chapter with its own authors
+ * in an edited book, RPRT a technical report), the alias wins. */
+static const struct {
+	const char *ty;
+	enum cx_type_id id;
+} ty_alias[] = {
+	{"JOUR", CX_T_ARTICLE}, {"EJOUR", CX_T_ARTICLE}, {"ABST", CX_T_ARTICLE},
+	{"INPR", CX_T_ARTICLE}, {"JFULL", CX_T_PERIODICAL}, {"MGZN", CX_T_MAGAZINE},
+	{"NEWS", CX_T_NEWSPAPER}, {"BOOK", CX_T_BOOK}, {"EBOOK", CX_T_BOOK},
+	{"CLSWK", CX_T_BOOK}, {"EDBOOK", CX_T_COLLECTION}, {"SER", CX_T_BOOK},
+	{"CHAP", CX_T_INCOLLECTION}, {"ECHAP", CX_T_INCOLLECTION},
+	{"CONF", CX_T_PROCEEDINGS}, {"CPAPER", CX_T_INPROCEEDINGS},
+	{"THES", CX_T_PHDTHESIS}, {"RPRT", CX_T_TECHREPORT}, {"GOVDOC", CX_T_TECHREPORT},
+	{"UNPB", CX_T_UNPUBLISHED}, {"MANSCPT", CX_T_UNPUBLISHED},
+	{"GEN", CX_T_MISC}, {"ELEC", CX_T_ONLINE}, {"WEB", CX_T_ONLINE}, {"BLOG", CX_T_ONLINE},
+	{"ICOMM", CX_T_ONLINE}, {"COMP", CX_T_SOFTWARE}, {"DATA", CX_T_DATASET},
+	{"DBASE", CX_T_DATASET}, {"AGGR", CX_T_DATASET}, {"STAND", CX_T_STANDARD},
+	{"PAT", CX_T_PATENT}, {"PAMP", CX_T_BOOKLET}, {"ENCYC", CX_T_INREFERENCE},
+	{"DICT", CX_T_INREFERENCE},
+	/* Known RIS types with no BibTeX counterpart: misc, without a warning. */
+	{"ADVS", CX_T_MISC}, {"ANCIENT", CX_T_MISC}, {"ART", CX_T_MISC}, {"BILL", CX_T_MISC},
+	{"CASE", CX_T_MISC}, {"CHART", CX_T_MISC}, {"CTLG", CX_T_MISC}, {"EQUA", CX_T_MISC},
+	{"FIGURE", CX_T_MISC}, {"GRANT", CX_T_MISC}, {"HEAR", CX_T_MISC}, {"LEGAL", CX_T_MISC},
+	{"MAP", CX_T_MISC}, {"MPCT", CX_T_MISC}, {"MULTI", CX_T_MISC}, {"MUSIC", CX_T_MISC},
+	{"PCOMM", CX_T_MISC}, {"SLIDE", CX_T_MISC}, {"SOUND", CX_T_MISC}, {"STAT", CX_T_MISC},
+	{"UNBILL", CX_T_MISC}, {"VIDEO", CX_T_MISC},
+};
+
+static enum cx_type_id ris_type(cx_str ty, int *known)
+{
+	*known = 1;
+	for (size_t i = 0; i < sizeof ty_alias / sizeof *ty_alias; i++)
+		if (ieq(ty, ty_alias[i].ty))
+			return ty_alias[i].id;
+	for (int i = 0; i < CX_T__COUNT; i++)
+		if (ieq(ty, cx_types[i].ris))
+			return (enum cx_type_id)i;
+	*known = 0;
+	return CX_T_DOCUMENT;
+}
+
+static int is_article(enum cx_type_id t)
+{
+	return t == CX_T_ARTICLE || t == CX_T_MAGAZINE || t == CX_T_NEWSPAPER ||
+	       t == CX_T_PERIODICAL;
+}
+
+static int is_wholebook(enum cx_type_id t)
+{
+	return t == CX_T_BOOK || t == CX_T_COLLECTION || t == CX_T_PROCEEDINGS ||
+	       t == CX_T_BOOKLET;
+}
+
+/* ---- building the entry -------------------------------------------------------- */
+
+static struct cx_field *add_field(struct ris *R, enum cx_field_id id, const char *name,
+                                  cx_str val, unsigned line)
+{
+	struct cx_entry *e = &R->e;
+	if (e->nfields == R->fields_cap) {
+		size_t cap = R->fields_cap ? R->fields_cap * 2 : 16;
+		e->fields = arena_grow(&R->a, e->fields, sizeof *e->fields, e->nfields, cap);
+		R->fields_cap = cap;
+	}
+	struct cx_field *f = &e->fields[e->nfields++];
+	memset(f, 0, sizeof *f);
+	f->id = id;
+	if (!name)
+		name = id == CX_F_UNKNOWN ? "unknown" : cx_fields[id].bibtex;
+	f->name = arena_str(&R->a, name, strlen(name));
+	f->raw = val;
+	f->text = val;
+	f->loc.line = line;
+	f->loc.col = 1;
+	return f;
+}
+
+static struct cx_field *get_named(struct ris *R, const char *name)
+{
+	size_t n = strlen(name);
+	for (size_t i = 0; i < R->e.nfields; i++)
+		if (R->e.fields[i].name.n == n && !memcmp(R->e.fields[i].name.p, name, n))
+			return &R->e.fields[i];
+	return NULL;
+}
+
+/* Keep a tag the model has no field for, under its lower-cased name;
+ * repeats join with "; " so one BibTeX field holds them all. */
+static void keep_unknown(struct ris *R, const struct ris_line *l)
+{
+	char name[3] = {(char)tolower((unsigned char)l->tag[0]),
+	                (char)tolower((unsigned char)l->tag[1]), 0};
+	struct cx_field *f = get_named(R, name);
+	if (f) {
+		f->raw = f->text = join(&R->a, f->text, "; ", l->val);
+		return;
+	}
+	add_field(R, CX_F_UNKNOWN, name, l->val, l->line);
+}
+
+/* Set a single-valued field.  A repeat with the same value adds nothing;
+ * a different one is kept under its tag name rather than dropped. */
+static void set_single(struct ris *R, enum cx_field_id id, const struct ris_line *l)
+{
+	struct cx_field *f = cx_entry_get(&R->e, id);
+	if (!f) {
+		add_field(R, id, NULL, l->val, l->line);
+		return;
+	}
+	if (!same(f->text, l->val))
+		keep_unknown(R, l);
+}
+
+/* ---- names ---------------------------------------------------------------------- */
+
+static int org_word(cx_str s)
+{
+	static const char *const w[] = {
+		"organization", "organisation", "society", "association", "institute", "group",
+		"consortium", "committee", "council", "team", "project", "university", "foundation",
+		"agency", "collaboration", "department", "ministry", "office", "network", "center",
+		"centre", "board", "commission", "corporation", "company", "initiative", "alliance",
+		"federation", "union", "laboratory", "bureau", "service", " inc", " ltd", " llc",
+		" gmbh", "&", " of ", " for ", " and ", NULL,
+	};
+	for (int i = 0; w[i]; i++)
+		if (has_word(s, w[i]))
+			return 1;
+	return 0;
+}
+
+/* RIS names are "Family, Given, Suffix" (the specification) or, from some
+ * exporters, "Given Family".  Both go through the BibTeX name splitter,
+ * which gives particles ("van der Berg, Jan") the same reading the BibTeX
+ * reader gives them.  A name without a comma that reads like a body
+ * ("World Health Organization") is a literal. */
+static struct cx_name parse_name(struct ris *R, cx_str v)
+{
+	struct cx_name nm;
+	memset(&nm, 0, sizeof nm);
+	if (ieq(v, "others") || ieq(v, "et al.") || ieq(v, "et al")) {
+		nm.others = 1;
+		return nm;
+	}
+	const char *c1 = memchr(v.p, ',', v.n);
+	if (!c1) {
+		size_t words = 1;
+		for (size_t i = 0; i < v.n; i++)
+			words += v.p[i] == ' ';
+		if (words == 1 || words > 4 || org_word(v)) {
+			nm.literal = v;
+			return nm;
+		}
+	}
+	cx_str src = v;
+	if (c1) {
+		const char *c2 = memchr(c1 + 1, ',', (size_t)(v.p + v.n - c1 - 1));
+		if (c2) {
+			/* Family, Given, Suffix -> BibTeX's Family, Suffix, Given. */
+			cx_str fam = {v.p, (size_t)(c1 - v.p)};
+			cx_str giv = {c1 + 1, (size_t)(c2 - c1 - 1)};
+			cx_str suf = {c2 + 1, (size_t)(v.p + v.n - c2 - 1)};
+			src = join(&R->a, join(&R->a, fam, ",", suf), ",", giv);
+		}
+	}
+	struct name_raw r;
+	(void)names_split_raw(src.p, src.n, &r);
+	nm.family = r.last;
+	nm.given = r.first;
+	nm.particle = r.von;
+	nm.suffix = r.jr;
+	if (!nm.family.n && !nm.given.n) {
+		nm.literal = v;
+		memset(&nm.family, 0, sizeof nm.family);
+	}
+	return nm;
+}
+
+static void add_name(struct ris *R, enum cx_field_id id, const char *name,
+                     const struct ris_line *l)
+{
+	struct cx_field *f = id == CX_F_UNKNOWN ? get_named(R, name) : cx_entry_get(&R->e, id);
+	struct cx_name nm = parse_name(R, l->val);
+	if (!f) {
+		f = add_field(R, id, name, l->val, l->line);
+		f->names = arena_alloc(&R->a, sizeof *f->names);
+		f->names[0] = nm;
+		f->nnames = 1;
+		if (nm.others)
+			f->raw = f->text = (cx_str){"others", 6};
+		return;
+	}
+	struct cx_name *v = arena_grow(&R->a, f->names, sizeof *v, f->nnames, f->nnames + 1);
+	v[f->nnames++] = nm;
+	f->names = v;
+	f->raw = f->text = join(&R->a, f->text, " and ", nm.others ? (cx_str){"others", 6} : l->val);
+}
+
+/* ---- dates ------------------------------------------------------------------------ */
+
+struct rdate {
+	int y, m, d;
+	cx_str other; /* text after the third slash, or the whole value if unparsed */
+};
+
+static int num(cx_str s, size_t *i, int maxd)
+{
+	int v = 0, k = 0;
+	while (*i < s.n && isdigit((unsigned char)s.p[*i]) && k < maxd) {
+		v = v * 10 + (s.p[*i] - '0');
+		(*i)++;
+		k++;
+	}
+	return k ? v : -1;
+}
+
+/* "YYYY", "YYYY/MM/DD/other", "YYYY///", "YYYY-MM-DD", "YYYY/MM/DD" and,
+ * from Web of Science, a month name ("MAR", "JUN 15"). */
+static void parse_rdate(cx_str s, struct rdate *d)
+{
+	memset(d, 0, sizeof *d);
+	size_t i = 0;
+	int y = num(s, &i, 4);
+	if (y < 0 || i != 4) {
+		/* "MAR" or "JUN 15": a month (and day) without a year. */
+		int m = date_parse_month(s.n >= 3 ? (cx_str){s.p, 3} : s);
+		if (m && m <= 12) {
+			size_t k = 3;
+			while (k < s.n && isalpha((unsigned char)s.p[k]))
+				k++;
+			while (k < s.n && (s.p[k] == ' ' || s.p[k] == '.'))
+				k++;
+			int dd = num(s, &k, 2);
+			if (k == s.n) {
+				d->m = m;
+				d->d = dd > 0 ? dd : 0;
+				return;
+			}
+		}
+		d->other = s;
+		return;
+	}
+	d->y = y;
+	if (i == s.n)
+		return;
+	char sep = s.p[i];
+	if (sep != '/' && sep != '-') {
+		d->other = s;
+		return;
+	}
+	i++;
+	int m = num(s, &i, 2);
+	if (i < s.n && s.p[i] == sep)
+		i++;
+	else if (i < s.n)
+		goto odd;
+	int dd = num(s, &i, 2);
+	if (i < s.n && s.p[i] == sep)
+		i++;
+	else if (i < s.n)
+		goto odd;
+	if (m > 12 || dd > 31)
+		goto odd;
+	d->m = m > 0 ? m : 0;
+	d->d = dd > 0 ? dd : 0;
+	if (i < s.n) {
+		cx_str rest = {s.p + i, s.n - i};
+		int sm = date_parse_month(rest);
+		if (sm >= 13 && !d->m)
+			d->m = sm; /* "2020///Spring" */
+		else
+			d->other = rest;
+	}
+	return;
+odd:
+	d->other = s;
+}
+
+static cx_str fmt_num(struct ris *R, int v, int width)
+{
+	char b[16];
+	int n = snprintf(b, sizeof b, "%0*d", width, v);
+	return arena_str(&R->a, b, (size_t)n);
+}
+
+/* As the BibTeX reader's month macros expand, so both readers agree. */
+static const char *const month_names[16] = {
+	"January", "February", "March", "April", "May", "June", "July", "August",
+	"September", "October", "November", "December", "spring", "summer", "autumn", "winter",
+};
+
+/* PY/Y1: year, month and day fields (the BibTeX shape). */
+static void set_year(struct ris *R, const struct ris_line *l)
+{
+	struct rdate d;
+	parse_rdate(l->val, &d);
+	if (!d.y && !d.m && !cx_entry_get(&R->e, CX_F_YEAR)) {
+		/* "in press": the writer's PY for an unparsed date. */
+		add_field(R, CX_F_YEAR, NULL, l->val, l->line);
+		return;
+	}
+	if (!d.y || cx_entry_get(&R->e, CX_F_YEAR)) {
+		if (!d.y && d.m && !cx_entry_get(&R->e, CX_F_MONTH)) {
+			add_field(R, CX_F_MONTH, NULL, arena_str(&R->a, month_names[d.m - 1],
+			                                           strlen(month_names[d.m - 1])), l->line);
+			if (d.d)
+				add_field(R, CX_F_DAY, NULL, fmt_num(R, d.d, 1), l->line);
+			return;
+		}
+		struct cx_field *y = cx_entry_get(&R->e, CX_F_YEAR);
+		if (!y || y->date.year[0] != d.y || d.other.n)
+			keep_unknown(R, l);
+		return;
+	}
+	struct cx_field *f = add_field(R, CX_F_YEAR, NULL, fmt_num(R, d.y, 4), l->line);
+	f->date.year[0] = d.y;
+	if (d.m && !cx_entry_get(&R->e, CX_F_MONTH))
+		add_field(R, CX_F_MONTH, NULL, arena_str(&R->a, month_names[d.m - 1],
+		                                           strlen(month_names[d.m - 1])), l->line);
+	if (d.d && d.m <= 12 && !cx_entry_get(&R->e, CX_F_DAY))
+		add_field(R, CX_F_DAY, NULL, fmt_num(R, d.d, 1), l->line);
+	if (d.other.n) {
+		/* "2020/03/01/Spring meeting": the free text is kept, not dropped. */
+		char name[3] = {(char)tolower((unsigned char)l->tag[0]),
+		                (char)tolower((unsigned char)l->tag[1]), 0};
+		add_field(R, CX_F_UNKNOWN, name, l->val, l->line);
+	}
+}
+
+/* An ISO date for DATE and URLDATE; NULL-text when the value is no date. */
+static cx_str iso_of(struct ris *R, const struct rdate *d)
+{
+	if (!d->y || d->other.n || d->m > 12)
+		return (cx_str){NULL, 0};
+	char b[16];
+	int n;
+	if (d->d && d->m)
+		n = snprintf(b, sizeof b, "%04d-%02d-%02d", d->y, d->m, d->d);
+	else if (d->m)
+		n = snprintf(b, sizeof b, "%04d-%02d", d->y, d->m);
+	else
+		n = snprintf(b, sizeof b, "%04d", d->y);
+	return arena_str(&R->a, b, (size_t)n);
+}
+
+/* DA: the full date.  With PY already giving the year it becomes the month
+ * and day (one date, not two); otherwise an ISO date field. */
+static void set_date(struct ris *R, const struct ris_line *l, enum cx_field_id id)
+{
+	struct rdate d;
+	parse_rdate(l->val, &d);
+	if (id == CX_F_DATE) {
+		struct cx_field *y = cx_entry_get(&R->e, CX_F_YEAR);
+		if (!d.y && d.m && !d.other.n && !cx_entry_get(&R->e, CX_F_MONTH)) {
+			set_year(R, l); /* "MAR 15" (Web of Science) */
+			return;
+		}
+		if (y && d.y == y->date.year[0] && !d.other.n) {
+			struct cx_field *m = cx_entry_get(&R->e, CX_F_MONTH);
+			if (d.m && !m)
+				add_field(R, CX_F_MONTH, NULL, arena_str(&R->a, month_names[d.m - 1],
+				                                           strlen(month_names[d.m - 1])), l->line);
+			else if (d.m && m && date_parse_month(m->text) != d.m)
+				goto keep;
+			struct cx_field *dd = cx_entry_get(&R->e, CX_F_DAY);
+			if (d.d && !dd && d.m)
+				add_field(R, CX_F_DAY, NULL, fmt_num(R, d.d, 1), l->line);
+			else if (d.d && dd && atoi(dd->text.p) != d.d)
+				goto keep;
+			return;
+		}
+		if (!y && d.y && !d.other.n && !cx_entry_get(&R->e, CX_F_DATE)) {
+			add_field(R, CX_F_DATE, NULL, iso_of(R, &d), l->line);
+			return;
+		}
+	keep:
+		if (!cx_entry_get(&R->e, CX_F_DATE) && !y)
+			add_field(R, CX_F_DATE, NULL, l->val, l->line);
+		else
+			keep_unknown(R, l);
+		return;
+	}
+	/* URLDATE (Y2): Zotero writes "2020-03-01 10:00:00" or "2020/03/01/". */
+	cx_str iso = iso_of(R, &d);
+	if (!iso.p && d.y && d.other.n && (d.other.p[0] == ' ' || d.other.p[0] == 'T')) {
+		struct rdate d2 = d;
+		d2.other.n = 0;
+		iso = iso_of(R, &d2);
+	}
+	if (!iso.p && l->val.n > 10 && l->val.p[10] == ' ') {
+		struct rdate d2;
+		parse_rdate((cx_str){l->val.p, 10}, &d2);
+		iso = iso_of(R, &d2);
+	}
+	if (!cx_entry_get(&R->e, id))
+		add_field(R, id, NULL, iso.p ? iso : l->val, l->line);
+	else
+		keep_unknown(R, l);
+}
+
+/* ---- pages ------------------------------------------------------------------------- */
+
+static void set_pages(struct ris *R, cx_str sp, cx_str ep, unsigned line)
+{
+	cx_str first = sp, last = ep;
+	if (!ep.n) {
+		/* SP holding a range: "12-34", "12--34", "12–34". */
+		for (size_t i = 1; i < sp.n; i++) {
+			size_t dl = sp.p[i] == '-' ? 1 : (i + 2 < sp.n && !memcmp(sp.p + i, "\xE2\x80\x93", 3)) ? 3 : 0;
+			if (!dl)
+				continue;
+			size_t j = i + dl;
+			while (j < sp.n && sp.p[j] == '-')
+				j++;
+			if (j < sp.n && !memchr(sp.p, ',', sp.n)) {
+				first = (cx_str){sp.p, i};
+				last = (cx_str){sp.p + j, sp.n - j};
+			}
+			break;
+		}
+	}
+	while (first.n && first.p[first.n - 1] == ' ')
+		first.n--;
+	while (last.n && *last.p == ' ')
+		last.p++, last.n--;
+	cx_str raw, text;
+	if (first.n && last.n && !same(first, last)) {
+		raw = join(&R->a, first, "--", last);
+		text = join(&R->a, first, "\xE2\x80\x93", last);
+	} else {
+		raw = text = first.n ? first : last;
+	}
+	struct cx_field *f = add_field(R, CX_F_PAGES, NULL, raw, line);
+	f->text = text;
+}
+
+/* ---- identifiers ------------------------------------------------------------------- */
+
+/* An ISBN has 10 or 13 digits (the last may be X); an ISSN 8. */
+static enum cx_field_id sn_kind(cx_str s)
+{
+	size_t digits = 0;
+	for (size_t i = 0; i < s.n; i++) {
+		char ch = s.p[i];
+		if (isdigit((unsigned char)ch) || ch == 'X' || ch == 'x')
+			digits++;
+		else if (ch != '-' && ch != ' ')
+			break;
+	}
+	return digits == 8 ? CX_F_ISSN : digits >= 10 ? CX_F_ISBN
+	       : s.n == 9 && s.p[4] == '-' ? CX_F_ISSN : CX_F_ISBN;
+}
+
+/* ---- keys --------------------------------------------------------------------------- */
+
+static uint64_t hash(cx_str s)
+{
+	uint64_t h = 1469598103934665603ull;
+	for (size_t i = 0; i < s.n; i++) {
+		h ^= (unsigned char)s.p[i];
+		h *= 1099511628211ull;
+	}
+	return h;
+}
+
+/* Record a generated key; 1 if it was taken already. */
+static int key_taken(struct ris *R, cx_str k)
+{
+	if ((R->ngen + 1) * 2 > R->gen_cap) {
+		cx_str *old = R->gen;
+		size_t oc = R->gen_cap;
+		R->gen_cap = oc ? oc * 2 : 64;
+		R->gen = xcalloc(R->gen_cap, sizeof *R->gen);
+		for (size_t i = 0; i < oc; i++) {
+			if (!old[i].p)
+				continue;
+			size_t j = (size_t)hash(old[i]) & (R->gen_cap - 1);
+			while (R->gen[j].p)
+				j = (j + 1) & (R->gen_cap - 1);
+			R->gen[j] = old[i];
+		}
+		free(old);
+	}
+	size_t j = (size_t)hash(k) & (R->gen_cap - 1);
+	while (R->gen[j].p) {
+		if (same(R->gen[j], k))
+			return 1;
+		j = (j + 1) & (R->gen_cap - 1);
+	}
+	R->gen[j] = arena_str(&R->keys, k.p, k.n);
+	R->ngen++;
+	return 0;
+}
+
+/* family + year ("smith2020"), ASCII-folded; a, b, ... on a clash. */
+static cx_str make_key(struct ris *R)
+{
+	char key[80];
+	size_t k = 0;
+	cx_str who = {NULL, 0};
+	struct cx_field *au = cx_entry_get(&R->e, CX_F_AUTHOR);
+	if (!au)
+		au = cx_entry_get(&R->e, CX_F_EDITOR);
+	if (au && au->nnames)
+		who = au->names[0].family.n ? au->names[0].family : au->names[0].literal;
+	if (!who.n) {
+		struct cx_field *t = cx_entry_get(&R->e, CX_F_TITLE);
+		if (t)
+			who = t->text;
+	}
+	if (who.n) {
+		utf8proc_uint8_t *folded = NULL;
+		utf8proc_ssize_t m = utf8proc_map((const utf8proc_uint8_t *)who.p, (utf8proc_ssize_t)who.n,
+		                                  &folded, UTF8PROC_DECOMPOSE | UTF8PROC_STRIPMARK |
+		                                  UTF8PROC_CASEFOLD);
+		for (utf8proc_ssize_t i = 0; i < m && k < 40; i++) {
+			unsigned char ch = folded[i];
+			if (islower(ch) || isdigit(ch))
+				key[k++] = (char)ch;
+			else if (ch == ' ' && k)
+				break; /* the first word of a title */
+		}
+		free(folded);
+	}
+	if (!k)
+		k = (size_t)snprintf(key, sizeof key, "ris");
+	struct cx_field *y = cx_entry_get(&R->e, CX_F_YEAR);
+	if (y && y->text.n <= 8)
+		k += (size_t)snprintf(key + k, sizeof key - k, "%.*s", (int)y->text.n, y->text.p);
+	else if (!y && cx_entry_get(&R->e, CX_F_DATE))
+		k += (size_t)snprintf(key + k, sizeof key - k, "%.4s",
+		                      cx_entry_get(&R->e, CX_F_DATE)->text.p);
+	cx_str base = arena_str(&R->a, key, k);
+	if (!key_taken(R, base))
+		return base;
+	for (int s = 0; s < 26 * 27; s++) {
+		size_t kk = k;
+		if (s >= 26)
+			key[kk++] = (char)('a' + s / 26 - 1);
+		key[kk++] = (char)('a' + s % 26);
+		cx_str cand = arena_str(&R->a, key, kk);
+		if (!key_taken(R, cand))
+			return cand;
+	}
+	return base;
+}
+
+/* ---- the record --------------------------------------------------------------------- */
+
+static struct ris_line *find(struct ris *R, const char *tag)
+{
+	for (size_t i = 0; i < R->nlines; i++)
+		if (R->lines[i].tag[0] == tag[0] && R->lines[i].tag[1] == tag[1])
+			return &R->lines[i];
+	return NULL;
+}
+
+static int tag_is(const struct ris_line *l, const char *tag)
+{
+	return l->tag[0] == tag[0] && l->tag[1] == tag[1];
+}
+
+static void reset_record(struct ris *R)
+{
+	R->nlines = 0;
+	R->in_record = 0;
+	memset(&R->e, 0, sizeof R->e);
+	R->fields_cap = 0;
+	arena_reset(&R->a);
+}
+
+static void finish_record(struct ris *R)
+{
+	struct cx_entry *e = &R->e;
+	memset(e, 0, sizeof *e);
+	R->fields_cap = 0;
+	e->kind = CX_E_ENTRY;
+	e->file = R->c->file;
+	e->source = "ris";
+	e->loc.line = R->rec_line;
+	e->loc.col = 1;
+
+	const struct ris_line *ty = &R->lines[0];
+	int known;
+	e->type = ris_type(ty->val, &known);
+	e->type_name = ty->val;
+	if (!ty->val.n)
+		diag(R, CX_WARNING, CX_E_TYPE, ty->line, 1, "TY has no value; treated as GEN (misc)");
+	else if (!known)
+		diag(R, CX_WARNING, CX_E_TYPE, ty->line, 1,
+		     "unknown RIS type '%.*s'; treated as misc (CSL document)",
+		     (int)(ty->val.n > 40 ? 40 : ty->val.n), ty->val.p);
+
+	/* Shape-dependent readings, decided with the whole record in view. */
+	int has_c3 = find(R, "C3") != NULL;
+	if (e->type == CX_T_PROCEEDINGS && (find(R, "T2") || has_c3 || find(R, "BT")) &&
+	    (find(R, "AU") || find(R, "A1") || find(R, "SP")))
+		e->type = CX_T_INPROCEEDINGS; /* Zotero's conferencePaper is CONF */
+	struct ris_line *m3 = find(R, "M3");
+	if ((e->type == CX_T_PHDTHESIS) && m3 && (has_word(m3->val, "master") ||
+	                                          has_word(m3->val, "m.sc") ||
+	                                          has_word(m3->val, "msc")))
+		e->type = CX_T_MASTERSTHESIS;
+	int pubmed = 0;
+	struct ris_line *db = find(R, "DB");
+	struct ris_line *dp = find(R, "DP");
+	if ((db && (has_word(db->val, "pubmed") || has_word(db->val, "medline"))) ||
+	    (dp && (has_word(dp->val, "pubmed") || has_word(dp->val, "medline") ||
+	            has_word(dp->val, "nlm"))))
+		pubmed = 1;
+	int article = is_article(e->type);
+	int conf = e->type == CX_T_INPROCEEDINGS || e->type == CX_T_PROCEEDINGS;
+	int pages_done = 0;
+
+	for (size_t i = 1; i < R->nlines; i++) {
+		struct ris_line *l = &R->lines[i];
+		const char *t = l->tag;
+		if (l->used || (!l->val.n && !tag_is(l, "ER")))
+			continue;
+#define T(x) tag_is(l, x)
+		if (T("ER") || T("TY")) {
+			continue;
+		} else if (T("ID")) {
+			if (!e->key.n)
+				e->key = l->val;
+			else if (!same(e->key, l->val))
+				keep_unknown(R, l);
+		} else if (T("AU") || T("A1")) {
+			add_name(R, CX_F_AUTHOR, NULL, l);
+		} else if (T("A2") || T("ED")) {
+			add_name(R, CX_F_EDITOR, NULL, l);
+		} else if (T("A4")) {
+			add_name(R, CX_F_TRANSLATOR, NULL, l);
+		} else if (T("A3")) {
+			add_name(R, CX_F_UNKNOWN, "a3", l);
+		} else if (T("TI") || T("T1") || T("CT")) {
+			set_single(R, CX_F_TITLE, l);
+		} else if (T("BT") && is_wholebook(e->type)) {
+			set_single(R, CX_F_TITLE, l);
+		} else if (T("T2") || T("JF") || T("JO") || T("BT") || T("C3")) {
+			enum cx_field_id id = article ? CX_F_JOURNAL : CX_F_BOOKTITLE;
+			if (!article && has_c3 && T("T2")) {
+				/* C3 is the proceedings title; T2 then names the event. */
+				id = conf ? CX_F_EVENTTITLE : CX_F_UNKNOWN;
+			}
+			struct cx_field *f = id == CX_F_UNKNOWN ? NULL : cx_entry_get(e, id);
+			if (id == CX_F_UNKNOWN)
+				keep_unknown(R, l);
+			else if (!f)
+				add_field(R, id, NULL, l->val, l->line);
+			else if (!same(f->text, l->val)) {
+				/* JF with JO: the second spelling is the abbreviation. */
+				if (article && !cx_entry_get(e, CX_F_SHORTJOURNAL) && !find(R, "J2") &&
+				    !find(R, "JA") && !find(R, "J1"))
+					add_field(R, CX_F_SHORTJOURNAL, NULL, l->val, l->line);
+				else
+					keep_unknown(R, l);
+			}
+		} else if (T("J2") || T("JA") || T("J1")) {
+			set_single(R, CX_F_SHORTJOURNAL, l);
+		} else if (T("T3")) {
+			set_single(R, CX_F_SERIES, l);
+		} else if (T("ST")) {
+			set_single(R, CX_F_SHORTTITLE, l);
+		} else if (T("PY") || T("Y1")) {
+			set_year(R, l);
+		} else if (T("DA")) {
+			/* The year first, wherever PY stands, so DA adds to it. */
+			struct ris_line *py = find(R, "PY");
+			if (!py)
+				py = find(R, "Y1");
+			if (py && !py->used && py->val.n) {
+				set_year(R, py);
+				py->used = 1;
+			}
+			set_date(R, l, CX_F_DATE);
+		} else if (T("Y2")) {
+			set_date(R, l, CX_F_URLDATE);
+		} else if (T("SP") || T("EP")) {
+			if (pages_done)
+				continue;
+			pages_done = 1;
+			struct ris_line *sp = find(R, "SP"), *ep = find(R, "EP");
+			set_pages(R, sp ? sp->val : (cx_str){"", 0}, ep ? ep->val : (cx_str){"", 0},
+			          l->line);
+		} else if (T("VL")) {
+			set_single(R, CX_F_VOLUME, l);
+		} else if (T("IS")) {
+			set_single(R, CX_F_NUMBER, l);
+		} else if (T("ET")) {
+			set_single(R, CX_F_EDITION, l);
+		} else if (T("PB")) {
+			/* Inverts the publisher-like rule of DESIGN 3. */
+			enum cx_field_id id = CX_F_PUBLISHER;
+			if (e->type == CX_T_PHDTHESIS || e->type == CX_T_MASTERSTHESIS)
+				id = CX_F_SCHOOL;
+			else if (e->type == CX_T_TECHREPORT)
+				id = CX_F_INSTITUTION;
+			set_single(R, id, l);
+		} else if (T("CY")) {
+			set_single(R, CX_F_ADDRESS, l);
+		} else if (T("LA")) {
+			set_single(R, CX_F_LANGUAGE, l);
+		} else if (T("M3")) {
+			/* The genre the writer derives from the type says nothing new. */
+			if ((e->type == CX_T_PHDTHESIS && ieq(l->val, "PhD thesis")) ||
+			    (e->type == CX_T_MASTERSTHESIS && ieq(l->val, "Master's thesis")))
+				continue;
+			set_single(R, CX_F_TYPE, l);
+		} else if (T("DO")) {
+			set_single(R, CX_F_DOI, l);
+		} else if (T("UR")) {
+			set_single(R, CX_F_URL, l);
+		} else if (T("L2") && !find(R, "UR")) {
+			set_single(R, CX_F_URL, l);
+		} else if (T("SN")) {
+			set_single(R, sn_kind(l->val), l);
+		} else if (T("AB") || T("N2")) {
+			set_single(R, CX_F_ABSTRACT, l);
+		} else if (T("N1")) {
+			struct cx_field *f = cx_entry_get(e, CX_F_NOTE);
+			if (f)
+				f->raw = f->text = join(&R->a, f->text, "; ", l->val);
+			else
+				add_field(R, CX_F_NOTE, NULL, l->val, l->line);
+		} else if (T("KW")) {
+			struct cx_field *f = cx_entry_get(e, CX_F_KEYWORDS);
+			if (f)
+				f->raw = f->text = join(&R->a, f->text,
+				                        memchr(l->val.p, ',', l->val.n) ? "; " : ", ", l->val);
+			else
+				add_field(R, CX_F_KEYWORDS, NULL, l->val, l->line);
+		} else if (T("C2") && l->val.n > 3 && !memcmp(l->val.p, "PMC", 3)) {
+			set_single(R, CX_F_PMCID, l);
+		} else if (T("AN") && pubmed) {
+			set_single(R, CX_F_PMID, l);
+		} else {
+			(void)t;
+			keep_unknown(R, l);
+		}
+#undef T
+	}
+	if (!e->key.n)
+		e->key = make_key(R);
+	cx_normalize(e, R->c->opt, R->c, &R->a);
+	R->c->nentries++;
+	if (R->c->emit)
+		R->c->emit(R->c->emit_ctx, e);
+	reset_record(R);
+}
+
+/* ---- lines --------------------------------------------------------------------------- */
+
+static void push_line(struct ris *R, const char *tag, cx_str val)
+{
+	if (R->nlines == R->cap) {
+		R->cap = R->cap ? R->cap * 2 : 64;
+		R->lines = xrealloc(R->lines, R->cap * sizeof *R->lines);
+	}
+	struct ris_line *l = &R->lines[R->nlines++];
+	l->tag[0] = tag[0];
+	l->tag[1] = tag[1];
+	l->tag[2] = 0;
+	l->val = val;
+	l->line = R->line;
+	l->used = 0;
+}
+
+static void on_tag(struct ris *R, const char *s, size_t n)
+{
+	char tag[2] = {s[0], s[1]};
+	/* The value starts after the dash and one optional space. */
+	const char *dash = memchr(s + 2, '-', n - 2);
+	size_t off = (size_t)(dash - s) + 1;
+	cx_str val = clean(R, s + off, n - off);
+	if (tag[0] == 'T' && tag[1] == 'Y') {
+		if (R->in_record) {
+			diag(R, CX_WARNING, CX_E_SYNTAX, R->line, 1,
+			     "record started on line %u has no ER before this TY", R->rec_line);
+			finish_record(R);
+			/* finish_record reset the arena the new value lives in. */
+			val = clean(R, s + off, n - off);
+		}
+		R->skipping = 0;
+		R->stray_reported = 0;
+		R->in_record = 1;
+		R->rec_line = R->line;
+		push_line(R, tag, val);
+		return;
+	}
+	if (tag[0] == 'E' && tag[1] == 'R') {
+		if (R->in_record)
+			finish_record(R);
+		else if (!R->skipping)
+			diag(R, CX_WARNING, CX_E_SYNTAX, R->line, 1, "ER without a record (no TY before it)");
+		R->skipping = 0;
+		return;
+	}
+	if (!R->in_record) {
+		if (!R->skipping)
+			diag(R, CX_ERROR, CX_E_SYNTAX, R->line, 1,
+			     "tag '%c%c' outside a record (no TY before it); lines skipped up to the next TY",
+			     tag[0], tag[1]);
+		R->skipping = 1;
+		arena_reset(&R->a);
+		return;
+	}
+	push_line(R, tag, val);
+}
+
+static void on_text(struct ris *R, const char *s, size_t n)
+{
+	if (!R->in_record) {
+		if (!R->skipping && !R->stray_reported)
+			diag(R, CX_ERROR, CX_E_SYNTAX, R->line, 1,
+			     "text outside a record: not a RIS tag line ('XX  - value')");
+		R->stray_reported = 1;
+		return;
+	}
+	/* A continuation line: joined to the value before it with a space. */
+	cx_str v = clean(R, s, n);
+	if (!v.n)
+		return;
+	struct ris_line *l = &R->lines[R->nlines - 1];
+	l->val = l->val.n ? join(&R->a, l->val, " ", v) : v;
+}
+
+static int ris_read(struct cx_reader_ctx *c, struct cx_input *in)
+{
+	struct ris R;
+	memset(&R, 0, sizeof R);
+	R.c = c;
+	R.scan.in = in;
+	R.scan.at_start = 1;
+	yyscan_t sc;
+	if (cx_rislex_init_extra(&R.scan, &sc)) {
+		fputs("citex: cannot start the RIS scanner\n", stderr);
+		abort();
+	}
+	for (;;) {
+		int tok = cx_rislex(sc);
+		if (tok == RIS_EOF)
+			break;
+		R.line++;
+		const char *s = cx_risget_text(sc);
+		size_t n = (size_t)cx_risget_leng(sc);
+		if (tok == RIS_TAG)
+			on_tag(&R, s, n);
+		else if (tok == RIS_TEXT)
+			on_text(&R, s, n);
+	}
+	if (R.in_record) {
+		diag(&R, CX_WARNING, CX_E_SYNTAX, R.line ? R.line : 1, 1,
+		     "record started on line %u has no ER at the end of the input; emitted anyway",
+		     R.rec_line);
+		finish_record(&R);
+	}
+	cx_rislex_destroy(sc);
+	free(R.lines);
+	free(R.gen);
+	arena_destroy(&R.a);
+	arena_destroy(&R.keys);
+	return in->error ? -1 : 0;
+}
+
+const struct cx_reader cx_reader_ris = {"ris", ris_read};
