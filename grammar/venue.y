@@ -429,7 +429,7 @@ static size_t vn_rank(struct vn_parser *P, size_t ws, size_t we)
 		i = vn_skip_space(P, we);
 		if (i < P->n && P->s[i] == '-')
 			i = vn_skip_space(P, i + 1);
-		if (i < P->n && strchr("ABC", P->s[i]) && P->s[i]) {
+		if (i < P->n && P->s[i] && strchr("ABC", P->s[i])) {
 			i++;
 			if (i < P->n && P->s[i] == '*')
 				i++;
@@ -476,6 +476,12 @@ static int vn_word_token(struct vn_parser *P, CX_VNSTYPE *lval, size_t ws, size_
 			lval->tok.end = P->pos = k;
 			return VN_ARXIV;
 		}
+	}
+	if (n > 4 && vn_eq(w, 4, "abs/") && vn_arxiv_id(P, ws + 4) == we) {
+		/* CoRR's "abs/2408.08586" */
+		lval->tok.aoff = ws + 4;
+		lval->tok.aend = we;
+		return VN_ARXIV;
 	}
 	if ((e = vn_rank(P, ws, we))) {
 		lval->tok.end = P->pos = e;
@@ -573,7 +579,7 @@ static int vn_next(CX_VNSTYPE *lval, struct vn_parser *P)
 			for (size_t k = i; k < j && k < i + 6; k++)
 				v = v * 10 + (P->s[k] - '0');
 			/* A page range or volume:issue keeps its joiners. */
-			while (j + 1 < P->n && strchr("-:./", P->s[j]) && P->s[j] &&
+			while (j + 1 < P->n && P->s[j] && strchr("-:./", P->s[j]) &&
 			       vn_isdigit((unsigned char)P->s[j + 1]) && !(j - i == 4 && v >= 1900 && v <= 2099 && P->s[j] != '.')) {
 				for (j++; j < P->n && vn_isdigit((unsigned char)P->s[j]); j++)
 					;
@@ -593,7 +599,7 @@ static int vn_next(CX_VNSTYPE *lval, struct vn_parser *P)
 		for (;;) {
 			if (vn_isword(P, j)) {
 				j++;
-			} else if (j < P->n && strchr("-/&+.", P->s[j]) && P->s[j] && vn_isword(P, j + 1)) {
+			} else if (j < P->n && P->s[j] && strchr("-/&+.", P->s[j]) && vn_isword(P, j + 1)) {
 				j++;
 			} else if (j < P->n && P->s[j] == '\'' && j + 1 < P->n && vn_isalpha((unsigned char)P->s[j + 1])) {
 				j++;
@@ -608,6 +614,15 @@ static int vn_next(CX_VNSTYPE *lval, struct vn_parser *P)
 			j++;
 		P->pos = j;
 		return vn_word_token(P, lval, i, j);
+	}
+	/* "EuroSys '24: Proceedings of the ...": the colon ends a clause. */
+	if (c == ':') {
+		size_t a, b;
+		if (vn_peek(P, i + 1, &a, &b) && (vn_eq(P->s + a, b - a, "proceedings") ||
+		                                  vn_eq(P->s + a, b - a, "proc"))) {
+			lval->tok.end = P->pos = i + 1;
+			return ';';
+		}
 	}
 	/* Anything else is one punctuation character (a whole UTF-8 one). */
 	l = vn_upunct(P->s, P->n, i);
@@ -749,6 +764,18 @@ static int vn_table_acronym(const char *s, size_t n)
 static void vn_group(struct vn_ctx *C, struct vn_item *g);
 static enum venue_kind vn_name_kind(const char *s, size_t n);
 
+static void vn_name_token(struct vn_scan *sc, struct vn_item *it)
+{
+	if (!sc->nwords) {
+		sc->name_off = it->t.off;
+		sc->first_word = it;
+	} else if (sc->nwords == 1) {
+		sc->second_word = it;
+	}
+	sc->nwords++;
+	sc->name_end = it->t.end;
+}
+
 static void vn_scan_clause(struct vn_ctx *C, struct vn_clause *cl, struct vn_scan *sc)
 {
 	struct venue_info *out = C->out;
@@ -760,32 +787,23 @@ static void vn_scan_clause(struct vn_ctx *C, struct vn_clause *cl, struct vn_sca
 		switch (it->kind) {
 		case VN_WORD:
 		case VN_PUB:
+			/* "The Twelfth International ...", "The 2023 ACM ...". */
+			if (!sc->nwords && vn_eq(w, wn, "the") && it->next &&
+			    (it->next->kind == VN_ORD || it->next->kind == VN_YEAR4))
+				break;
 			if (it->kind == VN_WORD && vn_is_thesis_word(w, wn))
 				sc->thesis = 1;
 			if (it->kind == VN_WORD && vn_is_preprint_word(w, wn))
 				sc->preprint = 1;
-			if (!sc->nwords)
-				sc->name_off = it->t.off;
-			if (sc->nwords == 0)
-				sc->first_word = it;
-			else if (sc->nwords == 1)
-				sc->second_word = it;
-			sc->nwords++;
-			sc->name_end = it->t.end;
+			vn_name_token(sc, it);
 			break;
 		case VN_PROC:
-			if (sc->nwords) {
-				sc->nwords++;
-				sc->name_end = it->t.end;
-			} else {
-				sc->proc_off = it->t.off;
-			}
-			break;
 		case VN_LEAD:
-			if (sc->nwords) {
-				sc->nwords++;
-				sc->name_end = it->t.end;
-			}
+			/* A lead before the name; inside it, one more word. */
+			if (sc->nwords)
+				vn_name_token(sc, it);
+			else if (it->kind == VN_PROC)
+				sc->proc_off = it->t.off;
 			break;
 		case VN_ORD:
 			/* "18th USENIX ...", "HotOS XIX": an edition either side. */
@@ -943,18 +961,20 @@ static void vn_clause(struct vn_ctx *C, struct vn_clause *cl)
 	struct vn_scan sc;
 	cx_str acr, pub;
 	int had_venue = out->acronym.n || out->name.n;
+	size_t nrem = C->nrem;
 
 	vn_scan_clause(C, cl, &sc);
 	if (sc.has_year && !out->year)
 		out->year = sc.year;
-	if (sc.edition && !out->edition && !had_venue)
+	if (sc.edition && !out->edition)
 		out->edition = sc.edition;
 	if (sc.has_status && out->status == VENUE_PUBLISHED)
 		out->status = sc.status;
-	if (sc.has_left)
-		vn_rem(C, vn_span(C, sc.left_off, sc.left_end));
-	if (!sc.nwords)
+	if (!sc.nwords) {
+		if (sc.has_left)
+			vn_rem(C, vn_span(C, sc.left_off, sc.left_end));
 		return;
+	}
 
 	if (sc.thesis) {
 		/* "PhD Dissertation": the kind, not the venue; the school that
@@ -963,6 +983,8 @@ static void vn_clause(struct vn_ctx *C, struct vn_clause *cl)
 		C->want_name = 1;
 		return;
 	}
+	if (sc.has_left)
+		vn_rem(C, vn_span(C, sc.left_off, sc.left_end));
 	if (C->want_name && !out->name.n) {
 		vn_set_name(C, &sc);
 		C->want_name = 0;
@@ -979,7 +1001,7 @@ static void vn_clause(struct vn_ctx *C, struct vn_clause *cl)
 		}
 		return;
 	}
-	if (cl->sep == '|' || (cl->sep == ',' && !out->name.n && !sc.has_year &&
+	if (cl->sep == '|' || (!out->name.n && !sc.has_year &&
 	                       vn_name_kind(C->P->s + sc.name_off, sc.name_end - sc.name_off))) {
 		/* "OSDI '25 | USENIX Symposium on ...": the other half. */
 		if (!out->name.n && !vn_decide_acronym(C, &sc, &acr, &pub)) {
@@ -1001,8 +1023,11 @@ static void vn_clause(struct vn_ctx *C, struct vn_clause *cl)
 		C->joinable = !sc.has_year;
 		return;
 	}
+	/* A note ("pp. 123-140", "Best Paper Finalist"): the clause as a
+	 * whole, in its own order, rather than its pieces. */
 	C->joinable = 0;
-	vn_rem(C, vn_span(C, sc.name_off, sc.name_end));
+	C->nrem = nrem;
+	vn_rem(C, vn_span(C, cl->first->t.off, cl->last->t.end));
 }
 
 /* The kind a name's own words declare ("Transactions", "Workshop"), or
@@ -1044,6 +1069,22 @@ static enum venue_kind vn_guess_kind(const struct vn_ctx *C)
 	return VENUE_UNKNOWN;
 }
 
+/* Is s the row's name or one of its aliases (ignoring case, punctuation)? */
+static int vn_row_spells(const struct venue_row *r, const char *s, size_t n)
+{
+	const char *a = r->aliases;
+	if (vn_same(r->name, strlen(r->name), s, n))
+		return 1;
+	while (*a) {
+		const char *bar = strchr(a, '|');
+		size_t an = bar ? (size_t)(bar - a) : strlen(a);
+		if (vn_same(a, an, s, n))
+			return 1;
+		a += an + (bar != NULL);
+	}
+	return 0;
+}
+
 /* The row's acronym written inside the name ("ACM SIGCOMM Conference"). */
 static cx_str vn_acronym_in_name(const cx_str name, const char *acr)
 {
@@ -1068,14 +1109,17 @@ static void vn_interpret(struct vn_ctx *C, struct vn_clause *top)
 
 	if (out->acronym.n)
 		row = venue_lookup(out->acronym.p, out->acronym.n);
-	if (!row && out->name.n && C->proc_off != (size_t)-1) {
-		/* "Proceedings of the VLDB Endowment" is the name itself. */
-		row = venue_lookup(C->P->s + C->proc_off, C->name_end - C->proc_off);
-		if (row && vn_same(row->name, strlen(row->name), C->P->s + C->proc_off,
-		                   C->name_end - C->proc_off))
+	if (out->name.n && C->proc_off != (size_t)-1) {
+		/* "Proceedings of the VLDB Endowment", "Proc. ACM Meas. Anal.
+		 * Comput. Syst.": a row's own spelling, so the name itself. */
+		const char *p = C->P->s + C->proc_off;
+		size_t pn = C->name_end - C->proc_off;
+		const struct venue_row *pr = venue_lookup(p, pn);
+		if (pr && vn_row_spells(pr, p, pn)) {
 			out->name = vn_span(C, C->proc_off, C->name_end);
-		else
-			row = NULL;
+			if (!row)
+				row = pr;
+		}
 	}
 	if (!row && out->name.n)
 		row = venue_lookup(out->name.p, out->name.n);
