@@ -653,6 +653,7 @@ struct vn_ctx {
 	int joinable;              /* the next clause may continue the name */
 	int thesis, preprint;      /* guessed from words */
 	int want_name;             /* a thesis: the next words are the school */
+	cx_str name_first;         /* the name's first word after a publisher */
 };
 
 /* What one clause holds. */
@@ -953,6 +954,11 @@ static void vn_set_name(struct vn_ctx *C, const struct vn_scan *sc)
 	if (sc->first_word->kind == VN_PUB && !out->publisher.n)
 		out->publisher = (cx_str){C->P->s + sc->first_word->t.off,
 		                          sc->first_word->t.end - sc->first_word->t.off};
+	{
+		const struct vn_item *w = sc->first_word->kind == VN_PUB ? sc->second_word : sc->first_word;
+		C->name_first = w && w->kind == VN_WORD ? (cx_str){C->P->s + w->t.off, w->t.end - w->t.off}
+		                                        : (cx_str){NULL, 0};
+	}
 }
 
 static void vn_clause(struct vn_ctx *C, struct vn_clause *cl)
@@ -1125,6 +1131,15 @@ static void vn_interpret(struct vn_ctx *C, struct vn_clause *top)
 		row = venue_lookup(out->name.p, out->name.n);
 	if (!row && !out->name.n && !out->acronym.n && (out->arxiv.n || C->preprint))
 		row = venue_lookup("arXiv", 5);
+	if (!row && !out->acronym.n && C->name_first.n &&
+	    vn_name_kind(out->name.p, out->name.n) == VENUE_UNKNOWN &&
+	    vn_acronym_shape(C->name_first.p, C->name_first.n) &&
+	    vn_table_acronym(C->name_first.p, C->name_first.n)) {
+		/* "NeurIPS Datasets and Benchmarks Track": a track of a known
+		 * venue, named by its acronym first. */
+		out->acronym = C->name_first;
+		row = venue_lookup(out->acronym.p, out->acronym.n);
+	}
 	if (row && !out->acronym.n && out->name.n)
 		out->acronym = vn_acronym_in_name(out->name, row->acronym);
 	out->row = row;

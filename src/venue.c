@@ -38,10 +38,13 @@ struct vn_key {
 struct vn_user_key {
 	char *key;
 	const struct venue_row *row;
+	unsigned file;  /* which venue_table_load call: later files win */
+	size_t seq;     /* order within the file: earlier rows win */
 };
 static struct {
 	struct vn_user_key *keys;
 	size_t nkeys, cap;
+	unsigned nfiles;
 } vn_user;
 
 /* The lookup key: ASCII letters lower-cased, '&' as the word "and", other
@@ -216,10 +219,16 @@ const struct venue_row *venue_lookup(const char *s, size_t n)
 	return NULL;
 }
 
+/* By key, then the winner first: the latest file, the earliest row. */
 static int vn_key_cmp(const void *a, const void *b)
 {
 	const struct vn_user_key *x = a, *y = b;
-	return strcmp(x->key, y->key);
+	int c = strcmp(x->key, y->key);
+	if (c)
+		return c;
+	if (x->file != y->file)
+		return x->file > y->file ? -1 : 1;
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
 }
 
 static enum venue_kind vn_kind(const char *s)
@@ -238,23 +247,38 @@ static enum venue_kind vn_kind(const char *s)
 	return VENUE_UNKNOWN;
 }
 
-/* Index one spelling of a user row.  Keys already taken by an earlier user
- * row keep it: within a file, as in the built-in table, the first row wins. */
-static void vn_user_add(const char *s, size_t n, const struct venue_row *row)
+/* Index one spelling of a user row; vn_user_sort settles duplicates. */
+static void vn_user_add(const char *s, size_t n, const struct venue_row *row, size_t seq)
 {
 	char buf[VN_KEYMAX];
 	if (vn_norm(s, n, buf, sizeof buf) <= 0)
 		return;
-	for (size_t i = 0; i < vn_user.nkeys; i++)
-		if (strcmp(vn_user.keys[i].key, buf) == 0)
-			return;
 	if (vn_user.nkeys == vn_user.cap) {
 		vn_user.cap = vn_user.cap ? vn_user.cap * 2 : 64;
 		vn_user.keys = xrealloc(vn_user.keys, vn_user.cap * sizeof *vn_user.keys);
 	}
 	vn_user.keys[vn_user.nkeys].key = xstrdup(buf);
 	vn_user.keys[vn_user.nkeys].row = row;
+	vn_user.keys[vn_user.nkeys].file = vn_user.nfiles;
+	vn_user.keys[vn_user.nkeys].seq = seq;
 	vn_user.nkeys++;
+}
+
+/* Sort for binary search and keep one entry per key, the winner.  As in
+ * the built-in table, within a file the first row to claim a key keeps it;
+ * a later file overrides an earlier one. */
+static void vn_user_sort(void)
+{
+	size_t o = 0;
+	qsort(vn_user.keys, vn_user.nkeys, sizeof *vn_user.keys, vn_key_cmp);
+	for (size_t i = 0; i < vn_user.nkeys; i++) {
+		if (o && strcmp(vn_user.keys[o - 1].key, vn_user.keys[i].key) == 0) {
+			free(vn_user.keys[i].key);
+			continue;
+		}
+		vn_user.keys[o++] = vn_user.keys[i];
+	}
+	vn_user.nkeys = o;
 }
 
 /* Split a line in place at tabs; missing columns become "". */
@@ -337,20 +361,25 @@ int venue_table_load(const char *path, const char **err)
 		rows[nrows].aliases = col[4];
 		nrows++;
 	}
-	/* Index only once the array has stopped moving. */
+	/* Index only once the array has stopped moving.  Acronyms and names
+	 * rank before aliases, as in the generator. */
+	vn_user.nfiles++;
+	for (size_t i = 0; i < nrows; i++) {
+		const struct venue_row *r = &rows[i];
+		vn_user_add(r->acronym, strlen(r->acronym), r, i);
+		vn_user_add(r->name, strlen(r->name), r, i);
+	}
 	for (size_t i = 0; i < nrows; i++) {
 		const struct venue_row *r = &rows[i];
 		const char *a = r->aliases;
-		vn_user_add(r->acronym, strlen(r->acronym), r);
-		vn_user_add(r->name, strlen(r->name), r);
 		while (*a) {
 			const char *bar = strchr(a, '|');
 			size_t an = bar ? (size_t)(bar - a) : strlen(a);
-			vn_user_add(a, an, r);
+			vn_user_add(a, an, r, nrows + i);
 			a += an + (bar != NULL);
 		}
 	}
-	qsort(vn_user.keys, vn_user.nkeys, sizeof *vn_user.keys, vn_key_cmp);
+	vn_user_sort();
 	return (int)nrows;
 fail:
 	/* Nothing was indexed yet, so a bad file leaves the table as it was. */

@@ -145,6 +145,13 @@ static const struct pcase parse_cases[] = {
 	{"ICLR 2024 (Oral, top 1.2%)", "ICLR", "", 2024, 0, "", "Oral, top 1.2%", "", CONF, PUBL, "ICLR"},
 	{"Master's Thesis, Stanford University, 2019", "", "Stanford University", 2019, 0, "", "Master's Thesis",
 	 "", THES, PUBL, "-"},
+	{"NeurIPS Datasets and Benchmarks Track 2023", "NeurIPS", "NeurIPS Datasets and Benchmarks Track", 2023,
+	 0, "", "", "", CONF, PUBL, "NeurIPS"},
+	{"Accepted to SIGMOD 2025", "SIGMOD", "", 2025, 0, "", "", "", CONF, APPEAR, "SIGMOD"},
+	{"Proc. IEEE INFOCOM", "INFOCOM", "", 0, 0, "IEEE", "", "", CONF, PUBL, "INFOCOM"},
+	{"ACM Computing Surveys 55(3)", "", "ACM Computing Surveys", 0, 0, "ACM", "55(3)", "", JOUR, PUBL, "CSUR"},
+	{"Proceedings of the ACM on Programming Languages (OOPSLA)", "OOPSLA",
+	 "Proceedings of the ACM on Programming Languages", 0, 0, "ACM", "", "", CONF, PUBL, "OOPSLA"},
 	{"Submitted to IEEE/ACM Transactions on Networking", "", "IEEE/ACM Transactions on Networking", 0, 0,
 	 "IEEE/ACM", "", "", JOUR, SUBM, "ToN"},
 };
@@ -361,6 +368,17 @@ static void run_load(struct arena *a)
 	       v.kind == VENUE_WORKSHOP, "load: parse resolves a user row");
 	r = venue_lookup("NSDI", 4);
 	expect(r && strcmp(r->acronym, "NSDI") == 0, "load: built-in rows still there");
+
+	/* A second file overrides the first; within it the first row wins. */
+	f = fopen(path, "w");
+	fputs("OSDI\tSecond File OSDI\t\tconference\t\n"
+	      "OSDI\tShadowed Row\t\tconference\t\n", f);
+	fclose(f);
+	expect(venue_table_load(path, &err) == 2, "load: second file");
+	r = venue_lookup("osdi", 4);
+	expect(r && strcmp(r->name, "Second File OSDI") == 0, "load: later file wins, first row within it");
+	r = venue_lookup("LSW", 3);
+	expect(r && strcmp(r->acronym, "LabSys") == 0, "load: first file's rows still found");
 
 	f = fopen(path, "w");
 	fputs("BAD\tBad Row\t\tbanana\t\n", f);
