@@ -18,6 +18,13 @@
  * to the remainder.  Text that fits nowhere lands in the remainder: nothing
  * is dropped silently.
  *
+ * Conventions the callers rely on: a thesis ("PhD Dissertation 2023 | Rice
+ * University") gets the school as its name and the thesis words in the
+ * remainder; "Accepted to" and "In press" count as VENUE_TO_APPEAR; a
+ * journal's volume, issue and pages ("30(4):1234-1250") go to the remainder
+ * as written; parentheses around an award or note are dropped; remainder
+ * pieces are joined with ", " in input order.
+ *
  * The grammar has no conflicts (%expect 0).  All memory comes from the
  * caller's arena; parser state lives in struct vn_parser, no globals.
  */
