@@ -388,6 +388,8 @@ static int next_word(cx_str s, size_t *i, cx_str *w)
 	return 1;
 }
 
+static int is_suffix(cx_str w);
+
 int au_name_like(const char *s, size_t n)
 {
 	cx_str t = {s, n}, w;
@@ -401,6 +403,9 @@ int au_name_like(const char *s, size_t n)
 		for (size_t k = 0; k < w.n; k++)
 			if (isdigit((unsigned char)w.p[k]) || w.p[k] == ':' || w.p[k] == '?' || w.p[k] == '"')
 				return 0;
+		/* "Zhao." ends a sentence; only initials and Jr. carry a period. */
+		if (w.p[w.n - 1] == '.' && !au_is_initials(w) && !is_suffix(w) && !word_is(w.p, w.n, "St."))
+			return 0;
 		if (isupper(c) || c >= 0xC0)
 			cap++;
 		else if (!(word_is(w.p, w.n, "van") || word_is(w.p, w.n, "von") ||

@@ -18,6 +18,7 @@ int is_arxiv_id(cx_str s);
 
 /* Readers. */
 extern const struct cx_reader cx_reader_bibtex;
+extern const struct cx_reader cx_reader_cv;
 extern const struct cx_reader cx_reader_ris;
 
 #endif

@@ -11,6 +11,7 @@
 
 const struct cx_reader *const cx_readers[] = {
 	&cx_reader_bibtex,
+	&cx_reader_cv,
 	&cx_reader_ris,
 	NULL,
 };
