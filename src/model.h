@@ -20,5 +20,6 @@ int is_arxiv_id(cx_str s);
 extern const struct cx_reader cx_reader_bibtex;
 extern const struct cx_reader cx_reader_cv;
 extern const struct cx_reader cx_reader_ris;
+extern const struct cx_reader cx_reader_csljson;
 
 #endif

@@ -755,6 +755,95 @@ static cx_str make_key(struct ris *R)
 	return base;
 }
 
+/* The writer keeps a field RIS has no tag for as "N1  - name: value".
+ * A lower-case field-like name before ": " is read back as that field;
+ * an EndNote note ("Export Date: ...") has capitals or spaces and stays a
+ * note. */
+static int n1_field(cx_str v, cx_str *name, cx_str *value)
+{
+	size_t i = 0;
+	while (i < v.n && (islower((unsigned char)v.p[i]) || isdigit((unsigned char)v.p[i]) ||
+	                   ((v.p[i] == '-' || v.p[i] == '_' || v.p[i] == '.') && i)))
+		i++;
+	if (i < 2 || i + 1 >= v.n || v.p[i] != ':' || v.p[i + 1] != ' ' ||
+	    !islower((unsigned char)v.p[0]))
+		return 0;
+	*name = (cx_str){v.p, i};
+	*value = (cx_str){v.p + i + 2, v.n - i - 2};
+	while (value->n && value->p[0] == ' ')
+		value->p++, value->n--;
+	return value->n > 0;
+}
+
+static int n1_names(struct ris *R, enum cx_field_id id);
+
+/* Does the record name a publisher-like field in an N1 line? */
+static int find_pub_like(struct ris *R)
+{
+	return n1_names(R, CX_F_PUBLISHER) || n1_names(R, CX_F_ORGANIZATION) ||
+	       n1_names(R, CX_F_INSTITUTION) || n1_names(R, CX_F_SCHOOL);
+}
+
+static int n1_names(struct ris *R, enum cx_field_id id)
+{
+	cx_str name, value;
+	const char *want = cx_fields[id].bibtex;
+	for (size_t i = 0; i < R->nlines; i++)
+		if (R->lines[i].tag[0] == 'N' && R->lines[i].tag[1] == '1' &&
+		    n1_field(R->lines[i].val, &name, &value) &&
+		    cx_field_lookup(name.p, name.n) == id)
+			return 1;
+	(void)want;
+	return 0;
+}
+
+/* A field read back from "N1  - name: value". */
+static void n1_add(struct ris *R, cx_str name, cx_str value, unsigned line)
+{
+	enum cx_field_id id = cx_field_lookup(name.p, name.n);
+	struct ris_line l = {{'N', '1', 0}, value, line, 0};
+	if (id != CX_F_UNKNOWN && cx_entry_get(&R->e, id)) {
+		if (same(cx_entry_get(&R->e, id)->text, value))
+			return; /* said twice, e.g. a year beside a date */
+		diag(R, CX_WARNING, CX_E_DUP_FIELD, line, 1,
+		     "N1 gives field '%.*s' a second value; kept in the note", (int)name.n, name.p);
+		struct cx_field *f = cx_entry_get(&R->e, CX_F_NOTE);
+		cx_str full = join(&R->a, join(&R->a, name, ": ", value), "", (cx_str){"", 0});
+		if (f)
+			f->raw = f->text = join(&R->a, f->text, "; ", full);
+		else
+			add_field(R, CX_F_NOTE, NULL, full, line);
+		return;
+	}
+	char nm[64];
+	snprintf(nm, sizeof nm, "%.*s", (int)(name.n < 63 ? name.n : 63), name.p);
+	enum cx_kind kind = id == CX_F_UNKNOWN ? CX_K_TEXT : cx_fields[id].kind;
+	if (kind == CX_K_NAMES) {
+		/* "Family, Given and Other, Name", as the writer prints a list. */
+		size_t start = 0;
+		for (size_t i = 0; i <= value.n; i++) {
+			if (i < value.n && !(i + 5 <= value.n && !memcmp(value.p + i, " and ", 5)))
+				continue;
+			l.val = (cx_str){value.p + start, i - start};
+			if (l.val.n)
+				add_name(R, id, nm, &l);
+			start = i + 5;
+			if (i + 5 > value.n)
+				break;
+		}
+		return;
+	}
+	if (kind == CX_K_PAGES) {
+		set_pages(R, value, (cx_str){"", 0}, line);
+		return;
+	}
+	if (id == CX_F_UNKNOWN) {
+		add_field(R, CX_F_UNKNOWN, nm, value, line);
+		return;
+	}
+	add_field(R, id, nm, value, line);
+}
+
 /* ---- the record --------------------------------------------------------------------- */
 
 static struct ris_line *find(struct ris *R, const char *tag)
@@ -818,6 +907,20 @@ static void finish_record(struct ris *R)
 	    (dp && (has_word(dp->val, "pubmed") || has_word(dp->val, "medline") ||
 	            has_word(dp->val, "nlm"))))
 		pubmed = 1;
+	/* arXiv (DESIGN 3): the writer says "M1  - arXiv:ID" for the eprint,
+	 * and adds PB arXiv and the abs URL when the entry had none. */
+	cx_str arxiv = {NULL, 0};
+	struct ris_line *m1 = find(R, "M1");
+	if (m1 && m1->val.n > 6 && !strncmp(m1->val.p, "arXiv:", 6)) {
+		arxiv = (cx_str){m1->val.p + 6, m1->val.n - 6};
+		while (arxiv.n && *arxiv.p == ' ')
+			arxiv.p++, arxiv.n--;
+		if (!arxiv.n)
+			arxiv.p = NULL;
+	}
+	/* A year in N1 means the writer's PY and DA came from a date field:
+	 * DA is then that date, and PY only repeats its year. */
+	int da_is_date = find(R, "DA") && (n1_names(R, CX_F_YEAR) || n1_names(R, CX_F_MONTH));
 	int article = is_article(e->type);
 	int conf = e->type == CX_T_INPROCEEDINGS || e->type == CX_T_PROCEEDINGS;
 	int pages_done = 0;
@@ -873,7 +976,14 @@ static void finish_record(struct ris *R)
 		} else if (T("ST")) {
 			set_single(R, CX_F_SHORTTITLE, l);
 		} else if (T("PY") || T("Y1")) {
-			set_year(R, l);
+			if (!da_is_date)
+				set_year(R, l);
+		} else if (T("DA") && da_is_date) {
+			struct rdate d;
+			parse_rdate(l->val, &d);
+			cx_str iso = iso_of(R, &d);
+			set_single(R, CX_F_DATE, &(struct ris_line){{'D', 'A', 0}, iso.p ? iso : l->val,
+			                                            l->line, 0});
 		} else if (T("DA")) {
 			/* The year first, wherever PY stands, so DA adds to it. */
 			struct ris_line *py = find(R, "PY");
@@ -906,6 +1016,15 @@ static void finish_record(struct ris *R)
 				id = CX_F_SCHOOL;
 			else if (e->type == CX_T_TECHREPORT)
 				id = CX_F_INSTITUTION;
+			/* The writer's PB is the first present of publisher,
+			 * organization, institution, school; the others went to N1. */
+			if (id != CX_F_PUBLISHER && (n1_names(R, id) || n1_names(R, CX_F_PUBLISHER) ||
+			                             n1_names(R, CX_F_ORGANIZATION) ||
+			                             (id == CX_F_SCHOOL && n1_names(R, CX_F_INSTITUTION))))
+				id = e->type == CX_T_TECHREPORT && n1_names(R, CX_F_INSTITUTION) &&
+				     !n1_names(R, CX_F_ORGANIZATION) ? CX_F_ORGANIZATION : CX_F_PUBLISHER;
+			if (arxiv.p && ieq(l->val, "arXiv") && !find_pub_like(R))
+				continue; /* the writer's stand-in publisher of an eprint */
 			set_single(R, id, l);
 		} else if (T("CY")) {
 			set_single(R, CX_F_ADDRESS, l);
@@ -920,7 +1039,14 @@ static void finish_record(struct ris *R)
 		} else if (T("DO")) {
 			set_single(R, CX_F_DOI, l);
 		} else if (T("UR")) {
+			if (arxiv.p && l->val.n == 22 + arxiv.n &&
+			    !memcmp(l->val.p, "https://arxiv.org/abs/", 22) &&
+			    !memcmp(l->val.p + 22, arxiv.p, arxiv.n))
+				continue; /* the writer's stand-in URL of an eprint */
 			set_single(R, CX_F_URL, l);
+		} else if (T("M1") && arxiv.p && l == m1) {
+			add_field(R, CX_F_EPRINT, NULL, arxiv, l->line);
+			add_field(R, CX_F_EPRINTTYPE, NULL, (cx_str){"arXiv", 5}, l->line);
 		} else if (T("L2") && !find(R, "UR")) {
 			set_single(R, CX_F_URL, l);
 		} else if (T("SN")) {
@@ -928,6 +1054,11 @@ static void finish_record(struct ris *R)
 		} else if (T("AB") || T("N2")) {
 			set_single(R, CX_F_ABSTRACT, l);
 		} else if (T("N1")) {
+			cx_str name, value;
+			if (n1_field(l->val, &name, &value)) {
+				n1_add(R, name, value, l->line);
+				continue;
+			}
 			struct cx_field *f = cx_entry_get(e, CX_F_NOTE);
 			if (f)
 				f->raw = f->text = join(&R->a, f->text, "; ", l->val);
