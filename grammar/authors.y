@@ -374,6 +374,22 @@ static int is_caps_initials(cx_str w)
 	return 1;
 }
 
+/* A family name in capitals: "ZHANG", "LI" (a vowel tells it from
+ * initials such as "YB"). */
+static int is_caps_word(cx_str w)
+{
+	int vowel = 0;
+	if (w.n < 2)
+		return 0;
+	for (size_t i = 0; i < w.n; i++) {
+		if (!isupper((unsigned char)w.p[i]) && w.p[i] != '-')
+			return 0;
+		if (strchr("AEIOUY", w.p[i]))
+			vowel = 1;
+	}
+	return vowel;
+}
+
 /* Iterate words of s separated by white space. */
 static int next_word(cx_str s, size_t *i, cx_str *w)
 {
@@ -479,6 +495,12 @@ void au_split(struct arena *a, cx_str s, int family_first, int vancouver, struct
 		out->given = arena_str(a, w[nw - 1].p, w[nw - 1].n);
 		return;
 	}
+	/* "ZHANG Wei": a family name in capitals written first */
+	if (nw == 2 && is_caps_word(w[0]) && !is_caps_word(w[1])) {
+		out->family = arena_str(a, w[0].p, w[0].n);
+		out->given = arena_str(a, w[1].p, w[1].n);
+		return;
+	}
 	size_t last = nw - 1;
 	if (nw >= 3 && is_suffix(w[last])) {
 		out->suffix = arena_str(a, w[last].p, w[last].n);
@@ -512,6 +534,17 @@ static int slot_initials(const struct au_state *S, const struct au_slot *sl)
 		any = 1;
 	}
 	return any;
+}
+
+/* Does the slot hold any initial ("J. Muller")?  Then it is no family name. */
+static int slot_any_initial(const struct au_state *S, const struct au_slot *sl)
+{
+	cx_str t = {S->s + sl->first, sl->last - sl->first}, w;
+	size_t i = 0;
+	while (sl->has_words && next_word(t, &i, &w))
+		if (au_is_initials(w))
+			return 1;
+	return 0;
 }
 
 static size_t slot_words(const struct au_state *S, const struct au_slot *sl)
@@ -577,7 +610,7 @@ int au_parse(struct arena *a, const char *s, size_t n, struct au_list *out)
 	if (S.nv >= 2 && S.nv % 2 == 0) {
 		int init = 1, alt = 1;
 		for (size_t i = 0; i < S.nv; i += 2) {
-			if (!slot_initials(&S, &S.v[i + 1]) || slot_initials(&S, &S.v[i]) ||
+			if (!slot_initials(&S, &S.v[i + 1]) || slot_any_initial(&S, &S.v[i]) ||
 			    slot_words(&S, &S.v[i]) > 3)
 				init = 0;
 			if (S.v[i].sep != ',' || (i + 2 < S.nv && S.v[i + 1].sep != 'a' && S.v[i + 1].sep != ';') ||

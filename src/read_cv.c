@@ -1418,7 +1418,9 @@ static enum cls classify(struct cv *v, cx_str s, int *vscore)
 	/* before the length test: a long author list is still one */
 	if (authors_score(v, s) && *vscore < 2)
 		return C_AUTHORS;
-	if (p.n > 200 || (p.n > 120 && (has_ci(p, "we") || has_ci(p, "this paper"))) ||
+	if (p.n > 200 ||
+	    (p.n > 80 && p.p[p.n - 1] == '.' &&
+	     (has_ci(p, "we") || has_ci(p, "our") || has_ci(p, "this paper"))) ||
 	    !strncmp(p.p, "Abstract", 8))
 		return C_ABSTRACT;
 	if (*vscore == 2)
@@ -1498,7 +1500,13 @@ static void take_line(struct grouper *g, const struct cv_line *L, int in_marker_
 		}
 	}
 	enum cls k = classify(v, s, &vs);
-	if (k == C_TITLE && !in_marker_item && s.n > 40 && (vs || find_year(plain(&v->a, s), NULL))) {
+	cx_str ps0 = plain(&v->a, s);
+	if (ps0.n == 4 && find_year(ps0, NULL)) {
+		flush(g); /* a year heading in a list grouped by year */
+		return;
+	}
+	if ((k == C_TITLE || k == C_VENUE || (k == C_ABSTRACT && !first_person(ps0))) &&
+	    !in_marker_item && s.n > 40 && (vs || find_year(ps0, NULL))) {
 		struct cv_raw tmp;
 		memset(&tmp, 0, sizeof tmp);
 		if (parse_citation(v, s, &tmp)) {
@@ -1656,6 +1664,9 @@ static void take_marker_item(struct grouper *g, const struct cv_line *L, size_t 
 	for (size_t i = 0; i < n; i++)
 		if (!L[i].blank)
 			take_line(g, &L[i], 1);
+	if (!raw_valid(&g->cur, g->strict) && !g->strict)
+		cv_diag(v, CX_WARNING, CX_E_SYNTAX, L[0].line,
+		        "list item in a publication section not read as a publication; skipped");
 	flush(g);
 }
 
@@ -1858,7 +1869,7 @@ static void split_title_venue(cx_str rest, cx_str *title, cx_str *venue)
 
 static int valid_authors_prefix(struct cv *v, cx_str s)
 {
-	s = trim_punct(s, ",;:");
+	s = trim_punct(s, ",;:.");
 	if (!s.n)
 		return 0;
 	struct au_list L;
@@ -1888,10 +1899,23 @@ static int valid_authors_prefix(struct cv *v, cx_str s)
 		/* "L. Zhao, A" would leave a lone initial: the list goes on */
 		if (i == L.n - 1 && !nm->family_first && !L.vancouver && w.n - lastb <= 2 &&
 		    au_is_initials(S(w.p + lastb, w.n - lastb)))
-			return 0;
+			return -1; /* not yet: the caller may read further */
 		names++;
+		if (L.n == 1 && !nm->family_first && words_in(w) < 2 && !L.vancouver)
+			return 0; /* "Proc." is no author */
 	}
 	return names;
+}
+
+/* The author part without its closing punctuation, but with the period of
+ * a final initial ("White, C.") kept. */
+static cx_str authors_trim(struct cv *v, cx_str au)
+{
+	struct au_list L;
+	cx_str t = trim_punct(au, ",;:");
+	if (au_parse(&v->a, t.p, t.n, &L) == 0 && L.n && L.v[L.n - 1].family_first)
+		return t;
+	return trim_punct(au, ",;:.");
 }
 
 static size_t skip_marks_fwd(cx_str s, size_t i)
@@ -1921,7 +1945,7 @@ static int parse_citation(struct cv *v, cx_str s, struct cv_raw *r)
 		if (c <= 0)
 			continue;
 		cx_str au = S(s.p, (size_t)o);
-		if (!valid_authors_prefix(v, au))
+		if (valid_authors_prefix(v, au) <= 0)
 			continue;
 		r->authors = trim_punct(au, ",;:.");
 		r->title = trim_punct(S(after.p, (size_t)c), ",.");
@@ -1939,9 +1963,9 @@ static int parse_citation(struct cv *v, cx_str s, struct cv_raw *r)
 		if (j >= s.n || s.p[j] != ')')
 			continue;
 		cx_str au = S(s.p, i);
-		if (!valid_authors_prefix(v, au))
+		if (valid_authors_prefix(v, au) <= 0)
 			break;
-		r->authors = trim_punct(au, ",;:.");
+		r->authors = authors_trim(v, au);
 		r->date = S(s.p + i + 1, 4);
 		split_title_venue(trim_punct(S(s.p + j + 1, s.n - j - 1), "."), &r->title, &r->venue);
 		return r->title.n > 0;
@@ -1956,7 +1980,12 @@ static int parse_citation(struct cv *v, cx_str s, struct cv_raw *r)
 			break;
 		cx_str span = S(s.p + i + 1, (size_t)(e - s.p - i - 1));
 		cx_str au = S(s.p, i);
-		if (!i || !valid_authors_prefix(v, au)) {
+		cx_str sp = plain(&v->a, span);
+		if (au_name_like(sp.p, sp.n) && words_in(sp) <= 4) {
+			i = (size_t)(e - s.p); /* the owner's bold name */
+			continue;
+		}
+		if (!i || valid_authors_prefix(v, au) <= 0) {
 			if (c == CX_M_BOLD_ON) { /* a bold owner name: look further */
 				i = (size_t)(e - s.p);
 				continue;
@@ -1970,7 +1999,7 @@ static int parse_citation(struct cv *v, cx_str s, struct cv_raw *r)
 			(void)mid;
 			break;
 		}
-		r->authors = trim_punct(au, ",;:.");
+		r->authors = authors_trim(v, au);
 		r->title = trim_punct(span, ",.");
 		r->venue = trim_punct(rest, ",.;");
 		return 1;
@@ -1980,7 +2009,7 @@ static int parse_citation(struct cv *v, cx_str s, struct cv_raw *r)
 		if (s.p[i] != ':' || !is_sp((unsigned char)s.p[i + 1]))
 			continue;
 		cx_str au = S(s.p, i);
-		if (valid_authors_prefix(v, au) && (words_in(au) >= 2)) {
+		if (valid_authors_prefix(v, au) > 0 && (words_in(au) >= 2)) {
 			r->authors = trim_punct(au, ",;:.");
 			split_title_venue(S(s.p + i + 1, s.n - i - 1), &r->title, &r->venue);
 			r->title = trim_punct(r->title, ".");
@@ -1993,20 +2022,15 @@ static int parse_citation(struct cv *v, cx_str s, struct cv_raw *r)
 	for (size_t i = 0; i < s.n; i++) {
 		if (s.p[i] != '.' || (i + 1 < s.n && !is_sp((unsigned char)s.p[i + 1]) && !CX_IS_MARK(s.p[i + 1])))
 			continue;
-		if (valid_authors_prefix(v, S(s.p, i + (i && s.p[i - 1] != ' ' ? 1 : 0))))
+		int ok = valid_authors_prefix(v, S(s.p, i + (i && s.p[i - 1] != ' ' ? 1 : 0)));
+		if (ok > 0)
 			best = (long)i;
-		else if (best >= 0)
+		else if (ok == 0 && best >= 0)
 			break;
 	}
 	if (best > 0) {
 		cx_str au = S(s.p, (size_t)best + 1);
-		/* keep the period of a final initial ("Ng, T. S. E.") */
-		struct au_list L;
-		cx_str t = trim_punct(au, ",;:");
-		if (au_parse(&v->a, t.p, t.n, &L) == 0 && L.n && L.v[L.n - 1].family_first)
-			r->authors = t;
-		else
-			r->authors = trim_punct(au, ",;:.");
+		r->authors = authors_trim(v, au); /* "Ng, T. S. E." keeps its period */
 		size_t j = skip_marks_fwd(s, (size_t)best + 1);
 		cx_str rest = S(s.p + j, s.n - j);
 		split_title_venue(rest, &r->title, &r->venue);
@@ -2409,7 +2433,10 @@ static void read_venue(struct cv *v, cx_str venue_in, struct venue_out *o)
 		const char *w;
 		int st;
 		const char *note;
-	} st[] = {{"submitted to", 1, NULL}, {"submitted", 2, "Submitted"},
+	} st[] = {{"submitted to", 1, NULL}, {"submitted for publication", 2, "Submitted"},
+	          {"submitted", 2, "Submitted"}, {"in submission to", 2, "In submission"},
+	          {"under review at", 2, "Under review"}, {"under review for", 2, "Under review"},
+	          {"under review in", 2, "Under review"},
 	          {"in submission", 2, "In submission"}, {"under submission", 2, "In submission"},
 	          {"under review", 2, "Under review"}, {"in review", 2, "Under review"},
 	          {"to appear in", 3, "To appear"}, {"to appear at", 3, "To appear"},
@@ -2493,15 +2520,18 @@ static void read_venue(struct cv *v, cx_str venue_in, struct venue_out *o)
 		while (k < cn && c[k] == ' ')
 			k++;
 		size_t pb = k;
-		while (k < cn && (isdigit((unsigned char)c[k]) || c[k] == '-' || c[k] == 'e' ||
+		if (k < cn && c[k] == 'e' && k + 1 < cn && isdigit((unsigned char)c[k + 1]))
+			k++; /* e02567: an article number */
+		while (k < cn && (isdigit((unsigned char)c[k]) || c[k] == '-' ||
 		                  ((unsigned char)c[k] == 0xE2 && k + 2 < cn && (unsigned char)c[k + 1] == 0x80 &&
 		                   (unsigned char)c[k + 2] == 0x93)))
 			k += (unsigned char)c[k] == 0xE2 ? 3 : 1;
-		int has_pages = k > pb && (memchr(c + pb, '-', k - pb) || memchr(c + pb, '\xE2', k - pb));
+		int has_pages = k > pb && (memchr(c + pb, '-', k - pb) || memchr(c + pb, '\xE2', k - pb) ||
+		                           (c[pb] == 'e' && k > pb + 1));
 		if (!nb && !has_pages)
 			continue;
-		if (!nb && (c[j] != ':'))
-			continue; /* "2020, 1-10" is no volume */
+		if (!nb && c[j] != ':' && !(c[j] == ',' && memchr(c + pb, '-', k - pb)))
+			continue;
 		if (year_at(c, cn, i) && !nb)
 			continue;
 		if (!o->volume.n)
@@ -2513,6 +2543,38 @@ static void read_venue(struct cv *v, cx_str venue_in, struct venue_out *o)
 		cut(c, &cn, i, (has_pages ? k : j) - i);
 		break;
 	}
+	/* DBLP and others: "...: 322-337" or ", 322-337" at the end */
+	if (!o->pages.n) {
+		size_t e = cn;
+		while (e && (c[e - 1] == '.' || c[e - 1] == ' '))
+			e--;
+		size_t b = e;
+		while (b && (isdigit((unsigned char)c[b - 1]) || c[b - 1] == '-'))
+			b--;
+		const char *dash = b < e ? memchr(c + b, '-', e - b) : NULL;
+		if (dash && dash > c + b && dash + 1 < c + e && b >= 2 && (c[b - 1] == ' ') &&
+		    (c[b - 2] == ':' || c[b - 2] == ',') && !(year_at(c, cn, b) && year_at(c, cn, (size_t)(dash - c) + 1))) {
+			o->pages = S(arena_strndup(&v->a, c + b, e - b), e - b);
+			cut(c, &cn, b - 2, e - b + 2);
+		}
+	}
+	/* what the cuts left: ", , ," runs */
+	{
+		size_t k = 0;
+		for (size_t i = 0; i < cn; i++) {
+			if (c[i] == ',' && k) {
+				size_t j = k;
+				while (j && c[j - 1] == ' ')
+					j--;
+				if (j && c[j - 1] == ',') {
+					k = j;
+					continue;
+				}
+			}
+			c[k++] = c[i];
+		}
+		cn = k;
+	}
 	t = trim_punct(S(c, cn), ",.;:|-");
 	/* a month before the year */
 	size_t yat = 0;
@@ -2522,13 +2584,13 @@ static void read_venue(struct cv *v, cx_str venue_in, struct venue_out *o)
 		size_t b = yat;
 		while (b && (t.p[b - 1] == ' ' || t.p[b - 1] == ','))
 			b--;
+		if (b && t.p[b - 1] == '.')
+			b--;
 		size_t mb = b;
 		while (mb && isalpha((unsigned char)t.p[mb - 1]))
 			mb--;
-		if (mb < b && t.p[b - 1] == '.')
-			b--;
 		int m = 0;
-		if (mb < b && month_at(t.p + mb, b - mb + (t.p[b] == '.'), &m))
+		if (mb < b && month_at(t.p + mb, b - mb, &m) == b - mb)
 			o->month = m;
 		else
 			mb = yat;
@@ -2637,6 +2699,8 @@ static void read_venue(struct cv *v, cx_str venue_in, struct venue_out *o)
 		o->name = nm;
 	}
 	if (o->kind == VENUE_UNKNOWN) {
+		/* no table row: the words decide; the section title and a volume
+		 * number decide after them (build_entry) */
 		cx_str nm = o->name;
 		if (o->preprint)
 			o->kind = VENUE_PREPRINT;
@@ -2644,9 +2708,13 @@ static void read_venue(struct cv *v, cx_str venue_in, struct venue_out *o)
 			o->kind = VENUE_WORKSHOP;
 		else if (has_ci(nm, "journal") || has_ci(nm, "transactions") || has_ci(nm, "letters") ||
 		         has_ci(nm, "magazine") || has_ci(nm, "review") || has_ci(nm, "trans.") ||
-		         has_ci(nm, "j.") || o->volume.n)
+		         has_ci(nm, "j.") || find_ci(nm, "\xE8\xAB\x96\xE6\x96\x87\xE8\xAA\x8C", 0) >= 0 ||
+		         find_ci(nm, "\xE5\xAD\xA6\xE6\x8A\xA5", 0) >= 0 ||
+		         find_ci(nm, "\xE6\x9C\x9F\xE5\x88\x8A", 0) >= 0)
 			o->kind = VENUE_JOURNAL;
-		else if (nm.n)
+		else if (has_ci(nm, "conference") || has_ci(nm, "proceedings") || has_ci(nm, "proc.") ||
+		         has_ci(nm, "symposium") || has_ci(nm, "meeting") || has_ci(nm, "congress") ||
+		         find_short_year(venue_in))
 			o->kind = VENUE_CONFERENCE;
 	}
 }
@@ -2962,15 +3030,19 @@ static void build_entry(struct cv *v, struct cv_raw *r)
 	/* type */
 	enum cx_type_id type;
 	enum venue_kind kind = o.kind;
-	if (kind == VENUE_UNKNOWN && !venue.n) {
+	if (kind == VENUE_UNKNOWN) {
 		if (r->hint == H_JOURNAL)
 			kind = VENUE_JOURNAL;
 		else if (r->hint == H_CONFERENCE || r->hint == H_WORKSHOP)
 			kind = VENUE_CONFERENCE;
 		else if (r->hint == H_THESIS)
 			kind = VENUE_THESIS;
-		else if (r->hint == H_PREPRINT)
+		else if (r->hint == H_PREPRINT && !o.name.n)
 			kind = VENUE_PREPRINT;
+		else if (o.volume.n)
+			kind = VENUE_JOURNAL;
+		else if (o.name.n)
+			kind = VENUE_CONFERENCE;
 	}
 	if (kind == VENUE_THESIS)
 		type = o.preprint == 1 ? CX_T_MASTERSTHESIS : CX_T_PHDTHESIS;
@@ -3018,17 +3090,17 @@ static void build_entry(struct cv *v, struct cv_raw *r)
 		if (o.pages.n) {
 			/* 12-34 and 12–34 become BibTeX's 12--34 */
 			cx_str p = o.pages;
-			char *q = arena_alloc(&v->a, p.n + 2);
+			char *q = arena_alloc(&v->a, 3 * p.n + 1);
 			size_t k = 0;
 			for (size_t i = 0; i < p.n; i++) {
 				if (p.p[i] == '-' && i + 1 < p.n && p.p[i + 1] == '-')
 					continue;
-				if ((unsigned char)p.p[i] == 0xE2 && i + 2 < p.n) {
-					q[k++] = '-', q[k++] = '-';
-					i += 2;
-				} else if (p.p[i] == '-')
-					q[k++] = '-', q[k++] = '-';
-				else
+				if (((unsigned char)p.p[i] == 0xE2 && i + 2 < p.n) || p.p[i] == '-') {
+					/* the model holds an en dash, as latex_decode makes of -- */
+					q[k++] = (char)0xE2, q[k++] = (char)0x80, q[k++] = (char)0x93;
+					if (p.p[i] != '-')
+						i += 2;
+				} else
 					q[k++] = p.p[i];
 			}
 			add_field(&b, CX_F_PAGES, S(q, k));
@@ -3055,6 +3127,8 @@ static void build_entry(struct cv *v, struct cv_raw *r)
 		n2 = cat(&v->a, CX_STR("Submitted to"), " ",
 		         acr.n && full.n ? cat(&v->a, full, " ", cat(&v->a, CX_STR("("), "", cat(&v->a, acr, "", CX_STR(")"))))
 		                         : full);
+	else if (o.status_note.n && o.status == 2 && full.n && !o.preprint)
+		n2 = cat(&v->a, o.status_note, " at ", full);
 	else if (o.status_note.n)
 		n2 = o.status_note;
 	if (o.note.n)
