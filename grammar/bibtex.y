@@ -25,6 +25,7 @@
 }
 
 %code {
+#include <string.h>
 int cx_yylex(CX_YYSTYPE *lval, CX_YYLTYPE *lloc, void *scanner);
 void cx_yyerror(CX_YYLTYPE *loc, void *scanner, struct cx_parser *P, const char *msg);
 }
@@ -102,6 +103,14 @@ part:
 
 %%
 
+static int expects_comma(const yysymbol_kind_t *exp, int n)
+{
+	for (int i = 0; i < n; i++)
+		if (!strcmp(yysymbol_name(exp[i]), "','"))
+			return 1;
+	return 0;
+}
+
 /* One message per syntax error, in the words a user can act on.  An '@'
  * or the end of input where the entry should go on means the entry was
  * never closed: report it where the last good token ended. */
@@ -126,10 +135,25 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, void *scanner, struct 
 	if (tok == YYSYMBOL_BAD) {
 		parser_diag(P, CX_ERROR, CX_E_SYNTAX, (unsigned)loc->first_line,
 		            (unsigned)loc->first_column, "malformed entry: expected a type and '{' after '@'");
+	} else if ((tok == YYSYMBOL_AT || tok == YYSYMBOL_EOF_IN_ENTRY || tok == YYSYMBOL_YYEOF) &&
+	           P->e.nfields && parser_value_swallowed(&P->e.fields[P->e.nfields - 1])) {
+		/* A value lost its closing brace and ran on over the fields after
+		 * it to the entry's own closing brace: blame the value. */
+		const struct cx_field *f = &P->e.fields[P->e.nfields - 1];
+		parser_diag(P, CX_ERROR, CX_E_UNBALANCED, f->loc.line, f->loc.col,
+		            "unbalanced braces: the value of '%.*s' runs on to the end of the entry",
+		            (int)f->name.n, f->name.p);
 	} else if (tok == YYSYMBOL_AT || tok == YYSYMBOL_EOF_IN_ENTRY || tok == YYSYMBOL_YYEOF) {
 		parser_diag(P, CX_ERROR, CX_E_SYNTAX, P->prev_line, P->prev_col,
 		            "entry not closed before %s%s",
 		            tok == YYSYMBOL_AT ? "the next entry" : "the end of input", want);
+	} else if ((tok == YYSYMBOL_NAME || tok == YYSYMBOL_NUMBER || tok == YYSYMBOL_BRACED ||
+	            tok == YYSYMBOL_QUOTED) && expects_comma(exp, nexp)) {
+		/* The comma between two fields is missing: it belongs where the
+		 * value before it ended. */
+		parser_diag(P, CX_ERROR, CX_E_SYNTAX, P->prev_line, P->prev_col,
+		            "missing ',' after this value (the next field starts at line %d)",
+		            loc->first_line);
 	} else {
 		parser_diag(P, CX_ERROR, CX_E_SYNTAX, (unsigned)loc->first_line,
 		            (unsigned)loc->first_column, "syntax error: unexpected %s%s",

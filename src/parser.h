@@ -19,7 +19,8 @@ struct cx_parser {
 	/* Scanner position: 1-based line, column in UTF-8 characters. */
 	unsigned line, col;
 	unsigned tok_line, tok_col; /* start of the token being built */
-	unsigned prev_line, prev_col; /* end of the previous token */
+	unsigned prev_line, prev_col; /* end of the token before the lookahead */
+	unsigned last_line, last_col; /* end of the lookahead */
 	int depth;          /* brace depth inside a value token */
 	char close;         /* '}' or ')' for the open entry */
 	char qdepth_quote;  /* value token opened with '"' */
@@ -58,6 +59,8 @@ void parser_end_entry(struct cx_parser *P);
 void parser_define_string(struct cx_parser *P, cx_str name, unsigned line, unsigned col);
 void parser_comment(struct cx_parser *P, cx_str body, int stray, unsigned line, unsigned col);
 void parser_skip_entry(struct cx_parser *P);
+/* Did this braced value swallow the fields after it (a lost '}')? */
+int parser_value_swallowed(const struct cx_field *f);
 /* Report at a position; at most one error per entry. */
 void parser_diag(struct cx_parser *P, enum cx_sev sev, enum cx_code code,
                  unsigned line, unsigned col, const char *fmt, ...)

@@ -382,6 +382,28 @@ void parser_end_field(struct cx_parser *P, cx_str name, unsigned line, unsigned 
 	P->nparts = 0;
 }
 
+int parser_value_swallowed(const struct cx_field *f)
+{
+	/* A newline, then "name =": the shape of a field, not of prose. */
+	const char *s = f->raw.p, *end = f->raw.p + f->raw.n;
+	while ((s = memchr(s, '\n', (size_t)(end - s))) != NULL) {
+		s++;
+		const char *q = s;
+		while (q < end && (*q == ' ' || *q == '\t'))
+			q++;
+		const char *w = q;
+		while (q < end && (isalnum((unsigned char)*q) || *q == '_' || *q == '-'))
+			q++;
+		if (q == w)
+			continue;
+		while (q < end && (*q == ' ' || *q == '\t'))
+			q++;
+		if (q < end && *q == '=')
+			return 1;
+	}
+	return 0;
+}
+
 void parser_define_string(struct cx_parser *P, cx_str name, unsigned line, unsigned col)
 {
 	cx_str value = expand_parts(P, line, col);
@@ -479,10 +501,12 @@ int cx_yylex(CX_YYSTYPE *lval, CX_YYLTYPE *lloc, void *scanner)
 {
 	struct cx_parser *P = cx_yyget_extra(scanner);
 	int tok = cx_scan(lval, lloc, scanner);
-	if (tok != TOK_AT && tok != TOK_EOF_IN_ENTRY && tok != 0) {
-		P->prev_line = (unsigned)lloc->last_line;
-		P->prev_col = (unsigned)lloc->last_column;
-	}
+	/* When a token is unexpected, the one before it is where the entry
+	 * went wrong: keep the end of the previous token as well. */
+	P->prev_line = P->last_line;
+	P->prev_col = P->last_col;
+	P->last_line = (unsigned)lloc->last_line;
+	P->last_col = (unsigned)lloc->last_column;
 	return tok;
 }
 

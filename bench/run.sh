@@ -1,0 +1,70 @@
+#!/bin/sh
+# bench/run.sh: throughput and peak memory of citex and its peers on the
+# same input, in the same run.  Not part of make check.
+#
+#   sh bench/run.sh [FILE.bib]      default: ../shared/corpora/large-bib/big.bib
+#
+# For each tool and target it prints wall time (best of 3), MB/s of input
+# and peak RSS (from /usr/bin/time or GNU time's %M).  Peers that are not
+# installed are skipped: bibtool, bibutils (bib2xml | xml2ris), pandoc from
+# Debian; citation-js and bibtex-tidy from npm (set PEERS to the npm prefix;
+# default /opt/citex-peers).  Memory flatness: citex runs again on 2x and 4x
+# concatenations of the input.
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+CITEX=${CITEX:-$here/../citex}
+IN=${1:-$here/../../shared/corpora/large-bib/big.bib}
+PEERS=${PEERS:-/opt/citex-peers}
+d=$(mktemp -d)
+trap 'rm -rf "$d"' EXIT
+size=$(stat -c %s "$IN")
+mb=$(awk -v s="$size" 'BEGIN { printf "%.1f", s / 1048576 }')
+echo "input: $IN ($mb MB)"
+printf '%-34s %9s %9s %10s\n' tool seconds MB/s "peak RSS"
+
+measure() { # measure LABEL CMD (a shell command reading $IN)
+	label=$1
+	cmd=$2
+	best=
+	rss=
+	for i in 1 2 3; do
+		/usr/bin/time -f '%e %M' -o "$d/t" sh -c "$cmd" >"$d/out" 2>/dev/null
+		set -- $(tail -1 "$d/t")
+		t=$1
+		m=$2
+		if [ -z "$best" ] || awk -v a="$t" -v b="$best" 'BEGIN { exit !(a < b) }'; then best=$t; fi
+		rss=$m
+		# Slow peers run once.
+		awk -v a="$t" 'BEGIN { exit !(a > 20) }' && break
+	done
+	awk -v l="$label" -v t="$best" -v s="$size" -v m="$rss" 'BEGIN {
+		mbs = (t > 0) ? s / 1048576 / t : 0
+		printf "%-34s %9.2f %9.1f %8.1f MB\n", l, t, mbs, m / 1024 }'
+}
+
+measure "citex bib -> csl-json" "'$CITEX' -q -t csl-json '$IN'"
+measure "citex bib -> bibtex" "'$CITEX' -q -t bibtex '$IN'"
+measure "citex bib -> ris" "'$CITEX' -q -t ris '$IN'"
+measure "citex bib -> biblatex" "'$CITEX' -q -t biblatex '$IN'"
+command -v bibtool >/dev/null && measure "bibtool (bib -> bib)" "bibtool -q '$IN'"
+command -v bib2xml >/dev/null && measure "bibutils bib2xml | xml2ris" "bib2xml '$IN' 2>/dev/null | xml2ris"
+command -v pandoc >/dev/null && measure "pandoc bib -> csljson" "pandoc -f bibtex -t csljson '$IN'"
+if [ -x "$PEERS/node_modules/.bin/citation-js" ]; then
+	measure "citation-js bib -> csl-json" "'$PEERS/node_modules/.bin/citation-js' -i '$IN' -f string -s data"
+fi
+if [ -x "$PEERS/node_modules/.bin/bibtex-tidy" ]; then
+	cp "$IN" "$d/tidy.bib"
+	measure "bibtex-tidy (bib -> bib)" "'$PEERS/node_modules/.bin/bibtex-tidy' --quiet '$d/tidy.bib'"
+fi
+
+echo
+echo "memory flatness (citex bib -> csl-json):"
+cat "$IN" "$IN" >"$d/x2.bib"
+cat "$d/x2.bib" "$d/x2.bib" >"$d/x4.bib"
+IN2=$IN
+for f in "$IN2" "$d/x2.bib" "$d/x4.bib"; do
+	s=$(stat -c %s "$f")
+	/usr/bin/time -f '%e %M' -o "$d/t" "$CITEX" -q -t csl-json "$f" >/dev/null 2>&1
+	set -- $(tail -1 "$d/t")
+	awk -v s="$s" -v t="$1" -v m="$2" 'BEGIN { printf "  %7.1f MB input: %6.2f s, peak RSS %6.1f MB\n", s / 1048576, t, m / 1024 }'
+done

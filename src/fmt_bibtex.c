@@ -1,0 +1,710 @@
+/* fmt_bibtex.c - the BibTeX and BibLaTeX writers.
+ *
+ * Both dialects share one writer; a flag picks the column of the field and
+ * type tables, and how dates are written.  Two promises shape the code:
+ * the output must be read by the real programs (bibtex with plain.bst,
+ * biber) without errors, and BibTeX output must be a fixed point: running
+ * citex -t bibtex on its own output gives the same bytes.  So values are
+ * written from the normalized text through latex_encode (which is stable
+ * after one pass), entries from a BibTeX source keep their field order,
+ * their @string macros and their unknown fields verbatim, and every value
+ * is braced so no quoting rule can bite.  Fields copied in from a crossref
+ * parent are left out: the crossref field brings them back.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "arena.h"
+#include "fmt.h"
+#include "norm.h"
+
+static const char *const month_macro[] = {
+	"", "jan", "feb", "mar", "apr", "may", "jun",
+	"jul", "aug", "sep", "oct", "nov", "dec",
+};
+static const char *const season_name[] = {"Spring", "Summer", "Autumn", "Winter"};
+
+/* Per-entry state. */
+struct bw {
+	struct cx_out *o;
+	const struct cx_entry *e;
+	const struct cx_options *opt;
+	struct arena a;
+	int biblatex;       /* dialect */
+	int from_bib;       /* source is BibTeX: keep order, spelling, raw unknowns */
+	int date_done;      /* the year/month/date group has been written */
+	const char *dialect;
+	cx_str *used;       /* field names written, to avoid repeats */
+	size_t nused, capused;
+	size_t lossy;       /* characters latex_encode could not escape */
+};
+
+/* ---- names and keys ------------------------------------------------------ */
+
+/* Characters that end a name or key in BibTeX's scanner (and biber's). */
+static int bad_ident(unsigned char c)
+{
+	return c <= ' ' || c == 0x7F || strchr("\"#%'(),={}\\", c) != NULL;
+}
+
+/* Write a field name, entry type or key from a non-BibTeX source so that
+ * BibTeX reads it back as one token. */
+static void put_ident(struct cx_out *o, cx_str s, int lower_case)
+{
+	for (size_t i = 0; i < s.n; i++) {
+		unsigned char c = (unsigned char)s.p[i];
+		if (bad_ident(c))
+			c = '_';
+		else if (lower_case && c >= 'A' && c <= 'Z')
+			c = (unsigned char)(c - 'A' + 'a');
+		out_putc(o, c);
+	}
+}
+
+/* Field names are case-insensitive in BibTeX. */
+static int same_name(cx_str a, cx_str b)
+{
+	if (a.n != b.n)
+		return 0;
+	for (size_t i = 0; i < a.n; i++) {
+		int x = (unsigned char)a.p[i], y = (unsigned char)b.p[i];
+		if (x >= 'A' && x <= 'Z')
+			x += 'a' - 'A';
+		if (y >= 'A' && y <= 'Z')
+			y += 'a' - 'A';
+		if (x != y)
+			return 0;
+	}
+	return 1;
+}
+
+static int used(const struct bw *w, cx_str name)
+{
+	for (size_t i = 0; i < w->nused; i++)
+		if (same_name(w->used[i], name))
+			return 1;
+	return 0;
+}
+
+static void use(struct bw *w, cx_str name)
+{
+	if (w->nused == w->capused) {
+		size_t cap = w->capused ? 2 * w->capused : 16;
+		w->used = arena_grow(&w->a, w->used, sizeof *w->used, w->nused, cap);
+		w->capused = cap;
+	}
+	w->used[w->nused++] = name;
+}
+
+static cx_str cstr(const char *s)
+{
+	return (cx_str){s, strlen(s)};
+}
+
+/* Start "  name = ".  A name already written in this entry would be a
+ * repeated field, which BibTeX ignores with a warning: report and skip. */
+static int begin_field(struct bw *w, cx_str name, const struct cx_field *f)
+{
+	if (used(w, name)) {
+		fmt_loss(w->o, w->e, f, "%s cannot hold a second '%.*s' field (dropped)",
+		         w->dialect, (int)name.n, name.p);
+		return 0;
+	}
+	use(w, name);
+	out_puts(w->o, ",\n  ");
+	put_ident(w->o, name, 1);
+	out_puts(w->o, " = ");
+	return 1;
+}
+
+/* The output name of a field: the dialect's column for a known field,
+ * the source name for an unknown one; the source spelling when the
+ * column name is already taken (journal and journaltitle both given). */
+static cx_str field_name(const struct bw *w, const struct cx_field *f)
+{
+	if (f->id < CX_F__COUNT) {
+		cx_str c = cstr(w->biblatex ? cx_fields[f->id].biblatex : cx_fields[f->id].bibtex);
+		if (!used(w, c) || !f->name.n)
+			return c;
+	}
+	return fmt_field_name(f);
+}
+
+/* ---- values -------------------------------------------------------------- */
+
+static void enc(struct bw *w, cx_str text)
+{
+	latex_encode(w->o, text, w->opt->ascii, &w->lossy);
+}
+
+static int balanced(cx_str s)
+{
+	long depth = 0;
+	for (size_t i = 0; i < s.n; i++) {
+		if (s.p[i] == '\\' && i + 1 < s.n) {
+			i++;
+			continue;
+		}
+		if (s.p[i] == '{')
+			depth++;
+		else if (s.p[i] == '}' && --depth < 0)
+			return 0;
+	}
+	return depth == 0;
+}
+
+/* A value BibTeX must not touch (doi, url, keys, unknown fields from a
+ * BibTeX source): as it is when its braces balance, else with the braces
+ * escaped so the entry still parses. */
+static void put_verbatim(struct cx_out *o, cx_str s)
+{
+	if (balanced(s)) {
+		out_str(o, s);
+		return;
+	}
+	for (size_t i = 0; i < s.n; i++) {
+		if (s.p[i] == '{' || s.p[i] == '}')
+			out_putc(o, '\\');
+		out_putc(o, s.p[i]);
+	}
+}
+
+static void val_text(struct bw *w, cx_str text)
+{
+	out_putc(w->o, '{');
+	enc(w, text);
+	out_putc(w->o, '}');
+}
+
+static void val_verbatim(struct bw *w, cx_str s)
+{
+	out_putc(w->o, '{');
+	put_verbatim(w->o, s);
+	out_putc(w->o, '}');
+}
+
+static int has_macro(const struct cx_field *f)
+{
+	for (size_t i = 0; i < f->nparts; i++)
+		if (f->parts[i].kind == CX_P_MACRO)
+			return 1;
+	return 0;
+}
+
+static int space(int c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+/* The value as written, `{lit} # macro # 1999`, so @string macros stay
+ * macros.  Literals are decoded and re-encoded like any value (raw keeps
+ * them as they were, for fields citex must not touch); the white space at
+ * a literal's ends matters in a concatenation, and latex_decode trims it,
+ * so it is put back. */
+static void val_parts(struct bw *w, const struct cx_field *f, int raw)
+{
+	for (size_t i = 0; i < f->nparts; i++) {
+		const struct cx_part *p = &f->parts[i];
+		if (i)
+			out_puts(w->o, " # ");
+		switch (p->kind) {
+		case CX_P_MACRO:
+		case CX_P_NUMBER:
+			out_str(w->o, p->s);
+			break;
+		case CX_P_BRACED:
+		case CX_P_QUOTED:
+			out_putc(w->o, '{');
+			if (raw) {
+				put_verbatim(w->o, p->s);
+			} else {
+				cx_str t = fmt_trim(p->s);
+				if (t.n && space((unsigned char)p->s.p[0]))
+					out_putc(w->o, ' ');
+				enc(w, latex_decode(&w->a, t.p, t.n));
+				if (t.n && space((unsigned char)p->s.p[p->s.n - 1]))
+					out_putc(w->o, ' ');
+				else if (!t.n && p->s.n)
+					out_putc(w->o, ' ');
+			}
+			out_putc(w->o, '}');
+			break;
+		}
+	}
+}
+
+/* 12--34: the range dash is written as "--" itself, not through
+ * latex_encode, which may guard a literal double hyphen. */
+static void val_pages(struct bw *w, cx_str t)
+{
+	out_putc(w->o, '{');
+	size_t start = 0;
+	for (size_t i = 0; i < t.n; i++) {
+		const unsigned char *s = (const unsigned char *)t.p;
+		size_t skip = 0;
+		if (i + 2 < t.n && s[i] == 0xE2 && s[i + 1] == 0x80 && s[i + 2] == 0x93)
+			skip = 3; /* en dash */
+		else if (s[i] == '-' && i > 0 && s[i - 1] >= '0' && s[i - 1] <= '9' &&
+		         i + 1 < t.n && s[i + 1] != '-' &&
+		         ((s[i + 1] >= '0' && s[i + 1] <= '9') || (s[i + 1] >= 'A' && s[i + 1] <= 'Z') ||
+		          (s[i + 1] >= 'a' && s[i + 1] <= 'z')))
+			skip = 1; /* 12-34: a lone hyphen between a digit and a page */
+		if (!skip)
+			continue;
+		enc(w, (cx_str){t.p + start, i - start});
+		out_puts(w->o, "--");
+		start = i + skip;
+		i += skip - 1;
+	}
+	enc(w, (cx_str){t.p + start, t.n - start});
+	out_putc(w->o, '}');
+}
+
+static int lower_word_inside(cx_str s)
+{
+	int words = 0, lower = 0;
+	for (size_t i = 0; i < s.n; i++) {
+		if (space((unsigned char)s.p[i]) || (i && !space((unsigned char)s.p[i - 1])))
+			continue;
+		words++;
+		if (s.p[i] >= 'a' && s.p[i] <= 'z')
+			lower = 1;
+	}
+	return words > 1 && lower;
+}
+
+/* One part of a name.  Braces keep BibTeX's name splitter from cutting
+ * it: a comma or " and " inside, or (for a family name) lower-case words
+ * that BibTeX would take for a "von" part. */
+static void name_part(struct bw *w, cx_str s, int brace)
+{
+	brace = brace || memchr(s.p, ',', s.n) || fmt_has(s, " and ");
+	if (brace)
+		out_putc(w->o, '{');
+	enc(w, s);
+	if (brace)
+		out_putc(w->o, '}');
+}
+
+/* Names from a non-BibTeX source: "von Last, Jr, First", "{Literal}",
+ * "others", joined by " and ". */
+static void val_names(struct bw *w, const struct cx_field *f)
+{
+	int first = 1;
+	out_putc(w->o, '{');
+	for (size_t i = 0; i < f->nnames; i++) {
+		const struct cx_name *nm = &f->names[i];
+		cx_str fam = fmt_trim(nm->family), giv = fmt_trim(nm->given);
+		cx_str par = fmt_trim(nm->particle), suf = fmt_trim(nm->suffix);
+		cx_str lit = fmt_trim(nm->literal);
+		if (!nm->others && !lit.n && !fam.n && !giv.n)
+			continue;
+		if (!first)
+			out_puts(w->o, " and ");
+		first = 0;
+		if (nm->others) {
+			out_puts(w->o, "others");
+			continue;
+		}
+		if (lit.n || !fam.n) {
+			/* A given name alone is a literal too: "Plato". */
+			out_putc(w->o, '{');
+			enc(w, lit.n ? lit : giv);
+			out_putc(w->o, '}');
+			continue;
+		}
+		int comma = giv.n || suf.n;
+		if (par.n) {
+			enc(w, par);
+			out_putc(w->o, ' ');
+		}
+		name_part(w, fam, (!par.n && lower_word_inside(fam)) ||
+		                      (!comma && !par.n && memchr(fam.p, ' ', fam.n)));
+		if (suf.n) {
+			out_puts(w->o, ", ");
+			name_part(w, suf, 0);
+			out_puts(w->o, ",");
+			if (giv.n)
+				out_putc(w->o, ' ');
+		} else if (giv.n) {
+			out_puts(w->o, ", ");
+		}
+		if (giv.n)
+			name_part(w, giv, 0);
+	}
+	out_putc(w->o, '}');
+}
+
+/* ---- dates --------------------------------------------------------------- */
+
+static cx_str iso_date(struct bw *w, const struct cx_date *d)
+{
+	char *b = arena_alloc(&w->a, 64);
+	size_t n = fmt_iso_date(b, 64, d);
+	return (cx_str){b, n};
+}
+
+static int date_group(enum cx_field_id id)
+{
+	return id == CX_F_YEAR || id == CX_F_MONTH || id == CX_F_DAY || id == CX_F_DATE;
+}
+
+/* year and month for BibTeX from the entry's issued date; month only when
+ * with_month (a month field of its own is written where it stands).
+ * Returns 0 when there is nothing to write. */
+static int bib_year_month(struct bw *w, const struct cx_field *f, int with_month)
+{
+	const struct cx_date *d = &w->e->issued;
+	if (!d->year[0] && !d->literal.n)
+		return 0;
+	if (!begin_field(w, CX_STR("year"), f))
+		return 1;
+	if (!d->year[0]) {
+		val_text(w, d->literal);
+		return 1;
+	}
+	if (d->range && d->year[1] && d->year[1] != d->year[0])
+		out_printf(w->o, "{%d--%d}", d->year[0], d->year[1]);
+	else
+		out_printf(w->o, "{%d}", d->year[0]);
+	int m = d->month[0];
+	if (with_month && m >= 1 && m <= 16 && !used(w, CX_STR("month"))) {
+		begin_field(w, CX_STR("month"), f);
+		if (m <= 12)
+			out_puts(w->o, month_macro[m]);
+		else
+			out_printf(w->o, "{%s}", season_name[m - 13]);
+	}
+	if (d->day[0] || d->circa || (d->range && d->month[1] && d->month[1] != m))
+		fmt_loss(w->o, w->e, f, "bibtex cannot hold the full date (%s); year and month kept",
+		         d->circa ? "circa" : d->day[0] ? "day" : "range");
+	return 1;
+}
+
+/* ---- fields -------------------------------------------------------------- */
+
+/* The entry type field duplicates the table's answer when it names a
+ * biblatex key; BibTeX styles would print "mathesis" verbatim. */
+static int skip_type_field(const struct bw *w, const struct cx_field *f, const char *type)
+{
+	return !w->biblatex && f->id == CX_F_TYPE && fmt_type_is_key(f) &&
+	       (!strcmp(type, "phdthesis") || !strcmp(type, "mastersthesis") ||
+	        !strcmp(type, "techreport"));
+}
+
+static int has_field(const struct cx_entry *e, enum cx_field_id id)
+{
+	return fmt_count(e, id) > 0;
+}
+
+static void write_value(struct bw *w, const struct cx_field *f)
+{
+	enum cx_kind kind = f->id < CX_F__COUNT ? cx_fields[f->id].kind : CX_K_TEXT;
+	int macros = !w->opt->expand_macros && has_macro(f);
+	cx_str text = f->text;
+	if (f->id == CX_F_UNKNOWN && w->from_bib) {
+		/* Unknown fields of a BibTeX source are kept exactly as written. */
+		if (macros)
+			val_parts(w, f, 1);
+		else
+			val_verbatim(w, f->raw.n ? f->raw : text);
+		return;
+	}
+	if (kind == CX_K_VERBATIM || kind == CX_K_KEY) {
+		/* doi, url, keys: the normalized value, never LaTeX-escaped. */
+		if (macros)
+			val_parts(w, f, 1);
+		else
+			val_verbatim(w, text.n ? text : f->raw);
+		return;
+	}
+	if (macros) {
+		val_parts(w, f, 0);
+		return;
+	}
+	if (kind == CX_K_DATE && !w->from_bib && f->date.year[0]) {
+		out_putc(w->o, '{');
+		out_str(w->o, iso_date(w, &f->date));
+		out_putc(w->o, '}');
+		return;
+	}
+	if (!text.n && f->raw.n && !f->nnames) {
+		val_verbatim(w, f->raw); /* decoded to nothing, e.g. "{}" */
+		return;
+	}
+	switch (kind) {
+	case CX_K_NAMES:
+		if (w->from_bib && text.n)
+			val_text(w, text);
+		else
+			val_names(w, f);
+		break;
+	case CX_K_PAGES:
+		val_pages(w, text);
+		break;
+	default:
+		val_text(w, text);
+		break;
+	}
+}
+
+static void write_field(struct bw *w, const struct cx_field *f, const char *type)
+{
+	if (f->inherited || skip_type_field(w, f, type))
+		return;
+	if (date_group(f->id) && w->biblatex && (w->e->issued.year[0])) {
+		/* One ISO date replaces year, month, day and date. */
+		if (w->date_done)
+			return;
+		w->date_done = 1;
+		if (begin_field(w, CX_STR("date"), f)) {
+			out_putc(w->o, '{');
+			out_str(w->o, iso_date(w, &w->e->issued));
+			out_putc(w->o, '}');
+		}
+		return;
+	}
+	if (date_group(f->id) && !w->biblatex && !w->from_bib) {
+		if (w->date_done)
+			return;
+		if (bib_year_month(w, f, 1)) {
+			w->date_done = 1;
+			return;
+		}
+		/* No usable date: the fields go out as they are. */
+	}
+	if (f->id == CX_F_DATE && !w->biblatex && w->from_bib && !w->date_done &&
+	    !has_field(w->e, CX_F_YEAR)) {
+		/* BibTeX styles sort and print by year: derive it, and keep the
+		 * date itself below so nothing is lost. */
+		w->date_done = 1;
+		bib_year_month(w, f, !has_field(w->e, CX_F_MONTH));
+	}
+	cx_str name = field_name(w, f);
+	if (f->id == CX_F_DATE && w->biblatex && !has_field(w->e, CX_F_YEAR))
+		name = CX_STR("year"); /* "to appear": no date biber can parse */
+	size_t before = w->lossy;
+	if (!begin_field(w, name, f))
+		return;
+	write_value(w, f);
+	if (w->lossy > before) {
+		cx_str nm = fmt_field_name(f);
+		fmt_loss(w->o, w->e, f, "%s: %zu characters of field '%.*s' have no LaTeX escape",
+		         w->dialect, w->lossy - before, (int)nm.n, nm.p);
+	}
+}
+
+/* ---- entry types --------------------------------------------------------- */
+
+static int in_column(cx_str name, int biblatex)
+{
+	for (int t = 0; t < CX_T__COUNT; t++)
+		if (fmt_eqi(name, biblatex ? cx_types[t].biblatex : cx_types[t].bibtex))
+			return 1;
+	return 0;
+}
+
+/* biblatex types outside the table that plain BibTeX styles do not know. */
+static const char *const biblatex_more[] = {
+	"mvbook", "bookinbook", "suppbook", "mvcollection", "suppcollection", "mvproceedings",
+	"reference", "mvreference", "suppperiodical", "letter", "review", "artwork", "audio",
+	"image", "movie", "music", "video", "performance", "commentary", "jurisdiction",
+	"legislation", "legal", "set", "xdata",
+};
+
+static int biblatex_type(cx_str name)
+{
+	if (in_column(name, 1))
+		return 1;
+	for (size_t i = 0; i < sizeof biblatex_more / sizeof biblatex_more[0]; i++)
+		if (fmt_eqi(name, biblatex_more[i]))
+			return 1;
+	return 0;
+}
+
+static const char *type_name(struct bw *w)
+{
+	const struct cx_entry *e = w->e;
+	if (w->biblatex) {
+		/* A biblatex source keeps its type (@mvbook stays @mvbook); the
+		 * BibTeX-only names go through the table (@phdthesis becomes
+		 * @thesis with type = {phdthesis}). */
+		if (w->from_bib && e->type_name.n && biblatex_type(e->type_name))
+			return arena_strndup(&w->a, e->type_name.p, e->type_name.n);
+		return cx_types[e->type].biblatex;
+	}
+	/* A BibTeX source keeps its type, whatever it is (@conference, a
+	 * style's own @electronic, biblatex's @online): BibTeX to BibTeX loses
+	 * nothing.  Other sources go through the table, which names only the
+	 * types plain.bst knows (@online becomes @misc). */
+	if (w->from_bib && e->type_name.n)
+		return arena_strndup(&w->a, e->type_name.p, e->type_name.n);
+	if (e->type == CX_T_THESIS) {
+		const struct cx_field *from;
+		cx_str g;
+		if (fmt_genre(e, &g, &from) && (fmt_has(g, "master") || fmt_has(g, "mathesis")))
+			return "mastersthesis";
+	}
+	return cx_types[e->type].bibtex;
+}
+
+/* ---- entries ------------------------------------------------------------- */
+
+static void write_preamble(struct bw *w)
+{
+	const struct cx_entry *e = w->e;
+	const struct cx_field *f = e->nfields ? &e->fields[0] : NULL;
+	out_puts(w->o, "@preamble{");
+	if (f && f->nparts && !(w->opt->expand_macros && has_macro(f))) {
+		/* LaTeX code: written exactly as it was, quotes and all. */
+		for (size_t i = 0; i < f->nparts; i++) {
+			const struct cx_part *p = &f->parts[i];
+			if (i)
+				out_puts(w->o, " # ");
+			if (p->kind == CX_P_BRACED) {
+				out_putc(w->o, '{');
+				put_verbatim(w->o, p->s);
+				out_putc(w->o, '}');
+			} else if (p->kind == CX_P_QUOTED) {
+				out_putc(w->o, '"');
+				out_str(w->o, p->s);
+				out_putc(w->o, '"');
+			} else {
+				out_str(w->o, p->s);
+			}
+		}
+	} else if (f) {
+		val_verbatim(w, f->raw);
+	}
+	out_puts(w->o, "}\n\n");
+}
+
+static void write_string(struct bw *w)
+{
+	const struct cx_entry *e = w->e;
+	if (w->opt->expand_macros || !e->nfields)
+		return; /* macros were expanded into the fields */
+	const struct cx_field *f = &e->fields[0];
+	out_puts(w->o, "@string{");
+	put_ident(w->o, f->name, 0);
+	out_puts(w->o, " = ");
+	if (f->nparts)
+		val_parts(w, f, 0);
+	else
+		val_text(w, f->text.n ? f->text : latex_decode(&w->a, f->raw.p, f->raw.n));
+	out_puts(w->o, "}\n\n");
+}
+
+static void write_comment(struct bw *w)
+{
+	const struct cx_entry *e = w->e;
+	cx_str body = e->nfields ? e->fields[0].raw : (cx_str){"", 0};
+	if (!body.p)
+		body = (cx_str){"", 0};
+	if (e->stray) {
+		/* Text between entries: BibTeX ignores it; keep it for people. */
+		body = fmt_trim(body);
+		if (body.n) {
+			out_str(w->o, body);
+			out_puts(w->o, "\n\n");
+		}
+		return;
+	}
+	int paren = 0;
+	if (!balanced(body)) {
+		/* It came as @comment(...): the braces need not balance. */
+		paren = 1;
+	}
+	out_puts(w->o, paren ? "@comment(" : "@comment{");
+	out_str(w->o, body);
+	out_puts(w->o, paren ? ")\n\n" : "}\n\n");
+}
+
+static void write_entry(struct bw *w, size_t n)
+{
+	const struct cx_entry *e = w->e;
+	const char *type = type_name(w);
+	out_putc(w->o, '@');
+	put_ident(w->o, cstr(type), 1);
+	out_putc(w->o, '{');
+	if (!e->key.n)
+		out_printf(w->o, "item-%zu", n + 1);
+	else if (w->from_bib)
+		out_str(w->o, e->key);
+	else
+		put_ident(w->o, e->key, 0);
+
+	if (w->from_bib) {
+		for (size_t i = 0; i < e->nfields; i++)
+			write_field(w, &e->fields[i], type);
+	} else {
+		for (int id = 0; id < CX_F__COUNT; id++)
+			for (size_t i = 0; i < e->nfields; i++)
+				if (e->fields[i].id == (enum cx_field_id)id)
+					write_field(w, &e->fields[i], type);
+		for (size_t i = 0; i < e->nfields; i++)
+			if (e->fields[i].id == CX_F_UNKNOWN)
+				write_field(w, &e->fields[i], type);
+	}
+
+	/* biblatex says what kind of thesis or report in the type field. */
+	if (w->biblatex && !has_field(e, CX_F_TYPE)) {
+		const char *key = e->type == CX_T_PHDTHESIS       ? "phdthesis"
+		                  : e->type == CX_T_MASTERSTHESIS ? "mathesis"
+		                  : e->type == CX_T_TECHREPORT    ? "techreport"
+		                                                  : NULL;
+		if (key && (!strcmp(type, "thesis") || !strcmp(type, "report")) &&
+		    begin_field(w, CX_STR("type"), NULL))
+			out_printf(w->o, "{%s}", key);
+	}
+	out_puts(w->o, "\n}\n\n");
+}
+
+static void write_any(struct cx_out *o, const struct cx_entry *e, size_t n, int biblatex)
+{
+	struct bw w = {
+		.o = o,
+		.e = e,
+		.opt = fmt_opt(o),
+		.biblatex = biblatex,
+		.from_bib = fmt_from_bibtex(e),
+		.dialect = biblatex ? "biblatex" : "bibtex",
+	};
+	switch (e->kind) {
+	case CX_E_ENTRY:
+		write_entry(&w, n);
+		break;
+	case CX_E_STRING:
+		write_string(&w);
+		break;
+	case CX_E_PREAMBLE:
+		write_preamble(&w);
+		break;
+	case CX_E_COMMENT:
+		write_comment(&w);
+		break;
+	}
+	arena_destroy(&w.a);
+}
+
+static void bibtex_entry(struct cx_out *o, const struct cx_entry *e, size_t n)
+{
+	write_any(o, e, n, 0);
+}
+
+static void biblatex_entry(struct cx_out *o, const struct cx_entry *e, size_t n)
+{
+	write_any(o, e, n, 1);
+}
+
+const struct cx_fmt cx_fmt_bibtex = {
+	.name = "bibtex",
+	.ext = "bib",
+	.entry = bibtex_entry,
+};
+
+const struct cx_fmt cx_fmt_biblatex = {
+	.name = "biblatex",
+	.ext = "bib",
+	.entry = biblatex_entry,
+};
