@@ -139,10 +139,16 @@ static cx_str trim_punct(cx_str s, const char *punct)
 	}
 }
 
+/* ASCII lower case without the locale: the hot loop of every search. */
+static inline int lc(int c)
+{
+	return c >= 'A' && c <= 'Z' ? c + 32 : c;
+}
+
 static int ieqn(const char *a, const char *b, size_t n)
 {
 	for (size_t i = 0; i < n; i++)
-		if (tolower((unsigned char)a[i]) != tolower((unsigned char)b[i]))
+		if (lc((unsigned char)a[i]) != lc((unsigned char)b[i]))
 			return 0;
 	return 1;
 }
@@ -152,8 +158,9 @@ static int ieqn(const char *a, const char *b, size_t n)
 static long find_ci(cx_str s, const char *lit, int word)
 {
 	size_t l = strlen(lit);
+	int c0 = l ? lc((unsigned char)lit[0]) : 0;
 	for (size_t i = 0; i + l <= s.n; i++) {
-		if (!ieqn(s.p + i, lit, l))
+		if (lc((unsigned char)s.p[i]) != c0 || !ieqn(s.p + i, lit, l))
 			continue;
 		if (word && ((i && isalnum((unsigned char)s.p[i - 1])) ||
 		             (i + l < s.n && isalnum((unsigned char)s.p[i + l]))))
@@ -2724,12 +2731,22 @@ static void read_venue(struct cv *v, cx_str venue_in, struct venue_out *o)
 /* Keys stay unique across every input of one run (the README's main job
  * converts all the seeds to one .bib), so the set outlives one read.  The
  * lead may move it into the run context. */
-static char **key_set;
+static char **key_set; /* open addressing; NULL is empty */
 static size_t nkey_set, capkey_set;
+
+static size_t str_hash(const char *k)
+{
+	size_t h = 1469598103934665603u;
+	while (*k)
+		h = (h ^ (unsigned char)*k++) * 1099511628211u;
+	return h;
+}
 
 static int key_taken(const char *k)
 {
-	for (size_t i = 0; i < nkey_set; i++)
+	if (!capkey_set)
+		return 0;
+	for (size_t i = str_hash(k) & (capkey_set - 1); key_set[i]; i = (i + 1) & (capkey_set - 1))
 		if (!strcmp(key_set[i], k))
 			return 1;
 	return 0;
@@ -2737,11 +2754,26 @@ static int key_taken(const char *k)
 
 static void key_add(const char *k)
 {
-	if (nkey_set == capkey_set) {
-		capkey_set = capkey_set ? capkey_set * 2 : 64;
-		key_set = xrealloc(key_set, capkey_set * sizeof *key_set);
+	if (2 * (nkey_set + 1) > capkey_set) {
+		size_t cap = capkey_set ? capkey_set * 2 : 256;
+		char **old = key_set;
+		size_t oldcap = capkey_set;
+		key_set = xcalloc(cap, sizeof *key_set);
+		capkey_set = cap;
+		for (size_t j = 0; j < oldcap; j++)
+			if (old[j]) {
+				size_t i = str_hash(old[j]) & (cap - 1);
+				while (key_set[i])
+					i = (i + 1) & (cap - 1);
+				key_set[i] = old[j];
+			}
+		free(old);
 	}
-	key_set[nkey_set++] = xstrdup(k);
+	size_t i = str_hash(k) & (capkey_set - 1);
+	while (key_set[i])
+		i = (i + 1) & (capkey_set - 1);
+	key_set[i] = xstrdup(k);
+	nkey_set++;
 }
 
 /* ASCII letters and digits of s, lower-cased, accents stripped. */
@@ -2749,7 +2781,10 @@ static size_t ascii_fold(cx_str s, char *out, size_t cap, int stop_at_space)
 {
 	utf8proc_uint8_t *m = NULL;
 	size_t k = 0;
-	utf8proc_ssize_t r = utf8proc_map((const utf8proc_uint8_t *)s.p, (utf8proc_ssize_t)s.n, &m,
+	int ascii = 1;
+	for (size_t i = 0; i < s.n && ascii; i++)
+		ascii = (unsigned char)s.p[i] < 0x80;
+	utf8proc_ssize_t r = ascii ? -1 : utf8proc_map((const utf8proc_uint8_t *)s.p, (utf8proc_ssize_t)s.n, &m,
 	                                  UTF8PROC_DECOMPOSE | UTF8PROC_STRIPMARK | UTF8PROC_CASEFOLD |
 	                                  UTF8PROC_COMPAT);
 	const char *p = r >= 0 ? (const char *)m : s.p;
@@ -3174,13 +3209,28 @@ static int rank_of(const struct cx_entry *e)
  * identifiers only the other one had. */
 static void dedupe(struct cv *v)
 {
-	char a[512], b[512];
-	for (size_t i = 0; i < v->nent; i++) {
-		if (!v->ent[i] || !title_key(v, v->ent[i], a, sizeof a))
+	char a[512];
+	/* title keys once, then a hash table from key to the first entry */
+	char **tk = arena_calloc(&v->a, (v->nent + 1) * sizeof *tk);
+	size_t cap = 16;
+	while (cap < 2 * v->nent + 2)
+		cap *= 2;
+	size_t *slot = arena_alloc(&v->a, cap * sizeof *slot);
+	for (size_t i = 0; i < cap; i++)
+		slot[i] = (size_t)-1;
+	for (size_t j = 0; j < v->nent; j++) {
+		if (!v->ent[j] || !title_key(v, v->ent[j], a, sizeof a))
 			continue;
-		for (size_t j = i + 1; j < v->nent; j++) {
-			if (!v->ent[j] || !title_key(v, v->ent[j], b, sizeof b) || strcmp(a, b))
-				continue;
+		tk[j] = arena_strndup(&v->a, a, strlen(a));
+		size_t h = str_hash(a) & (cap - 1);
+		while (slot[h] != (size_t)-1 && strcmp(tk[slot[h]], a))
+			h = (h + 1) & (cap - 1);
+		if (slot[h] == (size_t)-1) {
+			slot[h] = j;
+			continue;
+		}
+		size_t i = slot[h];
+		{
 			struct cx_entry *keep = v->ent[i], *drop = v->ent[j];
 			if (rank_of(drop) > rank_of(keep)) {
 				struct cx_entry *t = keep;
