@@ -48,6 +48,11 @@
 
 enum jt { J_NULL, J_FALSE, J_TRUE, J_NUM, J_STR, J_ARR, J_OBJ };
 
+struct fcache {
+	cx_str name;
+	enum cx_field_id id;
+};
+
 struct jv {
 	enum jt t;
 	unsigned line;
@@ -88,6 +93,8 @@ struct jp {
 	size_t fields_cap;
 	cx_str *gen;
 	size_t ngen, gen_cap;
+	struct fcache *fc;   /* field_by_name's cache */
+	size_t nfc, fc_cap;
 };
 
 /* String bodies: 0 plain ASCII, 1 '"', 2 '\\', 3 control or NUL, 4 >= 0x80. */
@@ -261,6 +268,38 @@ static size_t utf8_valid(const unsigned char *s, size_t n)
 	return n;
 }
 
+/* Is valid UTF-8 text already NFC for sure?  A cheap sufficient test that
+ * spares utf8proc the common case: every non-ASCII character is a starter
+ * that never composes with what precedes it and is not a singleton NFC
+ * replaces (Latin-1, Latin Extended, IPA, most Cyrillic, dashes and quotes,
+ * CJK ideographs). */
+static int nfc_stable(const unsigned char *s, size_t n)
+{
+	for (size_t i = 0; i < n;) {
+		unsigned c = s[i];
+		if (c < 0x80) {
+			i++;
+			continue;
+		}
+		unsigned cp;
+		if (c < 0xE0) {
+			cp = ((c & 0x1Fu) << 6) | (s[i + 1] & 0x3Fu);
+			i += 2;
+		} else if (c < 0xF0) {
+			cp = ((c & 0x0Fu) << 12) | ((s[i + 1] & 0x3Fu) << 6) | (s[i + 2] & 0x3Fu);
+			i += 3;
+		} else {
+			return 0;
+		}
+		if ((cp >= 0xA0 && cp <= 0x2AF) || (cp >= 0x400 && cp <= 0x482) ||
+		    (cp >= 0x48A && cp <= 0x4FF) || (cp >= 0x2002 && cp <= 0x206F) ||
+		    (cp >= 0x4E00 && cp <= 0x9FFF))
+			continue;
+		return 0;
+	}
+	return 1;
+}
+
 /* A string with bytes >= 0x80 into the arena: validated (bad bytes are
  * read as Latin-1, with one warning) and composed to NFC. */
 static cx_str store_high(struct jp *J, const char *s, size_t n)
@@ -285,6 +324,11 @@ static cx_str store_high(struct jp *J, const char *s, size_t n)
 		}
 		s = tmp.p;
 		n = tmp.n;
+	}
+	if (nfc_stable((const unsigned char *)s, n)) {
+		cx_str r = arena_str(&J->a, s, n);
+		buf_free(&tmp);
+		return r;
 	}
 	utf8proc_uint8_t *nfc = NULL;
 	utf8proc_ssize_t m = utf8proc_map((const utf8proc_uint8_t *)s, (utf8proc_ssize_t)n, &nfc,
@@ -424,6 +468,7 @@ static int parse_string(struct jp *J, cx_str *out)
 					cp = 0xFFFD;
 				}
 				put_cp(b, cp);
+				high |= cp >= 0x80; /* NFC applies to escaped text too */
 				break;
 			default:
 				J->p = p;
@@ -795,7 +840,11 @@ static int resync_lines(struct jp *J)
 
 /* ---- text ------------------------------------------------------------------------ */
 
-static int eq(cx_str s, const char *lit)
+/* eq() compares with a literal, whose length the compiler knows; eqs()
+ * with any C string. */
+#define eq(s, lit) ((s).n == sizeof(lit) - 1 && !memcmp((s).p, (lit), sizeof(lit) - 1))
+
+static int eqs(cx_str s, const char *lit)
 {
 	size_t n = strlen(lit);
 	return s.n == n && !memcmp(s.p, lit, n);
@@ -905,12 +954,33 @@ static cx_str scalar(struct jp *J, const struct jv *v)
 	return r;
 }
 
+static cx_str squeeze(struct jp *J, cx_str s)
+{
+	size_t i = 0;
+	while (i + 1 < s.n && !(s.p[i] == ' ' && s.p[i + 1] == ' '))
+		i++;
+	if (i + 1 >= s.n)
+		return s;
+	char *out = arena_alloc(&J->a, s.n + 1);
+	size_t k = 0;
+	for (i = 0; i < s.n; i++)
+		if (s.p[i] != ' ' || !k || out[k - 1] != ' ')
+			out[k++] = s.p[i];
+	out[k] = 0;
+	return (cx_str){out, k};
+}
+
 /* CSL rich text to the model: the HTML subset CSL processors read becomes
  * the markup bytes of enum cx_mark; anything else stays literal text (a
  * '<' in a title is just a '<').  Spans close in order; one left open is
- * closed at the end so the result always nests. */
+ * closed at the end so the result always nests.
+ * White space runs become one space first (control characters already
+ * did), as in BibTeX's reader, so both readers give one model. */
 static cx_str rich(struct jp *J, cx_str s)
 {
+	if (!s.p)
+		return s;
+	s = squeeze(J, s);
 	if (!memchr(s.p, '<', s.n))
 		return s;
 	static const struct {
@@ -1040,6 +1110,16 @@ static struct cx_field *set_field(struct jp *J, enum cx_field_id id, cx_str var,
 	return add_field(J, id, id == CX_F_UNKNOWN ? var : (cx_str){NULL, 0}, text, line);
 }
 
+/* Member kinds beyond plain variables. */
+enum {
+	V_PLAIN = 0, V_ID = -1, V_TYPE = -2, V_CUSTOM = -3, V_NAMES = -4, V_DATE = -5,
+	V_CONTAINER = -6, V_ISSUE = -7, V_NUMBER = -8, V_PUBLISHER = -9, V_PAGE = -10,
+	V_GENRE = -11, V_URL = -12, V_KEY = -13, V_SKIP = -14,
+	V_FIELD = 1000, /* a plain variable of field id k - V_FIELD */
+};
+
+static enum cx_field_id var_id_slow(cx_str name);
+
 /* CSL variables: the fields.def csl column, with the readings of the
  * legacy Zotero names; container-title, issue, number, publisher, page
  * and the dates are decided in convert(). */
@@ -1054,14 +1134,24 @@ static const struct var extra_vars[] = {
 	{"categories", CX_F_UNKNOWN},
 };
 
+static int var_kind(cx_str name);
+
 static enum cx_field_id var_id(cx_str name)
+{
+	int k = var_kind(name);
+	if (k >= V_FIELD)
+		return (enum cx_field_id)(k - V_FIELD);
+	return var_id_slow(name);
+}
+
+static enum cx_field_id var_id_slow(cx_str name)
 {
 	/* fields.def order: the first row with this CSL name wins. */
 	for (int i = 0; i < CX_F__COUNT; i++)
-		if (cx_fields[i].csl[0] && eq(name, cx_fields[i].csl))
+		if (cx_fields[i].csl[0] && eqs(name, cx_fields[i].csl))
 			return (enum cx_field_id)i;
 	for (size_t i = 0; i < sizeof extra_vars / sizeof *extra_vars; i++)
-		if (eq(name, extra_vars[i].name))
+		if (eqs(name, extra_vars[i].name))
 			return extra_vars[i].id;
 	return CX_F_UNKNOWN;
 }
@@ -1081,12 +1171,12 @@ static size_t vh_hash(const char *s, size_t n)
 	size_t h = 5381;
 	for (size_t i = 0; i < n; i++)
 		h = h * 33 + (unsigned char)s[i];
-	return h & (VH_SIZE - 1);
+	return h;
 }
 
 static void vh_add(const char *name, int id)
 {
-	size_t n = strlen(name), h = vh_hash(name, n);
+	size_t n = strlen(name), h = vh_hash(name, n) & (VH_SIZE - 1);
 	while (vh[h].name) {
 		if (vh[h].n == n && !memcmp(vh[h].name, name, n))
 			return;
@@ -1097,12 +1187,6 @@ static void vh_add(const char *name, int id)
 	vh[h].id = id;
 }
 
-/* Member kinds beyond plain variables. */
-enum {
-	V_PLAIN = 0, V_ID = -1, V_TYPE = -2, V_CUSTOM = -3, V_NAMES = -4, V_DATE = -5,
-	V_CONTAINER = -6, V_ISSUE = -7, V_NUMBER = -8, V_PUBLISHER = -9, V_PAGE = -10,
-	V_GENRE = -11, V_URL = -12, V_KEY = -13, V_SKIP = -14,
-};
 
 static const char *const name_vars[] = {
 	"author", "chair", "collection-editor", "compiler", "composer", "container-author",
@@ -1134,12 +1218,18 @@ static void vh_init(void)
 		vh_add(name_vars[i], V_NAMES);
 	for (int i = 0; date_vars[i]; i++)
 		vh_add(date_vars[i], V_DATE);
+	/* Plain variables last: vh_add keeps the first kind a name gets. */
+	for (int i = 0; i < CX_F__COUNT; i++)
+		if (cx_fields[i].csl[0])
+			vh_add(cx_fields[i].csl, V_FIELD + i);
+	for (size_t i = 0; i < sizeof extra_vars / sizeof *extra_vars; i++)
+		vh_add(extra_vars[i].name, V_FIELD + (int)extra_vars[i].id);
 	vh_ready = 1;
 }
 
 static int var_kind(cx_str name)
 {
-	size_t h = vh_hash(name.p, name.n);
+	size_t h = vh_hash(name.p, name.n) & (VH_SIZE - 1);
 	while (vh[h].name) {
 		if (vh[h].n == name.n && !memcmp(vh[h].name, name.p, name.n))
 			return vh[h].id;
@@ -1178,13 +1268,13 @@ static enum cx_type_id csl_type(cx_str t, int *known)
 {
 	*known = 1;
 	for (size_t i = 0; i < sizeof type_map / sizeof *type_map; i++)
-		if (eq(t, type_map[i].csl))
+		if (eqs(t, type_map[i].csl))
 			return type_map[i].id;
 	for (int i = 0; i < CX_T__COUNT; i++)
-		if (eq(t, cx_types[i].csl))
+		if (eqs(t, cx_types[i].csl))
 			return (enum cx_type_id)i;
 	for (int i = 0; misc_types[i]; i++)
-		if (eq(t, misc_types[i]))
+		if (eqs(t, misc_types[i]))
 			return CX_T_MISC;
 	*known = 0;
 	return CX_T_DOCUMENT;
@@ -1197,19 +1287,21 @@ static int is_article(enum cx_type_id t)
 
 /* ---- names --------------------------------------------------------------------------- */
 
-static const struct jv *member(const struct jv *o, const char *name)
+static const struct jv *member_n(const struct jv *o, const char *name, size_t n)
 {
 	if (!o || o->t != J_OBJ)
 		return NULL;
 	for (size_t i = 0; i < o->n; i++)
-		if (eq(o->k[i], name))
+		if (o->k[i].n == n && !memcmp(o->k[i].p, name, n))
 			return &o->v[i];
 	return NULL;
 }
+#define member(o, lit) member_n((o), (lit), sizeof(lit) - 1)
 
-static cx_str member_text(struct jp *J, const struct jv *o, const char *name)
+#define member_text(J, o, lit) member_text_n((J), (o), (lit), sizeof(lit) - 1)
+static cx_str member_text_n(struct jp *J, const struct jv *o, const char *name, size_t n)
 {
-	const struct jv *v = member(o, name);
+	const struct jv *v = member_n(o, name, n);
 	return v ? scalar(J, v) : (cx_str){NULL, 0};
 }
 
@@ -1626,6 +1718,37 @@ static const enum cx_field_id pub_order[] = {
 	CX_F_PUBLISHER, CX_F_ORGANIZATION, CX_F_INSTITUTION, CX_F_SCHOOL,
 };
 
+/* cx_field_lookup by name, cached: custom members repeat in every item
+ * and the lookup walks every field and alias. */
+static enum cx_field_id field_by_name(struct jp *J, cx_str name)
+{
+	if ((J->nfc + 1) * 2 > J->fc_cap) {
+		struct fcache *old = J->fc;
+		size_t oc = J->fc_cap;
+		J->fc_cap = oc ? oc * 2 : 128;
+		J->fc = xcalloc(J->fc_cap, sizeof *J->fc);
+		for (size_t i = 0; i < oc; i++) {
+			if (!old[i].name.p)
+				continue;
+			size_t j = vh_hash(old[i].name.p, old[i].name.n) & (J->fc_cap - 1);
+			while (J->fc[j].name.p)
+				j = (j + 1) & (J->fc_cap - 1);
+			J->fc[j] = old[i];
+		}
+		free(old);
+	}
+	size_t j = vh_hash(name.p, name.n) & (J->fc_cap - 1);
+	while (J->fc[j].name.p) {
+		if (J->fc[j].name.n == name.n && !memcmp(J->fc[j].name.p, name.p, name.n))
+			return J->fc[j].id;
+		j = (j + 1) & (J->fc_cap - 1);
+	}
+	J->fc[j].name = arena_str(&J->keys, name.p, name.n);
+	J->fc[j].id = cx_field_lookup(name.p, name.n);
+	J->nfc++;
+	return J->fc[j].id;
+}
+
 static int pub_rank(enum cx_field_id id)
 {
 	for (int i = 0; i < 4; i++)
@@ -1675,7 +1798,7 @@ static void custom_member(struct jp *J, cx_str name, const struct jv *v)
 	cx_str text = scalar(J, v);
 	if (!text.p)
 		return;
-	enum cx_field_id id = cx_field_lookup(name.p, name.n);
+	enum cx_field_id id = field_by_name(J, name);
 	if (id != CX_F_UNKNOWN && cx_entry_get(&J->e, id)) {
 		diag(J, CX_WARNING, CX_E_DUP_FIELD, v->line, 1,
 		     "custom '%.*s' repeats a field the item already has; kept as 'custom-%.*s'",
@@ -1745,7 +1868,7 @@ static void convert(struct jp *J, const struct jv *item, unsigned line)
 	memset(cust_has, 0, sizeof cust_has);
 	int min_pub = 4;
 	for (size_t i = 0; custom && i < custom->n; i++) {
-		enum cx_field_id id = cx_field_lookup(custom->k[i].p, custom->k[i].n);
+		enum cx_field_id id = field_by_name(J, custom->k[i]);
 		cust_has[id] = 1;
 		if (pub_rank(id) < min_pub)
 			min_pub = pub_rank(id);
@@ -1982,6 +2105,7 @@ static int csljson_read(struct cx_reader_ctx *c, struct cx_input *in)
 	free(J.stk);
 	free(J.kstk);
 	free(J.gen);
+	free(J.fc);
 	buf_free(&J.sb);
 	arena_destroy(&J.a);
 	arena_destroy(&J.keys);

@@ -467,8 +467,8 @@ static void parse_rdate(cx_str s, struct rdate *d)
 	int dd = num(s, &i, 2);
 	if (i < s.n && s.p[i] == sep)
 		i++;
-	else if (i < s.n)
-		goto odd;
+	else if (i < s.n && s.p[i] != ' ' && s.p[i] != 'T')
+		goto odd; /* a time of day may follow: "2020-03-01 10:00:00" */
 	if (m > 12 || dd > 31)
 		goto odd;
 	d->m = m > 0 ? m : 0;
@@ -590,7 +590,14 @@ static void set_date(struct ris *R, const struct ris_line *l, enum cx_field_id i
 			keep_unknown(R, l);
 		return;
 	}
-	/* URLDATE (Y2): Zotero writes "2020-03-01 10:00:00" or "2020/03/01/". */
+	/* URLDATE (Y2): Zotero writes "2020/03/01/10:00:00" or "2020-03-01
+	 * 10:00:00"; the time of day has no home in the model. */
+	int timeish = d.other.n > 0;
+	for (size_t i = 0; i < d.other.n; i++)
+		if (!isdigit((unsigned char)d.other.p[i]) && !strchr(":. TZ+-", d.other.p[i]))
+			timeish = 0;
+	if (timeish)
+		d.other.n = 0;
 	cx_str iso = iso_of(R, &d);
 	if (!iso.p && d.y && d.other.n && (d.other.p[0] == ' ' || d.other.p[0] == 'T')) {
 		struct rdate d2 = d;
@@ -734,12 +741,14 @@ static cx_str make_key(struct ris *R)
 	}
 	if (!k)
 		k = (size_t)snprintf(key, sizeof key, "ris");
+	/* The year only when there is one ("in press" adds nothing). */
 	struct cx_field *y = cx_entry_get(&R->e, CX_F_YEAR);
-	if (y && y->text.n <= 8)
-		k += (size_t)snprintf(key + k, sizeof key - k, "%.*s", (int)y->text.n, y->text.p);
-	else if (!y && cx_entry_get(&R->e, CX_F_DATE))
-		k += (size_t)snprintf(key + k, sizeof key - k, "%.4s",
-		                      cx_entry_get(&R->e, CX_F_DATE)->text.p);
+	if (!y)
+		y = cx_entry_get(&R->e, CX_F_DATE);
+	if (y && y->text.n >= 4 && isdigit((unsigned char)y->text.p[0]) &&
+	    isdigit((unsigned char)y->text.p[1]) && isdigit((unsigned char)y->text.p[2]) &&
+	    isdigit((unsigned char)y->text.p[3]))
+		k += (size_t)snprintf(key + k, sizeof key - k, "%.4s", y->text.p);
 	cx_str base = arena_str(&R->a, key, k);
 	if (!key_taken(R, base))
 		return base;
@@ -883,12 +892,6 @@ static void finish_record(struct ris *R)
 	int known;
 	e->type = ris_type(ty->val, &known);
 	e->type_name = ty->val;
-	if (!ty->val.n)
-		diag(R, CX_WARNING, CX_E_TYPE, ty->line, 1, "TY has no value; treated as GEN (misc)");
-	else if (!known)
-		diag(R, CX_WARNING, CX_E_TYPE, ty->line, 1,
-		     "unknown RIS type '%.*s'; treated as misc (CSL document)",
-		     (int)(ty->val.n > 40 ? 40 : ty->val.n), ty->val.p);
 
 	/* Shape-dependent readings, decided with the whole record in view. */
 	int has_c3 = find(R, "C3") != NULL;
@@ -953,7 +956,10 @@ static void finish_record(struct ris *R)
 		} else if (T("T2") || T("JF") || T("JO") || T("BT") || T("C3")) {
 			enum cx_field_id id = article ? CX_F_JOURNAL : CX_F_BOOKTITLE;
 			if (!article && has_c3 && T("T2")) {
-				/* C3 is the proceedings title; T2 then names the event. */
+				/* C3 is the proceedings title; T2 then names the event
+				 * (Zotero often writes the same text in both). */
+				if (same(find(R, "C3")->val, l->val))
+					continue;
 				id = conf ? CX_F_EVENTTITLE : CX_F_UNKNOWN;
 			}
 			struct cx_field *f = id == CX_F_UNKNOWN ? NULL : cx_entry_get(e, id);
@@ -1008,7 +1014,13 @@ static void finish_record(struct ris *R)
 		} else if (T("IS")) {
 			set_single(R, CX_F_NUMBER, l);
 		} else if (T("ET")) {
-			set_single(R, CX_F_EDITION, l);
+			/* In EndNote's journal types ET is the epub date. */
+			struct rdate d;
+			parse_rdate(l->val, &d);
+			if (article && d.y && d.m)
+				keep_unknown(R, l);
+			else
+				set_single(R, CX_F_EDITION, l);
 		} else if (T("PB")) {
 			/* Inverts the publisher-like rule of DESIGN 3. */
 			enum cx_field_id id = CX_F_PUBLISHER;
@@ -1127,6 +1139,14 @@ static void on_tag(struct ris *R, const char *s, size_t n)
 		R->in_record = 1;
 		R->rec_line = R->line;
 		push_line(R, tag, val);
+		int known;
+		(void)ris_type(val, &known);
+		if (!val.n)
+			diag(R, CX_WARNING, CX_E_TYPE, R->line, 1, "TY has no value; treated as misc");
+		else if (!known)
+			diag(R, CX_WARNING, CX_E_TYPE, R->line, 1,
+			     "unknown RIS type '%.*s'; treated as misc (CSL document)",
+			     (int)(val.n > 40 ? 40 : val.n), val.p);
 		return;
 	}
 	if (tag[0] == 'E' && tag[1] == 'R') {
