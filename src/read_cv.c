@@ -1079,7 +1079,13 @@ static enum sec sec_class(cx_str t, enum hint *hint)
 	*hint = H_NONE;
 	size_t i = 0;
 	while (i < t.n) {
-		while (i < t.n && !isalpha((unsigned char)t.p[i]) && t.p[i] != '&' && (unsigned char)t.p[i] < 0x80) {
+		if (t.p[i] == '(') { /* "Publications (* equal contribution)" */
+			const char *e = memchr(t.p + i, ')', t.n - i);
+			i = e ? (size_t)(e - t.p) + 1 : t.n;
+			continue;
+		}
+		while (i < t.n && !isalpha((unsigned char)t.p[i]) && t.p[i] != '&' && t.p[i] != '(' &&
+		       (unsigned char)t.p[i] < 0x80) {
 			if (isdigit((unsigned char)t.p[i]) && words)
 				return SEC_NONE; /* "Papers 2023" is fine below */
 			i++;
@@ -1091,7 +1097,8 @@ static enum sec sec_class(cx_str t, enum hint *hint)
 		                   t.p[i] == '.' || t.p[i] == '&'))
 			i++;
 		if (i == b) {
-			i++;
+			if (i < t.n && t.p[i] == '(')
+				continue;
 			return SEC_NONE; /* non-ASCII letters: not one of our titles */
 		}
 		size_t n = i - b;
@@ -2381,7 +2388,8 @@ static void read_venue(struct cv *v, cx_str venue_in, struct venue_out *o)
 {
 	size_t n = venue_in.n;
 	char *s = arena_alloc(&v->a, n + 1);
-	memcpy(s, venue_in.p, n);
+	if (n)
+		memcpy(s, venue_in.p, n);
 	s[n] = 0;
 	take_ids(v, s, &n, o);
 	/* markup is layout here */
@@ -3001,7 +3009,14 @@ static cx_str clean_title(struct cv *v, cx_str t)
 		cut(s, &n, i, end - i);
 		i--;
 	}
-	return trim_punct(S(s, n), ",.-|");
+	cx_str r = trim_punct(S(s, n), ",.-|");
+	/* a title in quotes: "Title" or curly quotes */
+	cx_str q = plain(&v->a, r);
+	if (q.n > 2 && q.p[0] == '"' && q.p[q.n - 1] == '"')
+		r = trim_punct(S(q.p + 1, q.n - 2), ",.");
+	else if (q.n > 6 && !memcmp(q.p, "\xE2\x80\x9C", 3) && !memcmp(q.p + q.n - 3, "\xE2\x80\x9D", 3))
+		r = trim_punct(S(q.p + 3, q.n - 6), ",.");
+	return r;
 }
 
 static void build_entry(struct cv *v, struct cv_raw *r)
@@ -3014,6 +3029,19 @@ static void build_entry(struct cv *v, struct cv_raw *r)
 	e->file = v->c->file;
 	e->source = "cv";
 	cx_str title = r->title, authors = r->authors, venue = r->venue;
+	/* "[OSDI '24] Title": a venue tag in front of the title */
+	{
+		cx_str pt = trim(plain(&v->a, title));
+		const char *rb = pt.n && pt.p[0] == '[' ? memchr(pt.p, ']', pt.n) : NULL;
+		if (rb) {
+			cx_str tag = S(pt.p + 1, (size_t)(rb - pt.p - 1));
+			if (!is_label(tag.p, tag.n) && venue_score(v, tag)) {
+				if (!venue.n)
+					venue = tag;
+				title = trim(S(rb + 1, (size_t)(pt.p + pt.n - rb - 1)));
+			}
+		}
+	}
 	if (r->cite.n && !title.n) {
 		/* re-parse (the grouper parsed into a scratch copy) */
 		struct cv_raw t;
