@@ -1415,6 +1415,9 @@ enum cls { C_TITLE, C_AUTHORS, C_VENUE, C_LINKS, C_PAREN, C_DATE, C_ABSTRACT, C_
 
 static int parse_citation(struct cv *v, cx_str s, struct cv_raw *r);
 
+static size_t words_in(cx_str s);
+static int award_words(cx_str t);
+
 static enum cls classify(struct cv *v, cx_str s, int *vscore)
 {
 	cx_str p = plain(&v->a, s);
@@ -1428,6 +1431,13 @@ static enum cls classify(struct cv *v, cx_str s, int *vscore)
 		return C_DATE;
 	if (p.n && p.p[0] == ',')
 		return C_AUTHORS;
+	/* "[OSDI '24] Title of the paper": a title with its venue tag */
+	if (p.n && p.p[0] == '[') {
+		const char *e = memchr(p.p, ']', p.n);
+		if (e && words_in(S(e + 1, (size_t)(p.p + p.n - e - 1))) >= 3 &&
+		    venue_score(v, S(p.p + 1, (size_t)(e - p.p - 1))))
+			return C_TITLE;
+	}
 	*vscore = venue_score(v, s);
 	/* before the length test: a long author list is still one */
 	if (authors_score(v, s) && *vscore < 2)
@@ -1613,6 +1623,10 @@ static void take_line(struct grouper *g, const struct cv_line *L, int in_marker_
 				c->extra = cat(&v->a, c->extra, ", ", s);
 			g->have = 1;
 			g->last = C_TITLE;
+			return;
+		}
+		if (c->title.n && (c->authors.n || c->venue.n) && award_words(ps0) && ps0.n < 60) {
+			c->extra = cat(&v->a, c->extra, ", ", s); /* "Oral presentation" */
 			return;
 		}
 		if (c->title.n && !c->authors.n && !c->venue.n) {
@@ -2127,6 +2141,8 @@ static void detect_owner(struct cv *v)
 		v->owner = cand[best].name;
 		return;
 	}
+	if (v->owner.n)
+		return; /* found at the top already */
 	/* 2. the name at the top, or "I am Given Family" in the preamble */
 	for (size_t i = 0; i < v->nl && i < 40; i++) {
 		const struct cv_line *L = &v->l[i];
@@ -3333,8 +3349,13 @@ static int cv_read(struct cx_reader_ctx *c, struct cx_input *in)
 	}
 	(void)map;
 	build_lines(&v, text, n, NULL);
-	segment(&v);
+	/* The owner helps tell a one-name author line from a title, so the
+	 * name at the top is looked for first; a bold name that recurs in the
+	 * items found wins afterwards. */
 	detect_owner(&v);
+	segment(&v);
+	if (!v.owner_from_option)
+		detect_owner(&v);
 	for (size_t i = 0; i < v.nraw; i++)
 		build_entry(&v, &v.raw[i]);
 	dedupe(&v);
