@@ -622,6 +622,30 @@ int au_parse(struct arena *a, const char *s, size_t n, struct au_list *out)
 		if (alt && !init && S.nv == 2 && slot_words(&S, &S.v[1]) > 1 && slot_words(&S, &S.v[0]) > 1)
 			pairs = 0; /* "Liangyu Zhao, Arvind Krishnamurthy" */
 	}
+	/* Chicago and MLA invert only the first name: "Zhao, Liangyu, Saeed
+	 * Maleki, and Arvind Krishnamurthy". */
+	int first_inv = 0;
+	if (!pairs && S.nv >= 3 && S.v[0].sep == ',' && slot_words(&S, &S.v[0]) == 1 &&
+	    slot_words(&S, &S.v[1]) >= 1 && slot_words(&S, &S.v[1]) <= 2 && !S.v[0].others &&
+	    !S.v[1].others) {
+		first_inv = 1;
+		for (size_t i = 2; i < S.nv; i++)
+			if (S.v[i].has_words && slot_words(&S, &S.v[i]) < 2)
+				first_inv = 0;
+	}
+	if (first_inv) {
+		/* fold slot 1 into slot 0 as "Family, Given" */
+		struct au_slot m = S.v[0];
+		m.last = S.v[1].last;
+		m.bold |= S.v[1].bold;
+		m.equal |= S.v[1].equal;
+		if (S.v[1].aend > S.v[1].abeg)
+			m.abeg = S.v[1].abeg, m.aend = S.v[1].aend;
+		m.sep = S.v[1].sep;
+		S.v[1] = m;
+		S.v++;
+		S.nv--;
+	}
 	size_t cnt = pairs ? S.nv / 2 : S.nv;
 	out->v = arena_calloc(a, (cnt ? cnt : 1) * sizeof *out->v);
 	out->n = cnt;
@@ -650,6 +674,8 @@ int au_parse(struct arena *a, const char *s, size_t n, struct au_list *out)
 		const struct au_slot *sl = &S.v[i];
 		if (sl->has_words)
 			nm->text = slot_text(a, &S, sl);
+		if (first_inv && i == 0)
+			nm->family_first = 1;
 		nm->bold = sl->bold;
 		nm->equal = sl->equal;
 		nm->others = sl->others;

@@ -1639,6 +1639,8 @@ static void take_line(struct grouper *g, const struct cv_line *L, int in_marker_
 				c->title = s; /* the earlier line was no item ("See the full list ...") */
 				c->line = L->line;
 			}
+		} else if (!c->title.n && c->authors.n && !c->venue.n && g->last == C_AUTHORS) {
+			c->title = s; /* authors first, then the title */
 		} else {
 			if (c->title.n || c->authors.n || c->venue.n)
 				flush(g);
@@ -1960,6 +1962,11 @@ static size_t skip_marks_fwd(cx_str s, size_t i)
 static int parse_citation(struct cv *v, cx_str s, struct cv_raw *r)
 {
 	s = trim(s);
+	/* a year in front, as tables and year-grouped lists write it */
+	if (s.n > 6 && year_at(s.p, s.n, 0) && (s.p[4] == ' ' || s.p[4] == '.' || s.p[4] == ':' || s.p[4] == '\t')) {
+		r->date = S(s.p, 4);
+		s = trim_punct(S(s.p + 5, s.n - 5), ".:-");
+	}
 	/* quoted title */
 	static const char *const q_open[] = {"\"", "\xE2\x80\x9C", "\xE2\x80\x98", "``"};
 	static const char *const q_close[] = {"\"", "\xE2\x80\x9D", "\xE2\x80\x99", "''"};
@@ -2065,6 +2072,19 @@ static int parse_citation(struct cv *v, cx_str s, struct cv_raw *r)
 		r->title = trim_punct(r->title, ".");
 		r->venue = trim_punct(r->venue, ".");
 		return r->title.n > 0 && (r->venue.n || find_year(plain(&v->a, rest), NULL));
+	}
+	/* "Title. Authors. Venue": the second sentence is the author list */
+	cx_str t1, rest1;
+	split_title_venue(s, &t1, &rest1);
+	if (t1.n && rest1.n) {
+		cx_str au, ven;
+		split_title_venue(rest1, &au, &ven);
+		if (valid_authors_prefix(v, au) > 0 && ven.n) {
+			r->title = trim_punct(t1, ".");
+			r->authors = authors_trim(v, au);
+			r->venue = trim_punct(ven, ".");
+			return 1;
+		}
 	}
 	return 0;
 }
