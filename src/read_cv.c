@@ -2256,6 +2256,7 @@ struct venue_out {
 	enum venue_kind kind;
 	int status;        /* 0 published, 1 submitted, 2 in submission/review, 3 to appear */
 	int preprint;
+	int report;        /* a technical report: institution in school, number */
 };
 
 /* Remove [s+i, s+i+len) from a mutable copy. */
@@ -2679,6 +2680,47 @@ static void read_venue(struct cv *v, cx_str venue_in, struct venue_out *o)
 		o->preprint = th[k].masters; /* reused: 1 master's, 2 bachelor's */
 		o->name = S("", 0);
 		return;
+	}
+	/* technical reports: "Technical Report MSR-TR-2021-12, Microsoft Research" */
+	static const char *const tr[] = {"technical report", "tech. report", "tech. rep.", "tech report",
+	                                 "tech. rep", NULL};
+	for (size_t k = 0; tr[k]; k++) {
+		long a = find_ci(t, tr[k], 0);
+		if (a < 0)
+			continue;
+		cx_str trest = trim_punct(S(t.p + a + strlen(tr[k]), t.n - (size_t)a - strlen(tr[k])), ",.;: ");
+		cx_str pre = trim_punct(S(t.p, (size_t)a), ",.;: ");
+		size_t w = 0;
+		while (w < trest.n && !is_sp((unsigned char)trest.p[w]) && trest.p[w] != ',')
+			w++;
+		int has_digit = 0;
+		for (size_t i = 0; i < w; i++)
+			has_digit |= isdigit((unsigned char)trest.p[i]) != 0;
+		if (has_digit || (w && w < 20 && (trest.p[w - 1] != '.' && isupper((unsigned char)trest.p[0]) &&
+		                                 memchr(trest.p, '-', w)))) {
+			o->number = S(trest.p, w);
+			trest = trim_punct(S(trest.p + w, trest.n - w), ",.;: ");
+		}
+		o->school = pre.n ? cat(&v->a, pre, ", ", trest) : trest;
+		o->report = 1;
+		return;
+	}
+	/* "Nature Communications 14, 1234": volume and article number */
+	if (!o->volume.n) {
+		size_t e = t.n, b;
+		while (e && isdigit((unsigned char)t.p[e - 1]))
+			e--;
+		b = e;
+		if (b < t.n && b >= 4 && t.p[b - 1] == ' ' && t.p[b - 2] == ',' && isdigit((unsigned char)t.p[b - 3])) {
+			size_t vb = b - 2;
+			while (vb && isdigit((unsigned char)t.p[vb - 1]))
+				vb--;
+			if (vb && t.p[vb - 1] == ' ' && !year_at(t.p, t.n, vb)) {
+				o->volume = S(t.p + vb, b - 2 - vb);
+				o->pages = S(t.p + b, t.n - b);
+				t = trim_punct(S(t.p, vb), ",.;: ");
+			}
+		}
 	}
 	int sy = find_short_year(t);
 	struct venue_info vi;
@@ -3143,7 +3185,9 @@ static void build_entry(struct cv *v, struct cv_raw *r)
 		else if (o.name.n)
 			kind = VENUE_CONFERENCE;
 	}
-	if (kind == VENUE_THESIS)
+	if (o.report)
+		type = CX_T_TECHREPORT;
+	else if (kind == VENUE_THESIS)
 		type = o.preprint == 1 ? CX_T_MASTERSTHESIS : CX_T_PHDTHESIS;
 	else if (o.preprint || kind == VENUE_PREPRINT)
 		type = CX_T_MISC;
@@ -3169,6 +3213,8 @@ static void build_entry(struct cv *v, struct cv_raw *r)
 		add_text(&b, CX_F_BOOKTITLE, full);
 	else if ((type == CX_T_PHDTHESIS || type == CX_T_MASTERSTHESIS) && o.school.n)
 		add_text(&b, CX_F_SCHOOL, o.school);
+	else if (type == CX_T_TECHREPORT && o.school.n)
+		add_text(&b, CX_F_INSTITUTION, o.school);
 	else if (type == CX_T_MISC && o.preprint && !o.arxiv.n && full.n)
 		add_text(&b, CX_F_HOWPUBLISHED, full);
 	if ((type == CX_T_ARTICLE || type == CX_T_INPROCEEDINGS) && acr.n &&
@@ -3181,6 +3227,8 @@ static void build_entry(struct cv *v, struct cv_raw *r)
 		                                          "aug", "sep", "oct", "nov", "dec"}[o.month - 1]);
 	if (o.day && o.month && o.year)
 		add_int(&b, CX_F_DAY, o.day);
+	if (type == CX_T_TECHREPORT && o.number.n)
+		add_text(&b, CX_F_NUMBER, o.number);
 	if (type == CX_T_ARTICLE || type == CX_T_INPROCEEDINGS) {
 		if (o.volume.n)
 			add_text(&b, CX_F_VOLUME, o.volume);
@@ -3261,6 +3309,7 @@ static int rank_of(const struct cx_entry *e)
 		return 3;
 	case CX_T_PHDTHESIS:
 	case CX_T_MASTERSTHESIS:
+	case CX_T_TECHREPORT:
 		return 3;
 	case CX_T_UNPUBLISHED:
 		return 1;
