@@ -610,6 +610,8 @@ int au_parse(struct arena *a, const char *s, size_t n, struct au_list *out)
 	if (S.nv >= 2 && S.nv % 2 == 0) {
 		int init = 1, alt = 1;
 		for (size_t i = 0; i < S.nv; i += 2) {
+			if (!S.v[i].has_words || !S.v[i + 1].has_words)
+				init = alt = 0; /* an empty slot is the owner, not half a name */
 			if (!slot_initials(&S, &S.v[i + 1]) || slot_any_initial(&S, &S.v[i]) ||
 			    slot_words(&S, &S.v[i]) > 3)
 				init = 0;

@@ -377,6 +377,45 @@ static int is_label(const char *p, size_t n)
 	return any;
 }
 
+/* ---- source lines of converted text ---------------------------------------- */
+
+/* HTML and LaTeX are converted to text before lines are cut, so each line of
+ * the text remembers the source line it started on, for diagnostics. */
+struct linemap {
+	unsigned *v;        /* v[k]: source line of converted line k (0-based) */
+	size_t n, cap;
+	size_t scanned;     /* converted bytes already looked at */
+	const char *lp;     /* source position counted so far */
+	unsigned ln;        /* its line */
+};
+
+static void lm_push(struct linemap *m, unsigned line)
+{
+	if (m->n == m->cap) {
+		m->cap = m->cap ? m->cap * 2 : 256;
+		m->v = xrealloc(m->v, m->cap * sizeof *m->v);
+	}
+	m->v[m->n++] = line;
+}
+
+/* Record the line breaks the converter wrote since the last call, as
+ * starting at the source line of p. */
+static void lm_track(struct linemap *m, const struct buf *out, const char *p)
+{
+	if (!m)
+		return;
+	if (!m->n)
+		lm_push(m, 1);
+	while (m->lp < p) {
+		if (*m->lp == '\n')
+			m->ln++;
+		m->lp++;
+	}
+	for (; m->scanned < out->n; m->scanned++)
+		if (out->p[m->scanned] == '\n')
+			lm_push(m, m->ln);
+}
+
 /* ---- HTML ------------------------------------------------------------------- */
 
 static const struct {
@@ -440,7 +479,7 @@ static int tag_is(const char *name, size_t n, const char *lit)
  * <p> <div> <br> <tr> ... a line break.  <b>/<strong> and <i>/<em> become
  * markup; a link keeps its text and its URL (CX_M_URL_*), and a link whose
  * text is a label ("PDF") becomes "[PDF]" so the label is dropped later. */
-static void html_to_text(const char *s, size_t n, struct buf *out)
+static void html_to_text(const char *s, size_t n, struct buf *out, struct linemap *lm)
 {
 	const char *p = s, *end = s + n;
 	size_t anchor = (size_t)-1; /* output offset where the open <a> text starts */
@@ -448,6 +487,7 @@ static void html_to_text(const char *s, size_t n, struct buf *out)
 	size_t nhref = 0;
 	int pre = 0;
 	while (p < end) {
+		lm_track(lm, out, p);
 		if (*p == '<') {
 			if (end - p >= 4 && !memcmp(p, "<!--", 4)) {
 				const char *q = strstr(p + 4, "-->");
@@ -612,11 +652,12 @@ static int cmd_is(const char *p, const char *end, const char *name, size_t *len)
  * go; \href{u}{t} becomes "t \url{u}".  Source line breaks inside a
  * paragraph are spaces, as LaTeX reads them.  Each resulting line is
  * decoded later with latex_decode. */
-static void latex_to_text(const char *s, size_t n, struct buf *out)
+static void latex_to_text(const char *s, size_t n, struct buf *out, struct linemap *lm)
 {
 	const char *p = s, *end = s + n;
 	size_t l;
 	while (p < end) {
+		lm_track(lm, out, p);
 		char c = *p;
 		if (c == '%') {
 			while (p < end && *p != '\n')
@@ -1003,7 +1044,7 @@ static void add_line(struct cv *v, cx_str t, unsigned line)
 		L->blank = 1;
 }
 
-static void build_lines(struct cv *v, const char *text, size_t n, const unsigned *map)
+static void build_lines(struct cv *v, const char *text, size_t n, const unsigned *map, size_t nmap)
 {
 	size_t b = 0;
 	unsigned line = 1;
@@ -1011,7 +1052,7 @@ static void build_lines(struct cv *v, const char *text, size_t n, const unsigned
 		if (i < n && text[i] != '\n')
 			continue;
 		cx_str t = S(text + b, i - b);
-		unsigned ln = map ? map[b < n ? b : n - 1] : line;
+		unsigned ln = map && line - 1 < nmap ? map[line - 1] : line;
 		if (v->latex) {
 			/* decode the logical line; markup it produced is our markup */
 			cx_str d = latex_decode(&v->a, t.p, t.n);
@@ -1909,7 +1950,7 @@ static int valid_authors_prefix(struct cv *v, cx_str s)
 	for (size_t i = 0; i < L.n; i++) {
 		const struct au_name *nm = &L.v[i];
 		if (nm->empty)
-			return 0;
+			continue; /* the owner's dropped name: ", Bob Jones." */
 		if (nm->others && !nm->text.n)
 			continue;
 		if (!nm->family_first && !au_name_like(nm->text.p, nm->text.n))
@@ -1942,10 +1983,18 @@ static int valid_authors_prefix(struct cv *v, cx_str s)
 static cx_str authors_trim(struct cv *v, cx_str au)
 {
 	struct au_list L;
-	cx_str t = trim_punct(au, ",;:");
+	cx_str t = trim_punct(au, ",;:"), r;
 	if (au_parse(&v->a, t.p, t.n, &L) == 0 && L.n && L.v[L.n - 1].family_first)
-		return t;
-	return trim_punct(au, ",;:.");
+		r = t;
+	else
+		r = trim_punct(au, ",;:.");
+	/* a leading comma is an empty slot: keep it */
+	cx_str a0 = trim(au);
+	while (a0.n && CX_IS_MARK(a0.p[0]))
+		a0.p++, a0.n--;
+	if (a0.n && a0.p[0] == ',')
+		r = cat(&v->a, CX_STR(","), " ", r);
+	return r;
 }
 
 static size_t skip_marks_fwd(cx_str s, size_t i)
@@ -3401,9 +3450,12 @@ static int cv_read(struct cx_reader_ctx *c, struct cx_input *in)
 	struct buf t = {0};
 	const char *text = b.p ? b.p : "";
 	size_t n = b.n;
-	unsigned *map = NULL;
+	struct linemap lm = {0};
 	if (looks_html(text, n)) {
-		html_to_text(text, n, &t);
+		lm.lp = text;
+		lm.ln = 1;
+		html_to_text(text, n, &t, &lm);
+		lm_track(&lm, &t, text + n);
 		text = t.p ? t.p : "";
 		n = t.n;
 	} else if (looks_latex(text, n)) {
@@ -3411,13 +3463,15 @@ static int cv_read(struct cx_reader_ctx *c, struct cx_input *in)
 		long bd = find_ci(S(text, n), "\\begin{document}", 0);
 		const char *s0 = bd >= 0 ? text + bd + 16 : text;
 		/* line numbers: remember the source line of each output byte */
-		latex_to_text(s0, (size_t)(text + n - s0), &t);
+		lm.lp = text;
+		lm.ln = 1;
+		latex_to_text(s0, (size_t)(text + n - s0), &t, &lm);
+		lm_track(&lm, &t, text + n);
 		text = t.p ? t.p : "";
 		n = t.n;
 		v.latex = 1;
 	}
-	(void)map;
-	build_lines(&v, text, n, NULL);
+	build_lines(&v, text, n, lm.n ? lm.v : NULL, lm.n);
 	/* The owner helps tell a one-name author line from a title, so the
 	 * name at the top is looked for first; a bold name that recurs in the
 	 * items found wins afterwards. */
@@ -3445,6 +3499,7 @@ static int cv_read(struct cx_reader_ctx *c, struct cx_input *in)
 		        "no publications found (cv input: expected a list under a heading such as "
 		        "\"Publications\")");
 	free(v.ent);
+	free(lm.v);
 	buf_free(&t);
 	buf_free(&b);
 	arena_destroy(&v.a);
