@@ -33,6 +33,7 @@ static const struct row rows[] = {
 	{"A. Smith, B. Jones, et al.", {"Smith|A.", "Jones|B.", "+"}},
 	{", Zhaozhuo Xu*, Jingyi Xi*", {"0", "Xu|Zhaozhuo*", "Xi|Jingyi*"}},
 	{"Rui Pan, , Zhen Jia", {"Pan|Rui", "0", "Jia|Zhen"}},
+	{", Bob Jones", {"0", "Jones|Bob"}},
 	{"T. S. Eugene Ng, Jack YB Lee", {"Ng|T. S. Eugene", "Lee|Jack YB"}},
 	{"Jean-Pierre Dupont, Chien-Yu Lin", {"Dupont|Jean-Pierre", "Lin|Chien-Yu"}},
 	{"Siva Kesava Reddy Kakarla", {"Kakarla|Siva Kesava Reddy"}},
