@@ -1723,6 +1723,24 @@ static void take_marker_item(struct grouper *g, const struct cv_line *L, size_t 
 					kinds++;
 			}
 		block = kinds > 0;
+		/* hard-wrapped text (a PDF turned into text): a line ends in a comma
+		 * or hyphen, or the next starts in lower case or with a quote */
+		int wrapped = 0;
+		const struct cv_line *prev = NULL;
+		for (size_t i = 0; i < n; i++) {
+			if (L[i].blank)
+				continue;
+			cx_str p = plain(&v->a, S(L[i].s, L[i].n));
+			if (prev && p.n && (islower((unsigned char)p.p[0]) || p.p[0] == '"' ||
+			                    (unsigned char)p.p[0] == 0xE2))
+				wrapped = 1;
+			if (i + 1 < n && p.n && (p.p[p.n - 1] == '-' || (p.n > 4 && !memcmp(p.p + p.n - 4, " and", 4))))
+				wrapped = 1;
+			prev = &L[i];
+		}
+		if (wrapped && parse_citation(v, joined, &tmp))
+			block = 0;
+		memset(&tmp, 0, sizeof tmp);
 	}
 	if (!block && parse_citation(v, joined, &tmp)) {
 		tmp.line = L[0].line;
