@@ -1695,6 +1695,25 @@ static void take_line(struct grouper *g, const struct cv_line *L, int in_marker_
 	}
 }
 
+/* Hard-wrapped text (a PDF turned into text): a line ends in a hyphen or
+ * "and", or the next starts in lower case or with a quote. */
+static int lines_wrapped(struct cv *v, const struct cv_line *L, size_t n)
+{
+	int prev = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (L[i].blank)
+			continue;
+		cx_str p = plain(&v->a, S(L[i].s, L[i].n));
+		if (prev && p.n && (islower((unsigned char)p.p[0]) || p.p[0] == '"' ||
+		                    (unsigned char)p.p[0] == 0xE2))
+			return 1;
+		if (i + 1 < n && p.n && (p.p[p.n - 1] == '-' || (p.n > 4 && !memcmp(p.p + p.n - 4, " and", 4))))
+			return 1;
+		prev = 1;
+	}
+	return 0;
+}
+
 /* A marker item (numbered or bulleted) whose lines are one citation. */
 static void take_marker_item(struct grouper *g, const struct cv_line *L, size_t n)
 {
@@ -1723,22 +1742,7 @@ static void take_marker_item(struct grouper *g, const struct cv_line *L, size_t 
 					kinds++;
 			}
 		block = kinds > 0;
-		/* hard-wrapped text (a PDF turned into text): a line ends in a comma
-		 * or hyphen, or the next starts in lower case or with a quote */
-		int wrapped = 0;
-		const struct cv_line *prev = NULL;
-		for (size_t i = 0; i < n; i++) {
-			if (L[i].blank)
-				continue;
-			cx_str p = plain(&v->a, S(L[i].s, L[i].n));
-			if (prev && p.n && (islower((unsigned char)p.p[0]) || p.p[0] == '"' ||
-			                    (unsigned char)p.p[0] == 0xE2))
-				wrapped = 1;
-			if (i + 1 < n && p.n && (p.p[p.n - 1] == '-' || (p.n > 4 && !memcmp(p.p + p.n - 4, " and", 4))))
-				wrapped = 1;
-			prev = &L[i];
-		}
-		if (wrapped && parse_citation(v, joined, &tmp))
+		if (lines_wrapped(v, L, n) && parse_citation(v, joined, &tmp))
 			block = 0;
 		memset(&tmp, 0, sizeof tmp);
 	}
@@ -1898,6 +1902,31 @@ static void segment(struct cv *v)
 			take_marker_item(&g, &v->l[i], j - i);
 			i = j;
 			continue;
+		}
+		/* an unnumbered paragraph that is one hard-wrapped citation */
+		size_t j = i + 1;
+		while (j < v->nl && !v->l[j].blank && !v->l[j].heading && !v->l[j].marker)
+			j++;
+		if (j - i >= 2 && j - i <= 6 && lines_wrapped(v, L, j - i)) {
+			cx_str joined = S("", 0);
+			int links = 0;
+			for (size_t m = i; m < j; m++) {
+				joined = cat(&v->a, joined, " ", S(v->l[m].s, v->l[m].n));
+				links |= links_only(S(v->l[m].s, v->l[m].n));
+			}
+			struct cv_raw tmp;
+			memset(&tmp, 0, sizeof tmp);
+			if (!links && parse_citation(v, joined, &tmp) && tmp.venue.n) {
+				flush(&g);
+				memset(&tmp, 0, sizeof tmp);
+				tmp.line = L->line;
+				tmp.cite = joined;
+				g.cur = tmp;
+				g.have = 1;
+				flush(&g);
+				i = j;
+				continue;
+			}
 		}
 		take_line(&g, L, 0);
 		i++;
@@ -3193,6 +3222,8 @@ static void build_entry(struct cv *v, struct cv_raw *r)
 		memset(&t, 0, sizeof t);
 		parse_citation(v, r->cite, &t);
 		title = t.title, authors = t.authors, venue = t.venue;
+		if (!r->date.n)
+			r->date = t.date;
 	}
 	struct venue_out o;
 	memset(&o, 0, sizeof o);
