@@ -205,6 +205,7 @@ struct cx_options {
 	unsigned report_loss : 1;
 	enum cx_particles particles;
 	size_t macro_cap;       /* max bytes one macro expansion may reach */
+	const char *owner;      /* cv input: the owner's name, for empty author slots */
 };
 
 /* ---- output -------------------------------------------------------------- */

@@ -32,6 +32,8 @@ static const char usage_text[] =
 	"  -o, --output PATH     write to PATH (atomically: a temporary file, renamed)\n"
 	"      --ascii           BibTeX output with LaTeX escapes instead of UTF-8\n"
 	"      --expand-macros   expand @string macros instead of keeping them\n"
+	"      --owner NAME      cv input: the owner's name, for the author slots a\n"
+	"                        publication list leaves empty\n"
 	"      --particles=MODE  nondropping (default) or dropping: how 'von' parts\n"
 	"                        of names go to CSL-JSON\n"
 	"      --max-expansion N refuse a macro expansion over N bytes (default 64 MiB)\n"
@@ -153,6 +155,7 @@ int main(int argc, char **argv)
 		{"particles", required_argument, NULL, 'P'},
 		{"max-expansion", required_argument, NULL, 'M'},
 		{"report-loss", no_argument, NULL, 'L'},
+		{"owner", required_argument, NULL, 'O'},
 		{"check", no_argument, NULL, 'C'},
 		{"strict", no_argument, NULL, 'S'},
 		{"quiet", no_argument, NULL, 'q'},
@@ -173,6 +176,7 @@ int main(int argc, char **argv)
 		case 'A': r.opt.ascii = 1; break;
 		case 'E': r.opt.expand_macros = 1; break;
 		case 'L': r.opt.report_loss = 1; break;
+		case 'O': r.opt.owner = optarg; break;
 		case 'C': r.opt.check_only = 1; break;
 		case 'S': r.strict = 1; break;
 		case 'q': r.quiet = 1; break;

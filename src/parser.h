@@ -43,8 +43,14 @@ struct cx_parser {
 	cx_str *keys;
 	size_t nkeys, keys_cap;
 
-	/* Buffered mode (crossref/xdata): entries kept until the end. */
-	int buffering;
+	/* crossref/xdata.  Two passes over a regular file: `collect` keeps
+	 * the referenced parents (keys in `refs`), then `two_pass` streams and
+	 * resolves.  A pipe falls back to `buffering`: entries from the first
+	 * child on are kept until the end. */
+	int collect, two_pass, buffering;
+	cx_str *refs;
+	size_t nrefs, refs_cap;
+	struct arena *resolve_arena; /* where inherited fields go */
 	struct arena keep_arena;
 	struct cx_entry **kept;
 	size_t nkept, kept_cap;

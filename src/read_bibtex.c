@@ -42,6 +42,12 @@ struct macro {
 void parser_diag(struct cx_parser *P, enum cx_sev sev, enum cx_code code,
                  unsigned line, unsigned col, const char *fmt, ...)
 {
+	if (P->collect) {
+		/* The first of two passes says nothing: the second reports. */
+		if (sev == CX_ERROR)
+			P->entry_failed = 1;
+		return;
+	}
 	if (sev == CX_ERROR) {
 		/* One error per entry: the first one is the one to fix. */
 		if (P->entry_failed)
@@ -427,6 +433,18 @@ static int needs_parent(const struct cx_entry *e)
 	return 0;
 }
 
+static void keep(struct cx_parser *P, struct cx_entry *e)
+{
+	if (P->nkept == P->kept_cap) {
+		P->kept_cap = P->kept_cap ? P->kept_cap * 2 : 64;
+		P->kept = xrealloc(P->kept, P->kept_cap * sizeof *P->kept);
+	}
+	P->kept[P->nkept++] = model_copy_entry(&P->keep_arena, e);
+}
+
+static void resolve(struct cx_parser *P, struct cx_entry *e, int depth);
+static int refs_has(struct cx_parser *P, cx_str key);
+
 static void deliver(struct cx_parser *P, struct cx_entry *e)
 {
 	cx_normalize(e, P->c->opt, P->c, &P->entry_arena);
@@ -442,6 +460,14 @@ void parser_end_entry(struct cx_parser *P)
 		return;
 	}
 	struct cx_entry *e = &P->e;
+	if (P->collect) {
+		/* First pass: keep only the parents someone refers to. */
+		if (e->kind == CX_E_ENTRY && e->key.n && refs_has(P, e->key))
+			keep(P, e);
+		arena_reset(&P->entry_arena);
+		P->nparts = 0;
+		return;
+	}
 	if (e->kind == CX_E_ENTRY) {
 		if (!e->key.n)
 			parser_diag(P, CX_WARNING, CX_E_SYNTAX, e->loc.line, e->loc.col,
@@ -449,16 +475,16 @@ void parser_end_entry(struct cx_parser *P)
 		else if (key_seen(P, e->key))
 			parser_diag(P, CX_WARNING, CX_E_DUP_KEY, e->loc.line, e->loc.col,
 			            "duplicate key '%.*s'", (int)e->key.n, e->key.p);
-		if (!P->buffering && needs_parent(e))
+		if (!P->buffering && !P->two_pass && needs_parent(e))
 			P->buffering = 1;
 	}
 	if (P->buffering) {
-		if (P->nkept == P->kept_cap) {
-			P->kept_cap = P->kept_cap ? P->kept_cap * 2 : 64;
-			P->kept = xrealloc(P->kept, P->kept_cap * sizeof *P->kept);
-		}
-		P->kept[P->nkept++] = model_copy_entry(&P->keep_arena, e);
+		keep(P, e);
 	} else {
+		if (P->two_pass && e->kind == CX_E_ENTRY && needs_parent(e)) {
+			P->resolve_arena = &P->entry_arena;
+			resolve(P, e, 0);
+		}
 		deliver(P, e);
 	}
 	arena_reset(&P->entry_arena);
@@ -558,13 +584,15 @@ static struct cx_field *find_named(struct cx_entry *e, const char *name)
 static void inherit_field(struct cx_parser *P, struct cx_entry *child,
                           const struct cx_field *pf, const char *as)
 {
+	/* A streamed child lives in the entry arena; a kept one in keep. */
+	struct arena *a = P->resolve_arena;
 	if (find_named(child, as))
 		return;
-	struct cx_field *fields = arena_grow(&P->keep_arena, child->fields, sizeof *fields,
+	struct cx_field *fields = arena_grow(a, child->fields, sizeof *fields,
 	                                     child->nfields, child->nfields + 1);
 	struct cx_field *f = &fields[child->nfields];
 	*f = *pf;
-	f->name = arena_str(&P->keep_arena, as, strlen(as));
+	f->name = arena_str(a, as, strlen(as));
 	f->id = cx_field_lookup(as, strlen(as));
 	f->inherited = 1;
 	child->fields = fields;
@@ -641,6 +669,7 @@ static void resolve(struct cx_parser *P, struct cx_entry *e, int depth)
 
 static void flush_kept(struct cx_parser *P)
 {
+	P->resolve_arena = &P->keep_arena;
 	for (size_t i = 0; i < P->nkept; i++)
 		if (P->kept[i]->kind == CX_E_ENTRY)
 			resolve(P, P->kept[i], 0);
@@ -651,9 +680,76 @@ static void flush_kept(struct cx_parser *P)
 	P->nkept = 0;
 }
 
-/* Does a regular file mention crossref or xdata anywhere?  Unknown for a
- * pipe: then buffering starts at the first child. */
-static int prescan(struct cx_input *in)
+/* ---- the set of referenced keys -------------------------------------------- */
+
+static int refs_has(struct cx_parser *P, cx_str key)
+{
+	if (!P->refs_cap)
+		return 0;
+	size_t mask = P->refs_cap - 1;
+	for (size_t j = (size_t)hash_lower(key.p, key.n) & mask; P->refs[j].p; j = (j + 1) & mask)
+		if (eq_lower(P->refs[j], key.p, key.n))
+			return 1;
+	return 0;
+}
+
+static void refs_add(struct cx_parser *P, const char *k, size_t n)
+{
+	if (!n || refs_has(P, (cx_str){k, n}))
+		return;
+	if ((P->nrefs + 1) * 2 > P->refs_cap) {
+		cx_str *old = P->refs;
+		size_t oldcap = P->refs_cap;
+		P->refs_cap = oldcap ? oldcap * 2 : 64;
+		P->refs = xcalloc(P->refs_cap, sizeof *P->refs);
+		for (size_t i = 0; i < oldcap; i++) {
+			if (!old[i].p)
+				continue;
+			size_t j = (size_t)hash_lower(old[i].p, old[i].n) & (P->refs_cap - 1);
+			while (P->refs[j].p)
+				j = (j + 1) & (P->refs_cap - 1);
+			P->refs[j] = old[i];
+		}
+		free(old);
+	}
+	size_t mask = P->refs_cap - 1;
+	size_t j = (size_t)hash_lower(k, n) & mask;
+	while (P->refs[j].p)
+		j = (j + 1) & mask;
+	P->refs[j] = arena_str(&P->file_arena, k, n);
+	P->nrefs++;
+}
+
+/* After "crossref" or "xdata" at buf[i..]: read "= {k1, k2}" and add the
+ * keys.  A false hit (the word in prose) only adds a harmless key. */
+static void refs_scan_value(struct cx_parser *P, const char *p, const char *end)
+{
+	while (p < end && isspace((unsigned char)*p))
+		p++;
+	if (p >= end || *p != '=')
+		return;
+	p++;
+	while (p < end && isspace((unsigned char)*p))
+		p++;
+	char close = 0;
+	if (p < end && (*p == '{' || *p == '"'))
+		close = *p == '{' ? '}' : '"', p++;
+	while (p < end) {
+		while (p < end && (isspace((unsigned char)*p) || *p == ','))
+			p++;
+		const char *k = p;
+		while (p < end && *p != ',' && *p != close && *p != '}' && !isspace((unsigned char)*p))
+			p++;
+		refs_add(P, k, (size_t)(p - k));
+		if (!close || p >= end || *p == close || *p == '}')
+			break;
+	}
+}
+
+/* Scan a regular file for "crossref" and "xdata" and collect the keys they
+ * name.  Returns 1 if any were found, 0 if none (or if the input is a pipe,
+ * which cannot be read twice). */
+static int prescan(struct cx_parser *P, struct cx_input *in)
 {
 	if (!in->f)
 		return 0;
@@ -662,16 +758,21 @@ static int prescan(struct cx_input *in)
 	if (fd < 0 || fstat(fd, &st) || !S_ISREG(st.st_mode))
 		return 0;
 	static const char *const words[] = {"crossref", "xdata"};
-	char buf[1 << 16];
+	enum { CHUNK = 1 << 16, TAIL = 512 };
+	char *buf = xmalloc(CHUNK + TAIL);
 	off_t off = 0;
 	size_t keep = 0;
+	int found = 0;
 	for (;;) {
-		ssize_t r = pread(fd, buf + keep, sizeof buf - keep, off);
+		ssize_t r = pread(fd, buf + keep, CHUNK, off);
 		if (r <= 0)
-			return 0;
+			break;
 		off += r;
 		size_t n = keep + (size_t)r;
-		for (size_t i = 0; i < n; i++) {
+		/* The last TAIL bytes are looked at again with the next chunk,
+		 * so a word or value cut at the boundary is not missed. */
+		size_t limit = n > TAIL && r == CHUNK ? n - TAIL : n;
+		for (size_t i = 0; i < limit; i++) {
 			int c = buf[i] | 0x20;
 			if (c != 'c' && c != 'x')
 				continue;
@@ -679,15 +780,30 @@ static int prescan(struct cx_input *in)
 			size_t wl = strlen(w), k = 0;
 			while (k < wl && i + k < n && (buf[i + k] | 0x20) == w[k])
 				k++;
-			if (k == wl)
-				return 1;
+			if (k == wl) {
+				found = 1;
+				refs_scan_value(P, buf + i + wl, buf + n);
+			}
 		}
-		keep = n < 8 ? n : 8;
-		memmove(buf, buf + n - keep, keep);
+		keep = n - limit;
+		memmove(buf, buf + limit, keep);
 	}
+	free(buf);
+	return found;
 }
 
 /* ---- the reader ---------------------------------------------------------------- */
+
+static void parse_all(struct cx_parser *P)
+{
+	yyscan_t scanner;
+	if (cx_yylex_init_extra(P, &scanner)) {
+		fputs("citex: cannot start the scanner\n", stderr);
+		abort();
+	}
+	cx_yyparse(scanner, P);
+	cx_yylex_destroy(scanner);
+}
 
 static int bibtex_read(struct cx_reader_ctx *c, struct cx_input *in)
 {
@@ -698,20 +814,42 @@ static int bibtex_read(struct cx_reader_ctx *c, struct cx_input *in)
 	P.line = 1;
 	P.col = 1;
 	define_months(&P);
-	P.buffering = prescan(in);
 
-	yyscan_t scanner;
-	if (cx_yylex_init_extra(&P, &scanner)) {
-		fputs("citex: cannot start the scanner\n", stderr);
-		abort();
+	if (prescan(&P, in)) {
+		/* crossref/xdata in a regular file: a first pass keeps just the
+		 * parents that are referenced; the second pass streams and
+		 * resolves each child against them.  Memory is bounded by the
+		 * referenced parents, not by the file. */
+		P.collect = 1;
+		parse_all(&P);
+		P.collect = 0;
+		P.resolve_arena = &P.keep_arena;
+		for (size_t i = 0; i < P.nkept; i++)
+			resolve(&P, P.kept[i], 0);
+		/* The peeked bytes are replayed from memory; the FILE resumes after them. */
+		if (fseek(in->f, (long)in->npre, SEEK_SET) == 0) {
+			in->ipre = 0;
+			P.two_pass = 1;
+			P.line = 1;
+			P.col = 1;
+			P.tok.n = 0;
+			P.latin1 = 0;
+			free(P.macros);
+			P.macros = NULL;
+			P.nmacros = P.macros_cap = 0;
+			define_months(&P);
+		} else {
+			P.buffering = 1;
+			P.nkept = 0;
+		}
 	}
-	cx_yyparse(scanner, &P);
-	cx_yylex_destroy(scanner);
+	parse_all(&P);
 	if (P.buffering)
 		flush_kept(&P);
 
 	free(P.macros);
 	free(P.keys);
+	free(P.refs);
 	free(P.parts);
 	free(P.kept);
 	buf_free(&P.tok);

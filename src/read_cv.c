@@ -97,8 +97,7 @@ static void cv_diag(struct cv *v, enum cx_sev sev, enum cx_code code, unsigned l
  * one place to change. */
 static const char *opt_owner(const struct cx_reader_ctx *c)
 {
-	(void)c;
-	const char *s = getenv("CITEX_OWNER");
+	const char *s = c->opt ? c->opt->owner : NULL;
 	return s && *s ? s : NULL;
 }
 

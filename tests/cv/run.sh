@@ -5,7 +5,7 @@
 #   NAME.bib    expected `citex -f cv -t bibtex NAME.ext` output
 #   NAME.json   expected CSL-JSON output (optional)
 #   NAME.exit   expected exit status (optional; default 0)
-#   NAME.owner  the page owner's name, passed as CITEX_OWNER (optional)
+#   NAME.owner  the page owner's name, passed as --owner (optional)
 # Prints "N passed, M failed" and exits 1 on any failure.
 # CITEX names the binary (default: ./citex from the repository root).
 dir=$(cd "$(dirname "$0")" && pwd)
@@ -25,7 +25,7 @@ for doc in "$dir"/*.txt "$dir"/*.md "$dir"/*.html "$dir"/*.tex; do
 	for fmt in bibtex csl-json; do
 		case $fmt in bibtex) exp=$base.bib ;; csl-json) exp=$base.json ;; esac
 		[ -f "$exp" ] || [ "$fmt" = bibtex ] || continue
-		CITEX_OWNER=$owner "$CITEX" -q -f cv -t "$fmt" "$doc" >"$tmp/out" 2>"$tmp/err"
+		"$CITEX" -q -f cv -t "$fmt" ${owner:+--owner "$owner"} "$doc" >"$tmp/out" 2>"$tmp/err"
 		rc=$?
 		ok=1
 		if [ "$rc" != "$want_rc" ]; then
