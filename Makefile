@@ -38,11 +38,12 @@ test-deps:
 seeds: all
 	./citex -f cv -t bibtex seeds/*
 
+# Unlink first: a running ./citex cannot be overwritten in place.
 citex: $(BUILD)/citex
-	cp $< $@
+	rm -f $@ && cp $< $@
 
 libcitex.a: $(BUILD)/libcitex.a
-	cp $< $@
+	rm -f $@ && cp $< $@
 
 $(BUILD)/citex: $(BUILD)/main.o $(BUILD)/libcitex.a
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)

@@ -18,6 +18,7 @@
 
 #include "citex.h"
 #include "out.h"
+#include "venue.h"
 
 enum { EXIT_OK = 0, EXIT_ENTRY_ERRORS = 1, EXIT_USAGE = 2 };
 
@@ -34,6 +35,8 @@ static const char usage_text[] =
 	"      --expand-macros   expand @string macros instead of keeping them\n"
 	"      --owner NAME      cv input: the owner's name, for the author slots a\n"
 	"                        publication list leaves empty\n"
+	"      --venues-file TSV add venue rows (acronym, name, publisher, kind,\n"
+	"                        aliases), checked before the built-in table\n"
 	"      --particles=MODE  nondropping (default) or dropping: how 'von' parts\n"
 	"                        of names go to CSL-JSON\n"
 	"      --max-expansion N refuse a macro expansion over N bytes (default 64 MiB)\n"
@@ -156,6 +159,7 @@ int main(int argc, char **argv)
 		{"max-expansion", required_argument, NULL, 'M'},
 		{"report-loss", no_argument, NULL, 'L'},
 		{"owner", required_argument, NULL, 'O'},
+		{"venues-file", required_argument, NULL, 'W'},
 		{"check", no_argument, NULL, 'C'},
 		{"strict", no_argument, NULL, 'S'},
 		{"quiet", no_argument, NULL, 'q'},
@@ -177,6 +181,14 @@ int main(int argc, char **argv)
 		case 'E': r.opt.expand_macros = 1; break;
 		case 'L': r.opt.report_loss = 1; break;
 		case 'O': r.opt.owner = optarg; break;
+		case 'W': {
+			const char *err = NULL;
+			if (venue_table_load(optarg, &err) < 0) {
+				fprintf(stderr, "citex: %s: %s\n", optarg, err ? err : "cannot read venue table");
+				return EXIT_USAGE;
+			}
+			break;
+		}
 		case 'C': r.opt.check_only = 1; break;
 		case 'S': r.strict = 1; break;
 		case 'q': r.quiet = 1; break;
