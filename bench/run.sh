@@ -28,14 +28,19 @@ measure() { # measure LABEL CMD (a shell command reading $IN)
 	best=
 	rss=
 	for i in 1 2 3; do
-		/usr/bin/time -f '%e %M' -o "$d/t" sh -c "$cmd" >"$d/out" 2>/dev/null
+		/usr/bin/time -f '%e %M %x' -o "$d/t" sh -c "$cmd" >"$d/out" 2>"$d/err"
 		set -- $(tail -1 "$d/t")
+		# A peer that rejects the input has no speed to report.
+		if [ ! -s "$d/out" ] || { [ "$3" != 0 ] && [ "$3" != 1 ]; }; then
+			printf '%-34s %s\n' "$label" "FAILED (exit $3): $(grep -m1 -v '^$' "$d/err" | cut -c1-60)"
+			return
+		fi
 		t=$1
 		m=$2
 		if [ -z "$best" ] || awk -v a="$t" -v b="$best" 'BEGIN { exit !(a < b) }'; then best=$t; fi
 		rss=$m
 		# Slow peers run once.
-		awk -v a="$t" 'BEGIN { exit !(a > 20) }' && break
+		awk -v a="$t" 'BEGIN { exit !(a > 5) }' && break
 	done
 	awk -v l="$label" -v t="$best" -v s="$size" -v m="$rss" 'BEGIN {
 		mbs = (t > 0) ? s / 1048576 / t : 0
@@ -54,7 +59,7 @@ if [ -x "$PEERS/node_modules/.bin/citation-js" ]; then
 fi
 if [ -x "$PEERS/node_modules/.bin/bibtex-tidy" ]; then
 	cp "$IN" "$d/tidy.bib"
-	measure "bibtex-tidy (bib -> bib)" "'$PEERS/node_modules/.bin/bibtex-tidy' --quiet '$d/tidy.bib'"
+	measure "bibtex-tidy (bib -> bib)" "'$PEERS/node_modules/.bin/bibtex-tidy' --no-modify '$d/tidy.bib'"
 fi
 
 echo

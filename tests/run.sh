@@ -103,6 +103,11 @@ if have bibtex && kpsewhich plain.bst >/dev/null 2>&1; then
 		"$CITEX" -q --ascii "$bib" >"$TMP/a.bib" 2>/dev/null
 		check "$b: bibtex accepts --ascii output" bibtex_accepts "$TMP/a.bib"
 	done
+	# The main job: every seed to one .bib, which bibtex must accept.
+	"$CITEX" -q -f cv -t bibtex "$T"/../seeds/* >"$TMP/seeds.bib" 2>/dev/null
+	check "seeds: bibtex accepts the main job's output" bibtex_accepts "$TMP/seeds.bib"
+	check "seeds: 44 publications, unique keys" sh -c \
+		"test \$(grep -c '^@' '$TMP/seeds.bib') = 44 && test \$(grep '^@' '$TMP/seeds.bib' | sort -u | wc -l) = 44"
 else
 	echo "note: bibtex not installed; skipping bibtex acceptance"
 fi
