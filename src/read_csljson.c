@@ -41,7 +41,9 @@
 #include "model.h"
 #include "norm.h"
 
+#ifndef CHUNK
 #define CHUNK ((size_t)1 << 17)
+#endif
 #define MAX_DEPTH 200
 
 /* ---- the tree ----------------------------------------------------------------- */
@@ -518,11 +520,13 @@ static void pop_children(struct jp *J, struct jv *v, size_t base, int keys)
 {
 	v->n = J->ns - base;
 	v->v = arena_alloc(&J->a, (v->n ? v->n : 1) * sizeof *v->v);
-	memcpy(v->v, J->stk + base, v->n * sizeof *v->v);
-	if (keys) {
+	if (keys)
 		v->k = arena_alloc(&J->a, (v->n ? v->n : 1) * sizeof *v->k);
+	if (!v->n)
+		return; /* the stack may not exist yet */
+	memcpy(v->v, J->stk + base, v->n * sizeof *v->v);
+	if (keys)
 		memcpy(v->k, J->kstk + base, v->n * sizeof *v->k);
-	}
 	J->ns = base;
 }
 
@@ -1334,7 +1338,8 @@ static void names_field(struct jp *J, const struct jv *v, enum cx_field_id id, c
 		return;
 	struct cx_name *names = arena_calloc(&J->a, v->n * sizeof *names);
 	size_t n = 0;
-	cx_str text = {"", 0};
+	struct buf *text = &J->sb; /* no string is being read now */
+	text->n = 0;
 	for (size_t i = 0; i < v->n; i++) {
 		const struct jv *o = &v->v[i];
 		struct cx_name *nm = &names[n];
@@ -1373,20 +1378,33 @@ static void names_field(struct jp *J, const struct jv *v, enum cx_field_id id, c
 		}
 		if (!nm->others && !nm->literal.n && !nm->family.n && !nm->given.n)
 			continue;
-		cx_str one;
-		if (nm->others)
-			one = CX_STR("others");
-		else if (nm->literal.n)
-			one = nm->literal;
-		else
-			one = join3(J, join3(J, join3(J, nm->particle, " ", nm->family), ", ",
-			                     nm->suffix), ", ", nm->given);
-		text = join3(J, text, " and ", one);
+		/* BibTeX's "von Last, Jr, First", for writers that want one string. */
+		if (text->n)
+			buf_put(text, " and ", 5);
+		if (nm->others) {
+			buf_put(text, "others", 6);
+		} else if (nm->literal.n) {
+			buf_put(text, nm->literal.p, nm->literal.n);
+		} else {
+			if (nm->particle.n) {
+				buf_put(text, nm->particle.p, nm->particle.n);
+				buf_putc(text, ' ');
+			}
+			buf_put(text, nm->family.p, nm->family.n);
+			if (nm->suffix.n) {
+				buf_put(text, ", ", 2);
+				buf_put(text, nm->suffix.p, nm->suffix.n);
+			}
+			if (nm->given.n) {
+				buf_put(text, ", ", 2);
+				buf_put(text, nm->given.p, nm->given.n);
+			}
+		}
 		n++;
 	}
 	if (!n)
 		return;
-	struct cx_field *f = set_field(J, id, var, text, v->line);
+	struct cx_field *f = set_field(J, id, var, arena_str(&J->a, text->p, text->n), v->line);
 	f->names = names;
 	f->nnames = n;
 }

@@ -54,6 +54,8 @@ struct ris {
 	size_t fields_cap;
 	cx_str *gen;         /* generated keys: open addressing */
 	size_t ngen, gen_cap;
+	struct buf cont;     /* the last value with its continuation lines */
+	int cont_pending;
 };
 
 /* ---- diagnostics ---------------------------------------------------------- */
@@ -294,18 +296,54 @@ static struct cx_field *get_named(struct ris *R, const char *name)
 	return NULL;
 }
 
+static int is_line(const struct ris *R, const struct ris_line *l)
+{
+	return l >= R->lines && l < R->lines + R->nlines;
+}
+
+/* Join l's value with those of the later unused lines that pred accepts,
+ * marking them used: repeated tags are gathered once, so a record with
+ * thousands of them costs linear time, not quadratic. */
+static cx_str gather(struct ris *R, const struct ris_line *l, const char *sep,
+                     int (*pred)(const struct ris_line *a, const struct ris_line *b))
+{
+	if (!is_line(R, l))
+		return l->val;
+	struct buf b = {0};
+	buf_put(&b, l->val.p, l->val.n);
+	size_t more = 0;
+	for (size_t i = (size_t)(l - R->lines) + 1; i < R->nlines; i++) {
+		struct ris_line *m = &R->lines[i];
+		if (m->used || !m->val.n || !pred(l, m))
+			continue;
+		m->used = 1;
+		buf_put(&b, sep, strlen(sep));
+		buf_put(&b, m->val.p, m->val.n);
+		more++;
+	}
+	cx_str r = more ? arena_str(&R->a, b.p, b.n) : l->val;
+	buf_free(&b);
+	return r;
+}
+
+static int same_tag(const struct ris_line *a, const struct ris_line *b)
+{
+	return a->tag[0] == b->tag[0] && a->tag[1] == b->tag[1];
+}
+
 /* Keep a tag the model has no field for, under its lower-cased name;
  * repeats join with "; " so one BibTeX field holds them all. */
 static void keep_unknown(struct ris *R, const struct ris_line *l)
 {
 	char name[3] = {(char)tolower((unsigned char)l->tag[0]),
 	                (char)tolower((unsigned char)l->tag[1]), 0};
+	cx_str v = gather(R, l, "; ", same_tag);
 	struct cx_field *f = get_named(R, name);
 	if (f) {
-		f->raw = f->text = join(&R->a, f->text, "; ", l->val);
+		f->raw = f->text = join(&R->a, f->text, "; ", v);
 		return;
 	}
-	add_field(R, CX_F_UNKNOWN, name, l->val, l->line);
+	add_field(R, CX_F_UNKNOWN, name, v, l->line);
 }
 
 /* Set a single-valued field.  A repeat with the same value adds nothing;
@@ -386,24 +424,74 @@ static struct cx_name parse_name(struct ris *R, cx_str v)
 	return nm;
 }
 
-static void add_name(struct ris *R, enum cx_field_id id, const char *name,
-                     const struct ris_line *l)
+/* Add names to a name-list field (creating it), from vals; the field's
+ * text is the list in BibTeX's form, built once. */
+static void add_names(struct ris *R, enum cx_field_id id, const char *name,
+                      const cx_str *vals, size_t n, unsigned line)
 {
-	struct cx_field *f = id == CX_F_UNKNOWN ? get_named(R, name) : cx_entry_get(&R->e, id);
-	struct cx_name nm = parse_name(R, l->val);
-	if (!f) {
-		f = add_field(R, id, name, l->val, l->line);
-		f->names = arena_alloc(&R->a, sizeof *f->names);
-		f->names[0] = nm;
-		f->nnames = 1;
-		if (nm.others)
-			f->raw = f->text = (cx_str){"others", 6};
+	if (!n)
 		return;
+	struct cx_field *f = id == CX_F_UNKNOWN ? get_named(R, name) : cx_entry_get(&R->e, id);
+	size_t have = f ? f->nnames : 0;
+	struct cx_name *v = arena_alloc(&R->a, (have + n) * sizeof *v);
+	if (have)
+		memcpy(v, f->names, have * sizeof *v);
+	struct buf b = {0};
+	if (f && f->text.n)
+		buf_put(&b, f->text.p, f->text.n);
+	for (size_t i = 0; i < n; i++) {
+		v[have + i] = parse_name(R, vals[i]);
+		if (b.n)
+			buf_put(&b, " and ", 5);
+		if (v[have + i].others)
+			buf_put(&b, "others", 6);
+		else
+			buf_put(&b, vals[i].p, vals[i].n);
 	}
-	struct cx_name *v = arena_grow(&R->a, f->names, sizeof *v, f->nnames, f->nnames + 1);
-	v[f->nnames++] = nm;
+	cx_str text = arena_str(&R->a, b.p, b.n);
+	buf_free(&b);
+	if (!f)
+		f = add_field(R, id, name, text, line);
+	f->raw = f->text = text;
 	f->names = v;
-	f->raw = f->text = join(&R->a, f->text, " and ", nm.others ? (cx_str){"others", 6} : l->val);
+	f->nnames = have + n;
+}
+
+static int same_names(const struct ris_line *a, const struct ris_line *b)
+{
+	/* AU and A1 are one list; so are A2 and ED. */
+	static const char *const groups[] = {"AUA1", "A2ED", "A3", "A4", NULL};
+	for (int g = 0; groups[g]; g++) {
+		const char *t = groups[g];
+		int ina = 0, inb = 0;
+		for (size_t k = 0; t[k]; k += 2) {
+			ina |= a->tag[0] == t[k] && a->tag[1] == t[k + 1];
+			inb |= b->tag[0] == t[k] && b->tag[1] == t[k + 1];
+		}
+		if (ina)
+			return inb;
+	}
+	return 0;
+}
+
+/* A name tag: this line and every later one of its list, at once. */
+static void add_name_lines(struct ris *R, enum cx_field_id id, const char *name,
+                           struct ris_line *l)
+{
+	size_t n = 1;
+	for (size_t i = (size_t)(l - R->lines) + 1; i < R->nlines; i++)
+		n += !R->lines[i].used && R->lines[i].val.n && same_names(l, &R->lines[i]);
+	cx_str *vals = arena_alloc(&R->a, n * sizeof *vals);
+	size_t k = 0;
+	vals[k++] = l->val;
+	for (size_t i = (size_t)(l - R->lines) + 1; i < R->nlines && k < n; i++) {
+		struct ris_line *m = &R->lines[i];
+		if (!m->used && m->val.n && same_names(l, m)) {
+			m->used = 1;
+			vals[k++] = m->val;
+		}
+	}
+	add_names(R, id, name, vals, k, l->line);
 }
 
 /* ---- dates ------------------------------------------------------------------------ */
@@ -829,17 +917,22 @@ static void n1_add(struct ris *R, cx_str name, cx_str value, unsigned line)
 	enum cx_kind kind = id == CX_F_UNKNOWN ? CX_K_TEXT : cx_fields[id].kind;
 	if (kind == CX_K_NAMES) {
 		/* "Family, Given and Other, Name", as the writer prints a list. */
-		size_t start = 0;
+		size_t cap = 1;
+		for (size_t i = 0; i + 5 <= value.n; i++)
+			cap += !memcmp(value.p + i, " and ", 5);
+		cx_str *vals = arena_alloc(&R->a, cap * sizeof *vals);
+		size_t start = 0, n = 0;
 		for (size_t i = 0; i <= value.n; i++) {
 			if (i < value.n && !(i + 5 <= value.n && !memcmp(value.p + i, " and ", 5)))
 				continue;
 			l.val = (cx_str){value.p + start, i - start};
-			if (l.val.n)
-				add_name(R, id, nm, &l);
+			if (l.val.n && n < cap)
+				vals[n++] = l.val;
 			start = i + 5;
 			if (i + 5 > value.n)
 				break;
 		}
+		add_names(R, id, nm, vals, n, line);
 		return;
 	}
 	if (kind == CX_K_PAGES) {
@@ -851,6 +944,12 @@ static void n1_add(struct ris *R, cx_str name, cx_str value, unsigned line)
 		return;
 	}
 	add_field(R, id, nm, value, line);
+}
+
+static int plain_note(const struct ris_line *a, const struct ris_line *b)
+{
+	cx_str name, value;
+	return same_tag(a, b) && !n1_field(b->val, &name, &value);
 }
 
 /* ---- the record --------------------------------------------------------------------- */
@@ -942,13 +1041,13 @@ static void finish_record(struct ris *R)
 			else if (!same(e->key, l->val))
 				keep_unknown(R, l);
 		} else if (T("AU") || T("A1")) {
-			add_name(R, CX_F_AUTHOR, NULL, l);
+			add_name_lines(R, CX_F_AUTHOR, NULL, l);
 		} else if (T("A2") || T("ED")) {
-			add_name(R, CX_F_EDITOR, NULL, l);
+			add_name_lines(R, CX_F_EDITOR, NULL, l);
 		} else if (T("A4")) {
-			add_name(R, CX_F_TRANSLATOR, NULL, l);
+			add_name_lines(R, CX_F_TRANSLATOR, NULL, l);
 		} else if (T("A3")) {
-			add_name(R, CX_F_UNKNOWN, "a3", l);
+			add_name_lines(R, CX_F_UNKNOWN, "a3", l);
 		} else if (T("TI") || T("T1") || T("CT")) {
 			set_single(R, CX_F_TITLE, l);
 		} else if (T("BT") && is_wholebook(e->type)) {
@@ -1071,18 +1170,25 @@ static void finish_record(struct ris *R)
 				n1_add(R, name, value, l->line);
 				continue;
 			}
+			cx_str v = gather(R, l, "; ", plain_note);
 			struct cx_field *f = cx_entry_get(e, CX_F_NOTE);
 			if (f)
-				f->raw = f->text = join(&R->a, f->text, "; ", l->val);
+				f->raw = f->text = join(&R->a, f->text, "; ", v);
 			else
-				add_field(R, CX_F_NOTE, NULL, l->val, l->line);
+				add_field(R, CX_F_NOTE, NULL, v, l->line);
 		} else if (T("KW")) {
+			/* ", " as BibTeX lists keywords, "; " when one has a comma. */
+			int comma = 0;
+			for (size_t k = (size_t)(l - R->lines); k < R->nlines; k++)
+				if (tag_is(&R->lines[k], "KW") && !R->lines[k].used &&
+				    memchr(R->lines[k].val.p, ',', R->lines[k].val.n))
+					comma = 1;
+			cx_str v = gather(R, l, comma ? "; " : ", ", same_tag);
 			struct cx_field *f = cx_entry_get(e, CX_F_KEYWORDS);
 			if (f)
-				f->raw = f->text = join(&R->a, f->text,
-				                        memchr(l->val.p, ',', l->val.n) ? "; " : ", ", l->val);
+				f->raw = f->text = join(&R->a, f->text, comma ? "; " : ", ", v);
 			else
-				add_field(R, CX_F_KEYWORDS, NULL, l->val, l->line);
+				add_field(R, CX_F_KEYWORDS, NULL, v, l->line);
 		} else if (T("C2") && l->val.n > 3 && !memcmp(l->val.p, "PMC", 3)) {
 			set_single(R, CX_F_PMCID, l);
 		} else if (T("AN") && pubmed) {
@@ -1119,8 +1225,11 @@ static void push_line(struct ris *R, const char *tag, cx_str val)
 	l->used = 0;
 }
 
+static void flush_cont(struct ris *R);
+
 static void on_tag(struct ris *R, const char *s, size_t n)
 {
+	flush_cont(R);
 	char tag[2] = {s[0], s[1]};
 	/* The value starts after the dash and one optional space. */
 	const char *dash = memchr(s + 2, '-', n - 2);
@@ -1178,12 +1287,27 @@ static void on_text(struct ris *R, const char *s, size_t n)
 		R->stray_reported = 1;
 		return;
 	}
-	/* A continuation line: joined to the value before it with a space. */
+	/* A continuation line: joined to the value before it with a space,
+	 * in a buffer, so a value wrapped over many lines is copied once. */
 	cx_str v = clean(R, s, n);
 	if (!v.n)
 		return;
 	struct ris_line *l = &R->lines[R->nlines - 1];
-	l->val = l->val.n ? join(&R->a, l->val, " ", v) : v;
+	if (!R->cont.n && l->val.n)
+		buf_put(&R->cont, l->val.p, l->val.n);
+	if (R->cont.n)
+		buf_putc(&R->cont, ' ');
+	buf_put(&R->cont, v.p, v.n);
+	R->cont_pending = 1;
+}
+
+static void flush_cont(struct ris *R)
+{
+	if (!R->cont_pending)
+		return;
+	R->lines[R->nlines - 1].val = arena_str(&R->a, R->cont.p, R->cont.n);
+	R->cont.n = 0;
+	R->cont_pending = 0;
 }
 
 static int ris_read(struct cx_reader_ctx *c, struct cx_input *in)
@@ -1198,18 +1322,40 @@ static int ris_read(struct cx_reader_ctx *c, struct cx_input *in)
 		fputs("citex: cannot start the RIS scanner\n", stderr);
 		abort();
 	}
+	/* A line comes in tokens of at most 512 bytes (see ris.l); it is
+	 * put together here and handled whole. */
+	struct buf line = {0};
+	int is_tag = 0;
 	for (;;) {
 		int tok = cx_rislex(sc);
 		if (tok == RIS_EOF)
 			break;
-		R.line++;
 		const char *s = cx_risget_text(sc);
 		size_t n = (size_t)cx_risget_leng(sc);
-		if (tok == RIS_TAG)
-			on_tag(&R, s, n);
-		else if (tok == RIS_TEXT)
-			on_text(&R, s, n);
+		switch (tok) {
+		case RIS_TAG:
+		case RIS_TEXT:
+			R.line++;
+			is_tag = tok == RIS_TAG;
+			line.n = 0;
+			buf_put(&line, s, n);
+			break;
+		case RIS_PART:
+			buf_put(&line, s, n);
+			break;
+		case RIS_EOL:
+			if (is_tag)
+				on_tag(&R, line.p, line.n);
+			else
+				on_text(&R, line.p, line.n);
+			break;
+		case RIS_BLANK:
+			R.line++;
+			break;
+		}
 	}
+	buf_free(&line);
+	flush_cont(&R);
 	if (R.in_record) {
 		diag(&R, CX_WARNING, CX_E_SYNTAX, R.line ? R.line : 1, 1,
 		     "record started on line %u has no ER at the end of the input; emitted anyway",
@@ -1219,6 +1365,7 @@ static int ris_read(struct cx_reader_ctx *c, struct cx_input *in)
 	cx_rislex_destroy(sc);
 	free(R.lines);
 	free(R.gen);
+	buf_free(&R.cont);
 	arena_destroy(&R.a);
 	arena_destroy(&R.keys);
 	return in->error ? -1 : 0;
