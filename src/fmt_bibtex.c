@@ -117,17 +117,21 @@ static int begin_field(struct bw *w, cx_str name, const struct cx_field *f)
 	return 1;
 }
 
-/* The output name of a field: the dialect's column for a known field,
- * the source name for an unknown one; the source spelling when the
- * column name is already taken (journal and journaltitle both given). */
+/* The output name of a field: the dialect's column for a known field
+ * (journaltitle becomes journal in BibTeX, journal becomes journaltitle in
+ * biblatex), the source name for an unknown one.  When two fields share
+ * an id (keyword and keywords, journal and journaltitle) each keeps its
+ * source spelling, so neither is lost to a repeated name. */
 static cx_str field_name(const struct bw *w, const struct cx_field *f)
 {
-	if (f->id < CX_F__COUNT) {
-		cx_str c = cstr(w->biblatex ? cx_fields[f->id].biblatex : cx_fields[f->id].bibtex);
-		if (!used(w, c) || !f->name.n)
-			return c;
-	}
-	return fmt_field_name(f);
+	if (f->id >= CX_F__COUNT)
+		return fmt_field_name(f);
+	size_t same = 0;
+	for (size_t i = 0; i < w->e->nfields; i++)
+		same += w->e->fields[i].id == f->id && !w->e->fields[i].inherited;
+	if (same > 1 && f->name.n)
+		return f->name;
+	return cstr(w->biblatex ? cx_fields[f->id].biblatex : cx_fields[f->id].bibtex);
 }
 
 /* ---- values -------------------------------------------------------------- */
@@ -384,10 +388,11 @@ static int bib_year_month(struct bw *w, const struct cx_field *f, int with_month
 /* ---- fields -------------------------------------------------------------- */
 
 /* The entry type field duplicates the table's answer when it names a
- * biblatex key; BibTeX styles would print "mathesis" verbatim. */
+ * biblatex key; BibTeX styles would print "mathesis" verbatim.  A BibTeX
+ * source keeps its type and so its type field. */
 static int skip_type_field(const struct bw *w, const struct cx_field *f, const char *type)
 {
-	return !w->biblatex && f->id == CX_F_TYPE && fmt_type_is_key(f) &&
+	return !w->biblatex && !w->from_bib && f->id == CX_F_TYPE && fmt_type_is_key(f) &&
 	       (!strcmp(type, "phdthesis") || !strcmp(type, "mastersthesis") ||
 	        !strcmp(type, "techreport"));
 }
@@ -496,26 +501,20 @@ static void write_field(struct bw *w, const struct cx_field *f, const char *type
 
 /* ---- entry types --------------------------------------------------------- */
 
-static int in_column(cx_str name, int biblatex)
-{
-	for (int t = 0; t < CX_T__COUNT; t++)
-		if (fmt_eqi(name, biblatex ? cx_types[t].biblatex : cx_types[t].bibtex))
-			return 1;
-	return 0;
-}
-
-/* biblatex types outside the table that plain BibTeX styles do not know. */
+/* Entry types biblatex knows beyond the table's column. */
 static const char *const biblatex_more[] = {
 	"mvbook", "bookinbook", "suppbook", "mvcollection", "suppcollection", "mvproceedings",
-	"reference", "mvreference", "suppperiodical", "letter", "review", "artwork", "audio",
-	"image", "movie", "music", "video", "performance", "commentary", "jurisdiction",
-	"legislation", "legal", "set", "xdata",
+	"reference", "mvreference", "inreference", "suppperiodical", "letter", "review",
+	"artwork", "audio", "image", "movie", "music", "video", "performance", "commentary",
+	"jurisdiction", "legislation", "legal", "set", "xdata", "bibnote", "customa", "customb",
+	"customc", "customd", "custome", "customf",
 };
 
 static int biblatex_type(cx_str name)
 {
-	if (in_column(name, 1))
-		return 1;
+	for (int t = 0; t < CX_T__COUNT; t++)
+		if (fmt_eqi(name, cx_types[t].biblatex))
+			return 1;
 	for (size_t i = 0; i < sizeof biblatex_more / sizeof biblatex_more[0]; i++)
 		if (fmt_eqi(name, biblatex_more[i]))
 			return 1;
@@ -533,10 +532,9 @@ static const char *type_name(struct bw *w)
 			return arena_strndup(&w->a, e->type_name.p, e->type_name.n);
 		return cx_types[e->type].biblatex;
 	}
-	/* A BibTeX source keeps its type, whatever it is (@conference, a
-	 * style's own @electronic, biblatex's @online): BibTeX to BibTeX loses
-	 * nothing.  Other sources go through the table, which names only the
-	 * types plain.bst knows (@online becomes @misc). */
+	/* A BibTeX source keeps its type, whatever it is: @conference, a
+	 * style's own @electronic, or a biblatex @online, which BibTeX styles
+	 * take for @misc with a warning.  Nothing is lost on the way back. */
 	if (w->from_bib && e->type_name.n)
 		return arena_strndup(&w->a, e->type_name.p, e->type_name.n);
 	if (e->type == CX_T_THESIS) {
