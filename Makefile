@@ -66,7 +66,8 @@ $(GEN)/%.lex.c $(GEN)/%.lex.h: grammar/%.l $(GEN_HDR:%.lex.h=) | $(GEN) check-to
 $(BUILD)/%.tab.o: $(GEN)/%.tab.c $(wildcard src/*.h src/*.def)
 	$(CC) $(ALL_CFLAGS) -Wno-unused-function -c -o $@ $<
 
-$(BUILD)/%.lex.o: $(GEN)/%.lex.c $(GEN)/%.tab.h $(wildcard src/*.h src/*.def)
+# A scanner may include any parser's header (the RIS scanner has none).
+$(BUILD)/%.lex.o: $(GEN)/%.lex.c $(GEN_HDR) $(wildcard src/*.h src/*.def)
 	$(CC) $(ALL_CFLAGS) -Wno-unused-function -Wno-sign-compare -Wno-unused-parameter -c -o $@ $<
 
 $(BUILD) $(GEN):
