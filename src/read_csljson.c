@@ -1324,6 +1324,13 @@ static cx_str join3(struct jp *J, cx_str a, const char *sep, cx_str b)
 	return (cx_str){p, a.n + ns + b.n};
 }
 
+/* Append a view that may be empty, with a NULL pointer. */
+static void put(struct buf *b, cx_str s)
+{
+	if (s.n)
+		buf_put(b, s.p, s.n);
+}
+
 /* A name list: the model's names plus a BibTeX-like text for writers
  * that print the list as one string. */
 static void names_field(struct jp *J, const struct jv *v, enum cx_field_id id, cx_str var)
@@ -1384,20 +1391,20 @@ static void names_field(struct jp *J, const struct jv *v, enum cx_field_id id, c
 		if (nm->others) {
 			buf_put(text, "others", 6);
 		} else if (nm->literal.n) {
-			buf_put(text, nm->literal.p, nm->literal.n);
+			put(text, nm->literal);
 		} else {
 			if (nm->particle.n) {
-				buf_put(text, nm->particle.p, nm->particle.n);
+				put(text, nm->particle);
 				buf_putc(text, ' ');
 			}
-			buf_put(text, nm->family.p, nm->family.n);
+			put(text, nm->family);
 			if (nm->suffix.n) {
 				buf_put(text, ", ", 2);
-				buf_put(text, nm->suffix.p, nm->suffix.n);
+				put(text, nm->suffix);
 			}
 			if (nm->given.n) {
 				buf_put(text, ", ", 2);
-				buf_put(text, nm->given.p, nm->given.n);
+				put(text, nm->given);
 			}
 		}
 		n++;
