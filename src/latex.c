@@ -59,6 +59,21 @@
  *   \angle \perp \parallel \mid \ldots \dots \cdots \prime \surd;
  *   \% \$ \# \& \_ \{ \}; and ^\circ (also ^{\circ}, {}^\circ) as U+00B0.
  * Anything else, including a single letter or digit ($x$, $2$), stays math.
+ *
+ * Encoding writes NOCASE as {...}, ITALIC \emph, BOLD \textbf, SC \textsc,
+ * SUP/SUB \textsuperscript/\textsubscript, MATH $...$ (or \(...\) when
+ * the body holds a $), URL \url{...}, RAW as it is.  Text escapes
+ * # $ % & _ { } as \#..., \ ~ ^ ` as \textbackslash{} \textasciitilde{}
+ * \textasciicircum{} \`{}, U+00A0 as ~, en and em dashes as -- and ---.
+ * Whatever decoding would read differently is kept apart: {} between
+ * ligature characters (-{}--, '{}'), \relax after a kept command that would
+ * take what follows as an argument or as more of its name, and a second
+ * pair of braces round a NOCASE span that starts with a command
+ * ({{\emph{x}}}), which would otherwise read back as a BibTeX special
+ * character.  With ascii, other characters become {\'e} {\'\i} {\c{c}}
+ * {\'{\"u}} (from their NFD), {\ss} {\o} ..., $\alpha$, \textsection{}
+ * and so on (lx_enc); a character with no escape, and non-ASCII inside
+ * math, URLs and raw spans, is written as it is and counted in *lossy.
  */
 #include <stdint.h>
 #include <stdlib.h>

@@ -4,7 +4,8 @@
  * markup bytes it must become; encoding rows give text and the BibTeX body
  * it must be written as, with and without --ascii.  Then round trips
  * (decode . encode is the identity on decoded text, and BibTeX output is a
- * fixed point), pathological inputs (10k-deep braces, long runs that would
+ * fixed point), random token soup checked for valid NFC, nested markup and
+ * round trips, pathological inputs (10k-deep braces, long runs that would
  * make a careless scanner quadratic) and the writer's escaping contexts.
  * Every expected value was written from what LaTeX prints, not from the
  * program's output.  Prints each failure, then "N passed, M failed". */
@@ -12,6 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+
+#include <utf8proc.h>
 
 #include "norm.h"
 
@@ -365,35 +368,37 @@ static const struct ecase enc[] = {
 	{"Dvořák", 1, "Dvo{\\v{r}}{\\'a}k", 0},
 };
 
-/* Run latex_encode into a temporary file and read the bytes back. */
+static FILE *scratch; /* one temporary file, appended to by every encode */
+
+/* Run latex_encode into the scratch file and read the bytes back. */
 static char *encode(const char *s, size_t n, int ascii, size_t *lossy, size_t *outn)
 {
 	struct cx_out o;
-	FILE *f = tmpfile();
 	char *buf;
-	long len;
+	long start, end;
 
-	if (!f) {
+	if (!scratch && !(scratch = tmpfile())) {
 		perror("tmpfile");
 		exit(2);
 	}
-	out_init(&o, f, NULL);
+	fseek(scratch, 0, SEEK_END);
+	start = ftell(scratch);
+	out_init(&o, scratch, NULL);
 	latex_encode(&o, (cx_str){s, n}, ascii, lossy);
 	if (out_flush(&o)) {
 		perror("out_flush");
 		exit(2);
 	}
 	out_free(&o);
-	len = ftell(f);
-	rewind(f);
-	buf = xmalloc((size_t)len + 1);
-	if (fread(buf, 1, (size_t)len, f) != (size_t)len) {
+	end = ftell(scratch);
+	fseek(scratch, start, SEEK_SET);
+	buf = xmalloc((size_t)(end - start) + 1);
+	if (fread(buf, 1, (size_t)(end - start), scratch) != (size_t)(end - start)) {
 		perror("fread");
 		exit(2);
 	}
-	buf[len] = 0;
-	fclose(f);
-	*outn = (size_t)len;
+	buf[end - start] = 0;
+	*outn = (size_t)(end - start);
 	return buf;
 }
 
@@ -472,6 +477,89 @@ static void test_round_trips(struct arena *a)
 	for (k = 0; k < sizeof texts / sizeof texts[0]; k++) {
 		snprintf(label, sizeof label, "of text %zu", k + 1);
 		round_trip(a, label, (cx_str){texts[k], strlen(texts[k])});
+	}
+}
+
+/* Token soup: random runs of LaTeX pieces, decoded, must give valid NFC
+ * UTF-8 with properly nested markup and no stray control bytes, and must
+ * round-trip.  A fixed seed keeps it reproducible. */
+static const char *const soup[] = {
+	"a", "B", "0", " ", "\n", "\t", "{", "}", "{", "}", "\\'", "\\`", "\\^", "\\\"",
+	"\\~", "\\=", "\\.", "\\u", "\\v", "\\H", "\\c", "\\d", "\\b", "\\k", "\\r",
+	"\\t", "\\i", "\\j", "\\ss", "\\o", "\\AE", "e", "o", "\\&", "\\%", "\\$", "$",
+	"$$", "\\(", "\\)", "\\[", "-", "--", "'", "`", "~", "\\emph", "\\textbf{", "{\\em",
+	"{\\bf ", "\\url", "\\url{a b}", "\\href{x}{", "\\foo", "\\bar{x}", "[", "]",
+	"\\alpha", "$\\alpha$", "$x$", "\\,", "\\ ", "\\\\", "\\-", "é", "e\xCC\x81",
+	"\xCC\x88", "\xFF", "\x01", "\\textendash", "\\dots", "{}", "\\textsuperscript",
+	"\\sc", "\\relax", "^", "_", "#", "%", "\\", "\\textbackslash", "\xE2\x80\x93",
+	"\xC2\xA0", "ı", "{\\noopsort{a}}", "\\textquoteright", "!", "?", "\xF0\x9F\x98\x80",
+	"\xE1\x84\x80", "\xE1\x85\xA1", "\xCD\xA1", "\\cite[p]{k}", "\\\xC3\xA9",
+};
+
+static int markup_ok(const char *p, size_t n)
+{
+	unsigned char open[64];
+	size_t depth = 0, i;
+	for (i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)p[i];
+		if (c < 0x20 && !CX_IS_MARK(c))
+			return 0;
+		if (!CX_IS_MARK(c))
+			continue;
+		if (c == 0x01 || c == 0x03 || c == 0x05 || c == 0x07 || (c >= 0x0E && !(c & 1))) {
+			if (depth && open[depth - 1] >= CX_M_MATH_ON)
+				return 0; /* nothing nests in math, URLs, raw text */
+			if (depth == sizeof open)
+				return 1; /* deep enough: trust the rest */
+			open[depth++] = c;
+		} else if (!depth || open[--depth] + 1 != c) {
+			return 0;
+		}
+	}
+	return depth == 0;
+}
+
+static int nfc_ok(const char *p, size_t n)
+{
+	utf8proc_uint8_t *m = NULL;
+	utf8proc_ssize_t k = utf8proc_map((const utf8proc_uint8_t *)p, (utf8proc_ssize_t)n, &m,
+	                                  UTF8PROC_STABLE | UTF8PROC_COMPOSE);
+	int same = k >= 0 && (size_t)k == n && memcmp(m, p, n) == 0;
+	free(m);
+	return same;
+}
+
+static void test_soup(struct arena *a)
+{
+	unsigned long seed = 12345;
+	int it, bad = 0;
+	for (it = 0; it < 3000; it++) {
+		char in[1024], label[48];
+		size_t n = 0;
+		int k, nt;
+		cx_str x;
+		seed = seed * 6364136223846793005UL + 1442695040888963407UL;
+		nt = 1 + (int)((seed >> 33) % 20);
+		for (k = 0; k < nt; k++) {
+			const char *t;
+			seed = seed * 6364136223846793005UL + 1442695040888963407UL;
+			t = soup[(seed >> 33) % (sizeof soup / sizeof soup[0])];
+			memcpy(in + n, t, strlen(t));
+			n += strlen(t);
+		}
+		x = latex_decode(a, in, n);
+		if (!markup_ok(x.p, x.n) || !nfc_ok(x.p, x.n) ||
+		    (x.n && (x.p[0] == ' ' || x.p[x.n - 1] == ' '))) {
+			if (bad++ < 5)
+				check("soup invariants", in, n, x.p, x.n, "(valid NFC, nested markup)", 26);
+			else
+				failed++;
+		} else {
+			passed++;
+		}
+		snprintf(label, sizeof label, "of soup %d", it);
+		round_trip(a, label, x);
+		arena_reset(a);
 	}
 }
 
@@ -671,12 +759,15 @@ int main(int argc, char **argv)
 	test_encode();
 	test_round_trips(&a);
 	arena_reset(&a);
+	test_soup(&a);
 	test_deep(&a);
 	arena_reset(&a);
 	test_linear(&a);
 	test_plain(&a);
 	test_out();
 	arena_destroy(&a);
+	if (scratch)
+		fclose(scratch);
 
 	printf("%d passed, %d failed\n", passed, failed);
 	return failed != 0;
