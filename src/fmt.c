@@ -368,7 +368,10 @@ int fmt_date_agrees(const struct cx_entry *e, const struct cx_field *f)
 	const struct cx_date *d = &e->issued;
 	switch (f->id) {
 	case CX_F_YEAR:
-		return d->year[0] && f->date.year[0] == d->year[0];
+		if (!d->year[0]) /* both unparsed: "-0380", "to appear" */
+			return d->literal.n && d->literal.n == fmt_trim(f->text).n &&
+			       !memcmp(d->literal.p, fmt_trim(f->text).p, d->literal.n);
+		return f->date.year[0] == d->year[0];
 	case CX_F_MONTH:
 		return d->month[0] && f->date.month[0] == d->month[0];
 	case CX_F_DAY:

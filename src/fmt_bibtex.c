@@ -110,8 +110,8 @@ static int begin_field(struct bw *w, cx_str name, const struct cx_field *f)
 		         w->dialect, (int)name.n, name.p);
 		return 0;
 	}
+	out_puts(w->o, w->nused ? ",\n  " : "\n  ");
 	use(w, name);
-	out_puts(w->o, ",\n  ");
 	put_ident(w->o, name, 1);
 	out_puts(w->o, " = ");
 	return 1;
@@ -136,19 +136,74 @@ static cx_str field_name(const struct bw *w, const struct cx_field *f)
 
 /* ---- values -------------------------------------------------------------- */
 
-static void enc(struct bw *w, cx_str text)
+/* latex_encode writes a literal brace as \{ or \}, and BibTeX counts
+ * those like any brace: a lone one ("a { b" from a CSL title) would end
+ * the value early or swallow the next field.  So a brace with no partner
+ * is handed to the encoder as a raw span holding \textbraceleft{} (or
+ * \textbraceright{}), which it writes as is and latex_decode reads back
+ * as the brace.  Raw, math and URL spans are written verbatim and balance
+ * on their own, so they are skipped. */
+static cx_str guard_braces(struct bw *w, cx_str t)
 {
-	latex_encode(w->o, text, w->opt->ascii, &w->lossy);
+	size_t *open = NULL, nopen = 0, cap = 0, nlone = 0;
+	char *lone = NULL; /* per byte: 1 = unmatched brace */
+	int raw = 0;
+	for (size_t i = 0; i < t.n; i++) {
+		unsigned char c = (unsigned char)t.p[i];
+		if (c == CX_M_RAW_ON || c == CX_M_MATH_ON || c == CX_M_URL_ON)
+			raw++;
+		else if ((c == CX_M_RAW_OFF || c == CX_M_MATH_OFF || c == CX_M_URL_OFF) && raw)
+			raw--;
+		if (raw || (c != '{' && c != '}'))
+			continue;
+		if (!lone)
+			lone = arena_calloc(&w->a, t.n);
+		if (c == '{') {
+			if (nopen == cap) {
+				size_t ncap = cap ? 2 * cap : 8;
+				open = arena_grow(&w->a, open, sizeof *open, nopen, ncap);
+				cap = ncap;
+			}
+			open[nopen++] = i;
+		} else if (nopen) {
+			nopen--;
+		} else {
+			lone[i] = 1;
+			nlone++;
+		}
+	}
+	for (; nopen; nlone++)
+		lone[open[--nopen]] = 1;
+	if (!nlone)
+		return t;
+	_Static_assert(CX_M_RAW_ON == 0x16 && CX_M_RAW_OFF == 0x17, "raw span bytes");
+	static const char left[] = "\x16\\textbraceleft{}\x17";
+	static const char right[] = "\x16\\textbraceright{}\x17";
+	char *b = arena_alloc(&w->a, t.n + nlone * sizeof right);
+	size_t k = 0;
+	for (size_t i = 0; i < t.n; i++) {
+		const char *r = !lone[i] ? NULL : t.p[i] == '{' ? left : right;
+		if (!r) {
+			b[k++] = t.p[i];
+			continue;
+		}
+		memcpy(b + k, r, strlen(r));
+		k += strlen(r);
+	}
+	return (cx_str){b, k};
 }
 
+static void enc(struct bw *w, cx_str text)
+{
+	latex_encode(w->o, guard_braces(w, text), w->opt->ascii, &w->lossy);
+}
+
+/* Do the braces balance as BibTeX counts them?  BibTeX counts every
+ * brace, escaped or not: "\{" opens a group as far as it is concerned. */
 static int balanced(cx_str s)
 {
 	long depth = 0;
 	for (size_t i = 0; i < s.n; i++) {
-		if (s.p[i] == '\\' && i + 1 < s.n) {
-			i++;
-			continue;
-		}
 		if (s.p[i] == '{')
 			depth++;
 		else if (s.p[i] == '}' && --depth < 0)
@@ -158,19 +213,25 @@ static int balanced(cx_str s)
 }
 
 /* A value BibTeX must not touch (doi, url, keys, unknown fields from a
- * BibTeX source): as it is when its braces balance, else with the braces
- * escaped so the entry still parses. */
+ * BibTeX source): as it is when its braces balance.  A lone brace cannot
+ * be written inside a BibTeX value at all, escaped or not; in these
+ * fields (URLs and identifiers) the percent-encoding %7B / %7D says the
+ * same thing. */
 static void put_verbatim(struct cx_out *o, cx_str s)
 {
 	if (balanced(s)) {
 		out_str(o, s);
 		return;
 	}
+	size_t start = 0;
 	for (size_t i = 0; i < s.n; i++) {
-		if (s.p[i] == '{' || s.p[i] == '}')
-			out_putc(o, '\\');
-		out_putc(o, s.p[i]);
+		if (s.p[i] != '{' && s.p[i] != '}')
+			continue;
+		out_write(o, s.p + start, i - start);
+		out_puts(o, s.p[i] == '{' ? "%7B" : "%7D");
+		start = i + 1;
 	}
+	out_write(o, s.p + start, s.n - start);
 }
 
 static void val_text(struct bw *w, cx_str text)
@@ -277,17 +338,48 @@ static int lower_word_inside(cx_str s)
 	return words > 1 && lower;
 }
 
+/* Does s hold the word "and" (any case), which splits a name list? */
+static int and_word(cx_str s)
+{
+	for (size_t i = 0; i + 3 <= s.n; i++)
+		if ((i == 0 || space((unsigned char)s.p[i - 1])) && fmt_eqi((cx_str){s.p + i, 3}, "and") &&
+		    (i + 3 == s.n || space((unsigned char)s.p[i + 3])))
+			return 1;
+	return 0;
+}
+
+/* Will latex_encode start this text with a command such as \& or \emph{
+ * (not a group such as {\'E})?  A brace group in a name that starts with a
+ * command is a BibTeX "special character", not a protected group, so it
+ * needs a second pair of braces to stay one name part. */
+static int starts_command(cx_str s)
+{
+	if (!s.n)
+		return 0;
+	unsigned char c = (unsigned char)s.p[0];
+	if (c && strchr("\\&%$#_~^", c))
+		return 1;
+	return CX_IS_MARK(c) && c != CX_M_NOCASE_ON && c != CX_M_MATH_ON;
+}
+
+/* A braced name part: "{World Health Organization}". */
+static void braced(struct bw *w, cx_str s)
+{
+	int dbl = starts_command(s);
+	out_puts(w->o, dbl ? "{{" : "{");
+	enc(w, s);
+	out_puts(w->o, dbl ? "}}" : "}");
+}
+
 /* One part of a name.  Braces keep BibTeX's name splitter from cutting
- * it: a comma or " and " inside, or (for a family name) lower-case words
- * that BibTeX would take for a "von" part. */
+ * it: a comma or a word "and" inside, or (for a family name) lower-case
+ * words that BibTeX would take for a "von" part. */
 static void name_part(struct bw *w, cx_str s, int brace)
 {
-	brace = brace || memchr(s.p, ',', s.n) || fmt_has(s, " and ");
-	if (brace)
-		out_putc(w->o, '{');
-	enc(w, s);
-	if (brace)
-		out_putc(w->o, '}');
+	if (brace || memchr(s.p, ',', s.n) || and_word(s))
+		braced(w, s);
+	else
+		enc(w, s);
 }
 
 /* Names from a non-BibTeX source: "von Last, Jr, First", "{Literal}",
@@ -312,14 +404,12 @@ static void val_names(struct bw *w, const struct cx_field *f)
 		}
 		if (lit.n || !fam.n) {
 			/* A given name alone is a literal too: "Plato". */
-			out_putc(w->o, '{');
-			enc(w, lit.n ? lit : giv);
-			out_putc(w->o, '}');
+			braced(w, lit.n ? lit : giv);
 			continue;
 		}
 		int comma = giv.n || suf.n;
 		if (par.n) {
-			enc(w, par);
+			name_part(w, par, 0);
 			out_putc(w->o, ' ');
 		}
 		name_part(w, fam, (!par.n && lower_word_inside(fam)) ||
@@ -379,7 +469,8 @@ static int bib_year_month(struct bw *w, const struct cx_field *f, int with_month
 		else
 			out_printf(w->o, "{%s}", season_name[m - 13]);
 	}
-	if (d->day[0] || d->circa || (d->range && d->month[1] && d->month[1] != m))
+	/* From a BibTeX source the date field itself is kept beside. */
+	if (!w->from_bib && (d->day[0] || d->circa || (d->range && d->month[1] && d->month[1] != m)))
 		fmt_loss(w->o, w->e, f, "bibtex cannot hold the full date (%s); year and month kept",
 		         d->circa ? "circa" : d->day[0] ? "day" : "range");
 	return 1;
@@ -402,6 +493,21 @@ static int has_field(const struct cx_entry *e, enum cx_field_id id)
 	return fmt_count(e, id) > 0;
 }
 
+/* Will the normalizer read this verbatim text back as itself?  It drops
+ * braces, unescapes \_ and friends and strips a DOI resolver, so text
+ * holding a backslash or a brace ("e\{_\}057" gives "e\_057", then
+ * "e_057"), or a DOI still led by a resolver, is not a fixed point: the
+ * source's raw value is written instead. */
+static int verbatim_stable(enum cx_field_id id, cx_str t)
+{
+	if (memchr(t.p, '\\', t.n) || memchr(t.p, '{', t.n) || memchr(t.p, '}', t.n))
+		return 0;
+	if (id == CX_F_DOI && t.n >= 3 &&
+	    (fmt_eqi((cx_str){t.p, 3}, "doi") || fmt_eqi((cx_str){t.p, 3}, "htt")))
+		return 0;
+	return 1;
+}
+
 static void write_value(struct bw *w, const struct cx_field *f)
 {
 	enum cx_kind kind = f->id < CX_F__COUNT ? cx_fields[f->id].kind : CX_K_TEXT;
@@ -419,8 +525,10 @@ static void write_value(struct bw *w, const struct cx_field *f)
 		/* doi, url, keys: the normalized value, never LaTeX-escaped. */
 		if (macros)
 			val_parts(w, f, 1);
+		else if (w->from_bib && f->raw.n && (!text.n || !verbatim_stable(f->id, text)))
+			val_verbatim(w, f->raw);
 		else
-			val_verbatim(w, text.n ? text : f->raw);
+			val_verbatim(w, text);
 		return;
 	}
 	if (macros) {
@@ -457,7 +565,7 @@ static void write_field(struct bw *w, const struct cx_field *f, const char *type
 {
 	if (f->inherited || skip_type_field(w, f, type))
 		return;
-	if (date_group(f->id) && w->biblatex && (w->e->issued.year[0])) {
+	if (date_group(f->id) && w->biblatex && w->e->issued.year[0]) {
 		/* One ISO date replaces year, month, day and date. */
 		if (w->date_done)
 			return;
@@ -479,7 +587,7 @@ static void write_field(struct bw *w, const struct cx_field *f, const char *type
 		/* No usable date: the fields go out as they are. */
 	}
 	if (f->id == CX_F_DATE && !w->biblatex && w->from_bib && !w->date_done &&
-	    !has_field(w->e, CX_F_YEAR)) {
+	    w->e->issued.year[0] && !has_field(w->e, CX_F_YEAR)) {
 		/* BibTeX styles sort and print by year: derive it, and keep the
 		 * date itself below so nothing is lost. */
 		w->date_done = 1;
@@ -589,7 +697,7 @@ static void write_string(struct bw *w)
 	if (f->nparts)
 		val_parts(w, f, 0);
 	else
-		val_text(w, f->text.n ? f->text : latex_decode(&w->a, f->raw.p, f->raw.n));
+		val_text(w, latex_decode(&w->a, f->raw.p, f->raw.n)); /* raw: not normalized */
 	out_puts(w->o, "}\n\n");
 }
 
@@ -608,11 +716,8 @@ static void write_comment(struct bw *w)
 		}
 		return;
 	}
-	int paren = 0;
-	if (!balanced(body)) {
-		/* It came as @comment(...): the braces need not balance. */
-		paren = 1;
-	}
+	/* Unbalanced braces mean it came as @comment(...), where they may be. */
+	int paren = !balanced(body);
 	out_puts(w->o, paren ? "@comment(" : "@comment{");
 	out_str(w->o, body);
 	out_puts(w->o, paren ? ")\n\n" : "}\n\n");
@@ -631,6 +736,7 @@ static void write_entry(struct bw *w, size_t n)
 		out_str(w->o, e->key);
 	else
 		put_ident(w->o, e->key, 0);
+	out_putc(w->o, ','); /* even with no fields: biber insists on it */
 
 	if (w->from_bib) {
 		for (size_t i = 0; i < e->nfields; i++)

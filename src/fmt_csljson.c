@@ -34,12 +34,12 @@ struct cw {
 	const struct cx_options *opt;
 	struct arena a;
 	size_t nkeys;             /* members written in the item */
-	const char *keys[64];     /* CSL variables written, first wins */
+	const char *keys[128];    /* CSL variables written, first wins */
 	size_t nused;
 	struct custom *custom;    /* fields kept under "custom" */
 	size_t ncustom, capcustom;
 	const struct cx_field *pub; /* the field that is the publisher */
-	int arxiv;
+	int arxiv;          /* 1: the eprint is arXiv; 2: its number is written */
 	cx_str arxiv_id;
 	int date_done, date_ok, subtitle_done;
 	unsigned date_used;       /* year, month, day, date fields read */
@@ -145,7 +145,9 @@ static int blank(cx_str t)
 
 /* ---- custom -------------------------------------------------------------- */
 
-static void keep(struct cw *w, const struct cx_field *f, const char *why)
+/* Keep a field under "custom": one with no CSL variable, or a second one
+ * for a variable written already (taken). */
+static void keep(struct cw *w, const struct cx_field *f, const char *taken)
 {
 	cx_str name = fmt_field_name(f);
 	if (blank(text_of(w, f)) && !f->nnames)
@@ -156,8 +158,13 @@ static void keep(struct cw *w, const struct cx_field *f, const char *why)
 			         (int)name.n, name.p);
 			return;
 		}
-	fmt_loss(w->o, w->e, f, "csl-json cannot hold field '%.*s'%s (kept in custom)",
-	         (int)name.n, name.p, why);
+	if (taken)
+		fmt_loss(w->o, w->e, f,
+		         "csl-json has one \"%s\", already written: field '%.*s' kept in custom", taken,
+		         (int)name.n, name.p);
+	else
+		fmt_loss(w->o, w->e, f, "csl-json cannot hold field '%.*s' (kept in custom)",
+		         (int)name.n, name.p);
 	if (w->ncustom == w->capcustom) {
 		size_t cap = w->capcustom ? 2 * w->capcustom : 8;
 		w->custom = arena_grow(&w->a, w->custom, sizeof *w->custom, w->ncustom, cap);
@@ -244,7 +251,7 @@ static void names(struct cw *w, const struct cx_field *f, const char *key)
 	if (!real && !others && blank(f->text))
 		return;
 	if (!claim(w, key)) {
-		keep(w, f, " twice");
+		keep(w, f, key);
 		return;
 	}
 	member(w, key);
@@ -351,29 +358,40 @@ static void issued(struct cw *w, const struct cx_field *f)
 		w->date_used |= bit;
 		return;
 	}
-	keep(w, f, "");
+	keep(w, f, w->date_ok ? "issued" : NULL);
 }
 
 /* ---- fields -------------------------------------------------------------- */
 
-/* page: "12-34" from 12--34 or an en dash. */
+/* page: "12-34" from 12--34 or an en dash, in a list too ("1-4, 7-9"):
+ * CSL processors render the range dash themselves. */
 static void page(struct cw *w, const struct cx_field *f)
 {
-	cx_str t = text_of(w, f), a, b;
+	cx_str t = text_of(w, f);
 	if (!claim(w, "page")) {
-		keep(w, f, " twice");
+		keep(w, f, "page");
 		return;
 	}
 	member(w, "page");
-	if (fmt_pages_split(t, &a, &b)) {
-		out_putc(w->o, '"');
-		put_text(w, a, 0);
+	out_putc(w->o, '"');
+	size_t start = 0;
+	for (size_t i = 0; i < t.n; i++) {
+		const unsigned char *s = (const unsigned char *)t.p;
+		size_t d = 0;
+		if (s[i] == '-')
+			while (i + d < t.n && s[i + d] == '-')
+				d++;
+		else if (i + 2 < t.n && s[i] == 0xE2 && s[i + 1] == 0x80 && s[i + 2] == 0x93)
+			d = 3;
+		if (!d)
+			continue;
+		put_text(w, (cx_str){t.p + start, i - start}, 0);
 		out_putc(w->o, '-');
-		put_text(w, b, 0);
-		out_putc(w->o, '"');
-	} else {
-		string(w, t, 0);
+		start = i + d;
+		i += d - 1;
 	}
+	put_text(w, (cx_str){t.p + start, t.n - start}, 0);
+	out_putc(w->o, '"');
 }
 
 /* keyword: one string, the list joined with ", ". */
@@ -381,7 +399,7 @@ static void keywords(struct cw *w, const struct cx_field *f)
 {
 	cx_str t = text_of(w, f);
 	if (!claim(w, "keyword")) {
-		keep(w, f, " twice");
+		keep(w, f, "keyword");
 		return;
 	}
 	member(w, "keyword");
@@ -413,7 +431,7 @@ static void title(struct cw *w, const struct cx_field *f)
 		}
 	cx_str t = text_of(w, f);
 	if (!claim(w, "title")) {
-		keep(w, f, " twice");
+		keep(w, f, "title");
 		return;
 	}
 	member(w, "title");
@@ -437,7 +455,7 @@ static void variable(struct cw *w, const struct cx_field *f, const char *key)
 	if (blank(t))
 		return;
 	if (!claim(w, key)) {
-		keep(w, f, " twice");
+		keep(w, f, key);
 		return;
 	}
 	member(w, key);
@@ -478,7 +496,7 @@ static void field(struct cw *w, const struct cx_field *f)
 		if (claim(w, key))
 			date(w, key, &f->date, text_of(w, f));
 		else
-			keep(w, f, " twice");
+			keep(w, f, key);
 		return;
 	case CX_F_NUMBER:
 		/* CSL's "number" of an article is its issue. */
@@ -510,7 +528,7 @@ static void field(struct cw *w, const struct cx_field *f)
 		break;
 	}
 	case CX_F_EPRINT:
-		if (w->arxiv && f->id == CX_F_EPRINT && claim(w, "number")) {
+		if (w->arxiv == 1 && claim(w, "number")) {
 			member(w, "number");
 			out_puts(w->o, "\"arXiv:");
 			esc(w, w->arxiv_id.p, w->arxiv_id.n);
@@ -520,7 +538,7 @@ static void field(struct cw *w, const struct cx_field *f)
 		}
 		break;
 	case CX_F_EPRINTTYPE:
-		if (w->arxiv)
+		if (w->arxiv == 2)
 			return; /* said by "arXiv:" */
 		break;
 	default:
@@ -529,7 +547,7 @@ static void field(struct cw *w, const struct cx_field *f)
 	if (*key && strcmp(key, "issued"))
 		variable(w, f, key);
 	else
-		keep(w, f, "");
+		keep(w, f, NULL);
 }
 
 /* Values that stand in for a field the entry lacks (DESIGN 3). */
@@ -597,7 +615,7 @@ static void csl_entry(struct cx_out *o, const struct cx_entry *e, size_t n)
 	}
 	for (size_t i = 0; i < e->nfields; i++)
 		if (e->fields[i].id == CX_F_UNKNOWN)
-			keep(&w, &e->fields[i], "");
+			keep(&w, &e->fields[i], NULL);
 	write_custom(&w);
 	out_puts(o, "\n  }");
 	arena_destroy(&w.a);

@@ -43,7 +43,7 @@ struct rw {
 	char tags[64][3];   /* single-valued tags already written */
 	size_t ntags;
 	const struct cx_field *pub; /* the field that is the publisher */
-	int arxiv;
+	int arxiv;          /* 1: the eprint is arXiv; 2: its number is written */
 	cx_str arxiv_id;
 	int date_done, date_ok, subtitle_done;
 	unsigned date_used; /* year, month, day, date fields read */
@@ -121,15 +121,20 @@ static cx_str value_of(struct rw *w, const struct cx_field *f)
 	return s.n ? s : fmt_trim(f->raw);
 }
 
-/* "N1  - name: value": where every field without a tag of its own goes. */
-static void note(struct rw *w, const struct cx_field *f, cx_str value, const char *why)
+/* "N1  - name: value": where every field without a tag of its own goes,
+ * and a second value for a tag written once already (taken). */
+static void note(struct rw *w, const struct cx_field *f, cx_str value, const char *taken)
 {
 	value = fmt_trim(value);
 	if (!value.n)
 		return;
 	cx_str name = fmt_field_name(f);
-	fmt_loss(w->o, w->e, f, "ris cannot hold field '%.*s'%s (kept in N1)", (int)name.n,
-	         name.p, why);
+	if (taken)
+		fmt_loss(w->o, w->e, f, "ris has one %s, already written: field '%.*s' kept in N1",
+		         taken, (int)name.n, name.p);
+	else
+		fmt_loss(w->o, w->e, f, "ris cannot hold field '%.*s' (kept in N1)", (int)name.n,
+		         name.p);
 	begin_line(w, "N1");
 	out_esc(w->o, name.p, name.n, OUT_RIS);
 	out_puts(w->o, ": ");
@@ -143,14 +148,13 @@ static void tagged(struct rw *w, const char *tag, const struct cx_field *f, cx_s
 	if (tag_free(w, tag))
 		line(w, tag, value);
 	else
-		note(w, f, value, " twice");
+		note(w, f, value, tag);
 }
 
 /* ---- names --------------------------------------------------------------- */
 
-static void put_plain(struct rw *w, cx_str s)
+static void put(struct rw *w, cx_str s)
 {
-	s = plain(w, s);
 	out_esc(w->o, s.p, s.n, OUT_RIS);
 }
 
@@ -173,21 +177,21 @@ static void names(struct rw *w, const struct cx_field *f, const char *tag)
 		int dropping = nm->dropping || w->opt->particles == CX_PARTICLES_DROPPING;
 		begin_line(w, tag);
 		if (par.n && !dropping) {
-			put_plain(w, par);
+			put(w, par);
 			out_putc(w->o, ' ');
 		}
-		put_plain(w, fam);
+		put(w, fam);
 		if (giv.n || suf.n || (par.n && dropping))
 			out_puts(w->o, ", ");
-		put_plain(w, giv);
+		put(w, giv);
 		if (par.n && dropping) {
 			if (giv.n)
 				out_putc(w->o, ' ');
-			put_plain(w, par);
+			put(w, par);
 		}
 		if (suf.n) {
 			out_puts(w->o, ", ");
-			put_plain(w, suf);
+			put(w, suf);
 		}
 		out_putc(w->o, '\n');
 	}
@@ -269,7 +273,7 @@ static void pages(struct rw *w, const struct cx_field *f)
 {
 	cx_str t = value_of(w, f), a, b;
 	if (!tag_free(w, "SP")) {
-		note(w, f, t, " twice");
+		note(w, f, t, "SP");
 		return;
 	}
 	if (fmt_pages_split(t, &a, &b)) {
@@ -304,7 +308,7 @@ static void title(struct rw *w, const struct cx_field *f)
 		}
 	cx_str t = value_of(w, f);
 	if (!tag_free(w, "TI") || !t.n) {
-		note(w, f, t, " twice");
+		note(w, f, t, "TI");
 		return;
 	}
 	begin_line(w, "TI");
@@ -381,16 +385,17 @@ static void field(struct rw *w, const struct cx_field *f)
 		break;
 	}
 	case CX_F_EPRINT:
-		if (w->arxiv && tag_free(w, "M1")) {
+		if (w->arxiv == 1 && tag_free(w, "M1")) {
 			begin_line(w, "M1");
 			out_puts(w->o, "arXiv:");
 			out_esc(w->o, w->arxiv_id.p, w->arxiv_id.n, OUT_RIS);
 			out_putc(w->o, '\n');
+			w->arxiv = 2; /* said once */
 			return;
 		}
 		break;
 	case CX_F_EPRINTTYPE:
-		if (w->arxiv)
+		if (w->arxiv == 2)
 			return; /* said by M1 "arXiv:" */
 		break;
 	case CX_F_NOTE:
@@ -403,7 +408,7 @@ static void field(struct rw *w, const struct cx_field *f)
 	if (*tag)
 		tagged(w, tag, f, v);
 	else
-		note(w, f, v, "");
+		note(w, f, v, NULL);
 }
 
 /* Values that stand in for a field the entry lacks (DESIGN 3). */
