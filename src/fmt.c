@@ -113,6 +113,19 @@ cx_str fmt_field_name(const struct cx_field *f)
 	return CX_STR("field");
 }
 
+cx_str fmt_label(const struct cx_entry *e, const struct cx_field *f)
+{
+	if (f->id >= CX_F__COUNT)
+		return fmt_field_name(f);
+	size_t same = 0;
+	for (size_t i = 0; i < e->nfields; i++)
+		same += e->fields[i].id == f->id;
+	if (same > 1 && f->name.n)
+		return f->name;
+	const char *s = cx_fields[f->id].bibtex;
+	return (cx_str){s, strlen(s)};
+}
+
 int fmt_from_bibtex(const struct cx_entry *e)
 {
 	return e->source && (!strcmp(e->source, "bibtex") || !strcmp(e->source, "biblatex"));

@@ -29,6 +29,11 @@ int fmt_empty(const struct cx_field *f);
 
 /* The field's name for labels: the source name, else the BibTeX column. */
 cx_str fmt_field_name(const struct cx_field *f);
+/* The name a field is kept under (CSL "custom", RIS N1 notes): the BibTeX
+ * column for a known field, so eprinttype and archiveprefix are one name
+ * whichever the source spelled, except when the entry has two fields with
+ * that id; then, and for unknown fields, the source name. */
+cx_str fmt_label(const struct cx_entry *e, const struct cx_field *f);
 /* The entry came from a BibTeX-family reader (keeps order and spelling). */
 int fmt_from_bibtex(const struct cx_entry *e);
 

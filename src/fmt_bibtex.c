@@ -138,15 +138,17 @@ static cx_str field_name(const struct bw *w, const struct cx_field *f)
 
 /* latex_encode writes a literal brace as \{ or \}, and BibTeX counts
  * those like any brace: a lone one ("a { b" from a CSL title) would end
- * the value early or swallow the next field.  So a brace with no partner
- * is handed to the encoder as a raw span holding \textbraceleft{} (or
- * \textbraceright{}), which it writes as is and latex_decode reads back
- * as the brace.  Raw, math and URL spans are written verbatim and balance
- * on their own, so they are skipped. */
+ * the value early or swallow the next field.  So the braces are matched
+ * as BibTeX will count them in the output: literal ones, and those inside
+ * raw, math and URL spans, which the encoder writes verbatim (a source
+ * such as \{\vphantom{\}} balances only across the two).  A literal
+ * brace left without a partner is handed to the encoder as a raw span
+ * holding \textbraceleft{} (or \textbraceright{}), which it writes as is
+ * and latex_decode reads back as the brace. */
 static cx_str guard_braces(struct bw *w, cx_str t)
 {
 	size_t *open = NULL, nopen = 0, cap = 0, nlone = 0;
-	char *lone = NULL; /* per byte: 1 = unmatched brace */
+	char *lone = NULL; /* per byte: 1 = a literal brace with no partner */
 	int raw = 0;
 	for (size_t i = 0; i < t.n; i++) {
 		unsigned char c = (unsigned char)t.p[i];
@@ -154,7 +156,7 @@ static cx_str guard_braces(struct bw *w, cx_str t)
 			raw++;
 		else if ((c == CX_M_RAW_OFF || c == CX_M_MATH_OFF || c == CX_M_URL_OFF) && raw)
 			raw--;
-		if (raw || (c != '{' && c != '}'))
+		if (c != '{' && c != '}')
 			continue;
 		if (!lone)
 			lone = arena_calloc(&w->a, t.n);
@@ -164,16 +166,19 @@ static cx_str guard_braces(struct bw *w, cx_str t)
 				open = arena_grow(&w->a, open, sizeof *open, nopen, ncap);
 				cap = ncap;
 			}
-			open[nopen++] = i;
+			open[nopen++] = raw ? (size_t)-1 : i; /* a raw one cannot be replaced */
 		} else if (nopen) {
 			nopen--;
-		} else {
+		} else if (!raw) {
 			lone[i] = 1;
 			nlone++;
 		}
 	}
-	for (; nopen; nlone++)
-		lone[open[--nopen]] = 1;
+	while (nopen)
+		if (open[--nopen] != (size_t)-1) {
+			lone[open[nopen]] = 1;
+			nlone++;
+		}
 	if (!nlone)
 		return t;
 	_Static_assert(CX_M_RAW_ON == 0x16 && CX_M_RAW_OFF == 0x17, "raw span bytes");
@@ -357,7 +362,7 @@ static int starts_command(cx_str s)
 	if (!s.n)
 		return 0;
 	unsigned char c = (unsigned char)s.p[0];
-	if (c && strchr("\\&%$#_~^", c))
+	if (c && strchr("\\&%$#_~^{}", c)) /* a literal brace is written \{ */
 		return 1;
 	return CX_IS_MARK(c) && c != CX_M_NOCASE_ON && c != CX_M_MATH_ON;
 }

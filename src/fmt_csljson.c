@@ -149,7 +149,7 @@ static int blank(cx_str t)
  * for a variable written already (taken). */
 static void keep(struct cw *w, const struct cx_field *f, const char *taken)
 {
-	cx_str name = fmt_field_name(f);
+	cx_str name = fmt_label(w->e, f);
 	if (blank(text_of(w, f)) && !f->nnames)
 		return;
 	for (size_t i = 0; i < w->ncustom; i++)

@@ -128,7 +128,7 @@ static void note(struct rw *w, const struct cx_field *f, cx_str value, const cha
 	value = fmt_trim(value);
 	if (!value.n)
 		return;
-	cx_str name = fmt_field_name(f);
+	cx_str name = fmt_label(w->e, f);
 	if (taken)
 		fmt_loss(w->o, w->e, f, "ris has one %s, already written: field '%.*s' kept in N1",
 		         taken, (int)name.n, name.p);
