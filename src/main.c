@@ -16,7 +16,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "arena.h"
+#include "aux.h"
 #include "citex.h"
+#include "model.h"
 #include "out.h"
 #include "venue.h"
 
@@ -31,6 +34,8 @@ static const char usage_text[] =
 	"                        the extension, then the content)\n"
 	"  -t, --to FMT          bibtex|biblatex|ris|csl-json (default: bibtex)\n"
 	"  -o, --output PATH     write to PATH (atomically: a temporary file, renamed)\n"
+	"      --aux FILE.aux    keep only the entries a LaTeX run cited (bibtex or\n"
+	"                        biblatex), with their crossref and xdata parents\n"
 	"      --ascii           BibTeX output with LaTeX escapes instead of UTF-8\n"
 	"      --expand-macros   expand @string macros instead of keeping them\n"
 	"      --owner NAME      cv input: the owner's name, for the author slots a\n"
@@ -77,6 +82,11 @@ struct run {
 	int quiet, strict, color;
 	size_t entries, errors, warnings;
 	struct cx_reader_ctx *cur;
+	/* --aux: every entry is held back until the citations pick the subset. */
+	struct auxset *aux;
+	struct arena held_arena;
+	struct cx_entry **held;
+	size_t nheld, held_cap;
 };
 
 static void print_diag(void *ctx, const struct cx_diag *d)
@@ -86,7 +96,9 @@ static void print_diag(void *ctx, const struct cx_diag *d)
 		return;
 	static const char *const sev[] = {"note", "warning", "error"};
 	static const char *const col[] = {"\033[1;36m", "\033[1;35m", "\033[1;31m"};
-	if (r->color)
+	if (!d->line) /* about a whole file */
+		fprintf(stderr, "%s: %s: %s\n", d->file, sev[d->sev], d->msg);
+	else if (r->color)
 		fprintf(stderr, "\033[1m%s:%u:%u:\033[0m %s%s:\033[0m %s\n", d->file, d->line,
 		        d->col, col[d->sev], sev[d->sev], d->msg);
 	else
@@ -96,7 +108,7 @@ static void print_diag(void *ctx, const struct cx_diag *d)
 static void emit(void *ctx, struct cx_entry *e)
 {
 	struct run *r = ctx;
-	if (r->opt.check_only)
+	if (r->opt.check_only && !r->aux)
 		return;
 	int bib = !strcmp(r->fmt->name, "bibtex") || !strcmp(r->fmt->name, "biblatex");
 	if (e->kind != CX_E_ENTRY && !bib)
@@ -106,8 +118,44 @@ static void emit(void *ctx, struct cx_entry *e)
 		return;
 	if (e->kind == CX_E_STRING && r->opt.expand_macros)
 		return;
+	if (r->aux) {
+		if (r->nheld == r->held_cap) {
+			r->held_cap = r->held_cap ? r->held_cap * 2 : 256;
+			r->held = xrealloc(r->held, r->held_cap * sizeof *r->held);
+		}
+		r->held[r->nheld++] = model_copy_entry(&r->held_arena, e);
+		return;
+	}
 	r->fmt->entry(&r->out, e, r->out.count);
 	r->out.count++;
+}
+
+/* Diagnostics of --aux count toward the exit status like a reader's. */
+static void aux_diag(void *ctx, const struct cx_diag *d)
+{
+	struct run *r = ctx;
+	r->errors += d->sev == CX_ERROR;
+	r->warnings += d->sev == CX_WARNING;
+	print_diag(ctx, d);
+}
+
+/* --aux: write the cited subset of the held entries. */
+static void write_held(struct run *r)
+{
+	struct cx_reader_ctx c = {0};
+	c.opt = &r->opt;
+	c.diag = print_diag;
+	c.diag_ctx = r;
+	aux_select(r->aux, r->held, &r->nheld, aux_diag, r);
+	r->out.diag = &c;
+	for (size_t i = 0; i < r->nheld && !r->opt.check_only; i++) {
+		r->fmt->entry(&r->out, r->held[i], r->out.count);
+		r->out.count++;
+	}
+	r->out.diag = NULL;
+	free(r->held);
+	arena_destroy(&r->held_arena);
+	aux_free(r->aux);
 }
 
 /* Convert one input.  Returns -1 on an I/O error, else 0. */
@@ -153,6 +201,7 @@ int main(int argc, char **argv)
 		{"from", required_argument, NULL, 'f'},
 		{"to", required_argument, NULL, 't'},
 		{"output", required_argument, NULL, 'o'},
+		{"aux", required_argument, NULL, 'X'},
 		{"ascii", no_argument, NULL, 'A'},
 		{"expand-macros", no_argument, NULL, 'E'},
 		{"particles", required_argument, NULL, 'P'},
@@ -170,13 +219,14 @@ int main(int argc, char **argv)
 	struct run r;
 	memset(&r, 0, sizeof r);
 	r.opt.to = "bibtex";
-	const char *output = NULL;
+	const char *output = NULL, *aux = NULL;
 	int c;
 	while ((c = getopt_long(argc, argv, "f:t:o:qh", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'f': r.opt.from = optarg; break;
 		case 't': r.opt.to = optarg; break;
 		case 'o': output = optarg; break;
+		case 'X': aux = optarg; break;
 		case 'A': r.opt.ascii = 1; break;
 		case 'E': r.opt.expand_macros = 1; break;
 		case 'L': r.opt.report_loss = 1; break;
@@ -228,6 +278,8 @@ int main(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	r.color = isatty(2) && !getenv("NO_COLOR");
+	if (aux && !(r.aux = aux_load(aux, aux_diag, &r)))
+		return EXIT_USAGE;
 
 	FILE *outf = stdout;
 	char *tmp = NULL;
@@ -260,6 +312,8 @@ int main(int argc, char **argv)
 		for (int i = optind; i < argc; i++)
 			io_error |= convert(&r, argv[i]) != 0;
 	}
+	if (r.aux)
+		write_held(&r);
 	if (!r.opt.check_only && r.fmt->end)
 		r.fmt->end(&r.out, r.out.count);
 	int werr = out_flush(&r.out);
