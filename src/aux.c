@@ -1,10 +1,11 @@
 /* aux.c - the subset of a bibliography that one LaTeX run cites (--aux).
  *
  * LaTeX records each citation in the .aux file: \citation{a,b} for bibtex
- * (\citation{*} for \nocite{*}), and for biblatex \abx@aux@cite{key} (before
- * 3.14) or \abx@aux@cite{refsection}{key}, with \abx@aux@nociteall for
- * \nocite{*}.  Chapters pulled in by \include write their own .aux, named by
- * an \@input line of the main one.  Every other line is LaTeX's business.
+ * (\citation{*} for \nocite{*}), and for biblatex \abx@aux@cite{key} (older
+ * releases) or \abx@aux@cite{refsection}{key} (3.18 writes that), with
+ * \abx@aux@nociteall for \nocite{*}.  Chapters pulled in by \include write
+ * their own .aux, named by an \@input line of the main one.  Every other
+ * line is LaTeX's business.
  *
  * Selection keeps a cited entry and everything it needs to be typeset: its
  * crossref and xdata parents, the members of a biblatex set and its related
@@ -209,7 +210,7 @@ static void read_citation(struct loader *L, const char *file, unsigned lineno, c
 	}
 }
 
-/* \abx@aux@cite{key} (biblatex < 3.14) or \abx@aux@cite{refsection}{key}. */
+/* \abx@aux@cite{key} (older biblatex) or \abx@aux@cite{refsection}{key}. */
 static void read_abx_cite(struct loader *L, const char *file, unsigned lineno, const char *line,
                           const char *arg)
 {
