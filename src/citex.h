@@ -216,6 +216,10 @@ struct cx_fmt {
 	const char *name; /* "bibtex", "biblatex", "ris", "csl-json" */
 	const char *ext;  /* file extension for batch mode */
 	void (*begin)(struct cx_out *o);
+	/* Between two records, when the format needs a separator (may be NULL).
+	 * The caller decides, so records written apart (one part per input in
+	 * a parallel run) still join into one valid document. */
+	void (*sep)(struct cx_out *o);
 	void (*entry)(struct cx_out *o, const struct cx_entry *e, size_t n);
 	void (*end)(struct cx_out *o, size_t n);
 };
