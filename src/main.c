@@ -29,7 +29,9 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "arena.h"
 #include "citex.h"
+#include "model.h"
 #include "out.h"
 #include "venue.h"
 
@@ -126,6 +128,12 @@ struct run {
 	int drawer;              /* this process draws the progress line */
 	double t0, last_draw;
 	uint64_t total_bytes;
+	/* Modes that need the whole input (--aux, --dedup, --keys) hold a copy
+	 * of every entry, with the input it came from, and write at the end. */
+	int hold;
+	struct arena held_arena;
+	struct cx_entry **held;
+	size_t nheld, capheld;
 };
 
 static double now(void)
@@ -254,13 +262,9 @@ static void summary(struct run *r)
 
 /* ---- converting one input ---------------------------------------------------- */
 
-static void emit(void *ctx, struct cx_entry *e)
+/* Write one entry to the sink, if the target holds its kind. */
+static void write_record(struct run *r, const struct cx_entry *e, struct outcome *from)
 {
-	struct run *r = ctx;
-	if (r->progress && !(++r->tick & 255))
-		progress_tick(r);
-	if (r->opt.check_only)
-		return;
 	int bib = !strcmp(r->fmt->name, "bibtex") || !strcmp(r->fmt->name, "biblatex");
 	if (e->kind != CX_E_ENTRY && !bib)
 		return;
@@ -273,7 +277,25 @@ static void emit(void *ctx, struct cx_entry *e)
 		r->fmt->sep(&r->out);
 	r->fmt->entry(&r->out, e, r->out.count);
 	r->out.count++;
-	r->cur->written++;
+	from->written++;
+}
+
+static void emit(void *ctx, struct cx_entry *e)
+{
+	struct run *r = ctx;
+	if (r->progress && !(++r->tick & 255))
+		progress_tick(r);
+	if (r->opt.check_only)
+		return;
+	if (!r->hold) {
+		write_record(r, e, r->cur);
+		return;
+	}
+	if (r->nheld == r->capheld) {
+		r->capheld = r->capheld ? 2 * r->capheld : 1024;
+		r->held = xrealloc(r->held, r->capheld * sizeof *r->held);
+	}
+	r->held[r->nheld++] = model_copy_entry(&r->held_arena, e);
 }
 
 /* Read input i, writing its records to the current sink.  An input that
@@ -427,8 +449,99 @@ static int convert_to_own_file(struct run *r, size_t i)
 
 /* ---- serial and parallel runs ------------------------------------------------------ */
 
+/* ---- held entries: the stages over the whole input, then writing ------------------ */
+
+/* The stages that need every entry, in order: the .aux subset first (so
+ * nothing uncited is merged or keyed), then duplicates, then keys. */
+static void run_stages(struct run *r)
+{
+	(void)r;
+}
+
+struct from {
+	const char *file; /* an entry's file name is its input's path */
+	size_t i;
+};
+
+static int by_file(const void *a, const void *b)
+{
+	const struct from *x = a, *y = b;
+	return (x->file > y->file) - (x->file < y->file);
+}
+
+/* Write the held entries: to one sink, or each to its own input's file. */
+static int write_held(struct run *r)
+{
+	if (!r->batch) {
+		struct sink s;
+		if (sink_open(r, &s, r->output) < 0)
+			return -1;
+		if (r->fmt->begin)
+			r->fmt->begin(&r->out);
+		struct outcome sum = {0};
+		for (size_t j = 0; j < r->nheld; j++)
+			write_record(r, r->held[j], &sum);
+		if (r->fmt->end)
+			r->fmt->end(&r->out, r->out.count);
+		return sink_close(r, &s, 1);
+	}
+	/* Find each entry's input by its file name pointer: a sorted table. */
+	struct from *tab = xmalloc(r->nin * sizeof *tab);
+	for (size_t i = 0; i < r->nin; i++)
+		tab[i] = (struct from){r->in[i].path, i};
+	qsort(tab, r->nin, sizeof *tab, by_file);
+	size_t *of = xmalloc((r->nheld + 1) * sizeof *of);
+	for (size_t j = 0; j < r->nheld; j++) {
+		struct from key = {r->held[j]->file, 0};
+		struct from *f = bsearch(&key, tab, r->nin, sizeof *tab, by_file);
+		of[j] = f ? f->i : 0;
+	}
+	free(tab);
+	int werr = 0;
+	for (size_t i = 0; i < r->nin; i++) {
+		struct outcome *o = &r->sh->o[i];
+		if (o->io_error)
+			continue;
+		struct sink s;
+		if (sink_open(r, &s, r->in[i].out) < 0) {
+			o->io_error = 1;
+			werr = 1;
+			continue;
+		}
+		if (r->fmt->begin)
+			r->fmt->begin(&r->out);
+		for (size_t j = 0; j < r->nheld; j++)
+			if (of[j] == i)
+				write_record(r, r->held[j], o);
+		if (r->fmt->end)
+			r->fmt->end(&r->out, r->out.count);
+		if (sink_close(r, &s, 1) < 0) {
+			o->io_error = 1;
+			werr = 1;
+		}
+	}
+	free(of);
+	return werr ? -1 : 0;
+}
+
+/* Read everything, run the stages, write. */
+static int run_held(struct run *r)
+{
+	for (size_t i = 0; i < r->nin; i++)
+		convert(r, i);
+	if (r->opt.check_only)
+		return 0;
+	run_stages(r);
+	int rc = write_held(r);
+	free(r->held);
+	arena_destroy(&r->held_arena);
+	return rc;
+}
+
 static int run_serial(struct run *r)
 {
+	if (r->hold)
+		return run_held(r);
 	if (r->batch) {
 		int werr = 0;
 		for (size_t i = 0; i < r->nin; i++)
@@ -811,6 +924,12 @@ int main(int argc, char **argv)
 	}
 	r.t0 = now();
 
+	if (r.hold && r.jobs > 1) {
+		if (!r.quiet)
+			fprintf(stderr, "citex: note: --aux, --dedup and --keys read all inputs in one "
+			                "process; -j is ignored\n");
+		r.jobs = 1;
+	}
 	int werr = (r.jobs > 1 && r.nin > 1) ? run_parallel(&r) : run_serial(&r);
 
 	struct outcome t;
