@@ -265,13 +265,7 @@ static void summary(struct run *r)
 /* Write one entry to the sink, if the target holds its kind. */
 static void write_record(struct run *r, const struct cx_entry *e, struct outcome *from)
 {
-	int bib = !strcmp(r->fmt->name, "bibtex") || !strcmp(r->fmt->name, "biblatex");
-	if (e->kind != CX_E_ENTRY && !bib)
-		return;
-	/* @xdata holds fields for others to inherit; it is no record. */
-	if (!bib && e->type_name.n == 5 && !memcmp(e->type_name.p, "xdata", 5))
-		return;
-	if (e->kind == CX_E_STRING && r->opt.expand_macros)
+	if (!cx_fmt_holds(r->fmt, e, &r->opt))
 		return;
 	if (r->out.count && r->fmt->sep)
 		r->fmt->sep(&r->out);
