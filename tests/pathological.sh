@@ -65,8 +65,8 @@ case "$CITEX" in
 *asan*) ;;
 *)
 	rss=$(tail -1 "$d/rss")
-	if [ "${rss:-999999}" -gt 65536 ]; then
-		echo "1M entries: peak RSS ${rss} KB, want under 64 MB"
+	if [ "${rss:-999999}" -gt 49152 ]; then
+		echo "1M entries: peak RSS ${rss} KB, want under 48 MB"
 		status=1
 	fi ;;
 esac
