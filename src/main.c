@@ -17,6 +17,8 @@
 #include <unistd.h>
 
 #include "citex.h"
+#include "keys.h"
+#include "model.h"
 #include "out.h"
 #include "venue.h"
 
@@ -33,6 +35,8 @@ static const char usage_text[] =
 	"  -o, --output PATH     write to PATH (atomically: a temporary file, renamed)\n"
 	"      --ascii           BibTeX output with LaTeX escapes instead of UTF-8\n"
 	"      --expand-macros   expand @string macros instead of keeping them\n"
+	"      --keys[=PATTERN]  new citation keys from PATTERN (default\n"
+	"                        [auth:lower][year][veryshorttitle:lower])\n"
 	"      --owner NAME      cv input: the owner's name, for the author slots a\n"
 	"                        publication list leaves empty\n"
 	"      --venues-file TSV add venue rows (acronym, name, publisher, kind,\n"
@@ -77,6 +81,12 @@ struct run {
 	int quiet, strict, color;
 	size_t entries, errors, warnings;
 	struct cx_reader_ctx *cur;
+	/* --keys: entries are held until the input ends, so references can
+	 * follow renamed keys wherever the renamed entry comes. */
+	struct keygen *keys;
+	struct arena held_arena;
+	struct cx_entry **held;
+	size_t nheld, capheld;
 };
 
 static void print_diag(void *ctx, const struct cx_diag *d)
@@ -106,8 +116,25 @@ static void emit(void *ctx, struct cx_entry *e)
 		return;
 	if (e->kind == CX_E_STRING && r->opt.expand_macros)
 		return;
+	if (r->keys) {
+		if (r->nheld == r->capheld) {
+			r->capheld = r->capheld ? 2 * r->capheld : 256;
+			r->held = xrealloc(r->held, r->capheld * sizeof *r->held);
+		}
+		r->held[r->nheld++] = model_copy_entry(&r->held_arena, e);
+		return;
+	}
 	r->fmt->entry(&r->out, e, r->out.count);
 	r->out.count++;
+}
+
+static void write_held(struct run *r)
+{
+	keygen_run(r->keys, r->held, r->nheld);
+	for (size_t i = 0; i < r->nheld; i++) {
+		r->fmt->entry(&r->out, r->held[i], r->out.count);
+		r->out.count++;
+	}
 }
 
 /* Convert one input.  Returns -1 on an I/O error, else 0. */
@@ -159,6 +186,7 @@ int main(int argc, char **argv)
 		{"max-expansion", required_argument, NULL, 'M'},
 		{"report-loss", no_argument, NULL, 'L'},
 		{"owner", required_argument, NULL, 'O'},
+		{"keys", optional_argument, NULL, 'K'},
 		{"venues-file", required_argument, NULL, 'W'},
 		{"check", no_argument, NULL, 'C'},
 		{"strict", no_argument, NULL, 'S'},
@@ -171,6 +199,8 @@ int main(int argc, char **argv)
 	memset(&r, 0, sizeof r);
 	r.opt.to = "bibtex";
 	const char *output = NULL;
+	const char *key_pattern = NULL;
+	int want_keys = 0;
 	int c;
 	while ((c = getopt_long(argc, argv, "f:t:o:qh", longopts, NULL)) != -1) {
 		switch (c) {
@@ -181,6 +211,7 @@ int main(int argc, char **argv)
 		case 'E': r.opt.expand_macros = 1; break;
 		case 'L': r.opt.report_loss = 1; break;
 		case 'O': r.opt.owner = optarg; break;
+		case 'K': want_keys = 1; key_pattern = optarg; break;
 		case 'W': {
 			const char *err = NULL;
 			if (venue_table_load(optarg, &err) < 0) {
@@ -228,6 +259,13 @@ int main(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	r.color = isatty(2) && !getenv("NO_COLOR");
+	if (want_keys) {
+		const char *err = "bad pattern";
+		if (!(r.keys = keygen_new(key_pattern, &err))) {
+			fprintf(stderr, "citex: --keys=%s: %s\n", key_pattern ? key_pattern : "", err);
+			return EXIT_USAGE;
+		}
+	}
 
 	FILE *outf = stdout;
 	char *tmp = NULL;
@@ -260,6 +298,8 @@ int main(int argc, char **argv)
 		for (int i = optind; i < argc; i++)
 			io_error |= convert(&r, argv[i]) != 0;
 	}
+	if (r.keys)
+		write_held(&r);
 	if (!r.opt.check_only && r.fmt->end)
 		r.fmt->end(&r.out, r.out.count);
 	int werr = out_flush(&r.out);
@@ -268,6 +308,9 @@ int main(int argc, char **argv)
 	else if (!werr && outf == stdout && fflush(stdout))
 		werr = errno;
 	out_free(&r.out);
+	keygen_free(r.keys);
+	free(r.held);
+	arena_destroy(&r.held_arena);
 	if (werr) {
 		fprintf(stderr, "citex: write error: %s\n", strerror(werr));
 		if (tmp)
