@@ -634,10 +634,16 @@ static void venue(struct keygen *g, const struct cx_entry *e)
 			keys_fold(&g->val, (cx_str){r->acronym, strlen(r->acronym)});
 			return;
 		}
-		if (venue_parse(&g->scratch, s.p, s.n, &vi) == 0 && vi.acronym.n) {
-			keys_fold(&g->val, vi.row && vi.row->acronym[0]
-			                       ? (cx_str){vi.row->acronym, strlen(vi.row->acronym)}
-			                       : vi.acronym);
+		/* The grammar peels what the lookup does not: editions, years,
+		 * "(OSDI '24)". */
+		if (venue_parse(&g->scratch, s.p, s.n, &vi) != 0)
+			continue;
+		if (vi.row && vi.row->acronym[0]) {
+			keys_fold(&g->val, (cx_str){vi.row->acronym, strlen(vi.row->acronym)});
+			return;
+		}
+		if (vi.acronym.n) {
+			keys_fold(&g->val, vi.acronym);
 			return;
 		}
 	}
