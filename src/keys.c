@@ -731,7 +731,8 @@ static cx_str make_key(struct keygen *g, const struct cx_entry *e)
 		}
 		g->val.n = 0;
 		expand(g, e, it);
-		buf_put(&g->key, g->val.p, g->val.n);
+		if (g->val.n)
+			buf_put(&g->key, g->val.p, g->val.n);
 	}
 	if (!g->key.n)
 		buf_put(&g->key, "anon", 4);
