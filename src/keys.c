@@ -238,22 +238,15 @@ static const char *compile(struct keygen *g, const char *p)
 struct keygen *keygen_new(const char *pattern, const char **err)
 {
 	struct keygen *g = xcalloc(1, sizeof *g);
-	/* Items point into the pattern: keep a copy. */
-	char *p = xstrdup(pattern ? pattern : KEYGEN_DEFAULT);
-	const char *e = compile(g, p);
+	const char *p = pattern ? pattern : KEYGEN_DEFAULT;
+	/* Literal items point into this copy. */
+	const char *e = compile(g, arena_strndup(&g->a, p, strlen(p)));
 	if (e) {
 		if (err)
 			*err = e;
-		free(p);
 		keygen_free(g);
 		return NULL;
 	}
-	/* The copy moves into the arena so keygen_free finds it. */
-	char *q = arena_strndup(&g->a, p, strlen(p));
-	for (size_t i = 0; i < g->nitems; i++)
-		if (g->items[i].lit)
-			g->items[i].lit = q + (g->items[i].lit - p);
-	free(p);
 	return g;
 }
 
@@ -758,9 +751,9 @@ static int key_field(const struct cx_field *f)
 		return 1;
 	if (f->id != CX_F_UNKNOWN)
 		return 0;
-	static const char *const names_[] = {"xref", "related", "entryset"};
+	static const char *const key_lists[] = {"xref", "related", "entryset"};
 	for (size_t i = 0; i < 3; i++)
-		if (f->name.n == strlen(names_[i]) && !memcmp(f->name.p, names_[i], f->name.n))
+		if (f->name.n == strlen(key_lists[i]) && !memcmp(f->name.p, key_lists[i], f->name.n))
 			return 1;
 	return 0;
 }
