@@ -31,6 +31,7 @@
 
 #include "arena.h"
 #include "citex.h"
+#include "keys.h"
 #include "model.h"
 #include "out.h"
 #include "venue.h"
@@ -52,6 +53,8 @@ static const char usage_text[] =
 	"                        output keeps the input order\n"
 	"      --ascii           BibTeX output with LaTeX escapes instead of UTF-8\n"
 	"      --expand-macros   expand @string macros instead of keeping them\n"
+	"      --keys[=PATTERN]  new citation keys from PATTERN (default\n"
+	"                        [auth:lower][year][veryshorttitle:lower])\n"
 	"      --owner NAME      cv input: the owner's name, for the author slots a\n"
 	"                        publication list leaves empty\n"
 	"      --venues-file TSV add venue rows (acronym, name, publisher, kind,\n"
@@ -131,6 +134,7 @@ struct run {
 	/* Modes that need the whole input (--aux, --dedup, --keys) hold a copy
 	 * of every entry, with the input it came from, and write at the end. */
 	int hold;
+	struct keygen *keys;     /* --keys */
 	struct arena held_arena;
 	struct cx_entry **held;
 	size_t nheld, capheld;
@@ -449,7 +453,8 @@ static int convert_to_own_file(struct run *r, size_t i)
  * nothing uncited is merged or keyed), then duplicates, then keys. */
 static void run_stages(struct run *r)
 {
-	(void)r;
+	if (r->keys)
+		keygen_run(r->keys, r->held, r->nheld);
 }
 
 struct from {
@@ -463,13 +468,16 @@ static int by_file(const void *a, const void *b)
 	return (x->file > y->file) - (x->file < y->file);
 }
 
-/* Write the held entries: to one sink, or each to its own input's file. */
+/* Write the held entries: to one sink, or each to its own input's file.
+ * Loss reports name each entry's own file and line, through c. */
 static int write_held(struct run *r)
 {
+	struct cx_reader_ctx c = {.opt = &r->opt, .diag = print_diag, .diag_ctx = r};
 	if (!r->batch) {
 		struct sink s;
 		if (sink_open(r, &s, r->output) < 0)
 			return -1;
+		r->out.diag = &c;
 		if (r->fmt->begin)
 			r->fmt->begin(&r->out);
 		struct outcome sum = {0};
@@ -502,6 +510,7 @@ static int write_held(struct run *r)
 			werr = 1;
 			continue;
 		}
+		r->out.diag = &c;
 		if (r->fmt->begin)
 			r->fmt->begin(&r->out);
 		for (size_t j = 0; j < r->nheld; j++)
@@ -789,6 +798,7 @@ int main(int argc, char **argv)
 		{"max-expansion", required_argument, NULL, 'M'},
 		{"report-loss", no_argument, NULL, 'L'},
 		{"owner", required_argument, NULL, 'O'},
+		{"keys", optional_argument, NULL, 'K'},
 		{"venues-file", required_argument, NULL, 'W'},
 		{"check", no_argument, NULL, 'C'},
 		{"strict", no_argument, NULL, 'S'},
@@ -801,7 +811,8 @@ int main(int argc, char **argv)
 	static struct run r;
 	r.opt.to = "bibtex";
 	r.jobs = 1;
-	int want_progress = 0;
+	int want_progress = 0, want_keys = 0;
+	const char *key_pattern = NULL;
 	int c;
 	while ((c = getopt_long(argc, argv, "f:t:o:j:qh", longopts, NULL)) != -1) {
 		switch (c) {
@@ -812,6 +823,7 @@ int main(int argc, char **argv)
 		case 'E': r.opt.expand_macros = 1; break;
 		case 'L': r.opt.report_loss = 1; break;
 		case 'O': r.opt.owner = optarg; break;
+		case 'K': want_keys = 1; key_pattern = optarg; break;
 		case 'W': {
 			const char *err = NULL;
 			if (venue_table_load(optarg, &err) < 0) {
@@ -870,6 +882,14 @@ int main(int argc, char **argv)
 		fprintf(stderr, "citex: unknown output format '%s' (bibtex, biblatex, ris, csl-json)\n",
 		        r.opt.to);
 		return EXIT_USAGE;
+	}
+	if (want_keys) {
+		const char *err = "bad pattern";
+		if (!(r.keys = keygen_new(key_pattern, &err))) {
+			fprintf(stderr, "citex: --keys=%s: %s\n", key_pattern ? key_pattern : "", err);
+			return EXIT_USAGE;
+		}
+		r.hold = 1;
 	}
 	int tty = isatty(2);
 	r.color = tty && !getenv("NO_COLOR");
@@ -931,6 +951,7 @@ int main(int argc, char **argv)
 	totals(&r, &t, &done);
 	if (r.progress)
 		summary(&r);
+	keygen_free(r.keys);
 	for (size_t i = 0; i < r.nin; i++)
 		free(r.in[i].out);
 	free(r.in);

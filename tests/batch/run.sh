@@ -61,6 +61,17 @@ expect "-j 2 -o DIR: same files as -j 1" diff -r "$tmp/d1" "$tmp/d2"
 # An empty run is still a valid document.
 expect "-j 2 over empty inputs: []" sh -c "[ \"\$('$CITEX' -j 2 -t csl-json /dev/null /dev/null)\" = '[]' ]"
 
+# ---- modes that hold every entry write each one back to its own input's file
+rm -rf "$tmp/k"
+"$CITEX" -q --keys -t bibtex -o "$tmp/k/" cases/basic.bib cases/names.bib 2>/dev/null
+"$CITEX" -q --keys -t bibtex cases/basic.bib cases/names.bib >"$tmp/k.cat" 2>/dev/null
+cat "$tmp/k/basic.bib" "$tmp/k/names.bib" >"$tmp/k.dir"
+expect "--keys -o DIR: the files joined are the concatenated output" cmp -s "$tmp/k.cat" "$tmp/k.dir"
+expect "--keys -o DIR: each file holds its own input's entries" \
+	[ "$(grep -c '^@' "$tmp/k/basic.bib")" -eq "$(grep -c '^@' cases/basic.bib)" ]
+"$CITEX" --keys -j 2 -t bibtex cases/basic.bib cases/names.bib >/dev/null 2>"$tmp/err"
+expect "--keys with -j 2: one process, and a note says so" grep -q 'ignored' "$tmp/err"
+
 # ---- inputs are never overwritten
 mkdir -p "$tmp/in"
 cp cases/basic.bib "$tmp/in/basic.bib"
