@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "citex.h"
+#include "lint.h"
 #include "out.h"
 #include "venue.h"
 
@@ -77,6 +78,7 @@ struct run {
 	int quiet, strict, color;
 	size_t entries, errors, warnings;
 	struct cx_reader_ctx *cur;
+	struct lint *lint; /* --check */
 };
 
 static void print_diag(void *ctx, const struct cx_diag *d)
@@ -96,8 +98,10 @@ static void print_diag(void *ctx, const struct cx_diag *d)
 static void emit(void *ctx, struct cx_entry *e)
 {
 	struct run *r = ctx;
-	if (r->opt.check_only)
+	if (r->opt.check_only) {
+		lint_entry(r->lint, e, r->cur);
 		return;
+	}
 	int bib = !strcmp(r->fmt->name, "bibtex") || !strcmp(r->fmt->name, "biblatex");
 	if (e->kind != CX_E_ENTRY && !bib)
 		return;
@@ -133,6 +137,7 @@ static int convert(struct run *r, const char *path)
 	c.emit = emit;
 	c.emit_ctx = r;
 	r->out.diag = &c;
+	r->cur = &c;
 	int rc = rd->read(&c, &in);
 	r->out.diag = NULL;
 	if (rc || in.error || ferror(f)) {
@@ -252,6 +257,8 @@ int main(int argc, char **argv)
 	out_init(&r.out, outf, &r.opt);
 
 	int io_error = 0;
+	if (r.opt.check_only)
+		r.lint = lint_new();
 	if (!r.opt.check_only && r.fmt->begin)
 		r.fmt->begin(&r.out);
 	if (optind == argc) {
@@ -268,6 +275,7 @@ int main(int argc, char **argv)
 	else if (!werr && outf == stdout && fflush(stdout))
 		werr = errno;
 	out_free(&r.out);
+	lint_free(r.lint);
 	if (werr) {
 		fprintf(stderr, "citex: write error: %s\n", strerror(werr));
 		if (tmp)
