@@ -158,12 +158,15 @@ static const struct rule *rule_named(const char *name, size_t n)
 	return NULL;
 }
 
-/* The rule for an entry: its type as written when that names one (BibTeX
- * and BibLaTeX input), else the BibTeX name of its model type, or the
- * BibLaTeX name where BibTeX has only misc for it (RIS ELEC is @online). */
+/* The rule for an entry: in BibTeX input, its type as written when that
+ * names one; else the BibTeX name of its model type, or the BibLaTeX name
+ * where BibTeX has only misc for it (RIS ELEC is @online).  Type names of
+ * other formats are never matched: CSL's "report" is no biblatex @report. */
 static const struct rule *rule_for(const struct cx_entry *e)
 {
-	const struct rule *r = rule_named(e->type_name.p, e->type_name.n);
+	const struct rule *r = NULL;
+	if (e->source && !strcmp(e->source, "bibtex"))
+		r = rule_named(e->type_name.p, e->type_name.n);
 	if (r)
 		return r;
 	const struct cx_type_info *t = &cx_types[e->type];
