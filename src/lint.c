@@ -231,11 +231,12 @@ static void check_required(const struct cx_entry *e, struct cx_reader_ctx *c)
 static cx_str bare(struct lint *L, const struct cx_field *f)
 {
 	static const char noopsort[] = "\\noopsort";
+	const size_t k = sizeof noopsort - 1;
 	const char *p = f->raw.p, *end = f->raw.p + f->raw.n;
 	L->val.n = 0;
 	while (p < end) {
-		if ((size_t)(end - p) >= sizeof noopsort - 1 && !memcmp(p, noopsort, sizeof noopsort - 1)) {
-			p += sizeof noopsort - 1;
+		if ((size_t)(end - p) >= k && !memcmp(p, noopsort, k)) {
+			p += k;
 			while (p < end && *p == ' ')
 				p++;
 			for (int depth = 0; p < end; p++) {

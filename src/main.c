@@ -140,6 +140,7 @@ static int convert(struct run *r, const char *path)
 	r->cur = &c;
 	int rc = rd->read(&c, &in);
 	r->out.diag = NULL;
+	r->cur = NULL;
 	if (rc || in.error || ferror(f)) {
 		fprintf(stderr, "%s: error: read failed: %s\n", name, strerror(errno ? errno : EIO));
 		rc = -1;
