@@ -20,78 +20,6 @@
 #include "arena.h"
 #include "lint.h"
 
-struct seen {
-	cx_str key;       /* lower-cased; p == NULL marks an empty slot */
-	const char *file; /* in the lint arena */
-	unsigned line, col;
-};
-
-struct lint {
-	struct arena a;   /* keys and file names: they live for the run */
-	struct seen *keys;
-	size_t nkeys, cap;
-	const char *file; /* the current file's name, copied once */
-	struct buf val;   /* a value without braces and outer white space */
-};
-
-struct lint *lint_new(void)
-{
-	return xcalloc(1, sizeof(struct lint));
-}
-
-void lint_free(struct lint *L)
-{
-	if (!L)
-		return;
-	arena_destroy(&L->a);
-	free(L->keys);
-	buf_free(&L->val);
-	free(L);
-}
-
-/* ---- reporting ---------------------------------------------------------- */
-
-static void report(struct cx_reader_ctx *c, enum cx_code code, struct cx_loc loc,
-                   const char *fmt, ...) __attribute__((format(printf, 4, 5)));
-
-static void report(struct cx_reader_ctx *c, enum cx_code code, struct cx_loc loc,
-                   const char *fmt, ...)
-{
-	c->nwarnings++;
-	if (!c->diag)
-		return;
-	char msg[512];
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
-	va_end(ap);
-	struct cx_diag d = {CX_WARNING, code, c->file, loc.line, loc.col ? loc.col : 1, msg};
-	c->diag(c->diag_ctx, &d);
-}
-
-/* Values are quoted up to 60 bytes, cut at a character, with "..." when
- * cut: Q(s) fills the three arguments of '%.*s%s'. */
-#define Q(s) quote_len(s), (s).p, (s).n > 60 ? "..." : ""
-
-static int quote_len(cx_str s)
-{
-	size_t n = s.n;
-	if (n > 60) {
-		n = 60;
-		while (n && ((unsigned char)s.p[n] & 0xC0) == 0x80)
-			n--;
-	}
-	return (int)n;
-}
-
-static cx_str field_name(const struct cx_field *f)
-{
-	if (f->name.n || f->id == CX_F_UNKNOWN)
-		return f->name;
-	const char *n = cx_fields[f->id].bibtex;
-	return (cx_str){n, strlen(n)};
-}
-
 /* ---- required fields ------------------------------------------------------ */
 
 /* A type's required fields; "a/b" means either one will do.
@@ -149,6 +77,97 @@ static const struct rule rules[] = {
 	{"dataset", BIBLATEX, {"author/editor", "title", "year/date"}},
 	{"patent", BIBLATEX, {"author", "title", "number", "year/date"}},
 };
+#define NRULES (sizeof rules / sizeof *rules)
+
+struct seen {
+	cx_str key;       /* lower-cased; p == NULL marks an empty slot */
+	const char *file; /* in the lint arena */
+	unsigned line, col;
+};
+
+struct lint {
+	struct arena a;   /* keys and file names: they live for the run */
+	struct seen *keys;
+	size_t nkeys, cap;
+	const char *file; /* the current file's name, copied once */
+	struct buf val;   /* a value without braces and outer white space */
+	/* rules[].need resolved to field ids once, each list ending in
+	 * CX_F__COUNT: looking names up per entry would cost more than all
+	 * the other checks together. */
+	enum cx_field_id need[NRULES][6][4];
+};
+
+/* Every name in rules[] is a field of fields.def, so each resolves to an
+ * id; "a/b/c" lists up to three. */
+struct lint *lint_new(void)
+{
+	struct lint *L = xcalloc(1, sizeof *L);
+	for (size_t r = 0; r < NRULES; r++)
+		for (int i = 0; i < 6; i++) {
+			const char *need = rules[r].need[i];
+			int k = 0;
+			while (need && *need && k < 3) {
+				size_t n = strcspn(need, "/");
+				L->need[r][i][k++] = cx_field_lookup(need, n);
+				need += n + (need[n] == '/');
+			}
+			L->need[r][i][k] = CX_F__COUNT;
+		}
+	return L;
+}
+
+void lint_free(struct lint *L)
+{
+	if (!L)
+		return;
+	arena_destroy(&L->a);
+	free(L->keys);
+	buf_free(&L->val);
+	free(L);
+}
+
+/* ---- reporting ---------------------------------------------------------- */
+
+static void report(struct cx_reader_ctx *c, enum cx_code code, struct cx_loc loc,
+                   const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+static void report(struct cx_reader_ctx *c, enum cx_code code, struct cx_loc loc,
+                   const char *fmt, ...)
+{
+	c->nwarnings++;
+	if (!c->diag)
+		return;
+	char msg[512];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	struct cx_diag d = {CX_WARNING, code, c->file, loc.line, loc.col ? loc.col : 1, msg};
+	c->diag(c->diag_ctx, &d);
+}
+
+/* Values are quoted up to 60 bytes, cut at a character, with "..." when
+ * cut: Q(s) fills the three arguments of '%.*s%s'. */
+#define Q(s) quote_len(s), (s).p, (s).n > 60 ? "..." : ""
+
+static int quote_len(cx_str s)
+{
+	size_t n = s.n;
+	if (n > 60) {
+		n = 60;
+		while (n && ((unsigned char)s.p[n] & 0xC0) == 0x80)
+			n--;
+	}
+	return (int)n;
+}
+
+static cx_str field_name(const struct cx_field *f)
+{
+	if (f->name.n || f->id == CX_F_UNKNOWN)
+		return f->name;
+	const char *n = cx_fields[f->id].bibtex;
+	return (cx_str){n, strlen(n)};
+}
 
 static const struct rule *rule_named(const char *name, size_t n)
 {
@@ -176,31 +195,7 @@ static const struct rule *rule_for(const struct cx_entry *e)
 	return rule_named(name, strlen(name));
 }
 
-static int has_named(const struct cx_entry *e, const char *name, size_t n)
-{
-	enum cx_field_id id = cx_field_lookup(name, n);
-	for (size_t i = 0; i < e->nfields; i++) {
-		const struct cx_field *f = &e->fields[i];
-		if (id != CX_F_UNKNOWN ? f->id == id
-		                       : f->name.n == n && !memcmp(f->name.p, name, n))
-			return 1;
-	}
-	return 0;
-}
-
-/* Is one of the '/'-separated alternatives in need present? */
-static int has_any(const struct cx_entry *e, const char *need)
-{
-	while (*need) {
-		size_t n = strcspn(need, "/");
-		if (has_named(e, need, n))
-			return 1;
-		need += n + (need[n] == '/');
-	}
-	return 0;
-}
-
-static void check_required(const struct cx_entry *e, struct cx_reader_ctx *c)
+static void check_required(struct lint *L, const struct cx_entry *e, struct cx_reader_ctx *c)
 {
 	/* @xdata holds fields for others; it is no record of its own. */
 	if (e->type_name.n == 5 && !memcmp(e->type_name.p, "xdata", 5))
@@ -208,11 +203,18 @@ static void check_required(const struct cx_entry *e, struct cx_reader_ctx *c)
 	const struct rule *r = rule_for(e);
 	if (!r)
 		return;
+	unsigned char have[CX_F__COUNT + 1] = {0};
+	for (size_t i = 0; i < e->nfields; i++)
+		have[e->fields[i].id] = 1;
+	enum cx_field_id(*need)[4] = L->need[r - rules];
 	char missing[256];
 	size_t n = 0, count = 0;
 	missing[0] = 0;
 	for (int i = 0; i < 6 && r->need[i]; i++) {
-		if (has_any(e, r->need[i]))
+		int found = 0;
+		for (int k = 0; need[i][k] != CX_F__COUNT; k++)
+			found |= have[need[i][k]];
+		if (found)
 			continue;
 		n += (size_t)snprintf(missing + n, sizeof missing - n, "%s%s", count ? ", " : "",
 		                      r->need[i]);
@@ -657,27 +659,38 @@ static void check_url(struct cx_reader_ctx *c, struct cx_loc at, cx_str s)
 		report(c, CX_E_VALUE, at, "url holds %zu URLs; a link takes one", count);
 }
 
+/* Nothing but white space and braces?  Stops at the first other byte, so
+ * a long abstract costs nothing. */
+static int blank(cx_str raw)
+{
+	for (size_t i = 0; i < raw.n; i++)
+		if (!isspace((unsigned char)raw.p[i]) && raw.p[i] != '{' && raw.p[i] != '}')
+			return 0;
+	return 1;
+}
+
 static void check_field(struct lint *L, const struct cx_entry *e, const struct cx_field *f,
                         struct cx_reader_ctx *c)
 {
 	/* Readers without positions for fields give the entry's. */
 	struct cx_loc at = f->loc.line ? f->loc : e->loc;
-	cx_str s = bare(L, f);
-	if (!s.n) {
+	if (blank(f->raw)) {
 		cx_str name = field_name(f);
 		report(c, CX_E_VALUE, at, "field '%.*s%s' is empty", Q(name));
 		return;
 	}
+	void (*check)(struct cx_reader_ctx *, struct cx_loc, cx_str) = NULL;
 	switch (f->id) {
-	case CX_F_YEAR: check_year(c, at, s); break;
-	case CX_F_MONTH: check_month(c, at, s); break;
-	case CX_F_PAGES: check_pages(c, at, s); break;
-	case CX_F_DOI: check_doi(c, at, s); break;
-	case CX_F_ISBN: check_isbn(c, at, s); break;
-	case CX_F_ISSN: check_issn(c, at, s); break;
-	case CX_F_URL: check_url(c, at, s); break;
-	default: break;
+	case CX_F_YEAR: check = check_year; break;
+	case CX_F_MONTH: check = check_month; break;
+	case CX_F_PAGES: check = check_pages; break;
+	case CX_F_DOI: check = check_doi; break;
+	case CX_F_ISBN: check = check_isbn; break;
+	case CX_F_ISSN: check = check_issn; break;
+	case CX_F_URL: check = check_url; break;
+	default: return;
 	}
+	check(c, at, bare(L, f));
 }
 
 /* ---- keys across files ----------------------------------------------------- */
@@ -751,7 +764,7 @@ void lint_entry(struct lint *L, const struct cx_entry *e, struct cx_reader_ctx *
 	if (e->kind != CX_E_ENTRY)
 		return;
 	check_key(L, e, c);
-	check_required(e, c);
+	check_required(L, e, c);
 	for (size_t i = 0; i < e->nfields; i++)
 		if (!e->fields[i].inherited)
 			check_field(L, e, &e->fields[i], c);
