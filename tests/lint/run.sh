@@ -38,6 +38,7 @@ t values 0 --check values.bib
 t values 1 --check --strict values.bib
 t reader 1 --check reader.bib
 t dups 0 --check dup-a.bib dup-b.bib
+t dups 0 --check -j 2 dup-a.bib dup-b.bib
 t formats 0 --check formats.ris formats.json
 t cv 0 --check formats.txt dup-cv.bib
 t clean 0 --check clean.bib
