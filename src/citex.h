@@ -75,6 +75,7 @@ enum cx_code {
 	CX_E_LOSS,         /* the target format cannot hold a field (note) */
 	CX_E_VALUE,        /* a value that looks wrong (warning) */
 	CX_E_IO,           /* read or write failed */
+	CX_E_MISSING,      /* a field the entry type requires is missing (warning) */
 };
 
 struct cx_diag {

@@ -32,6 +32,7 @@
 #include "arena.h"
 #include "citex.h"
 #include "keys.h"
+#include "lint.h"
 #include "model.h"
 #include "out.h"
 #include "venue.h"
@@ -126,6 +127,7 @@ struct run {
 	size_t nin;
 	struct shared *sh;
 	struct outcome *cur;     /* the input being read */
+	struct lint *lint;       /* --check */
 	FILE *curf;
 	unsigned tick;
 	int drawer;              /* this process draws the progress line */
@@ -283,8 +285,10 @@ static void emit(void *ctx, struct cx_entry *e)
 	struct run *r = ctx;
 	if (r->progress && !(++r->tick & 255))
 		progress_tick(r);
-	if (r->opt.check_only)
+	if (r->opt.check_only) {
+		lint_entry(r->lint, e, r->out.diag);
 		return;
+	}
 	if (!r->hold) {
 		write_record(r, e, r->cur);
 		return;
@@ -576,7 +580,7 @@ static void worker(struct run *r, const char *partdir)
 			convert_to_own_file(r, i);
 			continue;
 		}
-		char part[4096];
+		char part[4096 + 24]; /* partdir, a slash and an index */
 		snprintf(part, sizeof part, "%s/%zu", partdir, i);
 		FILE *f = fopen(part, "wb");
 		if (!f) {
@@ -608,7 +612,7 @@ static int join_parts(struct run *r, const char *partdir)
 	size_t written = 0;
 	char buf[1 << 16];
 	for (size_t i = 0; i < r->nin; i++) {
-		char part[4096];
+		char part[4096 + 24]; /* partdir, a slash and an index */
 		snprintf(part, sizeof part, "%s/%zu", partdir, i);
 		FILE *f = rc == 0 ? fopen(part, "rb") : NULL;
 		if (f) {
@@ -944,7 +948,12 @@ int main(int argc, char **argv)
 			                "process; -j is ignored\n");
 		r.jobs = 1;
 	}
+	if (r.opt.check_only) {
+		r.lint = lint_new();
+		r.jobs = 1; /* lint compares the keys of all inputs */
+	}
 	int werr = (r.jobs > 1 && r.nin > 1) ? run_parallel(&r) : run_serial(&r);
+	lint_free(r.lint);
 
 	struct outcome t;
 	size_t done;
