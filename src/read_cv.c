@@ -27,6 +27,7 @@
 #include <utf8proc.h>
 
 #include "cv.h"
+#include "keys.h"
 #include "model.h"
 #include "norm.h"
 #include "venue.h"
@@ -2909,52 +2910,12 @@ static void read_venue(struct cv *v, cx_str venue_in, struct venue_out *o)
 
 /* ---- keys -------------------------------------------------------------------- */
 
-/* Keys stay unique across every input of one run (the README's main job
- * converts all the seeds to one .bib), so the set outlives one read.  The
- * lead may move it into the run context. */
-static char **key_set; /* open addressing; NULL is empty */
-static size_t nkey_set, capkey_set;
-
 static size_t str_hash(const char *k)
 {
 	size_t h = 1469598103934665603u;
 	while (*k)
 		h = (h ^ (unsigned char)*k++) * 1099511628211u;
 	return h;
-}
-
-static int key_taken(const char *k)
-{
-	if (!capkey_set)
-		return 0;
-	for (size_t i = str_hash(k) & (capkey_set - 1); key_set[i]; i = (i + 1) & (capkey_set - 1))
-		if (!strcmp(key_set[i], k))
-			return 1;
-	return 0;
-}
-
-static void key_add(const char *k)
-{
-	if (2 * (nkey_set + 1) > capkey_set) {
-		size_t cap = capkey_set ? capkey_set * 2 : 256;
-		char **old = key_set;
-		size_t oldcap = capkey_set;
-		key_set = xcalloc(cap, sizeof *key_set);
-		capkey_set = cap;
-		for (size_t j = 0; j < oldcap; j++)
-			if (old[j]) {
-				size_t i = str_hash(old[j]) & (cap - 1);
-				while (key_set[i])
-					i = (i + 1) & (cap - 1);
-				key_set[i] = old[j];
-			}
-		free(old);
-	}
-	size_t i = str_hash(k) & (capkey_set - 1);
-	while (key_set[i])
-		i = (i + 1) & (capkey_set - 1);
-	key_set[i] = xstrdup(k);
-	nkey_set++;
 }
 
 /* ASCII letters and digits of s, lower-cased, accents stripped. */
@@ -2990,59 +2951,16 @@ static size_t ascii_fold(cx_str s, char *out, size_t cap, int stop_at_space)
 	return k;
 }
 
-static const char *const stop_words[] = {"a", "an", "the", "on", "of", "for", "towards", "toward",
-                                         "to", "in", "and", "with", "at", "by", "from", "via",
-                                         "into", "is", "are", "how", "what", "why", "when",
-                                         "do", "does", "can", "we", "not", "its", "or", NULL};
-
-static void make_key(struct cv *v, struct cx_entry *e)
+/* Keys come from the one key generator, with its default pattern
+ * (zhao2025forestcoll).  They stay unique across every input of one run
+ * (the README's main job converts all the seeds to one .bib), so the
+ * generator outlives one read. */
+static void make_key(struct cx_entry *e)
 {
-	char fam[64] = "", word[64] = "", key[200];
-	struct cx_field *au = cx_entry_get(e, CX_F_AUTHOR);
-	if (au && au->nnames) {
-		const struct cx_name *nm = &au->names[0];
-		cx_str f = nm->family.n ? nm->family : nm->literal;
-		ascii_fold(f, fam, sizeof fam, 0);
-		if (!strcmp(fam, "owner") && nm->literal.n)
-			strcpy(fam, "owner");
-	}
-	if (!fam[0])
-		strcpy(fam, "anon");
-	struct cx_field *ti = cx_entry_get(e, CX_F_TITLE);
-	if (ti) {
-		cx_str t = plain(&v->a, ti->text);
-		size_t i = 0;
-		while (i < t.n) {
-			while (i < t.n && (is_sp((unsigned char)t.p[i]) || strchr("-:,.;\"'()[]{}", t.p[i])))
-				i++;
-			size_t b = i;
-			while (i < t.n && !is_sp((unsigned char)t.p[i]) && !strchr("-:,;\"()[]{}", t.p[i]))
-				i++;
-			if (i == b)
-				break;
-			char w[64];
-			if (!ascii_fold(S(t.p + b, i - b), w, sizeof w, 0))
-				continue;
-			if (in_list(w, strlen(w), stop_words))
-				continue;
-			strcpy(word, w);
-			break;
-		}
-	}
-	char year[16] = "";
-	if (e->issued.year[0] > 0)
-		snprintf(year, sizeof year, "%d", e->issued.year[0]);
-	snprintf(key, sizeof key, "%s%s%s", fam, year, word);
-	char k2[210];
-	strcpy(k2, key);
-	for (int s = 0; key_taken(k2); s++) {
-		if (s < 26)
-			snprintf(k2, sizeof k2, "%s%c", key, 'a' + s);
-		else
-			snprintf(k2, sizeof k2, "%s%d", key, s);
-	}
-	key_add(k2);
-	e->key = arena_str(&v->a, k2, strlen(k2));
+	static struct keygen *keys;
+	if (!keys)
+		keys = keygen_new(NULL, NULL);
+	keygen_apply(keys, e);
 }
 
 /* ---- entries ------------------------------------------------------------------ */
@@ -3536,7 +3454,7 @@ static int cv_read(struct cx_reader_ctx *c, struct cx_input *in)
 		if (!e)
 			continue;
 		cx_normalize(e, c->opt, c, &v.a);
-		make_key(&v, e);
+		make_key(e);
 		c->nentries++;
 		emitted++;
 		if (c->emit)
