@@ -17,6 +17,8 @@
 #include <unistd.h>
 
 #include "citex.h"
+#include "dedup.h"
+#include "model.h"
 #include "out.h"
 #include "venue.h"
 
@@ -41,6 +43,9 @@ static const char usage_text[] =
 	"                        of names go to CSL-JSON\n"
 	"      --max-expansion N refuse a macro expansion over N bytes (default 64 MiB)\n"
 	"      --report-loss     report each field the target format cannot hold\n"
+	"      --dedup[=report]  merge records that share a DOI, an arXiv id, or a\n"
+	"                        title, year and first author, across all inputs\n"
+	"                        (=report: only report them)\n"
 	"      --check           lint only: report problems, write nothing\n"
 	"      --strict          warnings count as errors in the exit status\n"
 	"  -q, --quiet           errors only\n"
@@ -77,6 +82,10 @@ struct run {
 	int quiet, strict, color;
 	size_t entries, errors, warnings;
 	struct cx_reader_ctx *cur;
+	int dedup;                /* 1 merge, 2 report only */
+	struct arena dedup_arena; /* copies of every entry, for --dedup */
+	struct cx_entry **kept;
+	size_t nkept, capkept;
 };
 
 static void print_diag(void *ctx, const struct cx_diag *d)
@@ -106,8 +115,36 @@ static void emit(void *ctx, struct cx_entry *e)
 		return;
 	if (e->kind == CX_E_STRING && r->opt.expand_macros)
 		return;
+	if (r->dedup) {
+		if (r->nkept == r->capkept) {
+			r->capkept = r->capkept ? 2 * r->capkept : 1024;
+			r->kept = realloc(r->kept, r->capkept * sizeof *r->kept);
+			if (!r->kept)
+				abort();
+		}
+		r->kept[r->nkept++] = model_copy_entry(&r->dedup_arena, e);
+		return;
+	}
 	r->fmt->entry(&r->out, e, r->out.count);
 	r->out.count++;
+}
+
+/* --dedup: every entry was kept; merge the duplicates, then write. */
+static void write_deduped(struct run *r)
+{
+	struct cx_reader_ctx c = {0};
+	c.opt = &r->opt;
+	c.diag = print_diag;
+	c.diag_ctx = r;
+	dedup_run(r->kept, &r->nkept, &r->dedup_arena, r->dedup == 2, print_diag, r);
+	r->out.diag = &c;
+	for (size_t i = 0; i < r->nkept; i++) {
+		r->fmt->entry(&r->out, r->kept[i], r->out.count);
+		r->out.count++;
+	}
+	r->out.diag = NULL;
+	free(r->kept);
+	arena_destroy(&r->dedup_arena);
 }
 
 /* Convert one input.  Returns -1 on an I/O error, else 0. */
@@ -158,6 +195,7 @@ int main(int argc, char **argv)
 		{"particles", required_argument, NULL, 'P'},
 		{"max-expansion", required_argument, NULL, 'M'},
 		{"report-loss", no_argument, NULL, 'L'},
+		{"dedup", optional_argument, NULL, 'D'},
 		{"owner", required_argument, NULL, 'O'},
 		{"venues-file", required_argument, NULL, 'W'},
 		{"check", no_argument, NULL, 'C'},
@@ -180,6 +218,13 @@ int main(int argc, char **argv)
 		case 'A': r.opt.ascii = 1; break;
 		case 'E': r.opt.expand_macros = 1; break;
 		case 'L': r.opt.report_loss = 1; break;
+		case 'D':
+			if (optarg && strcmp(optarg, "report")) {
+				fprintf(stderr, "citex: --dedup takes no value or =report\n");
+				return EXIT_USAGE;
+			}
+			r.dedup = optarg ? 2 : 1;
+			break;
 		case 'O': r.opt.owner = optarg; break;
 		case 'W': {
 			const char *err = NULL;
@@ -260,6 +305,8 @@ int main(int argc, char **argv)
 		for (int i = optind; i < argc; i++)
 			io_error |= convert(&r, argv[i]) != 0;
 	}
+	if (r.dedup)
+		write_deduped(&r);
 	if (!r.opt.check_only && r.fmt->end)
 		r.fmt->end(&r.out, r.out.count);
 	int werr = out_flush(&r.out);
