@@ -635,15 +635,10 @@ static void report_merge(struct dd *D, size_t i)
 
 /* ---- merging ---------------------------------------------------------------- */
 
-/* journal and booktitle are one slot, as are number and issue: a record
- * holds one venue and one issue number. */
+/* journal and booktitle are one slot: a record appears in one venue. */
 static int slot_of(enum cx_field_id id)
 {
-	if (id == CX_F_BOOKTITLE)
-		return CX_F_JOURNAL;
-	if (id == CX_F_ISSUE)
-		return CX_F_NUMBER;
-	return (int)id;
+	return id == CX_F_BOOKTITLE ? CX_F_JOURNAL : (int)id;
 }
 
 static int name_eqi(cx_str a, cx_str b)
