@@ -110,8 +110,27 @@ asan-corpora:
 	  ASAN_OPTIONS=abort_on_error=1:detect_leaks=1 \
 	  UBSAN_OPTIONS=halt_on_error=1:abort_on_error=1:print_stacktrace=1 check-corpora
 
+# Install the program, the library, its header (in include/citex/, beside
+# the field and type tables it includes), a pkg-config file and the manual.  DESTDIR is prepended for staged installs.
+VERSION = $(shell sed -n 's/^\#define CITEX_VERSION "\(.*\)"/\1/p' src/citex.h)
+install: $(BUILD)/citex $(BUILD)/libcitex.a
+	mkdir -p $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig \
+	  $(DESTDIR)$(PREFIX)/include/citex $(DESTDIR)$(PREFIX)/share/man/man1
+	cp $(BUILD)/citex $(DESTDIR)$(PREFIX)/bin/citex
+	cp $(BUILD)/libcitex.a $(DESTDIR)$(PREFIX)/lib/libcitex.a
+	cp src/citex.h src/fields.def src/types.def $(DESTDIR)$(PREFIX)/include/citex/
+	cp citex.1 $(DESTDIR)$(PREFIX)/share/man/man1/citex.1
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' citex.pc.in \
+	  >$(DESTDIR)$(PREFIX)/lib/pkgconfig/citex.pc
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/citex $(DESTDIR)$(PREFIX)/lib/libcitex.a \
+	  $(DESTDIR)$(PREFIX)/share/man/man1/citex.1 \
+	  $(DESTDIR)$(PREFIX)/lib/pkgconfig/citex.pc
+	rm -rf $(DESTDIR)$(PREFIX)/include/citex
+
 clean:
 	rm -rf build citex libcitex.a
 
-.PHONY: asan-corpora deps test-deps seeds all check unit asan check-corpora clean check-tools
+.PHONY: install uninstall asan-corpora deps test-deps seeds all check unit asan check-corpora clean check-tools
 .DELETE_ON_ERROR:

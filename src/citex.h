@@ -211,11 +211,16 @@ struct cx_options {
 /* ---- output -------------------------------------------------------------- */
 
 struct cx_out; /* a buffered writer; see out.h */
+struct cx_reader_ctx;
 
 struct cx_fmt {
 	const char *name; /* "bibtex", "biblatex", "ris", "csl-json" */
 	const char *ext;  /* file extension for batch mode */
 	void (*begin)(struct cx_out *o);
+	/* Between two records, when the format needs a separator (may be NULL).
+	 * The caller decides, so records written apart (one part per input in
+	 * a parallel run) still join into one valid document. */
+	void (*sep)(struct cx_out *o);
 	void (*entry)(struct cx_out *o, const struct cx_entry *e, size_t n);
 	void (*end)(struct cx_out *o, size_t n);
 };
@@ -223,6 +228,20 @@ struct cx_fmt {
 /* The registry: a NULL-terminated table of every writer. */
 extern const struct cx_fmt *const cx_formats[];
 const struct cx_fmt *cx_fmt_find(const char *name);
+/* Does the format hold e at all?  @string, @preamble and @comment exist
+ * only in BibTeX, and @xdata is no record anywhere else. */
+int cx_fmt_holds(const struct cx_fmt *f, const struct cx_entry *e, const struct cx_options *opt);
+
+/* A writer on a FILE, for programs that use the library: it opens the
+ * document, separates records and closes it, so the output is complete.
+ * cx_writer_entry skips what the format cannot hold (cx_fmt_holds); loss
+ * reports go to c's diag callback when c is not NULL.  cx_writer_close
+ * ends the document, flushes and frees; it returns 0 or an errno value
+ * (the FILE stays open).  NULL from cx_writer_open: unknown format. */
+struct cx_writer;
+struct cx_writer *cx_writer_open(FILE *f, const char *format, const struct cx_options *opt);
+void cx_writer_entry(struct cx_writer *w, const struct cx_entry *e, struct cx_reader_ctx *c);
+int cx_writer_close(struct cx_writer *w);
 
 /* ---- readers -------------------------------------------------------------- */
 

@@ -581,10 +581,8 @@ static void synthesized(struct cw *w, enum cx_field_id id)
 	}
 }
 
-/* n counts the items written before this one: the caller passes only
- * records to a writer that is not BibTeX, so the first item opens the
- * array and the others are separated by a comma.  Nothing is written
- * before the first item, so an empty run can end as "[]". */
+/* n counts the items written before this one; it names an item with no
+ * key.  The array bracket and the commas come from begin, sep and end. */
 static void csl_entry(struct cx_out *o, const struct cx_entry *e, size_t n)
 {
 	if (e->kind != CX_E_ENTRY)
@@ -593,7 +591,7 @@ static void csl_entry(struct cx_out *o, const struct cx_entry *e, size_t n)
 	w.pub = fmt_publisher(e);
 	w.arxiv = fmt_arxiv(e, &w.arxiv_id);
 
-	out_puts(o, n ? ",\n  {\n" : "[\n  {\n");
+	out_puts(o, "\n  {\n");
 	member(&w, "id");
 	if (e->key.n) {
 		out_putc(o, '"');
@@ -621,14 +619,26 @@ static void csl_entry(struct cx_out *o, const struct cx_entry *e, size_t n)
 	arena_destroy(&w.a);
 }
 
+static void csl_begin(struct cx_out *o)
+{
+	out_putc(o, '[');
+}
+
+static void csl_sep(struct cx_out *o)
+{
+	out_putc(o, ',');
+}
+
 static void csl_end(struct cx_out *o, size_t n)
 {
-	out_puts(o, n ? "\n]\n" : "[]\n");
+	out_puts(o, n ? "\n]\n" : "]\n");
 }
 
 const struct cx_fmt cx_fmt_csljson = {
 	.name = "csl-json",
 	.ext = "json",
+	.begin = csl_begin,
+	.sep = csl_sep,
 	.entry = csl_entry,
 	.end = csl_end,
 };

@@ -5,6 +5,8 @@
 #ifndef CX_PARSER_H
 #define CX_PARSER_H
 
+#include <stdint.h>
+
 #include "arena.h"
 #include "citex.h"
 
@@ -39,8 +41,8 @@ struct cx_parser {
 	/* @string macros: open addressing, keys lower-cased. */
 	struct macro *macros;
 	size_t nmacros, macros_cap;
-	/* Keys seen, for the duplicate-key warning. */
-	cx_str *keys;
+	/* Hashes of the keys seen, for the duplicate-key warning. */
+	uint64_t *keys;
 	size_t nkeys, keys_cap;
 
 	/* crossref/xdata.  Two passes over a regular file: `collect` keeps

@@ -232,32 +232,36 @@ static void define_months(struct cx_parser *P)
 /* ---- keys seen -------------------------------------------------------------- */
 
 /* Returns 1 if the key was seen before, and records it otherwise.  Keys
- * compare case-insensitively, as BibTeX does. */
+ * compare case-insensitively, as BibTeX does.  The set holds 64-bit hashes,
+ * not the keys: 8 bytes a key keeps a million-entry file in a few MB, and a
+ * false "duplicate" needs two keys whose 64-bit hashes collide. */
 static int key_seen(struct cx_parser *P, cx_str key)
 {
-	if ((P->nkeys + 1) * 2 > P->keys_cap) {
-		cx_str *old = P->keys;
+	if ((P->nkeys + 1) * 4 > P->keys_cap * 3) {
+		uint64_t *old = P->keys;
 		size_t oldcap = P->keys_cap;
 		P->keys_cap = oldcap ? oldcap * 2 : 256;
 		P->keys = xcalloc(P->keys_cap, sizeof *P->keys);
 		for (size_t i = 0; i < oldcap; i++) {
-			if (!old[i].p)
+			if (!old[i])
 				continue;
-			size_t j = (size_t)hash_lower(old[i].p, old[i].n) & (P->keys_cap - 1);
-			while (P->keys[j].p)
+			size_t j = (size_t)old[i] & (P->keys_cap - 1);
+			while (P->keys[j])
 				j = (j + 1) & (P->keys_cap - 1);
 			P->keys[j] = old[i];
 		}
 		free(old);
 	}
 	size_t mask = P->keys_cap - 1;
-	size_t j = (size_t)hash_lower(key.p, key.n) & mask;
-	while (P->keys[j].p) {
-		if (eq_lower(P->keys[j], key.p, key.n))
+	uint64_t h = hash_lower(key.p, key.n);
+	h = h ? h : 1; /* 0 marks an empty slot */
+	size_t j = (size_t)h & mask;
+	while (P->keys[j]) {
+		if (P->keys[j] == h)
 			return 1;
 		j = (j + 1) & mask;
 	}
-	P->keys[j] = arena_str(&P->file_arena, key.p, key.n);
+	P->keys[j] = h;
 	P->nkeys++;
 	return 0;
 }

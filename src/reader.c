@@ -106,7 +106,9 @@ const struct cx_reader *cx_reader_detect(const char *file, const char *buf, size
 		i = 3;
 	while (i < n && isspace((unsigned char)buf[i]))
 		i++;
-	if (i < n && (buf[i] == '[' || buf[i] == '{'))
+	if (i == n)
+		name = "bibtex"; /* nothing but white space: an empty bibliography */
+	else if (buf[i] == '[' || buf[i] == '{')
 		name = "csl-json";
 	else if (looks_ris(buf + i, n - i))
 		name = "ris";

@@ -4,11 +4,12 @@
 # exact apt-get line and fails.
 #   build: flex, bison, libutf8proc-dev, pkg-config, a C compiler, make
 #   test:  the above, plus the real tools the tests check our output with
-#          (bibtex with plain.bst, biber, pandoc) and python3-jsonschema
+#          (bibtex with plain.bst, biber, pandoc), python3-jsonschema, and
+#          groff for the manual
 set -u
 need="flex bison libutf8proc-dev pkg-config gcc make"
 if [ "${1:-build}" = test ]; then
-	need="$need python3-jsonschema texlive-binaries texlive-base biber pandoc"
+	need="$need python3-jsonschema texlive-binaries texlive-base biber pandoc groff-base"
 fi
 missing=
 for p in $need; do
