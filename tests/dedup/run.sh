@@ -49,6 +49,13 @@ printf '%s\n' smith2020 smith2020b smith2021 garcia2019 procA vaswani2017 lee202
 	child >"$tmp/want"
 same "--dedup to CSL-JSON" "$tmp/want" "$tmp/ids"
 
+# Batch mode: each survivor stays in its own input's output file.
+mkdir "$tmp/dir"
+"$CITEX" --dedup -q -o "$tmp/dir" $inputs >/dev/null 2>&1
+for f in a b c d; do printf '%s %s\n' $f "$(grep -c '^@' "$tmp/dir/$f.bib")"; done >"$tmp/counts"
+printf 'a 5\nb 0\nc 3\nd 1\n' >"$tmp/want"
+same "--dedup -o DIR" "$tmp/want" "$tmp/counts"
+
 "$CITEX" --dedup=all a.bib >/dev/null 2>&1
 if [ $? -eq 2 ]; then ok; else bad "--dedup=all is not a usage error"; fi
 
