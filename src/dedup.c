@@ -16,9 +16,9 @@
  * had it, and a later record with the same key joins that record's group
  * (union-find), so a run costs O(n) whatever its size.
  *
- * A title match is refused when both records carry DOIs, or arXiv ids,
- * that differ: the same title, year and author under two DOIs is most
- * often a conference paper and its journal version, which are two works.
+ * A title match is refused when both records carry DOIs, arXiv ids, first
+ * pages, volumes or issue numbers that differ (see compatible()).  Fields
+ * inherited through crossref take no part in matching.
  *
  * The survivor of a group is its first record in input order, except that
  * a group holding both an arXiv preprint and a published record (one with
