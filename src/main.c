@@ -31,6 +31,7 @@
 
 #include "arena.h"
 #include "citex.h"
+#include "dedup.h"
 #include "keys.h"
 #include "lint.h"
 #include "model.h"
@@ -64,6 +65,9 @@ static const char usage_text[] =
 	"                        of names go to CSL-JSON\n"
 	"      --max-expansion N refuse a macro expansion over N bytes (default 64 MiB)\n"
 	"      --report-loss     report each field the target format cannot hold\n"
+	"      --dedup[=report]  merge records that share a DOI, an arXiv id, or a\n"
+	"                        title, year and first author, across all inputs\n"
+	"                        (=report: only report them)\n"
 	"      --check           lint only: report problems, write nothing\n"
 	"      --strict          warnings count as errors in the exit status\n"
 	"  -q, --quiet           errors only; no progress line or summary\n"
@@ -136,6 +140,7 @@ struct run {
 	/* Modes that need the whole input (--aux, --dedup, --keys) hold a copy
 	 * of every entry, with the input it came from, and write at the end. */
 	int hold;
+	int dedup;               /* 1 merge duplicates, 2 only report them */
 	struct keygen *keys;     /* --keys */
 	struct arena held_arena;
 	struct cx_entry **held;
@@ -457,6 +462,8 @@ static int convert_to_own_file(struct run *r, size_t i)
  * nothing uncited is merged or keyed), then duplicates, then keys. */
 static void run_stages(struct run *r)
 {
+	if (r->dedup)
+		dedup_run(r->held, &r->nheld, &r->held_arena, r->dedup == 2, print_diag, r);
 	if (r->keys)
 		keygen_run(r->keys, r->held, r->nheld);
 }
@@ -801,6 +808,7 @@ int main(int argc, char **argv)
 		{"particles", required_argument, NULL, 'P'},
 		{"max-expansion", required_argument, NULL, 'M'},
 		{"report-loss", no_argument, NULL, 'L'},
+		{"dedup", optional_argument, NULL, 'D'},
 		{"owner", required_argument, NULL, 'O'},
 		{"keys", optional_argument, NULL, 'K'},
 		{"venues-file", required_argument, NULL, 'W'},
@@ -826,6 +834,14 @@ int main(int argc, char **argv)
 		case 'A': r.opt.ascii = 1; break;
 		case 'E': r.opt.expand_macros = 1; break;
 		case 'L': r.opt.report_loss = 1; break;
+		case 'D':
+			if (optarg && strcmp(optarg, "report")) {
+				fprintf(stderr, "citex: --dedup takes no value or =report\n");
+				return EXIT_USAGE;
+			}
+			r.dedup = optarg ? 2 : 1;
+			r.hold = 1;
+			break;
 		case 'O': r.opt.owner = optarg; break;
 		case 'K': want_keys = 1; key_pattern = optarg; break;
 		case 'W': {
