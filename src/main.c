@@ -140,6 +140,7 @@ struct run {
 	/* Modes that need the whole input (--aux, --dedup, --keys) hold a copy
 	 * of every entry, with the input it came from, and write at the end. */
 	int hold;
+	size_t stage_errors, stage_warnings; /* reported by the stages */
 	int dedup;               /* 1 merge duplicates, 2 only report them */
 	struct keygen *keys;     /* --keys */
 	struct arena held_arena;
@@ -221,6 +222,8 @@ static void totals(const struct run *r, struct outcome *t, size_t *files_done)
 		t->bytes_done += o->state == 2 ? r->in[i].size : o->bytes_done;
 		*files_done += o->state == 2;
 	}
+	t->errors += r->stage_errors;
+	t->warnings += r->stage_warnings;
 }
 
 static void draw_progress(struct run *r, int force)
@@ -458,12 +461,21 @@ static int convert_to_own_file(struct run *r, size_t i)
 
 /* ---- held entries: the stages over the whole input, then writing ------------------ */
 
+/* A stage's diagnostics count in the exit status like a reader's. */
+static void stage_diag(void *ctx, const struct cx_diag *d)
+{
+	struct run *r = ctx;
+	r->stage_errors += d->sev == CX_ERROR;
+	r->stage_warnings += d->sev == CX_WARNING;
+	print_diag(ctx, d);
+}
+
 /* The stages that need every entry, in order: the .aux subset first (so
  * nothing uncited is merged or keyed), then duplicates, then keys. */
 static void run_stages(struct run *r)
 {
 	if (r->dedup)
-		dedup_run(r->held, &r->nheld, &r->held_arena, r->dedup == 2, print_diag, r);
+		dedup_run(r->held, &r->nheld, &r->held_arena, r->dedup == 2, stage_diag, r);
 	if (r->keys)
 		keygen_run(r->keys, r->held, r->nheld);
 }
