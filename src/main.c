@@ -32,6 +32,7 @@
 #include "arena.h"
 #include "aux.h"
 #include "citex.h"
+#include "dedup.h"
 #include "keys.h"
 #include "lint.h"
 #include "model.h"
@@ -67,6 +68,9 @@ static const char usage_text[] =
 	"                        of names go to CSL-JSON\n"
 	"      --max-expansion N refuse a macro expansion over N bytes (default 64 MiB)\n"
 	"      --report-loss     report each field the target format cannot hold\n"
+	"      --dedup[=report]  merge records that share a DOI, an arXiv id, or a\n"
+	"                        title, year and first author, across all inputs\n"
+	"                        (=report: only report them)\n"
 	"      --check           lint only: report problems, write nothing\n"
 	"      --strict          warnings count as errors in the exit status\n"
 	"  -q, --quiet           errors only; no progress line or summary\n"
@@ -139,9 +143,10 @@ struct run {
 	/* Modes that need the whole input (--aux, --dedup, --keys) hold a copy
 	 * of every entry, with the input it came from, and write at the end. */
 	int hold;
+	size_t stage_errors, stage_warnings; /* reported by the stages */
+	int dedup;               /* 1 merge duplicates, 2 only report them */
 	struct keygen *keys;     /* --keys */
 	struct auxset *aux;      /* --aux */
-	size_t aux_warnings;     /* its missing citations, for --strict */
 	struct arena held_arena;
 	struct cx_entry **held;
 	size_t nheld, capheld;
@@ -223,6 +228,8 @@ static void totals(const struct run *r, struct outcome *t, size_t *files_done)
 		t->bytes_done += o->state == 2 ? r->in[i].size : o->bytes_done;
 		*files_done += o->state == 2;
 	}
+	t->errors += r->stage_errors;
+	t->warnings += r->stage_warnings;
 }
 
 static void draw_progress(struct run *r, int force)
@@ -460,11 +467,12 @@ static int convert_to_own_file(struct run *r, size_t i)
 
 /* ---- held entries: the stages over the whole input, then writing ------------------ */
 
-/* --aux reports citations with no entry; --strict counts them. */
-static void aux_diag(void *ctx, const struct cx_diag *d)
+/* A stage's diagnostics count in the exit status like a reader's. */
+static void stage_diag(void *ctx, const struct cx_diag *d)
 {
 	struct run *r = ctx;
-	r->aux_warnings += d->sev != CX_NOTE;
+	r->stage_errors += d->sev == CX_ERROR;
+	r->stage_warnings += d->sev == CX_WARNING;
 	print_diag(ctx, d);
 }
 
@@ -473,7 +481,9 @@ static void aux_diag(void *ctx, const struct cx_diag *d)
 static void run_stages(struct run *r)
 {
 	if (r->aux)
-		aux_select(r->aux, r->held, &r->nheld, aux_diag, r);
+		aux_select(r->aux, r->held, &r->nheld, stage_diag, r);
+	if (r->dedup)
+		dedup_run(r->held, &r->nheld, &r->held_arena, r->dedup == 2, stage_diag, r);
 	if (r->keys)
 		keygen_run(r->keys, r->held, r->nheld);
 }
@@ -818,6 +828,7 @@ int main(int argc, char **argv)
 		{"particles", required_argument, NULL, 'P'},
 		{"max-expansion", required_argument, NULL, 'M'},
 		{"report-loss", no_argument, NULL, 'L'},
+		{"dedup", optional_argument, NULL, 'D'},
 		{"owner", required_argument, NULL, 'O'},
 		{"keys", optional_argument, NULL, 'K'},
 		{"aux", required_argument, NULL, 'X'},
@@ -844,6 +855,14 @@ int main(int argc, char **argv)
 		case 'A': r.opt.ascii = 1; break;
 		case 'E': r.opt.expand_macros = 1; break;
 		case 'L': r.opt.report_loss = 1; break;
+		case 'D':
+			if (optarg && strcmp(optarg, "report")) {
+				fprintf(stderr, "citex: --dedup takes no value or =report\n");
+				return EXIT_USAGE;
+			}
+			r.dedup = optarg ? 2 : 1;
+			r.hold = 1;
+			break;
 		case 'O': r.opt.owner = optarg; break;
 		case 'K': want_keys = 1; key_pattern = optarg; break;
 		case 'X': aux_path = optarg; break;
@@ -917,7 +936,7 @@ int main(int argc, char **argv)
 	int tty = isatty(2);
 	r.color = tty && !getenv("NO_COLOR");
 	if (aux_path) {
-		if (!(r.aux = aux_load(aux_path, aux_diag, &r)))
+		if (!(r.aux = aux_load(aux_path, stage_diag, &r)))
 			return EXIT_USAGE;
 		r.hold = 1;
 	}
@@ -992,7 +1011,7 @@ int main(int argc, char **argv)
 	munmap(r.sh, shbytes);
 	if (werr || t.io_error)
 		return EXIT_USAGE;
-	if (t.errors || (r.strict && (t.warnings || r.aux_warnings)))
+	if (t.errors || (r.strict && t.warnings))
 		return EXIT_ENTRY_ERRORS;
 	return EXIT_OK;
 }
