@@ -33,6 +33,14 @@ RIS_VARIABLES = {
     "language", "abstract", "keyword", "note",              # LA AB KW N1
 }
 
+# BibTeX output writes plain.bst's types (README, "Type table"): these CSL
+# types and RIS TY codes come back as the type BibTeX wrote for them.
+BIBTEX_CSL_TYPE = {"webpage": "document", "software": "document", "dataset": "document",
+                   "standard": "document", "patent": "document", "periodical": "document"}
+BIBTEX_RIS_TYPE = {"ELEC": "GEN", "COMP": "GEN", "DATA": "GEN", "STAND": "GEN", "PAT": "GEN",
+                   "JFULL": "GEN", "EDBOOK": "BOOK", "MGZN": "JOUR", "NEWS": "JOUR",
+                   "ENCYC": "CHAP"}
+
 MARKUP = re.compile(r'</?(?:i|b|sup|sub|span)(?:\s[^>]*)?>')
 
 
@@ -59,6 +67,57 @@ def plain(v):
     return v
 
 
+def ris_form(item):
+    """An item as RIS can hold it.  These are the documented losses of
+    RIS (README, "What each direction loses"), applied to both sides:
+    no markup, so math is plain text; no "and others" (no AU line is
+    written for it); "AU - Family" cannot tell a family-only name from a
+    literal one; a dropping particle trails the given name; DA holds one
+    date, so a range keeps its start and circa is dropped."""
+    item = plain(item)
+    for var in ("author", "editor", "translator"):
+        names = []
+        for nm in item.get(var, []):
+            nm = dict(nm)
+            if nm.get("literal") == "others" and len(nm) == 1:
+                continue
+            if set(nm) == {"family"}:
+                nm = {"literal": nm["family"]}
+            if "dropping-particle" in nm:
+                nm["given"] = (nm.get("given", "") + " " + nm.pop("dropping-particle")).strip()
+            names.append(nm)
+        if var in item:
+            item[var] = names
+    for var in ("issued", "accessed"):
+        d = item.get(var)
+        if isinstance(d, dict) and "date-parts" in d:
+            item[var] = {"date-parts": d["date-parts"][:1]}
+    for k, v in item.items():
+        if isinstance(v, str):
+            item[k] = v.replace("$", "")
+    # SN holds an ISBN or an ISSN, read back by its shape.
+    sn = sorted(v for v in (item.pop("ISBN", None), item.pop("ISSN", None)) if v)
+    if sn:
+        item["SN"] = sn
+    # SP 20 and EP 20 is page 20.
+    m = re.match(r'^(\S+)-(\S+)$', item.get("page", ""))
+    if m and m.group(1) == m.group(2):
+        item["page"] = m.group(1)
+    return item
+
+
+def bib_form(item):
+    """An item as BibTeX output holds it: plain.bst's types, a thesis with
+    no genre is a PhD thesis (@phdthesis), and a key keeps only the
+    characters BibTeX reads as part of one (the others become "_")."""
+    item = dict(item)
+    item["type"] = BIBTEX_CSL_TYPE.get(item.get("type"), item.get("type"))
+    if item.get("type") == "thesis" and "genre" not in item:
+        item["genre"] = "PhD thesis"
+    item["id"] = re.sub(r'[\x00-\x20"#%\'(),={}\\\x7f]', "_", str(item.get("id")))
+    return item
+
+
 def diff_items(name, a, b, keep=None, strip=False):
     """Differences between two lists of CSL items (keep: the variables compared)."""
     out = []
@@ -70,7 +129,9 @@ def diff_items(name, a, b, keep=None, strip=False):
             x = {k: v for k, v in x.items() if k in keep}
             y = {k: v for k, v in y.items() if k in keep}
         if strip:
-            x, y = plain(x), plain(y)
+            x, y = ris_form(x), ris_form(y)
+            if keep is not None:
+                keep = keep | {"SN"}
         for k in sorted(set(x) | set(y)):
             if x.get(k) != y.get(k):
                 out.append("%s: item %s: %s: %s -> %s" % (
@@ -107,6 +168,8 @@ def diff_ris(name, a, b):
             vy = [v for u, v in y if u == t]
             if t in ("KW", "N1"):  # repeated tags whose order RIS does not fix
                 vx, vy = sorted(vx), sorted(vy)
+            if t == "TY":
+                vx = [BIBTEX_RIS_TYPE.get(v, v) for v in vx]
             if vx != vy:
                 out.append("%s: record %s: %s: %s -> %s" % (name, rid, t, vx[:3], vy[:3]))
     return out
@@ -130,7 +193,8 @@ def check(citex, mode, path):
         j1 = run(citex, ["-f", "bibtex", "-t", "csl-json", "-"], bib)
         b2 = run(citex, ["-f", "csl-json", "-t", "bibtex", "-"], j1)
         j2 = run(citex, ["-f", "bibtex", "-t", "csl-json", "-"], b2)
-        return diff_items(path + " bib->csl->bib", items(j1), items(j2))
+        return diff_items(path + " bib->csl->bib", [bib_form(x) for x in items(j1)],
+                          [bib_form(x) for x in items(j2)])
     if mode == "csl":
         js = source(citex, path, "csl-json")
         j1 = run(citex, ["-f", "csl-json", "-t", "csl-json", "-"], js)
@@ -145,14 +209,39 @@ def check(citex, mode, path):
     return diff_ris(path + " ris->bib->ris", ris_records(r1), ris_records(r2))
 
 
+def load_known(path):
+    """Known differences: lines "MODE FILE-SUFFIX ITEM VARIABLE" (# comments)."""
+    known = set()
+    try:
+        with open(path) as f:
+            for line in f:
+                line = line.split("#", 1)[0].split()
+                if len(line) == 4:
+                    known.add(tuple(line))
+    except OSError:
+        pass
+    return known
+
+
+def is_known(known, mode, line):
+    m = re.match(r'^(\S+) \S+: (?:item|record) (\S+): ([^:]+):', line)
+    if not m:
+        return False
+    path, item, var = m.groups()
+    return any(k[0] == mode and path.endswith(k[1]) and k[2] == item and k[3] == var
+               for k in known)
+
+
 def main():
     citex, mode, files = sys.argv[1], sys.argv[2], sys.argv[3:]
+    known = load_known(__file__.rsplit("/", 1)[0] + "/known.txt")
     bad = 0
     for path in files:
         try:
             d = check(citex, mode, path)
         except (RuntimeError, ValueError) as e:
             d = ["%s (%s): %s" % (path, mode, e)]
+        d = [x for x in d if not is_known(known, mode, x)]
         if d:
             bad += 1
             for line in d[:5]:
