@@ -696,6 +696,11 @@ static const char *type_name(struct bw *w)
 		if (fmt_genre(e, &g, &from) && (fmt_has(g, "master") || fmt_has(g, "mathesis")))
 			return "mastersthesis";
 	}
+	/* plain.bst has no software, dataset, standard, patent or web page. */
+	if (!strcmp(cx_types[e->type].bibtex, "misc") && e->type != CX_T_MISC &&
+	    e->type != CX_T_DOCUMENT)
+		fmt_loss(w->o, e, NULL, "bibtex has no type '%s' (written as @misc)",
+		         cx_types[e->type].csl);
 	return cx_types[e->type].bibtex;
 }
 
