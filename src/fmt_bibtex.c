@@ -491,16 +491,19 @@ static int bib_year_month(struct bw *w, const struct cx_field *f, int with_month
 		else
 			out_printf(w->o, "{%s}", season_name[m - 13]);
 	}
-	/* What year and month cannot say (a day, circa, a range's end month
+	/* What year and month cannot say (a day, a range's end month
 	 * or day) goes into a date field beside them: BibTeX styles ignore
 	 * it, and citex and biber read the whole date back from it.  From a
 	 * BibTeX source the date field itself is kept where it stands. */
-	if (!w->from_bib && (d->day[0] || d->circa || (d->range && (d->month[1] || d->day[1]))) &&
+	if (!w->from_bib && (d->day[0] || (d->range && (d->month[1] || d->day[1]))) &&
 	    begin_field(w, CX_STR("date"), f)) {
 		out_putc(w->o, '{');
 		out_str(w->o, iso_date(w, d));
 		out_putc(w->o, '}');
 	}
+	/* citex reads no EDTF "~" back from a date field, so circa is lost. */
+	if (!w->from_bib && d->circa)
+		fmt_loss(w->o, w->e, f, "bibtex cannot hold a circa date; year and month kept");
 	return 1;
 }
 
