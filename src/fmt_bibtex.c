@@ -13,6 +13,7 @@
  */
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "arena.h"
 #include "fmt.h"
@@ -126,12 +127,28 @@ static cx_str field_name(const struct bw *w, const struct cx_field *f)
 {
 	if (f->id >= CX_F__COUNT)
 		return fmt_field_name(f);
+	const struct cx_field_info *fi = &cx_fields[f->id];
 	size_t same = 0;
-	for (size_t i = 0; i < w->e->nfields; i++)
-		same += w->e->fields[i].id == f->id && !w->e->fields[i].inherited;
-	if (same > 1 && f->name.n)
+	int later_twin = 0; /* a later field of the same id and name */
+	for (size_t i = 0; i < w->e->nfields; i++) {
+		const struct cx_field *g = &w->e->fields[i];
+		if (g->id != f->id || g->inherited)
+			continue;
+		same++;
+		later_twin |= g > f && g->name.n == f->name.n &&
+		              !strncasecmp(g->name.p, f->name.p, f->name.n);
+	}
+	if (same > 1 && f->name.n) {
+		/* A CSL variable read as "address" beside custom "address" (a
+		 * BibTeX source's second one): the first takes the other
+		 * dialect's name, so neither is lost to a repeated name. */
+		if (later_twin && fmt_eqi(f->name, fi->bibtex) && strcmp(fi->bibtex, fi->biblatex))
+			return cstr(fi->biblatex);
+		if (later_twin && fmt_eqi(f->name, fi->biblatex) && strcmp(fi->bibtex, fi->biblatex))
+			return cstr(fi->bibtex);
 		return f->name;
-	return cstr(w->biblatex ? cx_fields[f->id].biblatex : cx_fields[f->id].bibtex);
+	}
+	return cstr(w->biblatex ? fi->biblatex : fi->bibtex);
 }
 
 /* ---- values -------------------------------------------------------------- */
@@ -474,11 +491,37 @@ static int bib_year_month(struct bw *w, const struct cx_field *f, int with_month
 		else
 			out_printf(w->o, "{%s}", season_name[m - 13]);
 	}
-	/* From a BibTeX source the date field itself is kept beside. */
-	if (!w->from_bib && (d->day[0] || d->circa || (d->range && d->month[1] && d->month[1] != m)))
-		fmt_loss(w->o, w->e, f, "bibtex cannot hold the full date (%s); year and month kept",
-		         d->circa ? "circa" : d->day[0] ? "day" : "range");
+	/* What year and month cannot say (a day, a range's end month
+	 * or day) goes into a date field beside them: BibTeX styles ignore
+	 * it, and citex and biber read the whole date back from it.  From a
+	 * BibTeX source the date field itself is kept where it stands. */
+	if (!w->from_bib && (d->day[0] || (d->range && (d->month[1] || d->day[1]))) &&
+	    begin_field(w, CX_STR("date"), f)) {
+		out_putc(w->o, '{');
+		out_str(w->o, iso_date(w, d));
+		out_putc(w->o, '}');
+	}
+	/* citex reads no EDTF "~" back from a date field, so circa is lost. */
+	if (!w->from_bib && d->circa)
+		fmt_loss(w->o, w->e, f, "bibtex cannot hold a circa date; year and month kept");
 	return 1;
+}
+
+/* Does a year, month or day field disagree with the date (a BibTeX source
+ * had both, and CSL-JSON kept the odd one in custom)?  Then year and month
+ * cannot be derived from the date without losing that field: every field
+ * of the group is written as itself, the date as an ISO date field. */
+static int date_clash(const struct cx_entry *e)
+{
+	if (!fmt_count(e, CX_F_DATE) || !e->issued.year[0])
+		return 0;
+	for (size_t i = 0; i < e->nfields; i++) {
+		const struct cx_field *f = &e->fields[i];
+		if ((f->id == CX_F_YEAR || f->id == CX_F_MONTH || f->id == CX_F_DAY) &&
+		    !fmt_empty(f) && !fmt_date_agrees(e, f))
+			return 1;
+	}
+	return 0;
 }
 
 /* ---- fields -------------------------------------------------------------- */
@@ -582,7 +625,7 @@ static void write_field(struct bw *w, const struct cx_field *f, const char *type
 		}
 		return;
 	}
-	if (date_group(f->id) && !w->biblatex && !w->from_bib) {
+	if (date_group(f->id) && !w->biblatex && !w->from_bib && !date_clash(w->e)) {
 		if (w->date_done)
 			return;
 		if (bib_year_month(w, f, 1)) {
@@ -656,6 +699,11 @@ static const char *type_name(struct bw *w)
 		if (fmt_genre(e, &g, &from) && (fmt_has(g, "master") || fmt_has(g, "mathesis")))
 			return "mastersthesis";
 	}
+	/* plain.bst has no software, dataset, standard, patent or web page. */
+	if (!strcmp(cx_types[e->type].bibtex, "misc") && e->type != CX_T_MISC &&
+	    e->type != CX_T_DOCUMENT)
+		fmt_loss(w->o, e, NULL, "bibtex has no type '%s' (written as @misc)",
+		         cx_types[e->type].csl);
 	return cx_types[e->type].bibtex;
 }
 

@@ -363,7 +363,7 @@ static void issued(struct cw *w, const struct cx_field *f)
 
 /* ---- fields -------------------------------------------------------------- */
 
-/* page: "12-34" from 12--34 or an en dash, in a list too ("1-4, 7-9"):
+/* page: "12-34" from 12--34, "12 - 34" or an en dash, in a list too ("1-4, 7-9"):
  * CSL processors render the range dash themselves. */
 static void page(struct cw *w, const struct cx_field *f)
 {
@@ -385,10 +385,16 @@ static void page(struct cw *w, const struct cx_field *f)
 			d = 3;
 		if (!d)
 			continue;
-		put_text(w, (cx_str){t.p + start, i - start}, 0);
+		/* "12 - 34" is a range too; BibTeX's "12--34" reads back as "12-34". */
+		size_t end = i;
+		while (end > start && t.p[end - 1] == ' ')
+			end--;
+		put_text(w, (cx_str){t.p + start, end - start}, 0);
 		out_putc(w->o, '-');
 		start = i + d;
-		i += d - 1;
+		while (start < t.n && t.p[start] == ' ')
+			start++;
+		i = start - 1;
 	}
 	put_text(w, (cx_str){t.p + start, t.n - start}, 0);
 	out_putc(w->o, '"');

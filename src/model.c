@@ -474,7 +474,9 @@ void cx_normalize(struct cx_entry *e, const struct cx_options *opt,
 		e->issued = date->date;
 	} else if (year) {
 		e->issued = year->date;
-		if (month && !e->issued.range) {
+		/* With a year range the month is the start's: that is how the
+		 * BibTeX writer says [[2019, 3], [2020]]. */
+		if (month) {
 			e->issued.month[0] = month->date.month[0];
 			if (day && month->date.month[0] <= 12)
 				e->issued.day[0] = day->date.day[0];

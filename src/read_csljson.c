@@ -1486,6 +1486,19 @@ static int truthy(const struct jv *v)
 	}
 }
 
+/* Is a date-parts value empty ([] or [[]])?  Zotero and citation-js
+ * write that for an item with no date: it says nothing, so it is no date
+ * at all rather than a literal "[]". */
+static int no_parts(const struct jv *dp)
+{
+	if (dp->t != J_ARR)
+		return 0;
+	for (size_t r = 0; r < dp->n; r++)
+		if (dp->v[r].t != J_ARR || dp->v[r].n)
+			return 0;
+	return 1;
+}
+
 /* Read a CSL date (an object, or an EDTF string) into d.  Returns 0 when
  * nothing usable is there. */
 static int read_date(struct jp *J, const struct jv *v, struct cx_date *d)
@@ -1561,7 +1574,7 @@ literal:
 			d->literal = trim(lit->s);
 			return d->literal.n > 0;
 		}
-		if (dp) {
+		if (dp && !no_parts(dp)) {
 			struct buf b = {0};
 			serialize(&b, dp);
 			d->literal = arena_str(&J->a, b.p, b.n);
@@ -1614,7 +1627,8 @@ static void date_field(struct jp *J, const struct jv *v, cx_str var, int issued_
 {
 	struct cx_date d;
 	if (!read_date(J, v, &d)) {
-		if (v->t != J_NULL)
+		const struct jv *dp = v->t == J_OBJ ? member(v, "date-parts") : NULL;
+		if (v->t != J_NULL && !(dp && no_parts(dp) && v->n == 1))
 			diag(J, CX_WARNING, CX_E_VALUE, v->line, 1, "'%.*s' holds no date; ignored",
 			     (int)var.n, var.p);
 		return;
@@ -1823,14 +1837,11 @@ static void custom_member(struct jp *J, cx_str name, const struct jv *v)
 	cx_str text = scalar(J, v);
 	if (!text.p)
 		return;
+	/* A field whose variable the item has already (a second address,
+	 * archiveprefix beside eprinttype, a year that disagrees with the
+	 * date) keeps its id and its own name, as in a BibTeX source: the
+	 * writers put it where a second value of that field goes. */
 	enum cx_field_id id = field_by_name(J, name);
-	if (id != CX_F_UNKNOWN && cx_entry_get(&J->e, id)) {
-		diag(J, CX_WARNING, CX_E_DUP_FIELD, v->line, 1,
-		     "custom '%.*s' repeats a field the item already has; kept as 'custom-%.*s'",
-		     (int)name.n, name.p, (int)name.n, name.p);
-		name = join3(J, CX_STR("custom-"), "", name);
-		id = CX_F_UNKNOWN;
-	}
 	struct cx_field *f = add_field(J, id, name, text, v->line);
 	if (id != CX_F_UNKNOWN && cx_fields[id].kind == CX_K_NAMES)
 		names_from_text(J, f);

@@ -902,15 +902,10 @@ static void n1_add(struct ris *R, cx_str name, cx_str value, unsigned line)
 	if (id != CX_F_UNKNOWN && cx_entry_get(&R->e, id)) {
 		if (same(cx_entry_get(&R->e, id)->text, value))
 			return; /* said twice, e.g. a year beside a date */
-		diag(R, CX_WARNING, CX_E_DUP_FIELD, line, 1,
-		     "N1 gives field '%.*s' a second value; kept in the note", (int)name.n, name.p);
-		struct cx_field *f = cx_entry_get(&R->e, CX_F_NOTE);
-		cx_str full = join(&R->a, join(&R->a, name, ": ", value), "", (cx_str){"", 0});
-		if (f)
-			f->raw = f->text = join(&R->a, f->text, "; ", full);
-		else
-			add_field(R, CX_F_NOTE, NULL, full, line);
-		return;
+		/* A second value for the field (archiveprefix beside
+		 * eprinttype, a second booktitle): the writer wrote it here
+		 * because the tag was taken.  It keeps its id and its own name,
+		 * as in a BibTeX source that has both. */
 	}
 	char nm[64];
 	snprintf(nm, sizeof nm, "%.*s", (int)(name.n < 63 ? name.n : 63), name.p);

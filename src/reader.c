@@ -2,7 +2,7 @@
  *
  * Detection looks at the file name first and then at the first bytes, so
  * a pipe works as well as a file: JSON starts with '[' or '{', RIS has a
- * "TY  - " tag line, BibTeX has an "@type{" entry.  Text that is none of
+ * "TY  - CODE" tag line, BibTeX has an "@type{" entry.  Text that is none of
  * these is a publication list (cv). */
 #include <ctype.h>
 #include <string.h>
@@ -63,8 +63,8 @@ static int ieq(const char *a, const char *b)
 	return !*a && !*b;
 }
 
-/* Does the text hold an "@word{" or "@word(" entry start? */
-static int looks_bibtex(const char *s, size_t n)
+/* Where does the first "@word{" or "@word(" entry start?  n if nowhere. */
+static size_t looks_bibtex(const char *s, size_t n)
 {
 	for (size_t i = 0; i + 2 < n; i++) {
 		if (s[i] != '@' || (i && !isspace((unsigned char)s[i - 1]) && s[i - 1] != '}'))
@@ -75,18 +75,43 @@ static int looks_bibtex(const char *s, size_t n)
 		while (k < n && (s[k] == ' ' || s[k] == '\t'))
 			k++;
 		if (k > i + 1 && k < n && (s[k] == '{' || s[k] == '('))
-			return 1;
+			return i;
 	}
-	return 0;
+	return n;
 }
 
-static int looks_ris(const char *s, size_t n)
+/* Is there a line "TY - CODE", as the RIS scanner reads it?  Exporters
+ * disagree on the spacing ("TY  - JOUR" by the spec, "TY - JOUR" from
+ * some tools, a tab) and may end lines with CRLF.  The value must be a
+ * type code (2 to 6 capitals or digits) and nothing else, so a BibTeX
+ * file whose abstract has a line "TY - the year" is not taken for RIS. */
+static int ris_type_line(const char *s, size_t n)
 {
-	for (size_t i = 0; i + 6 <= n; i++) {
-		if ((i == 0 || s[i - 1] == '\n') && !memcmp(s + i, "TY  -", 5))
-			return 1;
-	}
-	return 0;
+	if (n < 4 || s[0] != 'T' || s[1] != 'Y')
+		return 0;
+	size_t k = 2;
+	while (k < n && (s[k] == ' ' || s[k] == '\t'))
+		k++;
+	if (k == 2 || k >= n || s[k] != '-')
+		return 0;
+	k++;
+	while (k < n && (s[k] == ' ' || s[k] == '\t'))
+		k++;
+	size_t code = 0;
+	while (k < n && ((s[k] >= 'A' && s[k] <= 'Z') || (s[k] >= '0' && s[k] <= '9')))
+		k++, code++;
+	while (k < n && (s[k] == ' ' || s[k] == '\t'))
+		k++;
+	return code >= 2 && code <= 6 && (k == n || s[k] == '\r' || s[k] == '\n');
+}
+
+/* Where does the first type line start?  n if nowhere. */
+static size_t looks_ris(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if ((i == 0 || s[i - 1] == '\n' || s[i - 1] == '\r') && ris_type_line(s + i, n - i))
+			return i;
+	return n;
 }
 
 const struct cx_reader *cx_reader_detect(const char *file, const char *buf, size_t n)
@@ -110,12 +135,17 @@ const struct cx_reader *cx_reader_detect(const char *file, const char *buf, size
 		name = "bibtex"; /* nothing but white space: an empty bibliography */
 	else if (buf[i] == '[' || buf[i] == '{')
 		name = "csl-json";
-	else if (looks_ris(buf + i, n - i))
-		name = "ris";
-	else if (looks_bibtex(buf + i, n - i))
-		name = "bibtex";
-	else
-		name = "cv";
+	else {
+		/* Whichever starts first: a RIS export quoted in a BibTeX
+		 * comment or abstract comes after the file's first entry. */
+		size_t ris = looks_ris(buf + i, n - i), bib = looks_bibtex(buf + i, n - i);
+		if (ris < n - i && ris < bib)
+			name = "ris";
+		else if (bib < n - i)
+			name = "bibtex";
+		else
+			name = "cv";
+	}
 	const struct cx_reader *r = cx_reader_find(name);
 	return r ? r : cx_reader_find("bibtex");
 }

@@ -39,5 +39,15 @@ for in in *.ris; do
 	else bad "$name: ris -> ris is not a fixed point"; diff "$tmp/r1" "$tmp/r2" | head -20; fi
 done
 
+# Detection from content (a pipe, no file name): each detect/NAME.in must
+# be read by the reader NAME.from names, as forcing it with -f does.
+for in in detect/*.in; do
+	from=$(cat "${in%.in}.from")
+	"$CITEX" -q <"$in" >"$tmp/auto" 2>&1
+	"$CITEX" -q -f "$from" <"$in" >"$tmp/forced" 2>&1
+	if [ -s "$tmp/forced" ] && cmp -s "$tmp/auto" "$tmp/forced"; then ok
+	else bad "$in: not detected as $from"; diff "$tmp/forced" "$tmp/auto" | head -10; fi
+done
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
