@@ -11,6 +11,7 @@ need="flex bison libutf8proc-dev pkg-config gcc make"
 if [ "${1:-build}" = test ]; then
 	need="$need python3-jsonschema texlive-binaries texlive-base biber pandoc groff-base"
 	need="$need texlive-latex-base texlive-latex-recommended texlive-bibtex-extra" # tests/aux
+	need="$need bibutils" # tests/peers: ris2xml reads our RIS
 fi
 missing=
 for p in $need; do
