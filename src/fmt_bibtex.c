@@ -404,50 +404,174 @@ static void name_part(struct bw *w, cx_str s, int brace)
 		enc(w, s);
 }
 
-/* Names from a non-BibTeX source: "von Last, Jr, First", "{Literal}",
- * "others", joined by " and ". */
+/* One name from its parts: "von Last, Jr, First", "{Literal}" or
+ * "others".  brace_family braces the family whatever it holds. */
+static void put_name(struct bw *w, const struct cx_name *nm, int brace_family)
+{
+	cx_str fam = fmt_trim(nm->family), giv = fmt_trim(nm->given);
+	cx_str par = fmt_trim(nm->particle), suf = fmt_trim(nm->suffix);
+	cx_str lit = fmt_trim(nm->literal);
+	if (nm->others) {
+		out_puts(w->o, "others");
+		return;
+	}
+	if (lit.n || !fam.n) {
+		/* A given name alone is a literal too: "Plato". */
+		braced(w, lit.n ? lit : giv);
+		return;
+	}
+	int comma = giv.n || suf.n;
+	if (par.n) {
+		name_part(w, par, 0);
+		out_putc(w->o, ' ');
+	}
+	name_part(w, fam, brace_family || (!par.n && lower_word_inside(fam)) ||
+	                      (!comma && !par.n && memchr(fam.p, ' ', fam.n)));
+	if (suf.n) {
+		out_puts(w->o, ", ");
+		name_part(w, suf, 0);
+		out_puts(w->o, ",");
+		if (giv.n)
+			out_putc(w->o, ' ');
+	} else if (giv.n) {
+		out_puts(w->o, ", ");
+	}
+	if (giv.n)
+		name_part(w, giv, 0);
+}
+
+/* A name is checked by reading it back from the writer's buffer, so its
+ * bytes must not be flushed while it is written: room is made first for
+ * the most n bytes of text can become (an --ascii escape is at most 20
+ * bytes a character).  Returns where the name starts, or NAME_UNCHECKED
+ * for a name too long to check. */
+#define NAME_UNCHECKED ((size_t)-1)
+static size_t name_start(struct bw *w, size_t n)
+{
+	struct cx_out *o = w->o;
+	size_t room = 24 * n + 64;
+	if (room >= o->cap)
+		return NAME_UNCHECKED;
+	if (o->cap - o->n <= room)
+		out_flush(o);
+	return o->error ? NAME_UNCHECKED : o->n;
+}
+
+static size_t name_len(const struct cx_name *nm)
+{
+	return nm->family.n + nm->given.n + nm->particle.n + nm->suffix.n + nm->literal.n;
+}
+
+/* Equal text, or with exact 0 equal but for case protection (a family
+ * read back from {de la Mata} is protected, the one it was written from
+ * need not be). */
+static int same_text(cx_str a, cx_str b, int exact)
+{
+	size_t i = 0, j = 0;
+	a = fmt_trim(a);
+	b = fmt_trim(b);
+	for (;;) {
+		while (!exact && i < a.n && (a.p[i] == CX_M_NOCASE_ON || a.p[i] == CX_M_NOCASE_OFF))
+			i++;
+		while (!exact && j < b.n && (b.p[j] == CX_M_NOCASE_ON || b.p[j] == CX_M_NOCASE_OFF))
+			j++;
+		if (i == a.n || j == b.n)
+			return i == a.n && j == b.n;
+		if (a.p[i++] != b.p[j++])
+			return 0;
+	}
+}
+
+/* Does the name written since start read back as nm? */
+static int reads_back(struct bw *w, size_t start, const struct cx_name *nm, int exact)
+{
+	struct cx_name *back;
+	if (names_parse(&w->a, w->o->buf + start, w->o->n - start, w->opt->particles, &back) != 1)
+		return 0;
+	return back->others == nm->others && same_text(back->family, nm->family, exact) &&
+	       same_text(back->given, nm->given, exact) &&
+	       same_text(back->particle, nm->particle, exact) &&
+	       same_text(back->suffix, nm->suffix, exact) &&
+	       same_text(back->literal, nm->literal, exact);
+}
+
+/* A name from its parts.  When BibTeX would split it otherwise (a family
+ * with a lower-case word it takes for a "von" part, {de la Mata}, {'t
+ * Hooft}, or a hyphen it splits at, {al-Hasan}), the family is braced. */
+static void put_checked(struct bw *w, const struct cx_name *nm)
+{
+	size_t start = name_start(w, name_len(nm));
+	put_name(w, nm, 0);
+	if (start != NAME_UNCHECKED && nm->family.n && !nm->literal.n && !reads_back(w, start, nm, 0)) {
+		w->o->n = start;
+		put_name(w, nm, 1);
+	}
+}
+
+static int blank_name(const struct cx_name *nm)
+{
+	return !nm->others && !fmt_trim(nm->literal).n && !fmt_trim(nm->family).n &&
+	       !fmt_trim(nm->given).n;
+}
+
+/* Names from a non-BibTeX source, joined by " and ". */
 static void val_names(struct bw *w, const struct cx_field *f)
 {
 	int first = 1;
 	out_putc(w->o, '{');
 	for (size_t i = 0; i < f->nnames; i++) {
-		const struct cx_name *nm = &f->names[i];
-		cx_str fam = fmt_trim(nm->family), giv = fmt_trim(nm->given);
-		cx_str par = fmt_trim(nm->particle), suf = fmt_trim(nm->suffix);
-		cx_str lit = fmt_trim(nm->literal);
-		if (!nm->others && !lit.n && !fam.n && !giv.n)
+		if (blank_name(&f->names[i]))
 			continue;
 		if (!first)
 			out_puts(w->o, " and ");
 		first = 0;
-		if (nm->others) {
-			out_puts(w->o, "others");
-			continue;
-		}
-		if (lit.n || !fam.n) {
-			/* A given name alone is a literal too: "Plato". */
-			braced(w, lit.n ? lit : giv);
-			continue;
-		}
-		int comma = giv.n || suf.n;
-		if (par.n) {
-			name_part(w, par, 0);
-			out_putc(w->o, ' ');
-		}
-		name_part(w, fam, (!par.n && lower_word_inside(fam)) ||
-		                      (!comma && !par.n && memchr(fam.p, ' ', fam.n)));
-		if (suf.n) {
-			out_puts(w->o, ", ");
-			name_part(w, suf, 0);
-			out_puts(w->o, ",");
-			if (giv.n)
-				out_putc(w->o, ' ');
-		} else if (giv.n) {
-			out_puts(w->o, ", ");
-		}
-		if (giv.n)
-			name_part(w, giv, 0);
+		put_checked(w, &f->names[i]);
 	}
+	out_putc(w->o, '}');
+}
+
+struct source_names {
+	struct bw *w;
+	const struct cx_field *f;
+	size_t i;
+};
+
+static void count_name(void *ctx, const char *s, size_t n)
+{
+	(void)ctx, (void)s, (void)n;
+}
+
+/* One name of a BibTeX source, written as it was (decoded and encoded
+ * again, so "First Last" stays so), unless that no longer reads back as
+ * the same name: {\TeX{} Development Fund committee} is one group to
+ * BibTeX, but its decoded text is not.  Then it is written from its parts.
+ * The parts came from this very text, so they must come back exactly:
+ * that keeps the output a fixed point. */
+static void put_source_name(void *ctx, const char *s, size_t n)
+{
+	struct source_names *c = ctx;
+	struct bw *w = c->w;
+	const struct cx_name *nm = &c->f->names[c->i++];
+	if (c->i > 1)
+		out_puts(w->o, " and ");
+	size_t start = name_start(w, n);
+	enc(w, latex_decode(&w->a, s, n));
+	if (start != NAME_UNCHECKED && !reads_back(w, start, nm, 1)) {
+		w->o->n = start;
+		put_checked(w, nm);
+	}
+}
+
+/* Names from a BibTeX source, name by name as written there. */
+static void val_source_names(struct bw *w, const struct cx_field *f)
+{
+	struct source_names c = {w, f, 0};
+	if (names_split_list(f->raw.p, f->raw.n, count_name, NULL) != f->nnames) {
+		val_text(w, f->text); /* names set by a later stage: no parts to check */
+		return;
+	}
+	out_putc(w->o, '{');
+	names_split_list(f->raw.p, f->raw.n, put_source_name, &c);
 	out_putc(w->o, '}');
 }
 
@@ -596,7 +720,7 @@ static void write_value(struct bw *w, const struct cx_field *f)
 	switch (kind) {
 	case CX_K_NAMES:
 		if (w->from_bib && text.n)
-			val_text(w, text);
+			val_source_names(w, f);
 		else
 			val_names(w, f);
 		break;

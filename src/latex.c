@@ -90,7 +90,7 @@ enum lx_kind {
 	LX_ACCENT,  /* cp: the combining mark; utf8: the spacing form */
 	LX_LETTER,  /* utf8: the letter */
 	LX_DOTLESS, /* \i \j: utf8 alone, cp (i, j) under an accent */
-	LX_SYMBOL,  /* utf8: the text */
+	LX_SYMBOL,  /* utf8: the text; mark CX_M_NOCASE_ON: a logo, protected */
 	LX_SPACE,   /* white space */
 	LX_NOTHING, /* no output */
 	LX_MARKUP,  /* one argument inside markup `mark` */
@@ -819,6 +819,15 @@ static void math_paren(struct dec *d, size_t start, int closer)
 	unknown(d, start, d->i);
 }
 
+/* Make frame f a case-protected group. */
+static void open_nocase(struct dec *d, struct frame *f)
+{
+	f->nocase = 1;
+	f->off = CX_M_NOCASE_OFF;
+	d->nocase++;
+	open_on(d, CX_M_NOCASE_ON, &f->undo);
+}
+
 /* A command with one argument: braced, a single unit, or none. */
 static void one_arg(struct dec *d, int on)
 {
@@ -830,6 +839,12 @@ static void one_arg(struct dec *d, int on)
 	if (d->s[d->i] == '{') {
 		d->i++;
 		push_markup(d, on, 1);
+		/* At brace depth 0 the argument is a group BibTeX protects
+		 * (\mbox{NASA}), unless it is a special character
+		 * (\mbox{\'e}).  Markup is written back with its braces,
+		 * so only an argument that loses them needs the span. */
+		if (!on && d->bdepth == 1 && !d->nocase && d->i < d->n && d->s[d->i] != '\\')
+			open_nocase(d, top(d));
 		return;
 	}
 	push_markup(d, on, 0);
@@ -873,7 +888,14 @@ static void command(struct dec *d)
 	case LX_SYMBOL:
 		if (word)
 			eat_terminator(d);
-		emit_str(d, c->utf8);
+		if (c->mark && !d->nocase) {
+			struct undo u;
+			open_on(d, c->mark, &u);
+			emit_str(d, c->utf8);
+			close_off(d, c->mark + 1, &u);
+		} else {
+			emit_str(d, c->utf8);
+		}
 		unit_done(d);
 		break;
 	case LX_DOTLESS:
@@ -984,7 +1006,6 @@ static void open_group(struct dec *d)
 {
 	size_t i = d->i;
 	int inert;
-	struct frame *f;
 
 	if (top(d)->mark) {
 		inert = 1; /* the argument of an accent: \'{{e}} */
@@ -1013,11 +1034,7 @@ static void open_group(struct dec *d)
 		push_inert(d);
 		return;
 	}
-	f = push(d, F_GROUP);
-	f->nocase = 1;
-	f->off = CX_M_NOCASE_OFF;
-	d->nocase++;
-	open_on(d, CX_M_NOCASE_ON, &f->undo);
+	open_nocase(d, push(d, F_GROUP));
 }
 
 static void close_group(struct dec *d)

@@ -162,11 +162,11 @@ SYMBOLS = [
     ("nobreakspace", "NO-BREAK SPACE"),
     ("thinspace", "THIN SPACE"),
     ("enspace", "EN SPACE"),
-    ("TeX", "lit:TeX"),
-    ("LaTeX", "lit:LaTeX"),
-    ("LaTeXe", "lit:LaTeX2e"),
-    ("BibTeX", "lit:BibTeX"),
 ]
+# Logos: BibTeX never changes the case of a command name in a special
+# character ({\LaTeX}), so they decode inside case protection.
+LOGOS = [("TeX", "TeX"), ("LaTeX", "LaTeX"), ("LaTeXe", "LaTeX2e"),
+         ("BibTeX", "BibTeX")]
 
 # Commands that stand for white space (one space in the output).
 SPACES = [" ", "\\", "quad", "qquad", "newline", "linebreak", "par", "space",
@@ -269,10 +269,11 @@ MATH = [(g, "GREEK SMALL LETTER " + greek(g)) for g in GREEK_LOWER] + \
 # ---- --ascii: code point -> escape ---------------------------------------
 # Characters with a canonical decomposition into a letter and accents are
 # handled in latex.c through NFD; these are the rest.  Each escape decodes
-# back to the same character, so --ascii output round-trips.
+# back to the same character, so --ascii output round-trips.  No escape
+# holds a comma, which would split a BibTeX name ("Fran\\,cois").
 ENC = [
     ("NO-BREAK SPACE", "~"),
-    ("THIN SPACE", "\\,"),
+    ("THIN SPACE", "\\thinspace{}"),
     ("EN SPACE", "\\enspace{}"),
     ("EN DASH", "--"),
     ("EM DASH", "---"),
@@ -408,6 +409,8 @@ def main():
         add(c, "LX_DOTLESS, 0, 0x%04X, %s" % (ord(base), cstr(U(u))))
     for c, u in SYMBOLS:
         add(c, "LX_SYMBOL, 0, 0, %s" % cstr(utf8(u)))
+    for c, text in LOGOS:
+        add(c, "LX_SYMBOL, CX_M_NOCASE_ON, 0, %s" % cstr(text))
     for c in SPACES:
         add(c, "LX_SPACE, 0, 0, NULL")
     for c in NOTHING:

@@ -192,7 +192,7 @@ static const struct dcase dec[] = {
 	{"`single'", "‘single'"},
 	{"it's", "it's"},
 	{"a\\,b", "a\xE2\x80\x89" "b"},
-	{"\\LaTeX\\ is", "LaTeX is"},
+	{"\\LaTeX\\ is", NC "LaTeX" NC_ " is"},
 	{"co\\-operate", "cooperate"},
 	{"shelf\\/ful", "shelfful"},
 	{"a\\\\b", "a b"},
@@ -210,6 +210,12 @@ static const struct dcase dec[] = {
 	{"{\\\"O}sterreich", "Österreich"},
 	{"{{\\\"O}sterreich}", NC "Österreich" NC_},
 	{"{Caf{\\'e}}", NC "Café" NC_},
+	/* BibTeX never changes a command name in a special character,
+	 * so a logo stays protected; the rest of the group does not. */
+	{"The {\\LaTeX} Companion", "The " NC "LaTeX" NC_ " Companion"},
+	{"{\\TeX{}Book} {\\LaTeX\\ Companion}", NC "TeX" NC_ "Book " NC "LaTeX" NC_ " Companion"},
+	{"{\\BibTeX} and \\LaTeXe", NC "BibTeX" NC_ " and " NC "LaTeX2e" NC_},
+	{"{The \\TeX book}", NC "The TeXbook" NC_},
 	{"{\\em Nature}", IT "Nature" IT_},
 	{"{\\noopsort{a}}Title", RAW "{\\noopsort{a}}" RAW_ "Title"},
 	{"x {\\bf y} z", "x " BF "y" BF_ " z"},
@@ -232,9 +238,15 @@ static const struct dcase dec[] = {
 	{"\\protect\\emph{x}", IT "x" IT_},
 	{"\\url{http://x.org/a_b%20c~d#e}", URL "http://x.org/a_b%20c~d#e" URL_},
 	{"see \\url{http://a.b/}.", "see " URL "http://a.b/" URL_ "."},
-	{"\\href{http://x}{the \\emph{site}}", "the " IT "site" IT_},
+	/* At brace depth 0 BibTeX protects a command's argument: plain
+	 * commands keep that as NOCASE (markup is written back braced). */
+	{"\\href{http://x}{the \\emph{site}}", NC "the " IT "site" IT_ NC_},
 	{"\\textrm{a} \\textsf{b} \\texttt{c} \\textnormal{d} \\textup{e} \\textmd{f} "
-	 "\\mbox{g} \\text{h}", "a b c d e f g h"},
+	 "\\mbox{g} \\text{h}", NC "a" NC_ " " NC "b" NC_ " " NC "c" NC_ " " NC "d" NC_ " "
+	 NC "e" NC_ " " NC "f" NC_ " " NC "g" NC_ " " NC "h" NC_},
+	{"\\mbox{NASA} \\mbox{\\'E}cole", NC "NASA" NC_ " École"},
+	{"\\emph{\\mbox{NASA}} {\\em \\mbox{DNA}}", IT "NASA" IT_ " " IT "DNA" IT_},
+	{"{x \\mbox{NASA}}", NC "x NASA" NC_},
 	/* Math. */
 	{"$\\alpha$", "α"},
 	{"$\\alpha$-helix", "α-helix"},
