@@ -368,7 +368,11 @@ int is_arxiv_id(cx_str s)
 
 /* Verbatim values (doi, url, eprint): drop grouping braces and the escapes
  * people put in them (\_ \% \& \# \~), unwrap \url{}, trim, and turn control
- * characters into spaces.  No LaTeX decoding beyond that. */
+ * characters into spaces.  No LaTeX decoding beyond that.  The result must
+ * normalize to itself, as the BibTeX writer puts it back unchanged: so an
+ * escaped brace goes like any brace (e\{_\}057 is e_057, not e\_\057 that
+ * a second pass would make e_\057), a backslash keeps the one after it
+ * (\\_), and a DOI loses every resolver prefix it starts with. */
 static cx_str norm_verbatim(struct arena *a, cx_str raw, enum cx_field_id id)
 {
 	char *out = arena_alloc(a, raw.n + 1);
@@ -380,6 +384,17 @@ static cx_str norm_verbatim(struct arena *a, cx_str raw, enum cx_field_id id)
 		char c = *p;
 		if (c == '{' || c == '}')
 			continue;
+		if (c == '\\' && p + 1 < end && (p[1] == '{' || p[1] == '}' || p[1] == '\\')) {
+			if (p[1] == '\\')
+				out[k++] = '\\', out[k++] = '\\';
+			p++;
+			continue;
+		}
+		if (c == '\\' && p + 1 < end && (unsigned char)p[1] < 0x20) {
+			out[k++] = ' '; /* a control space, as "\ " */
+			p++;
+			continue;
+		}
 		if (c == '\\' && p + 1 < end && strchr("_%&#~$ ", p[1])) {
 			out[k++] = p[1];
 			p++;
@@ -411,7 +426,7 @@ static cx_str norm_verbatim(struct arena *a, cx_str raw, enum cx_field_id id)
 					r.p++;
 					r.n--;
 				}
-				break;
+				j = -1; /* https://doi.org/doi:10.x */
 			}
 		}
 	}
