@@ -316,6 +316,10 @@ static const struct ecase enc[] = {
 	{"plain", 0, "plain", 0},
 	{"a & b", 0, "a \\& b", 0},
 	{"50% _x_ #1 $5", 0, "50\\% \\_x\\_ \\#1 \\$5", 0},
+	/* No escape holds a comma, which would split a BibTeX name. */
+	{"Fran\xE2\x80\x89" "cois", 1, "Fran\\thinspace{}cois", 0},
+	/* Logos are protected wherever they came from. */
+	{NC "LaTeX" NC_ " and " NC "TeX" NC_ "book", 0, "{LaTeX} and {TeX}book", 0},
 	{"{x}", 0, "\\{x\\}", 0},
 	{"a\\b", 0, "a\\textbackslash{}b", 0},
 	{"~^", 0, "\\textasciitilde{}\\textasciicircum{}", 0},
