@@ -33,6 +33,10 @@
  *    ({\'e}, {\ss}), nor a group at brace depth 0 that starts with a
  *    command (a BibTeX "special character"); if that command is unknown
  *    the whole group is kept verbatim ({\noopsort{a}} keeps sorting);
+ *    BibTeX never changes the case of a command name, so the logos \TeX
+ *    \LaTeX \LaTeXe \BibTeX are protected wherever they stand ({\LaTeX}),
+ *    and it protects a braced argument at brace depth 0, so that of a
+ *    plain command (\mbox{NASA}, \texttt{ESA}) is protected too;
  *  - \emph \textit \textsl {\em} {\it} {\sl} italic, \textbf {\bf} bold,
  *    \textsc {\sc} small caps, \textsuperscript, \textsubscript; \url{x}
  *    verbatim; \href{u}{x} is x; \textrm \textsf \texttt \textnormal
