@@ -48,6 +48,7 @@ struct cx_parser {
 	 * resolves.  A pipe falls back to `buffering`: entries from the first
 	 * child on are kept until the end. */
 	int collect, two_pass, buffering;
+	int skipping;       /* collect: this entry is no parent, drop its values */
 	cx_str *refs;
 	size_t nrefs, refs_cap;
 	struct arena *resolve_arena; /* where inherited fields go */

@@ -127,6 +127,8 @@ static int has_high(const char *s, size_t n)
 
 cx_str parser_token(struct cx_parser *P, const char *s, size_t n)
 {
+	if (P->skipping)
+		return (cx_str){"", 0};
 	if (!has_high(s, n) || utf8_valid_prefix((const unsigned char *)s, n) == n)
 		return arena_str(&P->entry_arena, s, n);
 	/* Not UTF-8: read it as Latin-1, which every byte is. */
@@ -264,6 +266,8 @@ static int key_seen(struct cx_parser *P, cx_str key)
 
 /* ---- grammar actions ------------------------------------------------------- */
 
+static int refs_has(struct cx_parser *P, cx_str key);
+
 static cx_str lower_copy(struct arena *a, cx_str s)
 {
 	char *p = arena_alloc(a, s.n + 1);
@@ -282,6 +286,7 @@ void parser_begin_entry(struct cx_parser *P, int kind, cx_str type, unsigned lin
 	P->e.loc.col = col;
 	P->e.file = P->c->file;
 	P->e.source = "bibtex";
+	P->skipping = 0;
 	P->fields_cap = 0;
 	P->nparts = 0;
 	P->limit_hit = 0;
@@ -300,10 +305,16 @@ void parser_set_key(struct cx_parser *P, cx_str key, unsigned line, unsigned col
 	(void)line;
 	(void)col;
 	P->e.key = key;
+	/* The first pass keeps only referenced parents: the values of any
+	 * other entry are neither copied nor expanded. */
+	if (P->collect && P->e.kind == CX_E_ENTRY && !refs_has(P, key))
+		P->skipping = 1;
 }
 
 void parser_add_part(struct cx_parser *P, enum cx_part_kind kind, cx_str s)
 {
+	if (P->skipping)
+		return;
 	if (P->nparts == P->parts_cap) {
 		P->parts_cap = P->parts_cap ? P->parts_cap * 2 : 8;
 		P->parts = xrealloc(P->parts, P->parts_cap * sizeof *P->parts);
@@ -358,6 +369,8 @@ static cx_str expand_parts(struct cx_parser *P, unsigned line, unsigned col)
 
 void parser_end_field(struct cx_parser *P, cx_str name, unsigned line, unsigned col)
 {
+	if (P->skipping)
+		return;
 	cx_str lname = lower_copy(&P->entry_arena, name);
 	enum cx_field_id id = cx_field_lookup(lname.p, lname.n);
 	for (size_t i = 0; i < P->e.nfields; i++) {
@@ -443,7 +456,6 @@ static void keep(struct cx_parser *P, struct cx_entry *e)
 }
 
 static void resolve(struct cx_parser *P, struct cx_entry *e, int depth);
-static int refs_has(struct cx_parser *P, cx_str key);
 
 static void deliver(struct cx_parser *P, struct cx_entry *e)
 {
@@ -527,6 +539,8 @@ int cx_yylex(CX_YYSTYPE *lval, CX_YYLTYPE *lloc, void *scanner)
 {
 	struct cx_parser *P = cx_yyget_extra(scanner);
 	int tok = cx_scan(lval, lloc, scanner);
+	if (tok == TOK_AT)
+		P->skipping = 0; /* the entry type that follows is needed */
 	/* When a token is unexpected, the one before it is where the entry
 	 * went wrong: keep the end of the previous token as well. */
 	P->prev_line = P->last_line;
@@ -823,6 +837,7 @@ static int bibtex_read(struct cx_reader_ctx *c, struct cx_input *in)
 		P.collect = 1;
 		parse_all(&P);
 		P.collect = 0;
+		P.skipping = 0;
 		P.resolve_arena = &P.keep_arena;
 		for (size_t i = 0; i < P.nkept; i++)
 			resolve(&P, P.kept[i], 0);
