@@ -1187,11 +1187,11 @@ static int fast_path(const unsigned char *s, size_t n)
 }
 
 /* Can NFC change text that holds cp?  Only a character that decomposes,
- * reorders (combining class) or composes with what precedes it (a second
- * of a canonical pair, Hangul jamo) can.  Code points below U+0300 are none
- * of these; precomposed letters are sent to utf8proc too, which is merely
- * slower.  Dashes, quotes and no-break spaces, which every other value
- * holds once decoded, are the case this spares. */
+ * canonically, reorders (combining class) or composes with what precedes
+ * it (a second of a canonical pair, Hangul jamo) can.  Code points below
+ * U+0300 are none of these; precomposed letters are sent to utf8proc
+ * too, which is merely slower.  Dashes, quotes and ellipses, which many
+ * values hold once decoded, are the case this spares. */
 static int nfc_may_change(int32_t cp)
 {
 	const utf8proc_property_t *p;
@@ -1200,7 +1200,7 @@ static int nfc_may_change(int32_t cp)
 	if ((cp >= 0x1100 && cp <= 0x11FF) || (cp >= 0xAC00 && cp <= 0xD7A3))
 		return 1;
 	p = utf8proc_get_property(cp);
-	return p->combining_class != 0 || p->decomp_seqindex != UINT16_MAX ||
+	return p->combining_class != 0 || (p->decomp_seqindex != UINT16_MAX && !p->decomp_type) ||
 	       (p->comb_index != UINT16_MAX && p->comb_index >= 0x8000);
 }
 

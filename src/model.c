@@ -26,6 +26,9 @@ const struct cx_type_info cx_types[CX_T__COUNT] = {
 
 static int ieq(const char *a, size_t n, const char *b)
 {
+	/* The first letter rules out most of a table without a strlen. */
+	if (n && tolower((unsigned char)a[0]) != b[0])
+		return 0;
 	size_t m = strlen(b);
 	if (n != m)
 		return 0;
