@@ -10,6 +10,15 @@
 
 struct macro;
 
+#define FIELD_MEMO 64
+
+/* A field name already looked up (lower-cased), and its id. */
+struct field_memo {
+	char name[23];
+	unsigned char n;
+	enum cx_field_id id;
+};
+
 struct cx_parser {
 	struct cx_reader_ctx *c;
 	struct cx_input *in;
@@ -35,6 +44,8 @@ struct cx_parser {
 	size_t nparts, parts_cap;
 	int entry_failed;   /* an error was reported for this entry */
 	int limit_hit;      /* a macro expansion passed the cap */
+
+	struct field_memo field_memo[FIELD_MEMO];
 
 	/* @string macros: open addressing, keys lower-cased. */
 	struct macro *macros;

@@ -277,6 +277,23 @@ static cx_str lower_copy(struct arena *a, cx_str s)
 	return (cx_str){p, s.n};
 }
 
+/* cx_field_lookup, remembered: a file repeats a few dozen field names in
+ * every entry, and the table walk would cost more than the field. */
+static enum cx_field_id field_id(struct cx_parser *P, cx_str lname)
+{
+	struct field_memo *m;
+	if (!lname.n || lname.n >= sizeof m->name)
+		return cx_field_lookup(lname.p, lname.n);
+	m = &P->field_memo[(lname.n * 31 + (unsigned char)lname.p[0] * 7 +
+	                    (unsigned char)lname.p[lname.n - 1]) % FIELD_MEMO];
+	if (m->n != lname.n || memcmp(m->name, lname.p, lname.n)) {
+		memcpy(m->name, lname.p, lname.n);
+		m->n = (unsigned char)lname.n;
+		m->id = cx_field_lookup(lname.p, lname.n);
+	}
+	return m->id;
+}
+
 void parser_begin_entry(struct cx_parser *P, int kind, cx_str type, unsigned line, unsigned col)
 {
 	memset(&P->e, 0, sizeof P->e);
@@ -372,7 +389,7 @@ void parser_end_field(struct cx_parser *P, cx_str name, unsigned line, unsigned 
 	if (P->skipping)
 		return;
 	cx_str lname = lower_copy(&P->entry_arena, name);
-	enum cx_field_id id = cx_field_lookup(lname.p, lname.n);
+	enum cx_field_id id = field_id(P, lname);
 	for (size_t i = 0; i < P->e.nfields; i++) {
 		if (P->e.fields[i].name.n == lname.n && !memcmp(P->e.fields[i].name.p, lname.p, lname.n)) {
 			parser_diag(P, CX_WARNING, CX_E_DUP_FIELD, line, col,
@@ -760,6 +777,19 @@ static void refs_scan_value(struct cx_parser *P, const char *p, const char *end)
 	}
 }
 
+/* Do the eight bytes at p hold a 'c' or an 'x' of either case?  Most of
+ * a file does not, and is passed over a word at a time. */
+static int has_c_or_x(const char *p)
+{
+	const uint64_t ones = 0x0101010101010101u, high = 0x8080808080808080u;
+	uint64_t w, c, x;
+	memcpy(&w, p, 8);
+	w |= ones * 0x20;
+	c = w ^ (ones * 'c');
+	x = w ^ (ones * 'x');
+	return (((c - ones) & ~c) | ((x - ones) & ~x)) & high ? 1 : 0;
+}
+
 /* Scan a regular file for "crossref" and "xdata" and collect the keys they
  * name.  Returns 1 if any were found, 0 if none (or if the input is a pipe,
  * which cannot be read twice). */
@@ -787,6 +817,10 @@ static int prescan(struct cx_parser *P, struct cx_input *in)
 		 * so a word or value cut at the boundary is not missed. */
 		size_t limit = n > TAIL && r == CHUNK ? n - TAIL : n;
 		for (size_t i = 0; i < limit; i++) {
+			if (i + 8 <= limit && !has_c_or_x(buf + i)) {
+				i += 7;
+				continue;
+			}
 			int c = buf[i] | 0x20;
 			if (c != 'c' && c != 'x')
 				continue;
