@@ -607,8 +607,13 @@ static void csl_entry(struct cx_out *o, const struct cx_entry *e, size_t n)
 	out_puts(o, cx_types[e->type].csl);
 	out_putc(o, '"');
 
+	/* Which ids the entry has: most of the table is absent. */
+	unsigned char has[CX_F__COUNT] = {0};
+	for (size_t i = 0; i < e->nfields; i++)
+		if (e->fields[i].id < CX_F__COUNT)
+			has[e->fields[i].id] = 1;
 	for (int id = 0; id < CX_F__COUNT; id++) {
-		for (size_t i = 0; i < e->nfields; i++)
+		for (size_t i = 0; has[id] && i < e->nfields; i++)
 			if (e->fields[i].id == (enum cx_field_id)id)
 				field(&w, &e->fields[i]);
 		synthesized(&w, (enum cx_field_id)id);

@@ -10,7 +10,7 @@
 
 struct macro;
 
-#define FIELD_MEMO 64
+#define FIELD_MEMO 128
 
 /* A field name already looked up (lower-cased), and its id. */
 struct field_memo {

@@ -119,7 +119,14 @@ static size_t utf8_valid_prefix(const unsigned char *s, size_t n)
 
 static int has_high(const char *s, size_t n)
 {
-	for (size_t i = 0; i < n; i++)
+	size_t i = 0;
+	for (; i + 8 <= n; i += 8) {
+		uint64_t w;
+		memcpy(&w, s + i, 8);
+		if (w & 0x8080808080808080u)
+			return 1;
+	}
+	for (; i < n; i++)
 		if ((unsigned char)s[i] >= 0x80)
 			return 1;
 	return 0;
@@ -284,8 +291,10 @@ static enum cx_field_id field_id(struct cx_parser *P, cx_str lname)
 	struct field_memo *m;
 	if (!lname.n || lname.n >= sizeof m->name)
 		return cx_field_lookup(lname.p, lname.n);
-	m = &P->field_memo[(lname.n * 31 + (unsigned char)lname.p[0] * 7 +
-	                    (unsigned char)lname.p[lname.n - 1]) % FIELD_MEMO];
+	size_t h = 0;
+	for (size_t i = 0; i < lname.n; i++)
+		h = h * 31 + (unsigned char)lname.p[i];
+	m = &P->field_memo[h % FIELD_MEMO];
 	if (m->n != lname.n || memcmp(m->name, lname.p, lname.n)) {
 		memcpy(m->name, lname.p, lname.n);
 		m->n = (unsigned char)lname.n;
