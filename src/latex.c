@@ -1070,20 +1070,26 @@ static void high(struct dec *d)
 static void plain_run(struct dec *d)
 {
 	const unsigned char *s = d->s;
-	size_t j = d->i;
+	size_t j = d->i, k;
+	int other_space = 0; /* a tab or newline, which becomes ' ' */
 	if (d->nacc || d->pend || d->at_space || top(d)->kind == F_AUTO)
 		return;
 	while (j < d->n) {
-		if (lx_class[s[j]] == LC_PLAIN)
+		if (lx_class[s[j]] == LC_PLAIN) {
 			j++;
-		else if (lx_class[s[j]] == LC_SPACE && j + 1 < d->n && lx_class[s[j + 1]] == LC_PLAIN)
+		} else if (lx_class[s[j]] == LC_SPACE && j + 1 < d->n && lx_class[s[j + 1]] == LC_PLAIN) {
+			other_space |= s[j] != ' ';
 			j += 2;
-		else
+		} else {
 			break;
+		}
 	}
-	reserve(d, j - d->i);
-	for (; d->i < j; d->i++)
-		d->o[d->on++] = lx_class[s[d->i]] == LC_SPACE ? ' ' : (char)s[d->i];
+	put(d, s + d->i, j - d->i);
+	if (other_space)
+		for (k = d->on - (j - d->i); k < d->on; k++)
+			if (lx_class[(unsigned char)d->o[k]] == LC_SPACE)
+				d->o[k] = ' ';
+	d->i = j;
 }
 
 static void run(struct dec *d)
