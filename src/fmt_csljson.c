@@ -17,6 +17,7 @@
  * allows strings for volume, issue, edition...), so nothing is lost to a
  * number conversion.
  */
+#include <stdint.h>
 #include <string.h>
 
 #include "arena.h"
@@ -70,6 +71,15 @@ static void member(struct cw *w, const char *key)
 	out_puts(w->o, "\": ");
 }
 
+/* Is there a byte below 0x20 (a markup byte, among others) in p[0..8)? */
+static int has_control8(const char *p)
+{
+	const uint64_t ones = 0x0101010101010101u;
+	uint64_t w;
+	memcpy(&w, p, 8);
+	return ((w - ones * 0x20) & ~w & (ones * 0x80)) != 0;
+}
+
 /* Text with inline markup as a JSON string with CSL's HTML markup; with
  * rich == 0 the markup is dropped and only the text is kept. */
 static void put_text(struct cw *w, cx_str t, int rich)
@@ -93,6 +103,10 @@ static void put_text(struct cw *w, cx_str t, int rich)
 	};
 	size_t start = 0;
 	for (size_t i = 0; i < t.n; i++) {
+		if (i + 8 <= t.n && !has_control8(t.p + i)) {
+			i += 7; /* no mark in these eight bytes */
+			continue;
+		}
 		if (!CX_IS_MARK(t.p[i]))
 			continue;
 		esc(w, t.p + start, i - start);
@@ -611,8 +625,13 @@ static void csl_entry(struct cx_out *o, const struct cx_entry *e, size_t n)
 	out_puts(o, cx_types[e->type].csl);
 	out_putc(o, '"');
 
+	/* Which ids the entry has: most of the table is absent. */
+	unsigned char has[CX_F__COUNT] = {0};
+	for (size_t i = 0; i < e->nfields; i++)
+		if (e->fields[i].id < CX_F__COUNT)
+			has[e->fields[i].id] = 1;
 	for (int id = 0; id < CX_F__COUNT; id++) {
-		for (size_t i = 0; i < e->nfields; i++)
+		for (size_t i = 0; has[id] && i < e->nfields; i++)
 			if (e->fields[i].id == (enum cx_field_id)id)
 				field(&w, &e->fields[i]);
 		synthesized(&w, (enum cx_field_id)id);

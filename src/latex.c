@@ -1085,6 +1085,34 @@ static void high(struct dec *d)
 	d->i += (size_t)k;
 }
 
+/* After a plain letter, with no accent or auto-closing argument pending,
+ * the letters and single spaces that follow need none of emit_base's
+ * bookkeeping: copy them in one go. */
+static void plain_run(struct dec *d)
+{
+	const unsigned char *s = d->s;
+	size_t j = d->i, k;
+	int other_space = 0; /* a tab or newline, which becomes ' ' */
+	if (d->nacc || d->pend || d->at_space || top(d)->kind == F_AUTO)
+		return;
+	while (j < d->n) {
+		if (lx_class[s[j]] == LC_PLAIN) {
+			j++;
+		} else if (lx_class[s[j]] == LC_SPACE && j + 1 < d->n && lx_class[s[j + 1]] == LC_PLAIN) {
+			other_space |= s[j] != ' ';
+			j += 2;
+		} else {
+			break;
+		}
+	}
+	put(d, s + d->i, j - d->i);
+	if (other_space)
+		for (k = d->on - (j - d->i); k < d->on; k++)
+			if (lx_class[(unsigned char)d->o[k]] == LC_SPACE)
+				d->o[k] = ' ';
+	d->i = j;
+}
+
 static void run(struct dec *d)
 {
 	static const char quote_l[] = "\xE2\x80\x98", quote_ll[] = "\xE2\x80\x9C",
@@ -1099,6 +1127,7 @@ static void run(struct dec *d)
 			emit_base(d, s + d->i, 1);
 			d->i++;
 			unit_done(d);
+			plain_run(d);
 			break;
 		case LC_SPACE:
 		case LC_CTRL:
@@ -1184,6 +1213,43 @@ static int fast_path(const unsigned char *s, size_t n)
 	return 1;
 }
 
+/* Can NFC change text that holds cp?  Only a character that decomposes,
+ * canonically, reorders (combining class) or composes with what precedes
+ * it (a second of a canonical pair, Hangul jamo) can.  Code points below
+ * U+0300 are none of these; precomposed letters are sent to utf8proc
+ * too, which is merely slower.  Dashes, quotes and ellipses, which many
+ * values hold once decoded, are the case this spares. */
+static int nfc_may_change(int32_t cp)
+{
+	const utf8proc_property_t *p;
+	if (cp < 0x300)
+		return 0;
+	if ((cp >= 0x1100 && cp <= 0x11FF) || (cp >= 0xAC00 && cp <= 0xD7A3))
+		return 1;
+	p = utf8proc_get_property(cp);
+	return p->combining_class != 0 || (p->decomp_seqindex != UINT16_MAX && !p->decomp_type) ||
+	       (p->comb_index != UINT16_MAX && p->comb_index >= 0x8000);
+}
+
+/* Is the decoder's output (valid UTF-8) already NFC? */
+static int nfc_stable(const unsigned char *s, size_t n)
+{
+	size_t i = 0;
+	while (i < n) {
+		utf8proc_int32_t cp;
+		utf8proc_ssize_t k;
+		if (s[i] < 0xCC) {
+			i++;
+			continue;
+		}
+		k = utf8proc_iterate(s + i, (utf8proc_ssize_t)(n - i), &cp);
+		if (k <= 0 || nfc_may_change(cp))
+			return 0;
+		i += (size_t)k;
+	}
+	return 1;
+}
+
 /* NFC into the arena: size query, decompose, compose and reencode in
  * place (utf8proc_map without its malloc). */
 static cx_str nfc(struct arena *a, const char *s, size_t n)
@@ -1207,7 +1273,6 @@ static cx_str nfc(struct arena *a, const char *s, size_t n)
 cx_str latex_decode(struct arena *a, const char *s, size_t n)
 {
 	struct dec d;
-	size_t k;
 
 	if (n == 0)
 		return arena_str(a, "", 0);
@@ -1236,11 +1301,8 @@ cx_str latex_decode(struct arena *a, const char *s, size_t n)
 	free(d.match);
 	d.o[d.on] = 0;
 
-	/* Only code points from U+0300 up (lead bytes 0xCC and above) can
-	 * change under NFC; Latin-1 text skips utf8proc. */
-	for (k = 0; k < d.on; k++)
-		if ((unsigned char)d.o[k] >= 0xCC)
-			return nfc(a, d.o, d.on);
+	if (!nfc_stable((const unsigned char *)d.o, d.on))
+		return nfc(a, d.o, d.on);
 	arena_trim(a, d.o, d.on + 1);
 	return (cx_str){d.o, d.on};
 }

@@ -24,15 +24,19 @@ const struct cx_type_info cx_types[CX_T__COUNT] = {
 #undef CX_TYPE
 };
 
+/* Does a[0..n) equal the lower-case table name b, ignoring ASCII case?
+ * Most names differ at the first letter, so b is never measured. */
 static int ieq(const char *a, size_t n, const char *b)
 {
-	size_t m = strlen(b);
-	if (n != m)
-		return 0;
-	for (size_t i = 0; i < n; i++)
-		if (tolower((unsigned char)a[i]) != b[i])
+	size_t i;
+	for (i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)a[i];
+		if (c >= 'A' && c <= 'Z')
+			c += 'a' - 'A';
+		if (!b[i] || c != (unsigned char)b[i])
 			return 0;
-	return 1;
+	}
+	return !b[i];
 }
 
 static const struct {

@@ -12,6 +12,15 @@
 
 struct macro;
 
+#define FIELD_MEMO 128
+
+/* A field name already looked up (lower-cased), and its id. */
+struct field_memo {
+	char name[23];
+	unsigned char n;
+	enum cx_field_id id;
+};
+
 struct cx_parser {
 	struct cx_reader_ctx *c;
 	struct cx_input *in;
@@ -38,6 +47,8 @@ struct cx_parser {
 	int entry_failed;   /* an error was reported for this entry */
 	int limit_hit;      /* a macro expansion passed the cap */
 
+	struct field_memo field_memo[FIELD_MEMO];
+
 	/* @string macros: open addressing, keys lower-cased. */
 	struct macro *macros;
 	size_t nmacros, macros_cap;
@@ -50,6 +61,7 @@ struct cx_parser {
 	 * resolves.  A pipe falls back to `buffering`: entries from the first
 	 * child on are kept until the end. */
 	int collect, two_pass, buffering;
+	int skipping;       /* collect: this entry is no parent, drop its values */
 	cx_str *refs;
 	size_t nrefs, refs_cap;
 	struct arena *resolve_arena; /* where inherited fields go */

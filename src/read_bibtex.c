@@ -119,7 +119,14 @@ static size_t utf8_valid_prefix(const unsigned char *s, size_t n)
 
 static int has_high(const char *s, size_t n)
 {
-	for (size_t i = 0; i < n; i++)
+	size_t i = 0;
+	for (; i + 8 <= n; i += 8) {
+		uint64_t w;
+		memcpy(&w, s + i, 8);
+		if (w & 0x8080808080808080u)
+			return 1;
+	}
+	for (; i < n; i++)
 		if ((unsigned char)s[i] >= 0x80)
 			return 1;
 	return 0;
@@ -127,6 +134,8 @@ static int has_high(const char *s, size_t n)
 
 cx_str parser_token(struct cx_parser *P, const char *s, size_t n)
 {
+	if (P->skipping)
+		return (cx_str){"", 0};
 	if (!has_high(s, n) || utf8_valid_prefix((const unsigned char *)s, n) == n)
 		return arena_str(&P->entry_arena, s, n);
 	/* Not UTF-8: read it as Latin-1, which every byte is. */
@@ -268,6 +277,8 @@ static int key_seen(struct cx_parser *P, cx_str key)
 
 /* ---- grammar actions ------------------------------------------------------- */
 
+static int refs_has(struct cx_parser *P, cx_str key);
+
 static cx_str lower_copy(struct arena *a, cx_str s)
 {
 	char *p = arena_alloc(a, s.n + 1);
@@ -275,6 +286,25 @@ static cx_str lower_copy(struct arena *a, cx_str s)
 		p[i] = (char)tolower((unsigned char)s.p[i]);
 	p[s.n] = 0;
 	return (cx_str){p, s.n};
+}
+
+/* cx_field_lookup, remembered: a file repeats a few dozen field names in
+ * every entry, and the table walk would cost more than the field. */
+static enum cx_field_id field_id(struct cx_parser *P, cx_str lname)
+{
+	struct field_memo *m;
+	if (!lname.n || lname.n >= sizeof m->name)
+		return cx_field_lookup(lname.p, lname.n);
+	size_t h = 0;
+	for (size_t i = 0; i < lname.n; i++)
+		h = h * 31 + (unsigned char)lname.p[i];
+	m = &P->field_memo[h % FIELD_MEMO];
+	if (m->n != lname.n || memcmp(m->name, lname.p, lname.n)) {
+		memcpy(m->name, lname.p, lname.n);
+		m->n = (unsigned char)lname.n;
+		m->id = cx_field_lookup(lname.p, lname.n);
+	}
+	return m->id;
 }
 
 void parser_begin_entry(struct cx_parser *P, int kind, cx_str type, unsigned line, unsigned col)
@@ -286,6 +316,7 @@ void parser_begin_entry(struct cx_parser *P, int kind, cx_str type, unsigned lin
 	P->e.loc.col = col;
 	P->e.file = P->c->file;
 	P->e.source = "bibtex";
+	P->skipping = 0;
 	P->fields_cap = 0;
 	P->nparts = 0;
 	P->limit_hit = 0;
@@ -304,10 +335,16 @@ void parser_set_key(struct cx_parser *P, cx_str key, unsigned line, unsigned col
 	(void)line;
 	(void)col;
 	P->e.key = key;
+	/* The first pass keeps only referenced parents: the values of any
+	 * other entry are neither copied nor expanded. */
+	if (P->collect && P->e.kind == CX_E_ENTRY && !refs_has(P, key))
+		P->skipping = 1;
 }
 
 void parser_add_part(struct cx_parser *P, enum cx_part_kind kind, cx_str s)
 {
+	if (P->skipping)
+		return;
 	if (P->nparts == P->parts_cap) {
 		P->parts_cap = P->parts_cap ? P->parts_cap * 2 : 8;
 		P->parts = xrealloc(P->parts, P->parts_cap * sizeof *P->parts);
@@ -362,8 +399,10 @@ static cx_str expand_parts(struct cx_parser *P, unsigned line, unsigned col)
 
 void parser_end_field(struct cx_parser *P, cx_str name, unsigned line, unsigned col)
 {
+	if (P->skipping)
+		return;
 	cx_str lname = lower_copy(&P->entry_arena, name);
-	enum cx_field_id id = cx_field_lookup(lname.p, lname.n);
+	enum cx_field_id id = field_id(P, lname);
 	for (size_t i = 0; i < P->e.nfields; i++) {
 		if (P->e.fields[i].name.n == lname.n && !memcmp(P->e.fields[i].name.p, lname.p, lname.n)) {
 			parser_diag(P, CX_WARNING, CX_E_DUP_FIELD, line, col,
@@ -447,7 +486,6 @@ static void keep(struct cx_parser *P, struct cx_entry *e)
 }
 
 static void resolve(struct cx_parser *P, struct cx_entry *e, int depth);
-static int refs_has(struct cx_parser *P, cx_str key);
 
 static void deliver(struct cx_parser *P, struct cx_entry *e)
 {
@@ -531,6 +569,8 @@ int cx_yylex(CX_YYSTYPE *lval, CX_YYLTYPE *lloc, void *scanner)
 {
 	struct cx_parser *P = cx_yyget_extra(scanner);
 	int tok = cx_scan(lval, lloc, scanner);
+	if (tok == TOK_AT)
+		P->skipping = 0; /* the entry type that follows is needed */
 	/* When a token is unexpected, the one before it is where the entry
 	 * went wrong: keep the end of the previous token as well. */
 	P->prev_line = P->last_line;
@@ -750,6 +790,19 @@ static void refs_scan_value(struct cx_parser *P, const char *p, const char *end)
 	}
 }
 
+/* Do the eight bytes at p hold a 'c' or an 'x' of either case?  Most of
+ * a file does not, and is passed over a word at a time. */
+static int has_c_or_x(const char *p)
+{
+	const uint64_t ones = 0x0101010101010101u, high = 0x8080808080808080u;
+	uint64_t w, c, x;
+	memcpy(&w, p, 8);
+	w |= ones * 0x20;
+	c = w ^ (ones * 'c');
+	x = w ^ (ones * 'x');
+	return (((c - ones) & ~c) | ((x - ones) & ~x)) & high ? 1 : 0;
+}
+
 /* Scan a regular file for "crossref" and "xdata" and collect the keys they
  * name.  Returns 1 if any were found, 0 if none (or if the input is a pipe,
  * which cannot be read twice). */
@@ -777,6 +830,10 @@ static int prescan(struct cx_parser *P, struct cx_input *in)
 		 * so a word or value cut at the boundary is not missed. */
 		size_t limit = n > TAIL && r == CHUNK ? n - TAIL : n;
 		for (size_t i = 0; i < limit; i++) {
+			if (i + 8 <= limit && !has_c_or_x(buf + i)) {
+				i += 7;
+				continue;
+			}
 			int c = buf[i] | 0x20;
 			if (c != 'c' && c != 'x')
 				continue;
@@ -827,6 +884,7 @@ static int bibtex_read(struct cx_reader_ctx *c, struct cx_input *in)
 		P.collect = 1;
 		parse_all(&P);
 		P.collect = 0;
+		P.skipping = 0;
 		P.resolve_arena = &P.keep_arena;
 		for (size_t i = 0; i < P.nkept; i++)
 			resolve(&P, P.kept[i], 0);
