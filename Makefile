@@ -86,7 +86,7 @@ $(BUILD)/test_%: tests/unit/test_%.c $(BUILD)/libcitex.a
 unit: $(UNIT_BIN)
 	@set -e; for t in $(UNIT_BIN); do echo "== $$t"; $$t $(UNIT_ARGS_$$t); done
 
-check: test-deps all $(UNIT_BIN)
+check: test-deps $(BUILD)/citex $(BUILD)/libcitex.a $(UNIT_BIN)
 	@set -e; for t in $(UNIT_BIN); do echo "== $$(basename $$t)"; \
 	  $$t ../shared/corpora/pybtex/parse_name_cases.json; done
 	CITEX=$(CURDIR)/$(BUILD)/citex sh tests/run.sh
