@@ -756,6 +756,20 @@ static enum cx_field_id sn_kind(cx_str s)
 	       : s.n == 9 && s.p[4] == '-' ? CX_F_ISSN : CX_F_ISBN;
 }
 
+/* Does s start with an ISBN or an ISSN (digits, X and hyphens: 8, 10 or
+ * 13 digits), alone or before a note such as "(Electronic)"?  A report
+ * number ("TR-2019-04", "WHO/HIS/2018.1") does not. */
+static int standard_number(cx_str s)
+{
+	size_t digits = 0, i = 0;
+	for (; i < s.n && (isdigit((unsigned char)s.p[i]) || s.p[i] == 'X' || s.p[i] == 'x' ||
+	                   s.p[i] == '-'); i++)
+		digits += s.p[i] != '-';
+	if (i < s.n && !strchr(" ,;(", s.p[i]))
+		return 0;
+	return digits == 8 || digits == 10 || digits == 13;
+}
+
 /* ---- keys --------------------------------------------------------------------------- */
 
 static uint64_t hash(cx_str s)
@@ -962,6 +976,33 @@ static int tag_is(const struct ris_line *l, const char *tag)
 	return l->tag[0] == tag[0] && l->tag[1] == tag[1];
 }
 
+/* EndNote's Web Page type has no Y2: it writes the access date as M1
+ * ("Access Date", often a month and day) and the year as VL ("Access
+ * Year").  Both become urldate, read together. */
+static void web_access(struct ris *R)
+{
+	struct ris_line *m1 = find(R, "M1"), *vl = find(R, "VL");
+	struct rdate dm, dv;
+	if (m1 && vl) {
+		parse_rdate(m1->val, &dm);
+		parse_rdate(vl->val, &dv);
+		if (!dm.y && dm.m && !dm.other.n && dv.y && !dv.m && !dv.other.n) {
+			dm.y = dv.y;
+			m1->used = vl->used = 1;
+			add_field(R, CX_F_URLDATE, NULL, iso_of(R, &dm), m1->line);
+			return;
+		}
+	}
+	if (m1 && !m1->used) {
+		m1->used = 1;
+		set_date(R, m1, CX_F_URLDATE);
+	}
+	if (vl && !vl->used) {
+		vl->used = 1;
+		set_date(R, vl, CX_F_URLDATE);
+	}
+}
+
 static void reset_record(struct ris *R)
 {
 	R->nlines = 0;
@@ -988,10 +1029,23 @@ static void finish_record(struct ris *R)
 	e->type_name = ty->val;
 
 	/* Shape-dependent readings, decided with the whole record in view. */
-	int has_c3 = find(R, "C3") != NULL;
+	struct ris_line *an = find(R, "AN");
+	int wos = (an && an->val.n > 4 && !memcmp(an->val.p, "WOS:", 4)) || find(R, "WE") ||
+	          find(R, "J9") || find(R, "JI");
+	/* C3 is the proceedings title of a conference paper (Zotero, EndNote);
+	 * elsewhere it is EndNote's Custom 3 or a Web of Science affiliation. */
+	int has_c3 = find(R, "C3") && !wos &&
+	             (e->type == CX_T_PROCEEDINGS || e->type == CX_T_INPROCEEDINGS);
 	if (e->type == CX_T_PROCEEDINGS && (find(R, "T2") || has_c3 || find(R, "BT")) &&
 	    (find(R, "AU") || find(R, "A1") || find(R, "SP")))
 		e->type = CX_T_INPROCEEDINGS; /* Zotero's conferencePaper is CONF */
+	/* A book's or a report's T2 is its series in EndNote and Zotero, but
+	 * citex's writer puts their booktitle or journal there (and the series
+	 * in T3), so T2 keeps the container reading that round trip needs.
+	 * A book's editors are A3 when there is an A3 (EndNote, Zotero), and
+	 * A2 then names the series editors; citex's writer never writes A3. */
+	int book_a3 = (e->type == CX_T_BOOK || e->type == CX_T_COLLECTION) && find(R, "A3");
+	int endnote_web = ieq(ty->val, "WEB");
 	struct ris_line *m3 = find(R, "M3");
 	if ((e->type == CX_T_PHDTHESIS) && m3 && (has_word(m3->val, "master") ||
 	                                          has_word(m3->val, "m.sc") ||
@@ -1037,17 +1091,21 @@ static void finish_record(struct ris *R)
 				keep_unknown(R, l);
 		} else if (T("AU") || T("A1")) {
 			add_name_lines(R, CX_F_AUTHOR, NULL, l);
+		} else if (T("A2") && book_a3) {
+			add_name_lines(R, CX_F_UNKNOWN, "a2", l);
 		} else if (T("A2") || T("ED")) {
 			add_name_lines(R, CX_F_EDITOR, NULL, l);
 		} else if (T("A4")) {
 			add_name_lines(R, CX_F_TRANSLATOR, NULL, l);
+		} else if (T("A3") && book_a3) {
+			add_name_lines(R, CX_F_EDITOR, NULL, l);
 		} else if (T("A3")) {
 			add_name_lines(R, CX_F_UNKNOWN, "a3", l);
 		} else if (T("TI") || T("T1") || T("CT")) {
 			set_single(R, CX_F_TITLE, l);
 		} else if (T("BT") && is_wholebook(e->type)) {
 			set_single(R, CX_F_TITLE, l);
-		} else if (T("T2") || T("JF") || T("JO") || T("BT") || T("C3")) {
+		} else if (T("T2") || T("JF") || T("JO") || T("BT") || (T("C3") && has_c3)) {
 			enum cx_field_id id = article ? CX_F_JOURNAL : CX_F_BOOKTITLE;
 			if (!article && has_c3 && T("T2")) {
 				/* C3 is the proceedings title; T2 then names the event
@@ -1069,7 +1127,8 @@ static void finish_record(struct ris *R)
 				else
 					keep_unknown(R, l);
 			}
-		} else if (T("J2") || T("JA") || T("J1")) {
+		} else if (T("J2") || T("JA") || T("J1") || T("JI") || (T("J9") && !find(R, "JI"))) {
+			/* Web of Science: JI is the ISO abbreviation, J9 the 29-character one. */
 			set_single(R, CX_F_SHORTJOURNAL, l);
 		} else if (T("T3")) {
 			set_single(R, CX_F_SERIES, l);
@@ -1132,8 +1191,15 @@ static void finish_record(struct ris *R)
 			if (arxiv.p && ieq(l->val, "arXiv") && !find_pub_like(R))
 				continue; /* the writer's stand-in publisher of an eprint */
 			set_single(R, id, l);
-		} else if (T("CY")) {
+		} else if (T("C1") && conf) {
+			set_single(R, CX_F_ADDRESS, l); /* "place published" */
+		} else if (T("CY") && conf && find(R, "C1")) {
+			set_single(R, CX_F_VENUE, l); /* EndNote's "conference location" */
+		} else if (T("CY") || T("PI")) {
+			/* PI: Web of Science's publisher city. */
 			set_single(R, CX_F_ADDRESS, l);
+		} else if (T("PU")) {
+			set_single(R, CX_F_PUBLISHER, l); /* Web of Science */
 		} else if (T("LA")) {
 			set_single(R, CX_F_LANGUAGE, l);
 		} else if (T("M3")) {
@@ -1150,11 +1216,16 @@ static void finish_record(struct ris *R)
 			    !memcmp(l->val.p + 22, arxiv.p, arxiv.n))
 				continue; /* the writer's stand-in URL of an eprint */
 			set_single(R, CX_F_URL, l);
+		} else if ((T("M1") || T("VL")) && endnote_web) {
+			web_access(R);
 		} else if (T("M1") && arxiv.p && l == m1) {
 			add_field(R, CX_F_EPRINT, NULL, arxiv, l->line);
 			add_field(R, CX_F_EPRINTTYPE, NULL, (cx_str){"arXiv", 5}, l->line);
 		} else if (T("L2") && !find(R, "UR")) {
 			set_single(R, CX_F_URL, l);
+		} else if (T("SN") && e->type == CX_T_TECHREPORT && !find(R, "IS") &&
+		           !standard_number(l->val)) {
+			set_single(R, CX_F_NUMBER, l); /* a report's SN is its number */
 		} else if (T("SN")) {
 			set_single(R, sn_kind(l->val), l);
 		} else if (T("AB") || T("N2")) {
@@ -1273,12 +1344,24 @@ static void on_tag(struct ris *R, const char *s, size_t n)
 	push_line(R, tag, val);
 }
 
+/* Two formats look like RIS but are not: PubMed's MEDLINE (.nbib: "PMID-
+ * 123", "FAU - ") and Web of Science's field-tagged export ("FN Clarivate
+ * ...", "PT J", tags without a hyphen).  Say which, on their first line. */
+static const char *stray_text(const struct ris *R, const char *s, size_t n)
+{
+	if (R->line == 1 && n >= 5 && !memcmp(s, "PMID-", 5))
+		return "this is PubMed's MEDLINE format (.nbib), not RIS";
+	if (R->line == 1 && n >= 3 && !memcmp(s, "FN ", 3))
+		return "this is Web of Science's field-tagged format, not RIS; "
+		       "export RIS from Web of Science instead";
+	return "text outside a record: not a RIS tag line ('XX  - value')";
+}
+
 static void on_text(struct ris *R, const char *s, size_t n)
 {
 	if (!R->in_record) {
 		if (!R->skipping && !R->stray_reported)
-			diag(R, CX_ERROR, CX_E_SYNTAX, R->line, 1,
-			     "text outside a record: not a RIS tag line ('XX  - value')");
+			diag(R, CX_ERROR, CX_E_SYNTAX, R->line, 1, "%s", stray_text(R, s, n));
 		R->stray_reported = 1;
 		return;
 	}
@@ -1288,6 +1371,11 @@ static void on_text(struct ris *R, const char *s, size_t n)
 	if (!v.n)
 		return;
 	struct ris_line *l = &R->lines[R->nlines - 1];
+	if (l->tag[0] == 'K' && l->tag[1] == 'W') {
+		/* EndNote writes a keywords field as one KW, a keyword a line. */
+		push_line(R, "KW", v);
+		return;
+	}
 	if (!R->cont.n && l->val.n)
 		buf_put(&R->cont, l->val.p, l->val.n);
 	if (R->cont.n)
