@@ -811,6 +811,23 @@ static int key_taken(struct ris *R, cx_str k)
 	return 0;
 }
 
+/* Letters that have no decomposition, so stripping marks leaves them
+ * non-ASCII ("Łukasiewicz"); case-folded, as make_key sees them. */
+static const char *fold_letter(const unsigned char *s, size_t n)
+{
+	static const struct {
+		const char *utf8, *ascii;
+	} t[] = {
+		{"\xC5\x82", "l"}, {"\xC3\xB8", "o"}, {"\xC4\x91", "d"}, {"\xC3\x9F", "ss"},
+		{"\xC3\xA6", "ae"}, {"\xC5\x93", "oe"}, {"\xC3\xBE", "th"}, {"\xC3\xB0", "d"},
+		{"\xC4\xB1", "i"},
+	};
+	for (size_t i = 0; n >= 2 && i < sizeof t / sizeof *t; i++)
+		if (!memcmp(s, t[i].utf8, 2))
+			return t[i].ascii;
+	return NULL;
+}
+
 /* family + year ("smith2020"), ASCII-folded; a, b, ... on a clash. */
 static cx_str make_key(struct ris *R)
 {
@@ -834,7 +851,12 @@ static cx_str make_key(struct ris *R)
 		                                  UTF8PROC_CASEFOLD);
 		for (utf8proc_ssize_t i = 0; i < m && k < 40; i++) {
 			unsigned char ch = folded[i];
-			if (islower(ch) || isdigit(ch))
+			const char *alt = ch >= 0x80 ? fold_letter(folded + i, (size_t)(m - i)) : NULL;
+			if (alt) {
+				for (; *alt && k < 40; alt++)
+					key[k++] = *alt;
+				i++; /* the letters in the table are two bytes long */
+			} else if (islower(ch) || isdigit(ch))
 				key[k++] = (char)ch;
 			else if (ch == ' ' && k)
 				break; /* the first word of a title */
@@ -1198,6 +1220,10 @@ static void finish_record(struct ris *R)
 		} else if (T("CY") || T("PI")) {
 			/* PI: Web of Science's publisher city. */
 			set_single(R, CX_F_ADDRESS, l);
+		} else if (T("SE") && (e->type == CX_T_INCOLLECTION || e->type == CX_T_INBOOK)) {
+			set_single(R, CX_F_CHAPTER, l); /* EndNote's Book Section "Chapter" */
+		} else if (T("CP") && wos) {
+			set_single(R, CX_F_EVENTTITLE, l); /* Web of Science's conference */
 		} else if (T("PU")) {
 			set_single(R, CX_F_PUBLISHER, l); /* Web of Science */
 		} else if (T("LA")) {
