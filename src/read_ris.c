@@ -112,7 +112,7 @@ static size_t utf8_valid(const unsigned char *s, size_t n)
 
 /* A value as the model wants it: UTF-8 (Latin-1 input is converted, once
  * warned about), control characters as spaces (they are the markup bytes
- * of enum cx_mark), NFC, trimmed. */
+ * of enum cx_mark), blanks collapsed, NFC, trimmed. */
 static cx_str clean(struct ris *R, const char *s, size_t n)
 {
 	while (n && (*s == ' ' || *s == '\t'))
@@ -148,9 +148,15 @@ static cx_str clean(struct ris *R, const char *s, size_t n)
 		memcpy(out, s, n);
 		k = n;
 	}
-	for (size_t i = 0; i < k; i++)
-		if ((unsigned char)out[i] < 0x20 || out[i] == 0x7F)
-			out[i] = ' ';
+	/* Runs of blanks are one space, as a BibTeX reader takes them; Web of
+	 * Science pads values ("Times Cited:  12"). */
+	size_t w = 0;
+	for (size_t i = 0; i < k; i++) {
+		char ch = (unsigned char)out[i] < 0x20 || out[i] == 0x7F ? ' ' : out[i];
+		if (ch != ' ' || !w || out[w - 1] != ' ')
+			out[w++] = ch;
+	}
+	k = w;
 	out[k] = 0;
 	if (high) {
 		utf8proc_uint8_t *nfc = NULL;
@@ -1372,23 +1378,27 @@ static void on_tag(struct ris *R, const char *s, size_t n)
 
 /* Two formats look like RIS but are not: PubMed's MEDLINE (.nbib: "PMID-
  * 123", "FAU - ") and Web of Science's field-tagged export ("FN Clarivate
- * ...", "PT J", tags without a hyphen).  Say which, on their first line. */
-static const char *stray_text(const struct ris *R, const char *s, size_t n)
+ * ...", "PT J", tags without a hyphen).  Their first line says which. */
+static const char *foreign_format(const char *s, size_t n)
 {
-	if (R->line == 1 && n >= 5 && !memcmp(s, "PMID-", 5))
+	if (n >= 5 && !memcmp(s, "PMID-", 5))
 		return "this is PubMed's MEDLINE format (.nbib), not RIS";
-	if (R->line == 1 && n >= 3 && !memcmp(s, "FN ", 3))
+	if (n >= 3 && !memcmp(s, "FN ", 3))
 		return "this is Web of Science's field-tagged format, not RIS; "
 		       "export RIS from Web of Science instead";
-	return "text outside a record: not a RIS tag line ('XX  - value')";
+	return NULL;
 }
 
 static void on_text(struct ris *R, const char *s, size_t n)
 {
 	if (!R->in_record) {
+		const char *foreign = R->line == 1 ? foreign_format(s, n) : NULL;
 		if (!R->skipping && !R->stray_reported)
-			diag(R, CX_ERROR, CX_E_SYNTAX, R->line, 1, "%s", stray_text(R, s, n));
+			diag(R, CX_ERROR, CX_E_SYNTAX, R->line, 1, "%s", foreign ? foreign :
+			     "text outside a record: not a RIS tag line ('XX  - value')");
 		R->stray_reported = 1;
+		if (foreign)
+			R->skipping = 1; /* one error says it all */
 		return;
 	}
 	/* A continuation line: joined to the value before it with a space,
