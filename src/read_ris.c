@@ -2,12 +2,13 @@
  * classifies.
  *
  * A record is collected as a list of (tag, value, line) in the entry arena,
- * continuation lines already joined to the value before them.  At "ER",
- * at the next "TY" or at the end of input the record is mapped to one
+ * continuation lines already joined to the value before them (under KW a
+ * continuation line is a keyword of its own, as EndNote writes them).  At
+ * "ER", at the next "TY" or at the end of input the record is mapped to one
  * struct cx_entry in a second pass: which container-title tag means journal
  * and which means booktitle depends on the type and on which other tags
  * are present (Zotero writes the proceedings title as C3 and the conference
- * name as T2, EndNote writes JF and JO together), and that is only known
+ * name as T2, Mendeley writes JF and JO together), and that is only known
  * once the record is complete.  Then the entry is normalized, emitted and
  * the arena reset, so memory is bounded by the largest record.
  *
@@ -16,6 +17,66 @@
  * field, PY/DA are year/month/day or an ISO date, and PB is the school of a
  * thesis and the institution of a report.  Tags with no field are kept
  * under their own lower-cased name ("m1"), so nothing is dropped.
+ *
+ * The dialects, from the tables their producers publish, and how they are
+ * read here ("kept" = under the tag's own name):
+ *
+ *   RIS specification (Research Information Systems, "RIS Format
+ *   Specifications", risinc.com/support/risformat_tags_01.asp; the 2011
+ *   refman.com revision): TI/T1/CT primary title, T2 secondary title, T3
+ *   series, BT the title of a whole book and the secondary title
+ *   otherwise; AU/A1 authors, A2/ED secondary (editors), A3 tertiary;
+ *   PY/Y1 "YYYY/MM/DD/other"; SP/EP pages; SN ISBN or ISSN; N1 notes,
+ *   AB/N2 abstract; Y2 access date.
+ *
+ *   Zotero (zotero/translators, RIS.js: exportTypeMap, fieldMap):
+ *   TI title; T2 journal (JOUR), book title (CHAP), conference name
+ *   (CONF), website (ELEC), series (BOOK, RPRT); C3 proceedings title; J2
+ *   journal abbreviation; T3 series of a chapter or paper; A2 editor, but
+ *   series editor in BOOK and RPRT; A3 editor in BOOK, series editor in
+ *   CHAP and CONF; PY "YYYY", DA "YYYY/MM/DD/", Y2 "YYYY/MM/DD/hh:mm:ss";
+ *   CY place but C1 in CONF; PB publisher, institution (RPRT), university
+ *   (THES); SN ISSN (JOUR), report number (RPRT), ISBN otherwise; M3
+ *   thesis, report or website type; SP number of pages in BOOK and THES;
+ *   IS number of volumes in CHAP; KW one keyword a line; N1 notes (HTML).
+ *
+ *   EndNote (its RIS export of every reference type, field names as
+ *   values, recorded in the same RIS.js's tests): JOUR T2 journal, J2
+ *   abbreviation, ET epub date, C2 PMCID, C7 article number, SE start
+ *   page, M3 type of article; BOOK T2 series, A2 series editor, A3
+ *   editor, M1 series volume, NV volumes, SP number of pages; CHAP T2
+ *   book title, T3 series, A2 editor, A3 series editor, SE chapter, SV
+ *   series volume; CONF T2 conference name, C3 proceedings title, C1 place
+ *   published, CY conference location, T3 series; CPAPER T2 conference
+ *   name, C1 place, CY location; RPRT T2 series, PB institution, SN report
+ *   number, M3 type; THES PB university, M3 thesis type, T2 department, A3
+ *   advisor, VL degree; WEB (not ELEC) M1 access date, VL access year, DA
+ *   last update.  Tags in alphabetical order, ID (the record number) last;
+ *   a field with several lines (KW, SN, N1) continues on untagged lines.
+ *
+ *   Web of Science (Clarivate's RIS export; its tags follow the field
+ *   table at images.webofknowledge.com/images/help/WOS/hs_wos_fieldtags.html):
+ *   AU "Li, WX", A1 group authors, TI, T2 source title in capitals, J9
+ *   29-character and JI ISO abbreviation, PY year, DA month and day
+ *   ("MAR 2"), VL, IS, SP, EP, C7 article number, DO, SN ISSN then eISSN,
+ *   AN "WOS:...", C3 affiliations, C6 early-access date, CP conference,
+ *   PU/PI/PA publisher, its city and address, AD addresses, WE index, N1
+ *   times cited over untagged lines, "ER  -" without the space.  Its
+ *   field-tagged format ("FN", "PT J", "SO", no hyphen) is not RIS.
+ *
+ *   PubMed exports no RIS: its citation manager writes MEDLINE (.nbib,
+ *   "PMID- ", "FAU - ", nlm.nih.gov/bsd/mms/medlineelements.html), which
+ *   this reader names and refuses.  PubMed records reach RIS through
+ *   EndNote and Zotero: DB "PubMed" or DP "NLM", AN the PMID, C2 the PMCID.
+ *
+ *   Mendeley publishes no tag table.  Its exports give JF journal and JO
+ *   abbreviation, SP holding the whole range, ID the citation key last.
+ *
+ * Where the dialects disagree with citex's own writer (DESIGN 3), the
+ * writer's reading wins, so round trips hold: T2 of BOOK and RPRT stays
+ * booktitle or journal (EndNote and Zotero mean series), SP of BOOK and
+ * THES stays pages (they mean the page count), IS of CHAP stays number,
+ * EDBOOK's AU stays author (EndNote's editors), ID stays the key.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <ctype.h>
