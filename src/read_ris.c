@@ -2,12 +2,13 @@
  * classifies.
  *
  * A record is collected as a list of (tag, value, line) in the entry arena,
- * continuation lines already joined to the value before them.  At "ER",
- * at the next "TY" or at the end of input the record is mapped to one
+ * continuation lines already joined to the value before them (under KW a
+ * continuation line is a keyword of its own, as EndNote writes them).  At
+ * "ER", at the next "TY" or at the end of input the record is mapped to one
  * struct cx_entry in a second pass: which container-title tag means journal
  * and which means booktitle depends on the type and on which other tags
  * are present (Zotero writes the proceedings title as C3 and the conference
- * name as T2, EndNote writes JF and JO together), and that is only known
+ * name as T2, Mendeley writes JF and JO together), and that is only known
  * once the record is complete.  Then the entry is normalized, emitted and
  * the arena reset, so memory is bounded by the largest record.
  *
@@ -16,6 +17,66 @@
  * field, PY/DA are year/month/day or an ISO date, and PB is the school of a
  * thesis and the institution of a report.  Tags with no field are kept
  * under their own lower-cased name ("m1"), so nothing is dropped.
+ *
+ * The dialects, from the tables their producers publish, and how they are
+ * read here ("kept" = under the tag's own name):
+ *
+ *   RIS specification (Research Information Systems, "RIS Format
+ *   Specifications", risinc.com/support/risformat_tags_01.asp; the 2011
+ *   refman.com revision): TI/T1/CT primary title, T2 secondary title, T3
+ *   series, BT the title of a whole book and the secondary title
+ *   otherwise; AU/A1 authors, A2/ED secondary (editors), A3 tertiary;
+ *   PY/Y1 "YYYY/MM/DD/other"; SP/EP pages; SN ISBN or ISSN; N1 notes,
+ *   AB/N2 abstract; Y2 access date.
+ *
+ *   Zotero (zotero/translators, RIS.js: exportTypeMap, fieldMap):
+ *   TI title; T2 journal (JOUR), book title (CHAP), conference name
+ *   (CONF), website (ELEC), series (BOOK, RPRT); C3 proceedings title; J2
+ *   journal abbreviation; T3 series of a chapter or paper; A2 editor, but
+ *   series editor in BOOK and RPRT; A3 editor in BOOK, series editor in
+ *   CHAP and CONF; PY "YYYY", DA "YYYY/MM/DD/", Y2 "YYYY/MM/DD/hh:mm:ss";
+ *   CY place but C1 in CONF; PB publisher, institution (RPRT), university
+ *   (THES); SN ISSN (JOUR), report number (RPRT), ISBN otherwise; M3
+ *   thesis, report or website type; SP number of pages in BOOK and THES;
+ *   IS number of volumes in CHAP; KW one keyword a line; N1 notes (HTML).
+ *
+ *   EndNote (its RIS export of every reference type, field names as
+ *   values, recorded in the same RIS.js's tests): JOUR T2 journal, J2
+ *   abbreviation, ET epub date, C2 PMCID, C7 article number, SE start
+ *   page, M3 type of article; BOOK T2 series, A2 series editor, A3
+ *   editor, M1 series volume, NV volumes, SP number of pages; CHAP T2
+ *   book title, T3 series, A2 editor, A3 series editor, SE chapter, SV
+ *   series volume; CONF T2 conference name, C3 proceedings title, C1 place
+ *   published, CY conference location, T3 series; CPAPER T2 conference
+ *   name, C1 place, CY location; RPRT T2 series, PB institution, SN report
+ *   number, M3 type; THES PB university, M3 thesis type, T2 department, A3
+ *   advisor, VL degree; WEB (not ELEC) M1 access date, VL access year, DA
+ *   last update.  Tags in alphabetical order, ID (the record number) last;
+ *   a field with several lines (KW, SN, N1) continues on untagged lines.
+ *
+ *   Web of Science (Clarivate's RIS export; its tags follow the field
+ *   table at images.webofknowledge.com/images/help/WOS/hs_wos_fieldtags.html):
+ *   AU "Li, WX", A1 group authors, TI, T2 source title in capitals, J9
+ *   29-character and JI ISO abbreviation, PY year, DA month and day
+ *   ("MAR 2"), VL, IS, SP, EP, C7 article number, DO, SN ISSN then eISSN,
+ *   AN "WOS:...", C3 affiliations, C6 early-access date, CP conference,
+ *   PU/PI/PA publisher, its city and address, AD addresses, WE index, N1
+ *   times cited over untagged lines, "ER  -" without the space.  Its
+ *   field-tagged format ("FN", "PT J", "SO", no hyphen) is not RIS.
+ *
+ *   PubMed exports no RIS: its citation manager writes MEDLINE (.nbib,
+ *   "PMID- ", "FAU - ", nlm.nih.gov/bsd/mms/medlineelements.html), which
+ *   this reader names and refuses.  PubMed records reach RIS through
+ *   EndNote and Zotero: DB "PubMed" or DP "NLM", AN the PMID, C2 the PMCID.
+ *
+ *   Mendeley publishes no tag table.  Its exports give JF journal and JO
+ *   abbreviation, SP holding the whole range, ID the citation key last.
+ *
+ * Where the dialects disagree with citex's own writer (DESIGN 3), the
+ * writer's reading wins, so round trips hold: T2 of BOOK and RPRT stays
+ * booktitle or journal (EndNote and Zotero mean series), SP of BOOK and
+ * THES stays pages (they mean the page count), IS of CHAP stays number,
+ * EDBOOK's AU stays author (EndNote's editors), ID stays the key.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <ctype.h>
@@ -112,7 +173,7 @@ static size_t utf8_valid(const unsigned char *s, size_t n)
 
 /* A value as the model wants it: UTF-8 (Latin-1 input is converted, once
  * warned about), control characters as spaces (they are the markup bytes
- * of enum cx_mark), NFC, trimmed. */
+ * of enum cx_mark), blanks collapsed, NFC, trimmed. */
 static cx_str clean(struct ris *R, const char *s, size_t n)
 {
 	while (n && (*s == ' ' || *s == '\t'))
@@ -148,9 +209,15 @@ static cx_str clean(struct ris *R, const char *s, size_t n)
 		memcpy(out, s, n);
 		k = n;
 	}
-	for (size_t i = 0; i < k; i++)
-		if ((unsigned char)out[i] < 0x20 || out[i] == 0x7F)
-			out[i] = ' ';
+	/* Runs of blanks are one space, as a BibTeX reader takes them; Web of
+	 * Science pads values ("Times Cited:  12"). */
+	size_t w = 0;
+	for (size_t i = 0; i < k; i++) {
+		char ch = (unsigned char)out[i] < 0x20 || out[i] == 0x7F ? ' ' : out[i];
+		if (ch != ' ' || !w || out[w - 1] != ' ')
+			out[w++] = ch;
+	}
+	k = w;
 	out[k] = 0;
 	if (high) {
 		utf8proc_uint8_t *nfc = NULL;
@@ -756,6 +823,20 @@ static enum cx_field_id sn_kind(cx_str s)
 	       : s.n == 9 && s.p[4] == '-' ? CX_F_ISSN : CX_F_ISBN;
 }
 
+/* Does s start with an ISBN or an ISSN (digits, X and hyphens: 8, 10 or
+ * 13 digits), alone or before a note such as "(Electronic)"?  A report
+ * number ("TR-2019-04", "WHO/HIS/2018.1") does not. */
+static int standard_number(cx_str s)
+{
+	size_t digits = 0, i = 0;
+	for (; i < s.n && (isdigit((unsigned char)s.p[i]) || s.p[i] == 'X' || s.p[i] == 'x' ||
+	                   s.p[i] == '-'); i++)
+		digits += s.p[i] != '-';
+	if (i < s.n && !strchr(" ,;(", s.p[i]))
+		return 0;
+	return digits == 8 || digits == 10 || digits == 13;
+}
+
 /* ---- keys --------------------------------------------------------------------------- */
 
 static uint64_t hash(cx_str s)
@@ -797,6 +878,23 @@ static int key_taken(struct ris *R, cx_str k)
 	return 0;
 }
 
+/* Letters that have no decomposition, so stripping marks leaves them
+ * non-ASCII ("Łukasiewicz"); case-folded, as make_key sees them. */
+static const char *fold_letter(const unsigned char *s, size_t n)
+{
+	static const struct {
+		const char *utf8, *ascii;
+	} t[] = {
+		{"\xC5\x82", "l"}, {"\xC3\xB8", "o"}, {"\xC4\x91", "d"}, {"\xC3\x9F", "ss"},
+		{"\xC3\xA6", "ae"}, {"\xC5\x93", "oe"}, {"\xC3\xBE", "th"}, {"\xC3\xB0", "d"},
+		{"\xC4\xB1", "i"},
+	};
+	for (size_t i = 0; n >= 2 && i < sizeof t / sizeof *t; i++)
+		if (!memcmp(s, t[i].utf8, 2))
+			return t[i].ascii;
+	return NULL;
+}
+
 /* family + year ("smith2020"), ASCII-folded; a, b, ... on a clash. */
 static cx_str make_key(struct ris *R)
 {
@@ -820,7 +918,12 @@ static cx_str make_key(struct ris *R)
 		                                  UTF8PROC_CASEFOLD);
 		for (utf8proc_ssize_t i = 0; i < m && k < 40; i++) {
 			unsigned char ch = folded[i];
-			if (islower(ch) || isdigit(ch))
+			const char *alt = ch >= 0x80 ? fold_letter(folded + i, (size_t)(m - i)) : NULL;
+			if (alt) {
+				for (; *alt && k < 40; alt++)
+					key[k++] = *alt;
+				i++; /* the letters in the table are two bytes long */
+			} else if (islower(ch) || isdigit(ch))
 				key[k++] = (char)ch;
 			else if (ch == ' ' && k)
 				break; /* the first word of a title */
@@ -962,6 +1065,33 @@ static int tag_is(const struct ris_line *l, const char *tag)
 	return l->tag[0] == tag[0] && l->tag[1] == tag[1];
 }
 
+/* EndNote's Web Page type has no Y2: it writes the access date as M1
+ * ("Access Date", often a month and day) and the year as VL ("Access
+ * Year").  Both become urldate, read together. */
+static void web_access(struct ris *R)
+{
+	struct ris_line *m1 = find(R, "M1"), *vl = find(R, "VL");
+	struct rdate dm, dv;
+	if (m1 && vl) {
+		parse_rdate(m1->val, &dm);
+		parse_rdate(vl->val, &dv);
+		if (!dm.y && dm.m && !dm.other.n && dv.y && !dv.m && !dv.other.n) {
+			dm.y = dv.y;
+			m1->used = vl->used = 1;
+			add_field(R, CX_F_URLDATE, NULL, iso_of(R, &dm), m1->line);
+			return;
+		}
+	}
+	if (m1 && !m1->used) {
+		m1->used = 1;
+		set_date(R, m1, CX_F_URLDATE);
+	}
+	if (vl && !vl->used) {
+		vl->used = 1;
+		set_date(R, vl, CX_F_URLDATE);
+	}
+}
+
 static void reset_record(struct ris *R)
 {
 	R->nlines = 0;
@@ -988,10 +1118,23 @@ static void finish_record(struct ris *R)
 	e->type_name = ty->val;
 
 	/* Shape-dependent readings, decided with the whole record in view. */
-	int has_c3 = find(R, "C3") != NULL;
+	struct ris_line *an = find(R, "AN");
+	int wos = (an && an->val.n > 4 && !memcmp(an->val.p, "WOS:", 4)) || find(R, "WE") ||
+	          find(R, "J9") || find(R, "JI");
+	/* C3 is the proceedings title of a conference paper (Zotero, EndNote);
+	 * elsewhere it is EndNote's Custom 3 or a Web of Science affiliation. */
+	int has_c3 = find(R, "C3") && !wos &&
+	             (e->type == CX_T_PROCEEDINGS || e->type == CX_T_INPROCEEDINGS);
 	if (e->type == CX_T_PROCEEDINGS && (find(R, "T2") || has_c3 || find(R, "BT")) &&
 	    (find(R, "AU") || find(R, "A1") || find(R, "SP")))
 		e->type = CX_T_INPROCEEDINGS; /* Zotero's conferencePaper is CONF */
+	/* A book's or a report's T2 is its series in EndNote and Zotero, but
+	 * citex's writer puts their booktitle or journal there (and the series
+	 * in T3), so T2 keeps the container reading that round trip needs.
+	 * A book's editors are A3 when there is an A3 (EndNote, Zotero), and
+	 * A2 then names the series editors; citex's writer never writes A3. */
+	int book_a3 = (e->type == CX_T_BOOK || e->type == CX_T_COLLECTION) && find(R, "A3");
+	int endnote_web = ieq(ty->val, "WEB");
 	struct ris_line *m3 = find(R, "M3");
 	if ((e->type == CX_T_PHDTHESIS) && m3 && (has_word(m3->val, "master") ||
 	                                          has_word(m3->val, "m.sc") ||
@@ -1037,17 +1180,21 @@ static void finish_record(struct ris *R)
 				keep_unknown(R, l);
 		} else if (T("AU") || T("A1")) {
 			add_name_lines(R, CX_F_AUTHOR, NULL, l);
+		} else if (T("A2") && book_a3) {
+			add_name_lines(R, CX_F_UNKNOWN, "a2", l);
 		} else if (T("A2") || T("ED")) {
 			add_name_lines(R, CX_F_EDITOR, NULL, l);
 		} else if (T("A4")) {
 			add_name_lines(R, CX_F_TRANSLATOR, NULL, l);
+		} else if (T("A3") && book_a3) {
+			add_name_lines(R, CX_F_EDITOR, NULL, l);
 		} else if (T("A3")) {
 			add_name_lines(R, CX_F_UNKNOWN, "a3", l);
 		} else if (T("TI") || T("T1") || T("CT")) {
 			set_single(R, CX_F_TITLE, l);
 		} else if (T("BT") && is_wholebook(e->type)) {
 			set_single(R, CX_F_TITLE, l);
-		} else if (T("T2") || T("JF") || T("JO") || T("BT") || T("C3")) {
+		} else if (T("T2") || T("JF") || T("JO") || T("BT") || (T("C3") && has_c3)) {
 			enum cx_field_id id = article ? CX_F_JOURNAL : CX_F_BOOKTITLE;
 			if (!article && has_c3 && T("T2")) {
 				/* C3 is the proceedings title; T2 then names the event
@@ -1069,7 +1216,8 @@ static void finish_record(struct ris *R)
 				else
 					keep_unknown(R, l);
 			}
-		} else if (T("J2") || T("JA") || T("J1")) {
+		} else if (T("J2") || T("JA") || T("J1") || T("JI") || (T("J9") && !find(R, "JI"))) {
+			/* Web of Science: JI is the ISO abbreviation, J9 the 29-character one. */
 			set_single(R, CX_F_SHORTJOURNAL, l);
 		} else if (T("T3")) {
 			set_single(R, CX_F_SERIES, l);
@@ -1132,8 +1280,19 @@ static void finish_record(struct ris *R)
 			if (arxiv.p && ieq(l->val, "arXiv") && !find_pub_like(R))
 				continue; /* the writer's stand-in publisher of an eprint */
 			set_single(R, id, l);
-		} else if (T("CY")) {
+		} else if (T("C1") && conf) {
+			set_single(R, CX_F_ADDRESS, l); /* "place published" */
+		} else if (T("CY") && conf && find(R, "C1")) {
+			set_single(R, CX_F_VENUE, l); /* EndNote's "conference location" */
+		} else if (T("CY") || T("PI")) {
+			/* PI: Web of Science's publisher city. */
 			set_single(R, CX_F_ADDRESS, l);
+		} else if (T("SE") && (e->type == CX_T_INCOLLECTION || e->type == CX_T_INBOOK)) {
+			set_single(R, CX_F_CHAPTER, l); /* EndNote's Book Section "Chapter" */
+		} else if (T("CP") && wos) {
+			set_single(R, CX_F_EVENTTITLE, l); /* Web of Science's conference */
+		} else if (T("PU")) {
+			set_single(R, CX_F_PUBLISHER, l); /* Web of Science */
 		} else if (T("LA")) {
 			set_single(R, CX_F_LANGUAGE, l);
 		} else if (T("M3")) {
@@ -1150,11 +1309,16 @@ static void finish_record(struct ris *R)
 			    !memcmp(l->val.p + 22, arxiv.p, arxiv.n))
 				continue; /* the writer's stand-in URL of an eprint */
 			set_single(R, CX_F_URL, l);
+		} else if ((T("M1") || T("VL")) && endnote_web) {
+			web_access(R);
 		} else if (T("M1") && arxiv.p && l == m1) {
 			add_field(R, CX_F_EPRINT, NULL, arxiv, l->line);
 			add_field(R, CX_F_EPRINTTYPE, NULL, (cx_str){"arXiv", 5}, l->line);
 		} else if (T("L2") && !find(R, "UR")) {
 			set_single(R, CX_F_URL, l);
+		} else if (T("SN") && e->type == CX_T_TECHREPORT && !find(R, "IS") &&
+		           !standard_number(l->val)) {
+			set_single(R, CX_F_NUMBER, l); /* a report's SN is its number */
 		} else if (T("SN")) {
 			set_single(R, sn_kind(l->val), l);
 		} else if (T("AB") || T("N2")) {
@@ -1273,13 +1437,29 @@ static void on_tag(struct ris *R, const char *s, size_t n)
 	push_line(R, tag, val);
 }
 
+/* Two formats look like RIS but are not: PubMed's MEDLINE (.nbib: "PMID-
+ * 123", "FAU - ") and Web of Science's field-tagged export ("FN Clarivate
+ * ...", "PT J", tags without a hyphen).  Their first line says which. */
+static const char *foreign_format(const char *s, size_t n)
+{
+	if (n >= 5 && !memcmp(s, "PMID-", 5))
+		return "this is PubMed's MEDLINE format (.nbib), not RIS";
+	if (n >= 3 && !memcmp(s, "FN ", 3))
+		return "this is Web of Science's field-tagged format, not RIS; "
+		       "export RIS from Web of Science instead";
+	return NULL;
+}
+
 static void on_text(struct ris *R, const char *s, size_t n)
 {
 	if (!R->in_record) {
+		const char *foreign = R->line == 1 ? foreign_format(s, n) : NULL;
 		if (!R->skipping && !R->stray_reported)
-			diag(R, CX_ERROR, CX_E_SYNTAX, R->line, 1,
+			diag(R, CX_ERROR, CX_E_SYNTAX, R->line, 1, "%s", foreign ? foreign :
 			     "text outside a record: not a RIS tag line ('XX  - value')");
 		R->stray_reported = 1;
+		if (foreign)
+			R->skipping = 1; /* one error says it all */
 		return;
 	}
 	/* A continuation line: joined to the value before it with a space,
@@ -1288,6 +1468,11 @@ static void on_text(struct ris *R, const char *s, size_t n)
 	if (!v.n)
 		return;
 	struct ris_line *l = &R->lines[R->nlines - 1];
+	if (l->tag[0] == 'K' && l->tag[1] == 'W') {
+		/* EndNote writes a keywords field as one KW, a keyword a line. */
+		push_line(R, "KW", v);
+		return;
+	}
 	if (!R->cont.n && l->val.n)
 		buf_put(&R->cont, l->val.p, l->val.n);
 	if (R->cont.n)
