@@ -1,0 +1,107 @@
+/* venue_norm.c - the --venues policy for an entry's container.
+ *
+ * Every entry passes through here from cx_normalize.  The container is the
+ * journal, else the booktitle; the short container is CX_F_SHORTJOURNAL
+ * (CSL container-title-short, RIS J2, BibTeX and biblatex shortjournal,
+ * which biblatex's data model allows in every entry type).
+ *
+ *   AUTO   the container stays as given; a recognised venue whose acronym
+ *          differs from it adds the acronym as the short container, unless
+ *          the entry has one already.  A cv entry arrives with the
+ *          canonical name and acronym from read_cv.c, so nothing changes.
+ *   FULL   the container becomes the table's full name, plus AUTO's short.
+ *   SHORT  the container becomes the short name: the entry's own short
+ *          container if it has one, else the table's acronym; the short
+ *          field goes, since it would repeat the container.  The full name
+ *          is dropped: that is what the option asks for.
+ *   KEEP   nothing is looked up.
+ *
+ * A short container added here is an ordinary field: written out, it reads
+ * back as given, so a second run changes nothing.  It copies the inherited
+ * mark of its container, so a booktitle taken from a crossref parent adds
+ * no field to the child's BibTeX. */
+#include <string.h>
+#include <strings.h>
+
+#include "model.h"
+#include "norm.h"
+#include "venue.h"
+
+static struct cx_field *container(const struct cx_entry *e)
+{
+	struct cx_field *f = cx_entry_get(e, CX_F_JOURNAL);
+	return f ? f : cx_entry_get(e, CX_F_BOOKTITLE);
+}
+
+/* Set a text field to a plain string from the table. */
+static void set_text(struct cx_field *f, cx_str s)
+{
+	f->raw = s;
+	f->text = s;
+	f->parts = NULL;
+	f->nparts = 0;
+}
+
+static int same_ci(cx_str a, const char *b)
+{
+	return a.n == strlen(b) && strncasecmp(a.p, b, a.n) == 0;
+}
+
+static void add_short(struct arena *a, struct cx_entry *e, const struct cx_field *c, const char *acr)
+{
+	struct cx_field *fields = arena_grow(a, e->fields, sizeof *fields, e->nfields, e->nfields + 1);
+	struct cx_field *f = &fields[e->nfields];
+	memset(f, 0, sizeof *f);
+	f->id = CX_F_SHORTJOURNAL;
+	f->name = CX_STR("shortjournal");
+	set_text(f, arena_str(a, acr, strlen(acr)));
+	f->loc = c->loc;
+	f->inherited = c->inherited;
+	e->fields = fields;
+	e->nfields++;
+}
+
+static void drop_field(struct cx_entry *e, struct cx_field *f)
+{
+	size_t i = (size_t)(f - e->fields);
+	memmove(f, f + 1, (e->nfields - i - 1) * sizeof *f);
+	e->nfields--;
+}
+
+static void to_short(struct arena *a, struct cx_entry *e, struct cx_field *c, struct cx_field *sf)
+{
+	const struct venue_row *r;
+	if (sf) {
+		set_text(c, sf->text);
+		drop_field(e, sf);
+		return;
+	}
+	cx_str plain = text_plain(a, c->text);
+	r = venue_recognize(a, plain.p, plain.n);
+	if (r && r->acronym[0])
+		set_text(c, arena_str(a, r->acronym, strlen(r->acronym)));
+}
+
+void venue_normalize(struct arena *a, struct cx_entry *e, enum cx_venues mode)
+{
+	struct cx_field *c, *sf;
+	const struct venue_row *r;
+
+	if (mode == CX_VENUES_KEEP || e->kind != CX_E_ENTRY || !(c = container(e)) || !c->text.n)
+		return;
+	sf = cx_entry_get(e, CX_F_SHORTJOURNAL);
+	if (mode == CX_VENUES_SHORT) {
+		to_short(a, e, c, sf);
+		return;
+	}
+	if (sf && mode == CX_VENUES_AUTO)
+		return;
+	cx_str plain = text_plain(a, c->text);
+	if (!(r = venue_recognize(a, plain.p, plain.n)))
+		return;
+	if (mode == CX_VENUES_FULL && r->name[0] &&
+	    !(plain.n == strlen(r->name) && !memcmp(plain.p, r->name, plain.n)))
+		set_text(c, arena_str(a, r->name, strlen(r->name)));
+	if (!sf && r->acronym[0] && !same_ci(plain, r->acronym))
+		add_short(a, e, c, r->acronym);
+}
