@@ -213,7 +213,10 @@ const struct venue_row *venue_lookup(const char *s, size_t n)
 		if (kl > tl + 1 && key[kl - tl - 1] == ' ' &&
 		    strcmp(key + kl - tl, vn_tails[i]) == 0) {
 			key[kl - tl - 1] = '\0';
-			return vn_find(key);
+			/* "ACM SIGCOMM 2023 Conference" */
+			if (!(r = vn_find(key)) && vn_drop_year(key))
+				r = vn_find(key);
+			return r;
 		}
 	}
 	return NULL;

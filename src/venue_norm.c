@@ -10,10 +10,12 @@
  *          the entry has one already.  A cv entry arrives with the
  *          canonical name and acronym from read_cv.c, so nothing changes.
  *   FULL   the container becomes the table's full name, plus AUTO's short.
- *   SHORT  the container becomes the short name: the entry's own short
- *          container if it has one, else the table's acronym; the short
- *          field goes, since it would repeat the container.  The full name
- *          is dropped: that is what the option asks for.
+ *   SHORT  the container becomes the short name: the table's acronym for
+ *          a recognised venue (so every entry of a venue agrees, and a
+ *          second run changes nothing), else the entry's own short
+ *          container; the short field goes, since it would repeat the
+ *          container.  The full name is dropped: that is what the option
+ *          asks for.
  *   KEEP   nothing is looked up.
  *
  * A short container added here is an ordinary field: written out, it reads
@@ -47,10 +49,13 @@ static int same_ci(cx_str a, const char *b)
 	return a.n == strlen(b) && strncasecmp(a.p, b, a.n) == 0;
 }
 
-static void add_short(struct arena *a, struct cx_entry *e, const struct cx_field *c, const char *acr)
+/* The short container goes right after its container, where a person
+ * writing the BibTeX would put it. */
+static void add_short(struct arena *a, struct cx_entry *e, size_t at, const char *acr)
 {
 	struct cx_field *fields = arena_grow(a, e->fields, sizeof *fields, e->nfields, e->nfields + 1);
-	struct cx_field *f = &fields[e->nfields];
+	struct cx_field *c = &fields[at], *f = c + 1;
+	memmove(f + 1, f, (e->nfields - at - 1) * sizeof *f);
 	memset(f, 0, sizeof *f);
 	f->id = CX_F_SHORTJOURNAL;
 	f->name = CX_STR("shortjournal");
@@ -70,16 +75,16 @@ static void drop_field(struct cx_entry *e, struct cx_field *f)
 
 static void to_short(struct arena *a, struct cx_entry *e, struct cx_field *c, struct cx_field *sf)
 {
-	const struct venue_row *r;
-	if (sf) {
-		set_text(c, sf->text);
-		drop_field(e, sf);
-		return;
-	}
 	cx_str plain = text_plain(a, c->text);
-	r = venue_recognize(a, plain.p, plain.n);
-	if (r && r->acronym[0])
+	const struct venue_row *r = venue_recognize(a, plain.p, plain.n);
+	if (r && r->acronym[0] && r->kind != VENUE_PREPRINT)
 		set_text(c, arena_str(a, r->acronym, strlen(r->acronym)));
+	else if (sf)
+		set_text(c, sf->text);
+	else
+		return;
+	if (sf)
+		drop_field(e, sf);
 }
 
 void venue_normalize(struct arena *a, struct cx_entry *e, enum cx_venues mode)
@@ -97,11 +102,12 @@ void venue_normalize(struct arena *a, struct cx_entry *e, enum cx_venues mode)
 	if (sf && mode == CX_VENUES_AUTO)
 		return;
 	cx_str plain = text_plain(a, c->text);
-	if (!(r = venue_recognize(a, plain.p, plain.n)))
+	/* arXiv is a server, not a venue with a short name. */
+	if (!(r = venue_recognize(a, plain.p, plain.n)) || r->kind == VENUE_PREPRINT)
 		return;
 	if (mode == CX_VENUES_FULL && r->name[0] &&
 	    !(plain.n == strlen(r->name) && !memcmp(plain.p, r->name, plain.n)))
 		set_text(c, arena_str(a, r->name, strlen(r->name)));
-	if (!sf && r->acronym[0] && !same_ci(plain, r->acronym))
-		add_short(a, e, c, r->acronym);
+	if (!sf && r->acronym[0] && !same_ci(text_plain(a, c->text), r->acronym))
+		add_short(a, e, (size_t)(c - e->fields), r->acronym);
 }
