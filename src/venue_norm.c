@@ -22,6 +22,7 @@
  * back as given, so a second run changes nothing.  It copies the inherited
  * mark of its container, so a booktitle taken from a crossref parent adds
  * no field to the child's BibTeX. */
+#define _POSIX_C_SOURCE 200809L
 #include <string.h>
 #include <strings.h>
 
@@ -42,6 +43,13 @@ static void set_text(struct cx_field *f, cx_str s)
 	f->text = s;
 	f->parts = NULL;
 	f->nparts = 0;
+}
+
+/* The acronym a recognised row lends as a short name, or NULL.  arXiv is
+ * a server, not a venue with a short name. */
+static const char *acronym_of(const struct venue_row *r)
+{
+	return r && r->acronym[0] && r->kind != VENUE_PREPRINT ? r->acronym : NULL;
 }
 
 static int same_ci(cx_str a, const char *b)
@@ -76,9 +84,9 @@ static void drop_field(struct cx_entry *e, struct cx_field *f)
 static void to_short(struct arena *a, struct cx_entry *e, struct cx_field *c, struct cx_field *sf)
 {
 	cx_str plain = text_plain(a, c->text);
-	const struct venue_row *r = venue_recognize(a, plain.p, plain.n);
-	if (r && r->acronym[0] && r->kind != VENUE_PREPRINT)
-		set_text(c, arena_str(a, r->acronym, strlen(r->acronym)));
+	const char *acr = acronym_of(venue_recognize(a, plain.p, plain.n));
+	if (acr)
+		set_text(c, arena_str(a, acr, strlen(acr)));
 	else if (sf)
 		set_text(c, sf->text);
 	else
@@ -91,6 +99,7 @@ void venue_normalize(struct arena *a, struct cx_entry *e, enum cx_venues mode)
 {
 	struct cx_field *c, *sf;
 	const struct venue_row *r;
+	const char *acr;
 
 	if (mode == CX_VENUES_KEEP || e->kind != CX_E_ENTRY || !(c = container(e)) || !c->text.n)
 		return;
@@ -102,12 +111,13 @@ void venue_normalize(struct arena *a, struct cx_entry *e, enum cx_venues mode)
 	if (sf && mode == CX_VENUES_AUTO)
 		return;
 	cx_str plain = text_plain(a, c->text);
-	/* arXiv is a server, not a venue with a short name. */
+	/* An arXiv container stays as it is written. */
 	if (!(r = venue_recognize(a, plain.p, plain.n)) || r->kind == VENUE_PREPRINT)
 		return;
 	if (mode == CX_VENUES_FULL && r->name[0] &&
 	    !(plain.n == strlen(r->name) && !memcmp(plain.p, r->name, plain.n)))
 		set_text(c, arena_str(a, r->name, strlen(r->name)));
-	if (!sf && r->acronym[0] && !same_ci(text_plain(a, c->text), r->acronym))
-		add_short(a, e, (size_t)(c - e->fields), r->acronym);
+	acr = acronym_of(r);
+	if (!sf && acr && !same_ci(text_plain(a, c->text), acr))
+		add_short(a, e, (size_t)(c - e->fields), acr);
 }
