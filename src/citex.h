@@ -198,6 +198,13 @@ enum cx_type_id cx_type_lookup(const char *name, size_t n, int *known);
 
 enum cx_particles { CX_PARTICLES_NONDROPPING, CX_PARTICLES_DROPPING };
 
+/* Venue names (--venues).  AUTO is the default: a container from
+ * structured input is kept as given and a recognised venue adds its
+ * acronym as the short container; cv input gets the canonical full name
+ * plus the acronym.  FULL writes the canonical full name, SHORT writes the
+ * short name as the container, KEEP consults no venue table. */
+enum cx_venues { CX_VENUES_AUTO, CX_VENUES_FULL, CX_VENUES_SHORT, CX_VENUES_KEEP };
+
 struct cx_options {
 	const char *from;       /* reader name, or NULL to detect */
 	const char *to;         /* writer name */
@@ -206,6 +213,7 @@ struct cx_options {
 	unsigned check_only : 1;
 	unsigned report_loss : 1;
 	enum cx_particles particles;
+	enum cx_venues venues;
 	size_t macro_cap;       /* max bytes one macro expansion may reach */
 	const char *owner;      /* cv input: the owner's name, for empty author slots */
 };

@@ -64,6 +64,8 @@ static const char usage_text[] =
 	"                        publication list leaves empty\n"
 	"      --venues-file TSV add venue rows (acronym, name, publisher, kind,\n"
 	"                        aliases), checked before the built-in table\n"
+	"      --venues=MODE     full, short or keep: how a recognised journal or\n"
+	"                        booktitle is written (see Policies)\n"
 	"      --particles=MODE  nondropping (default) or dropping: how 'von' parts\n"
 	"                        of names go to CSL-JSON\n"
 	"      --max-expansion N refuse a macro expansion over N bytes (default 64 MiB)\n"
@@ -95,6 +97,8 @@ static const char usage_text[] =
 	"                       no URL is given\n"
 	"  RIS dialect          as Zotero and EndNote read it: one tag a line, no hard\n"
 	"                       wraps, DA YYYY/MM/DD/ zero-padded\n"
+	"  venue names          kept as given, plus the acronym as shortjournal; cv\n"
+	"                       input: full name plus acronym (--venues)\n"
 	"  unknown fields       kept verbatim; CSL-JSON keeps them in \"custom\"\n"
 	"  crossref, xdata      resolved under the biblatex inheritance rules for\n"
 	"                       CSL-JSON and RIS; BibTeX output keeps the crossref\n"
@@ -833,6 +837,7 @@ int main(int argc, char **argv)
 		{"keys", optional_argument, NULL, 'K'},
 		{"aux", required_argument, NULL, 'X'},
 		{"venues-file", required_argument, NULL, 'W'},
+		{"venues", required_argument, NULL, 'Y'},
 		{"check", no_argument, NULL, 'C'},
 		{"strict", no_argument, NULL, 'S'},
 		{"quiet", no_argument, NULL, 'q'},
@@ -872,6 +877,18 @@ int main(int argc, char **argv)
 				fprintf(stderr, "citex: %s: %s\n", optarg, err ? err : "cannot read venue table");
 				return EXIT_USAGE;
 			}
+			break;
+		}
+		case 'Y': {
+			static const char *const modes[] = {"full", "short", "keep"};
+			size_t m = 0;
+			while (m < 3 && strcmp(optarg, modes[m]))
+				m++;
+			if (m == 3) {
+				fprintf(stderr, "citex: --venues takes full, short or keep\n");
+				return EXIT_USAGE;
+			}
+			r.opt.venues = (enum cx_venues)(CX_VENUES_FULL + m);
 			break;
 		}
 		case 'C': r.opt.check_only = 1; break;

@@ -11,6 +11,7 @@
 
 #include "model.h"
 #include "norm.h"
+#include "venue.h"
 
 const struct cx_field_info cx_fields[CX_F__COUNT] = {
 #define CX_FIELD(id, bibtex, biblatex, ris, csl, kind) {bibtex, biblatex, ris, csl, kind},
@@ -488,6 +489,7 @@ void cx_normalize(struct cx_entry *e, const struct cx_options *opt,
 	}
 	if (e->kind != CX_E_ENTRY)
 		return;
+	venue_normalize(a, e, opt ? opt->venues : CX_VENUES_AUTO);
 	memset(&e->issued, 0, sizeof e->issued);
 	if (date && !date->date.literal.p) {
 		e->issued = date->date;

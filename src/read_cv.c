@@ -2834,7 +2834,8 @@ static void read_venue(struct cv *v, cx_str venue_in, struct venue_out *o)
 			o->status = 3;
 		if (vi.kind == VENUE_PREPRINT)
 			o->preprint = 1;
-		if (vi.row) {
+		/* --venues=keep: the venue as written, no table row. */
+		if (vi.row && !(v->c->opt && v->c->opt->venues == CX_VENUES_KEEP)) {
 			o->name = arena_str(&v->a, vi.row->name, strlen(vi.row->name));
 			o->acronym = arena_str(&v->a, vi.row->acronym, strlen(vi.row->acronym));
 			o->kind = vi.row->kind;

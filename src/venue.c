@@ -213,7 +213,10 @@ const struct venue_row *venue_lookup(const char *s, size_t n)
 		if (kl > tl + 1 && key[kl - tl - 1] == ' ' &&
 		    strcmp(key + kl - tl, vn_tails[i]) == 0) {
 			key[kl - tl - 1] = '\0';
-			return vn_find(key);
+			/* "ACM SIGCOMM 2023 Conference" */
+			if (!(r = vn_find(key)) && vn_drop_year(key))
+				r = vn_find(key);
+			return r;
 		}
 	}
 	return NULL;
@@ -295,6 +298,67 @@ static size_t vn_split(char *line, char **col, size_t ncol)
 		col[i] = "";
 	return k;
 }
+
+/* Does the normalized key hold the words of `name` (normalized here)?
+ * Both are padded with spaces so only whole words match. */
+static int vn_holds(const char *padded, const char *name, size_t n)
+{
+	char want[VN_KEYMAX + 2];
+	int k = vn_norm(name, n, want + 1, sizeof want - 2);
+	if (k <= 0)
+		return 0;
+	want[0] = ' ';
+	want[k + 1] = ' ';
+	want[k + 2] = '\0';
+	return strstr(padded, want) != NULL;
+}
+
+/* The row's full name, or an alias of more than one word, is in the key. */
+static int vn_names_row(const char *padded, const struct venue_row *r)
+{
+	if (vn_holds(padded, r->name, strlen(r->name)))
+		return 1;
+	for (const char *p = r->aliases, *bar; p && *p; p = bar ? bar + 1 : NULL) {
+		bar = strchr(p, '|');
+		size_t n = bar ? (size_t)(bar - p) : strlen(p);
+		if (memchr(p, ' ', n) && vn_holds(padded, p, n))
+			return 1;
+	}
+	return 0;
+}
+
+/* Worth a grammar run: a wrapped venue carries an edition, a year or a
+ * "(ACR 'YY)" or ", ACR YYYY" part.  Bare journal names skip the parse. */
+static int vn_wrapped(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (s[i] == '(' || s[i] == ',' || (s[i] >= '0' && s[i] <= '9'))
+			return 1;
+	return 0;
+}
+
+const struct venue_row *venue_recognize(struct arena *a, const char *s, size_t n)
+{
+	const struct venue_row *r = venue_lookup(s, n);
+	struct venue_info vi;
+	char key[VN_KEYMAX + 2];
+	int k;
+
+	if (r || !vn_wrapped(s, n))
+		return r;
+	if (venue_parse(a, s, n, &vi) != 0 || !vi.row)
+		return NULL;
+	if ((k = vn_norm(s, n, key + 1, sizeof key - 2)) <= 0)
+		return NULL;
+	key[0] = ' ';
+	key[k + 1] = ' ';
+	key[k + 2] = '\0';
+	/* "Workshop on X, co-located with OSDI '24" names OSDI but is not it. */
+	if (strstr(key, " workshop ") && vi.row->kind != VENUE_WORKSHOP)
+		return NULL;
+	return vn_names_row(key, vi.row) ? vi.row : NULL;
+}
+
 
 int venue_table_load(const char *path, const char **err)
 {

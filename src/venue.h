@@ -45,6 +45,14 @@ struct venue_info {
 int venue_parse(struct arena *a, const char *s, size_t n, struct venue_info *out);
 /* Find a row by acronym, full name or alias (case-insensitive). */
 const struct venue_row *venue_lookup(const char *s, size_t n);
+/* Recognise a container title (a journal or booktitle as a bibliography
+ * gives it): venue_lookup, and for a wrapped form ("Proceedings of the 18th
+ * USENIX Symposium on ... (OSDI '24)", "18th USENIX Symposium on ..., OSDI
+ * 2024, Santa Clara, CA") venue_parse, trusted only when the text holds the
+ * row's full name or a long alias.  Scratch memory comes from a. */
+const struct venue_row *venue_recognize(struct arena *a, const char *s, size_t n);
+/* Apply the --venues policy to e's journal or booktitle (venue_norm.c). */
+void venue_normalize(struct arena *a, struct cx_entry *e, enum cx_venues mode);
 /* Add rows from a TSV file: acronym, name, publisher, kind, aliases.
  * Returns the number of rows added, or -1 with *err set. */
 int venue_table_load(const char *path, const char **err);

@@ -389,6 +389,36 @@ static void run_load(struct arena *a)
 	arena_reset(a);
 }
 
+/* venue_recognize: containers as bibliographies write them.  Runs before
+ * run_load, which replaces the OSDI row. */
+static void run_recognize(struct arena *a)
+{
+	static const struct {
+		const char *in, *want; /* acronym, or NULL: not recognised */
+	} cases[] = {
+		{"USENIX Symposium on Operating Systems Design and Implementation", "OSDI"},
+		{"Proceedings of the 18th USENIX Symposium on Operating Systems Design and "
+		 "Implementation (OSDI '24)", "OSDI"},
+		{"18th USENIX Symposium on Operating Systems Design and Implementation, OSDI 2024, "
+		 "Santa Clara, CA, USA, July 10-12, 2024", "OSDI"},
+		{"Proceedings of the ACM SIGCOMM 2023 Conference", "SIGCOMM"},
+		{"IEEE Trans. Parallel Distrib. Syst.", "TPDS"},
+		/* a workshop held at a venue, and a name that only mentions one */
+		{"Proceedings of the Workshop on Hot Topics at OSDI '24", NULL},
+		{"Proceedings of the 3rd Conference on Things (OSDI '24)", NULL},
+		{"Journal of Things Nobody Lists", NULL},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		const struct venue_row *r = venue_recognize(a, cases[i].in, strlen(cases[i].in));
+		int ok = cases[i].want ? r && strcmp(r->acronym, cases[i].want) == 0 : r == NULL;
+		char what[160];
+		snprintf(what, sizeof what, "recognize: %.100s -> %s", cases[i].in,
+		         cases[i].want ? cases[i].want : "none");
+		expect(ok, what);
+	}
+	arena_reset(a);
+}
+
 int main(int argc, char **argv)
 {
 	struct arena a = {0};
@@ -397,6 +427,7 @@ int main(int argc, char **argv)
 	run_parse(&a);
 	run_rejects(&a);
 	run_lookup();
+	run_recognize(&a);
 	run_load(&a);
 	arena_destroy(&a);
 	printf("%zu passed, %zu failed\n", npass, nfail);
