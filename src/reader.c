@@ -135,6 +135,10 @@ const struct cx_reader *cx_reader_detect(const char *file, const char *buf, size
 		name = "bibtex"; /* nothing but white space: an empty bibliography */
 	else if (buf[i] == '[' || buf[i] == '{')
 		name = "csl-json";
+	else if ((n - i >= 5 && !memcmp(buf + i, "PMID-", 5)) ||
+	         (n - i >= 3 && !memcmp(buf + i, "FN ", 3)))
+		name = "ris"; /* MEDLINE or Web of Science's field tags: the RIS
+		               * reader names the format and stops */
 	else {
 		/* Whichever starts first: a RIS export quoted in a BibTeX
 		 * comment or abstract comes after the file's first entry. */
