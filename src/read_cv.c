@@ -2957,6 +2957,15 @@ static void key_add(const char *k)
 	nkey_set++;
 }
 
+void cv_forget_keys(void)
+{
+	for (size_t i = 0; i < capkey_set; i++)
+		free(key_set[i]);
+	free(key_set);
+	key_set = NULL;
+	nkey_set = capkey_set = 0;
+}
+
 /* ASCII letters and digits of s, lower-cased, accents stripped. */
 static size_t ascii_fold(cx_str s, char *out, size_t cap, int stop_at_space)
 {
