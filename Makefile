@@ -110,8 +110,17 @@ asan-corpora:
 	  ASAN_OPTIONS=abort_on_error=1:detect_leaks=1 \
 	  UBSAN_OPTIONS=halt_on_error=1:abort_on_error=1:print_stacktrace=1 check-corpora
 
+# libFuzzer: every harness in tests/fuzz for SECONDS each, against a
+# clang-built, sanitized library in build/fuzz.
+SECONDS ?= 60
+fuzz:
+	$(MAKE) BUILD=build/fuzz CC=clang \
+	  CFLAGS="-O1 -g -fno-omit-frame-pointer -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined" \
+	  build/fuzz/libcitex.a
+	sh tests/fuzz/run.sh $(SECONDS)
+
 clean:
 	rm -rf build citex libcitex.a
 
-.PHONY: asan-corpora deps test-deps seeds all check unit asan check-corpora clean check-tools
+.PHONY: fuzz asan-corpora deps test-deps seeds all check unit asan check-corpora clean check-tools
 .DELETE_ON_ERROR:

@@ -2396,7 +2396,8 @@ static void take_ids(struct cv *v, char *s, size_t *n, struct venue_out *o)
 	cx_str all = S(s, *n);
 	long d;
 	while ((d = find_ci(all, "10.", 0)) >= 0) {
-		size_t i = (size_t)d;
+		/* d counts from all.p, which moves past each non-DOI "10.". */
+		size_t i = (size_t)(all.p - s) + (size_t)d;
 		if (i && (isalnum((unsigned char)s[i - 1]) || s[i - 1] == '.')) {
 			/* not a DOI start; look further */
 			all = S(s + i + 3, *n - i - 3);
