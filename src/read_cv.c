@@ -2986,12 +2986,12 @@ static size_t ascii_fold(cx_str s, char *out, size_t cap, int stop_at_space)
 			break;
 		if (isalnum(c))
 			out[k++] = (char)tolower(c);
-		else if (c == 0xC3 && i + 1 < n && (unsigned char)p[i + 1] == 0x9F)
+		else if (c == 0xC3 && i + 1 < n && (unsigned char)p[i + 1] == 0x9F && k + 2 < cap)
 			out[k++] = 's', out[k++] = 's', i++; /* sz */
 		else if (c == 0xC3 && i + 1 < n && ((unsigned char)p[i + 1] == 0xB8))
 			out[k++] = 'o', i++;
-		else if (c == 0xC3 && i + 1 < n && ((unsigned char)p[i + 1] == 0xA6))
-			out[k++] = 'a', out[k++] = 'e', i++;
+		else if (c == 0xC3 && i + 1 < n && ((unsigned char)p[i + 1] == 0xA6) && k + 2 < cap)
+			out[k++] = 'a', out[k++] = 'e', i++; /* two letters: only with room for both */
 		else if (c == 0xC5 && i + 1 < n && ((unsigned char)p[i + 1] == 0x82))
 			out[k++] = 'l', i++;
 	}
