@@ -129,8 +129,17 @@ uninstall:
 	  $(DESTDIR)$(PREFIX)/lib/pkgconfig/citex.pc
 	rm -rf $(DESTDIR)$(PREFIX)/include/citex
 
+# libFuzzer: every harness in tests/fuzz for SECONDS each, against a
+# clang-built, sanitized library in build/fuzz.
+SECONDS ?= 60
+fuzz:
+	$(MAKE) BUILD=build/fuzz CC=clang \
+	  CFLAGS="-O1 -g -fno-omit-frame-pointer -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined" \
+	  build/fuzz/libcitex.a
+	sh tests/fuzz/run.sh $(SECONDS)
+
 clean:
 	rm -rf build citex libcitex.a
 
-.PHONY: install uninstall asan-corpora deps test-deps seeds all check unit asan check-corpora clean check-tools
+.PHONY: fuzz install uninstall asan-corpora deps test-deps seeds all check unit asan check-corpora clean check-tools
 .DELETE_ON_ERROR:

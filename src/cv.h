@@ -48,4 +48,8 @@ int au_is_initials(cx_str w);
  * initials, no digits)?  Used to tell an author list from a title. */
 int au_name_like(const char *s, size_t n);
 
+/* The cv reader keeps generated keys unique across every input of a run;
+ * forget them, so the next input starts afresh (the fuzz harness). */
+void cv_forget_keys(void);
+
 #endif

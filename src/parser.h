@@ -67,6 +67,7 @@ struct cx_parser {
 	struct arena *resolve_arena; /* where inherited fields go */
 	struct arena keep_arena;
 	struct cx_entry **kept;
+	unsigned char *kept_resolved; /* kept[i] has inherited from its parents */
 	size_t nkept, kept_cap;
 };
 

@@ -481,7 +481,9 @@ static void keep(struct cx_parser *P, struct cx_entry *e)
 	if (P->nkept == P->kept_cap) {
 		P->kept_cap = P->kept_cap ? P->kept_cap * 2 : 64;
 		P->kept = xrealloc(P->kept, P->kept_cap * sizeof *P->kept);
+		P->kept_resolved = xrealloc(P->kept_resolved, P->kept_cap);
 	}
+	P->kept_resolved[P->nkept] = 0;
 	P->kept[P->nkept++] = model_copy_entry(&P->keep_arena, e);
 }
 
@@ -643,14 +645,27 @@ static void inherit_field(struct cx_parser *P, struct cx_entry *child,
 	child->nfields++;
 }
 
-static struct cx_entry *find_kept(struct cx_parser *P, cx_str key)
+/* The index of the kept entry with this key, or nkept when there is none. */
+static size_t find_kept(struct cx_parser *P, cx_str key)
 {
 	/* A linear scan is fine for the sizes where crossref is used; the
 	 * key index below keeps big files fast. */
 	for (size_t i = 0; i < P->nkept; i++)
 		if (P->kept[i]->kind == CX_E_ENTRY && eq_lower(P->kept[i]->key, key.p, key.n))
-			return P->kept[i];
-	return NULL;
+			return i;
+	return P->nkept;
+}
+
+/* Resolve a kept entry once: a parent named by many children, or many
+ * times in one xdata list, would otherwise be resolved again for each
+ * path to it, exponentially often in the depth.  Marking it first also
+ * ends a cycle at once. */
+static void resolve_kept(struct cx_parser *P, size_t i, int depth)
+{
+	if (depth > 8 || P->kept_resolved[i])
+		return;
+	P->kept_resolved[i] = 1;
+	resolve(P, P->kept[i], depth);
 }
 
 static void resolve(struct cx_parser *P, struct cx_entry *e, int depth)
@@ -672,7 +687,8 @@ static void resolve(struct cx_parser *P, struct cx_entry *e, int depth)
 			if (s == k)
 				break;
 			cx_str key = {k, (size_t)(s - k)};
-			struct cx_entry *parent = find_kept(P, key);
+			size_t pi = find_kept(P, key);
+			struct cx_entry *parent = pi < P->nkept ? P->kept[pi] : NULL;
 			if (!parent || parent == e) {
 				P->entry_failed = 0;
 				parser_diag(P, CX_WARNING, CX_E_CROSSREF, rf->loc.line, rf->loc.col,
@@ -680,7 +696,7 @@ static void resolve(struct cx_parser *P, struct cx_entry *e, int depth)
 				            (int)key.n, key.p);
 				continue;
 			}
-			resolve(P, parent, depth + 1);
+			resolve_kept(P, pi, depth + 1);
 			int container = rf->id == CX_F_CROSSREF && is_container(parent->type);
 			size_t np = parent->nfields;
 			for (size_t j = 0; j < np; j++) {
@@ -716,7 +732,7 @@ static void flush_kept(struct cx_parser *P)
 	P->resolve_arena = &P->keep_arena;
 	for (size_t i = 0; i < P->nkept; i++)
 		if (P->kept[i]->kind == CX_E_ENTRY)
-			resolve(P, P->kept[i], 0);
+			resolve_kept(P, i, 0);
 	for (size_t i = 0; i < P->nkept; i++) {
 		deliver(P, P->kept[i]);
 		arena_reset(&P->entry_arena);
@@ -887,7 +903,7 @@ static int bibtex_read(struct cx_reader_ctx *c, struct cx_input *in)
 		P.skipping = 0;
 		P.resolve_arena = &P.keep_arena;
 		for (size_t i = 0; i < P.nkept; i++)
-			resolve(&P, P.kept[i], 0);
+			resolve_kept(&P, i, 0);
 		/* The peeked bytes are replayed from memory; the FILE resumes after them. */
 		if (fseek(in->f, (long)in->npre, SEEK_SET) == 0) {
 			in->ipre = 0;
@@ -914,6 +930,7 @@ static int bibtex_read(struct cx_reader_ctx *c, struct cx_input *in)
 	free(P.refs);
 	free(P.parts);
 	free(P.kept);
+	free(P.kept_resolved);
 	buf_free(&P.tok);
 	arena_destroy(&P.entry_arena);
 	arena_destroy(&P.file_arena);

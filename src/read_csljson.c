@@ -770,7 +770,8 @@ static int resync_array(struct jp *J)
 			J->p++;
 			continue;
 		case '{':
-			if (depth > 1 && J->cstack[depth - 1] == 'o' && prev != ':') {
+			/* Past MAX_DEPTH the kinds are not recorded: nest on. */
+			if (depth > 1 && depth <= MAX_DEPTH && J->cstack[depth - 1] == 'o' && prev != ':') {
 				J->depth = 1;
 				return 1;
 			}

@@ -2397,7 +2397,8 @@ static void take_ids(struct cv *v, char *s, size_t *n, struct venue_out *o)
 	cx_str all = S(s, *n);
 	long d;
 	while ((d = find_ci(all, "10.", 0)) >= 0) {
-		size_t i = (size_t)d;
+		/* d counts from all.p, which moves past each non-DOI "10.". */
+		size_t i = (size_t)(all.p - s) + (size_t)d;
 		if (i && (isalnum((unsigned char)s[i - 1]) || s[i - 1] == '.')) {
 			/* not a DOI start; look further */
 			all = S(s + i + 3, *n - i - 3);
@@ -2938,12 +2939,12 @@ static size_t ascii_fold(cx_str s, char *out, size_t cap, int stop_at_space)
 			break;
 		if (isalnum(c))
 			out[k++] = (char)tolower(c);
-		else if (c == 0xC3 && i + 1 < n && (unsigned char)p[i + 1] == 0x9F)
+		else if (c == 0xC3 && i + 1 < n && (unsigned char)p[i + 1] == 0x9F && k + 2 < cap)
 			out[k++] = 's', out[k++] = 's', i++; /* sz */
 		else if (c == 0xC3 && i + 1 < n && ((unsigned char)p[i + 1] == 0xB8))
 			out[k++] = 'o', i++;
-		else if (c == 0xC3 && i + 1 < n && ((unsigned char)p[i + 1] == 0xA6))
-			out[k++] = 'a', out[k++] = 'e', i++;
+		else if (c == 0xC3 && i + 1 < n && ((unsigned char)p[i + 1] == 0xA6) && k + 2 < cap)
+			out[k++] = 'a', out[k++] = 'e', i++; /* two letters: only with room for both */
 		else if (c == 0xC5 && i + 1 < n && ((unsigned char)p[i + 1] == 0x82))
 			out[k++] = 'l', i++;
 	}
@@ -2956,12 +2957,19 @@ static size_t ascii_fold(cx_str s, char *out, size_t cap, int stop_at_space)
  * (zhao2025forestcoll).  They stay unique across every input of one run
  * (the README's main job converts all the seeds to one .bib), so the
  * generator outlives one read. */
+static struct keygen *cv_keys;
+
 static void make_key(struct cx_entry *e)
 {
-	static struct keygen *keys;
-	if (!keys)
-		keys = keygen_new(NULL, NULL);
-	keygen_apply(keys, e);
+	if (!cv_keys)
+		cv_keys = keygen_new(NULL, NULL);
+	keygen_apply(cv_keys, e);
+}
+
+void cv_forget_keys(void)
+{
+	keygen_free(cv_keys);
+	cv_keys = NULL;
 }
 
 /* ---- entries ------------------------------------------------------------------ */

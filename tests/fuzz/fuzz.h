@@ -1,0 +1,25 @@
+/* fuzz.h - what every libFuzzer harness in tests/fuzz shares.
+ *
+ * A harness hands its bytes to one reader, the way src/main.c does, and
+ * pushes every entry the reader emits through every writer with several
+ * option sets, into sinks that discard the text.  So one input exercises a
+ * reader, the normalizer and all four writers. */
+#ifndef CX_FUZZ_H
+#define CX_FUZZ_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "citex.h"
+
+/* How the bytes reach the reader. */
+enum fuzz_via {
+	FUZZ_PIPE, /* peeked bytes, then a stream with no file behind it */
+	FUZZ_FILE, /* a regular (in-memory) file: BibTeX's crossref prescan runs */
+};
+
+/* Read data with the named reader and write each entry with every writer. */
+void fuzz_convert(const char *reader, const uint8_t *data, size_t n, enum fuzz_via via,
+                  const struct cx_options *ropt);
+
+#endif

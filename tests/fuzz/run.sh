@@ -1,0 +1,60 @@
+#!/bin/sh
+# tests/fuzz/run.sh - build the libFuzzer harnesses and run each one.
+#
+# usage: sh tests/fuzz/run.sh [SECONDS [READER...]]
+#
+# `make fuzz SECONDS=N` builds build/fuzz/libcitex.a with clang and the
+# sanitizers and calls this script.  Each harness (tests/fuzz/fuzz_*.c) runs
+# for SECONDS (default 60) with its dictionary; its corpus grows in
+# build/fuzz/corpus-READER, seeded afresh each run from the test inputs and
+# seeds/.  A crash, leak, timeout or out-of-memory input is saved as
+# build/fuzz/artifacts/READER-* and makes the script fail; replay it with
+# build/fuzz/fuzz_READER FILE.  Not run by tests/run.sh: it needs clang.
+set -u
+cd "$(dirname "$0")/../.."
+B=${FUZZ_BUILD:-build/fuzz}
+CLANG=${CLANG:-clang}
+SECS=${1:-60}
+[ $# -gt 0 ] && shift
+READERS=${*:-bibtex ris csljson cv}
+SAN="-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined"
+UTF8PROC_LIBS=$(pkg-config --libs libutf8proc 2>/dev/null || echo -lutf8proc)
+
+# seeds READER: the inputs a reader starts from, one file name a line.
+seeds() {
+	case $1 in
+	bibtex) ls tests/cases/*.bib tests/cases/*.bibtex tests/cases/*.biblatex \
+		tests/*/*.bib tests/*/*.bibtex ;;
+	ris) ls tests/cases/*.ris tests/*/*.ris ;;
+	csljson) ls tests/cases/*.json tests/*/*.json tests/*/*.jsonl ;;
+	cv) ls seeds/* tests/cv/*.txt tests/cv/*.md tests/cv/*.html tests/cv/*.tex ;;
+	esac 2>/dev/null
+	ls tests/fuzz/regress/"$1"-* 2>/dev/null
+}
+
+mkdir -p "$B/artifacts"
+failed=
+for r in $READERS; do
+	src=tests/fuzz/fuzz_$r.c
+	[ -f "$src" ] || { echo "fuzz: no harness $src" >&2; exit 2; }
+	bin=$B/fuzz_$r
+	$CLANG -std=c11 -O1 -g -fno-omit-frame-pointer $SAN -Isrc -Itests/fuzz -I"$B/gen" \
+		-o "$bin" "$src" tests/fuzz/fuzz.c "$B/libcitex.a" $UTF8PROC_LIBS || exit 2
+	rm -rf "$B/seeds-$r"
+	mkdir -p "$B/seeds-$r" "$B/corpus-$r"
+	seeds "$r" | while read -r f; do
+		[ "$(wc -c <"$f")" -le 65536 ] && cp "$f" "$B/seeds-$r/$(echo "$f" | tr / _)"
+	done
+	echo "== fuzz_$r for ${SECS}s"
+	if ! "$bin" -dict="tests/fuzz/$r.dict" -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
+		-max_total_time="$SECS" -print_final_stats=1 -artifact_prefix="$B/artifacts/$r-" \
+		"$B/corpus-$r" "$B/seeds-$r" 2>"$B/fuzz_$r.log"; then
+		failed="$failed $r"
+	fi
+	grep -E '^(stat::|==[0-9]+==ERROR|SUMMARY)' "$B/fuzz_$r.log"
+	grep -E '^#[0-9]+.*DONE' "$B/fuzz_$r.log" | tail -1
+done
+if [ -n "$failed" ]; then
+	echo "fuzz: findings for$failed (see $B/artifacts and $B/fuzz_*.log)" >&2
+	exit 1
+fi
