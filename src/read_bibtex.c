@@ -426,8 +426,11 @@ void parser_end_field(struct cx_parser *P, cx_str name, unsigned line, unsigned 
 	f->loc.col = col;
 	f->raw = expand_parts(P, line, col);
 	f->nparts = P->nparts;
-	f->parts = arena_alloc(&P->entry_arena, P->nparts * sizeof *f->parts);
-	memcpy(f->parts, P->parts, P->nparts * sizeof *f->parts);
+	f->parts = NULL;
+	if (P->nparts) { /* a value lost to an error has no parts */
+		f->parts = arena_alloc(&P->entry_arena, P->nparts * sizeof *f->parts);
+		memcpy(f->parts, P->parts, P->nparts * sizeof *f->parts);
+	}
 	P->nparts = 0;
 }
 
