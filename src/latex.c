@@ -1252,7 +1252,7 @@ static int nfc_stable(const unsigned char *s, size_t n)
 
 /* NFC into the arena: size query, decompose, compose and reencode in
  * place (utf8proc_map without its malloc). */
-static cx_str nfc(struct arena *a, const char *s, size_t n)
+static cx_str nfc_all(struct arena *a, const char *s, size_t n)
 {
 	const utf8proc_option_t opt = UTF8PROC_STABLE | UTF8PROC_COMPOSE;
 	utf8proc_int32_t *buf;
@@ -1268,6 +1268,38 @@ static cx_str nfc(struct arena *a, const char *s, size_t n)
 		return (cx_str){s, n};
 	arena_trim(a, buf, (size_t)len + 1);
 	return (cx_str){(const char *)buf, (size_t)len};
+}
+
+/* NFC of text cut before every ASCII byte: an ASCII character is a starter
+ * that composes with nothing before it, so the pieces normalize alone.  A
+ * piece is a run of non-ASCII bytes and the ASCII character before it (a
+ * mark may compose with that letter); only the pieces that can change go
+ * through utf8proc, which spares long abstracts with a few accents. */
+static cx_str nfc(struct arena *a, const char *s, size_t n)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	struct buf out = {0};
+	size_t i = 0, done = 0;
+	while (i < n) {
+		if (u[i] < 0x80) {
+			i++;
+			continue;
+		}
+		size_t b = i ? i - 1 : 0, e = i;
+		while (e < n && u[e] >= 0x80)
+			e++;
+		if (!nfc_stable(u + i, e - i)) {
+			cx_str t = nfc_all(a, s + b, e - b);
+			buf_put(&out, s + done, b - done);
+			buf_put(&out, t.p, t.n);
+			done = e;
+		}
+		i = e;
+	}
+	buf_put(&out, s + done, n - done);
+	cx_str r = arena_str(a, out.p ? out.p : "", out.n);
+	buf_free(&out);
+	return r;
 }
 
 cx_str latex_decode(struct arena *a, const char *s, size_t n)
