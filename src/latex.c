@@ -1086,8 +1086,8 @@ static void high(struct dec *d)
 }
 
 /* After a plain letter, with no accent or auto-closing argument pending,
- * the letters and single spaces that follow need none of emit_base's
- * bookkeeping: copy them in one go. */
+ * the letters, lone hyphens and apostrophes, and single spaces that follow
+ * need none of emit_base's bookkeeping: copy them in one go. */
 static void plain_run(struct dec *d)
 {
 	const unsigned char *s = d->s;
@@ -1098,6 +1098,8 @@ static void plain_run(struct dec *d)
 	while (j < d->n) {
 		if (lx_class[s[j]] == LC_PLAIN) {
 			j++;
+		} else if (lx_class[s[j]] == LC_LIG && (j + 1 == d->n || s[j + 1] != s[j])) {
+			j++; /* a lone '-' or '\'' is a plain character */
 		} else if (lx_class[s[j]] == LC_SPACE && j + 1 < d->n && lx_class[s[j + 1]] == LC_PLAIN) {
 			other_space |= s[j] != ' ';
 			j += 2;
@@ -1238,6 +1240,11 @@ static int nfc_stable(const unsigned char *s, size_t n)
 	while (i < n) {
 		utf8proc_int32_t cp;
 		utf8proc_ssize_t k;
+		uint64_t w;
+		if (i + 8 <= n && (memcpy(&w, s + i, 8), !(w & 0x8080808080808080u))) {
+			i += 8; /* ASCII, which NFC keeps */
+			continue;
+		}
 		if (s[i] < 0xCC) {
 			i++;
 			continue;
