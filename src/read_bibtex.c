@@ -427,7 +427,8 @@ void parser_end_field(struct cx_parser *P, cx_str name, unsigned line, unsigned 
 	f->raw = expand_parts(P, line, col);
 	f->nparts = P->nparts;
 	f->parts = arena_alloc(&P->entry_arena, P->nparts * sizeof *f->parts);
-	memcpy(f->parts, P->parts, P->nparts * sizeof *f->parts);
+	if (P->nparts) /* none when the values were dropped (skipping) */
+		memcpy(f->parts, P->parts, P->nparts * sizeof *f->parts);
 	P->nparts = 0;
 }
 
