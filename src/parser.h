@@ -13,7 +13,7 @@
 struct macro;
 struct feed;
 
-#define FIELD_MEMO 128
+#define FIELD_MEMO 512
 
 /* A field name already looked up (lower-cased), and its id. */
 struct field_memo {
