@@ -1133,8 +1133,12 @@ static void run(struct dec *d)
 			break;
 		case LC_SPACE:
 		case LC_CTRL:
+			/* The white space that follows changes nothing more:
+			 * a line break and the next line's indent are one step. */
 			white(d);
-			d->i++;
+			do
+				d->i++;
+			while (d->i < d->n && (lx_class[s[d->i]] == LC_SPACE || lx_class[s[d->i]] == LC_CTRL));
 			break;
 		case LC_LIG:
 			if (c == '-' && two && d->i + 2 < d->n && s[d->i + 2] == '-') {
