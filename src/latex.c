@@ -147,11 +147,15 @@ static int is_ws(unsigned c)
  * the order the generator sorted by. */
 static int name_cmp(const char *name, const unsigned char *p, size_t n)
 {
-	size_t k = strlen(name);
-	int c = memcmp(name, p, k < n ? k : n);
-	if (c)
-		return c;
-	return k < n ? -1 : k > n;
+	/* Names are a few bytes: one loop, no strlen and memcmp calls. */
+	for (size_t i = 0; i < n; i++) {
+		unsigned char a = (unsigned char)name[i];
+		if (!a)
+			return -1; /* a proper prefix sorts first */
+		if (a != p[i])
+			return a < p[i] ? -1 : 1;
+	}
+	return name[n] != 0;
 }
 
 /* Binary search in a table whose rows start with `const char *name`. */
