@@ -79,6 +79,7 @@
  * and so on (lx_enc); a character with no escape, and non-ASCII inside
  * math, URLs and raw spans, is written as it is and counted in *lossy.
  */
+#include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1326,7 +1327,8 @@ cx_str latex_decode(struct arena *a, const char *s, size_t n)
 	if (fast_path((const unsigned char *)s, n))
 		return arena_str(a, s, n);
 
-	memset(&d, 0, sizeof d);
+	/* The local stacks are filled as they are used: push clears a frame. */
+	memset(&d, 0, offsetof(struct dec, local_f));
 	d.a = a;
 	d.s = (const unsigned char *)s;
 	d.n = n;
