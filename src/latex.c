@@ -1120,6 +1120,20 @@ static void plain_run(struct dec *d)
 	d->i = j;
 }
 
+/* Where the white space from i ends; an indent is passed over eight
+ * spaces at a time. */
+static size_t white_end(const unsigned char *s, size_t i, size_t n)
+{
+	for (;;) {
+		uint64_t w;
+		while (i + 8 <= n && (memcpy(&w, s + i, 8), w == 0x2020202020202020u))
+			i += 8;
+		if (i == n || (lx_class[s[i]] != LC_SPACE && lx_class[s[i]] != LC_CTRL))
+			return i;
+		i++;
+	}
+}
+
 static void run(struct dec *d)
 {
 	static const char quote_l[] = "\xE2\x80\x98", quote_ll[] = "\xE2\x80\x9C",
@@ -1141,9 +1155,7 @@ static void run(struct dec *d)
 			/* The white space that follows changes nothing more:
 			 * a line break and the next line's indent are one step. */
 			white(d);
-			do
-				d->i++;
-			while (d->i < d->n && (lx_class[s[d->i]] == LC_SPACE || lx_class[s[d->i]] == LC_CTRL));
+			d->i = white_end(s, d->i + 1, d->n);
 			break;
 		case LC_LIG:
 			if (c == '-' && two && d->i + 2 < d->n && s[d->i + 2] == '-') {
