@@ -79,6 +79,7 @@
  * and so on (lx_enc); a character with no escape, and non-ASCII inside
  * math, URLs and raw spans, is written as it is and counted in *lossy.
  */
+#include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -147,11 +148,15 @@ static int is_ws(unsigned c)
  * the order the generator sorted by. */
 static int name_cmp(const char *name, const unsigned char *p, size_t n)
 {
-	size_t k = strlen(name);
-	int c = memcmp(name, p, k < n ? k : n);
-	if (c)
-		return c;
-	return k < n ? -1 : k > n;
+	/* Names are a few bytes: one loop, no strlen and memcmp calls. */
+	for (size_t i = 0; i < n; i++) {
+		unsigned char a = (unsigned char)name[i];
+		if (!a)
+			return -1; /* a proper prefix sorts first */
+		if (a != p[i])
+			return a < p[i] ? -1 : 1;
+	}
+	return name[n] != 0;
 }
 
 /* Binary search in a table whose rows start with `const char *name`. */
@@ -1086,8 +1091,8 @@ static void high(struct dec *d)
 }
 
 /* After a plain letter, with no accent or auto-closing argument pending,
- * the letters and single spaces that follow need none of emit_base's
- * bookkeeping: copy them in one go. */
+ * the letters, lone hyphens and apostrophes, and single spaces that follow
+ * need none of emit_base's bookkeeping: copy them in one go. */
 static void plain_run(struct dec *d)
 {
 	const unsigned char *s = d->s;
@@ -1098,6 +1103,8 @@ static void plain_run(struct dec *d)
 	while (j < d->n) {
 		if (lx_class[s[j]] == LC_PLAIN) {
 			j++;
+		} else if (lx_class[s[j]] == LC_LIG && (j + 1 == d->n || s[j + 1] != s[j])) {
+			j++; /* a lone '-' or '\'' is a plain character */
 		} else if (lx_class[s[j]] == LC_SPACE && j + 1 < d->n && lx_class[s[j + 1]] == LC_PLAIN) {
 			other_space |= s[j] != ' ';
 			j += 2;
@@ -1111,6 +1118,20 @@ static void plain_run(struct dec *d)
 			if (lx_class[(unsigned char)d->o[k]] == LC_SPACE)
 				d->o[k] = ' ';
 	d->i = j;
+}
+
+/* Where the white space from i ends; an indent is passed over eight
+ * spaces at a time. */
+static size_t white_end(const unsigned char *s, size_t i, size_t n)
+{
+	for (;;) {
+		uint64_t w;
+		while (i + 8 <= n && (memcpy(&w, s + i, 8), w == 0x2020202020202020u))
+			i += 8;
+		if (i == n || (lx_class[s[i]] != LC_SPACE && lx_class[s[i]] != LC_CTRL))
+			return i;
+		i++;
+	}
 }
 
 static void run(struct dec *d)
@@ -1131,8 +1152,10 @@ static void run(struct dec *d)
 			break;
 		case LC_SPACE:
 		case LC_CTRL:
+			/* The white space that follows changes nothing more:
+			 * a line break and the next line's indent are one step. */
 			white(d);
-			d->i++;
+			d->i = white_end(s, d->i + 1, d->n);
 			break;
 		case LC_LIG:
 			if (c == '-' && two && d->i + 2 < d->n && s[d->i + 2] == '-') {
@@ -1238,6 +1261,11 @@ static int nfc_stable(const unsigned char *s, size_t n)
 	while (i < n) {
 		utf8proc_int32_t cp;
 		utf8proc_ssize_t k;
+		uint64_t w;
+		if (i + 8 <= n && (memcpy(&w, s + i, 8), !(w & 0x8080808080808080u))) {
+			i += 8; /* ASCII, which NFC keeps */
+			continue;
+		}
 		if (s[i] < 0xCC) {
 			i++;
 			continue;
@@ -1252,7 +1280,7 @@ static int nfc_stable(const unsigned char *s, size_t n)
 
 /* NFC into the arena: size query, decompose, compose and reencode in
  * place (utf8proc_map without its malloc). */
-static cx_str nfc(struct arena *a, const char *s, size_t n)
+static cx_str nfc_all(struct arena *a, const char *s, size_t n)
 {
 	const utf8proc_option_t opt = UTF8PROC_STABLE | UTF8PROC_COMPOSE;
 	utf8proc_int32_t *buf;
@@ -1270,6 +1298,38 @@ static cx_str nfc(struct arena *a, const char *s, size_t n)
 	return (cx_str){(const char *)buf, (size_t)len};
 }
 
+/* NFC of text cut before every ASCII byte: an ASCII character is a starter
+ * that composes with nothing before it, so the pieces normalize alone.  A
+ * piece is a run of non-ASCII bytes and the ASCII character before it (a
+ * mark may compose with that letter); only the pieces that can change go
+ * through utf8proc, which spares long abstracts with a few accents. */
+static cx_str nfc(struct arena *a, const char *s, size_t n)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	struct buf out = {0};
+	size_t i = 0, done = 0;
+	while (i < n) {
+		if (u[i] < 0x80) {
+			i++;
+			continue;
+		}
+		size_t b = i ? i - 1 : 0, e = i;
+		while (e < n && u[e] >= 0x80)
+			e++;
+		if (!nfc_stable(u + i, e - i)) {
+			cx_str t = nfc_all(a, s + b, e - b);
+			buf_put(&out, s + done, b - done);
+			buf_put(&out, t.p, t.n);
+			done = e;
+		}
+		i = e;
+	}
+	buf_put(&out, s + done, n - done);
+	cx_str r = arena_str(a, out.p ? out.p : "", out.n);
+	buf_free(&out);
+	return r;
+}
+
 cx_str latex_decode(struct arena *a, const char *s, size_t n)
 {
 	struct dec d;
@@ -1279,7 +1339,8 @@ cx_str latex_decode(struct arena *a, const char *s, size_t n)
 	if (fast_path((const unsigned char *)s, n))
 		return arena_str(a, s, n);
 
-	memset(&d, 0, sizeof d);
+	/* The local stacks are filled as they are used: push clears a frame. */
+	memset(&d, 0, offsetof(struct dec, local_f));
 	d.a = a;
 	d.s = (const unsigned char *)s;
 	d.n = n;

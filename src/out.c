@@ -48,6 +48,12 @@ static void drain(struct cx_out *o)
 
 void out_write(struct cx_out *o, const char *s, size_t n)
 {
+	if (n < o->cap - o->n) {
+		/* The common case: it fits and the buffer is not full after. */
+		memcpy(o->buf + o->n, s, n);
+		o->n += n;
+		return;
+	}
 	while (n && !o->error) {
 		size_t k = o->cap - o->n;
 		if (k > n)

@@ -11,8 +11,9 @@
 #include "citex.h"
 
 struct macro;
+struct feed;
 
-#define FIELD_MEMO 128
+#define FIELD_MEMO 512
 
 /* A field name already looked up (lower-cased), and its id. */
 struct field_memo {
@@ -62,6 +63,7 @@ struct cx_parser {
 	 * child on are kept until the end. */
 	int collect, two_pass, buffering;
 	int skipping;       /* collect: this entry is no parent, drop its values */
+	struct feed *feed;  /* collect: the entries the scanner is given */
 	cx_str *refs;
 	size_t nrefs, refs_cap;
 	struct arena *resolve_arena; /* where inherited fields go */
@@ -86,6 +88,9 @@ int parser_value_swallowed(const struct cx_field *f);
 void parser_diag(struct cx_parser *P, enum cx_sev sev, enum cx_code code,
                  unsigned line, unsigned col, const char *fmt, ...)
 	__attribute__((format(printf, 6, 7)));
+/* The scanner's input in the collection pass: bytes up to the next '@',
+ * and the end of input at an '@' the scanner meets between entries. */
+size_t collect_feed(struct cx_parser *P, char *buf, size_t max, int between);
 /* Copy a token into the entry arena, converting Latin-1 if needed. */
 cx_str parser_token(struct cx_parser *P, const char *s, size_t n);
 

@@ -872,6 +872,357 @@ static int prescan(struct cx_parser *P, struct cx_input *in)
 	return found;
 }
 
+/* ---- the collection pass at byte speed --------------------------------------- */
+
+/* The first pass only has to find the referenced parents and the @string
+ * definitions before them.  Most entries are neither: a byte scanner that
+ * follows the scanner's rules (bibtex.l) passes over an entry it can prove
+ * well-formed and unreferenced, and the real scanner and parser run on
+ * everything else (@string, @preamble, parents, anything irregular) from
+ * its '@' on.  Such a run ends at the first '@' the scanner reaches between
+ * entries, where one run over the whole file would be in the same state,
+ * so the split changes nothing the pass keeps. */
+
+/* A window of the file, refilled with pread: memory stays bounded by the
+ * largest entry. */
+struct span {
+	int fd;
+	char *buf;
+	size_t cap, len;
+	off_t base; /* file offset of buf[0] */
+};
+
+/* Bytes from off on: load them if the window does not hold off. */
+static const char *span_at(struct span *W, off_t off, size_t *avail)
+{
+	if (off < W->base || off >= W->base + (off_t)W->len) {
+		ssize_t r = pread(W->fd, W->buf, W->cap, off);
+		W->base = off;
+		W->len = r > 0 ? (size_t)r : 0;
+	}
+	*avail = W->len - (size_t)(off - W->base);
+	return W->buf + (off - W->base);
+}
+
+/* More bytes after the window, keeping those from off on; 0 at the end. */
+static size_t span_more(struct span *W, off_t off)
+{
+	size_t keep = W->len - (size_t)(off - W->base);
+	if (off > W->base) {
+		memmove(W->buf, W->buf + (off - W->base), keep);
+		W->base = off;
+		W->len = keep;
+	} else if (W->len == W->cap) {
+		W->cap *= 2;
+		W->buf = xrealloc(W->buf, W->cap);
+	}
+	ssize_t r = pread(W->fd, W->buf + W->len, W->cap - W->len, W->base + (off_t)W->len);
+	if (r <= 0)
+		return 0;
+	W->len += (size_t)r;
+	return (size_t)r;
+}
+
+/* Byte classes of bibtex.l: NAMEC, and SP or newline. */
+enum { C_NAME = 1, C_SPACE = 2 };
+
+struct classes {
+	unsigned char of[256];
+};
+
+static void classes_init(struct classes *k)
+{
+	for (int c = 0; c < 256; c++)
+		k->of[c] = C_NAME;
+	for (const char *s = " \t\r\n\f\v"; *s; s++)
+		k->of[(unsigned char)*s] = C_SPACE;
+	for (const char *s = "\"#%(),={}@"; *s; s++)
+		k->of[(unsigned char)*s] = 0;
+}
+
+static int is_sp(unsigned char c)
+{
+	return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v';
+}
+
+/* Does the word hold a '{', '}', '"' or newline?  Value text mostly does
+ * not, and is passed over eight bytes at a time. */
+static int has_value_special(const unsigned char *p)
+{
+	const uint64_t ones = 0x0101010101010101u, high = 0x8080808080808080u;
+	uint64_t w, a, b, q, n;
+	memcpy(&w, p, 8);
+	a = w ^ (ones * '{');
+	b = w ^ (ones * '}');
+	q = w ^ (ones * '"');
+	n = w ^ (ones * '\n');
+	return ((((a - ones) & ~a) | ((b - ones) & ~b) | ((q - ones) & ~q) | ((n - ones) & ~n)) &
+	        high) != 0;
+}
+
+enum scan { SCAN_SKIP, SCAN_PARSE, SCAN_MORE };
+
+static const unsigned char *skip_ws(const struct classes *k, const unsigned char *p,
+                                    const unsigned char *e)
+{
+	while (p < e && k->of[*p] == C_SPACE)
+		p++;
+	return p;
+}
+
+/* A braced (close '}') or quoted (close '"') value after its opening byte:
+ * the end of the value, or NULL to parse it for real (a line that starts
+ * with '@' may be the scanner's lost-brace recovery) or at e (*more). */
+static const unsigned char *skip_value(const unsigned char *p, const unsigned char *e,
+                                       unsigned char close, int *more)
+{
+	int depth = close == '}';
+	for (; p < e; p++) {
+		while (p + 8 <= e && !has_value_special(p))
+			p += 8;
+		if (p == e)
+			break;
+		unsigned char c = *p;
+		if (c == '{') {
+			depth++;
+		} else if (c == '}') {
+			if (depth > 0 && --depth == 0 && close == '}')
+				return p + 1;
+		} else if (c == '"') {
+			if (close == '"' && depth == 0)
+				return p + 1;
+		} else if (c == '\n') {
+			const unsigned char *q = p + 1;
+			while (q < e && is_sp(*q))
+				q++;
+			if (q == e)
+				break;
+			if (*q == '@')
+				return NULL;
+		}
+	}
+	*more = 1;
+	return NULL;
+}
+
+/* An @comment body after the word: BibTeX's balanced block, or nothing. */
+static enum scan skip_comment(const struct classes *k, const unsigned char *p, const unsigned char *e,
+                              const unsigned char **end)
+{
+	p = skip_ws(k, p, e);
+	if (p == e)
+		return SCAN_MORE;
+	if (*p != '{' && *p != '(') {
+		*end = p; /* a bare "@comment": the byte is scanned again */
+		return SCAN_SKIP;
+	}
+	unsigned char open = *p, close = open == '{' ? '}' : ')';
+	int depth = 0;
+	for (; p < e; p++) {
+		if (*p == open) {
+			depth++;
+		} else if (*p == close && --depth == 0) {
+			*end = p + 1;
+			return SCAN_SKIP;
+		}
+	}
+	return SCAN_MORE;
+}
+
+static int word_is(const unsigned char *w, size_t n, const char *lower)
+{
+	size_t i = 0;
+	for (; i < n && lower[i]; i++)
+		if ((w[i] | 0x20) != (unsigned char)lower[i])
+			return 0;
+	return i == n && !lower[i];
+}
+
+/* The entry whose '@' is at p: SCAN_SKIP with its end if it is well-formed
+ * and keeps nothing, SCAN_PARSE if the parser must see it, SCAN_MORE if
+ * it goes on past e. */
+static enum scan scan_entry(struct cx_parser *P, const struct classes *k, const unsigned char *p,
+                            const unsigned char *e, const unsigned char **end)
+{
+	/* States of the entry grammar (bibtex.y) after each token. */
+	enum { OPENED, KEYED, COMMA, NAMED, EQUALS, PART } st = OPENED;
+	p = skip_ws(k, p + 1, e);
+	const unsigned char *w = p;
+	while (p < e && k->of[*p] == C_NAME)
+		p++;
+	if (p == e)
+		return SCAN_MORE;
+	if (p == w || word_is(w, (size_t)(p - w), "string") ||
+	    word_is(w, (size_t)(p - w), "preamble"))
+		return SCAN_PARSE;
+	if (word_is(w, (size_t)(p - w), "comment"))
+		return skip_comment(k, p, e, end);
+	p = skip_ws(k, p, e);
+	if (p == e)
+		return SCAN_MORE;
+	if (*p != '{' && *p != '(')
+		return SCAN_PARSE;
+	unsigned char close = *p == '{' ? '}' : ')';
+	for (p++;;) {
+		p = skip_ws(k, p, e);
+		if (p == e)
+			return SCAN_MORE;
+		unsigned char c = *p;
+		if (c == '%') {
+			p = memchr(p, '\n', (size_t)(e - p));
+			if (!p)
+				return SCAN_MORE;
+			continue;
+		}
+		if (k->of[c] == C_NAME) {
+			const unsigned char *t = p;
+			int digits = 1, high = 0;
+			for (; p < e && k->of[*p] == C_NAME; p++) {
+				digits &= *p >= '0' && *p <= '9';
+				high |= *p >= 0x80;
+			}
+			if (p == e)
+				return SCAN_MORE;
+			if (st == OPENED) {
+				/* A referenced key, or one the parser would convert
+				 * from Latin-1 first, is the parser's. */
+				if (high || refs_has(P, (cx_str){(const char *)t, (size_t)(p - t)}))
+					return SCAN_PARSE;
+				st = KEYED;
+			} else if (st == COMMA && !digits) {
+				st = NAMED;
+			} else if (st == EQUALS) {
+				st = PART;
+			} else {
+				return SCAN_PARSE;
+			}
+			continue;
+		}
+		if ((c == '{' || c == '"') && st == EQUALS) {
+			int more = 0;
+			p = skip_value(p + 1, e, c == '{' ? '}' : '"', &more);
+			if (!p)
+				return more ? SCAN_MORE : SCAN_PARSE;
+			st = PART;
+			continue;
+		}
+		if (c == close && st != NAMED && st != EQUALS) {
+			*end = p + 1;
+			return SCAN_SKIP;
+		}
+		if (c == ',' && st != NAMED && st != EQUALS)
+			st = COMMA;
+		else if (c == '=' && st == NAMED)
+			st = EQUALS;
+		else if (c == '#' && st == PART)
+			st = EQUALS;
+		else
+			return SCAN_PARSE;
+		p++;
+	}
+}
+
+/* Move the scanner position over n bytes, as bibtex.l counts them. */
+static void pos_over(struct cx_parser *P, const char *s, size_t n)
+{
+	const char *nl, *end = s + n;
+	while ((nl = memchr(s, '\n', (size_t)(end - s))) != NULL) {
+		P->line++;
+		P->col = 1;
+		s = nl + 1;
+	}
+	for (; s < end; s++)
+		P->col += ((unsigned char)*s & 0xC0) != 0x80;
+}
+
+struct feed {
+	struct span *W;
+	off_t start, pos;
+	int at; /* the byte at pos is an '@' */
+	int eof;
+};
+
+size_t collect_feed(struct cx_parser *P, char *buf, size_t max, int between)
+{
+	struct feed *F = P->feed;
+	if (F->at && F->pos > F->start && between)
+		return 0;
+	size_t avail;
+	const char *s = span_at(F->W, F->pos, &avail);
+	if (!avail) {
+		F->eof = 1;
+		return 0;
+	}
+	if (avail > max)
+		avail = max;
+	const char *at = avail > 1 ? memchr(s + 1, '@', avail - 1) : NULL;
+	size_t n = at ? (size_t)(at - s) : avail;
+	memcpy(buf, s, n);
+	F->pos += (off_t)n;
+	F->at = at != NULL;
+	return n;
+}
+
+/* The parser from the '@' at off to the first '@' it meets between
+ * entries; returns where it stopped, or -1 at the end of the file. */
+static off_t parse_from(struct cx_parser *P, yyscan_t scanner, struct span *W, off_t off)
+{
+	struct feed F = {W, off, off, 0, 0};
+	P->feed = &F;
+	P->tok.n = 0;
+	cx_yyrestart(NULL, scanner);
+	cx_yyparse(scanner, P);
+	P->feed = NULL;
+	return F.eof ? -1 : F.pos;
+}
+
+static void collect(struct cx_parser *P, int fd)
+{
+	struct span W = {fd, xmalloc(1 << 20), 1 << 20, 0, 0};
+	struct classes k;
+	classes_init(&k);
+	yyscan_t scanner;
+	if (cx_yylex_init_extra(P, &scanner)) {
+		fputs("citex: cannot start the scanner\n", stderr);
+		abort();
+	}
+	off_t off = 0;
+	for (;;) {
+		size_t avail;
+		const char *s = span_at(&W, off, &avail);
+		if (!avail)
+			break;
+		const char *at = memchr(s, '@', avail);
+		size_t n = at ? (size_t)(at - s) : avail;
+		pos_over(P, s, n);
+		off += (off_t)n;
+		if (!at)
+			continue;
+		/* An entry starts at off; see it whole, or let the parser read it. */
+		const unsigned char *end = NULL;
+		enum scan r;
+		for (;;) {
+			s = span_at(&W, off, &avail);
+			r = scan_entry(P, &k, (const unsigned char *)s, (const unsigned char *)s + avail, &end);
+			if (r != SCAN_MORE)
+				break;
+			if (!span_more(&W, off)) {
+				r = SCAN_PARSE; /* cut off by the end of the file */
+				break;
+			}
+		}
+		if (r == SCAN_SKIP) {
+			n = (size_t)((const char *)end - s);
+			pos_over(P, s, n);
+			off += (off_t)n;
+		} else if ((off = parse_from(P, scanner, &W, off)) < 0) {
+			break;
+		}
+	}
+	cx_yylex_destroy(scanner);
+	free(W.buf);
+}
+
 /* ---- the reader ---------------------------------------------------------------- */
 
 static void parse_all(struct cx_parser *P)
@@ -901,9 +1252,16 @@ static int bibtex_read(struct cx_reader_ctx *c, struct cx_input *in)
 		 * resolves each child against them.  Memory is bounded by the
 		 * referenced parents, not by the file. */
 		P.collect = 1;
-		parse_all(&P);
+		collect(&P, fileno(in->f));
 		P.collect = 0;
 		P.skipping = 0;
+		/* The second pass starts with a clean slate: no entry of the
+		 * first may name itself in an error before the first entry. */
+		memset(&P.e, 0, sizeof P.e);
+		P.entry_failed = 0;
+		P.limit_hit = 0;
+		P.tok_line = P.tok_col = 0;
+		P.prev_line = P.prev_col = P.last_line = P.last_col = 0;
 		P.resolve_arena = &P.keep_arena;
 		for (size_t i = 0; i < P.nkept; i++)
 			resolve_kept(&P, i, 0);
