@@ -58,8 +58,8 @@ if [ -x "$PEERS/node_modules/.bin/citation-js" ]; then
 	measure "citation-js bib -> csl-json" "'$PEERS/node_modules/.bin/citation-js' -i '$IN' -f string -s data"
 fi
 if [ -x "$PEERS/node_modules/.bin/bibtex-tidy" ]; then
-	cp "$IN" "$d/tidy.bib"
-	measure "bibtex-tidy (bib -> bib)" "'$PEERS/node_modules/.bin/bibtex-tidy' --no-modify '$d/tidy.bib'"
+	# Given a file name, bibtex-tidy 1.14 reports "tidied 0 entries"; it reads stdin.
+	measure "bibtex-tidy (bib -> bib)" "'$PEERS/node_modules/.bin/bibtex-tidy' --v2 <'$IN'"
 fi
 
 echo
