@@ -836,3 +836,122 @@ void keygen_run(struct keygen *g, struct cx_entry **v, size_t n)
 		if (v[i]->kind == CX_E_ENTRY)
 			remap(g, v[i]);
 }
+
+/* ---- keys for records that come without one ----------------------------------- */
+
+static uint64_t key_hash(cx_str s)
+{
+	uint64_t h = 1469598103934665603ull;
+	for (size_t i = 0; i < s.n; i++) {
+		h ^= (unsigned char)s.p[i];
+		h *= 1099511628211ull;
+	}
+	return h;
+}
+
+/* Record k; 1 if it was in the set already. */
+static int keyset_taken(struct keyset *set, cx_str k)
+{
+	if ((set->n + 1) * 2 > set->cap) {
+		cx_str *old = set->slot;
+		size_t oc = set->cap;
+		set->cap = oc ? oc * 2 : 64;
+		set->slot = xcalloc(set->cap, sizeof *set->slot);
+		for (size_t i = 0; i < oc; i++) {
+			if (!old[i].p)
+				continue;
+			size_t j = (size_t)key_hash(old[i]) & (set->cap - 1);
+			while (set->slot[j].p)
+				j = (j + 1) & (set->cap - 1);
+			set->slot[j] = old[i];
+		}
+		free(old);
+	}
+	size_t j = (size_t)key_hash(k) & (set->cap - 1);
+	while (set->slot[j].p) {
+		if (set->slot[j].n == k.n && !memcmp(set->slot[j].p, k.p, k.n))
+			return 1;
+		j = (j + 1) & (set->cap - 1);
+	}
+	set->slot[j] = arena_str(&set->a, k.p, k.n);
+	set->n++;
+	return 0;
+}
+
+/* Letters that have no decomposition, so stripping marks leaves them
+ * non-ASCII ("Łukasiewicz"); case-folded, as keyset_make sees them. */
+static const char *fold_letter(const unsigned char *s, size_t n)
+{
+	static const struct {
+		const char *utf8, *ascii;
+	} t[] = {
+		{"\xC5\x82", "l"}, {"\xC3\xB8", "o"}, {"\xC4\x91", "d"}, {"\xC3\x9F", "ss"},
+		{"\xC3\xA6", "ae"}, {"\xC5\x93", "oe"}, {"\xC3\xBE", "th"}, {"\xC3\xB0", "d"},
+		{"\xC4\xB1", "i"},
+	};
+	for (size_t i = 0; n >= 2 && i < sizeof t / sizeof *t; i++)
+		if (!memcmp(s, t[i].utf8, 2))
+			return t[i].ascii;
+	return NULL;
+}
+
+cx_str keyset_make(struct keyset *set, const struct cx_entry *e, const char *fallback, int year)
+{
+	char key[80];
+	size_t k = 0;
+	cx_str who = {NULL, 0};
+	const struct cx_field *au = cx_entry_get(e, CX_F_AUTHOR);
+	if (!au)
+		au = cx_entry_get(e, CX_F_EDITOR);
+	if (au && au->nnames)
+		who = au->names[0].family.n ? au->names[0].family : au->names[0].literal;
+	if (!who.n) {
+		const struct cx_field *t = cx_entry_get(e, CX_F_TITLE);
+		if (t)
+			who = t->text;
+	}
+	if (who.n) {
+		utf8proc_uint8_t *folded = NULL;
+		utf8proc_ssize_t m = utf8proc_map((const utf8proc_uint8_t *)who.p, (utf8proc_ssize_t)who.n,
+		                                  &folded, UTF8PROC_DECOMPOSE | UTF8PROC_STRIPMARK |
+		                                  UTF8PROC_CASEFOLD);
+		for (utf8proc_ssize_t i = 0; i < m && k < 40; i++) {
+			unsigned char ch = folded[i];
+			const char *alt = ch >= 0x80 ? fold_letter(folded + i, (size_t)(m - i)) : NULL;
+			if (alt) {
+				for (; *alt && k < 40; alt++)
+					key[k++] = *alt;
+				i++; /* the letters in the table are two bytes long */
+			} else if ((ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9')) {
+				key[k++] = (char)ch;
+			} else if (ch == ' ' && k) {
+				break; /* the first word of a title */
+			}
+		}
+		free(folded);
+	}
+	if (!k)
+		k = (size_t)snprintf(key, sizeof key, "%s", fallback);
+	if (year > 0)
+		k += (size_t)snprintf(key + k, sizeof key - k, "%d", year);
+	cx_str base = {key, k};
+	if (!keyset_taken(set, base))
+		return arena_str(&set->a, key, k);
+	for (int s = 0; s < 26 * 27; s++) {
+		size_t kk = k;
+		if (s >= 26)
+			key[kk++] = (char)('a' + s / 26 - 1);
+		key[kk++] = (char)('a' + s % 26);
+		cx_str cand = {key, kk};
+		if (!keyset_taken(set, cand))
+			return arena_str(&set->a, key, kk);
+	}
+	return arena_str(&set->a, key, k);
+}
+
+void keyset_free(struct keyset *set)
+{
+	free(set->slot);
+	arena_destroy(&set->a);
+	memset(set, 0, sizeof *set);
+}

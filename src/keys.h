@@ -41,4 +41,17 @@ void keygen_free(struct keygen *g);
  * else dropped.  Case is kept. */
 void keys_fold(struct buf *b, cx_str s);
 
+/* Keys for records that come without one (RIS with no ID, CSL-JSON with no
+ * id): the first author's or editor's family name, else the first title
+ * word, ASCII-folded and lower-cased ("smith"), else `fallback`, then the
+ * year when it is positive; a, b, ... z, aa, ... on a clash with an earlier
+ * key of the same set.  The keys live in the set's arena. */
+struct keyset {
+	cx_str *slot; /* open addressing */
+	size_t n, cap;
+	struct arena a;
+};
+cx_str keyset_make(struct keyset *set, const struct cx_entry *e, const char *fallback, int year);
+void keyset_free(struct keyset *set);
+
 #endif

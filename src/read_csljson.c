@@ -38,6 +38,7 @@
 #include <string.h>
 #include <utf8proc.h>
 
+#include "keys.h"
 #include "model.h"
 #include "norm.h"
 
@@ -80,7 +81,8 @@ struct jp {
 	size_t lchars;
 
 	struct arena a;      /* the item; reset after each one */
-	struct arena keys;   /* generated keys, for the whole input */
+	struct keyset keys;  /* generated keys, for the whole input */
+	struct arena names;  /* field names remembered, for the whole input */
 	struct buf sb;       /* a string with escapes, being decoded */
 	struct jv *stk;      /* children of the open containers */
 	cx_str *kstk;
@@ -93,8 +95,6 @@ struct jp {
 	/* The entry being built. */
 	struct cx_entry e;
 	size_t fields_cap;
-	cx_str *gen;
-	size_t ngen, gen_cap;
 	struct fcache *fc;   /* field_by_name's cache */
 	size_t nfc, fc_cap;
 };
@@ -1663,91 +1663,10 @@ static void date_field(struct jp *J, const struct jv *v, cx_str var, int issued_
 
 /* ---- keys ----------------------------------------------------------------------------- */
 
-static uint64_t hash(cx_str s)
-{
-	uint64_t h = 1469598103934665603ull;
-	for (size_t i = 0; i < s.n; i++) {
-		h ^= (unsigned char)s.p[i];
-		h *= 1099511628211ull;
-	}
-	return h;
-}
-
-static int key_taken(struct jp *J, cx_str k)
-{
-	if ((J->ngen + 1) * 2 > J->gen_cap) {
-		cx_str *old = J->gen;
-		size_t oc = J->gen_cap;
-		J->gen_cap = oc ? oc * 2 : 64;
-		J->gen = xcalloc(J->gen_cap, sizeof *J->gen);
-		for (size_t i = 0; i < oc; i++) {
-			if (!old[i].p)
-				continue;
-			size_t j = (size_t)hash(old[i]) & (J->gen_cap - 1);
-			while (J->gen[j].p)
-				j = (j + 1) & (J->gen_cap - 1);
-			J->gen[j] = old[i];
-		}
-		free(old);
-	}
-	size_t j = (size_t)hash(k) & (J->gen_cap - 1);
-	while (J->gen[j].p) {
-		if (J->gen[j].n == k.n && !memcmp(J->gen[j].p, k.p, k.n))
-			return 1;
-		j = (j + 1) & (J->gen_cap - 1);
-	}
-	J->gen[j] = arena_str(&J->keys, k.p, k.n);
-	J->ngen++;
-	return 0;
-}
-
-/* An item without an id: family + year ("smith2020"), ASCII-folded. */
+/* An item without an id: family + year ("smith2020"). */
 static cx_str make_key(struct jp *J)
 {
-	char key[80];
-	size_t k = 0;
-	cx_str who = {NULL, 0};
-	struct cx_field *au = cx_entry_get(&J->e, CX_F_AUTHOR);
-	if (!au)
-		au = cx_entry_get(&J->e, CX_F_EDITOR);
-	if (au && au->nnames)
-		who = au->names[0].family.n ? au->names[0].family : au->names[0].literal;
-	if (!who.n) {
-		struct cx_field *t = cx_entry_get(&J->e, CX_F_TITLE);
-		if (t)
-			who = t->text;
-	}
-	if (who.n) {
-		utf8proc_uint8_t *folded = NULL;
-		utf8proc_ssize_t m = utf8proc_map((const utf8proc_uint8_t *)who.p, (utf8proc_ssize_t)who.n,
-		                                  &folded, UTF8PROC_DECOMPOSE | UTF8PROC_STRIPMARK |
-		                                  UTF8PROC_CASEFOLD);
-		for (utf8proc_ssize_t i = 0; i < m && k < 40; i++) {
-			unsigned char ch = folded[i];
-			if (islower(ch) || isdigit(ch))
-				key[k++] = (char)ch;
-			else if (ch == ' ' && k)
-				break;
-		}
-		free(folded);
-	}
-	if (!k)
-		k = (size_t)snprintf(key, sizeof key, "item");
-	if (J->e.issued.year[0] > 0)
-		k += (size_t)snprintf(key + k, sizeof key - k, "%d", J->e.issued.year[0]);
-	cx_str base = arena_str(&J->a, key, k);
-	if (!key_taken(J, base))
-		return base;
-	for (int s = 0; s < 26 * 27; s++) {
-		size_t kk = k;
-		if (s >= 26)
-			key[kk++] = (char)('a' + s / 26 - 1);
-		key[kk++] = (char)('a' + s % 26);
-		cx_str cand = arena_str(&J->a, key, kk);
-		if (!key_taken(J, cand))
-			return cand;
-	}
-	return base;
+	return keyset_make(&J->keys, &J->e, "item", J->e.issued.year[0]);
 }
 
 /* ---- items ------------------------------------------------------------------------------ */
@@ -1783,7 +1702,7 @@ static enum cx_field_id field_by_name(struct jp *J, cx_str name)
 			return J->fc[j].id;
 		j = (j + 1) & (J->fc_cap - 1);
 	}
-	J->fc[j].name = arena_str(&J->keys, name.p, name.n);
+	J->fc[j].name = arena_str(&J->names, name.p, name.n);
 	J->fc[j].id = cx_field_lookup(name.p, name.n);
 	J->nfc++;
 	return J->fc[j].id;
@@ -2141,11 +2060,11 @@ static int csljson_read(struct cx_reader_ctx *c, struct cx_input *in)
 	free(J.buf);
 	free(J.stk);
 	free(J.kstk);
-	free(J.gen);
 	free(J.fc);
 	buf_free(&J.sb);
 	arena_destroy(&J.a);
-	arena_destroy(&J.keys);
+	keyset_free(&J.keys);
+	arena_destroy(&J.names);
 	return in->error ? -1 : 0;
 }
 

@@ -86,6 +86,7 @@
 #include <string.h>
 #include <utf8proc.h>
 
+#include "keys.h"
 #include "model.h"
 #include "norm.h"
 #include "ris.lex.h"
@@ -101,7 +102,7 @@ struct ris {
 	struct ris_scan scan;
 	struct cx_reader_ctx *c;
 	struct arena a;      /* the record; reset after each one */
-	struct arena keys;   /* generated keys, for the whole input */
+	struct keyset keys;  /* generated keys, for the whole input */
 	struct ris_line *lines;
 	size_t nlines, cap;
 	unsigned line;       /* line number of the token just read */
@@ -113,8 +114,6 @@ struct ris {
 	/* The entry being built. */
 	struct cx_entry e;
 	size_t fields_cap;
-	cx_str *gen;         /* generated keys: open addressing */
-	size_t ngen, gen_cap;
 	struct buf cont;     /* the last value with its continuation lines */
 	int cont_pending;
 };
@@ -839,120 +838,19 @@ static int standard_number(cx_str s)
 
 /* ---- keys --------------------------------------------------------------------------- */
 
-static uint64_t hash(cx_str s)
-{
-	uint64_t h = 1469598103934665603ull;
-	for (size_t i = 0; i < s.n; i++) {
-		h ^= (unsigned char)s.p[i];
-		h *= 1099511628211ull;
-	}
-	return h;
-}
-
-/* Record a generated key; 1 if it was taken already. */
-static int key_taken(struct ris *R, cx_str k)
-{
-	if ((R->ngen + 1) * 2 > R->gen_cap) {
-		cx_str *old = R->gen;
-		size_t oc = R->gen_cap;
-		R->gen_cap = oc ? oc * 2 : 64;
-		R->gen = xcalloc(R->gen_cap, sizeof *R->gen);
-		for (size_t i = 0; i < oc; i++) {
-			if (!old[i].p)
-				continue;
-			size_t j = (size_t)hash(old[i]) & (R->gen_cap - 1);
-			while (R->gen[j].p)
-				j = (j + 1) & (R->gen_cap - 1);
-			R->gen[j] = old[i];
-		}
-		free(old);
-	}
-	size_t j = (size_t)hash(k) & (R->gen_cap - 1);
-	while (R->gen[j].p) {
-		if (same(R->gen[j], k))
-			return 1;
-		j = (j + 1) & (R->gen_cap - 1);
-	}
-	R->gen[j] = arena_str(&R->keys, k.p, k.n);
-	R->ngen++;
-	return 0;
-}
-
-/* Letters that have no decomposition, so stripping marks leaves them
- * non-ASCII ("Łukasiewicz"); case-folded, as make_key sees them. */
-static const char *fold_letter(const unsigned char *s, size_t n)
-{
-	static const struct {
-		const char *utf8, *ascii;
-	} t[] = {
-		{"\xC5\x82", "l"}, {"\xC3\xB8", "o"}, {"\xC4\x91", "d"}, {"\xC3\x9F", "ss"},
-		{"\xC3\xA6", "ae"}, {"\xC5\x93", "oe"}, {"\xC3\xBE", "th"}, {"\xC3\xB0", "d"},
-		{"\xC4\xB1", "i"},
-	};
-	for (size_t i = 0; n >= 2 && i < sizeof t / sizeof *t; i++)
-		if (!memcmp(s, t[i].utf8, 2))
-			return t[i].ascii;
-	return NULL;
-}
-
-/* family + year ("smith2020"), ASCII-folded; a, b, ... on a clash. */
+/* family + year ("smith2020"); the year only when there is one ("in press"
+ * adds nothing). */
 static cx_str make_key(struct ris *R)
 {
-	char key[80];
-	size_t k = 0;
-	cx_str who = {NULL, 0};
-	struct cx_field *au = cx_entry_get(&R->e, CX_F_AUTHOR);
-	if (!au)
-		au = cx_entry_get(&R->e, CX_F_EDITOR);
-	if (au && au->nnames)
-		who = au->names[0].family.n ? au->names[0].family : au->names[0].literal;
-	if (!who.n) {
-		struct cx_field *t = cx_entry_get(&R->e, CX_F_TITLE);
-		if (t)
-			who = t->text;
-	}
-	if (who.n) {
-		utf8proc_uint8_t *folded = NULL;
-		utf8proc_ssize_t m = utf8proc_map((const utf8proc_uint8_t *)who.p, (utf8proc_ssize_t)who.n,
-		                                  &folded, UTF8PROC_DECOMPOSE | UTF8PROC_STRIPMARK |
-		                                  UTF8PROC_CASEFOLD);
-		for (utf8proc_ssize_t i = 0; i < m && k < 40; i++) {
-			unsigned char ch = folded[i];
-			const char *alt = ch >= 0x80 ? fold_letter(folded + i, (size_t)(m - i)) : NULL;
-			if (alt) {
-				for (; *alt && k < 40; alt++)
-					key[k++] = *alt;
-				i++; /* the letters in the table are two bytes long */
-			} else if (islower(ch) || isdigit(ch))
-				key[k++] = (char)ch;
-			else if (ch == ' ' && k)
-				break; /* the first word of a title */
-		}
-		free(folded);
-	}
-	if (!k)
-		k = (size_t)snprintf(key, sizeof key, "ris");
-	/* The year only when there is one ("in press" adds nothing). */
+	int year = 0;
 	struct cx_field *y = cx_entry_get(&R->e, CX_F_YEAR);
 	if (!y)
 		y = cx_entry_get(&R->e, CX_F_DATE);
-	if (y && y->text.n >= 4 && isdigit((unsigned char)y->text.p[0]) &&
-	    isdigit((unsigned char)y->text.p[1]) && isdigit((unsigned char)y->text.p[2]) &&
-	    isdigit((unsigned char)y->text.p[3]))
-		k += (size_t)snprintf(key + k, sizeof key - k, "%.4s", y->text.p);
-	cx_str base = arena_str(&R->a, key, k);
-	if (!key_taken(R, base))
-		return base;
-	for (int s = 0; s < 26 * 27; s++) {
-		size_t kk = k;
-		if (s >= 26)
-			key[kk++] = (char)('a' + s / 26 - 1);
-		key[kk++] = (char)('a' + s % 26);
-		cx_str cand = arena_str(&R->a, key, kk);
-		if (!key_taken(R, cand))
-			return cand;
-	}
-	return base;
+	const char *t = y ? y->text.p : NULL;
+	if (y && y->text.n >= 4 && isdigit((unsigned char)t[0]) && isdigit((unsigned char)t[1]) &&
+	    isdigit((unsigned char)t[2]) && isdigit((unsigned char)t[3]))
+		year = (t[0] - '0') * 1000 + (t[1] - '0') * 100 + (t[2] - '0') * 10 + (t[3] - '0');
+	return keyset_make(&R->keys, &R->e, "ris", year);
 }
 
 /* The writer keeps a field RIS has no tag for as "N1  - name: value".
@@ -1544,10 +1442,9 @@ static int ris_read(struct cx_reader_ctx *c, struct cx_input *in)
 	}
 	cx_rislex_destroy(sc);
 	free(R.lines);
-	free(R.gen);
 	buf_free(&R.cont);
 	arena_destroy(&R.a);
-	arena_destroy(&R.keys);
+	keyset_free(&R.keys);
 	return in->error ? -1 : 0;
 }
 
