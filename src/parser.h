@@ -71,6 +71,10 @@ struct cx_parser {
 	struct cx_entry **kept;
 	unsigned char *kept_resolved; /* kept[i] has inherited from its parents */
 	size_t nkept, kept_cap;
+	/* Index of kept entries by lower-cased key: kept[i] + 1 per slot, 0
+	 * empty; the first entry with a key wins, as a scan would find it. */
+	size_t *kept_index;
+	size_t kept_index_cap;
 };
 
 /* Grammar actions. */

@@ -479,6 +479,19 @@ static int needs_parent(const struct cx_entry *e)
 	return 0;
 }
 
+/* Put kept[i] in the key index unless an earlier entry has its key. */
+static void index_kept(struct cx_parser *P, size_t i)
+{
+	const struct cx_entry *e = P->kept[i];
+	if (e->kind != CX_E_ENTRY)
+		return;
+	size_t mask = P->kept_index_cap - 1, j;
+	for (j = (size_t)hash_lower(e->key.p, e->key.n) & mask; P->kept_index[j]; j = (j + 1) & mask)
+		if (eq_lower(P->kept[P->kept_index[j] - 1]->key, e->key.p, e->key.n))
+			return;
+	P->kept_index[j] = i + 1;
+}
+
 static void keep(struct cx_parser *P, struct cx_entry *e)
 {
 	if (P->nkept == P->kept_cap) {
@@ -488,6 +501,16 @@ static void keep(struct cx_parser *P, struct cx_entry *e)
 	}
 	P->kept_resolved[P->nkept] = 0;
 	P->kept[P->nkept++] = model_copy_entry(&P->keep_arena, e);
+	/* Half full at most: grow and re-index in kept order. */
+	if (2 * P->nkept > P->kept_index_cap) {
+		P->kept_index_cap = P->kept_index_cap ? 2 * P->kept_index_cap : 128;
+		free(P->kept_index);
+		P->kept_index = xcalloc(P->kept_index_cap, sizeof *P->kept_index);
+		for (size_t i = 0; i < P->nkept; i++)
+			index_kept(P, i);
+	} else {
+		index_kept(P, P->nkept - 1);
+	}
 }
 
 static void resolve(struct cx_parser *P, struct cx_entry *e, int depth);
@@ -651,11 +674,14 @@ static void inherit_field(struct cx_parser *P, struct cx_entry *child,
 /* The index of the kept entry with this key, or nkept when there is none. */
 static size_t find_kept(struct cx_parser *P, cx_str key)
 {
-	/* A linear scan is fine for the sizes where crossref is used; the
-	 * key index below keeps big files fast. */
-	for (size_t i = 0; i < P->nkept; i++)
-		if (P->kept[i]->kind == CX_E_ENTRY && eq_lower(P->kept[i]->key, key.p, key.n))
-			return i;
+	if (!P->kept_index_cap)
+		return P->nkept;
+	size_t mask = P->kept_index_cap - 1;
+	for (size_t j = (size_t)hash_lower(key.p, key.n) & mask; P->kept_index[j]; j = (j + 1) & mask) {
+		const struct cx_entry *k = P->kept[P->kept_index[j] - 1];
+		if (eq_lower(k->key, key.p, key.n))
+			return P->kept_index[j] - 1;
+	}
 	return P->nkept;
 }
 
@@ -741,6 +767,8 @@ static void flush_kept(struct cx_parser *P)
 		arena_reset(&P->entry_arena);
 	}
 	P->nkept = 0;
+	if (P->kept_index_cap)
+		memset(P->kept_index, 0, P->kept_index_cap * sizeof *P->kept_index);
 }
 
 /* ---- the set of referenced keys -------------------------------------------- */
@@ -1280,6 +1308,8 @@ static int bibtex_read(struct cx_reader_ctx *c, struct cx_input *in)
 		} else {
 			P.buffering = 1;
 			P.nkept = 0;
+			if (P.kept_index_cap)
+				memset(P.kept_index, 0, P.kept_index_cap * sizeof *P.kept_index);
 		}
 	}
 	parse_all(&P);
@@ -1292,6 +1322,7 @@ static int bibtex_read(struct cx_reader_ctx *c, struct cx_input *in)
 	free(P.parts);
 	free(P.kept);
 	free(P.kept_resolved);
+	free(P.kept_index);
 	buf_free(&P.tok);
 	arena_destroy(&P.entry_arena);
 	arena_destroy(&P.file_arena);
