@@ -204,8 +204,14 @@ static void check_required(struct lint *L, const struct cx_entry *e, struct cx_r
 	if (!r)
 		return;
 	unsigned char have[CX_F__COUNT + 1] = {0};
-	for (size_t i = 0; i < e->nfields; i++)
+	for (size_t i = 0; i < e->nfields; i++) {
 		have[e->fields[i].id] = 1;
+		/* BibTeX's crossref copies fields by name, so the book's title
+		 * is an @inbook's title (biblatex makes it the booktitle). */
+		if (e->fields[i].inherited && e->fields[i].id == CX_F_BOOKTITLE && e->type == CX_T_INBOOK &&
+		    !strcmp(r->source, "btxdoc"))
+			have[CX_F_TITLE] = 1;
+	}
 	enum cx_field_id(*need)[4] = L->need[r - rules];
 	char missing[256];
 	size_t n = 0, count = 0;

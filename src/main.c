@@ -303,7 +303,7 @@ static void emit(void *ctx, struct cx_entry *e)
 	struct run *r = ctx;
 	if (r->progress && !(++r->tick & 255))
 		progress_tick(r);
-	if (r->opt.check_only) {
+	if (r->opt.check_only && !r->aux) {
 		lint_entry(r->lint, e, r->out.diag);
 		return;
 	}
@@ -567,8 +567,20 @@ static int run_held(struct run *r)
 {
 	for (size_t i = 0; i < r->nin; i++)
 		convert(r, i);
-	if (r->opt.check_only)
+	if (r->opt.check_only) {
+		/* --check --aux: lint what the document cites. */
+		if (r->aux) {
+			struct cx_reader_ctx c = {.opt = &r->opt, .diag = print_diag, .diag_ctx = r};
+			aux_select(r->aux, r->held, &r->nheld, stage_diag, r);
+			for (size_t j = 0; j < r->nheld; j++) {
+				c.file = r->held[j]->file;
+				lint_entry(r->lint, r->held[j], &c);
+			}
+		}
+		free(r->held);
+		arena_destroy(&r->held_arena);
 		return 0;
+	}
 	run_stages(r);
 	int rc = write_held(r);
 	free(r->held);
@@ -869,7 +881,15 @@ int main(int argc, char **argv)
 			r.hold = 1;
 			break;
 		case 'O': r.opt.owner = optarg; break;
-		case 'K': want_keys = 1; key_pattern = optarg; break;
+		case 'K':
+			want_keys = 1;
+			key_pattern = optarg;
+			/* "--keys PATTERN": the next word is the pattern when it
+			 * holds a [field] and names no file. */
+			if (!optarg && optind < argc && strchr(argv[optind], '[') &&
+			    access(argv[optind], F_OK) != 0)
+				key_pattern = argv[optind++];
+			break;
 		case 'X': aux_path = optarg; break;
 		case 'W': {
 			const char *err = NULL;

@@ -26,6 +26,13 @@ same "the default pattern spelt out" "$dir/default.bib" "$tmp/explicit.bib"
 "$CITEX" -q --keys='[authors2]_[venue]_[shorttitle]_[firstpage]' "$dir/input.bib" >"$tmp/custom.bib"
 same "custom pattern" "$dir/custom.bib" "$tmp/custom.bib"
 
+# The pattern may also follow as the next word, when it holds a [field]
+# and names no file; otherwise the next word stays an input.
+"$CITEX" -q --keys '[authors2]_[venue]_[shorttitle]_[firstpage]' "$dir/input.bib" >"$tmp/custom2.bib"
+same "--keys PATTERN as the next word" "$dir/custom.bib" "$tmp/custom2.bib"
+(cd "$dir" && "$CITEX" -q --keys input.bib) >"$tmp/default2.bib"
+same "--keys FILE: the file is an input" "$dir/default.bib" "$tmp/default2.bib"
+
 # Keys never change without --keys.
 "$CITEX" -q "$dir/input.bib" | grep '^@' | grep -v '^@string\|^@comment' >"$tmp/keys"
 printf '%s\n' '@inproceedings{child1,' '@inproceedings{child2,' '@inproceedings{child3,' \

@@ -41,6 +41,10 @@ t dups 0 --check dup-a.bib dup-b.bib
 t dups 0 --check -j 2 dup-a.bib dup-b.bib
 t formats 0 --check formats.ris formats.json
 t cv 0 --check formats.txt dup-cv.bib
+# --aux: only the cited entries and their parents (an @inbook takes its
+# title from the @book, as BibTeX's crossref does); 'uncited' is not checked.
+t aux 0 --check --aux aux.aux aux.bib
+t aux 1 --check --strict --aux aux.aux aux.bib
 t clean 0 --check clean.bib
 t clean 0 --check --strict clean.bib
 t clean 0 --check --strict -t csl-json -o "$TMP/never" clean.bib
