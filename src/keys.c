@@ -139,6 +139,7 @@ struct keygen {
 	struct buf text;      /* plain text for venue lookups */
 	struct table taken;   /* every key handed out or reserved */
 	struct table renamed; /* old key -> new key */
+	int aliases;          /* keygen_run keeps old keys in ids */
 };
 
 /* ---- compiling a pattern ---------------------------------------------------- */
@@ -824,17 +825,100 @@ void keygen_apply(struct keygen *g, struct cx_entry *e)
 		remap(g, e);
 }
 
+void keygen_aliases(struct keygen *g)
+{
+	g->aliases = 1;
+}
+
+/* The key lower-cased into g->val (biber and BibTeX compare keys so). */
+static cx_str lower_key(struct keygen *g, cx_str k)
+{
+	g->val.n = 0;
+	for (size_t i = 0; i < k.n; i++)
+		buf_putc(&g->val, k.p[i] >= 'A' && k.p[i] <= 'Z' ? k.p[i] + 32 : k.p[i]);
+	return (cx_str){g->val.p, g->val.n};
+}
+
+/* Keep e's old key as a biblatex alias: ids = {old}, after any ids it has.
+ * An alias must name no entry and no other alias, or biber would see one
+ * key twice, so an old key that is now someone's key, or that two entries
+ * had, is dropped; one that differs from the new key only in case too. */
+static void add_alias(struct keygen *g, struct table *used, struct cx_entry *e, cx_str old)
+{
+	cx_str lo = lower_key(g, old);
+	if (tab_get(used, lo.p, lo.n))
+		return;
+	tab_put(used, &g->a, lo.p, lo.n);
+	for (size_t i = 0; i < e->nfields; i++) {
+		struct cx_field *f = &e->fields[i];
+		if (f->inherited || f->name.n != 3 || memcmp(f->name.p, "ids", 3))
+			continue;
+		cx_str v = f->text.n ? f->text : f->raw;
+		g->val.n = 0;
+		buf_put(&g->val, v.p, v.n);
+		buf_put(&g->val, ", ", 2);
+		buf_put(&g->val, old.p, old.n);
+		f->text = f->raw = arena_str(&g->a, g->val.p, g->val.n);
+		f->parts = NULL;
+		f->nparts = 0;
+		return;
+	}
+	struct cx_field *fields = arena_grow(&g->a, e->fields, sizeof *fields, e->nfields, e->nfields + 1);
+	struct cx_field *f = &fields[e->nfields];
+	memset(f, 0, sizeof *f);
+	f->id = CX_F_UNKNOWN;
+	f->name = arena_str(&g->a, "ids", 3);
+	f->text = f->raw = old;
+	f->loc = e->loc;
+	e->fields = fields;
+	e->nfields++;
+}
+
 void keygen_run(struct keygen *g, struct cx_entry **v, size_t n)
 {
 	/* @xdata keys first, so no generated key can take one. */
 	for (size_t i = 0; i < n; i++)
 		if (v[i]->kind == CX_E_ENTRY && is_xdata(v[i]) && v[i]->key.n)
 			tab_put(&g->taken, &g->a, v[i]->key.p, v[i]->key.n);
-	for (size_t i = 0; i < n; i++)
+	cx_str *old = g->aliases ? xmalloc((n + 1) * sizeof *old) : NULL;
+	for (size_t i = 0; i < n; i++) {
+		if (old)
+			old[i] = v[i]->key;
 		assign(g, v[i]);
+	}
 	for (size_t i = 0; i < n; i++)
 		if (v[i]->kind == CX_E_ENTRY)
 			remap(g, v[i]);
+	if (!old)
+		return;
+	/* Every key of the output is taken before any alias is added. */
+	struct table used = {0};
+	for (size_t i = 0; i < n; i++)
+		if (v[i]->kind == CX_E_ENTRY && v[i]->key.n) {
+			cx_str lo = lower_key(g, v[i]->key);
+			tab_put(&used, &g->a, lo.p, lo.n);
+		}
+	/* An old key two entries had is no alias for either. */
+	struct table seen = {0}, twice = {0};
+	for (size_t i = 0; i < n; i++)
+		if (v[i]->kind == CX_E_ENTRY && old[i].n) {
+			cx_str lo = lower_key(g, old[i]);
+			if (tab_get(&seen, lo.p, lo.n))
+				tab_put(&twice, &g->a, lo.p, lo.n);
+			else
+				tab_put(&seen, &g->a, lo.p, lo.n);
+		}
+	for (size_t i = 0; i < n; i++) {
+		if (v[i]->kind != CX_E_ENTRY || !old[i].n || is_xdata(v[i]))
+			continue;
+		cx_str lo = lower_key(g, old[i]);
+		if (!tab_get(&twice, lo.p, lo.n))
+			add_alias(g, &used, v[i], old[i]);
+	}
+	free(used.s);
+	free(seen.s);
+	free(twice.s);
+	free(old);
 }
 
 /* ---- keys for records that come without one ----------------------------------- */

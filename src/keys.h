@@ -33,6 +33,11 @@ void keygen_apply(struct keygen *g, struct cx_entry *e);
  * all of them to the new keys.  The rewritten values live in the keygen. */
 void keygen_run(struct keygen *g, struct cx_entry **v, size_t n);
 
+/* From now on keygen_run keeps each old key as a biblatex alias in the
+ * entry's ids field (BibTeX ignores the field; biber resolves citations
+ * of the old key through it), unless the alias would clash with a key. */
+void keygen_aliases(struct keygen *g);
+
 void keygen_free(struct keygen *g);
 
 /* Append the ASCII letters and digits of s to b: markup bytes, URLs and

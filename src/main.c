@@ -968,6 +968,9 @@ int main(int argc, char **argv)
 			fprintf(stderr, "citex: --keys=%s: %s\n", key_pattern ? key_pattern : "", err);
 			return EXIT_USAGE;
 		}
+		/* In .bib output the old keys stay citable through ids. */
+		if (!strcmp(r.fmt->name, "bibtex") || !strcmp(r.fmt->name, "biblatex"))
+			keygen_aliases(r.keys);
 		r.hold = 1;
 	}
 	int tty = isatty(2);
