@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "arena.h"
+#include "bytes.h"
 #include "fmt.h"
 #include "norm.h"
 
@@ -71,15 +72,6 @@ static void member(struct cw *w, const char *key)
 	out_puts(w->o, "\": ");
 }
 
-/* Is there a byte below 0x20 (a markup byte, among others) in p[0..8)? */
-static int has_control8(const char *p)
-{
-	const uint64_t ones = 0x0101010101010101u;
-	uint64_t w;
-	memcpy(&w, p, 8);
-	return ((w - ones * 0x20) & ~w & (ones * 0x80)) != 0;
-}
-
 /* Text with inline markup as a JSON string with CSL's HTML markup; with
  * rich == 0 the markup is dropped and only the text is kept. */
 static void put_text(struct cw *w, cx_str t, int rich)
@@ -103,10 +95,10 @@ static void put_text(struct cw *w, cx_str t, int rich)
 	};
 	size_t start = 0;
 	for (size_t i = 0; i < t.n; i++) {
-		if (i + 8 <= t.n && !has_control8(t.p + i)) {
-			i += 7; /* no mark in these eight bytes */
-			continue;
-		}
+		/* Marks are bytes below 0x20. */
+		i = (size_t)(bytes_find_ctl2(t.p + i, t.p + t.n, 0x01, 0x01) - t.p);
+		if (i == t.n)
+			break;
 		if (!CX_IS_MARK(t.p[i]))
 			continue;
 		esc(w, t.p + start, i - start);

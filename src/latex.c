@@ -85,6 +85,9 @@
 #include <string.h>
 
 #include <utf8proc.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "norm.h"
 
@@ -1090,6 +1093,51 @@ static void high(struct dec *d)
 	d->i += (size_t)k;
 }
 
+#if defined(__SSE2__)
+/* Classes of sixteen bytes at once, as lx_class has them: the bytes that
+ * are neither LC_PLAIN, LC_LIG nor LC_SPACE (controls, specials, bytes
+ * from 0x7F up), and the LIG and SPACE bytes. */
+static inline __m128i lx_other16(__m128i v)
+{
+	/* Signed: below ' ' is a control or a byte from 0x80 up. */
+	__m128i m = _mm_cmplt_epi8(v, _mm_set1_epi8(' '));
+	m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8('$')));
+	m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8('\\')));
+	m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8('`')));
+	/* { } ~ DEL: from 0x7B up, but for '|'. */
+	__m128i hi = _mm_cmpgt_epi8(v, _mm_set1_epi8(0x7A));
+	return _mm_or_si128(m, _mm_andnot_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('|')), hi));
+}
+
+static inline __m128i lx_lig16(__m128i v)
+{
+	return _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('-')),
+	                    _mm_cmpeq_epi8(v, _mm_set1_epi8('\'')));
+}
+
+/* Where plain_run's loop would stop, looked for while seventeen bytes
+ * remain (a byte's successor decides): the first byte that is none of
+ * PLAIN, LIG or SPACE, a LIG doubled, or a SPACE before a byte that is
+ * not PLAIN.  Returns j at the first block it cannot pass whole. */
+static size_t plain_blocks(const unsigned char *s, size_t j, size_t n)
+{
+	const __m128i sp = _mm_set1_epi8(' ');
+	while (j + 17 <= n) {
+		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + j));
+		__m128i w = _mm_loadu_si128((const __m128i *)(const void *)(s + j + 1));
+		__m128i wplain = _mm_or_si128(_mm_or_si128(lx_other16(w), lx_lig16(w)),
+		                              _mm_cmpeq_epi8(w, sp));
+		__m128i stop = lx_other16(v);
+		stop = _mm_or_si128(stop, _mm_and_si128(lx_lig16(v), _mm_cmpeq_epi8(v, w)));
+		stop = _mm_or_si128(stop, _mm_and_si128(_mm_cmpeq_epi8(v, sp), wplain));
+		if (_mm_movemask_epi8(stop))
+			break;
+		j += 16;
+	}
+	return j;
+}
+#endif
+
 /* After a plain letter, with no accent or auto-closing argument pending,
  * the letters, lone hyphens and apostrophes, and single spaces that follow
  * need none of emit_base's bookkeeping: copy them in one go. */
@@ -1100,6 +1148,9 @@ static void plain_run(struct dec *d)
 	int other_space = 0; /* a tab or newline, which becomes ' ' */
 	if (d->nacc || d->pend || d->at_space || top(d)->kind == F_AUTO)
 		return;
+#if defined(__SSE2__)
+	j = plain_blocks(s, j, d->n);
+#endif
 	while (j < d->n) {
 		if (lx_class[s[j]] == LC_PLAIN) {
 			j++;
@@ -1219,7 +1270,19 @@ static int fast_path(const unsigned char *s, size_t n)
 	size_t i;
 	if (s[0] == ' ' || s[n - 1] == ' ')
 		return 0;
-	for (i = 0; i < n; i++) {
+	i = 0;
+#if defined(__SSE2__)
+	/* Sixteen bytes at a time while a successor follows each. */
+	for (; i + 17 <= n; i += 16) {
+		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+		__m128i w = _mm_loadu_si128((const __m128i *)(const void *)(s + i + 1));
+		__m128i twice = _mm_or_si128(lx_lig16(v), _mm_cmpeq_epi8(v, _mm_set1_epi8(' ')));
+		twice = _mm_and_si128(twice, _mm_cmpeq_epi8(v, w));
+		if (_mm_movemask_epi8(_mm_or_si128(lx_other16(v), twice)))
+			return 0;
+	}
+#endif
+	for (; i < n; i++) {
 		switch (lx_class[s[i]]) {
 		case LC_PLAIN:
 			break;

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "arena.h"
+#include "bytes.h"
 #include "out.h"
 
 #define OUT_CAP (64 * 1024)
@@ -86,33 +87,16 @@ void out_str(struct cx_out *o, cx_str s)
 	out_write(o, s.p, s.n);
 }
 
-/* Do the eight bytes at p need no JSON escape (no control character, quote
- * or backslash)?  Text is mostly such words, skipped a word at a time. */
-static int json_clean8(const char *p)
-{
-	const uint64_t ones = 0x0101010101010101u, high = 0x8080808080808080u;
-	uint64_t w, q, b;
-	memcpy(&w, p, 8);
-	q = w ^ (ones * '"');
-	b = w ^ (ones * '\\');
-	return !((((w - ones * 0x20) & ~w) | ((q - ones) & ~q) | ((b - ones) & ~b)) & high);
-}
-
 static void esc_json(struct cx_out *o, const char *s, size_t n)
 {
 	static const char hex[] = "0123456789abcdef";
 	size_t i = 0, run = 0;
 	while (i < n) {
-		if (i + 8 <= n && json_clean8(s + i)) {
-			i += 8;
-			continue;
-		}
+		i = (size_t)(bytes_find_ctl2(s + i, s + n, '"', '\\') - s);
+		if (i == n)
+			break;
 		unsigned char c = (unsigned char)s[i];
 		char e = json_esc[c];
-		if (!e) {
-			i++;
-			continue;
-		}
 		/* Copy the run of safe bytes before this one in one go. */
 		out_write(o, s + run, i - run);
 		if (e == 'u') {

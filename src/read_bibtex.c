@@ -22,6 +22,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "bytes.h"
 #include "model.h"
 #include "norm.h"
 #include "parser.h"
@@ -401,7 +402,15 @@ void parser_end_field(struct cx_parser *P, cx_str name, unsigned line, unsigned 
 {
 	if (P->skipping)
 		return;
-	cx_str lname = lower_copy(&P->entry_arena, name);
+	/* The token is the entry arena's own copy: a name already in lower
+	 * case (most are) is used as it is. */
+	cx_str lname = name;
+	for (size_t i = 0; i < name.n; i++) {
+		if (name.p[i] >= 'A' && name.p[i] <= 'Z') {
+			lname = lower_copy(&P->entry_arena, name);
+			break;
+		}
+	}
 	enum cx_field_id id = field_id(P, lname);
 	for (size_t i = 0; i < P->e.nfields; i++) {
 		if (P->e.fields[i].name.n == lname.n && !memcmp(P->e.fields[i].name.p, lname.p, lname.n)) {
@@ -837,19 +846,6 @@ static void refs_scan_value(struct cx_parser *P, const char *p, const char *end)
 	}
 }
 
-/* Do the eight bytes at p hold a 'c' or an 'x' of either case?  Most of
- * a file does not, and is passed over a word at a time. */
-static int has_c_or_x(const char *p)
-{
-	const uint64_t ones = 0x0101010101010101u, high = 0x8080808080808080u;
-	uint64_t w, c, x;
-	memcpy(&w, p, 8);
-	w |= ones * 0x20;
-	c = w ^ (ones * 'c');
-	x = w ^ (ones * 'x');
-	return (((c - ones) & ~c) | ((x - ones) & ~x)) & high ? 1 : 0;
-}
-
 /* Scan a regular file for "crossref" and "xdata" and collect the keys they
  * name.  Returns 1 if any were found, 0 if none (or if the input is a pipe,
  * which cannot be read twice). */
@@ -876,21 +872,24 @@ static int prescan(struct cx_parser *P, struct cx_input *in)
 		/* The last TAIL bytes are looked at again with the next chunk,
 		 * so a word or value cut at the boundary is not missed. */
 		size_t limit = n > TAIL && r == CHUNK ? n - TAIL : n;
-		for (size_t i = 0; i < limit; i++) {
-			if (i + 8 <= limit && !has_c_or_x(buf + i)) {
-				i += 7;
+		/* A word is looked at in the chunk where it starts before
+		 * limit: "crossref" is found by its rarer last letter. */
+		size_t stop = limit + 7 < n ? limit + 7 : n;
+		for (const char *p = buf; (p = bytes_find4(p, buf + stop, 'f', 'F', 'x', 'X')) < buf + stop;
+		     p++) {
+			size_t i = (size_t)(p - buf);
+			size_t at = (*p | 0x20) == 'x' ? i : i - 7;
+			if ((*p | 0x20) == 'f' && i < 7)
 				continue;
-			}
-			int c = buf[i] | 0x20;
-			if (c != 'c' && c != 'x')
+			if (at >= limit)
 				continue;
-			const char *w = words[c == 'x'];
+			const char *w = words[(*p | 0x20) == 'x'];
 			size_t wl = strlen(w), k = 0;
-			while (k < wl && i + k < n && (buf[i + k] | 0x20) == w[k])
+			while (k < wl && at + k < n && (buf[at + k] | 0x20) == w[k])
 				k++;
 			if (k == wl) {
 				found = 1;
-				refs_scan_value(P, buf + i + wl, buf + n);
+				refs_scan_value(P, buf + at + wl, buf + n);
 			}
 		}
 		keep = n - limit;
@@ -973,21 +972,6 @@ static int is_sp(unsigned char c)
 	return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v';
 }
 
-/* Does the word hold a '{', '}', '"' or newline?  Value text mostly does
- * not, and is passed over eight bytes at a time. */
-static int has_value_special(const unsigned char *p)
-{
-	const uint64_t ones = 0x0101010101010101u, high = 0x8080808080808080u;
-	uint64_t w, a, b, q, n;
-	memcpy(&w, p, 8);
-	a = w ^ (ones * '{');
-	b = w ^ (ones * '}');
-	q = w ^ (ones * '"');
-	n = w ^ (ones * '\n');
-	return ((((a - ones) & ~a) | ((b - ones) & ~b) | ((q - ones) & ~q) | ((n - ones) & ~n)) &
-	        high) != 0;
-}
-
 enum scan { SCAN_SKIP, SCAN_PARSE, SCAN_MORE };
 
 static const unsigned char *skip_ws(const struct classes *k, const unsigned char *p,
@@ -1006,8 +990,8 @@ static const unsigned char *skip_value(const unsigned char *p, const unsigned ch
 {
 	int depth = close == '}';
 	for (; p < e; p++) {
-		while (p + 8 <= e && !has_value_special(p))
-			p += 8;
+		p = (const unsigned char *)bytes_find4((const char *)p, (const char *)e, '{', '}',
+		                                       '\n', (char)close);
 		if (p == e)
 			break;
 		unsigned char c = *p;
@@ -1066,6 +1050,14 @@ static int word_is(const unsigned char *w, size_t n, const char *lower)
 	return i == n && !lower[i];
 }
 
+static int all_digits(const unsigned char *p, const unsigned char *e)
+{
+	for (; p < e; p++)
+		if (*p < '0' || *p > '9')
+			return 0;
+	return 1;
+}
+
 /* The entry whose '@' is at p: SCAN_SKIP with its end if it is well-formed
  * and keeps nothing, SCAN_PARSE if the parser must see it, SCAN_MORE if
  * it goes on past e. */
@@ -1104,20 +1096,20 @@ static enum scan scan_entry(struct cx_parser *P, const struct classes *k, const 
 		}
 		if (k->of[c] == C_NAME) {
 			const unsigned char *t = p;
-			int digits = 1, high = 0;
-			for (; p < e && k->of[*p] == C_NAME; p++) {
-				digits &= *p >= '0' && *p <= '9';
-				high |= *p >= 0x80;
-			}
+			while (p < e && k->of[*p] == C_NAME)
+				p++;
 			if (p == e)
 				return SCAN_MORE;
 			if (st == OPENED) {
 				/* A referenced key, or one the parser would convert
 				 * from Latin-1 first, is the parser's. */
-				if (high || refs_has(P, (cx_str){(const char *)t, (size_t)(p - t)}))
+				for (const unsigned char *u = t; u < p; u++)
+					if (*u >= 0x80)
+						return SCAN_PARSE;
+				if (refs_has(P, (cx_str){(const char *)t, (size_t)(p - t)}))
 					return SCAN_PARSE;
 				st = KEYED;
-			} else if (st == COMMA && !digits) {
+			} else if (st == COMMA && !all_digits(t, p)) {
 				st = NAMED;
 			} else if (st == EQUALS) {
 				st = PART;
