@@ -617,17 +617,26 @@ static void csl_entry(struct cx_out *o, const struct cx_entry *e, size_t n)
 	out_puts(o, cx_types[e->type].csl);
 	out_putc(o, '"');
 
-	/* Which ids the entry has: most of the table is absent. */
-	unsigned char has[CX_F__COUNT] = {0};
-	for (size_t i = 0; i < e->nfields; i++)
-		if (e->fields[i].id < CX_F__COUNT)
-			has[e->fields[i].id] = 1;
-	for (int id = 0; id < CX_F__COUNT; id++) {
-		for (size_t i = 0; has[id] && i < e->nfields; i++)
-			if (e->fields[i].id == (enum cx_field_id)id)
-				field(&w, &e->fields[i]);
+	/* The fields in the order of the table, each id's in source order
+	 * (an insertion sort: entries have a few dozen fields at most). */
+	size_t local[64], *order = e->nfields <= 64 ? local : xmalloc(e->nfields * sizeof *order);
+	size_t nord = 0;
+	for (size_t i = 0; i < e->nfields; i++) {
+		enum cx_field_id id = e->fields[i].id;
+		if (id >= CX_F__COUNT)
+			continue;
+		size_t j = nord++;
+		for (; j > 0 && e->fields[order[j - 1]].id > id; j--)
+			order[j] = order[j - 1];
+		order[j] = i;
+	}
+	for (size_t k = 0, id = 0; id < CX_F__COUNT; id++) {
+		for (; k < nord && e->fields[order[k]].id == (enum cx_field_id)id; k++)
+			field(&w, &e->fields[order[k]]);
 		synthesized(&w, (enum cx_field_id)id);
 	}
+	if (order != local)
+		free(order);
 	for (size_t i = 0; i < e->nfields; i++)
 		if (e->fields[i].id == CX_F_UNKNOWN)
 			keep(&w, &e->fields[i], NULL);

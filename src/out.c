@@ -47,14 +47,8 @@ static void drain(struct cx_out *o)
 	o->n = 0;
 }
 
-void out_write(struct cx_out *o, const char *s, size_t n)
+void out_write_slow(struct cx_out *o, const char *s, size_t n)
 {
-	if (n < o->cap - o->n) {
-		/* The common case: it fits and the buffer is not full after. */
-		memcpy(o->buf + o->n, s, n);
-		o->n += n;
-		return;
-	}
 	while (n && !o->error) {
 		size_t k = o->cap - o->n;
 		if (k > n)
@@ -68,23 +62,13 @@ void out_write(struct cx_out *o, const char *s, size_t n)
 	}
 }
 
-void out_puts(struct cx_out *o, const char *s)
-{
-	out_write(o, s, strlen(s));
-}
-
-void out_putc(struct cx_out *o, int c)
+void out_putc_slow(struct cx_out *o, int c)
 {
 	if (o->error)
 		return;
 	o->buf[o->n++] = (char)c;
 	if (o->n == o->cap)
 		drain(o);
-}
-
-void out_str(struct cx_out *o, cx_str s)
-{
-	out_write(o, s.p, s.n);
 }
 
 static void esc_json(struct cx_out *o, const char *s, size_t n)

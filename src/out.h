@@ -7,6 +7,7 @@
 #define CX_OUT_H
 
 #include <stdio.h>
+#include <string.h>
 #include "citex.h"
 
 enum out_esc {
@@ -27,10 +28,41 @@ struct cx_out {
 };
 
 void out_init(struct cx_out *o, FILE *f, const struct cx_options *opt);
-void out_write(struct cx_out *o, const char *s, size_t n);
-void out_puts(struct cx_out *o, const char *s);
-void out_putc(struct cx_out *o, int c);
-void out_str(struct cx_out *o, cx_str s);
+/* Writes that would fill the buffer, or after an error. */
+void out_write_slow(struct cx_out *o, const char *s, size_t n);
+void out_putc_slow(struct cx_out *o, int c);
+
+/* Inline: formatters write a few bytes at a time, and a constant string's
+ * length is known where it is written. */
+static inline void out_write(struct cx_out *o, const char *s, size_t n)
+{
+	if (n < o->cap - o->n) {
+		/* The common case: it fits and the buffer is not full after. */
+		memcpy(o->buf + o->n, s, n);
+		o->n += n;
+		return;
+	}
+	out_write_slow(o, s, n);
+}
+
+static inline void out_puts(struct cx_out *o, const char *s)
+{
+	out_write(o, s, strlen(s));
+}
+
+static inline void out_putc(struct cx_out *o, int c)
+{
+	if (o->n + 1 < o->cap && !o->error) {
+		o->buf[o->n++] = (char)c;
+		return;
+	}
+	out_putc_slow(o, c);
+}
+
+static inline void out_str(struct cx_out *o, cx_str s)
+{
+	out_write(o, s.p, s.n);
+}
 /* Write s escaped for the context. */
 void out_esc(struct cx_out *o, const char *s, size_t n, enum out_esc esc);
 void out_printf(struct cx_out *o, const char *fmt, ...)

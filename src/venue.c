@@ -16,6 +16,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -337,7 +338,36 @@ static int vn_wrapped(const char *s, size_t n)
 	return 0;
 }
 
+/* venue_recognize, remembered: a file names a few hundred containers in
+ * thousands of entries.  Direct-mapped by hash; long names are not kept.
+ * Workers are processes, so this process state is not shared. */
+#define VN_MEMO 256
+#define VN_MEMO_LEN 120
+static struct vn_memo {
+	const struct venue_row *row;
+	unsigned char n; /* 0: empty */
+	char s[VN_MEMO_LEN];
+} vn_memo[VN_MEMO];
+
+static const struct venue_row *recognize(struct arena *a, const char *s, size_t n);
+
 const struct venue_row *venue_recognize(struct arena *a, const char *s, size_t n)
+{
+	if (!n || n >= VN_MEMO_LEN)
+		return recognize(a, s, n);
+	uint64_t h = 1469598103934665603ull;
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ (unsigned char)s[i]) * 1099511628211ull;
+	struct vn_memo *m = &vn_memo[h % VN_MEMO];
+	if (m->n == n && !memcmp(m->s, s, n))
+		return m->row;
+	m->row = recognize(a, s, n);
+	m->n = (unsigned char)n;
+	memcpy(m->s, s, n);
+	return m->row;
+}
+
+static const struct venue_row *recognize(struct arena *a, const char *s, size_t n)
 {
 	const struct venue_row *r = venue_lookup(s, n);
 	struct venue_info vi;
@@ -444,6 +474,7 @@ int venue_table_load(const char *path, const char **err)
 		}
 	}
 	vn_user_sort();
+	memset(vn_memo, 0, sizeof vn_memo); /* the answers may change */
 	return (int)nrows;
 fail:
 	/* Nothing was indexed yet, so a bad file leaves the table as it was. */
