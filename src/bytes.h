@@ -27,6 +27,24 @@ static inline uint64_t bytes_eq8(uint64_t w, unsigned char c)
 	return (x - BYTES_ONES) & ~x & BYTES_HIGH;
 }
 
+#if defined(__SSE2__)
+/* The block of sixteen bytes to look at next from p, in a search that
+ * began at start: the last one ends at e and *live masks off the bytes
+ * already looked at.  NULL at e, or when the span is too short for one
+ * block (the word and byte loops take it). */
+static inline const char *bytes_block(const char *p, const char *start, const char *e,
+                                      unsigned *live)
+{
+	*live = 0xFFFFu;
+	if (e - p >= 16)
+		return p;
+	if (p == e || e - start < 16)
+		return NULL;
+	*live = (0xFFFFu << (p - (e - 16))) & 0xFFFFu;
+	return e - 16;
+}
+#endif
+
 /* The first byte in [p, e) equal to a, b, c or d (repeat one to look for
  * fewer), or e. */
 static inline const char *bytes_find4(const char *p, const char *e, char a, char b, char c,
@@ -36,25 +54,14 @@ static inline const char *bytes_find4(const char *p, const char *e, char a, char
 #if defined(__SSE2__)
 	const __m128i va = _mm_set1_epi8(a), vb = _mm_set1_epi8(b), vc = _mm_set1_epi8(c),
 	              vd = _mm_set1_epi8(d);
-	for (;;) {
-		unsigned live = 0xFFFFu;
-		const char *q = p;
-		if (e - p < 16) {
-			/* The last bytes, as the block that ends at e. */
-			if (p == e || e - start < 16)
-				break;
-			q = e - 16;
-			live <<= p - q;
-		}
+	unsigned live;
+	for (const char *q; (q = bytes_block(p, start, e, &live)) != NULL; p = q + 16) {
 		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)q);
 		__m128i m = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, va), _mm_cmpeq_epi8(v, vb)),
 		                         _mm_or_si128(_mm_cmpeq_epi8(v, vc), _mm_cmpeq_epi8(v, vd)));
 		unsigned mask = (unsigned)_mm_movemask_epi8(m) & live;
 		if (mask)
 			return q + __builtin_ctz(mask);
-		if (q != p)
-			return e;
-		p += 16;
 	}
 #endif
 	while (e - p >= 8) {
@@ -78,15 +85,8 @@ static inline const char *bytes_find_ctl2(const char *p, const char *e, char a, 
 #if defined(__SSE2__)
 	const __m128i va = _mm_set1_epi8(a), vb = _mm_set1_epi8(b), sp = _mm_set1_epi8(0x20),
 	              top = _mm_set1_epi8((char)0x80);
-	for (;;) {
-		unsigned live = 0xFFFFu;
-		const char *q = p;
-		if (e - p < 16) {
-			if (p == e || e - start < 16)
-				break;
-			q = e - 16;
-			live <<= p - q;
-		}
+	unsigned live;
+	for (const char *q; (q = bytes_block(p, start, e, &live)) != NULL; p = q + 16) {
 		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)q);
 		/* Unsigned v < 0x20: flip the top bit and compare signed. */
 		__m128i lo = _mm_cmplt_epi8(_mm_xor_si128(v, top), _mm_xor_si128(sp, top));
@@ -94,9 +94,6 @@ static inline const char *bytes_find_ctl2(const char *p, const char *e, char a, 
 		unsigned mask = (unsigned)_mm_movemask_epi8(m) & live;
 		if (mask)
 			return q + __builtin_ctz(mask);
-		if (q != p)
-			return e;
-		p += 16;
 	}
 #endif
 	while (e - p >= 8) {
@@ -143,15 +140,8 @@ static inline const char *bytes_white(const char *p, const char *e, size_t *line
 #if defined(__SSE2__)
 	const __m128i sp = _mm_set1_epi8(' '), nl = _mm_set1_epi8('\n'), tab = _mm_set1_epi8('\t'),
 	              cr = _mm_set1_epi8('\r');
-	for (;;) {
-		unsigned live = 0xFFFFu;
-		const char *q = p;
-		if (e - p < 16) {
-			if (p == e || e - start < 16)
-				break;
-			q = e - 16;
-			live <<= p - q;
-		}
+	unsigned live;
+	for (const char *q; (q = bytes_block(p, start, e, &live)) != NULL; p = q + 16) {
 		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)q);
 		__m128i n = _mm_cmpeq_epi8(v, nl);
 		__m128i w = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, sp), n),
@@ -166,9 +156,6 @@ static inline const char *bytes_white(const char *p, const char *e, size_t *line
 		}
 		if (other)
 			return q + __builtin_ctz(other);
-		if (q != p)
-			return e;
-		p += 16;
 	}
 #endif
 	for (; p < e; p++) {
@@ -190,14 +177,10 @@ static inline size_t bytes_lines(const char *s, size_t n, size_t *tail_chars)
 	size_t lines = 0, chars = 0, i = 0;
 #if defined(__SSE2__)
 	const __m128i nl = _mm_set1_epi8('\n'), cont = _mm_set1_epi8((char)0xC0);
-	while (n >= 16 && i < n) {
-		/* The last block ends at n and skips what was counted. */
-		unsigned live = 0xFFFFu;
-		if (i + 16 > n) {
-			live &= 0xFFFFu << (i + 16 - n);
-			i = n - 16;
-		}
-		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+	const char *p = s;
+	unsigned live;
+	for (const char *q; (q = bytes_block(p, s, s + n, &live)) != NULL; p = q + 16) {
+		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)q);
 		unsigned nlm = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, nl)) & live;
 		/* 10xxxxxx, signed, is below 0xC0 = -64. */
 		unsigned chm = ~(unsigned)_mm_movemask_epi8(_mm_cmplt_epi8(v, cont)) & live;
@@ -208,8 +191,8 @@ static inline size_t bytes_lines(const char *s, size_t n, size_t *tail_chars)
 		} else {
 			chars += bytes_pop16(chm);
 		}
-		i += 16;
 	}
+	i = (size_t)(p - s);
 #endif
 	for (; i < n; i++) {
 		unsigned char c = (unsigned char)s[i];

@@ -1,0 +1,135 @@
+/* test_bytes.c - the block searches of src/bytes.h against byte loops.
+ *
+ * Usage: test_bytes [ignored]
+ *
+ * Every length from 0 to 100 bytes, each in a buffer allocated to exactly
+ * that size (so that under AddressSanitizer a read past the end fails),
+ * filled from an alphabet heavy in the bytes the searches look for, and
+ * searched from every start offset.  The expected answer is what a plain
+ * loop over the bytes gives, as each function's comment defines it.
+ *
+ * Prints every failure, then "N passed, M failed"; exits 1 on failure.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bytes.h"
+
+static size_t npass, nfail;
+
+static void expect(int ok, const char *what, size_t n, size_t from)
+{
+	if (ok) {
+		npass++;
+		return;
+	}
+	nfail++;
+	if (nfail <= 20)
+		printf("FAIL: %s, length %zu, from %zu\n", what, n, from);
+}
+
+static const char *ref_find4(const char *p, const char *e, char a, char b, char c, char d)
+{
+	for (; p < e; p++)
+		if (*p == a || *p == b || *p == c || *p == d)
+			return p;
+	return e;
+}
+
+static const char *ref_find_ctl2(const char *p, const char *e, char a, char b)
+{
+	for (; p < e; p++)
+		if ((unsigned char)*p < 0x20 || *p == a || *p == b)
+			return p;
+	return e;
+}
+
+static const char *ref_white(const char *p, const char *e, size_t *lines, const char **last)
+{
+	*lines = 0;
+	*last = NULL;
+	for (; p < e; p++) {
+		if (*p == '\n') {
+			++*lines;
+			*last = p;
+		} else if (*p != ' ' && *p != '\t' && *p != '\r') {
+			break;
+		}
+	}
+	return p;
+}
+
+static size_t ref_lines(const char *s, size_t n, size_t *tail)
+{
+	size_t lines = 0, chars = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (s[i] == '\n') {
+			lines++;
+			chars = 0;
+		} else if (((unsigned char)s[i] & 0xC0) != 0x80) {
+			chars++;
+		}
+	}
+	*tail = chars;
+	return lines;
+}
+
+/* A byte, mostly plain, often one the searches stop at. */
+static char pick(unsigned *seed, int white)
+{
+	static const char plain[] = "abcXYZ09-.,", stop[] = "{}\"\\\n\t\r \x01\x1f\x7f";
+	static const char utf8[] = "\xC3\xA9\xE2\x80\x94\x80\xBF";
+	*seed = *seed * 1103515245u + 12345u;
+	unsigned r = (*seed >> 16) % 100;
+	if (white && r < 70)
+		return " \n\t\r"[r % 4];
+	if (r < 60)
+		return plain[r % (sizeof plain - 1)];
+	if (r < 85)
+		return stop[r % (sizeof stop - 1)];
+	return utf8[r % (sizeof utf8 - 1)];
+}
+
+int main(void)
+{
+	unsigned seed = 1;
+	for (int round = 0; round < 40; round++) {
+		for (size_t n = 0; n <= 100; n++) {
+			char *buf = malloc(n ? n : 1);
+			for (size_t i = 0; i < n; i++)
+				buf[i] = pick(&seed, round % 2);
+			const char *e = buf + n;
+			for (size_t from = 0; from <= n; from++) {
+				const char *p = buf + from;
+				expect(bytes_find4(p, e, '{', '}', '\n', '"') == ref_find4(p, e, '{', '}', '\n', '"'),
+				       "bytes_find4", n, from);
+				expect(bytes_find4(p, e, 'a', 'a', 'a', 'a') == ref_find4(p, e, 'a', 'a', 'a', 'a'),
+				       "bytes_find4 one byte", n, from);
+				expect(bytes_find_ctl2(p, e, '"', '\\') == ref_find_ctl2(p, e, '"', '\\'),
+				       "bytes_find_ctl2", n, from);
+				size_t l1, l2;
+				const char *n1, *n2;
+				const char *r1 = bytes_white(p, e, &l1, &n1), *r2 = ref_white(p, e, &l2, &n2);
+				expect(r1 == r2 && l1 == l2 && n1 == n2, "bytes_white", n, from);
+				size_t t1, t2;
+				l1 = bytes_lines(p, (size_t)(e - p), &t1);
+				l2 = ref_lines(p, (size_t)(e - p), &t2);
+				expect(l1 == l2 && t1 == t2, "bytes_lines", n, from);
+			}
+			free(buf);
+		}
+	}
+	for (unsigned m = 0; m < 0x10000; m++) {
+		unsigned k = 0;
+		for (unsigned b = m; b; b >>= 1)
+			k += b & 1;
+		if (bytes_pop16(m) != k) {
+			expect(0, "bytes_pop16", m, 0);
+			break;
+		}
+	}
+	expect(1, "bytes_pop16", 0, 0);
+	printf("%zu passed, %zu failed\n", npass, nfail);
+	return nfail != 0;
+}
