@@ -13,7 +13,7 @@
 %define api.pure full
 %define api.prefix {cx_yy}
 %define api.token.prefix {TOK_}
-%define api.value.type {cx_str}
+%define api.value.type {struct cx_tok}
 %define parse.error custom
 %locations
 %param {void *scanner}
@@ -41,6 +41,7 @@ void cx_yyerror(CX_YYLTYPE *loc, void *scanner, struct cx_parser *P, const char 
 %token NAME "name"
 %token NUMBER "number"
 %token BRACED "braced value"
+%token FIELD "field"
 %token QUOTED "quoted value"
 %token BAD "malformed entry start"
 %token EOF_IN_ENTRY "end of input"
@@ -58,30 +59,34 @@ item:
 	;
 
 body:
-	  TYPE OPEN { parser_begin_entry(P, CX_E_ENTRY, $1, @1.first_line, @1.first_column); }
+	  TYPE OPEN { parser_begin_entry(P, CX_E_ENTRY, $1.s, @1.first_line, @1.first_column); }
 	  key fields CLOSE { parser_end_entry(P); }
 	| STRING OPEN { parser_begin_entry(P, CX_E_STRING, CX_STR("string"), @1.first_line, @1.first_column); }
-	  NAME '=' value opt_comma CLOSE { parser_define_string(P, $4, @4.first_line, @4.first_column); }
+	  NAME '=' value opt_comma CLOSE { parser_define_string(P, $4.s, @4.first_line, @4.first_column); }
 	| PREAMBLE OPEN { parser_begin_entry(P, CX_E_PREAMBLE, CX_STR("preamble"), @1.first_line, @1.first_column); }
 	  value CLOSE { parser_end_field(P, CX_STR("preamble"), @4.first_line, @4.first_column); parser_end_entry(P); }
-	| COMMENT CBODY { parser_comment(P, $2, 0, @1.first_line, @1.first_column); }
+	| COMMENT CBODY { parser_comment(P, $2.s, 0, @1.first_line, @1.first_column); }
 	| error { parser_skip_entry(P); }
 	;
 
 key:
 	  %empty
-	| NAME { parser_set_key(P, $1, @1.first_line, @1.first_column); }
-	| NUMBER { parser_set_key(P, $1, @1.first_line, @1.first_column); }
+	| NAME { parser_set_key(P, $1.s, @1.first_line, @1.first_column); }
+	| NUMBER { parser_set_key(P, $1.s, @1.first_line, @1.first_column); }
 	;
 
 fields:
 	  %empty
 	| fields ',' opt_field
+	| fields FIELD {
+		parser_add_part(P, $2.v.kind, $2.v.s);
+		parser_end_field(P, $2.s, $2.line, $2.col);
+	  }
 	;
 
 opt_field:
 	  %empty
-	| NAME '=' value { parser_end_field(P, $1, @1.first_line, @1.first_column); }
+	| NAME '=' value { parser_end_field(P, $1.s, @1.first_line, @1.first_column); }
 	;
 
 opt_comma:
@@ -95,10 +100,10 @@ value:
 	;
 
 part:
-	  BRACED { parser_add_part(P, CX_P_BRACED, $1); }
-	| QUOTED { parser_add_part(P, CX_P_QUOTED, $1); }
-	| NUMBER { parser_add_part(P, CX_P_NUMBER, $1); }
-	| NAME   { parser_add_part(P, CX_P_MACRO, $1); }
+	  BRACED { parser_add_part(P, CX_P_BRACED, $1.s); }
+	| QUOTED { parser_add_part(P, CX_P_QUOTED, $1.s); }
+	| NUMBER { parser_add_part(P, CX_P_NUMBER, $1.s); }
+	| NAME   { parser_add_part(P, CX_P_MACRO, $1.s); }
 	;
 
 %%
@@ -119,8 +124,19 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, void *scanner, struct 
 	(void)scanner;
 	yysymbol_kind_t tok = yypcontext_token(ctx);
 	const CX_YYLTYPE *loc = yypcontext_location(ctx);
-	yysymbol_kind_t exp[4];
-	int nexp = yypcontext_expected_tokens(ctx, exp, 4);
+	/* A field the scanner took whole stands for its leading ',': it is
+	 * never named as expected. */
+	yysymbol_kind_t got[YYNTOKENS], exp[4];
+	int ngot = yypcontext_expected_tokens(ctx, got, YYNTOKENS), nexp = 0;
+	for (int i = 0; i < ngot; i++) {
+		if (got[i] == YYSYMBOL_FIELD)
+			continue;
+		if (nexp == 4) {
+			nexp = 0; /* too many to list */
+			break;
+		}
+		exp[nexp++] = got[i];
+	}
 	char want[160] = "";
 	if (nexp > 0 && nexp < 4) {
 		size_t off = 0;
@@ -155,9 +171,10 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, void *scanner, struct 
 		            "missing ',' after this value (the next field starts at line %d)",
 		            loc->first_line);
 	} else {
+		/* An unexpected field is its ',' (at its location). */
 		parser_diag(P, CX_ERROR, CX_E_SYNTAX, (unsigned)loc->first_line,
 		            (unsigned)loc->first_column, "syntax error: unexpected %s%s",
-		            yysymbol_name(tok), want);
+		            tok == YYSYMBOL_FIELD ? "','" : yysymbol_name(tok), want);
 	}
 	return 0;
 }

@@ -13,6 +13,16 @@
 struct macro;
 struct feed;
 
+/* A token's value: its text.  A whole simple field (TOK_FIELD: ", name =
+ * value" taken by the scanner in one step) has the name as its text and
+ * carries the value and where the name starts; its location is that of
+ * the ',' it begins with. */
+struct cx_tok {
+	cx_str s;
+	struct cx_part v;
+	unsigned line, col;
+};
+
 #define FIELD_MEMO 512
 
 /* A field name already looked up (lower-cased), and its id. */
@@ -37,6 +47,7 @@ struct cx_parser {
 	char close;         /* '}' or ')' for the open entry */
 	char qdepth_quote;  /* value token opened with '"' */
 	int comment_paren;  /* @comment(...) paren depth */
+	int fields_ok;      /* the open entry is a regular one: TOK_FIELD may come */
 	struct buf tok;     /* the value token being accumulated */
 	int latin1;         /* this input was found not to be UTF-8 */
 
@@ -97,5 +108,7 @@ void parser_diag(struct cx_parser *P, enum cx_sev sev, enum cx_code code,
 size_t collect_feed(struct cx_parser *P, char *buf, size_t max, int between);
 /* Copy a token into the entry arena, converting Latin-1 if needed. */
 cx_str parser_token(struct cx_parser *P, const char *s, size_t n);
+/* Would parser_token warn that the input is not UTF-8? */
+int parser_token_warns(const struct cx_parser *P, const char *s, size_t n);
 
 #endif

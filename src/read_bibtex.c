@@ -133,6 +133,12 @@ static int has_high(const char *s, size_t n)
 	return 0;
 }
 
+int parser_token_warns(const struct cx_parser *P, const char *s, size_t n)
+{
+	return !P->skipping && !P->latin1 && has_high(s, n) &&
+	       utf8_valid_prefix((const unsigned char *)s, n) != n;
+}
+
 cx_str parser_token(struct cx_parser *P, const char *s, size_t n)
 {
 	if (P->skipping)
