@@ -1138,6 +1138,20 @@ static size_t plain_blocks(const unsigned char *s, size_t j, size_t n)
 }
 #endif
 
+static size_t white_end(const unsigned char *s, size_t i, size_t n);
+
+/* Copy the plain text from d->i to j; other_space: it holds a tab or a
+ * newline, which becomes ' '. */
+static void put_plain(struct dec *d, size_t j, int other_space)
+{
+	size_t k;
+	put(d, d->s + d->i, j - d->i);
+	if (other_space)
+		for (k = d->on - (j - d->i); k < d->on; k++)
+			if (lx_class[(unsigned char)d->o[k]] == LC_SPACE)
+				d->o[k] = ' ';
+}
+
 /* After a plain letter, with no accent or auto-closing argument pending,
  * the letters, lone hyphens and apostrophes, and single spaces that follow
  * need none of emit_base's bookkeeping: copy them in one go. */
@@ -1148,6 +1162,7 @@ static void plain_run(struct dec *d)
 	int other_space = 0; /* a tab or newline, which becomes ' ' */
 	if (d->nacc || d->pend || d->at_space || top(d)->kind == F_AUTO)
 		return;
+blocks:
 #if defined(__SSE2__)
 	j = plain_blocks(s, j, d->n);
 #endif
@@ -1159,15 +1174,20 @@ static void plain_run(struct dec *d)
 		} else if (lx_class[s[j]] == LC_SPACE && j + 1 < d->n && lx_class[s[j + 1]] == LC_PLAIN) {
 			other_space |= s[j] != ' ';
 			j += 2;
+		} else if ((lx_class[s[j]] == LC_SPACE || lx_class[s[j]] == LC_CTRL) &&
+		           (k = white_end(s, j + 1, d->n)) < d->n && lx_class[s[k]] == LC_PLAIN) {
+			/* A line break and the next line's indent before a
+			 * letter: one space, as run() would write it. */
+			put_plain(d, j, other_space);
+			put1(d, ' ');
+			other_space = 0;
+			d->i = j = k;
+			goto blocks;
 		} else {
 			break;
 		}
 	}
-	put(d, s + d->i, j - d->i);
-	if (other_space)
-		for (k = d->on - (j - d->i); k < d->on; k++)
-			if (lx_class[(unsigned char)d->o[k]] == LC_SPACE)
-				d->o[k] = ' ';
+	put_plain(d, j, other_space);
 	d->i = j;
 }
 
