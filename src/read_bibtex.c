@@ -36,6 +36,7 @@
 struct macro {
 	cx_str name; /* lower-cased; p == NULL marks an empty slot */
 	cx_str value; /* expanded */
+	cx_str text;  /* value decoded from LaTeX, once a field used it; or NULL */
 };
 
 /* ---- diagnostics --------------------------------------------------------- */
@@ -223,6 +224,7 @@ static void macro_set(struct cx_parser *P, const char *s, size_t n, cx_str value
 		P->nmacros++;
 	}
 	m->value = arena_str(&P->file_arena, value.p, value.n);
+	m->text = (cx_str){NULL, 0};
 }
 
 static const struct macro *macro_get(struct cx_parser *P, const char *s, size_t n)
@@ -439,7 +441,22 @@ void parser_end_field(struct cx_parser *P, cx_str name, unsigned line, unsigned 
 	f->name = lname;
 	f->loc.line = line;
 	f->loc.col = col;
-	f->raw = expand_parts(P, line, col);
+	struct macro *m;
+	if (P->nparts == 1 && P->parts[0].kind == CX_P_MACRO && P->macros_cap &&
+	    (m = macro_slot(P, P->parts[0].s.p, P->parts[0].s.n))->name.p) {
+		/* A value that is one macro (journal = j-TUGboat, month =
+		 * jan) is the macro's own string, decoded once per file for
+		 * every entry that uses it. */
+		f->raw = m->value;
+		enum cx_kind kind = id == CX_F_UNKNOWN ? CX_K_TEXT : cx_fields[id].kind;
+		if (P->e.kind == CX_E_ENTRY && kind != CX_K_VERBATIM && kind != CX_K_KEY) {
+			if (!m->text.p)
+				m->text = latex_decode(&P->file_arena, m->value.p, m->value.n);
+			f->text = m->text;
+		}
+	} else {
+		f->raw = expand_parts(P, line, col);
+	}
 	f->nparts = P->nparts;
 	f->parts = NULL;
 	if (P->nparts) { /* a value lost to an error has no parts */
