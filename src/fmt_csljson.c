@@ -64,11 +64,12 @@ static int claim(struct cw *w, const char *key)
 	return 1;
 }
 
-/* Start a member of the item: `,\n    "key": `. */
+/* Start a member of the item: `,\n    "key": `.  Keys are CSL variable
+ * names, which need no escape. */
 static void member(struct cw *w, const char *key)
 {
 	out_puts(w->o, w->nkeys++ ? ",\n    \"" : "    \"");
-	esc(w, key, strlen(key));
+	out_puts(w->o, key);
 	out_puts(w->o, "\": ");
 }
 
@@ -93,23 +94,24 @@ static void put_text(struct cw *w, cx_str t, int rich)
 		[CX_M_MATH_ON] = "<span class=\\\"nocase\\\">$",
 		[CX_M_MATH_OFF] = "$</span>",
 	};
+	/* One pass: the bytes between those that are marks (below 0x20) or
+	 * need a JSON escape go out as they are. */
 	size_t start = 0;
 	for (size_t i = 0; i < t.n; i++) {
-		/* Marks are bytes below 0x20. */
-		i = (size_t)(bytes_find_ctl2(t.p + i, t.p + t.n, 0x01, 0x01) - t.p);
+		i = (size_t)(bytes_find_ctl2(t.p + i, t.p + t.n, '"', '\\') - t.p);
 		if (i == t.n)
 			break;
-		if (!CX_IS_MARK(t.p[i]))
-			continue;
-		esc(w, t.p + start, i - start);
+		out_write(w->o, t.p + start, i - start);
 		start = i + 1;
 		unsigned char c = (unsigned char)t.p[i];
-		if (rich && tag[c])
+		if (!CX_IS_MARK(c))
+			esc(w, t.p + i, 1);
+		else if (rich && tag[c])
 			out_puts(w->o, tag[c]);
 		else if (!rich && (c == CX_M_MATH_ON || c == CX_M_MATH_OFF))
 			out_putc(w->o, '$');
 	}
-	esc(w, t.p + start, t.n - start);
+	out_write(w->o, t.p + start, t.n - start);
 }
 
 static void string(struct cw *w, cx_str t, int rich)
@@ -298,13 +300,32 @@ static void names(struct cw *w, const struct cx_field *f, const char *key)
 
 /* ---- dates --------------------------------------------------------------- */
 
+/* An int in decimal: dates are written for every item, and printf is
+ * most of the cost of a short one. */
+static void put_int(struct cx_out *o, int v)
+{
+	char b[16];
+	size_t k = sizeof b;
+	unsigned u = v < 0 ? 0u - (unsigned)v : (unsigned)v;
+	do
+		b[--k] = (char)('0' + u % 10);
+	while (u /= 10);
+	if (v < 0)
+		b[--k] = '-';
+	out_write(o, b + k, sizeof b - k);
+}
+
 static void date_part(struct cw *w, int y, int m, int d)
 {
-	out_printf(w->o, "[%d", y);
+	out_putc(w->o, '[');
+	put_int(w->o, y);
 	if (m >= 1 && m <= 12) {
-		out_printf(w->o, ", %d", m);
-		if (d)
-			out_printf(w->o, ", %d", d);
+		out_puts(w->o, ", ");
+		put_int(w->o, m);
+		if (d) {
+			out_puts(w->o, ", ");
+			put_int(w->o, d);
+		}
 	}
 	out_putc(w->o, ']');
 }
