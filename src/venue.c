@@ -342,10 +342,10 @@ static int vn_wrapped(const char *s, size_t n)
  * thousands of entries.  Direct-mapped by hash; long names are not kept.
  * Workers are processes, so this process state is not shared. */
 #define VN_MEMO 256
-#define VN_MEMO_LEN 120
+#define VN_MEMO_LEN 256
 static struct vn_memo {
 	const struct venue_row *row;
-	unsigned char n; /* 0: empty */
+	unsigned short n; /* 0: empty */
 	char s[VN_MEMO_LEN];
 } vn_memo[VN_MEMO];
 
@@ -362,7 +362,7 @@ const struct venue_row *venue_recognize(struct arena *a, const char *s, size_t n
 	if (m->n == n && !memcmp(m->s, s, n))
 		return m->row;
 	m->row = recognize(a, s, n);
-	m->n = (unsigned char)n;
+	m->n = (unsigned short)n;
 	memcpy(m->s, s, n);
 	return m->row;
 }
