@@ -41,7 +41,7 @@ void cx_yyerror(CX_YYLTYPE *loc, void *scanner, struct cx_parser *P, const char 
 %token NAME "name"
 %token NUMBER "number"
 %token BRACED "braced value"
-%token FIELD "field"
+%token FIELDS "fields"
 %token QUOTED "quoted value"
 %token BAD "malformed entry start"
 %token EOF_IN_ENTRY "end of input"
@@ -78,10 +78,7 @@ key:
 fields:
 	  %empty
 	| fields ',' opt_field
-	| fields FIELD {
-		parser_add_part(P, $2.v.kind, $2.v.s);
-		parser_end_field(P, $2.s, $2.line, $2.col);
-	  }
+	| fields FIELDS { parser_fields(P); }
 	;
 
 opt_field:
@@ -124,12 +121,12 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, void *scanner, struct 
 	(void)scanner;
 	yysymbol_kind_t tok = yypcontext_token(ctx);
 	const CX_YYLTYPE *loc = yypcontext_location(ctx);
-	/* A field the scanner took whole stands for its leading ',': it is
-	 * never named as expected. */
+	/* Fields the scanner took whole stand for their leading ',': they
+	 * are never named as expected. */
 	yysymbol_kind_t got[YYNTOKENS], exp[4];
 	int ngot = yypcontext_expected_tokens(ctx, got, YYNTOKENS), nexp = 0;
 	for (int i = 0; i < ngot; i++) {
-		if (got[i] == YYSYMBOL_FIELD)
+		if (got[i] == YYSYMBOL_FIELDS)
 			continue;
 		if (nexp == 4) {
 			nexp = 0; /* too many to list */
@@ -171,10 +168,10 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, void *scanner, struct 
 		            "missing ',' after this value (the next field starts at line %d)",
 		            loc->first_line);
 	} else {
-		/* An unexpected field is its ',' (at its location). */
+		/* Unexpected fields are their first ',' (at its location). */
 		parser_diag(P, CX_ERROR, CX_E_SYNTAX, (unsigned)loc->first_line,
 		            (unsigned)loc->first_column, "syntax error: unexpected %s%s",
-		            tok == YYSYMBOL_FIELD ? "','" : yysymbol_name(tok), want);
+		            tok == YYSYMBOL_FIELDS ? "','" : yysymbol_name(tok), want);
 	}
 	return 0;
 }

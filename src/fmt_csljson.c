@@ -57,7 +57,7 @@ static void esc(struct cw *w, const char *s, size_t n)
 static int claim(struct cw *w, const char *key)
 {
 	for (size_t i = 0; i < w->nused; i++)
-		if (!strcmp(w->keys[i], key))
+		if (w->keys[i][0] == key[0] && !strcmp(w->keys[i], key))
 			return 0;
 	if (w->nused < sizeof w->keys / sizeof w->keys[0])
 		w->keys[w->nused++] = key;

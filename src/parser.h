@@ -13,10 +13,9 @@
 struct macro;
 struct feed;
 
-/* A token's value: its text.  A whole simple field (TOK_FIELD: ", name =
- * value" taken by the scanner in one step) has the name as its text and
- * carries the value and where the name starts; its location is that of
- * the ',' it begins with. */
+/* A token's value: its text.  A simple field that the scanner takes whole
+ * (TOK_FIELDS: ", name = value" and more of them) has its name as the text,
+ * its value, and where the name starts. */
 struct cx_tok {
 	cx_str s;
 	struct cx_part v;
@@ -47,7 +46,9 @@ struct cx_parser {
 	char close;         /* '}' or ')' for the open entry */
 	char qdepth_quote;  /* value token opened with '"' */
 	int comment_paren;  /* @comment(...) paren depth */
-	int fields_ok;      /* the open entry is a regular one: TOK_FIELD may come */
+	int fields_ok;      /* the open entry is a regular one: TOK_FIELDS may come */
+	struct cx_tok *batch; /* the fields of TOK_FIELDS */
+	size_t nbatch, batch_cap;
 	struct buf tok;     /* the value token being accumulated */
 	int latin1;         /* this input was found not to be UTF-8 */
 
@@ -93,6 +94,8 @@ void parser_begin_entry(struct cx_parser *P, int kind, cx_str type, unsigned lin
 void parser_set_key(struct cx_parser *P, cx_str key, unsigned line, unsigned col);
 void parser_add_part(struct cx_parser *P, enum cx_part_kind kind, cx_str s);
 void parser_end_field(struct cx_parser *P, cx_str name, unsigned line, unsigned col);
+/* The fields of a TOK_FIELDS, each as NAME '=' value would give it. */
+void parser_fields(struct cx_parser *P);
 void parser_end_entry(struct cx_parser *P);
 void parser_define_string(struct cx_parser *P, cx_str name, unsigned line, unsigned col);
 void parser_comment(struct cx_parser *P, cx_str body, int stray, unsigned line, unsigned col);

@@ -420,8 +420,10 @@ void parser_end_field(struct cx_parser *P, cx_str name, unsigned line, unsigned 
 		}
 	}
 	enum cx_field_id id = field_id(P, lname);
+	/* The same name has the same id: most fields differ in that. */
 	for (size_t i = 0; i < P->e.nfields; i++) {
-		if (P->e.fields[i].name.n == lname.n && !memcmp(P->e.fields[i].name.p, lname.p, lname.n)) {
+		if (P->e.fields[i].id == id && P->e.fields[i].name.n == lname.n &&
+		    !memcmp(P->e.fields[i].name.p, lname.p, lname.n)) {
 			parser_diag(P, CX_WARNING, CX_E_DUP_FIELD, line, col,
 			            "duplicate field '%.*s' (the first one is kept, as BibTeX does)",
 			            (int)name.n, name.p);
@@ -464,6 +466,16 @@ void parser_end_field(struct cx_parser *P, cx_str name, unsigned line, unsigned 
 		memcpy(f->parts, P->parts, P->nparts * sizeof *f->parts);
 	}
 	P->nparts = 0;
+}
+
+void parser_fields(struct cx_parser *P)
+{
+	for (size_t i = 0; i < P->nbatch; i++) {
+		const struct cx_tok *t = &P->batch[i];
+		parser_add_part(P, t->v.kind, t->v.s);
+		parser_end_field(P, t->s, t->line, t->col);
+	}
+	P->nbatch = 0;
 }
 
 int parser_value_swallowed(const struct cx_field *f)
@@ -1000,6 +1012,10 @@ enum scan { SCAN_SKIP, SCAN_PARSE, SCAN_MORE };
 static const unsigned char *skip_ws(const struct classes *k, const unsigned char *p,
                                     const unsigned char *e)
 {
+	uint64_t w;
+	/* Alignment and indents: eight spaces at a time. */
+	while (e - p >= 8 && (memcpy(&w, p, 8), w == 0x2020202020202020u))
+		p += 8;
 	while (p < e && k->of[*p] == C_SPACE)
 		p++;
 	return p;
@@ -1007,14 +1023,16 @@ static const unsigned char *skip_ws(const struct classes *k, const unsigned char
 
 /* A braced (close '}') or quoted (close '"') value after its opening byte:
  * the end of the value, or NULL to parse it for real (a line that starts
- * with '@' may be the scanner's lost-brace recovery) or at e (*more). */
+ * with '@' may be the scanner's lost-brace recovery) or at e (*more).
+ * Such a line is found from its '@', so newlines cost nothing. */
 static const unsigned char *skip_value(const unsigned char *p, const unsigned char *e,
                                        unsigned char close, int *more)
 {
+	const unsigned char *start = p;
 	int depth = close == '}';
 	for (; p < e; p++) {
 		p = (const unsigned char *)bytes_find4((const char *)p, (const char *)e, '{', '}',
-		                                       '\n', (char)close);
+		                                       '@', (char)close);
 		if (p == e)
 			break;
 		unsigned char c = *p;
@@ -1026,13 +1044,11 @@ static const unsigned char *skip_value(const unsigned char *p, const unsigned ch
 		} else if (c == '"') {
 			if (close == '"' && depth == 0)
 				return p + 1;
-		} else if (c == '\n') {
-			const unsigned char *q = p + 1;
-			while (q < e && is_sp(*q))
-				q++;
-			if (q == e)
-				break;
-			if (*q == '@')
+		} else {
+			const unsigned char *q = p;
+			while (q > start && is_sp(q[-1]))
+				q--;
+			if (q > start && q[-1] == '\n')
 				return NULL;
 		}
 	}
@@ -1335,6 +1351,7 @@ static int bibtex_read(struct cx_reader_ctx *c, struct cx_input *in)
 	free(P.keys);
 	free(P.refs);
 	free(P.parts);
+	free(P.batch);
 	free(P.kept);
 	free(P.kept_resolved);
 	free(P.kept_index);
