@@ -10,12 +10,6 @@
 
 #include "arena.h"
 
-struct arena_block {
-	struct arena_block *next;
-	size_t cap;
-	max_align_t align[]; /* data starts here */
-};
-
 #define ALIGN(n) (((n) + 15) & ~(size_t)15)
 #define MIN_BLOCK 4096
 #define MAX_BLOCK (1u << 20)
@@ -61,7 +55,7 @@ static char *block_data(struct arena_block *b)
 	return (char *)b->align;
 }
 
-void *arena_alloc(struct arena *a, size_t n)
+void *arena_alloc_block(struct arena *a, size_t n)
 {
 	n = ALIGN(n ? n : 1);
 	if (!a->head || a->used + n > a->head->cap) {
@@ -98,19 +92,7 @@ void arena_trim(struct arena *a, void *p, size_t used)
 		a->used = end;
 }
 
-char *arena_strndup(struct arena *a, const char *s, size_t n)
-{
-	char *p = arena_alloc(a, n + 1);
-	if (n)
-		memcpy(p, s, n);
-	p[n] = 0;
-	return p;
-}
 
-cx_str arena_str(struct arena *a, const char *s, size_t n)
-{
-	return (cx_str){arena_strndup(a, s, n), n};
-}
 
 void *arena_grow(struct arena *a, void *old, size_t elem, size_t have, size_t want)
 {
