@@ -1283,23 +1283,43 @@ static void run(struct dec *d)
 	close_frame(d, &d->f[0]);
 }
 
-/* Plain ASCII that needs no decoding: no command, brace, tie, math, quote
- * or dash ligature, and white space that is already normalized. */
-static int fast_path(const unsigned char *s, size_t n)
+enum { TEXT_AS_IS, TEXT_SIMPLE, TEXT_DECODE };
+
+#if defined(__SSE2__)
+/* The bytes only the decoder handles: '$', '\\', '`', '{', '}', '~' and
+ * those from 0x80 up. */
+static inline __m128i lx_special16(__m128i v)
 {
-	size_t i;
-	if (s[0] == ' ' || s[n - 1] == ' ')
-		return 0;
-	i = 0;
+	__m128i m = _mm_cmplt_epi8(v, _mm_setzero_si128());
+	m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8('$')));
+	m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8('\\')));
+	m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8('`')));
+	__m128i hi = _mm_cmpgt_epi8(v, _mm_set1_epi8(0x7A));
+	hi = _mm_andnot_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('|')), hi);
+	return _mm_or_si128(m, _mm_andnot_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(0x7F)), hi));
+}
+#endif
+
+/* What a value needs.  TEXT_AS_IS: plain ASCII with no command, brace,
+ * tie, math, quote or dash ligature, and white space already normalized.
+ * TEXT_SIMPLE: white space to fold or ligatures to join, and nothing else
+ * (simple_text).  TEXT_DECODE: anything more. */
+static int text_kind(const unsigned char *s, size_t n)
+{
+	size_t i = 0;
+	int fold = lx_class[s[0]] == LC_SPACE || lx_class[s[n - 1]] == LC_SPACE;
 #if defined(__SSE2__)
 	/* Sixteen bytes at a time while a successor follows each. */
 	for (; i + 17 <= n; i += 16) {
 		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
 		__m128i w = _mm_loadu_si128((const __m128i *)(const void *)(s + i + 1));
-		__m128i twice = _mm_or_si128(lx_lig16(v), _mm_cmpeq_epi8(v, _mm_set1_epi8(' ')));
-		twice = _mm_and_si128(twice, _mm_cmpeq_epi8(v, w));
-		if (_mm_movemask_epi8(_mm_or_si128(lx_other16(v), twice)))
-			return 0;
+		if (_mm_movemask_epi8(lx_special16(v)))
+			return TEXT_DECODE;
+		if (!fold) {
+			__m128i twice = _mm_or_si128(lx_lig16(v), _mm_cmpeq_epi8(v, _mm_set1_epi8(' ')));
+			twice = _mm_and_si128(twice, _mm_cmpeq_epi8(v, w));
+			fold = _mm_movemask_epi8(_mm_or_si128(lx_other16(v), twice)) != 0;
+		}
 	}
 #endif
 	for (; i < n; i++) {
@@ -1310,13 +1330,78 @@ static int fast_path(const unsigned char *s, size_t n)
 		case LC_LIG:
 			/* Not last (checked above for spaces), and not doubled. */
 			if (i + 1 < n && s[i + 1] == s[i])
-				return 0;
+				fold = 1;
+			break;
+		case LC_CTRL:
+			fold = 1;
 			break;
 		default:
-			return 0;
+			return TEXT_DECODE;
 		}
 	}
-	return 1;
+	return fold ? TEXT_SIMPLE : TEXT_AS_IS;
+}
+
+/* Text whose only markup is white space and the dash and quote ligatures
+ * (a title broken over lines, a page range): what run() would write, in
+ * one pass into o (room for n + n / 2 bytes), whose length it returns.
+ * text_kind has seen no byte that needs the decoder (a command, a brace,
+ * math, a tie, a backquote, anything from 0x80 up), so the output is
+ * ASCII but for the dashes and the closing quote, all of them NFC. */
+static size_t simple_text(const unsigned char *s, size_t n, char *o)
+{
+	static const char endash[] = "\xE2\x80\x93", emdash[] = "\xE2\x80\x94",
+	                  quote_rr[] = "\xE2\x80\x9D";
+	size_t i = white_end(s, 0, n), on = 0, j;
+	int pend = 0; /* white space after text: one ' ' before the next */
+	while (i < n) {
+		unsigned char c = s[i];
+		switch (lx_class[c]) {
+		case LC_PLAIN:
+			if (pend)
+				o[on++] = ' ', pend = 0;
+			j = i + 1;
+#if defined(__SSE2__)
+			j = plain_blocks(s, j, n);
+#endif
+			while (j < n) {
+				if (lx_class[s[j]] == LC_PLAIN)
+					j++;
+				else if (lx_class[s[j]] == LC_LIG && (j + 1 == n || s[j + 1] != s[j]))
+					j++;
+				else if (lx_class[s[j]] == LC_SPACE && j + 1 < n && lx_class[s[j + 1]] == LC_PLAIN)
+					j += 2;
+				else
+					break;
+			}
+			memcpy(o + on, s + i, j - i);
+			on += j - i;
+			i = j;
+			break;
+		case LC_SPACE:
+		case LC_CTRL:
+			pend = 1;
+			i = white_end(s, i + 1, n);
+			break;
+		case LC_LIG:
+			if (pend)
+				o[on++] = ' ', pend = 0;
+			if (i + 1 < n && s[i + 1] == c) {
+				int em = c == '-' && i + 2 < n && s[i + 2] == '-';
+				memcpy(o + on, em ? emdash : c == '-' ? endash : quote_rr, 3);
+				on += 3;
+				i += em ? 3 : 2;
+			} else {
+				o[on++] = (char)c;
+				i++;
+			}
+			break;
+		default:
+			i++; /* text_kind lets none of these through */
+			break;
+		}
+	}
+	return on;
 }
 
 /* Can NFC change text that holds cp?  Only a character that decomposes,
@@ -1419,16 +1504,25 @@ cx_str latex_decode(struct arena *a, const char *s, size_t n)
 
 	if (n == 0)
 		return arena_str(a, "", 0);
-	if (fast_path((const unsigned char *)s, n))
+	int kind = text_kind((const unsigned char *)s, n);
+	if (kind == TEXT_AS_IS)
 		return arena_str(a, s, n);
+	size_t ocap = n + n / 2 + 64;
+	char *o = arena_alloc(a, ocap);
+	if (kind == TEXT_SIMPLE) {
+		size_t on = simple_text((const unsigned char *)s, n, o);
+		o[on] = 0;
+		arena_trim(a, o, on + 1);
+		return (cx_str){o, on};
+	}
 
 	/* The local stacks are filled as they are used: push clears a frame. */
 	memset(&d, 0, offsetof(struct dec, local_f));
 	d.a = a;
 	d.s = (const unsigned char *)s;
 	d.n = n;
-	d.ocap = n + n / 2 + 64;
-	d.o = arena_alloc(a, d.ocap);
+	d.ocap = ocap;
+	d.o = o;
 	d.at_space = 1;
 	d.f = d.local_f;
 	d.fcap = LOCAL_FRAMES;
