@@ -55,6 +55,7 @@ struct cx_parser {
 	/* The entry being built. */
 	struct cx_entry e;
 	size_t fields_cap;
+	uint64_t seen_ids; /* bit id: a field with that id is in e (ids below 64) */
 	struct cx_part *parts;
 	size_t nparts, parts_cap;
 	int entry_failed;   /* an error was reported for this entry */

@@ -327,6 +327,7 @@ void parser_begin_entry(struct cx_parser *P, int kind, cx_str type, unsigned lin
 	P->e.source = "bibtex";
 	P->skipping = 0;
 	P->fields_cap = 0;
+	P->seen_ids = 0;
 	P->nparts = 0;
 	P->limit_hit = 0;
 	if (kind == CX_E_ENTRY) {
@@ -420,8 +421,13 @@ void parser_end_field(struct cx_parser *P, cx_str name, unsigned line, unsigned 
 		}
 	}
 	enum cx_field_id id = field_id(P, lname);
-	/* The same name has the same id: most fields differ in that. */
-	for (size_t i = 0; i < P->e.nfields; i++) {
+	/* The same name has the same id: most fields differ in that, and
+	 * the first field of an id has no twin to look for. */
+	_Static_assert(CX_F_UNKNOWN < 64, "field ids fit seen_ids");
+	uint64_t bit = (uint64_t)1 << id;
+	int twin = (P->seen_ids & bit) != 0;
+	P->seen_ids |= bit;
+	for (size_t i = 0; twin && i < P->e.nfields; i++) {
 		if (P->e.fields[i].id == id && P->e.fields[i].name.n == lname.n &&
 		    !memcmp(P->e.fields[i].name.p, lname.p, lname.n)) {
 			parser_diag(P, CX_WARNING, CX_E_DUP_FIELD, line, col,
@@ -629,6 +635,7 @@ void parser_skip_entry(struct cx_parser *P)
 	memset(&P->e, 0, sizeof P->e);
 	arena_reset(&P->entry_arena);
 	P->nparts = 0;
+	P->seen_ids = 0;
 }
 
 /* ---- the scanner interface --------------------------------------------------- */
@@ -881,6 +888,31 @@ static void refs_scan_value(struct cx_parser *P, const char *p, const char *end)
 	}
 }
 
+/* The first place from p before e where two bytes, in either case, are
+ * "sr" or "xd"; e[0] is read as the second byte of the last pair. */
+static const char *find_ref_pair(const char *p, const char *e)
+{
+#if defined(__SSE2__)
+	const __m128i low = _mm_set1_epi8(0x20), s = _mm_set1_epi8('s'), r = _mm_set1_epi8('r'),
+	              x = _mm_set1_epi8('x'), d = _mm_set1_epi8('d');
+	for (; e - p >= 16; p += 16) {
+		__m128i v = _mm_or_si128(_mm_loadu_si128((const __m128i *)(const void *)p), low);
+		__m128i w = _mm_or_si128(_mm_loadu_si128((const __m128i *)(const void *)(p + 1)), low);
+		__m128i m = _mm_or_si128(_mm_and_si128(_mm_cmpeq_epi8(v, s), _mm_cmpeq_epi8(w, r)),
+		                         _mm_and_si128(_mm_cmpeq_epi8(v, x), _mm_cmpeq_epi8(w, d)));
+		unsigned mask = (unsigned)_mm_movemask_epi8(m);
+		if (mask)
+			return p + __builtin_ctz(mask);
+	}
+#endif
+	for (; p < e; p++) {
+		char a = (char)(p[0] | 0x20), b = (char)(p[1] | 0x20);
+		if ((a == 's' && b == 'r') || (a == 'x' && b == 'd'))
+			return p;
+	}
+	return e;
+}
+
 /* Scan a regular file for "crossref" and "xdata" and collect the keys they
  * name.  Returns 1 if any were found, 0 if none (or if the input is a pipe,
  * which cannot be read twice). */
@@ -908,17 +940,18 @@ static int prescan(struct cx_parser *P, struct cx_input *in)
 		 * so a word or value cut at the boundary is not missed. */
 		size_t limit = n > TAIL && r == CHUNK ? n - TAIL : n;
 		/* A word is looked at in the chunk where it starts before
-		 * limit: "crossref" is found by its rarer last letter. */
-		size_t stop = limit + 7 < n ? limit + 7 : n;
-		for (const char *p = buf; (p = bytes_find4(p, buf + stop, 'f', 'F', 'x', 'X')) < buf + stop;
-		     p++) {
+		 * limit.  It is found by a rare pair of letters: the "sr" of
+		 * "crossref", four bytes in, or the "xd" of "xdata". */
+		size_t stop = n ? (limit + 4 < n - 1 ? limit + 4 : n - 1) : 0;
+		for (const char *p = buf; (p = find_ref_pair(p, buf + stop)) < buf + stop; p++) {
 			size_t i = (size_t)(p - buf);
-			size_t at = (*p | 0x20) == 'x' ? i : i - 7;
-			if ((*p | 0x20) == 'f' && i < 7)
+			int x = (*p | 0x20) == 'x';
+			if (!x && i < 4)
 				continue;
+			size_t at = x ? i : i - 4;
 			if (at >= limit)
 				continue;
-			const char *w = words[(*p | 0x20) == 'x'];
+			const char *w = words[x];
 			size_t wl = strlen(w), k = 0;
 			while (k < wl && at + k < n && (buf[at + k] | 0x20) == w[k])
 				k++;
@@ -1012,13 +1045,24 @@ enum scan { SCAN_SKIP, SCAN_PARSE, SCAN_MORE };
 static const unsigned char *skip_ws(const struct classes *k, const unsigned char *p,
                                     const unsigned char *e)
 {
-	uint64_t w;
-	/* Alignment and indents: eight spaces at a time. */
-	while (e - p >= 8 && (memcpy(&w, p, 8), w == 0x2020202020202020u))
-		p += 8;
-	while (p < e && k->of[*p] == C_SPACE)
+	for (;;) {
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+		/* Alignment and indents: the spaces in eight bytes at once. */
+		if (e - p >= 8) {
+			uint64_t w;
+			memcpy(&w, p, 8);
+			w ^= 0x2020202020202020u;
+			if (!w) {
+				p += 8;
+				continue;
+			}
+			p += __builtin_ctzll(w) >> 3;
+		}
+#endif
+		if (p == e || k->of[*p] != C_SPACE)
+			return p;
 		p++;
-	return p;
+	}
 }
 
 /* A braced (close '}') or quoted (close '"') value after its opening byte:
@@ -1317,6 +1361,7 @@ static int bibtex_read(struct cx_reader_ctx *c, struct cx_input *in)
 		/* The second pass starts with a clean slate: no entry of the
 		 * first may name itself in an error before the first entry. */
 		memset(&P.e, 0, sizeof P.e);
+		P.seen_ids = 0;
 		P.entry_failed = 0;
 		P.limit_hit = 0;
 		P.tok_line = P.tok_col = 0;
