@@ -38,8 +38,9 @@ struct cw {
 	size_t nkeys;             /* members written in the item */
 	const char *keys[128];    /* CSL variables written, first wins */
 	size_t nused;
-	struct custom *custom;    /* fields kept under "custom" */
+	struct custom *custom;    /* fields kept under "custom": first local_custom */
 	size_t ncustom, capcustom;
+	struct custom local_custom[16];
 	const struct cx_field *pub; /* the field that is the publisher */
 	int arxiv;          /* 1: the eprint is arXiv; 2: its number is written */
 	cx_str arxiv_id;
@@ -174,7 +175,7 @@ static void keep(struct cw *w, const struct cx_field *f, const char *taken)
 		fmt_loss(w->o, w->e, f, "csl-json cannot hold field '%.*s' (kept in custom)",
 		         (int)name.n, name.p);
 	if (w->ncustom == w->capcustom) {
-		size_t cap = w->capcustom ? 2 * w->capcustom : 8;
+		size_t cap = 2 * w->capcustom;
 		w->custom = arena_grow(&w->a, w->custom, sizeof *w->custom, w->ncustom, cap);
 		w->capcustom = cap;
 	}
@@ -621,6 +622,8 @@ static void csl_entry(struct cx_out *o, const struct cx_entry *e, size_t n)
 	if (e->kind != CX_E_ENTRY)
 		return; /* @string, @preamble, @comment: BibTeX only */
 	struct cw w = {.o = o, .e = e, .opt = fmt_opt(o)};
+	w.custom = w.local_custom;
+	w.capcustom = sizeof w.local_custom / sizeof *w.local_custom;
 	w.pub = fmt_publisher(e);
 	w.arxiv = fmt_arxiv(e, &w.arxiv_id);
 
@@ -651,11 +654,18 @@ static void csl_entry(struct cx_out *o, const struct cx_entry *e, size_t n)
 			order[j] = order[j - 1];
 		order[j] = i;
 	}
-	for (size_t k = 0, id = 0; id < CX_F__COUNT; id++) {
-		for (; k < nord && e->fields[order[k]].id == (enum cx_field_id)id; k++)
-			field(&w, &e->fields[order[k]]);
-		synthesized(&w, (enum cx_field_id)id);
+	/* A synthesized value comes after the fields of its id. */
+	static const enum cx_field_id synth[] = {CX_F_PUBLISHER, CX_F_TYPE, CX_F_URL};
+	_Static_assert(CX_F_PUBLISHER < CX_F_TYPE && CX_F_TYPE < CX_F_URL, "synth is in id order");
+	size_t ns = 0;
+	for (size_t k = 0; k < nord; k++) {
+		enum cx_field_id id = e->fields[order[k]].id;
+		while (ns < sizeof synth / sizeof *synth && synth[ns] < id)
+			synthesized(&w, synth[ns++]);
+		field(&w, &e->fields[order[k]]);
 	}
+	while (ns < sizeof synth / sizeof *synth)
+		synthesized(&w, synth[ns++]);
 	if (order != local)
 		free(order);
 	for (size_t i = 0; i < e->nfields; i++)
