@@ -54,14 +54,54 @@ static const struct {
 	{"pagetotal", CX_F_PAGETOTAL},
 };
 
+/* The names above, and the table's, by hash of the lower-case name: open
+ * addressing, built on first use (process state, like the venue memo). */
+#define FIELD_SLOTS 256
+static struct {
+	const char *name; /* NULL: empty */
+	enum cx_field_id id;
+} field_slots[FIELD_SLOTS];
+
+static unsigned name_hash(const char *s, size_t n)
+{
+	unsigned h = 2166136261u;
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (c >= 'A' && c <= 'Z')
+			c += 'a' - 'A';
+		h = (h ^ c) * 16777619u;
+	}
+	return h;
+}
+
+static void field_slot_add(const char *name, enum cx_field_id id)
+{
+	unsigned i = name_hash(name, strlen(name)) % FIELD_SLOTS;
+	while (field_slots[i].name) {
+		if (!strcmp(field_slots[i].name, name))
+			return; /* the first spelling wins, as the walk it replaces */
+		i = (i + 1) % FIELD_SLOTS;
+	}
+	field_slots[i].name = name;
+	field_slots[i].id = id;
+}
+
 enum cx_field_id cx_field_lookup(const char *name, size_t n)
 {
-	for (int i = 0; i < CX_F__COUNT; i++)
-		if (ieq(name, n, cx_fields[i].bibtex))
-			return (enum cx_field_id)i;
-	for (size_t i = 0; i < sizeof field_aliases / sizeof *field_aliases; i++)
-		if (ieq(name, n, field_aliases[i].name))
-			return field_aliases[i].id;
+	static int ready;
+	_Static_assert(CX_F__COUNT + sizeof field_aliases / sizeof *field_aliases < FIELD_SLOTS / 2,
+	               "the field table is at most half full");
+	if (!ready) {
+		for (int i = 0; i < CX_F__COUNT; i++)
+			field_slot_add(cx_fields[i].bibtex, (enum cx_field_id)i);
+		for (size_t i = 0; i < sizeof field_aliases / sizeof *field_aliases; i++)
+			field_slot_add(field_aliases[i].name, field_aliases[i].id);
+		ready = 1;
+	}
+	for (unsigned i = name_hash(name, n) % FIELD_SLOTS; field_slots[i].name;
+	     i = (i + 1) % FIELD_SLOTS)
+		if (ieq(name, n, field_slots[i].name))
+			return field_slots[i].id;
 	return CX_F_UNKNOWN;
 }
 

@@ -56,6 +56,7 @@ struct cx_parser {
 	struct cx_entry e;
 	size_t fields_cap;
 	uint64_t seen_ids; /* bit id: a field with that id is in e (ids below 64) */
+	uint64_t seen_unknown; /* a bit of the name hash of each unknown field in e */
 	struct cx_part *parts;
 	size_t nparts, parts_cap;
 	int entry_failed;   /* an error was reported for this entry */

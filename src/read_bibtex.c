@@ -298,16 +298,22 @@ static cx_str lower_copy(struct arena *a, cx_str s)
 }
 
 /* cx_field_lookup, remembered: a file repeats a few dozen field names in
- * every entry, and the table walk would cost more than the field. */
-static enum cx_field_id field_id(struct cx_parser *P, cx_str lname)
+ * every entry, and the table walk would cost more than the field.  The
+ * slot is the top bits of the hash times 2^64 / phi, so that names that
+ * end alike do not meet. */
+static enum cx_field_id field_id(struct cx_parser *P, cx_str lname, size_t *hash)
 {
+	_Static_assert((FIELD_MEMO & (FIELD_MEMO - 1)) == 0 && FIELD_MEMO >= 2 && FIELD_MEMO <= 65536,
+	               "FIELD_MEMO is a power of two");
 	struct field_memo *m;
-	if (!lname.n || lname.n >= sizeof m->name)
-		return cx_field_lookup(lname.p, lname.n);
-	size_t h = 0;
+	uint64_t h = 0;
 	for (size_t i = 0; i < lname.n; i++)
 		h = h * 31 + (unsigned char)lname.p[i];
-	m = &P->field_memo[h % FIELD_MEMO];
+	h *= 0x9E3779B97F4A7C15u;
+	*hash = (size_t)h;
+	if (!lname.n || lname.n >= sizeof m->name)
+		return cx_field_lookup(lname.p, lname.n);
+	m = &P->field_memo[h >> (64 - __builtin_ctz(FIELD_MEMO))];
 	if (m->n != lname.n || memcmp(m->name, lname.p, lname.n)) {
 		memcpy(m->name, lname.p, lname.n);
 		m->n = (unsigned char)lname.n;
@@ -327,7 +333,7 @@ void parser_begin_entry(struct cx_parser *P, int kind, cx_str type, unsigned lin
 	P->e.source = "bibtex";
 	P->skipping = 0;
 	P->fields_cap = 0;
-	P->seen_ids = 0;
+	P->seen_ids = P->seen_unknown = 0;
 	P->nparts = 0;
 	P->limit_hit = 0;
 	if (kind == CX_E_ENTRY) {
@@ -420,13 +426,17 @@ void parser_end_field(struct cx_parser *P, cx_str name, unsigned line, unsigned 
 			break;
 		}
 	}
-	enum cx_field_id id = field_id(P, lname);
+	size_t h;
+	enum cx_field_id id = field_id(P, lname, &h);
 	/* The same name has the same id: most fields differ in that, and
-	 * the first field of an id has no twin to look for. */
+	 * the first field of an id has no twin to look for.  Unknown names
+	 * are told apart by a bit of their hash. */
 	_Static_assert(CX_F_UNKNOWN < 64, "field ids fit seen_ids");
-	uint64_t bit = (uint64_t)1 << id;
-	int twin = (P->seen_ids & bit) != 0;
-	P->seen_ids |= bit;
+	uint64_t bit = (uint64_t)1 << id, *seen = &P->seen_ids;
+	if (id == CX_F_UNKNOWN)
+		bit = (uint64_t)1 << (h >> 32 & 63), seen = &P->seen_unknown;
+	int twin = (*seen & bit) != 0;
+	*seen |= bit;
 	for (size_t i = 0; twin && i < P->e.nfields; i++) {
 		if (P->e.fields[i].id == id && P->e.fields[i].name.n == lname.n &&
 		    !memcmp(P->e.fields[i].name.p, lname.p, lname.n)) {
@@ -635,7 +645,7 @@ void parser_skip_entry(struct cx_parser *P)
 	memset(&P->e, 0, sizeof P->e);
 	arena_reset(&P->entry_arena);
 	P->nparts = 0;
-	P->seen_ids = 0;
+	P->seen_ids = P->seen_unknown = 0;
 }
 
 /* ---- the scanner interface --------------------------------------------------- */
@@ -1361,7 +1371,7 @@ static int bibtex_read(struct cx_reader_ctx *c, struct cx_input *in)
 		/* The second pass starts with a clean slate: no entry of the
 		 * first may name itself in an error before the first entry. */
 		memset(&P.e, 0, sizeof P.e);
-		P.seen_ids = 0;
+		P.seen_ids = P.seen_unknown = 0;
 		P.entry_failed = 0;
 		P.limit_hit = 0;
 		P.tok_line = P.tok_col = 0;
