@@ -84,7 +84,7 @@ static int space(int c)
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
 }
 
-cx_str fmt_trim(cx_str s)
+cx_str fmt_trim_slow(cx_str s)
 {
 	if (!s.p)
 		return (cx_str){"", 0};

@@ -181,9 +181,21 @@ static const void *find_name(const void *base, size_t count, size_t size,
 	return NULL;
 }
 
+/* find_name for a command, remembered: a file repeats a few commands
+ * (\TeX, \"o) many times.  Direct-mapped by length and the first and
+ * last letters; process state, like the venue memo. */
 static const struct lx_cmd *find_cmd(const unsigned char *p, size_t n)
 {
-	return n ? find_name(lx_text, COUNT(lx_text), sizeof lx_text[0], p, n) : NULL;
+	static const struct lx_cmd *memo[64];
+	if (!n)
+		return NULL;
+	const struct lx_cmd **m = &memo[(p[0] * 7u + p[n - 1] * 3u + (unsigned)n) & 63u];
+	if (*m && name_cmp((*m)->name, p, n) == 0)
+		return *m;
+	const struct lx_cmd *c = find_name(lx_text, COUNT(lx_text), sizeof lx_text[0], p, n);
+	if (c)
+		*m = c;
+	return c;
 }
 
 static const struct lx_sym *find_math(const unsigned char *p, size_t n)
@@ -1430,8 +1442,13 @@ static int nfc_stable(const unsigned char *s, size_t n)
 		utf8proc_int32_t cp;
 		utf8proc_ssize_t k;
 		uint64_t w;
+#if defined(__SSE2__)
+		while (i + 16 <= n &&
+		       !_mm_movemask_epi8(_mm_loadu_si128((const __m128i *)(const void *)(s + i))))
+			i += 16; /* ASCII, which NFC keeps */
+#endif
 		if (i + 8 <= n && (memcpy(&w, s + i, 8), !(w & 0x8080808080808080u))) {
-			i += 8; /* ASCII, which NFC keeps */
+			i += 8;
 			continue;
 		}
 		if (s[i] < 0xCC) {
