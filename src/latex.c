@@ -332,22 +332,30 @@ struct dec {
 	size_t local_acc[LOCAL_FRAMES];
 };
 
-static void reserve(struct dec *d, size_t k)
+static void grow(struct dec *d, size_t k)
 {
-	size_t cap;
-	if (d->on + k + 1 <= d->ocap)
-		return;
-	cap = d->ocap * 2;
+	size_t cap = d->ocap * 2;
 	while (cap < d->on + k + 1)
 		cap *= 2;
 	d->o = arena_grow(d->a, d->o, 1, d->on, cap);
 	d->ocap = cap;
 }
 
+/* Room for k more bytes and a NUL: the output starts at one and a half
+ * times the input, so this is almost never more than a comparison. */
+static inline void reserve(struct dec *d, size_t k)
+{
+	if (d->on + k + 1 > d->ocap)
+		grow(d, k);
+}
+
 static void put(struct dec *d, const void *p, size_t k)
 {
 	reserve(d, k);
-	memcpy(d->o + d->on, p, k);
+	if (k == 1)
+		d->o[d->on] = *(const char *)p; /* a letter: no call */
+	else
+		memcpy(d->o + d->on, p, k);
 	d->on += k;
 }
 

@@ -479,7 +479,10 @@ void parser_end_field(struct cx_parser *P, cx_str name, unsigned line, unsigned 
 	f->parts = NULL;
 	if (P->nparts) { /* a value lost to an error has no parts */
 		f->parts = arena_alloc(&P->entry_arena, P->nparts * sizeof *f->parts);
-		memcpy(f->parts, P->parts, P->nparts * sizeof *f->parts);
+		if (P->nparts == 1)
+			f->parts[0] = P->parts[0]; /* most values: no call */
+		else
+			memcpy(f->parts, P->parts, P->nparts * sizeof *f->parts);
 	}
 	P->nparts = 0;
 }
