@@ -85,6 +85,25 @@ struct dcase {
 };
 
 static const struct dcase dec[] = {
+	/* Only white space and ligatures: one space for each run of white
+	 * space (none at either end), and TeX's dash and quote ligatures. */
+	{"A title\n                  broken over lines", "A title broken over lines"},
+	{"  both ends \n", "both ends"},
+	{"a\tb\r\nc", "a b c"},
+	{"a \n\t b", "a b"},
+	{"a  b", "a b"},
+	{"a\x01" "b\x7f", "a b"},
+	{" \n\t", ""},
+	{"pages 12--34", "pages 12–34"},
+	{"yes---no", "yes—no"},
+	{"----", "—-"},
+	{"x--", "x–"},
+	{"--x", "–x"},
+	{"a - b", "a - b"},
+	{"it's ''so''", "it's ”so”"},
+	{"'''", "”'"},
+	{"-", "-"},
+	{"a\n--\nb", "a – b"},
 	/* The acute accent in every spelling. */
 	{"{\\'e}", "é"},
 	{"\\'{e}", "é"},
