@@ -1160,16 +1160,24 @@ static size_t plain_blocks(const unsigned char *s, size_t j, size_t n)
 
 static size_t white_end(const unsigned char *s, size_t i, size_t n);
 
-/* Copy the plain text from d->i to j; other_space: it holds a tab or a
- * newline, which becomes ' '. */
-static void put_plain(struct dec *d, size_t j, int other_space)
+/* The end of the plain text from j: letters, lone hyphens and
+ * apostrophes, and single spaces before a letter. */
+static size_t plain_span(const unsigned char *s, size_t j, size_t n)
 {
-	size_t k;
-	put(d, d->s + d->i, j - d->i);
-	if (other_space)
-		for (k = d->on - (j - d->i); k < d->on; k++)
-			if (lx_class[(unsigned char)d->o[k]] == LC_SPACE)
-				d->o[k] = ' ';
+#if defined(__SSE2__)
+	j = plain_blocks(s, j, n);
+#endif
+	while (j < n) {
+		if (lx_class[s[j]] == LC_PLAIN)
+			j++;
+		else if (lx_class[s[j]] == LC_LIG && (j + 1 == n || s[j + 1] != s[j]))
+			j++; /* a lone '-' or '\'' is a plain character */
+		else if (lx_class[s[j]] == LC_SPACE && j + 1 < n && lx_class[s[j + 1]] == LC_PLAIN)
+			j += 2;
+		else
+			break;
+	}
+	return j;
 }
 
 /* After a plain letter, with no accent or auto-closing argument pending,
@@ -1179,35 +1187,22 @@ static void plain_run(struct dec *d)
 {
 	const unsigned char *s = d->s;
 	size_t j = d->i, k;
-	int other_space = 0; /* a tab or newline, which becomes ' ' */
 	if (d->nacc || d->pend || d->at_space || top(d)->kind == F_AUTO)
 		return;
-blocks:
-#if defined(__SSE2__)
-	j = plain_blocks(s, j, d->n);
-#endif
-	while (j < d->n) {
-		if (lx_class[s[j]] == LC_PLAIN) {
-			j++;
-		} else if (lx_class[s[j]] == LC_LIG && (j + 1 == d->n || s[j + 1] != s[j])) {
-			j++; /* a lone '-' or '\'' is a plain character */
-		} else if (lx_class[s[j]] == LC_SPACE && j + 1 < d->n && lx_class[s[j + 1]] == LC_PLAIN) {
-			other_space |= s[j] != ' ';
-			j += 2;
-		} else if ((lx_class[s[j]] == LC_SPACE || lx_class[s[j]] == LC_CTRL) &&
-		           (k = white_end(s, j + 1, d->n)) < d->n && lx_class[s[k]] == LC_PLAIN) {
+	for (;;) {
+		j = plain_span(s, j, d->n);
+		if (j < d->n && (lx_class[s[j]] == LC_SPACE || lx_class[s[j]] == LC_CTRL) &&
+		    (k = white_end(s, j + 1, d->n)) < d->n && lx_class[s[k]] == LC_PLAIN) {
 			/* A line break and the next line's indent before a
 			 * letter: one space, as run() would write it. */
-			put_plain(d, j, other_space);
+			put(d, s + d->i, j - d->i);
 			put1(d, ' ');
-			other_space = 0;
 			d->i = j = k;
-			goto blocks;
-		} else {
-			break;
+			continue;
 		}
+		break;
 	}
-	put_plain(d, j, other_space);
+	put(d, s + d->i, j - d->i);
 	d->i = j;
 }
 
@@ -1380,20 +1375,7 @@ static size_t simple_text(const unsigned char *s, size_t n, char *o)
 		case LC_PLAIN:
 			if (pend)
 				o[on++] = ' ', pend = 0;
-			j = i + 1;
-#if defined(__SSE2__)
-			j = plain_blocks(s, j, n);
-#endif
-			while (j < n) {
-				if (lx_class[s[j]] == LC_PLAIN)
-					j++;
-				else if (lx_class[s[j]] == LC_LIG && (j + 1 == n || s[j + 1] != s[j]))
-					j++;
-				else if (lx_class[s[j]] == LC_SPACE && j + 1 < n && lx_class[s[j + 1]] == LC_PLAIN)
-					j += 2;
-				else
-					break;
-			}
+			j = plain_span(s, i + 1, n);
 			memcpy(o + on, s + i, j - i);
 			on += j - i;
 			i = j;
