@@ -31,6 +31,14 @@ struct field_memo {
 	enum cx_field_id id;
 };
 
+/* A value joined with '#' from macros and strings, and its decoded text:
+ * both in mem (malloc), or raw.p NULL for an empty slot. */
+#define JOIN_MEMO 16
+struct join_memo {
+	cx_str raw, text;
+	char *mem;
+};
+
 struct cx_parser {
 	struct cx_reader_ctx *c;
 	struct cx_input *in;
@@ -63,6 +71,7 @@ struct cx_parser {
 	int limit_hit;      /* a macro expansion passed the cap */
 
 	struct field_memo field_memo[FIELD_MEMO];
+	struct join_memo join_memo[JOIN_MEMO];
 
 	/* @string macros: open addressing, keys lower-cased. */
 	struct macro *macros;

@@ -413,6 +413,41 @@ static cx_str expand_parts(struct cx_parser *P, unsigned line, unsigned col)
 	return (cx_str){out, k};
 }
 
+/* The decoded text of a value joined with '#' that names a macro, or
+ * NULL for the normalizer to decode.  Such a value (acknowledgement =
+ * ack-bnb # " and " # ack-nhfb) recurs across a file as a lone macro
+ * does, so the last few are remembered by their expanded text, which
+ * alone decides the decoding. */
+static cx_str joined_text(struct cx_parser *P, enum cx_field_id id, cx_str raw)
+{
+	enum cx_kind kind = id == CX_F_UNKNOWN ? CX_K_TEXT : cx_fields[id].kind;
+	size_t i;
+	if (kind == CX_K_VERBATIM || kind == CX_K_KEY || raw.n < 2)
+		return (cx_str){NULL, 0};
+	for (i = 0; i < P->nparts && P->parts[i].kind != CX_P_MACRO; i++)
+		;
+	if (i == P->nparts)
+		return (cx_str){NULL, 0};
+	/* The slot: the length and the bytes at both ends and the middle. */
+	uint64_t h = raw.n * 0x9E3779B97F4A7C15u;
+	h ^= (unsigned char)raw.p[0] << 8 | (unsigned char)raw.p[raw.n / 2] << 16 |
+	     (unsigned char)raw.p[raw.n - 1];
+	h *= 0xFF51AFD7ED558CCDu;
+	struct join_memo *m = &P->join_memo[h >> 60 & (JOIN_MEMO - 1)];
+	if (m->raw.p && m->raw.n == raw.n && !memcmp(m->raw.p, raw.p, raw.n))
+		return arena_str(&P->entry_arena, m->text.p, m->text.n);
+	cx_str t = latex_decode(&P->entry_arena, raw.p, raw.n);
+	free(m->mem);
+	m->mem = xmalloc(raw.n + t.n + 2);
+	memcpy(m->mem, raw.p, raw.n);
+	m->mem[raw.n] = 0;
+	memcpy(m->mem + raw.n + 1, t.p, t.n);
+	m->mem[raw.n + 1 + t.n] = 0;
+	m->raw = (cx_str){m->mem, raw.n};
+	m->text = (cx_str){m->mem + raw.n + 1, t.n};
+	return t;
+}
+
 void parser_end_field(struct cx_parser *P, cx_str name, unsigned line, unsigned col)
 {
 	if (P->skipping)
@@ -474,6 +509,8 @@ void parser_end_field(struct cx_parser *P, cx_str name, unsigned line, unsigned 
 		}
 	} else {
 		f->raw = expand_parts(P, line, col);
+		if (P->nparts > 1 && P->e.kind == CX_E_ENTRY)
+			f->text = joined_text(P, id, f->raw);
 	}
 	f->nparts = P->nparts;
 	f->parts = NULL;
@@ -1413,6 +1450,8 @@ static int bibtex_read(struct cx_reader_ctx *c, struct cx_input *in)
 	free(P.kept);
 	free(P.kept_resolved);
 	free(P.kept_index);
+	for (size_t i = 0; i < JOIN_MEMO; i++)
+		free(P.join_memo[i].mem);
 	buf_free(&P.tok);
 	arena_destroy(&P.entry_arena);
 	arena_destroy(&P.file_arena);

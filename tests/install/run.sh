@@ -18,9 +18,10 @@ expect() {
 	if "$@"; then ok; else bad "$what"; fi
 }
 
-# Install from the build the tests run (build/ or build/asan/).
+# Install from the build the tests run (build/ or build/asan/); ./citex is
+# a copy of build/citex.
 build=$(dirname "$CITEX")
-case "$build" in "$PWD"/*) build=${build#"$PWD"/} ;; esac
+case "$build" in "$PWD" | .) build=build ;; "$PWD"/*) build=${build#"$PWD"/} ;; esac
 san=
 case "$build" in *asan*) san="-fsanitize=address,undefined" ;; esac
 prefix=$tmp/prefix
