@@ -169,6 +169,27 @@ static inline const char *bytes_white(const char *p, const char *e, size_t *line
 	return p;
 }
 
+/* How many newlines there are in n bytes.  The compare masks (0 or -1 a
+ * byte) are summed in eight-bit lanes for up to 255 blocks at a time. */
+static inline size_t bytes_count_nl(const char *s, size_t n)
+{
+	size_t lines = 0, i = 0;
+#if defined(__SSE2__)
+	const __m128i nl = _mm_set1_epi8('\n'), zero = _mm_setzero_si128();
+	while (n - i >= 16) {
+		size_t blocks = (n - i) / 16 < 255 ? (n - i) / 16 : 255;
+		__m128i acc = zero;
+		for (size_t b = 0; b < blocks; b++, i += 16)
+			acc = _mm_sub_epi8(acc, _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(const void *)(s + i)), nl));
+		__m128i sum = _mm_sad_epu8(acc, zero);
+		lines += (size_t)_mm_cvtsi128_si32(sum) + (size_t)_mm_extract_epi16(sum, 4);
+	}
+#endif
+	for (; i < n; i++)
+		lines += s[i] == '\n';
+	return lines;
+}
+
 /* Over n bytes of UTF-8: how many newlines, and how many characters
  * (bytes that are not 10xxxxxx) follow the last newline, or all of them
  * when there is none. */

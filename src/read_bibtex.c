@@ -1279,9 +1279,12 @@ static enum scan scan_entry(struct cx_parser *P, const struct classes *k, const 
 static void pos_over(struct cx_parser *P, const char *s, size_t n)
 {
 	const char *nl, *end = s + n;
-	while ((nl = memchr(s, '\n', (size_t)(end - s))) != NULL) {
-		P->line++;
+	size_t lines = bytes_count_nl(s, n);
+	if (lines) {
+		P->line += (unsigned)lines;
 		P->col = 1;
+		for (nl = end - 1; *nl != '\n'; nl--)
+			;
 		s = nl + 1;
 	}
 	for (; s < end; s++)

@@ -116,9 +116,28 @@ int main(void)
 				l1 = bytes_lines(p, (size_t)(e - p), &t1);
 				l2 = ref_lines(p, (size_t)(e - p), &t2);
 				expect(l1 == l2 && t1 == t2, "bytes_lines", n, from);
+				expect(bytes_count_nl(p, (size_t)(e - p)) == l2, "bytes_count_nl", n, from);
 			}
 			free(buf);
 		}
+	}
+	/* Newline counts past the 255 blocks one lane can sum: all newlines,
+	 * none, and one in three, at lengths around the multiples of 4080. */
+	{
+		size_t cap = 3 * 4080 + 40;
+		char *buf = malloc(cap);
+		for (int fill = 0; fill < 3; fill++) {
+			size_t want = 0;
+			for (size_t i = 0; i < cap; i++)
+				buf[i] = fill == 0 ? '\n' : fill == 1 ? 'a' : i % 3 ? 'b' : '\n';
+			for (size_t n = 4060; n <= cap; n += n % 4080 < 20 || n % 4080 > 4060 ? 1 : 500) {
+				want = 0;
+				for (size_t i = 0; i < n; i++)
+					want += buf[i] == '\n';
+				expect(bytes_count_nl(buf, n) == want, "bytes_count_nl long", n, 0);
+			}
+		}
+		free(buf);
 	}
 	for (unsigned m = 0; m < 0x10000; m++) {
 		unsigned k = 0;
