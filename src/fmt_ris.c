@@ -26,6 +26,9 @@
  *     "M1  - arXiv:ID" for the number (M1 is the "number" slot RIS readers
  *     map for preprints and reports); the primary class goes to N1.
  *   - Thesis and report kinds: "M3  - PhD thesis" (type of work).
+ *   - Series: T3, but T2 for BOOK, EDBOOK and RPRT, where EndNote and
+ *     Zotero read T2 as the series; a booktitle or journal of those types
+ *     is a note.
  */
 #include <string.h>
 
@@ -323,6 +326,14 @@ static void title(struct rw *w, const struct cx_field *f)
 	out_putc(w->o, '\n');
 }
 
+/* A book's or a report's T2 is its series (EndNote, Zotero); other
+ * types put the series in T3 and their container in T2. */
+static int series_in_t2(const struct cx_entry *e)
+{
+	const char *ty = cx_types[e->type].ris;
+	return !strcmp(ty, "BOOK") || !strcmp(ty, "EDBOOK") || !strcmp(ty, "RPRT");
+}
+
 static void field(struct rw *w, const struct cx_field *f)
 {
 	enum cx_field_id id = f->id;
@@ -401,6 +412,15 @@ static void field(struct rw *w, const struct cx_field *f)
 	case CX_F_NOTE:
 		line(w, "N1", value_of(w, f));
 		return;
+	case CX_F_SERIES:
+		if (series_in_t2(w->e))
+			tag = "T2";
+		break;
+	case CX_F_JOURNAL:
+	case CX_F_BOOKTITLE:
+		if (series_in_t2(w->e))
+			tag = ""; /* T2 is the series: a note */
+		break;
 	default:
 		break;
 	}

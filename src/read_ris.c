@@ -72,11 +72,12 @@
  *   Mendeley publishes no tag table.  Its exports give JF journal and JO
  *   abbreviation, SP holding the whole range, ID the citation key last.
  *
- * Where the dialects disagree with citex's own writer (DESIGN 3), the
- * writer's reading wins, so round trips hold: T2 of BOOK and RPRT stays
- * booktitle or journal (EndNote and Zotero mean series), SP of BOOK and
- * THES stays pages (they mean the page count), IS of CHAP stays number,
- * EDBOOK's AU stays author (EndNote's editors), ID stays the key.
+ * T2 of BOOK, EDBOOK and RPRT is the series, as EndNote and Zotero write
+ * it (and citex's writer too).  Where the dialects disagree with citex's own
+ * writer (DESIGN 3), the writer's reading wins, so round trips hold: SP
+ * of BOOK and THES stays pages (they mean the page count), IS of CHAP
+ * stays number, EDBOOK's AU stays author (EndNote's editors), ID stays
+ * the key.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <ctype.h>
@@ -1026,10 +1027,9 @@ static void finish_record(struct ris *R)
 	if (e->type == CX_T_PROCEEDINGS && (find(R, "T2") || has_c3 || find(R, "BT")) &&
 	    (find(R, "AU") || find(R, "A1") || find(R, "SP")))
 		e->type = CX_T_INPROCEEDINGS; /* Zotero's conferencePaper is CONF */
-	/* A book's or a report's T2 is its series in EndNote and Zotero, but
-	 * citex's writer puts their booktitle or journal there (and the series
-	 * in T3), so T2 keeps the container reading that round trip needs.
-	 * A book's editors are A3 when there is an A3 (EndNote, Zotero), and
+	/* A book's or a report's T2 is its series (EndNote, Zotero). */
+	int t2_series = ieq(ty->val, "BOOK") || ieq(ty->val, "EDBOOK") || ieq(ty->val, "RPRT");
+	/* A book's editors are A3 when there is an A3 (EndNote, Zotero), and
 	 * A2 then names the series editors; citex's writer never writes A3. */
 	int book_a3 = (e->type == CX_T_BOOK || e->type == CX_T_COLLECTION) && find(R, "A3");
 	int endnote_web = ieq(ty->val, "WEB");
@@ -1092,6 +1092,8 @@ static void finish_record(struct ris *R)
 			set_single(R, CX_F_TITLE, l);
 		} else if (T("BT") && is_wholebook(e->type)) {
 			set_single(R, CX_F_TITLE, l);
+		} else if ((T("T2") && t2_series) || T("T3")) {
+			set_single(R, CX_F_SERIES, l);
 		} else if (T("T2") || T("JF") || T("JO") || T("BT") || (T("C3") && has_c3)) {
 			enum cx_field_id id = article ? CX_F_JOURNAL : CX_F_BOOKTITLE;
 			if (!article && has_c3 && T("T2")) {
@@ -1117,8 +1119,6 @@ static void finish_record(struct ris *R)
 		} else if (T("J2") || T("JA") || T("J1") || T("JI") || (T("J9") && !find(R, "JI"))) {
 			/* Web of Science: JI is the ISO abbreviation, J9 the 29-character one. */
 			set_single(R, CX_F_SHORTJOURNAL, l);
-		} else if (T("T3")) {
-			set_single(R, CX_F_SERIES, l);
 		} else if (T("ST")) {
 			set_single(R, CX_F_SHORTTITLE, l);
 		} else if (T("PY") || T("Y1")) {
