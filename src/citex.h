@@ -212,6 +212,7 @@ struct cx_options {
 	unsigned expand_macros : 1;
 	unsigned check_only : 1;
 	unsigned report_loss : 1;
+	unsigned full_first_pass : 1; /* tests: BibTeX's crossref pass reads every entry */
 	enum cx_particles particles;
 	enum cx_venues venues;
 	size_t macro_cap;       /* max bytes one macro expansion may reach */

@@ -1332,22 +1332,17 @@ static off_t parse_from(struct cx_parser *P, yyscan_t scanner, struct span *W, o
 	return F.eof ? -1 : F.pos;
 }
 
-static void collect(struct cx_parser *P, int fd)
+/* The first pass from off, where an entry starts (or from 0), over every
+ * entry until it stands at one that starts at or after `to`: where it
+ * stopped, or -1 at the end of the file. */
+static off_t collect_range(struct cx_parser *P, yyscan_t scanner, struct span *W,
+                           const struct classes *k, off_t off, off_t to)
 {
-	struct span W = {fd, xmalloc(1 << 20), 1 << 20, 0, 0};
-	struct classes k;
-	classes_init(&k);
-	yyscan_t scanner;
-	if (cx_yylex_init_extra(P, &scanner)) {
-		fputs("citex: cannot start the scanner\n", stderr);
-		abort();
-	}
-	off_t off = 0;
-	for (;;) {
+	while (off < to) {
 		size_t avail;
-		const char *s = span_at(&W, off, &avail);
+		const char *s = span_at(W, off, &avail);
 		if (!avail)
-			break;
+			return -1;
 		const char *at = memchr(s, '@', avail);
 		size_t n = at ? (size_t)(at - s) : avail;
 		pos_over(P, s, n);
@@ -1358,11 +1353,11 @@ static void collect(struct cx_parser *P, int fd)
 		const unsigned char *end = NULL;
 		enum scan r;
 		for (;;) {
-			s = span_at(&W, off, &avail);
-			r = scan_entry(P, &k, (const unsigned char *)s, (const unsigned char *)s + avail, &end);
+			s = span_at(W, off, &avail);
+			r = scan_entry(P, k, (const unsigned char *)s, (const unsigned char *)s + avail, &end);
 			if (r != SCAN_MORE)
 				break;
-			if (!span_more(&W, off)) {
+			if (!span_more(W, off)) {
 				r = SCAN_PARSE; /* cut off by the end of the file */
 				break;
 			}
@@ -1371,12 +1366,272 @@ static void collect(struct cx_parser *P, int fd)
 			n = (size_t)((const char *)end - s);
 			pos_over(P, s, n);
 			off += (off_t)n;
-		} else if ((off = parse_from(P, scanner, &W, off)) < 0) {
+		} else if ((off = parse_from(P, scanner, W, off)) < 0) {
+			return -1;
+		}
+	}
+	return off;
+}
+
+/* ---- the first pass by hops ---------------------------------------------------- */
+
+/* Most of a file need not be read for the first pass: what it keeps are
+ * the @string definitions and the referenced parents.  An entry whose '@'
+ * starts a line in the form of bibtex.l's ENTRYAT is an entry wherever
+ * the scanner stands -- between entries, between fields, or in a value,
+ * which it ends -- except in an @comment block or just after a bare "@"
+ * or "@word" (AFTERAT, OPEN), where the '@' is eaten.  Such an '@' is a
+ * sure start.  find_hops() walks from '@' to '@' and lists the sure starts
+ * of entries that may define a macro or be a parent; the parser reads
+ * just those.  A stretch it cannot vouch for -- such an entry in the
+ * middle of a line, after "@word", or in a comment block -- is read
+ * entry by entry (collect_range) from the last sure start before it to
+ * the first one after it. */
+
+/* One step of the first pass: the entry at off alone (to 0), or every
+ * entry from off until one at or after to. */
+struct hop {
+	off_t off, to;
+	unsigned line, col;
+};
+
+struct hops {
+	struct hop *v;
+	size_t n, cap;
+};
+
+#define HOP_END ((off_t)1 << 62)
+
+enum { HOP_CAP = 1 << 20, HOP_BACK = 4096, HOP_AHEAD = 4096 };
+
+static void hop_add(struct hops *H, struct hop h)
+{
+	if (H->n == H->cap) {
+		H->cap = H->cap ? 2 * H->cap : 64;
+		H->v = xrealloc(H->v, H->cap * sizeof *H->v);
+	}
+	H->v[H->n++] = h;
+}
+
+/* What the scanner makes of an '@'. */
+enum head {
+	H_NONE,    /* nothing the first pass keeps */
+	H_ENTRY,   /* a @string, or an entry that may be a parent */
+	H_COMMENT, /* a comment block */
+	H_UNSURE,  /* the bytes ran out */
+};
+
+static int is_ws(unsigned char c)
+{
+	return c == '\n' || is_sp(c);
+}
+
+/* The word, the opening byte and the key after the '@' at b[a], as
+ * AFTERAT, OPEN and ENTRY read them; *open is the opening byte. */
+static enum head read_head(struct cx_parser *P, const struct classes *k, const unsigned char *b,
+                           size_t n, size_t a, unsigned char *open)
+{
+	size_t q = a + 1;
+	while (q < n && is_ws(b[q]))
+		q++;
+	size_t w = q;
+	while (q < n && k->of[b[q]] == C_NAME)
+		q++;
+	if (q == n)
+		return H_UNSURE;
+	if (q == w)
+		return H_NONE;
+	int str = word_is(b + w, q - w, "string"), com = word_is(b + w, q - w, "comment");
+	while (q < n && is_ws(b[q]))
+		q++;
+	if (q == n)
+		return H_UNSURE;
+	if (b[q] != '{' && b[q] != '(')
+		return H_NONE;
+	*open = b[q];
+	if (com)
+		return H_COMMENT;
+	if (str)
+		return H_ENTRY;
+	for (q++; q < n && is_ws(b[q]); q++)
+		;
+	size_t key = q;
+	while (q < n && k->of[b[q]] == C_NAME)
+		q++;
+	if (q == n)
+		return H_UNSURE;
+	if (q == key && b[q] == '%') /* ENTRY's comment: the key is after it */
+		return H_ENTRY;
+	for (size_t u = key; u < q; u++)
+		if (b[u] >= 0x80) /* the parser reads the key as Latin-1 first */
+			return H_ENTRY;
+	return q > key && refs_has(P, (cx_str){(const char *)b + key, q - key}) ? H_ENTRY : H_NONE;
+}
+
+/* Is the '@' at b[a] a sure start?  It starts a line after at most 64
+ * blanks (or starts the file, if at_file_start), has the form of ENTRYAT,
+ * and follows no "@" or "@word" across blanks.  *col is its column. */
+static int sure_start(const struct classes *k, const unsigned char *b, size_t n, size_t a,
+                      int at_file_start, unsigned *col)
+{
+	size_t j = a;
+	while (j > 0 && is_sp(b[j - 1]) && a - j <= 64)
+		j--;
+	if (a - j > 64 || (j == 0 ? !at_file_start : b[j - 1] != '\n'))
+		return 0;
+	*col = 1 + (unsigned)(a - j);
+	size_t q = a + 1, m = 0;
+	while (q < n && (b[q] | 0x20) >= 'a' && (b[q] | 0x20) <= 'z' && m <= 64)
+		q++, m++;
+	if (m == 0 || m > 64)
+		return 0;
+	for (m = 0; q < n && is_sp(b[q]) && m <= 8; q++)
+		m++;
+	if (q == n || m > 8 || (b[q] != '{' && b[q] != '('))
+		return 0;
+	while (j > 0 && is_ws(b[j - 1]))
+		j--;
+	while (j > 0 && k->of[b[j - 1]] == C_NAME)
+		j--;
+	while (j > 0 && is_ws(b[j - 1]))
+		j--;
+	if (j == 0)
+		return at_file_start;
+	return b[j - 1] != '@';
+}
+
+/* List the steps of the first pass; 0 if the walk cannot (a nested
+ * comment block, or a header longer than HOP_AHEAD). */
+static int find_hops(struct cx_parser *P, const struct classes *k, int fd, struct hops *H)
+{
+	unsigned char *b = xmalloc(HOP_CAP);
+	size_t n = 0, i = 0;
+	off_t base = 0, lpos = 0;
+	unsigned line = 1;
+	int eof = 0, ok = 1;
+	struct hop sure = {0, 0, 1, 1}; /* the last sure start, or the file's start */
+	size_t open_at = 0; /* H->v[open_at - 1] is a range that ends at the next sure start */
+	unsigned char copen = 0, cclose = 0;
+	size_t cdepth = 0; /* in a comment block */
+	for (;;) {
+		if (!eof && n - i <= HOP_AHEAD) {
+			/* Slide the window, keeping HOP_BACK bytes before i. */
+			size_t from = i > HOP_BACK ? i - HOP_BACK : 0;
+			if (lpos < base + (off_t)from) {
+				line += (unsigned)bytes_count_nl((const char *)b + (lpos - base),
+				                                 from - (size_t)(lpos - base));
+				lpos = base + (off_t)from;
+			}
+			memmove(b, b + from, n - from);
+			base += (off_t)from;
+			n -= from;
+			i -= from;
+			while (n < HOP_CAP) {
+				ssize_t r = pread(fd, b + n, HOP_CAP - n, base + (off_t)n);
+				if (r <= 0) {
+					eof = 1;
+					break;
+				}
+				n += (size_t)r;
+			}
+		}
+		size_t lim = eof ? n : n - HOP_AHEAD;
+		if (i >= lim) {
+			if (eof)
+				break;
+			continue;
+		}
+		const unsigned char *p;
+		if (cdepth)
+			p = (const unsigned char *)bytes_find4((const char *)b + i, (const char *)b + lim,
+			                                       (char)copen, (char)cclose, '@', '@');
+		else if (!(p = memchr(b + i, '@', lim - i)))
+			p = b + lim;
+		i = (size_t)(p - b);
+		if (i == lim)
+			continue;
+		if (*p != '@') {
+			cdepth += *p == copen ? 1 : (size_t)-1;
+			i++;
+			continue;
+		}
+		unsigned char open = 0;
+		enum head h = read_head(P, k, b, n, i, &open);
+		unsigned col = 0;
+		if (h == H_UNSURE || (cdepth && h == H_COMMENT)) {
+			ok = 0;
 			break;
 		}
+		if (h == H_COMMENT) {
+			/* Skipped as CBRACE or CPAREN would. */
+			copen = open;
+			cclose = open == '{' ? '}' : ')';
+			cdepth = 1;
+			while (b[i] != open)
+				i++;
+			i++;
+			continue;
+		}
+		if (!cdepth && sure_start(k, b, n, i, base == 0, &col)) {
+			line += (unsigned)bytes_count_nl((const char *)b + (lpos - base),
+			                                 i - (size_t)(lpos - base));
+			lpos = base + (off_t)i;
+			sure = (struct hop){lpos, 0, line, col};
+			if (open_at) {
+				H->v[open_at - 1].to = lpos;
+				open_at = 0;
+			}
+			if (h == H_ENTRY)
+				hop_add(H, sure);
+		} else if (h == H_ENTRY && !open_at) {
+			/* The entries from the last sure start on are read one by one. */
+			if (H->n && H->v[H->n - 1].off == sure.off)
+				H->n--; /* the range reads that entry too */
+			hop_add(H, (struct hop){sure.off, HOP_END, sure.line, sure.col});
+			open_at = H->n;
+		}
+		i++;
+	}
+	free(b);
+	return ok;
+}
+
+/* The first pass: keep the @string definitions and the referenced parents. */
+static void collect(struct cx_parser *P, int fd)
+{
+	struct classes k;
+	classes_init(&k);
+	struct hops H = {0};
+	if ((P->c->opt && P->c->opt->full_first_pass) || !find_hops(P, &k, fd, &H)) {
+		H.n = 0;
+		hop_add(&H, (struct hop){0, HOP_END, 1, 1});
+	}
+	struct span W = {fd, xmalloc(1 << 16), 1 << 16, 0, 0};
+	yyscan_t scanner;
+	if (cx_yylex_init_extra(P, &scanner)) {
+		fputs("citex: cannot start the scanner\n", stderr);
+		abort();
+	}
+	/* done: where the last step stopped, at an entry; the scanner's
+	 * position (P->line, P->col) is there. */
+	off_t done = 0;
+	for (size_t i = 0; i < H.n && done >= 0; i++) {
+		struct hop *h = &H.v[i];
+		if (h->to ? h->to <= done : h->off < done)
+			continue; /* the last step read it */
+		off_t from = h->off;
+		if (from < done) {
+			from = done;
+		} else {
+			P->line = h->line;
+			P->col = h->col;
+		}
+		done = h->to ? collect_range(P, scanner, &W, &k, from, h->to)
+		             : parse_from(P, scanner, &W, from);
 	}
 	cx_yylex_destroy(scanner);
 	free(W.buf);
+	free(H.v);
 }
 
 /* ---- the reader ---------------------------------------------------------------- */

@@ -8,7 +8,10 @@
 # give the same entries and the same errors: irregular*.bib put lost braces, open
 # quotes, @comment blocks, '%' lines, '@' inside values and Latin-1 keys
 # around the parents; leak.bib ends with a broken entry and starts with a
-# stray comment, which the second pass must still keep.
+# stray comment, which the second pass must still keep.  hops*.bib are for
+# the first pass's walk from '@' to '@': entries that start a line, or not,
+# after a bare "@word", in comment blocks and in values left open, with keys
+# after a '%' line or past 64 blanks.
 set -u
 CITEX=${CITEX:-./citex}
 T=$(cd "$(dirname "$0")" && pwd)

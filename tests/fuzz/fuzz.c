@@ -37,6 +37,8 @@ static struct sink sinks[] = {
 enum { NSINKS = sizeof sinks / sizeof sinks[0] };
 
 static FILE *devnull;
+static FILE *tracing; /* fuzz_trace: where the diagnostics go too */
+enum { TRACE_BIBTEX = 0, TRACE_CSL = 6 };
 
 /* Diagnostics are formatted as the command line would, then dropped. */
 static void diag(void *ctx, const struct cx_diag *d)
@@ -45,6 +47,8 @@ static void diag(void *ctx, const struct cx_diag *d)
 	char line[256];
 	snprintf(line, sizeof line, "%s:%u:%u: %d: %s", d->file, d->line, d->col, (int)d->sev,
 	         d->msg);
+	if (tracing)
+		fprintf(tracing, "%s\n", line);
 }
 
 /* src/main.c's emit(), once per sink. */
@@ -127,4 +131,16 @@ void fuzz_convert(const char *reader, const uint8_t *data, size_t n, enum fuzz_v
 		s->out.diag = NULL;
 	}
 	fclose(f);
+}
+
+void fuzz_trace(const char *reader, const uint8_t *data, size_t n, enum fuzz_via via,
+                const struct cx_options *ropt, FILE *trace)
+{
+	if (!devnull)
+		open_sinks();
+	tracing = trace;
+	sinks[TRACE_BIBTEX].out.f = sinks[TRACE_CSL].out.f = trace;
+	fuzz_convert(reader, data, n, via, ropt);
+	sinks[TRACE_BIBTEX].out.f = sinks[TRACE_CSL].out.f = devnull;
+	tracing = NULL;
 }

@@ -9,6 +9,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "citex.h"
 
@@ -21,5 +22,10 @@ enum fuzz_via {
 /* Read data with the named reader and write each entry with every writer. */
 void fuzz_convert(const char *reader, const uint8_t *data, size_t n, enum fuzz_via via,
                   const struct cx_options *ropt);
+
+/* fuzz_convert, and every diagnostic, BibTeX record and CSL-JSON item
+ * also to trace, so two runs can be compared. */
+void fuzz_trace(const char *reader, const uint8_t *data, size_t n, enum fuzz_via via,
+                const struct cx_options *ropt, FILE *trace);
 
 #endif
