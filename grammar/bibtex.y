@@ -55,7 +55,7 @@ file:
 	;
 
 item:
-	AT { yyerrok; P->entry_failed = 0; } body
+	AT { yyerrok; P->entry_failed = 0; P->e.key.n = 0; } body
 	;
 
 body:
