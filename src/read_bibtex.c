@@ -1333,12 +1333,12 @@ static off_t parse_from(struct cx_parser *P, yyscan_t scanner, struct span *W, o
 }
 
 /* The first pass from off, where an entry starts (or from 0), over every
- * entry until it stands at one that starts at or after `to`: where it
- * stopped, or -1 at the end of the file. */
+ * entry until it stands at one that starts at or after `to` (-1: to the
+ * end): where it stopped, or -1 at the end of the file. */
 static off_t collect_range(struct cx_parser *P, yyscan_t scanner, struct span *W,
                            const struct classes *k, off_t off, off_t to)
 {
-	while (off < to) {
+	while (to < 0 || off < to) {
 		size_t avail;
 		const char *s = span_at(W, off, &avail);
 		if (!avail)
@@ -1389,7 +1389,7 @@ static off_t collect_range(struct cx_parser *P, yyscan_t scanner, struct span *W
  * the first one after it. */
 
 /* One step of the first pass: the entry at off alone (to 0), or every
- * entry from off until one at or after to. */
+ * entry from off until one at or after to (-1: to the end). */
 struct hop {
 	off_t off, to;
 	unsigned line, col;
@@ -1399,8 +1399,6 @@ struct hops {
 	struct hop *v;
 	size_t n, cap;
 };
-
-#define HOP_END ((off_t)1 << 62)
 
 enum { HOP_CAP = 1 << 20, HOP_BACK = 4096, HOP_AHEAD = 4096 };
 
@@ -1551,7 +1549,10 @@ static int find_hops(struct cx_parser *P, const struct classes *k, int fd, struc
 		if (i == lim)
 			continue;
 		if (*p != '@') {
-			cdepth += *p == copen ? 1 : (size_t)-1;
+			if (*p == copen)
+				cdepth++;
+			else
+				cdepth--;
 			i++;
 			continue;
 		}
@@ -1587,7 +1588,7 @@ static int find_hops(struct cx_parser *P, const struct classes *k, int fd, struc
 			/* The entries from the last sure start on are read one by one. */
 			if (H->n && H->v[H->n - 1].off == sure.off)
 				H->n--; /* the range reads that entry too */
-			hop_add(H, (struct hop){sure.off, HOP_END, sure.line, sure.col});
+			hop_add(H, (struct hop){sure.off, -1, sure.line, sure.col});
 			open_at = H->n;
 		}
 		i++;
@@ -1604,7 +1605,7 @@ static void collect(struct cx_parser *P, int fd)
 	struct hops H = {0};
 	if ((P->c->opt && P->c->opt->full_first_pass) || !find_hops(P, &k, fd, &H)) {
 		H.n = 0;
-		hop_add(&H, (struct hop){0, HOP_END, 1, 1});
+		hop_add(&H, (struct hop){0, -1, 1, 1});
 	}
 	struct span W = {fd, xmalloc(1 << 16), 1 << 16, 0, 0};
 	yyscan_t scanner;
@@ -1617,7 +1618,7 @@ static void collect(struct cx_parser *P, int fd)
 	off_t done = 0;
 	for (size_t i = 0; i < H.n && done >= 0; i++) {
 		struct hop *h = &H.v[i];
-		if (h->to ? h->to <= done : h->off < done)
+		if (h->to ? h->to > 0 && h->to <= done : h->off < done)
 			continue; /* the last step read it */
 		off_t from = h->off;
 		if (from < done) {
