@@ -308,7 +308,7 @@ static void val_parts(struct bw *w, const struct cx_field *f, int raw)
 				cx_str t = fmt_trim(p->s);
 				if (t.n && space((unsigned char)p->s.p[0]))
 					out_putc(w->o, ' ');
-				enc(w, latex_decode(&w->a, t.p, t.n));
+				enc(w, latex_text(&w->a, t.p, t.n));
 				if (t.n && space((unsigned char)p->s.p[p->s.n - 1]))
 					out_putc(w->o, ' ');
 				else if (!t.n && p->s.n)
@@ -486,7 +486,7 @@ static int same_text(cx_str a, cx_str b, int exact)
 static int reads_back(struct bw *w, size_t start, const struct cx_name *nm, int exact)
 {
 	struct cx_name *back;
-	if (names_parse(&w->a, w->o->buf + start, w->o->n - start, w->opt->particles, &back) != 1)
+	if (names_parse(&w->a, w->o->buf + start, w->o->n - start, w->opt->particles, 0, &back) != 1)
 		return 0;
 	return back->others == nm->others && same_text(back->family, nm->family, exact) &&
 	       same_text(back->given, nm->given, exact) &&
@@ -555,7 +555,7 @@ static void put_source_name(void *ctx, const char *s, size_t n)
 	if (c->i > 1)
 		out_puts(w->o, " and ");
 	size_t start = name_start(w, n);
-	enc(w, latex_decode(&w->a, s, n));
+	enc(w, latex_text(&w->a, s, n));
 	if (start != NAME_UNCHECKED && !reads_back(w, start, nm, 1)) {
 		w->o->n = start;
 		put_checked(w, nm);
@@ -874,7 +874,7 @@ static void write_string(struct bw *w)
 	if (f->nparts)
 		val_parts(w, f, 0);
 	else
-		val_text(w, latex_decode(&w->a, f->raw.p, f->raw.n)); /* raw: not normalized */
+		val_text(w, latex_text(&w->a, f->raw.p, f->raw.n)); /* raw: not normalized */
 	out_puts(w->o, "}\n\n");
 }
 

@@ -1505,15 +1505,15 @@ static cx_str nfc(struct arena *a, const char *s, size_t n)
 	return r;
 }
 
-cx_str latex_decode(struct arena *a, const char *s, size_t n)
+static cx_str decode(struct arena *a, const char *s, size_t n, int view)
 {
 	struct dec d;
 
 	if (n == 0)
-		return arena_str(a, "", 0);
+		return view ? (cx_str){"", 0} : arena_str(a, "", 0);
 	int kind = text_kind((const unsigned char *)s, n);
 	if (kind == TEXT_AS_IS)
-		return arena_str(a, s, n);
+		return view ? (cx_str){s, n} : arena_str(a, s, n);
 	size_t ocap = n + n / 2 + 64;
 	char *o = arena_alloc(a, ocap);
 	if (kind == TEXT_SIMPLE) {
@@ -1550,6 +1550,16 @@ cx_str latex_decode(struct arena *a, const char *s, size_t n)
 		return nfc(a, d.o, d.on);
 	arena_trim(a, d.o, d.on + 1);
 	return (cx_str){d.o, d.on};
+}
+
+cx_str latex_decode(struct arena *a, const char *s, size_t n)
+{
+	return decode(a, s, n, 0);
+}
+
+cx_str latex_text(struct arena *a, const char *s, size_t n)
+{
+	return decode(a, s, n, 1);
 }
 
 /* ==== encoding =========================================================== */
@@ -2050,8 +2060,29 @@ void latex_encode(struct cx_out *o, cx_str text, int ascii, size_t *lossy)
 
 /* ==== plain text ========================================================== */
 
+/* Does text hold a byte from 0x00 to 0x17, where the marks are? */
+static int may_have_marks(cx_str text)
+{
+	const unsigned char *s = (const unsigned char *)text.p;
+	size_t i = 0;
+#if defined(__SSE2__)
+	for (; i + 16 <= text.n; i += 16) {
+		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+		__m128i low = _mm_set1_epi8(0x17);
+		if (_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_max_epu8(v, low), low)))
+			return 1;
+	}
+#endif
+	for (; i < text.n; i++)
+		if (s[i] <= 0x17)
+			return 1;
+	return 0;
+}
+
 cx_str text_plain(struct arena *a, cx_str text)
 {
+	if (!may_have_marks(text))
+		return text;
 	char *p = arena_alloc(a, text.n + 1);
 	size_t i, k = 0;
 	for (i = 0; i < text.n; i++)

@@ -495,19 +495,23 @@ void cx_normalize(struct cx_entry *e, const struct cx_options *opt,
 		if (f->text.p && (kind != CX_K_NAMES || f->names) && kind != CX_K_DATE)
 			continue; /* already normalized by its reader */
 		switch (kind) {
-		case CX_K_NAMES:
-			if (!f->text.p)
-				f->text = latex_decode(a, f->raw.p, f->raw.n);
+		case CX_K_NAMES: {
+			int plain = 0;
+			if (!f->text.p) {
+				f->text = latex_text(a, f->raw.p, f->raw.n);
+				plain = f->text.p == f->raw.p; /* as it is */
+			}
 			if (!f->names)
-				f->nnames = names_parse(a, f->raw.p, f->raw.n, particles, &f->names);
+				f->nnames = names_parse(a, f->raw.p, f->raw.n, particles, plain, &f->names);
 			break;
+		}
 		case CX_K_VERBATIM:
 		case CX_K_KEY:
 			f->text = norm_verbatim(a, f->raw, f->id);
 			break;
 		case CX_K_DATE:
 			if (!f->text.p)
-				f->text = latex_decode(a, f->raw.p, f->raw.n);
+				f->text = latex_text(a, f->raw.p, f->raw.n);
 			memset(&f->date, 0, sizeof f->date);
 			if (f->id == CX_F_YEAR)
 				date_parse_year(&f->date, f->text), year = f;
@@ -523,7 +527,7 @@ void cx_normalize(struct cx_entry *e, const struct cx_options *opt,
 			break;
 		default:
 			if (!f->text.p)
-				f->text = latex_decode(a, f->raw.p, f->raw.n);
+				f->text = latex_text(a, f->raw.p, f->raw.n);
 			break;
 		}
 	}

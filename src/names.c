@@ -15,7 +15,7 @@
  *
  * Everything is one linear pass with an explicit depth counter (no
  * recursion), so 10k-deep braces or a list of 100k names cost no stack.
- * names_parse then decodes each part with latex_decode into the arena.
+ * names_parse then decodes each part with latex_text into the arena.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -442,6 +442,15 @@ static size_t von_end(const char *s, const struct toks *t, size_t end)
 	return ve;
 }
 
+/* The bytes the tokenizer below must look at: separators (',', white
+ * space, '~', "\\ ", '-', the first byte of a Unicode space), a '\\'
+ * that may make one, and a '{' that opens a group.  Any other byte
+ * extends the word it is in. */
+static const unsigned char word_special[256] = {
+	[','] = 1, [' '] = 1, ['\t'] = 1, ['\n'] = 1, ['\r'] = 1, ['\v'] = 1, ['\f'] = 1,
+	['~'] = 1, ['\\'] = 1, ['-'] = 1, ['{'] = 1, [0xC2] = 1, [0xE2] = 1, [0xE3] = 1,
+};
+
 const char *names_split_raw(const char *s, size_t n, struct name_raw *out)
 {
 	struct toks t;
@@ -461,6 +470,19 @@ const char *names_split_raw(const char *s, size_t n, struct name_raw *out)
 	while (i < n) {
 		unsigned char c = (unsigned char)s[i];
 		size_t sp;
+		if (!word_special[c]) {
+			/* The bytes that can only go on a word, in one run. */
+			if (starting) {
+				struct tok *w = tok_push(&t);
+				w->b = i;
+				w->hyphen = hyphen;
+				starting = 0;
+			}
+			for (i++; i < n && !word_special[(unsigned char)s[i]]; i++)
+				;
+			t.v[t.n - 1].e = i;
+			continue;
+		}
 		if (c == ',') {
 			if (ncommas < 2)
 				comma[ncommas] = t.n;
@@ -557,6 +579,7 @@ const char *names_split_raw(const char *s, size_t n, struct name_raw *out)
 struct parse_ctx {
 	struct arena *a;
 	enum cx_particles particles;
+	int plain; /* the list needs no decoding */
 	struct cx_name *v;
 	size_t n, cap;
 };
@@ -577,11 +600,13 @@ static int is_one_group(const char *s, size_t n)
 	return 0;
 }
 
-static cx_str decode(struct arena *a, cx_str part)
+static cx_str decode(const struct parse_ctx *c, cx_str part)
 {
 	if (part.n == 0)
 		return (cx_str){NULL, 0};
-	return latex_decode(a, part.p, part.n);
+	if (c->plain)
+		return part;
+	return latex_text(c->a, part.p, part.n);
 }
 
 static void add_name(void *vctx, const char *s, size_t n)
@@ -602,24 +627,24 @@ static void add_name(void *vctx, const char *s, size_t n)
 	} else if (is_one_group(s, n)) {
 		/* {World Health Organization}: decode the inside, so the
 		 * protecting braces leave no NOCASE markup behind. */
-		nm->literal = latex_decode(c->a, s + 1, n - 2);
+		nm->literal = latex_text(c->a, s + 1, n - 2);
 	} else {
 		struct name_raw r;
 		/* Too many commas is not fatal: the extra words join First,
 		 * as in pybtex. */
 		(void)names_split_raw(s, n, &r);
-		nm->family = decode(c->a, r.last);
-		nm->given = decode(c->a, r.first);
-		nm->particle = decode(c->a, r.von);
-		nm->suffix = decode(c->a, r.jr);
+		nm->family = decode(c, r.last);
+		nm->given = decode(c, r.first);
+		nm->particle = decode(c, r.von);
+		nm->suffix = decode(c, r.jr);
 		nm->dropping = c->particles == CX_PARTICLES_DROPPING;
 	}
 }
 
-size_t names_parse(struct arena *a, const char *s, size_t n,
-                   enum cx_particles particles, struct cx_name **out)
+size_t names_parse(struct arena *a, const char *s, size_t n, enum cx_particles particles,
+                   int plain, struct cx_name **out)
 {
-	struct parse_ctx c = {a, particles, NULL, 0, 0};
+	struct parse_ctx c = {a, particles, plain, NULL, 0, 0};
 
 	*out = NULL;
 	if (!s || n == 0)

@@ -28,6 +28,10 @@
  * Pure ASCII without \ { } ~ $ - ` ' skips all work (fast path).
  */
 cx_str latex_decode(struct arena *a, const char *s, size_t n);
+/* The same text, but a value that needs no change at all comes back as s
+ * itself, not copied: for s that lives as long as the result (a field's
+ * raw value and the text made from it). */
+cx_str latex_text(struct arena *a, const char *s, size_t n);
 
 /* Write normalized text as a BibTeX value body (no outer braces):
  * markup back to {..} \emph{..} \textbf{..} $..$ \url{..}; special
@@ -37,7 +41,8 @@ cx_str latex_decode(struct arena *a, const char *s, size_t n);
  * *lossy when lossy is not NULL). */
 void latex_encode(struct cx_out *o, cx_str text, int ascii, size_t *lossy);
 
-/* Strip markup: the plain text, for RIS and for matching. */
+/* Strip markup: the plain text, for RIS and for matching.  Text with no
+ * markup comes back as it is, not copied. */
 cx_str text_plain(struct arena *a, cx_str text);
 
 /* ---- names.c: BibTeX names --------------------------------------------- */
@@ -57,9 +62,11 @@ size_t names_split_list(const char *s, size_t n,
  * Returns NULL, or a static message when the name is odd (too many commas). */
 const char *names_split_raw(const char *s, size_t n, struct name_raw *out);
 /* The whole step: split the list, split each name, decode each part with
- * latex_decode.  "others" becomes a name with .others set; a name that is
- * one braced group ({World Health Organization}) becomes a literal. */
-size_t names_parse(struct arena *a, const char *s, size_t n,
-                   enum cx_particles particles, struct cx_name **out);
+ * latex_text (so a part may point into s).  "others" becomes a name with
+ * .others set; a name that is one braced group ({World Health
+ * Organization}) becomes a literal.  plain says that s needs no decoding
+ * (latex_text gave it back as it is), and so neither does any part. */
+size_t names_parse(struct arena *a, const char *s, size_t n, enum cx_particles particles,
+                   int plain, struct cx_name **out);
 
 #endif

@@ -504,7 +504,7 @@ void parser_end_field(struct cx_parser *P, cx_str name, unsigned line, unsigned 
 		enum cx_kind kind = id == CX_F_UNKNOWN ? CX_K_TEXT : cx_fields[id].kind;
 		if (P->e.kind == CX_E_ENTRY && kind != CX_K_VERBATIM && kind != CX_K_KEY) {
 			if (!m->text.p)
-				m->text = latex_decode(&P->file_arena, m->value.p, m->value.n);
+				m->text = latex_text(&P->file_arena, m->value.p, m->value.n);
 			f->text = m->text;
 		}
 	} else {

@@ -338,16 +338,35 @@ static int vn_wrapped(const char *s, size_t n)
 	return 0;
 }
 
-/* venue_recognize, remembered: a file names a few hundred containers in
- * thousands of entries.  Direct-mapped by hash; long names are not kept.
- * Workers are processes, so this process state is not shared. */
-#define VN_MEMO 256
+/* venue_recognize, remembered: a file names a few thousand containers in
+ * tens of thousands of entries, and an unknown one costs a grammar run.
+ * Direct-mapped by a hash of the name, whose copy the slot keeps for the
+ * comparison; long names are not kept.  Workers are processes, so this
+ * process state is not shared. */
+#define VN_MEMO 8192
 #define VN_MEMO_LEN 256
 static struct vn_memo {
+	uint64_t h;
 	const struct venue_row *row;
-	unsigned short n; /* 0: empty */
-	char s[VN_MEMO_LEN];
+	char *s;          /* NULL: empty */
+	unsigned n, cap;
 } vn_memo[VN_MEMO];
+
+/* Eight bytes at a time: the names are tens of bytes. */
+static uint64_t vn_hash(const char *s, size_t n)
+{
+	uint64_t h = n * 0x9E3779B97F4A7C15u, w;
+	size_t i = 0;
+	for (; i + 8 <= n; i += 8) {
+		memcpy(&w, s + i, 8);
+		h = (h ^ w) * 0xFF51AFD7ED558CCDu;
+		h ^= h >> 29;
+	}
+	w = 0;
+	memcpy(&w, s + i, n - i);
+	h = (h ^ w) * 0xC4CEB9FE1A85EC53u;
+	return h ^ h >> 32;
+}
 
 static const struct venue_row *recognize(struct arena *a, const char *s, size_t n);
 
@@ -355,14 +374,17 @@ const struct venue_row *venue_recognize(struct arena *a, const char *s, size_t n
 {
 	if (!n || n >= VN_MEMO_LEN)
 		return recognize(a, s, n);
-	uint64_t h = 1469598103934665603ull;
-	for (size_t i = 0; i < n; i++)
-		h = (h ^ (unsigned char)s[i]) * 1099511628211ull;
+	uint64_t h = vn_hash(s, n);
 	struct vn_memo *m = &vn_memo[h % VN_MEMO];
-	if (m->n == n && !memcmp(m->s, s, n))
+	if (m->s && m->h == h && m->n == n && !memcmp(m->s, s, n))
 		return m->row;
+	if (m->cap < n) {
+		m->cap = (unsigned)(n + 31) & ~31u;
+		m->s = xrealloc(m->s, m->cap);
+	}
 	m->row = recognize(a, s, n);
-	m->n = (unsigned short)n;
+	m->h = h;
+	m->n = (unsigned)n;
 	memcpy(m->s, s, n);
 	return m->row;
 }
