@@ -261,6 +261,9 @@ struct cx_reader_ctx {
 	const char *file;
 	cx_diag_fn diag;
 	void *diag_ctx;
+	/* Diagnostics below this severity are only counted: diag would drop
+	 * them (--quiet), so a reader need not format them. */
+	enum cx_sev diag_min;
 	/* Called once per entry, in input order, as soon as it is complete. */
 	void (*emit)(void *ctx, struct cx_entry *e);
 	void *emit_ctx;

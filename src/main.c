@@ -344,6 +344,7 @@ static void convert(struct run *r, size_t i)
 	c.file = name;
 	c.diag = print_diag;
 	c.diag_ctx = r;
+	c.diag_min = r->quiet ? CX_ERROR : CX_NOTE; /* as print_diag filters */
 	c.emit = emit;
 	c.emit_ctx = r;
 	r->out.diag = &c;

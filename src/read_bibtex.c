@@ -59,7 +59,7 @@ void parser_diag(struct cx_parser *P, enum cx_sev sev, enum cx_code code,
 	} else if (sev == CX_WARNING) {
 		P->c->nwarnings++;
 	}
-	if (!P->c->diag)
+	if (!P->c->diag || sev < P->c->diag_min)
 		return;
 	char msg[640];
 	va_list ap;

@@ -153,5 +153,17 @@ else
 	echo "SKIP: script(1) is missing: the terminal checks did not run"
 fi
 
+# ---- -q: warnings are not shown, but --strict still counts them
+printf '@misc{w1, title = nomacro}\n' >"$tmp/warn.bib"
+"$CITEX" -t csl-json "$tmp/warn.bib" >/dev/null 2>"$tmp/err"
+expect "a warning: exit 0" [ $? -eq 0 ]
+expect "a warning: shown" grep -q "warn.bib:1:11: warning: undefined macro 'nomacro'" "$tmp/err"
+"$CITEX" -q -t csl-json "$tmp/warn.bib" >/dev/null 2>"$tmp/err"
+expect "-q, a warning: exit 0" [ $? -eq 0 ]
+expect "-q, a warning: nothing on stderr" [ ! -s "$tmp/err" ]
+"$CITEX" -q --strict -t csl-json "$tmp/warn.bib" >/dev/null 2>"$tmp/err"
+expect "-q --strict, a warning: exit 1" [ $? -eq 1 ]
+expect "-q --strict, a warning: nothing on stderr" [ ! -s "$tmp/err" ]
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
