@@ -361,12 +361,19 @@ static size_t emit_name(const char *s, size_t b, size_t e,
 	return 1;
 }
 
+/* The bytes the list split must look at: braces and white space. */
+static const unsigned char list_special[256] = {
+	['{'] = 1, ['}'] = 1, [' '] = 1, ['\t'] = 1, ['\n'] = 1, ['\r'] = 1, ['\v'] = 1, ['\f'] = 1,
+};
+
 size_t names_split_list(const char *s, size_t n,
                         void (*fn)(void *ctx, const char *s, size_t n), void *ctx)
 {
 	size_t depth = 0, start = 0, count = 0, i;
 
 	for (i = 0; i < n; i++) {
+		while (!list_special[(unsigned char)s[i]] && i + 1 < n)
+			i++;
 		char c = s[i];
 		if (c == '{') {
 			depth++;
