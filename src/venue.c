@@ -348,8 +348,8 @@ static int vn_wrapped(const char *s, size_t n)
 static struct vn_memo {
 	uint64_t h;
 	const struct venue_row *row;
-	char *s;          /* NULL: empty */
-	unsigned n, cap;
+	char *s;          /* the name, kept for the comparison */
+	unsigned n, cap;  /* n == 0: empty */
 } vn_memo[VN_MEMO];
 
 /* Eight bytes at a time: the names are tens of bytes. */
@@ -376,7 +376,7 @@ const struct venue_row *venue_recognize(struct arena *a, const char *s, size_t n
 		return recognize(a, s, n);
 	uint64_t h = vn_hash(s, n);
 	struct vn_memo *m = &vn_memo[h % VN_MEMO];
-	if (m->s && m->h == h && m->n == n && !memcmp(m->s, s, n))
+	if (m->n == n && m->h == h && !memcmp(m->s, s, n))
 		return m->row;
 	if (m->cap < n) {
 		m->cap = (unsigned)(n + 31) & ~31u;
@@ -496,7 +496,8 @@ int venue_table_load(const char *path, const char **err)
 		}
 	}
 	vn_user_sort();
-	memset(vn_memo, 0, sizeof vn_memo); /* the answers may change */
+	for (size_t i = 0; i < VN_MEMO; i++)
+		vn_memo[i].n = 0; /* the answers may change; the buffers stay */
 	return (int)nrows;
 fail:
 	/* Nothing was indexed yet, so a bad file leaves the table as it was. */
