@@ -1135,38 +1135,53 @@ static inline __m128i lx_lig16(__m128i v)
 	                    _mm_cmpeq_epi8(v, _mm_set1_epi8('\'')));
 }
 
-/* Where plain_run's loop would stop, looked for while seventeen bytes
- * remain (a byte's successor decides): the first byte that is none of
- * PLAIN, LIG or SPACE, a LIG doubled, or a SPACE before a byte that is
- * not PLAIN.  Returns j at the first block it cannot pass whole. */
-static size_t plain_blocks(const unsigned char *s, size_t j, size_t n)
+/* The last bytes of a value, s[j..n) with n - j at most 16, as a block
+ * and the block one byte on: bytes past n read as 0, a control byte, which
+ * a caller masks off in v and which stops no run as a successor in w. */
+static inline void tail_blocks(const unsigned char *s, size_t j, size_t n, __m128i *v,
+                               __m128i *w)
+{
+	unsigned char b[32] = {0};
+	memcpy(b, s + j, n - j);
+	*v = _mm_loadu_si128((const __m128i *)(const void *)b);
+	*w = _mm_loadu_si128((const __m128i *)(const void *)(b + 1));
+}
+
+/* The bytes of v where plain_span stops, given w, the bytes after them:
+ * a byte that is none of PLAIN, LIG or SPACE, a LIG doubled, or a SPACE
+ * before a byte that is not PLAIN. */
+static inline unsigned plain_stops(__m128i v, __m128i w)
 {
 	const __m128i sp = _mm_set1_epi8(' ');
-	while (j + 17 <= n) {
-		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + j));
-		__m128i w = _mm_loadu_si128((const __m128i *)(const void *)(s + j + 1));
-		__m128i wplain = _mm_or_si128(_mm_or_si128(lx_other16(w), lx_lig16(w)),
-		                              _mm_cmpeq_epi8(w, sp));
-		__m128i stop = lx_other16(v);
-		stop = _mm_or_si128(stop, _mm_and_si128(lx_lig16(v), _mm_cmpeq_epi8(v, w)));
-		stop = _mm_or_si128(stop, _mm_and_si128(_mm_cmpeq_epi8(v, sp), wplain));
-		if (_mm_movemask_epi8(stop))
-			break;
-		j += 16;
-	}
-	return j;
+	__m128i wplain = _mm_or_si128(_mm_or_si128(lx_other16(w), lx_lig16(w)), _mm_cmpeq_epi8(w, sp));
+	__m128i stop = lx_other16(v);
+	stop = _mm_or_si128(stop, _mm_and_si128(lx_lig16(v), _mm_cmpeq_epi8(v, w)));
+	stop = _mm_or_si128(stop, _mm_and_si128(_mm_cmpeq_epi8(v, sp), wplain));
+	return (unsigned)_mm_movemask_epi8(stop);
 }
 #endif
 
-static size_t white_end(const unsigned char *s, size_t i, size_t n);
-
 /* The end of the plain text from j: letters, lone hyphens and
- * apostrophes, and single spaces before a letter. */
+ * apostrophes, and single spaces before a letter.  A PLAIN byte never
+ * stops the run, so the byte-wise test of the blocks finds the byte
+ * where the loop below would stop. */
 static size_t plain_span(const unsigned char *s, size_t j, size_t n)
 {
 #if defined(__SSE2__)
-	j = plain_blocks(s, j, n);
-#endif
+	__m128i v, w;
+	unsigned stop;
+	for (; j + 17 <= n; j += 16) {
+		v = _mm_loadu_si128((const __m128i *)(const void *)(s + j));
+		w = _mm_loadu_si128((const __m128i *)(const void *)(s + j + 1));
+		if ((stop = plain_stops(v, w)) != 0)
+			return j + (size_t)__builtin_ctz(stop);
+	}
+	if (j == n)
+		return n;
+	tail_blocks(s, j, n, &v, &w);
+	stop = plain_stops(v, w) & ((1u << (n - j)) - 1u);
+	return stop ? j + (size_t)__builtin_ctz(stop) : n;
+#else
 	while (j < n) {
 		if (lx_class[s[j]] == LC_PLAIN)
 			j++;
@@ -1178,7 +1193,10 @@ static size_t plain_span(const unsigned char *s, size_t j, size_t n)
 			break;
 	}
 	return j;
+#endif
 }
+
+static size_t white_end(const unsigned char *s, size_t i, size_t n);
 
 /* After a plain letter, with no accent or auto-closing argument pending,
  * the letters, lone hyphens and apostrophes, and single spaces that follow
@@ -1324,19 +1342,28 @@ static int text_kind(const unsigned char *s, size_t n)
 	size_t i = 0;
 	int fold = lx_class[s[0]] == LC_SPACE || lx_class[s[n - 1]] == LC_SPACE;
 #if defined(__SSE2__)
-	/* Sixteen bytes at a time while a successor follows each. */
-	for (; i + 17 <= n; i += 16) {
-		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
-		__m128i w = _mm_loadu_si128((const __m128i *)(const void *)(s + i + 1));
-		if (_mm_movemask_epi8(lx_special16(v)))
+	/* Sixteen bytes at a time, each with its successor; the last block
+	 * from a copy with a control byte after the value, which doubles
+	 * nothing. */
+	__m128i v, w;
+	unsigned live = 0xFFFFu;
+	for (; i < n; i += 16) {
+		if (i + 17 <= n) {
+			v = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+			w = _mm_loadu_si128((const __m128i *)(const void *)(s + i + 1));
+		} else {
+			tail_blocks(s, i, n, &v, &w);
+			live = (1u << (n - i)) - 1u;
+		}
+		if ((unsigned)_mm_movemask_epi8(lx_special16(v)) & live)
 			return TEXT_DECODE;
 		if (!fold) {
 			__m128i twice = _mm_or_si128(lx_lig16(v), _mm_cmpeq_epi8(v, _mm_set1_epi8(' ')));
 			twice = _mm_and_si128(twice, _mm_cmpeq_epi8(v, w));
-			fold = _mm_movemask_epi8(_mm_or_si128(lx_other16(v), twice)) != 0;
+			fold = ((unsigned)_mm_movemask_epi8(_mm_or_si128(lx_other16(v), twice)) & live) != 0;
 		}
 	}
-#endif
+#else
 	for (; i < n; i++) {
 		switch (lx_class[s[i]]) {
 		case LC_PLAIN:
@@ -1354,6 +1381,7 @@ static int text_kind(const unsigned char *s, size_t n)
 			return TEXT_DECODE;
 		}
 	}
+#endif
 	return fold ? TEXT_SIMPLE : TEXT_AS_IS;
 }
 
