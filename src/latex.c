@@ -1136,8 +1136,9 @@ static inline __m128i lx_lig16(__m128i v)
 }
 
 /* The last bytes of a value, s[j..n) with n - j at most 16, as a block
- * and the block one byte on: bytes past n read as 0, a control byte, which
- * a caller masks off in v and which stops no run as a successor in w. */
+ * and the block one byte on.  Bytes past n read as 0, a control byte: the
+ * caller masks them off in v, and in w the first of them stands for the
+ * end of the value, which doubles no byte and lets no space go on. */
 static inline void tail_blocks(const unsigned char *s, size_t j, size_t n, __m128i *v,
                                __m128i *w)
 {
