@@ -18,18 +18,28 @@ UTF8PROC_LIBS   := $(shell $(PKG_CONFIG) --libs libutf8proc 2>/dev/null || echo 
 # the option (clang) do not get it.
 MEMSET_TUNE := -mmemset-strategy=unrolled_loop:512:noalign,libcall:-1:noalign
 TUNE    := $(shell $(CC) -Werror $(MEMSET_TUNE) -x c -c -o /dev/null /dev/null 2>/dev/null && echo '$(MEMSET_TUNE)')
-ALL_CFLAGS = -std=c11 $(WARN) $(TUNE) $(CFLAGS) -Isrc -I$(BUILD)/gen $(UTF8PROC_CFLAGS)
+ALL_CFLAGS = -std=c11 $(WARN) $(TUNE) $(CFLAGS) -Isrc -I$(GEN) $(UTF8PROC_CFLAGS)
 LDLIBS  += $(UTF8PROC_LIBS)
 
 GEN     := $(BUILD)/gen
-LIB_SRC := $(filter-out src/main.c,$(wildcard src/*.c))
-LIB_OBJ := $(patsubst src/%.c,$(BUILD)/%.o,$(LIB_SRC)) $(BUILD)/bibtex.tab.o $(BUILD)/bibtex.lex.o
+# The library, layer by layer (each imports only the layers before it):
+#   core   arena, out, bytes                  (nothing of citex)
+#   model  the field and type tables, entries
+#   norm   latex, names, venues, dates, ids, keys
+#   read   one reader per input format, and the registry
+#   write  one writer per output format, and the registry
+#   pass   whole-run passes: --aux, --dedup, --check
+#   cv     publication lists
+#   cli    the command line (not in the library)
+LAYERS  := core model norm read write pass cv
+LIB_SRC := $(foreach l,$(LAYERS),$(wildcard src/$(l)/*.c))
+LIB_OBJ := $(patsubst src/%.c,$(BUILD)/%.o,$(LIB_SRC))
 GRAMMARS := $(wildcard grammar/*.y)
 LEXERS   := $(wildcard grammar/*.l)
 GEN_HDR := $(patsubst grammar/%.y,$(GEN)/%.tab.h,$(GRAMMARS)) $(patsubst grammar/%.l,$(GEN)/%.lex.h,$(LEXERS))
-EXTRA_GEN_OBJ := $(filter-out $(BUILD)/bibtex.tab.o $(BUILD)/bibtex.lex.o,\
-	$(patsubst grammar/%.y,$(BUILD)/%.tab.o,$(GRAMMARS)) $(patsubst grammar/%.l,$(BUILD)/%.lex.o,$(LEXERS)))
-LIB_OBJ += $(EXTRA_GEN_OBJ)
+GEN_OBJ := $(patsubst grammar/%.y,$(BUILD)/gen/%.tab.o,$(GRAMMARS)) $(patsubst grammar/%.l,$(BUILD)/gen/%.lex.o,$(LEXERS))
+LIB_OBJ += $(GEN_OBJ)
+CLI_OBJ := $(patsubst src/%.c,$(BUILD)/%.o,$(wildcard src/cli/*.c))
 UNIT_SRC := $(filter-out tests/unit/stub_%.c,$(wildcard tests/unit/test_*.c))
 UNIT_BIN := $(patsubst tests/unit/%.c,$(BUILD)/%,$(UNIT_SRC))
 
@@ -42,9 +52,11 @@ deps:
 test-deps:
 	@sh tools/deps.sh test
 
-# The main job: every seed publication list to one .bib on stdout.
-seeds: all
-	./citex -f cv -t bibtex seeds/*
+# The main job: every seed publication list to one .bib on stdout.  The
+# build talks on stderr only, so `make seeds > refs.bib` holds BibTeX alone.
+seeds:
+	@$(MAKE) --no-print-directory all >&2
+	@./citex -f cv -t bibtex seeds/*
 
 # Unlink first: a running ./citex cannot be overwritten in place.
 citex: $(BUILD)/citex
@@ -53,33 +65,39 @@ citex: $(BUILD)/citex
 libcitex.a: $(BUILD)/libcitex.a
 	rm -f $@ && cp $< $@
 
-$(BUILD)/citex: $(BUILD)/main.o $(BUILD)/libcitex.a
+$(BUILD)/citex: $(CLI_OBJ) $(BUILD)/libcitex.a
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 $(BUILD)/libcitex.a: $(LIB_OBJ)
 	rm -f $@
 	ar rcs $@ $^
 
-$(BUILD)/%.o: src/%.c $(wildcard src/*.h src/*.def src/*.inc) $(GEN_HDR) | $(BUILD)
-	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+# Dependencies on headers come from the compiler (-MMD -MP); every object
+# waits for the generated headers, which the first build cannot know of.
+$(BUILD)/%.o: src/%.c | $(GEN_HDR)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
 
 # Generated C: bison >= 3.6 for parse.error custom; built into build/gen,
-# never committed.
+# never committed, and kept between builds.
 $(GEN)/%.tab.c $(GEN)/%.tab.h: grammar/%.y | $(GEN) check-tools
 	$(BISON) -Wall -Werror -Wno-yacc --defines=$(GEN)/$*.tab.h -o $(GEN)/$*.tab.c $<
 
-$(GEN)/%.lex.c $(GEN)/%.lex.h: grammar/%.l $(GEN_HDR:%.lex.h=) | $(GEN) check-tools
+$(GEN)/%.lex.c $(GEN)/%.lex.h: grammar/%.l | $(GEN) check-tools
 	$(FLEX) --header-file=$(GEN)/$*.lex.h -o $(GEN)/$*.lex.c $<
 
-$(BUILD)/%.tab.o: $(GEN)/%.tab.c $(wildcard src/*.h src/*.def)
-	$(CC) $(ALL_CFLAGS) -Wno-unused-function -c -o $@ $<
+$(BUILD)/gen/%.tab.o: $(GEN)/%.tab.c | $(GEN_HDR)
+	$(CC) $(ALL_CFLAGS) -MMD -MP -Wno-unused-function -c -o $@ $<
 
 # A scanner may include any parser's header (the RIS scanner has none).
-$(BUILD)/%.lex.o: $(GEN)/%.lex.c $(GEN_HDR) $(wildcard src/*.h src/*.def)
-	$(CC) $(ALL_CFLAGS) -Wno-unused-function -Wno-sign-compare -Wno-unused-parameter -c -o $@ $<
+$(BUILD)/gen/%.lex.o: $(GEN)/%.lex.c | $(GEN_HDR)
+	$(CC) $(ALL_CFLAGS) -MMD -MP -Wno-unused-function -Wno-sign-compare -Wno-unused-parameter -c -o $@ $<
 
 $(BUILD) $(GEN):
 	mkdir -p $@
+
+-include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d)
+.SECONDARY:
 
 check-tools:
 	@command -v $(FLEX) >/dev/null || { echo "citex: flex is missing: apt-get install flex" >&2; exit 1; }

@@ -22,7 +22,7 @@
 %expect 0
 
 %code requires {
-#include "cv.h"
+#include "cv/cv.h"
 struct au_state;
 }
 

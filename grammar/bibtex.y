@@ -21,7 +21,7 @@
 %expect 0
 
 %code requires {
-#include "parser.h"
+#include "read/bibtex.h"
 }
 
 %code {

@@ -41,8 +41,8 @@
 
 %code requires {
 #include <stddef.h>
-#include "arena.h"
-#include "venue.h"
+#include "core/arena.h"
+#include "norm/venue.h"
 
 /* One token: its byte span in the input, a number (year, edition, status,
  * rank) and, for arXiv ids, the id's own span. */

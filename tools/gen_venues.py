@@ -8,8 +8,8 @@ Reads three sources and writes two committed files:
   styles/venues-extra.tsv                  hand-written rows; these win
 
   styles/venues.tsv    the merged table, one row per venue
-  src/venues.inc       the same rows as C initializers plus a sorted key index
-                       for binary search in src/venue.c
+  src/norm/venues.inc      the same rows as C initializers plus a sorted key index
+                       for binary search in src/norm/venue.c
 
 Keys are normalized exactly as venue.c's vn_norm does: ASCII letters
 lower-cased, '&' becomes the word "and", every other ASCII byte that is not a
@@ -35,7 +35,7 @@ CCF = os.path.join(CORPORA, "ccf-deadlines", "conference")
 JABREF = os.path.join(CORPORA, "jabref-abbrv", "journals")
 EXTRA = os.path.join(ROOT, "styles", "venues-extra.tsv")
 OUT_TSV = os.path.join(ROOT, "styles", "venues.tsv")
-OUT_INC = os.path.join(ROOT, "src", "venues.inc")
+OUT_INC = os.path.join(ROOT, "src", "norm", "venues.inc")
 
 KINDS = ("conference", "journal", "workshop", "preprint", "thesis")
 KIND_ENUM = {"": "VENUE_UNKNOWN", "conference": "VENUE_CONFERENCE",
@@ -71,7 +71,7 @@ SCIENCE = {"nature", "science", "science advances", "nature communications",
 
 
 def norm(s):
-    """The lookup key: must match vn_norm in src/venue.c byte for byte."""
+    """The lookup key: must match vn_norm in src/norm/venue.c byte for byte."""
     out = bytearray()
     pend = False
     for b in s.encode("utf-8"):

@@ -1,6 +1,6 @@
 /* fuzz.c - the shared half of the harnesses: input plumbing and writer sinks.
  *
- * The plumbing copies src/main.c's convert(): up to 8 KiB are peeked, the
+ * The plumbing copies src/cli/main.c's convert(): up to 8 KiB are peeked, the
  * rest is read from the stream, so a crash here is a crash of the command
  * line too.  A pipe is an fmemopen stream (no file descriptor, so nothing
  * can seek or reread it); a file is a memfd, which fstat calls regular. */
@@ -12,11 +12,11 @@
 #include <unistd.h>
 
 #include "fuzz.h"
-#include "out.h"
+#include "core/out.h"
 
 enum { PEEK = 8192 };
 
-/* One writer with one option set, and the entry count src/main.c keeps. */
+/* One writer with one option set, and the entry count src/cli/main.c keeps. */
 struct sink {
 	const char *fmt;
 	struct cx_options opt;
@@ -51,7 +51,7 @@ static void diag(void *ctx, const struct cx_diag *d)
 		fprintf(tracing, "%s\n", line);
 }
 
-/* src/main.c's emit(), once per sink. */
+/* src/cli/main.c's emit(), once per sink. */
 static void emit(void *ctx, struct cx_entry *e)
 {
 	(void)ctx;

@@ -1,6 +1,6 @@
 /* fuzz.h - what every libFuzzer harness in tests/fuzz shares.
  *
- * A harness hands its bytes to one reader, the way src/main.c does, and
+ * A harness hands its bytes to one reader, the way src/cli/main.c does, and
  * pushes every entry the reader emits through every writer with several
  * option sets, into sinks that discard the text.  So one input exercises a
  * reader, the normalizer and all four writers. */

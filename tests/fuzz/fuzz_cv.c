@@ -4,7 +4,7 @@
  * without, so both ways of filling an empty author slot are exercised.
  * The reader keeps generated keys unique across one run's inputs; the
  * harness forgets them after each input so every run of an input is alike. */
-#include "cv.h"
+#include "cv/cv.h"
 #include "fuzz.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)

@@ -1,10 +1,10 @@
-/* stub_latex.c - a stand-in for src/latex.c in unit tests that only need
+/* stub_latex.c - a stand-in for src/norm/latex.c in unit tests that only need
  * latex_decode to exist.
  *
  * It copies the value into the arena with every brace removed and nothing
  * else decoded, so tests linked against it must not depend on decoding
  * details.  Never link it into the real program. */
-#include "norm.h"
+#include "norm/norm.h"
 
 cx_str latex_decode(struct arena *a, const char *s, size_t n)
 {

@@ -11,7 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cv.h"
+#include "cv/cv.h"
 
 static size_t npass, nfail;
 

@@ -1,4 +1,4 @@
-/* test_bytes.c - the block searches of src/bytes.h against byte loops.
+/* test_bytes.c - the block searches of src/core/bytes.h against byte loops.
  *
  * Usage: test_bytes [ignored]
  *
@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bytes.h"
+#include "core/bytes.h"
 
 static size_t npass, nfail;
 

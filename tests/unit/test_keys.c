@@ -1,4 +1,4 @@
-/* test_keys.c - unit tests for the key generator (src/keys.c).
+/* test_keys.c - unit tests for the key generator (src/norm/keys.c).
  *
  * Usage: test_keys [ignored]
  *
@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "keys.h"
+#include "norm/keys.h"
 
 static size_t npass, nfail;
 

@@ -1,4 +1,4 @@
-/* test_latex.c - table-driven tests for src/latex.c and src/out.c.
+/* test_latex.c - table-driven tests for src/norm/latex.c and src/core/out.c.
  *
  * Decoding rows give a BibTeX value body and the UTF-8 NFC text with
  * markup bytes it must become; encoding rows give text and the BibTeX body
@@ -16,7 +16,7 @@
 
 #include <utf8proc.h>
 
-#include "norm.h"
+#include "norm/norm.h"
 
 /* Markup bytes, spelled so that the tables stay readable. */
 #define NC "\x01"

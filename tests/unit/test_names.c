@@ -1,4 +1,4 @@
-/* test_names.c - unit tests for src/names.c, the BibTeX name splitter.
+/* test_names.c - unit tests for src/norm/names.c, the BibTeX name splitter.
  *
  * Usage: test_names parse_name_cases.json
  *
@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "norm.h"
+#include "norm/norm.h"
 
 static size_t npass, nfail;
 

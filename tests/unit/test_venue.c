@@ -1,5 +1,5 @@
 /* test_venue.c - unit tests for the venue grammar (grammar/venue.y) and the
- * venue table (src/venue.c).
+ * venue table (src/norm/venue.c).
  *
  * Usage: test_venue [ignored]
  *
@@ -18,7 +18,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "venue.h"
+#include "norm/venue.h"
 
 static size_t npass, nfail;
 

@@ -1,0 +1,231 @@
+/* core/bytes.h - byte searches over long runs of text, sixteen bytes at a time.
+ *
+ * The scanner, the collection pass and the JSON writer spend their time
+ * looking for the few bytes that end a plain run: a brace, a quote, a
+ * newline, a byte that needs an escape.  On x86-64 (SSE2 is part of the
+ * base instruction set) a block of sixteen bytes is compared against each
+ * wanted byte at once; elsewhere eight bytes are tested in a word.  Both
+ * return exactly what the byte loop would. */
+#ifndef CX_BYTES_H
+#define CX_BYTES_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+#define BYTES_ONES 0x0101010101010101u
+#define BYTES_HIGH 0x8080808080808080u
+
+/* The high bit of each byte of the word w that equals c. */
+static inline uint64_t bytes_eq8(uint64_t w, unsigned char c)
+{
+	uint64_t x = w ^ (BYTES_ONES * c);
+	return (x - BYTES_ONES) & ~x & BYTES_HIGH;
+}
+
+#if defined(__SSE2__)
+/* The block of sixteen bytes to look at next from p, in a search that
+ * began at start: the last one ends at e and *live masks off the bytes
+ * already looked at.  NULL at e, or when the span is too short for one
+ * block (the word and byte loops take it). */
+static inline const char *bytes_block(const char *p, const char *start, const char *e,
+                                      unsigned *live)
+{
+	*live = 0xFFFFu;
+	if (e - p >= 16)
+		return p;
+	if (p == e || e - start < 16)
+		return NULL;
+	*live = (0xFFFFu << (p - (e - 16))) & 0xFFFFu;
+	return e - 16;
+}
+#endif
+
+/* The first byte in [p, e) equal to a, b, c or d (repeat one to look for
+ * fewer), or e. */
+static inline const char *bytes_find4(const char *p, const char *e, char a, char b, char c,
+                                      char d)
+{
+	const char *start = p;
+#if defined(__SSE2__)
+	const __m128i va = _mm_set1_epi8(a), vb = _mm_set1_epi8(b), vc = _mm_set1_epi8(c),
+	              vd = _mm_set1_epi8(d);
+	unsigned live;
+	for (const char *q; (q = bytes_block(p, start, e, &live)) != NULL; p = q + 16) {
+		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)q);
+		__m128i m = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, va), _mm_cmpeq_epi8(v, vb)),
+		                         _mm_or_si128(_mm_cmpeq_epi8(v, vc), _mm_cmpeq_epi8(v, vd)));
+		unsigned mask = (unsigned)_mm_movemask_epi8(m) & live;
+		if (mask)
+			return q + __builtin_ctz(mask);
+	}
+#endif
+	while (e - p >= 8) {
+		uint64_t w;
+		memcpy(&w, p, 8);
+		if (bytes_eq8(w, (unsigned char)a) | bytes_eq8(w, (unsigned char)b) |
+		    bytes_eq8(w, (unsigned char)c) | bytes_eq8(w, (unsigned char)d))
+			break;
+		p += 8;
+	}
+	for (; p < e; p++)
+		if (*p == a || *p == b || *p == c || *p == d)
+			return p;
+	return e;
+}
+
+/* The first byte in [p, e) below 0x20 or equal to a or b, or e. */
+static inline const char *bytes_find_ctl2(const char *p, const char *e, char a, char b)
+{
+	const char *start = p;
+#if defined(__SSE2__)
+	const __m128i va = _mm_set1_epi8(a), vb = _mm_set1_epi8(b), sp = _mm_set1_epi8(0x20),
+	              top = _mm_set1_epi8((char)0x80);
+	unsigned live;
+	for (const char *q; (q = bytes_block(p, start, e, &live)) != NULL; p = q + 16) {
+		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)q);
+		/* Unsigned v < 0x20: flip the top bit and compare signed. */
+		__m128i lo = _mm_cmplt_epi8(_mm_xor_si128(v, top), _mm_xor_si128(sp, top));
+		__m128i m = _mm_or_si128(lo, _mm_or_si128(_mm_cmpeq_epi8(v, va), _mm_cmpeq_epi8(v, vb)));
+		unsigned mask = (unsigned)_mm_movemask_epi8(m) & live;
+		if (mask)
+			return q + __builtin_ctz(mask);
+	}
+#endif
+	while (e - p >= 8) {
+		uint64_t w;
+		memcpy(&w, p, 8);
+		if ((((w - BYTES_ONES * 0x20) & ~w & BYTES_HIGH) | bytes_eq8(w, (unsigned char)a) |
+		     bytes_eq8(w, (unsigned char)b)))
+			break;
+		p += 8;
+	}
+	if (e - p < 8 && e - start >= 8 && p < e) {
+		/* The last bytes, as the word that ends at e. */
+		uint64_t w;
+		memcpy(&w, e - 8, 8);
+		uint64_t hit = ((w - BYTES_ONES * 0x20) & ~w & BYTES_HIGH) |
+		               bytes_eq8(w, (unsigned char)a) | bytes_eq8(w, (unsigned char)b);
+		if (!hit)
+			return e;
+	}
+	for (; p < e; p++)
+		if ((unsigned char)*p < 0x20 || *p == a || *p == b)
+			return p;
+	return e;
+}
+
+/* Set bits in a 16-bit mask (no popcnt instruction in base x86-64). */
+static inline unsigned bytes_pop16(unsigned m)
+{
+	m = m - ((m >> 1) & 0x5555u);
+	m = (m & 0x3333u) + ((m >> 2) & 0x3333u);
+	m = (m + (m >> 4)) & 0x0F0Fu;
+	return (m + (m >> 8)) & 0x1Fu;
+}
+
+/* The first byte in [p, e) that is not a space, tab, carriage return or
+ * newline, or e; *lines counts the newlines passed and *last_nl points at
+ * the last of them (NULL if none). */
+static inline const char *bytes_white(const char *p, const char *e, size_t *lines,
+                                      const char **last_nl)
+{
+	const char *start = p;
+	*lines = 0;
+	*last_nl = NULL;
+#if defined(__SSE2__)
+	const __m128i sp = _mm_set1_epi8(' '), nl = _mm_set1_epi8('\n'), tab = _mm_set1_epi8('\t'),
+	              cr = _mm_set1_epi8('\r');
+	unsigned live;
+	for (const char *q; (q = bytes_block(p, start, e, &live)) != NULL; p = q + 16) {
+		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)q);
+		__m128i n = _mm_cmpeq_epi8(v, nl);
+		__m128i w = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, sp), n),
+		                         _mm_or_si128(_mm_cmpeq_epi8(v, tab), _mm_cmpeq_epi8(v, cr)));
+		unsigned other = ~(unsigned)_mm_movemask_epi8(w) & live & 0xFFFFu;
+		unsigned nlm = (unsigned)_mm_movemask_epi8(n) & live;
+		if (other)
+			nlm &= (1u << __builtin_ctz(other)) - 1u;
+		if (nlm) {
+			*lines += bytes_pop16(nlm);
+			*last_nl = q + (31 - __builtin_clz(nlm));
+		}
+		if (other)
+			return q + __builtin_ctz(other);
+	}
+#endif
+	for (; p < e; p++) {
+		if (*p == '\n') {
+			++*lines;
+			*last_nl = p;
+		} else if (*p != ' ' && *p != '\t' && *p != '\r') {
+			break;
+		}
+	}
+	return p;
+}
+
+/* How many newlines there are in n bytes.  The compare masks (0 or -1 a
+ * byte) are summed in eight-bit lanes for up to 255 blocks at a time. */
+static inline size_t bytes_count_nl(const char *s, size_t n)
+{
+	size_t lines = 0, i = 0;
+#if defined(__SSE2__)
+	const __m128i nl = _mm_set1_epi8('\n'), zero = _mm_setzero_si128();
+	while (n - i >= 16) {
+		size_t blocks = (n - i) / 16 < 255 ? (n - i) / 16 : 255;
+		__m128i acc = zero;
+		for (size_t b = 0; b < blocks; b++, i += 16)
+			acc = _mm_sub_epi8(acc, _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(const void *)(s + i)), nl));
+		__m128i sum = _mm_sad_epu8(acc, zero);
+		lines += (size_t)_mm_cvtsi128_si32(sum) + (size_t)_mm_extract_epi16(sum, 4);
+	}
+#endif
+	for (; i < n; i++)
+		lines += s[i] == '\n';
+	return lines;
+}
+
+/* Over n bytes of UTF-8: how many newlines, and how many characters
+ * (bytes that are not 10xxxxxx) follow the last newline, or all of them
+ * when there is none. */
+static inline size_t bytes_lines(const char *s, size_t n, size_t *tail_chars)
+{
+	size_t lines = 0, chars = 0, i = 0;
+#if defined(__SSE2__)
+	const __m128i nl = _mm_set1_epi8('\n'), cont = _mm_set1_epi8((char)0xC0);
+	const char *p = s;
+	unsigned live;
+	for (const char *q; (q = bytes_block(p, s, s + n, &live)) != NULL; p = q + 16) {
+		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)q);
+		unsigned nlm = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, nl)) & live;
+		/* 10xxxxxx, signed, is below 0xC0 = -64. */
+		unsigned chm = ~(unsigned)_mm_movemask_epi8(_mm_cmplt_epi8(v, cont)) & live;
+		if (nlm) {
+			unsigned last = 31u - (unsigned)__builtin_clz(nlm);
+			lines += bytes_pop16(nlm);
+			chars = bytes_pop16(chm & ~((2u << last) - 1u));
+		} else {
+			chars += bytes_pop16(chm);
+		}
+	}
+	i = (size_t)(p - s);
+#endif
+	for (; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (c == '\n') {
+			lines++;
+			chars = 0;
+		} else if ((c & 0xC0) != 0x80) {
+			chars++;
+		}
+	}
+	*tail_chars = chars;
+	return lines;
+}
+
+#endif

@@ -1,0 +1,74 @@
+/* core/out.h - buffered output with escaping contexts.
+ *
+ * Formatters say what to write; the escaping context says how (cmark's
+ * cmark_escaping).  Output goes to a FILE in 64 KiB writes; the first write
+ * error sticks in `error` and later writes are dropped. */
+#ifndef CX_OUT_H
+#define CX_OUT_H
+
+#include <stdio.h>
+#include <string.h>
+#include "citex.h"
+
+enum out_esc {
+	OUT_RAW,   /* bytes as they are */
+	OUT_JSON,  /* inside a JSON string: quotes, backslashes, controls */
+	OUT_RIS,   /* one line: newlines and tabs become spaces */
+};
+
+struct cx_out {
+	FILE *f;
+	char *buf;
+	size_t n, cap;
+	int error;       /* errno of the first failed write, or 0 */
+	const struct cx_options *opt;
+	/* Per-run state a formatter may keep (e.g. the JSON item separator). */
+	size_t count;
+	struct cx_reader_ctx *diag; /* where loss reports go, may be NULL */
+};
+
+void out_init(struct cx_out *o, FILE *f, const struct cx_options *opt);
+/* Writes that would fill the buffer, or after an error. */
+void out_write_slow(struct cx_out *o, const char *s, size_t n);
+void out_putc_slow(struct cx_out *o, int c);
+
+/* Inline: formatters write a few bytes at a time, and a constant string's
+ * length is known where it is written. */
+static inline void out_write(struct cx_out *o, const char *s, size_t n)
+{
+	if (n < o->cap - o->n) {
+		/* The common case: it fits and the buffer is not full after. */
+		memcpy(o->buf + o->n, s, n);
+		o->n += n;
+		return;
+	}
+	out_write_slow(o, s, n);
+}
+
+static inline void out_puts(struct cx_out *o, const char *s)
+{
+	out_write(o, s, strlen(s));
+}
+
+static inline void out_putc(struct cx_out *o, int c)
+{
+	if (o->n + 1 < o->cap && !o->error) {
+		o->buf[o->n++] = (char)c;
+		return;
+	}
+	out_putc_slow(o, c);
+}
+
+static inline void out_str(struct cx_out *o, cx_str s)
+{
+	out_write(o, s.p, s.n);
+}
+/* Write s escaped for the context. */
+void out_esc(struct cx_out *o, const char *s, size_t n, enum out_esc esc);
+void out_printf(struct cx_out *o, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/* Flush to the FILE; returns 0 or an errno value. */
+int out_flush(struct cx_out *o);
+void out_free(struct cx_out *o);
+
+#endif

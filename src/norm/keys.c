@@ -1,0 +1,1041 @@
+/* norm/keys.c - citation keys from a JabRef / Better BibTeX style pattern.
+ *
+ * A pattern compiles once into a list of items: literal text, or a field
+ * marker with its modifiers.  Each entry's key is the items expanded in
+ * order.  Marker values are ASCII letters and digits only (keys_fold), and
+ * literal text is checked when the pattern is compiled, so every key is a
+ * legal BibTeX and biber key without further escaping.
+ *
+ * Uniqueness needs every key handed out so far: a hash set in the keygen's
+ * arena.  A second table maps each entry's old key to its new one, so that
+ * crossref, xdata, xref, related and entryset values can follow the rename;
+ * keygen_run renames everything first and rewrites references second,
+ * which handles a reference to an entry that comes later in the input.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <utf8proc.h>
+
+#include "norm/keys.h"
+#include "norm/venue.h"
+
+/* ---- the pattern ---------------------------------------------------------- */
+
+enum marker {
+	M_AUTH,           /* family name of the first author */
+	M_AUTHETAL,       /* Smith, SmithJones, SmithEtAl */
+	M_AUTHORS,        /* up to n family names (0: all), then EtAl */
+	M_YEAR,
+	M_SHORTYEAR,
+	M_TITLE,          /* every word, significant ones capitalized */
+	M_SHORTTITLE,     /* three significant words, capitalized */
+	M_VERYSHORTTITLE, /* the first significant word, capitalized */
+	M_VENUE,          /* the venue's acronym */
+	M_FIRSTPAGE,
+};
+
+enum modifier { MOD_LOWER, MOD_UPPER };
+
+#define MAX_MODS 4
+
+struct item {
+	const char *lit; /* literal text, or NULL for a marker */
+	size_t nlit;
+	enum marker m;
+	int n; /* authorsN */
+	enum modifier mods[MAX_MODS];
+	int nmods;
+};
+
+static const struct {
+	const char *name;
+	enum marker m;
+} marker_names[] = {
+	{"auth", M_AUTH},
+	{"authEtAl", M_AUTHETAL},
+	{"authors", M_AUTHORS},
+	{"year", M_YEAR},
+	{"shortyear", M_SHORTYEAR},
+	{"title", M_TITLE},
+	{"shorttitle", M_SHORTTITLE},
+	{"veryshorttitle", M_VERYSHORTTITLE},
+	{"venue", M_VENUE},
+	{"firstpage", M_FIRSTPAGE},
+};
+
+/* ---- hash tables of keys --------------------------------------------------- */
+
+struct slot {
+	const char *key; /* NUL-terminated, in the keygen's arena; NULL: empty */
+	size_t n;
+	const char *val; /* renamed: the new key */
+	size_t nval;
+};
+
+struct table {
+	struct slot *s;
+	size_t cap, len; /* cap is 0 or a power of two */
+};
+
+static size_t hash(const char *p, size_t n)
+{
+	size_t h = 1469598103934665603u;
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ (unsigned char)p[i]) * 1099511628211u;
+	return h;
+}
+
+/* The slot holding p, or the empty slot where it would go. */
+static struct slot *tab_slot(struct slot *s, size_t cap, const char *p, size_t n)
+{
+	size_t i = hash(p, n) & (cap - 1);
+	while (s[i].key && (s[i].n != n || memcmp(s[i].key, p, n)))
+		i = (i + 1) & (cap - 1);
+	return &s[i];
+}
+
+static const struct slot *tab_get(const struct table *t, const char *p, size_t n)
+{
+	if (!t->cap)
+		return NULL;
+	const struct slot *s = tab_slot(t->s, t->cap, p, n);
+	return s->key ? s : NULL;
+}
+
+/* Insert key p (copied into a) unless it is there; returns its slot. */
+static struct slot *tab_put(struct table *t, struct arena *a, const char *p, size_t n)
+{
+	if (2 * (t->len + 1) > t->cap) {
+		size_t cap = t->cap ? 2 * t->cap : 256;
+		struct slot *s = xcalloc(cap, sizeof *s);
+		for (size_t i = 0; i < t->cap; i++)
+			if (t->s[i].key)
+				*tab_slot(s, cap, t->s[i].key, t->s[i].n) = t->s[i];
+		free(t->s);
+		t->s = s;
+		t->cap = cap;
+	}
+	struct slot *s = tab_slot(t->s, t->cap, p, n);
+	if (!s->key) {
+		s->key = arena_strndup(a, p, n);
+		s->n = n;
+		t->len++;
+	}
+	return s;
+}
+
+struct keygen {
+	struct item *items;
+	size_t nitems;
+	struct arena a;       /* keys, the rename map, rewritten references */
+	struct arena scratch; /* per entry: venue parsing */
+	struct buf key;       /* the key being built */
+	struct buf val;       /* one marker's value */
+	struct buf words;     /* the title's words, folded, NUL-separated */
+	size_t nwords;
+	int have_words;
+	struct buf text;      /* plain text for venue lookups */
+	struct table taken;   /* every key handed out or reserved */
+	struct table renamed; /* old key -> new key */
+	int aliases;          /* keygen_run keeps old keys in ids */
+};
+
+/* ---- compiling a pattern ---------------------------------------------------- */
+
+/* Literal text a key may hold: what BibTeX, biber and LaTeX's \cite all
+ * read back as part of one key. */
+static int key_char(unsigned char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+	       (c && strchr("-_:./+", c));
+}
+
+static const char *parse_modifier(struct item *it, const char *s, size_t n)
+{
+	if (it->nmods == MAX_MODS)
+		return "too many modifiers on one field marker";
+	if (n == 5 && !memcmp(s, "lower", 5))
+		it->mods[it->nmods++] = MOD_LOWER;
+	else if (n == 5 && !memcmp(s, "upper", 5))
+		it->mods[it->nmods++] = MOD_UPPER;
+	else
+		return "unknown modifier (known: lower, upper)";
+	return NULL;
+}
+
+static const char *parse_marker(struct item *it, const char *s, size_t n)
+{
+	size_t name = 0;
+	while (name < n && s[name] != ':')
+		name++;
+	int found = 0;
+	for (size_t k = 0; k < sizeof marker_names / sizeof *marker_names && !found; k++)
+		if (strlen(marker_names[k].name) == name && !memcmp(s, marker_names[k].name, name)) {
+			it->m = marker_names[k].m;
+			found = 1;
+		}
+	if (!found && name > 7 && name <= 9 && !memcmp(s, "authors", 7)) {
+		int v = 0;
+		found = 1;
+		for (size_t i = 7; i < name; i++) {
+			if (s[i] < '0' || s[i] > '9')
+				found = 0;
+			else
+				v = 10 * v + (s[i] - '0');
+		}
+		if (found && !v)
+			return "[authors0] names no author; use [authors] for all of them";
+		it->m = M_AUTHORS;
+		it->n = v;
+	}
+	if (!found)
+		return "unknown field marker (known: auth, authEtAl, authors, authorsN, year, "
+		       "shortyear, title, shorttitle, veryshorttitle, venue, firstpage)";
+	for (size_t i = name; i < n;) {
+		size_t b = ++i;
+		while (i < n && s[i] != ':')
+			i++;
+		const char *err = parse_modifier(it, s + b, i - b);
+		if (err)
+			return err;
+	}
+	return NULL;
+}
+
+static const char *compile(struct keygen *g, const char *p)
+{
+	size_t len = strlen(p);
+	if (!len)
+		return "the pattern is empty";
+	g->items = xcalloc(len, sizeof *g->items);
+	for (size_t i = 0; i < len;) {
+		struct item *it = &g->items[g->nitems++];
+		if (p[i] == '[') {
+			const char *end = strchr(p + i, ']');
+			if (!end)
+				return "'[' without a closing ']'";
+			const char *err = parse_marker(it, p + i + 1, (size_t)(end - p - i - 1));
+			if (err)
+				return err;
+			i = (size_t)(end - p) + 1;
+			continue;
+		}
+		if (p[i] == ']')
+			return "']' without an opening '['";
+		it->lit = p + i;
+		while (i < len && p[i] != '[' && p[i] != ']') {
+			if (!key_char((unsigned char)p[i]))
+				return "a key may hold only letters, digits and - _ : . / + outside "
+				       "the field markers";
+			i++;
+		}
+		it->nlit = (size_t)(p + i - it->lit);
+	}
+	return NULL;
+}
+
+struct keygen *keygen_new(const char *pattern, const char **err)
+{
+	struct keygen *g = xcalloc(1, sizeof *g);
+	const char *p = pattern ? pattern : KEYGEN_DEFAULT;
+	/* Literal items point into this copy. */
+	const char *e = compile(g, arena_strndup(&g->a, p, strlen(p)));
+	if (e) {
+		if (err)
+			*err = e;
+		keygen_free(g);
+		return NULL;
+	}
+	return g;
+}
+
+void keygen_free(struct keygen *g)
+{
+	if (!g)
+		return;
+	free(g->items);
+	free(g->taken.s);
+	free(g->renamed.s);
+	buf_free(&g->key);
+	buf_free(&g->val);
+	buf_free(&g->words);
+	buf_free(&g->text);
+	arena_destroy(&g->a);
+	arena_destroy(&g->scratch);
+	free(g);
+}
+
+/* ---- transliteration ----------------------------------------------------------- */
+
+/* Letters that keep no ASCII letter after decomposition and mark
+ * stripping.  Capitals that become two letters are title-cased (Þing
+ * gives Thing); only the capital sharp s, which lives in all-caps text,
+ * gives SS. */
+static const struct {
+	int32_t cp;
+	const char *s;
+} latin[] = {
+	{0x00C6, "Ae"}, {0x00D0, "D"},  {0x00D8, "O"},  {0x00DE, "Th"}, {0x00DF, "ss"},
+	{0x00E6, "ae"}, {0x00F0, "d"},  {0x00F8, "o"},  {0x00FE, "th"}, {0x0110, "D"},
+	{0x0111, "d"},  {0x0126, "H"},  {0x0127, "h"},  {0x0131, "i"},  {0x0141, "L"},
+	{0x0142, "l"},  {0x014A, "Ng"}, {0x014B, "ng"}, {0x0152, "Oe"}, {0x0153, "oe"},
+	{0x0166, "T"},  {0x0167, "t"},  {0x017F, "s"},  {0x0180, "b"},  {0x0189, "D"},
+	{0x0191, "F"},  {0x0192, "f"},  {0x0197, "I"},  {0x01B5, "Z"},  {0x01B6, "z"},
+	{0x0237, "j"},  {0x0256, "d"},  {0x0268, "i"},  {0x1E9E, "SS"},
+};
+
+/* Lower-case Cyrillic а..я (U+0430..U+044F), a plain scholarly-style
+ * romanization without diacritics; й and ё decompose to и and е first. */
+static const char *const cyrillic[32] = {
+	"a", "b", "v", "g", "d", "e", "zh", "z", "i", "i", "k", "l", "m", "n", "o", "p",
+	"r", "s", "t", "u", "f", "kh", "ts", "ch", "sh", "shch", "", "y", "", "e", "yu", "ya",
+};
+
+static const struct {
+	int32_t cp;
+	const char *s;
+} cyrillic_more[] = {
+	{0x0452, "dj"}, {0x0454, "ye"}, {0x0456, "i"}, {0x0458, "j"}, {0x0459, "lj"},
+	{0x045A, "nj"}, {0x045B, "c"},  {0x045F, "dz"}, {0x0491, "g"},
+};
+
+/* Lower-case Greek α..ω (U+03B1..U+03C9), ELOT 743 without the digraph
+ * rules except ου -> ou. */
+static const char *const greek[25] = {
+	"a", "v", "g", "d", "e", "z", "i", "th", "i", "k", "l", "m", "n",
+	"x", "o", "p", "r", "s", "s", "t", "y", "f", "ch", "ps", "o",
+};
+
+static void put_cased(struct buf *b, const char *s, int upper)
+{
+	for (size_t i = 0; s[i]; i++) {
+		char c = s[i];
+		if (upper && i == 0 && c >= 'a' && c <= 'z')
+			c = (char)(c - 'a' + 'A');
+		buf_putc(b, c);
+	}
+}
+
+/* Append the ASCII for one code point of a decomposed, mark-stripped
+ * letter; prev is the code point before it (for Greek ου). */
+static void translit(struct buf *b, int32_t cp, int32_t prev)
+{
+	if (cp < 0x80) {
+		if ((cp >= 'a' && cp <= 'z') || (cp >= 'A' && cp <= 'Z') || (cp >= '0' && cp <= '9'))
+			buf_putc(b, (char)cp);
+		return;
+	}
+	for (size_t i = 0; i < sizeof latin / sizeof *latin; i++)
+		if (latin[i].cp == cp) {
+			buf_put(b, latin[i].s, strlen(latin[i].s));
+			return;
+		}
+	int upper = utf8proc_toupper(cp) == cp && utf8proc_tolower(cp) != cp;
+	int32_t lo = utf8proc_tolower(cp);
+	if (lo >= 0x0430 && lo <= 0x044F) {
+		put_cased(b, cyrillic[lo - 0x0430], upper);
+		return;
+	}
+	for (size_t i = 0; i < sizeof cyrillic_more / sizeof *cyrillic_more; i++)
+		if (cyrillic_more[i].cp == lo) {
+			put_cased(b, cyrillic_more[i].s, upper);
+			return;
+		}
+	if (lo >= 0x03B1 && lo <= 0x03C9) {
+		int32_t plo = utf8proc_tolower(prev);
+		const char *s = lo == 0x03C5 && plo == 0x03BF ? "u" : greek[lo - 0x03B1];
+		put_cased(b, s, upper);
+	}
+	/* Anything else (Han, kana, Hangul, symbols) has no short romanization
+	 * without a dictionary: it is dropped. */
+}
+
+void keys_fold(struct buf *b, cx_str s)
+{
+	const utf8proc_uint8_t *p = (const utf8proc_uint8_t *)s.p;
+	int32_t prev = 0;
+	for (size_t i = 0; i < s.n;) {
+		unsigned char c = p[i];
+		if (c == CX_M_URL_ON) { /* a URL is no words */
+			while (i < s.n && p[i] != CX_M_URL_OFF)
+				i++;
+			continue;
+		}
+		if (c == '\\') { /* a LaTeX command name in math or raw spans */
+			i++;
+			while (i < s.n && ((p[i] | 0x20) >= 'a' && (p[i] | 0x20) <= 'z'))
+				i++;
+			continue;
+		}
+		if (c < 0x80) {
+			translit(b, c, prev);
+			prev = c;
+			i++;
+			continue;
+		}
+		utf8proc_int32_t cp;
+		utf8proc_ssize_t len = utf8proc_iterate(p + i, (utf8proc_ssize_t)(s.n - i), &cp);
+		if (len <= 0) {
+			i++;
+			continue;
+		}
+		i += (size_t)len;
+		utf8proc_int32_t d[16];
+		int last = 0;
+		utf8proc_ssize_t nd = utf8proc_decompose_char(
+			cp, d, 16, UTF8PROC_DECOMPOSE | UTF8PROC_COMPAT | UTF8PROC_STRIPMARK, &last);
+		if (nd < 0 || nd > 16)
+			continue;
+		for (utf8proc_ssize_t k = 0; k < nd; k++) {
+			translit(b, d[k], prev);
+			prev = d[k];
+		}
+	}
+}
+
+/* ---- names ------------------------------------------------------------------------ */
+
+static int real_name(const struct cx_name *nm)
+{
+	return !nm->others;
+}
+
+/* The family name, or the whole of a literal (corporate) name.  A
+ * particle is left out, as in JabRef's [auth]: "van der Berg" gives Berg. */
+static void fold_name(struct buf *b, const struct cx_name *nm)
+{
+	keys_fold(b, nm->family.n ? nm->family : nm->literal);
+}
+
+/* The name list the author markers read: authors, else editors, as long
+ * as the first name folds to something. */
+static const struct cx_field *name_source(struct keygen *g, const struct cx_entry *e)
+{
+	static const enum cx_field_id ids[] = {CX_F_AUTHOR, CX_F_EDITOR};
+	for (size_t k = 0; k < 2; k++) {
+		const struct cx_field *f = cx_entry_get(e, ids[k]);
+		if (!f || !f->nnames || !real_name(&f->names[0]))
+			continue;
+		size_t n0 = g->val.n;
+		fold_name(&g->val, &f->names[0]);
+		int ok = g->val.n > n0;
+		g->val.n = n0;
+		if (ok)
+			return f;
+	}
+	return NULL;
+}
+
+/* No usable name: an organization or institution field, else "anon". */
+static void no_name(struct buf *b, const struct cx_entry *e)
+{
+	static const enum cx_field_id ids[] = {CX_F_ORGANIZATION, CX_F_INSTITUTION};
+	for (size_t k = 0; k < 2; k++) {
+		const struct cx_field *f = cx_entry_get(e, ids[k]);
+		size_t n0 = b->n;
+		if (f)
+			keys_fold(b, f->text);
+		if (b->n > n0)
+			return;
+	}
+	buf_put(b, "anon", 4);
+}
+
+enum names_mode {
+	N_FIRST,  /* [auth]: the first name alone */
+	N_ETAL2,  /* [authEtAl]: two names when there are exactly two, else EtAl */
+	N_UPTO,   /* [authorsN], [authors]: up to max names, EtAl for the rest */
+};
+
+/* Up to max family names (0: all of them); EtAl when some are left out
+ * or the list ends in "and others". */
+static void names(struct keygen *g, const struct cx_entry *e, size_t max, enum names_mode mode)
+{
+	const struct cx_field *f = name_source(g, e);
+	if (!f) {
+		no_name(&g->val, e);
+		return;
+	}
+	size_t real = 0;
+	int others = 0;
+	for (size_t i = 0; i < f->nnames; i++) {
+		if (real_name(&f->names[i]))
+			real++;
+		else
+			others = 1;
+	}
+	if (mode == N_FIRST)
+		max = 1;
+	else if (mode == N_ETAL2)
+		max = real == 2 && !others ? 2 : 1;
+	size_t take = max && max < real ? max : real;
+	for (size_t i = 0, k = 0; i < f->nnames && k < take; i++)
+		if (real_name(&f->names[i])) {
+			fold_name(&g->val, &f->names[i]);
+			k++;
+		}
+	if (mode != N_FIRST && (take < real || others))
+		buf_put(&g->val, "EtAl", 4);
+}
+
+/* ---- titles ------------------------------------------------------------------------- */
+
+/* JabRef's function words, plus words Better BibTeX also skips ("towards",
+ * "via", "is") and the question words and verbs a paper title opens with,
+ * which say nothing about the paper. */
+static const char *const function_words[] = {
+	"a", "about", "above", "across", "against", "along", "among", "an", "and", "are",
+	"around", "at", "before", "behind", "below", "beneath", "beside", "between", "beyond",
+	"but", "by", "can", "do", "does", "down", "during", "except", "for", "from", "how",
+	"in", "inside", "into", "is", "its", "like", "near", "nor", "not", "of", "off", "on",
+	"onto", "or", "since", "so", "the", "through", "to", "toward", "towards", "under",
+	"until", "up", "upon", "via", "we", "what", "when", "why", "with", "within", "without",
+	"yet",
+};
+
+static int function_word(const char *w)
+{
+	char lo[16];
+	size_t n = strlen(w);
+	if (n >= sizeof lo)
+		return 0;
+	for (size_t i = 0; i <= n; i++)
+		lo[i] = (char)(w[i] >= 'A' && w[i] <= 'Z' ? w[i] - 'A' + 'a' : w[i]);
+	for (size_t i = 0; i < sizeof function_words / sizeof *function_words; i++)
+		if (!strcmp(lo, function_words[i]))
+			return 1;
+	return 0;
+}
+
+/* Does a word end at s[i]?  White space, hyphens and dashes split words
+ * (as in JabRef); so do the ASCII punctuation marks that never sit inside
+ * a word.  Returns the separator's length, 0 if none. */
+static size_t word_sep(const char *s, size_t n, size_t i)
+{
+	const unsigned char *u = (const unsigned char *)s + i;
+	if (*u < 0x80)
+		return *u == ' ' || (*u >= '\t' && *u <= '\r') || strchr("-:;,\"()[]{}!?", *u) ? 1 : 0;
+	if (n - i >= 2 && u[0] == 0xC2 && u[1] == 0xA0)
+		return 2; /* no-break space */
+	if (n - i >= 3 && u[0] == 0xE2 && u[1] == 0x80 && (u[2] <= 0x95 || u[2] == 0xAF))
+		return 3; /* U+2000..U+2015: spaces, hyphens, dashes */
+	if (n - i >= 3 && u[0] == 0xE3 && u[1] == 0x80 && u[2] == 0x80)
+		return 3; /* ideographic space */
+	return 0;
+}
+
+/* Split the title into folded words, once per entry.  Words that fold to
+ * nothing (a symbol, a word in a script with no romanization) are left
+ * out. */
+static void title_words(struct keygen *g, const struct cx_entry *e)
+{
+	if (g->have_words)
+		return;
+	g->have_words = 1;
+	g->words.n = 0;
+	g->nwords = 0;
+	const struct cx_field *f = cx_entry_get(e, CX_F_TITLE);
+	if (!f)
+		return;
+	cx_str t = f->text;
+	for (size_t i = 0; i < t.n;) {
+		size_t sep = word_sep(t.p, t.n, i);
+		if (sep) {
+			i += sep;
+			continue;
+		}
+		size_t b = i;
+		while (i < t.n && !word_sep(t.p, t.n, i))
+			i++;
+		size_t n0 = g->words.n;
+		keys_fold(&g->words, (cx_str){t.p + b, i - b});
+		if (g->words.n > n0) {
+			buf_putc(&g->words, 0);
+			g->nwords++;
+		}
+	}
+}
+
+static void put_word(struct buf *b, const char *w, int capital)
+{
+	size_t n0 = b->n;
+	buf_put(b, w, strlen(w));
+	char *c = &b->p[n0];
+	if (capital && *c >= 'a' && *c <= 'z')
+		*c = (char)(*c - 'a' + 'A');
+	else if (!capital && *c >= 'A' && *c <= 'Z')
+		*c = (char)(*c - 'A' + 'a');
+}
+
+/* max significant words (0: every word, function words in lower case). */
+static void title(struct keygen *g, const struct cx_entry *e, size_t max)
+{
+	title_words(g, e);
+	const char *w = g->words.p;
+	for (size_t i = 0, k = 0; i < g->nwords; i++, w += strlen(w) + 1) {
+		int fw = function_word(w);
+		if (max && fw)
+			continue;
+		put_word(&g->val, w, !fw || i == 0);
+		if (max && ++k == max)
+			break;
+	}
+}
+
+/* ---- venues, years, pages -------------------------------------------------------------- */
+
+/* The text without markup bytes, NUL-terminated, in g->text. */
+static cx_str plain(struct keygen *g, cx_str s)
+{
+	g->text.n = 0;
+	for (size_t i = 0; i < s.n; i++)
+		if (!CX_IS_MARK(s.p[i]))
+			buf_putc(&g->text, s.p[i]);
+	buf_putc(&g->text, 0);
+	return (cx_str){g->text.p, g->text.n - 1};
+}
+
+static int one_token(cx_str s)
+{
+	for (size_t i = 0; i < s.n; i++)
+		if (s.p[i] == ' ' || s.p[i] == '.')
+			return 0;
+	return s.n > 0;
+}
+
+/* The acronym a venue is known by: a one-word container-title-short as
+ * given, else what the venue table knows for the journal or booktitle,
+ * else the short title folded (an abbreviation such as "Phys. Rev."). */
+static void venue(struct keygen *g, const struct cx_entry *e)
+{
+	const struct cx_field *sj = cx_entry_get(e, CX_F_SHORTJOURNAL);
+	cx_str shortj = sj ? plain(g, sj->text) : (cx_str){"", 0};
+	if (one_token(shortj)) {
+		keys_fold(&g->val, shortj);
+		return;
+	}
+	static const enum cx_field_id ids[] = {CX_F_JOURNAL, CX_F_BOOKTITLE};
+	for (size_t k = 0; k < 2; k++) {
+		const struct cx_field *f = cx_entry_get(e, ids[k]);
+		if (!f)
+			continue;
+		cx_str s = plain(g, f->text);
+		const struct venue_row *r = venue_lookup(s.p, s.n);
+		struct venue_info vi;
+		if (r && r->acronym[0]) {
+			keys_fold(&g->val, (cx_str){r->acronym, strlen(r->acronym)});
+			return;
+		}
+		/* The grammar peels what the lookup does not: editions, years,
+		 * "(OSDI '24)". */
+		if (venue_parse(&g->scratch, s.p, s.n, &vi) != 0)
+			continue;
+		if (vi.row && vi.row->acronym[0]) {
+			keys_fold(&g->val, (cx_str){vi.row->acronym, strlen(vi.row->acronym)});
+			return;
+		}
+		if (vi.acronym.n) {
+			keys_fold(&g->val, vi.acronym);
+			return;
+		}
+	}
+	if (sj)
+		keys_fold(&g->val, sj->text);
+}
+
+static void year(struct keygen *g, const struct cx_entry *e, int two_digits)
+{
+	int y = e->issued.year[0];
+	if (y <= 0)
+		return;
+	char s[16];
+	int n = two_digits ? snprintf(s, sizeof s, "%02d", y % 100) : snprintf(s, sizeof s, "%d", y);
+	buf_put(&g->val, s, (size_t)n);
+}
+
+/* The first page as written: "e1234" from "e1234--e1240", 7 from "7, 41". */
+static void first_page(struct keygen *g, const struct cx_entry *e)
+{
+	const struct cx_field *f = cx_entry_get(e, CX_F_PAGES);
+	if (!f)
+		return;
+	cx_str s = f->text;
+	size_t i = 0;
+	while (i < s.n && !key_char((unsigned char)s.p[i]))
+		i++;
+	while (i < s.n && (((s.p[i] | 0x20) >= 'a' && (s.p[i] | 0x20) <= 'z') ||
+	                   (s.p[i] >= '0' && s.p[i] <= '9')))
+		buf_putc(&g->val, s.p[i++]);
+}
+
+/* ---- keys ------------------------------------------------------------------------------- */
+
+static void expand(struct keygen *g, const struct cx_entry *e, const struct item *it)
+{
+	switch (it->m) {
+	case M_AUTH: names(g, e, 1, N_FIRST); break;
+	case M_AUTHETAL: names(g, e, 2, N_ETAL2); break;
+	case M_AUTHORS: names(g, e, (size_t)it->n, N_UPTO); break;
+	case M_YEAR: year(g, e, 0); break;
+	case M_SHORTYEAR: year(g, e, 1); break;
+	case M_TITLE: title(g, e, 0); break;
+	case M_SHORTTITLE: title(g, e, 3); break;
+	case M_VERYSHORTTITLE: title(g, e, 1); break;
+	case M_VENUE: venue(g, e); break;
+	case M_FIRSTPAGE: first_page(g, e); break;
+	}
+	for (int k = 0; k < it->nmods; k++)
+		for (size_t i = 0; i < g->val.n; i++) {
+			char c = g->val.p[i];
+			if (it->mods[k] == MOD_LOWER && c >= 'A' && c <= 'Z')
+				g->val.p[i] = (char)(c - 'A' + 'a');
+			else if (it->mods[k] == MOD_UPPER && c >= 'a' && c <= 'z')
+				g->val.p[i] = (char)(c - 'a' + 'A');
+		}
+}
+
+/* The suffix for the n-th collision (n >= 1): a..z, aa..az, ba.. */
+static size_t suffix(size_t n, char *out)
+{
+	char rev[16];
+	size_t k = 0;
+	while (n) {
+		n--;
+		rev[k++] = (char)('a' + n % 26);
+		n /= 26;
+	}
+	for (size_t i = 0; i < k; i++)
+		out[i] = rev[k - 1 - i];
+	return k;
+}
+
+/* Build e's key from the pattern and make it unique. */
+static cx_str make_key(struct keygen *g, const struct cx_entry *e)
+{
+	arena_reset(&g->scratch);
+	g->have_words = 0;
+	g->key.n = 0;
+	for (size_t i = 0; i < g->nitems; i++) {
+		const struct item *it = &g->items[i];
+		if (it->lit) {
+			buf_put(&g->key, it->lit, it->nlit);
+			continue;
+		}
+		g->val.n = 0;
+		expand(g, e, it);
+		if (g->val.n)
+			buf_put(&g->key, g->val.p, g->val.n);
+	}
+	if (!g->key.n)
+		buf_put(&g->key, "anon", 4);
+	size_t base = g->key.n;
+	for (size_t n = 1; tab_get(&g->taken, g->key.p, g->key.n); n++) {
+		char s[16];
+		g->key.n = base;
+		buf_put(&g->key, s, suffix(n, s));
+	}
+	const struct slot *s = tab_put(&g->taken, &g->a, g->key.p, g->key.n);
+	return (cx_str){s->key, s->n};
+}
+
+static int is_xdata(const struct cx_entry *e)
+{
+	return e->type_name.n == 5 && !memcmp(e->type_name.p, "xdata", 5);
+}
+
+/* Fields whose value is a key or a comma-separated list of keys. */
+static int key_field(const struct cx_field *f)
+{
+	if (f->id == CX_F_CROSSREF || f->id == CX_F_XDATA)
+		return 1;
+	if (f->id != CX_F_UNKNOWN)
+		return 0;
+	static const char *const key_lists[] = {"xref", "related", "entryset"};
+	for (size_t i = 0; i < 3; i++)
+		if (f->name.n == strlen(key_lists[i]) && !memcmp(f->name.p, key_lists[i], f->name.n))
+			return 1;
+	return 0;
+}
+
+/* Rewrite the keys in a key field that belong to renamed entries; the
+ * separators and spacing stay as written. */
+static void remap_field(struct keygen *g, struct cx_field *f)
+{
+	cx_str v = f->text.n ? f->text : f->raw;
+	int changed = 0;
+	g->val.n = 0;
+	for (size_t i = 0; i < v.n;) {
+		if (v.p[i] == ',' || v.p[i] == ' ' || (v.p[i] >= '\t' && v.p[i] <= '\r')) {
+			buf_putc(&g->val, v.p[i++]);
+			continue;
+		}
+		size_t b = i;
+		while (i < v.n && v.p[i] != ',' && v.p[i] != ' ' && !(v.p[i] >= '\t' && v.p[i] <= '\r'))
+			i++;
+		const struct slot *s = tab_get(&g->renamed, v.p + b, i - b);
+		if (s && (s->nval != i - b || memcmp(s->val, v.p + b, i - b))) {
+			buf_put(&g->val, s->val, s->nval);
+			changed = 1;
+		} else {
+			buf_put(&g->val, v.p + b, i - b);
+		}
+	}
+	if (!changed)
+		return;
+	f->text = f->raw = arena_str(&g->a, g->val.p, g->val.n);
+	f->parts = NULL; /* the value as written is stale now */
+	f->nparts = 0;
+}
+
+static void remap(struct keygen *g, struct cx_entry *e)
+{
+	for (size_t i = 0; i < e->nfields; i++)
+		if (key_field(&e->fields[i]))
+			remap_field(g, &e->fields[i]);
+}
+
+/* Give e its key; returns 0 when e keeps its own. */
+static int assign(struct keygen *g, struct cx_entry *e)
+{
+	if (e->kind != CX_E_ENTRY)
+		return 0;
+	if (is_xdata(e)) {
+		if (e->key.n)
+			tab_put(&g->taken, &g->a, e->key.p, e->key.n);
+		return 0;
+	}
+	cx_str old = e->key;
+	e->key = make_key(g, e);
+	if (old.n) {
+		struct slot *s = tab_put(&g->renamed, &g->a, old.p, old.n);
+		if (!s->val) { /* a duplicate old key: references go to the first */
+			s->val = e->key.p;
+			s->nval = e->key.n;
+		}
+	}
+	return 1;
+}
+
+void keygen_apply(struct keygen *g, struct cx_entry *e)
+{
+	assign(g, e);
+	if (e->kind == CX_E_ENTRY)
+		remap(g, e);
+}
+
+void keygen_aliases(struct keygen *g)
+{
+	g->aliases = 1;
+}
+
+/* The key lower-cased into g->val (biber and BibTeX compare keys so). */
+static cx_str lower_key(struct keygen *g, cx_str k)
+{
+	g->val.n = 0;
+	for (size_t i = 0; i < k.n; i++)
+		buf_putc(&g->val, k.p[i] >= 'A' && k.p[i] <= 'Z' ? k.p[i] + 32 : k.p[i]);
+	return (cx_str){g->val.p, g->val.n};
+}
+
+/* Keep e's old key as a biblatex alias: ids = {old}, after any ids it has.
+ * An alias must name no entry and no other alias, or biber would see one
+ * key twice, so an old key that is now someone's key, or that two entries
+ * had, is dropped; one that differs from the new key only in case too. */
+static void add_alias(struct keygen *g, struct table *used, struct cx_entry *e, cx_str old)
+{
+	cx_str lo = lower_key(g, old);
+	if (tab_get(used, lo.p, lo.n))
+		return;
+	tab_put(used, &g->a, lo.p, lo.n);
+	for (size_t i = 0; i < e->nfields; i++) {
+		struct cx_field *f = &e->fields[i];
+		if (f->inherited || f->name.n != 3 || memcmp(f->name.p, "ids", 3))
+			continue;
+		cx_str v = f->text.n ? f->text : f->raw;
+		g->val.n = 0;
+		buf_put(&g->val, v.p, v.n);
+		buf_put(&g->val, ", ", 2);
+		buf_put(&g->val, old.p, old.n);
+		f->text = f->raw = arena_str(&g->a, g->val.p, g->val.n);
+		f->parts = NULL;
+		f->nparts = 0;
+		return;
+	}
+	struct cx_field *fields = arena_grow(&g->a, e->fields, sizeof *fields, e->nfields, e->nfields + 1);
+	struct cx_field *f = &fields[e->nfields];
+	memset(f, 0, sizeof *f);
+	f->id = CX_F_UNKNOWN;
+	f->name = arena_str(&g->a, "ids", 3);
+	f->text = f->raw = old;
+	f->loc = e->loc;
+	e->fields = fields;
+	e->nfields++;
+}
+
+void keygen_run(struct keygen *g, struct cx_entry **v, size_t n)
+{
+	/* @xdata keys first, so no generated key can take one. */
+	for (size_t i = 0; i < n; i++)
+		if (v[i]->kind == CX_E_ENTRY && is_xdata(v[i]) && v[i]->key.n)
+			tab_put(&g->taken, &g->a, v[i]->key.p, v[i]->key.n);
+	cx_str *old = g->aliases ? xmalloc((n + 1) * sizeof *old) : NULL;
+	for (size_t i = 0; i < n; i++) {
+		if (old)
+			old[i] = v[i]->key;
+		assign(g, v[i]);
+	}
+	for (size_t i = 0; i < n; i++)
+		if (v[i]->kind == CX_E_ENTRY)
+			remap(g, v[i]);
+	if (!old)
+		return;
+	/* Every key of the output is taken before any alias is added. */
+	struct table used = {0};
+	for (size_t i = 0; i < n; i++)
+		if (v[i]->kind == CX_E_ENTRY && v[i]->key.n) {
+			cx_str lo = lower_key(g, v[i]->key);
+			tab_put(&used, &g->a, lo.p, lo.n);
+		}
+	/* An old key two entries had is no alias for either. */
+	struct table seen = {0}, twice = {0};
+	for (size_t i = 0; i < n; i++)
+		if (v[i]->kind == CX_E_ENTRY && old[i].n) {
+			cx_str lo = lower_key(g, old[i]);
+			if (tab_get(&seen, lo.p, lo.n))
+				tab_put(&twice, &g->a, lo.p, lo.n);
+			else
+				tab_put(&seen, &g->a, lo.p, lo.n);
+		}
+	for (size_t i = 0; i < n; i++) {
+		if (v[i]->kind != CX_E_ENTRY || !old[i].n || is_xdata(v[i]))
+			continue;
+		cx_str lo = lower_key(g, old[i]);
+		if (!tab_get(&twice, lo.p, lo.n))
+			add_alias(g, &used, v[i], old[i]);
+	}
+	free(used.s);
+	free(seen.s);
+	free(twice.s);
+	free(old);
+}
+
+/* ---- keys for records that come without one ----------------------------------- */
+
+static uint64_t key_hash(cx_str s)
+{
+	uint64_t h = 1469598103934665603ull;
+	for (size_t i = 0; i < s.n; i++) {
+		h ^= (unsigned char)s.p[i];
+		h *= 1099511628211ull;
+	}
+	return h;
+}
+
+/* Record k; 1 if it was in the set already. */
+static int keyset_taken(struct keyset *set, cx_str k)
+{
+	if ((set->n + 1) * 2 > set->cap) {
+		cx_str *old = set->slot;
+		size_t oc = set->cap;
+		set->cap = oc ? oc * 2 : 64;
+		set->slot = xcalloc(set->cap, sizeof *set->slot);
+		for (size_t i = 0; i < oc; i++) {
+			if (!old[i].p)
+				continue;
+			size_t j = (size_t)key_hash(old[i]) & (set->cap - 1);
+			while (set->slot[j].p)
+				j = (j + 1) & (set->cap - 1);
+			set->slot[j] = old[i];
+		}
+		free(old);
+	}
+	size_t j = (size_t)key_hash(k) & (set->cap - 1);
+	while (set->slot[j].p) {
+		if (set->slot[j].n == k.n && !memcmp(set->slot[j].p, k.p, k.n))
+			return 1;
+		j = (j + 1) & (set->cap - 1);
+	}
+	set->slot[j] = arena_str(&set->a, k.p, k.n);
+	set->n++;
+	return 0;
+}
+
+/* Letters that have no decomposition, so stripping marks leaves them
+ * non-ASCII ("Łukasiewicz"); case-folded, as keyset_make sees them. */
+static const char *fold_letter(const unsigned char *s, size_t n)
+{
+	static const struct {
+		const char *utf8, *ascii;
+	} t[] = {
+		{"\xC5\x82", "l"}, {"\xC3\xB8", "o"}, {"\xC4\x91", "d"}, {"\xC3\x9F", "ss"},
+		{"\xC3\xA6", "ae"}, {"\xC5\x93", "oe"}, {"\xC3\xBE", "th"}, {"\xC3\xB0", "d"},
+		{"\xC4\xB1", "i"},
+	};
+	for (size_t i = 0; n >= 2 && i < sizeof t / sizeof *t; i++)
+		if (!memcmp(s, t[i].utf8, 2))
+			return t[i].ascii;
+	return NULL;
+}
+
+cx_str keyset_make(struct keyset *set, const struct cx_entry *e, const char *fallback, int year)
+{
+	char key[80];
+	size_t k = 0;
+	cx_str who = {NULL, 0};
+	const struct cx_field *au = cx_entry_get(e, CX_F_AUTHOR);
+	if (!au)
+		au = cx_entry_get(e, CX_F_EDITOR);
+	if (au && au->nnames)
+		who = au->names[0].family.n ? au->names[0].family : au->names[0].literal;
+	if (!who.n) {
+		const struct cx_field *t = cx_entry_get(e, CX_F_TITLE);
+		if (t)
+			who = t->text;
+	}
+	if (who.n) {
+		utf8proc_uint8_t *folded = NULL;
+		utf8proc_ssize_t m = utf8proc_map((const utf8proc_uint8_t *)who.p, (utf8proc_ssize_t)who.n,
+		                                  &folded, UTF8PROC_DECOMPOSE | UTF8PROC_STRIPMARK |
+		                                  UTF8PROC_CASEFOLD);
+		for (utf8proc_ssize_t i = 0; i < m && k < 40; i++) {
+			unsigned char ch = folded[i];
+			const char *alt = ch >= 0x80 ? fold_letter(folded + i, (size_t)(m - i)) : NULL;
+			if (alt) {
+				for (; *alt && k < 40; alt++)
+					key[k++] = *alt;
+				i++; /* the letters in the table are two bytes long */
+			} else if ((ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9')) {
+				key[k++] = (char)ch;
+			} else if (ch == ' ' && k) {
+				break; /* the first word of a title */
+			}
+		}
+		free(folded);
+	}
+	if (!k)
+		k = (size_t)snprintf(key, sizeof key, "%s", fallback);
+	if (year > 0)
+		k += (size_t)snprintf(key + k, sizeof key - k, "%d", year);
+	cx_str base = {key, k};
+	if (!keyset_taken(set, base))
+		return arena_str(&set->a, key, k);
+	for (int s = 0; s < 26 * 27; s++) {
+		size_t kk = k;
+		if (s >= 26)
+			key[kk++] = (char)('a' + s / 26 - 1);
+		key[kk++] = (char)('a' + s % 26);
+		cx_str cand = {key, kk};
+		if (!keyset_taken(set, cand))
+			return arena_str(&set->a, key, kk);
+	}
+	return arena_str(&set->a, key, k);
+}
+
+void keyset_free(struct keyset *set)
+{
+	free(set->slot);
+	arena_destroy(&set->a);
+	memset(set, 0, sizeof *set);
+}

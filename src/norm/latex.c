@@ -1,0 +1,2123 @@
+/* norm/latex.c - LaTeX <-> Unicode for BibTeX values.
+ *
+ * latex_decode turns the body of a BibTeX value into UTF-8 NFC carrying
+ * citex's inline markup bytes (enum cx_mark); latex_encode writes such text
+ * back as a BibTeX value body, either in UTF-8 or, with ascii, in pure
+ * ASCII LaTeX escapes; text_plain drops the markup.  decode(encode(x)) == x
+ * for every decoded x, so BibTeX output is a fixed point of citex itself.
+ * The command tables live in latex_map.inc, generated from Unicode
+ * character names by tools/gen_latex_map.py.
+ *
+ * Decoding is one left-to-right pass with an explicit stack of frames (a
+ * brace group, a command argument, or an argument given without braces),
+ * so 10k-deep braces cost heap, never C stack, and runs of plain nested
+ * groups share one frame.  Every look-ahead is bounded or done once, so the
+ * pass is linear.  Accents are emitted as base letter + combining mark and
+ * composed by utf8proc at the end; a mark waits until the first letter of
+ * its argument has been written ("armed"), and is written just before the
+ * next letter or when its argument closes, which puts it right after the
+ * letter and its inner accents: \'{\^e} gives e U+0302 U+0301 = U+1EBF.
+ *
+ * What decoding does, in short:
+ *  - accents \' \` \^ \" \~ \= \. \u \v \H \c \d \b \k \r \t in every
+ *    spelling ({\'e} \'{e} \'e \' e); \i and \j under an accent are i, j;
+ *    an accent over nothing (\'{}) is its spacing form (U+00B4), except
+ *    \^{} and \~{}, which are the ASCII ^ and ~;
+ *  - special letters \ss \o \ae \oe \aa \l \dh \th \ng \dj \ij (and upper
+ *    case), \i = U+0131, \j = U+0237;
+ *  - -- en dash, --- em dash, ~ U+00A0, `` U+201C, '' U+201D, ` U+2018,
+ *    ' stays an apostrophe, \, U+2009, "\ " and \\ a space, \- \/ \@
+ *    nothing; text symbols (\textendash, \S, \pounds, ...);
+ *  - {Word} is case protection (CX_M_NOCASE_*), one span however deeply
+ *    nested; not so a group that only wraps an accent or special letter
+ *    ({\'e}, {\ss}), nor a group at brace depth 0 that starts with a
+ *    command (a BibTeX "special character"); if that command is unknown
+ *    the whole group is kept verbatim ({\noopsort{a}} keeps sorting);
+ *    BibTeX never changes the case of a command name, so the logos \TeX
+ *    \LaTeX \LaTeXe \BibTeX are protected wherever they stand ({\LaTeX}),
+ *    and it protects a braced argument at brace depth 0, so that of a
+ *    plain command (\mbox{NASA}, \texttt{ESA}) is protected too;
+ *  - \emph \textit \textsl {\em} {\it} {\sl} italic, \textbf {\bf} bold,
+ *    \textsc {\sc} small caps, \textsuperscript, \textsubscript; \url{x}
+ *    verbatim; \href{u}{x} is x; \textrm \textsf \texttt \textnormal
+ *    \textup \textmd \mbox \hbox \text keep just their content;
+ *  - an unknown command is kept verbatim with its {} and [] arguments
+ *    inside CX_M_RAW_*; nothing is ever dropped silently;
+ *  - white space runs become one space, the ends are trimmed, control
+ *    bytes are white space, invalid UTF-8 becomes U+FFFD.
+ *
+ * Math: $...$, $$...$$, \(...\) and \[...\] become CX_M_MATH_ON, the raw
+ * body, CX_M_MATH_OFF, unless the body (braces ignored) is exactly one of
+ * these symbols, which become the Unicode character with no math span:
+ *   Greek \alpha..\omega (no omicron) and \Gamma \Delta \Theta \Lambda \Xi
+ *   \Pi \Sigma \Upsilon \Phi \Psi \Omega; \varepsilon and \epsilon both
+ *   give U+03B5, \varphi and \phi both U+03C6, \vartheta U+03D1,
+ *   \varsigma U+03C2, \varrho U+03F1, \varpi U+03D6;
+ *   \pm \mp \times \div \cdot (U+00B7) \le \leq \ge \geq \neq \ne \infty
+ *   \rightarrow \to \leftarrow \gets \leftrightarrow \Rightarrow
+ *   \Leftarrow \Leftrightarrow \uparrow \downarrow \mapsto \approx \sim
+ *   \simeq \cong \equiv \propto \partial \nabla \sum \prod \int \oint \in
+ *   \notin \ni \subset \subseteq \supset \supseteq \cup \cap \emptyset
+ *   \varnothing \forall \exists \neg \lnot \wedge \land \vee \lor \ll \gg
+ *   \circ \bullet \star \ast \dagger \ddagger \ell \hbar \Re \Im \aleph \wp
+ *   \angle \perp \parallel \mid \ldots \dots \cdots \prime \surd;
+ *   \% \$ \# \& \_ \{ \}; and ^\circ (also ^{\circ}, {}^\circ) as U+00B0.
+ * Anything else, including a single letter or digit ($x$, $2$), stays math.
+ *
+ * Encoding writes NOCASE as {...}, ITALIC \emph, BOLD \textbf, SC \textsc,
+ * SUP/SUB \textsuperscript/\textsubscript, MATH $...$ (or \(...\) when
+ * the body holds a $), URL \url{...}, RAW as it is.  Text escapes
+ * # $ % & _ { } as \#..., \ ~ ^ ` as \textbackslash{} \textasciitilde{}
+ * \textasciicircum{} \`{}, U+00A0 as ~, en and em dashes as -- and ---.
+ * Whatever decoding would read differently is kept apart: {} between
+ * ligature characters (-{}--, '{}'), \relax after a kept command that would
+ * take what follows as an argument or as more of its name, and a second
+ * pair of braces round a NOCASE span that starts with a command
+ * ({{\emph{x}}}), which would otherwise read back as a BibTeX special
+ * character.  With ascii, other characters become {\'e} {\'\i} {\c{c}}
+ * {\'{\"u}} (from their NFD), {\ss} {\o} ..., $\alpha$, \textsection{}
+ * and so on (lx_enc); a character with no escape, and non-ASCII inside
+ * math, URLs and raw spans, is written as it is and counted in *lossy.
+ */
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <utf8proc.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+#include "norm/norm.h"
+
+/* Byte classes used by lx_class in latex_map.inc. */
+enum { LC_PLAIN, LC_SPACE, LC_CTRL, LC_SPECIAL, LC_LIG, LC_HIGH };
+
+enum lx_kind {
+	LX_ACCENT,  /* cp: the combining mark; utf8: the spacing form */
+	LX_LETTER,  /* utf8: the letter */
+	LX_DOTLESS, /* \i \j: utf8 alone, cp (i, j) under an accent */
+	LX_SYMBOL,  /* utf8: the text; mark CX_M_NOCASE_ON: a logo, protected */
+	LX_SPACE,   /* white space */
+	LX_NOTHING, /* no output */
+	LX_MARKUP,  /* one argument inside markup `mark` */
+	LX_DECL,    /* `mark` (or nothing) to the end of the group */
+	LX_PLAIN,   /* one argument, content only */
+	LX_URL,     /* \url{verbatim} */
+	LX_HREF,    /* \href{url}{text} */
+	LX_MATH,    /* \( or \[: cp is the closing character */
+};
+
+struct lx_cmd {
+	const char *name;
+	unsigned char kind;
+	unsigned char mark;
+	int32_t cp;
+	const char *utf8;
+};
+
+struct lx_sym {
+	const char *name, *utf8;
+};
+
+struct lx_enc {
+	int32_t cp;
+	const char *tex;
+};
+
+struct lx_mark {
+	int32_t cp;
+	const char *acc;
+};
+
+#include "latex_map.inc"
+
+#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
+#define NOPOS ((size_t)-1)
+#define REPLACEMENT "\xEF\xBF\xBD"
+
+static int is_alpha(unsigned c)
+{
+	return (c | 0x20) >= 'a' && (c | 0x20) <= 'z';
+}
+
+static int is_ws(unsigned c)
+{
+	return lx_class[c] == LC_SPACE || lx_class[c] == LC_CTRL;
+}
+
+/* Compare a NUL-terminated table name with the n bytes at p, bytewise,
+ * the order the generator sorted by. */
+static int name_cmp(const char *name, const unsigned char *p, size_t n)
+{
+	/* Names are a few bytes: one loop, no strlen and memcmp calls. */
+	for (size_t i = 0; i < n; i++) {
+		unsigned char a = (unsigned char)name[i];
+		if (!a)
+			return -1; /* a proper prefix sorts first */
+		if (a != p[i])
+			return a < p[i] ? -1 : 1;
+	}
+	return name[n] != 0;
+}
+
+/* Binary search in a table whose rows start with `const char *name`. */
+static const void *find_name(const void *base, size_t count, size_t size,
+                             const unsigned char *p, size_t n)
+{
+	size_t lo = 0, hi = count;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		const char *row = (const char *)base + mid * size;
+		int c = name_cmp(*(const char *const *)(const void *)row, p, n);
+		if (c == 0)
+			return row;
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return NULL;
+}
+
+/* find_name for a command, remembered: a file repeats a few commands
+ * (\TeX, \"o) many times.  Direct-mapped by length and the first and
+ * last letters; process state, like the venue memo. */
+static const struct lx_cmd *find_cmd(const unsigned char *p, size_t n)
+{
+	static const struct lx_cmd *memo[64];
+	if (!n)
+		return NULL;
+	const struct lx_cmd **m = &memo[(p[0] * 7u + p[n - 1] * 3u + (unsigned)n) & 63u];
+	if (*m && name_cmp((*m)->name, p, n) == 0)
+		return *m;
+	const struct lx_cmd *c = find_name(lx_text, COUNT(lx_text), sizeof lx_text[0], p, n);
+	if (c)
+		*m = c;
+	return c;
+}
+
+static const struct lx_sym *find_math(const unsigned char *p, size_t n)
+{
+	return n ? find_name(lx_math, COUNT(lx_math), sizeof lx_math[0], p, n) : NULL;
+}
+
+static const struct lx_enc *find_enc(int32_t cp)
+{
+	size_t lo = 0, hi = COUNT(lx_enc);
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (lx_enc[mid].cp == cp)
+			return &lx_enc[mid];
+		if (lx_enc[mid].cp < cp)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return NULL;
+}
+
+static const char *find_accent(int32_t mark)
+{
+	size_t k;
+	for (k = 0; k < COUNT(lx_marks); k++)
+		if (lx_marks[k].cp == mark)
+			return lx_marks[k].acc;
+	return NULL;
+}
+
+static int is_mark_cp(int32_t cp)
+{
+	utf8proc_propval_t c = utf8proc_get_property(cp)->category;
+	return c == UTF8PROC_CATEGORY_MN || c == UTF8PROC_CATEGORY_MC ||
+	       c == UTF8PROC_CATEGORY_ME;
+}
+
+/* The length of the combining mark at j, or 0 if there is none. */
+static size_t mark_at(const unsigned char *s, size_t n, size_t j)
+{
+	utf8proc_int32_t cp;
+	utf8proc_ssize_t k;
+	if (j >= n || s[j] < 0x80)
+		return 0;
+	k = utf8proc_iterate(s + j, (utf8proc_ssize_t)(n - j), &cp);
+	return k > 0 && is_mark_cp(cp) ? (size_t)k : 0;
+}
+
+/* The end of a command name starting at j (just after the backslash): a run
+ * of letters, or one character (a whole UTF-8 sequence). */
+static size_t name_end(const unsigned char *s, size_t n, size_t j)
+{
+	if (j >= n)
+		return j;
+	if (is_alpha(s[j])) {
+		size_t start = j, k;
+		while (j < n && is_alpha(s[j]))
+			j++;
+		if (mark_at(s, n, j)) {
+			/* \bfe + U+0301 is \bf + e-acute once in NFC, which is
+			 * what the result will be: read it that way already.  A
+			 * one-letter name keeps its marks (\e-acute). */
+			if (j - start > 1)
+				return j - 1;
+			while ((k = mark_at(s, n, j)) != 0)
+				j += k;
+		}
+		return j;
+	}
+	if (s[j] >= 0x80) {
+		utf8proc_int32_t cp;
+		utf8proc_ssize_t k = utf8proc_iterate(s + j, (utf8proc_ssize_t)(n - j), &cp);
+		size_t m;
+		if (k <= 0)
+			return j + 1;
+		j += (size_t)k;
+		while ((m = mark_at(s, n, j)) != 0)
+			j += m; /* with its marks, which NFC may fold in */
+		return j;
+	}
+	return j + 1;
+}
+
+/* ==== decoding =========================================================== */
+
+enum { F_TOP, F_GROUP, F_ARG, F_AUTO };
+
+/* How to take back an ON byte when its span turns out empty ({} vanishes):
+ * the output length before it, right after it, and whether writing it
+ * flushed a pending space. */
+struct undo {
+	size_t pos, after;
+	unsigned char space;
+};
+
+#define MAX_DECL 4
+
+struct frame {
+	unsigned char kind;       /* F_* */
+	unsigned char off;        /* the OFF byte written at close, or 0 */
+	unsigned char nocase;     /* this frame opened the NOCASE span */
+	unsigned char ndecl;
+	unsigned char decl[MAX_DECL]; /* ON bytes of {\em ...} declarations */
+	unsigned char in_acc;     /* its accent mark is not written yet */
+	int32_t mark;             /* accent: the combining mark */
+	const char *spacing;      /* accent: what it prints over nothing */
+	size_t reps;              /* plain groups merged into this frame */
+	struct undo undo, dundo[MAX_DECL];
+};
+
+#define LOCAL_FRAMES 16
+
+struct dec {
+	struct arena *a;
+	const unsigned char *s;
+	size_t n, i;
+	char *o;               /* output, in the arena */
+	size_t on, ocap;
+	int pend;              /* white space seen and not yet written */
+	int at_space;          /* output is empty or ends in a space */
+	struct frame *f;
+	size_t nf, fcap;
+	size_t bdepth;         /* open brace-delimited frames */
+	size_t nocase;         /* open NOCASE spans */
+	size_t spans;          /* open markup spans of any kind */
+	/* Accent frames whose mark is not written, in stack order: the first
+	 * narmed have seen their letter, the rest are waiting for it. */
+	size_t *acc;
+	size_t nacc, narmed, acap;
+	size_t *match;         /* brace matches, computed once when needed */
+	unsigned char no_close[4]; /* $ $$ \) \] known to have no closer */
+	struct frame local_f[LOCAL_FRAMES];
+	size_t local_acc[LOCAL_FRAMES];
+};
+
+static void grow(struct dec *d, size_t k)
+{
+	size_t cap = d->ocap * 2;
+	while (cap < d->on + k + 1)
+		cap *= 2;
+	d->o = arena_grow(d->a, d->o, 1, d->on, cap);
+	d->ocap = cap;
+}
+
+/* Room for k more bytes and a NUL: the output starts at one and a half
+ * times the input, so this is almost never more than a comparison. */
+static inline void reserve(struct dec *d, size_t k)
+{
+	if (d->on + k + 1 > d->ocap)
+		grow(d, k);
+}
+
+static void put(struct dec *d, const void *p, size_t k)
+{
+	reserve(d, k);
+	if (k == 1)
+		d->o[d->on] = *(const char *)p; /* a letter: no call */
+	else
+		memcpy(d->o + d->on, p, k);
+	d->on += k;
+}
+
+static void put1(struct dec *d, int c)
+{
+	reserve(d, 1);
+	d->o[d->on++] = (char)c;
+}
+
+static void put_cp(struct dec *d, int32_t cp)
+{
+	utf8proc_uint8_t b[4];
+	put(d, b, (size_t)utf8proc_encode_char(cp, b));
+}
+
+/* Write the marks of the armed accents, innermost first. */
+static void flush_armed(struct dec *d)
+{
+	size_t k;
+	if (!d->narmed)
+		return;
+	for (k = d->narmed; k-- > 0;) {
+		struct frame *f = &d->f[d->acc[k]];
+		put_cp(d, f->mark);
+		f->in_acc = 0;
+	}
+	d->nacc -= d->narmed;
+	memmove(d->acc, d->acc + d->narmed, d->nacc * sizeof *d->acc);
+	d->narmed = 0;
+}
+
+static void white(struct dec *d)
+{
+	if (!d->at_space)
+		d->pend = 1;
+}
+
+static void flush_space(struct dec *d)
+{
+	if (d->pend) {
+		d->pend = 0;
+		if (!d->at_space) {
+			put1(d, ' ');
+			d->at_space = 1;
+		}
+	}
+}
+
+/* A letter or symbol: finishes pending accents, then arms waiting ones. */
+static void emit_base(struct dec *d, const void *p, size_t k)
+{
+	flush_armed(d);
+	flush_space(d);
+	put(d, p, k);
+	d->at_space = 0;
+	d->narmed = d->nacc;
+}
+
+static void emit_str(struct dec *d, const char *s)
+{
+	emit_base(d, s, strlen(s));
+}
+
+static void open_on(struct dec *d, int on, struct undo *u)
+{
+	flush_armed(d);
+	u->pos = d->on;
+	u->space = 0;
+	if (d->pend) {
+		d->pend = 0;
+		if (!d->at_space) {
+			put1(d, ' ');
+			d->at_space = 1;
+			u->space = 1;
+		}
+	}
+	put1(d, on);
+	u->after = d->on;
+	d->spans++;
+}
+
+static void close_off(struct dec *d, int off, const struct undo *u)
+{
+	d->spans--;
+	if (d->on == u->after) {
+		/* Nothing inside: take the span back, as if never opened. */
+		d->on = u->pos;
+		if (u->space) {
+			d->pend = 1;
+			d->at_space = 0;
+		}
+		return;
+	}
+	flush_armed(d);
+	put1(d, off);
+}
+
+static struct frame *top(struct dec *d)
+{
+	return &d->f[d->nf - 1];
+}
+
+static struct frame *push(struct dec *d, int kind)
+{
+	struct frame *f;
+	if (d->nf == d->fcap) {
+		size_t cap = d->fcap * 2;
+		if (d->f == d->local_f) {
+			d->f = xmalloc(cap * sizeof *d->f);
+			memcpy(d->f, d->local_f, sizeof d->local_f);
+		} else {
+			d->f = xrealloc(d->f, cap * sizeof *d->f);
+		}
+		d->fcap = cap;
+	}
+	f = &d->f[d->nf++];
+	memset(f, 0, sizeof *f);
+	f->kind = (unsigned char)kind;
+	f->reps = 1;
+	if (kind == F_GROUP || kind == F_ARG)
+		d->bdepth++;
+	return f;
+}
+
+static void push_accent(struct dec *d, const struct lx_cmd *c, int brace)
+{
+	struct frame *f = push(d, brace ? F_ARG : F_AUTO);
+	f->mark = c->cp;
+	f->spacing = c->utf8;
+	f->in_acc = 1;
+	if (d->nacc == d->acap) {
+		size_t cap = d->acap * 2;
+		if (d->acc == d->local_acc) {
+			d->acc = xmalloc(cap * sizeof *d->acc);
+			memcpy(d->acc, d->local_acc, sizeof d->local_acc);
+		} else {
+			d->acc = xrealloc(d->acc, cap * sizeof *d->acc);
+		}
+		d->acap = cap;
+	}
+	d->acc[d->nacc++] = d->nf - 1;
+}
+
+static void push_markup(struct dec *d, int on, int brace)
+{
+	struct frame *f = push(d, brace ? F_ARG : F_AUTO);
+	if (on) {
+		f->off = (unsigned char)(on + 1);
+		open_on(d, on, &f->undo);
+	}
+}
+
+/* A group that adds nothing ({{NASA}} inside the first span, {\'e}): runs
+ * of them share one frame, so deep nesting costs no memory. */
+static void push_inert(struct dec *d)
+{
+	struct frame *t = top(d);
+	if (t->kind == F_GROUP && !t->off && !t->ndecl && !t->in_acc && !t->mark) {
+		t->reps++;
+		d->bdepth++;
+		return;
+	}
+	push(d, F_GROUP);
+}
+
+static void add_decl(struct dec *d, int on)
+{
+	struct frame *f = top(d);
+	if (!on)
+		return;
+	if (f->reps > 1) {
+		/* The declaration belongs to the innermost of the merged
+		 * groups: split it off. */
+		f->reps--;
+		d->bdepth--;
+		f = push(d, F_GROUP);
+	}
+	if (f->ndecl == MAX_DECL)
+		return;
+	f->decl[f->ndecl] = (unsigned char)on;
+	open_on(d, on, &f->dundo[f->ndecl]);
+	f->ndecl++;
+}
+
+/* Close the top frame's spans and its accent, without popping it. */
+static void close_frame(struct dec *d, struct frame *f)
+{
+	unsigned k;
+	for (k = f->ndecl; k-- > 0;)
+		close_off(d, f->decl[k] + 1, &f->dundo[k]);
+	if (f->off)
+		close_off(d, f->off, &f->undo);
+	if (f->nocase)
+		d->nocase--;
+	if (f->in_acc) {
+		/* Still pending, so it is the last entry of acc. */
+		int armed = d->narmed == d->nacc;
+		d->nacc--;
+		if (d->narmed > d->nacc)
+			d->narmed = d->nacc;
+		f->in_acc = 0;
+		if (armed)
+			put_cp(d, f->mark);
+		else
+			emit_str(d, f->spacing);
+	}
+}
+
+static void pop(struct dec *d)
+{
+	struct frame *f = top(d);
+	close_frame(d, f);
+	if (f->kind == F_GROUP || f->kind == F_ARG)
+		d->bdepth -= f->reps;
+	d->nf--;
+}
+
+/* One unit (a character, a command, a group) is complete: an argument
+ * given without braces (\'e, \emph x) ends here. */
+static void unit_done(struct dec *d)
+{
+	while (top(d)->kind == F_AUTO)
+		pop(d);
+}
+
+static void skip_ws(struct dec *d)
+{
+	while (d->i < d->n && is_ws(d->s[d->i]))
+		d->i++;
+}
+
+/* After a control word TeX skips spaces; an empty {} there ends the word
+ * too (\ss{}) and is eaten with it. */
+static void eat_terminator(struct dec *d)
+{
+	skip_ws(d);
+	if (d->i + 1 < d->n && d->s[d->i] == '{' && d->s[d->i + 1] == '}')
+		d->i += 2;
+}
+
+/* Matching braces, with \x escapes skipped.  Computed once per value, into
+ * the heap, when a bounded scan is not enough. */
+static void build_match(struct dec *d)
+{
+	size_t k, open = NOPOS;
+	d->match = xmalloc(d->n * sizeof *d->match);
+	for (k = 0; k < d->n; k++)
+		d->match[k] = NOPOS;
+	/* The open braces form a linked stack through match[] itself. */
+	for (k = 0; k < d->n; k++) {
+		unsigned char c = d->s[k];
+		if (c == '\\') {
+			k++;
+		} else if (c == '{') {
+			d->match[k] = open;
+			open = k;
+		} else if (c == '}' && open != NOPOS) {
+			size_t prev = d->match[open];
+			d->match[open] = k;
+			open = prev;
+		}
+	}
+	while (open != NOPOS) {
+		size_t prev = d->match[open];
+		d->match[open] = NOPOS;
+		open = prev;
+	}
+}
+
+#define SCAN_WINDOW 4096
+
+/* The '}' matching the '{' at j, or NOPOS. */
+static size_t find_close(struct dec *d, size_t j)
+{
+	if (!d->match) {
+		size_t depth = 0, k, lim = d->n - j > SCAN_WINDOW ? j + SCAN_WINDOW : d->n;
+		for (k = j; k < lim; k++) {
+			unsigned char c = d->s[k];
+			if (c == '\\')
+				k++;
+			else if (c == '{')
+				depth++;
+			else if (c == '}' && --depth == 0)
+				return k;
+		}
+		if (lim == d->n)
+			return NOPOS;
+		/* A long group: fall back to the table, so repeated scans
+		 * stay linear overall. */
+		build_match(d);
+	}
+	return d->match[j];
+}
+
+/* The ']' closing an optional argument at j, within a short window. */
+static size_t find_bracket(struct dec *d, size_t j)
+{
+	size_t depth = 0, k, lim = d->n - j > 256 ? j + 256 : d->n;
+	for (k = j + 1; k < lim; k++) {
+		unsigned char c = d->s[k];
+		if (c == '\\')
+			k++;
+		else if (c == '{')
+			depth++;
+		else if (c == '}' && depth-- == 0)
+			return NOPOS;
+		else if (c == ']' && depth == 0)
+			return k;
+	}
+	return NOPOS;
+}
+
+/* Copy s[b..e) verbatim inside an on/off span: white space collapsed (or
+ * dropped, for URLs), control bytes as white space, bad UTF-8 replaced. */
+static void emit_verbatim(struct dec *d, int on, size_t b, size_t e, int drop_ws)
+{
+	struct undo u;
+	int sp = 0, bs = 0;
+	size_t q, end = e;
+	while (b < e && is_ws(d->s[b]))
+		b++;
+	while (e > b && is_ws(d->s[e - 1]))
+		e--;
+	/* Keep the space of a control space at the end ($a\ $). */
+	for (q = e; q > b && d->s[q - 1] == '\\'; q--)
+		;
+	if ((e - q) % 2 && e < end)
+		e++;
+	if (b == e)
+		return;
+	open_on(d, on, &u);
+	while (b < e) {
+		unsigned char c = d->s[b];
+		if (is_ws(c)) {
+			if (bs)
+				put1(d, ' '); /* a control space: \<newline> too */
+			else if (!drop_ws && d->o[d->on - 1] != ' ')
+				sp = 1;
+			bs = 0;
+			b++;
+			continue;
+		}
+		if (sp)
+			put1(d, ' ');
+		sp = 0;
+		bs = c == '\\' && !bs;
+		if (c < 0x80) {
+			put1(d, c);
+			b++;
+		} else {
+			utf8proc_int32_t cp;
+			utf8proc_ssize_t k = utf8proc_iterate(d->s + b, (utf8proc_ssize_t)(e - b), &cp);
+			if (k < 0) {
+				put(d, REPLACEMENT, 3);
+				b++;
+			} else {
+				put(d, d->s + b, (size_t)k);
+				b += (size_t)k;
+			}
+		}
+	}
+	close_off(d, on + 1, &u);
+	d->at_space = 0;
+}
+
+/* An unknown command at start, its name ending at e: keep it and the
+ * arguments that follow right after it, verbatim. */
+static void unknown(struct dec *d, size_t start, size_t e)
+{
+	size_t j = e;
+	if (e == start + 1) {
+		/* A backslash at the very end: a literal backslash, so that
+		 * writing it back cannot escape the closing brace. */
+		emit_str(d, "\\");
+		d->i = e;
+		unit_done(d);
+		return;
+	}
+	if (is_alpha(d->s[start + 1]) && is_alpha(d->s[e - 1])) {
+		/* A control word (not \i + U+0308, which NFC makes \ï). */
+		for (;;) {
+			size_t c;
+			if (j < d->n && d->s[j] == '{')
+				c = find_close(d, j);
+			else if (j < d->n && d->s[j] == '[')
+				c = find_bracket(d, j);
+			else
+				break;
+			if (c == NOPOS)
+				break;
+			j = c + 1;
+		}
+	}
+	emit_verbatim(d, CX_M_RAW_ON, start, j, 0);
+	d->i = j;
+	unit_done(d);
+}
+
+/* If the math body s[b..e) is one simple symbol, its UTF-8; else NULL. */
+static const char *math_symbol(const unsigned char *s, size_t b, size_t e)
+{
+	unsigned char t[64];
+	size_t n = 0, k;
+	const struct lx_sym *sym;
+
+	if (e - b > sizeof t)
+		return NULL;
+	/* Braces group nothing in a lone symbol: {\alpha}, ^{\circ}. */
+	for (k = b; k < e; k++)
+		if (s[k] != '{' && s[k] != '}')
+			t[n++] = s[k];
+	while (n && is_ws(t[n - 1]))
+		n--;
+	k = 0;
+	while (k < n && is_ws(t[k]))
+		k++;
+	if (k < n && t[k] == '^') {
+		size_t j = k + 1;
+		while (j < n && is_ws(t[j]))
+			j++;
+		if (n - j == 5 && memcmp(t + j, "\\circ", 5) == 0)
+			return "\xC2\xB0";
+		return NULL;
+	}
+	if (n - k < 2 || t[k] != '\\' || name_end(t, n, k + 1) != n)
+		return NULL;
+	sym = find_math(t + k + 1, n - k - 1);
+	return sym ? sym->utf8 : NULL;
+}
+
+static void math_body(struct dec *d, size_t b, size_t e)
+{
+	const char *sym = math_symbol(d->s, b, e);
+	if (sym)
+		emit_str(d, sym);
+	else
+		emit_verbatim(d, CX_M_MATH_ON, b, e, 0);
+}
+
+static void dollar(struct dec *d)
+{
+	size_t i = d->i, k;
+	if (i + 1 < d->n && d->s[i + 1] == '$' && !d->no_close[1]) {
+		for (k = i + 2; k + 1 < d->n; k++) {
+			if (d->s[k] == '\\') {
+				k++;
+			} else if (d->s[k] == '$' && d->s[k + 1] == '$') {
+				math_body(d, i + 2, k);
+				d->i = k + 2;
+				unit_done(d);
+				return;
+			}
+		}
+		d->no_close[1] = 1;
+	}
+	if (!d->no_close[0]) {
+		for (k = i + 1; k < d->n; k++) {
+			if (d->s[k] == '\\') {
+				k++;
+			} else if (d->s[k] == '$') {
+				math_body(d, i + 1, k);
+				d->i = k + 1;
+				unit_done(d);
+				return;
+			}
+		}
+		d->no_close[0] = 1;
+	}
+	emit_str(d, "$");
+	d->i = i + 1;
+	unit_done(d);
+}
+
+/* \( or \[ at start; d->i is just after it. */
+static void math_paren(struct dec *d, size_t start, int closer)
+{
+	int which = closer == ')' ? 2 : 3;
+	size_t k;
+	if (!d->no_close[which]) {
+		for (k = d->i; k + 1 < d->n; k++) {
+			if (d->s[k] != '\\')
+				continue;
+			if (d->s[k + 1] == closer) {
+				math_body(d, d->i, k);
+				d->i = k + 2;
+				unit_done(d);
+				return;
+			}
+			k++;
+		}
+		d->no_close[which] = 1;
+	}
+	unknown(d, start, d->i);
+}
+
+/* Make frame f a case-protected group. */
+static void open_nocase(struct dec *d, struct frame *f)
+{
+	f->nocase = 1;
+	f->off = CX_M_NOCASE_OFF;
+	d->nocase++;
+	open_on(d, CX_M_NOCASE_ON, &f->undo);
+}
+
+/* A command with one argument: braced, a single unit, or none. */
+static void one_arg(struct dec *d, int on)
+{
+	skip_ws(d);
+	if (d->i >= d->n || d->s[d->i] == '}') {
+		unit_done(d);
+		return;
+	}
+	if (d->s[d->i] == '{') {
+		d->i++;
+		push_markup(d, on, 1);
+		/* At brace depth 0 the argument is a group BibTeX protects
+		 * (\mbox{NASA}), unless it is a special character
+		 * (\mbox{\'e}).  Markup is written back with its braces,
+		 * so only an argument that loses them needs the span. */
+		if (!on && d->bdepth == 1 && !d->nocase && d->i < d->n && d->s[d->i] != '\\')
+			open_nocase(d, top(d));
+		return;
+	}
+	push_markup(d, on, 0);
+}
+
+static void accent(struct dec *d, const struct lx_cmd *c)
+{
+	skip_ws(d);
+	if (d->i >= d->n || d->s[d->i] == '}') {
+		emit_str(d, c->utf8);
+		unit_done(d);
+		return;
+	}
+	if (d->s[d->i] == '{') {
+		d->i++;
+		push_accent(d, c, 1);
+		return;
+	}
+	push_accent(d, c, 0);
+}
+
+static void command(struct dec *d)
+{
+	size_t start = d->i, e = name_end(d->s, d->n, start + 1), j;
+	int word = e > start + 1 && is_alpha(d->s[start + 1]);
+	const struct lx_cmd *c = find_cmd(d->s + start + 1, e - start - 1);
+
+	if (!c) {
+		if (e > start + 1 && d->s[start + 1] < 0x80 && is_ws(d->s[start + 1])) {
+			/* \<newline> and \<tab> are control spaces too. */
+			white(d);
+			d->i = e;
+			return;
+		}
+		unknown(d, start, e);
+		return;
+	}
+	d->i = e;
+	switch (c->kind) {
+	case LX_LETTER:
+	case LX_SYMBOL:
+		if (word)
+			eat_terminator(d);
+		if (c->mark && !d->nocase) {
+			struct undo u;
+			open_on(d, c->mark, &u);
+			emit_str(d, c->utf8);
+			close_off(d, c->mark + 1, &u);
+		} else {
+			emit_str(d, c->utf8);
+		}
+		unit_done(d);
+		break;
+	case LX_DOTLESS:
+		if (word)
+			eat_terminator(d);
+		if (d->nacc > d->narmed) {
+			/* Under an accent: the dotted letter, so that
+			 * {\'\i} composes to U+00ED. */
+			char b = (char)c->cp;
+			emit_base(d, &b, 1);
+		} else {
+			emit_str(d, c->utf8);
+		}
+		unit_done(d);
+		break;
+	case LX_SPACE:
+		if (word)
+			eat_terminator(d);
+		white(d);
+		break;
+	case LX_NOTHING:
+	case LX_DECL:
+		if (word)
+			eat_terminator(d);
+		add_decl(d, c->mark);
+		break;
+	case LX_ACCENT:
+		accent(d, c);
+		break;
+	case LX_MARKUP:
+	case LX_PLAIN:
+		one_arg(d, c->kind == LX_MARKUP ? c->mark : 0);
+		break;
+	case LX_URL:
+	case LX_HREF:
+		j = d->i;
+		while (j < d->n && is_ws(d->s[j]))
+			j++;
+		if (j < d->n && d->s[j] == '{') {
+			size_t cl = find_close(d, j);
+			if (cl != NOPOS) {
+				d->i = cl + 1;
+				if (c->kind == LX_HREF) {
+					one_arg(d, 0);
+				} else {
+					emit_verbatim(d, CX_M_URL_ON, j + 1, cl, 1);
+					unit_done(d);
+				}
+				break;
+			}
+		}
+		unknown(d, start, e);
+		break;
+	case LX_MATH:
+		math_paren(d, start, (int)c->cp);
+		break;
+	}
+}
+
+/* Does the group whose content starts at j only wrap an accent or special
+ * letter ({\'e}, {\"{o}}, {\ss}, {\t{oo}})?  Such a group is not case
+ * protection.  Looks at most 64 bytes ahead. */
+static int wrapper(const struct dec *d, size_t j)
+{
+	size_t end = d->n - j > 64 ? j + 64 : d->n, depth = 1, bases = 0;
+	int tie = 0, first = 1;
+	while (j < end) {
+		unsigned char c = d->s[j];
+		if (first && c != '\\')
+			return 0; /* BibTeX wants {\ with nothing between */
+		first = 0;
+		if (is_ws(c)) {
+			j++;
+			continue;
+		}
+		if (c == '{') {
+			depth++;
+			j++;
+		} else if (c == '}') {
+			if (--depth == 0)
+				return bases <= 1 || (tie && bases == 2);
+			j++;
+		} else if (c == '\\') {
+			size_t e = name_end(d->s, d->n, j + 1);
+			const struct lx_cmd *cmd = find_cmd(d->s + j + 1, e - j - 1);
+			if (!cmd)
+				return 0;
+			if (cmd->kind == LX_ACCENT)
+				tie |= cmd->cp == 0x0361;
+			else if (cmd->kind == LX_LETTER || cmd->kind == LX_DOTLESS)
+				bases++;
+			else
+				return 0;
+			j = e;
+		} else if (is_alpha(c) || (c >= '0' && c <= '9') || c >= 0xC0) {
+			bases++;
+			j++;
+		} else if (c >= 0x80) {
+			j++;
+		} else {
+			return 0;
+		}
+	}
+	return 0;
+}
+
+static void open_group(struct dec *d)
+{
+	size_t i = d->i;
+	int inert;
+
+	if (top(d)->mark) {
+		inert = 1; /* the argument of an accent: \'{{e}} */
+	} else if (d->bdepth == 0 && i + 1 < d->n && d->s[i + 1] == '\\') {
+		/* A BibTeX special character: never case protection.  One
+		 * that starts with an unknown command is kept whole, braces
+		 * and all ({\noopsort{a}}), unless a span is open: written
+		 * back inside \textsc{...} it would no longer be at depth 0. */
+		size_t e = name_end(d->s, d->n, i + 2);
+		if (!d->spans && !find_cmd(d->s + i + 2, e - i - 2) &&
+		    !(e == i + 3 && is_ws(d->s[i + 2]))) {
+			size_t cl = find_close(d, i);
+			if (cl != NOPOS) {
+				emit_verbatim(d, CX_M_RAW_ON, i, cl + 1, 0);
+				d->i = cl + 1;
+				unit_done(d);
+				return;
+			}
+		}
+		inert = 1;
+	} else {
+		inert = d->nocase > 0 || wrapper(d, i + 1);
+	}
+	d->i = i + 1;
+	if (inert) {
+		push_inert(d);
+		return;
+	}
+	open_nocase(d, push(d, F_GROUP));
+}
+
+static void close_group(struct dec *d)
+{
+	struct frame *f;
+	d->i++;
+	while (top(d)->kind == F_AUTO)
+		pop(d);
+	f = top(d);
+	if (f->kind == F_TOP)
+		return; /* a stray '}' */
+	if (f->reps > 1) {
+		f->reps--;
+		d->bdepth--;
+	} else {
+		pop(d);
+	}
+	unit_done(d);
+}
+
+static void high(struct dec *d)
+{
+	utf8proc_int32_t cp;
+	utf8proc_ssize_t k = utf8proc_iterate(d->s + d->i, (utf8proc_ssize_t)(d->n - d->i), &cp);
+	if (k < 0) {
+		emit_base(d, REPLACEMENT, 3);
+		d->i++;
+		unit_done(d);
+		return;
+	}
+	if (cp < 0xA0 || cp == 0x2028 || cp == 0x2029) {
+		/* C1 controls and the Unicode line separators. */
+		white(d);
+	} else if (is_mark_cp(cp)) {
+		flush_space(d);
+		put(d, d->s + d->i, (size_t)k);
+		d->at_space = 0;
+	} else {
+		emit_base(d, d->s + d->i, (size_t)k);
+		d->i += (size_t)k;
+		unit_done(d);
+		return;
+	}
+	d->i += (size_t)k;
+}
+
+#if defined(__SSE2__)
+/* Classes of sixteen bytes at once, as lx_class has them: the bytes that
+ * are neither LC_PLAIN, LC_LIG nor LC_SPACE (controls, specials, bytes
+ * from 0x7F up), and the LIG and SPACE bytes. */
+static inline __m128i lx_other16(__m128i v)
+{
+	/* Signed: below ' ' is a control or a byte from 0x80 up. */
+	__m128i m = _mm_cmplt_epi8(v, _mm_set1_epi8(' '));
+	m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8('$')));
+	m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8('\\')));
+	m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8('`')));
+	/* { } ~ DEL: from 0x7B up, but for '|'. */
+	__m128i hi = _mm_cmpgt_epi8(v, _mm_set1_epi8(0x7A));
+	return _mm_or_si128(m, _mm_andnot_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('|')), hi));
+}
+
+static inline __m128i lx_lig16(__m128i v)
+{
+	return _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('-')),
+	                    _mm_cmpeq_epi8(v, _mm_set1_epi8('\'')));
+}
+
+/* The last bytes of a value, s[j..n) with n - j at most 16, as a block
+ * and the block one byte on.  Bytes past n read as 0, a control byte: the
+ * caller masks them off in v, and in w the first of them stands for the
+ * end of the value, which doubles no byte and lets no space go on. */
+static inline void tail_blocks(const unsigned char *s, size_t j, size_t n, __m128i *v,
+                               __m128i *w)
+{
+	unsigned char b[32] = {0};
+	memcpy(b, s + j, n - j);
+	*v = _mm_loadu_si128((const __m128i *)(const void *)b);
+	*w = _mm_loadu_si128((const __m128i *)(const void *)(b + 1));
+}
+
+/* The bytes of v where plain_span stops, given w, the bytes after them:
+ * a byte that is none of PLAIN, LIG or SPACE, a LIG doubled, or a SPACE
+ * before a byte that is not PLAIN. */
+static inline unsigned plain_stops(__m128i v, __m128i w)
+{
+	const __m128i sp = _mm_set1_epi8(' ');
+	__m128i wplain = _mm_or_si128(_mm_or_si128(lx_other16(w), lx_lig16(w)), _mm_cmpeq_epi8(w, sp));
+	__m128i stop = lx_other16(v);
+	stop = _mm_or_si128(stop, _mm_and_si128(lx_lig16(v), _mm_cmpeq_epi8(v, w)));
+	stop = _mm_or_si128(stop, _mm_and_si128(_mm_cmpeq_epi8(v, sp), wplain));
+	return (unsigned)_mm_movemask_epi8(stop);
+}
+#endif
+
+/* The end of the plain text from j: letters, lone hyphens and
+ * apostrophes, and single spaces before a letter.  A PLAIN byte never
+ * stops the run, so the byte-wise test of the blocks finds the byte
+ * where the loop below would stop. */
+static size_t plain_span(const unsigned char *s, size_t j, size_t n)
+{
+#if defined(__SSE2__)
+	__m128i v, w;
+	unsigned stop;
+	for (; j + 17 <= n; j += 16) {
+		v = _mm_loadu_si128((const __m128i *)(const void *)(s + j));
+		w = _mm_loadu_si128((const __m128i *)(const void *)(s + j + 1));
+		if ((stop = plain_stops(v, w)) != 0)
+			return j + (size_t)__builtin_ctz(stop);
+	}
+	if (j == n)
+		return n;
+	tail_blocks(s, j, n, &v, &w);
+	stop = plain_stops(v, w) & ((1u << (n - j)) - 1u);
+	return stop ? j + (size_t)__builtin_ctz(stop) : n;
+#else
+	while (j < n) {
+		if (lx_class[s[j]] == LC_PLAIN)
+			j++;
+		else if (lx_class[s[j]] == LC_LIG && (j + 1 == n || s[j + 1] != s[j]))
+			j++; /* a lone '-' or '\'' is a plain character */
+		else if (lx_class[s[j]] == LC_SPACE && j + 1 < n && lx_class[s[j + 1]] == LC_PLAIN)
+			j += 2;
+		else
+			break;
+	}
+	return j;
+#endif
+}
+
+static size_t white_end(const unsigned char *s, size_t i, size_t n);
+
+/* After a plain letter, with no accent or auto-closing argument pending,
+ * the letters, lone hyphens and apostrophes, and single spaces that follow
+ * need none of emit_base's bookkeeping: copy them in one go. */
+static void plain_run(struct dec *d)
+{
+	const unsigned char *s = d->s;
+	size_t j = d->i, k;
+	if (d->nacc || d->pend || d->at_space || top(d)->kind == F_AUTO)
+		return;
+	for (;;) {
+		j = plain_span(s, j, d->n);
+		if (j < d->n && (lx_class[s[j]] == LC_SPACE || lx_class[s[j]] == LC_CTRL) &&
+		    (k = white_end(s, j + 1, d->n)) < d->n && lx_class[s[k]] == LC_PLAIN) {
+			/* A line break and the next line's indent before a
+			 * letter: one space, as run() would write it. */
+			put(d, s + d->i, j - d->i);
+			put1(d, ' ');
+			d->i = j = k;
+			continue;
+		}
+		break;
+	}
+	put(d, s + d->i, j - d->i);
+	d->i = j;
+}
+
+/* Where the white space from i ends; an indent is passed over eight
+ * spaces at a time. */
+static size_t white_end(const unsigned char *s, size_t i, size_t n)
+{
+	for (;;) {
+		uint64_t w;
+		while (i + 8 <= n && (memcpy(&w, s + i, 8), w == 0x2020202020202020u))
+			i += 8;
+		if (i == n || (lx_class[s[i]] != LC_SPACE && lx_class[s[i]] != LC_CTRL))
+			return i;
+		i++;
+	}
+}
+
+static void run(struct dec *d)
+{
+	static const char quote_l[] = "\xE2\x80\x98", quote_ll[] = "\xE2\x80\x9C",
+	                  quote_rr[] = "\xE2\x80\x9D", endash[] = "\xE2\x80\x93",
+	                  emdash[] = "\xE2\x80\x94", nbsp[] = "\xC2\xA0";
+	const unsigned char *s = d->s;
+	while (d->i < d->n) {
+		unsigned char c = s[d->i];
+		int two = d->i + 1 < d->n && s[d->i + 1] == c;
+		switch (lx_class[c]) {
+		case LC_PLAIN:
+			emit_base(d, s + d->i, 1);
+			d->i++;
+			unit_done(d);
+			plain_run(d);
+			break;
+		case LC_SPACE:
+		case LC_CTRL:
+			/* The white space that follows changes nothing more:
+			 * a line break and the next line's indent are one step. */
+			white(d);
+			d->i = white_end(s, d->i + 1, d->n);
+			break;
+		case LC_LIG:
+			if (c == '-' && two && d->i + 2 < d->n && s[d->i + 2] == '-') {
+				emit_str(d, emdash);
+				d->i += 3;
+			} else if (two) {
+				emit_str(d, c == '-' ? endash : quote_rr);
+				d->i += 2;
+			} else {
+				emit_base(d, s + d->i, 1);
+				d->i++;
+			}
+			unit_done(d);
+			break;
+		case LC_HIGH:
+			high(d);
+			break;
+		default:
+			switch (c) {
+			case '\\':
+				command(d);
+				break;
+			case '{':
+				open_group(d);
+				break;
+			case '}':
+				close_group(d);
+				break;
+			case '$':
+				dollar(d);
+				break;
+			case '~':
+				emit_str(d, nbsp);
+				d->i++;
+				unit_done(d);
+				break;
+			case '`':
+				emit_str(d, two ? quote_ll : quote_l);
+				d->i += two ? 2 : 1;
+				unit_done(d);
+				break;
+			}
+		}
+	}
+	/* Close what the value left open. */
+	while (d->nf > 1) {
+		struct frame *f = top(d);
+		if (f->reps > 1) {
+			d->bdepth -= f->reps - 1;
+			f->reps = 1;
+		}
+		pop(d);
+	}
+	close_frame(d, &d->f[0]);
+}
+
+enum { TEXT_AS_IS, TEXT_SIMPLE, TEXT_DECODE };
+
+#if defined(__SSE2__)
+/* The bytes only the decoder handles: '$', '\\', '`', '{', '}', '~' and
+ * those from 0x80 up. */
+static inline __m128i lx_special16(__m128i v)
+{
+	__m128i m = _mm_cmplt_epi8(v, _mm_setzero_si128());
+	m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8('$')));
+	m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8('\\')));
+	m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8('`')));
+	__m128i hi = _mm_cmpgt_epi8(v, _mm_set1_epi8(0x7A));
+	hi = _mm_andnot_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('|')), hi);
+	return _mm_or_si128(m, _mm_andnot_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(0x7F)), hi));
+}
+#endif
+
+/* What a value needs.  TEXT_AS_IS: plain ASCII with no command, brace,
+ * tie, math, quote or dash ligature, and white space already normalized.
+ * TEXT_SIMPLE: white space to fold or ligatures to join, and nothing else
+ * (simple_text).  TEXT_DECODE: anything more. */
+static int text_kind(const unsigned char *s, size_t n)
+{
+	size_t i = 0;
+	int fold = lx_class[s[0]] == LC_SPACE || lx_class[s[n - 1]] == LC_SPACE;
+#if defined(__SSE2__)
+	/* Sixteen bytes at a time, each with its successor; the last block
+	 * from a copy with a control byte after the value, which doubles
+	 * nothing. */
+	__m128i v, w;
+	unsigned live = 0xFFFFu;
+	for (; i < n; i += 16) {
+		if (i + 17 <= n) {
+			v = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+			w = _mm_loadu_si128((const __m128i *)(const void *)(s + i + 1));
+		} else {
+			tail_blocks(s, i, n, &v, &w);
+			live = (1u << (n - i)) - 1u;
+		}
+		if ((unsigned)_mm_movemask_epi8(lx_special16(v)) & live)
+			return TEXT_DECODE;
+		if (!fold) {
+			__m128i twice = _mm_or_si128(lx_lig16(v), _mm_cmpeq_epi8(v, _mm_set1_epi8(' ')));
+			twice = _mm_and_si128(twice, _mm_cmpeq_epi8(v, w));
+			fold = ((unsigned)_mm_movemask_epi8(_mm_or_si128(lx_other16(v), twice)) & live) != 0;
+		}
+	}
+#else
+	for (; i < n; i++) {
+		switch (lx_class[s[i]]) {
+		case LC_PLAIN:
+			break;
+		case LC_SPACE:
+		case LC_LIG:
+			/* Not last (checked above for spaces), and not doubled. */
+			if (i + 1 < n && s[i + 1] == s[i])
+				fold = 1;
+			break;
+		case LC_CTRL:
+			fold = 1;
+			break;
+		default:
+			return TEXT_DECODE;
+		}
+	}
+#endif
+	return fold ? TEXT_SIMPLE : TEXT_AS_IS;
+}
+
+/* Text whose only markup is white space and the dash and quote ligatures
+ * (a title broken over lines, a page range): what run() would write, in
+ * one pass into o (room for n + n / 2 bytes), whose length it returns.
+ * text_kind has seen no byte that needs the decoder (a command, a brace,
+ * math, a tie, a backquote, anything from 0x80 up), so the output is
+ * ASCII but for the dashes and the closing quote, all of them NFC. */
+static size_t simple_text(const unsigned char *s, size_t n, char *o)
+{
+	static const char endash[] = "\xE2\x80\x93", emdash[] = "\xE2\x80\x94",
+	                  quote_rr[] = "\xE2\x80\x9D";
+	size_t i = white_end(s, 0, n), on = 0, j;
+	int pend = 0; /* white space after text: one ' ' before the next */
+	while (i < n) {
+		unsigned char c = s[i];
+		switch (lx_class[c]) {
+		case LC_PLAIN:
+			if (pend)
+				o[on++] = ' ', pend = 0;
+			j = plain_span(s, i + 1, n);
+			memcpy(o + on, s + i, j - i);
+			on += j - i;
+			i = j;
+			break;
+		case LC_SPACE:
+		case LC_CTRL:
+			pend = 1;
+			i = white_end(s, i + 1, n);
+			break;
+		case LC_LIG:
+			if (pend)
+				o[on++] = ' ', pend = 0;
+			if (i + 1 < n && s[i + 1] == c) {
+				int em = c == '-' && i + 2 < n && s[i + 2] == '-';
+				memcpy(o + on, em ? emdash : c == '-' ? endash : quote_rr, 3);
+				on += 3;
+				i += em ? 3 : 2;
+			} else {
+				o[on++] = (char)c;
+				i++;
+			}
+			break;
+		default:
+			i++; /* text_kind lets none of these through */
+			break;
+		}
+	}
+	return on;
+}
+
+/* Can NFC change text that holds cp?  Only a character that decomposes,
+ * canonically, reorders (combining class) or composes with what precedes
+ * it (a second of a canonical pair, Hangul jamo) can.  Code points below
+ * U+0300 are none of these; precomposed letters are sent to utf8proc
+ * too, which is merely slower.  Dashes, quotes and ellipses, which many
+ * values hold once decoded, are the case this spares. */
+static int nfc_may_change(int32_t cp)
+{
+	const utf8proc_property_t *p;
+	if (cp < 0x300)
+		return 0;
+	if ((cp >= 0x1100 && cp <= 0x11FF) || (cp >= 0xAC00 && cp <= 0xD7A3))
+		return 1;
+	p = utf8proc_get_property(cp);
+	return p->combining_class != 0 || (p->decomp_seqindex != UINT16_MAX && !p->decomp_type) ||
+	       (p->comb_index != UINT16_MAX && p->comb_index >= 0x8000);
+}
+
+/* Is the decoder's output (valid UTF-8) already NFC? */
+static int nfc_stable(const unsigned char *s, size_t n)
+{
+	size_t i = 0;
+	while (i < n) {
+		utf8proc_int32_t cp;
+		utf8proc_ssize_t k;
+		uint64_t w;
+#if defined(__SSE2__)
+		while (i + 16 <= n &&
+		       !_mm_movemask_epi8(_mm_loadu_si128((const __m128i *)(const void *)(s + i))))
+			i += 16; /* ASCII, which NFC keeps */
+#endif
+		if (i + 8 <= n && (memcpy(&w, s + i, 8), !(w & 0x8080808080808080u))) {
+			i += 8;
+			continue;
+		}
+		if (s[i] < 0xCC) {
+			i++;
+			continue;
+		}
+		k = utf8proc_iterate(s + i, (utf8proc_ssize_t)(n - i), &cp);
+		if (k <= 0 || nfc_may_change(cp))
+			return 0;
+		i += (size_t)k;
+	}
+	return 1;
+}
+
+/* NFC into the arena: size query, decompose, compose and reencode in
+ * place (utf8proc_map without its malloc). */
+static cx_str nfc_all(struct arena *a, const char *s, size_t n)
+{
+	const utf8proc_option_t opt = UTF8PROC_STABLE | UTF8PROC_COMPOSE;
+	utf8proc_int32_t *buf;
+	utf8proc_ssize_t cnt, len;
+
+	cnt = utf8proc_decompose((const utf8proc_uint8_t *)s, (utf8proc_ssize_t)n, NULL, 0, opt);
+	if (cnt < 0)
+		return (cx_str){s, n};
+	buf = arena_alloc(a, (size_t)cnt * sizeof *buf + 1);
+	cnt = utf8proc_decompose((const utf8proc_uint8_t *)s, (utf8proc_ssize_t)n, buf, cnt, opt);
+	len = cnt < 0 ? cnt : utf8proc_reencode(buf, cnt, opt);
+	if (len < 0)
+		return (cx_str){s, n};
+	arena_trim(a, buf, (size_t)len + 1);
+	return (cx_str){(const char *)buf, (size_t)len};
+}
+
+/* NFC of text cut before every ASCII byte: an ASCII character is a starter
+ * that composes with nothing before it, so the pieces normalize alone.  A
+ * piece is a run of non-ASCII bytes and the ASCII character before it (a
+ * mark may compose with that letter); only the pieces that can change go
+ * through utf8proc, which spares long abstracts with a few accents. */
+static cx_str nfc(struct arena *a, const char *s, size_t n)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	struct buf out = {0};
+	size_t i = 0, done = 0;
+	while (i < n) {
+		if (u[i] < 0x80) {
+			i++;
+			continue;
+		}
+		size_t b = i ? i - 1 : 0, e = i;
+		while (e < n && u[e] >= 0x80)
+			e++;
+		if (!nfc_stable(u + i, e - i)) {
+			cx_str t = nfc_all(a, s + b, e - b);
+			buf_put(&out, s + done, b - done);
+			buf_put(&out, t.p, t.n);
+			done = e;
+		}
+		i = e;
+	}
+	buf_put(&out, s + done, n - done);
+	cx_str r = arena_str(a, out.p ? out.p : "", out.n);
+	buf_free(&out);
+	return r;
+}
+
+static cx_str decode(struct arena *a, const char *s, size_t n, int view)
+{
+	struct dec d;
+
+	if (n == 0)
+		return view ? (cx_str){"", 0} : arena_str(a, "", 0);
+	int kind = text_kind((const unsigned char *)s, n);
+	if (kind == TEXT_AS_IS)
+		return view ? (cx_str){s, n} : arena_str(a, s, n);
+	size_t ocap = n + n / 2 + 64;
+	char *o = arena_alloc(a, ocap);
+	if (kind == TEXT_SIMPLE) {
+		size_t on = simple_text((const unsigned char *)s, n, o);
+		o[on] = 0;
+		arena_trim(a, o, on + 1);
+		return (cx_str){o, on};
+	}
+
+	/* The local stacks are filled as they are used: push clears a frame. */
+	memset(&d, 0, offsetof(struct dec, local_f));
+	d.a = a;
+	d.s = (const unsigned char *)s;
+	d.n = n;
+	d.ocap = ocap;
+	d.o = o;
+	d.at_space = 1;
+	d.f = d.local_f;
+	d.fcap = LOCAL_FRAMES;
+	d.acc = d.local_acc;
+	d.acap = LOCAL_FRAMES;
+	push(&d, F_TOP);
+
+	run(&d);
+
+	if (d.f != d.local_f)
+		free(d.f);
+	if (d.acc != d.local_acc)
+		free(d.acc);
+	free(d.match);
+	d.o[d.on] = 0;
+
+	if (!nfc_stable((const unsigned char *)d.o, d.on))
+		return nfc(a, d.o, d.on);
+	arena_trim(a, d.o, d.on + 1);
+	return (cx_str){d.o, d.on};
+}
+
+cx_str latex_decode(struct arena *a, const char *s, size_t n)
+{
+	return decode(a, s, n, 0);
+}
+
+cx_str latex_text(struct arena *a, const char *s, size_t n)
+{
+	return decode(a, s, n, 1);
+}
+
+/* ==== encoding =========================================================== */
+
+struct enc {
+	struct cx_out *o;
+	int ascii;
+	size_t *lossy;
+	int last;         /* the last byte written */
+	size_t depth;     /* open spans written as braces */
+	int sep;          /* SEP_*: what the last raw span ended with */
+	int avoid;        /* math delimiters not to use: see math_form */
+	/* Bit d: the span opened at depth d was written with two braces.
+	 * Deeper than this, spans get one (a 4096-deep NOCASE is absurd). */
+	unsigned char dbl[512];
+};
+
+/* A raw span that is an unknown command can take more arguments (SEP_ARGS),
+ * and one ending in its name can also take more letters (SEP_WORD).  A
+ * known command kept raw (\url with no argument) would also take a { after
+ * spaces (SEP_KNOWN, then SEP_SPACE once spaces are written).  A control
+ * symbol (\; or \e-acute) would take a following combining mark into its
+ * name (SEP_SYM). */
+enum { SEP_NONE, SEP_ARGS, SEP_WORD, SEP_KNOWN, SEP_SPACE, SEP_SYM };
+
+static void ew(struct enc *e, const char *s, size_t n)
+{
+	if (!n)
+		return;
+	if (e->sep) {
+		/* After a kept unknown command, a following { or [ would
+		 * read back as its argument and a letter as part of its
+		 * name; {} alone would be taken as an argument too.  \relax
+		 * reads back as nothing and keeps them apart. */
+		int sep = e->sep;
+		size_t k = 0;
+		while (k < n && s[k] == ' ')
+			k++;
+		e->sep = SEP_NONE;
+		if (sep == SEP_SYM) {
+			if (mark_at((const unsigned char *)s, n, 0))
+				ew(e, "{}", 2);
+		} else if (k == n && (sep == SEP_KNOWN || sep == SEP_SPACE)) {
+			/* \url and \href look for their { past spaces. */
+			e->sep = SEP_SPACE;
+		} else if (s[0] == '{' || (s[0] == '[' && sep != SEP_SPACE)) {
+			ew(e, "\\relax", 6);
+		} else if ((sep == SEP_WORD || sep == SEP_KNOWN) &&
+		           (is_alpha((unsigned char)s[0]) || mark_at((const unsigned char *)s, n, 0))) {
+			/* A combining mark would join the last letter of the
+			 * name, and so the name, once in NFC. */
+			ew(e, "\\relax{}", 8);
+		}
+	}
+	out_write(e->o, s, n);
+	e->last = (unsigned char)s[n - 1];
+}
+
+static void ews(struct enc *e, const char *s)
+{
+	ew(e, s, strlen(s));
+}
+
+/* Write a token that may start a TeX ligature (-- '' `` !`); an empty
+ * group keeps it apart from the same character just written. */
+static void tok(struct enc *e, const char *s)
+{
+	if ((s[0] == '-' || s[0] == '\'' || s[0] == '`') &&
+	    (e->last == s[0] || (s[0] == '`' && (e->last == '!' || e->last == '?'))))
+		ew(e, "{}", 2);
+	ews(e, s);
+}
+
+static size_t cp_at(const char *p, size_t n, size_t i, int32_t *cp)
+{
+	utf8proc_ssize_t k = utf8proc_iterate((const utf8proc_uint8_t *)p + i,
+	                                      (utf8proc_ssize_t)(n - i), cp);
+	if (k < 0) {
+		*cp = -1;
+		return 1;
+	}
+	return (size_t)k;
+}
+
+/* The ASCII escape of the character cluster starting at i (a character and
+ * the combining marks after it) into out; returns its length, or 0 if
+ * LaTeX has no escape for it.  *next is set past what the escape covers. */
+static size_t cluster_escape(const char *p, size_t n, size_t i, char *out, size_t cap,
+                             size_t *next)
+{
+	utf8proc_int32_t cps[16], cp;
+	utf8proc_ssize_t k;
+	size_t j = i + cp_at(p, n, i, &cp), len, m;
+	const char *acc;
+	char base[8];
+
+	if (cp < 0) {
+		*next = i + 1;
+		return 0;
+	}
+	while (j < n) {
+		size_t step = cp_at(p, n, j, &cp);
+		if (cp < 0 || !is_mark_cp(cp))
+			break;
+		j += step;
+	}
+	*next = j;
+	if (j == i + cp_at(p, n, i, &cp)) {
+		/* A character of its own in the table ({\AA}, \textmu{})
+		 * wins over its decomposition. */
+		const struct lx_enc *x = find_enc(cp);
+		if (x && strlen(x->tex) < cap) {
+			strcpy(out, x->tex);
+			return strlen(out);
+		}
+	}
+	k = utf8proc_decompose((const utf8proc_uint8_t *)p + i, (utf8proc_ssize_t)(j - i), cps,
+	                       16, UTF8PROC_DECOMPOSE | UTF8PROC_STABLE);
+	if (k <= 0 || k > 16)
+		return 0;
+	if (k == 1) {
+		const struct lx_enc *x = find_enc(cps[0]);
+		if (!x || strlen(x->tex) >= cap)
+			return 0;
+		strcpy(out, x->tex);
+		return strlen(out);
+	}
+	/* A base letter and accents: {\'e}, {\c{c}}, {\'\i}, {\'{\"u}}. */
+	if (cps[0] < 0x80 && (is_alpha((unsigned)cps[0]) || (cps[0] >= '0' && cps[0] <= '9'))) {
+		if ((cps[0] == 'i' || cps[0] == 'j') &&
+		    utf8proc_get_property(cps[1])->combining_class == 230) {
+			base[0] = '\\';
+			base[1] = (char)cps[0];
+			base[2] = 0;
+		} else {
+			base[0] = (char)cps[0];
+			base[1] = 0;
+		}
+	} else {
+		const struct lx_enc *x = find_enc(cps[0]);
+		size_t bl = x ? strlen(x->tex) : 0;
+		/* \i under an accent reads back as a dotted i, so a dotless
+		 * letter with marks has no escape. */
+		if (cps[0] == 0x0131 || cps[0] == 0x0237)
+			return 0;
+		/* A special letter, written {\o}: use \o as the base. */
+		if (bl < 4 || bl > 6 || x->tex[0] != '{' || x->tex[1] != '\\')
+			return 0;
+		memcpy(base, x->tex + 1, bl - 2);
+		base[bl - 2] = 0;
+	}
+	if (cap < 8)
+		return 0;
+	len = strlen(base);
+	memcpy(out, base, len + 1);
+	for (m = 1; m < (size_t)k; m++) {
+		size_t al;
+		int brace;
+		acc = find_accent(cps[m]);
+		if (!acc)
+			return 0;
+		al = strlen(acc);
+		/* Braces unless a symbol accent sits right on the base. */
+		brace = is_alpha((unsigned char)acc[0]) || m > 1;
+		if (len + al + 5 >= cap)
+			return 0;
+		if (brace) {
+			memmove(out + al + 2, out, len);
+			out[al + 1] = '{';
+			out[al + 2 + len] = '}';
+			len += 2;
+		} else {
+			memmove(out + al + 1, out, len);
+		}
+		out[0] = '\\';
+		memcpy(out + 1, acc, al);
+		len += al + 1;
+		out[len] = 0;
+		if (k == 2 && cps[1] == 0x0361 && j < n && is_alpha((unsigned char)p[j])) {
+			/* The tie spans two letters: \t{oo}, \t{{\o}o}. */
+			if (base[0] == '\\') {
+				size_t bl = strlen(base);
+				if (len + 4 >= cap)
+					return 0;
+				memmove(out + 4 + bl, out + 3 + bl, len - 3 - bl + 1);
+				memmove(out + 4, out + 3, bl);
+				out[3] = '{';
+				out[4 + bl] = '}';
+				len += 2;
+				out[len] = 0;
+			}
+			out[len - 1] = p[j];
+			out[len++] = '}';
+			out[len] = 0;
+			*next = j + 1;
+		}
+	}
+	if (len + 3 >= cap)
+		return 0;
+	memmove(out + 1, out, len);
+	out[0] = '{';
+	out[len + 1] = '}';
+	out[len + 2] = 0;
+	return len + 2;
+}
+
+/* Does the math body p[b..e) hold the closer `what` ("$", "$$", "\\)" or
+ * "\\]") where the decoder would see it? */
+static int math_has(const char *p, size_t b, size_t e, const char *what)
+{
+	size_t w = strlen(what);
+	for (; b < e; b++) {
+		if (e - b >= w && memcmp(p + b, what, w) == 0)
+			return 1;
+		if (p[b] == '\\')
+			b++;
+	}
+	return 0;
+}
+
+/* The delimiters for a math body: $...$ unless the body holds a $ (it came
+ * from \(...\), \[...\] or $$...$$), then a form it cannot hold.  `avoid`
+ * has bit 1 set after a kept, unclosed \( (a later \) would close it), bit
+ * 2 after an unclosed \[. */
+static int math_form(const char *p, size_t b, size_t e, int avoid)
+{
+	if (!math_has(p, b, e, "$"))
+		return 0;
+	if (!(avoid & 2) && !math_has(p, b, e, "\\)"))
+		return 1;
+	if (!(avoid & 4) && !math_has(p, b, e, "\\]"))
+		return 2;
+	return 3;
+}
+
+static const char *const math_open[] = {"$", "\\(", "\\[", "$$"};
+static const char *const math_close[] = {"$", "\\)", "\\]", "$$"};
+
+/* How would the text at j be written?  0: not starting with a command;
+ * 1: starting with one; 2: with an accent or a special letter command
+ * (\'{} is; {\ss} is not, its escape starts with a brace).  A NOCASE span
+ * starting with a command would read back as a BibTeX special character
+ * at depth 0, and one starting with an accent as an accent wrapper
+ * ({\'{}}) at any depth, so those get a second pair of braces. */
+static int starts_with_command(const struct enc *e, const char *p, size_t n, size_t j)
+{
+	unsigned char c;
+	char buf[128];
+	size_t next, k;
+	int32_t cp;
+	const struct lx_cmd *cmd;
+
+	if (j >= n)
+		return 0;
+	c = (unsigned char)p[j];
+	switch (c) {
+	case CX_M_ITALIC_ON:
+	case CX_M_BOLD_ON:
+	case CX_M_SC_ON:
+	case CX_M_SUP_ON:
+	case CX_M_SUB_ON:
+	case CX_M_URL_ON:
+		return 1;
+	case CX_M_RAW_ON:
+		return j + 1 < n && p[j + 1] == '\\';
+	case CX_M_MATH_ON:
+		for (k = j + 1; k < n && p[k] != CX_M_MATH_OFF; k++)
+			;
+		return math_open[math_form(p, j + 1, k, e->avoid)][0] == '\\';
+	}
+	if (c < 0x80) {
+		if (e->ascii && mark_at((const unsigned char *)p, n, j + 1) &&
+		    cluster_escape(p, n, j, buf, sizeof buf, &next))
+			return 0; /* a letter with accents: {\=x} */
+		return c == '`' ? 2 : c && strchr("#$%&_{}\\~^", c) != NULL;
+	}
+	cp_at(p, n, j, &cp);
+	if (!e->ascii || cp == 0xA0 || cp == 0x2013 || cp == 0x2014)
+		return 0;
+	k = cluster_escape(p, n, j, buf, sizeof buf, &next);
+	if (!k || buf[0] != '\\')
+		return 0;
+	next = name_end((const unsigned char *)buf, k, 1);
+	cmd = find_cmd((const unsigned char *)buf + 1, next - 1);
+	return cmd && (cmd->kind == LX_ACCENT || cmd->kind == LX_LETTER || cmd->kind == LX_DOTLESS)
+	       ? 2 : 1;
+}
+
+
+/* A MATH, URL or RAW span at i: its content goes out as it is. */
+static size_t raw_span(struct enc *e, const char *p, size_t n, size_t i)
+{
+	unsigned char on = (unsigned char)p[i], off = (unsigned char)(on + 1);
+	size_t b = i + 1, j = b, k;
+	int high = 0;
+	const char *open = "", *close = "";
+
+	while (j < n && (unsigned char)p[j] != off)
+		j++;
+	if (on == CX_M_MATH_ON) {
+		int f = math_form(p, b, j, e->avoid);
+		open = math_open[f];
+		close = math_close[f];
+	} else if (on == CX_M_URL_ON) {
+		open = "\\url{";
+		close = "}";
+	}
+	if (j > b) {
+		ews(e, open);
+		for (k = b; k < j; k++) {
+			if (!CX_IS_MARK(p[k]))
+				ew(e, p + k, 1);
+			high |= (unsigned char)p[k] >= 0x80;
+		}
+		ews(e, close);
+		if (high && e->ascii && e->lossy)
+			(*e->lossy)++; /* raw content is never escaped */
+	}
+	if (on == CX_M_RAW_ON && j - b == 2 && p[b] == '\\' && (p[b + 1] == '(' || p[b + 1] == '['))
+		e->avoid |= p[b + 1] == '(' ? 2 : 4;
+	e->sep = SEP_NONE;
+	if (on == CX_M_RAW_ON && j - b >= 2 && p[b] == '\\' &&
+	    name_end((const unsigned char *)p, j, b + 1) == j &&
+	    !(is_alpha((unsigned char)p[b + 1]) && is_alpha((unsigned char)p[j - 1]))) {
+		e->sep = SEP_SYM;
+	} else if (on == CX_M_RAW_ON && j - b >= 2 && p[b] == '\\' && is_alpha((unsigned char)p[b + 1])) {
+		/* A control word, maybe with arguments. */
+		if (!is_alpha((unsigned char)p[j - 1]))
+			e->sep = SEP_ARGS;
+		else if (find_cmd((const unsigned char *)p + b + 1, j - b - 1))
+			e->sep = SEP_KNOWN;
+		else
+			e->sep = SEP_WORD;
+	}
+	return j < n ? j + 1 : n;
+}
+
+static size_t enc_char(struct enc *e, const char *p, size_t n, size_t i)
+{
+	unsigned char c = (unsigned char)p[i];
+	char buf[128];
+	size_t next, k;
+	int32_t cp;
+
+	if (c < 0x80) {
+		if (e->ascii && i + 1 < n && (unsigned char)p[i + 1] >= 0x80) {
+			cp_at(p, n, i + 1, &cp);
+			if (cp >= 0 && is_mark_cp(cp))
+				goto cluster;
+		}
+		switch (c) {
+		case '#': case '$': case '%': case '&': case '_': case '{': case '}':
+			buf[0] = '\\';
+			buf[1] = (char)c;
+			ew(e, buf, 2);
+			break;
+		case '\\':
+			ews(e, "\\textbackslash{}");
+			break;
+		case '~':
+			ews(e, "\\textasciitilde{}");
+			break;
+		case '^':
+			ews(e, "\\textasciicircum{}");
+			break;
+		case '`':
+			ews(e, "\\`{}");
+			break;
+		case '-':
+			tok(e, "-");
+			break;
+		case '\'':
+			tok(e, "'");
+			break;
+		default:
+			ew(e, p + i, 1);
+		}
+		return i + 1;
+	}
+	k = cp_at(p, n, i, &cp);
+	if (cp == 0xA0) {
+		ew(e, "~", 1);
+		return i + k;
+	}
+	if (cp == 0x2013 || cp == 0x2014) {
+		tok(e, cp == 0x2013 ? "--" : "---");
+		return i + k;
+	}
+	if (!e->ascii) {
+		ew(e, p + i, k);
+		return i + k;
+	}
+cluster:
+	k = cluster_escape(p, n, i, buf, sizeof buf, &next);
+	if (k) {
+		tok(e, buf);
+		return next;
+	}
+	if (e->lossy)
+		(*e->lossy)++;
+	if (c < 0x80) {
+		/* An ASCII character under marks LaTeX cannot write: the
+		 * character escaped as usual, the marks as they are. */
+		e->ascii = 0;
+		k = enc_char(e, p, n, i);
+		e->ascii = 1;
+		ew(e, p + k, next - k);
+	} else {
+		ew(e, p + i, next - i);
+	}
+	return next;
+}
+
+/* Record whether the span opening at the current depth has two braces. */
+static void set_dbl(struct enc *e, int two)
+{
+	if (e->depth < 8 * sizeof e->dbl) {
+		unsigned char bit = (unsigned char)(1u << (e->depth % 8));
+		if (two)
+			e->dbl[e->depth / 8] |= bit;
+		else
+			e->dbl[e->depth / 8] &= (unsigned char)~bit;
+	}
+}
+
+static void close_span(struct enc *e)
+{
+	int two;
+	e->depth--;
+	two = e->depth < 8 * sizeof e->dbl && (e->dbl[e->depth / 8] >> (e->depth % 8) & 1);
+	ew(e, "}}", two ? 2 : 1);
+}
+
+void latex_encode(struct cx_out *o, cx_str text, int ascii, size_t *lossy)
+{
+	static const char *const on_tex[] = {
+		[CX_M_ITALIC_ON] = "\\emph{", [CX_M_BOLD_ON] = "\\textbf{",
+		[CX_M_SC_ON] = "\\textsc{", [CX_M_SUP_ON] = "\\textsuperscript{",
+		[CX_M_SUB_ON] = "\\textsubscript{",
+	};
+	struct enc e;
+	const char *p = text.p;
+	size_t i = 0, n = text.n;
+
+	memset(&e, 0, sizeof e);
+	e.o = o;
+	e.ascii = ascii;
+	e.lossy = lossy;
+
+	while (i < n) {
+		unsigned char c = (unsigned char)p[i];
+		if (!CX_IS_MARK(c)) {
+			i = enc_char(&e, p, n, i);
+			continue;
+		}
+		switch (c) {
+		case CX_M_NOCASE_ON: {
+			int w = starts_with_command(&e, p, n, i + 1);
+			int two = (w == 2 || (w && e.depth == 0)) && e.depth < 8 * sizeof e.dbl;
+			ew(&e, "{{", two ? 2 : 1);
+			set_dbl(&e, two);
+			e.depth++;
+			i++;
+			break;
+		}
+		case CX_M_ITALIC_ON:
+		case CX_M_BOLD_ON:
+		case CX_M_SC_ON:
+		case CX_M_SUP_ON:
+		case CX_M_SUB_ON:
+			ews(&e, on_tex[c]);
+			set_dbl(&e, 0);
+			e.depth++;
+			i++;
+			break;
+		case CX_M_MATH_ON:
+		case CX_M_URL_ON:
+		case CX_M_RAW_ON:
+			i = raw_span(&e, p, n, i);
+			continue;
+		case CX_M_NOCASE_OFF:
+		case CX_M_ITALIC_OFF:
+		case CX_M_BOLD_OFF:
+		case CX_M_SC_OFF:
+		case CX_M_SUP_OFF:
+		case CX_M_SUB_OFF:
+			if (e.depth)
+				close_span(&e);
+			i++;
+			break;
+		default:
+			i++; /* a stray MATH/URL/RAW off byte */
+		}
+	}
+	while (e.depth)
+		close_span(&e);
+}
+
+/* ==== plain text ========================================================== */
+
+/* Does text hold a byte from 0x00 to 0x17, where the marks are? */
+static int may_have_marks(cx_str text)
+{
+	const unsigned char *s = (const unsigned char *)text.p;
+	size_t i = 0;
+#if defined(__SSE2__)
+	for (; i + 16 <= text.n; i += 16) {
+		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+		__m128i low = _mm_set1_epi8(0x17);
+		if (_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_max_epu8(v, low), low)))
+			return 1;
+	}
+#endif
+	for (; i < text.n; i++)
+		if (s[i] <= 0x17)
+			return 1;
+	return 0;
+}
+
+cx_str text_plain(struct arena *a, cx_str text)
+{
+	if (!may_have_marks(text))
+		return text;
+	char *p = arena_alloc(a, text.n + 1);
+	size_t i, k = 0;
+	for (i = 0; i < text.n; i++)
+		if (!CX_IS_MARK(text.p[i]))
+			p[k++] = text.p[i];
+	p[k] = 0;
+	arena_trim(a, p, k + 1);
+	return (cx_str){p, k};
+}

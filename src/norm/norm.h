@@ -1,0 +1,72 @@
+/* norm/norm.h - normalizers: pure functions from raw values to the model.
+ *
+ * Every result lives in the arena passed in.  Nothing here prints; a
+ * problem worth reporting comes back as a static message string. */
+#ifndef CX_NORM_H
+#define CX_NORM_H
+
+#include "core/arena.h"
+#include "citex.h"
+#include "core/out.h"
+
+/* ---- latex.c: LaTeX <-> Unicode ----------------------------------------
+ *
+ * latex_decode turns a BibTeX value (the text between the outer delimiters,
+ * macros already expanded) into UTF-8 NFC with inline markup (enum cx_mark):
+ *   - accents in every spelling: {\'e} \'{e} \'e \' e ; \i and \j under an
+ *     accent give the precomposed letter; \ss \o \ae \l ... special letters;
+ *   - \& \% \$ \# \_ \{ \} and \text... symbols; -- en dash, --- em dash,
+ *     ~ no-break space, `` '' quote ligatures;
+ *   - {Word} case protection -> CX_M_NOCASE_ON ... CX_M_NOCASE_OFF, except a
+ *     group that is only an accent command, e.g. {\'e};
+ *   - \emph \textit \textbf \textsc \textsuperscript \textsubscript \url;
+ *   - $...$ kept as math (CX_M_MATH_*), simple symbols ($\alpha$) become
+ *     Unicode;
+ *   - an unknown command is kept verbatim inside CX_M_RAW_*;
+ *   - runs of white space (including newlines) become one space; the
+ *     result is trimmed.
+ * Pure ASCII without \ { } ~ $ - ` ' skips all work (fast path).
+ */
+cx_str latex_decode(struct arena *a, const char *s, size_t n);
+/* The same text, but a value that needs no change at all comes back as s
+ * itself, not copied: for s that lives as long as the result (a field's
+ * raw value and the text made from it). */
+cx_str latex_text(struct arena *a, const char *s, size_t n);
+
+/* Write normalized text as a BibTeX value body (no outer braces):
+ * markup back to {..} \emph{..} \textbf{..} $..$ \url{..}; special
+ * characters # $ % & _ { } \ ~ escaped; U+00A0 as ~.  With ascii, every
+ * non-ASCII character becomes its LaTeX escape ({\'e}, {\ss}, \textendash...)
+ * and a character with no escape is written as-is (with a warning count in
+ * *lossy when lossy is not NULL). */
+void latex_encode(struct cx_out *o, cx_str text, int ascii, size_t *lossy);
+
+/* Strip markup: the plain text, for RIS and for matching.  Text with no
+ * markup comes back as it is, not copied. */
+cx_str text_plain(struct arena *a, cx_str text);
+
+/* ---- names.c: BibTeX names --------------------------------------------- */
+
+/* The raw BibTeX split of one name, as the BibTeX program does it: each
+ * part is a substring of the input (words joined by their original
+ * separators), not decoded. */
+struct name_raw {
+	cx_str first, von, last, jr;
+};
+
+/* Split a list on " and " (any case, brace depth 0).  Calls fn once per
+ * name with the trimmed raw string.  Returns the number of names. */
+size_t names_split_list(const char *s, size_t n,
+                        void (*fn)(void *ctx, const char *s, size_t n), void *ctx);
+/* Split one name into First von Last / von Last, First / von Last, Jr, First.
+ * Returns NULL, or a static message when the name is odd (too many commas). */
+const char *names_split_raw(const char *s, size_t n, struct name_raw *out);
+/* The whole step: split the list, split each name, decode each part with
+ * latex_text (so a part may point into s).  "others" becomes a name with
+ * .others set; a name that is one braced group ({World Health
+ * Organization}) becomes a literal.  plain says that s needs no decoding
+ * (latex_text gave it back as it is), and so neither does any part. */
+size_t names_parse(struct arena *a, const char *s, size_t n, enum cx_particles particles,
+                   int plain, struct cx_name **out);
+
+#endif

@@ -1,0 +1,60 @@
+/* norm/venue.h - venue strings and the venue table.
+ *
+ * venue_parse reads a free-text venue ("OSDI '25", "Proc. of the 18th USENIX
+ * Symposium on ... (OSDI '24)", "ACM SIGCOMM 2023, CCF-A", "Submitted to
+ * ATC'25", "arXiv preprint (2408.08586)", "ToN '22 | IEEE/ACM Transactions
+ * on Networking") through the bison grammar in grammar/venue.y into its
+ * parts, and resolves the acronym or name against the venue table compiled
+ * into the binary (styles/venues.tsv, generated into src/venues.inc) plus any
+ * rows added with venue_table_load. */
+#ifndef CX_VENUE_H
+#define CX_VENUE_H
+
+#include "core/arena.h"
+#include "citex.h"
+
+enum venue_kind { VENUE_UNKNOWN, VENUE_CONFERENCE, VENUE_JOURNAL, VENUE_WORKSHOP,
+                  VENUE_PREPRINT, VENUE_THESIS };
+
+enum venue_status { VENUE_PUBLISHED, VENUE_SUBMITTED, VENUE_IN_SUBMISSION,
+                    VENUE_TO_APPEAR, VENUE_UNDER_REVIEW };
+
+struct venue_row {
+	const char *acronym;   /* "OSDI" */
+	const char *name;      /* "USENIX Symposium on Operating Systems Design and Implementation" */
+	const char *publisher; /* "USENIX", may be "" */
+	enum venue_kind kind;
+	const char *aliases;   /* '|'-separated other spellings, may be "" */
+};
+
+struct venue_info {
+	cx_str acronym;        /* as found, e.g. "OSDI"; empty if none */
+	cx_str name;           /* full name as written, if any */
+	int year;              /* 2025 from '25 or 2025; 0 if none */
+	int edition;           /* 18 from "18th"; 0 if none */
+	cx_str publisher;      /* ACM, IEEE, USENIX prefix if written */
+	cx_str remainder;      /* what is left: rank labels, awards, notes */
+	cx_str arxiv;          /* arXiv id if the venue names one */
+	enum venue_kind kind;  /* from the table, or guessed from words */
+	enum venue_status status;
+	const struct venue_row *row; /* the table row, or NULL */
+};
+
+/* Parse a venue string.  Results point into the arena.  Returns 0, or -1 if
+ * the string does not look like a venue at all. */
+int venue_parse(struct arena *a, const char *s, size_t n, struct venue_info *out);
+/* Find a row by acronym, full name or alias (case-insensitive). */
+const struct venue_row *venue_lookup(const char *s, size_t n);
+/* Recognise a container title (a journal or booktitle as a bibliography
+ * gives it): venue_lookup, and for a wrapped form ("Proceedings of the 18th
+ * USENIX Symposium on ... (OSDI '24)", "18th USENIX Symposium on ..., OSDI
+ * 2024, Santa Clara, CA") venue_parse, trusted only when the text holds the
+ * row's full name or a long alias.  Scratch memory comes from a. */
+const struct venue_row *venue_recognize(struct arena *a, const char *s, size_t n);
+/* Apply the --venues policy to e's journal or booktitle (venue_norm.c). */
+void venue_normalize(struct arena *a, struct cx_entry *e, enum cx_venues mode);
+/* Add rows from a TSV file: acronym, name, publisher, kind, aliases.
+ * Returns the number of rows added, or -1 with *err set. */
+int venue_table_load(const char *path, const char **err);
+
+#endif

@@ -1,0 +1,419 @@
+/* pass/aux.c - the subset of a bibliography that one LaTeX run cites (--aux).
+ *
+ * LaTeX records each citation in the .aux file: \citation{a,b} for bibtex
+ * (\citation{*} for \nocite{*}), and for biblatex \abx@aux@cite{key} (older
+ * releases) or \abx@aux@cite{refsection}{key} (3.18 writes that), with
+ * \abx@aux@nociteall for \nocite{*}.  Chapters pulled in by \include write
+ * their own .aux, named by an \@input line of the main one.  Every other
+ * line is LaTeX's business.
+ *
+ * Selection keeps a cited entry and everything it needs to be typeset: its
+ * crossref and xdata parents, the members of a biblatex set and its related
+ * entries, followed transitively, since bibtex and biber both pull those in
+ * on their own.  Keys compare without regard to ASCII case, because bibtex
+ * finds entries that way (and warns); biber does not, so a case mismatch is
+ * worth a warning either way. */
+#define _POSIX_C_SOURCE 200809L
+#include "pass/aux.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/arena.h"
+
+/* \include cannot nest in LaTeX, so deeper \@input chains are cycles. */
+enum { AUX_MAX_DEPTH = 16 };
+
+struct cite {
+	char *key;
+	const char *file; /* one of auxset.files */
+	unsigned line, col;
+};
+
+struct auxset {
+	struct cite *cites; /* distinct keys, in order of first citation */
+	size_t ncites, cap;
+	char **files; /* every .aux read, owned, for diagnostics */
+	size_t nfiles;
+	int all; /* \nocite{*} */
+};
+
+/* ---- a hash table from keys to indices ------------------------------------ */
+
+struct keytab {
+	struct slot {
+		const char *p;
+		size_t n, val;
+	} *s;
+	size_t cap, count;
+	int fold; /* compare without regard to ASCII case */
+};
+
+static size_t key_hash(const struct keytab *t, const char *p, size_t n)
+{
+	size_t h = 2166136261u;
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ (unsigned char)(t->fold ? tolower((unsigned char)p[i]) : p[i])) * 16777619u;
+	return h;
+}
+
+static int key_eq(const struct keytab *t, const struct slot *s, const char *p, size_t n)
+{
+	if (s->n != n)
+		return 0;
+	if (!t->fold)
+		return !memcmp(s->p, p, n);
+	for (size_t i = 0; i < n; i++)
+		if (tolower((unsigned char)s->p[i]) != tolower((unsigned char)p[i]))
+			return 0;
+	return 1;
+}
+
+/* The slot holding key p, or the empty slot where it would go. */
+static struct slot *keytab_slot(const struct keytab *t, const char *p, size_t n)
+{
+	size_t mask = t->cap - 1;
+	size_t j = key_hash(t, p, n) & mask;
+	while (t->s[j].p && !key_eq(t, &t->s[j], p, n))
+		j = (j + 1) & mask;
+	return &t->s[j];
+}
+
+static const struct slot *keytab_get(const struct keytab *t, const char *p, size_t n)
+{
+	if (!t->cap)
+		return NULL;
+	const struct slot *s = keytab_slot(t, p, n);
+	return s->p ? s : NULL;
+}
+
+/* Add key p (which must outlive the table) unless present: 1 if added. */
+static int keytab_put(struct keytab *t, const char *p, size_t n, size_t val)
+{
+	if ((t->count + 1) * 2 > t->cap) {
+		struct keytab old = *t;
+		t->cap = old.cap ? old.cap * 2 : 64;
+		t->s = xcalloc(t->cap, sizeof *t->s);
+		for (size_t i = 0; i < old.cap; i++)
+			if (old.s[i].p)
+				*keytab_slot(t, old.s[i].p, old.s[i].n) = old.s[i];
+		free(old.s);
+	}
+	struct slot *s = keytab_slot(t, p, n);
+	if (s->p)
+		return 0;
+	*s = (struct slot){p, n, val};
+	t->count++;
+	return 1;
+}
+
+/* ---- diagnostics ------------------------------------------------------------ */
+
+struct reporter {
+	cx_diag_fn fn;
+	void *ctx;
+};
+
+static void report(const struct reporter *r, enum cx_sev sev, const char *file, unsigned line,
+                   unsigned col, const char *fmt, ...)
+{
+	if (!r->fn)
+		return;
+	char msg[512];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	struct cx_diag d = {sev, sev == CX_ERROR ? CX_E_IO : CX_E_CITE, file, line, col, msg};
+	r->fn(r->ctx, &d);
+}
+
+/* ---- reading .aux files ----------------------------------------------------- */
+
+struct loader {
+	struct auxset *a;
+	struct reporter rep;
+	struct keytab seen; /* exact keys already in a->cites */
+	const char *dir;    /* the main .aux's directory, "" for the current one */
+	size_t ndir;
+};
+
+/* Columns count UTF-8 characters, as in every citex diagnostic. */
+static unsigned column(const char *line, const char *at)
+{
+	unsigned col = 1;
+	for (const char *s = line; s < at; s++)
+		col += ((unsigned char)*s & 0xC0) != 0x80;
+	return col;
+}
+
+static void add_cite(struct loader *L, const char *file, unsigned lineno, const char *line,
+                     const char *k, size_t n)
+{
+	while (n && isspace((unsigned char)*k)) {
+		k++;
+		n--;
+	}
+	while (n && isspace((unsigned char)k[n - 1]))
+		n--;
+	if (!n)
+		return;
+	struct auxset *a = L->a;
+	if (a->ncites == a->cap) {
+		a->cap = a->cap ? a->cap * 2 : 32;
+		a->cites = xrealloc(a->cites, a->cap * sizeof *a->cites);
+	}
+	char *key = xmalloc(n + 1);
+	memcpy(key, k, n);
+	key[n] = '\0';
+	if (!keytab_put(&L->seen, key, n, a->ncites)) {
+		free(key);
+		return;
+	}
+	a->cites[a->ncites++] = (struct cite){key, file, lineno, column(line, k)};
+}
+
+/* The text of a braced argument starting at s ('{'), up to the first '}':
+ * keys hold no braces.  Returns NULL when the line ends first. */
+static const char *arg_end(const char *s)
+{
+	return *s == '{' ? strchr(s + 1, '}') : NULL;
+}
+
+/* \citation{a, b,c}: a comma-separated list.  "*" means every entry, and
+ * biblatex's bibtex backend cites its own control entry, which lives in a
+ * file it writes itself. */
+static void read_citation(struct loader *L, const char *file, unsigned lineno, const char *line,
+                          const char *arg)
+{
+	const char *end = arg_end(arg);
+	if (!end)
+		return;
+	for (const char *k = arg + 1; k < end;) {
+		const char *comma = memchr(k, ',', (size_t)(end - k));
+		const char *stop = comma ? comma : end;
+		const char *t = k;
+		while (t < stop && isspace((unsigned char)*t))
+			t++;
+		size_t n = (size_t)(stop - t);
+		while (n && isspace((unsigned char)t[n - 1]))
+			n--;
+		if (n == 1 && *t == '*')
+			L->a->all = 1;
+		else if (!(n == 16 && !memcmp(t, "biblatex-control", 16)))
+			add_cite(L, file, lineno, line, t, n);
+		k = stop + 1;
+	}
+}
+
+/* \abx@aux@cite{key} (older biblatex) or \abx@aux@cite{refsection}{key}. */
+static void read_abx_cite(struct loader *L, const char *file, unsigned lineno, const char *line,
+                          const char *arg)
+{
+	const char *end = arg_end(arg);
+	if (!end)
+		return;
+	if (end[1] == '{') {
+		arg = end + 1;
+		end = arg_end(arg);
+		if (!end)
+			return;
+	}
+	add_cite(L, file, lineno, line, arg + 1, (size_t)(end - arg - 1));
+}
+
+static int load_file(struct loader *L, const char *path, int depth);
+
+/* \@input{chapter.aux}: LaTeX names it relative to where it runs, which is
+ * where it wrote the main .aux. */
+static void read_input(struct loader *L, const char *file, unsigned lineno, const char *line,
+                       const char *arg, int depth)
+{
+	const char *end = arg_end(arg);
+	if (!end || end == arg + 1)
+		return;
+	size_t n = (size_t)(end - arg - 1);
+	unsigned col = column(line, arg + 1);
+	if (depth + 1 > AUX_MAX_DEPTH) {
+		report(&L->rep, CX_WARNING, file, lineno, col,
+		       "\\@input of '%.*s' nested too deeply: skipped", (int)n, arg + 1);
+		return;
+	}
+	int absolute = arg[1] == '/';
+	char *path = xmalloc(L->ndir + n + 1);
+	size_t nd = absolute ? 0 : L->ndir;
+	memcpy(path, L->dir, nd);
+	memcpy(path + nd, arg + 1, n);
+	path[nd + n] = '\0';
+	if (load_file(L, path, depth + 1) < 0)
+		report(&L->rep, CX_WARNING, file, lineno, col, "cannot open '%s': %s", path,
+		       strerror(errno));
+	free(path);
+}
+
+static int starts(const char *s, const char *prefix, const char **rest)
+{
+	size_t n = strlen(prefix);
+	if (strncmp(s, prefix, n))
+		return 0;
+	*rest = s + n;
+	return 1;
+}
+
+/* Read one .aux file.  Returns -1 (errno set) when it cannot be read. */
+static int load_file(struct loader *L, const char *path, int depth)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return -1;
+	struct auxset *a = L->a;
+	a->files = xrealloc(a->files, (a->nfiles + 1) * sizeof *a->files);
+	char *file = a->files[a->nfiles++] = xstrdup(path);
+	char *line = NULL;
+	size_t cap = 0;
+	unsigned lineno = 0;
+	while (getline(&line, &cap, f) != -1) {
+		lineno++;
+		const char *s = line, *arg;
+		while (*s == ' ' || *s == '\t')
+			s++;
+		if (starts(s, "\\citation", &arg))
+			read_citation(L, file, lineno, line, arg);
+		else if (starts(s, "\\abx@aux@cite", &arg))
+			read_abx_cite(L, file, lineno, line, arg);
+		else if (starts(s, "\\abx@aux@nociteall", &arg))
+			a->all = 1;
+		else if (starts(s, "\\@input", &arg))
+			read_input(L, file, lineno, line, arg, depth);
+	}
+	int err = ferror(f) ? errno : 0;
+	free(line);
+	fclose(f);
+	if (err) {
+		errno = err;
+		return -1;
+	}
+	return 0;
+}
+
+struct auxset *aux_load(const char *path, cx_diag_fn diag, void *diag_ctx)
+{
+	struct auxset *a = xcalloc(1, sizeof *a);
+	struct loader L = {a, {diag, diag_ctx}, {0}, path, 0};
+	const char *slash = strrchr(path, '/');
+	L.ndir = slash ? (size_t)(slash - path + 1) : 0;
+	if (load_file(&L, path, 0) < 0) {
+		report(&L.rep, CX_ERROR, path, 0, 0, "cannot read: %s", strerror(errno));
+		free(L.seen.s);
+		aux_free(a);
+		return NULL;
+	}
+	free(L.seen.s);
+	return a;
+}
+
+void aux_free(struct auxset *a)
+{
+	if (!a)
+		return;
+	for (size_t i = 0; i < a->ncites; i++)
+		free(a->cites[i].key);
+	for (size_t i = 0; i < a->nfiles; i++)
+		free(a->files[i]);
+	free(a->cites);
+	free(a->files);
+	free(a);
+}
+
+/* ---- selection --------------------------------------------------------------- */
+
+/* Fields whose value names other entries that must come along. */
+static int names_entries(const struct cx_field *f)
+{
+	if (f->inherited)
+		return 0;
+	if (f->id == CX_F_CROSSREF || f->id == CX_F_XDATA)
+		return 1;
+	return (f->name.n == 7 && !memcmp(f->name.p, "related", 7)) ||
+	       (f->name.n == 8 && !memcmp(f->name.p, "entryset", 8));
+}
+
+struct selector {
+	struct cx_entry **v;
+	unsigned char *keep;
+	size_t *stack, nstack;
+	struct keytab index; /* folded key -> first entry with it */
+};
+
+static void take(struct selector *S, size_t i)
+{
+	if (!S->keep[i]) {
+		S->keep[i] = 1;
+		S->stack[S->nstack++] = i;
+	}
+}
+
+/* Take every entry that entry i names, and what those name in turn.  A
+ * missing target was reported by the reader already. */
+static void take_targets(struct selector *S)
+{
+	while (S->nstack) {
+		const struct cx_entry *e = S->v[S->stack[--S->nstack]];
+		for (size_t f = 0; f < e->nfields; f++) {
+			if (!names_entries(&e->fields[f]))
+				continue;
+			const char *s = e->fields[f].raw.p, *end = s + e->fields[f].raw.n;
+			while (s < end) {
+				while (s < end && (*s == ',' || isspace((unsigned char)*s)))
+					s++;
+				const char *k = s;
+				while (s < end && *s != ',' && !isspace((unsigned char)*s))
+					s++;
+				const struct slot *hit = keytab_get(&S->index, k, (size_t)(s - k));
+				if (s > k && hit)
+					take(S, hit->val);
+			}
+		}
+	}
+}
+
+void aux_select(struct auxset *a, struct cx_entry **v, size_t *n, cx_diag_fn diag, void *diag_ctx)
+{
+	struct reporter rep = {diag, diag_ctx};
+	struct selector S = {v, xcalloc(*n ? *n : 1, 1), xmalloc((*n ? *n : 1) * sizeof(size_t)), 0,
+	                     {NULL, 0, 0, 1}};
+	for (size_t i = 0; i < *n; i++)
+		if (v[i]->kind == CX_E_ENTRY && v[i]->key.n)
+			keytab_put(&S.index, v[i]->key.p, v[i]->key.n, i);
+	for (size_t i = 0; i < *n && a->all; i++)
+		if (v[i]->kind == CX_E_ENTRY)
+			take(&S, i);
+	for (size_t c = 0; c < a->ncites; c++) {
+		const struct cite *ci = &a->cites[c];
+		size_t kn = strlen(ci->key);
+		const struct slot *hit = keytab_get(&S.index, ci->key, kn);
+		if (!hit) {
+			report(&rep, CX_WARNING, ci->file, ci->line, ci->col,
+			       "citation '%s' has no entry", ci->key);
+			continue;
+		}
+		if (memcmp(hit->p, ci->key, kn))
+			report(&rep, CX_WARNING, ci->file, ci->line, ci->col,
+			       "citation '%s' matches entry '%.*s' only up to case (bibtex takes it, "
+			       "biber does not)", ci->key, (int)hit->n, hit->p);
+		take(&S, hit->val);
+	}
+	take_targets(&S);
+	size_t m = 0;
+	for (size_t i = 0; i < *n; i++)
+		if (v[i]->kind != CX_E_ENTRY || S.keep[i])
+			v[m++] = v[i];
+	*n = m;
+	free(S.keep);
+	free(S.stack);
+	free(S.index.s);
+}

@@ -1,0 +1,2071 @@
+/* read/csljson.c - the CSL-JSON reader: a hand-written streaming JSON
+ * tokenizer and the mapping from CSL 1.0.2 items to the entry model.
+ *
+ * Streaming: input is pulled from cx_input_read into one sliding buffer.
+ * Each top-level item (an element of the outer array, a lone object, or one
+ * object per line in JSON Lines) is parsed into a small tree in the entry
+ * arena, converted, normalized, emitted, and the arena is reset.  Strings
+ * are copied out of the buffer as soon as they are read, so the buffer
+ * only ever keeps the token being read: memory is bounded by the largest
+ * item, never by the file.  docs/json.md says why this is not a library.
+ *
+ * Speed: the hot loops are white space and string bodies.  Both use
+ * 256-entry byte class tables, a NUL sentinel after the buffered bytes
+ * stops them without a bounds check, and a string without escapes is
+ * copied into the arena in one go.
+ *
+ * Errors: invalid JSON is reported as file:line:col (columns count UTF-8
+ * characters) and only the item that holds it is lost.  Recovery resyncs
+ * at the next item: in an array at the next ',' at depth 1, or at a '{'
+ * that cannot belong where it stands (an object member must be a string,
+ * so "},{" inside an unclosed item starts the next one); in JSON Lines at
+ * the next line that starts with '{'.
+ *
+ * Mapping: the inverse of src/fmt_csljson.c, so bib -> csl-json -> bib
+ * keeps every field: "custom" members come back under their names (a
+ * BibTeX field name maps to its field id), container-title is journal or
+ * booktitle by type, issue is number in an article, the publisher goes back
+ * to the field DESIGN 3's priority rule took it from, the arXiv trio
+ * (publisher "arXiv", number "arXiv:ID", the abs URL) becomes eprint, and
+ * the genre CSL needs for theses becomes the entry type again.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <utf8proc.h>
+
+#include "norm/keys.h"
+#include "model/model.h"
+#include "norm/norm.h"
+
+#ifndef CHUNK
+#define CHUNK ((size_t)1 << 17)
+#endif
+#define MAX_DEPTH 200
+
+/* ---- the tree ----------------------------------------------------------------- */
+
+enum jt { J_NULL, J_FALSE, J_TRUE, J_NUM, J_STR, J_ARR, J_OBJ };
+
+struct fcache {
+	cx_str name;
+	enum cx_field_id id;
+};
+
+struct jv {
+	enum jt t;
+	unsigned line;
+	cx_str s;          /* J_STR (decoded, NFC) and J_NUM (as written) */
+	struct jv *v;      /* J_ARR, J_OBJ: the values */
+	cx_str *k;         /* J_OBJ: the member names */
+	size_t n;
+};
+
+/* ---- the tokenizer state -------------------------------------------------------- */
+
+struct jp {
+	struct cx_reader_ctx *c;
+	struct cx_input *in;
+	char *buf;           /* buffered input; buf[end - buf] is a NUL sentinel */
+	size_t cap;
+	const char *p, *end;
+	int eof;
+	/* Position: the current line, where it starts in buf (or buf itself
+	 * when its start was shifted out, with lchars characters before). */
+	unsigned line;
+	const char *lstart;
+	size_t lchars;
+
+	struct arena a;      /* the item; reset after each one */
+	struct keyset keys;  /* generated keys, for the whole input */
+	struct arena names;  /* field names remembered, for the whole input */
+	struct buf sb;       /* a string with escapes, being decoded */
+	struct jv *stk;      /* children of the open containers */
+	cx_str *kstk;
+	size_t ns, scap;
+	char cstack[MAX_DEPTH + 2]; /* 'a' or 'o' per open container */
+	int depth;
+	int in_string;       /* the error happened inside a string */
+	int errored;         /* an error was reported for this item */
+	int latin1;
+	/* The entry being built. */
+	struct cx_entry e;
+	size_t fields_cap;
+	struct fcache *fc;   /* field_by_name's cache */
+	size_t nfc, fc_cap;
+};
+
+/* String bodies: 0 plain ASCII, 1 '"', 2 '\\', 3 control or NUL, 4 >= 0x80. */
+static const unsigned char str_cls[256] = {
+	3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
+	3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
+	0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
+	4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
+	4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
+	4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
+	4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
+	4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
+	4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
+	4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
+};
+
+/* JSON white space: space, tab, CR, LF. */
+static const unsigned char ws_cls[256] = {
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 1, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+
+/* ---- diagnostics ------------------------------------------------------------------ */
+
+static void diag(struct jp *J, enum cx_sev sev, enum cx_code code, unsigned line,
+                 unsigned col, const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+
+static void diag(struct jp *J, enum cx_sev sev, enum cx_code code, unsigned line,
+                 unsigned col, const char *fmt, ...)
+{
+	if (sev == CX_ERROR)
+		J->c->nerrors++;
+	else if (sev == CX_WARNING)
+		J->c->nwarnings++;
+	if (!J->c->diag)
+		return;
+	char msg[512];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	struct cx_diag d = {sev, code, J->c->file, line, col, msg};
+	J->c->diag(J->c->diag_ctx, &d);
+}
+
+static size_t count_chars(const char *s, const char *e)
+{
+	size_t n = 0;
+	for (; s < e; s++)
+		n += ((unsigned char)*s & 0xC0) != 0x80;
+	return n;
+}
+
+static unsigned col_at(const struct jp *J, const char *p)
+{
+	return (unsigned)(J->lchars + count_chars(J->lstart, p) + 1);
+}
+
+/* A syntax error in the current item, at p; at most one per item. */
+static int syntax(struct jp *J, const char *p, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static int syntax(struct jp *J, const char *p, const char *fmt, ...)
+{
+	if (J->errored)
+		return -1;
+	J->errored = 1;
+	char msg[400];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	diag(J, CX_ERROR, CX_E_SYNTAX, J->line, col_at(J, p), "invalid JSON: %s; item skipped", msg);
+	return -1;
+}
+
+/* ---- input ------------------------------------------------------------------------ */
+
+/* Read more input, keeping the bytes from *keep on (which moves to the
+ * front).  Returns 0 at the end of input. */
+static int refill(struct jp *J, const char **keep)
+{
+	if (J->eof)
+		return 0;
+	size_t off = (size_t)(*keep - J->buf);
+	size_t live = (size_t)(J->end - *keep);
+	size_t poff = (size_t)(J->p - J->buf);
+	if (J->lstart < *keep) {
+		J->lchars += count_chars(J->lstart, *keep);
+		J->lstart = *keep;
+	}
+	size_t loff = (size_t)(J->lstart - J->buf) - off;
+	memmove(J->buf, *keep, live);
+	if (live + CHUNK + 1 > J->cap) {
+		J->cap = J->cap * 2 > live + CHUNK + 1 ? J->cap * 2 : live + CHUNK + 1;
+		J->buf = xrealloc(J->buf, J->cap);
+	}
+	size_t n = cx_input_read(J->in, J->buf + live, J->cap - 1 - live);
+	J->end = J->buf + live + n;
+	*(char *)J->end = 0;
+	J->p = J->buf + (poff - off);
+	J->lstart = J->buf + loff;
+	*keep = J->buf;
+	if (!n) {
+		J->eof = 1;
+		return 0;
+	}
+	return 1;
+}
+
+/* Skip white space; the next byte, or -1 at the end of input. */
+static int skip_ws(struct jp *J)
+{
+	for (;;) {
+		const char *p = J->p;
+		for (;;) {
+			unsigned char ch = (unsigned char)*p;
+			if (!ws_cls[ch])
+				break;
+			if (ch == '\n') {
+				J->line++;
+				J->lstart = p + 1;
+				J->lchars = 0;
+			}
+			p++;
+		}
+		J->p = p;
+		if (p == J->end) {
+			const char *keep = p;
+			if (!refill(J, &keep))
+				return -1;
+			continue;
+		}
+		return (unsigned char)*p;
+	}
+}
+
+/* ---- strings ------------------------------------------------------------------------ */
+
+static size_t utf8_valid(const unsigned char *s, size_t n)
+{
+	size_t i = 0;
+	while (i < n) {
+		unsigned c = s[i];
+		if (c < 0x80) {
+			i++;
+			continue;
+		}
+		size_t len = c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3
+		           : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
+		if (!len || i + len > n)
+			return i;
+		unsigned cp = c & (0xFFu >> (len + 1));
+		for (size_t k = 1; k < len; k++) {
+			if ((s[i + k] & 0xC0) != 0x80)
+				return i;
+			cp = (cp << 6) | (s[i + k] & 0x3Fu);
+		}
+		if ((len == 3 && cp < 0x800) || (len == 4 && (cp < 0x10000 || cp > 0x10FFFF)) ||
+		    (cp >= 0xD800 && cp <= 0xDFFF))
+			return i;
+		i += len;
+	}
+	return n;
+}
+
+/* Is valid UTF-8 text already NFC for sure?  A cheap sufficient test that
+ * spares utf8proc the common case: every non-ASCII character is a starter
+ * that never composes with what precedes it and is not a singleton NFC
+ * replaces (Latin-1, Latin Extended, IPA, most Cyrillic, dashes and quotes,
+ * CJK ideographs). */
+static int nfc_stable(const unsigned char *s, size_t n)
+{
+	for (size_t i = 0; i < n;) {
+		unsigned c = s[i];
+		if (c < 0x80) {
+			i++;
+			continue;
+		}
+		unsigned cp;
+		if (c < 0xE0) {
+			cp = ((c & 0x1Fu) << 6) | (s[i + 1] & 0x3Fu);
+			i += 2;
+		} else if (c < 0xF0) {
+			cp = ((c & 0x0Fu) << 12) | ((s[i + 1] & 0x3Fu) << 6) | (s[i + 2] & 0x3Fu);
+			i += 3;
+		} else {
+			return 0;
+		}
+		if ((cp >= 0xA0 && cp <= 0x2AF) || (cp >= 0x400 && cp <= 0x482) ||
+		    (cp >= 0x48A && cp <= 0x4FF) || (cp >= 0x2002 && cp <= 0x206F) ||
+		    (cp >= 0x4E00 && cp <= 0x9FFF))
+			continue;
+		return 0;
+	}
+	return 1;
+}
+
+/* A string with bytes >= 0x80 into the arena: validated (bad bytes are
+ * read as Latin-1, with one warning) and composed to NFC. */
+static cx_str store_high(struct jp *J, const char *s, size_t n)
+{
+	struct buf tmp = {0};
+	if (utf8_valid((const unsigned char *)s, n) != n) {
+		if (!J->latin1) {
+			J->latin1 = 1;
+			diag(J, CX_WARNING, CX_E_BAD_UTF8, J->line, 1,
+			     "string is not valid UTF-8; its bad bytes are read as Latin-1");
+		}
+		size_t i = 0;
+		while (i < n) {
+			size_t ok = utf8_valid((const unsigned char *)s + i, n - i);
+			buf_put(&tmp, s + i, ok);
+			i += ok;
+			if (i < n) {
+				unsigned char c = (unsigned char)s[i++];
+				buf_putc(&tmp, 0xC0 | (c >> 6));
+				buf_putc(&tmp, 0x80 | (c & 0x3F));
+			}
+		}
+		s = tmp.p;
+		n = tmp.n;
+	}
+	if (nfc_stable((const unsigned char *)s, n)) {
+		cx_str r = arena_str(&J->a, s, n);
+		buf_free(&tmp);
+		return r;
+	}
+	utf8proc_uint8_t *nfc = NULL;
+	utf8proc_ssize_t m = utf8proc_map((const utf8proc_uint8_t *)s, (utf8proc_ssize_t)n, &nfc,
+	                                  UTF8PROC_STABLE | UTF8PROC_COMPOSE);
+	cx_str r = m >= 0 ? arena_str(&J->a, (const char *)nfc, (size_t)m) : arena_str(&J->a, s, n);
+	free(nfc);
+	buf_free(&tmp);
+	return r;
+}
+
+static int hex4(const char *p, unsigned *out)
+{
+	unsigned v = 0;
+	for (int i = 0; i < 4; i++) {
+		int ch = (unsigned char)p[i];
+		v <<= 4;
+		if (ch >= '0' && ch <= '9')
+			v |= (unsigned)(ch - '0');
+		else if (ch >= 'a' && ch <= 'f')
+			v |= (unsigned)(ch - 'a' + 10);
+		else if (ch >= 'A' && ch <= 'F')
+			v |= (unsigned)(ch - 'A' + 10);
+		else
+			return -1;
+	}
+	*out = v;
+	return 0;
+}
+
+static void put_cp(struct buf *b, unsigned cp)
+{
+	if (cp < 0x20) {
+		buf_putc(b, ' '); /* control characters are the markup bytes */
+	} else if (cp < 0x80) {
+		buf_putc(b, (int)cp);
+	} else if (cp < 0x800) {
+		buf_putc(b, 0xC0 | (cp >> 6));
+		buf_putc(b, 0x80 | (cp & 0x3F));
+	} else if (cp < 0x10000) {
+		buf_putc(b, 0xE0 | (cp >> 12));
+		buf_putc(b, 0x80 | ((cp >> 6) & 0x3F));
+		buf_putc(b, 0x80 | (cp & 0x3F));
+	} else {
+		buf_putc(b, 0xF0 | (cp >> 18));
+		buf_putc(b, 0x80 | ((cp >> 12) & 0x3F));
+		buf_putc(b, 0x80 | ((cp >> 6) & 0x3F));
+		buf_putc(b, 0x80 | (cp & 0x3F));
+	}
+}
+
+/* Make sure n bytes from *keep's p on are buffered, if the input has them. */
+static void need(struct jp *J, const char **keep, const char **p, size_t n)
+{
+	while ((size_t)(J->end - *p) < n && !J->eof) {
+		size_t d = (size_t)(*p - *keep);
+		J->p = *p;
+		refill(J, keep);
+		*p = *keep + d;
+	}
+}
+
+/* A string token; J->p is at the opening quote. */
+static int parse_string(struct jp *J, cx_str *out)
+{
+	const char *start = J->p + 1, *p = start;
+	int high = 0;
+	/* Fast path: no escape, all in the buffer. */
+	for (;;) {
+		unsigned char k = str_cls[(unsigned char)*p];
+		if (!k) {
+			p++;
+			continue;
+		}
+		if (k == 4) {
+			high = 1;
+			p++;
+			continue;
+		}
+		if (k == 1) {
+			size_t n = (size_t)(p - start);
+			*out = high ? store_high(J, start, n) : arena_str(&J->a, start, n);
+			J->p = p + 1;
+			return 0;
+		}
+		break;
+	}
+	/* Slow path: decode into sb, refilling as needed. */
+	struct buf *b = &J->sb;
+	b->n = 0;
+	for (;;) {
+		const char *run = p;
+		for (;;) {
+			unsigned char k = str_cls[(unsigned char)*p];
+			if (!k)
+				p++;
+			else if (k == 4)
+				high = 1, p++;
+			else
+				break;
+		}
+		buf_put(b, start, (size_t)(p - start));
+		(void)run;
+		unsigned char ch = (unsigned char)*p;
+		if (ch == '"') {
+			J->p = p + 1;
+			break;
+		}
+		if (ch == '\\') {
+			const char *keep = p;
+			need(J, &keep, &p, 12);
+			const char *esc = p + 1;
+			unsigned cp;
+			switch (*esc) {
+			case '"': buf_putc(b, '"'); p += 2; break;
+			case '\\': buf_putc(b, '\\'); p += 2; break;
+			case '/': buf_putc(b, '/'); p += 2; break;
+			case 'b': case 'f': case 'n': case 'r': case 't':
+				buf_putc(b, ' ');
+				p += 2;
+				break;
+			case 'u':
+				if ((size_t)(J->end - p) < 6 || hex4(p + 2, &cp)) {
+					J->in_string = 1;
+					return syntax(J, p, "bad \\u escape in a string");
+				}
+				p += 6;
+				if (cp >= 0xD800 && cp <= 0xDBFF) {
+					unsigned lo;
+					if ((size_t)(J->end - p) >= 6 && p[0] == '\\' && p[1] == 'u' &&
+					    !hex4(p + 2, &lo) && lo >= 0xDC00 && lo <= 0xDFFF) {
+						cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
+						p += 6;
+					} else {
+						cp = 0xFFFD; /* a lone surrogate */
+					}
+				} else if (cp >= 0xDC00 && cp <= 0xDFFF) {
+					cp = 0xFFFD;
+				}
+				put_cp(b, cp);
+				high |= cp >= 0x80; /* NFC applies to escaped text too */
+				break;
+			default:
+				J->p = p;
+				J->in_string = 1;
+				return syntax(J, p, "bad escape '\\%c' in a string",
+				              isprint((unsigned char)*esc) ? *esc : '?');
+			}
+			start = p;
+			continue;
+		}
+		/* A control byte: the sentinel, or a raw control character. */
+		if (ch == 0 && p == J->end) {
+			const char *keep = p;
+			J->p = p;
+			if (!refill(J, &keep)) {
+				J->in_string = 1;
+				return syntax(J, p, "unterminated string at the end of the input");
+			}
+			p = start = keep;
+			continue;
+		}
+		J->p = p;
+		J->in_string = ch != '\n' && ch != '\r';
+		return syntax(J, p, ch == '\n' || ch == '\r' ? "unterminated string (line break inside it)"
+		                                              : "raw control character in a string");
+	}
+	*out = high ? store_high(J, b->p, b->n) : arena_str(&J->a, b->p, b->n);
+	return 0;
+}
+
+/* ---- values ---------------------------------------------------------------------- */
+
+static void push_child(struct jp *J, const struct jv *v, cx_str key)
+{
+	if (J->ns == J->scap) {
+		J->scap = J->scap ? J->scap * 2 : 256;
+		J->stk = xrealloc(J->stk, J->scap * sizeof *J->stk);
+		J->kstk = xrealloc(J->kstk, J->scap * sizeof *J->kstk);
+	}
+	J->stk[J->ns] = *v;
+	J->kstk[J->ns] = key;
+	J->ns++;
+}
+
+/* Move the children pushed since base into the arena, as v's. */
+static void pop_children(struct jp *J, struct jv *v, size_t base, int keys)
+{
+	v->n = J->ns - base;
+	v->v = arena_alloc(&J->a, (v->n ? v->n : 1) * sizeof *v->v);
+	if (keys)
+		v->k = arena_alloc(&J->a, (v->n ? v->n : 1) * sizeof *v->k);
+	if (!v->n)
+		return; /* the stack may not exist yet */
+	memcpy(v->v, J->stk + base, v->n * sizeof *v->v);
+	if (keys)
+		memcpy(v->k, J->kstk + base, v->n * sizeof *v->k);
+	J->ns = base;
+}
+
+static int parse_value(struct jp *J, struct jv *v);
+
+static int parse_number(struct jp *J, struct jv *v)
+{
+	const char *keep = J->p, *p = J->p;
+	for (;;) {
+		while (*p == '-' || *p == '+' || *p == '.' || *p == 'e' || *p == 'E' ||
+		       (*p >= '0' && *p <= '9'))
+			p++;
+		if (p == J->end && !J->eof) {
+			size_t d = (size_t)(p - keep);
+			refill(J, &keep);
+			p = keep + d;
+			continue;
+		}
+		break;
+	}
+	/* Check the shape: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)? */
+	const char *q = keep;
+	if (*q == '-')
+		q++;
+	int ok = q < p && isdigit((unsigned char)*q);
+	if (ok && *q == '0' && q + 1 < p && isdigit((unsigned char)q[1]))
+		ok = 0;
+	while (ok && q < p && isdigit((unsigned char)*q))
+		q++;
+	if (ok && q < p && *q == '.') {
+		q++;
+		ok = q < p && isdigit((unsigned char)*q);
+		while (q < p && isdigit((unsigned char)*q))
+			q++;
+	}
+	if (ok && q < p && (*q == 'e' || *q == 'E')) {
+		q++;
+		if (q < p && (*q == '+' || *q == '-'))
+			q++;
+		ok = q < p && isdigit((unsigned char)*q);
+		while (q < p && isdigit((unsigned char)*q))
+			q++;
+	}
+	if (!ok || q != p) {
+		J->p = keep;
+		return syntax(J, keep, "bad number '%.*s'", (int)(p - keep > 40 ? 40 : p - keep), keep);
+	}
+	v->t = J_NUM;
+	v->s = arena_str(&J->a, keep, (size_t)(p - keep));
+	J->p = p;
+	return 0;
+}
+
+static int parse_word(struct jp *J, struct jv *v)
+{
+	static const struct {
+		const char *w;
+		enum jt t;
+	} words[] = {{"true", J_TRUE}, {"false", J_FALSE}, {"null", J_NULL}};
+	const char *keep = J->p, *p = J->p;
+	need(J, &keep, &p, 5);
+	J->p = p;
+	for (int i = 0; i < 3; i++) {
+		size_t n = strlen(words[i].w);
+		if ((size_t)(J->end - p) >= n && !memcmp(p, words[i].w, n) &&
+		    !isalnum((unsigned char)p[n])) {
+			v->t = words[i].t;
+			J->p = p + n;
+			return 0;
+		}
+	}
+	size_t n = 0;
+	while (p + n < J->end && isalnum((unsigned char)p[n]) && n < 20)
+		n++;
+	return syntax(J, p, "unexpected '%.*s'", (int)(n ? n : 1), p);
+}
+
+static int parse_object(struct jp *J, struct jv *v)
+{
+	size_t base = J->ns;
+	if (J->depth >= MAX_DEPTH)
+		return syntax(J, J->p, "nesting deeper than %d levels", MAX_DEPTH);
+	J->cstack[J->depth++] = 'o';
+	J->p++;
+	v->t = J_OBJ;
+	int c = skip_ws(J);
+	if (c == '}') {
+		J->p++;
+		J->depth--;
+		pop_children(J, v, base, 1);
+		return 0;
+	}
+	for (;;) {
+		if (c < 0)
+			return syntax(J, J->p, "unexpected end of input in an object");
+		if (c != '"')
+			return syntax(J, J->p, "expected a member name (a string) but found '%c'", c);
+		cx_str key;
+		if (parse_string(J, &key))
+			return -1;
+		c = skip_ws(J);
+		if (c != ':')
+			return syntax(J, J->p, c < 0 ? "unexpected end of input" : "expected ':' after a member name");
+		J->p++;
+		struct jv child;
+		memset(&child, 0, sizeof child);
+		if (parse_value(J, &child))
+			return -1;
+		push_child(J, &child, key);
+		c = skip_ws(J);
+		if (c == ',') {
+			J->p++;
+			c = skip_ws(J);
+			continue;
+		}
+		if (c == '}') {
+			J->p++;
+			break;
+		}
+		return syntax(J, J->p, c < 0 ? "unexpected end of input in an object"
+		                              : "expected ',' or '}' in an object");
+	}
+	J->depth--;
+	pop_children(J, v, base, 1);
+	return 0;
+}
+
+static int parse_array(struct jp *J, struct jv *v)
+{
+	size_t base = J->ns;
+	if (J->depth >= MAX_DEPTH)
+		return syntax(J, J->p, "nesting deeper than %d levels", MAX_DEPTH);
+	J->cstack[J->depth++] = 'a';
+	J->p++;
+	v->t = J_ARR;
+	int c = skip_ws(J);
+	if (c == ']') {
+		J->p++;
+		J->depth--;
+		pop_children(J, v, base, 0);
+		return 0;
+	}
+	for (;;) {
+		struct jv child;
+		memset(&child, 0, sizeof child);
+		if (parse_value(J, &child))
+			return -1;
+		push_child(J, &child, (cx_str){NULL, 0});
+		c = skip_ws(J);
+		if (c == ',') {
+			J->p++;
+			continue;
+		}
+		if (c == ']') {
+			J->p++;
+			break;
+		}
+		return syntax(J, J->p, c < 0 ? "unexpected end of input in an array"
+		                              : "expected ',' or ']' in an array");
+	}
+	J->depth--;
+	pop_children(J, v, base, 0);
+	return 0;
+}
+
+static int parse_value(struct jp *J, struct jv *v)
+{
+	int c = skip_ws(J);
+	v->line = J->line;
+	switch (c) {
+	case -1:
+		return syntax(J, J->p, "unexpected end of input");
+	case '{':
+		return parse_object(J, v);
+	case '[':
+		return parse_array(J, v);
+	case '"':
+		v->t = J_STR;
+		return parse_string(J, &v->s);
+	case 't':
+	case 'f':
+	case 'n':
+		return parse_word(J, v);
+	default:
+		if (c == '-' || (c >= '0' && c <= '9'))
+			return parse_number(J, v);
+		return syntax(J, J->p, "unexpected character '%c'", isprint(c) ? c : '?');
+	}
+}
+
+/* ---- recovery -------------------------------------------------------------------- */
+
+/* After an error inside an array element: skip to where the next element
+ * starts.  Returns 1 at a ',' at depth 1 (consumed) or at a '{' that must
+ * start a new element (not consumed), 0 at the array's ']' (consumed), -1
+ * at the end of input. */
+static int resync_array(struct jp *J)
+{
+	int depth = J->depth;
+	int in_str = J->in_string;
+	int prev = 0;
+	if (!in_str && *J->p == '{' && depth > 1 && J->cstack[depth - 1] == 'o') {
+		J->depth = 1;
+		return 1;
+	}
+	for (;;) {
+		int c;
+		if (in_str) {
+			const char *p = J->p;
+			while (*p && *p != '"' && *p != '\\' && *p != '\n')
+				p++;
+			J->p = p;
+			if (p == J->end) {
+				const char *keep = p;
+				if (!refill(J, &keep))
+					return -1;
+				continue;
+			}
+			if (*p == '\\') {
+				const char *keep = p;
+				need(J, &keep, &p, 2);
+				J->p = p + (p + 1 < J->end ? 2 : 1);
+				continue;
+			}
+			if (*p == '\n') {
+				/* Strings cannot span lines: the quote was missing. */
+				in_str = 0;
+				continue;
+			}
+			J->p = p + 1;
+			in_str = 0;
+			prev = '"';
+			continue;
+		}
+		c = skip_ws(J);
+		if (c < 0)
+			return -1;
+		switch (c) {
+		case '"':
+			in_str = 1;
+			J->p++;
+			continue;
+		case '{':
+			/* Past MAX_DEPTH the kinds are not recorded: nest on. */
+			if (depth > 1 && depth <= MAX_DEPTH && J->cstack[depth - 1] == 'o' && prev != ':') {
+				J->depth = 1;
+				return 1;
+			}
+			if (depth <= 1) {
+				J->depth = 1;
+				return 1;
+			}
+			if (depth < MAX_DEPTH)
+				J->cstack[depth] = 'o';
+			depth++;
+			break;
+		case '[':
+			if (depth < MAX_DEPTH)
+				J->cstack[depth] = 'a';
+			depth++;
+			break;
+		case '}':
+		case ']':
+			depth--;
+			if (depth <= 0) {
+				J->p++;
+				J->depth = 0;
+				return 0;
+			}
+			break;
+		case ',':
+			if (depth == 1) {
+				J->p++;
+				return 1;
+			}
+			break;
+		default:
+			break;
+		}
+		prev = c;
+		J->p++;
+	}
+}
+
+/* JSON Lines and other top-level objects: the next line that starts with
+ * '{' (the error position itself if it is one).  -1 at the end. */
+static int resync_lines(struct jp *J)
+{
+	if (J->p == J->lstart && !J->lchars && *J->p == '{')
+		return 0;
+	for (;;) {
+		const char *p = J->p;
+		while (*p && *p != '\n')
+			p++;
+		J->p = p;
+		if (p == J->end) {
+			const char *keep = p;
+			if (!refill(J, &keep))
+				return -1;
+			continue;
+		}
+		if (*p == '\n') {
+			J->p = p + 1;
+			J->line++;
+			J->lstart = J->p;
+			J->lchars = 0;
+			const char *keep = J->p;
+			need(J, &keep, &keep, 1);
+			if (*J->p == '{')
+				return 0;
+			continue;
+		}
+		J->p = p + 1; /* a NUL byte in the input */
+	}
+}
+
+/* ---- text ------------------------------------------------------------------------ */
+
+/* eq() compares with a literal, whose length the compiler knows; eqs()
+ * with any C string. */
+#define eq(s, lit) ((s).n == sizeof(lit) - 1 && !memcmp((s).p, (lit), sizeof(lit) - 1))
+
+static int eqs(cx_str s, const char *lit)
+{
+	size_t n = strlen(lit);
+	return s.n == n && !memcmp(s.p, lit, n);
+}
+
+static int ieq(cx_str s, const char *lit)
+{
+	size_t n = strlen(lit);
+	if (s.n != n)
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		if (tolower((unsigned char)s.p[i]) != tolower((unsigned char)lit[i]))
+			return 0;
+	return 1;
+}
+
+static int has(cx_str s, const char *lit)
+{
+	size_t n = strlen(lit);
+	for (size_t i = 0; i + n <= s.n; i++) {
+		size_t k = 0;
+		while (k < n && tolower((unsigned char)s.p[i + k]) == lit[k])
+			k++;
+		if (k == n)
+			return 1;
+	}
+	return 0;
+}
+
+static cx_str trim(cx_str s)
+{
+	while (s.n && (*s.p == ' ' || *s.p == '\t'))
+		s.p++, s.n--;
+	while (s.n && (s.p[s.n - 1] == ' ' || s.p[s.n - 1] == '\t'))
+		s.n--;
+	return s;
+}
+
+/* Compact JSON text of a value, for a value that has no better reading. */
+static void serialize(struct buf *b, const struct jv *v)
+{
+	switch (v->t) {
+	case J_NULL: buf_put(b, "null", 4); break;
+	case J_TRUE: buf_put(b, "true", 4); break;
+	case J_FALSE: buf_put(b, "false", 5); break;
+	case J_NUM: buf_put(b, v->s.p, v->s.n); break;
+	case J_STR:
+		buf_putc(b, '"');
+		for (size_t i = 0; i < v->s.n; i++) {
+			if (v->s.p[i] == '"' || v->s.p[i] == '\\')
+				buf_putc(b, '\\');
+			buf_putc(b, v->s.p[i]);
+		}
+		buf_putc(b, '"');
+		break;
+	case J_ARR:
+	case J_OBJ:
+		buf_putc(b, v->t == J_ARR ? '[' : '{');
+		for (size_t i = 0; i < v->n; i++) {
+			if (i)
+				buf_putc(b, ',');
+			if (v->t == J_OBJ) {
+				struct jv k = {J_STR, 0, v->k[i], NULL, NULL, 0};
+				serialize(b, &k);
+				buf_putc(b, ':');
+			}
+			serialize(b, &v->v[i]);
+		}
+		buf_putc(b, v->t == J_ARR ? ']' : '}');
+		break;
+	}
+}
+
+/* The text of a scalar: strings as they are, numbers as written, booleans
+ * as words; an array of scalars joined with ", "; anything else as JSON. */
+static cx_str scalar(struct jp *J, const struct jv *v)
+{
+	switch (v->t) {
+	case J_STR:
+		return trim(v->s);
+	case J_NUM:
+		return v->s;
+	case J_TRUE:
+		return CX_STR("true");
+	case J_FALSE:
+		return CX_STR("false");
+	case J_NULL:
+		return (cx_str){NULL, 0};
+	default:
+		break;
+	}
+	struct buf b = {0};
+	int flat = v->t == J_ARR;
+	for (size_t i = 0; flat && i < v->n; i++)
+		flat = v->v[i].t == J_STR || v->v[i].t == J_NUM;
+	if (flat) {
+		for (size_t i = 0; i < v->n; i++) {
+			if (i)
+				buf_put(&b, ", ", 2);
+			buf_put(&b, v->v[i].s.p, v->v[i].s.n);
+		}
+	} else {
+		serialize(&b, v);
+	}
+	cx_str r = arena_str(&J->a, b.p ? b.p : "", b.n);
+	buf_free(&b);
+	return r;
+}
+
+static cx_str squeeze(struct jp *J, cx_str s)
+{
+	size_t i = 0;
+	while (i + 1 < s.n && !(s.p[i] == ' ' && s.p[i + 1] == ' '))
+		i++;
+	if (i + 1 >= s.n)
+		return s;
+	char *out = arena_alloc(&J->a, s.n + 1);
+	size_t k = 0;
+	for (i = 0; i < s.n; i++)
+		if (s.p[i] != ' ' || !k || out[k - 1] != ' ')
+			out[k++] = s.p[i];
+	out[k] = 0;
+	return (cx_str){out, k};
+}
+
+/* CSL rich text to the model: the HTML subset CSL processors read becomes
+ * the markup bytes of enum cx_mark; anything else stays literal text (a
+ * '<' in a title is just a '<').  Spans close in order; one left open is
+ * closed at the end so the result always nests.
+ * White space runs become one space first (control characters already
+ * did), as in BibTeX's reader, so both readers give one model. */
+static cx_str rich(struct jp *J, cx_str s)
+{
+	if (!s.p)
+		return s;
+	s = squeeze(J, s);
+	if (!memchr(s.p, '<', s.n))
+		return s;
+	static const struct {
+		const char *tag;
+		unsigned char mark;
+	} tags[] = {
+		{"<i>", CX_M_ITALIC_ON}, {"</i>", CX_M_ITALIC_OFF},
+		{"<em>", CX_M_ITALIC_ON}, {"</em>", CX_M_ITALIC_OFF},
+		{"<b>", CX_M_BOLD_ON}, {"</b>", CX_M_BOLD_OFF},
+		{"<strong>", CX_M_BOLD_ON}, {"</strong>", CX_M_BOLD_OFF},
+		{"<sup>", CX_M_SUP_ON}, {"</sup>", CX_M_SUP_OFF},
+		{"<sub>", CX_M_SUB_ON}, {"</sub>", CX_M_SUB_OFF},
+		{"<span class=\"nocase\">", CX_M_NOCASE_ON},
+		{"<span class='nocase'>", CX_M_NOCASE_ON},
+		{"<span style=\"font-variant:small-caps;\">", CX_M_SC_ON},
+		{"<span style=\"font-variant: small-caps;\">", CX_M_SC_ON},
+		{"<span style=\"font-variant:small-caps\">", CX_M_SC_ON},
+		{"<span style=\"font-variant: small-caps\">", CX_M_SC_ON},
+		{"<span style='font-variant:small-caps;'>", CX_M_SC_ON},
+		{"</span>", 0},
+	};
+	char *out = arena_alloc(&J->a, s.n + 64);
+	size_t k = 0;
+	unsigned char stack[64];
+	int depth = 0;
+	for (size_t i = 0; i < s.n;) {
+		if (s.p[i] != '<') {
+			out[k++] = s.p[i++];
+			continue;
+		}
+		size_t t;
+		size_t len = 0;
+		for (t = 0; t < sizeof tags / sizeof *tags; t++) {
+			len = strlen(tags[t].tag);
+			if (i + len <= s.n && !memcmp(s.p + i, tags[t].tag, len))
+				break;
+		}
+		if (t == sizeof tags / sizeof *tags) {
+			out[k++] = s.p[i++];
+			continue;
+		}
+		unsigned char m = tags[t].mark;
+		if (m == CX_M_NOCASE_ON && i + len < s.n && s.p[i + len] == '$') {
+			/* The writer's math: <span class="nocase">$...$</span>. */
+			const char *body = s.p + i + len + 1, *end = s.p + s.n;
+			const char *close = NULL;
+			for (const char *q = body; q + 8 <= end; q++)
+				if (!memcmp(q, "$</span>", 8)) {
+					close = q;
+					break;
+				}
+			if (close) {
+				out[k++] = CX_M_MATH_ON;
+				memcpy(out + k, body, (size_t)(close - body));
+				k += (size_t)(close - body);
+				out[k++] = CX_M_MATH_OFF;
+				i = (size_t)(close + 8 - s.p);
+				continue;
+			}
+		}
+		int on = m == CX_M_NOCASE_ON || m == CX_M_ITALIC_ON || m == CX_M_BOLD_ON ||
+		         m == CX_M_SC_ON || m == CX_M_SUP_ON || m == CX_M_SUB_ON;
+		if (on) {
+			if (depth == (int)sizeof stack) {
+				out[k++] = s.p[i++];
+				continue;
+			}
+			stack[depth++] = m;
+			out[k++] = (char)m;
+			i += len;
+			continue;
+		}
+		/* A closing tag: it must close the innermost open span. */
+		unsigned char want = m ? (unsigned char)(m - 1) : 0;
+		if (depth && (m ? stack[depth - 1] == want
+		                : (stack[depth - 1] == CX_M_NOCASE_ON || stack[depth - 1] == CX_M_SC_ON))) {
+			out[k++] = (char)(stack[--depth] + 1);
+			i += len;
+			continue;
+		}
+		out[k++] = s.p[i++];
+	}
+	while (depth)
+		out[k++] = (char)(stack[--depth] + 1);
+	return (cx_str){out, k};
+}
+
+/* ---- the field map ---------------------------------------------------------------- */
+
+static struct cx_field *add_field(struct jp *J, enum cx_field_id id, cx_str name,
+                                  cx_str text, unsigned line)
+{
+	struct cx_entry *e = &J->e;
+	if (e->nfields == J->fields_cap) {
+		size_t cap = J->fields_cap ? J->fields_cap * 2 : 16;
+		e->fields = arena_grow(&J->a, e->fields, sizeof *e->fields, e->nfields, cap);
+		J->fields_cap = cap;
+	}
+	struct cx_field *f = &e->fields[e->nfields++];
+	memset(f, 0, sizeof *f);
+	f->id = id;
+	if (!name.p) {
+		const char *nm = id < CX_F__COUNT ? cx_fields[id].bibtex : "unknown";
+		name = (cx_str){nm, strlen(nm)};
+	}
+	f->name = name;
+	f->raw = text;
+	f->text = text;
+	f->loc.line = line;
+	f->loc.col = 1;
+	return f;
+}
+
+/* A field for id unless the entry has one: then the value is kept under
+ * the variable's own name, not dropped. */
+static struct cx_field *set_field(struct jp *J, enum cx_field_id id, cx_str var, cx_str text,
+                                  unsigned line)
+{
+	if (!text.p)
+		return NULL;
+	if (id != CX_F_UNKNOWN && cx_entry_get(&J->e, id)) {
+		diag(J, CX_WARNING, CX_E_DUP_FIELD, line, 1,
+		     "'%.*s' gives '%s' a second value; kept as field '%.*s'", (int)var.n, var.p,
+		     cx_fields[id].bibtex, (int)var.n, var.p);
+		id = CX_F_UNKNOWN;
+	}
+	return add_field(J, id, id == CX_F_UNKNOWN ? var : (cx_str){NULL, 0}, text, line);
+}
+
+/* Member kinds beyond plain variables. */
+enum {
+	V_PLAIN = 0, V_ID = -1, V_TYPE = -2, V_CUSTOM = -3, V_NAMES = -4, V_DATE = -5,
+	V_CONTAINER = -6, V_ISSUE = -7, V_NUMBER = -8, V_PUBLISHER = -9, V_PAGE = -10,
+	V_GENRE = -11, V_URL = -12, V_KEY = -13, V_SKIP = -14,
+	V_FIELD = 1000, /* a plain variable of field id k - V_FIELD */
+};
+
+static enum cx_field_id var_id_slow(cx_str name);
+
+/* CSL variables: the fields.def csl column, with the readings of the
+ * legacy Zotero names; container-title, issue, number, publisher, page
+ * and the dates are decided in convert(). */
+struct var {
+	const char *name;
+	enum cx_field_id id;
+};
+
+static const struct var extra_vars[] = {
+	{"shortTitle", CX_F_SHORTTITLE},
+	{"journalAbbreviation", CX_F_SHORTJOURNAL},
+	{"categories", CX_F_UNKNOWN},
+};
+
+static int var_kind(cx_str name);
+
+static enum cx_field_id var_id(cx_str name)
+{
+	int k = var_kind(name);
+	if (k >= V_FIELD)
+		return (enum cx_field_id)(k - V_FIELD);
+	return var_id_slow(name);
+}
+
+static enum cx_field_id var_id_slow(cx_str name)
+{
+	/* fields.def order: the first row with this CSL name wins. */
+	for (int i = 0; i < CX_F__COUNT; i++)
+		if (cx_fields[i].csl[0] && eqs(name, cx_fields[i].csl))
+			return (enum cx_field_id)i;
+	for (size_t i = 0; i < sizeof extra_vars / sizeof *extra_vars; i++)
+		if (eqs(name, extra_vars[i].name))
+			return extra_vars[i].id;
+	return CX_F_UNKNOWN;
+}
+
+/* A small hash from member name to field id, built once: the lookup runs
+ * for every member of every item. */
+#define VH_SIZE 512
+static struct {
+	const char *name;
+	size_t n;
+	int id;
+} vh[VH_SIZE];
+static int vh_ready;
+
+static size_t vh_hash(const char *s, size_t n)
+{
+	size_t h = 5381;
+	for (size_t i = 0; i < n; i++)
+		h = h * 33 + (unsigned char)s[i];
+	return h;
+}
+
+static void vh_add(const char *name, int id)
+{
+	size_t n = strlen(name), h = vh_hash(name, n) & (VH_SIZE - 1);
+	while (vh[h].name) {
+		if (vh[h].n == n && !memcmp(vh[h].name, name, n))
+			return;
+		h = (h + 1) & (VH_SIZE - 1);
+	}
+	vh[h].name = name;
+	vh[h].n = n;
+	vh[h].id = id;
+}
+
+
+static const char *const name_vars[] = {
+	"author", "chair", "collection-editor", "compiler", "composer", "container-author",
+	"contributor", "curator", "director", "editor", "editorial-director",
+	"executive-producer", "guest", "host", "interviewer", "illustrator", "narrator",
+	"organizer", "original-author", "performer", "producer", "recipient",
+	"reviewed-author", "script-writer", "series-creator", "translator", NULL,
+};
+static const char *const date_vars[] = {
+	"accessed", "available-date", "event-date", "issued", "original-date", "submitted", NULL,
+};
+
+static void vh_init(void)
+{
+	if (vh_ready)
+		return;
+	vh_add("id", V_ID);
+	vh_add("citation-key", V_KEY);
+	vh_add("type", V_TYPE);
+	vh_add("custom", V_CUSTOM);
+	vh_add("container-title", V_CONTAINER);
+	vh_add("issue", V_ISSUE);
+	vh_add("number", V_NUMBER);
+	vh_add("publisher", V_PUBLISHER);
+	vh_add("page", V_PAGE);
+	vh_add("genre", V_GENRE);
+	vh_add("URL", V_URL);
+	for (int i = 0; name_vars[i]; i++)
+		vh_add(name_vars[i], V_NAMES);
+	for (int i = 0; date_vars[i]; i++)
+		vh_add(date_vars[i], V_DATE);
+	/* Plain variables last: vh_add keeps the first kind a name gets. */
+	for (int i = 0; i < CX_F__COUNT; i++)
+		if (cx_fields[i].csl[0])
+			vh_add(cx_fields[i].csl, V_FIELD + i);
+	for (size_t i = 0; i < sizeof extra_vars / sizeof *extra_vars; i++)
+		vh_add(extra_vars[i].name, V_FIELD + (int)extra_vars[i].id);
+	vh_ready = 1;
+}
+
+static int var_kind(cx_str name)
+{
+	size_t h = vh_hash(name.p, name.n) & (VH_SIZE - 1);
+	while (vh[h].name) {
+		if (vh[h].n == name.n && !memcmp(vh[h].name, name.p, name.n))
+			return vh[h].id;
+		h = (h + 1) & (VH_SIZE - 1);
+	}
+	return V_PLAIN;
+}
+
+/* ---- types ------------------------------------------------------------------------- */
+
+static const struct {
+	const char *csl;
+	enum cx_type_id id;
+} type_map[] = {
+	/* Where types.def's first row is not the usual reading. */
+	{"chapter", CX_T_INCOLLECTION},
+	{"report", CX_T_TECHREPORT},
+	{"document", CX_T_MISC},
+	{"article", CX_T_MISC},
+	{"entry", CX_T_INREFERENCE},
+	{"entry-dictionary", CX_T_INREFERENCE},
+	{"post", CX_T_ONLINE},
+	{"post-weblog", CX_T_ONLINE},
+	{"review", CX_T_ARTICLE},
+	{"review-book", CX_T_ARTICLE},
+};
+
+/* CSL 1.0.2 types with no BibTeX counterpart: misc, without a warning. */
+static const char *const misc_types[] = {
+	"bill", "broadcast", "classic", "collection", "event", "figure", "graphic", "hearing",
+	"interview", "legal_case", "legislation", "map", "motion_picture", "musical_score",
+	"performance", "personal_communication", "regulation", "song", "speech", "treaty", NULL,
+};
+
+static enum cx_type_id csl_type(cx_str t, int *known)
+{
+	*known = 1;
+	for (size_t i = 0; i < sizeof type_map / sizeof *type_map; i++)
+		if (eqs(t, type_map[i].csl))
+			return type_map[i].id;
+	for (int i = 0; i < CX_T__COUNT; i++)
+		if (eqs(t, cx_types[i].csl))
+			return (enum cx_type_id)i;
+	for (int i = 0; misc_types[i]; i++)
+		if (eqs(t, misc_types[i]))
+			return CX_T_MISC;
+	*known = 0;
+	return CX_T_DOCUMENT;
+}
+
+static int is_article(enum cx_type_id t)
+{
+	return t == CX_T_ARTICLE || t == CX_T_MAGAZINE || t == CX_T_NEWSPAPER;
+}
+
+/* ---- names --------------------------------------------------------------------------- */
+
+static const struct jv *member_n(const struct jv *o, const char *name, size_t n)
+{
+	if (!o || o->t != J_OBJ)
+		return NULL;
+	for (size_t i = 0; i < o->n; i++)
+		if (o->k[i].n == n && !memcmp(o->k[i].p, name, n))
+			return &o->v[i];
+	return NULL;
+}
+#define member(o, lit) member_n((o), (lit), sizeof(lit) - 1)
+
+#define member_text(J, o, lit) member_text_n((J), (o), (lit), sizeof(lit) - 1)
+static cx_str member_text_n(struct jp *J, const struct jv *o, const char *name, size_t n)
+{
+	const struct jv *v = member_n(o, name, n);
+	return v ? scalar(J, v) : (cx_str){NULL, 0};
+}
+
+static cx_str join3(struct jp *J, cx_str a, const char *sep, cx_str b)
+{
+	if (!a.n)
+		return b;
+	if (!b.n)
+		return a;
+	size_t ns = strlen(sep);
+	char *p = arena_alloc(&J->a, a.n + ns + b.n + 1);
+	memcpy(p, a.p, a.n);
+	memcpy(p + a.n, sep, ns);
+	memcpy(p + a.n + ns, b.p, b.n);
+	p[a.n + ns + b.n] = 0;
+	return (cx_str){p, a.n + ns + b.n};
+}
+
+/* Append a view that may be empty, with a NULL pointer. */
+static void put(struct buf *b, cx_str s)
+{
+	if (s.n)
+		buf_put(b, s.p, s.n);
+}
+
+/* A name list: the model's names plus a BibTeX-like text for writers
+ * that print the list as one string. */
+static void names_field(struct jp *J, const struct jv *v, enum cx_field_id id, cx_str var)
+{
+	if (v->t != J_ARR) {
+		diag(J, CX_WARNING, CX_E_VALUE, v->line, 1, "'%.*s' is not a list of names; kept as text",
+		     (int)var.n, var.p);
+		set_field(J, id == CX_F_UNKNOWN ? CX_F_UNKNOWN : id, var, scalar(J, v), v->line);
+		return;
+	}
+	if (!v->n)
+		return;
+	struct cx_name *names = arena_calloc(&J->a, v->n * sizeof *names);
+	size_t n = 0;
+	struct buf *text = &J->sb; /* no string is being read now */
+	text->n = 0;
+	for (size_t i = 0; i < v->n; i++) {
+		const struct jv *o = &v->v[i];
+		struct cx_name *nm = &names[n];
+		if (o->t == J_STR) {
+			nm->literal = trim(o->s);
+		} else if (o->t == J_OBJ) {
+			nm->family = member_text(J, o, "family");
+			nm->given = member_text(J, o, "given");
+			nm->suffix = member_text(J, o, "suffix");
+			nm->literal = member_text(J, o, "literal");
+			cx_str ndp = member_text(J, o, "non-dropping-particle");
+			cx_str dp = member_text(J, o, "dropping-particle");
+			if (dp.n && !ndp.n) {
+				nm->particle = dp;
+				nm->dropping = 1;
+			} else {
+				nm->particle = join3(J, dp, " ", ndp);
+			}
+			for (size_t k = 0; k < o->n; k++) {
+				cx_str key = o->k[k];
+				if (!eq(key, "family") && !eq(key, "given") && !eq(key, "suffix") &&
+				    !eq(key, "literal") && !eq(key, "non-dropping-particle") &&
+				    !eq(key, "dropping-particle") && !eq(key, "comma-suffix") &&
+				    !eq(key, "static-ordering") && !eq(key, "parse-names"))
+					diag(J, CX_WARNING, CX_E_VALUE, o->v[k].line, 1,
+					     "name part '%.*s' is not CSL; ignored", (int)key.n, key.p);
+			}
+		} else {
+			diag(J, CX_WARNING, CX_E_VALUE, o->line, 1, "a name in '%.*s' is not an object; ignored",
+			     (int)var.n, var.p);
+			continue;
+		}
+		if (nm->literal.n && !nm->family.n && eq(nm->literal, "others")) {
+			memset(nm, 0, sizeof *nm);
+			nm->others = 1;
+		}
+		if (!nm->others && !nm->literal.n && !nm->family.n && !nm->given.n)
+			continue;
+		/* BibTeX's "von Last, Jr, First", for writers that want one string. */
+		if (text->n)
+			buf_put(text, " and ", 5);
+		if (nm->others) {
+			buf_put(text, "others", 6);
+		} else if (nm->literal.n) {
+			put(text, nm->literal);
+		} else {
+			if (nm->particle.n) {
+				put(text, nm->particle);
+				buf_putc(text, ' ');
+			}
+			put(text, nm->family);
+			if (nm->suffix.n) {
+				buf_put(text, ", ", 2);
+				put(text, nm->suffix);
+			}
+			if (nm->given.n) {
+				buf_put(text, ", ", 2);
+				put(text, nm->given);
+			}
+		}
+		n++;
+	}
+	if (!n)
+		return;
+	struct cx_field *f = set_field(J, id, var, arena_str(&J->a, text->p, text->n), v->line);
+	f->names = names;
+	f->nnames = n;
+}
+
+/* "Family, Given and Other, Name" (the writer's custom names) back to
+ * a name list. */
+static void names_from_text(struct jp *J, struct cx_field *f)
+{
+	cx_str s = f->text;
+	size_t cap = 1;
+	for (size_t i = 0; i + 5 <= s.n; i++)
+		if (!memcmp(s.p + i, " and ", 5))
+			cap++;
+	f->names = arena_calloc(&J->a, cap * sizeof *f->names);
+	size_t start = 0, n = 0;
+	for (size_t i = 0; i <= s.n; i++) {
+		if (i < s.n && !(i + 5 <= s.n && !memcmp(s.p + i, " and ", 5)))
+			continue;
+		cx_str one = trim((cx_str){s.p + start, i - start});
+		start = i + 5;
+		if (!one.n)
+			continue;
+		struct cx_name *nm = &f->names[n++];
+		if (eq(one, "others")) {
+			nm->others = 1;
+		} else if (!memchr(one.p, ',', one.n)) {
+			nm->literal = one;
+		} else {
+			struct name_raw r;
+			(void)names_split_raw(one.p, one.n, &r);
+			nm->family = r.last;
+			nm->given = r.first;
+			nm->particle = r.von;
+			nm->suffix = r.jr;
+		}
+		if (i + 5 > s.n)
+			break;
+	}
+	f->nnames = n;
+}
+
+/* ---- dates --------------------------------------------------------------------------- */
+
+static int part_int(const struct jv *v)
+{
+	if (v->t != J_NUM && v->t != J_STR)
+		return -1;
+	cx_str s = trim(v->s);
+	if (!s.n)
+		return 0;
+	int x = 0, neg = 0;
+	size_t i = 0;
+	if (s.p[0] == '-')
+		neg = 1, i = 1;
+	for (; i < s.n; i++) {
+		if (!isdigit((unsigned char)s.p[i]) || x > 100000)
+			return -1;
+		x = x * 10 + (s.p[i] - '0');
+	}
+	return neg ? -x : x;
+}
+
+static int truthy(const struct jv *v)
+{
+	if (!v)
+		return 0;
+	switch (v->t) {
+	case J_TRUE: return 1;
+	case J_NUM: return !eq(v->s, "0");
+	case J_STR: return v->s.n && !ieq(v->s, "false") && !eq(v->s, "0");
+	default: return 0;
+	}
+}
+
+/* Is a date-parts value empty ([] or [[]])?  Zotero and citation-js
+ * write that for an item with no date: it says nothing, so it is no date
+ * at all rather than a literal "[]". */
+static int no_parts(const struct jv *dp)
+{
+	if (dp->t != J_ARR)
+		return 0;
+	for (size_t r = 0; r < dp->n; r++)
+		if (dp->v[r].t != J_ARR || dp->v[r].n)
+			return 0;
+	return 1;
+}
+
+/* Read a CSL date (an object, or an EDTF string) into d.  Returns 0 when
+ * nothing usable is there. */
+static int read_date(struct jp *J, const struct jv *v, struct cx_date *d)
+{
+	memset(d, 0, sizeof *d);
+	if (v->t == J_STR || v->t == J_NUM) {
+		cx_str s = trim(v->s);
+		date_parse_iso(d, s);
+		if (d->literal.p) {
+			memset(d, 0, sizeof *d);
+			date_parse_year(d, s);
+			if (d->literal.p || d->range) {
+				memset(d, 0, sizeof *d);
+				d->literal = s;
+			}
+		}
+		return s.n > 0;
+	}
+	if (v->t != J_OBJ)
+		return 0;
+	const struct jv *dp = member(v, "date-parts");
+	if (dp && dp->t == J_ARR) {
+		for (size_t r = 0; r < dp->n && r < 2; r++) {
+			const struct jv *part = &dp->v[r];
+			if (part->t != J_ARR || !part->n)
+				continue;
+			int y = part_int(&part->v[0]);
+			int m = part->n > 1 ? part_int(&part->v[1]) : 0;
+			int dd = part->n > 2 ? part_int(&part->v[2]) : 0;
+			if (y <= 0 && r == 0)
+				goto literal;
+			if (m >= 21 && m <= 24)
+				m -= 8; /* EDTF seasons */
+			if (m < 0 || m > 16 || dd < 0 || dd > 31)
+				goto literal;
+			d->year[r] = y > 0 ? y : 0;
+			d->month[r] = m;
+			d->day[r] = m >= 1 && m <= 12 ? dd : 0;
+			if (r == 1)
+				d->range = 1;
+		}
+		if (d->range && d->year[1] == d->year[0] && d->month[1] == d->month[0] &&
+		    d->day[1] == d->day[0]) {
+			d->range = 0;
+			d->year[1] = d->month[1] = d->day[1] = 0;
+		}
+	}
+	if (!d->year[0]) {
+		const struct jv *raw = member(v, "raw");
+		if (raw && raw->t == J_STR)
+			return read_date(J, raw, d);
+	}
+	const struct jv *season = member(v, "season");
+	if (season && d->year[0] && (!d->month[0] || d->month[0] > 12)) {
+		int s = part_int(season);
+		if (s >= 1 && s <= 4)
+			d->month[0] = 12 + s;
+		else if (s >= 13 && s <= 16)
+			d->month[0] = s;
+		else if (season->t == J_STR && date_parse_month(season->s) >= 13)
+			d->month[0] = date_parse_month(season->s);
+	}
+	d->circa = truthy(member(v, "circa"));
+	if (d->year[0])
+		return 1;
+literal:
+	memset(d, 0, sizeof *d);
+	{
+		const struct jv *lit = member(v, "literal");
+		if (!lit)
+			lit = member(v, "raw");
+		if (lit && (lit->t == J_STR || lit->t == J_NUM)) {
+			d->literal = trim(lit->s);
+			return d->literal.n > 0;
+		}
+		if (dp && !no_parts(dp)) {
+			struct buf b = {0};
+			serialize(&b, dp);
+			d->literal = arena_str(&J->a, b.p, b.n);
+			buf_free(&b);
+			return 1;
+		}
+	}
+	return 0;
+}
+
+static size_t iso_one(char *b, size_t cap, int y, int m, int d)
+{
+	int k;
+	if (m >= 13 && m <= 16)
+		k = snprintf(b, cap, "%04d-%02d", y, m + 8);
+	else if (m && d)
+		k = snprintf(b, cap, "%04d-%02d-%02d", y, m, d);
+	else if (m)
+		k = snprintf(b, cap, "%04d-%02d", y, m);
+	else
+		k = snprintf(b, cap, "%04d", y);
+	return k > 0 && (size_t)k < cap ? (size_t)k : 0;
+}
+
+/* The date as biblatex's ISO/EDTF date field, which cx_normalize reads. */
+static cx_str iso_date(struct jp *J, const struct cx_date *d)
+{
+	if (!d->year[0])
+		return d->literal;
+	char b[64];
+	size_t n = iso_one(b, sizeof b, d->year[0], d->month[0], d->day[0]);
+	if (d->circa)
+		b[n++] = '~';
+	if (d->range) {
+		b[n++] = '/';
+		n += iso_one(b + n, sizeof b - n, d->year[1] ? d->year[1] : d->year[0], d->month[1],
+		             d->day[1]);
+		if (d->circa)
+			b[n++] = '~';
+	}
+	return arena_str(&J->a, b, n);
+}
+
+static const char *const month_names[16] = {
+	"January", "February", "March", "April", "May", "June", "July", "August",
+	"September", "October", "November", "December", "spring", "summer", "autumn", "winter",
+};
+
+static void date_field(struct jp *J, const struct jv *v, cx_str var, int issued_as_date)
+{
+	struct cx_date d;
+	if (!read_date(J, v, &d)) {
+		const struct jv *dp = v->t == J_OBJ ? member(v, "date-parts") : NULL;
+		if (v->t != J_NULL && !(dp && no_parts(dp) && v->n == 1))
+			diag(J, CX_WARNING, CX_E_VALUE, v->line, 1, "'%.*s' holds no date; ignored",
+			     (int)var.n, var.p);
+		return;
+	}
+	if (eq(var, "issued")) {
+		if (!d.year[0] && d.literal.n) {
+			/* "in press", "forthcoming": year, as BibTeX writes them. */
+			set_field(J, CX_F_YEAR, var, d.literal, v->line);
+			return;
+		}
+		if (!issued_as_date && !d.range && !d.circa) {
+			char b[16];
+			int n = snprintf(b, sizeof b, "%04d", d.year[0]);
+			set_field(J, CX_F_YEAR, var, arena_str(&J->a, b, (size_t)n), v->line);
+			if (d.month[0]) {
+				const char *m = month_names[d.month[0] - 1];
+				set_field(J, CX_F_MONTH, var, (cx_str){m, strlen(m)}, v->line);
+			}
+			if (d.day[0]) {
+				n = snprintf(b, sizeof b, "%d", d.day[0]);
+				set_field(J, CX_F_DAY, var, arena_str(&J->a, b, (size_t)n), v->line);
+			}
+			return;
+		}
+		set_field(J, CX_F_DATE, var, iso_date(J, &d), v->line);
+		return;
+	}
+	enum cx_field_id id = var_id(var);
+	set_field(J, id, var, iso_date(J, &d), v->line);
+}
+
+/* ---- keys ----------------------------------------------------------------------------- */
+
+/* An item without an id: family + year ("smith2020"). */
+static cx_str make_key(struct jp *J)
+{
+	return keyset_make(&J->keys, &J->e, "item", J->e.issued.year[0]);
+}
+
+/* ---- items ------------------------------------------------------------------------------ */
+
+/* The publisher-like fields in DESIGN 3's priority order: the writer's
+ * publisher came from the first present, and the others went to custom. */
+static const enum cx_field_id pub_order[] = {
+	CX_F_PUBLISHER, CX_F_ORGANIZATION, CX_F_INSTITUTION, CX_F_SCHOOL,
+};
+
+/* cx_field_lookup by name, cached: custom members repeat in every item
+ * and the lookup walks every field and alias. */
+static enum cx_field_id field_by_name(struct jp *J, cx_str name)
+{
+	if ((J->nfc + 1) * 2 > J->fc_cap) {
+		struct fcache *old = J->fc;
+		size_t oc = J->fc_cap;
+		J->fc_cap = oc ? oc * 2 : 128;
+		J->fc = xcalloc(J->fc_cap, sizeof *J->fc);
+		for (size_t i = 0; i < oc; i++) {
+			if (!old[i].name.p)
+				continue;
+			size_t j = vh_hash(old[i].name.p, old[i].name.n) & (J->fc_cap - 1);
+			while (J->fc[j].name.p)
+				j = (j + 1) & (J->fc_cap - 1);
+			J->fc[j] = old[i];
+		}
+		free(old);
+	}
+	size_t j = vh_hash(name.p, name.n) & (J->fc_cap - 1);
+	while (J->fc[j].name.p) {
+		if (J->fc[j].name.n == name.n && !memcmp(J->fc[j].name.p, name.p, name.n))
+			return J->fc[j].id;
+		j = (j + 1) & (J->fc_cap - 1);
+	}
+	J->fc[j].name = arena_str(&J->names, name.p, name.n);
+	J->fc[j].id = cx_field_lookup(name.p, name.n);
+	J->nfc++;
+	return J->fc[j].id;
+}
+
+static int pub_rank(enum cx_field_id id)
+{
+	for (int i = 0; i < 4; i++)
+		if (pub_order[i] == id)
+			return i;
+	return 4;
+}
+
+/* Page ranges: CSL "12-34" is BibTeX 12--34, en dash in the model. */
+static void page_field(struct jp *J, cx_str t, cx_str var, unsigned line)
+{
+	size_t i = 1, d = 0;
+	int list = memchr(t.p, ',', t.n) || memchr(t.p, ';', t.n);
+	for (; !list && i < t.n; i++) {
+		if (t.p[i] == '-') {
+			d = 1;
+			while (i + d < t.n && t.p[i + d] == '-')
+				d++;
+			break;
+		}
+		if (i + 2 < t.n && !memcmp(t.p + i, "\xE2\x80\x93", 3)) {
+			d = 3;
+			break;
+		}
+	}
+	if (!d || i + d >= t.n) {
+		set_field(J, CX_F_PAGES, var, t, line);
+		return;
+	}
+	cx_str a = trim((cx_str){t.p, i}), b = trim((cx_str){t.p + i + d, t.n - i - d});
+	struct cx_field *f = set_field(J, CX_F_PAGES, var, join3(J, a, "--", b), line);
+	if (f && f->id == CX_F_PAGES)
+		f->text = join3(J, a, "\xE2\x80\x93", b);
+}
+
+static int is_arxiv_number(cx_str s, cx_str *id)
+{
+	if (s.n > 6 && ieq((cx_str){s.p, 6}, "arxiv:")) {
+		*id = trim((cx_str){s.p + 6, s.n - 6});
+		return id->n > 0;
+	}
+	return 0;
+}
+
+static void custom_member(struct jp *J, cx_str name, const struct jv *v)
+{
+	cx_str text = scalar(J, v);
+	if (!text.p)
+		return;
+	/* A field whose variable the item has already (a second address,
+	 * archiveprefix beside eprinttype, a year that disagrees with the
+	 * date) keeps its id and its own name, as in a BibTeX source: the
+	 * writers put it where a second value of that field goes. */
+	enum cx_field_id id = field_by_name(J, name);
+	struct cx_field *f = add_field(J, id, name, text, v->line);
+	if (id != CX_F_UNKNOWN && cx_fields[id].kind == CX_K_NAMES)
+		names_from_text(J, f);
+	if (id == CX_F_PAGES) {
+		/* The writer keeps the model's text: an en dash is BibTeX's --. */
+		const char *dash = NULL;
+		for (size_t i = 0; i + 2 < text.n; i++)
+			if (!memcmp(text.p + i, "\xE2\x80\x93", 3)) {
+				dash = text.p + i;
+				break;
+			}
+		if (dash)
+			f->raw = join3(J, (cx_str){text.p, (size_t)(dash - text.p)}, "--",
+			               (cx_str){dash + 3, text.n - (size_t)(dash - text.p) - 3});
+	}
+}
+
+static void convert(struct jp *J, const struct jv *item, unsigned line)
+{
+	struct cx_entry *e = &J->e;
+	memset(e, 0, sizeof *e);
+	J->fields_cap = 0;
+	e->kind = CX_E_ENTRY;
+	e->file = J->c->file;
+	e->source = "csl-json";
+	e->loc.line = line;
+	e->loc.col = 1;
+
+	/* What the whole item says, before the members are mapped one by one. */
+	const struct jv *custom = member(item, "custom");
+	if (custom && custom->t != J_OBJ) {
+		diag(J, CX_WARNING, CX_E_VALUE, custom->line, 1, "'custom' is not an object; ignored");
+		custom = NULL;
+	}
+	const struct jv *tv = member(item, "type");
+	cx_str tname = tv && tv->t == J_STR ? tv->s : (cx_str){NULL, 0};
+	int known = 0;
+	e->type = tname.n ? csl_type(tname, &known) : CX_T_DOCUMENT;
+	e->type_name = tname.n ? tname : CX_STR("document");
+	if (!tname.n)
+		diag(J, CX_WARNING, CX_E_TYPE, line, 1, "item has no type; treated as document (misc)");
+	else if (!known)
+		diag(J, CX_WARNING, CX_E_TYPE, tv->line, 1,
+		     "unknown CSL type '%.*s'; treated as document (misc)", (int)tname.n, tname.p);
+	cx_str genre = member_text(J, item, "genre");
+	int drop_genre = 0;
+	if (e->type == CX_T_PHDTHESIS && genre.n) {
+		if (ieq(genre, "Master's thesis") || ieq(genre, "Master\xE2\x80\x99s thesis")) {
+			e->type = CX_T_MASTERSTHESIS;
+			drop_genre = 1;
+		} else if (ieq(genre, "PhD thesis")) {
+			drop_genre = 1;
+		} else if (has(genre, "master") || has(genre, "m.sc") || has(genre, "msc") ||
+		           has(genre, "m.a. ") || ieq(genre, "ma thesis")) {
+			e->type = CX_T_MASTERSTHESIS;
+		}
+	}
+	int article = is_article(e->type);
+	int cust_has[CX_F__COUNT + 1];
+	memset(cust_has, 0, sizeof cust_has);
+	int min_pub = 4;
+	for (size_t i = 0; custom && i < custom->n; i++) {
+		enum cx_field_id id = field_by_name(J, custom->k[i]);
+		cust_has[id] = 1;
+		if (pub_rank(id) < min_pub)
+			min_pub = pub_rank(id);
+	}
+	/* container-title: the writer gave it to the first of journal and
+	 * booktitle, so a booktitle in custom means it was the journal. */
+	enum cx_field_id container = article ? CX_F_JOURNAL : CX_F_BOOKTITLE;
+	if (cust_has[CX_F_BOOKTITLE] && !cust_has[CX_F_JOURNAL])
+		container = CX_F_JOURNAL;
+	else if (cust_has[CX_F_JOURNAL])
+		container = CX_F_BOOKTITLE;
+	enum cx_field_id pub = e->type == CX_T_PHDTHESIS || e->type == CX_T_MASTERSTHESIS
+	                       ? CX_F_SCHOOL : e->type == CX_T_TECHREPORT ? CX_F_INSTITUTION
+	                       : CX_F_PUBLISHER;
+	if (pub_rank(pub) >= min_pub || cust_has[pub]) {
+		/* The type's own field cannot be it.  A report whose institution
+		 * went to custom was published by its organization; else the
+		 * publisher. */
+		pub = CX_F_PUBLISHER;
+		if (e->type == CX_T_TECHREPORT && min_pub == 2)
+			pub = CX_F_ORGANIZATION;
+	}
+	int issued_as_date = cust_has[CX_F_YEAR] || cust_has[CX_F_MONTH] || cust_has[CX_F_DAY];
+	cx_str arxiv = {NULL, 0};
+	const struct jv *numv = member(item, "number");
+	if (numv && (numv->t == J_STR) && !is_arxiv_number(trim(numv->s), &arxiv))
+		arxiv.p = NULL;
+	cx_str key = {NULL, 0};
+
+	for (size_t i = 0; i < item->n; i++) {
+		cx_str var = item->k[i];
+		const struct jv *v = &item->v[i];
+		if (v->t == J_NULL)
+			continue;
+		int kind = var_kind(var);
+		switch (kind) {
+		case V_ID:
+			if (!key.n)
+				key = scalar(J, v);
+			break;
+		case V_KEY:
+			key = scalar(J, v);
+			break;
+		case V_TYPE:
+		case V_CUSTOM:
+			break;
+		case V_NAMES:
+			names_field(J, v, var_id(var), var);
+			break;
+		case V_DATE:
+			date_field(J, v, var, issued_as_date);
+			break;
+		case V_CONTAINER:
+			set_field(J, container, var, rich(J, scalar(J, v)), v->line);
+			break;
+		case V_ISSUE:
+			set_field(J, article ? CX_F_NUMBER : CX_F_ISSUE, var, scalar(J, v), v->line);
+			break;
+		case V_NUMBER:
+			if (arxiv.p) {
+				set_field(J, CX_F_EPRINT, var, arxiv, v->line);
+				add_field(J, CX_F_EPRINTTYPE, (cx_str){NULL, 0}, CX_STR("arXiv"), v->line);
+			} else {
+				set_field(J, CX_F_NUMBER, var, scalar(J, v), v->line);
+			}
+			break;
+		case V_PUBLISHER: {
+			cx_str t = scalar(J, v);
+			if (arxiv.p && eq(t, "arXiv"))
+				break; /* the writer's stand-in for an eprint's publisher */
+			set_field(J, pub, var, rich(J, t), v->line);
+			break;
+		}
+		case V_PAGE:
+			page_field(J, scalar(J, v), var, v->line);
+			break;
+		case V_GENRE:
+			if (!drop_genre)
+				set_field(J, CX_F_TYPE, var, rich(J, scalar(J, v)), v->line);
+			break;
+		case V_URL: {
+			cx_str t = scalar(J, v);
+			if (arxiv.p && t.n == 22 + arxiv.n && !memcmp(t.p, "https://arxiv.org/abs/", 22) &&
+			    !memcmp(t.p + 22, arxiv.p, arxiv.n))
+				break; /* the writer's stand-in for an eprint's URL */
+			set_field(J, CX_F_URL, var, t, v->line);
+			break;
+		}
+		default: {
+			enum cx_field_id id = var_id(var);
+			cx_str t = scalar(J, v);
+			if (!t.p)
+				break;
+			if (id == CX_F_UNKNOWN) {
+				add_field(J, CX_F_UNKNOWN, var, t, v->line);
+				break;
+			}
+			enum cx_kind k = cx_fields[id].kind;
+			if (k == CX_K_TEXT && id != CX_F_LANGUAGE)
+				t = rich(J, t);
+			if (id == CX_F_DOI) {
+				static const char *const pre[] = {"https://doi.org/", "http://doi.org/",
+				                                  "https://dx.doi.org/", "http://dx.doi.org/",
+				                                  "doi:", NULL};
+				for (int p = 0; pre[p]; p++)
+					if (t.n > strlen(pre[p]) && !memcmp(t.p, pre[p], strlen(pre[p]))) {
+						t.p += strlen(pre[p]);
+						t.n -= strlen(pre[p]);
+						break;
+					}
+			}
+			set_field(J, id, var, t, v->line);
+			break;
+		}
+		}
+	}
+	for (size_t i = 0; custom && i < custom->n; i++)
+		if (custom->v[i].t != J_NULL)
+			custom_member(J, custom->k[i], &custom->v[i]);
+
+	cx_normalize(e, J->c->opt, J->c, &J->a);
+	e->key = key.n ? key : make_key(J);
+	J->c->nentries++;
+	if (J->c->emit)
+		J->c->emit(J->c->emit_ctx, e);
+}
+
+/* One top-level item: parse, convert, emit, reset.  Returns 0, or -1
+ * after a syntax error (reported; the caller resyncs). */
+static int item(struct jp *J, int index)
+{
+	struct jv v;
+	memset(&v, 0, sizeof v);
+	unsigned line = J->line;
+	J->errored = 0;
+	J->in_string = 0;
+	J->ns = 0;
+	int rc = parse_value(J, &v);
+	if (!rc) {
+		if (v.t == J_OBJ) {
+			convert(J, &v, line);
+		} else {
+			diag(J, CX_ERROR, CX_E_SYNTAX, line, 1,
+			     "item %d is not an object (a CSL item); skipped", index);
+		}
+	}
+	memset(&J->e, 0, sizeof J->e);
+	arena_reset(&J->a);
+	return rc;
+}
+
+static int csljson_read(struct cx_reader_ctx *c, struct cx_input *in)
+{
+	struct jp J;
+	memset(&J, 0, sizeof J);
+	J.c = c;
+	J.in = in;
+	J.cap = CHUNK + 1;
+	J.buf = xmalloc(J.cap);
+	J.p = J.end = J.lstart = J.buf;
+	J.buf[0] = 0;
+	J.line = 1;
+	vh_init();
+
+	const char *keep = J.p;
+	need(&J, &keep, &keep, 3);
+	if (J.end - J.p >= 3 && !memcmp(J.p, "\xEF\xBB\xBF", 3))
+		J.p += 3, J.lstart = J.p;
+	int index = 0;
+	for (;;) {
+		int ch = skip_ws(&J);
+		if (ch < 0)
+			break;
+		if (ch == '[') {
+			/* An array of items: each element is parsed on its own. */
+			J.p++;
+			ch = skip_ws(&J);
+			if (ch == ']') {
+				J.p++;
+				continue;
+			}
+			for (;;) {
+				J.depth = 1;
+				J.cstack[0] = 'a';
+				int rc = item(&J, ++index);
+				int r;
+				if (rc) {
+					r = resync_array(&J);
+				} else {
+					ch = skip_ws(&J);
+					if (ch == ',') {
+						J.p++;
+						if (skip_ws(&J) == ']') {
+							J.errored = 0;
+							syntax(&J, J.p, "trailing comma before ']'");
+							J.p++;
+							r = 0;
+						} else {
+							r = 1;
+						}
+					} else if (ch == ']') {
+						J.p++;
+						r = 0;
+					} else if (ch < 0) {
+						J.errored = 0;
+						syntax(&J, J.p, "unexpected end of input: the array is not closed");
+						r = -1;
+					} else {
+						J.errored = 0;
+						J.depth = 1;
+						syntax(&J, J.p, "expected ',' or ']' after an array element");
+						r = resync_array(&J);
+					}
+				}
+				if (r <= 0)
+					break;
+			}
+			J.depth = 0;
+			continue;
+		}
+		if (ch == '{') {
+			J.depth = 0;
+			if (item(&J, ++index) && resync_lines(&J) < 0)
+				break;
+			continue;
+		}
+		J.errored = 0;
+		syntax(&J, J.p, "expected '[' or '{' at the top level but found '%c'",
+		       isprint(ch) ? ch : '?');
+		if (resync_lines(&J) < 0)
+			break;
+	}
+	free(J.buf);
+	free(J.stk);
+	free(J.kstk);
+	free(J.fc);
+	buf_free(&J.sb);
+	arena_destroy(&J.a);
+	keyset_free(&J.keys);
+	arena_destroy(&J.names);
+	return in->error ? -1 : 0;
+}
+
+const struct cx_reader cx_reader_csljson = {"csl-json", csljson_read};

@@ -1,0 +1,1451 @@
+/* read/ris.c - the RIS reader: gives meaning to the lines grammar/ris.l
+ * classifies.
+ *
+ * A record is collected as a list of (tag, value, line) in the entry arena,
+ * continuation lines already joined to the value before them (under KW a
+ * continuation line is a keyword of its own, as EndNote writes them).  At
+ * "ER", at the next "TY" or at the end of input the record is mapped to one
+ * struct cx_entry in a second pass: which container-title tag means journal
+ * and which means booktitle depends on the type and on which other tags
+ * are present (Zotero writes the proceedings title as C3 and the conference
+ * name as T2, Mendeley writes JF and JO together), and that is only known
+ * once the record is complete.  Then the entry is normalized, emitted and
+ * the arena reset, so memory is bounded by the largest record.
+ *
+ * The mapping inverts src/fmt_ris.c, so ris -> bib -> ris keeps every tag
+ * RIS can hold: T2 is journal or booktitle by type, SP/EP are one pages
+ * field, PY/DA are year/month/day or an ISO date, and PB is the school of a
+ * thesis and the institution of a report.  Tags with no field are kept
+ * under their own lower-cased name ("m1"), so nothing is dropped.
+ *
+ * The dialects, from the tables their producers publish, and how they are
+ * read here ("kept" = under the tag's own name):
+ *
+ *   RIS specification (Research Information Systems, "RIS Format
+ *   Specifications", risinc.com/support/risformat_tags_01.asp; the 2011
+ *   refman.com revision): TI/T1/CT primary title, T2 secondary title, T3
+ *   series, BT the title of a whole book and the secondary title
+ *   otherwise; AU/A1 authors, A2/ED secondary (editors), A3 tertiary;
+ *   PY/Y1 "YYYY/MM/DD/other"; SP/EP pages; SN ISBN or ISSN; N1 notes,
+ *   AB/N2 abstract; Y2 access date.
+ *
+ *   Zotero (zotero/translators, RIS.js: exportTypeMap, fieldMap):
+ *   TI title; T2 journal (JOUR), book title (CHAP), conference name
+ *   (CONF), website (ELEC), series (BOOK, RPRT); C3 proceedings title; J2
+ *   journal abbreviation; T3 series of a chapter or paper; A2 editor, but
+ *   series editor in BOOK and RPRT; A3 editor in BOOK, series editor in
+ *   CHAP and CONF; PY "YYYY", DA "YYYY/MM/DD/", Y2 "YYYY/MM/DD/hh:mm:ss";
+ *   CY place but C1 in CONF; PB publisher, institution (RPRT), university
+ *   (THES); SN ISSN (JOUR), report number (RPRT), ISBN otherwise; M3
+ *   thesis, report or website type; SP number of pages in BOOK and THES;
+ *   IS number of volumes in CHAP; KW one keyword a line; N1 notes (HTML).
+ *
+ *   EndNote (its RIS export of every reference type, field names as
+ *   values, recorded in the same RIS.js's tests): JOUR T2 journal, J2
+ *   abbreviation, ET epub date, C2 PMCID, C7 article number, SE start
+ *   page, M3 type of article; BOOK T2 series, A2 series editor, A3
+ *   editor, M1 series volume, NV volumes, SP number of pages; CHAP T2
+ *   book title, T3 series, A2 editor, A3 series editor, SE chapter, SV
+ *   series volume; CONF T2 conference name, C3 proceedings title, C1 place
+ *   published, CY conference location, T3 series; CPAPER T2 conference
+ *   name, C1 place, CY location; RPRT T2 series, PB institution, SN report
+ *   number, M3 type; THES PB university, M3 thesis type, T2 department, A3
+ *   advisor, VL degree; WEB (not ELEC) M1 access date, VL access year, DA
+ *   last update.  Tags in alphabetical order, ID (the record number) last;
+ *   a field with several lines (KW, SN, N1) continues on untagged lines.
+ *
+ *   Web of Science (Clarivate's RIS export; its tags follow the field
+ *   table at images.webofknowledge.com/images/help/WOS/hs_wos_fieldtags.html):
+ *   AU "Li, WX", A1 group authors, TI, T2 source title in capitals, J9
+ *   29-character and JI ISO abbreviation, PY year, DA month and day
+ *   ("MAR 2"), VL, IS, SP, EP, C7 article number, DO, SN ISSN then eISSN,
+ *   AN "WOS:...", C3 affiliations, C6 early-access date, CP conference,
+ *   PU/PI/PA publisher, its city and address, AD addresses, WE index, N1
+ *   times cited over untagged lines, "ER  -" without the space.  Its
+ *   field-tagged format ("FN", "PT J", "SO", no hyphen) is not RIS.
+ *
+ *   PubMed exports no RIS: its citation manager writes MEDLINE (.nbib,
+ *   "PMID- ", "FAU - ", nlm.nih.gov/bsd/mms/medlineelements.html), which
+ *   this reader names and refuses.  PubMed records reach RIS through
+ *   EndNote and Zotero: DB "PubMed" or DP "NLM", AN the PMID, C2 the PMCID.
+ *
+ *   Mendeley publishes no tag table.  Its exports give JF journal and JO
+ *   abbreviation, SP holding the whole range, ID the citation key last.
+ *
+ * T2 of BOOK, EDBOOK and RPRT is the series, as EndNote and Zotero write
+ * it (and citex's writer too).  Where the dialects disagree with citex's own
+ * writer (DESIGN 3), the writer's reading wins, so round trips hold: SP
+ * of BOOK and THES stays pages (they mean the page count), IS of CHAP
+ * stays number, EDBOOK's AU stays author (EndNote's editors), ID stays
+ * the key.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <utf8proc.h>
+
+#include "norm/keys.h"
+#include "model/model.h"
+#include "norm/norm.h"
+#include "ris.lex.h"
+
+struct ris_line {
+	char tag[3];
+	cx_str val;
+	unsigned line;
+	int used;
+};
+
+struct ris {
+	struct ris_scan scan;
+	struct cx_reader_ctx *c;
+	struct arena a;      /* the record; reset after each one */
+	struct keyset keys;  /* generated keys, for the whole input */
+	struct ris_line *lines;
+	size_t nlines, cap;
+	unsigned line;       /* line number of the token just read */
+	int in_record;
+	unsigned rec_line;
+	int skipping;        /* after an error: ignore lines up to the next TY */
+	int stray_reported;  /* one error per run of text outside records */
+	int latin1;
+	/* The entry being built. */
+	struct cx_entry e;
+	size_t fields_cap;
+	struct buf cont;     /* the last value with its continuation lines */
+	int cont_pending;
+};
+
+/* ---- diagnostics ---------------------------------------------------------- */
+
+static void diag(struct ris *R, enum cx_sev sev, enum cx_code code, unsigned line,
+                 unsigned col, const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+
+static void diag(struct ris *R, enum cx_sev sev, enum cx_code code, unsigned line,
+                 unsigned col, const char *fmt, ...)
+{
+	if (sev == CX_ERROR)
+		R->c->nerrors++;
+	else if (sev == CX_WARNING)
+		R->c->nwarnings++;
+	if (!R->c->diag)
+		return;
+	char msg[512];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	struct cx_diag d = {sev, code, R->c->file, line, col, msg};
+	R->c->diag(R->c->diag_ctx, &d);
+}
+
+/* ---- text ------------------------------------------------------------------ */
+
+static size_t utf8_valid(const unsigned char *s, size_t n)
+{
+	size_t i = 0;
+	while (i < n) {
+		unsigned c = s[i];
+		if (c < 0x80) {
+			i++;
+			continue;
+		}
+		size_t len = c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3
+		           : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
+		if (!len || i + len > n)
+			return i;
+		unsigned cp = c & (0xFFu >> (len + 1));
+		for (size_t k = 1; k < len; k++) {
+			if ((s[i + k] & 0xC0) != 0x80)
+				return i;
+			cp = (cp << 6) | (s[i + k] & 0x3Fu);
+		}
+		if ((len == 3 && cp < 0x800) || (len == 4 && (cp < 0x10000 || cp > 0x10FFFF)) ||
+		    (cp >= 0xD800 && cp <= 0xDFFF))
+			return i;
+		i += len;
+	}
+	return n;
+}
+
+/* A value as the model wants it: UTF-8 (Latin-1 input is converted, once
+ * warned about), control characters as spaces (they are the markup bytes
+ * of enum cx_mark), blanks collapsed, NFC, trimmed. */
+static cx_str clean(struct ris *R, const char *s, size_t n)
+{
+	while (n && (*s == ' ' || *s == '\t'))
+		s++, n--;
+	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\r' || s[n - 1] == '\n'))
+		n--;
+	int high = 0;
+	for (size_t i = 0; i < n; i++)
+		if ((unsigned char)s[i] >= 0x80) {
+			high = 1;
+			break;
+		}
+	char *out;
+	size_t k = 0;
+	if (high && utf8_valid((const unsigned char *)s, n) != n) {
+		if (!R->latin1) {
+			R->latin1 = 1;
+			diag(R, CX_WARNING, CX_E_BAD_UTF8, R->line, 1,
+			     "input is not valid UTF-8; reading it as Latin-1");
+		}
+		out = arena_alloc(&R->a, 2 * n + 1);
+		for (size_t i = 0; i < n; i++) {
+			unsigned char c = (unsigned char)s[i];
+			if (c < 0x80) {
+				out[k++] = (char)c;
+			} else {
+				out[k++] = (char)(0xC0 | (c >> 6));
+				out[k++] = (char)(0x80 | (c & 0x3F));
+			}
+		}
+	} else {
+		out = arena_alloc(&R->a, n + 1);
+		memcpy(out, s, n);
+		k = n;
+	}
+	/* Runs of blanks are one space, as a BibTeX reader takes them; Web of
+	 * Science pads values ("Times Cited:  12"). */
+	size_t w = 0;
+	for (size_t i = 0; i < k; i++) {
+		char ch = (unsigned char)out[i] < 0x20 || out[i] == 0x7F ? ' ' : out[i];
+		if (ch != ' ' || !w || out[w - 1] != ' ')
+			out[w++] = ch;
+	}
+	k = w;
+	out[k] = 0;
+	if (high) {
+		utf8proc_uint8_t *nfc = NULL;
+		utf8proc_ssize_t m = utf8proc_map((const utf8proc_uint8_t *)out, (utf8proc_ssize_t)k,
+		                                  &nfc, UTF8PROC_STABLE | UTF8PROC_COMPOSE);
+		if (m >= 0) {
+			cx_str r = arena_str(&R->a, (const char *)nfc, (size_t)m);
+			free(nfc);
+			return r;
+		}
+		free(nfc);
+	}
+	return (cx_str){out, k};
+}
+
+static int ieq(cx_str s, const char *lit)
+{
+	size_t n = strlen(lit);
+	if (s.n != n)
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		if (tolower((unsigned char)s.p[i]) != tolower((unsigned char)lit[i]))
+			return 0;
+	return 1;
+}
+
+static int has_word(cx_str s, const char *lit)
+{
+	size_t n = strlen(lit);
+	for (size_t i = 0; i + n <= s.n; i++) {
+		size_t k = 0;
+		while (k < n && tolower((unsigned char)s.p[i + k]) == lit[k])
+			k++;
+		if (k == n)
+			return 1;
+	}
+	return 0;
+}
+
+static int same(cx_str a, cx_str b)
+{
+	return a.n == b.n && !memcmp(a.p, b.p, a.n);
+}
+
+static cx_str join(struct arena *a, cx_str x, const char *sep, cx_str y)
+{
+	size_t ns = strlen(sep);
+	char *p = arena_alloc(a, x.n + ns + y.n + 1);
+	memcpy(p, x.p, x.n);
+	memcpy(p + x.n, sep, ns);
+	memcpy(p + x.n + ns, y.p, y.n);
+	p[x.n + ns + y.n] = 0;
+	return (cx_str){p, x.n + ns + y.n};
+}
+
+/* ---- types ------------------------------------------------------------------- */
+
+/* TY values beyond the types.def column, from the RIS specification and
+ * the EndNote and Zotero tables.  Where types.def's first row for a TY is
+ * not the common reading (CHAP is usually a chapter with its own authors
+ * in an edited book, RPRT a technical report), the alias wins. */
+static const struct {
+	const char *ty;
+	enum cx_type_id id;
+} ty_alias[] = {
+	{"JOUR", CX_T_ARTICLE}, {"EJOUR", CX_T_ARTICLE}, {"ABST", CX_T_ARTICLE},
+	{"INPR", CX_T_ARTICLE}, {"JFULL", CX_T_PERIODICAL}, {"MGZN", CX_T_MAGAZINE},
+	{"NEWS", CX_T_NEWSPAPER}, {"BOOK", CX_T_BOOK}, {"EBOOK", CX_T_BOOK},
+	{"CLSWK", CX_T_BOOK}, {"EDBOOK", CX_T_COLLECTION}, {"SER", CX_T_BOOK},
+	{"CHAP", CX_T_INCOLLECTION}, {"ECHAP", CX_T_INCOLLECTION},
+	{"CONF", CX_T_PROCEEDINGS}, {"CPAPER", CX_T_INPROCEEDINGS},
+	{"THES", CX_T_PHDTHESIS}, {"RPRT", CX_T_TECHREPORT}, {"GOVDOC", CX_T_TECHREPORT},
+	{"UNPB", CX_T_UNPUBLISHED}, {"MANSCPT", CX_T_UNPUBLISHED},
+	{"GEN", CX_T_MISC}, {"ELEC", CX_T_ONLINE}, {"WEB", CX_T_ONLINE}, {"BLOG", CX_T_ONLINE},
+	{"ICOMM", CX_T_ONLINE}, {"COMP", CX_T_SOFTWARE}, {"DATA", CX_T_DATASET},
+	{"DBASE", CX_T_DATASET}, {"AGGR", CX_T_DATASET}, {"STAND", CX_T_STANDARD},
+	{"PAT", CX_T_PATENT}, {"PAMP", CX_T_BOOKLET}, {"ENCYC", CX_T_INREFERENCE},
+	{"DICT", CX_T_INREFERENCE},
+	/* Known RIS types with no BibTeX counterpart: misc, without a warning. */
+	{"ADVS", CX_T_MISC}, {"ANCIENT", CX_T_MISC}, {"ART", CX_T_MISC}, {"BILL", CX_T_MISC},
+	{"CASE", CX_T_MISC}, {"CHART", CX_T_MISC}, {"CTLG", CX_T_MISC}, {"EQUA", CX_T_MISC},
+	{"FIGURE", CX_T_MISC}, {"GRANT", CX_T_MISC}, {"HEAR", CX_T_MISC}, {"LEGAL", CX_T_MISC},
+	{"MAP", CX_T_MISC}, {"MPCT", CX_T_MISC}, {"MULTI", CX_T_MISC}, {"MUSIC", CX_T_MISC},
+	{"PCOMM", CX_T_MISC}, {"SLIDE", CX_T_MISC}, {"SOUND", CX_T_MISC}, {"STAT", CX_T_MISC},
+	{"UNBILL", CX_T_MISC}, {"VIDEO", CX_T_MISC},
+};
+
+static enum cx_type_id ris_type(cx_str ty, int *known)
+{
+	*known = 1;
+	for (size_t i = 0; i < sizeof ty_alias / sizeof *ty_alias; i++)
+		if (ieq(ty, ty_alias[i].ty))
+			return ty_alias[i].id;
+	for (int i = 0; i < CX_T__COUNT; i++)
+		if (ieq(ty, cx_types[i].ris))
+			return (enum cx_type_id)i;
+	*known = 0;
+	return CX_T_DOCUMENT;
+}
+
+static int is_article(enum cx_type_id t)
+{
+	return t == CX_T_ARTICLE || t == CX_T_MAGAZINE || t == CX_T_NEWSPAPER ||
+	       t == CX_T_PERIODICAL;
+}
+
+static int is_wholebook(enum cx_type_id t)
+{
+	return t == CX_T_BOOK || t == CX_T_COLLECTION || t == CX_T_PROCEEDINGS ||
+	       t == CX_T_BOOKLET;
+}
+
+/* ---- building the entry -------------------------------------------------------- */
+
+static struct cx_field *add_field(struct ris *R, enum cx_field_id id, const char *name,
+                                  cx_str val, unsigned line)
+{
+	struct cx_entry *e = &R->e;
+	if (e->nfields == R->fields_cap) {
+		size_t cap = R->fields_cap ? R->fields_cap * 2 : 16;
+		e->fields = arena_grow(&R->a, e->fields, sizeof *e->fields, e->nfields, cap);
+		R->fields_cap = cap;
+	}
+	struct cx_field *f = &e->fields[e->nfields++];
+	memset(f, 0, sizeof *f);
+	f->id = id;
+	if (!name)
+		name = id == CX_F_UNKNOWN ? "unknown" : cx_fields[id].bibtex;
+	f->name = arena_str(&R->a, name, strlen(name));
+	f->raw = val;
+	f->text = val;
+	f->loc.line = line;
+	f->loc.col = 1;
+	return f;
+}
+
+static struct cx_field *get_named(struct ris *R, const char *name)
+{
+	size_t n = strlen(name);
+	for (size_t i = 0; i < R->e.nfields; i++)
+		if (R->e.fields[i].name.n == n && !memcmp(R->e.fields[i].name.p, name, n))
+			return &R->e.fields[i];
+	return NULL;
+}
+
+static int is_line(const struct ris *R, const struct ris_line *l)
+{
+	return l >= R->lines && l < R->lines + R->nlines;
+}
+
+/* Join l's value with those of the later unused lines that pred accepts,
+ * marking them used: repeated tags are gathered once, so a record with
+ * thousands of them costs linear time, not quadratic. */
+static cx_str gather(struct ris *R, const struct ris_line *l, const char *sep,
+                     int (*pred)(const struct ris_line *a, const struct ris_line *b))
+{
+	if (!is_line(R, l))
+		return l->val;
+	struct buf b = {0};
+	buf_put(&b, l->val.p, l->val.n);
+	size_t more = 0;
+	for (size_t i = (size_t)(l - R->lines) + 1; i < R->nlines; i++) {
+		struct ris_line *m = &R->lines[i];
+		if (m->used || !m->val.n || !pred(l, m))
+			continue;
+		m->used = 1;
+		buf_put(&b, sep, strlen(sep));
+		buf_put(&b, m->val.p, m->val.n);
+		more++;
+	}
+	cx_str r = more ? arena_str(&R->a, b.p, b.n) : l->val;
+	buf_free(&b);
+	return r;
+}
+
+static int same_tag(const struct ris_line *a, const struct ris_line *b)
+{
+	return a->tag[0] == b->tag[0] && a->tag[1] == b->tag[1];
+}
+
+/* Keep a tag the model has no field for, under its lower-cased name;
+ * repeats join with "; " so one BibTeX field holds them all. */
+static void keep_unknown(struct ris *R, const struct ris_line *l)
+{
+	char name[3] = {(char)tolower((unsigned char)l->tag[0]),
+	                (char)tolower((unsigned char)l->tag[1]), 0};
+	cx_str v = gather(R, l, "; ", same_tag);
+	struct cx_field *f = get_named(R, name);
+	if (f) {
+		f->raw = f->text = join(&R->a, f->text, "; ", v);
+		return;
+	}
+	add_field(R, CX_F_UNKNOWN, name, v, l->line);
+}
+
+/* Set a single-valued field.  A repeat with the same value adds nothing;
+ * a different one is kept under its tag name rather than dropped. */
+static void set_single(struct ris *R, enum cx_field_id id, const struct ris_line *l)
+{
+	struct cx_field *f = cx_entry_get(&R->e, id);
+	if (!f) {
+		add_field(R, id, NULL, l->val, l->line);
+		return;
+	}
+	if (!same(f->text, l->val))
+		keep_unknown(R, l);
+}
+
+/* ---- names ---------------------------------------------------------------------- */
+
+static int org_word(cx_str s)
+{
+	static const char *const w[] = {
+		"organization", "organisation", "society", "association", "institute", "group",
+		"consortium", "committee", "council", "team", "project", "university", "foundation",
+		"agency", "collaboration", "department", "ministry", "office", "network", "center",
+		"centre", "board", "commission", "corporation", "company", "initiative", "alliance",
+		"federation", "union", "laboratory", "bureau", "service", " inc", " ltd", " llc",
+		" gmbh", "&", " of ", " for ", " and ", NULL,
+	};
+	for (int i = 0; w[i]; i++)
+		if (has_word(s, w[i]))
+			return 1;
+	return 0;
+}
+
+/* RIS names are "Family, Given, Suffix" (the specification) or, from some
+ * exporters, "Given Family".  Both go through the BibTeX name splitter,
+ * which gives particles ("van der Berg, Jan") the same reading the BibTeX
+ * reader gives them.  A name without a comma that reads like a body
+ * ("World Health Organization") is a literal. */
+static struct cx_name parse_name(struct ris *R, cx_str v)
+{
+	struct cx_name nm;
+	memset(&nm, 0, sizeof nm);
+	if (ieq(v, "others") || ieq(v, "et al.") || ieq(v, "et al")) {
+		nm.others = 1;
+		return nm;
+	}
+	const char *c1 = memchr(v.p, ',', v.n);
+	if (!c1) {
+		size_t words = 1;
+		for (size_t i = 0; i < v.n; i++)
+			words += v.p[i] == ' ';
+		if (words == 1 || words > 4 || org_word(v)) {
+			nm.literal = v;
+			return nm;
+		}
+	}
+	cx_str src = v;
+	if (c1) {
+		const char *c2 = memchr(c1 + 1, ',', (size_t)(v.p + v.n - c1 - 1));
+		if (c2) {
+			/* Family, Given, Suffix -> BibTeX's Family, Suffix, Given. */
+			cx_str fam = {v.p, (size_t)(c1 - v.p)};
+			cx_str giv = {c1 + 1, (size_t)(c2 - c1 - 1)};
+			cx_str suf = {c2 + 1, (size_t)(v.p + v.n - c2 - 1)};
+			src = join(&R->a, join(&R->a, fam, ",", suf), ",", giv);
+		}
+	}
+	struct name_raw r;
+	(void)names_split_raw(src.p, src.n, &r);
+	nm.family = r.last;
+	nm.given = r.first;
+	nm.particle = r.von;
+	nm.suffix = r.jr;
+	if (!nm.family.n && !nm.given.n) {
+		nm.literal = v;
+		memset(&nm.family, 0, sizeof nm.family);
+	}
+	return nm;
+}
+
+/* Add names to a name-list field (creating it), from vals; the field's
+ * text is the list in BibTeX's form, built once. */
+static void add_names(struct ris *R, enum cx_field_id id, const char *name,
+                      const cx_str *vals, size_t n, unsigned line)
+{
+	if (!n)
+		return;
+	struct cx_field *f = id == CX_F_UNKNOWN ? get_named(R, name) : cx_entry_get(&R->e, id);
+	size_t have = f ? f->nnames : 0;
+	struct cx_name *v = arena_alloc(&R->a, (have + n) * sizeof *v);
+	if (have)
+		memcpy(v, f->names, have * sizeof *v);
+	struct buf b = {0};
+	if (f && f->text.n)
+		buf_put(&b, f->text.p, f->text.n);
+	for (size_t i = 0; i < n; i++) {
+		v[have + i] = parse_name(R, vals[i]);
+		if (b.n)
+			buf_put(&b, " and ", 5);
+		if (v[have + i].others)
+			buf_put(&b, "others", 6);
+		else
+			buf_put(&b, vals[i].p, vals[i].n);
+	}
+	cx_str text = arena_str(&R->a, b.p, b.n);
+	buf_free(&b);
+	if (!f)
+		f = add_field(R, id, name, text, line);
+	f->raw = f->text = text;
+	f->names = v;
+	f->nnames = have + n;
+}
+
+static int same_names(const struct ris_line *a, const struct ris_line *b)
+{
+	/* AU and A1 are one list; so are A2 and ED. */
+	static const char *const groups[] = {"AUA1", "A2ED", "A3", "A4", NULL};
+	for (int g = 0; groups[g]; g++) {
+		const char *t = groups[g];
+		int ina = 0, inb = 0;
+		for (size_t k = 0; t[k]; k += 2) {
+			ina |= a->tag[0] == t[k] && a->tag[1] == t[k + 1];
+			inb |= b->tag[0] == t[k] && b->tag[1] == t[k + 1];
+		}
+		if (ina)
+			return inb;
+	}
+	return 0;
+}
+
+/* A name tag: this line and every later one of its list, at once. */
+static void add_name_lines(struct ris *R, enum cx_field_id id, const char *name,
+                           struct ris_line *l)
+{
+	size_t n = 1;
+	for (size_t i = (size_t)(l - R->lines) + 1; i < R->nlines; i++)
+		n += !R->lines[i].used && R->lines[i].val.n && same_names(l, &R->lines[i]);
+	cx_str *vals = arena_alloc(&R->a, n * sizeof *vals);
+	size_t k = 0;
+	vals[k++] = l->val;
+	for (size_t i = (size_t)(l - R->lines) + 1; i < R->nlines && k < n; i++) {
+		struct ris_line *m = &R->lines[i];
+		if (!m->used && m->val.n && same_names(l, m)) {
+			m->used = 1;
+			vals[k++] = m->val;
+		}
+	}
+	add_names(R, id, name, vals, k, l->line);
+}
+
+/* ---- dates ------------------------------------------------------------------------ */
+
+struct rdate {
+	int y, m, d;
+	cx_str other; /* text after the third slash, or the whole value if unparsed */
+};
+
+static int num(cx_str s, size_t *i, int maxd)
+{
+	int v = 0, k = 0;
+	while (*i < s.n && isdigit((unsigned char)s.p[*i]) && k < maxd) {
+		v = v * 10 + (s.p[*i] - '0');
+		(*i)++;
+		k++;
+	}
+	return k ? v : -1;
+}
+
+/* "YYYY", "YYYY/MM/DD/other", "YYYY///", "YYYY-MM-DD", "YYYY/MM/DD" and,
+ * from Web of Science, a month name ("MAR", "JUN 15"). */
+static void parse_rdate(cx_str s, struct rdate *d)
+{
+	memset(d, 0, sizeof *d);
+	size_t i = 0;
+	int y = num(s, &i, 4);
+	if (y < 0 || i != 4) {
+		/* "MAR" or "JUN 15": a month (and day) without a year. */
+		int m = date_parse_month(s.n >= 3 ? (cx_str){s.p, 3} : s);
+		if (m && m <= 12) {
+			size_t k = 3;
+			while (k < s.n && isalpha((unsigned char)s.p[k]))
+				k++;
+			while (k < s.n && (s.p[k] == ' ' || s.p[k] == '.'))
+				k++;
+			int dd = num(s, &k, 2);
+			if (k == s.n) {
+				d->m = m;
+				d->d = dd > 0 ? dd : 0;
+				return;
+			}
+		}
+		d->other = s;
+		return;
+	}
+	d->y = y;
+	if (i == s.n)
+		return;
+	char sep = s.p[i];
+	if (sep != '/' && sep != '-') {
+		d->other = s;
+		return;
+	}
+	i++;
+	int m = num(s, &i, 2);
+	if (i < s.n && s.p[i] == sep)
+		i++;
+	else if (i < s.n)
+		goto odd;
+	int dd = num(s, &i, 2);
+	if (i < s.n && s.p[i] == sep)
+		i++;
+	else if (i < s.n && s.p[i] != ' ' && s.p[i] != 'T')
+		goto odd; /* a time of day may follow: "2020-03-01 10:00:00" */
+	if (m > 12 || dd > 31)
+		goto odd;
+	d->m = m > 0 ? m : 0;
+	d->d = dd > 0 ? dd : 0;
+	if (i < s.n) {
+		cx_str rest = {s.p + i, s.n - i};
+		int sm = date_parse_month(rest);
+		if (sm >= 13 && !d->m)
+			d->m = sm; /* "2020///Spring" */
+		else
+			d->other = rest;
+	}
+	return;
+odd:
+	d->other = s;
+}
+
+static cx_str fmt_num(struct ris *R, int v, int width)
+{
+	char b[16];
+	int n = snprintf(b, sizeof b, "%0*d", width, v);
+	return arena_str(&R->a, b, (size_t)n);
+}
+
+/* As the BibTeX reader's month macros expand, so both readers agree. */
+static const char *const month_names[16] = {
+	"January", "February", "March", "April", "May", "June", "July", "August",
+	"September", "October", "November", "December", "spring", "summer", "autumn", "winter",
+};
+
+/* PY/Y1: year, month and day fields (the BibTeX shape). */
+static void set_year(struct ris *R, const struct ris_line *l)
+{
+	struct rdate d;
+	parse_rdate(l->val, &d);
+	if (!d.y && !d.m && !cx_entry_get(&R->e, CX_F_YEAR)) {
+		/* "in press": the writer's PY for an unparsed date. */
+		add_field(R, CX_F_YEAR, NULL, l->val, l->line);
+		return;
+	}
+	if (!d.y || cx_entry_get(&R->e, CX_F_YEAR)) {
+		if (!d.y && d.m && !cx_entry_get(&R->e, CX_F_MONTH)) {
+			add_field(R, CX_F_MONTH, NULL, arena_str(&R->a, month_names[d.m - 1],
+			                                           strlen(month_names[d.m - 1])), l->line);
+			if (d.d)
+				add_field(R, CX_F_DAY, NULL, fmt_num(R, d.d, 1), l->line);
+			return;
+		}
+		struct cx_field *y = cx_entry_get(&R->e, CX_F_YEAR);
+		if (!y || y->date.year[0] != d.y || d.other.n)
+			keep_unknown(R, l);
+		return;
+	}
+	struct cx_field *f = add_field(R, CX_F_YEAR, NULL, fmt_num(R, d.y, 4), l->line);
+	f->date.year[0] = d.y;
+	if (d.m && !cx_entry_get(&R->e, CX_F_MONTH))
+		add_field(R, CX_F_MONTH, NULL, arena_str(&R->a, month_names[d.m - 1],
+		                                           strlen(month_names[d.m - 1])), l->line);
+	if (d.d && d.m <= 12 && !cx_entry_get(&R->e, CX_F_DAY))
+		add_field(R, CX_F_DAY, NULL, fmt_num(R, d.d, 1), l->line);
+	if (d.other.n) {
+		/* "2020/03/01/Spring meeting": the free text is kept, not dropped. */
+		char name[3] = {(char)tolower((unsigned char)l->tag[0]),
+		                (char)tolower((unsigned char)l->tag[1]), 0};
+		add_field(R, CX_F_UNKNOWN, name, l->val, l->line);
+	}
+}
+
+/* An ISO date for DATE and URLDATE; NULL-text when the value is no date. */
+static cx_str iso_of(struct ris *R, const struct rdate *d)
+{
+	if (!d->y || d->other.n || d->m > 12)
+		return (cx_str){NULL, 0};
+	char b[16];
+	int n;
+	if (d->d && d->m)
+		n = snprintf(b, sizeof b, "%04d-%02d-%02d", d->y, d->m, d->d);
+	else if (d->m)
+		n = snprintf(b, sizeof b, "%04d-%02d", d->y, d->m);
+	else
+		n = snprintf(b, sizeof b, "%04d", d->y);
+	return arena_str(&R->a, b, (size_t)n);
+}
+
+/* DA: the full date.  With PY already giving the year it becomes the month
+ * and day (one date, not two); otherwise an ISO date field. */
+static void set_date(struct ris *R, const struct ris_line *l, enum cx_field_id id)
+{
+	struct rdate d;
+	parse_rdate(l->val, &d);
+	if (id == CX_F_DATE) {
+		struct cx_field *y = cx_entry_get(&R->e, CX_F_YEAR);
+		if (!d.y && d.m && !d.other.n && !cx_entry_get(&R->e, CX_F_MONTH)) {
+			set_year(R, l); /* "MAR 15" (Web of Science) */
+			return;
+		}
+		if (y && d.y == y->date.year[0] && !d.other.n) {
+			struct cx_field *m = cx_entry_get(&R->e, CX_F_MONTH);
+			if (d.m && !m)
+				add_field(R, CX_F_MONTH, NULL, arena_str(&R->a, month_names[d.m - 1],
+				                                           strlen(month_names[d.m - 1])), l->line);
+			else if (d.m && m && date_parse_month(m->text) != d.m)
+				goto keep;
+			struct cx_field *dd = cx_entry_get(&R->e, CX_F_DAY);
+			if (d.d && !dd && d.m)
+				add_field(R, CX_F_DAY, NULL, fmt_num(R, d.d, 1), l->line);
+			else if (d.d && dd && atoi(dd->text.p) != d.d)
+				goto keep;
+			return;
+		}
+		if (!y && d.y && !d.other.n && !cx_entry_get(&R->e, CX_F_DATE)) {
+			add_field(R, CX_F_DATE, NULL, iso_of(R, &d), l->line);
+			return;
+		}
+	keep:
+		if (!cx_entry_get(&R->e, CX_F_DATE) && !y)
+			add_field(R, CX_F_DATE, NULL, l->val, l->line);
+		else
+			keep_unknown(R, l);
+		return;
+	}
+	/* URLDATE (Y2): Zotero writes "2020/03/01/10:00:00" or "2020-03-01
+	 * 10:00:00"; the time of day has no home in the model. */
+	int timeish = d.other.n > 0;
+	for (size_t i = 0; i < d.other.n; i++)
+		if (!isdigit((unsigned char)d.other.p[i]) && !strchr(":. TZ+-", d.other.p[i]))
+			timeish = 0;
+	if (timeish)
+		d.other.n = 0;
+	cx_str iso = iso_of(R, &d);
+	if (!iso.p && d.y && d.other.n && (d.other.p[0] == ' ' || d.other.p[0] == 'T')) {
+		struct rdate d2 = d;
+		d2.other.n = 0;
+		iso = iso_of(R, &d2);
+	}
+	if (!iso.p && l->val.n > 10 && l->val.p[10] == ' ') {
+		struct rdate d2;
+		parse_rdate((cx_str){l->val.p, 10}, &d2);
+		iso = iso_of(R, &d2);
+	}
+	if (!cx_entry_get(&R->e, id))
+		add_field(R, id, NULL, iso.p ? iso : l->val, l->line);
+	else
+		keep_unknown(R, l);
+}
+
+/* ---- pages ------------------------------------------------------------------------- */
+
+static void set_pages(struct ris *R, cx_str sp, cx_str ep, unsigned line)
+{
+	cx_str first = sp, last = ep;
+	if (!ep.n) {
+		/* SP holding a range: "12-34", "12--34", "12–34". */
+		for (size_t i = 1; i < sp.n; i++) {
+			size_t dl = sp.p[i] == '-' ? 1 : (i + 2 < sp.n && !memcmp(sp.p + i, "\xE2\x80\x93", 3)) ? 3 : 0;
+			if (!dl)
+				continue;
+			size_t j = i + dl;
+			while (j < sp.n && sp.p[j] == '-')
+				j++;
+			if (j < sp.n && !memchr(sp.p, ',', sp.n)) {
+				first = (cx_str){sp.p, i};
+				last = (cx_str){sp.p + j, sp.n - j};
+			}
+			break;
+		}
+	}
+	while (first.n && first.p[first.n - 1] == ' ')
+		first.n--;
+	while (last.n && *last.p == ' ')
+		last.p++, last.n--;
+	cx_str raw, text;
+	if (first.n && last.n && !same(first, last)) {
+		raw = join(&R->a, first, "--", last);
+		text = join(&R->a, first, "\xE2\x80\x93", last);
+	} else {
+		raw = text = first.n ? first : last;
+	}
+	struct cx_field *f = add_field(R, CX_F_PAGES, NULL, raw, line);
+	f->text = text;
+}
+
+/* ---- identifiers ------------------------------------------------------------------- */
+
+/* An ISBN has 10 or 13 digits (the last may be X); an ISSN 8. */
+static enum cx_field_id sn_kind(cx_str s)
+{
+	size_t digits = 0;
+	for (size_t i = 0; i < s.n; i++) {
+		char ch = s.p[i];
+		if (isdigit((unsigned char)ch) || ch == 'X' || ch == 'x')
+			digits++;
+		else if (ch != '-' && ch != ' ')
+			break;
+	}
+	return digits == 8 ? CX_F_ISSN : digits >= 10 ? CX_F_ISBN
+	       : s.n == 9 && s.p[4] == '-' ? CX_F_ISSN : CX_F_ISBN;
+}
+
+/* Does s start with an ISBN or an ISSN (digits, X and hyphens: 8, 10 or
+ * 13 digits), alone or before a note such as "(Electronic)"?  A report
+ * number ("TR-2019-04", "WHO/HIS/2018.1") does not. */
+static int standard_number(cx_str s)
+{
+	size_t digits = 0, i = 0;
+	for (; i < s.n && (isdigit((unsigned char)s.p[i]) || s.p[i] == 'X' || s.p[i] == 'x' ||
+	                   s.p[i] == '-'); i++)
+		digits += s.p[i] != '-';
+	if (i < s.n && !strchr(" ,;(", s.p[i]))
+		return 0;
+	return digits == 8 || digits == 10 || digits == 13;
+}
+
+/* ---- keys --------------------------------------------------------------------------- */
+
+/* family + year ("smith2020"); the year only when there is one ("in press"
+ * adds nothing). */
+static cx_str make_key(struct ris *R)
+{
+	int year = 0;
+	struct cx_field *y = cx_entry_get(&R->e, CX_F_YEAR);
+	if (!y)
+		y = cx_entry_get(&R->e, CX_F_DATE);
+	const char *t = y ? y->text.p : NULL;
+	if (y && y->text.n >= 4 && isdigit((unsigned char)t[0]) && isdigit((unsigned char)t[1]) &&
+	    isdigit((unsigned char)t[2]) && isdigit((unsigned char)t[3]))
+		year = (t[0] - '0') * 1000 + (t[1] - '0') * 100 + (t[2] - '0') * 10 + (t[3] - '0');
+	return keyset_make(&R->keys, &R->e, "ris", year);
+}
+
+/* The writer keeps a field RIS has no tag for as "N1  - name: value".
+ * A lower-case field-like name before ": " is read back as that field;
+ * an EndNote note ("Export Date: ...") has capitals or spaces and stays a
+ * note. */
+static int n1_field(cx_str v, cx_str *name, cx_str *value)
+{
+	size_t i = 0;
+	while (i < v.n && (islower((unsigned char)v.p[i]) || isdigit((unsigned char)v.p[i]) ||
+	                   ((v.p[i] == '-' || v.p[i] == '_' || v.p[i] == '.') && i)))
+		i++;
+	if (i < 2 || i + 1 >= v.n || v.p[i] != ':' || v.p[i + 1] != ' ' ||
+	    !islower((unsigned char)v.p[0]))
+		return 0;
+	*name = (cx_str){v.p, i};
+	*value = (cx_str){v.p + i + 2, v.n - i - 2};
+	while (value->n && value->p[0] == ' ')
+		value->p++, value->n--;
+	return value->n > 0;
+}
+
+static int n1_names(struct ris *R, enum cx_field_id id);
+
+/* Does the record name a publisher-like field in an N1 line? */
+static int find_pub_like(struct ris *R)
+{
+	return n1_names(R, CX_F_PUBLISHER) || n1_names(R, CX_F_ORGANIZATION) ||
+	       n1_names(R, CX_F_INSTITUTION) || n1_names(R, CX_F_SCHOOL);
+}
+
+static int n1_names(struct ris *R, enum cx_field_id id)
+{
+	cx_str name, value;
+	const char *want = cx_fields[id].bibtex;
+	for (size_t i = 0; i < R->nlines; i++)
+		if (R->lines[i].tag[0] == 'N' && R->lines[i].tag[1] == '1' &&
+		    n1_field(R->lines[i].val, &name, &value) &&
+		    cx_field_lookup(name.p, name.n) == id)
+			return 1;
+	(void)want;
+	return 0;
+}
+
+/* A field read back from "N1  - name: value". */
+static void n1_add(struct ris *R, cx_str name, cx_str value, unsigned line)
+{
+	enum cx_field_id id = cx_field_lookup(name.p, name.n);
+	struct ris_line l = {{'N', '1', 0}, value, line, 0};
+	if (id != CX_F_UNKNOWN && cx_entry_get(&R->e, id)) {
+		if (same(cx_entry_get(&R->e, id)->text, value))
+			return; /* said twice, e.g. a year beside a date */
+		/* A second value for the field (archiveprefix beside
+		 * eprinttype, a second booktitle): the writer wrote it here
+		 * because the tag was taken.  It keeps its id and its own name,
+		 * as in a BibTeX source that has both. */
+	}
+	char nm[64];
+	snprintf(nm, sizeof nm, "%.*s", (int)(name.n < 63 ? name.n : 63), name.p);
+	enum cx_kind kind = id == CX_F_UNKNOWN ? CX_K_TEXT : cx_fields[id].kind;
+	if (kind == CX_K_NAMES) {
+		/* "Family, Given and Other, Name", as the writer prints a list. */
+		size_t cap = 1;
+		for (size_t i = 0; i + 5 <= value.n; i++)
+			cap += !memcmp(value.p + i, " and ", 5);
+		cx_str *vals = arena_alloc(&R->a, cap * sizeof *vals);
+		size_t start = 0, n = 0;
+		for (size_t i = 0; i <= value.n; i++) {
+			if (i < value.n && !(i + 5 <= value.n && !memcmp(value.p + i, " and ", 5)))
+				continue;
+			l.val = (cx_str){value.p + start, i - start};
+			if (l.val.n && n < cap)
+				vals[n++] = l.val;
+			start = i + 5;
+			if (i + 5 > value.n)
+				break;
+		}
+		add_names(R, id, nm, vals, n, line);
+		return;
+	}
+	if (kind == CX_K_PAGES) {
+		set_pages(R, value, (cx_str){"", 0}, line);
+		return;
+	}
+	if (id == CX_F_UNKNOWN) {
+		add_field(R, CX_F_UNKNOWN, nm, value, line);
+		return;
+	}
+	add_field(R, id, nm, value, line);
+}
+
+static int plain_note(const struct ris_line *a, const struct ris_line *b)
+{
+	cx_str name, value;
+	return same_tag(a, b) && !n1_field(b->val, &name, &value);
+}
+
+/* ---- the record --------------------------------------------------------------------- */
+
+static struct ris_line *find(struct ris *R, const char *tag)
+{
+	for (size_t i = 0; i < R->nlines; i++)
+		if (R->lines[i].tag[0] == tag[0] && R->lines[i].tag[1] == tag[1])
+			return &R->lines[i];
+	return NULL;
+}
+
+static int tag_is(const struct ris_line *l, const char *tag)
+{
+	return l->tag[0] == tag[0] && l->tag[1] == tag[1];
+}
+
+/* EndNote's Web Page type has no Y2: it writes the access date as M1
+ * ("Access Date", often a month and day) and the year as VL ("Access
+ * Year").  Both become urldate, read together. */
+static void web_access(struct ris *R)
+{
+	struct ris_line *m1 = find(R, "M1"), *vl = find(R, "VL");
+	struct rdate dm, dv;
+	if (m1 && vl) {
+		parse_rdate(m1->val, &dm);
+		parse_rdate(vl->val, &dv);
+		if (!dm.y && dm.m && !dm.other.n && dv.y && !dv.m && !dv.other.n) {
+			dm.y = dv.y;
+			m1->used = vl->used = 1;
+			add_field(R, CX_F_URLDATE, NULL, iso_of(R, &dm), m1->line);
+			return;
+		}
+	}
+	if (m1 && !m1->used) {
+		m1->used = 1;
+		set_date(R, m1, CX_F_URLDATE);
+	}
+	if (vl && !vl->used) {
+		vl->used = 1;
+		set_date(R, vl, CX_F_URLDATE);
+	}
+}
+
+static void reset_record(struct ris *R)
+{
+	R->nlines = 0;
+	R->in_record = 0;
+	memset(&R->e, 0, sizeof R->e);
+	R->fields_cap = 0;
+	arena_reset(&R->a);
+}
+
+static void finish_record(struct ris *R)
+{
+	struct cx_entry *e = &R->e;
+	memset(e, 0, sizeof *e);
+	R->fields_cap = 0;
+	e->kind = CX_E_ENTRY;
+	e->file = R->c->file;
+	e->source = "ris";
+	e->loc.line = R->rec_line;
+	e->loc.col = 1;
+
+	const struct ris_line *ty = &R->lines[0];
+	int known;
+	e->type = ris_type(ty->val, &known);
+	e->type_name = ty->val;
+
+	/* Shape-dependent readings, decided with the whole record in view. */
+	struct ris_line *an = find(R, "AN");
+	int wos = (an && an->val.n > 4 && !memcmp(an->val.p, "WOS:", 4)) || find(R, "WE") ||
+	          find(R, "J9") || find(R, "JI");
+	/* C3 is the proceedings title of a conference paper (Zotero, EndNote);
+	 * elsewhere it is EndNote's Custom 3 or a Web of Science affiliation. */
+	int has_c3 = find(R, "C3") && !wos &&
+	             (e->type == CX_T_PROCEEDINGS || e->type == CX_T_INPROCEEDINGS);
+	if (e->type == CX_T_PROCEEDINGS && (find(R, "T2") || has_c3 || find(R, "BT")) &&
+	    (find(R, "AU") || find(R, "A1") || find(R, "SP")))
+		e->type = CX_T_INPROCEEDINGS; /* Zotero's conferencePaper is CONF */
+	/* A book's or a report's T2 is its series (EndNote, Zotero). */
+	int t2_series = ieq(ty->val, "BOOK") || ieq(ty->val, "EDBOOK") || ieq(ty->val, "RPRT");
+	/* A book's editors are A3 when there is an A3 (EndNote, Zotero), and
+	 * A2 then names the series editors; citex's writer never writes A3. */
+	int book_a3 = (e->type == CX_T_BOOK || e->type == CX_T_COLLECTION) && find(R, "A3");
+	int endnote_web = ieq(ty->val, "WEB");
+	struct ris_line *m3 = find(R, "M3");
+	if ((e->type == CX_T_PHDTHESIS) && m3 && (has_word(m3->val, "master") ||
+	                                          has_word(m3->val, "m.sc") ||
+	                                          has_word(m3->val, "msc")))
+		e->type = CX_T_MASTERSTHESIS;
+	int pubmed = 0;
+	struct ris_line *db = find(R, "DB");
+	struct ris_line *dp = find(R, "DP");
+	if ((db && (has_word(db->val, "pubmed") || has_word(db->val, "medline"))) ||
+	    (dp && (has_word(dp->val, "pubmed") || has_word(dp->val, "medline") ||
+	            has_word(dp->val, "nlm"))))
+		pubmed = 1;
+	/* arXiv (DESIGN 3): the writer says "M1  - arXiv:ID" for the eprint,
+	 * and adds PB arXiv and the abs URL when the entry had none. */
+	cx_str arxiv = {NULL, 0};
+	struct ris_line *m1 = find(R, "M1");
+	if (m1 && m1->val.n > 6 && !strncmp(m1->val.p, "arXiv:", 6)) {
+		arxiv = (cx_str){m1->val.p + 6, m1->val.n - 6};
+		while (arxiv.n && *arxiv.p == ' ')
+			arxiv.p++, arxiv.n--;
+		if (!arxiv.n)
+			arxiv.p = NULL;
+	}
+	/* A year in N1 means the writer's PY and DA came from a date field:
+	 * DA is then that date, and PY only repeats its year. */
+	int da_is_date = find(R, "DA") && (n1_names(R, CX_F_YEAR) || n1_names(R, CX_F_MONTH));
+	int article = is_article(e->type);
+	int conf = e->type == CX_T_INPROCEEDINGS || e->type == CX_T_PROCEEDINGS;
+	int pages_done = 0;
+
+	for (size_t i = 1; i < R->nlines; i++) {
+		struct ris_line *l = &R->lines[i];
+		const char *t = l->tag;
+		if (l->used || (!l->val.n && !tag_is(l, "ER")))
+			continue;
+#define T(x) tag_is(l, x)
+		if (T("ER") || T("TY")) {
+			continue;
+		} else if (T("ID")) {
+			if (!e->key.n)
+				e->key = l->val;
+			else if (!same(e->key, l->val))
+				keep_unknown(R, l);
+		} else if (T("AU") || T("A1")) {
+			add_name_lines(R, CX_F_AUTHOR, NULL, l);
+		} else if (T("A2") && book_a3) {
+			add_name_lines(R, CX_F_UNKNOWN, "a2", l);
+		} else if (T("A2") || T("ED")) {
+			add_name_lines(R, CX_F_EDITOR, NULL, l);
+		} else if (T("A4")) {
+			add_name_lines(R, CX_F_TRANSLATOR, NULL, l);
+		} else if (T("A3") && book_a3) {
+			add_name_lines(R, CX_F_EDITOR, NULL, l);
+		} else if (T("A3")) {
+			add_name_lines(R, CX_F_UNKNOWN, "a3", l);
+		} else if (T("TI") || T("T1") || T("CT")) {
+			set_single(R, CX_F_TITLE, l);
+		} else if (T("BT") && is_wholebook(e->type)) {
+			set_single(R, CX_F_TITLE, l);
+		} else if ((T("T2") && t2_series) || T("T3")) {
+			set_single(R, CX_F_SERIES, l);
+		} else if (T("T2") || T("JF") || T("JO") || T("BT") || (T("C3") && has_c3)) {
+			enum cx_field_id id = article ? CX_F_JOURNAL : CX_F_BOOKTITLE;
+			if (!article && has_c3 && T("T2")) {
+				/* C3 is the proceedings title; T2 then names the event
+				 * (Zotero often writes the same text in both). */
+				if (same(find(R, "C3")->val, l->val))
+					continue;
+				id = conf ? CX_F_EVENTTITLE : CX_F_UNKNOWN;
+			}
+			struct cx_field *f = id == CX_F_UNKNOWN ? NULL : cx_entry_get(e, id);
+			if (id == CX_F_UNKNOWN)
+				keep_unknown(R, l);
+			else if (!f)
+				add_field(R, id, NULL, l->val, l->line);
+			else if (!same(f->text, l->val)) {
+				/* JF with JO: the second spelling is the abbreviation. */
+				if (article && !cx_entry_get(e, CX_F_SHORTJOURNAL) && !find(R, "J2") &&
+				    !find(R, "JA") && !find(R, "J1"))
+					add_field(R, CX_F_SHORTJOURNAL, NULL, l->val, l->line);
+				else
+					keep_unknown(R, l);
+			}
+		} else if (T("J2") || T("JA") || T("J1") || T("JI") || (T("J9") && !find(R, "JI"))) {
+			/* Web of Science: JI is the ISO abbreviation, J9 the 29-character one. */
+			set_single(R, CX_F_SHORTJOURNAL, l);
+		} else if (T("ST")) {
+			set_single(R, CX_F_SHORTTITLE, l);
+		} else if (T("PY") || T("Y1")) {
+			if (!da_is_date)
+				set_year(R, l);
+		} else if (T("DA") && da_is_date) {
+			struct rdate d;
+			parse_rdate(l->val, &d);
+			cx_str iso = iso_of(R, &d);
+			set_single(R, CX_F_DATE, &(struct ris_line){{'D', 'A', 0}, iso.p ? iso : l->val,
+			                                            l->line, 0});
+		} else if (T("DA")) {
+			/* The year first, wherever PY stands, so DA adds to it. */
+			struct ris_line *py = find(R, "PY");
+			if (!py)
+				py = find(R, "Y1");
+			if (py && !py->used && py->val.n) {
+				set_year(R, py);
+				py->used = 1;
+			}
+			set_date(R, l, CX_F_DATE);
+		} else if (T("Y2")) {
+			set_date(R, l, CX_F_URLDATE);
+		} else if (T("SP") || T("EP")) {
+			if (pages_done)
+				continue;
+			pages_done = 1;
+			struct ris_line *sp = find(R, "SP"), *ep = find(R, "EP");
+			set_pages(R, sp ? sp->val : (cx_str){"", 0}, ep ? ep->val : (cx_str){"", 0},
+			          l->line);
+		} else if (T("VL")) {
+			set_single(R, CX_F_VOLUME, l);
+		} else if (T("IS")) {
+			set_single(R, CX_F_NUMBER, l);
+		} else if (T("ET")) {
+			/* In EndNote's journal types ET is the epub date. */
+			struct rdate d;
+			parse_rdate(l->val, &d);
+			if (article && d.y && d.m)
+				keep_unknown(R, l);
+			else
+				set_single(R, CX_F_EDITION, l);
+		} else if (T("PB")) {
+			/* Inverts the publisher-like rule of DESIGN 3. */
+			enum cx_field_id id = CX_F_PUBLISHER;
+			if (e->type == CX_T_PHDTHESIS || e->type == CX_T_MASTERSTHESIS)
+				id = CX_F_SCHOOL;
+			else if (e->type == CX_T_TECHREPORT)
+				id = CX_F_INSTITUTION;
+			/* The writer's PB is the first present of publisher,
+			 * organization, institution, school; the others went to N1. */
+			if (id != CX_F_PUBLISHER && (n1_names(R, id) || n1_names(R, CX_F_PUBLISHER) ||
+			                             n1_names(R, CX_F_ORGANIZATION) ||
+			                             (id == CX_F_SCHOOL && n1_names(R, CX_F_INSTITUTION))))
+				id = e->type == CX_T_TECHREPORT && n1_names(R, CX_F_INSTITUTION) &&
+				     !n1_names(R, CX_F_ORGANIZATION) ? CX_F_ORGANIZATION : CX_F_PUBLISHER;
+			if (arxiv.p && ieq(l->val, "arXiv") && !find_pub_like(R))
+				continue; /* the writer's stand-in publisher of an eprint */
+			set_single(R, id, l);
+		} else if (T("C1") && conf) {
+			set_single(R, CX_F_ADDRESS, l); /* "place published" */
+		} else if (T("CY") && conf && find(R, "C1")) {
+			set_single(R, CX_F_VENUE, l); /* EndNote's "conference location" */
+		} else if (T("CY") || T("PI")) {
+			/* PI: Web of Science's publisher city. */
+			set_single(R, CX_F_ADDRESS, l);
+		} else if (T("SE") && (e->type == CX_T_INCOLLECTION || e->type == CX_T_INBOOK)) {
+			set_single(R, CX_F_CHAPTER, l); /* EndNote's Book Section "Chapter" */
+		} else if (T("CP") && wos) {
+			set_single(R, CX_F_EVENTTITLE, l); /* Web of Science's conference */
+		} else if (T("PU")) {
+			set_single(R, CX_F_PUBLISHER, l); /* Web of Science */
+		} else if (T("LA")) {
+			set_single(R, CX_F_LANGUAGE, l);
+		} else if (T("M3")) {
+			/* The genre the writer derives from the type says nothing new. */
+			if ((e->type == CX_T_PHDTHESIS && ieq(l->val, "PhD thesis")) ||
+			    (e->type == CX_T_MASTERSTHESIS && ieq(l->val, "Master's thesis")))
+				continue;
+			set_single(R, CX_F_TYPE, l);
+		} else if (T("DO")) {
+			set_single(R, CX_F_DOI, l);
+		} else if (T("UR")) {
+			if (arxiv.p && l->val.n == 22 + arxiv.n &&
+			    !memcmp(l->val.p, "https://arxiv.org/abs/", 22) &&
+			    !memcmp(l->val.p + 22, arxiv.p, arxiv.n))
+				continue; /* the writer's stand-in URL of an eprint */
+			set_single(R, CX_F_URL, l);
+		} else if ((T("M1") || T("VL")) && endnote_web) {
+			web_access(R);
+		} else if (T("M1") && arxiv.p && l == m1) {
+			add_field(R, CX_F_EPRINT, NULL, arxiv, l->line);
+			add_field(R, CX_F_EPRINTTYPE, NULL, (cx_str){"arXiv", 5}, l->line);
+		} else if (T("L2") && !find(R, "UR")) {
+			set_single(R, CX_F_URL, l);
+		} else if (T("SN") && e->type == CX_T_TECHREPORT && !find(R, "IS") &&
+		           !standard_number(l->val)) {
+			set_single(R, CX_F_NUMBER, l); /* a report's SN is its number */
+		} else if (T("SN")) {
+			set_single(R, sn_kind(l->val), l);
+		} else if (T("AB") || T("N2")) {
+			set_single(R, CX_F_ABSTRACT, l);
+		} else if (T("N1")) {
+			cx_str name, value;
+			if (n1_field(l->val, &name, &value)) {
+				n1_add(R, name, value, l->line);
+				continue;
+			}
+			cx_str v = gather(R, l, "; ", plain_note);
+			struct cx_field *f = cx_entry_get(e, CX_F_NOTE);
+			if (f)
+				f->raw = f->text = join(&R->a, f->text, "; ", v);
+			else
+				add_field(R, CX_F_NOTE, NULL, v, l->line);
+		} else if (T("KW")) {
+			/* ", " as BibTeX lists keywords, "; " when one has a comma. */
+			int comma = 0;
+			for (size_t k = (size_t)(l - R->lines); k < R->nlines; k++)
+				if (tag_is(&R->lines[k], "KW") && !R->lines[k].used &&
+				    memchr(R->lines[k].val.p, ',', R->lines[k].val.n))
+					comma = 1;
+			cx_str v = gather(R, l, comma ? "; " : ", ", same_tag);
+			struct cx_field *f = cx_entry_get(e, CX_F_KEYWORDS);
+			if (f)
+				f->raw = f->text = join(&R->a, f->text, comma ? "; " : ", ", v);
+			else
+				add_field(R, CX_F_KEYWORDS, NULL, v, l->line);
+		} else if (T("C2") && l->val.n > 3 && !memcmp(l->val.p, "PMC", 3)) {
+			set_single(R, CX_F_PMCID, l);
+		} else if (T("AN") && pubmed) {
+			set_single(R, CX_F_PMID, l);
+		} else {
+			(void)t;
+			keep_unknown(R, l);
+		}
+#undef T
+	}
+	if (!e->key.n)
+		e->key = make_key(R);
+	cx_normalize(e, R->c->opt, R->c, &R->a);
+	R->c->nentries++;
+	if (R->c->emit)
+		R->c->emit(R->c->emit_ctx, e);
+	reset_record(R);
+}
+
+/* ---- lines --------------------------------------------------------------------------- */
+
+static void push_line(struct ris *R, const char *tag, cx_str val)
+{
+	if (R->nlines == R->cap) {
+		R->cap = R->cap ? R->cap * 2 : 64;
+		R->lines = xrealloc(R->lines, R->cap * sizeof *R->lines);
+	}
+	struct ris_line *l = &R->lines[R->nlines++];
+	l->tag[0] = tag[0];
+	l->tag[1] = tag[1];
+	l->tag[2] = 0;
+	l->val = val;
+	l->line = R->line;
+	l->used = 0;
+}
+
+static void flush_cont(struct ris *R);
+
+static void on_tag(struct ris *R, const char *s, size_t n)
+{
+	flush_cont(R);
+	char tag[2] = {s[0], s[1]};
+	/* The value starts after the dash and one optional space. */
+	const char *dash = memchr(s + 2, '-', n - 2);
+	size_t off = (size_t)(dash - s) + 1;
+	cx_str val = clean(R, s + off, n - off);
+	if (tag[0] == 'T' && tag[1] == 'Y') {
+		if (R->in_record) {
+			diag(R, CX_WARNING, CX_E_SYNTAX, R->line, 1,
+			     "record started on line %u has no ER before this TY", R->rec_line);
+			finish_record(R);
+			/* finish_record reset the arena the new value lives in. */
+			val = clean(R, s + off, n - off);
+		}
+		R->skipping = 0;
+		R->stray_reported = 0;
+		R->in_record = 1;
+		R->rec_line = R->line;
+		push_line(R, tag, val);
+		int known;
+		(void)ris_type(val, &known);
+		if (!val.n)
+			diag(R, CX_WARNING, CX_E_TYPE, R->line, 1, "TY has no value; treated as misc");
+		else if (!known)
+			diag(R, CX_WARNING, CX_E_TYPE, R->line, 1,
+			     "unknown RIS type '%.*s'; treated as misc (CSL document)",
+			     (int)(val.n > 40 ? 40 : val.n), val.p);
+		return;
+	}
+	if (tag[0] == 'E' && tag[1] == 'R') {
+		if (R->in_record)
+			finish_record(R);
+		else if (!R->skipping)
+			diag(R, CX_WARNING, CX_E_SYNTAX, R->line, 1, "ER without a record (no TY before it)");
+		R->skipping = 0;
+		return;
+	}
+	if (!R->in_record) {
+		if (!R->skipping)
+			diag(R, CX_ERROR, CX_E_SYNTAX, R->line, 1,
+			     "tag '%c%c' outside a record (no TY before it); lines skipped up to the next TY",
+			     tag[0], tag[1]);
+		R->skipping = 1;
+		arena_reset(&R->a);
+		return;
+	}
+	push_line(R, tag, val);
+}
+
+/* Two formats look like RIS but are not: PubMed's MEDLINE (.nbib: "PMID-
+ * 123", "FAU - ") and Web of Science's field-tagged export ("FN Clarivate
+ * ...", "PT J", tags without a hyphen).  Their first line says which. */
+static const char *foreign_format(const char *s, size_t n)
+{
+	if (n >= 5 && !memcmp(s, "PMID-", 5))
+		return "this is PubMed's MEDLINE format (.nbib), not RIS";
+	if (n >= 3 && !memcmp(s, "FN ", 3))
+		return "this is Web of Science's field-tagged format, not RIS; "
+		       "export RIS from Web of Science instead";
+	return NULL;
+}
+
+static void on_text(struct ris *R, const char *s, size_t n)
+{
+	if (!R->in_record) {
+		const char *foreign = R->line == 1 ? foreign_format(s, n) : NULL;
+		if (!R->skipping && !R->stray_reported)
+			diag(R, CX_ERROR, CX_E_SYNTAX, R->line, 1, "%s", foreign ? foreign :
+			     "text outside a record: not a RIS tag line ('XX  - value')");
+		R->stray_reported = 1;
+		if (foreign)
+			R->skipping = 1; /* one error says it all */
+		return;
+	}
+	/* A continuation line: joined to the value before it with a space,
+	 * in a buffer, so a value wrapped over many lines is copied once. */
+	cx_str v = clean(R, s, n);
+	if (!v.n)
+		return;
+	struct ris_line *l = &R->lines[R->nlines - 1];
+	if (l->tag[0] == 'K' && l->tag[1] == 'W') {
+		/* EndNote writes a keywords field as one KW, a keyword a line. */
+		push_line(R, "KW", v);
+		return;
+	}
+	if (!R->cont.n && l->val.n)
+		buf_put(&R->cont, l->val.p, l->val.n);
+	if (R->cont.n)
+		buf_putc(&R->cont, ' ');
+	buf_put(&R->cont, v.p, v.n);
+	R->cont_pending = 1;
+}
+
+static void flush_cont(struct ris *R)
+{
+	if (!R->cont_pending)
+		return;
+	R->lines[R->nlines - 1].val = arena_str(&R->a, R->cont.p, R->cont.n);
+	R->cont.n = 0;
+	R->cont_pending = 0;
+}
+
+static int ris_read(struct cx_reader_ctx *c, struct cx_input *in)
+{
+	struct ris R;
+	memset(&R, 0, sizeof R);
+	R.c = c;
+	R.scan.in = in;
+	R.scan.at_start = 1;
+	yyscan_t sc;
+	if (cx_rislex_init_extra(&R.scan, &sc)) {
+		fputs("citex: cannot start the RIS scanner\n", stderr);
+		abort();
+	}
+	/* A line comes in tokens of at most 512 bytes (see ris.l); it is
+	 * put together here and handled whole. */
+	struct buf line = {0};
+	int is_tag = 0;
+	for (;;) {
+		int tok = cx_rislex(sc);
+		if (tok == RIS_EOF)
+			break;
+		const char *s = cx_risget_text(sc);
+		size_t n = (size_t)cx_risget_leng(sc);
+		switch (tok) {
+		case RIS_TAG:
+		case RIS_TEXT:
+			R.line++;
+			is_tag = tok == RIS_TAG;
+			line.n = 0;
+			buf_put(&line, s, n);
+			break;
+		case RIS_PART:
+			buf_put(&line, s, n);
+			break;
+		case RIS_EOL:
+			if (is_tag)
+				on_tag(&R, line.p, line.n);
+			else
+				on_text(&R, line.p, line.n);
+			break;
+		case RIS_BLANK:
+			R.line++;
+			break;
+		}
+	}
+	buf_free(&line);
+	flush_cont(&R);
+	if (R.in_record) {
+		diag(&R, CX_WARNING, CX_E_SYNTAX, R.line ? R.line : 1, 1,
+		     "record started on line %u has no ER at the end of the input; emitted anyway",
+		     R.rec_line);
+		finish_record(&R);
+	}
+	cx_rislex_destroy(sc);
+	free(R.lines);
+	buf_free(&R.cont);
+	arena_destroy(&R.a);
+	keyset_free(&R.keys);
+	return in->error ? -1 : 0;
+}
+
+const struct cx_reader cx_reader_ris = {"ris", ris_read};

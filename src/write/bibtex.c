@@ -1,0 +1,991 @@
+/* write/bibtex.c - the BibTeX and BibLaTeX writers.
+ *
+ * Both dialects share one writer; a flag picks the column of the field and
+ * type tables, and how dates are written.  Two promises shape the code:
+ * the output must be read by the real programs (bibtex with plain.bst,
+ * biber) without errors, and BibTeX output must be a fixed point: running
+ * citex -t bibtex on its own output gives the same bytes.  So values are
+ * written from the normalized text through latex_encode (which is stable
+ * after one pass), entries from a BibTeX source keep their field order,
+ * their @string macros and their unknown fields verbatim, and every value
+ * is braced so no quoting rule can bite.  Fields copied in from a crossref
+ * parent are left out: the crossref field brings them back.
+ */
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "core/arena.h"
+#include "write/fmt.h"
+#include "norm/norm.h"
+
+static const char *const month_macro[] = {
+	"", "jan", "feb", "mar", "apr", "may", "jun",
+	"jul", "aug", "sep", "oct", "nov", "dec",
+};
+static const char *const season_name[] = {"Spring", "Summer", "Autumn", "Winter"};
+
+/* Per-entry state. */
+struct bw {
+	struct cx_out *o;
+	const struct cx_entry *e;
+	const struct cx_options *opt;
+	struct arena a;
+	int biblatex;       /* dialect */
+	int from_bib;       /* source is BibTeX: keep order, spelling, raw unknowns */
+	int date_done;      /* the year/month/date group has been written */
+	const char *dialect;
+	cx_str *used;       /* field names written, to avoid repeats */
+	size_t nused, capused;
+	size_t lossy;       /* characters latex_encode could not escape */
+};
+
+/* ---- names and keys ------------------------------------------------------ */
+
+/* Characters that end a name or key in BibTeX's scanner (and biber's). */
+static int bad_ident(unsigned char c)
+{
+	return c <= ' ' || c == 0x7F || strchr("\"#%'(),={}\\", c) != NULL;
+}
+
+/* Write a field name, entry type or key from a non-BibTeX source so that
+ * BibTeX reads it back as one token. */
+static void put_ident(struct cx_out *o, cx_str s, int lower_case)
+{
+	for (size_t i = 0; i < s.n; i++) {
+		unsigned char c = (unsigned char)s.p[i];
+		if (bad_ident(c))
+			c = '_';
+		else if (lower_case && c >= 'A' && c <= 'Z')
+			c = (unsigned char)(c - 'A' + 'a');
+		out_putc(o, c);
+	}
+}
+
+/* Field names are case-insensitive in BibTeX. */
+static int same_name(cx_str a, cx_str b)
+{
+	if (a.n != b.n)
+		return 0;
+	for (size_t i = 0; i < a.n; i++) {
+		int x = (unsigned char)a.p[i], y = (unsigned char)b.p[i];
+		if (x >= 'A' && x <= 'Z')
+			x += 'a' - 'A';
+		if (y >= 'A' && y <= 'Z')
+			y += 'a' - 'A';
+		if (x != y)
+			return 0;
+	}
+	return 1;
+}
+
+static int used(const struct bw *w, cx_str name)
+{
+	for (size_t i = 0; i < w->nused; i++)
+		if (same_name(w->used[i], name))
+			return 1;
+	return 0;
+}
+
+static void use(struct bw *w, cx_str name)
+{
+	if (w->nused == w->capused) {
+		size_t cap = w->capused ? 2 * w->capused : 16;
+		w->used = arena_grow(&w->a, w->used, sizeof *w->used, w->nused, cap);
+		w->capused = cap;
+	}
+	w->used[w->nused++] = name;
+}
+
+static cx_str cstr(const char *s)
+{
+	return (cx_str){s, strlen(s)};
+}
+
+/* Start "  name = ".  A name already written in this entry would be a
+ * repeated field, which BibTeX ignores with a warning: report and skip. */
+static int begin_field(struct bw *w, cx_str name, const struct cx_field *f)
+{
+	if (used(w, name)) {
+		fmt_loss(w->o, w->e, f, "%s cannot hold a second '%.*s' field (dropped)",
+		         w->dialect, (int)name.n, name.p);
+		return 0;
+	}
+	out_puts(w->o, w->nused ? ",\n  " : "\n  ");
+	use(w, name);
+	put_ident(w->o, name, 1);
+	out_puts(w->o, " = ");
+	return 1;
+}
+
+/* The output name of a field: the dialect's column for a known field
+ * (journaltitle becomes journal in BibTeX, journal becomes journaltitle in
+ * biblatex), the source name for an unknown one.  When two fields share
+ * an id (keyword and keywords, journal and journaltitle) each keeps its
+ * source spelling, so neither is lost to a repeated name. */
+static cx_str field_name(const struct bw *w, const struct cx_field *f)
+{
+	if (f->id >= CX_F__COUNT)
+		return fmt_field_name(f);
+	const struct cx_field_info *fi = &cx_fields[f->id];
+	size_t same = 0;
+	int later_twin = 0; /* a later field of the same id and name */
+	for (size_t i = 0; i < w->e->nfields; i++) {
+		const struct cx_field *g = &w->e->fields[i];
+		if (g->id != f->id || g->inherited)
+			continue;
+		same++;
+		later_twin |= g > f && g->name.n == f->name.n &&
+		              !strncasecmp(g->name.p, f->name.p, f->name.n);
+	}
+	if (same > 1 && f->name.n) {
+		/* A CSL variable read as "address" beside custom "address" (a
+		 * BibTeX source's second one): the first takes the other
+		 * dialect's name, so neither is lost to a repeated name. */
+		if (later_twin && fmt_eqi(f->name, fi->bibtex) && strcmp(fi->bibtex, fi->biblatex))
+			return cstr(fi->biblatex);
+		if (later_twin && fmt_eqi(f->name, fi->biblatex) && strcmp(fi->bibtex, fi->biblatex))
+			return cstr(fi->bibtex);
+		return f->name;
+	}
+	return cstr(w->biblatex ? fi->biblatex : fi->bibtex);
+}
+
+/* ---- values -------------------------------------------------------------- */
+
+/* latex_encode writes a literal brace as \{ or \}, and BibTeX counts
+ * those like any brace: a lone one ("a { b" from a CSL title) would end
+ * the value early or swallow the next field.  So the braces are matched
+ * as BibTeX will count them in the output: literal ones, and those inside
+ * raw, math and URL spans, which the encoder writes verbatim (a source
+ * such as \{\vphantom{\}} balances only across the two).  A literal
+ * brace left without a partner is handed to the encoder as a raw span
+ * holding \textbraceleft{} (or \textbraceright{}), which it writes as is
+ * and latex_decode reads back as the brace. */
+static cx_str guard_braces(struct bw *w, cx_str t)
+{
+	size_t *open = NULL, nopen = 0, cap = 0, nlone = 0;
+	char *lone = NULL; /* per byte: 1 = a literal brace with no partner */
+	int raw = 0;
+	for (size_t i = 0; i < t.n; i++) {
+		unsigned char c = (unsigned char)t.p[i];
+		if (c == CX_M_RAW_ON || c == CX_M_MATH_ON || c == CX_M_URL_ON)
+			raw++;
+		else if ((c == CX_M_RAW_OFF || c == CX_M_MATH_OFF || c == CX_M_URL_OFF) && raw)
+			raw--;
+		if (c != '{' && c != '}')
+			continue;
+		if (!lone)
+			lone = arena_calloc(&w->a, t.n);
+		if (c == '{') {
+			if (nopen == cap) {
+				size_t ncap = cap ? 2 * cap : 8;
+				open = arena_grow(&w->a, open, sizeof *open, nopen, ncap);
+				cap = ncap;
+			}
+			open[nopen++] = raw ? (size_t)-1 : i; /* a raw one cannot be replaced */
+		} else if (nopen) {
+			nopen--;
+		} else if (!raw) {
+			lone[i] = 1;
+			nlone++;
+		}
+	}
+	while (nopen)
+		if (open[--nopen] != (size_t)-1) {
+			lone[open[nopen]] = 1;
+			nlone++;
+		}
+	if (!nlone)
+		return t;
+	_Static_assert(CX_M_RAW_ON == 0x16 && CX_M_RAW_OFF == 0x17, "raw span bytes");
+	static const char left[] = "\x16\\textbraceleft{}\x17";
+	static const char right[] = "\x16\\textbraceright{}\x17";
+	char *b = arena_alloc(&w->a, t.n + nlone * sizeof right);
+	size_t k = 0;
+	for (size_t i = 0; i < t.n; i++) {
+		const char *r = !lone[i] ? NULL : t.p[i] == '{' ? left : right;
+		if (!r) {
+			b[k++] = t.p[i];
+			continue;
+		}
+		memcpy(b + k, r, strlen(r));
+		k += strlen(r);
+	}
+	return (cx_str){b, k};
+}
+
+static void enc(struct bw *w, cx_str text)
+{
+	latex_encode(w->o, guard_braces(w, text), w->opt->ascii, &w->lossy);
+}
+
+/* Do the braces balance as BibTeX counts them?  BibTeX counts every
+ * brace, escaped or not: "\{" opens a group as far as it is concerned. */
+static int balanced(cx_str s)
+{
+	long depth = 0;
+	for (size_t i = 0; i < s.n; i++) {
+		if (s.p[i] == '{')
+			depth++;
+		else if (s.p[i] == '}' && --depth < 0)
+			return 0;
+	}
+	return depth == 0;
+}
+
+/* A value BibTeX must not touch (doi, url, keys, unknown fields from a
+ * BibTeX source): as it is when its braces balance.  A lone brace cannot
+ * be written inside a BibTeX value at all, escaped or not; in these
+ * fields (URLs and identifiers) the percent-encoding %7B / %7D says the
+ * same thing. */
+static void put_verbatim(struct cx_out *o, cx_str s)
+{
+	if (balanced(s)) {
+		out_str(o, s);
+		return;
+	}
+	size_t start = 0;
+	for (size_t i = 0; i < s.n; i++) {
+		if (s.p[i] != '{' && s.p[i] != '}')
+			continue;
+		out_write(o, s.p + start, i - start);
+		out_puts(o, s.p[i] == '{' ? "%7B" : "%7D");
+		start = i + 1;
+	}
+	out_write(o, s.p + start, s.n - start);
+}
+
+static void val_text(struct bw *w, cx_str text)
+{
+	out_putc(w->o, '{');
+	enc(w, text);
+	out_putc(w->o, '}');
+}
+
+static void val_verbatim(struct bw *w, cx_str s)
+{
+	out_putc(w->o, '{');
+	put_verbatim(w->o, s);
+	out_putc(w->o, '}');
+}
+
+static int has_macro(const struct cx_field *f)
+{
+	for (size_t i = 0; i < f->nparts; i++)
+		if (f->parts[i].kind == CX_P_MACRO)
+			return 1;
+	return 0;
+}
+
+static int space(int c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+/* The value as written, `{lit} # macro # 1999`, so @string macros stay
+ * macros.  Literals are decoded and re-encoded like any value (raw keeps
+ * them as they were, for fields citex must not touch); the white space at
+ * a literal's ends matters in a concatenation, and latex_decode trims it,
+ * so it is put back. */
+static void val_parts(struct bw *w, const struct cx_field *f, int raw)
+{
+	for (size_t i = 0; i < f->nparts; i++) {
+		const struct cx_part *p = &f->parts[i];
+		if (i)
+			out_puts(w->o, " # ");
+		switch (p->kind) {
+		case CX_P_MACRO:
+		case CX_P_NUMBER:
+			out_str(w->o, p->s);
+			break;
+		case CX_P_BRACED:
+		case CX_P_QUOTED:
+			out_putc(w->o, '{');
+			if (raw) {
+				put_verbatim(w->o, p->s);
+			} else {
+				cx_str t = fmt_trim(p->s);
+				if (t.n && space((unsigned char)p->s.p[0]))
+					out_putc(w->o, ' ');
+				enc(w, latex_text(&w->a, t.p, t.n));
+				if (t.n && space((unsigned char)p->s.p[p->s.n - 1]))
+					out_putc(w->o, ' ');
+				else if (!t.n && p->s.n)
+					out_putc(w->o, ' ');
+			}
+			out_putc(w->o, '}');
+			break;
+		}
+	}
+}
+
+/* 12--34: the range dash is written as "--" itself, not through
+ * latex_encode, which may guard a literal double hyphen. */
+static void val_pages(struct bw *w, cx_str t)
+{
+	out_putc(w->o, '{');
+	size_t start = 0;
+	for (size_t i = 0; i < t.n; i++) {
+		const unsigned char *s = (const unsigned char *)t.p;
+		size_t skip = 0;
+		if (i + 2 < t.n && s[i] == 0xE2 && s[i + 1] == 0x80 && s[i + 2] == 0x93)
+			skip = 3; /* en dash */
+		else if (s[i] == '-' && i > 0 && s[i - 1] >= '0' && s[i - 1] <= '9' &&
+		         i + 1 < t.n && s[i + 1] != '-' &&
+		         ((s[i + 1] >= '0' && s[i + 1] <= '9') || (s[i + 1] >= 'A' && s[i + 1] <= 'Z') ||
+		          (s[i + 1] >= 'a' && s[i + 1] <= 'z')))
+			skip = 1; /* 12-34: a lone hyphen between a digit and a page */
+		if (!skip)
+			continue;
+		enc(w, (cx_str){t.p + start, i - start});
+		out_puts(w->o, "--");
+		start = i + skip;
+		i += skip - 1;
+	}
+	enc(w, (cx_str){t.p + start, t.n - start});
+	out_putc(w->o, '}');
+}
+
+static int lower_word_inside(cx_str s)
+{
+	int words = 0, lower = 0;
+	for (size_t i = 0; i < s.n; i++) {
+		if (space((unsigned char)s.p[i]) || (i && !space((unsigned char)s.p[i - 1])))
+			continue;
+		words++;
+		if (s.p[i] >= 'a' && s.p[i] <= 'z')
+			lower = 1;
+	}
+	return words > 1 && lower;
+}
+
+/* Does s hold the word "and" (any case), which splits a name list? */
+static int and_word(cx_str s)
+{
+	for (size_t i = 0; i + 3 <= s.n; i++)
+		if ((i == 0 || space((unsigned char)s.p[i - 1])) && fmt_eqi((cx_str){s.p + i, 3}, "and") &&
+		    (i + 3 == s.n || space((unsigned char)s.p[i + 3])))
+			return 1;
+	return 0;
+}
+
+/* Will latex_encode start this text with a command such as \& or \emph{
+ * (not a group such as {\'E})?  A brace group in a name that starts with a
+ * command is a BibTeX "special character", not a protected group, so it
+ * needs a second pair of braces to stay one name part. */
+static int starts_command(cx_str s)
+{
+	if (!s.n)
+		return 0;
+	unsigned char c = (unsigned char)s.p[0];
+	if (c && strchr("\\&%$#_~^{}", c)) /* a literal brace is written \{ */
+		return 1;
+	return CX_IS_MARK(c) && c != CX_M_NOCASE_ON && c != CX_M_MATH_ON;
+}
+
+/* A braced name part: "{World Health Organization}". */
+static void braced(struct bw *w, cx_str s)
+{
+	int dbl = starts_command(s);
+	out_puts(w->o, dbl ? "{{" : "{");
+	enc(w, s);
+	out_puts(w->o, dbl ? "}}" : "}");
+}
+
+/* One part of a name.  Braces keep BibTeX's name splitter from cutting
+ * it: a comma or a word "and" inside, or (for a family name) lower-case
+ * words that BibTeX would take for a "von" part. */
+static void name_part(struct bw *w, cx_str s, int brace)
+{
+	if (brace || memchr(s.p, ',', s.n) || and_word(s))
+		braced(w, s);
+	else
+		enc(w, s);
+}
+
+/* One name from its parts: "von Last, Jr, First", "{Literal}" or
+ * "others".  brace_family braces the family whatever it holds. */
+static void put_name(struct bw *w, const struct cx_name *nm, int brace_family)
+{
+	cx_str fam = fmt_trim(nm->family), giv = fmt_trim(nm->given);
+	cx_str par = fmt_trim(nm->particle), suf = fmt_trim(nm->suffix);
+	cx_str lit = fmt_trim(nm->literal);
+	if (nm->others) {
+		out_puts(w->o, "others");
+		return;
+	}
+	if (lit.n || !fam.n) {
+		/* A given name alone is a literal too: "Plato". */
+		braced(w, lit.n ? lit : giv);
+		return;
+	}
+	int comma = giv.n || suf.n;
+	if (par.n) {
+		name_part(w, par, 0);
+		out_putc(w->o, ' ');
+	}
+	name_part(w, fam, brace_family || (!par.n && lower_word_inside(fam)) ||
+	                      (!comma && !par.n && memchr(fam.p, ' ', fam.n)));
+	if (suf.n) {
+		out_puts(w->o, ", ");
+		name_part(w, suf, 0);
+		out_puts(w->o, ",");
+		if (giv.n)
+			out_putc(w->o, ' ');
+	} else if (giv.n) {
+		out_puts(w->o, ", ");
+	}
+	if (giv.n)
+		name_part(w, giv, 0);
+}
+
+/* A name is checked by reading it back from the writer's buffer, so its
+ * bytes must not be flushed while it is written: room is made first for
+ * the most n bytes of text can become (an --ascii escape is at most 20
+ * bytes a character).  Returns where the name starts, or NAME_UNCHECKED
+ * for a name too long to check. */
+#define NAME_UNCHECKED ((size_t)-1)
+static size_t name_start(struct bw *w, size_t n)
+{
+	struct cx_out *o = w->o;
+	size_t room = 24 * n + 64;
+	if (room >= o->cap)
+		return NAME_UNCHECKED;
+	if (o->cap - o->n <= room)
+		out_flush(o);
+	return o->error ? NAME_UNCHECKED : o->n;
+}
+
+static size_t name_len(const struct cx_name *nm)
+{
+	return nm->family.n + nm->given.n + nm->particle.n + nm->suffix.n + nm->literal.n;
+}
+
+/* Equal text, or with exact 0 equal but for case protection (a family
+ * read back from {de la Mata} is protected, the one it was written from
+ * need not be). */
+static int same_text(cx_str a, cx_str b, int exact)
+{
+	size_t i = 0, j = 0;
+	a = fmt_trim(a);
+	b = fmt_trim(b);
+	for (;;) {
+		while (!exact && i < a.n && (a.p[i] == CX_M_NOCASE_ON || a.p[i] == CX_M_NOCASE_OFF))
+			i++;
+		while (!exact && j < b.n && (b.p[j] == CX_M_NOCASE_ON || b.p[j] == CX_M_NOCASE_OFF))
+			j++;
+		if (i == a.n || j == b.n)
+			return i == a.n && j == b.n;
+		if (a.p[i++] != b.p[j++])
+			return 0;
+	}
+}
+
+/* Does the name written since start read back as nm? */
+static int reads_back(struct bw *w, size_t start, const struct cx_name *nm, int exact)
+{
+	struct cx_name *back;
+	if (names_parse(&w->a, w->o->buf + start, w->o->n - start, w->opt->particles, 0, &back) != 1)
+		return 0;
+	return back->others == nm->others && same_text(back->family, nm->family, exact) &&
+	       same_text(back->given, nm->given, exact) &&
+	       same_text(back->particle, nm->particle, exact) &&
+	       same_text(back->suffix, nm->suffix, exact) &&
+	       same_text(back->literal, nm->literal, exact);
+}
+
+/* A name from its parts.  When BibTeX would split it otherwise (a family
+ * with a lower-case word it takes for a "von" part, {de la Mata}, {'t
+ * Hooft}, or a hyphen it splits at, {al-Hasan}), the family is braced. */
+static void put_checked(struct bw *w, const struct cx_name *nm)
+{
+	size_t start = name_start(w, name_len(nm));
+	put_name(w, nm, 0);
+	if (start != NAME_UNCHECKED && nm->family.n && !nm->literal.n && !reads_back(w, start, nm, 0)) {
+		w->o->n = start;
+		put_name(w, nm, 1);
+	}
+}
+
+static int blank_name(const struct cx_name *nm)
+{
+	return !nm->others && !fmt_trim(nm->literal).n && !fmt_trim(nm->family).n &&
+	       !fmt_trim(nm->given).n;
+}
+
+/* Names from a non-BibTeX source, joined by " and ". */
+static void val_names(struct bw *w, const struct cx_field *f)
+{
+	int first = 1;
+	out_putc(w->o, '{');
+	for (size_t i = 0; i < f->nnames; i++) {
+		if (blank_name(&f->names[i]))
+			continue;
+		if (!first)
+			out_puts(w->o, " and ");
+		first = 0;
+		put_checked(w, &f->names[i]);
+	}
+	out_putc(w->o, '}');
+}
+
+struct source_names {
+	struct bw *w;
+	const struct cx_field *f;
+	size_t i;
+};
+
+static void count_name(void *ctx, const char *s, size_t n)
+{
+	(void)ctx, (void)s, (void)n;
+}
+
+/* One name of a BibTeX source, written as it was (decoded and encoded
+ * again, so "First Last" stays so), unless that no longer reads back as
+ * the same name: {\TeX{} Development Fund committee} is one group to
+ * BibTeX, but its decoded text is not.  Then it is written from its parts.
+ * The parts came from this very text, so they must come back exactly:
+ * that keeps the output a fixed point. */
+static void put_source_name(void *ctx, const char *s, size_t n)
+{
+	struct source_names *c = ctx;
+	struct bw *w = c->w;
+	const struct cx_name *nm = &c->f->names[c->i++];
+	if (c->i > 1)
+		out_puts(w->o, " and ");
+	size_t start = name_start(w, n);
+	enc(w, latex_text(&w->a, s, n));
+	if (start != NAME_UNCHECKED && !reads_back(w, start, nm, 1)) {
+		w->o->n = start;
+		put_checked(w, nm);
+	}
+}
+
+/* Names from a BibTeX source, name by name as written there. */
+static void val_source_names(struct bw *w, const struct cx_field *f)
+{
+	struct source_names c = {w, f, 0};
+	if (names_split_list(f->raw.p, f->raw.n, count_name, NULL) != f->nnames) {
+		val_text(w, f->text); /* names set by a later stage: no parts to check */
+		return;
+	}
+	out_putc(w->o, '{');
+	names_split_list(f->raw.p, f->raw.n, put_source_name, &c);
+	out_putc(w->o, '}');
+}
+
+/* ---- dates --------------------------------------------------------------- */
+
+static cx_str iso_date(struct bw *w, const struct cx_date *d)
+{
+	char *b = arena_alloc(&w->a, 64);
+	size_t n = fmt_iso_date(b, 64, d);
+	return (cx_str){b, n};
+}
+
+static int date_group(enum cx_field_id id)
+{
+	return id == CX_F_YEAR || id == CX_F_MONTH || id == CX_F_DAY || id == CX_F_DATE;
+}
+
+/* year and month for BibTeX from the entry's issued date; month only when
+ * with_month (a month field of its own is written where it stands).
+ * Returns 0 when there is nothing to write. */
+static int bib_year_month(struct bw *w, const struct cx_field *f, int with_month)
+{
+	const struct cx_date *d = &w->e->issued;
+	if (!d->year[0] && !d->literal.n)
+		return 0;
+	if (!begin_field(w, CX_STR("year"), f))
+		return 1;
+	if (!d->year[0]) {
+		val_text(w, d->literal);
+		return 1;
+	}
+	if (d->range && d->year[1] && d->year[1] != d->year[0])
+		out_printf(w->o, "{%d--%d}", d->year[0], d->year[1]);
+	else
+		out_printf(w->o, "{%d}", d->year[0]);
+	int m = d->month[0];
+	if (with_month && m >= 1 && m <= 16 && !used(w, CX_STR("month"))) {
+		begin_field(w, CX_STR("month"), f);
+		if (m <= 12)
+			out_puts(w->o, month_macro[m]);
+		else
+			out_printf(w->o, "{%s}", season_name[m - 13]);
+	}
+	/* What year and month cannot say (a day, a range's end month
+	 * or day) goes into a date field beside them: BibTeX styles ignore
+	 * it, and citex and biber read the whole date back from it.  From a
+	 * BibTeX source the date field itself is kept where it stands. */
+	if (!w->from_bib && (d->day[0] || (d->range && (d->month[1] || d->day[1]))) &&
+	    begin_field(w, CX_STR("date"), f)) {
+		out_putc(w->o, '{');
+		out_str(w->o, iso_date(w, d));
+		out_putc(w->o, '}');
+	}
+	/* citex reads no EDTF "~" back from a date field, so circa is lost. */
+	if (!w->from_bib && d->circa)
+		fmt_loss(w->o, w->e, f, "bibtex cannot hold a circa date; year and month kept");
+	return 1;
+}
+
+/* Does a year, month or day field disagree with the date (a BibTeX source
+ * had both, and CSL-JSON kept the odd one in custom)?  Then year and month
+ * cannot be derived from the date without losing that field: every field
+ * of the group is written as itself, the date as an ISO date field. */
+static int date_clash(const struct cx_entry *e)
+{
+	if (!fmt_count(e, CX_F_DATE) || !e->issued.year[0])
+		return 0;
+	for (size_t i = 0; i < e->nfields; i++) {
+		const struct cx_field *f = &e->fields[i];
+		if ((f->id == CX_F_YEAR || f->id == CX_F_MONTH || f->id == CX_F_DAY) &&
+		    !fmt_empty(f) && !fmt_date_agrees(e, f))
+			return 1;
+	}
+	return 0;
+}
+
+/* ---- fields -------------------------------------------------------------- */
+
+/* The entry type field duplicates the table's answer when it names a
+ * biblatex key; BibTeX styles would print "mathesis" verbatim.  A BibTeX
+ * source keeps its type and so its type field. */
+static int skip_type_field(const struct bw *w, const struct cx_field *f, const char *type)
+{
+	return !w->biblatex && !w->from_bib && f->id == CX_F_TYPE && fmt_type_is_key(f) &&
+	       (!strcmp(type, "phdthesis") || !strcmp(type, "mastersthesis") ||
+	        !strcmp(type, "techreport"));
+}
+
+static int has_field(const struct cx_entry *e, enum cx_field_id id)
+{
+	return fmt_count(e, id) > 0;
+}
+
+/* Will the normalizer read this verbatim text back as itself?  It drops
+ * braces, unescapes \_ and friends and strips a DOI resolver, so text
+ * holding a backslash or a brace ("e\{_\}057" gives "e\_057", then
+ * "e_057"), or a DOI still led by a resolver, is not a fixed point: the
+ * source's raw value is written instead. */
+static int verbatim_stable(enum cx_field_id id, cx_str t)
+{
+	if (memchr(t.p, '\\', t.n) || memchr(t.p, '{', t.n) || memchr(t.p, '}', t.n))
+		return 0;
+	if (id == CX_F_DOI && t.n >= 3 &&
+	    (fmt_eqi((cx_str){t.p, 3}, "doi") || fmt_eqi((cx_str){t.p, 3}, "htt")))
+		return 0;
+	return 1;
+}
+
+static void write_value(struct bw *w, const struct cx_field *f)
+{
+	enum cx_kind kind = f->id < CX_F__COUNT ? cx_fields[f->id].kind : CX_K_TEXT;
+	int macros = !w->opt->expand_macros && has_macro(f);
+	cx_str text = f->text;
+	if (f->id == CX_F_UNKNOWN && w->from_bib) {
+		/* Unknown fields of a BibTeX source are kept exactly as written. */
+		if (macros)
+			val_parts(w, f, 1);
+		else
+			val_verbatim(w, f->raw.n ? f->raw : text);
+		return;
+	}
+	if (kind == CX_K_VERBATIM || kind == CX_K_KEY) {
+		/* doi, url, keys: the normalized value, never LaTeX-escaped. */
+		if (macros)
+			val_parts(w, f, 1);
+		else if (w->from_bib && f->raw.n && (!text.n || !verbatim_stable(f->id, text)))
+			val_verbatim(w, f->raw);
+		else
+			val_verbatim(w, text);
+		return;
+	}
+	if (macros) {
+		val_parts(w, f, 0);
+		return;
+	}
+	if (kind == CX_K_DATE && !w->from_bib && f->date.year[0]) {
+		out_putc(w->o, '{');
+		out_str(w->o, iso_date(w, &f->date));
+		out_putc(w->o, '}');
+		return;
+	}
+	if (!text.n && f->raw.n && !f->nnames) {
+		val_verbatim(w, f->raw); /* decoded to nothing, e.g. "{}" */
+		return;
+	}
+	switch (kind) {
+	case CX_K_NAMES:
+		if (w->from_bib && text.n)
+			val_source_names(w, f);
+		else
+			val_names(w, f);
+		break;
+	case CX_K_PAGES:
+		val_pages(w, text);
+		break;
+	default:
+		val_text(w, text);
+		break;
+	}
+}
+
+static void write_field(struct bw *w, const struct cx_field *f, const char *type)
+{
+	if (f->inherited || skip_type_field(w, f, type))
+		return;
+	if (date_group(f->id) && w->biblatex && w->e->issued.year[0]) {
+		/* One ISO date replaces year, month, day and date. */
+		if (w->date_done)
+			return;
+		w->date_done = 1;
+		if (begin_field(w, CX_STR("date"), f)) {
+			out_putc(w->o, '{');
+			out_str(w->o, iso_date(w, &w->e->issued));
+			out_putc(w->o, '}');
+		}
+		return;
+	}
+	if (date_group(f->id) && !w->biblatex && !w->from_bib && !date_clash(w->e)) {
+		if (w->date_done)
+			return;
+		if (bib_year_month(w, f, 1)) {
+			w->date_done = 1;
+			return;
+		}
+		/* No usable date: the fields go out as they are. */
+	}
+	if (f->id == CX_F_DATE && !w->biblatex && w->from_bib && !w->date_done &&
+	    w->e->issued.year[0] && !has_field(w->e, CX_F_YEAR)) {
+		/* BibTeX styles sort and print by year: derive it, and keep the
+		 * date itself below so nothing is lost. */
+		w->date_done = 1;
+		bib_year_month(w, f, !has_field(w->e, CX_F_MONTH));
+	}
+	cx_str name = field_name(w, f);
+	if (f->id == CX_F_DATE && w->biblatex && !has_field(w->e, CX_F_YEAR))
+		name = CX_STR("year"); /* "to appear": no date biber can parse */
+	size_t before = w->lossy;
+	if (!begin_field(w, name, f))
+		return;
+	write_value(w, f);
+	if (w->lossy > before) {
+		cx_str nm = fmt_field_name(f);
+		fmt_loss(w->o, w->e, f, "%s: %zu characters of field '%.*s' have no LaTeX escape",
+		         w->dialect, w->lossy - before, (int)nm.n, nm.p);
+	}
+}
+
+/* ---- entry types --------------------------------------------------------- */
+
+/* Entry types biblatex knows beyond the table's column. */
+static const char *const biblatex_more[] = {
+	"mvbook", "bookinbook", "suppbook", "mvcollection", "suppcollection", "mvproceedings",
+	"reference", "mvreference", "inreference", "suppperiodical", "letter", "review",
+	"artwork", "audio", "image", "movie", "music", "video", "performance", "commentary",
+	"jurisdiction", "legislation", "legal", "set", "xdata", "bibnote", "customa", "customb",
+	"customc", "customd", "custome", "customf",
+};
+
+static int biblatex_type(cx_str name)
+{
+	for (int t = 0; t < CX_T__COUNT; t++)
+		if (fmt_eqi(name, cx_types[t].biblatex))
+			return 1;
+	for (size_t i = 0; i < sizeof biblatex_more / sizeof biblatex_more[0]; i++)
+		if (fmt_eqi(name, biblatex_more[i]))
+			return 1;
+	return 0;
+}
+
+static const char *type_name(struct bw *w)
+{
+	const struct cx_entry *e = w->e;
+	if (w->biblatex) {
+		/* A biblatex source keeps its type (@mvbook stays @mvbook); the
+		 * BibTeX-only names go through the table (@phdthesis becomes
+		 * @thesis with type = {phdthesis}). */
+		if (w->from_bib && e->type_name.n && biblatex_type(e->type_name))
+			return arena_strndup(&w->a, e->type_name.p, e->type_name.n);
+		return cx_types[e->type].biblatex;
+	}
+	/* A BibTeX source keeps its type, whatever it is: @conference, a
+	 * style's own @electronic, or a biblatex @online, which BibTeX styles
+	 * take for @misc with a warning.  Nothing is lost on the way back. */
+	if (w->from_bib && e->type_name.n)
+		return arena_strndup(&w->a, e->type_name.p, e->type_name.n);
+	if (e->type == CX_T_THESIS) {
+		const struct cx_field *from;
+		cx_str g;
+		if (fmt_genre(e, &g, &from) && (fmt_has(g, "master") || fmt_has(g, "mathesis")))
+			return "mastersthesis";
+	}
+	/* plain.bst has no software, dataset, standard, patent or web page. */
+	if (!strcmp(cx_types[e->type].bibtex, "misc") && e->type != CX_T_MISC &&
+	    e->type != CX_T_DOCUMENT)
+		fmt_loss(w->o, e, NULL, "bibtex has no type '%s' (written as @misc)",
+		         cx_types[e->type].csl);
+	return cx_types[e->type].bibtex;
+}
+
+/* ---- entries ------------------------------------------------------------- */
+
+static void write_preamble(struct bw *w)
+{
+	const struct cx_entry *e = w->e;
+	const struct cx_field *f = e->nfields ? &e->fields[0] : NULL;
+	out_puts(w->o, "@preamble{");
+	if (f && f->nparts && !(w->opt->expand_macros && has_macro(f))) {
+		/* LaTeX code: written exactly as it was, quotes and all. */
+		for (size_t i = 0; i < f->nparts; i++) {
+			const struct cx_part *p = &f->parts[i];
+			if (i)
+				out_puts(w->o, " # ");
+			if (p->kind == CX_P_BRACED) {
+				out_putc(w->o, '{');
+				put_verbatim(w->o, p->s);
+				out_putc(w->o, '}');
+			} else if (p->kind == CX_P_QUOTED) {
+				out_putc(w->o, '"');
+				out_str(w->o, p->s);
+				out_putc(w->o, '"');
+			} else {
+				out_str(w->o, p->s);
+			}
+		}
+	} else if (f) {
+		val_verbatim(w, f->raw);
+	}
+	out_puts(w->o, "}\n\n");
+}
+
+static void write_string(struct bw *w)
+{
+	const struct cx_entry *e = w->e;
+	if (w->opt->expand_macros || !e->nfields)
+		return; /* macros were expanded into the fields */
+	const struct cx_field *f = &e->fields[0];
+	out_puts(w->o, "@string{");
+	put_ident(w->o, f->name, 0);
+	out_puts(w->o, " = ");
+	if (f->nparts)
+		val_parts(w, f, 0);
+	else
+		val_text(w, latex_text(&w->a, f->raw.p, f->raw.n)); /* raw: not normalized */
+	out_puts(w->o, "}\n\n");
+}
+
+static void write_comment(struct bw *w)
+{
+	const struct cx_entry *e = w->e;
+	cx_str body = e->nfields ? e->fields[0].raw : (cx_str){"", 0};
+	if (!body.p)
+		body = (cx_str){"", 0};
+	if (e->stray) {
+		/* Text between entries: BibTeX ignores it; keep it for people. */
+		body = fmt_trim(body);
+		if (body.n) {
+			out_str(w->o, body);
+			out_puts(w->o, "\n\n");
+		}
+		return;
+	}
+	/* Unbalanced braces mean it came as @comment(...), where they may be. */
+	int paren = !balanced(body);
+	out_puts(w->o, paren ? "@comment(" : "@comment{");
+	out_str(w->o, body);
+	out_puts(w->o, paren ? ")\n\n" : "}\n\n");
+}
+
+static void write_entry(struct bw *w, size_t n)
+{
+	const struct cx_entry *e = w->e;
+	const char *type = type_name(w);
+	out_putc(w->o, '@');
+	put_ident(w->o, cstr(type), 1);
+	out_putc(w->o, '{');
+	if (!e->key.n)
+		out_printf(w->o, "item-%zu", n + 1);
+	else if (w->from_bib)
+		out_str(w->o, e->key);
+	else
+		put_ident(w->o, e->key, 0);
+	out_putc(w->o, ','); /* even with no fields: biber insists on it */
+
+	if (w->from_bib) {
+		for (size_t i = 0; i < e->nfields; i++)
+			write_field(w, &e->fields[i], type);
+	} else {
+		for (int id = 0; id < CX_F__COUNT; id++)
+			for (size_t i = 0; i < e->nfields; i++)
+				if (e->fields[i].id == (enum cx_field_id)id)
+					write_field(w, &e->fields[i], type);
+		for (size_t i = 0; i < e->nfields; i++)
+			if (e->fields[i].id == CX_F_UNKNOWN)
+				write_field(w, &e->fields[i], type);
+	}
+
+	/* biblatex says what kind of thesis or report in the type field. */
+	if (w->biblatex && !has_field(e, CX_F_TYPE)) {
+		const char *key = e->type == CX_T_PHDTHESIS       ? "phdthesis"
+		                  : e->type == CX_T_MASTERSTHESIS ? "mathesis"
+		                  : e->type == CX_T_TECHREPORT    ? "techreport"
+		                                                  : NULL;
+		if (key && (!strcmp(type, "thesis") || !strcmp(type, "report")) &&
+		    begin_field(w, CX_STR("type"), NULL))
+			out_printf(w->o, "{%s}", key);
+	}
+	out_puts(w->o, "\n}\n\n");
+}
+
+static void write_any(struct cx_out *o, const struct cx_entry *e, size_t n, int biblatex)
+{
+	struct bw w = {
+		.o = o,
+		.e = e,
+		.opt = fmt_opt(o),
+		.biblatex = biblatex,
+		.from_bib = fmt_from_bibtex(e),
+		.dialect = biblatex ? "biblatex" : "bibtex",
+	};
+	switch (e->kind) {
+	case CX_E_ENTRY:
+		write_entry(&w, n);
+		break;
+	case CX_E_STRING:
+		write_string(&w);
+		break;
+	case CX_E_PREAMBLE:
+		write_preamble(&w);
+		break;
+	case CX_E_COMMENT:
+		write_comment(&w);
+		break;
+	}
+	arena_destroy(&w.a);
+}
+
+static void bibtex_entry(struct cx_out *o, const struct cx_entry *e, size_t n)
+{
+	write_any(o, e, n, 0);
+}
+
+static void biblatex_entry(struct cx_out *o, const struct cx_entry *e, size_t n)
+{
+	write_any(o, e, n, 1);
+}
+
+const struct cx_fmt cx_fmt_bibtex = {
+	.name = "bibtex",
+	.ext = "bib",
+	.entry = bibtex_entry,
+};
+
+const struct cx_fmt cx_fmt_biblatex = {
+	.name = "biblatex",
+	.ext = "bib",
+	.entry = biblatex_entry,
+};

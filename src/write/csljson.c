@@ -1,0 +1,701 @@
+/* write/csljson.c - the CSL-JSON writer.
+ *
+ * The output is one JSON array of items that validates against the CSL
+ * 1.0.2 data schema (csl-data.json) and that pandoc and citeproc-js read.
+ * Each item is pretty-printed with two-space indentation: "id" and "type"
+ * first, then the variables in fields.def order, then "custom".  Names and
+ * dates stay on one line each so a diff shows one change per line.
+ *
+ * CSL is the hub vocabulary (DESIGN 2), so most fields have a variable.
+ * The rest are kept, never dropped: a field with no CSL variable, an
+ * unknown field, or a second field that wants a variable already written
+ * (journal and booktitle are both container-title; first wins) goes into
+ * the "custom" object as plain text, and --report-loss says so.  Inline
+ * markup becomes the HTML subset CSL processors read: <i>, <b>, <sup>,
+ * <sub>, <span class="nocase"> and the small-caps span; math keeps its
+ * $...$ source inside a nocase span.  All values are strings (the schema
+ * allows strings for volume, issue, edition...), so nothing is lost to a
+ * number conversion.
+ */
+#include <stdint.h>
+#include <string.h>
+
+#include "core/arena.h"
+#include "core/bytes.h"
+#include "write/fmt.h"
+#include "norm/norm.h"
+
+struct custom {
+	cx_str name;
+	const struct cx_field *f;
+};
+
+struct cw {
+	struct cx_out *o;
+	const struct cx_entry *e;
+	const struct cx_options *opt;
+	struct arena a;
+	size_t nkeys;             /* members written in the item */
+	const char *keys[128];    /* CSL variables written, first wins */
+	size_t nused;
+	struct custom *custom;    /* fields kept under "custom": first local_custom */
+	size_t ncustom, capcustom;
+	struct custom local_custom[16];
+	const struct cx_field *pub; /* the field that is the publisher */
+	int arxiv;          /* 1: the eprint is arXiv; 2: its number is written */
+	cx_str arxiv_id;
+	int date_done, date_ok, subtitle_done;
+	unsigned date_used;       /* year, month, day, date fields read */
+};
+
+/* ---- JSON ---------------------------------------------------------------- */
+
+static void esc(struct cw *w, const char *s, size_t n)
+{
+	out_esc(w->o, s, n, OUT_JSON);
+}
+
+static int claim(struct cw *w, const char *key)
+{
+	for (size_t i = 0; i < w->nused; i++)
+		if (w->keys[i][0] == key[0] && !strcmp(w->keys[i], key))
+			return 0;
+	if (w->nused < sizeof w->keys / sizeof w->keys[0])
+		w->keys[w->nused++] = key;
+	return 1;
+}
+
+/* Start a member of the item: `,\n    "key": `.  Keys are CSL variable
+ * names, which need no escape. */
+static void member(struct cw *w, const char *key)
+{
+	out_puts(w->o, w->nkeys++ ? ",\n    \"" : "    \"");
+	out_puts(w->o, key);
+	out_puts(w->o, "\": ");
+}
+
+/* Text with inline markup as a JSON string with CSL's HTML markup; with
+ * rich == 0 the markup is dropped and only the text is kept. */
+static void put_text(struct cw *w, cx_str t, int rich)
+{
+	/* Already escaped for a JSON string. */
+	static const char *const tag[0x18] = {
+		[CX_M_NOCASE_ON] = "<span class=\\\"nocase\\\">",
+		[CX_M_NOCASE_OFF] = "</span>",
+		[CX_M_ITALIC_ON] = "<i>",
+		[CX_M_ITALIC_OFF] = "</i>",
+		[CX_M_BOLD_ON] = "<b>",
+		[CX_M_BOLD_OFF] = "</b>",
+		[CX_M_SC_ON] = "<span style=\\\"font-variant:small-caps;\\\">",
+		[CX_M_SC_OFF] = "</span>",
+		[CX_M_SUP_ON] = "<sup>",
+		[CX_M_SUP_OFF] = "</sup>",
+		[CX_M_SUB_ON] = "<sub>",
+		[CX_M_SUB_OFF] = "</sub>",
+		[CX_M_MATH_ON] = "<span class=\\\"nocase\\\">$",
+		[CX_M_MATH_OFF] = "$</span>",
+	};
+	/* One pass: the bytes between those that are marks (below 0x20) or
+	 * need a JSON escape go out as they are. */
+	size_t start = 0;
+	for (size_t i = 0; i < t.n; i++) {
+		i = (size_t)(bytes_find_ctl2(t.p + i, t.p + t.n, '"', '\\') - t.p);
+		if (i == t.n)
+			break;
+		out_write(w->o, t.p + start, i - start);
+		start = i + 1;
+		unsigned char c = (unsigned char)t.p[i];
+		if (!CX_IS_MARK(c))
+			esc(w, t.p + i, 1);
+		else if (rich && tag[c])
+			out_puts(w->o, tag[c]);
+		else if (!rich && (c == CX_M_MATH_ON || c == CX_M_MATH_OFF))
+			out_putc(w->o, '$');
+	}
+	out_write(w->o, t.p + start, t.n - start);
+}
+
+static void string(struct cw *w, cx_str t, int rich)
+{
+	out_putc(w->o, '"');
+	put_text(w, fmt_trim(t), rich);
+	out_putc(w->o, '"');
+}
+
+static enum cx_kind kind_of(const struct cx_field *f)
+{
+	return f->id < CX_F__COUNT ? cx_fields[f->id].kind : CX_K_TEXT;
+}
+
+/* The text of a field, whatever its kind; verbatim kinds prefer what the
+ * source said. */
+static cx_str text_of(struct cw *w, const struct cx_field *f)
+{
+	enum cx_kind k = kind_of(f);
+	if (f->text.n)
+		return fmt_trim(f->text);
+	if (k == CX_K_DATE && f->date.year[0]) {
+		char *b = arena_alloc(&w->a, 64);
+		return (cx_str){b, fmt_iso_date(b, 64, &f->date)};
+	}
+	return fmt_trim(f->raw);
+}
+
+/* Is there any visible text once markup is gone? */
+static int blank(cx_str t)
+{
+	for (size_t i = 0; i < t.n; i++) {
+		unsigned char c = (unsigned char)t.p[i];
+		if (!CX_IS_MARK(c) && c != ' ' && c != '\t' && c != '\n' && c != '\r')
+			return 0;
+	}
+	return 1;
+}
+
+/* ---- custom -------------------------------------------------------------- */
+
+/* Keep a field under "custom": one with no CSL variable, or a second one
+ * for a variable written already (taken). */
+static void keep(struct cw *w, const struct cx_field *f, const char *taken)
+{
+	cx_str name = fmt_label(w->e, f);
+	if (blank(text_of(w, f)) && !f->nnames)
+		return;
+	for (size_t i = 0; i < w->ncustom; i++)
+		if (w->custom[i].name.n == name.n && !memcmp(w->custom[i].name.p, name.p, name.n)) {
+			fmt_loss(w->o, w->e, f, "csl-json cannot hold a second '%.*s' field (dropped)",
+			         (int)name.n, name.p);
+			return;
+		}
+	if (taken)
+		fmt_loss(w->o, w->e, f,
+		         "csl-json has one \"%s\", already written: field '%.*s' kept in custom", taken,
+		         (int)name.n, name.p);
+	else
+		fmt_loss(w->o, w->e, f, "csl-json cannot hold field '%.*s' (kept in custom)",
+		         (int)name.n, name.p);
+	if (w->ncustom == w->capcustom) {
+		size_t cap = 2 * w->capcustom;
+		w->custom = arena_grow(&w->a, w->custom, sizeof *w->custom, w->ncustom, cap);
+		w->capcustom = cap;
+	}
+	w->custom[w->ncustom++] = (struct custom){name, f};
+}
+
+/* Names as plain text, "Family, Given" for a parsed name. */
+static void custom_names(struct cw *w, const struct cx_field *f)
+{
+	out_putc(w->o, '"');
+	for (size_t i = 0; i < f->nnames; i++) {
+		const struct cx_name *nm = &f->names[i];
+		if (i)
+			out_puts(w->o, " and ");
+		if (nm->others) {
+			out_puts(w->o, "others");
+		} else if (nm->literal.n) {
+			put_text(w, nm->literal, 0);
+		} else {
+			if (nm->particle.n) {
+				put_text(w, nm->particle, 0);
+				out_putc(w->o, ' ');
+			}
+			put_text(w, nm->family, 0);
+			if (nm->given.n) {
+				out_puts(w->o, ", ");
+				put_text(w, nm->given, 0);
+			}
+		}
+	}
+	out_putc(w->o, '"');
+}
+
+static void write_custom(struct cw *w)
+{
+	if (!w->ncustom)
+		return;
+	member(w, "custom");
+	out_puts(w->o, "{\n");
+	for (size_t i = 0; i < w->ncustom; i++) {
+		const struct cx_field *f = w->custom[i].f;
+		out_puts(w->o, i ? ",\n      \"" : "      \"");
+		esc(w, w->custom[i].name.p, w->custom[i].name.n);
+		out_puts(w->o, "\": ");
+		if (f->nnames && !f->text.n)
+			custom_names(w, f);
+		else
+			string(w, text_of(w, f), 0);
+	}
+	out_puts(w->o, "\n    }");
+}
+
+/* ---- names --------------------------------------------------------------- */
+
+static void name_member(struct cw *w, int *first, const char *key, cx_str v)
+{
+	v = fmt_trim(v);
+	if (blank(v))
+		return;
+	out_puts(w->o, *first ? "\"" : ", \"");
+	*first = 0;
+	out_puts(w->o, key);
+	out_puts(w->o, "\": ");
+	string(w, v, 0);
+}
+
+static int name_empty(const struct cx_name *nm)
+{
+	return blank(nm->family) && blank(nm->given) && blank(nm->literal);
+}
+
+static void names(struct cw *w, const struct cx_field *f, const char *key)
+{
+	size_t real = 0;
+	int others = 0;
+	for (size_t i = 0; i < f->nnames; i++) {
+		if (f->names[i].others)
+			others = 1;
+		else if (!name_empty(&f->names[i]))
+			real++;
+	}
+	if (!real && !others && blank(f->text))
+		return;
+	if (!claim(w, key)) {
+		keep(w, f, key);
+		return;
+	}
+	member(w, key);
+	out_puts(w->o, "[\n");
+	int firstname = 1;
+	for (size_t i = 0; i < f->nnames; i++) {
+		const struct cx_name *nm = &f->names[i];
+		if (nm->others || name_empty(nm))
+			continue;
+		out_puts(w->o, firstname ? "      {" : ",\n      {");
+		firstname = 0;
+		int first = 1;
+		if (!blank(nm->literal) || blank(nm->family)) {
+			/* A given name alone ("Plato") is a literal too. */
+			name_member(w, &first, "literal", blank(nm->literal) ? nm->given : nm->literal);
+		} else {
+			int dropping = nm->dropping || w->opt->particles == CX_PARTICLES_DROPPING;
+			name_member(w, &first, "family", nm->family);
+			name_member(w, &first, "given", nm->given);
+			name_member(w, &first, dropping ? "dropping-particle" : "non-dropping-particle",
+			            nm->particle);
+			name_member(w, &first, "suffix", nm->suffix);
+		}
+		out_putc(w->o, '}');
+	}
+	if (!f->nnames) {
+		/* A list the reader could not split: one literal. */
+		out_puts(w->o, "      {\"literal\": ");
+		string(w, f->text, 0);
+		out_putc(w->o, '}');
+		firstname = 0;
+	}
+	if (others) /* DESIGN 3: the list ends with {"literal": "others"} */
+		out_puts(w->o, firstname ? "      {\"literal\": \"others\"}"
+		                         : ",\n      {\"literal\": \"others\"}");
+	out_puts(w->o, "\n    ]");
+}
+
+/* ---- dates --------------------------------------------------------------- */
+
+/* An int in decimal: dates are written for every item, and printf is
+ * most of the cost of a short one. */
+static void put_int(struct cx_out *o, int v)
+{
+	char b[16];
+	size_t k = sizeof b;
+	unsigned u = v < 0 ? 0u - (unsigned)v : (unsigned)v;
+	do
+		b[--k] = (char)('0' + u % 10);
+	while (u /= 10);
+	if (v < 0)
+		b[--k] = '-';
+	out_write(o, b + k, sizeof b - k);
+}
+
+static void date_part(struct cw *w, int y, int m, int d)
+{
+	out_putc(w->o, '[');
+	put_int(w->o, y);
+	if (m >= 1 && m <= 12) {
+		out_puts(w->o, ", ");
+		put_int(w->o, m);
+		if (d) {
+			out_puts(w->o, ", ");
+			put_int(w->o, d);
+		}
+	}
+	out_putc(w->o, ']');
+}
+
+/* {"date-parts": [[2020, 3, 1]]}, two parts for a range, "season" for
+ * months 13..16, "circa", or {"literal": "..."} for an unparsed date. */
+static int date(struct cw *w, const char *key, const struct cx_date *d, cx_str text)
+{
+	if (!d->year[0] && blank(d->literal) && blank(text))
+		return 0;
+	member(w, key);
+	if (!d->year[0]) {
+		out_puts(w->o, "{\"literal\": ");
+		string(w, blank(d->literal) ? text : d->literal, 0);
+		out_putc(w->o, '}');
+		return 1;
+	}
+	out_puts(w->o, "{\"date-parts\": [");
+	date_part(w, d->year[0], d->month[0], d->day[0]);
+	if (d->range && (d->year[1] || d->month[1])) {
+		out_puts(w->o, ", ");
+		date_part(w, d->year[1] ? d->year[1] : d->year[0], d->month[1], d->day[1]);
+	}
+	out_putc(w->o, ']');
+	if (d->month[0] >= 13 && d->month[0] <= 16)
+		out_printf(w->o, ", \"season\": %d", d->month[0] - 12);
+	if (d->circa)
+		out_puts(w->o, ", \"circa\": true");
+	out_putc(w->o, '}');
+	return 1;
+}
+
+static int date_group(enum cx_field_id id)
+{
+	return id == CX_F_YEAR || id == CX_F_MONTH || id == CX_F_DAY || id == CX_F_DATE;
+}
+
+_Static_assert(CX_F_MONTH == CX_F_YEAR + 1 && CX_F_DAY == CX_F_YEAR + 2 &&
+                   CX_F_DATE == CX_F_YEAR + 3,
+               "the date group is four consecutive fields");
+
+/* The issued date, written once from e->issued, which the normalizer
+ * took from the date field or else from year, month and day.  The fields
+ * it was read from, and a year or month that agrees with it, are used
+ * up; any other (a year beside a date that says otherwise, a second date)
+ * goes to custom. */
+static void issued(struct cw *w, const struct cx_field *f)
+{
+	int has_date = fmt_count(w->e, CX_F_DATE) > 0;
+	unsigned bit = 1u << (f->id - CX_F_YEAR);
+	if (!w->date_done) {
+		w->date_done = 1;
+		w->date_ok = claim(w, "issued") && date(w, "issued", &w->e->issued, text_of(w, f));
+	}
+	if (w->date_ok && !(w->date_used & bit) &&
+	    (!has_date || f->id == CX_F_DATE || fmt_date_agrees(w->e, f))) {
+		w->date_used |= bit;
+		return;
+	}
+	keep(w, f, w->date_ok ? "issued" : NULL);
+}
+
+/* ---- fields -------------------------------------------------------------- */
+
+/* page: "12-34" from 12--34, "12 - 34" or an en dash, in a list too ("1-4, 7-9"):
+ * CSL processors render the range dash themselves. */
+static void page(struct cw *w, const struct cx_field *f)
+{
+	cx_str t = text_of(w, f);
+	if (!claim(w, "page")) {
+		keep(w, f, "page");
+		return;
+	}
+	member(w, "page");
+	out_putc(w->o, '"');
+	size_t start = 0;
+	for (size_t i = 0; i < t.n; i++) {
+		const unsigned char *s = (const unsigned char *)t.p;
+		size_t d = 0;
+		if (s[i] == '-')
+			while (i + d < t.n && s[i + d] == '-')
+				d++;
+		else if (i + 2 < t.n && s[i] == 0xE2 && s[i + 1] == 0x80 && s[i + 2] == 0x93)
+			d = 3;
+		if (!d)
+			continue;
+		/* "12 - 34" is a range too; BibTeX's "12--34" reads back as "12-34". */
+		size_t end = i;
+		while (end > start && t.p[end - 1] == ' ')
+			end--;
+		put_text(w, (cx_str){t.p + start, end - start}, 0);
+		out_putc(w->o, '-');
+		start = i + d;
+		while (start < t.n && t.p[start] == ' ')
+			start++;
+		i = start - 1;
+	}
+	put_text(w, (cx_str){t.p + start, t.n - start}, 0);
+	out_putc(w->o, '"');
+}
+
+/* keyword: one string, the list joined with ", ". */
+static void keywords(struct cw *w, const struct cx_field *f)
+{
+	cx_str t = text_of(w, f);
+	if (!claim(w, "keyword")) {
+		keep(w, f, "keyword");
+		return;
+	}
+	member(w, "keyword");
+	out_putc(w->o, '"');
+	size_t start = 0;
+	int first = 1;
+	for (size_t i = 0; i <= t.n; i++) {
+		if (i < t.n && t.p[i] != ',' && t.p[i] != ';')
+			continue;
+		cx_str k = fmt_trim((cx_str){t.p + start, i - start});
+		start = i + 1;
+		if (blank(k))
+			continue;
+		if (!first)
+			out_puts(w->o, ", ");
+		first = 0;
+		put_text(w, k, 0);
+	}
+	out_putc(w->o, '"');
+}
+
+static void title(struct cw *w, const struct cx_field *f)
+{
+	const struct cx_field *sub = NULL;
+	for (size_t i = 0; i < w->e->nfields; i++)
+		if (w->e->fields[i].id == CX_F_SUBTITLE && !fmt_empty(&w->e->fields[i])) {
+			sub = &w->e->fields[i];
+			break;
+		}
+	cx_str t = text_of(w, f);
+	if (!claim(w, "title")) {
+		keep(w, f, "title");
+		return;
+	}
+	member(w, "title");
+	out_putc(w->o, '"');
+	put_text(w, t, 1);
+	if (sub && !w->subtitle_done) {
+		/* CSL has no subtitle: "Title: Subtitle", as styles print it. */
+		char last = t.n ? t.p[t.n - 1] : ' ';
+		out_puts(w->o, last == '?' || last == '!' || last == ':' || last == '.' ? " " : ": ");
+		put_text(w, text_of(w, sub), 1);
+		w->subtitle_done = 1;
+	}
+	out_putc(w->o, '"');
+}
+
+/* A plain variable: the first field claims it, later ones are kept. */
+static void variable(struct cw *w, const struct cx_field *f, const char *key)
+{
+	enum cx_kind k = kind_of(f);
+	cx_str t = text_of(w, f);
+	if (blank(t))
+		return;
+	if (!claim(w, key)) {
+		keep(w, f, key);
+		return;
+	}
+	member(w, key);
+	string(w, t, k == CX_K_TEXT && f->id != CX_F_LANGUAGE);
+}
+
+static void field(struct cw *w, const struct cx_field *f)
+{
+	enum cx_field_id id = f->id;
+	const char *key = id < CX_F__COUNT ? cx_fields[id].csl : "";
+	if (fmt_empty(f))
+		return;
+	if (date_group(id)) {
+		issued(w, f);
+		return;
+	}
+	switch (id) {
+	case CX_F_AUTHOR:
+	case CX_F_EDITOR:
+	case CX_F_TRANSLATOR:
+		names(w, f, key);
+		return;
+	case CX_F_TITLE:
+		title(w, f);
+		return;
+	case CX_F_SUBTITLE:
+		if (w->subtitle_done)
+			return;
+		if (!fmt_count(w->e, CX_F_TITLE)) {
+			w->subtitle_done = 1;
+			variable(w, f, "title");
+			return;
+		}
+		break;
+	case CX_F_URLDATE:
+	case CX_F_EVENTDATE:
+	case CX_F_ORIGDATE:
+		if (claim(w, key))
+			date(w, key, &f->date, text_of(w, f));
+		else
+			keep(w, f, key);
+		return;
+	case CX_F_NUMBER:
+		/* CSL's "number" of an article is its issue. */
+		variable(w, f, fmt_is_article(w->e) ? "issue" : "number");
+		return;
+	case CX_F_PAGES:
+		page(w, f);
+		return;
+	case CX_F_KEYWORDS:
+		keywords(w, f);
+		return;
+	case CX_F_PUBLISHER:
+	case CX_F_ORGANIZATION:
+	case CX_F_INSTITUTION:
+	case CX_F_SCHOOL:
+		if (f == w->pub) {
+			variable(w, f, "publisher");
+			return;
+		}
+		break;
+	case CX_F_TYPE: {
+		cx_str g;
+		const struct cx_field *from;
+		if (fmt_genre(w->e, &g, &from) && from == f && claim(w, "genre")) {
+			member(w, "genre");
+			string(w, g, 1);
+			return;
+		}
+		break;
+	}
+	case CX_F_EPRINT:
+		if (w->arxiv == 1 && claim(w, "number")) {
+			member(w, "number");
+			out_puts(w->o, "\"arXiv:");
+			esc(w, w->arxiv_id.p, w->arxiv_id.n);
+			out_putc(w->o, '"');
+			w->arxiv = 2; /* said once */
+			return;
+		}
+		break;
+	case CX_F_EPRINTTYPE:
+		if (w->arxiv == 2)
+			return; /* said by "arXiv:" */
+		break;
+	default:
+		break;
+	}
+	if (*key && strcmp(key, "issued"))
+		variable(w, f, key);
+	else
+		keep(w, f, NULL);
+}
+
+/* Values that stand in for a field the entry lacks (DESIGN 3). */
+static void synthesized(struct cw *w, enum cx_field_id id)
+{
+	cx_str g;
+	const struct cx_field *from;
+	switch (id) {
+	case CX_F_PUBLISHER:
+		if (!w->pub && w->arxiv && claim(w, "publisher")) {
+			member(w, "publisher");
+			out_puts(w->o, "\"arXiv\"");
+		}
+		break;
+	case CX_F_TYPE:
+		if (fmt_genre(w->e, &g, &from) && !from && claim(w, "genre")) {
+			member(w, "genre");
+			string(w, g, 0);
+		}
+		break;
+	case CX_F_URL:
+		if (w->arxiv && !fmt_count(w->e, CX_F_URL) && claim(w, "URL")) {
+			member(w, "URL");
+			out_puts(w->o, "\"https://arxiv.org/abs/");
+			esc(w, w->arxiv_id.p, w->arxiv_id.n);
+			out_putc(w->o, '"');
+		}
+		break;
+	default:
+		break;
+	}
+}
+
+/* n counts the items written before this one; it names an item with no
+ * key.  The array bracket and the commas come from begin, sep and end. */
+static void csl_entry(struct cx_out *o, const struct cx_entry *e, size_t n)
+{
+	if (e->kind != CX_E_ENTRY)
+		return; /* @string, @preamble, @comment: BibTeX only */
+	struct cw w = {.o = o, .e = e, .opt = fmt_opt(o)};
+	w.custom = w.local_custom;
+	w.capcustom = sizeof w.local_custom / sizeof *w.local_custom;
+	w.pub = fmt_publisher(e);
+	w.arxiv = fmt_arxiv(e, &w.arxiv_id);
+
+	out_puts(o, "\n  {\n");
+	member(&w, "id");
+	if (e->key.n) {
+		out_putc(o, '"');
+		esc(&w, e->key.p, e->key.n);
+		out_putc(o, '"');
+	} else {
+		out_printf(o, "\"item-%zu\"", n + 1);
+	}
+	member(&w, "type");
+	out_putc(o, '"');
+	out_puts(o, cx_types[e->type].csl);
+	out_putc(o, '"');
+
+	/* The fields in the order of the table, each id's in source order
+	 * (an insertion sort: entries have a few dozen fields at most). */
+	size_t local[64], *order = e->nfields <= 64 ? local : xmalloc(e->nfields * sizeof *order);
+	size_t nord = 0;
+	for (size_t i = 0; i < e->nfields; i++) {
+		enum cx_field_id id = e->fields[i].id;
+		if (id >= CX_F__COUNT)
+			continue;
+		size_t j = nord++;
+		for (; j > 0 && e->fields[order[j - 1]].id > id; j--)
+			order[j] = order[j - 1];
+		order[j] = i;
+	}
+	/* A synthesized value comes after the fields of its id. */
+	static const enum cx_field_id synth[] = {CX_F_PUBLISHER, CX_F_TYPE, CX_F_URL};
+	_Static_assert(CX_F_PUBLISHER < CX_F_TYPE && CX_F_TYPE < CX_F_URL, "synth is in id order");
+	size_t ns = 0;
+	for (size_t k = 0; k < nord; k++) {
+		enum cx_field_id id = e->fields[order[k]].id;
+		while (ns < sizeof synth / sizeof *synth && synth[ns] < id)
+			synthesized(&w, synth[ns++]);
+		field(&w, &e->fields[order[k]]);
+	}
+	while (ns < sizeof synth / sizeof *synth)
+		synthesized(&w, synth[ns++]);
+	if (order != local)
+		free(order);
+	for (size_t i = 0; i < e->nfields; i++)
+		if (e->fields[i].id == CX_F_UNKNOWN)
+			keep(&w, &e->fields[i], NULL);
+	write_custom(&w);
+	out_puts(o, "\n  }");
+	arena_destroy(&w.a);
+}
+
+static void csl_begin(struct cx_out *o)
+{
+	out_putc(o, '[');
+}
+
+static void csl_sep(struct cx_out *o)
+{
+	out_putc(o, ',');
+}
+
+static void csl_end(struct cx_out *o, size_t n)
+{
+	out_puts(o, n ? "\n]\n" : "]\n");
+}
+
+const struct cx_fmt cx_fmt_csljson = {
+	.name = "csl-json",
+	.ext = "json",
+	.begin = csl_begin,
+	.sep = csl_sep,
+	.entry = csl_entry,
+	.end = csl_end,
+};

@@ -1,0 +1,96 @@
+/* write/fmt.h - helpers shared by the writers (fmt_*.c) and the registry.
+ *
+ * Everything here reads the model and decides nothing format-specific:
+ * small string tests, the loss report, and the DESIGN section 3 choices
+ * that every writer applies the same way (publisher-like fields, arXiv
+ * eprints, page ranges, thesis genres). */
+#ifndef CX_FMT_H
+#define CX_FMT_H
+
+#include "citex.h"
+#include "core/out.h"
+
+extern const struct cx_fmt cx_fmt_bibtex;
+extern const struct cx_fmt cx_fmt_biblatex;
+extern const struct cx_fmt cx_fmt_ris;
+extern const struct cx_fmt cx_fmt_csljson;
+
+/* Options of the run; an all-zero set when the caller gave none. */
+const struct cx_options *fmt_opt(const struct cx_out *o);
+
+/* ASCII case-insensitive comparison of a view with a C string. */
+int fmt_eqi(cx_str s, const char *lit);
+/* Does s contain lit (ASCII case-insensitive)? */
+int fmt_has(cx_str s, const char *lit);
+/* s without leading and trailing ASCII white space.  Inline: most values
+ * have none, and every writer trims every value. */
+cx_str fmt_trim_slow(cx_str s);
+static inline cx_str fmt_trim(cx_str s)
+{
+	if (s.p && s.n && (unsigned char)s.p[0] > ' ' && (unsigned char)s.p[s.n - 1] > ' ')
+		return s;
+	return fmt_trim_slow(s);
+}
+/* A field is empty when its text and raw value are only white space. */
+int fmt_empty(const struct cx_field *f);
+
+/* The field's name for labels: the source name, else the BibTeX column. */
+cx_str fmt_field_name(const struct cx_field *f);
+/* The name a field is kept under (CSL "custom", RIS N1 notes): the BibTeX
+ * column for a known field, so eprinttype and archiveprefix are one name
+ * whichever the source spelled, except when the entry has two fields with
+ * that id; then, and for unknown fields, the source name. */
+cx_str fmt_label(const struct cx_entry *e, const struct cx_field *f);
+/* The entry came from a BibTeX-family reader (keeps order and spelling). */
+int fmt_from_bibtex(const struct cx_entry *e);
+
+/* Report that a target cannot hold a field (CX_NOTE, CX_E_LOSS), only
+ * with --report-loss and a diagnostic sink.  f may be NULL: the entry's
+ * position is used. */
+void fmt_loss(struct cx_out *o, const struct cx_entry *e, const struct cx_field *f,
+              const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+/* Publisher-like fields (DESIGN 3): the first non-empty of publisher,
+ * organization, institution, school, in that order; NULL when none. */
+int fmt_publisher_like(enum cx_field_id id);
+const struct cx_field *fmt_publisher(const struct cx_entry *e);
+
+/* arXiv eprint (DESIGN 3): nonzero when the entry's eprint is an arXiv
+ * identifier, either by eprinttype/archiveprefix or by its shape when no
+ * type is given.  *id receives the identifier without an "arXiv:" prefix. */
+int fmt_arxiv(const struct cx_entry *e, cx_str *id);
+
+/* Split a page range at its dash (-, --, en dash, em dash): nonzero when
+ * the text is one range, with *first and *last set; a list ("1, 5-7") or
+ * a single page is not split. */
+int fmt_pages_split(cx_str text, cx_str *first, cx_str *last);
+
+/* The genre label for a thesis or report: from the type field when there
+ * is one (biblatex keys such as "mathesis" become their English label),
+ * else "PhD thesis" / "Master's thesis" from the entry type; nothing when the
+ * entry has none.  Returns nonzero when there is a genre; *label may be
+ * the field's text (with markup) or a static string; *from is set to the
+ * type field used, or NULL. */
+int fmt_genre(const struct cx_entry *e, cx_str *label, const struct cx_field **from);
+
+/* A type field that names a biblatex localisation key (phdthesis,
+ * mathesis, techreport...): the value says what the type table already
+ * says, so BibTeX output folds it into the entry type. */
+int fmt_type_is_key(const struct cx_field *f);
+
+/* Is the entry type one CSL calls an article (NUMBER becomes "issue")? */
+int fmt_is_article(const struct cx_entry *e);
+
+/* A date as ISO 8601 / EDTF, as biblatex reads it: 2024-03-05, 2024-03,
+ * 2024, 2019/2020, 1850~ (circa), 2024-21 (spring), 2020/.. (open end).
+ * Writes at most cap-1 bytes and a NUL; returns the length. */
+size_t fmt_iso_date(char *buf, size_t cap, const struct cx_date *d);
+
+/* Does a year, month or day field say what e->issued says?  Such a field
+ * beside a date field is redundant, not a second value. */
+int fmt_date_agrees(const struct cx_entry *e, const struct cx_field *f);
+
+/* Number of fields with this id, not counting empty ones. */
+size_t fmt_count(const struct cx_entry *e, enum cx_field_id id);
+
+#endif

@@ -1,0 +1,395 @@
+/* write/registry.c - the writer registry and the helpers every writer shares.
+ *
+ * A writer is one const struct cx_fmt in its own fmt_*.c file plus one
+ * line in cx_formats[] below; cx_fmt_find walks that table and knows the
+ * few aliases users type ("bib", "json", "csljson").  The helpers are the
+ * decisions of DESIGN section 3 that are the same in every target format
+ * (which field is the publisher, what counts as an arXiv eprint, where a
+ * page range splits, what genre a thesis has), kept here so that RIS and
+ * CSL-JSON cannot drift apart, and the --report-loss note. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "write/fmt.h"
+
+const struct cx_fmt *const cx_formats[] = {
+	&cx_fmt_bibtex,
+	&cx_fmt_biblatex,
+	&cx_fmt_ris,
+	&cx_fmt_csljson,
+	NULL,
+};
+
+static int lower(int c)
+{
+	return c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c;
+}
+
+static int streqi(const char *a, const char *b)
+{
+	while (*a && lower((unsigned char)*a) == lower((unsigned char)*b))
+		a++, b++;
+	return *a == *b;
+}
+
+const struct cx_fmt *cx_fmt_find(const char *name)
+{
+	static const struct {
+		const char *alias, *name;
+	} aliases[] = {
+		{"bib", "bibtex"},
+		{"csljson", "csl-json"},
+		{"json", "csl-json"},
+	};
+	if (!name)
+		return NULL;
+	for (size_t i = 0; i < sizeof aliases / sizeof aliases[0]; i++)
+		if (streqi(name, aliases[i].alias))
+			name = aliases[i].name;
+	for (size_t i = 0; cx_formats[i]; i++)
+		if (streqi(name, cx_formats[i]->name))
+			return cx_formats[i];
+	return NULL;
+}
+
+const struct cx_options *fmt_opt(const struct cx_out *o)
+{
+	static const struct cx_options none;
+	return o->opt ? o->opt : &none;
+}
+
+int fmt_eqi(cx_str s, const char *lit)
+{
+	size_t n = strlen(lit);
+	if (s.n != n)
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		if (lower((unsigned char)s.p[i]) != lower((unsigned char)lit[i]))
+			return 0;
+	return 1;
+}
+
+int fmt_has(cx_str s, const char *lit)
+{
+	size_t n = strlen(lit);
+	for (size_t i = 0; i + n <= s.n; i++)
+		if (fmt_eqi((cx_str){s.p + i, n}, lit))
+			return 1;
+	return 0;
+}
+
+static int space(int c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+}
+
+cx_str fmt_trim_slow(cx_str s)
+{
+	if (!s.p)
+		return (cx_str){"", 0};
+	while (s.n && space((unsigned char)s.p[0]))
+		s.p++, s.n--;
+	while (s.n && space((unsigned char)s.p[s.n - 1]))
+		s.n--;
+	return s;
+}
+
+int fmt_empty(const struct cx_field *f)
+{
+	if (f->nnames || f->date.year[0] || f->date.literal.n)
+		return 0;
+	return fmt_trim(f->text).n == 0 && fmt_trim(f->raw).n == 0;
+}
+
+cx_str fmt_field_name(const struct cx_field *f)
+{
+	if (f->name.n)
+		return f->name;
+	if (f->id < CX_F__COUNT) {
+		const char *s = cx_fields[f->id].bibtex;
+		return (cx_str){s, strlen(s)};
+	}
+	return CX_STR("field");
+}
+
+cx_str fmt_label(const struct cx_entry *e, const struct cx_field *f)
+{
+	if (f->id >= CX_F__COUNT)
+		return fmt_field_name(f);
+	size_t same = 0;
+	for (size_t i = 0; i < e->nfields; i++)
+		same += e->fields[i].id == f->id;
+	if (same > 1 && f->name.n)
+		return f->name;
+	const char *s = cx_fields[f->id].bibtex;
+	return (cx_str){s, strlen(s)};
+}
+
+int fmt_from_bibtex(const struct cx_entry *e)
+{
+	return e->source && (!strcmp(e->source, "bibtex") || !strcmp(e->source, "biblatex"));
+}
+
+void fmt_loss(struct cx_out *o, const struct cx_entry *e, const struct cx_field *f,
+              const char *fmt, ...)
+{
+	if (!fmt_opt(o)->report_loss || !o->diag || !o->diag->diag)
+		return;
+	char msg[512];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	struct cx_diag d = {
+		.sev = CX_NOTE,
+		.code = CX_E_LOSS,
+		.file = e->file,
+		.line = f && f->loc.line ? f->loc.line : e->loc.line,
+		.col = f && f->loc.line ? f->loc.col : e->loc.col,
+		.msg = msg,
+	};
+	o->diag->diag(o->diag->diag_ctx, &d);
+}
+
+int fmt_publisher_like(enum cx_field_id id)
+{
+	return id == CX_F_PUBLISHER || id == CX_F_ORGANIZATION || id == CX_F_INSTITUTION ||
+	       id == CX_F_SCHOOL;
+}
+
+const struct cx_field *fmt_publisher(const struct cx_entry *e)
+{
+	/* Priority order, not source order: a thesis with both a publisher
+	 * and a school is published by the publisher. */
+	static const enum cx_field_id order[] = {
+		CX_F_PUBLISHER, CX_F_ORGANIZATION, CX_F_INSTITUTION, CX_F_SCHOOL,
+	};
+	for (size_t k = 0; k < sizeof order / sizeof order[0]; k++)
+		for (size_t i = 0; i < e->nfields; i++)
+			if (e->fields[i].id == order[k] && !fmt_empty(&e->fields[i]))
+				return &e->fields[i];
+	return NULL;
+}
+
+static const struct cx_field *first_field(const struct cx_entry *e, enum cx_field_id id)
+{
+	for (size_t i = 0; i < e->nfields; i++)
+		if (e->fields[i].id == id && !fmt_empty(&e->fields[i]))
+			return &e->fields[i];
+	return NULL;
+}
+
+size_t fmt_count(const struct cx_entry *e, enum cx_field_id id)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < e->nfields; i++)
+		if (e->fields[i].id == id && !fmt_empty(&e->fields[i]))
+			n++;
+	return n;
+}
+
+static int digit(int c)
+{
+	return c >= '0' && c <= '9';
+}
+
+static size_t digits(const char *s, size_t n, size_t i)
+{
+	size_t j = i;
+	while (j < n && digit((unsigned char)s[j]))
+		j++;
+	return j - i;
+}
+
+/* An optional version suffix "v2" ends the identifier. */
+static int version_ok(const char *s, size_t n, size_t i)
+{
+	if (i == n)
+		return 1;
+	return s[i] == 'v' && i + 1 < n && digits(s, n, i + 1) == n - i - 1;
+}
+
+/* 2401.01234, 0704.0001 (new scheme) or hep-th/9901001, math.GT/0309136
+ * (old scheme, archive[.subject]/YYMMNNN). */
+static int arxiv_shape(cx_str id)
+{
+	const char *s = id.p;
+	size_t n = id.n, i = 0, k;
+	if ((k = digits(s, n, 0)) == 4 && n > 5 && s[4] == '.') {
+		k = digits(s, n, 5);
+		return (k == 4 || k == 5) && version_ok(s, n, 5 + k);
+	}
+	while (i < n && ((s[i] >= 'a' && s[i] <= 'z') || s[i] == '-'))
+		i++;
+	if (i == 0)
+		return 0;
+	if (i + 3 < n && s[i] == '.' && s[i + 1] >= 'A' && s[i + 1] <= 'Z' && s[i + 2] >= 'A' &&
+	    s[i + 2] <= 'Z')
+		i += 3;
+	if (i >= n || s[i] != '/')
+		return 0;
+	return digits(s, n, i + 1) == 7 && version_ok(s, n, i + 8);
+}
+
+int fmt_arxiv(const struct cx_entry *e, cx_str *id)
+{
+	const struct cx_field *ep = first_field(e, CX_F_EPRINT);
+	if (!ep)
+		return 0;
+	cx_str s = fmt_trim(ep->text.n ? ep->text : ep->raw);
+	if (s.n > 6 && fmt_eqi((cx_str){s.p, 6}, "arxiv:"))
+		s = fmt_trim((cx_str){s.p + 6, s.n - 6});
+	if (!s.n)
+		return 0;
+	const struct cx_field *ty = first_field(e, CX_F_EPRINTTYPE);
+	if (ty) {
+		if (!fmt_eqi(fmt_trim(ty->text.n ? ty->text : ty->raw), "arxiv"))
+			return 0;
+	} else if (!arxiv_shape(s)) {
+		return 0;
+	}
+	*id = s;
+	return 1;
+}
+
+/* A dash that separates the ends of a range: '-' runs, en or em dash. */
+static size_t dash_at(cx_str t, size_t i)
+{
+	if (t.p[i] == '-') {
+		size_t j = i;
+		while (j < t.n && t.p[j] == '-')
+			j++;
+		return j - i;
+	}
+	if (i + 2 < t.n && (unsigned char)t.p[i] == 0xE2 && (unsigned char)t.p[i + 1] == 0x80 &&
+	    ((unsigned char)t.p[i + 2] == 0x93 || (unsigned char)t.p[i + 2] == 0x94))
+		return 3;
+	return 0;
+}
+
+int fmt_pages_split(cx_str text, cx_str *first, cx_str *last)
+{
+	cx_str t = fmt_trim(text);
+	for (size_t i = 0; i < t.n; i++)
+		if (t.p[i] == ',' || t.p[i] == ';')
+			return 0;
+	for (size_t i = 1; i < t.n; i++) {
+		size_t d = dash_at(t, i);
+		if (!d)
+			continue;
+		*first = fmt_trim((cx_str){t.p, i});
+		*last = fmt_trim((cx_str){t.p + i + d, t.n - i - d});
+		return first->n && last->n;
+	}
+	return 0;
+}
+
+static const struct {
+	const char *key, *label;
+} type_keys[] = {
+	{"phdthesis", "PhD thesis"},
+	{"mathesis", "Master's thesis"},
+	{"mastersthesis", "Master's thesis"},
+	{"candthesis", "Candidate thesis"},
+	{"techreport", "Technical report"},
+	{"resreport", "Research report"},
+};
+
+static const char *type_key_label(const struct cx_field *f)
+{
+	cx_str t = fmt_trim(f->text.n ? f->text : f->raw);
+	for (size_t i = 0; i < sizeof type_keys / sizeof type_keys[0]; i++)
+		if (fmt_eqi(t, type_keys[i].key))
+			return type_keys[i].label;
+	return NULL;
+}
+
+int fmt_type_is_key(const struct cx_field *f)
+{
+	return type_key_label(f) != NULL;
+}
+
+int fmt_genre(const struct cx_entry *e, cx_str *label, const struct cx_field **from)
+{
+	const struct cx_field *f = first_field(e, CX_F_TYPE);
+	const char *s = NULL;
+	*from = f;
+	if (f) {
+		if ((s = type_key_label(f)) != NULL) {
+			*label = (cx_str){s, strlen(s)};
+			return 1;
+		}
+		*label = f->text;
+		return 1;
+	}
+	if (e->type == CX_T_PHDTHESIS)
+		s = "PhD thesis";
+	else if (e->type == CX_T_MASTERSTHESIS)
+		s = "Master's thesis";
+	if (!s)
+		return 0;
+	*label = (cx_str){s, strlen(s)};
+	return 1;
+}
+
+int fmt_is_article(const struct cx_entry *e)
+{
+	return e->type == CX_T_ARTICLE || e->type == CX_T_MAGAZINE || e->type == CX_T_NEWSPAPER;
+}
+
+static size_t iso_part(char *b, size_t cap, int y, int m, int d)
+{
+	int k;
+	if (m >= 13 && m <= 16) /* seasons: EDTF 21..24 */
+		k = snprintf(b, cap, "%04d-%02d", y, m + 8);
+	else if (m && d)
+		k = snprintf(b, cap, "%04d-%02d-%02d", y, m, d);
+	else if (m)
+		k = snprintf(b, cap, "%04d-%02d", y, m);
+	else
+		k = snprintf(b, cap, "%04d", y);
+	if (k < 0)
+		return 0;
+	return (size_t)k < cap ? (size_t)k : cap - 1;
+}
+
+size_t fmt_iso_date(char *b, size_t cap, const struct cx_date *d)
+{
+	if (cap < 2)
+		return 0;
+	size_t n = iso_part(b, cap, d->year[0], d->month[0], d->day[0]);
+	if (d->circa && n + 1 < cap)
+		b[n++] = '~';
+	if (d->range && n + 3 < cap) {
+		b[n++] = '/';
+		if (d->year[1] || d->month[1]) {
+			n += iso_part(b + n, cap - n, d->year[1] ? d->year[1] : d->year[0], d->month[1],
+			              d->day[1]);
+			if (d->circa && n + 1 < cap)
+				b[n++] = '~';
+		} else {
+			b[n++] = '.', b[n++] = '.'; /* open end */
+		}
+	}
+	b[n] = 0;
+	return n;
+}
+
+int fmt_date_agrees(const struct cx_entry *e, const struct cx_field *f)
+{
+	const struct cx_date *d = &e->issued;
+	switch (f->id) {
+	case CX_F_YEAR:
+		if (!d->year[0]) /* both unparsed: "-0380", "to appear" */
+			return d->literal.n && d->literal.n == fmt_trim(f->text).n &&
+			       !memcmp(d->literal.p, fmt_trim(f->text).p, d->literal.n);
+		return f->date.year[0] == d->year[0];
+	case CX_F_MONTH:
+		return d->month[0] && f->date.month[0] == d->month[0];
+	case CX_F_DAY:
+		return d->day[0] && f->date.day[0] == d->day[0];
+	default:
+		return 0;
+	}
+}

@@ -1,0 +1,489 @@
+/* write/ris.c - the RIS writer.
+ *
+ * RIS as Zotero and EndNote read it (DESIGN 3, "RIS dialect"): one tag a
+ * line, "TY  - JOUR" (tag, two spaces, hyphen, space), no hard wraps
+ * (OUT_RIS turns newlines into spaces), "ER  - " and a blank line after
+ * each record.  TY comes first, then ID (the citation key), then the
+ * fields in fields.def order.  RIS has no markup, so text is plain.
+ *
+ * Decisions this file makes, where RIS has no obvious home:
+ *   - A field RIS cannot hold is never dropped: it becomes a note line,
+ *     "N1  - fieldname: value", which every RIS reader keeps, and with
+ *     --report-loss a note says so.  The same holds for a second value of
+ *     a single-valued tag (journal and booktitle both want T2; isbn and
+ *     issn both want SN; the publisher-like fields after the first).
+ *   - Dates: "PY  - 2024" and "DA  - 2024/03/05/", parts zero-padded and
+ *     left empty when unknown ("2024/03//", "2024///"); a season goes in
+ *     the fourth slot ("2024///Spring").  An unparsed date is PY as text.
+ *     The access date (urldate) is Y2 in the same form.
+ *   - Names: "AU  - Family, Given, Suffix"; a non-dropping particle leads
+ *     the family ("van Beethoven, Ludwig"), a dropping one trails the given
+ *     name; a literal is written as is; "and others" writes no AU line.
+ *   - Pages: "SP  - 12" and "EP  - 34"; a single page or a list is SP only.
+ *   - The subtitle joins the title: "TI  - Title: Subtitle".
+ *   - arXiv eprints (DESIGN 3): "PB  - arXiv" when no publisher-like field
+ *     is given, "UR  - https://arxiv.org/abs/ID" when no URL is, and
+ *     "M1  - arXiv:ID" for the number (M1 is the "number" slot RIS readers
+ *     map for preprints and reports); the primary class goes to N1.
+ *   - Thesis and report kinds: "M3  - PhD thesis" (type of work).
+ *   - Series: T3, but T2 for BOOK, EDBOOK and RPRT, where EndNote and
+ *     Zotero read T2 as the series; a booktitle or journal of those types
+ *     is a note.
+ */
+#include <string.h>
+
+#include "core/arena.h"
+#include "write/fmt.h"
+#include "norm/norm.h"
+
+static const char *const season_name[] = {"Spring", "Summer", "Autumn", "Winter"};
+
+struct rw {
+	struct cx_out *o;
+	const struct cx_entry *e;
+	const struct cx_options *opt;
+	struct arena a;
+	char tags[64][3];   /* single-valued tags already written */
+	size_t ntags;
+	const struct cx_field *pub; /* the field that is the publisher */
+	int arxiv;          /* 1: the eprint is arXiv; 2: its number is written */
+	cx_str arxiv_id;
+	int date_done, date_ok, subtitle_done;
+	unsigned date_used; /* year, month, day, date fields read */
+};
+
+/* Tags a record may repeat; any other tag is written once. */
+static int repeatable(const char *tag)
+{
+	static const char *const rep[] = {"AU", "A1", "A2", "A3", "A4", "KW", "N1"};
+	for (size_t i = 0; i < sizeof rep / sizeof rep[0]; i++)
+		if (!strcmp(tag, rep[i]))
+			return 1;
+	return 0;
+}
+
+static int tag_free(const struct rw *w, const char *tag)
+{
+	if (repeatable(tag))
+		return 1;
+	for (size_t i = 0; i < w->ntags; i++)
+		if (!strcmp(w->tags[i], tag))
+			return 0;
+	return 1;
+}
+
+static void tag_use(struct rw *w, const char *tag)
+{
+	if (!repeatable(tag) && w->ntags < sizeof w->tags / sizeof w->tags[0]) {
+		memcpy(w->tags[w->ntags], tag, 2);
+		w->tags[w->ntags++][2] = 0;
+	}
+}
+
+static void begin_line(struct rw *w, const char *tag)
+{
+	out_puts(w->o, tag);
+	out_puts(w->o, "  - ");
+	tag_use(w, tag);
+}
+
+static void line(struct rw *w, const char *tag, cx_str value)
+{
+	value = fmt_trim(value);
+	if (!value.n)
+		return;
+	begin_line(w, tag);
+	out_esc(w->o, value.p, value.n, OUT_RIS);
+	out_putc(w->o, '\n');
+}
+
+static cx_str plain(struct rw *w, cx_str text)
+{
+	if (!text.n)
+		return (cx_str){"", 0};
+	return fmt_trim(text_plain(&w->a, text));
+}
+
+static cx_str cstr(const char *s)
+{
+	return (cx_str){s, strlen(s)};
+}
+
+/* The value of a field as RIS text: verbatim kinds as given, the rest
+ * without markup. */
+static cx_str value_of(struct rw *w, const struct cx_field *f)
+{
+	enum cx_kind kind = f->id < CX_F__COUNT ? cx_fields[f->id].kind : CX_K_TEXT;
+	if (kind == CX_K_VERBATIM || kind == CX_K_KEY)
+		return fmt_trim(f->text.n ? f->text : f->raw);
+	cx_str s = plain(w, f->text);
+	if (!s.n && kind == CX_K_DATE && f->date.year[0]) {
+		char *b = arena_alloc(&w->a, 64);
+		return (cx_str){b, fmt_iso_date(b, 64, &f->date)};
+	}
+	return s.n ? s : fmt_trim(f->raw);
+}
+
+/* "N1  - name: value": where every field without a tag of its own goes,
+ * and a second value for a tag written once already (taken). */
+static void note(struct rw *w, const struct cx_field *f, cx_str value, const char *taken)
+{
+	value = fmt_trim(value);
+	if (!value.n)
+		return;
+	cx_str name = fmt_label(w->e, f);
+	if (taken)
+		fmt_loss(w->o, w->e, f, "ris has one %s, already written: field '%.*s' kept in N1",
+		         taken, (int)name.n, name.p);
+	else
+		fmt_loss(w->o, w->e, f, "ris cannot hold field '%.*s' (kept in N1)", (int)name.n,
+		         name.p);
+	begin_line(w, "N1");
+	out_esc(w->o, name.p, name.n, OUT_RIS);
+	out_puts(w->o, ": ");
+	out_esc(w->o, value.p, value.n, OUT_RIS);
+	out_putc(w->o, '\n');
+}
+
+/* A value for a tag, or a note when the tag is taken. */
+static void tagged(struct rw *w, const char *tag, const struct cx_field *f, cx_str value)
+{
+	if (tag_free(w, tag))
+		line(w, tag, value);
+	else
+		note(w, f, value, tag);
+}
+
+/* ---- names --------------------------------------------------------------- */
+
+static void put(struct rw *w, cx_str s)
+{
+	out_esc(w->o, s.p, s.n, OUT_RIS);
+}
+
+static void names(struct rw *w, const struct cx_field *f, const char *tag)
+{
+	int others = 0;
+	for (size_t i = 0; i < f->nnames; i++) {
+		const struct cx_name *nm = &f->names[i];
+		if (nm->others) {
+			others = 1;
+			continue;
+		}
+		cx_str fam = plain(w, nm->family), giv = plain(w, nm->given);
+		cx_str par = plain(w, nm->particle), suf = plain(w, nm->suffix);
+		cx_str lit = plain(w, nm->literal);
+		if (lit.n || !fam.n) {
+			line(w, tag, lit.n ? lit : giv);
+			continue;
+		}
+		int dropping = nm->dropping || w->opt->particles == CX_PARTICLES_DROPPING;
+		begin_line(w, tag);
+		if (par.n && !dropping) {
+			put(w, par);
+			out_putc(w->o, ' ');
+		}
+		put(w, fam);
+		if (giv.n || suf.n || (par.n && dropping))
+			out_puts(w->o, ", ");
+		put(w, giv);
+		if (par.n && dropping) {
+			if (giv.n)
+				out_putc(w->o, ' ');
+			put(w, par);
+		}
+		if (suf.n) {
+			out_puts(w->o, ", ");
+			put(w, suf);
+		}
+		out_putc(w->o, '\n');
+	}
+	if (!f->nnames && f->text.n)
+		line(w, tag, plain(w, f->text)); /* names the reader left unsplit */
+	if (others) {
+		cx_str name = fmt_field_name(f);
+		fmt_loss(w->o, w->e, f, "ris cannot hold 'and others' in field '%.*s' (dropped)",
+		         (int)name.n, name.p);
+	}
+}
+
+/* ---- dates --------------------------------------------------------------- */
+
+/* 2024/03/05/, 2024/03//, 2024///, 2024///Spring */
+static void ris_date(struct rw *w, const char *tag, const struct cx_date *d)
+{
+	begin_line(w, tag);
+	int m = d->month[0];
+	out_printf(w->o, "%04d/", d->year[0]);
+	if (m >= 1 && m <= 12)
+		out_printf(w->o, "%02d", m);
+	out_putc(w->o, '/');
+	if (m >= 1 && m <= 12 && d->day[0])
+		out_printf(w->o, "%02d", d->day[0]);
+	out_putc(w->o, '/');
+	if (m >= 13 && m <= 16)
+		out_puts(w->o, season_name[m - 13]);
+	out_putc(w->o, '\n');
+}
+
+/* PY and DA from e->issued, which the normalizer took from the date field
+ * or else from year, month and day.  Returns 0 when it has nothing. */
+static int issued(struct rw *w, const struct cx_field *f)
+{
+	const struct cx_date *d = &w->e->issued;
+	if (d->year[0]) {
+		begin_line(w, "PY");
+		out_printf(w->o, "%04d\n", d->year[0]);
+		ris_date(w, "DA", d);
+		if (d->range || d->circa)
+			fmt_loss(w->o, w->e, f, "ris cannot hold a %s date (start kept)",
+			         d->circa ? "circa" : "range");
+		return 1;
+	}
+	if (d->literal.n) {
+		line(w, "PY", plain(w, d->literal));
+		return 1;
+	}
+	return 0;
+}
+
+_Static_assert(CX_F_MONTH == CX_F_YEAR + 1 && CX_F_DAY == CX_F_YEAR + 2 &&
+                   CX_F_DATE == CX_F_YEAR + 3,
+               "the date group is four consecutive fields");
+
+/* The fields issued was read from, and a year or month that agrees with
+ * it, are used up; any other (a year beside a date that says otherwise, a
+ * second date) is kept in a note.  Returns 1 when f is used up. */
+static int date_field(struct rw *w, const struct cx_field *f)
+{
+	unsigned bit = 1u << (f->id - CX_F_YEAR);
+	if (!w->date_done) {
+		w->date_done = 1;
+		w->date_ok = issued(w, f);
+	}
+	if (w->date_ok && !(w->date_used & bit) &&
+	    (!fmt_count(w->e, CX_F_DATE) || f->id == CX_F_DATE ||
+	     fmt_date_agrees(w->e, f))) {
+		w->date_used |= bit;
+		return 1;
+	}
+	return 0;
+}
+
+/* ---- pages, keywords ----------------------------------------------------- */
+
+static void pages(struct rw *w, const struct cx_field *f)
+{
+	cx_str t = value_of(w, f), a, b;
+	if (!tag_free(w, "SP")) {
+		note(w, f, t, "SP");
+		return;
+	}
+	if (fmt_pages_split(t, &a, &b)) {
+		line(w, "SP", a);
+		line(w, "EP", b);
+	} else {
+		line(w, "SP", t);
+	}
+}
+
+static void keywords(struct rw *w, const struct cx_field *f)
+{
+	cx_str t = value_of(w, f);
+	size_t start = 0;
+	for (size_t i = 0; i <= t.n; i++) {
+		if (i < t.n && t.p[i] != ',' && t.p[i] != ';')
+			continue;
+		line(w, "KW", (cx_str){t.p + start, i - start});
+		start = i + 1;
+	}
+}
+
+/* ---- fields -------------------------------------------------------------- */
+
+static void title(struct rw *w, const struct cx_field *f)
+{
+	const struct cx_field *sub = NULL;
+	for (size_t i = 0; i < w->e->nfields; i++)
+		if (w->e->fields[i].id == CX_F_SUBTITLE && !fmt_empty(&w->e->fields[i])) {
+			sub = &w->e->fields[i];
+			break;
+		}
+	cx_str t = value_of(w, f);
+	if (!tag_free(w, "TI") || !t.n) {
+		note(w, f, t, "TI");
+		return;
+	}
+	begin_line(w, "TI");
+	out_esc(w->o, t.p, t.n, OUT_RIS);
+	if (sub && !w->subtitle_done) {
+		cx_str s = value_of(w, sub);
+		char last = t.p[t.n - 1];
+		out_puts(w->o, last == '?' || last == '!' || last == ':' || last == '.' ? " " : ": ");
+		out_esc(w->o, s.p, s.n, OUT_RIS);
+		w->subtitle_done = 1;
+	}
+	out_putc(w->o, '\n');
+}
+
+/* A book's or a report's T2 is its series (EndNote, Zotero); other
+ * types put the series in T3 and their container in T2. */
+static int series_in_t2(const struct cx_entry *e)
+{
+	const char *ty = cx_types[e->type].ris;
+	return !strcmp(ty, "BOOK") || !strcmp(ty, "EDBOOK") || !strcmp(ty, "RPRT");
+}
+
+static void field(struct rw *w, const struct cx_field *f)
+{
+	enum cx_field_id id = f->id;
+	const char *tag = id < CX_F__COUNT ? cx_fields[id].ris : "";
+	if (fmt_empty(f))
+		return;
+	switch (id) {
+	case CX_F_AUTHOR:
+	case CX_F_EDITOR:
+	case CX_F_TRANSLATOR:
+		names(w, f, tag);
+		return;
+	case CX_F_TITLE:
+		title(w, f);
+		return;
+	case CX_F_SUBTITLE:
+		if (w->subtitle_done)
+			return;
+		if (!fmt_count(w->e, CX_F_TITLE) && tag_free(w, "TI")) {
+			line(w, "TI", value_of(w, f));
+			w->subtitle_done = 1;
+			return;
+		}
+		break;
+	case CX_F_YEAR:
+	case CX_F_MONTH:
+	case CX_F_DAY:
+	case CX_F_DATE:
+		if (date_field(w, f))
+			return;
+		if (id == CX_F_YEAR || id == CX_F_DATE)
+			tag = "PY";
+		break;
+	case CX_F_URLDATE:
+		if (f->date.year[0] && tag_free(w, "Y2")) {
+			ris_date(w, "Y2", &f->date);
+			return;
+		}
+		break;
+	case CX_F_PAGES:
+		pages(w, f);
+		return;
+	case CX_F_KEYWORDS:
+		keywords(w, f);
+		return;
+	case CX_F_PUBLISHER:
+	case CX_F_ORGANIZATION:
+	case CX_F_INSTITUTION:
+	case CX_F_SCHOOL:
+		if (f == w->pub)
+			tag = "PB";
+		break;
+	case CX_F_TYPE: {
+		cx_str g;
+		const struct cx_field *from;
+		if (fmt_genre(w->e, &g, &from) && from == f && tag_free(w, "M3")) {
+			line(w, "M3", plain(w, g));
+			return;
+		}
+		break;
+	}
+	case CX_F_EPRINT:
+		if (w->arxiv == 1 && tag_free(w, "M1")) {
+			begin_line(w, "M1");
+			out_puts(w->o, "arXiv:");
+			out_esc(w->o, w->arxiv_id.p, w->arxiv_id.n, OUT_RIS);
+			out_putc(w->o, '\n');
+			w->arxiv = 2; /* said once */
+			return;
+		}
+		break;
+	case CX_F_EPRINTTYPE:
+		if (w->arxiv == 2)
+			return; /* said by M1 "arXiv:" */
+		break;
+	case CX_F_NOTE:
+		line(w, "N1", value_of(w, f));
+		return;
+	case CX_F_SERIES:
+		if (series_in_t2(w->e))
+			tag = "T2";
+		break;
+	case CX_F_JOURNAL:
+	case CX_F_BOOKTITLE:
+		if (series_in_t2(w->e))
+			tag = ""; /* T2 is the series: a note */
+		break;
+	default:
+		break;
+	}
+	cx_str v = value_of(w, f);
+	if (*tag)
+		tagged(w, tag, f, v);
+	else
+		note(w, f, v, NULL);
+}
+
+/* Values that stand in for a field the entry lacks (DESIGN 3). */
+static void synthesized(struct rw *w, enum cx_field_id id)
+{
+	cx_str g;
+	const struct cx_field *from;
+	switch (id) {
+	case CX_F_PUBLISHER:
+		if (!w->pub && w->arxiv)
+			line(w, "PB", CX_STR("arXiv"));
+		break;
+	case CX_F_TYPE:
+		if (fmt_genre(w->e, &g, &from) && !from)
+			line(w, "M3", g);
+		break;
+	case CX_F_URL:
+		if (w->arxiv && !fmt_count(w->e, CX_F_URL)) {
+			begin_line(w, "UR");
+			out_puts(w->o, "https://arxiv.org/abs/");
+			out_esc(w->o, w->arxiv_id.p, w->arxiv_id.n, OUT_RIS);
+			out_putc(w->o, '\n');
+		}
+		break;
+	default:
+		break;
+	}
+}
+
+static void ris_entry(struct cx_out *o, const struct cx_entry *e, size_t n)
+{
+	(void)n;
+	if (e->kind != CX_E_ENTRY)
+		return; /* @string, @preamble, @comment: BibTeX only */
+	struct rw w = {.o = o, .e = e, .opt = fmt_opt(o)};
+	w.pub = fmt_publisher(e);
+	w.arxiv = fmt_arxiv(e, &w.arxiv_id);
+
+	line(&w, "TY", cstr(cx_types[e->type].ris));
+	line(&w, "ID", e->key);
+	for (int id = 0; id < CX_F__COUNT; id++) {
+		for (size_t i = 0; i < e->nfields; i++)
+			if (e->fields[i].id == (enum cx_field_id)id)
+				field(&w, &e->fields[i]);
+		synthesized(&w, (enum cx_field_id)id);
+	}
+	for (size_t i = 0; i < e->nfields; i++)
+		if (e->fields[i].id == CX_F_UNKNOWN)
+			field(&w, &e->fields[i]);
+	out_puts(o, "ER  - \n\n");
+	arena_destroy(&w.a);
+}
+
+const struct cx_fmt cx_fmt_ris = {
+	.name = "ris",
+	.ext = "ris",
+	.entry = ris_entry,
+};

@@ -1,0 +1,64 @@
+/* write/writer.c - the writer as a library user sees it: a format, a FILE and
+ * the bookkeeping between records (the document's opening and closing,
+ * separators, which entries a format holds at all). */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/arena.h"
+#include "core/out.h"
+
+struct cx_writer {
+	struct cx_out out;
+	const struct cx_fmt *fmt;
+};
+
+int cx_fmt_holds(const struct cx_fmt *f, const struct cx_entry *e, const struct cx_options *opt)
+{
+	int bib = !strcmp(f->name, "bibtex") || !strcmp(f->name, "biblatex");
+	if (e->kind != CX_E_ENTRY && !bib)
+		return 0;
+	/* @xdata holds fields for others to inherit; it is no record. */
+	if (!bib && e->type_name.n == 5 && !memcmp(e->type_name.p, "xdata", 5))
+		return 0;
+	if (e->kind == CX_E_STRING && opt && opt->expand_macros)
+		return 0;
+	return 1;
+}
+
+struct cx_writer *cx_writer_open(FILE *f, const char *format, const struct cx_options *opt)
+{
+	const struct cx_fmt *fmt = cx_fmt_find(format);
+	if (!fmt)
+		return NULL;
+	struct cx_writer *w = xcalloc(1, sizeof *w);
+	w->fmt = fmt;
+	out_init(&w->out, f, opt);
+	if (fmt->begin)
+		fmt->begin(&w->out);
+	return w;
+}
+
+void cx_writer_entry(struct cx_writer *w, const struct cx_entry *e, struct cx_reader_ctx *c)
+{
+	if (!cx_fmt_holds(w->fmt, e, w->out.opt))
+		return;
+	if (w->out.count && w->fmt->sep)
+		w->fmt->sep(&w->out);
+	w->out.diag = c;
+	w->fmt->entry(&w->out, e, w->out.count);
+	w->out.diag = NULL;
+	w->out.count++;
+}
+
+int cx_writer_close(struct cx_writer *w)
+{
+	if (w->fmt->end)
+		w->fmt->end(&w->out, w->out.count);
+	int err = out_flush(&w->out);
+	if (!err && fflush(w->out.f))
+		err = errno ? errno : EIO;
+	out_free(&w->out);
+	free(w);
+	return err;
+}
