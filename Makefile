@@ -7,7 +7,7 @@ PKG_CONFIG ?= pkg-config
 PREFIX  ?= /usr/local
 BUILD   ?= build
 CFLAGS  ?= -O2 -g
-WARN    := -Wall -Wextra -pedantic -Wshadow -Wstrict-prototypes
+WARN    := -Wall -Wextra -pedantic -Wshadow -Wstrict-prototypes -Werror=implicit-function-declaration
 UTF8PROC_CFLAGS := $(shell $(PKG_CONFIG) --cflags libutf8proc 2>/dev/null)
 UTF8PROC_LIBS   := $(shell $(PKG_CONFIG) --libs libutf8proc 2>/dev/null || echo -lutf8proc)
 # GCC on x86-64 clears a struct of a hundred bytes or more with `rep stos`,
@@ -136,15 +136,15 @@ asan-corpora:
 	  ASAN_OPTIONS=abort_on_error=1:detect_leaks=1 \
 	  UBSAN_OPTIONS=halt_on_error=1:abort_on_error=1:print_stacktrace=1 check-corpora
 
-# Install the program, the library, its header (in include/citex/, beside
-# the field and type tables it includes), a pkg-config file and the manual.  DESTDIR is prepended for staged installs.
+# Install the program, the library, its one header (in include/citex/), a
+# pkg-config file and the manual.  DESTDIR is prepended for staged installs.
 VERSION = $(shell sed -n 's/^\#define CITEX_VERSION "\(.*\)"/\1/p' src/citex.h)
 install: $(BUILD)/citex $(BUILD)/libcitex.a
 	mkdir -p $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig \
 	  $(DESTDIR)$(PREFIX)/include/citex $(DESTDIR)$(PREFIX)/share/man/man1
 	cp $(BUILD)/citex $(DESTDIR)$(PREFIX)/bin/citex
 	cp $(BUILD)/libcitex.a $(DESTDIR)$(PREFIX)/lib/libcitex.a
-	cp src/citex.h src/fields.def src/types.def $(DESTDIR)$(PREFIX)/include/citex/
+	cp src/citex.h $(DESTDIR)$(PREFIX)/include/citex/
 	cp citex.1 $(DESTDIR)$(PREFIX)/share/man/man1/citex.1
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' citex.pc.in \
 	  >$(DESTDIR)$(PREFIX)/lib/pkgconfig/citex.pc

@@ -6,10 +6,16 @@
  * writes them out again through pluggable formatters.  The library never
  * prints and never exits: problems arrive through a diagnostic callback.
  *
- * Memory: every string and array reachable from a struct cx_entry lives in
- * an arena owned by the reader.  An entry handed to the emit callback is
- * valid only until that callback returns; copy what you keep.  Running out
- * of memory aborts the process (xmalloc), so no result is ever NULL-checked.
+ * A program makes a context (cx_context_new), which holds the options and
+ * every piece of state a conversion needs: nothing in the library is
+ * global, so two contexts may work in two threads at once.  It reads with
+ * cx_read, which calls back once per entry as soon as the entry is
+ * complete, and writes with a cx_writer.
+ *
+ * Memory: an entry handed to the callback is valid only until the callback
+ * returns (the reader reuses its memory for the next one); cx_entry_dup
+ * makes a copy that lives until cx_entry_free.  Running out of memory
+ * aborts the process, so no result is ever NULL for lack of memory.
  */
 #ifndef CITEX_H
 #define CITEX_H
@@ -19,7 +25,7 @@
 
 #define CITEX_VERSION "0.1.0"
 
-/* A view into an arena: not NUL-terminated in general (cmark's chunk). */
+/* A view into memory the library owns: not NUL-terminated in general. */
 typedef struct {
 	const char *p;
 	size_t n;
@@ -89,47 +95,7 @@ struct cx_diag {
 
 typedef void (*cx_diag_fn)(void *ctx, const struct cx_diag *d);
 
-/* ---- the entry model ----------------------------------------------------- */
-
-/* Field kinds decide how a value is normalized and written. */
-enum cx_kind {
-	CX_K_TEXT,     /* LaTeX decoded to UTF-8 NFC with inline markup */
-	CX_K_NAMES,    /* a name list: ' and '-separated in BibTeX */
-	CX_K_DATE,     /* year, month, date, urldate, ... */
-	CX_K_PAGES,    /* 12--34 */
-	CX_K_VERBATIM, /* doi, url, eprint, file: no LaTeX decoding */
-	CX_K_LIST,     /* keywords: comma- or semicolon-separated */
-	CX_K_KEY,      /* crossref, xdata: citation keys */
-};
-
-/* The shared field map: one row per field, one column per format.  An empty
- * string means the format has no home for the field.  See src/fields.def. */
-enum cx_field_id {
-#define CX_FIELD(id, bibtex, biblatex, ris, csl, kind) CX_F_##id,
-#include "fields.def"
-#undef CX_FIELD
-	CX_F__COUNT,
-	CX_F_UNKNOWN = CX_F__COUNT /* kept verbatim under its raw name */
-};
-
-struct cx_field_info {
-	const char *bibtex, *biblatex, *ris, *csl;
-	enum cx_kind kind;
-};
-extern const struct cx_field_info cx_fields[CX_F__COUNT];
-
-/* Entry types: CSL's item types are the hub (src/types.def). */
-enum cx_type_id {
-#define CX_TYPE(id, bibtex, biblatex, ris, csl) CX_T_##id,
-#include "types.def"
-#undef CX_TYPE
-	CX_T__COUNT
-};
-
-struct cx_type_info {
-	const char *bibtex, *biblatex, *ris, *csl;
-};
-extern const struct cx_type_info cx_types[CX_T__COUNT];
+/* ---- names and dates ------------------------------------------------------ */
 
 /* A personal name.  Corporate names have only `literal`. */
 struct cx_name {
@@ -146,53 +112,6 @@ struct cx_date {
 	unsigned range : 1, circa : 1;
 	cx_str literal; /* set when the value could not be parsed */
 };
-
-/* One piece of a BibTeX value: `{lit}`, `"lit"`, `1999`, or `macro`. */
-enum cx_part_kind { CX_P_BRACED, CX_P_QUOTED, CX_P_NUMBER, CX_P_MACRO };
-struct cx_part {
-	enum cx_part_kind kind;
-	cx_str s; /* the literal without its delimiters, or the macro name */
-};
-
-struct cx_loc {
-	unsigned line, col, end_line, end_col;
-};
-
-struct cx_field {
-	enum cx_field_id id;
-	cx_str name;     /* as written in the source, lower-cased (BibTeX) */
-	cx_str raw;      /* the value with macros expanded, LaTeX not decoded */
-	struct cx_part *parts; /* BibTeX source: the value as written; else NULL */
-	size_t nparts;
-	cx_str text;     /* normalized: UTF-8 NFC with inline markup */
-	struct cx_name *names; /* CX_K_NAMES */
-	size_t nnames;
-	struct cx_date date;   /* CX_K_DATE, when parsed */
-	struct cx_loc loc;
-	unsigned inherited : 1; /* copied from a crossref/xdata parent */
-};
-
-/* Entry kinds besides ordinary records: BibTeX keeps them on BibTeX output. */
-enum cx_entry_kind { CX_E_ENTRY, CX_E_STRING, CX_E_PREAMBLE, CX_E_COMMENT };
-
-struct cx_entry {
-	enum cx_entry_kind kind;
-	enum cx_type_id type;
-	cx_str type_name;  /* as written in the source, lower-cased */
-	cx_str key;
-	struct cx_field *fields; /* in source order */
-	size_t nfields;
-	struct cx_date issued;   /* from date, or year + month */
-	struct cx_loc loc;
-	const char *file;
-	const char *source;      /* reader name: "bibtex", "ris", ... */
-	unsigned stray : 1;      /* CX_E_COMMENT: text outside any entry */
-};
-
-/* Lookup helpers. */
-struct cx_field *cx_entry_get(const struct cx_entry *e, enum cx_field_id id);
-enum cx_field_id cx_field_lookup(const char *name, size_t n);
-enum cx_type_id cx_type_lookup(const char *name, size_t n, int *known);
 
 /* ---- options ------------------------------------------------------------- */
 
@@ -219,83 +138,107 @@ struct cx_options {
 	const char *owner;      /* cv input: the owner's name, for empty author slots */
 };
 
-/* ---- output -------------------------------------------------------------- */
+/* ---- the context ------------------------------------------------------------ */
 
-struct cx_out; /* a buffered writer; see out.h */
-struct cx_reader_ctx;
+struct cx_context;
 
-struct cx_fmt {
-	const char *name; /* "bibtex", "biblatex", "ris", "csl-json" */
-	const char *ext;  /* file extension for batch mode */
-	void (*begin)(struct cx_out *o);
-	/* Between two records, when the format needs a separator (may be NULL).
-	 * The caller decides, so records written apart (one part per input in
-	 * a parallel run) still join into one valid document. */
-	void (*sep)(struct cx_out *o);
-	void (*entry)(struct cx_out *o, const struct cx_entry *e, size_t n);
-	void (*end)(struct cx_out *o, size_t n);
-};
+/* A context with a copy of *opt (NULL: the defaults).  Today's date, for
+ * the guesses that depend on it (a venue's two-digit year), is the date the
+ * context was made; cx_context_set_today fixes it. */
+struct cx_context *cx_context_new(const struct cx_options *opt);
+void cx_context_free(struct cx_context *cx);
+const struct cx_options *cx_context_options(const struct cx_context *cx);
+/* Where diagnostics go.  Below min they are only counted. */
+void cx_context_set_diag(struct cx_context *cx, cx_diag_fn fn, void *ctx, enum cx_sev min);
+void cx_context_set_today(struct cx_context *cx, int year, int month, int day);
+/* Add the venues of a tab-separated file (acronym, full name, publisher,
+ * kind, aliases; see the README).  Its rows win over the built-in table.
+ * Returns 0, or -1 with the reason in err[0..errsize). */
+int cx_context_add_venues(struct cx_context *cx, const char *path, char *err, size_t errsize);
 
-/* The registry: a NULL-terminated table of every writer. */
-extern const struct cx_fmt *const cx_formats[];
-const struct cx_fmt *cx_fmt_find(const char *name);
-/* Does the format hold e at all?  @string, @preamble and @comment exist
- * only in BibTeX, and @xdata is no record anywhere else. */
-int cx_fmt_holds(const struct cx_fmt *f, const struct cx_entry *e, const struct cx_options *opt);
+/* ---- entries ----------------------------------------------------------------- */
 
-/* A writer on a FILE, for programs that use the library: it opens the
- * document, separates records and closes it, so the output is complete.
- * cx_writer_entry skips what the format cannot hold (cx_fmt_holds); loss
- * reports go to c's diag callback when c is not NULL.  cx_writer_close
- * ends the document, flushes and frees; it returns 0 or an errno value
- * (the FILE stays open).  NULL from cx_writer_open: unknown format. */
-struct cx_writer;
-struct cx_writer *cx_writer_open(FILE *f, const char *format, const struct cx_options *opt);
-void cx_writer_entry(struct cx_writer *w, const struct cx_entry *e, struct cx_reader_ctx *c);
-int cx_writer_close(struct cx_writer *w);
+struct cx_entry;
+struct cx_field;
 
-/* ---- readers -------------------------------------------------------------- */
+/* Entry kinds besides ordinary records: BibTeX keeps them on BibTeX output. */
+enum cx_entry_kind { CX_E_ENTRY, CX_E_STRING, CX_E_PREAMBLE, CX_E_COMMENT };
 
-struct cx_reader_ctx {
-	const struct cx_options *opt;
-	const char *file;
-	cx_diag_fn diag;
-	void *diag_ctx;
-	/* Diagnostics below this severity are only counted: diag would drop
-	 * them (--quiet), so a reader need not format them. */
-	enum cx_sev diag_min;
-	/* Called once per entry, in input order, as soon as it is complete. */
-	void (*emit)(void *ctx, struct cx_entry *e);
-	void *emit_ctx;
-	/* Counts, filled by the reader. */
-	size_t nentries, nerrors, nwarnings;
-};
+enum cx_entry_kind cx_entry_kind(const struct cx_entry *e);
+cx_str cx_entry_key(const struct cx_entry *e);
+/* The type as written (lower-cased BibTeX type, or the reader's own word),
+ * and its CSL item type. */
+cx_str cx_entry_type(const struct cx_entry *e);
+const char *cx_entry_csl_type(const struct cx_entry *e);
+const char *cx_entry_file(const struct cx_entry *e);
+unsigned cx_entry_line(const struct cx_entry *e);
+size_t cx_entry_nfields(const struct cx_entry *e);
+const struct cx_field *cx_entry_field(const struct cx_entry *e, size_t i);
+/* The first field of that name (any spelling a reader accepts, such as
+ * "journaltitle" for "journal"), or NULL. */
+const struct cx_field *cx_entry_find(const struct cx_entry *e, const char *name);
+/* The date of publication, from date, or year and month. */
+const struct cx_date *cx_entry_issued(const struct cx_entry *e);
 
-/* An input stream: bytes already peeked (for format detection), then the
- * rest of a FILE.  Readers pull from it in chunks, so memory stays bounded
- * by the largest entry, never by the input. */
-struct cx_input {
-	FILE *f;
-	const char *pre; /* peeked bytes, consumed first */
-	size_t npre, ipre;
-	int error;       /* set when fread fails */
-};
-/* Fill buf with up to max bytes; 0 at end of input. */
-size_t cx_input_read(struct cx_input *in, char *buf, size_t max);
+/* The field's name as written (lower-cased), and its CSL variable ("" when
+ * CSL has none). */
+cx_str cx_field_name(const struct cx_field *f);
+const char *cx_field_csl(const struct cx_field *f);
+/* The value as read (BibTeX: macros expanded, LaTeX as written), and the
+ * normalized text (UTF-8 NFC with the inline markup bytes above). */
+cx_str cx_field_raw(const struct cx_field *f);
+cx_str cx_field_text(const struct cx_field *f);
+/* A name list: the count and the names.  Other fields have none. */
+size_t cx_field_nnames(const struct cx_field *f);
+const struct cx_name *cx_field_names(const struct cx_field *f);
+/* A date field's parsed date (all zero when it is not a date). */
+const struct cx_date *cx_field_date(const struct cx_field *f);
 
-struct cx_reader {
-	const char *name;
-	/* Read the whole stream, emitting entries as they complete.
-	 * Returns 0, or -1 on an I/O error. */
-	int (*read)(struct cx_reader_ctx *c, struct cx_input *in);
-};
-extern const struct cx_reader *const cx_readers[];
+/* A copy of e that outlives the callback; free it with cx_entry_free. */
+struct cx_entry *cx_entry_dup(const struct cx_entry *e);
+void cx_entry_free(struct cx_entry *e);
+
+/* ---- reading --------------------------------------------------------------- */
+
+struct cx_reader;
+
+/* The reader of that name ("bibtex", "biblatex", "ris", "csl-json", "cv",
+ * "refs"), or NULL; the i-th reader, NULL past the last. */
 const struct cx_reader *cx_reader_find(const char *name);
+const struct cx_reader *cx_reader_at(size_t i);
+const char *cx_reader_name(const struct cx_reader *r);
 /* Guess a reader from a file name (may be NULL) and the first bytes. */
-const struct cx_reader *cx_reader_detect(const char *file, const char *buf, size_t n);
+const struct cx_reader *cx_reader_detect(const char *file, const char *head, size_t n);
 
-/* Normalize one entry in place: decode text, split names, parse dates. */
-void cx_normalize(struct cx_entry *e, const struct cx_options *opt,
-                  struct cx_reader_ctx *c, void *arena);
+typedef void (*cx_entry_fn)(void *ctx, const struct cx_entry *e);
+
+struct cx_counts {
+	size_t entries, errors, warnings;
+};
+
+/* Read all of f with r, calling fn once per entry, in input order, as soon
+ * as it is complete.  name is what diagnostics call the input ("<stdin>"
+ * for standard input).  head[0..nhead) are bytes already taken from f
+ * (for detection); they are read first.  Counts are added to *counts when
+ * it is not NULL.  Returns 0, or -1 when reading f failed. */
+int cx_read(struct cx_context *cx, const struct cx_reader *r, FILE *f, const char *name,
+            const char *head, size_t nhead, cx_entry_fn fn, void *fn_ctx,
+            struct cx_counts *counts);
+
+/* ---- writing ----------------------------------------------------------------- */
+
+struct cx_writer;
+
+/* The name of the i-th output format, NULL past the last. */
+const char *cx_writer_format(size_t i);
+/* A writer of format (a name cx_writer_format gives, or an alias such as
+ * "bib" or "json") on f: it opens the document, separates records and
+ * closes it, so the output is complete.  NULL: no such format. */
+struct cx_writer *cx_writer_open(struct cx_context *cx, FILE *f, const char *format);
+/* Write one entry; what the format cannot hold at all (@string outside
+ * BibTeX, say) is skipped.  Loss reports go to the context's diagnostics. */
+void cx_writer_entry(struct cx_writer *w, const struct cx_entry *e);
+/* End the document, flush and free; 0 or an errno value (f stays open). */
+int cx_writer_close(struct cx_writer *w);
 
 #endif

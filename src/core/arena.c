@@ -130,36 +130,3 @@ void arena_destroy(struct arena *a)
 	a->last = NULL;
 	a->total = 0;
 }
-
-void buf_reserve(struct buf *b, size_t extra)
-{
-	if (b->n + extra + 1 <= b->cap)
-		return;
-	size_t cap = b->cap ? b->cap : 256;
-	while (cap < b->n + extra + 1)
-		cap *= 2;
-	b->p = xrealloc(b->p, cap);
-	b->cap = cap;
-}
-
-void buf_put(struct buf *b, const char *s, size_t n)
-{
-	buf_reserve(b, n);
-	memcpy(b->p + b->n, s, n);
-	b->n += n;
-	b->p[b->n] = 0;
-}
-
-void buf_putc(struct buf *b, int c)
-{
-	buf_reserve(b, 1);
-	b->p[b->n++] = (char)c;
-	b->p[b->n] = 0;
-}
-
-void buf_free(struct buf *b)
-{
-	free(b->p);
-	b->p = NULL;
-	b->n = b->cap = 0;
-}

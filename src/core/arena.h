@@ -68,14 +68,4 @@ void *xcalloc(size_t n, size_t m);
 void *xrealloc(void *p, size_t n);
 char *xstrdup(const char *s);
 
-/* A growable byte buffer on the heap, reused across entries. */
-struct buf {
-	char *p;
-	size_t n, cap;
-};
-void buf_reserve(struct buf *b, size_t extra);
-void buf_put(struct buf *b, const char *s, size_t n);
-void buf_putc(struct buf *b, int c);
-void buf_free(struct buf *b);
-
 #endif

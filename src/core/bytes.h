@@ -228,4 +228,27 @@ static inline size_t bytes_lines(const char *s, size_t n, size_t *tail_chars)
 	return lines;
 }
 
+/* How many bytes at the start of s[0..n) are ASCII (below 0x80). */
+static inline size_t bytes_ascii_run(const void *s, size_t n)
+{
+	const unsigned char *u = s;
+	size_t i = 0;
+#if defined(__SSE2__)
+	for (; i + 16 <= n; i += 16) {
+		unsigned m = (unsigned)_mm_movemask_epi8(_mm_loadu_si128((const __m128i *)(const void *)(u + i)));
+		if (m)
+			return i + (size_t)__builtin_ctz(m);
+	}
+#endif
+	for (; i + 8 <= n; i += 8) {
+		uint64_t w;
+		memcpy(&w, u + i, 8);
+		if (w & BYTES_HIGH)
+			break;
+	}
+	while (i < n && u[i] < 0x80)
+		i++;
+	return i;
+}
+
 #endif

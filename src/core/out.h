@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "citex.h"
+#include "core/diag.h"
 
 enum out_esc {
 	OUT_RAW,   /* bytes as they are */
@@ -24,7 +25,7 @@ struct cx_out {
 	const struct cx_options *opt;
 	/* Per-run state a formatter may keep (e.g. the JSON item separator). */
 	size_t count;
-	struct cx_reader_ctx *diag; /* where loss reports go, may be NULL */
+	struct cx_diags *diag; /* where loss reports go, may be NULL */
 };
 
 void out_init(struct cx_out *o, FILE *f, const struct cx_options *opt);

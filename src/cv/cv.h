@@ -12,6 +12,7 @@
 
 #include "core/arena.h"
 #include "citex.h"
+#include "model/model.h"
 
 /* One slot of an author list, as written. */
 struct au_name {
@@ -48,8 +49,5 @@ int au_is_initials(cx_str w);
  * initials, no digits)?  Used to tell an author list from a title. */
 int au_name_like(const char *s, size_t n);
 
-/* The cv reader keeps generated keys unique across every input of a run;
- * forget them, so the next input starts afresh (the fuzz harness). */
-void cv_forget_keys(void);
 
 #endif

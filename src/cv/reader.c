@@ -26,11 +26,14 @@
 #include <string.h>
 #include <utf8proc.h>
 
+#include "core/strbuf.h"
 #include "cv/cv.h"
-#include "norm/keys.h"
 #include "model/model.h"
+#include "norm/context.h"
+#include "norm/keys.h"
 #include "norm/norm.h"
 #include "norm/venue.h"
+#include "read/reader.h"
 
 /* A CV of 32 MiB is already absurd; past it we refuse rather than thrash. */
 #define CV_MAX_INPUT ((size_t)32 << 20)
@@ -78,19 +81,10 @@ static void cv_diag(struct cv *v, enum cx_sev sev, enum cx_code code, unsigned l
 static void cv_diag(struct cv *v, enum cx_sev sev, enum cx_code code, unsigned line,
                     const char *fmt, ...)
 {
-	char msg[512];
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
+	diag_vreport(&v->c->diags, NULL, sev, code, line ? line : 1, 1, fmt, ap);
 	va_end(ap);
-	if (sev == CX_ERROR)
-		v->c->nerrors++;
-	else if (sev == CX_WARNING)
-		v->c->nwarnings++;
-	if (!v->c->diag)
-		return;
-	struct cx_diag d = {sev, code, v->c->file, line ? line : 1, 1, msg};
-	v->c->diag(v->c->diag_ctx, &d);
 }
 
 /* The owner's name from the options.  Until struct cx_options carries an
@@ -1343,7 +1337,7 @@ static int known_acronym(cx_str s)
 		int upper = 0;
 		for (size_t k = b; k < i; k++)
 			upper += isupper((unsigned char)s.p[k]) != 0;
-		if (upper >= 2 && venue_lookup(s.p + b, i - b))
+		if (upper >= 2 && venue_lookup(NULL, s.p + b, i - b))
 			return 1;
 	}
 	return 0;
@@ -2822,7 +2816,7 @@ static void read_venue(struct cv *v, cx_str venue_in, struct venue_out *o)
 	int sy = find_short_year(t);
 	struct venue_info vi;
 	memset(&vi, 0, sizeof vi);
-	if (t.n && venue_parse(&v->a, t.p, t.n, &vi) == 0) {
+	if (t.n && venue_parse(v->c->cx->venues, &v->a, t.p, t.n, &vi) == 0) {
 		if (!o->year)
 			o->year = vi.year ? vi.year : sy;
 		if (!o->arxiv.n && vi.arxiv.n)
@@ -2836,7 +2830,7 @@ static void read_venue(struct cv *v, cx_str venue_in, struct venue_out *o)
 		if (vi.kind == VENUE_PREPRINT)
 			o->preprint = 1;
 		/* --venues=keep: the venue as written, no table row. */
-		if (vi.row && !(v->c->opt && v->c->opt->venues == CX_VENUES_KEEP)) {
+		if (vi.row && v->c->opt->venues != CX_VENUES_KEEP) {
 			o->name = arena_str(&v->a, vi.row->name, strlen(vi.row->name));
 			o->acronym = arena_str(&v->a, vi.row->acronym, strlen(vi.row->acronym));
 			o->kind = vi.row->kind;
@@ -2956,20 +2950,10 @@ static size_t ascii_fold(cx_str s, char *out, size_t cap, int stop_at_space)
 /* Keys come from the one key generator, with its default pattern
  * (zhao2025forestcoll).  They stay unique across every input of one run
  * (the README's main job converts all the seeds to one .bib), so the
- * generator outlives one read. */
-static struct keygen *cv_keys;
-
-static void make_key(struct cx_entry *e)
+ * generator is the context's, not the read's. */
+static void make_key(struct cx_context *cx, struct cx_entry *e)
 {
-	if (!cv_keys)
-		cv_keys = keygen_new(NULL, NULL);
-	keygen_apply(cv_keys, e);
-}
-
-void cv_forget_keys(void)
-{
-	keygen_free(cv_keys);
-	cv_keys = NULL;
+	keygen_apply(context_cv_keys(cx), e);
 }
 
 /* ---- entries ------------------------------------------------------------------ */
@@ -3126,7 +3110,7 @@ static void build_entry(struct cv *v, struct cv_raw *r)
 	e->kind = CX_E_ENTRY;
 	e->loc.line = r->line;
 	e->loc.col = 1;
-	e->file = v->c->file;
+	e->file = v->c->diags.file;
 	e->source = "cv";
 	cx_str title = r->title, authors = r->authors, venue = r->venue;
 	/* "[OSDI '24] Title": a venue tag in front of the title */
@@ -3462,8 +3446,8 @@ static int cv_read(struct cx_reader_ctx *c, struct cx_input *in)
 		struct cx_entry *e = v.ent[i];
 		if (!e)
 			continue;
-		cx_normalize(e, c->opt, c, &v.a);
-		make_key(e);
+		norm_entry(c->cx, e, &v.a);
+		make_key(c->cx, e);
 		c->nentries++;
 		emitted++;
 		if (c->emit)

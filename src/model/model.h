@@ -1,25 +1,101 @@
-/* model/model.h - internal helpers over the entry model. */
+/* model/model.h - the entry model as the library's own code sees it.
+ *
+ * citex.h gives programs opaque entries and accessors; inside the library
+ * an entry is this plain struct, and its fields are found by the ids of
+ * fields.def.  Every string and array an entry points to lives in an arena
+ * owned by whoever made the entry (a reader, or a copy). */
 #ifndef CX_MODEL_H
 #define CX_MODEL_H
 
-#include "core/arena.h"
 #include "citex.h"
+#include "core/arena.h"
+
+/* Field kinds decide how a value is normalized and written. */
+enum cx_kind {
+	CX_K_TEXT,     /* LaTeX decoded to UTF-8 NFC with inline markup */
+	CX_K_NAMES,    /* a name list: ' and '-separated in BibTeX */
+	CX_K_DATE,     /* year, month, date, urldate, ... */
+	CX_K_PAGES,    /* 12--34 */
+	CX_K_VERBATIM, /* doi, url, eprint, file: no LaTeX decoding */
+	CX_K_LIST,     /* keywords: comma- or semicolon-separated */
+	CX_K_KEY,      /* crossref, xdata: citation keys */
+};
+
+/* The shared field map: one row per field, one column per format.  An empty
+ * string means the format has no home for the field.  See model/fields.def. */
+enum cx_field_id {
+#define CX_FIELD(id, bibtex, biblatex, ris, csl, kind) CX_F_##id,
+#include "fields.def"
+#undef CX_FIELD
+	CX_F__COUNT,
+	CX_F_UNKNOWN = CX_F__COUNT /* kept verbatim under its raw name */
+};
+
+struct cx_field_info {
+	const char *bibtex, *biblatex, *ris, *csl;
+	enum cx_kind kind;
+};
+extern const struct cx_field_info cx_fields[CX_F__COUNT];
+
+/* Entry types: CSL's item types are the hub (model/types.def). */
+enum cx_type_id {
+#define CX_TYPE(id, bibtex, biblatex, ris, csl) CX_T_##id,
+#include "types.def"
+#undef CX_TYPE
+	CX_T__COUNT
+};
+
+struct cx_type_info {
+	const char *bibtex, *biblatex, *ris, *csl;
+};
+extern const struct cx_type_info cx_types[CX_T__COUNT];
+
+/* One piece of a BibTeX value: `{lit}`, `"lit"`, `1999`, or `macro`. */
+enum cx_part_kind { CX_P_BRACED, CX_P_QUOTED, CX_P_NUMBER, CX_P_MACRO };
+struct cx_part {
+	enum cx_part_kind kind;
+	cx_str s; /* the literal without its delimiters, or the macro name */
+};
+
+struct cx_loc {
+	unsigned line, col, end_line, end_col;
+};
+
+struct cx_field {
+	enum cx_field_id id;
+	cx_str name;     /* as written in the source, lower-cased (BibTeX) */
+	cx_str raw;      /* the value with macros expanded, LaTeX not decoded */
+	struct cx_part *parts; /* BibTeX source: the value as written; else NULL */
+	size_t nparts;
+	cx_str text;     /* normalized: UTF-8 NFC with inline markup */
+	struct cx_name *names; /* CX_K_NAMES */
+	size_t nnames;
+	struct cx_date date;   /* CX_K_DATE, when parsed */
+	struct cx_loc loc;
+	unsigned inherited : 1; /* copied from a crossref/xdata parent */
+};
+
+struct cx_entry {
+	enum cx_entry_kind kind;
+	enum cx_type_id type;
+	cx_str type_name;  /* as written in the source, lower-cased */
+	cx_str key;
+	struct cx_field *fields; /* in source order */
+	size_t nfields;
+	struct cx_date issued;   /* from date, or year + month */
+	struct cx_loc loc;
+	const char *file;
+	const char *source;      /* reader name: "bibtex", "ris", ... */
+	unsigned stray : 1;      /* CX_E_COMMENT: text outside any entry */
+	void *owner;             /* cx_entry_dup: the copy's arena */
+};
+
+/* Lookup helpers. */
+struct cx_field *cx_entry_get(const struct cx_entry *e, enum cx_field_id id);
+enum cx_field_id cx_field_lookup(const char *name, size_t n);
+enum cx_type_id cx_type_lookup(const char *name, size_t n, int *known);
 
 /* A deep copy of e and everything it points to, in arena a. */
 struct cx_entry *model_copy_entry(struct arena *a, const struct cx_entry *e);
-
-/* Parse a date value; fields are year, month, day, or an ISO/EDTF date. */
-void date_parse_year(struct cx_date *d, cx_str s);
-int date_parse_month(cx_str s); /* 1..12, 13..16 seasons, 0 unknown */
-void date_parse_iso(struct cx_date *d, cx_str s);
-
-/* Is s an arXiv identifier (2408.08586, 2408.08586v2, hep-th/9901001)? */
-int is_arxiv_id(cx_str s);
-
-/* Readers. */
-extern const struct cx_reader cx_reader_bibtex;
-extern const struct cx_reader cx_reader_cv;
-extern const struct cx_reader cx_reader_ris;
-extern const struct cx_reader cx_reader_csljson;
 
 #endif

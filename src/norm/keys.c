@@ -140,6 +140,7 @@ struct keygen {
 	struct table taken;   /* every key handed out or reserved */
 	struct table renamed; /* old key -> new key */
 	int aliases;          /* keygen_run keeps old keys in ids */
+	const struct venue_db *venues; /* the context's, for [venue] */
 };
 
 /* ---- compiling a pattern ---------------------------------------------------- */
@@ -236,9 +237,10 @@ static const char *compile(struct keygen *g, const char *p)
 	return NULL;
 }
 
-struct keygen *keygen_new(const char *pattern, const char **err)
+struct keygen *keygen_new(const struct venue_db *venues, const char *pattern, const char **err)
 {
 	struct keygen *g = xcalloc(1, sizeof *g);
+	g->venues = venues;
 	const char *p = pattern ? pattern : KEYGEN_DEFAULT;
 	/* Literal items point into this copy. */
 	const char *e = compile(g, arena_strndup(&g->a, p, strlen(p)));
@@ -622,7 +624,7 @@ static void venue(struct keygen *g, const struct cx_entry *e)
 		if (!f)
 			continue;
 		cx_str s = plain(g, f->text);
-		const struct venue_row *r = venue_lookup(s.p, s.n);
+		const struct venue_row *r = venue_lookup(g->venues, s.p, s.n);
 		struct venue_info vi;
 		if (r && r->acronym[0]) {
 			keys_fold(&g->val, (cx_str){r->acronym, strlen(r->acronym)});
@@ -630,7 +632,7 @@ static void venue(struct keygen *g, const struct cx_entry *e)
 		}
 		/* The grammar peels what the lookup does not: editions, years,
 		 * "(OSDI '24)". */
-		if (venue_parse(&g->scratch, s.p, s.n, &vi) != 0)
+		if (venue_parse(g->venues, &g->scratch, s.p, s.n, &vi) != 0)
 			continue;
 		if (vi.row && vi.row->acronym[0]) {
 			keys_fold(&g->val, (cx_str){vi.row->acronym, strlen(vi.row->acronym)});

@@ -11,15 +11,19 @@
 
 #include <stddef.h>
 #include "core/arena.h"
+#include "core/strbuf.h"
 #include "citex.h"
+#include "model/model.h"
 
 #define KEYGEN_DEFAULT "[auth:lower][year][veryshorttitle:lower]"
 
 struct keygen;
 
-/* Compile a pattern (NULL: KEYGEN_DEFAULT).  Returns NULL with *err set to
- * a static message when the pattern is malformed. */
-struct keygen *keygen_new(const char *pattern, const char **err);
+/* Compile a pattern (NULL: KEYGEN_DEFAULT).  [venue] looks acronyms up in
+ * venues (NULL: the built-in table).  Returns NULL with *err set to a
+ * static message when the pattern is malformed. */
+struct venue_db;
+struct keygen *keygen_new(const struct venue_db *venues, const char *pattern, const char **err);
 
 /* Give e a key from the pattern; the memory is the keygen's and lives
  * until keygen_free.  Keys stay unique across all calls.  References in e

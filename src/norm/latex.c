@@ -89,6 +89,7 @@
 #include <emmintrin.h>
 #endif
 
+#include "core/strbuf.h"
 #include "norm/norm.h"
 
 /* Byte classes used by lx_class in latex_map.inc. */

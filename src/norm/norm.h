@@ -5,9 +5,10 @@
 #ifndef CX_NORM_H
 #define CX_NORM_H
 
-#include "core/arena.h"
 #include "citex.h"
+#include "core/arena.h"
 #include "core/out.h"
+#include "model/model.h"
 
 /* ---- latex.c: LaTeX <-> Unicode ----------------------------------------
  *
@@ -68,5 +69,25 @@ const char *names_split_raw(const char *s, size_t n, struct name_raw *out);
  * (latex_text gave it back as it is), and so neither does any part. */
 size_t names_parse(struct arena *a, const char *s, size_t n, enum cx_particles particles,
                    int plain, struct cx_name **out);
+
+/* ---- dates.c ----------------------------------------------------------------- */
+
+/* Parse a date value; fields are year, month, day, or an ISO/EDTF date. */
+void date_parse_year(struct cx_date *d, cx_str s);
+int date_parse_month(cx_str s); /* 1..12, 13..16 seasons, 0 unknown */
+int date_parse_day(cx_str s);   /* the leading digits, 0 if none */
+void date_parse_iso(struct cx_date *d, cx_str s);
+
+/* ---- ids.c -------------------------------------------------------------------- */
+
+/* Is s an arXiv identifier (2408.08586, 2408.08586v2, hep-th/9901001)? */
+int is_arxiv_id(cx_str s);
+
+/* ---- normalize.c ---------------------------------------------------------------- */
+
+/* Normalize one entry in place: decode text, split names, parse dates,
+ * clean verbatim fields, apply the --venues policy.  What it makes lives in
+ * a, the entry's own arena. */
+void norm_entry(struct cx_context *cx, struct cx_entry *e, struct arena *a);
 
 #endif

@@ -1,6 +1,6 @@
 /* norm/venue_norm.c - the --venues policy for an entry's container.
  *
- * Every entry passes through here from cx_normalize.  The container is the
+ * Every entry passes through here from norm_entry.  The container is the
  * journal, else the booktitle; the short container is CX_F_SHORTJOURNAL
  * (CSL container-title-short, RIS J2, BibTeX and biblatex shortjournal,
  * which biblatex's data model allows in every entry type).
@@ -22,11 +22,11 @@
  * back as given, so a second run changes nothing.  It copies the inherited
  * mark of its container, so a booktitle taken from a crossref parent adds
  * no field to the child's BibTeX. */
-#define _POSIX_C_SOURCE 200809L
 #include <string.h>
-#include <strings.h>
 
+#include "core/str.h"
 #include "model/model.h"
+#include "norm/context.h"
 #include "norm/norm.h"
 #include "norm/venue.h"
 
@@ -50,11 +50,6 @@ static void set_text(struct cx_field *f, cx_str s)
 static const char *acronym_of(const struct venue_row *r)
 {
 	return r && r->acronym[0] && r->kind != VENUE_PREPRINT ? r->acronym : NULL;
-}
-
-static int same_ci(cx_str a, const char *b)
-{
-	return a.n == strlen(b) && strncasecmp(a.p, b, a.n) == 0;
 }
 
 /* The short container goes right after its container, where a person
@@ -81,10 +76,11 @@ static void drop_field(struct cx_entry *e, struct cx_field *f)
 	e->nfields--;
 }
 
-static void to_short(struct arena *a, struct cx_entry *e, struct cx_field *c, struct cx_field *sf)
+static void to_short(struct venue_db *db, struct arena *a, struct cx_entry *e, struct cx_field *c,
+                     struct cx_field *sf)
 {
 	cx_str plain = text_plain(a, c->text);
-	const char *acr = acronym_of(venue_recognize(a, plain.p, plain.n));
+	const char *acr = acronym_of(venue_recognize(db, a, plain.p, plain.n));
 	if (acr)
 		set_text(c, arena_str(a, acr, strlen(acr)));
 	else if (sf)
@@ -95,8 +91,10 @@ static void to_short(struct arena *a, struct cx_entry *e, struct cx_field *c, st
 		drop_field(e, sf);
 }
 
-void venue_normalize(struct arena *a, struct cx_entry *e, enum cx_venues mode)
+void venue_normalize(struct cx_context *cx, struct arena *a, struct cx_entry *e,
+                     enum cx_venues mode)
 {
+	struct venue_db *db = cx->venues;
 	struct cx_field *c, *sf;
 	const struct venue_row *r;
 	const char *acr;
@@ -105,19 +103,19 @@ void venue_normalize(struct arena *a, struct cx_entry *e, enum cx_venues mode)
 		return;
 	sf = cx_entry_get(e, CX_F_SHORTJOURNAL);
 	if (mode == CX_VENUES_SHORT) {
-		to_short(a, e, c, sf);
+		to_short(db, a, e, c, sf);
 		return;
 	}
 	if (sf && mode == CX_VENUES_AUTO)
 		return;
 	cx_str plain = text_plain(a, c->text);
 	/* An arXiv container stays as it is written. */
-	if (!(r = venue_recognize(a, plain.p, plain.n)) || r->kind == VENUE_PREPRINT)
+	if (!(r = venue_recognize(db, a, plain.p, plain.n)) || r->kind == VENUE_PREPRINT)
 		return;
 	if (mode == CX_VENUES_FULL && r->name[0] &&
 	    !(plain.n == strlen(r->name) && !memcmp(plain.p, r->name, plain.n)))
 		set_text(c, arena_str(a, r->name, strlen(r->name)));
 	acr = acronym_of(r);
-	if (!sf && acr && !same_ci(text_plain(a, c->text), acr))
+	if (!sf && acr && !str_ieq(text_plain(a, c->text), acr))
 		add_short(a, e, (size_t)(c - e->fields), acr);
 }

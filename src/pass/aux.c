@@ -113,30 +113,23 @@ static int keytab_put(struct keytab *t, const char *p, size_t n, size_t val)
 
 /* ---- diagnostics ------------------------------------------------------------ */
 
-struct reporter {
-	cx_diag_fn fn;
-	void *ctx;
-};
+static void report(struct cx_diags *d, enum cx_sev sev, const char *file, unsigned line,
+                   unsigned col, const char *fmt, ...) __attribute__((format(printf, 6, 7)));
 
-static void report(const struct reporter *r, enum cx_sev sev, const char *file, unsigned line,
+static void report(struct cx_diags *d, enum cx_sev sev, const char *file, unsigned line,
                    unsigned col, const char *fmt, ...)
 {
-	if (!r->fn)
-		return;
-	char msg[512];
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
+	diag_vreport(d, file, sev, sev == CX_ERROR ? CX_E_IO : CX_E_CITE, line, col, fmt, ap);
 	va_end(ap);
-	struct cx_diag d = {sev, sev == CX_ERROR ? CX_E_IO : CX_E_CITE, file, line, col, msg};
-	r->fn(r->ctx, &d);
 }
 
 /* ---- reading .aux files ----------------------------------------------------- */
 
 struct loader {
 	struct auxset *a;
-	struct reporter rep;
+	struct cx_diags *rep;
 	struct keytab seen; /* exact keys already in a->cites */
 	const char *dir;    /* the main .aux's directory, "" for the current one */
 	size_t ndir;
@@ -239,7 +232,7 @@ static void read_input(struct loader *L, const char *file, unsigned lineno, cons
 	size_t n = (size_t)(end - arg - 1);
 	unsigned col = column(line, arg + 1);
 	if (depth + 1 > AUX_MAX_DEPTH) {
-		report(&L->rep, CX_WARNING, file, lineno, col,
+		report(L->rep, CX_WARNING, file, lineno, col,
 		       "\\@input of '%.*s' nested too deeply: skipped", (int)n, arg + 1);
 		return;
 	}
@@ -250,7 +243,7 @@ static void read_input(struct loader *L, const char *file, unsigned lineno, cons
 	memcpy(path + nd, arg + 1, n);
 	path[nd + n] = '\0';
 	if (load_file(L, path, depth + 1) < 0)
-		report(&L->rep, CX_WARNING, file, lineno, col, "cannot open '%s': %s", path,
+		report(L->rep, CX_WARNING, file, lineno, col, "cannot open '%s': %s", path,
 		       strerror(errno));
 	free(path);
 }
@@ -300,14 +293,14 @@ static int load_file(struct loader *L, const char *path, int depth)
 	return 0;
 }
 
-struct auxset *aux_load(const char *path, cx_diag_fn diag, void *diag_ctx)
+struct auxset *aux_load(const char *path, struct cx_diags *d)
 {
 	struct auxset *a = xcalloc(1, sizeof *a);
-	struct loader L = {a, {diag, diag_ctx}, {0}, path, 0};
+	struct loader L = {a, d, {0}, path, 0};
 	const char *slash = strrchr(path, '/');
 	L.ndir = slash ? (size_t)(slash - path + 1) : 0;
 	if (load_file(&L, path, 0) < 0) {
-		report(&L.rep, CX_ERROR, path, 0, 0, "cannot read: %s", strerror(errno));
+		report(L.rep, CX_ERROR, path, 0, 0, "cannot read: %s", strerror(errno));
 		free(L.seen.s);
 		aux_free(a);
 		return NULL;
@@ -381,9 +374,8 @@ static void take_targets(struct selector *S)
 	}
 }
 
-void aux_select(struct auxset *a, struct cx_entry **v, size_t *n, cx_diag_fn diag, void *diag_ctx)
+void aux_select(struct auxset *a, struct cx_entry **v, size_t *n, struct cx_diags *rep)
 {
-	struct reporter rep = {diag, diag_ctx};
 	struct selector S = {v, xcalloc(*n ? *n : 1, 1), xmalloc((*n ? *n : 1) * sizeof(size_t)), 0,
 	                     {NULL, 0, 0, 1}};
 	for (size_t i = 0; i < *n; i++)
@@ -397,12 +389,12 @@ void aux_select(struct auxset *a, struct cx_entry **v, size_t *n, cx_diag_fn dia
 		size_t kn = strlen(ci->key);
 		const struct slot *hit = keytab_get(&S.index, ci->key, kn);
 		if (!hit) {
-			report(&rep, CX_WARNING, ci->file, ci->line, ci->col,
+			report(rep, CX_WARNING, ci->file, ci->line, ci->col,
 			       "citation '%s' has no entry", ci->key);
 			continue;
 		}
 		if (memcmp(hit->p, ci->key, kn))
-			report(&rep, CX_WARNING, ci->file, ci->line, ci->col,
+			report(rep, CX_WARNING, ci->file, ci->line, ci->col,
 			       "citation '%s' matches entry '%.*s' only up to case (bibtex takes it, "
 			       "biber does not)", ci->key, (int)hit->n, hit->p);
 		take(&S, hit->val);

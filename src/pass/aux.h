@@ -5,13 +5,15 @@
 
 #include <stddef.h>
 #include "citex.h"
+#include "core/diag.h"
+#include "model/model.h"
 
 struct auxset;
 
 /* Read the citations in the .aux file at path and in the files it pulls in
  * with \@input.  Returns NULL on an I/O error on path itself, reported
  * through diag; the caller frees the result with aux_free. */
-struct auxset *aux_load(const char *path, cx_diag_fn diag, void *diag_ctx);
+struct auxset *aux_load(const char *path, struct cx_diags *d);
 
 /* Keep the cited entries of v[0..*n) and their crossref, xdata, set and
  * related targets (transitively), in input order, and set *n to the count
@@ -20,8 +22,7 @@ struct auxset *aux_load(const char *path, cx_diag_fn diag, void *diag_ctx);
  * bibtex; a citation that matches only up to case is kept and warned about.
  * Each citation with no entry is reported at its place in the .aux file.
  * Dropped pointers are not freed: the entries belong to the caller. */
-void aux_select(struct auxset *a, struct cx_entry **v, size_t *n, cx_diag_fn diag,
-                void *diag_ctx);
+void aux_select(struct auxset *a, struct cx_entry **v, size_t *n, struct cx_diags *d);
 
 void aux_free(struct auxset *a);
 

@@ -34,9 +34,11 @@
 #include <string.h>
 #include <utf8proc.h>
 
+#include "core/strbuf.h"
 #include "pass/dedup.h"
 #include "write/fmt.h"
 #include "model/model.h"
+#include "norm/norm.h"
 
 #define NONE SIZE_MAX
 
@@ -77,8 +79,7 @@ struct dd {
 	struct arena scratch; /* match keys, messages, report-only copies */
 	struct buf b1, b2;
 	int report_only;
-	cx_diag_fn diag;
-	void *diag_ctx;
+	struct cx_diags *diags;
 };
 
 /* ---- small helpers ------------------------------------------------------ */
@@ -554,16 +555,13 @@ static void report(struct dd *D, enum cx_sev sev, const struct cx_entry *e,
 static void report(struct dd *D, enum cx_sev sev, const struct cx_entry *e,
                    const struct cx_loc *loc, const char *fmt, ...)
 {
-	if (!D->diag)
+	if (!D->diags)
 		return;
-	char msg[1024];
+	const struct cx_loc *at = loc && loc->line ? loc : &e->loc;
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
+	diag_vreport(D->diags, e->file ? e->file : "<stdin>", sev, CX_OK, at->line, at->col, fmt, ap);
 	va_end(ap);
-	const struct cx_loc *at = loc && loc->line ? loc : &e->loc;
-	struct cx_diag d = {sev, CX_OK, e->file ? e->file : "<stdin>", at->line, at->col, msg};
-	D->diag(D->diag_ctx, &d);
 }
 
 /* A value for a message: markup dropped, cut at about 60 bytes. */
@@ -936,11 +934,10 @@ static struct cx_entry *shadow(struct dd *D, struct cx_entry *s)
 }
 
 size_t dedup_run(struct cx_entry **v, size_t *n, struct arena *a, int report_only,
-                 cx_diag_fn diag, void *diag_ctx)
+                 struct cx_diags *diags)
 {
 	size_t count = *n, nkeys = 0;
-	struct dd D = {.v = v, .a = a, .report_only = report_only, .diag = diag,
-	               .diag_ctx = diag_ctx};
+	struct dd D = {.v = v, .a = a, .report_only = report_only, .diags = diags};
 	if (report_only)
 		D.a = &D.scratch;
 	struct item *it = D.it = xcalloc(count + 1, sizeof *it);

@@ -4,8 +4,10 @@
 
 #include <stddef.h>
 
-#include "core/arena.h"
 #include "citex.h"
+#include "core/arena.h"
+#include "core/diag.h"
+#include "model/model.h"
 
 /* v[0..*n) are deep copies of all entries of the run (model_copy_entry), in
  * input order, allocated in arena a.  Records that share a DOI, an arXiv id,
@@ -22,6 +24,6 @@
  * report_only the reports are the same and nothing changes.  Returns the
  * number of entries merged away (or that would be). */
 size_t dedup_run(struct cx_entry **v, size_t *n, struct arena *a, int report_only,
-                 cx_diag_fn diag, void *diag_ctx);
+                 struct cx_diags *diags);
 
 #endif

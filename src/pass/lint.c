@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "core/arena.h"
+#include "core/strbuf.h"
 #include "pass/lint.h"
 
 /* ---- required fields ------------------------------------------------------ */
@@ -128,22 +129,16 @@ void lint_free(struct lint *L)
 
 /* ---- reporting ---------------------------------------------------------- */
 
-static void report(struct cx_reader_ctx *c, enum cx_code code, struct cx_loc loc,
+static void report(struct cx_diags *d, enum cx_code code, struct cx_loc loc,
                    const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 
-static void report(struct cx_reader_ctx *c, enum cx_code code, struct cx_loc loc,
+static void report(struct cx_diags *d, enum cx_code code, struct cx_loc loc,
                    const char *fmt, ...)
 {
-	c->nwarnings++;
-	if (!c->diag)
-		return;
-	char msg[512];
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
+	diag_vreport(d, NULL, CX_WARNING, code, loc.line, loc.col ? loc.col : 1, fmt, ap);
 	va_end(ap);
-	struct cx_diag d = {CX_WARNING, code, c->file, loc.line, loc.col ? loc.col : 1, msg};
-	c->diag(c->diag_ctx, &d);
 }
 
 /* Values are quoted up to 60 bytes, cut at a character, with "..." when
@@ -195,7 +190,7 @@ static const struct rule *rule_for(const struct cx_entry *e)
 	return rule_named(name, strlen(name));
 }
 
-static void check_required(struct lint *L, const struct cx_entry *e, struct cx_reader_ctx *c)
+static void check_required(struct lint *L, const struct cx_entry *e, struct cx_diags *c)
 {
 	/* @xdata holds fields for others; it is no record of its own. */
 	if (e->type_name.n == 5 && !memcmp(e->type_name.p, "xdata", 5))
@@ -323,7 +318,7 @@ static int year_ok(cx_str s)
 	return range_dash(mid, end) == (size_t)(end - mid);
 }
 
-static void check_year(struct cx_reader_ctx *c, struct cx_loc at, cx_str s)
+static void check_year(struct cx_diags *c, struct cx_loc at, cx_str s)
 {
 	if (year_ok(s))
 		return;
@@ -369,7 +364,7 @@ static size_t month_token(const char *p, const char *end)
 	return 0;
 }
 
-static void check_month(struct cx_reader_ctx *c, struct cx_loc at, cx_str s)
+static void check_month(struct cx_diags *c, struct cx_loc at, cx_str s)
 {
 	const char *p = s.p, *end = s.p + s.n;
 	size_t n = month_token(p, end);
@@ -408,7 +403,7 @@ static size_t page_token(const char *p, const char *end)
  * body); a page may end in '+' (12+ is "12 and the pages after", as
  * biblatex reads it).  A range whose ends are plain
  * numbers of the same width must not run backwards. */
-static void check_pages(struct cx_reader_ctx *c, struct cx_loc at, cx_str s)
+static void check_pages(struct cx_diags *c, struct cx_loc at, cx_str s)
 {
 	const char *p = s.p, *end = s.p + s.n;
 	for (;;) {
@@ -483,7 +478,7 @@ static int doi_ok(cx_str s)
 	return 1;
 }
 
-static void check_doi(struct cx_reader_ctx *c, struct cx_loc at, cx_str s)
+static void check_doi(struct cx_diags *c, struct cx_loc at, cx_str s)
 {
 	static const char *const prefixes[] = {
 		"https://doi.org/", "http://doi.org/", "https://dx.doi.org/", "http://dx.doi.org/",
@@ -562,7 +557,7 @@ static int issn_check(const int *d)
 }
 
 /* The ISBN-10 and ISBN-13 check digits (ISO 2108). */
-static void check_isbn(struct cx_reader_ctx *c, struct cx_loc at, cx_str s)
+static void check_isbn(struct cx_diags *c, struct cx_loc at, cx_str s)
 {
 	cx_str rest = s, item;
 	int d[13], n, r;
@@ -595,7 +590,7 @@ static void check_isbn(struct cx_reader_ctx *c, struct cx_loc at, cx_str s)
 	}
 }
 
-static void check_issn(struct cx_reader_ctx *c, struct cx_loc at, cx_str s)
+static void check_issn(struct cx_diags *c, struct cx_loc at, cx_str s)
 {
 	cx_str rest = s, item;
 	int d[13], n, r;
@@ -633,7 +628,7 @@ static int url_ok(cx_str s)
 /* A url field should hold one URL.  Some files list several, separated by
  * white space or "; ": each is checked, and the list is reported, since
  * a link can only go to one. */
-static void check_url(struct cx_reader_ctx *c, struct cx_loc at, cx_str s)
+static void check_url(struct cx_diags *c, struct cx_loc at, cx_str s)
 {
 	const char *p = s.p, *end = s.p + s.n;
 	size_t count = 0;
@@ -676,7 +671,7 @@ static int blank(cx_str raw)
 }
 
 static void check_field(struct lint *L, const struct cx_entry *e, const struct cx_field *f,
-                        struct cx_reader_ctx *c)
+                        struct cx_diags *c)
 {
 	/* Readers without positions for fields give the entry's. */
 	struct cx_loc at = f->loc.line ? f->loc : e->loc;
@@ -685,7 +680,7 @@ static void check_field(struct lint *L, const struct cx_entry *e, const struct c
 		report(c, CX_E_VALUE, at, "field '%.*s%s' is empty", Q(name));
 		return;
 	}
-	void (*check)(struct cx_reader_ctx *, struct cx_loc, cx_str) = NULL;
+	void (*check)(struct cx_diags *, struct cx_loc, cx_str) = NULL;
 	switch (f->id) {
 	case CX_F_YEAR: check = check_year; break;
 	case CX_F_MONTH: check = check_month; break;
@@ -740,7 +735,7 @@ static void keys_grow(struct lint *L)
  * one key.  The BibTeX reader reports a repeat within its own file; this
  * catches the rest: repeats across files, and within a file of any other
  * format. */
-static void check_key(struct lint *L, const struct cx_entry *e, struct cx_reader_ctx *c)
+static void check_key(struct lint *L, const struct cx_entry *e, struct cx_diags *c)
 {
 	if (!e->key.n)
 		return;
@@ -765,7 +760,7 @@ static void check_key(struct lint *L, const struct cx_entry *e, struct cx_reader
 	L->nkeys++;
 }
 
-void lint_entry(struct lint *L, const struct cx_entry *e, struct cx_reader_ctx *c)
+void lint_entry(struct lint *L, const struct cx_entry *e, struct cx_diags *c)
 {
 	if (e->kind != CX_E_ENTRY)
 		return;

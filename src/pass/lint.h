@@ -9,6 +9,8 @@
 #define CX_LINT_H
 
 #include "citex.h"
+#include "core/diag.h"
+#include "model/model.h"
 
 struct lint;
 
@@ -18,6 +20,6 @@ void lint_free(struct lint *L);
 
 /* Check one entry as the reader delivers it.  Reports go through c->diag
  * as warnings and are counted in c->nwarnings, like the reader's own. */
-void lint_entry(struct lint *L, const struct cx_entry *e, struct cx_reader_ctx *c);
+void lint_entry(struct lint *L, const struct cx_entry *e, struct cx_diags *d);
 
 #endif

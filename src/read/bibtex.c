@@ -55,12 +55,12 @@ void parser_diag(struct cx_parser *P, enum cx_sev sev, enum cx_code code,
 		if (P->entry_failed)
 			return;
 		P->entry_failed = 1;
-		P->c->nerrors++;
-	} else if (sev == CX_WARNING) {
-		P->c->nwarnings++;
 	}
-	if (!P->c->diag || sev < P->c->diag_min)
+	struct cx_diags *d = &P->c->diags;
+	if (!diag_wanted(d, sev)) {
+		diag_count(d, sev);
 		return;
+	}
 	char msg[640];
 	va_list ap;
 	va_start(ap, fmt);
@@ -74,8 +74,7 @@ void parser_diag(struct cx_parser *P, enum cx_sev sev, enum cx_code code,
 		else if (code != CX_E_LIMIT)
 			snprintf(msg + len, sizeof msg - (size_t)len, "; entry skipped");
 	}
-	struct cx_diag d = {sev, code, P->c->file, line, col, msg};
-	P->c->diag(P->c->diag_ctx, &d);
+	diag_report(d, sev, code, line, col, "%s", msg);
 }
 
 /* ---- tokens and encoding ------------------------------------------------- */
@@ -329,7 +328,7 @@ void parser_begin_entry(struct cx_parser *P, int kind, cx_str type, unsigned lin
 	P->e.type_name = lower_copy(&P->entry_arena, type);
 	P->e.loc.line = line;
 	P->e.loc.col = col;
-	P->e.file = P->c->file;
+	P->e.file = P->c->diags.file;
 	P->e.source = "bibtex";
 	P->skipping = 0;
 	P->fields_cap = 0;
@@ -371,7 +370,7 @@ void parser_add_part(struct cx_parser *P, enum cx_part_kind kind, cx_str s)
 /* Expand the parts of the value just parsed into one raw string. */
 static cx_str expand_parts(struct cx_parser *P, unsigned line, unsigned col)
 {
-	size_t cap = P->c->opt && P->c->opt->macro_cap ? P->c->opt->macro_cap : DEFAULT_MACRO_CAP;
+	size_t cap = P->c->opt->macro_cap ? P->c->opt->macro_cap : DEFAULT_MACRO_CAP;
 	if (P->nparts == 1 && P->parts[0].kind != CX_P_MACRO)
 		return P->parts[0].s;
 	size_t total = 0;
@@ -617,7 +616,7 @@ static void resolve(struct cx_parser *P, struct cx_entry *e, int depth);
 
 static void deliver(struct cx_parser *P, struct cx_entry *e)
 {
-	cx_normalize(e, P->c->opt, P->c, &P->entry_arena);
+	norm_entry(P->c->cx, e, &P->entry_arena);
 	P->c->nentries += e->kind == CX_E_ENTRY;
 	if (P->c->emit)
 		P->c->emit(P->c->emit_ctx, e);
@@ -1603,7 +1602,7 @@ static void collect(struct cx_parser *P, int fd)
 	struct classes k;
 	classes_init(&k);
 	struct hops H = {0};
-	if ((P->c->opt && P->c->opt->full_first_pass) || !find_hops(P, &k, fd, &H)) {
+	if (P->c->opt->full_first_pass || !find_hops(P, &k, fd, &H)) {
 		H.n = 0;
 		hop_add(&H, (struct hop){0, -1, 1, 1});
 	}

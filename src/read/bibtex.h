@@ -8,7 +8,8 @@
 #include <stdint.h>
 
 #include "core/arena.h"
-#include "citex.h"
+#include "core/strbuf.h"
+#include "read/reader.h"
 
 struct macro;
 struct feed;

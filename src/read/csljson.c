@@ -38,9 +38,11 @@
 #include <string.h>
 #include <utf8proc.h>
 
-#include "norm/keys.h"
+#include "core/strbuf.h"
 #include "model/model.h"
+#include "norm/keys.h"
 #include "norm/norm.h"
+#include "read/reader.h"
 
 #ifndef CHUNK
 #define CHUNK ((size_t)1 << 17)
@@ -134,19 +136,10 @@ static void diag(struct jp *J, enum cx_sev sev, enum cx_code code, unsigned line
 static void diag(struct jp *J, enum cx_sev sev, enum cx_code code, unsigned line,
                  unsigned col, const char *fmt, ...)
 {
-	if (sev == CX_ERROR)
-		J->c->nerrors++;
-	else if (sev == CX_WARNING)
-		J->c->nwarnings++;
-	if (!J->c->diag)
-		return;
-	char msg[512];
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
+	diag_vreport(&J->c->diags, NULL, sev, code, line, col, fmt, ap);
 	va_end(ap);
-	struct cx_diag d = {sev, code, J->c->file, line, col, msg};
-	J->c->diag(J->c->diag_ctx, &d);
 }
 
 static size_t count_chars(const char *s, const char *e)
@@ -1785,7 +1778,7 @@ static void convert(struct jp *J, const struct jv *item, unsigned line)
 	memset(e, 0, sizeof *e);
 	J->fields_cap = 0;
 	e->kind = CX_E_ENTRY;
-	e->file = J->c->file;
+	e->file = J->c->diags.file;
 	e->source = "csl-json";
 	e->loc.line = line;
 	e->loc.col = 1;
@@ -1945,7 +1938,7 @@ static void convert(struct jp *J, const struct jv *item, unsigned line)
 		if (custom->v[i].t != J_NULL)
 			custom_member(J, custom->k[i], &custom->v[i]);
 
-	cx_normalize(e, J->c->opt, J->c, &J->a);
+	norm_entry(J->c->cx, e, &J->a);
 	e->key = key.n ? key : make_key(J);
 	J->c->nentries++;
 	if (J->c->emit)

@@ -4,10 +4,11 @@
  * a pipe works as well as a file: JSON starts with '[' or '{', RIS has a
  * "TY  - CODE" tag line, BibTeX has an "@type{" entry.  Text that is none of
  * these is a publication list (cv). */
-#include <ctype.h>
 #include <string.h>
 
-#include "model/model.h"
+#include "core/str.h"
+#include "norm/context.h"
+#include "read/reader.h"
 
 const struct cx_reader *const cx_readers[] = {
 	&cx_reader_bibtex,
@@ -16,6 +17,19 @@ const struct cx_reader *const cx_readers[] = {
 	&cx_reader_csljson,
 	NULL,
 };
+
+const struct cx_reader *cx_reader_at(size_t i)
+{
+	for (size_t k = 0; cx_readers[k]; k++)
+		if (k == i)
+			return cx_readers[k];
+	return NULL;
+}
+
+const char *cx_reader_name(const struct cx_reader *r)
+{
+	return r->name;
+}
 
 const struct cx_reader *cx_reader_find(const char *name)
 {
@@ -47,30 +61,23 @@ size_t cx_input_read(struct cx_input *in, char *buf, size_t max)
 	return n;
 }
 
-static const char *ext_of(const char *file)
+static cx_str ext_of(const char *file)
 {
 	if (!file)
-		return "";
+		return (cx_str){"", 0};
 	const char *slash = strrchr(file, '/');
 	const char *dot = strrchr(slash ? slash : file, '.');
-	return dot ? dot + 1 : "";
-}
-
-static int ieq(const char *a, const char *b)
-{
-	while (*a && *b && tolower((unsigned char)*a) == tolower((unsigned char)*b))
-		a++, b++;
-	return !*a && !*b;
+	return dot ? str_of(dot + 1) : (cx_str){"", 0};
 }
 
 /* Where does the first "@word{" or "@word(" entry start?  n if nowhere. */
 static size_t looks_bibtex(const char *s, size_t n)
 {
 	for (size_t i = 0; i + 2 < n; i++) {
-		if (s[i] != '@' || (i && !isspace((unsigned char)s[i - 1]) && s[i - 1] != '}'))
+		if (s[i] != '@' || (i && !str_space((unsigned char)s[i - 1]) && s[i - 1] != '}'))
 			continue;
 		size_t k = i + 1;
-		while (k < n && isalpha((unsigned char)s[k]))
+		while (k < n && str_alpha((unsigned char)s[k]))
 			k++;
 		while (k < n && (s[k] == ' ' || s[k] == '\t'))
 			k++;
@@ -116,20 +123,20 @@ static size_t looks_ris(const char *s, size_t n)
 
 const struct cx_reader *cx_reader_detect(const char *file, const char *buf, size_t n)
 {
-	const char *ext = ext_of(file);
+	cx_str ext = ext_of(file);
 	const char *name = NULL;
-	if (ieq(ext, "bib") || ieq(ext, "bibtex") || ieq(ext, "biblatex"))
+	if (str_ieq(ext, "bib") || str_ieq(ext, "bibtex") || str_ieq(ext, "biblatex"))
 		name = "bibtex";
-	else if (ieq(ext, "ris"))
+	else if (str_ieq(ext, "ris"))
 		name = "ris";
-	else if (ieq(ext, "json") || ieq(ext, "jsonl") || ieq(ext, "csljson"))
+	else if (str_ieq(ext, "json") || str_ieq(ext, "jsonl") || str_ieq(ext, "csljson"))
 		name = "csl-json";
 	if (name && cx_reader_find(name))
 		return cx_reader_find(name);
 	size_t i = 0;
 	if (n >= 3 && !memcmp(buf, "\xEF\xBB\xBF", 3))
 		i = 3;
-	while (i < n && isspace((unsigned char)buf[i]))
+	while (i < n && str_space((unsigned char)buf[i]))
 		i++;
 	if (i == n)
 		name = "bibtex"; /* nothing but white space: an empty bibliography */
@@ -152,4 +159,45 @@ const struct cx_reader *cx_reader_detect(const char *file, const char *buf, size
 	}
 	const struct cx_reader *r = cx_reader_find(name);
 	return r ? r : cx_reader_find("bibtex");
+}
+
+void reader_ctx_init(struct cx_reader_ctx *c, struct cx_context *cx, const char *file)
+{
+	memset(c, 0, sizeof *c);
+	c->cx = cx;
+	c->opt = &cx->opt;
+	c->diags = (struct cx_diags){cx->diag, cx->diag_ctx, file, cx->diag_min, 0, 0};
+}
+
+/* The public entry point hands out const entries. */
+struct emit_public {
+	cx_entry_fn fn;
+	void *ctx;
+};
+
+static void emit_public(void *ctx, struct cx_entry *e)
+{
+	struct emit_public *p = ctx;
+	p->fn(p->ctx, e);
+}
+
+int cx_read(struct cx_context *cx, const struct cx_reader *r, FILE *f, const char *name,
+            const char *head, size_t nhead, cx_entry_fn fn, void *fn_ctx,
+            struct cx_counts *counts)
+{
+	struct cx_reader_ctx c;
+	struct emit_public p = {fn, fn_ctx};
+	reader_ctx_init(&c, cx, name);
+	if (fn) {
+		c.emit = emit_public;
+		c.emit_ctx = &p;
+	}
+	struct cx_input in = {f, head, nhead, 0, 0};
+	int rc = r->read(&c, &in);
+	if (counts) {
+		counts->entries += c.nentries;
+		counts->errors += c.diags.nerrors;
+		counts->warnings += c.diags.nwarnings;
+	}
+	return rc || in.error || (f && ferror(f)) ? -1 : 0;
 }

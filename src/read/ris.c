@@ -87,9 +87,11 @@
 #include <string.h>
 #include <utf8proc.h>
 
-#include "norm/keys.h"
+#include "core/strbuf.h"
 #include "model/model.h"
+#include "norm/keys.h"
 #include "norm/norm.h"
+#include "read/reader.h"
 #include "ris.lex.h"
 
 struct ris_line {
@@ -127,19 +129,10 @@ static void diag(struct ris *R, enum cx_sev sev, enum cx_code code, unsigned lin
 static void diag(struct ris *R, enum cx_sev sev, enum cx_code code, unsigned line,
                  unsigned col, const char *fmt, ...)
 {
-	if (sev == CX_ERROR)
-		R->c->nerrors++;
-	else if (sev == CX_WARNING)
-		R->c->nwarnings++;
-	if (!R->c->diag)
-		return;
-	char msg[512];
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
+	diag_vreport(&R->c->diags, NULL, sev, code, line, col, fmt, ap);
 	va_end(ap);
-	struct cx_diag d = {sev, code, R->c->file, line, col, msg};
-	R->c->diag(R->c->diag_ctx, &d);
 }
 
 /* ---- text ------------------------------------------------------------------ */
@@ -1006,7 +999,7 @@ static void finish_record(struct ris *R)
 	memset(e, 0, sizeof *e);
 	R->fields_cap = 0;
 	e->kind = CX_E_ENTRY;
-	e->file = R->c->file;
+	e->file = R->c->diags.file;
 	e->source = "ris";
 	e->loc.line = R->rec_line;
 	e->loc.col = 1;
@@ -1258,7 +1251,7 @@ static void finish_record(struct ris *R)
 	}
 	if (!e->key.n)
 		e->key = make_key(R);
-	cx_normalize(e, R->c->opt, R->c, &R->a);
+	norm_entry(R->c->cx, e, &R->a);
 	R->c->nentries++;
 	if (R->c->emit)
 		R->c->emit(R->c->emit_ctx, e);

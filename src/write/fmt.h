@@ -9,6 +9,28 @@
 
 #include "citex.h"
 #include "core/out.h"
+#include "model/model.h"
+
+/* A writer: one const struct in its own file plus one line in the registry
+ * (registry.c). */
+struct cx_fmt {
+	const char *name; /* "bibtex", "biblatex", "ris", "csl-json" */
+	const char *ext;  /* file extension for batch mode */
+	void (*begin)(struct cx_out *o);
+	/* Between two records, when the format needs a separator (may be NULL).
+	 * The caller decides, so records written apart (one part per input in
+	 * a parallel run) still join into one valid document. */
+	void (*sep)(struct cx_out *o);
+	void (*entry)(struct cx_out *o, const struct cx_entry *e, size_t n);
+	void (*end)(struct cx_out *o, size_t n);
+};
+
+/* The registry: a NULL-terminated table of every writer. */
+extern const struct cx_fmt *const cx_formats[];
+const struct cx_fmt *cx_fmt_find(const char *name);
+/* Does the format hold e at all?  @string, @preamble and @comment exist
+ * only in BibTeX, and @xdata is no record anywhere else. */
+int cx_fmt_holds(const struct cx_fmt *f, const struct cx_entry *e, const struct cx_options *opt);
 
 extern const struct cx_fmt cx_fmt_bibtex;
 extern const struct cx_fmt cx_fmt_biblatex;

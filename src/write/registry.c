@@ -134,22 +134,13 @@ int fmt_from_bibtex(const struct cx_entry *e)
 void fmt_loss(struct cx_out *o, const struct cx_entry *e, const struct cx_field *f,
               const char *fmt, ...)
 {
-	if (!fmt_opt(o)->report_loss || !o->diag || !o->diag->diag)
+	if (!fmt_opt(o)->report_loss || !o->diag)
 		return;
-	char msg[512];
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
+	diag_vreport(o->diag, e->file, CX_NOTE, CX_E_LOSS, f && f->loc.line ? f->loc.line : e->loc.line,
+	             f && f->loc.line ? f->loc.col : e->loc.col, fmt, ap);
 	va_end(ap);
-	struct cx_diag d = {
-		.sev = CX_NOTE,
-		.code = CX_E_LOSS,
-		.file = e->file,
-		.line = f && f->loc.line ? f->loc.line : e->loc.line,
-		.col = f && f->loc.line ? f->loc.col : e->loc.col,
-		.msg = msg,
-	};
-	o->diag->diag(o->diag->diag_ctx, &d);
 }
 
 int fmt_publisher_like(enum cx_field_id id)

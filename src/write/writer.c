@@ -7,10 +7,13 @@
 
 #include "core/arena.h"
 #include "core/out.h"
+#include "norm/context.h"
+#include "write/fmt.h"
 
 struct cx_writer {
 	struct cx_out out;
 	const struct cx_fmt *fmt;
+	struct cx_diags diags; /* loss reports */
 };
 
 int cx_fmt_holds(const struct cx_fmt *f, const struct cx_entry *e, const struct cx_options *opt)
@@ -26,28 +29,36 @@ int cx_fmt_holds(const struct cx_fmt *f, const struct cx_entry *e, const struct 
 	return 1;
 }
 
-struct cx_writer *cx_writer_open(FILE *f, const char *format, const struct cx_options *opt)
+const char *cx_writer_format(size_t i)
+{
+	for (size_t k = 0; cx_formats[k]; k++)
+		if (k == i)
+			return cx_formats[k]->name;
+	return NULL;
+}
+
+struct cx_writer *cx_writer_open(struct cx_context *cx, FILE *f, const char *format)
 {
 	const struct cx_fmt *fmt = cx_fmt_find(format);
 	if (!fmt)
 		return NULL;
 	struct cx_writer *w = xcalloc(1, sizeof *w);
 	w->fmt = fmt;
-	out_init(&w->out, f, opt);
+	w->diags = (struct cx_diags){cx->diag, cx->diag_ctx, NULL, cx->diag_min, 0, 0};
+	out_init(&w->out, f, &cx->opt);
+	w->out.diag = &w->diags;
 	if (fmt->begin)
 		fmt->begin(&w->out);
 	return w;
 }
 
-void cx_writer_entry(struct cx_writer *w, const struct cx_entry *e, struct cx_reader_ctx *c)
+void cx_writer_entry(struct cx_writer *w, const struct cx_entry *e)
 {
 	if (!cx_fmt_holds(w->fmt, e, w->out.opt))
 		return;
 	if (w->out.count && w->fmt->sep)
 		w->fmt->sep(&w->out);
-	w->out.diag = c;
 	w->fmt->entry(&w->out, e, w->out.count);
-	w->out.diag = NULL;
 	w->out.count++;
 }
 

@@ -13,6 +13,8 @@
 
 #include "fuzz.h"
 #include "core/out.h"
+#include "read/reader.h"
+#include "write/fmt.h"
 
 enum { PEEK = 8192 };
 
@@ -110,15 +112,18 @@ void fuzz_convert(const char *reader, const uint8_t *data, size_t n, enum fuzz_v
 	static char peek[PEEK];
 	size_t npeek = fread(peek, 1, sizeof peek, f);
 	struct cx_input in = {f, peek, npeek, 0, 0};
-	struct cx_reader_ctx c = {0};
-	c.opt = ropt;
-	c.file = "<fuzz>";
-	c.diag = diag;
+	/* A context per input: every run of an input is alike (the cv reader's
+	 * keys, the venue memo). */
+	struct cx_context *cx = cx_context_new(ropt);
+	cx_context_set_today(cx, 2026, 1, 1);
+	cx_context_set_diag(cx, diag, NULL, CX_NOTE);
+	struct cx_reader_ctx c;
+	reader_ctx_init(&c, cx, "<fuzz>");
 	c.emit = emit;
 	for (size_t i = 0; i < NSINKS; i++) {
 		struct sink *s = &sinks[i];
 		s->out.count = 0;
-		s->out.diag = &c;
+		s->out.diag = &c.diags;
 		if (s->f->begin)
 			s->f->begin(&s->out);
 	}
@@ -131,6 +136,7 @@ void fuzz_convert(const char *reader, const uint8_t *data, size_t n, enum fuzz_v
 		s->out.diag = NULL;
 	}
 	fclose(f);
+	cx_context_free(cx);
 }
 
 void fuzz_trace(const char *reader, const uint8_t *data, size_t n, enum fuzz_via via,

@@ -1,6 +1,8 @@
 /* convert.c - a program built against the installed libcitex through
  * pkg-config: it reads one file in any input format and writes the format
- * named on the command line, reporting through the library's diagnostics. */
+ * named on the command line, reporting through the library's diagnostics.
+ * It uses only what citex.h gives: a context, a reader found by detection,
+ * the entry accessors and a writer. */
 #include <stdio.h>
 #include <string.h>
 
@@ -8,7 +10,7 @@
 
 struct state {
 	struct cx_writer *w;
-	struct cx_reader_ctx *c;
+	size_t fields; /* counted through the accessors */
 };
 
 static void diag(void *ctx, const struct cx_diag *d)
@@ -17,10 +19,13 @@ static void diag(void *ctx, const struct cx_diag *d)
 	fprintf(stderr, "%s:%u:%u: %s\n", d->file, d->line, d->col, d->msg);
 }
 
-static void emit(void *ctx, struct cx_entry *e)
+static void entry(void *ctx, const struct cx_entry *e)
 {
 	struct state *s = ctx;
-	cx_writer_entry(s->w, e, s->c);
+	if (cx_entry_kind(e) == CX_E_ENTRY)
+		for (size_t i = 0; i < cx_entry_nfields(e); i++)
+			s->fields += cx_field_text(cx_entry_field(e, i)).n > 0;
+	cx_writer_entry(s->w, e);
 }
 
 int main(int argc, char **argv)
@@ -32,29 +37,20 @@ int main(int argc, char **argv)
 	FILE *f = fopen(argv[2], "rb");
 	if (!f)
 		return 2;
-	char peek[4096];
-	size_t n = fread(peek, 1, sizeof peek, f);
-	const struct cx_reader *rd = cx_reader_detect(argv[2], peek, n);
-	struct cx_options opt;
-	memset(&opt, 0, sizeof opt);
-	opt.to = argv[1];
-	struct state s;
-	s.w = cx_writer_open(stdout, argv[1], &opt);
+	char head[4096];
+	size_t n = fread(head, 1, sizeof head, f);
+	const struct cx_reader *rd = cx_reader_detect(argv[2], head, n);
+	struct cx_context *cx = cx_context_new(NULL);
+	cx_context_set_diag(cx, diag, NULL, CX_WARNING);
+	struct state s = {cx_writer_open(cx, stdout, argv[1]), 0};
 	if (!s.w)
 		return 2;
-	struct cx_reader_ctx c;
-	memset(&c, 0, sizeof c);
-	c.opt = &opt;
-	c.file = argv[2];
-	c.diag = diag;
-	c.emit = emit;
-	c.emit_ctx = &s;
-	s.c = &c;
-	struct cx_input in = {f, peek, n, 0, 0};
-	int rc = rd->read(&c, &in);
+	struct cx_counts counts = {0, 0, 0};
+	int rc = cx_read(cx, rd, f, argv[2], head, n, entry, &s, &counts);
 	fclose(f);
 	if (cx_writer_close(s.w) || rc)
 		return 2;
-	fprintf(stderr, "%zu entries\n", c.nentries);
-	return c.nerrors ? 1 : 0;
+	cx_context_free(cx);
+	fprintf(stderr, "%zu entries, %zu fields\n", counts.entries, s.fields);
+	return counts.errors ? 1 : 0;
 }

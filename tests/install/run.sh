@@ -45,7 +45,7 @@ for to in csl-json bibtex ris; do
 		expect "library $in -> $to: same output as citex" cmp -s "$tmp/lib.out" "$tmp/cli.out"
 	done
 done
-expect "the library counts the entries" grep -qx '[1-9][0-9]* entries' "$tmp/lib.err"
+expect "the library counts the entries and reads their fields" grep -qx '[1-9][0-9]* entries, [1-9][0-9]* fields' "$tmp/lib.err"
 
 man=$prefix/share/man/man1/citex.1
 if command -v groff >/dev/null 2>&1; then

@@ -127,7 +127,7 @@ static void mk_names(struct mk *m, enum cx_field_id id, const char *const *names
 static void key_is(const char *what, const char *pattern, struct mk *m, const char *want)
 {
 	const char *err = NULL;
-	struct keygen *g = keygen_new(pattern, &err);
+	struct keygen *g = keygen_new(NULL, pattern, &err);
 	if (!g) {
 		nfail++;
 		printf("FAIL %s: pattern '%s' refused: %s\n", what, pattern ? pattern : "(default)", err);
@@ -241,7 +241,7 @@ static void test_bad_patterns(void)
 	};
 	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
 		const char *err = NULL;
-		struct keygen *g = keygen_new(bad[i], &err);
+		struct keygen *g = keygen_new(NULL, bad[i], &err);
 		if (!g && err && *err) {
 			npass++;
 			continue;
@@ -257,7 +257,7 @@ static void test_bad_patterns(void)
 static void test_collisions(void)
 {
 	static const char *const smith[] = {"Smith", NULL};
-	struct keygen *g = keygen_new("[auth:lower][year]", NULL);
+	struct keygen *g = keygen_new(NULL, "[auth:lower][year]", NULL);
 	static const char *const want[] = {"smith2020", "smith2020a", "smith2020b"};
 	for (size_t i = 0; i < 29; i++) {
 		struct mk m;
@@ -299,7 +299,7 @@ static void test_references(void)
 	mk_init(&other, "other", 0);
 	mk_field(&other, CX_F_ORGANIZATION, "organization", "shared");
 	struct cx_entry *v[] = {&child.e, &parent.e, &xd.e, &other.e};
-	struct keygen *g = keygen_new(NULL, NULL);
+	struct keygen *g = keygen_new(NULL, NULL, NULL);
 	keygen_run(g, v, 4);
 	expect("child key", "zhao2025forestcoll", child.e.key.p, child.e.key.n);
 	expect("parent key", "berg2025proceedings", parent.e.key.p, parent.e.key.n);

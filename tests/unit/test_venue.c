@@ -5,7 +5,7 @@
  *
  * Three tables: venue strings in the shapes CVs write, each with every field
  * of struct venue_info it should produce; lookups against the compiled-in
- * table; and rows loaded with venue_table_load overriding built-in ones.
+ * table; and rows loaded with venue_db_load overriding built-in ones.
  * Expected values are what the venues are, not what the code printed.
  * 'YY years assume the current year is 2000-2097 (the cut-off for '99 is
  * current year + 1).
@@ -21,6 +21,8 @@
 #include "norm/venue.h"
 
 static size_t npass, nfail;
+/* The venues of one context; two-digit years are read against 2026. */
+static struct venue_db *db;
 
 #define CONF VENUE_CONFERENCE
 #define JOUR VENUE_JOURNAL
@@ -245,7 +247,7 @@ static void run_parse(struct arena *a)
 		const struct pcase *c = &parse_cases[i];
 		struct venue_info v;
 		int ok = 1;
-		if (venue_parse(a, c->in, strlen(c->in), &v) != 0) {
+		if (venue_parse(db, a, c->in, strlen(c->in), &v) != 0) {
 			printf("FAIL %s: venue_parse returned -1\n", c->in);
 			nfail++;
 			continue;
@@ -281,7 +283,7 @@ static void run_rejects(struct arena *a)
 	};
 	struct venue_info v;
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-		if (venue_parse(a, bad[i], strlen(bad[i]), &v) != -1) {
+		if (venue_parse(db, a, bad[i], strlen(bad[i]), &v) != -1) {
 			printf("FAIL \"%s\": want -1\n", bad[i]);
 			nfail++;
 		} else {
@@ -290,7 +292,7 @@ static void run_rejects(struct arena *a)
 	}
 	for (size_t i = 0; i < sizeof odd / sizeof odd[0]; i++) {
 		/* Only that it returns, and with the text kept somewhere. */
-		int r = venue_parse(a, odd[i], strlen(odd[i]), &v);
+		int r = venue_parse(db, a, odd[i], strlen(odd[i]), &v);
 		if (r == 0 && !v.acronym.n && !v.name.n && !v.remainder.n && !v.year && !v.arxiv.n &&
 		    v.status == VENUE_PUBLISHED) {
 			printf("FAIL \"%s\": parsed to nothing\n", odd[i]);
@@ -302,7 +304,7 @@ static void run_rejects(struct arena *a)
 	/* Not NUL-terminated: only n bytes may be read. */
 	{
 		const char buf[] = "OSDI '25XXXX";
-		if (venue_parse(a, buf, 8, &v) == 0 && str_is(v.acronym, "OSDI") && v.year == 2025) {
+		if (venue_parse(db, a, buf, 8, &v) == 0 && str_is(v.acronym, "OSDI") && v.year == 2025) {
 			npass++;
 		} else {
 			printf("FAIL length-bounded input\n");
@@ -316,7 +318,7 @@ static void run_lookup(void)
 {
 	for (size_t i = 0; i < sizeof lookup_cases / sizeof lookup_cases[0]; i++) {
 		const struct lcase *c = &lookup_cases[i];
-		const struct venue_row *r = venue_lookup(c->in, strlen(c->in));
+		const struct venue_row *r = venue_lookup(db, c->in, strlen(c->in));
 		if (row_is(r, c->row)) {
 			npass++;
 		} else {
@@ -339,13 +341,13 @@ static void expect(int cond, const char *what)
 static void run_load(struct arena *a)
 {
 	char path[] = "/tmp/test_venue_XXXXXX";
-	const char *err = NULL;
+	char err[256] = "";
 	int fd = mkstemp(path);
 	FILE *f;
 	const struct venue_row *r;
 	struct venue_info v;
 
-	expect(venue_table_load("/nonexistent/venues.tsv", &err) == -1 && err, "load: missing file fails");
+	expect(venue_db_load(db, "/nonexistent/venues.tsv", err, sizeof err) == -1 && err[0], "load: missing file fails");
 	if (fd < 0) {
 		expect(0, "mkstemp");
 		return;
@@ -357,16 +359,16 @@ static void run_load(struct arena *a)
 	      "LabSys\tLab Workshop on Systems\t\tworkshop\tLSW|Lab Systems Workshop\r\n"
 	      "\n", f);
 	fclose(f);
-	expect(venue_table_load(path, &err) == 2, "load: two rows");
-	r = venue_lookup("OSDI", 4);
+	expect(venue_db_load(db, path, err, sizeof err) == 2, "load: two rows");
+	r = venue_lookup(db, "OSDI", 4);
 	expect(r && strcmp(r->name, "Our Own OSDI Row") == 0, "load: user row overrides OSDI");
-	r = venue_lookup("lsw", 3);
+	r = venue_lookup(db, "lsw", 3);
 	expect(r && strcmp(r->acronym, "LabSys") == 0 && r->kind == VENUE_WORKSHOP, "load: alias LSW");
-	r = venue_lookup("Lab Systems Workshop", 20);
+	r = venue_lookup(db, "Lab Systems Workshop", 20);
 	expect(r && strcmp(r->acronym, "LabSys") == 0, "load: alias with CRLF line end");
-	expect(venue_parse(a, "LabSys '24", 10, &v) == 0 && v.row && v.year == 2024 &&
+	expect(venue_parse(db, a, "LabSys '24", 10, &v) == 0 && v.row && v.year == 2024 &&
 	       v.kind == VENUE_WORKSHOP, "load: parse resolves a user row");
-	r = venue_lookup("NSDI", 4);
+	r = venue_lookup(db, "NSDI", 4);
 	expect(r && strcmp(r->acronym, "NSDI") == 0, "load: built-in rows still there");
 
 	/* A second file overrides the first; within it the first row wins. */
@@ -374,17 +376,17 @@ static void run_load(struct arena *a)
 	fputs("OSDI\tSecond File OSDI\t\tconference\t\n"
 	      "OSDI\tShadowed Row\t\tconference\t\n", f);
 	fclose(f);
-	expect(venue_table_load(path, &err) == 2, "load: second file");
-	r = venue_lookup("osdi", 4);
+	expect(venue_db_load(db, path, err, sizeof err) == 2, "load: second file");
+	r = venue_lookup(db, "osdi", 4);
 	expect(r && strcmp(r->name, "Second File OSDI") == 0, "load: later file wins, first row within it");
-	r = venue_lookup("LSW", 3);
+	r = venue_lookup(db, "LSW", 3);
 	expect(r && strcmp(r->acronym, "LabSys") == 0, "load: first file's rows still found");
 
 	f = fopen(path, "w");
 	fputs("BAD\tBad Row\t\tbanana\t\n", f);
 	fclose(f);
-	err = NULL;
-	expect(venue_table_load(path, &err) == -1 && err && strstr(err, "banana"), "load: unknown kind fails");
+	err[0] = 0;
+	expect(venue_db_load(db, path, err, sizeof err) == -1 && err[0] && strstr(err, "banana"), "load: unknown kind fails");
 	remove(path);
 	arena_reset(a);
 }
@@ -409,7 +411,7 @@ static void run_recognize(struct arena *a)
 		{"Journal of Things Nobody Lists", NULL},
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-		const struct venue_row *r = venue_recognize(a, cases[i].in, strlen(cases[i].in));
+		const struct venue_row *r = venue_recognize(db, a, cases[i].in, strlen(cases[i].in));
 		int ok = cases[i].want ? r && strcmp(r->acronym, cases[i].want) == 0 : r == NULL;
 		char what[160];
 		snprintf(what, sizeof what, "recognize: %.100s -> %s", cases[i].in,
@@ -424,12 +426,15 @@ int main(int argc, char **argv)
 	struct arena a = {0};
 	(void)argc;
 	(void)argv;
+	db = venue_db_new();
+	venue_db_set_year(db, 2026);
 	run_parse(&a);
 	run_rejects(&a);
 	run_lookup();
 	run_recognize(&a);
 	run_load(&a);
 	arena_destroy(&a);
+	venue_db_free(db);
 	printf("%zu passed, %zu failed\n", npass, nfail);
 	return nfail ? 1 : 0;
 }

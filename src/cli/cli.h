@@ -1,0 +1,115 @@
+/* cli/cli.h - the command line's own state, shared by its files.
+ *
+ * main.c parses the options and plans the run; convert.c reads each input
+ * into a sink (standard output, a file written atomically, or one file per
+ * input in batch mode) and runs the whole-input stages; parallel.c runs
+ * inputs in worker processes; report.c owns stderr: diagnostics, the
+ * progress line and the summary. */
+#ifndef CX_CLI_H
+#define CX_CLI_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "citex.h"
+#include "core/arena.h"
+#include "core/diag.h"
+#include "core/out.h"
+#include "model/model.h"
+#include "write/fmt.h"
+
+enum { EXIT_OK = 0, EXIT_ENTRY_ERRORS = 1, EXIT_USAGE = 2 };
+
+/* One input of the run.  Its outcome lives in shared memory, so that the
+ * workers of a parallel run can report to the parent. */
+struct input {
+	const char *path; /* "-" for standard input */
+	uint64_t size;    /* bytes, 0 when unknown (a pipe) */
+	char *out;        /* batch mode: the output file */
+};
+
+struct outcome {
+	size_t entries, errors, warnings;
+	size_t written;       /* records written for this input */
+	uint64_t bytes_done;  /* read so far */
+	int state;            /* 0 waiting, 1 being read, 2 done */
+	int io_error;
+};
+
+struct shared {
+	size_t next;          /* the next input a worker takes */
+	struct outcome o[];
+};
+
+struct run {
+	struct cx_options opt;   /* as parsed; the context holds a copy */
+	struct cx_context *cx;
+	const struct cx_fmt *fmt;
+	struct cx_out out;       /* the sink being written */
+	int quiet, strict, color, progress, jobs;
+	const char *output;      /* -o, or NULL */
+	int batch;               /* -o names a directory */
+	struct input *in;
+	size_t nin;
+	struct shared *sh;
+	struct outcome *cur;     /* the input being read */
+	struct lint *lint;       /* --check */
+	FILE *curf;
+	unsigned tick;
+	int drawer;              /* this process draws the progress line */
+	double t0, last_draw;
+	uint64_t total_bytes;
+	/* Modes that need the whole input (--aux, --dedup, --keys) hold a copy
+	 * of every entry, with the input it came from, and write at the end. */
+	int hold;
+	struct cx_diags stage;   /* what the stages report, and its counts */
+	int dedup;               /* 1 merge duplicates, 2 only report them */
+	struct keygen *keys;     /* --keys */
+	struct auxset *aux;      /* --aux */
+	struct arena held_arena;
+	struct cx_entry **held;
+	size_t nheld, capheld;
+	/* Options kept until the context is made. */
+	int want_progress, want_keys;
+	const char *key_pattern, *aux_path;
+	const char **venue_files;
+	size_t nvenue_files;
+};
+
+
+/* report.c */
+double now(void);
+void say(const struct run *r, const char *s, size_t n);
+void sayf(const struct run *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void print_diag(void *ctx, const struct cx_diag *d);
+void totals(const struct run *r, struct outcome *t, size_t *files_done);
+void draw_progress(struct run *r, int force);
+void progress_tick(struct run *r);
+void summary(struct run *r);
+
+/* Where output goes: standard output, or a file written atomically. */
+struct sink {
+	FILE *f;
+	char *tmp;        /* the temporary file beside path, or NULL */
+	const char *path; /* NULL for standard output */
+};
+
+/* convert.c */
+int sink_open(struct run *r, struct sink *s, const char *path);
+/* Flush and close; keep the file only when all went well.  Returns 0, or
+ * -1 on a write error (reported). */
+int sink_close(struct run *r, struct sink *s, int keep);
+void convert(struct run *r, size_t i);
+int convert_to_own_file(struct run *r, size_t i);
+int run_serial(struct run *r);
+
+/* parallel.c */
+int run_parallel(struct run *r);
+
+/* options.c: parse argv into r; returns -1 to go on, else an exit status. */
+int parse_options(struct run *r, int argc, char **argv);
+
+/* plan.c: where the output goes; returns 0, or -1 (reported). */
+int plan_output(struct run *r);
+
+#endif

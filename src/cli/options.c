@@ -1,0 +1,190 @@
+/* cli/options.c - the command line's options and its help text. */
+#define _POSIX_C_SOURCE 200809L
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli/cli.h"
+
+static const char usage_text[] =
+	"usage: citex [OPTIONS] [FILE...]\n"
+	"Convert bibliographic records between BibTeX, BibLaTeX, RIS and CSL-JSON.\n"
+	"No FILE, or -, reads standard input.\n"
+	"\n"
+	"  -f, --from FMT        bibtex|biblatex|ris|csl-json|cv (default: detect from\n"
+	"                        the extension, then the content)\n"
+	"  -t, --to FMT          bibtex|biblatex|ris|csl-json (default: bibtex)\n"
+	"  -o, --output PATH     write to PATH (atomically: a temporary file, renamed);\n"
+	"                        a directory (existing, or PATH/) writes one output per\n"
+	"                        input there, named after it with the target's extension\n"
+	"      --aux FILE.aux    keep only the entries a LaTeX run cited (bibtex or\n"
+	"                        biblatex), with their crossref and xdata parents\n"
+	"  -j, --jobs N          convert N inputs at a time (0: one per CPU); concatenated\n"
+	"                        output keeps the input order\n"
+	"      --ascii           BibTeX output with LaTeX escapes instead of UTF-8\n"
+	"      --expand-macros   expand @string macros instead of keeping them\n"
+	"      --keys[=PATTERN]  new citation keys from PATTERN (default\n"
+	"                        [auth:lower][year][veryshorttitle:lower])\n"
+	"      --owner NAME      cv input: the owner's name, for the author slots a\n"
+	"                        publication list leaves empty\n"
+	"      --venues-file TSV add venue rows (acronym, name, publisher, kind,\n"
+	"                        aliases), checked before the built-in table\n"
+	"      --venues=MODE     full, short or keep: how a recognised journal or\n"
+	"                        booktitle is written (see Policies)\n"
+	"      --particles=MODE  nondropping (default) or dropping: how 'von' parts\n"
+	"                        of names go to CSL-JSON\n"
+	"      --max-expansion N refuse a macro expansion over N bytes (default 64 MiB)\n"
+	"      --report-loss     report each field the target format cannot hold\n"
+	"      --dedup[=report]  merge records that share a DOI, an arXiv id, or a\n"
+	"                        title, year and first author, across all inputs\n"
+	"                        (=report: only report them)\n"
+	"      --check           lint only: report problems, write nothing\n"
+	"      --strict          warnings count as errors in the exit status\n"
+	"  -q, --quiet           errors only; no progress line or summary\n"
+	"      --progress        progress line and summary on stderr even when it is not\n"
+	"                        a terminal (on a terminal they are the default)\n"
+	"      --version, --help\n"
+	"\n"
+	"Policies (where peers disagree):\n"
+	"  von Last, First      CSL non-dropping-particle (--particles=dropping for\n"
+	"                       biblatex's useprefix=false reading)\n"
+	"  and others           kept as 'and others' in BibTeX; CSL-JSON ends the name\n"
+	"                       list with {\"literal\":\"others\"}; RIS writes no AU for it\n"
+	"  {Corporate Name}     one literal name\n"
+	"  title case           never changed; {Protected} words become nocase spans\n"
+	"                       and are braced again on the way back\n"
+	"  {\\'\\i}               precomposed letters (i with acute)\n"
+	"  BibTeX encoding      UTF-8 (--ascii for LaTeX escapes)\n"
+	"  pages 12--34         CSL 12-34; RIS SP 12 / EP 34; BibTeX 12--34\n"
+	"  publisher            CSL publisher is the first of publisher, organization,\n"
+	"                       institution, school; the others are kept in custom\n"
+	"  arXiv eprint         publisher arXiv, number arXiv:ID, and the abs URL when\n"
+	"                       no URL is given\n"
+	"  RIS dialect          as Zotero and EndNote read it: one tag a line, no hard\n"
+	"                       wraps, DA YYYY/MM/DD/ zero-padded\n"
+	"  venue names          kept as given, plus the acronym as shortjournal; cv\n"
+	"                       input: full name plus acronym (--venues)\n"
+	"  unknown fields       kept verbatim; CSL-JSON keeps them in \"custom\"\n"
+	"  crossref, xdata      resolved under the biblatex inheritance rules for\n"
+	"                       CSL-JSON and RIS; BibTeX output keeps the crossref\n"
+	"\n"
+	"Exit status: 0 all converted; 1 some entries had errors (each reported, the\n"
+	"rest still converted); 2 usage or I/O error.\n";
+
+int parse_options(struct run *r, int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{"from", required_argument, NULL, 'f'},
+		{"to", required_argument, NULL, 't'},
+		{"output", required_argument, NULL, 'o'},
+		{"jobs", required_argument, NULL, 'j'},
+		{"ascii", no_argument, NULL, 'A'},
+		{"expand-macros", no_argument, NULL, 'E'},
+		{"particles", required_argument, NULL, 'P'},
+		{"max-expansion", required_argument, NULL, 'M'},
+		{"report-loss", no_argument, NULL, 'L'},
+		{"dedup", optional_argument, NULL, 'D'},
+		{"owner", required_argument, NULL, 'O'},
+		{"keys", optional_argument, NULL, 'K'},
+		{"aux", required_argument, NULL, 'X'},
+		{"venues-file", required_argument, NULL, 'W'},
+		{"venues", required_argument, NULL, 'Y'},
+		{"check", no_argument, NULL, 'C'},
+		{"strict", no_argument, NULL, 'S'},
+		{"quiet", no_argument, NULL, 'q'},
+		{"progress", no_argument, NULL, 'G'},
+		{"version", no_argument, NULL, 'V'},
+		{"help", no_argument, NULL, 'h'},
+		{NULL, 0, NULL, 0},
+	};
+	r->opt.to = "bibtex";
+	r->jobs = 1;
+	int c;
+	while ((c = getopt_long(argc, argv, "f:t:o:j:qh", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'f': r->opt.from = optarg; break;
+		case 't': r->opt.to = optarg; break;
+		case 'o': r->output = optarg; break;
+		case 'A': r->opt.ascii = 1; break;
+		case 'E': r->opt.expand_macros = 1; break;
+		case 'L': r->opt.report_loss = 1; break;
+		case 'D':
+			if (optarg && strcmp(optarg, "report")) {
+				fprintf(stderr, "citex: --dedup takes no value or =report\n");
+				return EXIT_USAGE;
+			}
+			r->dedup = optarg ? 2 : 1;
+			r->hold = 1;
+			break;
+		case 'O': r->opt.owner = optarg; break;
+		case 'K':
+			r->want_keys = 1;
+			r->key_pattern = optarg;
+			/* "--keys PATTERN": the next word is the pattern when it
+			 * holds a [field] and names no file. */
+			if (!optarg && optind < argc && strchr(argv[optind], '[') &&
+			    access(argv[optind], F_OK) != 0)
+				r->key_pattern = argv[optind++];
+			break;
+		case 'X': r->aux_path = optarg; break;
+		case 'W':
+			r->venue_files = xrealloc(r->venue_files, (r->nvenue_files + 1) * sizeof *r->venue_files);
+			r->venue_files[r->nvenue_files++] = optarg;
+			break;
+		case 'Y': {
+			static const char *const modes[] = {"full", "short", "keep"};
+			size_t m = 0;
+			while (m < 3 && strcmp(optarg, modes[m]))
+				m++;
+			if (m == 3) {
+				fprintf(stderr, "citex: --venues takes full, short or keep\n");
+				return EXIT_USAGE;
+			}
+			r->opt.venues = (enum cx_venues)(CX_VENUES_FULL + m);
+			break;
+		}
+		case 'C': r->opt.check_only = 1; break;
+		case 'S': r->strict = 1; break;
+		case 'q': r->quiet = 1; break;
+		case 'G': r->want_progress = 1; break;
+		case 'j': {
+			char *end;
+			long v = strtol(optarg, &end, 10);
+			if (*end || v < 0 || v > 1024) {
+				fprintf(stderr, "citex: -j takes a number of jobs (0: one per CPU)\n");
+				return EXIT_USAGE;
+			}
+			r->jobs = v ? (int)v : (int)sysconf(_SC_NPROCESSORS_ONLN);
+			if (r->jobs < 1)
+				r->jobs = 1;
+			break;
+		}
+		case 'P':
+			if (!strcmp(optarg, "dropping"))
+				r->opt.particles = CX_PARTICLES_DROPPING;
+			else if (!strcmp(optarg, "nondropping") || !strcmp(optarg, "non-dropping"))
+				r->opt.particles = CX_PARTICLES_NONDROPPING;
+			else {
+				fprintf(stderr, "citex: --particles takes dropping or nondropping\n");
+				return EXIT_USAGE;
+			}
+			break;
+		case 'M': {
+			char *end;
+			unsigned long long v = strtoull(optarg, &end, 10);
+			if (*end || !v) {
+				fprintf(stderr, "citex: --max-expansion takes a positive byte count\n");
+				return EXIT_USAGE;
+			}
+			r->opt.macro_cap = (size_t)v;
+			break;
+		}
+		case 'V': printf("citex %s\n", CITEX_VERSION); return EXIT_OK;
+		case 'h': fputs(usage_text, stdout); return EXIT_OK;
+		default: fputs(usage_text, stderr); return EXIT_USAGE;
+		}
+	}
+	return -1;
+}

@@ -1,0 +1,125 @@
+/* core/str.h - small helpers over byte strings and cx_str views.
+ *
+ * Everything here is ASCII-only and ignores the C locale on purpose: input
+ * is UTF-8, and a locale's idea of isspace or tolower on a byte of a
+ * multi-byte character would only do harm.  The helpers are inline: they
+ * sit in the inner loops of every reader. */
+#ifndef CX_STR_H
+#define CX_STR_H
+
+#include <stddef.h>
+#include <string.h>
+
+#include "citex.h"
+
+static inline int str_lower(int c)
+{
+	return c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c;
+}
+
+static inline int str_upper(int c)
+{
+	return c >= 'a' && c <= 'z' ? c - ('a' - 'A') : c;
+}
+
+/* Space, tab, newline, carriage return, form feed, vertical tab. */
+static inline int str_space(int c)
+{
+	return c == ' ' || (c >= '\t' && c <= '\r');
+}
+
+static inline int str_digit(int c)
+{
+	return c >= '0' && c <= '9';
+}
+
+static inline int str_alpha(int c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+static inline int str_alnum(int c)
+{
+	return str_alpha(c) || str_digit(c);
+}
+
+/* Read up to nine digits at p (before end) into *out: returns how many
+ * there were, 0 if none. */
+static inline size_t str_digits(const char *p, const char *end, int *out)
+{
+	size_t k = 0;
+	int v = 0;
+	while (p + k < end && str_digit((unsigned char)p[k]) && k < 9) {
+		v = v * 10 + (p[k] - '0');
+		k++;
+	}
+	*out = v;
+	return k;
+}
+
+/* A view of a NUL-terminated string. */
+static inline cx_str str_of(const char *s)
+{
+	return (cx_str){s, strlen(s)};
+}
+
+/* s without the ASCII white space at either end.  A NULL view becomes "". */
+static inline cx_str str_trim(cx_str s)
+{
+	if (!s.p)
+		return (cx_str){"", 0};
+	while (s.n && str_space((unsigned char)s.p[0]))
+		s.p++, s.n--;
+	while (s.n && str_space((unsigned char)s.p[s.n - 1]))
+		s.n--;
+	return s;
+}
+
+/* Do a[0..n) and b[0..n) agree, ignoring ASCII case? */
+static inline int str_ieqn(const char *a, const char *b, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (str_lower((unsigned char)a[i]) != str_lower((unsigned char)b[i]))
+			return 0;
+	return 1;
+}
+
+/* Is s exactly lit? */
+static inline int str_eq(cx_str s, const char *lit)
+{
+	size_t n = strlen(lit);
+	return s.n == n && (!n || !memcmp(s.p, lit, n));
+}
+
+/* Is s lit, ignoring ASCII case? */
+static inline int str_ieq(cx_str s, const char *lit)
+{
+	size_t n = strlen(lit);
+	return s.n == n && str_ieqn(s.p, lit, n);
+}
+
+/* Do two views agree, ignoring ASCII case? */
+static inline int str_ieqs(cx_str a, cx_str b)
+{
+	return a.n == b.n && str_ieqn(a.p, b.p, a.n);
+}
+
+/* Does s start with prefix, ignoring ASCII case? */
+static inline int str_istarts(cx_str s, const char *prefix)
+{
+	size_t n = strlen(prefix);
+	return s.n >= n && str_ieqn(s.p, prefix, n);
+}
+
+/* Where lit first occurs in s, ignoring ASCII case; -1 if nowhere.  With
+ * word set, a match must not touch an ASCII letter or digit on either
+ * side. */
+long str_ifind(cx_str s, const char *lit, int word);
+
+/* Does lit occur in s, ignoring ASCII case? */
+static inline int str_ihas(cx_str s, const char *lit)
+{
+	return str_ifind(s, lit, 0) >= 0;
+}
+
+#endif

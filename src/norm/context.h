@@ -1,0 +1,30 @@
+/* norm/context.h - the context: every piece of state a conversion needs.
+ *
+ * A program makes one with cx_context_new and hands it to every reader,
+ * writer and pass.  It owns the options, where diagnostics go, today's
+ * date, the venues a user added and the memo of recognised venue names,
+ * and the keys made for publication lists (unique across all the inputs
+ * of a run).  Nothing else in the library outlives a call, so
+ * two contexts never share anything and may be used in two threads. */
+#ifndef CX_CONTEXT_H
+#define CX_CONTEXT_H
+
+#include "citex.h"
+
+struct venue_db;
+struct keygen;
+
+struct cx_context {
+	struct cx_options opt;
+	cx_diag_fn diag;
+	void *diag_ctx;
+	enum cx_sev diag_min;
+	int today[3];              /* year, month, day */
+	struct venue_db *venues;   /* the user's rows and the name memo */
+	struct keygen *cv_keys;    /* keys made for publication lists, unique in the run */
+};
+
+/* The key generator of publication lists, made on first use. */
+struct keygen *context_cv_keys(struct cx_context *cx);
+
+#endif

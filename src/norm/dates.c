@@ -1,0 +1,161 @@
+/* norm/dates.c - date values: a year, a month, a day, an ISO 8601 / EDTF
+ * date or range, as BibTeX, biblatex and the other readers give them. */
+#include <ctype.h>
+#include <string.h>
+
+#include "core/str.h"
+#include "norm/norm.h"
+
+static cx_str trim(cx_str s)
+{
+	while (s.n && (isspace((unsigned char)*s.p) || *s.p == '{')) {
+		s.p++;
+		s.n--;
+	}
+	while (s.n && (isspace((unsigned char)s.p[s.n - 1]) || s.p[s.n - 1] == '}' ||
+	               s.p[s.n - 1] == '.'))
+		s.n--;
+	return s;
+}
+
+int date_parse_month(cx_str s)
+{
+	static const char *const names[] = {"jan", "feb", "mar", "apr", "may", "jun",
+	                                    "jul", "aug", "sep", "oct", "nov", "dec"};
+	static const char *const seasons[] = {"spring", "summer", "autumn", "winter", "fall"};
+	s = trim(s);
+	if (!s.n)
+		return 0;
+	if (isdigit((unsigned char)s.p[0])) {
+		int m = 0;
+		for (size_t i = 0; i < s.n && i < 3; i++) {
+			if (!isdigit((unsigned char)s.p[i]))
+				return 0;
+			m = m * 10 + (s.p[i] - '0');
+		}
+		if (s.n > 2)
+			return 0;
+		return m >= 1 && m <= 12 ? m : (m >= 21 && m <= 24 ? m - 8 : 0);
+	}
+	if (s.n >= 3) {
+		for (int i = 0; i < 12; i++)
+			if (tolower((unsigned char)s.p[0]) == names[i][0] &&
+			    tolower((unsigned char)s.p[1]) == names[i][1] &&
+			    tolower((unsigned char)s.p[2]) == names[i][2]) {
+				/* "March", "Mar", "mar", "Sept" all count. */
+				return i + 1;
+			}
+		for (int i = 0; i < 5; i++)
+			if (str_ieq(s, seasons[i]))
+				return 13 + (i == 4 ? 2 : i);
+	}
+	return 0;
+}
+
+void date_parse_year(struct cx_date *d, cx_str s)
+{
+	cx_str t = trim(s);
+	int y;
+	size_t k = str_digits(t.p, t.p + t.n, &y);
+	if (k >= 1 && k <= 4 && (k == t.n || (t.n > k && !isdigit((unsigned char)t.p[k])))) {
+		/* "2020", "2020a", "1998--1999" */
+		d->year[0] = y;
+		const char *p = t.p + k, *end = t.p + t.n;
+		while (p < end && (*p == '-' || *p == '/' || (unsigned char)*p == 0xE2)) {
+			if ((unsigned char)*p == 0xE2)
+				p += 3; /* en dash */
+			else
+				p++;
+		}
+		int y2;
+		if (p > t.p + k && p < end && str_digits(p, end, &y2) == 4 && p + 4 == end) {
+			d->year[1] = y2;
+			d->range = 1;
+		} else if (k != t.n && !isalpha((unsigned char)t.p[k])) {
+			d->literal = s;
+		}
+		return;
+	}
+	d->literal = s;
+}
+
+/* ISO 8601 / EDTF level 0-1, as biblatex's date field: YYYY, YYYY-MM,
+ * YYYY-MM-DD, ranges with '/', open ends, '~' circa and '?' uncertain. */
+static const char *iso_one(const char *p, const char *end, int *y, int *m, int *dd)
+{
+	int v;
+	size_t k = str_digits(p, end, &v);
+	if (k != 4)
+		return NULL;
+	*y = v;
+	p += 4;
+	if (p < end && *p == '-' && p + 1 < end && isdigit((unsigned char)p[1])) {
+		k = str_digits(p + 1, end, &v);
+		if (k != 2 || v < 1 || (v > 12 && (v < 21 || v > 24)))
+			return NULL;
+		*m = v > 12 ? v - 8 : v;
+		p += 3;
+		if (p < end && *p == '-' && p + 1 < end && isdigit((unsigned char)p[1])) {
+			k = str_digits(p + 1, end, &v);
+			if (k != 2 || v < 1 || v > 31)
+				return NULL;
+			*dd = v;
+			p += 3;
+		}
+	}
+	/* A time of day is allowed and ignored. */
+	if (p < end && *p == 'T')
+		while (p < end && *p != '/')
+			p++;
+	return p;
+}
+
+void date_parse_iso(struct cx_date *d, cx_str s)
+{
+	cx_str t = trim(s);
+	const char *p = t.p, *end = t.p + t.n;
+	struct cx_date r = {{0}, {0}, {0}, 0, 0, {0}};
+	if (p < end && *p == '/') {
+		/* "/2020": open start; keep it literal. */
+		d->literal = s;
+		return;
+	}
+	p = iso_one(p, end, &r.year[0], &r.month[0], &r.day[0]);
+	if (!p) {
+		d->literal = s;
+		return;
+	}
+	while (p < end && (*p == '~' || *p == '?' || *p == '%')) {
+		if (*p != '?')
+			r.circa = 1;
+		p++;
+	}
+	if (p < end && *p == '/') {
+		p++;
+		r.range = 1;
+		if (p < end && !(p + 2 == end && p[0] == '.' && p[1] == '.')) {
+			p = iso_one(p, end, &r.year[1], &r.month[1], &r.day[1]);
+			if (!p) {
+				d->literal = s;
+				return;
+			}
+			while (p < end && (*p == '~' || *p == '?' || *p == '%'))
+				p++;
+		} else {
+			p = end;
+		}
+	}
+	if (p != end) {
+		d->literal = s;
+		return;
+	}
+	r.literal = d->literal;
+	*d = r;
+}
+
+int date_parse_day(cx_str s)
+{
+	int d = 0;
+	str_digits(s.p, s.p + s.n, &d);
+	return d;
+}

@@ -1,0 +1,51 @@
+/* read/reader.h - what a reader is, inside the library.
+ *
+ * A reader turns a stream of bytes into entries.  It is one const struct
+ * cx_reader in its own file plus one line in the registry (registry.c).
+ * It pulls bytes through cx_input_read, so memory stays bounded by the
+ * largest entry, builds each entry in an arena of its own, normalizes it
+ * (norm_entry) and hands it to c->emit as soon as it is complete. */
+#ifndef CX_READER_H
+#define CX_READER_H
+
+#include "citex.h"
+#include "core/diag.h"
+#include "model/model.h"
+
+struct cx_reader_ctx {
+	struct cx_context *cx;
+	const struct cx_options *opt; /* the context's */
+	struct cx_diags diags;        /* where problems go, and their counts */
+	/* Called once per entry, in input order, as soon as it is complete. */
+	void (*emit)(void *ctx, struct cx_entry *e);
+	void *emit_ctx;
+	size_t nentries;
+};
+
+/* An input stream: bytes already peeked (for format detection), then the
+ * rest of a FILE. */
+struct cx_input {
+	FILE *f;
+	const char *pre; /* peeked bytes, consumed first */
+	size_t npre, ipre;
+	int error;       /* set when fread fails */
+};
+/* Fill buf with up to max bytes; 0 at end of input. */
+size_t cx_input_read(struct cx_input *in, char *buf, size_t max);
+
+struct cx_reader {
+	const char *name;
+	/* Read the whole stream, emitting entries as they complete.
+	 * Returns 0, or -1 on an I/O error. */
+	int (*read)(struct cx_reader_ctx *c, struct cx_input *in);
+};
+
+/* A reader context for cx: options and diagnostics from the context. */
+void reader_ctx_init(struct cx_reader_ctx *c, struct cx_context *cx, const char *file);
+
+extern const struct cx_reader cx_reader_bibtex;
+extern const struct cx_reader cx_reader_cv;
+extern const struct cx_reader cx_reader_ris;
+extern const struct cx_reader cx_reader_csljson;
+
+#endif
