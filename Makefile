@@ -37,6 +37,10 @@ LIB_OBJ := $(patsubst src/%.c,$(BUILD)/%.o,$(LIB_SRC))
 GRAMMARS := $(wildcard grammar/*.y)
 LEXERS   := $(wildcard grammar/*.l)
 GEN_HDR := $(patsubst grammar/%.y,$(GEN)/%.tab.h,$(GRAMMARS)) $(patsubst grammar/%.l,$(GEN)/%.lex.h,$(LEXERS))
+# Hash indexes of the constant name tables, made by a program built for
+# this machine (tools/mkindex.c), so no table is built at run time.
+GEN_INC := $(GEN)/field_index.inc $(GEN)/member_index.inc $(GEN)/latex_index.inc
+GEN_HDR += $(GEN_INC)
 GEN_OBJ := $(patsubst grammar/%.y,$(BUILD)/gen/%.tab.o,$(GRAMMARS)) $(patsubst grammar/%.l,$(BUILD)/gen/%.lex.o,$(LEXERS))
 LIB_OBJ += $(GEN_OBJ)
 CLI_OBJ := $(patsubst src/%.c,$(BUILD)/%.o,$(wildcard src/cli/*.c))
@@ -96,8 +100,28 @@ $(BUILD)/gen/%.lex.o: $(GEN)/%.lex.c | $(GEN_HDR)
 $(BUILD) $(GEN):
 	mkdir -p $@
 
+$(BUILD)/mkindex: tools/mkindex.c src/model/names.def src/model/fields.def \
+		src/read/csljson_members.def src/norm/latex_map.h src/norm/latex_map.inc \
+		src/core/hash.h src/core/str.h | $(BUILD)
+	$(CC) -std=c11 -O1 -Isrc -o $@ tools/mkindex.c
+
+$(GEN)/field_index.inc: $(BUILD)/mkindex | $(GEN)
+	$(BUILD)/mkindex fields >$@
+$(GEN)/member_index.inc: $(BUILD)/mkindex | $(GEN)
+	$(BUILD)/mkindex members >$@
+$(GEN)/latex_index.inc: $(BUILD)/mkindex | $(GEN)
+	$(BUILD)/mkindex latex >$@
+
 -include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d)
 .SECONDARY:
+
+# No mutable static or global variable in the library or the command line.
+statics: all
+	@sh tools/statics.sh $(BUILD)
+
+# No source file over 1,500 lines, no function over 150.
+sizes:
+	@sh tools/sizes.sh
 
 check-tools:
 	@command -v $(FLEX) >/dev/null || { echo "citex: flex is missing: apt-get install flex" >&2; exit 1; }
@@ -167,5 +191,5 @@ fuzz:
 clean:
 	rm -rf build citex libcitex.a
 
-.PHONY: fuzz install uninstall asan-corpora deps test-deps seeds all check unit asan check-corpora clean check-tools
+.PHONY: statics sizes fuzz install uninstall asan-corpora deps test-deps seeds all check unit asan check-corpora clean check-tools
 .DELETE_ON_ERROR:

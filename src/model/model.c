@@ -8,8 +8,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/hash.h"
 #include "core/str.h"
 #include "model/model.h"
+
+#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
 const struct cx_field_info cx_fields[CX_F__COUNT] = {
 #define CX_FIELD(id, bibtex, biblatex, ris, csl, kind) {bibtex, biblatex, ris, csl, kind},
@@ -23,83 +26,39 @@ const struct cx_type_info cx_types[CX_T__COUNT] = {
 #undef CX_TYPE
 };
 
+/* Every name a field goes by: the table's BibTeX names, then the other
+ * spellings readers meet (names.def); the first row with a name wins. */
+static const struct {
+	const char *name;
+	enum cx_field_id id;
+} field_names[] = {
+#define CX_NAME(name, id) {name, id},
+#include "names.def"
+#undef CX_NAME
+};
+
+/* The index of field_names by hash of the lower-case name, made at build
+ * time by tools/mkindex.c: field_index[slot] is a row plus one, 0 empty. */
+#include "field_index.inc"
+
 /* Does a[0..n) equal the lower-case table name b, ignoring ASCII case?
  * Most names differ at the first letter, so b is never measured. */
 static int ieq(const char *a, size_t n, const char *b)
 {
 	size_t i;
 	for (i = 0; i < n; i++) {
-		unsigned char c = (unsigned char)a[i];
-		if (c >= 'A' && c <= 'Z')
-			c += 'a' - 'A';
-		if (!b[i] || c != (unsigned char)b[i])
+		if (!b[i] || str_lower((unsigned char)a[i]) != (unsigned char)b[i])
 			return 0;
 	}
 	return !b[i];
 }
 
-static const struct {
-	const char *name;
-	enum cx_field_id id;
-} field_aliases[] = {
-	{"journaltitle", CX_F_JOURNAL},
-	{"location", CX_F_ADDRESS},
-	{"eprinttype", CX_F_EPRINTTYPE},
-	{"eprintclass", CX_F_EPRINTCLASS},
-	{"langid", CX_F_LANGUAGE},
-	{"annotation", CX_F_ANNOTE},
-	{"keyword", CX_F_KEYWORDS},
-	{"pagetotal", CX_F_PAGETOTAL},
-};
-
-/* The names above, and the table's, by hash of the lower-case name: open
- * addressing, built on first use (process state, like the venue memo). */
-#define FIELD_SLOTS 256
-static struct {
-	const char *name; /* NULL: empty */
-	enum cx_field_id id;
-} field_slots[FIELD_SLOTS];
-
-static unsigned name_hash(const char *s, size_t n)
-{
-	unsigned h = 2166136261u;
-	for (size_t i = 0; i < n; i++) {
-		unsigned char c = (unsigned char)s[i];
-		if (c >= 'A' && c <= 'Z')
-			c += 'a' - 'A';
-		h = (h ^ c) * 16777619u;
-	}
-	return h;
-}
-
-static void field_slot_add(const char *name, enum cx_field_id id)
-{
-	unsigned i = name_hash(name, strlen(name)) % FIELD_SLOTS;
-	while (field_slots[i].name) {
-		if (!strcmp(field_slots[i].name, name))
-			return; /* the first spelling wins, as the walk it replaces */
-		i = (i + 1) % FIELD_SLOTS;
-	}
-	field_slots[i].name = name;
-	field_slots[i].id = id;
-}
-
 enum cx_field_id cx_field_lookup(const char *name, size_t n)
 {
-	static int ready;
-	_Static_assert(CX_F__COUNT + sizeof field_aliases / sizeof *field_aliases < FIELD_SLOTS / 2,
-	               "the field table is at most half full");
-	if (!ready) {
-		for (int i = 0; i < CX_F__COUNT; i++)
-			field_slot_add(cx_fields[i].bibtex, (enum cx_field_id)i);
-		for (size_t i = 0; i < sizeof field_aliases / sizeof *field_aliases; i++)
-			field_slot_add(field_aliases[i].name, field_aliases[i].id);
-		ready = 1;
-	}
-	for (unsigned i = name_hash(name, n) % FIELD_SLOTS; field_slots[i].name;
-	     i = (i + 1) % FIELD_SLOTS)
-		if (ieq(name, n, field_slots[i].name))
-			return field_slots[i].id;
+	size_t mask = COUNT(field_index) - 1;
+	for (size_t i = (size_t)hash_lower(name, n) & mask; field_index[i]; i = (i + 1) & mask)
+		if (ieq(name, n, field_names[field_index[i] - 1].name))
+			return field_names[field_index[i] - 1].id;
 	return CX_F_UNKNOWN;
 }
 

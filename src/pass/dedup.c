@@ -604,12 +604,8 @@ static const char *show(struct dd *D, struct buf *b, const struct cx_field *f)
 	return arena_strndup(&D->scratch, b->p, b->n);
 }
 
-static const char *key_of(const struct cx_entry *e)
-{
-	static char k[256];
-	snprintf(k, sizeof k, "%.*s", (int)e->key.n, e->key.p ? e->key.p : "");
-	return k;
-}
+/* An entry's key for a message, as printf's "%.*s" takes it: KEY(e). */
+#define KEY(e) (int)((e)->key.n > 200 ? 200 : (e)->key.n), (e)->key.p ? (e)->key.p : ""
 
 static void report_merge(struct dd *D, size_t i)
 {
@@ -623,11 +619,9 @@ static void report_merge(struct dd *D, size_t i)
 	else
 		snprintf(reason, sizeof reason, "same title, year and first author");
 	if (D->v[x->via] != s)
-		snprintf(through, sizeof through, " through '%s' (%s:%u)", key_of(D->v[x->via]),
+		snprintf(through, sizeof through, " through '%.*s' (%s:%u)", KEY(D->v[x->via]),
 		         D->v[x->via]->file, D->v[x->via]->loc.line);
-	char skey[256];
-	snprintf(skey, sizeof skey, "%s", key_of(s));
-	report(D, CX_NOTE, d, NULL, "duplicate of '%s' (%s:%u)%s: %s%s", skey, s->file, s->loc.line,
+	report(D, CX_NOTE, d, NULL, "duplicate of '%.*s' (%s:%u)%s: %s%s", KEY(s), s->file, s->loc.line,
 	       through, reason, D->report_only ? "" : "; merged into it");
 }
 
@@ -780,23 +774,20 @@ static int has_date(const struct cx_entry *e)
 	return 0;
 }
 
-static const char *field_label(const struct cx_field *f)
+/* A field's name for a message: LABEL(f) for printf's "%.*s". */
+static cx_str field_label(const struct cx_field *f)
 {
-	static char l[128];
-	cx_str n = f->id < CX_F__COUNT ? (cx_str){cx_fields[f->id].bibtex, strlen(cx_fields[f->id].bibtex)}
-	                               : f->name;
-	snprintf(l, sizeof l, "%.*s", (int)n.n, n.p);
-	return l;
+	return f->id < CX_F__COUNT ? (cx_str){cx_fields[f->id].bibtex, strlen(cx_fields[f->id].bibtex)}
+	                           : f->name;
 }
+#define LABEL(f) (int)field_label(f).n, field_label(f).p
 
 static void conflict(struct dd *D, const struct cx_entry *s, const struct cx_entry *d,
                      const struct cx_field *g, const struct cx_field *f)
 {
 	const char *kept = show(D, &D->b1, g), *dropped = show(D, &D->b2, f);
-	char skey[256];
-	snprintf(skey, sizeof skey, "%s", key_of(s));
-	report(D, CX_WARNING, d, &f->loc, "%s differs from '%s': \"%s\" here, \"%s\" kept",
-	       field_label(f), skey, dropped, kept);
+	report(D, CX_WARNING, d, &f->loc, "%.*s differs from '%.*s': \"%s\" here, \"%s\" kept",
+	       LABEL(f), KEY(s), dropped, kept);
 }
 
 /* The published record keeps the preprint's arXiv id even when the
@@ -843,12 +834,11 @@ static void merge_entry(struct dd *D, struct cx_entry *s, const struct cx_entry 
 	if (!dated && has_date(d))
 		s->issued = d->issued;
 	if (dated && first_date && date_loses(&s->issued, &d->issued)) {
-		char a[64], b[64], skey[256];
+		char a[64], b[64];
 		fmt_iso_date(a, sizeof a, &s->issued);
 		fmt_iso_date(b, sizeof b, &d->issued);
-		snprintf(skey, sizeof skey, "%s", key_of(s));
-		report(D, CX_WARNING, d, &first_date->loc, "date differs from '%s': %s here, %s kept",
-		       skey, b, a);
+		report(D, CX_WARNING, d, &first_date->loc, "date differs from '%.*s': %s here, %s kept",
+		       KEY(s), b, a);
 	}
 	if (from_preprint)
 		keep_eprint(D, s, d, arxiv);
@@ -874,7 +864,7 @@ static void redirect_field(struct dd *D, struct table *t, const struct cx_entry 
 			buf_put(b, ", ", 2);
 		if (to != NONE) {
 			const struct cx_entry *s = D->v[to];
-			report(D, CX_NOTE, e, &f->loc, "%s '%.*s' %s '%.*s'", field_label(f), (int)k.n,
+			report(D, CX_NOTE, e, &f->loc, "%.*s '%.*s' %s '%.*s'", LABEL(f), (int)k.n,
 			       k.p, D->report_only ? "names a duplicate of" : "now names its survivor",
 			       (int)s->key.n, s->key.p);
 			buf_put(b, s->key.p, s->key.n);

@@ -38,6 +38,8 @@
 #include <string.h>
 #include <utf8proc.h>
 
+#include "core/hash.h"
+#include "core/str.h"
 #include "core/strbuf.h"
 #include "model/model.h"
 #include "norm/keys.h"
@@ -52,11 +54,6 @@
 /* ---- the tree ----------------------------------------------------------------- */
 
 enum jt { J_NULL, J_FALSE, J_TRUE, J_NUM, J_STR, J_ARR, J_OBJ };
-
-struct fcache {
-	cx_str name;
-	enum cx_field_id id;
-};
 
 struct jv {
 	enum jt t;
@@ -84,7 +81,6 @@ struct jp {
 
 	struct arena a;      /* the item; reset after each one */
 	struct keyset keys;  /* generated keys, for the whole input */
-	struct arena names;  /* field names remembered, for the whole input */
 	struct buf sb;       /* a string with escapes, being decoded */
 	struct jv *stk;      /* children of the open containers */
 	cx_str *kstk;
@@ -97,8 +93,6 @@ struct jp {
 	/* The entry being built. */
 	struct cx_entry e;
 	size_t fields_cap;
-	struct fcache *fc;   /* field_by_name's cache */
-	size_t nfc, fc_cap;
 };
 
 /* String bodies: 0 plain ASCII, 1 '"', 2 '\\', 3 control or NUL, 4 >= 0x80. */
@@ -1154,85 +1148,26 @@ static enum cx_field_id var_id_slow(cx_str name)
 	return CX_F_UNKNOWN;
 }
 
-/* A small hash from member name to field id, built once: the lookup runs
- * for every member of every item. */
-#define VH_SIZE 512
-static struct {
+/* Member names and their kinds; the lookup runs for every member of every
+ * item, so it goes through an index made at build time (tools/mkindex.c):
+ * member_index[slot] is a row plus one, 0 empty. */
+static const struct {
 	const char *name;
-	size_t n;
-	int id;
-} vh[VH_SIZE];
-static int vh_ready;
-
-static size_t vh_hash(const char *s, size_t n)
-{
-	size_t h = 5381;
-	for (size_t i = 0; i < n; i++)
-		h = h * 33 + (unsigned char)s[i];
-	return h;
-}
-
-static void vh_add(const char *name, int id)
-{
-	size_t n = strlen(name), h = vh_hash(name, n) & (VH_SIZE - 1);
-	while (vh[h].name) {
-		if (vh[h].n == n && !memcmp(vh[h].name, name, n))
-			return;
-		h = (h + 1) & (VH_SIZE - 1);
-	}
-	vh[h].name = name;
-	vh[h].n = n;
-	vh[h].id = id;
-}
-
-
-static const char *const name_vars[] = {
-	"author", "chair", "collection-editor", "compiler", "composer", "container-author",
-	"contributor", "curator", "director", "editor", "editorial-director",
-	"executive-producer", "guest", "host", "interviewer", "illustrator", "narrator",
-	"organizer", "original-author", "performer", "producer", "recipient",
-	"reviewed-author", "script-writer", "series-creator", "translator", NULL,
+	int kind;
+} members[] = {
+#define CX_MEMBER(name, kind) {name, kind},
+#include "csljson_members.def"
+#undef CX_MEMBER
 };
-static const char *const date_vars[] = {
-	"accessed", "available-date", "event-date", "issued", "original-date", "submitted", NULL,
-};
-
-static void vh_init(void)
-{
-	if (vh_ready)
-		return;
-	vh_add("id", V_ID);
-	vh_add("citation-key", V_KEY);
-	vh_add("type", V_TYPE);
-	vh_add("custom", V_CUSTOM);
-	vh_add("container-title", V_CONTAINER);
-	vh_add("issue", V_ISSUE);
-	vh_add("number", V_NUMBER);
-	vh_add("publisher", V_PUBLISHER);
-	vh_add("page", V_PAGE);
-	vh_add("genre", V_GENRE);
-	vh_add("URL", V_URL);
-	for (int i = 0; name_vars[i]; i++)
-		vh_add(name_vars[i], V_NAMES);
-	for (int i = 0; date_vars[i]; i++)
-		vh_add(date_vars[i], V_DATE);
-	/* Plain variables last: vh_add keeps the first kind a name gets. */
-	for (int i = 0; i < CX_F__COUNT; i++)
-		if (cx_fields[i].csl[0])
-			vh_add(cx_fields[i].csl, V_FIELD + i);
-	for (size_t i = 0; i < sizeof extra_vars / sizeof *extra_vars; i++)
-		vh_add(extra_vars[i].name, V_FIELD + (int)extra_vars[i].id);
-	vh_ready = 1;
-}
+#include "member_index.inc"
 
 static int var_kind(cx_str name)
 {
-	size_t h = vh_hash(name.p, name.n) & (VH_SIZE - 1);
-	while (vh[h].name) {
-		if (vh[h].n == name.n && !memcmp(vh[h].name, name.p, name.n))
-			return vh[h].id;
-		h = (h + 1) & (VH_SIZE - 1);
-	}
+	size_t mask = sizeof member_index / sizeof *member_index - 1;
+	for (size_t i = (size_t)hash_bytes(name.p, name.n) & mask; member_index[i];
+	     i = (i + 1) & mask)
+		if (str_eq(name, members[member_index[i] - 1].name))
+			return members[member_index[i] - 1].kind;
 	return V_PLAIN;
 }
 
@@ -1670,37 +1605,6 @@ static const enum cx_field_id pub_order[] = {
 	CX_F_PUBLISHER, CX_F_ORGANIZATION, CX_F_INSTITUTION, CX_F_SCHOOL,
 };
 
-/* cx_field_lookup by name, cached: custom members repeat in every item
- * and the lookup walks every field and alias. */
-static enum cx_field_id field_by_name(struct jp *J, cx_str name)
-{
-	if ((J->nfc + 1) * 2 > J->fc_cap) {
-		struct fcache *old = J->fc;
-		size_t oc = J->fc_cap;
-		J->fc_cap = oc ? oc * 2 : 128;
-		J->fc = xcalloc(J->fc_cap, sizeof *J->fc);
-		for (size_t i = 0; i < oc; i++) {
-			if (!old[i].name.p)
-				continue;
-			size_t j = vh_hash(old[i].name.p, old[i].name.n) & (J->fc_cap - 1);
-			while (J->fc[j].name.p)
-				j = (j + 1) & (J->fc_cap - 1);
-			J->fc[j] = old[i];
-		}
-		free(old);
-	}
-	size_t j = vh_hash(name.p, name.n) & (J->fc_cap - 1);
-	while (J->fc[j].name.p) {
-		if (J->fc[j].name.n == name.n && !memcmp(J->fc[j].name.p, name.p, name.n))
-			return J->fc[j].id;
-		j = (j + 1) & (J->fc_cap - 1);
-	}
-	J->fc[j].name = arena_str(&J->names, name.p, name.n);
-	J->fc[j].id = cx_field_lookup(name.p, name.n);
-	J->nfc++;
-	return J->fc[j].id;
-}
-
 static int pub_rank(enum cx_field_id id)
 {
 	for (int i = 0; i < 4; i++)
@@ -1754,7 +1658,7 @@ static void custom_member(struct jp *J, cx_str name, const struct jv *v)
 	 * archiveprefix beside eprinttype, a year that disagrees with the
 	 * date) keeps its id and its own name, as in a BibTeX source: the
 	 * writers put it where a second value of that field goes. */
-	enum cx_field_id id = field_by_name(J, name);
+	enum cx_field_id id = cx_field_lookup(name.p, name.n);
 	struct cx_field *f = add_field(J, id, name, text, v->line);
 	if (id != CX_F_UNKNOWN && cx_fields[id].kind == CX_K_NAMES)
 		names_from_text(J, f);
@@ -1817,7 +1721,7 @@ static void convert(struct jp *J, const struct jv *item, unsigned line)
 	memset(cust_has, 0, sizeof cust_has);
 	int min_pub = 4;
 	for (size_t i = 0; custom && i < custom->n; i++) {
-		enum cx_field_id id = field_by_name(J, custom->k[i]);
+		enum cx_field_id id = cx_field_lookup(custom->k[i].p, custom->k[i].n);
 		cust_has[id] = 1;
 		if (pub_rank(id) < min_pub)
 			min_pub = pub_rank(id);
@@ -1980,7 +1884,6 @@ static int csljson_read(struct cx_reader_ctx *c, struct cx_input *in)
 	J.p = J.end = J.lstart = J.buf;
 	J.buf[0] = 0;
 	J.line = 1;
-	vh_init();
 
 	const char *keep = J.p;
 	need(&J, &keep, &keep, 3);
@@ -2053,11 +1956,9 @@ static int csljson_read(struct cx_reader_ctx *c, struct cx_input *in)
 	free(J.buf);
 	free(J.stk);
 	free(J.kstk);
-	free(J.fc);
 	buf_free(&J.sb);
 	arena_destroy(&J.a);
 	keyset_free(&J.keys);
-	arena_destroy(&J.names);
 	return in->error ? -1 : 0;
 }
 
