@@ -1234,105 +1234,6 @@ static size_t simple_text(const unsigned char *s, size_t n, char *o)
 	return on;
 }
 
-/* Can NFC change text that holds cp?  Only a character that decomposes,
- * canonically, reorders (combining class) or composes with what precedes
- * it (a second of a canonical pair, Hangul jamo) can.  Code points below
- * U+0300 are none of these; precomposed letters are sent to utf8proc
- * too, which is merely slower.  Dashes, quotes and ellipses, which many
- * values hold once decoded, are the case this spares. */
-static int nfc_may_change(int32_t cp)
-{
-	const utf8proc_property_t *p;
-	if (cp < 0x300)
-		return 0;
-	if ((cp >= 0x1100 && cp <= 0x11FF) || (cp >= 0xAC00 && cp <= 0xD7A3))
-		return 1;
-	p = utf8proc_get_property(cp);
-	return p->combining_class != 0 || (p->decomp_seqindex != UINT16_MAX && !p->decomp_type) ||
-	       (p->comb_index != UINT16_MAX && p->comb_index >= 0x8000);
-}
-
-/* Is the decoder's output (valid UTF-8) already NFC? */
-static int nfc_stable(const unsigned char *s, size_t n)
-{
-	size_t i = 0;
-	while (i < n) {
-		utf8proc_int32_t cp;
-		utf8proc_ssize_t k;
-		uint64_t w;
-#if defined(__SSE2__)
-		while (i + 16 <= n &&
-		       !_mm_movemask_epi8(_mm_loadu_si128((const __m128i *)(const void *)(s + i))))
-			i += 16; /* ASCII, which NFC keeps */
-#endif
-		if (i + 8 <= n && (memcpy(&w, s + i, 8), !(w & 0x8080808080808080u))) {
-			i += 8;
-			continue;
-		}
-		if (s[i] < 0xCC) {
-			i++;
-			continue;
-		}
-		k = utf8proc_iterate(s + i, (utf8proc_ssize_t)(n - i), &cp);
-		if (k <= 0 || nfc_may_change(cp))
-			return 0;
-		i += (size_t)k;
-	}
-	return 1;
-}
-
-/* NFC into the arena: size query, decompose, compose and reencode in
- * place (utf8proc_map without its malloc). */
-static cx_str nfc_all(struct arena *a, const char *s, size_t n)
-{
-	const utf8proc_option_t opt = UTF8PROC_STABLE | UTF8PROC_COMPOSE;
-	utf8proc_int32_t *buf;
-	utf8proc_ssize_t cnt, len;
-
-	cnt = utf8proc_decompose((const utf8proc_uint8_t *)s, (utf8proc_ssize_t)n, NULL, 0, opt);
-	if (cnt < 0)
-		return (cx_str){s, n};
-	buf = arena_alloc(a, (size_t)cnt * sizeof *buf + 1);
-	cnt = utf8proc_decompose((const utf8proc_uint8_t *)s, (utf8proc_ssize_t)n, buf, cnt, opt);
-	len = cnt < 0 ? cnt : utf8proc_reencode(buf, cnt, opt);
-	if (len < 0)
-		return (cx_str){s, n};
-	arena_trim(a, buf, (size_t)len + 1);
-	return (cx_str){(const char *)buf, (size_t)len};
-}
-
-/* NFC of text cut before every ASCII byte: an ASCII character is a starter
- * that composes with nothing before it, so the pieces normalize alone.  A
- * piece is a run of non-ASCII bytes and the ASCII character before it (a
- * mark may compose with that letter); only the pieces that can change go
- * through utf8proc, which spares long abstracts with a few accents. */
-static cx_str nfc(struct arena *a, const char *s, size_t n)
-{
-	const unsigned char *u = (const unsigned char *)s;
-	struct buf out = {0};
-	size_t i = 0, done = 0;
-	while (i < n) {
-		if (u[i] < 0x80) {
-			i++;
-			continue;
-		}
-		size_t b = i ? i - 1 : 0, e = i;
-		while (e < n && u[e] >= 0x80)
-			e++;
-		if (!nfc_stable(u + i, e - i)) {
-			cx_str t = nfc_all(a, s + b, e - b);
-			buf_put(&out, s + done, b - done);
-			buf_put(&out, t.p, t.n);
-			done = e;
-		}
-		i = e;
-	}
-	buf_put(&out, s + done, n - done);
-	cx_str r = arena_str(a, out.p ? out.p : "", out.n);
-	buf_free(&out);
-	return r;
-}
-
 static cx_str decode(struct arena *a, const char *s, size_t n, int view)
 {
 	struct dec d;
@@ -1374,8 +1275,8 @@ static cx_str decode(struct arena *a, const char *s, size_t n, int view)
 	free(d.match);
 	d.o[d.on] = 0;
 
-	if (!nfc_stable((const unsigned char *)d.o, d.on))
-		return nfc(a, d.o, d.on);
+	if (!text_is_nfc(d.o, d.on))
+		return text_nfc(a, d.o, d.on);
 	arena_trim(a, d.o, d.on + 1);
 	return (cx_str){d.o, d.on};
 }

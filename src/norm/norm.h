@@ -70,6 +70,15 @@ const char *names_split_raw(const char *s, size_t n, struct name_raw *out);
 size_t names_parse(struct arena *a, const char *s, size_t n, enum cx_particles particles,
                    int plain, struct cx_name **out);
 
+/* ---- text.c ------------------------------------------------------------------ */
+
+/* Is valid UTF-8 text s[0..n) already in NFC?  A quick test that is exact
+ * for the common case and says no when it cannot tell. */
+int text_is_nfc(const void *s, size_t n);
+/* Valid UTF-8 text in NFC, in the arena (utf8proc, run only on the pieces
+ * that can change). */
+cx_str text_nfc(struct arena *a, const char *s, size_t n);
+
 /* ---- dates.c ----------------------------------------------------------------- */
 
 /* Parse a date value; fields are year, month, day, or an ISO/EDTF date. */

@@ -41,6 +41,7 @@
 #include "core/hash.h"
 #include "core/str.h"
 #include "core/strbuf.h"
+#include "core/utf8.h"
 #include "model/model.h"
 #include "norm/keys.h"
 #include "norm/norm.h"
@@ -230,71 +231,12 @@ static int skip_ws(struct jp *J)
 
 /* ---- strings ------------------------------------------------------------------------ */
 
-static size_t utf8_valid(const unsigned char *s, size_t n)
-{
-	size_t i = 0;
-	while (i < n) {
-		unsigned c = s[i];
-		if (c < 0x80) {
-			i++;
-			continue;
-		}
-		size_t len = c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3
-		           : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
-		if (!len || i + len > n)
-			return i;
-		unsigned cp = c & (0xFFu >> (len + 1));
-		for (size_t k = 1; k < len; k++) {
-			if ((s[i + k] & 0xC0) != 0x80)
-				return i;
-			cp = (cp << 6) | (s[i + k] & 0x3Fu);
-		}
-		if ((len == 3 && cp < 0x800) || (len == 4 && (cp < 0x10000 || cp > 0x10FFFF)) ||
-		    (cp >= 0xD800 && cp <= 0xDFFF))
-			return i;
-		i += len;
-	}
-	return n;
-}
-
-/* Is valid UTF-8 text already NFC for sure?  A cheap sufficient test that
- * spares utf8proc the common case: every non-ASCII character is a starter
- * that never composes with what precedes it and is not a singleton NFC
- * replaces (Latin-1, Latin Extended, IPA, most Cyrillic, dashes and quotes,
- * CJK ideographs). */
-static int nfc_stable(const unsigned char *s, size_t n)
-{
-	for (size_t i = 0; i < n;) {
-		unsigned c = s[i];
-		if (c < 0x80) {
-			i++;
-			continue;
-		}
-		unsigned cp;
-		if (c < 0xE0) {
-			cp = ((c & 0x1Fu) << 6) | (s[i + 1] & 0x3Fu);
-			i += 2;
-		} else if (c < 0xF0) {
-			cp = ((c & 0x0Fu) << 12) | ((s[i + 1] & 0x3Fu) << 6) | (s[i + 2] & 0x3Fu);
-			i += 3;
-		} else {
-			return 0;
-		}
-		if ((cp >= 0xA0 && cp <= 0x2AF) || (cp >= 0x400 && cp <= 0x482) ||
-		    (cp >= 0x48A && cp <= 0x4FF) || (cp >= 0x2002 && cp <= 0x206F) ||
-		    (cp >= 0x4E00 && cp <= 0x9FFF))
-			continue;
-		return 0;
-	}
-	return 1;
-}
-
 /* A string with bytes >= 0x80 into the arena: validated (bad bytes are
  * read as Latin-1, with one warning) and composed to NFC. */
 static cx_str store_high(struct jp *J, const char *s, size_t n)
 {
 	struct buf tmp = {0};
-	if (utf8_valid((const unsigned char *)s, n) != n) {
+	if (utf8_valid(s, n) != n) {
 		if (!J->latin1) {
 			J->latin1 = 1;
 			diag(J, CX_WARNING, CX_E_BAD_UTF8, J->line, 1,
@@ -302,28 +244,18 @@ static cx_str store_high(struct jp *J, const char *s, size_t n)
 		}
 		size_t i = 0;
 		while (i < n) {
-			size_t ok = utf8_valid((const unsigned char *)s + i, n - i);
+			size_t ok = utf8_valid(s + i, n - i);
 			buf_put(&tmp, s + i, ok);
 			i += ok;
 			if (i < n) {
-				unsigned char c = (unsigned char)s[i++];
-				buf_putc(&tmp, 0xC0 | (c >> 6));
-				buf_putc(&tmp, 0x80 | (c & 0x3F));
+				char u[2];
+				buf_put(&tmp, u, utf8_from_8bit(u, s + i++, 1));
 			}
 		}
 		s = tmp.p;
 		n = tmp.n;
 	}
-	if (nfc_stable((const unsigned char *)s, n)) {
-		cx_str r = arena_str(&J->a, s, n);
-		buf_free(&tmp);
-		return r;
-	}
-	utf8proc_uint8_t *nfc = NULL;
-	utf8proc_ssize_t m = utf8proc_map((const utf8proc_uint8_t *)s, (utf8proc_ssize_t)n, &nfc,
-	                                  UTF8PROC_STABLE | UTF8PROC_COMPOSE);
-	cx_str r = m >= 0 ? arena_str(&J->a, (const char *)nfc, (size_t)m) : arena_str(&J->a, s, n);
-	free(nfc);
+	cx_str r = text_is_nfc(s, n) ? arena_str(&J->a, s, n) : text_nfc(&J->a, s, n);
 	buf_free(&tmp);
 	return r;
 }
@@ -832,39 +764,9 @@ static int resync_lines(struct jp *J)
 
 /* ---- text ------------------------------------------------------------------------ */
 
-/* eq() compares with a literal, whose length the compiler knows; eqs()
+/* eq() compares with a literal, whose length the compiler knows; str_eq()
  * with any C string. */
 #define eq(s, lit) ((s).n == sizeof(lit) - 1 && !memcmp((s).p, (lit), sizeof(lit) - 1))
-
-static int eqs(cx_str s, const char *lit)
-{
-	size_t n = strlen(lit);
-	return s.n == n && !memcmp(s.p, lit, n);
-}
-
-static int ieq(cx_str s, const char *lit)
-{
-	size_t n = strlen(lit);
-	if (s.n != n)
-		return 0;
-	for (size_t i = 0; i < n; i++)
-		if (tolower((unsigned char)s.p[i]) != tolower((unsigned char)lit[i]))
-			return 0;
-	return 1;
-}
-
-static int has(cx_str s, const char *lit)
-{
-	size_t n = strlen(lit);
-	for (size_t i = 0; i + n <= s.n; i++) {
-		size_t k = 0;
-		while (k < n && tolower((unsigned char)s.p[i + k]) == lit[k])
-			k++;
-		if (k == n)
-			return 1;
-	}
-	return 0;
-}
 
 static cx_str trim(cx_str s)
 {
@@ -1140,10 +1042,10 @@ static enum cx_field_id var_id_slow(cx_str name)
 {
 	/* fields.def order: the first row with this CSL name wins. */
 	for (int i = 0; i < CX_F__COUNT; i++)
-		if (cx_fields[i].csl[0] && eqs(name, cx_fields[i].csl))
+		if (cx_fields[i].csl[0] && str_eq(name, cx_fields[i].csl))
 			return (enum cx_field_id)i;
 	for (size_t i = 0; i < sizeof extra_vars / sizeof *extra_vars; i++)
-		if (eqs(name, extra_vars[i].name))
+		if (str_eq(name, extra_vars[i].name))
 			return extra_vars[i].id;
 	return CX_F_UNKNOWN;
 }
@@ -1201,13 +1103,13 @@ static enum cx_type_id csl_type(cx_str t, int *known)
 {
 	*known = 1;
 	for (size_t i = 0; i < sizeof type_map / sizeof *type_map; i++)
-		if (eqs(t, type_map[i].csl))
+		if (str_eq(t, type_map[i].csl))
 			return type_map[i].id;
 	for (int i = 0; i < CX_T__COUNT; i++)
-		if (eqs(t, cx_types[i].csl))
+		if (str_eq(t, cx_types[i].csl))
 			return (enum cx_type_id)i;
 	for (int i = 0; misc_types[i]; i++)
-		if (eqs(t, misc_types[i]))
+		if (str_eq(t, misc_types[i]))
 			return CX_T_MISC;
 	*known = 0;
 	return CX_T_DOCUMENT;
@@ -1410,7 +1312,7 @@ static int truthy(const struct jv *v)
 	switch (v->t) {
 	case J_TRUE: return 1;
 	case J_NUM: return !eq(v->s, "0");
-	case J_STR: return v->s.n && !ieq(v->s, "false") && !eq(v->s, "0");
+	case J_STR: return v->s.n && !str_ieq(v->s, "false") && !eq(v->s, "0");
 	default: return 0;
 	}
 }
@@ -1642,7 +1544,7 @@ static void page_field(struct jp *J, cx_str t, cx_str var, unsigned line)
 
 static int is_arxiv_number(cx_str s, cx_str *id)
 {
-	if (s.n > 6 && ieq((cx_str){s.p, 6}, "arxiv:")) {
+	if (s.n > 6 && str_ieq((cx_str){s.p, 6}, "arxiv:")) {
 		*id = trim((cx_str){s.p + 6, s.n - 6});
 		return id->n > 0;
 	}
@@ -1706,13 +1608,13 @@ static void convert(struct jp *J, const struct jv *item, unsigned line)
 	cx_str genre = member_text(J, item, "genre");
 	int drop_genre = 0;
 	if (e->type == CX_T_PHDTHESIS && genre.n) {
-		if (ieq(genre, "Master's thesis") || ieq(genre, "Master\xE2\x80\x99s thesis")) {
+		if (str_ieq(genre, "Master's thesis") || str_ieq(genre, "Master\xE2\x80\x99s thesis")) {
 			e->type = CX_T_MASTERSTHESIS;
 			drop_genre = 1;
-		} else if (ieq(genre, "PhD thesis")) {
+		} else if (str_ieq(genre, "PhD thesis")) {
 			drop_genre = 1;
-		} else if (has(genre, "master") || has(genre, "m.sc") || has(genre, "msc") ||
-		           has(genre, "m.a. ") || ieq(genre, "ma thesis")) {
+		} else if (str_ihas(genre, "master") || str_ihas(genre, "m.sc") || str_ihas(genre, "msc") ||
+		           str_ihas(genre, "m.a. ") || str_ieq(genre, "ma thesis")) {
 			e->type = CX_T_MASTERSTHESIS;
 		}
 	}

@@ -87,7 +87,9 @@
 #include <string.h>
 #include <utf8proc.h>
 
+#include "core/str.h"
 #include "core/strbuf.h"
+#include "core/utf8.h"
 #include "model/model.h"
 #include "norm/keys.h"
 #include "norm/norm.h"
@@ -137,33 +139,6 @@ static void diag(struct ris *R, enum cx_sev sev, enum cx_code code, unsigned lin
 
 /* ---- text ------------------------------------------------------------------ */
 
-static size_t utf8_valid(const unsigned char *s, size_t n)
-{
-	size_t i = 0;
-	while (i < n) {
-		unsigned c = s[i];
-		if (c < 0x80) {
-			i++;
-			continue;
-		}
-		size_t len = c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3
-		           : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
-		if (!len || i + len > n)
-			return i;
-		unsigned cp = c & (0xFFu >> (len + 1));
-		for (size_t k = 1; k < len; k++) {
-			if ((s[i + k] & 0xC0) != 0x80)
-				return i;
-			cp = (cp << 6) | (s[i + k] & 0x3Fu);
-		}
-		if ((len == 3 && cp < 0x800) || (len == 4 && (cp < 0x10000 || cp > 0x10FFFF)) ||
-		    (cp >= 0xD800 && cp <= 0xDFFF))
-			return i;
-		i += len;
-	}
-	return n;
-}
-
 /* A value as the model wants it: UTF-8 (Latin-1 input is converted, once
  * warned about), control characters as spaces (they are the markup bytes
  * of enum cx_mark), blanks collapsed, NFC, trimmed. */
@@ -181,22 +156,14 @@ static cx_str clean(struct ris *R, const char *s, size_t n)
 		}
 	char *out;
 	size_t k = 0;
-	if (high && utf8_valid((const unsigned char *)s, n) != n) {
+	if (high && utf8_valid(s, n) != n) {
 		if (!R->latin1) {
 			R->latin1 = 1;
 			diag(R, CX_WARNING, CX_E_BAD_UTF8, R->line, 1,
 			     "input is not valid UTF-8; reading it as Latin-1");
 		}
 		out = arena_alloc(&R->a, 2 * n + 1);
-		for (size_t i = 0; i < n; i++) {
-			unsigned char c = (unsigned char)s[i];
-			if (c < 0x80) {
-				out[k++] = (char)c;
-			} else {
-				out[k++] = (char)(0xC0 | (c >> 6));
-				out[k++] = (char)(0x80 | (c & 0x3F));
-			}
-		}
+		k = utf8_from_8bit(out, s, n);
 	} else {
 		out = arena_alloc(&R->a, n + 1);
 		memcpy(out, s, n);
@@ -212,29 +179,9 @@ static cx_str clean(struct ris *R, const char *s, size_t n)
 	}
 	k = w;
 	out[k] = 0;
-	if (high) {
-		utf8proc_uint8_t *nfc = NULL;
-		utf8proc_ssize_t m = utf8proc_map((const utf8proc_uint8_t *)out, (utf8proc_ssize_t)k,
-		                                  &nfc, UTF8PROC_STABLE | UTF8PROC_COMPOSE);
-		if (m >= 0) {
-			cx_str r = arena_str(&R->a, (const char *)nfc, (size_t)m);
-			free(nfc);
-			return r;
-		}
-		free(nfc);
-	}
+	if (high && !text_is_nfc(out, k))
+		return text_nfc(&R->a, out, k);
 	return (cx_str){out, k};
-}
-
-static int ieq(cx_str s, const char *lit)
-{
-	size_t n = strlen(lit);
-	if (s.n != n)
-		return 0;
-	for (size_t i = 0; i < n; i++)
-		if (tolower((unsigned char)s.p[i]) != tolower((unsigned char)lit[i]))
-			return 0;
-	return 1;
 }
 
 static int has_word(cx_str s, const char *lit)
@@ -302,10 +249,10 @@ static enum cx_type_id ris_type(cx_str ty, int *known)
 {
 	*known = 1;
 	for (size_t i = 0; i < sizeof ty_alias / sizeof *ty_alias; i++)
-		if (ieq(ty, ty_alias[i].ty))
+		if (str_ieq(ty, ty_alias[i].ty))
 			return ty_alias[i].id;
 	for (int i = 0; i < CX_T__COUNT; i++)
-		if (ieq(ty, cx_types[i].ris))
+		if (str_ieq(ty, cx_types[i].ris))
 			return (enum cx_type_id)i;
 	*known = 0;
 	return CX_T_DOCUMENT;
@@ -446,7 +393,7 @@ static struct cx_name parse_name(struct ris *R, cx_str v)
 {
 	struct cx_name nm;
 	memset(&nm, 0, sizeof nm);
-	if (ieq(v, "others") || ieq(v, "et al.") || ieq(v, "et al")) {
+	if (str_ieq(v, "others") || str_ieq(v, "et al.") || str_ieq(v, "et al")) {
 		nm.others = 1;
 		return nm;
 	}
@@ -1021,11 +968,11 @@ static void finish_record(struct ris *R)
 	    (find(R, "AU") || find(R, "A1") || find(R, "SP")))
 		e->type = CX_T_INPROCEEDINGS; /* Zotero's conferencePaper is CONF */
 	/* A book's or a report's T2 is its series (EndNote, Zotero). */
-	int t2_series = ieq(ty->val, "BOOK") || ieq(ty->val, "EDBOOK") || ieq(ty->val, "RPRT");
+	int t2_series = str_ieq(ty->val, "BOOK") || str_ieq(ty->val, "EDBOOK") || str_ieq(ty->val, "RPRT");
 	/* A book's editors are A3 when there is an A3 (EndNote, Zotero), and
 	 * A2 then names the series editors; citex's writer never writes A3. */
 	int book_a3 = (e->type == CX_T_BOOK || e->type == CX_T_COLLECTION) && find(R, "A3");
-	int endnote_web = ieq(ty->val, "WEB");
+	int endnote_web = str_ieq(ty->val, "WEB");
 	struct ris_line *m3 = find(R, "M3");
 	if ((e->type == CX_T_PHDTHESIS) && m3 && (has_word(m3->val, "master") ||
 	                                          has_word(m3->val, "m.sc") ||
@@ -1168,7 +1115,7 @@ static void finish_record(struct ris *R)
 			                             (id == CX_F_SCHOOL && n1_names(R, CX_F_INSTITUTION))))
 				id = e->type == CX_T_TECHREPORT && n1_names(R, CX_F_INSTITUTION) &&
 				     !n1_names(R, CX_F_ORGANIZATION) ? CX_F_ORGANIZATION : CX_F_PUBLISHER;
-			if (arxiv.p && ieq(l->val, "arXiv") && !find_pub_like(R))
+			if (arxiv.p && str_ieq(l->val, "arXiv") && !find_pub_like(R))
 				continue; /* the writer's stand-in publisher of an eprint */
 			set_single(R, id, l);
 		} else if (T("C1") && conf) {
@@ -1188,8 +1135,8 @@ static void finish_record(struct ris *R)
 			set_single(R, CX_F_LANGUAGE, l);
 		} else if (T("M3")) {
 			/* The genre the writer derives from the type says nothing new. */
-			if ((e->type == CX_T_PHDTHESIS && ieq(l->val, "PhD thesis")) ||
-			    (e->type == CX_T_MASTERSTHESIS && ieq(l->val, "Master's thesis")))
+			if ((e->type == CX_T_PHDTHESIS && str_ieq(l->val, "PhD thesis")) ||
+			    (e->type == CX_T_MASTERSTHESIS && str_ieq(l->val, "Master's thesis")))
 				continue;
 			set_single(R, CX_F_TYPE, l);
 		} else if (T("DO")) {
