@@ -940,6 +940,314 @@ static void reset_record(struct ris *R)
 	arena_reset(&R->a);
 }
 
+/* What the whole record says about how to read its tags. */
+struct shape {
+	const struct ris_line *ty;
+	struct ris_line *m1;
+	cx_str arxiv;   /* from "M1  - arXiv:ID" (DESIGN 3), or NULL */
+	int wos;        /* a Web of Science record */
+	int has_c3;     /* C3 is the proceedings title */
+	int t2_series;  /* T2 is the series */
+	int book_a3;    /* A3 are the editors, A2 the series editors */
+	int endnote_web, pubmed, da_is_date, article, conf, pages_done;
+};
+
+/* Read the record's shape, and settle its type, before any tag. */
+static void read_shape(struct ris *R, struct shape *S)
+{
+	struct cx_entry *e = &R->e;
+	const struct ris_line *ty = S->ty = &R->lines[0];
+	int known;
+	e->type = ris_type(ty->val, &known);
+	e->type_name = ty->val;
+
+	/* Shape-dependent readings, decided with the whole record in view. */
+	struct ris_line *an = find(R, "AN");
+	S->wos = (an && an->val.n > 4 && !memcmp(an->val.p, "WOS:", 4)) || find(R, "WE") ||
+	          find(R, "J9") || find(R, "JI");
+	/* C3 is the proceedings title of a conference paper (Zotero, EndNote);
+	 * elsewhere it is EndNote's Custom 3 or a Web of Science affiliation. */
+	S->has_c3 = find(R, "C3") && !S->wos &&
+	             (e->type == CX_T_PROCEEDINGS || e->type == CX_T_INPROCEEDINGS);
+	if (e->type == CX_T_PROCEEDINGS && (find(R, "T2") || S->has_c3 || find(R, "BT")) &&
+	    (find(R, "AU") || find(R, "A1") || find(R, "SP")))
+		e->type = CX_T_INPROCEEDINGS; /* Zotero's conferencePaper is CONF */
+	/* A book's or a report's T2 is its series (EndNote, Zotero). */
+	S->t2_series = str_ieq(ty->val, "BOOK") || str_ieq(ty->val, "EDBOOK") || str_ieq(ty->val, "RPRT");
+	/* A book's editors are A3 when there is an A3 (EndNote, Zotero), and
+	 * A2 then names the series editors; citex's writer never writes A3. */
+	S->book_a3 = (e->type == CX_T_BOOK || e->type == CX_T_COLLECTION) && find(R, "A3");
+	S->endnote_web = str_ieq(ty->val, "WEB");
+	struct ris_line *m3 = find(R, "M3");
+	if ((e->type == CX_T_PHDTHESIS) && m3 && (has_word(m3->val, "master") ||
+	                                          has_word(m3->val, "m.sc") ||
+	                                          has_word(m3->val, "msc")))
+		e->type = CX_T_MASTERSTHESIS;
+	struct ris_line *db = find(R, "DB");
+	struct ris_line *dp = find(R, "DP");
+	if ((db && (has_word(db->val, "pubmed") || has_word(db->val, "medline"))) ||
+	    (dp && (has_word(dp->val, "pubmed") || has_word(dp->val, "medline") ||
+	            has_word(dp->val, "nlm"))))
+		S->pubmed = 1;
+	/* arXiv (DESIGN 3): the writer says "M1  - arXiv:ID" for the eprint,
+	 * and adds PB arXiv and the abs URL when the entry had none. */
+	cx_str arxiv = {NULL, 0};
+	struct ris_line *m1 = S->m1 = find(R, "M1");
+	if (m1 && m1->val.n > 6 && !strncmp(m1->val.p, "arXiv:", 6)) {
+		arxiv = (cx_str){m1->val.p + 6, m1->val.n - 6};
+		while (arxiv.n && *arxiv.p == ' ')
+			arxiv.p++, arxiv.n--;
+		if (!arxiv.n)
+			arxiv.p = NULL;
+	}
+	/* A year in N1 means the writer's PY and DA came from a date field:
+	 * DA is then that date, and PY only repeats its year. */
+	S->da_is_date = find(R, "DA") && (n1_names(R, CX_F_YEAR) || n1_names(R, CX_F_MONTH));
+	S->article = is_article(e->type);
+	S->conf = e->type == CX_T_INPROCEEDINGS || e->type == CX_T_PROCEEDINGS;
+
+	S->arxiv = arxiv;
+}
+
+/* ID and the name tags. */
+static int take_names(struct ris *R, struct shape *S, struct ris_line *l)
+{
+	struct cx_entry *e = &R->e;
+#define T(x) tag_is(l, x)
+	if (T("ID")) {
+		if (!e->key.n)
+			e->key = l->val;
+		else if (!same(e->key, l->val))
+			keep_unknown(R, l);
+	} else if (T("AU") || T("A1")) {
+		add_name_lines(R, CX_F_AUTHOR, NULL, l);
+	} else if (T("A2") && S->book_a3) {
+		add_name_lines(R, CX_F_UNKNOWN, "a2", l);
+	} else if (T("A2") || T("ED")) {
+		add_name_lines(R, CX_F_EDITOR, NULL, l);
+	} else if (T("A4")) {
+		add_name_lines(R, CX_F_TRANSLATOR, NULL, l);
+	} else if (T("A3") && S->book_a3) {
+		add_name_lines(R, CX_F_EDITOR, NULL, l);
+	} else if (T("A3")) {
+		add_name_lines(R, CX_F_UNKNOWN, "a3", l);
+	} else {
+		return 0;
+	}
+	return 1;
+#undef T
+}
+
+/* Titles, containers and their abbreviations. */
+static int take_titles(struct ris *R, struct shape *S, struct ris_line *l)
+{
+	struct cx_entry *e = &R->e;
+#define T(x) tag_is(l, x)
+	if (T("TI") || T("T1") || T("CT")) {
+		set_single(R, CX_F_TITLE, l);
+	} else if (T("BT") && is_wholebook(e->type)) {
+		set_single(R, CX_F_TITLE, l);
+	} else if ((T("T2") && S->t2_series) || T("T3")) {
+		set_single(R, CX_F_SERIES, l);
+	} else if (T("T2") || T("JF") || T("JO") || T("BT") || (T("C3") && S->has_c3)) {
+		enum cx_field_id id = S->article ? CX_F_JOURNAL : CX_F_BOOKTITLE;
+		if (!S->article && S->has_c3 && T("T2")) {
+			/* C3 is the proceedings title; T2 then names the event
+			 * (Zotero often writes the same text in both). */
+			if (same(find(R, "C3")->val, l->val))
+				return 1;
+			id = S->conf ? CX_F_EVENTTITLE : CX_F_UNKNOWN;
+		}
+		struct cx_field *f = id == CX_F_UNKNOWN ? NULL : cx_entry_get(e, id);
+		if (id == CX_F_UNKNOWN)
+			keep_unknown(R, l);
+		else if (!f)
+			add_field(R, id, NULL, l->val, l->line);
+		else if (!same(f->text, l->val)) {
+			/* JF with JO: the second spelling is the abbreviation. */
+			if (S->article && !cx_entry_get(e, CX_F_SHORTJOURNAL) && !find(R, "J2") &&
+			    !find(R, "JA") && !find(R, "J1"))
+				add_field(R, CX_F_SHORTJOURNAL, NULL, l->val, l->line);
+			else
+				keep_unknown(R, l);
+		}
+	} else if (T("J2") || T("JA") || T("J1") || T("JI") || (T("J9") && !find(R, "JI"))) {
+		/* Web of Science: JI is the ISO abbreviation, J9 the 29-character one. */
+		set_single(R, CX_F_SHORTJOURNAL, l);
+	} else if (T("ST")) {
+		set_single(R, CX_F_SHORTTITLE, l);
+	} else {
+		return 0;
+	}
+	return 1;
+#undef T
+}
+
+/* Dates, pages, volume, issue and edition. */
+static int take_dates(struct ris *R, struct shape *S, struct ris_line *l)
+{
+#define T(x) tag_is(l, x)
+	if (T("PY") || T("Y1")) {
+		if (!S->da_is_date)
+			set_year(R, l);
+	} else if (T("DA") && S->da_is_date) {
+		struct rdate d;
+		parse_rdate(l->val, &d);
+		cx_str iso = iso_of(R, &d);
+		set_single(R, CX_F_DATE, &(struct ris_line){{'D', 'A', 0}, iso.p ? iso : l->val,
+		                                            l->line, 0});
+	} else if (T("DA")) {
+		/* The year first, wherever PY stands, so DA adds to it. */
+		struct ris_line *py = find(R, "PY");
+		if (!py)
+			py = find(R, "Y1");
+		if (py && !py->used && py->val.n) {
+			set_year(R, py);
+			py->used = 1;
+		}
+		set_date(R, l, CX_F_DATE);
+	} else if (T("Y2")) {
+		set_date(R, l, CX_F_URLDATE);
+	} else if (T("SP") || T("EP")) {
+		if (S->pages_done)
+			return 1;
+		S->pages_done = 1;
+		struct ris_line *sp = find(R, "SP"), *ep = find(R, "EP");
+		set_pages(R, sp ? sp->val : (cx_str){"", 0}, ep ? ep->val : (cx_str){"", 0},
+		          l->line);
+	} else if (T("VL")) {
+		set_single(R, CX_F_VOLUME, l);
+	} else if (T("IS")) {
+		set_single(R, CX_F_NUMBER, l);
+	} else if (T("ET")) {
+		/* In EndNote's journal types ET is the epub date. */
+		struct rdate d;
+		parse_rdate(l->val, &d);
+		if (S->article && d.y && d.m)
+			keep_unknown(R, l);
+		else
+			set_single(R, CX_F_EDITION, l);
+	} else {
+		return 0;
+	}
+	return 1;
+#undef T
+}
+
+/* Publisher, places, language and genre. */
+static int take_publisher(struct ris *R, struct shape *S, struct ris_line *l)
+{
+	struct cx_entry *e = &R->e;
+#define T(x) tag_is(l, x)
+	if (T("PB")) {
+		/* Inverts the publisher-like rule of DESIGN 3. */
+		enum cx_field_id id = CX_F_PUBLISHER;
+		if (e->type == CX_T_PHDTHESIS || e->type == CX_T_MASTERSTHESIS)
+			id = CX_F_SCHOOL;
+		else if (e->type == CX_T_TECHREPORT)
+			id = CX_F_INSTITUTION;
+		/* The writer's PB is the first present of publisher,
+		 * organization, institution, school; the others went to N1. */
+		if (id != CX_F_PUBLISHER && (n1_names(R, id) || n1_names(R, CX_F_PUBLISHER) ||
+		                             n1_names(R, CX_F_ORGANIZATION) ||
+		                             (id == CX_F_SCHOOL && n1_names(R, CX_F_INSTITUTION))))
+			id = e->type == CX_T_TECHREPORT && n1_names(R, CX_F_INSTITUTION) &&
+			     !n1_names(R, CX_F_ORGANIZATION) ? CX_F_ORGANIZATION : CX_F_PUBLISHER;
+		if (S->arxiv.p && str_ieq(l->val, "arXiv") && !find_pub_like(R))
+			return 1; /* the writer's stand-in publisher of an eprint */
+		set_single(R, id, l);
+	} else if (T("C1") && S->conf) {
+		set_single(R, CX_F_ADDRESS, l); /* "place published" */
+	} else if (T("CY") && S->conf && find(R, "C1")) {
+		set_single(R, CX_F_VENUE, l); /* EndNote's "conference location" */
+	} else if (T("CY") || T("PI")) {
+		/* PI: Web of Science's publisher city. */
+		set_single(R, CX_F_ADDRESS, l);
+	} else if (T("SE") && (e->type == CX_T_INCOLLECTION || e->type == CX_T_INBOOK)) {
+		set_single(R, CX_F_CHAPTER, l); /* EndNote's Book Section "Chapter" */
+	} else if (T("CP") && S->wos) {
+		set_single(R, CX_F_EVENTTITLE, l); /* Web of Science's conference */
+	} else if (T("PU")) {
+		set_single(R, CX_F_PUBLISHER, l); /* Web of Science */
+	} else if (T("LA")) {
+		set_single(R, CX_F_LANGUAGE, l);
+	} else if (T("M3")) {
+		/* The genre the writer derives from the type says nothing new. */
+		if ((e->type == CX_T_PHDTHESIS && str_ieq(l->val, "PhD thesis")) ||
+		    (e->type == CX_T_MASTERSTHESIS && str_ieq(l->val, "Master's thesis")))
+			return 1;
+		set_single(R, CX_F_TYPE, l);
+	} else {
+		return 0;
+	}
+	return 1;
+#undef T
+}
+
+/* Identifiers, links, notes and keywords; anything else is kept under
+ * its tag (keep_unknown). */
+static int take_other(struct ris *R, struct shape *S, struct ris_line *l)
+{
+	struct cx_entry *e = &R->e;
+#define T(x) tag_is(l, x)
+	if (T("DO")) {
+		set_single(R, CX_F_DOI, l);
+	} else if (T("UR")) {
+		if (S->arxiv.p && l->val.n == 22 + S->arxiv.n &&
+		    !memcmp(l->val.p, "https://S->arxiv.org/abs/", 22) &&
+		    !memcmp(l->val.p + 22, S->arxiv.p, S->arxiv.n))
+			return 1; /* the writer's stand-in URL of an eprint */
+		set_single(R, CX_F_URL, l);
+	} else if ((T("M1") || T("VL")) && S->endnote_web) {
+		web_access(R);
+	} else if (T("M1") && S->arxiv.p && l == S->m1) {
+		add_field(R, CX_F_EPRINT, NULL, S->arxiv, l->line);
+		add_field(R, CX_F_EPRINTTYPE, NULL, (cx_str){"arXiv", 5}, l->line);
+	} else if (T("L2") && !find(R, "UR")) {
+		set_single(R, CX_F_URL, l);
+	} else if (T("SN") && e->type == CX_T_TECHREPORT && !find(R, "IS") &&
+	           !standard_number(l->val)) {
+		set_single(R, CX_F_NUMBER, l); /* a report's SN is its number */
+	} else if (T("SN")) {
+		set_single(R, sn_kind(l->val), l);
+	} else if (T("AB") || T("N2")) {
+		set_single(R, CX_F_ABSTRACT, l);
+	} else if (T("N1")) {
+		cx_str name, value;
+		if (n1_field(l->val, &name, &value)) {
+			n1_add(R, name, value, l->line);
+			return 1;
+		}
+		cx_str v = gather(R, l, "; ", plain_note);
+		struct cx_field *f = cx_entry_get(e, CX_F_NOTE);
+		if (f)
+			f->raw = f->text = join(&R->a, f->text, "; ", v);
+		else
+			add_field(R, CX_F_NOTE, NULL, v, l->line);
+	} else if (T("KW")) {
+		/* ", " as BibTeX lists keywords, "; " when one has a comma. */
+		int comma = 0;
+		for (size_t k = (size_t)(l - R->lines); k < R->nlines; k++)
+			if (tag_is(&R->lines[k], "KW") && !R->lines[k].used &&
+			    memchr(R->lines[k].val.p, ',', R->lines[k].val.n))
+				comma = 1;
+		cx_str v = gather(R, l, comma ? "; " : ", ", same_tag);
+		struct cx_field *f = cx_entry_get(e, CX_F_KEYWORDS);
+		if (f)
+			f->raw = f->text = join(&R->a, f->text, comma ? "; " : ", ", v);
+		else
+			add_field(R, CX_F_KEYWORDS, NULL, v, l->line);
+	} else if (T("C2") && l->val.n > 3 && !memcmp(l->val.p, "PMC", 3)) {
+		set_single(R, CX_F_PMCID, l);
+	} else if (T("AN") && S->pubmed) {
+		set_single(R, CX_F_PMID, l);
+	} else {
+		keep_unknown(R, l);
+	}
+	return 1;
+#undef T
+}
+
 static void finish_record(struct ris *R)
 {
 	struct cx_entry *e = &R->e;
@@ -951,250 +1259,14 @@ static void finish_record(struct ris *R)
 	e->loc.line = R->rec_line;
 	e->loc.col = 1;
 
-	const struct ris_line *ty = &R->lines[0];
-	int known;
-	e->type = ris_type(ty->val, &known);
-	e->type_name = ty->val;
-
-	/* Shape-dependent readings, decided with the whole record in view. */
-	struct ris_line *an = find(R, "AN");
-	int wos = (an && an->val.n > 4 && !memcmp(an->val.p, "WOS:", 4)) || find(R, "WE") ||
-	          find(R, "J9") || find(R, "JI");
-	/* C3 is the proceedings title of a conference paper (Zotero, EndNote);
-	 * elsewhere it is EndNote's Custom 3 or a Web of Science affiliation. */
-	int has_c3 = find(R, "C3") && !wos &&
-	             (e->type == CX_T_PROCEEDINGS || e->type == CX_T_INPROCEEDINGS);
-	if (e->type == CX_T_PROCEEDINGS && (find(R, "T2") || has_c3 || find(R, "BT")) &&
-	    (find(R, "AU") || find(R, "A1") || find(R, "SP")))
-		e->type = CX_T_INPROCEEDINGS; /* Zotero's conferencePaper is CONF */
-	/* A book's or a report's T2 is its series (EndNote, Zotero). */
-	int t2_series = str_ieq(ty->val, "BOOK") || str_ieq(ty->val, "EDBOOK") || str_ieq(ty->val, "RPRT");
-	/* A book's editors are A3 when there is an A3 (EndNote, Zotero), and
-	 * A2 then names the series editors; citex's writer never writes A3. */
-	int book_a3 = (e->type == CX_T_BOOK || e->type == CX_T_COLLECTION) && find(R, "A3");
-	int endnote_web = str_ieq(ty->val, "WEB");
-	struct ris_line *m3 = find(R, "M3");
-	if ((e->type == CX_T_PHDTHESIS) && m3 && (has_word(m3->val, "master") ||
-	                                          has_word(m3->val, "m.sc") ||
-	                                          has_word(m3->val, "msc")))
-		e->type = CX_T_MASTERSTHESIS;
-	int pubmed = 0;
-	struct ris_line *db = find(R, "DB");
-	struct ris_line *dp = find(R, "DP");
-	if ((db && (has_word(db->val, "pubmed") || has_word(db->val, "medline"))) ||
-	    (dp && (has_word(dp->val, "pubmed") || has_word(dp->val, "medline") ||
-	            has_word(dp->val, "nlm"))))
-		pubmed = 1;
-	/* arXiv (DESIGN 3): the writer says "M1  - arXiv:ID" for the eprint,
-	 * and adds PB arXiv and the abs URL when the entry had none. */
-	cx_str arxiv = {NULL, 0};
-	struct ris_line *m1 = find(R, "M1");
-	if (m1 && m1->val.n > 6 && !strncmp(m1->val.p, "arXiv:", 6)) {
-		arxiv = (cx_str){m1->val.p + 6, m1->val.n - 6};
-		while (arxiv.n && *arxiv.p == ' ')
-			arxiv.p++, arxiv.n--;
-		if (!arxiv.n)
-			arxiv.p = NULL;
-	}
-	/* A year in N1 means the writer's PY and DA came from a date field:
-	 * DA is then that date, and PY only repeats its year. */
-	int da_is_date = find(R, "DA") && (n1_names(R, CX_F_YEAR) || n1_names(R, CX_F_MONTH));
-	int article = is_article(e->type);
-	int conf = e->type == CX_T_INPROCEEDINGS || e->type == CX_T_PROCEEDINGS;
-	int pages_done = 0;
-
+	struct shape S = {0};
+	read_shape(R, &S);
 	for (size_t i = 1; i < R->nlines; i++) {
 		struct ris_line *l = &R->lines[i];
-		const char *t = l->tag;
-		if (l->used || (!l->val.n && !tag_is(l, "ER")))
+		if (l->used || (!l->val.n && !tag_is(l, "ER")) || tag_is(l, "ER") || tag_is(l, "TY"))
 			continue;
-#define T(x) tag_is(l, x)
-		if (T("ER") || T("TY")) {
-			continue;
-		} else if (T("ID")) {
-			if (!e->key.n)
-				e->key = l->val;
-			else if (!same(e->key, l->val))
-				keep_unknown(R, l);
-		} else if (T("AU") || T("A1")) {
-			add_name_lines(R, CX_F_AUTHOR, NULL, l);
-		} else if (T("A2") && book_a3) {
-			add_name_lines(R, CX_F_UNKNOWN, "a2", l);
-		} else if (T("A2") || T("ED")) {
-			add_name_lines(R, CX_F_EDITOR, NULL, l);
-		} else if (T("A4")) {
-			add_name_lines(R, CX_F_TRANSLATOR, NULL, l);
-		} else if (T("A3") && book_a3) {
-			add_name_lines(R, CX_F_EDITOR, NULL, l);
-		} else if (T("A3")) {
-			add_name_lines(R, CX_F_UNKNOWN, "a3", l);
-		} else if (T("TI") || T("T1") || T("CT")) {
-			set_single(R, CX_F_TITLE, l);
-		} else if (T("BT") && is_wholebook(e->type)) {
-			set_single(R, CX_F_TITLE, l);
-		} else if ((T("T2") && t2_series) || T("T3")) {
-			set_single(R, CX_F_SERIES, l);
-		} else if (T("T2") || T("JF") || T("JO") || T("BT") || (T("C3") && has_c3)) {
-			enum cx_field_id id = article ? CX_F_JOURNAL : CX_F_BOOKTITLE;
-			if (!article && has_c3 && T("T2")) {
-				/* C3 is the proceedings title; T2 then names the event
-				 * (Zotero often writes the same text in both). */
-				if (same(find(R, "C3")->val, l->val))
-					continue;
-				id = conf ? CX_F_EVENTTITLE : CX_F_UNKNOWN;
-			}
-			struct cx_field *f = id == CX_F_UNKNOWN ? NULL : cx_entry_get(e, id);
-			if (id == CX_F_UNKNOWN)
-				keep_unknown(R, l);
-			else if (!f)
-				add_field(R, id, NULL, l->val, l->line);
-			else if (!same(f->text, l->val)) {
-				/* JF with JO: the second spelling is the abbreviation. */
-				if (article && !cx_entry_get(e, CX_F_SHORTJOURNAL) && !find(R, "J2") &&
-				    !find(R, "JA") && !find(R, "J1"))
-					add_field(R, CX_F_SHORTJOURNAL, NULL, l->val, l->line);
-				else
-					keep_unknown(R, l);
-			}
-		} else if (T("J2") || T("JA") || T("J1") || T("JI") || (T("J9") && !find(R, "JI"))) {
-			/* Web of Science: JI is the ISO abbreviation, J9 the 29-character one. */
-			set_single(R, CX_F_SHORTJOURNAL, l);
-		} else if (T("ST")) {
-			set_single(R, CX_F_SHORTTITLE, l);
-		} else if (T("PY") || T("Y1")) {
-			if (!da_is_date)
-				set_year(R, l);
-		} else if (T("DA") && da_is_date) {
-			struct rdate d;
-			parse_rdate(l->val, &d);
-			cx_str iso = iso_of(R, &d);
-			set_single(R, CX_F_DATE, &(struct ris_line){{'D', 'A', 0}, iso.p ? iso : l->val,
-			                                            l->line, 0});
-		} else if (T("DA")) {
-			/* The year first, wherever PY stands, so DA adds to it. */
-			struct ris_line *py = find(R, "PY");
-			if (!py)
-				py = find(R, "Y1");
-			if (py && !py->used && py->val.n) {
-				set_year(R, py);
-				py->used = 1;
-			}
-			set_date(R, l, CX_F_DATE);
-		} else if (T("Y2")) {
-			set_date(R, l, CX_F_URLDATE);
-		} else if (T("SP") || T("EP")) {
-			if (pages_done)
-				continue;
-			pages_done = 1;
-			struct ris_line *sp = find(R, "SP"), *ep = find(R, "EP");
-			set_pages(R, sp ? sp->val : (cx_str){"", 0}, ep ? ep->val : (cx_str){"", 0},
-			          l->line);
-		} else if (T("VL")) {
-			set_single(R, CX_F_VOLUME, l);
-		} else if (T("IS")) {
-			set_single(R, CX_F_NUMBER, l);
-		} else if (T("ET")) {
-			/* In EndNote's journal types ET is the epub date. */
-			struct rdate d;
-			parse_rdate(l->val, &d);
-			if (article && d.y && d.m)
-				keep_unknown(R, l);
-			else
-				set_single(R, CX_F_EDITION, l);
-		} else if (T("PB")) {
-			/* Inverts the publisher-like rule of DESIGN 3. */
-			enum cx_field_id id = CX_F_PUBLISHER;
-			if (e->type == CX_T_PHDTHESIS || e->type == CX_T_MASTERSTHESIS)
-				id = CX_F_SCHOOL;
-			else if (e->type == CX_T_TECHREPORT)
-				id = CX_F_INSTITUTION;
-			/* The writer's PB is the first present of publisher,
-			 * organization, institution, school; the others went to N1. */
-			if (id != CX_F_PUBLISHER && (n1_names(R, id) || n1_names(R, CX_F_PUBLISHER) ||
-			                             n1_names(R, CX_F_ORGANIZATION) ||
-			                             (id == CX_F_SCHOOL && n1_names(R, CX_F_INSTITUTION))))
-				id = e->type == CX_T_TECHREPORT && n1_names(R, CX_F_INSTITUTION) &&
-				     !n1_names(R, CX_F_ORGANIZATION) ? CX_F_ORGANIZATION : CX_F_PUBLISHER;
-			if (arxiv.p && str_ieq(l->val, "arXiv") && !find_pub_like(R))
-				continue; /* the writer's stand-in publisher of an eprint */
-			set_single(R, id, l);
-		} else if (T("C1") && conf) {
-			set_single(R, CX_F_ADDRESS, l); /* "place published" */
-		} else if (T("CY") && conf && find(R, "C1")) {
-			set_single(R, CX_F_VENUE, l); /* EndNote's "conference location" */
-		} else if (T("CY") || T("PI")) {
-			/* PI: Web of Science's publisher city. */
-			set_single(R, CX_F_ADDRESS, l);
-		} else if (T("SE") && (e->type == CX_T_INCOLLECTION || e->type == CX_T_INBOOK)) {
-			set_single(R, CX_F_CHAPTER, l); /* EndNote's Book Section "Chapter" */
-		} else if (T("CP") && wos) {
-			set_single(R, CX_F_EVENTTITLE, l); /* Web of Science's conference */
-		} else if (T("PU")) {
-			set_single(R, CX_F_PUBLISHER, l); /* Web of Science */
-		} else if (T("LA")) {
-			set_single(R, CX_F_LANGUAGE, l);
-		} else if (T("M3")) {
-			/* The genre the writer derives from the type says nothing new. */
-			if ((e->type == CX_T_PHDTHESIS && str_ieq(l->val, "PhD thesis")) ||
-			    (e->type == CX_T_MASTERSTHESIS && str_ieq(l->val, "Master's thesis")))
-				continue;
-			set_single(R, CX_F_TYPE, l);
-		} else if (T("DO")) {
-			set_single(R, CX_F_DOI, l);
-		} else if (T("UR")) {
-			if (arxiv.p && l->val.n == 22 + arxiv.n &&
-			    !memcmp(l->val.p, "https://arxiv.org/abs/", 22) &&
-			    !memcmp(l->val.p + 22, arxiv.p, arxiv.n))
-				continue; /* the writer's stand-in URL of an eprint */
-			set_single(R, CX_F_URL, l);
-		} else if ((T("M1") || T("VL")) && endnote_web) {
-			web_access(R);
-		} else if (T("M1") && arxiv.p && l == m1) {
-			add_field(R, CX_F_EPRINT, NULL, arxiv, l->line);
-			add_field(R, CX_F_EPRINTTYPE, NULL, (cx_str){"arXiv", 5}, l->line);
-		} else if (T("L2") && !find(R, "UR")) {
-			set_single(R, CX_F_URL, l);
-		} else if (T("SN") && e->type == CX_T_TECHREPORT && !find(R, "IS") &&
-		           !standard_number(l->val)) {
-			set_single(R, CX_F_NUMBER, l); /* a report's SN is its number */
-		} else if (T("SN")) {
-			set_single(R, sn_kind(l->val), l);
-		} else if (T("AB") || T("N2")) {
-			set_single(R, CX_F_ABSTRACT, l);
-		} else if (T("N1")) {
-			cx_str name, value;
-			if (n1_field(l->val, &name, &value)) {
-				n1_add(R, name, value, l->line);
-				continue;
-			}
-			cx_str v = gather(R, l, "; ", plain_note);
-			struct cx_field *f = cx_entry_get(e, CX_F_NOTE);
-			if (f)
-				f->raw = f->text = join(&R->a, f->text, "; ", v);
-			else
-				add_field(R, CX_F_NOTE, NULL, v, l->line);
-		} else if (T("KW")) {
-			/* ", " as BibTeX lists keywords, "; " when one has a comma. */
-			int comma = 0;
-			for (size_t k = (size_t)(l - R->lines); k < R->nlines; k++)
-				if (tag_is(&R->lines[k], "KW") && !R->lines[k].used &&
-				    memchr(R->lines[k].val.p, ',', R->lines[k].val.n))
-					comma = 1;
-			cx_str v = gather(R, l, comma ? "; " : ", ", same_tag);
-			struct cx_field *f = cx_entry_get(e, CX_F_KEYWORDS);
-			if (f)
-				f->raw = f->text = join(&R->a, f->text, comma ? "; " : ", ", v);
-			else
-				add_field(R, CX_F_KEYWORDS, NULL, v, l->line);
-		} else if (T("C2") && l->val.n > 3 && !memcmp(l->val.p, "PMC", 3)) {
-			set_single(R, CX_F_PMCID, l);
-		} else if (T("AN") && pubmed) {
-			set_single(R, CX_F_PMID, l);
-		} else {
-			(void)t;
-			keep_unknown(R, l);
-		}
-#undef T
+		(void)(take_names(R, &S, l) || take_titles(R, &S, l) || take_dates(R, &S, l) ||
+		       take_publisher(R, &S, l) || take_other(R, &S, l));
 	}
 	if (!e->key.n)
 		e->key = make_key(R);
