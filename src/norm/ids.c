@@ -33,3 +33,17 @@ int is_arxiv_id(cx_str s)
 	return str_digits(slash + 1, end, &v) == 7 && slash + 8 <= end;
 }
 
+
+cx_str doi_bare(cx_str s)
+{
+	static const char *const pre[] = {"https://doi.org/", "http://doi.org/",
+	                                  "https://dx.doi.org/", "http://dx.doi.org/", "doi:",
+	                                  NULL};
+	for (int p = 0; pre[p]; p++)
+		if (s.n > strlen(pre[p]) && !memcmp(s.p, pre[p], strlen(pre[p]))) {
+			s.p += strlen(pre[p]);
+			s.n -= strlen(pre[p]);
+			break;
+		}
+	return s;
+}

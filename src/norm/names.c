@@ -102,6 +102,79 @@ static int cp_table(char k)
 	return k == 'U' ? CP_UPPER : k == 'l' ? CP_LOWER : CP_CASELESS;
 }
 
+/* Greek and Coptic, U+0370 to U+03FF. */
+static int cp_greek(uint32_t c)
+{ /* Greek */
+	if (c <= 0x373)
+		return cp_alt(c, 0);
+	if (c == 0x376)
+		return CP_UPPER;
+	if (c == 0x377 || (c >= 0x37B && c <= 0x37D) || c == 0x390)
+		return CP_LOWER;
+	if (c == 0x37F || c == 0x386 || (c >= 0x388 && c <= 0x38A) || c == 0x38C ||
+	    c == 0x38E || c == 0x38F || (c >= 0x391 && c <= 0x3AB && c != 0x3A2))
+		return CP_UPPER;
+	if (c >= 0x3AC && c <= 0x3CE)
+		return CP_LOWER;
+	if (c == 0x3CF || (c >= 0x3D2 && c <= 0x3D4))
+		return CP_UPPER;
+	if (c == 0x3D0 || c == 0x3D1 || (c >= 0x3D5 && c <= 0x3D7))
+		return CP_LOWER;
+	if (c >= 0x3D8 && c <= 0x3EF)
+		return cp_alt(c, 0);
+	if ((c >= 0x3F0 && c <= 0x3F3) || c == 0x3F5 || c == 0x3F8 || c == 0x3FB || c == 0x3FC)
+		return CP_LOWER;
+	if (c == 0x3F4 || c == 0x3F7 || c == 0x3F9 || c == 0x3FA || c >= 0x3FD)
+		return CP_UPPER;
+	return CP_OTHER;
+}
+
+/* Cyrillic and its supplement, U+0400 to U+052F. */
+static int cp_cyrillic(uint32_t c)
+{ /* Cyrillic */
+	if (c < 0x430)
+		return CP_UPPER;
+	if (c < 0x460)
+		return CP_LOWER;
+	if (c <= 0x481)
+		return cp_alt(c, 0);
+	if (c < 0x48A)
+		return CP_OTHER;
+	if (c <= 0x4BF)
+		return cp_alt(c, 0);
+	if (c == 0x4C0)
+		return CP_UPPER;
+	if (c <= 0x4CE)
+		return cp_alt(c, 1);
+	if (c == 0x4CF)
+		return CP_LOWER;
+	return cp_alt(c, 0);
+}
+
+/* Greek Extended, U+1F00 to U+1FFF. */
+static int cp_greek_ext(uint32_t c)
+{ /* Greek Extended */
+	unsigned lo = c & 0xF;
+	if (c < 0x1F70)
+		return lo < 8 ? CP_LOWER : CP_UPPER;
+	if (c < 0x1F80)
+		return CP_LOWER;
+	if (c < 0x1FB0) /* titlecase with iota subscript */
+		return lo < 8 ? CP_LOWER : CP_CASELESS;
+	if (c == 0x1FBC || c == 0x1FCC || c == 0x1FFC)
+		return CP_CASELESS;
+	if (c == 0x1FBE)
+		return CP_LOWER;
+	if (lo >= 8 && lo <= 0xB)
+		return CP_UPPER;
+	if (c == 0x1FEC)
+		return CP_UPPER;
+	if (lo < 8 && c != 0x1FB5 && c != 0x1FC5 && c != 0x1FC0 && c != 0x1FC1 &&
+	    c != 0x1FD4 && c != 0x1FD5 && c != 0x1FF0 && c != 0x1FF1 && c != 0x1FF5)
+		return CP_LOWER;
+	return CP_OTHER;
+}
+
 /* The case of a code point as Python's str.isupper / islower / isalpha see
  * it, for the scripts that have case (Latin, Greek, Cyrillic, Armenian,
  * Georgian, Cherokee, Glagolitic, Coptic, Deseret, fullwidth Latin).  Any
@@ -141,49 +214,10 @@ static int cp_class(uint32_t c)
 		return c == 0x294 ? CP_CASELESS : CP_LOWER;
 	if (c < 0x370) /* modifier letters, combining marks */
 		return CP_OTHER;
-	if (c < 0x400) { /* Greek */
-		if (c <= 0x373)
-			return cp_alt(c, 0);
-		if (c == 0x376)
-			return CP_UPPER;
-		if (c == 0x377 || (c >= 0x37B && c <= 0x37D) || c == 0x390)
-			return CP_LOWER;
-		if (c == 0x37F || c == 0x386 || (c >= 0x388 && c <= 0x38A) || c == 0x38C ||
-		    c == 0x38E || c == 0x38F || (c >= 0x391 && c <= 0x3AB && c != 0x3A2))
-			return CP_UPPER;
-		if (c >= 0x3AC && c <= 0x3CE)
-			return CP_LOWER;
-		if (c == 0x3CF || (c >= 0x3D2 && c <= 0x3D4))
-			return CP_UPPER;
-		if (c == 0x3D0 || c == 0x3D1 || (c >= 0x3D5 && c <= 0x3D7))
-			return CP_LOWER;
-		if (c >= 0x3D8 && c <= 0x3EF)
-			return cp_alt(c, 0);
-		if ((c >= 0x3F0 && c <= 0x3F3) || c == 0x3F5 || c == 0x3F8 || c == 0x3FB || c == 0x3FC)
-			return CP_LOWER;
-		if (c == 0x3F4 || c == 0x3F7 || c == 0x3F9 || c == 0x3FA || c >= 0x3FD)
-			return CP_UPPER;
-		return CP_OTHER;
-	}
-	if (c < 0x530) { /* Cyrillic */
-		if (c < 0x430)
-			return CP_UPPER;
-		if (c < 0x460)
-			return CP_LOWER;
-		if (c <= 0x481)
-			return cp_alt(c, 0);
-		if (c < 0x48A)
-			return CP_OTHER;
-		if (c <= 0x4BF)
-			return cp_alt(c, 0);
-		if (c == 0x4C0)
-			return CP_UPPER;
-		if (c <= 0x4CE)
-			return cp_alt(c, 1);
-		if (c == 0x4CF)
-			return CP_LOWER;
-		return cp_alt(c, 0);
-	}
+	if (c < 0x400)
+		return cp_greek(c);
+	if (c < 0x530)
+		return cp_cyrillic(c);
 	if (c >= 0x531 && c <= 0x556) /* Armenian */
 		return CP_UPPER;
 	if (c >= 0x560 && c <= 0x588)
@@ -213,27 +247,8 @@ static int cp_class(uint32_t c)
 			return CP_LOWER;
 		return cp_alt(c, 0);
 	}
-	if (c >= 0x1F00 && c <= 0x1FFF) { /* Greek Extended */
-		unsigned lo = c & 0xF;
-		if (c < 0x1F70)
-			return lo < 8 ? CP_LOWER : CP_UPPER;
-		if (c < 0x1F80)
-			return CP_LOWER;
-		if (c < 0x1FB0) /* titlecase with iota subscript */
-			return lo < 8 ? CP_LOWER : CP_CASELESS;
-		if (c == 0x1FBC || c == 0x1FCC || c == 0x1FFC)
-			return CP_CASELESS;
-		if (c == 0x1FBE)
-			return CP_LOWER;
-		if (lo >= 8 && lo <= 0xB)
-			return CP_UPPER;
-		if (c == 0x1FEC)
-			return CP_UPPER;
-		if (lo < 8 && c != 0x1FB5 && c != 0x1FC5 && c != 0x1FC0 && c != 0x1FC1 &&
-		    c != 0x1FD4 && c != 0x1FD5 && c != 0x1FF0 && c != 0x1FF1 && c != 0x1FF5)
-			return CP_LOWER;
-		return CP_OTHER;
-	}
+	if (c >= 0x1F00 && c <= 0x1FFF)
+		return cp_greek_ext(c);
 	if (c >= 0x2000 && c <= 0x2BFF) /* punctuation, symbols, arrows */
 		return CP_OTHER;
 	if (c >= 0x2C00 && c <= 0x2C5F) /* Glagolitic */

@@ -91,6 +91,8 @@ void date_parse_iso(struct cx_date *d, cx_str s);
 
 /* Is s an arXiv identifier (2408.08586, 2408.08586v2, hep-th/9901001)? */
 int is_arxiv_id(cx_str s);
+/* A DOI without the one resolver prefix or "doi:" it may start with. */
+cx_str doi_bare(cx_str s);
 
 /* ---- normalize.c ---------------------------------------------------------------- */
 

@@ -843,23 +843,19 @@ static void custom_member(struct jp *J, cx_str name, const struct jv *v)
 	}
 }
 
-static void convert(struct jp *J, const struct jv *item, unsigned line)
+/* What the whole item says, before the members are mapped one by one. */
+struct plan {
+	const struct jv *custom;    /* the "custom" object, or NULL */
+	enum cx_field_id container; /* journal or booktitle */
+	enum cx_field_id pub;       /* the publisher-like field "publisher" goes to */
+	cx_str arxiv;               /* "number": "arXiv:ID", or NULL */
+	int article, drop_genre, issued_as_date;
+};
+
+/* The type, from "type" and a thesis's "genre". */
+static void read_type(struct jp *J, const struct jv *item, unsigned line, struct plan *P)
 {
 	struct cx_entry *e = &J->e;
-	memset(e, 0, sizeof *e);
-	J->fields_cap = 0;
-	e->kind = CX_E_ENTRY;
-	e->file = J->c->diags.file;
-	e->source = "csl-json";
-	e->loc.line = line;
-	e->loc.col = 1;
-
-	/* What the whole item says, before the members are mapped one by one. */
-	const struct jv *custom = member(item, "custom");
-	if (custom && custom->t != J_OBJ) {
-		json_diag(J, CX_WARNING, CX_E_VALUE, custom->line, 1, "'custom' is not an object; ignored");
-		custom = NULL;
-	}
 	const struct jv *tv = member(item, "type");
 	cx_str tname = tv && tv->t == J_STR ? tv->s : (cx_str){NULL, 0};
 	int known = 0;
@@ -871,19 +867,31 @@ static void convert(struct jp *J, const struct jv *item, unsigned line)
 		json_diag(J, CX_WARNING, CX_E_TYPE, tv->line, 1,
 		     "unknown CSL type '%.*s'; treated as document (misc)", (int)tname.n, tname.p);
 	cx_str genre = member_text(J, item, "genre");
-	int drop_genre = 0;
 	if (e->type == CX_T_PHDTHESIS && genre.n) {
 		if (str_ieq(genre, "Master's thesis") || str_ieq(genre, "Master\xE2\x80\x99s thesis")) {
 			e->type = CX_T_MASTERSTHESIS;
-			drop_genre = 1;
+			P->drop_genre = 1;
 		} else if (str_ieq(genre, "PhD thesis")) {
-			drop_genre = 1;
+			P->drop_genre = 1;
 		} else if (str_ihas(genre, "master") || str_ihas(genre, "m.sc") || str_ihas(genre, "msc") ||
 		           str_ihas(genre, "m.a. ") || str_ieq(genre, "ma thesis")) {
 			e->type = CX_T_MASTERSTHESIS;
 		}
 	}
-	int article = is_article(e->type);
+	P->article = is_article(e->type);
+}
+
+static void read_plan(struct jp *J, const struct jv *item, unsigned line, struct plan *P)
+{
+	struct cx_entry *e = &J->e;
+	memset(P, 0, sizeof *P);
+	P->custom = member(item, "custom");
+	if (P->custom && P->custom->t != J_OBJ) {
+		json_diag(J, CX_WARNING, CX_E_VALUE, P->custom->line, 1, "'custom' is not an object; ignored");
+		P->custom = NULL;
+	}
+	read_type(J, item, line, P);
+	const struct jv *custom = P->custom;
 	int cust_has[CX_F__COUNT + 1];
 	memset(cust_has, 0, sizeof cust_has);
 	int min_pub = 4;
@@ -895,119 +903,131 @@ static void convert(struct jp *J, const struct jv *item, unsigned line)
 	}
 	/* container-title: the writer gave it to the first of journal and
 	 * booktitle, so a booktitle in custom means it was the journal. */
-	enum cx_field_id container = article ? CX_F_JOURNAL : CX_F_BOOKTITLE;
+	P->container = P->article ? CX_F_JOURNAL : CX_F_BOOKTITLE;
 	if (cust_has[CX_F_BOOKTITLE] && !cust_has[CX_F_JOURNAL])
-		container = CX_F_JOURNAL;
+		P->container = CX_F_JOURNAL;
 	else if (cust_has[CX_F_JOURNAL])
-		container = CX_F_BOOKTITLE;
-	enum cx_field_id pub = e->type == CX_T_PHDTHESIS || e->type == CX_T_MASTERSTHESIS
-	                       ? CX_F_SCHOOL : e->type == CX_T_TECHREPORT ? CX_F_INSTITUTION
-	                       : CX_F_PUBLISHER;
-	if (pub_rank(pub) >= min_pub || cust_has[pub]) {
+		P->container = CX_F_BOOKTITLE;
+	P->pub = e->type == CX_T_PHDTHESIS || e->type == CX_T_MASTERSTHESIS ? CX_F_SCHOOL
+	         : e->type == CX_T_TECHREPORT                                ? CX_F_INSTITUTION
+	                                                                     : CX_F_PUBLISHER;
+	if (pub_rank(P->pub) >= min_pub || cust_has[P->pub]) {
 		/* The type's own field cannot be it.  A report whose institution
 		 * went to custom was published by its organization; else the
 		 * publisher. */
-		pub = CX_F_PUBLISHER;
+		P->pub = CX_F_PUBLISHER;
 		if (e->type == CX_T_TECHREPORT && min_pub == 2)
-			pub = CX_F_ORGANIZATION;
+			P->pub = CX_F_ORGANIZATION;
 	}
-	int issued_as_date = cust_has[CX_F_YEAR] || cust_has[CX_F_MONTH] || cust_has[CX_F_DAY];
-	cx_str arxiv = {NULL, 0};
+	P->issued_as_date = cust_has[CX_F_YEAR] || cust_has[CX_F_MONTH] || cust_has[CX_F_DAY];
 	const struct jv *numv = member(item, "number");
-	if (numv && (numv->t == J_STR) && !is_arxiv_number(trim(numv->s), &arxiv))
-		arxiv.p = NULL;
-	cx_str key = {NULL, 0};
+	if (numv && (numv->t == J_STR) && !is_arxiv_number(trim(numv->s), &P->arxiv))
+		P->arxiv.p = NULL;
+}
 
-	for (size_t i = 0; i < item->n; i++) {
-		cx_str var = item->k[i];
-		const struct jv *v = &item->v[i];
-		if (v->t == J_NULL)
-			continue;
-		int kind = var_kind(var);
-		switch (kind) {
-		case V_ID:
-			if (!key.n)
-				key = scalar(J, v);
-			break;
-		case V_KEY:
-			key = scalar(J, v);
-			break;
-		case V_TYPE:
-		case V_CUSTOM:
-			break;
-		case V_NAMES:
-			names_field(J, v, var_id(var), var);
-			break;
-		case V_DATE:
-			date_field(J, v, var, issued_as_date);
-			break;
-		case V_CONTAINER:
-			set_field(J, container, var, rich(J, scalar(J, v)), v->line);
-			break;
-		case V_ISSUE:
-			set_field(J, article ? CX_F_NUMBER : CX_F_ISSUE, var, scalar(J, v), v->line);
-			break;
-		case V_NUMBER:
-			if (arxiv.p) {
-				set_field(J, CX_F_EPRINT, var, arxiv, v->line);
-				add_field(J, CX_F_EPRINTTYPE, (cx_str){NULL, 0}, CX_STR("arXiv"), v->line);
-			} else {
-				set_field(J, CX_F_NUMBER, var, scalar(J, v), v->line);
-			}
-			break;
-		case V_PUBLISHER: {
-			cx_str t = scalar(J, v);
-			if (arxiv.p && eq(t, "arXiv"))
-				break; /* the writer's stand-in for an eprint's publisher */
-			set_field(J, pub, var, rich(J, t), v->line);
-			break;
-		}
-		case V_PAGE:
-			page_field(J, scalar(J, v), var, v->line);
-			break;
-		case V_GENRE:
-			if (!drop_genre)
-				set_field(J, CX_F_TYPE, var, rich(J, scalar(J, v)), v->line);
-			break;
-		case V_URL: {
-			cx_str t = scalar(J, v);
-			if (arxiv.p && t.n == 22 + arxiv.n && !memcmp(t.p, "https://arxiv.org/abs/", 22) &&
-			    !memcmp(t.p + 22, arxiv.p, arxiv.n))
-				break; /* the writer's stand-in for an eprint's URL */
-			set_field(J, CX_F_URL, var, t, v->line);
-			break;
-		}
-		default: {
-			enum cx_field_id id = var_id(var);
-			cx_str t = scalar(J, v);
-			if (!t.p)
-				break;
-			if (id == CX_F_UNKNOWN) {
-				add_field(J, CX_F_UNKNOWN, var, t, v->line);
-				break;
-			}
-			enum cx_kind k = cx_fields[id].kind;
-			if (k == CX_K_TEXT && id != CX_F_LANGUAGE)
-				t = rich(J, t);
-			if (id == CX_F_DOI) {
-				static const char *const pre[] = {"https://doi.org/", "http://doi.org/",
-				                                  "https://dx.doi.org/", "http://dx.doi.org/",
-				                                  "doi:", NULL};
-				for (int p = 0; pre[p]; p++)
-					if (t.n > strlen(pre[p]) && !memcmp(t.p, pre[p], strlen(pre[p]))) {
-						t.p += strlen(pre[p]);
-						t.n -= strlen(pre[p]);
-						break;
-					}
-			}
-			set_field(J, id, var, t, v->line);
-			break;
-		}
-		}
+/* A plain variable: its field, rich text where the field is text. */
+static void plain_member(struct jp *J, cx_str var, const struct jv *v)
+{
+	enum cx_field_id id = var_id(var);
+	cx_str t = scalar(J, v);
+	if (!t.p)
+		return;
+	if (id == CX_F_UNKNOWN) {
+		add_field(J, CX_F_UNKNOWN, var, t, v->line);
+		return;
 	}
-	for (size_t i = 0; custom && i < custom->n; i++)
-		if (custom->v[i].t != J_NULL)
-			custom_member(J, custom->k[i], &custom->v[i]);
+	enum cx_kind k = cx_fields[id].kind;
+	if (k == CX_K_TEXT && id != CX_F_LANGUAGE)
+		t = rich(J, t);
+	if (id == CX_F_DOI)
+		t = doi_bare(t);
+	set_field(J, id, var, t, v->line);
+}
+
+/* One member of the item; the key goes to *key. */
+static void take_member(struct jp *J, const struct plan *P, cx_str var, const struct jv *v,
+                        cx_str *key)
+{
+	switch (var_kind(var)) {
+	case V_ID:
+		if (!key->n)
+			*key = scalar(J, v);
+		break;
+	case V_KEY:
+		*key = scalar(J, v);
+		break;
+	case V_TYPE:
+	case V_CUSTOM:
+		break;
+	case V_NAMES:
+		names_field(J, v, var_id(var), var);
+		break;
+	case V_DATE:
+		date_field(J, v, var, P->issued_as_date);
+		break;
+	case V_CONTAINER:
+		set_field(J, P->container, var, rich(J, scalar(J, v)), v->line);
+		break;
+	case V_ISSUE:
+		set_field(J, P->article ? CX_F_NUMBER : CX_F_ISSUE, var, scalar(J, v), v->line);
+		break;
+	case V_NUMBER:
+		if (P->arxiv.p) {
+			set_field(J, CX_F_EPRINT, var, P->arxiv, v->line);
+			add_field(J, CX_F_EPRINTTYPE, (cx_str){NULL, 0}, CX_STR("arXiv"), v->line);
+		} else {
+			set_field(J, CX_F_NUMBER, var, scalar(J, v), v->line);
+		}
+		break;
+	case V_PUBLISHER: {
+		cx_str t = scalar(J, v);
+		if (P->arxiv.p && eq(t, "arXiv"))
+			break; /* the writer's stand-in for an eprint's publisher */
+		set_field(J, P->pub, var, rich(J, t), v->line);
+		break;
+	}
+	case V_PAGE:
+		page_field(J, scalar(J, v), var, v->line);
+		break;
+	case V_GENRE:
+		if (!P->drop_genre)
+			set_field(J, CX_F_TYPE, var, rich(J, scalar(J, v)), v->line);
+		break;
+	case V_URL: {
+		cx_str t = scalar(J, v);
+		cx_str a = P->arxiv;
+		if (a.p && t.n == 22 + a.n && !memcmp(t.p, "https://arxiv.org/abs/", 22) &&
+		    !memcmp(t.p + 22, a.p, a.n))
+			break; /* the writer's stand-in for an eprint's URL */
+		set_field(J, CX_F_URL, var, t, v->line);
+		break;
+	}
+	default:
+		plain_member(J, var, v);
+		break;
+	}
+}
+
+static void convert(struct jp *J, const struct jv *item, unsigned line)
+{
+	struct cx_entry *e = &J->e;
+	memset(e, 0, sizeof *e);
+	J->fields_cap = 0;
+	e->kind = CX_E_ENTRY;
+	e->file = J->c->diags.file;
+	e->source = "csl-json";
+	e->loc.line = line;
+	e->loc.col = 1;
+
+	struct plan P;
+	read_plan(J, item, line, &P);
+	cx_str key = {NULL, 0};
+	for (size_t i = 0; i < item->n; i++)
+		if (item->v[i].t != J_NULL)
+			take_member(J, &P, item->k[i], &item->v[i], &key);
+	for (size_t i = 0; P.custom && i < P.custom->n; i++)
+		if (P.custom->v[i].t != J_NULL)
+			custom_member(J, P.custom->k[i], &P.custom->v[i]);
 
 	norm_entry(J->c->cx, e, &J->a);
 	e->key = key.n ? key : make_key(J);
