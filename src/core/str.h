@@ -91,6 +91,12 @@ static inline int str_eq(cx_str s, const char *lit)
 	return s.n == n && (!n || !memcmp(s.p, lit, n));
 }
 
+/* Do two views hold the same bytes? */
+static inline int str_same(cx_str a, cx_str b)
+{
+	return a.n == b.n && (!a.n || !memcmp(a.p, b.p, a.n));
+}
+
 /* Is s lit, ignoring ASCII case? */
 static inline int str_ieq(cx_str s, const char *lit)
 {

@@ -18,7 +18,9 @@
 #include <string.h>
 #include <utf8proc.h>
 
+#include "core/str.h"
 #include "norm/keys.h"
+#include "norm/norm.h"
 #include "norm/venue.h"
 
 /* ---- the pattern ---------------------------------------------------------- */
@@ -269,134 +271,6 @@ void keygen_free(struct keygen *g)
 	free(g);
 }
 
-/* ---- transliteration ----------------------------------------------------------- */
-
-/* Letters that keep no ASCII letter after decomposition and mark
- * stripping.  Capitals that become two letters are title-cased (Þing
- * gives Thing); only the capital sharp s, which lives in all-caps text,
- * gives SS. */
-static const struct {
-	int32_t cp;
-	const char *s;
-} latin[] = {
-	{0x00C6, "Ae"}, {0x00D0, "D"},  {0x00D8, "O"},  {0x00DE, "Th"}, {0x00DF, "ss"},
-	{0x00E6, "ae"}, {0x00F0, "d"},  {0x00F8, "o"},  {0x00FE, "th"}, {0x0110, "D"},
-	{0x0111, "d"},  {0x0126, "H"},  {0x0127, "h"},  {0x0131, "i"},  {0x0141, "L"},
-	{0x0142, "l"},  {0x014A, "Ng"}, {0x014B, "ng"}, {0x0152, "Oe"}, {0x0153, "oe"},
-	{0x0166, "T"},  {0x0167, "t"},  {0x017F, "s"},  {0x0180, "b"},  {0x0189, "D"},
-	{0x0191, "F"},  {0x0192, "f"},  {0x0197, "I"},  {0x01B5, "Z"},  {0x01B6, "z"},
-	{0x0237, "j"},  {0x0256, "d"},  {0x0268, "i"},  {0x1E9E, "SS"},
-};
-
-/* Lower-case Cyrillic а..я (U+0430..U+044F), a plain scholarly-style
- * romanization without diacritics; й and ё decompose to и and е first. */
-static const char *const cyrillic[32] = {
-	"a", "b", "v", "g", "d", "e", "zh", "z", "i", "i", "k", "l", "m", "n", "o", "p",
-	"r", "s", "t", "u", "f", "kh", "ts", "ch", "sh", "shch", "", "y", "", "e", "yu", "ya",
-};
-
-static const struct {
-	int32_t cp;
-	const char *s;
-} cyrillic_more[] = {
-	{0x0452, "dj"}, {0x0454, "ye"}, {0x0456, "i"}, {0x0458, "j"}, {0x0459, "lj"},
-	{0x045A, "nj"}, {0x045B, "c"},  {0x045F, "dz"}, {0x0491, "g"},
-};
-
-/* Lower-case Greek α..ω (U+03B1..U+03C9), ELOT 743 without the digraph
- * rules except ου -> ou. */
-static const char *const greek[25] = {
-	"a", "v", "g", "d", "e", "z", "i", "th", "i", "k", "l", "m", "n",
-	"x", "o", "p", "r", "s", "s", "t", "y", "f", "ch", "ps", "o",
-};
-
-static void put_cased(struct buf *b, const char *s, int upper)
-{
-	for (size_t i = 0; s[i]; i++) {
-		char c = s[i];
-		if (upper && i == 0 && c >= 'a' && c <= 'z')
-			c = (char)(c - 'a' + 'A');
-		buf_putc(b, c);
-	}
-}
-
-/* Append the ASCII for one code point of a decomposed, mark-stripped
- * letter; prev is the code point before it (for Greek ου). */
-static void translit(struct buf *b, int32_t cp, int32_t prev)
-{
-	if (cp < 0x80) {
-		if ((cp >= 'a' && cp <= 'z') || (cp >= 'A' && cp <= 'Z') || (cp >= '0' && cp <= '9'))
-			buf_putc(b, (char)cp);
-		return;
-	}
-	for (size_t i = 0; i < sizeof latin / sizeof *latin; i++)
-		if (latin[i].cp == cp) {
-			buf_put(b, latin[i].s, strlen(latin[i].s));
-			return;
-		}
-	int upper = utf8proc_toupper(cp) == cp && utf8proc_tolower(cp) != cp;
-	int32_t lo = utf8proc_tolower(cp);
-	if (lo >= 0x0430 && lo <= 0x044F) {
-		put_cased(b, cyrillic[lo - 0x0430], upper);
-		return;
-	}
-	for (size_t i = 0; i < sizeof cyrillic_more / sizeof *cyrillic_more; i++)
-		if (cyrillic_more[i].cp == lo) {
-			put_cased(b, cyrillic_more[i].s, upper);
-			return;
-		}
-	if (lo >= 0x03B1 && lo <= 0x03C9) {
-		int32_t plo = utf8proc_tolower(prev);
-		const char *s = lo == 0x03C5 && plo == 0x03BF ? "u" : greek[lo - 0x03B1];
-		put_cased(b, s, upper);
-	}
-	/* Anything else (Han, kana, Hangul, symbols) has no short romanization
-	 * without a dictionary: it is dropped. */
-}
-
-void keys_fold(struct buf *b, cx_str s)
-{
-	const utf8proc_uint8_t *p = (const utf8proc_uint8_t *)s.p;
-	int32_t prev = 0;
-	for (size_t i = 0; i < s.n;) {
-		unsigned char c = p[i];
-		if (c == CX_M_URL_ON) { /* a URL is no words */
-			while (i < s.n && p[i] != CX_M_URL_OFF)
-				i++;
-			continue;
-		}
-		if (c == '\\') { /* a LaTeX command name in math or raw spans */
-			i++;
-			while (i < s.n && ((p[i] | 0x20) >= 'a' && (p[i] | 0x20) <= 'z'))
-				i++;
-			continue;
-		}
-		if (c < 0x80) {
-			translit(b, c, prev);
-			prev = c;
-			i++;
-			continue;
-		}
-		utf8proc_int32_t cp;
-		utf8proc_ssize_t len = utf8proc_iterate(p + i, (utf8proc_ssize_t)(s.n - i), &cp);
-		if (len <= 0) {
-			i++;
-			continue;
-		}
-		i += (size_t)len;
-		utf8proc_int32_t d[16];
-		int last = 0;
-		utf8proc_ssize_t nd = utf8proc_decompose_char(
-			cp, d, 16, UTF8PROC_DECOMPOSE | UTF8PROC_COMPAT | UTF8PROC_STRIPMARK, &last);
-		if (nd < 0 || nd > 16)
-			continue;
-		for (utf8proc_ssize_t k = 0; k < nd; k++) {
-			translit(b, d[k], prev);
-			prev = d[k];
-		}
-	}
-}
-
 /* ---- names ------------------------------------------------------------------------ */
 
 static int real_name(const struct cx_name *nm)
@@ -408,7 +282,7 @@ static int real_name(const struct cx_name *nm)
  * particle is left out, as in JabRef's [auth]: "van der Berg" gives Berg. */
 static void fold_name(struct buf *b, const struct cx_name *nm)
 {
-	keys_fold(b, nm->family.n ? nm->family : nm->literal);
+	translit_ascii(b, nm->family.n ? nm->family : nm->literal);
 }
 
 /* The name list the author markers read: authors, else editors, as long
@@ -438,7 +312,7 @@ static void no_name(struct buf *b, const struct cx_entry *e)
 		const struct cx_field *f = cx_entry_get(e, ids[k]);
 		size_t n0 = b->n;
 		if (f)
-			keys_fold(b, f->text);
+			translit_ascii(b, f->text);
 		if (b->n > n0)
 			return;
 	}
@@ -552,7 +426,7 @@ static void title_words(struct keygen *g, const struct cx_entry *e)
 		while (i < t.n && !word_sep(t.p, t.n, i))
 			i++;
 		size_t n0 = g->words.n;
-		keys_fold(&g->words, (cx_str){t.p + b, i - b});
+		translit_ascii(&g->words, (cx_str){t.p + b, i - b});
 		if (g->words.n > n0) {
 			buf_putc(&g->words, 0);
 			g->nwords++;
@@ -615,7 +489,7 @@ static void venue(struct keygen *g, const struct cx_entry *e)
 	const struct cx_field *sj = cx_entry_get(e, CX_F_SHORTJOURNAL);
 	cx_str shortj = sj ? plain(g, sj->text) : (cx_str){"", 0};
 	if (one_token(shortj)) {
-		keys_fold(&g->val, shortj);
+		translit_ascii(&g->val, shortj);
 		return;
 	}
 	static const enum cx_field_id ids[] = {CX_F_JOURNAL, CX_F_BOOKTITLE};
@@ -627,7 +501,7 @@ static void venue(struct keygen *g, const struct cx_entry *e)
 		const struct venue_row *r = venue_lookup(g->venues, s.p, s.n);
 		struct venue_info vi;
 		if (r && r->acronym[0]) {
-			keys_fold(&g->val, (cx_str){r->acronym, strlen(r->acronym)});
+			translit_ascii(&g->val, (cx_str){r->acronym, strlen(r->acronym)});
 			return;
 		}
 		/* The grammar peels what the lookup does not: editions, years,
@@ -635,16 +509,16 @@ static void venue(struct keygen *g, const struct cx_entry *e)
 		if (venue_parse(g->venues, &g->scratch, s.p, s.n, &vi) != 0)
 			continue;
 		if (vi.row && vi.row->acronym[0]) {
-			keys_fold(&g->val, (cx_str){vi.row->acronym, strlen(vi.row->acronym)});
+			translit_ascii(&g->val, (cx_str){vi.row->acronym, strlen(vi.row->acronym)});
 			return;
 		}
 		if (vi.acronym.n) {
-			keys_fold(&g->val, vi.acronym);
+			translit_ascii(&g->val, vi.acronym);
 			return;
 		}
 	}
 	if (sj)
-		keys_fold(&g->val, sj->text);
+		translit_ascii(&g->val, sj->text);
 }
 
 static void year(struct keygen *g, const struct cx_entry *e, int two_digits)
@@ -964,23 +838,6 @@ static int keyset_taken(struct keyset *set, cx_str k)
 	return 0;
 }
 
-/* Letters that have no decomposition, so stripping marks leaves them
- * non-ASCII ("Łukasiewicz"); case-folded, as keyset_make sees them. */
-static const char *fold_letter(const unsigned char *s, size_t n)
-{
-	static const struct {
-		const char *utf8, *ascii;
-	} t[] = {
-		{"\xC5\x82", "l"}, {"\xC3\xB8", "o"}, {"\xC4\x91", "d"}, {"\xC3\x9F", "ss"},
-		{"\xC3\xA6", "ae"}, {"\xC5\x93", "oe"}, {"\xC3\xBE", "th"}, {"\xC3\xB0", "d"},
-		{"\xC4\xB1", "i"},
-	};
-	for (size_t i = 0; n >= 2 && i < sizeof t / sizeof *t; i++)
-		if (!memcmp(s, t[i].utf8, 2))
-			return t[i].ascii;
-	return NULL;
-}
-
 cx_str keyset_make(struct keyset *set, const struct cx_entry *e, const char *fallback, int year)
 {
 	char key[80];
@@ -997,24 +854,13 @@ cx_str keyset_make(struct keyset *set, const struct cx_entry *e, const char *fal
 			who = t->text;
 	}
 	if (who.n) {
-		utf8proc_uint8_t *folded = NULL;
-		utf8proc_ssize_t m = utf8proc_map((const utf8proc_uint8_t *)who.p, (utf8proc_ssize_t)who.n,
-		                                  &folded, UTF8PROC_DECOMPOSE | UTF8PROC_STRIPMARK |
-		                                  UTF8PROC_CASEFOLD);
-		for (utf8proc_ssize_t i = 0; i < m && k < 40; i++) {
-			unsigned char ch = folded[i];
-			const char *alt = ch >= 0x80 ? fold_letter(folded + i, (size_t)(m - i)) : NULL;
-			if (alt) {
-				for (; *alt && k < 40; alt++)
-					key[k++] = *alt;
-				i++; /* the letters in the table are two bytes long */
-			} else if ((ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9')) {
-				key[k++] = (char)ch;
-			} else if (ch == ' ' && k) {
-				break; /* the first word of a title */
-			}
-		}
-		free(folded);
+		/* The first word, transliterated and lower-cased. */
+		const char *sp = memchr(who.p, ' ', who.n);
+		struct buf w = {0};
+		translit_ascii(&w, sp && sp > who.p ? (cx_str){who.p, (size_t)(sp - who.p)} : who);
+		for (size_t i = 0; i < w.n && k < 40; i++)
+			key[k++] = (char)str_lower((unsigned char)w.p[i]);
+		buf_free(&w);
 	}
 	if (!k)
 		k = (size_t)snprintf(key, sizeof key, "%s", fallback);

@@ -44,11 +44,6 @@ void keygen_aliases(struct keygen *g);
 
 void keygen_free(struct keygen *g);
 
-/* Append the ASCII letters and digits of s to b: markup bytes, URLs and
- * LaTeX command names are skipped, accents stripped, letters that do not
- * decompose transliterated (ß ss, Ø O, Æ AE, Þ TH, Ł L, ...), anything
- * else dropped.  Case is kept. */
-void keys_fold(struct buf *b, cx_str s);
 
 /* Keys for records that come without one (RIS with no ID, CSL-JSON with no
  * id): the first author's or editor's family name, else the first title

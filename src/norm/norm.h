@@ -5,9 +5,12 @@
 #ifndef CX_NORM_H
 #define CX_NORM_H
 
+#include <stdint.h>
+
 #include "citex.h"
 #include "core/arena.h"
 #include "core/out.h"
+#include "core/strbuf.h"
 #include "model/model.h"
 
 /* ---- latex.c: LaTeX <-> Unicode ----------------------------------------
@@ -78,6 +81,18 @@ int text_is_nfc(const void *s, size_t n);
 /* Valid UTF-8 text in NFC, in the arena (utf8proc, run only on the pieces
  * that can change). */
 cx_str text_nfc(struct arena *a, const char *s, size_t n);
+
+/* ---- translit.c ---------------------------------------------------------------- */
+
+/* The ASCII spelling of one code point of decomposed, mark-stripped text
+ * (an ASCII letter or digit itself, ß "ss", Ж "Zh", ...), or NULL; prev is
+ * the code point before it (Greek ου is "ou").  buf holds the result when
+ * it is made up. */
+const char *translit_cp(int32_t cp, int32_t prev, char buf[8]);
+/* Append the ASCII letters and digits of s to b: markup bytes, URLs and
+ * LaTeX command names are skipped, accents stripped, other letters
+ * transliterated by translit_cp, anything else dropped.  Case is kept. */
+void translit_ascii(struct buf *b, cx_str s);
 
 /* ---- dates.c ----------------------------------------------------------------- */
 

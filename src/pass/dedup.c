@@ -34,6 +34,7 @@
 #include <string.h>
 #include <utf8proc.h>
 
+#include "core/str.h"
 #include "core/strbuf.h"
 #include "pass/dedup.h"
 #include "write/fmt.h"
@@ -84,34 +85,16 @@ struct dd {
 
 /* ---- small helpers ------------------------------------------------------ */
 
-static int is_alnum(int c)
-{
-	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-}
-
-static int lower(int c)
-{
-	return c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c;
-}
-
 /* Offset of lit in s, ASCII case-insensitive, or NONE. */
 static size_t find_ci(cx_str s, const char *lit)
 {
-	size_t n = strlen(lit);
-	for (size_t i = 0; i + n <= s.n; i++)
-		if (fmt_eqi((cx_str){s.p + i, n}, lit))
-			return i;
-	return NONE;
+	long i = str_ifind(s, lit, 0);
+	return i < 0 ? NONE : (size_t)i;
 }
 
 static cx_str tail(cx_str s, size_t from)
 {
 	return (cx_str){s.p + from, s.n - from};
-}
-
-static int str_eq(cx_str a, cx_str b)
-{
-	return a.n == b.n && (!a.n || !memcmp(a.p, b.p, a.n));
 }
 
 static cx_str value(const struct cx_field *f)
@@ -155,24 +138,6 @@ static void put_cp(struct buf *b, utf8proc_int32_t cp)
 	buf_put(b, (const char *)u, (size_t)utf8proc_encode_char(cp, u));
 }
 
-/* Letters with no Unicode decomposition, spelled in Latin as people type
- * them without the accent key (Łukasz -> lukasz, Søren -> soren). */
-static const char *translit(utf8proc_int32_t cp)
-{
-	switch (cp) {
-	case 0x0142: return "l";  /* ł */
-	case 0x00F8: return "o";  /* ø */
-	case 0x0111: return "d";  /* đ */
-	case 0x00F0: return "d";  /* ð */
-	case 0x00E6: return "ae"; /* æ */
-	case 0x0153: return "oe"; /* œ */
-	case 0x0131: return "i";  /* dotless i */
-	case 0x0127: return "h";  /* ħ */
-	case 0x00FE: return "th"; /* þ */
-	default: return NULL;
-	}
-}
-
 /* Append the folded form of s to b: NFKD with case folding, marks
  * stripped, letters and digits kept, inline markup and punctuation
  * dropped, white space, dashes and slashes one space between words. */
@@ -186,7 +151,7 @@ static void fold(struct buf *b, cx_str s)
 		utf8proc_ssize_t m;
 		if (c < 0x80) {
 			i++;
-			d[0] = lower(c);
+			d[0] = str_lower(c);
 			m = 1;
 		} else {
 			utf8proc_int32_t cp;
@@ -216,9 +181,13 @@ static void fold(struct buf *b, cx_str s)
 			if (sep && b->n > start)
 				buf_putc(b, ' ');
 			sep = 0;
-			const char *t = translit(d[j]);
+			/* Letters are spelt in ASCII as the key maker spells them
+			 * (Łukasz lukasz, Søren soren); other scripts stay. */
+			char tmp[8];
+			const char *t = d[j] >= 0x80 ? translit_cp(d[j], j ? d[j - 1] : 0, tmp) : NULL;
 			if (t)
-				buf_put(b, t, strlen(t));
+				while (*t)
+					buf_putc(b, str_lower((unsigned char)*t++));
 			else
 				put_cp(b, d[j]);
 		}
@@ -245,7 +214,7 @@ static cx_str doi_norm(struct arena *a, cx_str s)
 	static const char *const pre[] = {"https://", "http://", "dx.", "www.", "doi.org/", "doi:"};
 	char *p = arena_alloc(a, s.n + 1);
 	for (size_t i = 0; i < s.n; i++)
-		p[i] = (char)lower((unsigned char)s.p[i]);
+		p[i] = (char)str_lower((unsigned char)s.p[i]);
 	cx_str r = fmt_trim((cx_str){p, s.n});
 	for (int again = 1; again;) {
 		again = 0;
@@ -274,7 +243,7 @@ static int arxiv_doi(cx_str doi)
 static cx_str arxiv_norm(struct arena *a, cx_str s)
 {
 	size_t n = 0;
-	while (n < s.n && (is_alnum((unsigned char)s.p[n]) || s.p[n] == '.' || s.p[n] == '-' ||
+	while (n < s.n && (str_alnum((unsigned char)s.p[n]) || s.p[n] == '.' || s.p[n] == '-' ||
 	                   s.p[n] == '/'))
 		n++;
 	if (n > 4 && fmt_eqi((cx_str){s.p + n - 4, 4}, ".pdf"))
@@ -296,7 +265,7 @@ static cx_str arxiv_norm(struct arena *a, cx_str s)
 			i = (size_t)(slash - s.p) - 1; /* skip ".GT" */
 			continue;
 		}
-		p[m++] = (char)lower((unsigned char)s.p[i]);
+		p[m++] = (char)str_lower((unsigned char)s.p[i]);
 	}
 	return (cx_str){p, m};
 }
@@ -444,7 +413,7 @@ static size_t table_claim(struct table *t, char kind, cx_str key, size_t idx)
 			*s = (struct slot){h, key, kind, idx};
 			return NONE;
 		}
-		if (s->h == h && s->kind == kind && str_eq(s->k, key))
+		if (s->h == h && s->kind == kind && str_same(s->k, key))
 			return s->idx;
 	}
 }
@@ -469,9 +438,9 @@ static int compatible(const struct item *x, const struct item *y)
 	    (x->issue && y->issue && x->issue != y->issue))
 		return 0;
 	if (x->doi.n && y->doi.n && !arxiv_doi(x->doi) && !arxiv_doi(y->doi) &&
-	    !str_eq(x->doi, y->doi))
+	    !str_same(x->doi, y->doi))
 		return 0;
-	return !(x->arxiv.n && y->arxiv.n && !str_eq(x->arxiv, y->arxiv));
+	return !(x->arxiv.n && y->arxiv.n && !str_same(x->arxiv, y->arxiv));
 }
 
 static void match(struct table *t, struct item *it, struct edge *ed, size_t *ned, size_t i,
@@ -633,16 +602,6 @@ static int slot_of(enum cx_field_id id)
 	return id == CX_F_BOOKTITLE ? CX_F_JOURNAL : (int)id;
 }
 
-static int name_eqi(cx_str a, cx_str b)
-{
-	if (a.n != b.n)
-		return 0;
-	for (size_t i = 0; i < a.n; i++)
-		if (lower((unsigned char)a.p[i]) != lower((unsigned char)b.p[i]))
-			return 0;
-	return 1;
-}
-
 /* The survivor's field with f's id (unknown fields match by name), else
  * the one in f's slot. */
 static const struct cx_field *same_slot(const struct cx_entry *s, const struct cx_field *f)
@@ -652,7 +611,7 @@ static const struct cx_field *same_slot(const struct cx_entry *s, const struct c
 		const struct cx_field *g = &s->fields[i];
 		if (fmt_empty(g) || slot_of(g->id) != slot_of(f->id))
 			continue;
-		if (g->id == f->id && (f->id != CX_F_UNKNOWN || name_eqi(g->name, f->name)))
+		if (g->id == f->id && (f->id != CX_F_UNKNOWN || str_ieqs(g->name, f->name)))
 			return g;
 		if (g->id != f->id && !partner)
 			partner = g;
@@ -689,9 +648,9 @@ static int differs(struct dd *D, const struct cx_field *g, const struct cx_field
 			buf_putc(y, ';');
 		}
 	} else if (f->id == CX_F_DOI) {
-		return !str_eq(doi_norm(&D->scratch, value(g)), doi_norm(&D->scratch, value(f)));
+		return !str_same(doi_norm(&D->scratch, value(g)), doi_norm(&D->scratch, value(f)));
 	} else if (f->id == CX_F_URL || f->id == CX_F_CROSSREF || f->id == CX_F_XDATA) {
-		return !str_eq(value(g), value(f));
+		return !str_same(value(g), value(f));
 	} else if (f->id == CX_F_PAGES) {
 		fold(x, value(g));
 		fold(y, value(f));
@@ -700,7 +659,7 @@ static int differs(struct dd *D, const struct cx_field *g, const struct cx_field
 	} else if (f->id == CX_F_EPRINT) {
 		cx_str a = arxiv_norm(&D->scratch, value(g)), b = arxiv_norm(&D->scratch, value(f));
 		if (a.n && b.n)
-			return !str_eq(a, b);
+			return !str_same(a, b);
 		fold(x, value(g));
 		fold(y, value(f));
 	} else {

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "norm/keys.h"
+#include "norm/norm.h"
 
 static size_t npass, nfail;
 
@@ -64,7 +65,7 @@ static void test_fold(void)
 	struct buf b = {0};
 	for (size_t i = 0; i < sizeof folds / sizeof *folds; i++) {
 		b.n = 0;
-		keys_fold(&b, (cx_str){folds[i].in, strlen(folds[i].in)});
+		translit_ascii(&b, (cx_str){folds[i].in, strlen(folds[i].in)});
 		char what[64];
 		snprintf(what, sizeof what, "fold #%zu", i);
 		expect(what, folds[i].out, b.p, b.n);
