@@ -126,6 +126,31 @@ struct cx_field *cx_entry_get(const struct cx_entry *e, enum cx_field_id id)
 	return NULL;
 }
 
+/* ---- building entries ---------------------------------------------------------- */
+
+struct cx_field *model_add_field(struct arena *a, struct cx_entry *e, size_t *cap,
+                                 enum cx_field_id id, cx_str name, cx_str text, unsigned line)
+{
+	if (e->nfields == *cap) {
+		size_t want = *cap ? *cap * 2 : 16;
+		e->fields = arena_grow(a, e->fields, sizeof *e->fields, e->nfields, want);
+		*cap = want;
+	}
+	struct cx_field *f = &e->fields[e->nfields++];
+	memset(f, 0, sizeof *f);
+	f->id = id;
+	if (!name.p) {
+		const char *nm = id < CX_F__COUNT ? cx_fields[id].bibtex : "unknown";
+		name = (cx_str){nm, strlen(nm)};
+	}
+	f->name = name;
+	f->raw = text;
+	f->text = text;
+	f->loc.line = line;
+	f->loc.col = 1;
+	return f;
+}
+
 /* ---- deep copy -------------------------------------------------------------- */
 
 static cx_str copy_str(struct arena *a, cx_str s)

@@ -95,6 +95,12 @@ struct cx_field *cx_entry_get(const struct cx_entry *e, enum cx_field_id id);
 enum cx_field_id cx_field_lookup(const char *name, size_t n);
 enum cx_type_id cx_type_lookup(const char *name, size_t n, int *known);
 
+/* Append a field to e, whose array of *cap fields grows in arena a: its
+ * name is the table's BibTeX name when name.p is NULL, raw and text are
+ * text, and it stands at line, column 1. */
+struct cx_field *model_add_field(struct arena *a, struct cx_entry *e, size_t *cap,
+                                 enum cx_field_id id, cx_str name, cx_str text, unsigned line);
+
 /* A deep copy of e and everything it points to, in arena a. */
 struct cx_entry *model_copy_entry(struct arena *a, const struct cx_entry *e);
 

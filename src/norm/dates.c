@@ -1,6 +1,7 @@
 /* norm/dates.c - date values: a year, a month, a day, an ISO 8601 / EDTF
  * date or range, as BibTeX, biblatex and the other readers give them. */
 #include <ctype.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "core/str.h"
@@ -158,4 +159,42 @@ int date_parse_day(cx_str s)
 	int d = 0;
 	str_digits(s.p, s.p + s.n, &d);
 	return d;
+}
+
+static size_t iso_part(char *b, size_t cap, int y, int m, int d)
+{
+	int k;
+	if (m >= 13 && m <= 16) /* seasons: EDTF 21..24 */
+		k = snprintf(b, cap, "%04d-%02d", y, m + 8);
+	else if (m && d)
+		k = snprintf(b, cap, "%04d-%02d-%02d", y, m, d);
+	else if (m)
+		k = snprintf(b, cap, "%04d-%02d", y, m);
+	else
+		k = snprintf(b, cap, "%04d", y);
+	if (k < 0)
+		return 0;
+	return (size_t)k < cap ? (size_t)k : cap - 1;
+}
+
+size_t date_iso(char *b, size_t cap, const struct cx_date *d)
+{
+	if (cap < 2)
+		return 0;
+	size_t n = iso_part(b, cap, d->year[0], d->month[0], d->day[0]);
+	if (d->circa && n + 1 < cap)
+		b[n++] = '~';
+	if (d->range && n + 3 < cap) {
+		b[n++] = '/';
+		if (d->year[1] || d->month[1]) {
+			n += iso_part(b + n, cap - n, d->year[1] ? d->year[1] : d->year[0], d->month[1],
+			              d->day[1]);
+			if (d->circa && n + 1 < cap)
+				b[n++] = '~';
+		} else {
+			b[n++] = '.', b[n++] = '.'; /* open end */
+		}
+	}
+	b[n] = 0;
+	return n;
 }

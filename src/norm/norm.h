@@ -101,6 +101,9 @@ void date_parse_year(struct cx_date *d, cx_str s);
 int date_parse_month(cx_str s); /* 1..12, 13..16 seasons, 0 unknown */
 int date_parse_day(cx_str s);   /* the leading digits, 0 if none */
 void date_parse_iso(struct cx_date *d, cx_str s);
+/* d as ISO 8601 / EDTF ("2019-03", "2019/2020", "2019~", "2019/.." for an
+ * open end, seasons as 21..24) into b, NUL-terminated; returns the length. */
+size_t date_iso(char *b, size_t cap, const struct cx_date *d);
 
 /* ---- ids.c -------------------------------------------------------------------- */
 

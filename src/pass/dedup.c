@@ -794,8 +794,8 @@ static void merge_entry(struct dd *D, struct cx_entry *s, const struct cx_entry 
 		s->issued = d->issued;
 	if (dated && first_date && date_loses(&s->issued, &d->issued)) {
 		char a[64], b[64];
-		fmt_iso_date(a, sizeof a, &s->issued);
-		fmt_iso_date(b, sizeof b, &d->issued);
+		date_iso(a, sizeof a, &s->issued);
+		date_iso(b, sizeof b, &d->issued);
 		report(D, CX_WARNING, d, &first_date->loc, "date differs from '%.*s': %s here, %s kept",
 		       KEY(s), b, a);
 	}

@@ -232,25 +232,7 @@ static cx_str rich(struct jp *J, cx_str s)
 static struct cx_field *add_field(struct jp *J, enum cx_field_id id, cx_str name,
                                   cx_str text, unsigned line)
 {
-	struct cx_entry *e = &J->e;
-	if (e->nfields == J->fields_cap) {
-		size_t cap = J->fields_cap ? J->fields_cap * 2 : 16;
-		e->fields = arena_grow(&J->a, e->fields, sizeof *e->fields, e->nfields, cap);
-		J->fields_cap = cap;
-	}
-	struct cx_field *f = &e->fields[e->nfields++];
-	memset(f, 0, sizeof *f);
-	f->id = id;
-	if (!name.p) {
-		const char *nm = id < CX_F__COUNT ? cx_fields[id].bibtex : "unknown";
-		name = (cx_str){nm, strlen(nm)};
-	}
-	f->name = name;
-	f->raw = text;
-	f->text = text;
-	f->loc.line = line;
-	f->loc.col = 1;
-	return f;
+	return model_add_field(&J->a, &J->e, &J->fields_cap, id, name, text, line);
 }
 
 /* A field for id unless the entry has one: then the value is kept under
@@ -681,36 +663,12 @@ literal:
 	return 0;
 }
 
-static size_t iso_one(char *b, size_t cap, int y, int m, int d)
-{
-	int k;
-	if (m >= 13 && m <= 16)
-		k = snprintf(b, cap, "%04d-%02d", y, m + 8);
-	else if (m && d)
-		k = snprintf(b, cap, "%04d-%02d-%02d", y, m, d);
-	else if (m)
-		k = snprintf(b, cap, "%04d-%02d", y, m);
-	else
-		k = snprintf(b, cap, "%04d", y);
-	return k > 0 && (size_t)k < cap ? (size_t)k : 0;
-}
-
-/* The date as biblatex's ISO/EDTF date field, which cx_normalize reads. */
 static cx_str iso_date(struct jp *J, const struct cx_date *d)
 {
 	if (!d->year[0])
 		return d->literal;
 	char b[64];
-	size_t n = iso_one(b, sizeof b, d->year[0], d->month[0], d->day[0]);
-	if (d->circa)
-		b[n++] = '~';
-	if (d->range) {
-		b[n++] = '/';
-		n += iso_one(b + n, sizeof b - n, d->year[1] ? d->year[1] : d->year[0], d->month[1],
-		             d->day[1]);
-		if (d->circa)
-			b[n++] = '~';
-	}
+	size_t n = date_iso(b, sizeof b, d);
 	return arena_str(&J->a, b, n);
 }
 

@@ -275,23 +275,8 @@ static int is_wholebook(enum cx_type_id t)
 static struct cx_field *add_field(struct ris *R, enum cx_field_id id, const char *name,
                                   cx_str val, unsigned line)
 {
-	struct cx_entry *e = &R->e;
-	if (e->nfields == R->fields_cap) {
-		size_t cap = R->fields_cap ? R->fields_cap * 2 : 16;
-		e->fields = arena_grow(&R->a, e->fields, sizeof *e->fields, e->nfields, cap);
-		R->fields_cap = cap;
-	}
-	struct cx_field *f = &e->fields[e->nfields++];
-	memset(f, 0, sizeof *f);
-	f->id = id;
-	if (!name)
-		name = id == CX_F_UNKNOWN ? "unknown" : cx_fields[id].bibtex;
-	f->name = arena_str(&R->a, name, strlen(name));
-	f->raw = val;
-	f->text = val;
-	f->loc.line = line;
-	f->loc.col = 1;
-	return f;
+	cx_str nm = name ? arena_str(&R->a, name, strlen(name)) : (cx_str){NULL, 0};
+	return model_add_field(&R->a, &R->e, &R->fields_cap, id, nm, val, line);
 }
 
 static struct cx_field *get_named(struct ris *R, const char *name)

@@ -580,7 +580,7 @@ static void val_source_names(struct bw *w, const struct cx_field *f)
 static cx_str iso_date(struct bw *w, const struct cx_date *d)
 {
 	char *b = arena_alloc(&w->a, 64);
-	size_t n = fmt_iso_date(b, 64, d);
+	size_t n = date_iso(b, 64, d);
 	return (cx_str){b, n};
 }
 

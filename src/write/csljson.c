@@ -136,7 +136,7 @@ static cx_str text_of(struct cw *w, const struct cx_field *f)
 		return fmt_trim(f->text);
 	if (k == CX_K_DATE && f->date.year[0]) {
 		char *b = arena_alloc(&w->a, 64);
-		return (cx_str){b, fmt_iso_date(b, 64, &f->date)};
+		return (cx_str){b, date_iso(b, 64, &f->date)};
 	}
 	return fmt_trim(f->raw);
 }

@@ -103,11 +103,6 @@ int fmt_type_is_key(const struct cx_field *f);
 /* Is the entry type one CSL calls an article (NUMBER becomes "issue")? */
 int fmt_is_article(const struct cx_entry *e);
 
-/* A date as ISO 8601 / EDTF, as biblatex reads it: 2024-03-05, 2024-03,
- * 2024, 2019/2020, 1850~ (circa), 2024-21 (spring), 2020/.. (open end).
- * Writes at most cap-1 bytes and a NUL; returns the length. */
-size_t fmt_iso_date(char *buf, size_t cap, const struct cx_date *d);
-
 /* Does a year, month or day field say what e->issued says?  Such a field
  * beside a date field is redundant, not a second value. */
 int fmt_date_agrees(const struct cx_entry *e, const struct cx_field *f);

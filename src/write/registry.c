@@ -329,43 +329,6 @@ int fmt_is_article(const struct cx_entry *e)
 	return e->type == CX_T_ARTICLE || e->type == CX_T_MAGAZINE || e->type == CX_T_NEWSPAPER;
 }
 
-static size_t iso_part(char *b, size_t cap, int y, int m, int d)
-{
-	int k;
-	if (m >= 13 && m <= 16) /* seasons: EDTF 21..24 */
-		k = snprintf(b, cap, "%04d-%02d", y, m + 8);
-	else if (m && d)
-		k = snprintf(b, cap, "%04d-%02d-%02d", y, m, d);
-	else if (m)
-		k = snprintf(b, cap, "%04d-%02d", y, m);
-	else
-		k = snprintf(b, cap, "%04d", y);
-	if (k < 0)
-		return 0;
-	return (size_t)k < cap ? (size_t)k : cap - 1;
-}
-
-size_t fmt_iso_date(char *b, size_t cap, const struct cx_date *d)
-{
-	if (cap < 2)
-		return 0;
-	size_t n = iso_part(b, cap, d->year[0], d->month[0], d->day[0]);
-	if (d->circa && n + 1 < cap)
-		b[n++] = '~';
-	if (d->range && n + 3 < cap) {
-		b[n++] = '/';
-		if (d->year[1] || d->month[1]) {
-			n += iso_part(b + n, cap - n, d->year[1] ? d->year[1] : d->year[0], d->month[1],
-			              d->day[1]);
-			if (d->circa && n + 1 < cap)
-				b[n++] = '~';
-		} else {
-			b[n++] = '.', b[n++] = '.'; /* open end */
-		}
-	}
-	b[n] = 0;
-	return n;
-}
 
 int fmt_date_agrees(const struct cx_entry *e, const struct cx_field *f)
 {

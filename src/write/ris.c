@@ -119,7 +119,7 @@ static cx_str value_of(struct rw *w, const struct cx_field *f)
 	cx_str s = plain(w, f->text);
 	if (!s.n && kind == CX_K_DATE && f->date.year[0]) {
 		char *b = arena_alloc(&w->a, 64);
-		return (cx_str){b, fmt_iso_date(b, 64, &f->date)};
+		return (cx_str){b, date_iso(b, 64, &f->date)};
 	}
 	return s.n ? s : fmt_trim(f->raw);
 }
