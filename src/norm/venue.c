@@ -192,12 +192,29 @@ static int vn_drop_year(char *key)
 	return 1;
 }
 
+/* Peel the words of list off the front of *key, one at a time, looking
+ * the rest up after each; the first row found, or NULL with *key peeled. */
+static const struct venue_row *vn_peel(const struct venue_db *db, char **key,
+                                       const char *const *list, size_t n)
+{
+	const struct venue_row *r;
+	char *rest;
+	for (size_t i = 0; i < n; i++) {
+		if (!(rest = vn_after(*key, list[i])))
+			continue;
+		*key = rest;
+		if ((r = vn_find(db, *key)))
+			return r;
+		i = (size_t)-1; /* start over on what is left */
+	}
+	return NULL;
+}
+
 const struct venue_row *venue_lookup(const struct venue_db *db, const char *s, size_t n)
 {
 	char buf[VN_KEYMAX];
-	char *key = buf, *rest;
+	char *key = buf;
 	const struct venue_row *r;
-	int changed;
 
 	if (!s || vn_norm(s, n, buf, sizeof buf) <= 0)
 		return NULL;
@@ -206,28 +223,9 @@ const struct venue_row *venue_lookup(const struct venue_db *db, const char *s, s
 	if (vn_drop_year(key) && (r = vn_find(db, key)))
 		return r;
 	/* Peel leads then publishers, one at a time, trying after each. */
-	do {
-		changed = 0;
-		for (size_t i = 0; i < sizeof vn_leads / sizeof vn_leads[0]; i++)
-			if ((rest = vn_after(key, vn_leads[i]))) {
-				key = rest;
-				changed = 1;
-				if ((r = vn_find(db, key)))
-					return r;
-				break;
-			}
-	} while (changed);
-	do {
-		changed = 0;
-		for (size_t i = 0; i < sizeof vn_pubs / sizeof vn_pubs[0]; i++)
-			if ((rest = vn_after(key, vn_pubs[i]))) {
-				key = rest;
-				changed = 1;
-				if ((r = vn_find(db, key)))
-					return r;
-				break;
-			}
-	} while (changed);
+	if ((r = vn_peel(db, &key, vn_leads, sizeof vn_leads / sizeof vn_leads[0])) ||
+	    (r = vn_peel(db, &key, vn_pubs, sizeof vn_pubs / sizeof vn_pubs[0])))
+		return r;
 	/* "SIGCOMM Conference", "HotNets Workshop": the kind word is noise
 	 * once the acronym is there. */
 	for (size_t i = 0; i < sizeof vn_tails / sizeof vn_tails[0]; i++) {
