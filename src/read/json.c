@@ -540,6 +540,23 @@ static int parse_value(struct jp *J, struct jv *v)
 
 /* ---- recovery -------------------------------------------------------------------- */
 
+/* Move J->p to the next byte that is one of stops, or a NUL byte in the
+ * input, refilling the buffer as needed: that byte, or -1 at the end. */
+static int scan_to(struct jp *J, const char *stops)
+{
+	for (;;) {
+		const char *p = J->p;
+		while (*p && !strchr(stops, *p))
+			p++;
+		J->p = p;
+		if (p != J->end)
+			return (unsigned char)*p;
+		const char *keep = p;
+		if (!refill(J, &keep))
+			return -1;
+	}
+}
+
 /* After an error inside an array element: skip to where the next element
  * starts.  Returns 1 at a ',' at depth 1 (consumed) or at a '{' that must
  * start a new element (not consumed), 0 at the array's ']' (consumed), -1
@@ -556,28 +573,21 @@ static int resync_array(struct jp *J)
 	for (;;) {
 		int c;
 		if (in_str) {
-			const char *p = J->p;
-			while (*p && *p != '"' && *p != '\\' && *p != '\n')
-				p++;
-			J->p = p;
-			if (p == J->end) {
-				const char *keep = p;
-				if (!refill(J, &keep))
-					return -1;
-				continue;
-			}
-			if (*p == '\\') {
-				const char *keep = p;
+			int b = scan_to(J, "\"\\\n");
+			if (b < 0)
+				return -1;
+			if (b == '\\') {
+				const char *keep = J->p, *p = J->p;
 				need(J, &keep, &p, 2);
 				J->p = p + (p + 1 < J->end ? 2 : 1);
 				continue;
 			}
-			if (*p == '\n') {
+			if (b == '\n') {
 				/* Strings cannot span lines: the quote was missing. */
 				in_str = 0;
 				continue;
 			}
-			J->p = p + 1;
+			J->p++;
 			in_str = 0;
 			prev = '"';
 			continue;
@@ -639,18 +649,11 @@ static int resync_lines(struct jp *J)
 	if (J->p == J->lstart && !J->lchars && *J->p == '{')
 		return 0;
 	for (;;) {
-		const char *p = J->p;
-		while (*p && *p != '\n')
-			p++;
-		J->p = p;
-		if (p == J->end) {
-			const char *keep = p;
-			if (!refill(J, &keep))
-				return -1;
-			continue;
-		}
-		if (*p == '\n') {
-			J->p = p + 1;
+		int b = scan_to(J, "\n");
+		if (b < 0)
+			return -1;
+		if (b == '\n') {
+			J->p++;
 			J->line++;
 			J->lstart = J->p;
 			J->lchars = 0;
@@ -660,7 +663,7 @@ static int resync_lines(struct jp *J)
 				return 0;
 			continue;
 		}
-		J->p = p + 1; /* a NUL byte in the input */
+		J->p++; /* a NUL byte in the input */
 	}
 }
 
