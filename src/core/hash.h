@@ -23,6 +23,10 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "citex.h"
+
+struct arena;
+
 static inline uint64_t hash_mix(uint64_t h, uint64_t w)
 {
 	h = (h ^ w) * 0xFF51AFD7ED558CCDu;
@@ -108,5 +112,23 @@ static inline size_t hindex_value(const struct hindex *x, size_t i)
 /* Forget every entry but keep the memory. */
 void hindex_clear(struct hindex *x);
 void hindex_free(struct hindex *x);
+
+/* A set of byte strings, each numbered in the order it came (0, 1, ...),
+ * so a caller keeps what goes with a string in arrays of its own.  The
+ * strings are copied into the arena the caller names.  fold set: strings
+ * that differ only in ASCII case are the same. */
+struct strset {
+	struct hindex idx;
+	cx_str *key; /* key[i]: the i-th string, as first added */
+	size_t n, cap;
+	int fold;
+};
+
+/* The number of p[0..n), or -1 when it is not in the set. */
+long strset_find(const struct strset *s, const char *p, size_t n);
+/* The number of p[0..n), added (copied into a) when it was not there;
+ * *added, when not NULL, says which. */
+size_t strset_add(struct strset *s, struct arena *a, const char *p, size_t n, int *added);
+void strset_free(struct strset *s);
 
 #endif

@@ -18,6 +18,7 @@
 #include <string.h>
 #include <utf8proc.h>
 
+#include "core/hash.h"
 #include "core/str.h"
 #include "norm/keys.h"
 #include "norm/norm.h"
@@ -67,67 +68,6 @@ static const struct {
 	{"firstpage", M_FIRSTPAGE},
 };
 
-/* ---- hash tables of keys --------------------------------------------------- */
-
-struct slot {
-	const char *key; /* NUL-terminated, in the keygen's arena; NULL: empty */
-	size_t n;
-	const char *val; /* renamed: the new key */
-	size_t nval;
-};
-
-struct table {
-	struct slot *s;
-	size_t cap, len; /* cap is 0 or a power of two */
-};
-
-static size_t hash(const char *p, size_t n)
-{
-	size_t h = 1469598103934665603u;
-	for (size_t i = 0; i < n; i++)
-		h = (h ^ (unsigned char)p[i]) * 1099511628211u;
-	return h;
-}
-
-/* The slot holding p, or the empty slot where it would go. */
-static struct slot *tab_slot(struct slot *s, size_t cap, const char *p, size_t n)
-{
-	size_t i = hash(p, n) & (cap - 1);
-	while (s[i].key && (s[i].n != n || memcmp(s[i].key, p, n)))
-		i = (i + 1) & (cap - 1);
-	return &s[i];
-}
-
-static const struct slot *tab_get(const struct table *t, const char *p, size_t n)
-{
-	if (!t->cap)
-		return NULL;
-	const struct slot *s = tab_slot(t->s, t->cap, p, n);
-	return s->key ? s : NULL;
-}
-
-/* Insert key p (copied into a) unless it is there; returns its slot. */
-static struct slot *tab_put(struct table *t, struct arena *a, const char *p, size_t n)
-{
-	if (2 * (t->len + 1) > t->cap) {
-		size_t cap = t->cap ? 2 * t->cap : 256;
-		struct slot *s = xcalloc(cap, sizeof *s);
-		for (size_t i = 0; i < t->cap; i++)
-			if (t->s[i].key)
-				*tab_slot(s, cap, t->s[i].key, t->s[i].n) = t->s[i];
-		free(t->s);
-		t->s = s;
-		t->cap = cap;
-	}
-	struct slot *s = tab_slot(t->s, t->cap, p, n);
-	if (!s->key) {
-		s->key = arena_strndup(a, p, n);
-		s->n = n;
-		t->len++;
-	}
-	return s;
-}
-
 struct keygen {
 	struct item *items;
 	size_t nitems;
@@ -139,8 +79,9 @@ struct keygen {
 	size_t nwords;
 	int have_words;
 	struct buf text;      /* plain text for venue lookups */
-	struct table taken;   /* every key handed out or reserved */
-	struct table renamed; /* old key -> new key */
+	struct strset taken;   /* every key handed out or reserved */
+	struct strset renamed; /* old keys; renamed_to[i] is old key i's new key */
+	cx_str *renamed_to;
 	int aliases;          /* keygen_run keeps old keys in ids */
 	const struct venue_db *venues; /* the context's, for [venue] */
 };
@@ -260,8 +201,9 @@ void keygen_free(struct keygen *g)
 	if (!g)
 		return;
 	free(g->items);
-	free(g->taken.s);
-	free(g->renamed.s);
+	strset_free(&g->taken);
+	strset_free(&g->renamed);
+	free(g->renamed_to);
 	buf_free(&g->key);
 	buf_free(&g->val);
 	buf_free(&g->words);
@@ -607,13 +549,13 @@ static cx_str make_key(struct keygen *g, const struct cx_entry *e)
 	if (!g->key.n)
 		buf_put(&g->key, "anon", 4);
 	size_t base = g->key.n;
-	for (size_t n = 1; tab_get(&g->taken, g->key.p, g->key.n); n++) {
+	for (size_t n = 1; strset_find(&g->taken, g->key.p, g->key.n) >= 0; n++) {
 		char s[16];
 		g->key.n = base;
 		buf_put(&g->key, s, suffix(n, s));
 	}
-	const struct slot *s = tab_put(&g->taken, &g->a, g->key.p, g->key.n);
-	return (cx_str){s->key, s->n};
+	size_t i = strset_add(&g->taken, &g->a, g->key.p, g->key.n, NULL);
+	return g->taken.key[i];
 }
 
 static int is_xdata(const struct cx_entry *e)
@@ -650,9 +592,10 @@ static void remap_field(struct keygen *g, struct cx_field *f)
 		size_t b = i;
 		while (i < v.n && v.p[i] != ',' && v.p[i] != ' ' && !(v.p[i] >= '\t' && v.p[i] <= '\r'))
 			i++;
-		const struct slot *s = tab_get(&g->renamed, v.p + b, i - b);
-		if (s && (s->nval != i - b || memcmp(s->val, v.p + b, i - b))) {
-			buf_put(&g->val, s->val, s->nval);
+		long r = strset_find(&g->renamed, v.p + b, i - b);
+		cx_str to = r >= 0 ? g->renamed_to[r] : (cx_str){NULL, 0};
+		if (r >= 0 && !str_same(to, (cx_str){v.p + b, i - b})) {
+			buf_put(&g->val, to.p, to.n);
 			changed = 1;
 		} else {
 			buf_put(&g->val, v.p + b, i - b);
@@ -679,16 +622,17 @@ static int assign(struct keygen *g, struct cx_entry *e)
 		return 0;
 	if (is_xdata(e)) {
 		if (e->key.n)
-			tab_put(&g->taken, &g->a, e->key.p, e->key.n);
+			strset_add(&g->taken, &g->a, e->key.p, e->key.n, NULL);
 		return 0;
 	}
 	cx_str old = e->key;
 	e->key = make_key(g, e);
 	if (old.n) {
-		struct slot *s = tab_put(&g->renamed, &g->a, old.p, old.n);
-		if (!s->val) { /* a duplicate old key: references go to the first */
-			s->val = e->key.p;
-			s->nval = e->key.n;
+		int added;
+		size_t r = strset_add(&g->renamed, &g->a, old.p, old.n, &added);
+		if (added) { /* a duplicate old key: references go to the first */
+			g->renamed_to = xrealloc(g->renamed_to, g->renamed.cap * sizeof *g->renamed_to);
+			g->renamed_to[r] = e->key;
 		}
 	}
 	return 1;
@@ -706,25 +650,16 @@ void keygen_aliases(struct keygen *g)
 	g->aliases = 1;
 }
 
-/* The key lower-cased into g->val (biber and BibTeX compare keys so). */
-static cx_str lower_key(struct keygen *g, cx_str k)
-{
-	g->val.n = 0;
-	for (size_t i = 0; i < k.n; i++)
-		buf_putc(&g->val, k.p[i] >= 'A' && k.p[i] <= 'Z' ? k.p[i] + 32 : k.p[i]);
-	return (cx_str){g->val.p, g->val.n};
-}
-
 /* Keep e's old key as a biblatex alias: ids = {old}, after any ids it has.
  * An alias must name no entry and no other alias, or biber would see one
  * key twice, so an old key that is now someone's key, or that two entries
  * had, is dropped; one that differs from the new key only in case too. */
-static void add_alias(struct keygen *g, struct table *used, struct cx_entry *e, cx_str old)
+static void add_alias(struct keygen *g, struct strset *used, struct cx_entry *e, cx_str old)
 {
-	cx_str lo = lower_key(g, old);
-	if (tab_get(used, lo.p, lo.n))
+	int added;
+	strset_add(used, &g->a, old.p, old.n, &added);
+	if (!added)
 		return;
-	tab_put(used, &g->a, lo.p, lo.n);
 	for (size_t i = 0; i < e->nfields; i++) {
 		struct cx_field *f = &e->fields[i];
 		if (f->inherited || f->name.n != 3 || memcmp(f->name.p, "ids", 3))
@@ -755,7 +690,7 @@ void keygen_run(struct keygen *g, struct cx_entry **v, size_t n)
 	/* @xdata keys first, so no generated key can take one. */
 	for (size_t i = 0; i < n; i++)
 		if (v[i]->kind == CX_E_ENTRY && is_xdata(v[i]) && v[i]->key.n)
-			tab_put(&g->taken, &g->a, v[i]->key.p, v[i]->key.n);
+			strset_add(&g->taken, &g->a, v[i]->key.p, v[i]->key.n, NULL);
 	cx_str *old = g->aliases ? xmalloc((n + 1) * sizeof *old) : NULL;
 	for (size_t i = 0; i < n; i++) {
 		if (old)
@@ -768,74 +703,40 @@ void keygen_run(struct keygen *g, struct cx_entry **v, size_t n)
 	if (!old)
 		return;
 	/* Every key of the output is taken before any alias is added. */
-	struct table used = {0};
+	/* Keys compare without regard to ASCII case, as bibtex finds them. */
+	struct strset used = {.fold = 1};
 	for (size_t i = 0; i < n; i++)
-		if (v[i]->kind == CX_E_ENTRY && v[i]->key.n) {
-			cx_str lo = lower_key(g, v[i]->key);
-			tab_put(&used, &g->a, lo.p, lo.n);
-		}
+		if (v[i]->kind == CX_E_ENTRY && v[i]->key.n)
+			strset_add(&used, &g->a, v[i]->key.p, v[i]->key.n, NULL);
 	/* An old key two entries had is no alias for either. */
-	struct table seen = {0}, twice = {0};
+	struct strset seen = {.fold = 1}, twice = {.fold = 1};
 	for (size_t i = 0; i < n; i++)
 		if (v[i]->kind == CX_E_ENTRY && old[i].n) {
-			cx_str lo = lower_key(g, old[i]);
-			if (tab_get(&seen, lo.p, lo.n))
-				tab_put(&twice, &g->a, lo.p, lo.n);
-			else
-				tab_put(&seen, &g->a, lo.p, lo.n);
+			int added;
+			strset_add(&seen, &g->a, old[i].p, old[i].n, &added);
+			if (!added)
+				strset_add(&twice, &g->a, old[i].p, old[i].n, NULL);
 		}
 	for (size_t i = 0; i < n; i++) {
 		if (v[i]->kind != CX_E_ENTRY || !old[i].n || is_xdata(v[i]))
 			continue;
-		cx_str lo = lower_key(g, old[i]);
-		if (!tab_get(&twice, lo.p, lo.n))
+		if (strset_find(&twice, old[i].p, old[i].n) < 0)
 			add_alias(g, &used, v[i], old[i]);
 	}
-	free(used.s);
-	free(seen.s);
-	free(twice.s);
+	strset_free(&used);
+	strset_free(&seen);
+	strset_free(&twice);
 	free(old);
 }
 
 /* ---- keys for records that come without one ----------------------------------- */
 
-static uint64_t key_hash(cx_str s)
-{
-	uint64_t h = 1469598103934665603ull;
-	for (size_t i = 0; i < s.n; i++) {
-		h ^= (unsigned char)s.p[i];
-		h *= 1099511628211ull;
-	}
-	return h;
-}
-
 /* Record k; 1 if it was in the set already. */
 static int keyset_taken(struct keyset *set, cx_str k)
 {
-	if ((set->n + 1) * 2 > set->cap) {
-		cx_str *old = set->slot;
-		size_t oc = set->cap;
-		set->cap = oc ? oc * 2 : 64;
-		set->slot = xcalloc(set->cap, sizeof *set->slot);
-		for (size_t i = 0; i < oc; i++) {
-			if (!old[i].p)
-				continue;
-			size_t j = (size_t)key_hash(old[i]) & (set->cap - 1);
-			while (set->slot[j].p)
-				j = (j + 1) & (set->cap - 1);
-			set->slot[j] = old[i];
-		}
-		free(old);
-	}
-	size_t j = (size_t)key_hash(k) & (set->cap - 1);
-	while (set->slot[j].p) {
-		if (set->slot[j].n == k.n && !memcmp(set->slot[j].p, k.p, k.n))
-			return 1;
-		j = (j + 1) & (set->cap - 1);
-	}
-	set->slot[j] = arena_str(&set->a, k.p, k.n);
-	set->n++;
-	return 0;
+	int added;
+	strset_add(&set->keys, &set->a, k.p, k.n, &added);
+	return !added;
 }
 
 cx_str keyset_make(struct keyset *set, const struct cx_entry *e, const char *fallback, int year)
@@ -883,7 +784,7 @@ cx_str keyset_make(struct keyset *set, const struct cx_entry *e, const char *fal
 
 void keyset_free(struct keyset *set)
 {
-	free(set->slot);
+	strset_free(&set->keys);
 	arena_destroy(&set->a);
 	memset(set, 0, sizeof *set);
 }

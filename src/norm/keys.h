@@ -11,6 +11,7 @@
 
 #include <stddef.h>
 #include "core/arena.h"
+#include "core/hash.h"
 #include "core/strbuf.h"
 #include "citex.h"
 #include "model/model.h"
@@ -51,8 +52,7 @@ void keygen_free(struct keygen *g);
  * year when it is positive; a, b, ... z, aa, ... on a clash with an earlier
  * key of the same set.  The keys live in the set's arena. */
 struct keyset {
-	cx_str *slot; /* open addressing */
-	size_t n, cap;
+	struct strset keys;
 	struct arena a;
 };
 cx_str keyset_make(struct keyset *set, const struct cx_entry *e, const char *fallback, int year);
