@@ -72,7 +72,7 @@ size_t strset_add(struct strset *s, struct arena *a, const char *p, size_t n, in
 		s->cap = s->cap ? 2 * s->cap : 64;
 		s->key = xrealloc(s->key, s->cap * sizeof *s->key);
 	}
-	s->key[s->n] = arena_str(a, p, n);
+	s->key[s->n] = a ? arena_str(a, p, n) : (cx_str){p, n};
 	hindex_put(&s->idx, strset_hash(s, p, n), s->n);
 	return s->n++;
 }

@@ -126,7 +126,8 @@ struct strset {
 
 /* The number of p[0..n), or -1 when it is not in the set. */
 long strset_find(const struct strset *s, const char *p, size_t n);
-/* The number of p[0..n), added (copied into a) when it was not there;
+/* The number of p[0..n), added (copied into a, or, when a is NULL, kept
+ * as the caller's, which must outlive the set) when it was not there;
  * *added, when not NULL, says which. */
 size_t strset_add(struct strset *s, struct arena *a, const char *p, size_t n, int *added);
 void strset_free(struct strset *s);

@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "core/arena.h"
+#include "core/hash.h"
 
 /* \include cannot nest in LaTeX, so deeper \@input chains are cycles. */
 enum { AUX_MAX_DEPTH = 16 };
@@ -44,73 +45,6 @@ struct auxset {
 
 /* ---- a hash table from keys to indices ------------------------------------ */
 
-struct keytab {
-	struct slot {
-		const char *p;
-		size_t n, val;
-	} *s;
-	size_t cap, count;
-	int fold; /* compare without regard to ASCII case */
-};
-
-static size_t key_hash(const struct keytab *t, const char *p, size_t n)
-{
-	size_t h = 2166136261u;
-	for (size_t i = 0; i < n; i++)
-		h = (h ^ (unsigned char)(t->fold ? tolower((unsigned char)p[i]) : p[i])) * 16777619u;
-	return h;
-}
-
-static int key_eq(const struct keytab *t, const struct slot *s, const char *p, size_t n)
-{
-	if (s->n != n)
-		return 0;
-	if (!t->fold)
-		return !memcmp(s->p, p, n);
-	for (size_t i = 0; i < n; i++)
-		if (tolower((unsigned char)s->p[i]) != tolower((unsigned char)p[i]))
-			return 0;
-	return 1;
-}
-
-/* The slot holding key p, or the empty slot where it would go. */
-static struct slot *keytab_slot(const struct keytab *t, const char *p, size_t n)
-{
-	size_t mask = t->cap - 1;
-	size_t j = key_hash(t, p, n) & mask;
-	while (t->s[j].p && !key_eq(t, &t->s[j], p, n))
-		j = (j + 1) & mask;
-	return &t->s[j];
-}
-
-static const struct slot *keytab_get(const struct keytab *t, const char *p, size_t n)
-{
-	if (!t->cap)
-		return NULL;
-	const struct slot *s = keytab_slot(t, p, n);
-	return s->p ? s : NULL;
-}
-
-/* Add key p (which must outlive the table) unless present: 1 if added. */
-static int keytab_put(struct keytab *t, const char *p, size_t n, size_t val)
-{
-	if ((t->count + 1) * 2 > t->cap) {
-		struct keytab old = *t;
-		t->cap = old.cap ? old.cap * 2 : 64;
-		t->s = xcalloc(t->cap, sizeof *t->s);
-		for (size_t i = 0; i < old.cap; i++)
-			if (old.s[i].p)
-				*keytab_slot(t, old.s[i].p, old.s[i].n) = old.s[i];
-		free(old.s);
-	}
-	struct slot *s = keytab_slot(t, p, n);
-	if (s->p)
-		return 0;
-	*s = (struct slot){p, n, val};
-	t->count++;
-	return 1;
-}
-
 /* ---- diagnostics ------------------------------------------------------------ */
 
 static void report(struct cx_diags *d, enum cx_sev sev, const char *file, unsigned line,
@@ -130,7 +64,7 @@ static void report(struct cx_diags *d, enum cx_sev sev, const char *file, unsign
 struct loader {
 	struct auxset *a;
 	struct cx_diags *rep;
-	struct keytab seen; /* exact keys already in a->cites */
+	struct strset seen; /* exact keys already in a->cites, numbered alike */
 	const char *dir;    /* the main .aux's directory, "" for the current one */
 	size_t ndir;
 };
@@ -163,7 +97,9 @@ static void add_cite(struct loader *L, const char *file, unsigned lineno, const 
 	char *key = xmalloc(n + 1);
 	memcpy(key, k, n);
 	key[n] = '\0';
-	if (!keytab_put(&L->seen, key, n, a->ncites)) {
+	int added;
+	strset_add(&L->seen, NULL, key, n, &added);
+	if (!added) {
 		free(key);
 		return;
 	}
@@ -296,16 +232,16 @@ static int load_file(struct loader *L, const char *path, int depth)
 struct auxset *aux_load(const char *path, struct cx_diags *d)
 {
 	struct auxset *a = xcalloc(1, sizeof *a);
-	struct loader L = {a, d, {0}, path, 0};
+	struct loader L = {.a = a, .rep = d, .dir = path};
 	const char *slash = strrchr(path, '/');
 	L.ndir = slash ? (size_t)(slash - path + 1) : 0;
 	if (load_file(&L, path, 0) < 0) {
 		report(L.rep, CX_ERROR, path, 0, 0, "cannot read: %s", strerror(errno));
-		free(L.seen.s);
+		strset_free(&L.seen);
 		aux_free(a);
 		return NULL;
 	}
-	free(L.seen.s);
+	strset_free(&L.seen);
 	return a;
 }
 
@@ -339,7 +275,8 @@ struct selector {
 	struct cx_entry **v;
 	unsigned char *keep;
 	size_t *stack, nstack;
-	struct keytab index; /* folded key -> first entry with it */
+	struct strset index; /* keys, folded; at[j] is key j's first entry */
+	size_t *at;
 };
 
 static void take(struct selector *S, size_t i)
@@ -366,9 +303,9 @@ static void take_targets(struct selector *S)
 				const char *k = s;
 				while (s < end && *s != ',' && !isspace((unsigned char)*s))
 					s++;
-				const struct slot *hit = keytab_get(&S->index, k, (size_t)(s - k));
-				if (s > k && hit)
-					take(S, hit->val);
+				long hit = strset_find(&S->index, k, (size_t)(s - k));
+				if (s > k && hit >= 0)
+					take(S, S->at[hit]);
 			}
 		}
 	}
@@ -377,27 +314,33 @@ static void take_targets(struct selector *S)
 void aux_select(struct auxset *a, struct cx_entry **v, size_t *n, struct cx_diags *rep)
 {
 	struct selector S = {v, xcalloc(*n ? *n : 1, 1), xmalloc((*n ? *n : 1) * sizeof(size_t)), 0,
-	                     {NULL, 0, 0, 1}};
-	for (size_t i = 0; i < *n; i++)
-		if (v[i]->kind == CX_E_ENTRY && v[i]->key.n)
-			keytab_put(&S.index, v[i]->key.p, v[i]->key.n, i);
+	                     {.fold = 1}, xmalloc((*n ? *n : 1) * sizeof(size_t))};
+	for (size_t i = 0; i < *n; i++) {
+		int added;
+		if (v[i]->kind != CX_E_ENTRY || !v[i]->key.n)
+			continue;
+		size_t j = strset_add(&S.index, NULL, v[i]->key.p, v[i]->key.n, &added);
+		if (added)
+			S.at[j] = i;
+	}
 	for (size_t i = 0; i < *n && a->all; i++)
 		if (v[i]->kind == CX_E_ENTRY)
 			take(&S, i);
 	for (size_t c = 0; c < a->ncites; c++) {
 		const struct cite *ci = &a->cites[c];
 		size_t kn = strlen(ci->key);
-		const struct slot *hit = keytab_get(&S.index, ci->key, kn);
-		if (!hit) {
+		long hit = strset_find(&S.index, ci->key, kn);
+		if (hit < 0) {
 			report(rep, CX_WARNING, ci->file, ci->line, ci->col,
 			       "citation '%s' has no entry", ci->key);
 			continue;
 		}
-		if (memcmp(hit->p, ci->key, kn))
+		cx_str k = S.index.key[hit];
+		if (memcmp(k.p, ci->key, kn))
 			report(rep, CX_WARNING, ci->file, ci->line, ci->col,
 			       "citation '%s' matches entry '%.*s' only up to case (bibtex takes it, "
-			       "biber does not)", ci->key, (int)hit->n, hit->p);
-		take(&S, hit->val);
+			       "biber does not)", ci->key, (int)k.n, k.p);
+		take(&S, S.at[hit]);
 	}
 	take_targets(&S);
 	size_t m = 0;
@@ -407,5 +350,6 @@ void aux_select(struct auxset *a, struct cx_entry **v, size_t *n, struct cx_diag
 	*n = m;
 	free(S.keep);
 	free(S.stack);
-	free(S.index.s);
+	strset_free(&S.index);
+	free(S.at);
 }
