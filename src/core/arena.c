@@ -130,3 +130,14 @@ void arena_destroy(struct arena *a)
 	a->last = NULL;
 	a->total = 0;
 }
+
+void *xgrow(void *p, size_t *cap, size_t need, size_t size)
+{
+	if (need <= *cap)
+		return p;
+	size_t c = *cap ? *cap : 16;
+	while (c < need)
+		c *= 2;
+	*cap = c;
+	return xrealloc(p, c * size);
+}

@@ -67,5 +67,8 @@ void *xmalloc(size_t n);
 void *xcalloc(size_t n, size_t m);
 void *xrealloc(void *p, size_t n);
 char *xstrdup(const char *s);
+/* p, an array of *cap elements of size bytes, grown by doubling (to at
+ * least 16) until it holds need elements. */
+void *xgrow(void *p, size_t *cap, size_t need, size_t size);
 
 #endif

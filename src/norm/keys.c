@@ -82,6 +82,7 @@ struct keygen {
 	struct strset taken;   /* every key handed out or reserved */
 	struct strset renamed; /* old keys; renamed_to[i] is old key i's new key */
 	cx_str *renamed_to;
+	size_t renamed_cap;
 	int aliases;          /* keygen_run keeps old keys in ids */
 	const struct venue_db *venues; /* the context's, for [venue] */
 };
@@ -631,7 +632,7 @@ static int assign(struct keygen *g, struct cx_entry *e)
 		int added;
 		size_t r = strset_add(&g->renamed, &g->a, old.p, old.n, &added);
 		if (added) { /* a duplicate old key: references go to the first */
-			g->renamed_to = xrealloc(g->renamed_to, g->renamed.cap * sizeof *g->renamed_to);
+			g->renamed_to = xgrow(g->renamed_to, &g->renamed_cap, r + 1, sizeof *g->renamed_to);
 			g->renamed_to[r] = e->key;
 		}
 	}

@@ -19,6 +19,7 @@
 
 #include "core/arena.h"
 #include "core/strbuf.h"
+#include "core/hash.h"
 #include "pass/lint.h"
 
 /* ---- required fields ------------------------------------------------------ */
@@ -80,16 +81,17 @@ static const struct rule rules[] = {
 };
 #define NRULES (sizeof rules / sizeof *rules)
 
+/* Where a key was first seen. */
 struct seen {
-	cx_str key;       /* lower-cased; p == NULL marks an empty slot */
 	const char *file; /* in the lint arena */
 	unsigned line, col;
 };
 
 struct lint {
 	struct arena a;   /* keys and file names: they live for the run */
-	struct seen *keys;
-	size_t nkeys, cap;
+	struct strset keys; /* folded: BibTeX keys ignore case */
+	struct seen *at;    /* at[i]: where key i was first seen */
+	size_t atcap;
 	const char *file; /* the current file's name, copied once */
 	struct buf val;   /* a value without braces and outer white space */
 	/* rules[].need resolved to field ids once, each list ending in
@@ -103,6 +105,7 @@ struct lint {
 struct lint *lint_new(void)
 {
 	struct lint *L = xcalloc(1, sizeof *L);
+	L->keys.fold = 1;
 	for (size_t r = 0; r < NRULES; r++)
 		for (int i = 0; i < 6; i++) {
 			const char *need = rules[r].need[i];
@@ -122,7 +125,8 @@ void lint_free(struct lint *L)
 	if (!L)
 		return;
 	arena_destroy(&L->a);
-	free(L->keys);
+	strset_free(&L->keys);
+	free(L->at);
 	buf_free(&L->val);
 	free(L);
 }
@@ -696,41 +700,6 @@ static void check_field(struct lint *L, const struct cx_entry *e, const struct c
 
 /* ---- keys across files ----------------------------------------------------- */
 
-static uint32_t hash_lower(const char *p, size_t n)
-{
-	uint32_t h = 2166136261u; /* FNV-1a */
-	for (size_t i = 0; i < n; i++)
-		h = (h ^ (unsigned char)tolower((unsigned char)p[i])) * 16777619u;
-	return h;
-}
-
-static int eq_lower(cx_str a, cx_str b)
-{
-	if (a.n != b.n)
-		return 0;
-	for (size_t i = 0; i < a.n; i++)
-		if (tolower((unsigned char)a.p[i]) != tolower((unsigned char)b.p[i]))
-			return 0;
-	return 1;
-}
-
-static void keys_grow(struct lint *L)
-{
-	struct seen *old = L->keys;
-	size_t oldcap = L->cap;
-	L->cap = oldcap ? oldcap * 2 : 256;
-	L->keys = xcalloc(L->cap, sizeof *L->keys);
-	for (size_t i = 0; i < oldcap; i++) {
-		if (!old[i].key.p)
-			continue;
-		size_t j = hash_lower(old[i].key.p, old[i].key.n) & (L->cap - 1);
-		while (L->keys[j].key.p)
-			j = (j + 1) & (L->cap - 1);
-		L->keys[j] = old[i];
-	}
-	free(old);
-}
-
 /* BibTeX matches keys without regard to case, so Knuth84 and knuth84 are
  * one key.  The BibTeX reader reports a repeat within its own file; this
  * catches the rest: repeats across files, and within a file of any other
@@ -741,23 +710,18 @@ static void check_key(struct lint *L, const struct cx_entry *e, struct cx_diags 
 		return;
 	if (!L->file || strcmp(L->file, c->file))
 		L->file = arena_strndup(&L->a, c->file, strlen(c->file));
-	if ((L->nkeys + 1) * 2 > L->cap)
-		keys_grow(L);
-	size_t mask = L->cap - 1;
-	size_t j = hash_lower(e->key.p, e->key.n) & mask;
-	for (; L->keys[j].key.p; j = (j + 1) & mask) {
-		const struct seen *s = &L->keys[j];
-		if (!eq_lower(s->key, e->key))
-			continue;
-		int reader_said = s->file == L->file && e->source && !strcmp(e->source, "bibtex");
-		if (!reader_said)
-			report(c, CX_E_DUP_KEY, e->loc, "duplicate key '%.*s%s' (first at %s:%u:%u)",
-			       Q(e->key), s->file, s->line, s->col);
+	int added;
+	size_t i = strset_add(&L->keys, &L->a, e->key.p, e->key.n, &added);
+	if (added) {
+		L->at = xgrow(L->at, &L->atcap, i + 1, sizeof *L->at);
+		L->at[i] = (struct seen){L->file, e->loc.line, e->loc.col ? e->loc.col : 1};
 		return;
 	}
-	L->keys[j] = (struct seen){arena_str(&L->a, e->key.p, e->key.n), L->file, e->loc.line,
-	                           e->loc.col ? e->loc.col : 1};
-	L->nkeys++;
+	const struct seen *s = &L->at[i];
+	int reader_said = s->file == L->file && e->source && !strcmp(e->source, "bibtex");
+	if (!reader_said)
+		report(c, CX_E_DUP_KEY, e->loc, "duplicate key '%.*s%s' (first at %s:%u:%u)", Q(e->key),
+		       s->file, s->line, s->col);
 }
 
 void lint_entry(struct lint *L, const struct cx_entry *e, struct cx_diags *c)
