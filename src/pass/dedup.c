@@ -34,6 +34,7 @@
 #include <string.h>
 #include <utf8proc.h>
 
+#include "core/hash.h"
 #include "core/str.h"
 #include "core/strbuf.h"
 #include "pass/dedup.h"
@@ -387,11 +388,7 @@ static int is_published(const struct cx_entry *e, cx_str doi)
 
 static uint64_t hash(char kind, cx_str s)
 {
-	uint64_t h = 1469598103934665603u;
-	h = (h ^ (unsigned char)kind) * 1099511628211u;
-	for (size_t i = 0; i < s.n; i++)
-		h = (h ^ (unsigned char)s.p[i]) * 1099511628211u;
-	return h;
+	return hash_mix(hash_bytes(s.p, s.n), (unsigned char)kind);
 }
 
 static void table_init(struct table *t, size_t keys)
