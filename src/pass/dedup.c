@@ -100,7 +100,7 @@ static cx_str tail(cx_str s, size_t from)
 
 static cx_str value(const struct cx_field *f)
 {
-	return fmt_trim(f->text.n ? f->text : f->raw);
+	return str_trim(f->text.n ? f->text : f->raw);
 }
 
 static const struct cx_field *field(const struct cx_entry *e, enum cx_field_id id)
@@ -123,7 +123,7 @@ static const struct cx_field *own(const struct cx_entry *e, enum cx_field_id id)
 
 static int is_record(const struct cx_entry *e)
 {
-	return e->kind == CX_E_ENTRY && !fmt_eqi(e->type_name, "xdata");
+	return e->kind == CX_E_ENTRY && !str_ieq(e->type_name, "xdata");
 }
 
 static int is_date(enum cx_field_id id)
@@ -216,13 +216,13 @@ static cx_str doi_norm(struct arena *a, cx_str s)
 	char *p = arena_alloc(a, s.n + 1);
 	for (size_t i = 0; i < s.n; i++)
 		p[i] = (char)str_lower((unsigned char)s.p[i]);
-	cx_str r = fmt_trim((cx_str){p, s.n});
+	cx_str r = str_trim((cx_str){p, s.n});
 	for (int again = 1; again;) {
 		again = 0;
 		for (size_t i = 0; i < sizeof pre / sizeof *pre; i++) {
 			size_t l = strlen(pre[i]);
 			if (r.n > l && !memcmp(r.p, pre[i], l)) {
-				r = fmt_trim(tail(r, l));
+				r = str_trim(tail(r, l));
 				again = 1;
 			}
 		}
@@ -247,7 +247,7 @@ static cx_str arxiv_norm(struct arena *a, cx_str s)
 	while (n < s.n && (str_alnum((unsigned char)s.p[n]) || s.p[n] == '.' || s.p[n] == '-' ||
 	                   s.p[n] == '/'))
 		n++;
-	if (n > 4 && fmt_eqi((cx_str){s.p + n - 4, 4}, ".pdf"))
+	if (n > 4 && str_ieq((cx_str){s.p + n - 4, 4}, ".pdf"))
 		n -= 4;
 	while (n && s.p[n - 1] == '.')
 		n--;
@@ -291,7 +291,7 @@ static cx_str arxiv_key(struct arena *a, const struct cx_entry *e, cx_str doi)
 	for (size_t i = 0; i < sizeof where / sizeof *where; i++) {
 		f = own(e, where[i]);
 		if (f && (at = find_ci(value(f), "arxiv:")) != NONE) {
-			cx_str r = arxiv_norm(a, fmt_trim(tail(value(f), at + 6)));
+			cx_str r = arxiv_norm(a, str_trim(tail(value(f), at + 6)));
 			if (r.n)
 				return r;
 		}
@@ -299,8 +299,8 @@ static cx_str arxiv_key(struct arena *a, const struct cx_entry *e, cx_str doi)
 	/* DBLP: journal = {CoRR}, volume = {abs/2101.00001} */
 	f = own(e, CX_F_JOURNAL);
 	const struct cx_field *vol = own(e, CX_F_VOLUME);
-	if (f && vol && fmt_eqi(value(f), "corr") && value(vol).n > 4 &&
-	    fmt_eqi((cx_str){value(vol).p, 4}, "abs/"))
+	if (f && vol && str_ieq(value(f), "corr") && value(vol).n > 4 &&
+	    str_ieq((cx_str){value(vol).p, 4}, "abs/"))
 		return arxiv_norm(a, tail(value(vol), 4));
 	return (cx_str){NULL, 0};
 }
@@ -378,7 +378,7 @@ static int is_published(const struct cx_entry *e, cx_str doi)
 	static const enum cx_field_id venue[] = {CX_F_JOURNAL, CX_F_BOOKTITLE, CX_F_PUBLISHER};
 	for (size_t i = 0; i < sizeof venue / sizeof *venue; i++) {
 		const struct cx_field *f = field(e, venue[i]);
-		if (f && !fmt_has(value(f), "arxiv") && !fmt_eqi(value(f), "corr"))
+		if (f && !str_ihas(value(f), "arxiv") && !str_ieq(value(f), "corr"))
 			return 1;
 	}
 	return 0;
@@ -686,11 +686,11 @@ static int arxiv_venue(const struct cx_entry *s, const struct cx_field *f)
 	case CX_F_ISSN: case CX_F_YEAR: case CX_F_MONTH: case CX_F_DAY: case CX_F_DATE:
 		return 1;
 	case CX_F_DOI:
-		return fmt_has(value(f), "10.48550/arxiv.");
+		return str_ihas(value(f), "10.48550/arxiv.");
 	case CX_F_URL:
-		return fmt_has(value(f), "arxiv.org/") && field(s, CX_F_URL);
+		return str_ihas(value(f), "arxiv.org/") && field(s, CX_F_URL);
 	case CX_F_NOTE:
-		return fmt_has(value(f), "arxiv");
+		return str_ihas(value(f), "arxiv");
 	default:
 		return 0;
 	}
@@ -814,7 +814,7 @@ static void redirect_field(struct dd *D, struct table *t, const struct cx_entry 
 		size_t j = i;
 		while (j < v.n && v.p[j] != ',')
 			j++;
-		cx_str k = fmt_trim((cx_str){v.p + i, j - i});
+		cx_str k = str_trim((cx_str){v.p + i, j - i});
 		size_t to = k.n ? table_claim(t, 'k', k, NONE) : NONE;
 		if (b->n)
 			buf_put(b, ", ", 2);

@@ -15,6 +15,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "core/str.h"
 #include "core/arena.h"
 #include "write/fmt.h"
 #include "norm/norm.h"
@@ -142,9 +143,9 @@ static cx_str field_name(const struct bw *w, const struct cx_field *f)
 		/* A CSL variable read as "address" beside custom "address" (a
 		 * BibTeX source's second one): the first takes the other
 		 * dialect's name, so neither is lost to a repeated name. */
-		if (later_twin && fmt_eqi(f->name, fi->bibtex) && strcmp(fi->bibtex, fi->biblatex))
+		if (later_twin && str_ieq(f->name, fi->bibtex) && strcmp(fi->bibtex, fi->biblatex))
 			return cstr(fi->biblatex);
-		if (later_twin && fmt_eqi(f->name, fi->biblatex) && strcmp(fi->bibtex, fi->biblatex))
+		if (later_twin && str_ieq(f->name, fi->biblatex) && strcmp(fi->bibtex, fi->biblatex))
 			return cstr(fi->bibtex);
 		return f->name;
 	}
@@ -305,7 +306,7 @@ static void val_parts(struct bw *w, const struct cx_field *f, int raw)
 			if (raw) {
 				put_verbatim(w->o, p->s);
 			} else {
-				cx_str t = fmt_trim(p->s);
+				cx_str t = str_trim(p->s);
 				if (t.n && space((unsigned char)p->s.p[0]))
 					out_putc(w->o, ' ');
 				enc(w, latex_text(&w->a, t.p, t.n));
@@ -364,7 +365,7 @@ static int lower_word_inside(cx_str s)
 static int and_word(cx_str s)
 {
 	for (size_t i = 0; i + 3 <= s.n; i++)
-		if ((i == 0 || space((unsigned char)s.p[i - 1])) && fmt_eqi((cx_str){s.p + i, 3}, "and") &&
+		if ((i == 0 || space((unsigned char)s.p[i - 1])) && str_ieq((cx_str){s.p + i, 3}, "and") &&
 		    (i + 3 == s.n || space((unsigned char)s.p[i + 3])))
 			return 1;
 	return 0;
@@ -408,9 +409,9 @@ static void name_part(struct bw *w, cx_str s, int brace)
  * "others".  brace_family braces the family whatever it holds. */
 static void put_name(struct bw *w, const struct cx_name *nm, int brace_family)
 {
-	cx_str fam = fmt_trim(nm->family), giv = fmt_trim(nm->given);
-	cx_str par = fmt_trim(nm->particle), suf = fmt_trim(nm->suffix);
-	cx_str lit = fmt_trim(nm->literal);
+	cx_str fam = str_trim(nm->family), giv = str_trim(nm->given);
+	cx_str par = str_trim(nm->particle), suf = str_trim(nm->suffix);
+	cx_str lit = str_trim(nm->literal);
 	if (nm->others) {
 		out_puts(w->o, "others");
 		return;
@@ -468,8 +469,8 @@ static size_t name_len(const struct cx_name *nm)
 static int same_text(cx_str a, cx_str b, int exact)
 {
 	size_t i = 0, j = 0;
-	a = fmt_trim(a);
-	b = fmt_trim(b);
+	a = str_trim(a);
+	b = str_trim(b);
 	for (;;) {
 		while (!exact && i < a.n && (a.p[i] == CX_M_NOCASE_ON || a.p[i] == CX_M_NOCASE_OFF))
 			i++;
@@ -510,8 +511,8 @@ static void put_checked(struct bw *w, const struct cx_name *nm)
 
 static int blank_name(const struct cx_name *nm)
 {
-	return !nm->others && !fmt_trim(nm->literal).n && !fmt_trim(nm->family).n &&
-	       !fmt_trim(nm->given).n;
+	return !nm->others && !str_trim(nm->literal).n && !str_trim(nm->family).n &&
+	       !str_trim(nm->given).n;
 }
 
 /* Names from a non-BibTeX source, joined by " and ". */
@@ -675,7 +676,7 @@ static int verbatim_stable(enum cx_field_id id, cx_str t)
 	if (memchr(t.p, '\\', t.n) || memchr(t.p, '{', t.n) || memchr(t.p, '}', t.n))
 		return 0;
 	if (id == CX_F_DOI && t.n >= 3 &&
-	    (fmt_eqi((cx_str){t.p, 3}, "doi") || fmt_eqi((cx_str){t.p, 3}, "htt")))
+	    (str_ieq((cx_str){t.p, 3}, "doi") || str_ieq((cx_str){t.p, 3}, "htt")))
 		return 0;
 	return 1;
 }
@@ -793,10 +794,10 @@ static const char *const biblatex_more[] = {
 static int biblatex_type(cx_str name)
 {
 	for (int t = 0; t < CX_T__COUNT; t++)
-		if (fmt_eqi(name, cx_types[t].biblatex))
+		if (str_ieq(name, cx_types[t].biblatex))
 			return 1;
 	for (size_t i = 0; i < sizeof biblatex_more / sizeof biblatex_more[0]; i++)
-		if (fmt_eqi(name, biblatex_more[i]))
+		if (str_ieq(name, biblatex_more[i]))
 			return 1;
 	return 0;
 }
@@ -820,7 +821,7 @@ static const char *type_name(struct bw *w)
 	if (e->type == CX_T_THESIS) {
 		const struct cx_field *from;
 		cx_str g;
-		if (fmt_genre(e, &g, &from) && (fmt_has(g, "master") || fmt_has(g, "mathesis")))
+		if (fmt_genre(e, &g, &from) && (str_ihas(g, "master") || str_ihas(g, "mathesis")))
 			return "mastersthesis";
 	}
 	/* plain.bst has no software, dataset, standard, patent or web page. */
@@ -886,7 +887,7 @@ static void write_comment(struct bw *w)
 		body = (cx_str){"", 0};
 	if (e->stray) {
 		/* Text between entries: BibTeX ignores it; keep it for people. */
-		body = fmt_trim(body);
+		body = str_trim(body);
 		if (body.n) {
 			out_str(w->o, body);
 			out_puts(w->o, "\n\n");

@@ -20,6 +20,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "core/str.h"
 #include "core/arena.h"
 #include "core/bytes.h"
 #include "write/fmt.h"
@@ -118,7 +119,7 @@ static void put_text(struct cw *w, cx_str t, int rich)
 static void string(struct cw *w, cx_str t, int rich)
 {
 	out_putc(w->o, '"');
-	put_text(w, fmt_trim(t), rich);
+	put_text(w, str_trim(t), rich);
 	out_putc(w->o, '"');
 }
 
@@ -133,12 +134,12 @@ static cx_str text_of(struct cw *w, const struct cx_field *f)
 {
 	enum cx_kind k = kind_of(f);
 	if (f->text.n)
-		return fmt_trim(f->text);
+		return str_trim(f->text);
 	if (k == CX_K_DATE && f->date.year[0]) {
 		char *b = arena_alloc(&w->a, 64);
 		return (cx_str){b, date_iso(b, 64, &f->date)};
 	}
-	return fmt_trim(f->raw);
+	return str_trim(f->raw);
 }
 
 /* Is there any visible text once markup is gone? */
@@ -232,7 +233,7 @@ static void write_custom(struct cw *w)
 
 static void name_member(struct cw *w, int *first, const char *key, cx_str v)
 {
-	v = fmt_trim(v);
+	v = str_trim(v);
 	if (blank(v))
 		return;
 	out_puts(w->o, *first ? "\"" : ", \"");
@@ -443,7 +444,7 @@ static void keywords(struct cw *w, const struct cx_field *f)
 	for (size_t i = 0; i <= t.n; i++) {
 		if (i < t.n && t.p[i] != ',' && t.p[i] != ';')
 			continue;
-		cx_str k = fmt_trim((cx_str){t.p + start, i - start});
+		cx_str k = str_trim((cx_str){t.p + start, i - start});
 		start = i + 1;
 		if (blank(k))
 			continue;

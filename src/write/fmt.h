@@ -7,6 +7,7 @@
 #ifndef CX_FMT_H
 #define CX_FMT_H
 
+#include "core/str.h"
 #include "citex.h"
 #include "core/out.h"
 #include "model/model.h"
@@ -40,19 +41,6 @@ extern const struct cx_fmt cx_fmt_csljson;
 /* Options of the run; an all-zero set when the caller gave none. */
 const struct cx_options *fmt_opt(const struct cx_out *o);
 
-/* ASCII case-insensitive comparison of a view with a C string. */
-int fmt_eqi(cx_str s, const char *lit);
-/* Does s contain lit (ASCII case-insensitive)? */
-int fmt_has(cx_str s, const char *lit);
-/* s without leading and trailing ASCII white space.  Inline: most values
- * have none, and every writer trims every value. */
-cx_str fmt_trim_slow(cx_str s);
-static inline cx_str fmt_trim(cx_str s)
-{
-	if (s.p && s.n && (unsigned char)s.p[0] > ' ' && (unsigned char)s.p[s.n - 1] > ' ')
-		return s;
-	return fmt_trim_slow(s);
-}
 /* A field is empty when its text and raw value are only white space. */
 int fmt_empty(const struct cx_field *f);
 

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/str.h"
 #include "write/fmt.h"
 
 const struct cx_fmt *const cx_formats[] = {
@@ -20,18 +21,6 @@ const struct cx_fmt *const cx_formats[] = {
 	&cx_fmt_csljson,
 	NULL,
 };
-
-static int lower(int c)
-{
-	return c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c;
-}
-
-static int streqi(const char *a, const char *b)
-{
-	while (*a && lower((unsigned char)*a) == lower((unsigned char)*b))
-		a++, b++;
-	return *a == *b;
-}
 
 const struct cx_fmt *cx_fmt_find(const char *name)
 {
@@ -45,10 +34,10 @@ const struct cx_fmt *cx_fmt_find(const char *name)
 	if (!name)
 		return NULL;
 	for (size_t i = 0; i < sizeof aliases / sizeof aliases[0]; i++)
-		if (streqi(name, aliases[i].alias))
+		if (str_ieq(str_of(name), aliases[i].alias))
 			name = aliases[i].name;
 	for (size_t i = 0; cx_formats[i]; i++)
-		if (streqi(name, cx_formats[i]->name))
+		if (str_ieq(str_of(name), cx_formats[i]->name))
 			return cx_formats[i];
 	return NULL;
 }
@@ -59,47 +48,11 @@ const struct cx_options *fmt_opt(const struct cx_out *o)
 	return o->opt ? o->opt : &none;
 }
 
-int fmt_eqi(cx_str s, const char *lit)
-{
-	size_t n = strlen(lit);
-	if (s.n != n)
-		return 0;
-	for (size_t i = 0; i < n; i++)
-		if (lower((unsigned char)s.p[i]) != lower((unsigned char)lit[i]))
-			return 0;
-	return 1;
-}
-
-int fmt_has(cx_str s, const char *lit)
-{
-	size_t n = strlen(lit);
-	for (size_t i = 0; i + n <= s.n; i++)
-		if (fmt_eqi((cx_str){s.p + i, n}, lit))
-			return 1;
-	return 0;
-}
-
-static int space(int c)
-{
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
-}
-
-cx_str fmt_trim_slow(cx_str s)
-{
-	if (!s.p)
-		return (cx_str){"", 0};
-	while (s.n && space((unsigned char)s.p[0]))
-		s.p++, s.n--;
-	while (s.n && space((unsigned char)s.p[s.n - 1]))
-		s.n--;
-	return s;
-}
-
 int fmt_empty(const struct cx_field *f)
 {
 	if (f->nnames || f->date.year[0] || f->date.literal.n)
 		return 0;
-	return fmt_trim(f->text).n == 0 && fmt_trim(f->raw).n == 0;
+	return str_trim(f->text).n == 0 && str_trim(f->raw).n == 0;
 }
 
 cx_str fmt_field_name(const struct cx_field *f)
@@ -228,14 +181,14 @@ int fmt_arxiv(const struct cx_entry *e, cx_str *id)
 	const struct cx_field *ep = first_field(e, CX_F_EPRINT);
 	if (!ep)
 		return 0;
-	cx_str s = fmt_trim(ep->text.n ? ep->text : ep->raw);
-	if (s.n > 6 && fmt_eqi((cx_str){s.p, 6}, "arxiv:"))
-		s = fmt_trim((cx_str){s.p + 6, s.n - 6});
+	cx_str s = str_trim(ep->text.n ? ep->text : ep->raw);
+	if (s.n > 6 && str_ieq((cx_str){s.p, 6}, "arxiv:"))
+		s = str_trim((cx_str){s.p + 6, s.n - 6});
 	if (!s.n)
 		return 0;
 	const struct cx_field *ty = first_field(e, CX_F_EPRINTTYPE);
 	if (ty) {
-		if (!fmt_eqi(fmt_trim(ty->text.n ? ty->text : ty->raw), "arxiv"))
+		if (!str_ieq(str_trim(ty->text.n ? ty->text : ty->raw), "arxiv"))
 			return 0;
 	} else if (!arxiv_shape(s)) {
 		return 0;
@@ -261,7 +214,7 @@ static size_t dash_at(cx_str t, size_t i)
 
 int fmt_pages_split(cx_str text, cx_str *first, cx_str *last)
 {
-	cx_str t = fmt_trim(text);
+	cx_str t = str_trim(text);
 	for (size_t i = 0; i < t.n; i++)
 		if (t.p[i] == ',' || t.p[i] == ';')
 			return 0;
@@ -269,8 +222,8 @@ int fmt_pages_split(cx_str text, cx_str *first, cx_str *last)
 		size_t d = dash_at(t, i);
 		if (!d)
 			continue;
-		*first = fmt_trim((cx_str){t.p, i});
-		*last = fmt_trim((cx_str){t.p + i + d, t.n - i - d});
+		*first = str_trim((cx_str){t.p, i});
+		*last = str_trim((cx_str){t.p + i + d, t.n - i - d});
 		return first->n && last->n;
 	}
 	return 0;
@@ -289,9 +242,9 @@ static const struct {
 
 static const char *type_key_label(const struct cx_field *f)
 {
-	cx_str t = fmt_trim(f->text.n ? f->text : f->raw);
+	cx_str t = str_trim(f->text.n ? f->text : f->raw);
 	for (size_t i = 0; i < sizeof type_keys / sizeof type_keys[0]; i++)
-		if (fmt_eqi(t, type_keys[i].key))
+		if (str_ieq(t, type_keys[i].key))
 			return type_keys[i].label;
 	return NULL;
 }
@@ -336,8 +289,8 @@ int fmt_date_agrees(const struct cx_entry *e, const struct cx_field *f)
 	switch (f->id) {
 	case CX_F_YEAR:
 		if (!d->year[0]) /* both unparsed: "-0380", "to appear" */
-			return d->literal.n && d->literal.n == fmt_trim(f->text).n &&
-			       !memcmp(d->literal.p, fmt_trim(f->text).p, d->literal.n);
+			return d->literal.n && d->literal.n == str_trim(f->text).n &&
+			       !memcmp(d->literal.p, str_trim(f->text).p, d->literal.n);
 		return f->date.year[0] == d->year[0];
 	case CX_F_MONTH:
 		return d->month[0] && f->date.month[0] == d->month[0];

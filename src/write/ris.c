@@ -32,6 +32,7 @@
  */
 #include <string.h>
 
+#include "core/str.h"
 #include "core/arena.h"
 #include "write/fmt.h"
 #include "norm/norm.h"
@@ -89,7 +90,7 @@ static void begin_line(struct rw *w, const char *tag)
 
 static void line(struct rw *w, const char *tag, cx_str value)
 {
-	value = fmt_trim(value);
+	value = str_trim(value);
 	if (!value.n)
 		return;
 	begin_line(w, tag);
@@ -101,7 +102,7 @@ static cx_str plain(struct rw *w, cx_str text)
 {
 	if (!text.n)
 		return (cx_str){"", 0};
-	return fmt_trim(text_plain(&w->a, text));
+	return str_trim(text_plain(&w->a, text));
 }
 
 static cx_str cstr(const char *s)
@@ -115,20 +116,20 @@ static cx_str value_of(struct rw *w, const struct cx_field *f)
 {
 	enum cx_kind kind = f->id < CX_F__COUNT ? cx_fields[f->id].kind : CX_K_TEXT;
 	if (kind == CX_K_VERBATIM || kind == CX_K_KEY)
-		return fmt_trim(f->text.n ? f->text : f->raw);
+		return str_trim(f->text.n ? f->text : f->raw);
 	cx_str s = plain(w, f->text);
 	if (!s.n && kind == CX_K_DATE && f->date.year[0]) {
 		char *b = arena_alloc(&w->a, 64);
 		return (cx_str){b, date_iso(b, 64, &f->date)};
 	}
-	return s.n ? s : fmt_trim(f->raw);
+	return s.n ? s : str_trim(f->raw);
 }
 
 /* "N1  - name: value": where every field without a tag of its own goes,
  * and a second value for a tag written once already (taken). */
 static void note(struct rw *w, const struct cx_field *f, cx_str value, const char *taken)
 {
-	value = fmt_trim(value);
+	value = str_trim(value);
 	if (!value.n)
 		return;
 	cx_str name = fmt_label(w->e, f);
