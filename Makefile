@@ -130,15 +130,31 @@ check-tools:
 	 case "$$v" in 3.[6-9]*|3.1[0-9]*|[4-9].*) ;; \
 	 *) echo "citex: bison >= 3.6 is needed (found $$v)" >&2; exit 1;; esac
 
+# Inputs for the thread test: every small input of the suite and the seeds.
+THREAD_INPUTS = $(shell find seeds tests -type f \( -name '*.bib' -o -name '*.ris' -o -name '*.json' \
+	-o -name '*.txt' \) -size -32k 2>/dev/null | LC_ALL=C sort | head -80)
+
+$(BUILD)/threads: tests/threads/threads.c $(BUILD)/libcitex.a
+	$(CC) $(ALL_CFLAGS) -pthread $(LDFLAGS) -o $@ $< $(BUILD)/libcitex.a $(LDLIBS)
+
+# libcitex in several threads at once under ThreadSanitizer: each output
+# must equal the same conversion alone, and TSan must see no race.
+tsan:
+	$(MAKE) BUILD=build/tsan CC=$(CC) \
+	  CFLAGS="-O1 -g -fno-omit-frame-pointer -fsanitize=thread" \
+	  LDFLAGS="-fsanitize=thread" build/tsan/threads
+	TSAN_OPTIONS=halt_on_error=1:exitcode=66 build/tsan/threads $(THREAD_INPUTS)
+
 $(BUILD)/test_%: tests/unit/test_%.c $(BUILD)/libcitex.a
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(BUILD)/libcitex.a $(LDLIBS)
 
 unit: $(UNIT_BIN)
 	@set -e; for t in $(UNIT_BIN); do echo "== $$t"; $$t $(UNIT_ARGS_$$t); done
 
-check: test-deps $(BUILD)/citex $(BUILD)/libcitex.a $(UNIT_BIN)
+check: test-deps $(BUILD)/citex $(BUILD)/libcitex.a $(UNIT_BIN) $(BUILD)/threads
 	@set -e; for t in $(UNIT_BIN); do echo "== $$(basename $$t)"; \
 	  $$t ../shared/corpora/pybtex/parse_name_cases.json; done
+	$(BUILD)/threads $(THREAD_INPUTS)
 	CITEX=$(CURDIR)/$(BUILD)/citex sh tests/run.sh
 
 # Every test again under AddressSanitizer and UndefinedBehaviorSanitizer.
@@ -191,5 +207,5 @@ fuzz:
 clean:
 	rm -rf build citex libcitex.a
 
-.PHONY: statics sizes fuzz install uninstall asan-corpora deps test-deps seeds all check unit asan check-corpora clean check-tools
+.PHONY: tsan statics sizes fuzz install uninstall asan-corpora deps test-deps seeds all check unit asan check-corpora clean check-tools
 .DELETE_ON_ERROR:
