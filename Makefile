@@ -119,6 +119,10 @@ $(GEN)/latex_index.inc: $(BUILD)/mkindex | $(GEN)
 statics: all
 	@sh tools/statics.sh $(BUILD)
 
+# Each layer of src/ includes only the layers below it.
+layers:
+	@sh tools/layers.sh
+
 # No source file over 1,500 lines, no function over 150.
 sizes:
 	@sh tools/sizes.sh
@@ -207,5 +211,5 @@ fuzz:
 clean:
 	rm -rf build citex libcitex.a
 
-.PHONY: tsan statics sizes fuzz install uninstall asan-corpora deps test-deps seeds all check unit asan check-corpora clean check-tools
+.PHONY: layers tsan statics sizes fuzz install uninstall asan-corpora deps test-deps seeds all check unit asan check-corpora clean check-tools
 .DELETE_ON_ERROR:
