@@ -251,4 +251,77 @@ static inline size_t bytes_ascii_run(const void *s, size_t n)
 	return i;
 }
 
+#if defined(__SSE2__)
+/* Sixteen bytes as one value, for code that tests classes of bytes a block
+ * at a time: compares give 0xFF in each byte where they hold, and
+ * bv_mask gathers the top bits into a 16-bit mask.  BYTES_VECTOR says
+ * the machine has them; without it callers take their byte loops. */
+#define BYTES_VECTOR 1
+typedef __m128i bv16;
+
+static inline bv16 bv_load(const void *p)
+{
+	return _mm_loadu_si128((const __m128i *)p);
+}
+
+/* The sixteen bytes from p, and the sixteen after p + 1, of the n bytes
+ * p[0..n), n at most 16; past n the bytes read as 0. */
+static inline void bv_load_tail(const void *p, size_t n, bv16 *v, bv16 *w)
+{
+	unsigned char b[32] = {0};
+	memcpy(b, p, n);
+	*v = bv_load(b);
+	*w = bv_load(b + 1);
+}
+
+static inline bv16 bv_eq(bv16 v, char c)
+{
+	return _mm_cmpeq_epi8(v, _mm_set1_epi8(c));
+}
+
+static inline bv16 bv_same(bv16 v, bv16 w)
+{
+	return _mm_cmpeq_epi8(v, w);
+}
+
+/* Signed compares: bytes from 0x80 up are below every ASCII byte. */
+static inline bv16 bv_lt(bv16 v, char c)
+{
+	return _mm_cmplt_epi8(v, _mm_set1_epi8(c));
+}
+
+static inline bv16 bv_gt(bv16 v, char c)
+{
+	return _mm_cmpgt_epi8(v, _mm_set1_epi8(c));
+}
+
+/* Unsigned: the bytes at most c. */
+static inline bv16 bv_ule(bv16 v, unsigned char c)
+{
+	const __m128i k = _mm_set1_epi8((char)c);
+	return _mm_cmpeq_epi8(_mm_max_epu8(v, k), k);
+}
+
+static inline bv16 bv_or(bv16 a, bv16 b)
+{
+	return _mm_or_si128(a, b);
+}
+
+static inline bv16 bv_and(bv16 a, bv16 b)
+{
+	return _mm_and_si128(a, b);
+}
+
+/* a and not b. */
+static inline bv16 bv_andnot(bv16 a, bv16 b)
+{
+	return _mm_andnot_si128(b, a);
+}
+
+static inline unsigned bv_mask(bv16 v)
+{
+	return (unsigned)_mm_movemask_epi8(v);
+}
+#endif
+
 #endif

@@ -71,10 +71,8 @@
 #include <string.h>
 
 #include <utf8proc.h>
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
 
+#include "core/bytes.h"
 #include "core/strbuf.h"
 #include "norm/latex_map.h"
 #include "norm/norm.h"
@@ -912,52 +910,42 @@ static void high(struct dec *d)
 	d->i += (size_t)k;
 }
 
-#if defined(__SSE2__)
+#if defined(BYTES_VECTOR)
 /* Classes of sixteen bytes at once, as lx_class has them: the bytes that
  * are neither LC_PLAIN, LC_LIG nor LC_SPACE (controls, specials, bytes
  * from 0x7F up), and the LIG and SPACE bytes. */
-static inline __m128i lx_other16(__m128i v)
+static inline bv16 lx_other16(bv16 v)
 {
 	/* Signed: below ' ' is a control or a byte from 0x80 up. */
-	__m128i m = _mm_cmplt_epi8(v, _mm_set1_epi8(' '));
-	m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8('$')));
-	m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8('\\')));
-	m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8('`')));
+	bv16 m = bv_or(bv_or(bv_lt(v, ' '), bv_eq(v, '$')), bv_or(bv_eq(v, '\\'), bv_eq(v, '`')));
 	/* { } ~ DEL: from 0x7B up, but for '|'. */
-	__m128i hi = _mm_cmpgt_epi8(v, _mm_set1_epi8(0x7A));
-	return _mm_or_si128(m, _mm_andnot_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('|')), hi));
+	return bv_or(m, bv_andnot(bv_gt(v, 0x7A), bv_eq(v, '|')));
 }
 
-static inline __m128i lx_lig16(__m128i v)
+static inline bv16 lx_lig16(bv16 v)
 {
-	return _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('-')),
-	                    _mm_cmpeq_epi8(v, _mm_set1_epi8('\'')));
+	return bv_or(bv_eq(v, '-'), bv_eq(v, '\''));
 }
 
 /* The last bytes of a value, s[j..n) with n - j at most 16, as a block
  * and the block one byte on.  Bytes past n read as 0, a control byte: the
  * caller masks them off in v, and in w the first of them stands for the
  * end of the value, which doubles no byte and lets no space go on. */
-static inline void tail_blocks(const unsigned char *s, size_t j, size_t n, __m128i *v,
-                               __m128i *w)
+static inline void tail_blocks(const unsigned char *s, size_t j, size_t n, bv16 *v, bv16 *w)
 {
-	unsigned char b[32] = {0};
-	memcpy(b, s + j, n - j);
-	*v = _mm_loadu_si128((const __m128i *)(const void *)b);
-	*w = _mm_loadu_si128((const __m128i *)(const void *)(b + 1));
+	bv_load_tail(s + j, n - j, v, w);
 }
 
 /* The bytes of v where plain_span stops, given w, the bytes after them:
  * a byte that is none of PLAIN, LIG or SPACE, a LIG doubled, or a SPACE
  * before a byte that is not PLAIN. */
-static inline unsigned plain_stops(__m128i v, __m128i w)
+static inline unsigned plain_stops(bv16 v, bv16 w)
 {
-	const __m128i sp = _mm_set1_epi8(' ');
-	__m128i wplain = _mm_or_si128(_mm_or_si128(lx_other16(w), lx_lig16(w)), _mm_cmpeq_epi8(w, sp));
-	__m128i stop = lx_other16(v);
-	stop = _mm_or_si128(stop, _mm_and_si128(lx_lig16(v), _mm_cmpeq_epi8(v, w)));
-	stop = _mm_or_si128(stop, _mm_and_si128(_mm_cmpeq_epi8(v, sp), wplain));
-	return (unsigned)_mm_movemask_epi8(stop);
+	bv16 wplain = bv_or(bv_or(lx_other16(w), lx_lig16(w)), bv_eq(w, ' '));
+	bv16 stop = lx_other16(v);
+	stop = bv_or(stop, bv_and(lx_lig16(v), bv_same(v, w)));
+	stop = bv_or(stop, bv_and(bv_eq(v, ' '), wplain));
+	return bv_mask(stop);
 }
 #endif
 
@@ -967,12 +955,12 @@ static inline unsigned plain_stops(__m128i v, __m128i w)
  * where the loop below would stop. */
 static size_t plain_span(const unsigned char *s, size_t j, size_t n)
 {
-#if defined(__SSE2__)
-	__m128i v, w;
+#if defined(BYTES_VECTOR)
+	bv16 v, w;
 	unsigned stop;
 	for (; j + 17 <= n; j += 16) {
-		v = _mm_loadu_si128((const __m128i *)(const void *)(s + j));
-		w = _mm_loadu_si128((const __m128i *)(const void *)(s + j + 1));
+		v = bv_load(s + j);
+		w = bv_load(s + j + 1);
 		if ((stop = plain_stops(v, w)) != 0)
 			return j + (size_t)__builtin_ctz(stop);
 	}
@@ -1118,18 +1106,14 @@ static void run(struct dec *d)
 
 enum { TEXT_AS_IS, TEXT_SIMPLE, TEXT_DECODE };
 
-#if defined(__SSE2__)
+#if defined(BYTES_VECTOR)
 /* The bytes only the decoder handles: '$', '\\', '`', '{', '}', '~' and
  * those from 0x80 up. */
-static inline __m128i lx_special16(__m128i v)
+static inline bv16 lx_special16(bv16 v)
 {
-	__m128i m = _mm_cmplt_epi8(v, _mm_setzero_si128());
-	m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8('$')));
-	m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8('\\')));
-	m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8('`')));
-	__m128i hi = _mm_cmpgt_epi8(v, _mm_set1_epi8(0x7A));
-	hi = _mm_andnot_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('|')), hi);
-	return _mm_or_si128(m, _mm_andnot_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(0x7F)), hi));
+	bv16 m = bv_or(bv_or(bv_lt(v, 0), bv_eq(v, '$')), bv_or(bv_eq(v, '\\'), bv_eq(v, '`')));
+	bv16 hi = bv_andnot(bv_gt(v, 0x7A), bv_eq(v, '|'));
+	return bv_or(m, bv_andnot(hi, bv_eq(v, 0x7F)));
 }
 #endif
 
@@ -1141,26 +1125,25 @@ static int text_kind(const unsigned char *s, size_t n)
 {
 	size_t i = 0;
 	int fold = lx_class[s[0]] == LC_SPACE || lx_class[s[n - 1]] == LC_SPACE;
-#if defined(__SSE2__)
+#if defined(BYTES_VECTOR)
 	/* Sixteen bytes at a time, each with its successor; the last block
 	 * from a copy with a control byte after the value, which doubles
 	 * nothing. */
-	__m128i v, w;
+	bv16 v, w;
 	unsigned live = 0xFFFFu;
 	for (; i < n; i += 16) {
 		if (i + 17 <= n) {
-			v = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
-			w = _mm_loadu_si128((const __m128i *)(const void *)(s + i + 1));
+			v = bv_load(s + i);
+			w = bv_load(s + i + 1);
 		} else {
 			tail_blocks(s, i, n, &v, &w);
 			live = (1u << (n - i)) - 1u;
 		}
-		if ((unsigned)_mm_movemask_epi8(lx_special16(v)) & live)
+		if (bv_mask(lx_special16(v)) & live)
 			return TEXT_DECODE;
 		if (!fold) {
-			__m128i twice = _mm_or_si128(lx_lig16(v), _mm_cmpeq_epi8(v, _mm_set1_epi8(' ')));
-			twice = _mm_and_si128(twice, _mm_cmpeq_epi8(v, w));
-			fold = ((unsigned)_mm_movemask_epi8(_mm_or_si128(lx_other16(v), twice)) & live) != 0;
+			bv16 twice = bv_and(bv_or(lx_lig16(v), bv_eq(v, ' ')), bv_same(v, w));
+			fold = (bv_mask(bv_or(lx_other16(v), twice)) & live) != 0;
 		}
 	}
 #else

@@ -22,10 +22,8 @@
 #include <string.h>
 
 #include <utf8proc.h>
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
 
+#include "core/bytes.h"
 #include "core/strbuf.h"
 #include "norm/latex_map.h"
 #include "norm/norm.h"
@@ -531,13 +529,10 @@ static int may_have_marks(cx_str text)
 {
 	const unsigned char *s = (const unsigned char *)text.p;
 	size_t i = 0;
-#if defined(__SSE2__)
-	for (; i + 16 <= text.n; i += 16) {
-		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
-		__m128i low = _mm_set1_epi8(0x17);
-		if (_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_max_epu8(v, low), low)))
+#if defined(BYTES_VECTOR)
+	for (; i + 16 <= text.n; i += 16)
+		if (bv_mask(bv_ule(bv_load(s + i), 0x17)))
 			return 1;
-	}
 #endif
 	for (; i < text.n; i++)
 		if (s[i] <= 0x17)

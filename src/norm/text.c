@@ -4,10 +4,8 @@
 #include <string.h>
 
 #include <utf8proc.h>
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
 
+#include "core/bytes.h"
 #include "core/strbuf.h"
 #include "norm/norm.h"
 
@@ -38,16 +36,9 @@ int text_is_nfc(const void *p, size_t n)
 	while (i < n) {
 		utf8proc_int32_t cp;
 		utf8proc_ssize_t k;
-		uint64_t w;
-#if defined(__SSE2__)
-		while (i + 16 <= n &&
-		       !_mm_movemask_epi8(_mm_loadu_si128((const __m128i *)(const void *)(s + i))))
-			i += 16; /* ASCII, which NFC keeps */
-#endif
-		if (i + 8 <= n && (memcpy(&w, s + i, 8), !(w & 0x8080808080808080u))) {
-			i += 8;
-			continue;
-		}
+		i += bytes_ascii_run(s + i, n - i); /* ASCII, which NFC keeps */
+		if (i == n)
+			break;
 		if (s[i] < 0xCC) {
 			i++;
 			continue;
