@@ -1,0 +1,87 @@
+/* cv/input.c - reading a whole publication list, and handing its entries on.
+ *
+ * A CV is small, so the cv and refs readers take the document whole (capped
+ * at CV_MAX_INPUT).  Text that is not UTF-8 is read as Latin-1, and control
+ * bytes become spaces: inside the model they carry markup. */
+#define _POSIX_C_SOURCE 200809L
+#include <string.h>
+
+#include "cv/input.h"
+#include "norm/keys.h"
+
+static int valid_utf8(const char *s, size_t n)
+{
+	size_t i = 0;
+	while (i < n) {
+		unsigned char c = (unsigned char)s[i];
+		size_t l = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
+		if (!l || i + l > n)
+			return 0;
+		for (size_t k = 1; k < l; k++)
+			if (((unsigned char)s[i + k] & 0xC0) != 0x80)
+				return 0;
+		i += l;
+	}
+	return 1;
+}
+
+int cv_read_all(struct cv_ctx *x, struct cx_input *in, struct buf *b)
+{
+	char chunk[1 << 16];
+	size_t n;
+	while ((n = cx_input_read(in, chunk, sizeof chunk)) > 0) {
+		if (b->n + n > CV_MAX_INPUT) {
+			cv_diag(x, CX_ERROR, CX_E_LIMIT, 1, "input is larger than %zu MiB; not a publication list",
+			        CV_MAX_INPUT >> 20);
+			return -1;
+		}
+		buf_put(b, chunk, n);
+	}
+	if (in->error)
+		return -2;
+	if (!valid_utf8(b->p, b->n)) {
+		/* Latin-1 is the usual culprit: every byte is its code point. */
+		struct buf u = {0};
+		for (size_t i = 0; i < b->n; i++) {
+			unsigned char c = (unsigned char)b->p[i];
+			if (c < 0x80)
+				buf_putc(&u, c);
+			else {
+				buf_putc(&u, 0xC0 | (c >> 6));
+				buf_putc(&u, 0x80 | (c & 0x3F));
+			}
+		}
+		buf_free(b);
+		*b = u;
+		cv_diag(x, CX_WARNING, CX_E_BAD_UTF8, 1, "input is not UTF-8; read as Latin-1");
+	}
+	for (size_t i = 0; i < b->n; i++) {
+		unsigned char c = (unsigned char)b->p[i];
+		if (c < 0x20 && c != '\n' && c != '\t' && c != '\r')
+			b->p[i] = ' ';
+	}
+	buf_putc(b, 0);
+	b->n--;
+	return 0;
+}
+
+void cv_emit(struct cv_ctx *x, struct cx_entry *e)
+{
+	struct cx_reader_ctx *c = x->c;
+	cx_normalize(e, c->opt, c, x->a);
+	if (!c->keys)
+		c->keys = x->own_keys = keygen_new(NULL, NULL);
+	keygen_apply(c->keys, e);
+	c->nentries++;
+	if (c->emit)
+		c->emit(c->emit_ctx, e);
+}
+
+void cv_done(struct cv_ctx *x)
+{
+	if (x->own_keys) {
+		keygen_free(x->own_keys);
+		x->c->keys = NULL;
+		x->own_keys = NULL;
+	}
+}

@@ -1,0 +1,21 @@
+/* cv/input.h - the document whole, and entries handed on. */
+#ifndef CX_CV_INPUT_H
+#define CX_CV_INPUT_H
+
+#include "core/arena.h"
+#include "cv/item.h"
+
+/* A publication list of 32 MiB is already absurd; past it we refuse. */
+#define CV_MAX_INPUT ((size_t)32 << 20)
+
+/* Read all of in into b (NUL-terminated, UTF-8).  0, -1 when refused (an
+ * error was reported), -2 on an I/O error. */
+int cv_read_all(struct cv_ctx *x, struct cx_input *in, struct buf *b);
+
+/* Normalize e, give it a key, count it and hand it to the caller. */
+void cv_emit(struct cv_ctx *x, struct cx_entry *e);
+
+/* Free what cv_emit made for this read (a key generator of its own). */
+void cv_done(struct cv_ctx *x);
+
+#endif

@@ -1,0 +1,44 @@
+/* cv/item.h - one publication between the stages: what the finder found and
+ * the labeller labelled, before normalization makes an entry of it. */
+#ifndef CX_CV_ITEM_H
+#define CX_CV_ITEM_H
+
+#include "core/arena.h"
+#include "cv/label.h"
+#include "citex.h"
+
+/* What a heading says about the items under it. */
+enum cv_hint { H_NONE, H_JOURNAL, H_CONFERENCE, H_PREPRINT, H_THESIS, H_WORKSHOP, H_BOOK,
+               H_CHAPTER, H_REPORT, H_PATENT };
+
+struct cv_item {
+	cx_str seg[LAB_N];    /* each label's text, its segments joined by a space */
+	unsigned line;        /* 1-based source line */
+	enum cv_hint hint;
+	int year;             /* the heading's year, or 0 */
+	cx_str doi, url, arxiv; /* from links and structured data */
+	cx_str abstract;
+	unsigned bold_title : 1;
+};
+
+/* What normalization needs from the read. */
+struct cv_ctx {
+	struct arena *a;
+	struct cx_reader_ctx *c;
+	cx_str owner;          /* "Given Family", or empty */
+	int owner_warned;
+	const struct lab_model *model;
+	struct keygen *own_keys; /* made when the caller gave none */
+};
+
+/* Label the item text s (with markup bytes, enum cx_mark) into it->seg. */
+void cv_label(struct cv_ctx *x, const char *s, size_t n, struct cv_item *it);
+
+/* The entry for a labelled item, or NULL when it holds no title. */
+struct cx_entry *cv_entry(struct cv_ctx *x, const struct cv_item *it);
+
+/* Report through the reader's diagnostic callback. */
+void cv_diag(struct cv_ctx *x, enum cx_sev sev, enum cx_code code, unsigned line, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+
+#endif
