@@ -18,4 +18,11 @@ void cv_emit(struct cv_ctx *x, struct cx_entry *e);
 /* Free what cv_emit made for this read (a key generator of its own). */
 void cv_done(struct cv_ctx *x);
 
+/* Does the text look like a bibliography, one reference a line? */
+int cv_refs_list(const char *s, size_t n);
+/* Read such a text line by line through the labeller. */
+void cv_refs_text(struct cx_reader_ctx *c, const char *s, size_t n);
+/* Label one reference and emit its entry; 0 when none came of it. */
+int cv_reference(struct cv_ctx *x, const char *s, size_t n, unsigned line, const struct cv_item *hint);
+
 #endif

@@ -26,21 +26,17 @@
 #include <string.h>
 #include <utf8proc.h>
 
-#include "core/strbuf.h"
 #include "cv/cv.h"
-#include "model/model.h"
-#include "norm/context.h"
+#include "cv/input.h"
 #include "norm/keys.h"
+#include "model/model.h"
 #include "norm/norm.h"
 #include "norm/venue.h"
-#include "read/reader.h"
 
 /* A CV of 32 MiB is already absurd; past it we refuse rather than thrash. */
-#define CV_MAX_INPUT ((size_t)32 << 20)
 
 enum sec { SEC_NONE, SEC_PUB, SEC_OTHER };
 /* A section title can say what its items are ("Journal Articles"). */
-enum hint { H_NONE, H_JOURNAL, H_CONFERENCE, H_PREPRINT, H_THESIS, H_WORKSHOP };
 
 struct cv_line {
 	char *s;        /* text with inline markup, trimmed */
@@ -55,7 +51,7 @@ struct cv_line {
 struct cv_raw {
 	unsigned line;
 	cx_str title, authors, venue, extra, abstract, date, cite;
-	enum hint hint;
+	enum cv_hint hint;
 };
 
 struct cv {
@@ -75,16 +71,25 @@ struct cv {
 
 /* ---- small helpers -------------------------------------------------------- */
 
-static void cv_diag(struct cv *v, enum cx_sev sev, enum cx_code code, unsigned line,
+static void v_diag(struct cv *v, enum cx_sev sev, enum cx_code code, unsigned line,
                     const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 
-static void cv_diag(struct cv *v, enum cx_sev sev, enum cx_code code, unsigned line,
+static void v_diag(struct cv *v, enum cx_sev sev, enum cx_code code, unsigned line,
                     const char *fmt, ...)
 {
+	char msg[512];
 	va_list ap;
 	va_start(ap, fmt);
-	diag_vreport(&v->c->diags, NULL, sev, code, line ? line : 1, 1, fmt, ap);
+	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
+	if (sev == CX_ERROR)
+		v->c->nerrors++;
+	else if (sev == CX_WARNING)
+		v->c->nwarnings++;
+	if (!v->c->diag)
+		return;
+	struct cx_diag d = {sev, code, v->c->file, line ? line : 1, 1, msg};
+	v->c->diag(v->c->diag_ctx, &d);
 }
 
 /* The owner's name from the options.  Until struct cx_options carries an
@@ -285,7 +290,7 @@ static int read_all(struct cv *v, struct cx_input *in, struct buf *b)
 	size_t n;
 	while ((n = cx_input_read(in, chunk, sizeof chunk)) > 0) {
 		if (b->n + n > CV_MAX_INPUT) {
-			cv_diag(v, CX_ERROR, CX_E_LIMIT, 1, "input is larger than %zu MiB; not a CV",
+			v_diag(v, CX_ERROR, CX_E_LIMIT, 1, "input is larger than %zu MiB; not a CV",
 			        CV_MAX_INPUT >> 20);
 			return -1;
 		}
@@ -307,7 +312,7 @@ static int read_all(struct cv *v, struct cx_input *in, struct buf *b)
 		}
 		buf_free(b);
 		*b = u;
-		cv_diag(v, CX_WARNING, CX_E_BAD_UTF8, 1, "input is not UTF-8; read as Latin-1");
+		v_diag(v, CX_WARNING, CX_E_BAD_UTF8, 1, "input is not UTF-8; read as Latin-1");
 	}
 	for (size_t i = 0; i < b->n; i++) {
 		unsigned char c = (unsigned char)b->p[i];
@@ -1108,7 +1113,7 @@ static const char *const connector_words[] = {
 
 /* Classify a heading's text: SEC_PUB, SEC_OTHER, or SEC_NONE when it is not
  * a section title at all (an item's title, a name). */
-static enum sec sec_class(cx_str t, enum hint *hint)
+static enum sec sec_class(cx_str t, enum cv_hint *hint)
 {
 	int words = 0, pub = 0, other = 0;
 	*hint = H_NONE;
@@ -1337,7 +1342,7 @@ static int known_acronym(cx_str s)
 		int upper = 0;
 		for (size_t k = b; k < i; k++)
 			upper += isupper((unsigned char)s.p[k]) != 0;
-		if (upper >= 2 && venue_lookup(NULL, s.p + b, i - b))
+		if (upper >= 2 && venue_lookup(s.p + b, i - b))
 			return 1;
 	}
 	return 0;
@@ -1511,7 +1516,7 @@ struct grouper {
 	struct cv *v;
 	struct cv_raw cur;
 	int have;          /* cur holds something */
-	enum hint hint;
+	enum cv_hint hint;
 	int last;          /* class of the last line taken */
 	int strict;        /* outside a publication heading: items need more */
 	int stop;          /* the section's list has ended (a bio paragraph) */
@@ -1752,7 +1757,7 @@ static void take_marker_item(struct grouper *g, const struct cv_line *L, size_t 
 		if (!L[i].blank)
 			take_line(g, &L[i], 1);
 	if (!raw_valid(&g->cur, g->strict) && !g->strict)
-		cv_diag(v, CX_WARNING, CX_E_SYNTAX, L[0].line,
+		v_diag(v, CX_WARNING, CX_E_SYNTAX, L[0].line,
 		        "list item in a publication section not read as a publication; skipped");
 	flush(g);
 }
@@ -1768,7 +1773,7 @@ static cx_str heading_text(struct cv *v, const struct cv_line *L, int *emph)
 
 /* A bold span at the start of a line that names a section
  * ("**Education** **University of Washington** ..."). */
-static enum sec bold_heading(struct cv *v, const struct cv_line *L, enum hint *h)
+static enum sec bold_heading(struct cv *v, const struct cv_line *L, enum cv_hint *h)
 {
 	if (!L->n || L->s[0] != CX_M_BOLD_ON)
 		return SEC_NONE;
@@ -1793,7 +1798,7 @@ static size_t words_in(cx_str s)
 static void segment(struct cv *v)
 {
 	int any_pub = 0;
-	enum hint h;
+	enum cv_hint h;
 	for (size_t i = 0; i < v->nl; i++) {
 		const struct cv_line *L = &v->l[i];
 		if (L->blank)
@@ -1821,7 +1826,7 @@ static void segment(struct cv *v)
 		cx_str p = plain(&v->a, S(L->s, L->n));
 		int emph = 0;
 		enum sec k = SEC_NONE;
-		enum hint hh = H_NONE;
+		enum cv_hint hh = H_NONE;
 		if (L->heading) {
 			heading_text(v, L, &emph);
 			k = sec_class(p, &hh);
@@ -1880,7 +1885,7 @@ static void segment(struct cv *v)
 				const struct cv_line *M = &v->l[j];
 				if (!M->blank) {
 					cx_str q = plain(&v->a, S(M->s, M->n));
-					enum hint h2;
+					enum cv_hint h2;
 					if (q.n < 60 && sec_class(q, &h2) != SEC_NONE)
 						break;
 					if (bold_heading(v, M, &h2) != SEC_NONE)
@@ -2259,7 +2264,7 @@ static void detect_owner(struct cv *v)
 		if (L->blank)
 			continue;
 		cx_str p = plain(&v->a, S(L->s, L->n));
-		enum hint h;
+		enum cv_hint h;
 		if (sec_class(p, &h) != SEC_NONE)
 			break;
 		if (two_word_name(p)) {
@@ -2816,7 +2821,7 @@ static void read_venue(struct cv *v, cx_str venue_in, struct venue_out *o)
 	int sy = find_short_year(t);
 	struct venue_info vi;
 	memset(&vi, 0, sizeof vi);
-	if (t.n && venue_parse(v->c->cx->venues, &v->a, t.p, t.n, &vi) == 0) {
+	if (t.n && venue_parse(&v->a, t.p, t.n, &vi) == 0) {
 		if (!o->year)
 			o->year = vi.year ? vi.year : sy;
 		if (!o->arxiv.n && vi.arxiv.n)
@@ -2830,7 +2835,7 @@ static void read_venue(struct cv *v, cx_str venue_in, struct venue_out *o)
 		if (vi.kind == VENUE_PREPRINT)
 			o->preprint = 1;
 		/* --venues=keep: the venue as written, no table row. */
-		if (vi.row && v->c->opt->venues != CX_VENUES_KEEP) {
+		if (vi.row && !(v->c->opt && v->c->opt->venues == CX_VENUES_KEEP)) {
 			o->name = arena_str(&v->a, vi.row->name, strlen(vi.row->name));
 			o->acronym = arena_str(&v->a, vi.row->acronym, strlen(vi.row->acronym));
 			o->kind = vi.row->kind;
@@ -2950,10 +2955,20 @@ static size_t ascii_fold(cx_str s, char *out, size_t cap, int stop_at_space)
 /* Keys come from the one key generator, with its default pattern
  * (zhao2025forestcoll).  They stay unique across every input of one run
  * (the README's main job converts all the seeds to one .bib), so the
- * generator is the context's, not the read's. */
-static void make_key(struct cx_context *cx, struct cx_entry *e)
+ * generator outlives one read. */
+static struct keygen *cv_keys;
+
+static void make_key(struct cx_entry *e)
 {
-	keygen_apply(context_cv_keys(cx), e);
+	if (!cv_keys)
+		cv_keys = keygen_new(NULL, NULL);
+	keygen_apply(cv_keys, e);
+}
+
+void cv_forget_keys(void)
+{
+	keygen_free(cv_keys);
+	cv_keys = NULL;
 }
 
 /* ---- entries ------------------------------------------------------------------ */
@@ -2989,7 +3004,7 @@ static void owner_name(struct cv *v, struct cx_name *out, unsigned line)
 	}
 	out->literal = CX_STR("[owner]");
 	if (!v->owner_warned) {
-		cv_diag(v, CX_WARNING, CX_E_VALUE, line,
+		v_diag(v, CX_WARNING, CX_E_VALUE, line,
 		        "an author list leaves out the page owner's name and the owner is unknown; "
 		        "\"[owner]\" stands in (give --owner \"Given Family\")");
 		v->owner_warned = 1;
@@ -3110,7 +3125,7 @@ static void build_entry(struct cv *v, struct cv_raw *r)
 	e->kind = CX_E_ENTRY;
 	e->loc.line = r->line;
 	e->loc.col = 1;
-	e->file = v->c->diags.file;
+	e->file = v->c->file;
 	e->source = "cv";
 	cx_str title = r->title, authors = r->authors, venue = r->venue;
 	/* "[OSDI '24] Title": a venue tag in front of the title */
@@ -3410,6 +3425,12 @@ static int cv_read(struct cx_reader_ctx *c, struct cx_input *in)
 	const char *text = b.p ? b.p : "";
 	size_t n = b.n;
 	struct linemap lm = {0};
+	if (!looks_html(text, n) && !looks_latex(text, n) && cv_refs_list(text, n)) {
+		/* a bibliography, one reference a line: the labeller reads it */
+		cv_refs_text(c, text, n);
+		buf_free(&b);
+		return 0;
+	}
 	if (looks_html(text, n)) {
 		lm.lp = text;
 		lm.ln = 1;
@@ -3446,15 +3467,15 @@ static int cv_read(struct cx_reader_ctx *c, struct cx_input *in)
 		struct cx_entry *e = v.ent[i];
 		if (!e)
 			continue;
-		norm_entry(c->cx, e, &v.a);
-		make_key(c->cx, e);
+		cx_normalize(e, c->opt, c, &v.a);
+		make_key(e);
 		c->nentries++;
 		emitted++;
 		if (c->emit)
 			c->emit(c->emit_ctx, e);
 	}
 	if (!emitted)
-		cv_diag(&v, CX_ERROR, CX_E_SYNTAX, 1,
+		v_diag(&v, CX_ERROR, CX_E_SYNTAX, 1,
 		        "no publications found (cv input: expected a list under a heading such as "
 		        "\"Publications\")");
 	free(v.ent);
