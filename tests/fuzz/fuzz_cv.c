@@ -2,8 +2,9 @@
  *
  * Inputs of odd length are read with an owner name (--owner), even ones
  * without, so both ways of filling an empty author slot are exercised.
- * Each input gets a context of its own (fuzz.c), so the keys made for one
- * input never change those of the next. */
+ * The reader context carries no key generator, so each read makes its own
+ * and every run of an input is alike. */
+#include "cv/cv.h"
 #include "fuzz.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
