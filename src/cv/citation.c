@@ -130,7 +130,7 @@ static size_t skip_marks_fwd(cx_str s, size_t i)
  * "A, B: Title. Venue 2020" (DBLP), "Zhao, L., & Ng, E. (2020). Title.
  * Venue." (APA), "A, B. Title. Venue, 2020." and "A, B. *Title*. Venue".
  * Returns 1 when authors and a title were found. */
-int cvd_parse_citation(struct cv *v, cx_str s, struct cv_raw *r)
+static int rules_citation(struct cv *v, cx_str s, struct cv_raw *r)
 {
 	s = cvd_trim(s);
 	/* a year in front, as tables and year-grouped lists write it */
@@ -258,6 +258,48 @@ int cvd_parse_citation(struct cv *v, cx_str s, struct cv_raw *r)
 		}
 	}
 	return 0;
+}
+
+/* The labeller's reading of a citation the rules above do not take: an
+ * item with a title and authors or a container.  The labelled item rides
+ * on the raw item, and the entry is built from its labels. */
+static int labelled_citation(struct cv *v, cx_str s, struct cv_raw *r)
+{
+	if (!v->model)
+		return 0;
+	struct cv_ctx x = {.a = &v->a, .c = v->c, .owner = v->owner, .model = v->model};
+	struct cv_item *it = arena_calloc(&v->a, sizeof *it);
+	cv_label(&x, s.p, s.n, it);
+	cx_str t = cvd_trim_punct(it->seg[LAB_TITLE], ".,;:");
+	cx_str au = it->seg[LAB_AUTHOR];
+	/* a whole citation, author first: the line starts with the authors
+	 * (after a number), holds a year, and the title is more than a word */
+	if (cvd_words_in(t) < 3 || !au.n || !cvd_find_year(it->seg[LAB_DATE], NULL))
+		return 0;
+	if (!memchr(au.p, ',', au.n) && !memchr(au.p, '&', au.n) && !cvd_has_ci(au, " and "))
+		return 0;
+	cx_str ps = cvd_plain(&v->a, s);
+	const char *first = ps.p;
+	while (first < ps.p + ps.n && (isdigit((unsigned char)*first) || strchr("[]().- ", *first)))
+		first++;
+	if (first + 4 > ps.p + ps.n || memcmp(first, au.p, 4))
+		return 0;
+	memset(r, 0, sizeof *r);
+	r->item = it;
+	r->title = t;
+	r->authors = it->seg[LAB_AUTHOR];
+	r->venue = it->seg[LAB_CONTAINER];
+	r->date = it->seg[LAB_DATE];
+	return 1;
+}
+
+int cvd_parse_citation(struct cv *v, cx_str s, struct cv_raw *r)
+{
+	struct cv_raw keep = *r;
+	if (rules_citation(v, s, r))
+		return 1;
+	*r = keep;
+	return labelled_citation(v, cvd_trim(s), r);
 }
 
 /* ---- owner ---------------------------------------------------------------- */

@@ -30,6 +30,7 @@ struct cv_raw {
 	unsigned line;
 	cx_str title, authors, venue, extra, abstract, date, cite;
 	enum cv_hint hint;
+	struct cv_item *item; /* the labeller's reading, when it made the item */
 };
 
 struct cv {
@@ -45,6 +46,8 @@ struct cv {
 	cx_str owner;              /* "Given Family", or empty when unknown */
 	int owner_from_option;
 	int owner_warned;
+	const struct lab_model *model; /* the labeller's, or NULL */
+	struct lab_model model_mem;
 };
 
 struct linemap {
@@ -119,5 +122,7 @@ int cvd_venue_score(struct cv *v, cx_str line);
 int cvd_venue_words(cx_str s);
 size_t cvd_words_in(cx_str s);
 int cvd_year_at(const char *p, size_t n, size_t i);
+/* The BibTeX blocks of a web page, one after the other; how many. */
+size_t cvd_html_bibtex(const char *s, size_t n, struct buf *out);
 
 #endif

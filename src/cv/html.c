@@ -67,6 +67,104 @@ static int tag_is(const char *name, size_t n, const char *lit)
 	return strlen(lit) == n && cvd_ieqn(name, lit, n);
 }
 
+/* Does the attribute text hold word (a class name, a style), as a whole word? */
+static int attr_word(const char *a, const char *e, const char *word)
+{
+	size_t k = strlen(word);
+	for (const char *p = a; p + k <= e; p++)
+		if (cvd_ieqn(p, word, k) && (p == a || !isalnum((unsigned char)p[-1])) &&
+		    (p + k == e || !isalnum((unsigned char)p[k])))
+			return 1;
+	return 0;
+}
+
+/* An element the reader does not see as the item's text: one the page hides
+ * (class "hidden", display:none, aria-hidden) - an abstract or BibTeX block
+ * that a button unfolds - a button, a badge, an image caption.  Returns the
+ * position past its end tag (same-named elements nested inside counted), or
+ * NULL when the element is shown. */
+static const char *hidden_end(const char *nb, size_t nl, const char *attrs, const char *aend,
+                              const char *p, const char *end)
+{
+	int hide = tag_is(nb, nl, "button") || tag_is(nb, nl, "svg") || tag_is(nb, nl, "figure") ||
+	           tag_is(nb, nl, "textarea") || tag_is(nb, nl, "select");
+	if (!hide && aend > attrs)
+		hide = attr_word(attrs, aend, "hidden") || attr_word(attrs, aend, "collapse") ||
+		       attr_word(attrs, aend, "abstract") || attr_word(attrs, aend, "bibtex") ||
+		       attr_word(attrs, aend, "badge") || attr_word(attrs, aend, "modal") ||
+		       cvd_find_ci(cvd_S(attrs, (size_t)(aend - attrs)), "display:none", 0) >= 0 ||
+		       cvd_find_ci(cvd_S(attrs, (size_t)(aend - attrs)), "display: none", 0) >= 0 ||
+		       cvd_find_ci(cvd_S(attrs, (size_t)(aend - attrs)), "aria-hidden=\"true\"", 0) >= 0;
+	if (!hide || (aend > attrs && aend[-1] == '/'))
+		return NULL;
+	if (tag_is(nb, nl, "a") || tag_is(nb, nl, "html") || tag_is(nb, nl, "body"))
+		return NULL;
+	int depth = 1;
+	for (const char *r = p; r < end; r++) {
+		if (*r != '<')
+			continue;
+		int cl = r + 1 < end && r[1] == '/';
+		const char *q = r + 1 + cl;
+		if ((size_t)(end - q) > nl && cvd_ieqn(q, nb, nl) && !isalnum((unsigned char)q[nl])) {
+			depth += cl ? -1 : 1;
+			if (!depth) {
+				const char *gt = memchr(q, '>', (size_t)(end - q));
+				return gt ? gt + 1 : end;
+			}
+		}
+	}
+	return end;
+}
+
+/* The BibTeX a page carries (al-folio shows each entry's in a hidden
+ * block): the text of every <pre> or <code> element that starts with
+ * "@type{", tags removed and entities decoded, one after the other in out.
+ * Returns how many blocks were found. */
+size_t cvd_html_bibtex(const char *s, size_t n, struct buf *out)
+{
+	size_t found = 0;
+	const char *end = s + n;
+	for (const char *p = s; p < end; p++) {
+		if (*p != '<' || !(end - p > 5 && (cvd_ieqn(p, "<pre", 4) || cvd_ieqn(p, "<code", 5))))
+			continue;
+		const char *gt = memchr(p, '>', (size_t)(end - p));
+		if (!gt)
+			break;
+		size_t start = out->n;
+		const char *q = gt + 1;
+		int depth = 0;
+		while (q < end) {
+			if (*q == '<') {
+				if (end - q > 6 && (cvd_ieqn(q, "</pre", 5) || cvd_ieqn(q, "</code", 6)) && depth-- <= 0)
+					break;
+				if (end - q > 5 && (cvd_ieqn(q, "<pre", 4) || cvd_ieqn(q, "<code", 5)))
+					depth++;
+				const char *t = memchr(q, '>', (size_t)(end - q));
+				q = t ? t + 1 : end;
+				continue;
+			}
+			size_t k = *q == '&' ? html_entity(q + 1, end, out) : 0;
+			if (k)
+				q += k + 1;
+			else
+				buf_putc(out, *q++);
+		}
+		size_t i = start;
+		while (i < out->n && cvd_is_sp((unsigned char)out->p[i]))
+			i++;
+		size_t w = i + 1;
+		while (w < out->n && isalpha((unsigned char)out->p[w]))
+			w++;
+		if (i < out->n && out->p[i] == '@' && w > i + 1 && w < out->n && out->p[w] == '{') {
+			buf_putc(out, '\n');
+			found++;
+		} else
+			out->n = start;
+		p = q;
+	}
+	return found;
+}
+
 /* A saved homepage to text: tags go, entities are decoded, and block
  * structure becomes lines: <li> a "- " bullet, <h1>..<h6> a "#" heading,
  * <p> <div> <br> <tr> ... a line break.  <b>/<strong> and <i>/<em> become
@@ -112,6 +210,11 @@ void cvd_html_to_text(const char *s, size_t n, struct buf *out, struct linemap *
 			}
 			const char *attrs = q, *aend = t;
 			p = t < end ? t + 1 : end;
+			const char *skip = closing ? NULL : hidden_end(nb, nl, attrs, aend, p, end);
+			if (skip) {
+				p = skip;
+				continue;
+			}
 			if (!closing && (tag_is(nb, nl, "script") || tag_is(nb, nl, "style") ||
 			                 tag_is(nb, nl, "head") || tag_is(nb, nl, "noscript"))) {
 				char close[16];

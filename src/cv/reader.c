@@ -219,8 +219,42 @@ static cx_str clean_title(struct cv *v, cx_str t)
 	return r;
 }
 
+static void push_entry(struct cv *v, struct cx_entry *e)
+{
+	if (v->nent == v->capent) {
+		v->capent = v->capent ? v->capent * 2 : 32;
+		v->ent = xrealloc(v->ent, v->capent * sizeof *v->ent);
+	}
+	v->ent[v->nent++] = e;
+}
+
+/* An item the labeller read: normalization after labelling makes the entry. */
+static int build_labelled(struct cv *v, struct cv_raw *r)
+{
+	struct cv_item *it = r->item;
+	if (!it && r->cite.n && !r->title.n) {
+		struct cv_raw t;
+		memset(&t, 0, sizeof t);
+		cvd_parse_citation(v, r->cite, &t);
+		it = t.item;
+	}
+	if (!it)
+		return 0;
+	it->line = r->line;
+	it->hint = r->hint;
+	struct cv_ctx x = {.a = &v->a, .c = v->c, .owner = v->owner, .model = v->model,
+	                   .owner_warned = v->owner_warned};
+	struct cx_entry *e = cv_entry(&x, it);
+	v->owner_warned = x.owner_warned;
+	if (e)
+		push_entry(v, e);
+	return 1;
+}
+
 static void build_entry(struct cv *v, struct cv_raw *r)
 {
+	if (build_labelled(v, r))
+		return;
 	struct cx_entry *e = arena_calloc(&v->a, sizeof *e);
 	struct ebuild b = {v, e, 0};
 	e->kind = CX_E_ENTRY;
@@ -408,11 +442,7 @@ static void build_entry(struct cv *v, struct cv_raw *r)
 		n2 = cvd_cat(&v->a, n2, "; ", note);
 	if (n2.n)
 		cvd_add_text(&b, CX_F_NOTE, n2);
-	if (v->nent == v->capent) {
-		v->capent = v->capent ? v->capent * 2 : 32;
-		v->ent = xrealloc(v->ent, v->capent * sizeof *v->ent);
-	}
-	v->ent[v->nent++] = e;
+	push_entry(v, e);
 }
 
 /* ---- duplicates ------------------------------------------------------------------ */
@@ -511,6 +541,123 @@ static int looks_latex(const char *s, size_t n)
 	       cvd_find_ci(t, "\\begin{", 0) >= 0 || cvd_find_ci(t, "\\documentclass", 0) >= 0;
 }
 
+/* ---- structured data --------------------------------------------------------- */
+
+/* Entries the page carries as structured data, read by their own reader;
+ * their folded titles, so the text reading skips the same items. */
+struct embedded {
+	struct cx_reader_ctx *c;
+	struct cv *v;
+	char **titles;
+	size_t n, cap;
+};
+
+static void embedded_emit(void *ctx, struct cx_entry *e)
+{
+	struct embedded *m = ctx;
+	struct cx_field *t = cx_entry_get(e, CX_F_TITLE);
+	if (t) {
+		char k[512];
+		if (ascii_fold(cvd_plain(&m->v->a, t->text), k, sizeof k, 0)) {
+			if (m->n == m->cap) {
+				m->cap = m->cap ? 2 * m->cap : 32;
+				m->titles = xrealloc(m->titles, m->cap * sizeof *m->titles);
+			}
+			m->titles[m->n++] = arena_strndup(&m->v->a, k, strlen(k));
+		}
+	}
+	m->c->nentries++;
+	if (m->c->emit)
+		m->c->emit(m->c->emit_ctx, e);
+}
+
+/* The BibTeX blocks of a web page (al-folio shows each entry's BibTeX
+ * behind a button): the owner's own records, read as BibTeX. */
+static void read_embedded(struct cv *v, const char *html, size_t n, struct embedded *m)
+{
+	struct buf bib = {0};
+	if (!cvd_html_bibtex(html, n, &bib)) {
+		buf_free(&bib);
+		return;
+	}
+	FILE *f = fmemopen(bib.p, bib.n, "rb");
+	if (f) {
+		struct cx_input in = {f, NULL, 0, 0, 0};
+		struct cx_reader_ctx c2 = *v->c;
+		c2.emit = embedded_emit;
+		c2.emit_ctx = m;
+		c2.nentries = c2.nerrors = c2.nwarnings = 0;
+		cx_reader_find("bibtex")->read(&c2, &in);
+		fclose(f);
+		v->c->nerrors += c2.nerrors;
+		v->c->nwarnings += c2.nwarnings;
+	}
+	buf_free(&bib);
+}
+
+static int embedded_has(struct cv *v, const struct embedded *m, const struct cx_entry *e)
+{
+	char k[512];
+	if (!m->n || !title_key(v, e, k, sizeof k))
+		return 0;
+	for (size_t i = 0; i < m->n; i++)
+		if (!strcmp(m->titles[i], k))
+			return 1;
+	return 0;
+}
+
+/* ---- the reader ------------------------------------------------------------------- */
+
+/* HTML and LaTeX to the line model's text in t, with the source line of each
+ * converted line in lm; plain text and Markdown stay as they are. */
+static void to_text(struct cv *v, const char **text, size_t *n, struct buf *t, struct linemap *lm)
+{
+	const char *s = *text;
+	if (looks_html(s, *n)) {
+		lm->lp = s;
+		lm->ln = 1;
+		cvd_html_to_text(s, *n, t, lm);
+		cvd_lm_track(lm, t, s + *n);
+	} else if (looks_latex(s, *n)) {
+		/* LaTeX source: keep only the document body when there is one */
+		long bd = cvd_find_ci(cvd_S(s, *n), "\\begin{document}", 0);
+		const char *s0 = bd >= 0 ? s + bd + 16 : s;
+		lm->lp = s;
+		lm->ln = 1;
+		cvd_latex_to_text(s0, (size_t)(s + *n - s0), t, lm);
+		cvd_lm_track(lm, t, s + *n);
+		v->latex = 1;
+	} else
+		return;
+	*text = t->p ? t->p : "";
+	*n = t->n;
+}
+
+static size_t emit_all(struct cv *v, const struct embedded *m)
+{
+	struct cx_reader_ctx *c = v->c;
+	size_t emitted = 0;
+	struct keygen *own_keys = NULL;
+	for (size_t i = 0; i < v->nent; i++) {
+		struct cx_entry *e = v->ent[i];
+		if (!e || embedded_has(v, m, e))
+			continue;
+		cx_normalize(e, c->opt, c, &v->a);
+		if (!c->keys)
+			c->keys = own_keys = keygen_new(NULL, NULL);
+		keygen_apply(c->keys, e);
+		c->nentries++;
+		emitted++;
+		if (c->emit)
+			c->emit(c->emit_ctx, e);
+	}
+	if (own_keys) {
+		keygen_free(own_keys);
+		c->keys = NULL;
+	}
+	return emitted;
+}
+
 static int cv_read(struct cx_reader_ctx *c, struct cx_input *in)
 {
 	struct cv v;
@@ -532,26 +679,11 @@ static int cv_read(struct cx_reader_ctx *c, struct cx_input *in)
 		buf_free(&b);
 		return 0;
 	}
-	if (looks_html(text, n)) {
-		lm.lp = text;
-		lm.ln = 1;
-		cvd_html_to_text(text, n, &t, &lm);
-		cvd_lm_track(&lm, &t, text + n);
-		text = t.p ? t.p : "";
-		n = t.n;
-	} else if (looks_latex(text, n)) {
-		/* LaTeX source: keep only the document body when there is one */
-		long bd = cvd_find_ci(cvd_S(text, n), "\\begin{document}", 0);
-		const char *s0 = bd >= 0 ? text + bd + 16 : text;
-		/* line numbers: remember the source line of each output byte */
-		lm.lp = text;
-		lm.ln = 1;
-		cvd_latex_to_text(s0, (size_t)(text + n - s0), &t, &lm);
-		cvd_lm_track(&lm, &t, text + n);
-		text = t.p ? t.p : "";
-		n = t.n;
-		v.latex = 1;
-	}
+	v.model = lab_model_builtin(&v.model_mem);
+	struct embedded m = {c, &v, NULL, 0, 0};
+	if (looks_html(text, n))
+		read_embedded(&v, text, n, &m);
+	to_text(&v, &text, &n, &t, &lm);
 	cvd_build_lines(&v, text, n, lm.n ? lm.v : NULL, lm.n);
 	/* The owner helps tell a one-name author line from a title, so the
 	 * name at the top is looked for first; a bold name that recurs in the
@@ -563,29 +695,12 @@ static int cv_read(struct cx_reader_ctx *c, struct cx_input *in)
 	for (size_t i = 0; i < v.nraw; i++)
 		build_entry(&v, &v.raw[i]);
 	dedupe(&v);
-	size_t emitted = 0;
-	struct keygen *own_keys = NULL;
-	for (size_t i = 0; i < v.nent; i++) {
-		struct cx_entry *e = v.ent[i];
-		if (!e)
-			continue;
-		cx_normalize(e, c->opt, c, &v.a);
-		if (!c->keys)
-			c->keys = own_keys = keygen_new(NULL, NULL);
-		keygen_apply(c->keys, e);
-		c->nentries++;
-		emitted++;
-		if (c->emit)
-			c->emit(c->emit_ctx, e);
-	}
+	size_t emitted = emit_all(&v, &m) + m.n;
 	if (!emitted)
 		cvd_v_diag(&v, CX_ERROR, CX_E_SYNTAX, 1,
 		        "no publications found (cv input: expected a list under a heading such as "
 		        "\"Publications\")");
-	if (own_keys) {
-		keygen_free(own_keys);
-		c->keys = NULL;
-	}
+	free(m.titles);
 	free(v.ent);
 	free(lm.v);
 	buf_free(&t);
