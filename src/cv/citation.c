@@ -263,7 +263,7 @@ static int rules_citation(struct cv *v, cx_str s, struct cv_raw *r)
 /* The labeller's reading of a citation the rules above do not take: an
  * item with a title and authors or a container.  The labelled item rides
  * on the raw item, and the entry is built from its labels. */
-static int labelled_citation(struct cv *v, cx_str s, struct cv_raw *r)
+static int labelled_citation(struct cv *v, cx_str s, struct cv_raw *r, int author_date)
 {
 	if (!v->model)
 		return 0;
@@ -277,6 +277,13 @@ static int labelled_citation(struct cv *v, cx_str s, struct cv_raw *r)
 	if (cvd_words_in(t) < 3 || !au.n || !cvd_find_year(it->seg[LAB_DATE], NULL))
 		return 0;
 	if (!memchr(au.p, ',', au.n) && !memchr(au.p, '&', au.n) && !cvd_has_ci(au, " and "))
+		return 0;
+	/* the author-date styles (APA, Harvard, Chicago): the date follows the
+	 * authors; the rules read the others */
+	size_t k = 0;
+	while (k < it->norder && it->order[k] == LAB_NUMBER)
+		k++;
+	if (author_date && (k + 1 >= it->norder || it->order[k] != LAB_AUTHOR || it->order[k + 1] != LAB_DATE))
 		return 0;
 	cx_str ps = cvd_plain(&v->a, s);
 	const char *first = ps.p;
@@ -296,10 +303,13 @@ static int labelled_citation(struct cv *v, cx_str s, struct cv_raw *r)
 int cvd_parse_citation(struct cv *v, cx_str s, struct cv_raw *r)
 {
 	struct cv_raw keep = *r;
+	if (labelled_citation(v, cvd_trim(s), r, 1))
+		return 1;
+	*r = keep;
 	if (rules_citation(v, s, r))
 		return 1;
 	*r = keep;
-	return labelled_citation(v, cvd_trim(s), r);
+	return labelled_citation(v, cvd_trim(s), r, 0);
 }
 
 /* ---- owner ---------------------------------------------------------------- */

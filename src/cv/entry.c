@@ -102,8 +102,13 @@ void cv_label(struct cv_ctx *x, const char *s, size_t n, struct cv_item *it)
 		it->seg[l].p = buf[l];
 		it->seg[l].n = 0;
 	}
+	it->norder = 0;
 	for (size_t i = 0; i < nt; i++) {
 		int l = lab[i];
+		if (!len[l])
+			continue;
+		if (!it->seg[l].n && it->norder < sizeof it->order)
+			it->order[it->norder++] = (uint8_t)l;
 		char *b = buf[l];
 		size_t k = it->seg[l].n;
 		if (k)
@@ -112,6 +117,8 @@ void cv_label(struct cv_ctx *x, const char *s, size_t n, struct cv_item *it)
 		memcpy(b + k, tk[i].p, tk[i].n);
 		it->seg[l].n = k + tk[i].n;
 	}
+	for (int l = 0; l < LAB_N; l++)
+		len[l] = 0;
 }
 
 /* ---- text helpers ---------------------------------------------------------- */
@@ -119,6 +126,11 @@ void cv_label(struct cv_ctx *x, const char *s, size_t n, struct cv_item *it)
 static cx_str S(const char *p, size_t n)
 {
 	return (cx_str){p, n};
+}
+
+static cx_str cx_str_sub(cx_str s, size_t n)
+{
+	return (cx_str){s.p, n};
 }
 
 static int edge_junk(unsigned char c, const char *set)
@@ -310,7 +322,12 @@ static void add_names(struct eb *b, enum cx_field_id id, cx_str text, unsigned l
 {
 	struct cv_ctx *x = b->x;
 	struct au_list L;
-	cx_str t = trim_set(text, ",;:.");
+	cx_str t = trim_set(text, ",;:");
+	/* a last period goes unless it closes an initial ("C.") */
+	while (t.n && t.p[t.n - 1] == '.' &&
+	       !(t.n >= 2 && isupper((unsigned char)t.p[t.n - 2]) &&
+	         (t.n == 2 || t.p[t.n - 3] == ' ' || t.p[t.n - 3] == '.' || t.p[t.n - 3] == '-')))
+		t = trim_set(cx_str_sub(t, t.n - 1), ",;:");
 	if (!t.n || au_parse(x->a, t.p, t.n, &L) || !L.n)
 		return;
 	struct cx_name *names = arena_calloc(x->a, (2 * L.n + 1) * sizeof *names);
@@ -680,6 +697,8 @@ struct cx_entry *cv_entry(struct cv_ctx *x, const struct cv_item *it)
 	cx_str dummy;
 	add_ids(&b, it, all, &dummy);
 	cx_str n2 = trim_set(it->seg[LAB_NOTE], ",.;:()[]");
+	if (arx.n && has_word(n2, "arxiv") && n2.n < arx.n + 40)
+		n2 = S("", 0); /* "arXiv preprint arXiv:2305.18461": the eprint says it */
 	n2 = cat3(x->a, n2, "; ", trim_set(it->seg[LAB_BADGE], ",.;:()[]"));
 	n2 = cat3(x->a, n2, "; ", note);
 	if (e->type == CX_T_PHDTHESIS || e->type == CX_T_TECHREPORT)

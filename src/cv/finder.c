@@ -498,7 +498,8 @@ static void take_line(struct grouper *g, const struct cv_line *L, int in_marker_
 		flush(g); /* a year heading in a list grouped by year */
 		return;
 	}
-	if ((k == C_TITLE || k == C_VENUE || (k == C_ABSTRACT && !first_person(ps0))) &&
+	if ((k == C_TITLE || k == C_VENUE || (k == C_ABSTRACT && !first_person(ps0)) ||
+	     (k == C_AUTHORS && ps0.n > 80)) &&
 	    !in_marker_item && s.n > 40 && (vs || cvd_find_year(ps0, NULL))) {
 		struct cv_raw tmp;
 		memset(&tmp, 0, sizeof tmp);
@@ -844,7 +845,7 @@ void cvd_segment(struct cv *v)
 			}
 			struct cv_raw tmp;
 			memset(&tmp, 0, sizeof tmp);
-			if (!links && cvd_parse_citation(v, joined, &tmp) && tmp.venue.n) {
+			if (!links && cvd_parse_citation(v, joined, &tmp) && (tmp.venue.n || tmp.item)) {
 				flush(&g);
 				memset(&tmp, 0, sizeof tmp);
 				tmp.line = L->line;

@@ -18,7 +18,8 @@ struct cv_item {
 	int year;             /* the heading's year, or 0 */
 	cx_str doi, url, arxiv; /* from links and structured data */
 	cx_str abstract;
-	unsigned bold_title : 1;
+	uint8_t order[8];     /* the labels in the order their first tokens come */
+	uint8_t norder;
 };
 
 /* What normalization needs from the read. */

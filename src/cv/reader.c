@@ -228,6 +228,44 @@ static void push_entry(struct cv *v, struct cx_entry *e)
 	v->ent[v->nent++] = e;
 }
 
+/* The container of a labelled item through the venue reader: a venue the
+ * table knows gets its canonical name and acronym ("Proc. NSDI" ->
+ * "USENIX Symposium on ..." / "NSDI"), and its kind decides between journal
+ * and proceedings. */
+static void labelled_venue(struct cv *v, struct cx_entry *e)
+{
+	struct cx_field *f = cx_entry_get(e, CX_F_JOURNAL);
+	if (!f)
+		f = cx_entry_get(e, CX_F_BOOKTITLE);
+	if (!f || (e->type != CX_T_ARTICLE && e->type != CX_T_INPROCEEDINGS) || cvd_has_ci(f->text, "arxiv"))
+		return;
+	struct venue_out o;
+	memset(&o, 0, sizeof o);
+	cvd_read_venue(v, f->text, &o);
+	if (!o.name.n || o.kind == VENUE_UNKNOWN)
+		return;
+	f->text = f->raw = o.name;
+	if (o.kind == VENUE_JOURNAL && e->type == CX_T_INPROCEEDINGS) {
+		e->type = CX_T_ARTICLE;
+		f->id = CX_F_JOURNAL;
+	} else if ((o.kind == VENUE_CONFERENCE || o.kind == VENUE_WORKSHOP) && e->type == CX_T_ARTICLE) {
+		e->type = CX_T_INPROCEEDINGS;
+		f->id = CX_F_BOOKTITLE;
+	}
+	f->name = (cx_str){cx_fields[f->id].bibtex, strlen(cx_fields[f->id].bibtex)};
+	e->type_name = (cx_str){cx_types[e->type].bibtex, strlen(cx_types[e->type].bibtex)};
+	if (o.acronym.n && !(o.acronym.n == o.name.n && !memcmp(o.acronym.p, o.name.p, o.name.n))) {
+		struct cx_field *nf = arena_alloc(&v->a, (e->nfields + 1) * sizeof *nf);
+		memcpy(nf, e->fields, e->nfields * sizeof *nf);
+		struct cx_field *a = &nf[e->nfields++];
+		*a = *f;
+		a->id = CX_F_SHORTJOURNAL;
+		a->name = (cx_str){cx_fields[a->id].bibtex, strlen(cx_fields[a->id].bibtex)};
+		a->text = a->raw = o.acronym;
+		e->fields = nf;
+	}
+}
+
 /* An item the labeller read: normalization after labelling makes the entry. */
 static int build_labelled(struct cv *v, struct cv_raw *r)
 {
@@ -246,8 +284,10 @@ static int build_labelled(struct cv *v, struct cv_raw *r)
 	                   .owner_warned = v->owner_warned};
 	struct cx_entry *e = cv_entry(&x, it);
 	v->owner_warned = x.owner_warned;
-	if (e)
+	if (e) {
+		labelled_venue(v, e);
 		push_entry(v, e);
+	}
 	return 1;
 }
 
