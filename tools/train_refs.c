@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "core/arena.h"
+#include "core/strbuf.h"
 #include "cv/label.h"
 
 #define L LAB_N

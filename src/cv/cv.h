@@ -12,6 +12,7 @@
 
 #include "core/arena.h"
 #include "citex.h"
+#include "model/model.h"
 
 /* One slot of an author list, as written. */
 struct au_name {
@@ -47,5 +48,6 @@ int au_is_initials(cx_str w);
 /* Does the string look like one personal name (1-5 capitalised words or
  * initials, no digits)?  Used to tell an author list from a title. */
 int au_name_like(const char *s, size_t n);
+
 
 #endif

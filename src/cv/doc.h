@@ -9,7 +9,9 @@
 #include "cv/input.h"
 #include "cv/item.h"
 #include "model/model.h"
+#include "norm/context.h"
 #include "norm/keys.h"
+#include "core/diag.h"
 #include "norm/norm.h"
 #include "norm/venue.h"
 

@@ -17,25 +17,23 @@
 #include <utf8proc.h>
 
 #include "cv/cv.h"
+#include "core/diag.h"
 #include "cv/item.h"
+#include "norm/context.h"
+#include "read/reader.h"
 #include "model/model.h"
 #include "norm/venue.h"
 
 void cv_diag(struct cv_ctx *x, enum cx_sev sev, enum cx_code code, unsigned line, const char *fmt, ...)
 {
-	char msg[512];
+	if (!diag_wanted(&x->c->diags, sev)) {
+		diag_count(&x->c->diags, sev);
+		return;
+	}
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
+	diag_vreport(&x->c->diags, NULL, sev, code, line ? line : 1, 1, fmt, ap);
 	va_end(ap);
-	if (sev == CX_ERROR)
-		x->c->nerrors++;
-	else if (sev == CX_WARNING)
-		x->c->nwarnings++;
-	if (!x->c->diag || sev < x->c->diag_min)
-		return;
-	struct cx_diag d = {sev, code, x->c->file, line ? line : 1, 1, msg};
-	x->c->diag(x->c->diag_ctx, &d);
 }
 
 /* ---- labelling ------------------------------------------------------------ */
@@ -516,7 +514,7 @@ static int any_word(cx_str s, const char *const *w)
 	return 0;
 }
 
-static enum cx_type_id type_of(const struct cv_item *it, cx_str cont, int arxiv)
+static enum cx_type_id type_of(const struct venue_db *db, const struct cv_item *it, cx_str cont, int arxiv)
 {
 	static const char *const thesis[] = {"thesis", "dissertation", "phd", "ph.d", "doctoral", "master",
 	                                     "m.sc", "msc thesis", "habilitation", "diss.", NULL};
@@ -538,7 +536,7 @@ static enum cx_type_id type_of(const struct cv_item *it, cx_str cont, int arxiv)
 	if (arxiv && (!cont.n || has_word(cont, "arxiv") || has_word(cont, "preprint")))
 		return CX_T_ARTICLE;
 	if (cont.n) {
-		const struct venue_row *r = venue_lookup(cont.p, cont.n);
+		const struct venue_row *r = venue_lookup(db, cont.p, cont.n);
 		if (r && r->kind == VENUE_JOURNAL)
 			return CX_T_ARTICLE;
 		if (r && (r->kind == VENUE_CONFERENCE || r->kind == VENUE_WORKSHOP))
@@ -640,13 +638,13 @@ struct cx_entry *cv_entry(struct cv_ctx *x, const struct cv_item *it)
 	e->kind = CX_E_ENTRY;
 	e->loc.line = it->line;
 	e->loc.col = 1;
-	e->file = x->c->file;
+	e->file = x->c->diags.file;
 	e->source = "cv";
 	cx_str all = joined(x->a, it);
 	cx_str cont = trim_set(it->seg[LAB_CONTAINER], ",.;:()");
 	cont = trim_set(drop_lead(cont, "in", ": "), ",.;:");
 	cx_str arx = it->arxiv.n ? it->arxiv : arxiv_id(all);
-	e->type = type_of(it, cont, arx.n != 0);
+	e->type = type_of(x->c->cx->venues, it, cont, arx.n != 0);
 	const char *tn = cx_types[e->type].bibtex;
 	e->type_name = S(tn, strlen(tn));
 	cx_str note = S("", 0);

@@ -249,7 +249,7 @@ static unsigned flags_of(const struct tok *t, const char *w, size_t wn)
 		f |= FL_ROMAN;
 	if ((wn == 2 && !memcmp(w, "et", 2)) || (wn == 2 && !memcmp(w, "al", 2)))
 		f |= FL_ETAL;
-	if (alpha >= 2 && up == alpha && wn <= 10 && venue_lookup(p, n))
+	if (alpha >= 2 && up == alpha && wn <= 10 && venue_lookup(NULL, p, n))
 		f |= FL_VENUE;
 	return f;
 }

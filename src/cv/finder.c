@@ -275,7 +275,7 @@ static int known_acronym(cx_str s)
 		int upper = 0;
 		for (size_t k = b; k < i; k++)
 			upper += isupper((unsigned char)s.p[k]) != 0;
-		if (upper >= 2 && venue_lookup(s.p + b, i - b))
+		if (upper >= 2 && venue_lookup(NULL, s.p + b, i - b))
 			return 1;
 	}
 	return 0;

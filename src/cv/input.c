@@ -7,7 +7,9 @@
 #include <string.h>
 
 #include "cv/input.h"
+#include "norm/context.h"
 #include "norm/keys.h"
+#include "norm/norm.h"
 
 static int valid_utf8(const char *s, size_t n)
 {
@@ -68,20 +70,9 @@ int cv_read_all(struct cv_ctx *x, struct cx_input *in, struct buf *b)
 void cv_emit(struct cv_ctx *x, struct cx_entry *e)
 {
 	struct cx_reader_ctx *c = x->c;
-	cx_normalize(e, c->opt, c, x->a);
-	if (!c->keys)
-		c->keys = x->own_keys = keygen_new(NULL, NULL);
-	keygen_apply(c->keys, e);
+	norm_entry(c->cx, e, x->a);
+	keygen_apply(context_cv_keys(c->cx), e);
 	c->nentries++;
 	if (c->emit)
 		c->emit(c->emit_ctx, e);
-}
-
-void cv_done(struct cv_ctx *x)
-{
-	if (x->own_keys) {
-		keygen_free(x->own_keys);
-		x->c->keys = NULL;
-		x->own_keys = NULL;
-	}
 }

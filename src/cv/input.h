@@ -3,6 +3,8 @@
 #define CX_CV_INPUT_H
 
 #include "core/arena.h"
+#include "core/strbuf.h"
+#include "read/reader.h"
 #include "cv/item.h"
 
 /* A publication list of 32 MiB is already absurd; past it we refuse. */
@@ -14,9 +16,6 @@ int cv_read_all(struct cv_ctx *x, struct cx_input *in, struct buf *b);
 
 /* Normalize e, give it a key, count it and hand it to the caller. */
 void cv_emit(struct cv_ctx *x, struct cx_entry *e);
-
-/* Free what cv_emit made for this read (a key generator of its own). */
-void cv_done(struct cv_ctx *x);
 
 /* Does the text look like a bibliography, one reference a line? */
 int cv_refs_list(const char *s, size_t n);

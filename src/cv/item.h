@@ -29,7 +29,6 @@ struct cv_ctx {
 	cx_str owner;          /* "Given Family", or empty */
 	int owner_warned;
 	const struct lab_model *model;
-	struct keygen *own_keys; /* made when the caller gave none */
 };
 
 /* Label the item text s (with markup bytes, enum cx_mark) into it->seg. */

@@ -300,7 +300,7 @@ static void build_entry(struct cv *v, struct cv_raw *r)
 	e->kind = CX_E_ENTRY;
 	e->loc.line = r->line;
 	e->loc.col = 1;
-	e->file = v->c->file;
+	e->file = v->c->diags.file;
 	e->source = "cv";
 	cx_str title = r->title, authors = r->authors, venue = r->venue;
 	/* "[OSDI '24] Title": a venue tag in front of the title */
@@ -626,11 +626,11 @@ static void read_embedded(struct cv *v, const char *html, size_t n, struct embed
 		struct cx_reader_ctx c2 = *v->c;
 		c2.emit = embedded_emit;
 		c2.emit_ctx = m;
-		c2.nentries = c2.nerrors = c2.nwarnings = 0;
+		c2.nentries = c2.diags.nerrors = c2.diags.nwarnings = 0;
 		cx_reader_find("bibtex")->read(&c2, &in);
 		fclose(f);
-		v->c->nerrors += c2.nerrors;
-		v->c->nwarnings += c2.nwarnings;
+		v->c->diags.nerrors += c2.diags.nerrors;
+		v->c->diags.nwarnings += c2.diags.nwarnings;
 	}
 	buf_free(&bib);
 }
@@ -677,23 +677,16 @@ static size_t emit_all(struct cv *v, const struct embedded *m)
 {
 	struct cx_reader_ctx *c = v->c;
 	size_t emitted = 0;
-	struct keygen *own_keys = NULL;
 	for (size_t i = 0; i < v->nent; i++) {
 		struct cx_entry *e = v->ent[i];
 		if (!e || embedded_has(v, m, e))
 			continue;
-		cx_normalize(e, c->opt, c, &v->a);
-		if (!c->keys)
-			c->keys = own_keys = keygen_new(NULL, NULL);
-		keygen_apply(c->keys, e);
+		norm_entry(c->cx, e, &v->a);
+		keygen_apply(context_cv_keys(c->cx), e);
 		c->nentries++;
 		emitted++;
 		if (c->emit)
 			c->emit(c->emit_ctx, e);
-	}
-	if (own_keys) {
-		keygen_free(own_keys);
-		c->keys = NULL;
 	}
 	return emitted;
 }

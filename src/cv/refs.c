@@ -89,7 +89,6 @@ void cv_refs_text(struct cx_reader_ctx *c, const char *s, size_t n)
 	}
 	if (found != written)
 		cv_diag(&x, CX_NOTE, CX_E_VALUE, 1, "%zu references found, %zu written", found, written);
-	cv_done(&x);
 	arena_destroy(&a);
 }
 

@@ -11,23 +11,13 @@
 
 /* ---- small helpers -------------------------------------------------------- */
 
-
 void cvd_v_diag(struct cv *v, enum cx_sev sev, enum cx_code code, unsigned line,
                     const char *fmt, ...)
 {
-	char msg[512];
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
+	diag_vreport(&v->c->diags, NULL, sev, code, line ? line : 1, 1, fmt, ap);
 	va_end(ap);
-	if (sev == CX_ERROR)
-		v->c->nerrors++;
-	else if (sev == CX_WARNING)
-		v->c->nwarnings++;
-	if (!v->c->diag)
-		return;
-	struct cx_diag d = {sev, code, v->c->file, line ? line : 1, 1, msg};
-	v->c->diag(v->c->diag_ctx, &d);
 }
 
 /* The owner's name from the options.  Until struct cx_options carries an

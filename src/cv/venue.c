@@ -515,7 +515,7 @@ void cvd_read_venue(struct cv *v, cx_str venue_in, struct venue_out *o)
 	int sy = cvd_find_short_year(t);
 	struct venue_info vi;
 	memset(&vi, 0, sizeof vi);
-	if (t.n && venue_parse(&v->a, t.p, t.n, &vi) == 0) {
+	if (t.n && venue_parse(v->c->cx->venues, &v->a, t.p, t.n, &vi) == 0) {
 		if (!o->year)
 			o->year = vi.year ? vi.year : sy;
 		if (!o->arxiv.n && vi.arxiv.n)
@@ -529,7 +529,7 @@ void cvd_read_venue(struct cv *v, cx_str venue_in, struct venue_out *o)
 		if (vi.kind == VENUE_PREPRINT)
 			o->preprint = 1;
 		/* --venues=keep: the venue as written, no table row. */
-		if (vi.row && !(v->c->opt && v->c->opt->venues == CX_VENUES_KEEP)) {
+		if (vi.row && v->c->opt->venues != CX_VENUES_KEEP) {
 			o->name = arena_str(&v->a, vi.row->name, strlen(vi.row->name));
 			o->acronym = arena_str(&v->a, vi.row->acronym, strlen(vi.row->acronym));
 			o->kind = vi.row->kind;

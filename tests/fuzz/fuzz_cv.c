@@ -2,9 +2,8 @@
  *
  * Inputs of odd length are read with an owner name (--owner), even ones
  * without, so both ways of filling an empty author slot are exercised.
- * The reader context carries no key generator, so each read makes its own
- * and every run of an input is alike. */
-#include "cv/cv.h"
+ * Each input gets a context of its own (fuzz.c), so the keys made for one
+ * input never change those of the next. */
 #include "fuzz.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
