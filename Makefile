@@ -119,11 +119,17 @@ REFS_TRAIN ?= ../shared/corpora/refs-train/anystyle/res/parser
 $(BUILD)/train_refs: tools/train_refs.c $(BUILD)/libcitex.a
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(BUILD)/libcitex.a $(LDLIBS) -lm
 
-model: $(BUILD)/train_refs
-	$(BUILD)/train_refs -p 256 -x $(REFS_TRAIN)/gold.xml -o data/refs.model \
+TRAIN_ARGS = -p 256 -x $(REFS_TRAIN)/gold.xml \
 	  $(REFS_TRAIN)/core.xml $(REFS_TRAIN)/good.xml $(REFS_TRAIN)/bad.xml $(REFS_TRAIN)/ugly.xml \
 	  $(wildcard data/cv-items.xml)
+model: $(BUILD)/train_refs
+	$(BUILD)/train_refs -o data/refs.model $(TRAIN_ARGS)
 	$(MAKE) --no-print-directory all
+
+# Retrain into build/ and compare: the committed model is what the data gives.
+model-check: $(BUILD)/train_refs
+	$(BUILD)/train_refs -o $(BUILD)/refs.model $(TRAIN_ARGS) 2>/dev/null
+	cmp $(BUILD)/refs.model data/refs.model && echo "ok model: data/refs.model is rebuilt exactly"
 
 $(BUILD) $(GEN):
 	mkdir -p $@
@@ -219,5 +225,5 @@ fuzz:
 clean:
 	rm -rf build citex libcitex.a
 
-.PHONY: statics sizes model fuzz install uninstall asan-corpora deps test-deps seeds all check unit asan check-corpora clean check-tools
+.PHONY: statics sizes model model-check fuzz install uninstall asan-corpora deps test-deps seeds all check unit asan check-corpora clean check-tools
 .DELETE_ON_ERROR:

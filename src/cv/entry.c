@@ -384,6 +384,8 @@ static void volume_issue(cx_str s, cx_str *vol, cx_str *iss)
 {
 	*vol = *iss = S("", 0);
 	s = trim_set(s, ",.;:");
+	if (s.n > 4 && s.p[0] == '(' && (s.p[1] == 'V' || s.p[1] == 'v'))
+		s = trim_set(S(s.p + 1, s.n - 1), ",.;:"); /* "(Vol. 3, pp. 1-10)" */
 	for (size_t i = 0; i < s.n; i++) {
 		size_t k = 0;
 		cx_str r = S(s.p + i, s.n - i);
@@ -502,6 +504,65 @@ static cx_str url_text(cx_str s)
 			return trim_set(S(s.p + i, e - i), ".,;)]");
 		}
 	return trim_set(s, ".,;<>[]() ");
+}
+
+/* Year, volume, issue and pages, from their labels and from the compact
+ * forms that put them in one token: "2014;40(9):1477-81" (Vancouver),
+ * "14:87-90" (volume:pages), "33(4):" (volume(issue)). */
+struct numbers {
+	int year;
+	cx_str vol, iss, pages;
+};
+
+/* "2014;40(9):1477-81" or "40(9):1477-81" or "14:87-90" in s. */
+static int compact(struct arena *a, cx_str s, struct numbers *nb)
+{
+	for (size_t i = 0; i < s.n; i++) {
+		if (!isdigit((unsigned char)s.p[i]) || (i && isalnum((unsigned char)s.p[i - 1])))
+			continue;
+		size_t j = i;
+		int y = 0;
+		if (i + 5 <= s.n && s.p[i + 4] == ';' && year_in(S(s.p + i, 4)))
+			y = year_in(S(s.p + i, 4)), j = i + 5;
+		size_t vb = j;
+		while (j < s.n && isalnum((unsigned char)s.p[j]))
+			j++;
+		cx_str vol = S(s.p + vb, j - vb), iss = S("", 0);
+		if (j < s.n && s.p[j] == '(') {
+			const char *e = memchr(s.p + j, ')', s.n - j);
+			if (!e)
+				continue;
+			iss = S(s.p + j + 1, (size_t)(e - s.p - j - 1));
+			j = (size_t)(e - s.p) + 1;
+		}
+		if (!vol.n || j + 1 >= s.n || s.p[j] != ':' || !isalnum((unsigned char)s.p[j + 1]))
+			continue;
+		cx_str pg = pages_text(a, S(s.p + j + 1, s.n - j - 1));
+		if (!pg.n || !isalnum((unsigned char)pg.p[0]))
+			continue;
+		if (y)
+			nb->year = y;
+		nb->vol = vol, nb->iss = iss, nb->pages = pg;
+		return 1;
+	}
+	return 0;
+}
+
+static void numbers_of(struct arena *a, const struct cv_item *it, struct numbers *nb)
+{
+	memset(nb, 0, sizeof *nb);
+	nb->year = year_in(it->seg[LAB_DATE]);
+	cx_str v = it->seg[LAB_VOLUME], p = it->seg[LAB_PAGES];
+	if ((!p.n && compact(a, v, nb)) || (!v.n && compact(a, p, nb)) ||
+	    (!v.n && !p.n && compact(a, it->seg[LAB_DATE], nb))) {
+		if (!nb->year)
+			nb->year = year_in(it->seg[LAB_DATE]);
+	} else {
+		volume_issue(v, &nb->vol, &nb->iss);
+		nb->pages = pages_text(a, p);
+	}
+	if (!nb->year)
+		nb->year = it->year;
 }
 
 /* ---- type and entry ------------------------------------------------------------ */
@@ -664,20 +725,16 @@ struct cx_entry *cv_entry(struct cv_ctx *x, const struct cv_item *it)
 		add(&b, CX_F_JOURNAL, CX_STR("arXiv"));
 	if (it->seg[LAB_COLLECTION].n)
 		add_text(&b, CX_F_SERIES, trim_set(it->seg[LAB_COLLECTION], ",.;:()"));
-	int year = year_in(it->seg[LAB_DATE]);
-	if (!year)
-		year = it->year;
-	if (year)
-		add_int(&b, CX_F_YEAR, year);
-	cx_str vol, iss;
-	volume_issue(it->seg[LAB_VOLUME], &vol, &iss);
-	if (vol.n)
-		add_text(&b, CX_F_VOLUME, vol);
-	if (iss.n)
-		add_text(&b, CX_F_NUMBER, iss);
-	cx_str pg = pages_text(x->a, it->seg[LAB_PAGES]);
-	if (pg.n)
-		add_text(&b, CX_F_PAGES, pg);
+	struct numbers nb;
+	numbers_of(x->a, it, &nb);
+	if (nb.year)
+		add_int(&b, CX_F_YEAR, nb.year);
+	if (nb.vol.n)
+		add_text(&b, CX_F_VOLUME, nb.vol);
+	if (nb.iss.n)
+		add_text(&b, CX_F_NUMBER, nb.iss);
+	if (nb.pages.n)
+		add_text(&b, CX_F_PAGES, nb.pages);
 	if (it->seg[LAB_EDITION].n)
 		add_text(&b, CX_F_EDITION, trim_set(it->seg[LAB_EDITION], ",.;:()"));
 	cx_str pub = trim_set(it->seg[LAB_PUBLISHER], ",.;:()");
