@@ -115,7 +115,7 @@ static cx_str authors_trim(struct cv *v, cx_str au)
 	while (a0.n && CX_IS_MARK(a0.p[0]))
 		a0.p++, a0.n--;
 	if (a0.n && a0.p[0] == ',')
-		r = cvd_cat(&v->a, CX_STR(","), " ", r);
+		r = cv_cat(&v->a, CX_STR(","), " ", r);
 	return r;
 }
 

@@ -87,7 +87,6 @@ struct cx_field *cvd_add_field(struct ebuild *b, enum cx_field_id id, cx_str tex
 void cvd_add_text(struct ebuild *b, enum cx_field_id id, cx_str s);
 int cvd_award_words(cx_str t);
 void cvd_build_lines(struct cv *v, const char *text, size_t n, const unsigned *map, size_t nmap);
-cx_str cvd_cat(struct arena *a, cx_str x, const char *sep, cx_str y);
 void cvd_cut(char *s, size_t *n, size_t i, size_t len);
 int cvd_date_line(cx_str s, struct ymd *out);
 void cvd_detect_owner(struct cv *v);
@@ -111,7 +110,6 @@ int cvd_parse_citation(struct cv *v, cx_str s, struct cv_raw *r);
 cx_str cvd_plain(struct arena *a, cx_str s);
 void cvd_put_utf8(struct buf *b, long cp);
 size_t cvd_rank_at(const char *s, size_t n, size_t i);
-int cvd_read_all(struct cv *v, struct cx_input *in, struct buf *b);
 void cvd_read_venue(struct cv *v, cx_str venue_in, struct venue_out *o);
 enum sec cvd_sec_class(cx_str t, enum cv_hint *hint);
 void cvd_segment(struct cv *v);

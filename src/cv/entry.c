@@ -20,6 +20,7 @@
 #include "core/diag.h"
 #include "cv/item.h"
 #include "norm/context.h"
+#include "norm/norm.h"
 #include "read/reader.h"
 #include "model/model.h"
 #include "norm/venue.h"
@@ -195,14 +196,7 @@ static cx_str drop_lead(cx_str s, const char *word, const char *set)
 /* NFC copy in the arena. */
 static cx_str nfc(struct arena *a, cx_str s)
 {
-	utf8proc_uint8_t *out = NULL;
-	utf8proc_ssize_t r = utf8proc_map((const utf8proc_uint8_t *)s.p, (utf8proc_ssize_t)s.n, &out,
-	                                  UTF8PROC_STABLE | UTF8PROC_COMPOSE);
-	if (r < 0)
-		return arena_str(a, s.p, s.n);
-	cx_str res = arena_str(a, (const char *)out, (size_t)r);
-	free(out);
-	return res;
+	return text_nfc(a, s.p, s.n);
 }
 
 /* ---- fields ----------------------------------------------------------------- */
@@ -246,7 +240,7 @@ static void add_int(struct eb *b, enum cx_field_id id, int v)
 
 /* ---- names ------------------------------------------------------------------ */
 
-static cx_str cat3(struct arena *a, cx_str x, const char *sep, cx_str y)
+cx_str cv_cat(struct arena *a, cx_str x, const char *sep, cx_str y)
 {
 	if (!x.n)
 		return y;
@@ -266,14 +260,14 @@ static cx_str name_bibtex(struct arena *a, const struct cx_name *n)
 	if (n->others)
 		return CX_STR("others");
 	if (n->literal.n)
-		return cat3(a, cat3(a, CX_STR("{"), "", n->literal), "", CX_STR("}"));
-	cx_str f = n->particle.n ? cat3(a, n->particle, " ", n->family) : n->family;
+		return cv_cat(a, cv_cat(a, CX_STR("{"), "", n->literal), "", CX_STR("}"));
+	cx_str f = n->particle.n ? cv_cat(a, n->particle, " ", n->family) : n->family;
 	if (n->suffix.n)
-		f = cat3(a, f, ", ", n->suffix);
-	return n->given.n ? cat3(a, f, ", ", n->given) : f;
+		f = cv_cat(a, f, ", ", n->suffix);
+	return n->given.n ? cv_cat(a, f, ", ", n->given) : f;
 }
 
-static void owner_name(struct cv_ctx *x, struct cx_name *out, unsigned line)
+void cv_owner_name(struct cv_ctx *x, struct cx_name *out, unsigned line)
 {
 	memset(out, 0, sizeof *out);
 	if (x->owner.n) {
@@ -335,7 +329,7 @@ static void add_names(struct eb *b, enum cx_field_id id, cx_str text, unsigned l
 		const struct au_name *an = &L.v[i];
 		struct cx_name *nm = &names[nn];
 		if (an->empty && id == CX_F_AUTHOR)
-			owner_name(x, nm, line);
+			cv_owner_name(x, nm, line);
 		else if (an->text.n) {
 			au_split(x->a, an->text, an->family_first, L.vancouver, nm);
 			nm->family = nfc(x->a, trim_set(nm->family, ",;:"));
@@ -348,8 +342,8 @@ static void add_names(struct eb *b, enum cx_field_id id, cx_str text, unsigned l
 			continue;
 		if (an->equal) {
 			nm->equal = 1;
-			cx_str d = nm->literal.n ? nm->literal : cat3(x->a, nm->given, " ", nm->family);
-			eq = cat3(x->a, eq, ", ", d);
+			cx_str d = nm->literal.n ? nm->literal : cv_cat(x->a, nm->given, " ", nm->family);
+			eq = cv_cat(x->a, eq, ", ", d);
 		}
 		nn++;
 		if (an->others && an->text.n)
@@ -358,12 +352,12 @@ static void add_names(struct eb *b, enum cx_field_id id, cx_str text, unsigned l
 	if (!nn)
 		return;
 	for (size_t i = 0; i < nn; i++)
-		raw = cat3(x->a, raw, " and ", name_bibtex(x->a, &names[i]));
+		raw = cv_cat(x->a, raw, " and ", name_bibtex(x->a, &names[i]));
 	struct cx_field *f = add(b, id, raw);
 	f->names = names;
 	f->nnames = nn;
 	if (eq.n && note)
-		*note = cat3(x->a, *note, "; ", cat3(x->a, CX_STR("Equal contribution:"), " ", eq));
+		*note = cv_cat(x->a, *note, "; ", cv_cat(x->a, CX_STR("Equal contribution:"), " ", eq));
 }
 
 /* ---- numbers ------------------------------------------------------------------ */
@@ -687,7 +681,7 @@ static cx_str joined(struct arena *a, const struct cv_item *it)
 {
 	cx_str all = S("", 0);
 	for (int l = 0; l < LAB_N; l++)
-		all = cat3(a, all, " ", it->seg[l]);
+		all = cv_cat(a, all, " ", it->seg[l]);
 	return all;
 }
 
@@ -754,12 +748,12 @@ struct cx_entry *cv_entry(struct cv_ctx *x, const struct cv_item *it)
 	cx_str n2 = trim_set(it->seg[LAB_NOTE], ",.;:()[]");
 	if (arx.n && has_word(n2, "arxiv") && n2.n < arx.n + 40)
 		n2 = S("", 0); /* "arXiv preprint arXiv:2305.18461": the eprint says it */
-	n2 = cat3(x->a, n2, "; ", trim_set(it->seg[LAB_BADGE], ",.;:()[]"));
-	n2 = cat3(x->a, n2, "; ", note);
+	n2 = cv_cat(x->a, n2, "; ", trim_set(it->seg[LAB_BADGE], ",.;:()[]"));
+	n2 = cv_cat(x->a, n2, "; ", note);
 	if (e->type == CX_T_PHDTHESIS || e->type == CX_T_TECHREPORT)
 		add_text(&b, CX_F_TYPE, trim_set(it->seg[LAB_GENRE], ",.;:()[]"));
 	else
-		n2 = cat3(x->a, trim_set(it->seg[LAB_GENRE], ",.;:()[]"), "; ", n2);
+		n2 = cv_cat(x->a, trim_set(it->seg[LAB_GENRE], ",.;:()[]"), "; ", n2);
 	add_text(&b, CX_F_NOTE, n2);
 	if (it->abstract.n)
 		add_text(&b, CX_F_ABSTRACT, it->abstract);

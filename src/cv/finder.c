@@ -487,8 +487,8 @@ static void take_line(struct grouper *g, const struct cv_line *L, int in_marker_
 	/* a wrapped author line continues whatever comes next */
 	if (g->last == C_AUTHORS && ends_with_comma(c->authors)) {
 		int k = classify(v, s, &vs);
-		if (k == C_AUTHORS || (k == C_TITLE && authors_score(v, cvd_cat(&v->a, c->authors, " ", s)))) {
-			c->authors = cvd_cat(&v->a, c->authors, " ", s);
+		if (k == C_AUTHORS || (k == C_TITLE && authors_score(v, cv_cat(&v->a, c->authors, " ", s)))) {
+			c->authors = cv_cat(&v->a, c->authors, " ", s);
 			return;
 		}
 	}
@@ -518,13 +518,13 @@ static void take_line(struct grouper *g, const struct cv_line *L, int in_marker_
 	switch (k) {
 	case C_LINKS:
 		if (g->have)
-			c->extra = cvd_cat(&v->a, c->extra, " ", s);
+			c->extra = cv_cat(&v->a, c->extra, " ", s);
 		else if (v->nraw && !g->strict)
-			v->raw[v->nraw - 1].extra = cvd_cat(&v->a, v->raw[v->nraw - 1].extra, " ", s);
+			v->raw[v->nraw - 1].extra = cv_cat(&v->a, v->raw[v->nraw - 1].extra, " ", s);
 		return;
 	case C_PAREN:
 		if (c->title.n)
-			c->extra = cvd_cat(&v->a, c->extra, " ", s);
+			c->extra = cv_cat(&v->a, c->extra, " ", s);
 		return;
 	case C_DATE:
 		if (!in_marker_item && (c->title.n || c->authors.n))
@@ -542,7 +542,7 @@ static void take_line(struct grouper *g, const struct cv_line *L, int in_marker_
 			return;
 		}
 		if (c->title.n)
-			c->abstract = cvd_cat(&v->a, c->abstract, " ", s);
+			c->abstract = cv_cat(&v->a, c->abstract, " ", s);
 		else if (!g->have && v->nraw && !in_marker_item &&
 		         !v->raw[v->nraw - 1].abstract.n)
 			v->raw[v->nraw - 1].abstract = s; /* abstracts between entries */
@@ -556,7 +556,7 @@ static void take_line(struct grouper *g, const struct cv_line *L, int in_marker_
 			c->title = c->authors;
 			c->authors = cvd_S("", 0);
 		} else if (c->authors.n) {
-			c->extra = cvd_cat(&v->a, c->extra, " ", s);
+			c->extra = cv_cat(&v->a, c->extra, " ", s);
 			return;
 		}
 		c->authors = s;
@@ -571,7 +571,7 @@ static void take_line(struct grouper *g, const struct cv_line *L, int in_marker_
 				/* a second venue after an abstract: a new block began */
 				goto title;
 			}
-			c->extra = cvd_cat(&v->a, c->extra, ", ", s);
+			c->extra = cv_cat(&v->a, c->extra, ", ", s);
 		} else if (!c->title.n && !c->authors.n && !in_marker_item) {
 			goto title;
 		} else
@@ -586,17 +586,17 @@ static void take_line(struct grouper *g, const struct cv_line *L, int in_marker_
 			if (!c->title.n)
 				c->title = s;
 			else if (!c->authors.n && !c->venue.n)
-				c->title = cvd_cat(&v->a, c->title, " ", s);
+				c->title = cv_cat(&v->a, c->title, " ", s);
 			else if (!c->venue.n && c->authors.n)
 				c->venue = s;
 			else
-				c->extra = cvd_cat(&v->a, c->extra, ", ", s);
+				c->extra = cv_cat(&v->a, c->extra, ", ", s);
 			g->have = 1;
 			g->last = C_TITLE;
 			return;
 		}
 		if (c->title.n && (c->authors.n || c->venue.n) && cvd_award_words(ps0) && ps0.n < 60) {
-			c->extra = cvd_cat(&v->a, c->extra, ", ", s); /* "Oral presentation" */
+			c->extra = cv_cat(&v->a, c->extra, ", ", s); /* "Oral presentation" */
 			return;
 		}
 		if (c->title.n && !c->authors.n && !c->venue.n) {
@@ -604,7 +604,7 @@ static void take_line(struct grouper *g, const struct cv_line *L, int in_marker_
 			char e = pt.n ? pt.p[pt.n - 1] : '.';
 			cx_str ps = cvd_plain(&v->a, s);
 			if (g->last == C_TITLE && !strchr(".?!", e) && ps.n && (islower((unsigned char)ps.p[0]) || e == ':' || e == '-'))
-				c->title = cvd_cat(&v->a, c->title, " ", s);
+				c->title = cv_cat(&v->a, c->title, " ", s);
 			else {
 				c->title = s; /* the earlier line was no item ("See the full list ...") */
 				c->line = L->line;
@@ -652,7 +652,7 @@ static void take_marker_item(struct grouper *g, const struct cv_line *L, size_t 
 	for (size_t i = 0; i < n; i++)
 		if (!L[i].blank) {
 			nonblank++;
-			joined = cvd_cat(&v->a, joined, " ", cvd_S(L[i].s, L[i].n));
+			joined = cv_cat(&v->a, joined, " ", cvd_S(L[i].s, L[i].n));
 		}
 	if (!nonblank)
 		return;
@@ -840,7 +840,7 @@ void cvd_segment(struct cv *v)
 			cx_str joined = cvd_S("", 0);
 			int links = 0;
 			for (size_t m = i; m < j; m++) {
-				joined = cvd_cat(&v->a, joined, " ", cvd_S(v->l[m].s, v->l[m].n));
+				joined = cv_cat(&v->a, joined, " ", cvd_S(v->l[m].s, v->l[m].n));
 				links |= cvd_links_only(cvd_S(v->l[m].s, v->l[m].n));
 			}
 			struct cv_raw tmp;

@@ -6,26 +6,11 @@
 #define _POSIX_C_SOURCE 200809L
 #include <string.h>
 
+#include "core/utf8.h"
 #include "cv/input.h"
 #include "norm/context.h"
 #include "norm/keys.h"
 #include "norm/norm.h"
-
-static int valid_utf8(const char *s, size_t n)
-{
-	size_t i = 0;
-	while (i < n) {
-		unsigned char c = (unsigned char)s[i];
-		size_t l = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
-		if (!l || i + l > n)
-			return 0;
-		for (size_t k = 1; k < l; k++)
-			if (((unsigned char)s[i + k] & 0xC0) != 0x80)
-				return 0;
-		i += l;
-	}
-	return 1;
-}
 
 int cv_read_all(struct cv_ctx *x, struct cx_input *in, struct buf *b)
 {
@@ -41,18 +26,11 @@ int cv_read_all(struct cv_ctx *x, struct cx_input *in, struct buf *b)
 	}
 	if (in->error)
 		return -2;
-	if (!valid_utf8(b->p, b->n)) {
+	if (utf8_valid(b->p, b->n) < b->n) {
 		/* Latin-1 is the usual culprit: every byte is its code point. */
 		struct buf u = {0};
-		for (size_t i = 0; i < b->n; i++) {
-			unsigned char c = (unsigned char)b->p[i];
-			if (c < 0x80)
-				buf_putc(&u, c);
-			else {
-				buf_putc(&u, 0xC0 | (c >> 6));
-				buf_putc(&u, 0x80 | (c & 0x3F));
-			}
-		}
+		buf_reserve(&u, 2 * b->n + 1);
+		u.n = utf8_from_8bit(u.p, b->p, b->n);
 		buf_free(b);
 		*b = u;
 		cv_diag(x, CX_WARNING, CX_E_BAD_UTF8, 1, "input is not UTF-8; read as Latin-1");

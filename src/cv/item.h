@@ -37,6 +37,13 @@ void cv_label(struct cv_ctx *x, const char *s, size_t n, struct cv_item *it);
 /* The entry for a labelled item, or NULL when it holds no title. */
 struct cx_entry *cv_entry(struct cv_ctx *x, const struct cv_item *it);
 
+/* x, sep and y joined in the arena (x or y alone when the other is empty). */
+cx_str cv_cat(struct arena *a, cx_str x, const char *sep, cx_str y);
+
+/* The page owner for an empty author slot, or the placeholder "[owner]"
+ * with one warning a read. */
+void cv_owner_name(struct cv_ctx *x, struct cx_name *out, unsigned line);
+
 /* Report through the reader's diagnostic callback. */
 void cv_diag(struct cv_ctx *x, enum cx_sev sev, enum cx_code code, unsigned line, const char *fmt, ...)
 	__attribute__((format(printf, 5, 6)));

@@ -79,37 +79,28 @@ static cx_str name_bibtex(struct arena *a, const struct cx_name *n)
 	if (n->others)
 		return CX_STR("others");
 	if (n->literal.n) {
-		cx_str o = cvd_cat(a, CX_STR("{"), "", n->literal);
-		return cvd_cat(a, o, "", CX_STR("}"));
+		cx_str o = cv_cat(a, CX_STR("{"), "", n->literal);
+		return cv_cat(a, o, "", CX_STR("}"));
 	}
-	cx_str f = n->particle.n ? cvd_cat(a, n->particle, " ", n->family) : n->family;
+	cx_str f = n->particle.n ? cv_cat(a, n->particle, " ", n->family) : n->family;
 	if (n->suffix.n)
-		f = cvd_cat(a, f, ", ", n->suffix);
-	return n->given.n ? cvd_cat(a, f, ", ", n->given) : f;
+		f = cv_cat(a, f, ", ", n->suffix);
+	return n->given.n ? cv_cat(a, f, ", ", n->given) : f;
 }
 
 static cx_str name_display(struct arena *a, const struct cx_name *n)
 {
 	if (n->literal.n)
 		return n->literal;
-	cx_str f = n->particle.n ? cvd_cat(a, n->particle, " ", n->family) : n->family;
-	return n->given.n ? cvd_cat(a, n->given, " ", f) : f;
+	cx_str f = n->particle.n ? cv_cat(a, n->particle, " ", n->family) : n->family;
+	return n->given.n ? cv_cat(a, n->given, " ", f) : f;
 }
 
 static void owner_name(struct cv *v, struct cx_name *out, unsigned line)
 {
-	memset(out, 0, sizeof *out);
-	if (v->owner.n) {
-		au_split(&v->a, v->owner, memchr(v->owner.p, ',', v->owner.n) != NULL, 0, out);
-		return;
-	}
-	out->literal = CX_STR("[owner]");
-	if (!v->owner_warned) {
-		cvd_v_diag(v, CX_WARNING, CX_E_VALUE, line,
-		        "an author list leaves out the page owner's name and the owner is unknown; "
-		        "\"[owner]\" stands in (give --owner \"Given Family\")");
-		v->owner_warned = 1;
-	}
+	struct cv_ctx x = {.a = &v->a, .c = v->c, .owner = v->owner, .owner_warned = v->owner_warned};
+	cv_owner_name(&x, out, line);
+	v->owner_warned = x.owner_warned;
 }
 
 /* Authors: the grammar, then names, owner slots and equal contribution. */
@@ -156,7 +147,7 @@ static void add_authors(struct ebuild *b, const struct cv_raw *r, cx_str authors
 			continue;
 		if (an->equal) {
 			nm->equal = 1;
-			eq = cvd_cat(&v->a, eq, ", ", name_display(&v->a, nm));
+			eq = cv_cat(&v->a, eq, ", ", name_display(&v->a, nm));
 			neq++;
 		}
 		nn++;
@@ -171,12 +162,12 @@ static void add_authors(struct ebuild *b, const struct cv_raw *r, cx_str authors
 	}
 	cx_str raw = cvd_S("", 0);
 	for (size_t i = 0; i < nn; i++)
-		raw = cvd_cat(&v->a, raw, " and ", name_bibtex(&v->a, &names[i]));
+		raw = cv_cat(&v->a, raw, " and ", name_bibtex(&v->a, &names[i]));
 	struct cx_field *f = cvd_add_field(b, CX_F_AUTHOR, raw);
 	f->names = names;
 	f->nnames = nn;
 	if (neq)
-		*note = cvd_cat(&v->a, *note, "; ", cvd_cat(&v->a, CX_STR("Equal contribution:"), " ", eq));
+		*note = cv_cat(&v->a, *note, "; ", cv_cat(&v->a, CX_STR("Equal contribution:"), " ", eq));
 }
 
 static void add_int(struct ebuild *b, enum cx_field_id id, int val)
@@ -328,7 +319,7 @@ static void build_entry(struct cv *v, struct cv_raw *r)
 	struct venue_out o;
 	memset(&o, 0, sizeof o);
 	/* identifiers may sit anywhere in the item */
-	cx_str all = cvd_cat(&v->a, cvd_cat(&v->a, venue, " ", r->extra), " ", cvd_cat(&v->a, title, " ", authors));
+	cx_str all = cv_cat(&v->a, cv_cat(&v->a, venue, " ", r->extra), " ", cv_cat(&v->a, title, " ", authors));
 	{
 		char *s = arena_strndup(&v->a, all.p, all.n);
 		size_t n = all.n;
@@ -344,10 +335,10 @@ static void build_entry(struct cv *v, struct cv_raw *r)
 		else if (venue.n && (cvd_award_words(ex) || cvd_rank_at(ex.p, ex.n, 0)))
 			extra_note = r->extra;
 		else
-			vtext = cvd_cat(&v->a, vtext, ", ", r->extra);
+			vtext = cv_cat(&v->a, vtext, ", ", r->extra);
 	}
 	if (extra_note.n)
-		vtext = cvd_cat(&v->a, vtext, ", ", extra_note);
+		vtext = cv_cat(&v->a, vtext, ", ", extra_note);
 	cvd_read_venue(v, vtext, &o);
 	if (r->date.n) {
 		struct ymd d;
@@ -469,17 +460,17 @@ static void build_entry(struct cv *v, struct cv_raw *r)
 	/* note: status, awards and ranks, equal contribution */
 	cx_str n2 = cvd_S("", 0);
 	if (o.status == 1)
-		n2 = cvd_cat(&v->a, CX_STR("Submitted to"), " ",
-		         acr.n && full.n ? cvd_cat(&v->a, full, " ", cvd_cat(&v->a, CX_STR("("), "", cvd_cat(&v->a, acr, "", CX_STR(")"))))
+		n2 = cv_cat(&v->a, CX_STR("Submitted to"), " ",
+		         acr.n && full.n ? cv_cat(&v->a, full, " ", cv_cat(&v->a, CX_STR("("), "", cv_cat(&v->a, acr, "", CX_STR(")"))))
 		                         : full);
 	else if (o.status_note.n && o.status == 2 && full.n && !o.preprint)
-		n2 = cvd_cat(&v->a, o.status_note, " at ", full);
+		n2 = cv_cat(&v->a, o.status_note, " at ", full);
 	else if (o.status_note.n)
 		n2 = o.status_note;
 	if (o.note.n)
-		n2 = cvd_cat(&v->a, n2, "; ", o.note);
+		n2 = cv_cat(&v->a, n2, "; ", o.note);
 	if (note.n)
-		n2 = cvd_cat(&v->a, n2, "; ", note);
+		n2 = cv_cat(&v->a, n2, "; ", note);
 	if (n2.n)
 		cvd_add_text(&b, CX_F_NOTE, n2);
 	push_entry(v, e);
@@ -697,7 +688,8 @@ static int cv_read(struct cx_reader_ctx *c, struct cx_input *in)
 	memset(&v, 0, sizeof v);
 	v.c = c;
 	struct buf b = {0};
-	int rc = cvd_read_all(&v, in, &b);
+	struct cv_ctx rx = {.a = &v.a, .c = c};
+	int rc = cv_read_all(&rx, in, &b);
 	if (rc) {
 		buf_free(&b);
 		return rc == -2 ? -1 : 0;

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <utf8proc.h>
 
+#include "core/str.h"
 #include "cv/doc.h"
 
 /* ---- small helpers -------------------------------------------------------- */
@@ -84,37 +85,12 @@ int cvd_ieqn(const char *a, const char *b, size_t n)
  * word set, the match must not touch letters on either side. */
 long cvd_find_ci(cx_str s, const char *lit, int word)
 {
-	size_t l = strlen(lit);
-	int c0 = l ? lc((unsigned char)lit[0]) : 0;
-	for (size_t i = 0; i + l <= s.n; i++) {
-		if (lc((unsigned char)s.p[i]) != c0 || !cvd_ieqn(s.p + i, lit, l))
-			continue;
-		if (word && ((i && isalnum((unsigned char)s.p[i - 1])) ||
-		             (i + l < s.n && isalnum((unsigned char)s.p[i + l]))))
-			continue;
-		return (long)i;
-	}
-	return -1;
+	return str_ifind(s, lit, word);
 }
 
 int cvd_has_ci(cx_str s, const char *lit)
 {
 	return cvd_find_ci(s, lit, 1) >= 0;
-}
-
-cx_str cvd_cat(struct arena *a, cx_str x, const char *sep, cx_str y)
-{
-	if (!x.n)
-		return y;
-	if (!y.n)
-		return x;
-	size_t l = strlen(sep);
-	char *p = arena_alloc(a, x.n + l + y.n + 1);
-	memcpy(p, x.p, x.n);
-	memcpy(p + x.n, sep, l);
-	memcpy(p + x.n + l, y.p, y.n);
-	p[x.n + l + y.n] = 0;
-	return cvd_S(p, x.n + l + y.n);
 }
 
 /* The text without markup bytes (runs of space collapsed). */
@@ -180,77 +156,10 @@ cx_str cvd_field_text(struct arena *a, cx_str s, int keep_marks)
 	while (b < k && p[b] == ' ')
 		b++;
 	/* NFC: readers hand the writers composed text. */
-	utf8proc_uint8_t *out = NULL;
-	utf8proc_ssize_t r = utf8proc_map((const utf8proc_uint8_t *)p + b, (utf8proc_ssize_t)(k - b), &out,
-	                                  UTF8PROC_STABLE | UTF8PROC_COMPOSE);
-	if (r < 0) {
-		p[k] = 0;
-		return cvd_S(p + b, k - b);
-	}
-	cx_str res = arena_str(a, (const char *)out, (size_t)r);
-	free(out);
-	return res;
+	return text_nfc(a, p + b, k - b);
 }
 
 /* ---- input --------------------------------------------------------------- */
-
-static int valid_utf8(const char *s, size_t n)
-{
-	size_t i = 0;
-	while (i < n) {
-		unsigned char c = (unsigned char)s[i];
-		size_t l = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
-		if (!l || i + l > n)
-			return 0;
-		for (size_t k = 1; k < l; k++)
-			if (((unsigned char)s[i + k] & 0xC0) != 0x80)
-				return 0;
-		i += l;
-	}
-	return 1;
-}
-
-/* Read everything; NUL and stray control bytes become spaces, since control
- * bytes carry markup inside the model. */
-int cvd_read_all(struct cv *v, struct cx_input *in, struct buf *b)
-{
-	char chunk[1 << 16];
-	size_t n;
-	while ((n = cx_input_read(in, chunk, sizeof chunk)) > 0) {
-		if (b->n + n > CV_MAX_INPUT) {
-			cvd_v_diag(v, CX_ERROR, CX_E_LIMIT, 1, "input is larger than %zu MiB; not a CV",
-			        CV_MAX_INPUT >> 20);
-			return -1;
-		}
-		buf_put(b, chunk, n);
-	}
-	if (in->error)
-		return -2;
-	if (!valid_utf8(b->p, b->n)) {
-		/* Latin-1 is the usual culprit: every byte is its code point. */
-		struct buf u = {0};
-		for (size_t i = 0; i < b->n; i++) {
-			unsigned char c = (unsigned char)b->p[i];
-			if (c < 0x80)
-				buf_putc(&u, c);
-			else {
-				buf_putc(&u, 0xC0 | (c >> 6));
-				buf_putc(&u, 0x80 | (c & 0x3F));
-			}
-		}
-		buf_free(b);
-		*b = u;
-		cvd_v_diag(v, CX_WARNING, CX_E_BAD_UTF8, 1, "input is not UTF-8; read as Latin-1");
-	}
-	for (size_t i = 0; i < b->n; i++) {
-		unsigned char c = (unsigned char)b->p[i];
-		if (c < 0x20 && c != '\n' && c != '\t' && c != '\r')
-			b->p[i] = ' ';
-	}
-	buf_putc(b, 0);
-	b->n--;
-	return 0;
-}
 
 void cvd_put_utf8(struct buf *b, long cp)
 {

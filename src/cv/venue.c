@@ -207,7 +207,7 @@ static void add_note(struct cv *v, cx_str *note, cx_str t)
 {
 	t = cvd_trim_punct(t, ",;|-");
 	if (t.n)
-		*note = cvd_cat(&v->a, *note, "; ", t);
+		*note = cv_cat(&v->a, *note, "; ", t);
 }
 
 /* Read a venue string (and an item's loose extras) into fields. */
@@ -266,7 +266,7 @@ void cvd_read_venue(struct cv *v, cx_str venue_in, struct venue_out *o)
 		if (seg.n && cvd_award_words(seg) && !cvd_venue_words(seg) && !cvd_find_year(seg, NULL))
 			add_note(v, &o->note, seg);
 		else if (seg.n)
-			keep = cvd_cat(&v->a, keep, ", ", seg);
+			keep = cv_cat(&v->a, keep, ", ", seg);
 		b = i + 1;
 	}
 	cx_str t = cvd_trim_punct(keep, ",.;|-");
@@ -491,7 +491,7 @@ void cvd_read_venue(struct cv *v, cx_str venue_in, struct venue_out *o)
 			o->number = cvd_S(trest.p, w);
 			trest = cvd_trim_punct(cvd_S(trest.p + w, trest.n - w), ",.;: ");
 		}
-		o->school = pre.n ? cvd_cat(&v->a, pre, ", ", trest) : trest;
+		o->school = pre.n ? cv_cat(&v->a, pre, ", ", trest) : trest;
 		o->report = 1;
 		return;
 	}
