@@ -562,7 +562,14 @@ static int looks_html(const char *s, size_t n)
 	for (size_t i = 0; tags[i]; i++)
 		if (cvd_find_ci(t, tags[i], 0) >= 0)
 			hits++;
-	return hits >= 2;
+	if (hits < 2 || cvd_find_ci(t, "<html", 0) >= 0 || cvd_find_ci(t, "<body", 0) >= 0)
+		return hits >= 2;
+	/* Markdown with some HTML in it: Markdown headings at line starts */
+	size_t md = 0;
+	for (size_t i = 0; i + 2 < t.n; i++)
+		if ((i == 0 || t.p[i - 1] == '\n') && t.p[i] == '#' && (t.p[i + 1] == ' ' || t.p[i + 1] == '#'))
+			md++;
+	return md < 2;
 }
 
 static int looks_latex(const char *s, size_t n)
