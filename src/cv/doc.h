@@ -124,5 +124,9 @@ size_t cvd_words_in(cx_str s);
 int cvd_year_at(const char *p, size_t n, size_t i);
 /* The BibTeX blocks of a web page, one after the other; how many. */
 size_t cvd_html_bibtex(const char *s, size_t n, struct buf *out);
+/* A LaTeX CV's own item macros (\pub{2023}{Title}{Venue}{Authors}{DOI})
+ * rewritten as \item lines into out; how many calls were rewritten (0: out
+ * is left empty). */
+size_t cvd_latex_macros(struct cv *v, const char *s, size_t n, struct buf *out);
 
 #endif

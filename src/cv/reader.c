@@ -646,6 +646,14 @@ static int embedded_has(struct cv *v, const struct embedded *m, const struct cx_
 
 /* ---- the reader ------------------------------------------------------------------- */
 
+static size_t count_lines(const char *s, const char *e)
+{
+	size_t k = 0;
+	for (; s < e; s++)
+		k += *s == '\n';
+	return k;
+}
+
 /* HTML and LaTeX to the line model's text in t, with the source line of each
  * converted line in lm; plain text and Markdown stay as they are. */
 static void to_text(struct cv *v, const char **text, size_t *n, struct buf *t, struct linemap *lm)
@@ -662,8 +670,18 @@ static void to_text(struct cv *v, const char **text, size_t *n, struct buf *t, s
 		const char *s0 = bd >= 0 ? s + bd + 16 : s;
 		lm->lp = s;
 		lm->ln = 1;
-		cvd_latex_to_text(s0, (size_t)(s + *n - s0), t, lm);
-		cvd_lm_track(lm, t, s + *n);
+		struct buf mac = {0};
+		if (cvd_latex_macros(v, s0, (size_t)(s + *n - s0), &mac)) {
+			/* lm counts the rewritten text, which keeps every line break */
+			lm->lp = mac.p;
+			lm->ln = 1 + (unsigned)count_lines(s, s0);
+			cvd_latex_to_text(mac.p, mac.n, t, lm);
+			cvd_lm_track(lm, t, mac.p + mac.n);
+		} else {
+			cvd_latex_to_text(s0, (size_t)(s + *n - s0), t, lm);
+			cvd_lm_track(lm, t, s + *n);
+		}
+		buf_free(&mac);
 		v->latex = 1;
 	} else
 		return;
