@@ -282,6 +282,63 @@ static int build_labelled(struct cv *v, struct cv_raw *r)
 	return 1;
 }
 
+/* The type of an item the rules read: the venue's kind, else the heading's
+ * hint, a volume (a journal) or a named venue (a conference); a report,
+ * thesis, preprint or submitted paper by its status. */
+static enum cx_type_id rule_type(const struct cv_raw *r, const struct venue_out *o)
+{
+	enum cx_type_id type;
+	enum venue_kind kind = o->kind;
+	if (kind == VENUE_UNKNOWN) {
+		if (r->hint == H_JOURNAL)
+			kind = VENUE_JOURNAL;
+		else if (r->hint == H_CONFERENCE || r->hint == H_WORKSHOP)
+			kind = VENUE_CONFERENCE;
+		else if (r->hint == H_THESIS)
+			kind = VENUE_THESIS;
+		else if (r->hint == H_PREPRINT && !o->name.n)
+			kind = VENUE_PREPRINT;
+		else if (o->volume.n)
+			kind = VENUE_JOURNAL;
+		else if (o->name.n)
+			kind = VENUE_CONFERENCE;
+	}
+	if (o->report)
+		type = CX_T_TECHREPORT;
+	else if (kind == VENUE_THESIS)
+		type = o->preprint == 1 ? CX_T_MASTERSTHESIS : CX_T_PHDTHESIS;
+	else if (o->preprint || kind == VENUE_PREPRINT)
+		type = CX_T_MISC;
+	else if (o->status == 1 || o->status == 2)
+		type = CX_T_UNPUBLISHED;
+	else if (kind == VENUE_JOURNAL)
+		type = CX_T_ARTICLE;
+	else if (kind == VENUE_CONFERENCE || kind == VENUE_WORKSHOP)
+		type = CX_T_INPROCEEDINGS;
+	else
+		type = CX_T_MISC;
+	return type;
+}
+
+/* The note: the status, awards and ranks, equal contribution. */
+static cx_str status_note(struct cv *v, const struct venue_out *o, cx_str note)
+{
+	cx_str n2 = cvd_S("", 0);
+	if (o->status == 1)
+		n2 = cv_cat(&v->a, CX_STR("Submitted to"), " ",
+		         o->acronym.n && o->name.n ? cv_cat(&v->a, o->name, " ", cv_cat(&v->a, CX_STR("("), "", cv_cat(&v->a, o->acronym, "", CX_STR(")"))))
+		                         : o->name);
+	else if (o->status_note.n && o->status == 2 && o->name.n && !o->preprint)
+		n2 = cv_cat(&v->a, o->status_note, " at ", o->name);
+	else if (o->status_note.n)
+		n2 = o->status_note;
+	if (o->note.n)
+		n2 = cv_cat(&v->a, n2, "; ", o->note);
+	if (note.n)
+		n2 = cv_cat(&v->a, n2, "; ", note);
+	return n2;
+}
+
 static void build_entry(struct cv *v, struct cv_raw *r)
 {
 	if (build_labelled(v, r))
@@ -357,37 +414,7 @@ static void build_entry(struct cv *v, struct cv_raw *r)
 		if (o.month < 1 || o.month > 12)
 			o.month = 0;
 	}
-	/* type */
-	enum cx_type_id type;
-	enum venue_kind kind = o.kind;
-	if (kind == VENUE_UNKNOWN) {
-		if (r->hint == H_JOURNAL)
-			kind = VENUE_JOURNAL;
-		else if (r->hint == H_CONFERENCE || r->hint == H_WORKSHOP)
-			kind = VENUE_CONFERENCE;
-		else if (r->hint == H_THESIS)
-			kind = VENUE_THESIS;
-		else if (r->hint == H_PREPRINT && !o.name.n)
-			kind = VENUE_PREPRINT;
-		else if (o.volume.n)
-			kind = VENUE_JOURNAL;
-		else if (o.name.n)
-			kind = VENUE_CONFERENCE;
-	}
-	if (o.report)
-		type = CX_T_TECHREPORT;
-	else if (kind == VENUE_THESIS)
-		type = o.preprint == 1 ? CX_T_MASTERSTHESIS : CX_T_PHDTHESIS;
-	else if (o.preprint || kind == VENUE_PREPRINT)
-		type = CX_T_MISC;
-	else if (o.status == 1 || o.status == 2)
-		type = CX_T_UNPUBLISHED;
-	else if (kind == VENUE_JOURNAL)
-		type = CX_T_ARTICLE;
-	else if (kind == VENUE_CONFERENCE || kind == VENUE_WORKSHOP)
-		type = CX_T_INPROCEEDINGS;
-	else
-		type = CX_T_MISC;
+	enum cx_type_id type = rule_type(r, &o);
 	e->type = type;
 	const char *tn = cx_types[type].bibtex;
 	e->type_name = cvd_S(tn, strlen(tn));
@@ -457,20 +484,7 @@ static void build_entry(struct cv *v, struct cv_raw *r)
 			ab = cvd_trim_punct(cvd_S(pa.p + 8, pa.n - 8), ":.-");
 		cvd_add_text(&b, CX_F_ABSTRACT, ab);
 	}
-	/* note: status, awards and ranks, equal contribution */
-	cx_str n2 = cvd_S("", 0);
-	if (o.status == 1)
-		n2 = cv_cat(&v->a, CX_STR("Submitted to"), " ",
-		         acr.n && full.n ? cv_cat(&v->a, full, " ", cv_cat(&v->a, CX_STR("("), "", cv_cat(&v->a, acr, "", CX_STR(")"))))
-		                         : full);
-	else if (o.status_note.n && o.status == 2 && full.n && !o.preprint)
-		n2 = cv_cat(&v->a, o.status_note, " at ", full);
-	else if (o.status_note.n)
-		n2 = o.status_note;
-	if (o.note.n)
-		n2 = cv_cat(&v->a, n2, "; ", o.note);
-	if (note.n)
-		n2 = cv_cat(&v->a, n2, "; ", note);
+	cx_str n2 = status_note(v, &o, note);
 	if (n2.n)
 		cvd_add_text(&b, CX_F_NOTE, n2);
 	push_entry(v, e);
