@@ -44,6 +44,24 @@ static int cmd_is(const char *p, const char *end, const char *name, size_t *len)
 	return 1;
 }
 
+/* \href{u}{t} at p (after the command) as "t \url{u}"; the end, or NULL. */
+static const char *href(const char *p, const char *end, struct buf *out)
+{
+	const char *u = p, *ue = skip_group(u, end);
+	const char *t = ue, *te = skip_group(t, end);
+	while (u < ue && *u != '{')
+		u++;
+	while (t < te && *t != '{')
+		t++;
+	if (ue <= u + 1 || te <= t + 1)
+		return NULL;
+	buf_put(out, t + 1, (size_t)(te - t - 2));
+	buf_put(out, " \\url{", 6);
+	buf_put(out, u + 1, (size_t)(ue - u - 2));
+	buf_putc(out, '}');
+	return te;
+}
+
 /* A LaTeX CV to lines: \section{X} becomes a "# X" heading, \item a "- "
  * bullet, \\ and blank lines break lines, environments and layout commands
  * go; \href{u}{t} becomes "t \url{u}".  Source line breaks inside a
@@ -132,21 +150,10 @@ void cvd_latex_to_text(const char *s, size_t n, struct buf *out, struct linemap 
 			p += l;
 			continue;
 		}
-		if (cmd_is(p, end, "href", &l)) {
-			const char *u = p + l, *ue = skip_group(u, end);
-			const char *t = ue, *te = skip_group(t, end);
-			while (u < ue && *u != '{')
-				u++;
-			while (t < te && *t != '{')
-				t++;
-			if (ue > u + 1 && te > t + 1) {
-				buf_put(out, t + 1, (size_t)(te - t - 2));
-				buf_put(out, " \\url{", 6);
-				buf_put(out, u + 1, (size_t)(ue - u - 2));
-				buf_putc(out, '}');
-				p = te;
-				continue;
-			}
+		const char *after = cmd_is(p, end, "href", &l) ? href(p + l, end, out) : NULL;
+		if (after) {
+			p = after;
+			continue;
 		}
 		/* Layout commands with arguments that carry no text. */
 		static const char *const drop_arg[] = {"hspace", "vspace", "label", "setlength",
