@@ -210,8 +210,9 @@ static void add_note(struct cv *v, cx_str *note, cx_str t)
 		*note = cv_cat(&v->a, *note, "; ", t);
 }
 
-/* Read a venue string (and an item's loose extras) into fields. */
-void cvd_read_venue(struct cv *v, cx_str venue_in, struct venue_out *o)
+/* Identifiers, markup, link labels, rank labels and awards out of a venue
+ * string (ids and notes go to o); the rest. */
+static cx_str venue_strip(struct cv *v, cx_str venue_in, struct venue_out *o)
 {
 	size_t n = venue_in.n;
 	char *s = arena_alloc(&v->a, n + 1);
@@ -269,7 +270,13 @@ void cvd_read_venue(struct cv *v, cx_str venue_in, struct venue_out *o)
 			keep = cv_cat(&v->a, keep, ", ", seg);
 		b = i + 1;
 	}
-	cx_str t = cvd_trim_punct(keep, ",.;|-");
+	return cvd_trim_punct(keep, ",.;|-");
+}
+
+/* A status ("Submitted to", "Under review", "To appear") and a preprint
+ * server; the rest. */
+static cx_str venue_status(struct cv *v, cx_str t, struct venue_out *o)
+{
 	/* status */
 	static const struct {
 		const char *w;
@@ -307,6 +314,12 @@ void cvd_read_venue(struct cv *v, cx_str venue_in, struct venue_out *o)
 		if (!journalish || !t.n)
 			o->preprint = 1;
 	}
+	return t;
+}
+
+/* Volume, number and pages, labelled or written together; the rest. */
+static cx_str venue_numbers(struct cv *v, cx_str t, struct venue_out *o)
+{
 	/* volume, number, pages */
 	static const struct {
 		const char *w;
@@ -418,6 +431,12 @@ void cvd_read_venue(struct cv *v, cx_str venue_in, struct venue_out *o)
 		cn = k;
 	}
 	t = cvd_trim_punct(cvd_S(c, cn), ",.;:|-");
+	return t;
+}
+
+/* The year and a month before it; the rest. */
+static cx_str venue_date(struct cv *v, cx_str t, struct venue_out *o)
+{
 	/* a month before the year */
 	size_t yat = 0;
 	int y = cvd_find_year(t, &yat);
@@ -449,6 +468,12 @@ void cvd_read_venue(struct cv *v, cx_str venue_in, struct venue_out *o)
 		if (t.n >= 2 && !memcmp(t.p + t.n - 2, "()", 2))
 			t = cvd_trim_punct(cvd_S(t.p, t.n - 2), ",.;:|-");
 	}
+	return t;
+}
+
+/* A thesis or a technical report: 1 when t was one. */
+static int venue_thesis_report(struct cv *v, cx_str t, struct venue_out *o)
+{
 	/* thesis */
 	static const struct {
 		const char *w;
@@ -469,7 +494,7 @@ void cvd_read_venue(struct cv *v, cx_str venue_in, struct venue_out *o)
 		o->kind = VENUE_THESIS;
 		o->preprint = th[k].masters; /* reused: 1 master's, 2 bachelor's */
 		o->name = cvd_S("", 0);
-		return;
+		return 1;
 	}
 	/* technical reports: "Technical Report MSR-TR-2021-12, Microsoft Research" */
 	static const char *const tr[] = {"technical report", "tech. report", "tech. rep.", "tech report",
@@ -493,8 +518,16 @@ void cvd_read_venue(struct cv *v, cx_str venue_in, struct venue_out *o)
 		}
 		o->school = pre.n ? cv_cat(&v->a, pre, ", ", trest) : trest;
 		o->report = 1;
-		return;
+		return 1;
 	}
+	return 0;
+}
+
+/* An article number, then the venue grammar and the table: 1 when the
+ * table knew the venue (o is complete); else t is what is left. */
+static int venue_table(struct cv *v, cx_str *tp, struct venue_out *o)
+{
+	cx_str t = *tp;
 	/* "Nature Communications 14, 1234": volume and article number */
 	if (!o->volume.n) {
 		size_t e = t.n, b;
@@ -536,7 +569,7 @@ void cvd_read_venue(struct cv *v, cx_str venue_in, struct venue_out *o)
 			cx_str rem = cvd_trim_punct(vi.remainder, ",.;:|-()");
 			if (rem.n && (cvd_award_words(rem) || cvd_rank_at(rem.p, rem.n, 0)))
 				add_note(v, &o->note, rem);
-			return;
+			return 1;
 		}
 		o->kind = vi.kind;
 		o->acronym = vi.acronym;
@@ -544,6 +577,13 @@ void cvd_read_venue(struct cv *v, cx_str venue_in, struct venue_out *o)
 			o->name = vi.name;
 	} else if (!o->year)
 		o->year = sy;
+	*tp = t;
+	return 0;
+}
+
+/* The written name of a venue the table does not know. */
+static void venue_name(struct cv *v, cx_str t, struct venue_out *o)
+{
 	if (!o->name.n) {
 		/* "ACR '25 | Full Name": keep the written full name */
 		const char *bar = memchr(t.p, '|', t.n);
@@ -582,6 +622,11 @@ void cvd_read_venue(struct cv *v, cx_str venue_in, struct venue_out *o)
 		}
 		o->name = nm;
 	}
+}
+
+/* The kind of a venue the table does not know, by its words. */
+static void venue_kind_words(cx_str venue_in, struct venue_out *o)
+{
 	if (o->kind == VENUE_UNKNOWN) {
 		/* no table row: the words decide; the section title and a volume
 		 * number decide after them (build_entry) */
@@ -600,5 +645,17 @@ void cvd_read_venue(struct cv *v, cx_str venue_in, struct venue_out *o)
 		         cvd_has_ci(nm, "symposium") || cvd_has_ci(nm, "meeting") || cvd_has_ci(nm, "congress") ||
 		         cvd_find_short_year(venue_in))
 			o->kind = VENUE_CONFERENCE;
-	}
+	}}
+
+/* Read a venue string (and an item's loose extras) into fields. */
+void cvd_read_venue(struct cv *v, cx_str venue_in, struct venue_out *o)
+{
+	cx_str t = venue_strip(v, venue_in, o);
+	t = venue_status(v, t, o);
+	t = venue_numbers(v, t, o);
+	t = venue_date(v, t, o);
+	if (venue_thesis_report(v, t, o) || venue_table(v, &t, o))
+		return;
+	venue_name(v, t, o);
+	venue_kind_words(venue_in, o);
 }
