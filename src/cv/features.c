@@ -367,7 +367,7 @@ static void token_feats(struct fs *s, const struct tok *t, const struct tinfo *t
 	addc(s, F_SHM1, i ? feat_hash(0, ti[i - 1].sh, ti[i - 1].shn) : 0);
 	addc(s, F_SHP1, i + 1 < n ? feat_hash(0, ti[i + 1].sh, ti[i + 1].shn) : 0);
 	if (i) {
-		char b[48];
+		char b[2 * sizeof x->w + 1];
 		memcpy(b, ti[i - 1].w, ti[i - 1].wn);
 		b[ti[i - 1].wn] = '|';
 		memcpy(b + ti[i - 1].wn + 1, x->w, x->wn);
