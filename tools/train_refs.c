@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "core/arena.h"
+#include "core/hash.h"
 #include "core/strbuf.h"
 #include "cv/label.h"
 
@@ -174,51 +175,7 @@ static void seq_text(const struct segs *sg, struct buf *out)
 	buf_putc(out, 0);
 }
 
-/* ---- a set of strings (the excluded texts) ------------------------------- */
-
-struct strset {
-	char **v;
-	size_t cap, n;
-};
-
-static uint64_t hash64(const char *s)
-{
-	uint64_t h = 1469598103934665603u;
-	while (*s)
-		h = (h ^ (unsigned char)*s++) * 1099511628211u;
-	return h;
-}
-
-static int set_has(const struct strset *s, const char *k)
-{
-	if (!s->cap)
-		return 0;
-	for (size_t h = hash64(k) & (s->cap - 1); s->v[h]; h = (h + 1) & (s->cap - 1))
-		if (!strcmp(s->v[h], k))
-			return 1;
-	return 0;
-}
-
-static void set_add(struct strset *s, const char *k)
-{
-	if (2 * (s->n + 1) > s->cap) {
-		struct strset t = {xcalloc(s->cap ? 2 * s->cap : 1024, sizeof(char *)), s->cap ? 2 * s->cap : 1024, 0};
-		for (size_t i = 0; i < s->cap; i++)
-			if (s->v[i])
-				set_add(&t, s->v[i]);
-		free(s->v);
-		*s = t;
-	}
-	if (set_has(s, k))
-		return;
-	size_t h = hash64(k) & (s->cap - 1);
-	while (s->v[h])
-		h = (h + 1) & (s->cap - 1);
-	s->v[h] = xstrdup(k);
-	s->n++;
-}
-
-static void load(const char *path, struct strset *exclude, struct data *d, struct strset *collect)
+static void load(const char *path, struct strset *exclude, struct data *d, struct strset *collect, struct arena *texts_a)
 {
 	size_t n;
 	char *x = slurp(path, &n);
@@ -228,10 +185,10 @@ static void load(const char *path, struct strset *exclude, struct data *d, struc
 	for (const char *p = x; (p = next_seq(p, x + n, sg));) {
 		seq_text(sg, &t);
 		if (collect) {
-			set_add(collect, t.p);
+			strset_add(collect, texts_a, t.p, strlen(t.p), NULL);
 			continue;
 		}
-		if (exclude && set_has(exclude, t.p)) {
+		if (exclude && strset_find(exclude, t.p, strlen(t.p)) >= 0) {
 			skipped++;
 			continue;
 		}
@@ -275,38 +232,28 @@ static void load(const char *path, struct strset *exclude, struct data *d, struc
 
 /* ---- the perceptron ---------------------------------------------------- */
 
-/* Dense indexes for feature ids. */
+/* Dense indexes for feature ids: core's hash index over the ids, which are
+ * hashes already. */
 struct fmap {
-	uint32_t *key, *idx;
-	size_t cap, n;
+	struct hindex idx;
+	uint32_t *key;      /* key[i]: the feature id of index i */
+	size_t n, cap;
 };
 
 static size_t fmap_get(struct fmap *m, uint32_t id, int add)
 {
-	if (add && 2 * (m->n + 1) > m->cap) {
-		struct fmap t = {xcalloc(m->cap ? 2 * m->cap : 1 << 16, 4), xcalloc(m->cap ? 2 * m->cap : 1 << 16, 4),
-		                 m->cap ? 2 * m->cap : 1 << 16, 0};
-		for (size_t i = 0; i < m->cap; i++)
-			if (m->key[i]) {
-				size_t h = m->key[i] & (t.cap - 1);
-				while (t.key[h])
-					h = (h + 1) & (t.cap - 1);
-				t.key[h] = m->key[i], t.idx[h] = m->idx[i];
-			}
-		t.n = m->n;
-		free(m->key), free(m->idx);
-		*m = t;
+	for (size_t i = hindex_first(&m->idx, id); i != HINDEX_END; i = hindex_next(&m->idx, id, i))
+		if (m->key[hindex_value(&m->idx, i)] == id)
+			return hindex_value(&m->idx, i);
+	if (!add)
+		return (size_t)-1;
+	if (m->n == m->cap) {
+		m->cap = m->cap ? 2 * m->cap : 1 << 16;
+		m->key = xrealloc(m->key, m->cap * sizeof *m->key);
 	}
-	size_t h = id & (m->cap - 1);
-	while (m->key[h] && m->key[h] != id)
-		h = (h + 1) & (m->cap - 1);
-	if (!m->key[h]) {
-		if (!add)
-			return (size_t)-1;
-		m->key[h] = id;
-		m->idx[h] = (uint32_t)m->n++;
-	}
-	return m->idx[h];
+	m->key[m->n] = id;
+	hindex_put(&m->idx, id, m->n);
+	return m->n++;
 }
 
 struct model {
@@ -412,14 +359,12 @@ static void write_model(const char *path, const struct model *m, const struct fm
 	/* features with a weight left after rounding, by id */
 	uint32_t *ids = xmalloc((fm->n + 1) * sizeof *ids);
 	size_t nid = 0, nw = 0;
-	for (size_t h = 0; h < fm->cap; h++) {
-		if (!fm->key[h])
-			continue;
-		size_t f = fm->idx[h], k = 0;
+	for (size_t f = 0; f < fm->n; f++) {
+		size_t k = 0;
 		for (int y = 0; y < L; y++)
 			k += kept(m, m->w[f * L + y], m->u[f * L + y], prune) != 0;
 		if (k)
-			ids[nid++] = fm->key[h], nw += k;
+			ids[nid++] = fm->key[f], nw += k;
 	}
 	qsort(ids, nid, sizeof *ids, cmp_u32);
 	uint32_t nslots = 1;
@@ -475,7 +420,7 @@ static void write_model(const char *path, const struct model *m, const struct fm
 static void evaluate(const struct model *m, struct fmap *fm, const char *path)
 {
 	struct data t = {0};
-	load(path, NULL, &t, NULL);
+	load(path, NULL, &t, NULL, NULL);
 	struct model a = *m;
 	a.w = xmalloc(m->nfeat * L * sizeof *a.w);
 	for (size_t i = 0; i < m->nfeat * L; i++)
@@ -546,11 +491,12 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	struct strset ex = {0};
+	struct arena texts = {0};
 	if (exclude)
-		load(exclude, NULL, NULL, &ex);
+		load(exclude, NULL, NULL, &ex, &texts);
 	struct data d = {0};
 	for (; i < argc; i++)
-		load(argv[i], &ex, &d, NULL);
+		load(argv[i], &ex, &d, NULL, &texts);
 	/* dense feature indexes */
 	struct fmap fm = {0};
 	for (size_t t = 0; t < d.ntok * FEAT_MAX; t++) {

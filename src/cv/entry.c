@@ -209,20 +209,7 @@ struct eb {
 
 static struct cx_field *add(struct eb *b, enum cx_field_id id, cx_str text)
 {
-	struct cx_entry *e = b->e;
-	if (e->nfields == b->cap) {
-		size_t cap = b->cap ? b->cap * 2 : 16;
-		e->fields = arena_grow(b->x->a, e->fields, sizeof *e->fields, e->nfields, cap);
-		b->cap = cap;
-	}
-	struct cx_field *f = &e->fields[e->nfields++];
-	memset(f, 0, sizeof *f);
-	f->id = id;
-	f->name = S(cx_fields[id].bibtex, strlen(cx_fields[id].bibtex));
-	f->raw = f->text = text;
-	f->loc.line = e->loc.line;
-	f->loc.col = 1;
-	return f;
+	return model_add_field(b->x->a, b->e, &b->cap, id, (cx_str){NULL, 0}, text, b->e->loc.line);
 }
 
 static void add_text(struct eb *b, enum cx_field_id id, cx_str s)

@@ -246,14 +246,8 @@ static void labelled_venue(struct cv *v, struct cx_entry *e)
 	f->name = (cx_str){cx_fields[f->id].bibtex, strlen(cx_fields[f->id].bibtex)};
 	e->type_name = (cx_str){cx_types[e->type].bibtex, strlen(cx_types[e->type].bibtex)};
 	if (o.acronym.n && !(o.acronym.n == o.name.n && !memcmp(o.acronym.p, o.name.p, o.name.n))) {
-		struct cx_field *nf = arena_alloc(&v->a, (e->nfields + 1) * sizeof *nf);
-		memcpy(nf, e->fields, e->nfields * sizeof *nf);
-		struct cx_field *a = &nf[e->nfields++];
-		*a = *f;
-		a->id = CX_F_SHORTJOURNAL;
-		a->name = (cx_str){cx_fields[a->id].bibtex, strlen(cx_fields[a->id].bibtex)};
-		a->text = a->raw = o.acronym;
-		e->fields = nf;
+		size_t cap = e->nfields; /* full: the builder copies the array */
+		model_add_field(&v->a, e, &cap, CX_F_SHORTJOURNAL, (cx_str){NULL, 0}, o.acronym, e->loc.line);
 	}
 }
 

@@ -14,21 +14,7 @@
 
 struct cx_field *cvd_add_field(struct ebuild *b, enum cx_field_id id, cx_str text)
 {
-	struct cx_entry *e = b->e;
-	if (e->nfields == b->cap) {
-		size_t cap = b->cap ? b->cap * 2 : 16;
-		e->fields = arena_grow(&b->v->a, e->fields, sizeof *e->fields, e->nfields, cap);
-		b->cap = cap;
-	}
-	struct cx_field *f = &e->fields[e->nfields++];
-	memset(f, 0, sizeof *f);
-	f->id = id;
-	f->name = cvd_S(cx_fields[id].bibtex, strlen(cx_fields[id].bibtex));
-	f->raw = text;
-	f->text = text;
-	f->loc.line = e->loc.line;
-	f->loc.col = 1;
-	return f;
+	return model_add_field(&b->v->a, b->e, &b->cap, id, (cx_str){NULL, 0}, text, b->e->loc.line);
 }
 
 void cvd_add_text(struct ebuild *b, enum cx_field_id id, cx_str s)
