@@ -42,7 +42,7 @@ GEN_HDR := $(patsubst grammar/%.y,$(GEN)/%.tab.h,$(GRAMMARS)) $(patsubst grammar
 GEN_INC := $(GEN)/field_index.inc $(GEN)/member_index.inc $(GEN)/latex_index.inc
 GEN_HDR += $(GEN_INC)
 GEN_OBJ := $(patsubst grammar/%.y,$(BUILD)/gen/%.tab.o,$(GRAMMARS)) $(patsubst grammar/%.l,$(BUILD)/gen/%.lex.o,$(LEXERS))
-LIB_OBJ += $(GEN_OBJ)
+LIB_OBJ += $(GEN_OBJ) $(BUILD)/gen/refs_model.o
 CLI_OBJ := $(patsubst src/%.c,$(BUILD)/%.o,$(wildcard src/cli/*.c))
 UNIT_SRC := $(filter-out tests/unit/stub_%.c,$(wildcard tests/unit/test_*.c))
 UNIT_BIN := $(patsubst tests/unit/%.c,$(BUILD)/%,$(UNIT_SRC))
@@ -96,6 +96,40 @@ $(BUILD)/gen/%.tab.o: $(GEN)/%.tab.c | $(GEN_HDR)
 # A scanner may include any parser's header (the RIS scanner has none).
 $(BUILD)/gen/%.lex.o: $(GEN)/%.lex.c | $(GEN_HDR)
 	$(CC) $(ALL_CFLAGS) -MMD -MP -Wno-unused-function -Wno-sign-compare -Wno-unused-parameter -c -o $@ $<
+
+# The labeller's model (data/refs.model, rebuilt by `make model`) goes into
+# the library as a byte array.
+$(GEN)/refs_model.c: $(wildcard data/refs.model) | $(GEN)
+	@{ echo '#include <stddef.h>'; \
+	  echo 'const unsigned char cv_refs_model[] = {'; \
+	  if [ -f data/refs.model ]; then od -An -v -tu1 data/refs.model | \
+	    sed -e 's/^ *//' -e 's/  */,/g' -e 's/$$/,/'; fi; \
+	  echo '0};'; \
+	  echo "const size_t cv_refs_model_size = $$( [ -f data/refs.model ] && wc -c <data/refs.model || echo 0);"; \
+	} >$@
+
+$(BUILD)/gen/refs_model.o: $(GEN)/refs_model.c
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+# The labeller's training: anystyle's labelled references (BSD-2) and the
+# publication-list items in data/cv-items.xml; anystyle's gold.xml is the
+# development set and stays out.  Deterministic: the same inputs give the
+# same model, byte for byte.
+REFS_TRAIN ?= ../shared/corpora/refs-train/anystyle/res/parser
+$(BUILD)/train_refs: tools/train_refs.c $(BUILD)/libcitex.a
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(BUILD)/libcitex.a $(LDLIBS) -lm
+
+TRAIN_ARGS = -p 256 -x $(REFS_TRAIN)/gold.xml \
+	  $(REFS_TRAIN)/core.xml $(REFS_TRAIN)/good.xml $(REFS_TRAIN)/bad.xml $(REFS_TRAIN)/ugly.xml \
+	  $(wildcard data/cv-items.xml)
+model: $(BUILD)/train_refs
+	$(BUILD)/train_refs -o data/refs.model $(TRAIN_ARGS)
+	$(MAKE) --no-print-directory all
+
+# Retrain into build/ and compare: the committed model is what the data gives.
+model-check: $(BUILD)/train_refs
+	$(BUILD)/train_refs -o $(BUILD)/refs.model $(TRAIN_ARGS) 2>/dev/null
+	cmp $(BUILD)/refs.model data/refs.model && echo "ok model: data/refs.model is rebuilt exactly"
 
 $(BUILD) $(GEN):
 	mkdir -p $@
@@ -211,5 +245,5 @@ fuzz:
 clean:
 	rm -rf build citex libcitex.a
 
-.PHONY: layers tsan statics sizes fuzz install uninstall asan-corpora deps test-deps seeds all check unit asan check-corpora clean check-tools
+.PHONY: layers tsan statics sizes model model-check fuzz install uninstall asan-corpora deps test-deps seeds all check unit asan check-corpora clean check-tools
 .DELETE_ON_ERROR:

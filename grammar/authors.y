@@ -366,11 +366,28 @@ int au_is_initials(cx_str w)
 /* Is w all upper-case ASCII letters, 1..3 of them (Vancouver "LY")? */
 static int is_caps_initials(cx_str w)
 {
-	if (w.n < 1 || w.n > 3)
+	if (w.n < 1 || w.n > 8)
 		return 0;
-	for (size_t i = 0; i < w.n; i++)
-		if (!isupper((unsigned char)w.p[i]))
+	if (!memchr(w.p, '.', w.n)) {
+		if (w.n > 3)
 			return 0;
+		for (size_t i = 0; i < w.n; i++)
+			if (!isupper((unsigned char)w.p[i]))
+				return 0;
+		return 1;
+	}
+	/* dotted: "A.V.", "A.", "Sh.F." (a capital, at most one small letter, a dot) */
+	size_t i = 0;
+	while (i < w.n) {
+		if (!isupper((unsigned char)w.p[i++]))
+			return 0;
+		if (i < w.n && islower((unsigned char)w.p[i]))
+			i++;
+		if (i < w.n && w.p[i] == '-')
+			i++;
+		else if (i >= w.n || w.p[i++] != '.')
+			return 0;
+	}
 	return 1;
 }
 

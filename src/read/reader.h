@@ -45,6 +45,7 @@ void reader_ctx_init(struct cx_reader_ctx *c, struct cx_context *cx, const char 
 
 extern const struct cx_reader cx_reader_bibtex;
 extern const struct cx_reader cx_reader_cv;
+extern const struct cx_reader cx_reader_refs;
 extern const struct cx_reader cx_reader_ris;
 extern const struct cx_reader cx_reader_csljson;
 

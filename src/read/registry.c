@@ -13,6 +13,7 @@
 const struct cx_reader *const cx_readers[] = {
 	&cx_reader_bibtex,
 	&cx_reader_cv,
+	&cx_reader_refs,
 	&cx_reader_ris,
 	&cx_reader_csljson,
 	NULL,

@@ -1,0 +1,132 @@
+/* cv/doc.h - the publication-list reader's own declarations, shared by its
+ * stages: the line model (text.c, html.c, tex.c, lines.c), the finder
+ * (finder.c), the rule-based reading of an item (citation.c, venue.c) and the
+ * reader (reader.c). */
+#ifndef CX_CV_DOC_H
+#define CX_CV_DOC_H
+
+#include "cv/cv.h"
+#include "cv/input.h"
+#include "cv/item.h"
+#include "model/model.h"
+#include "norm/context.h"
+#include "norm/keys.h"
+#include "core/diag.h"
+#include "norm/norm.h"
+#include "norm/venue.h"
+
+enum sec { SEC_NONE, SEC_PUB, SEC_OTHER };
+/* A section title can say what its items are ("Journal Articles"). */
+
+struct cv_line {
+	char *s;        /* text with inline markup, trimmed */
+	size_t n;
+	unsigned line;  /* 1-based source line */
+	int heading;    /* 1..6 for a heading, else 0 */
+	int marker;     /* 'n' numbered, 'b' bulleted, else 0 */
+	int blank;
+};
+
+/* One item as found, before its fields are read. */
+struct cv_raw {
+	unsigned line;
+	cx_str title, authors, venue, extra, abstract, date, cite;
+	enum cv_hint hint;
+	struct cv_item *item; /* the labeller's reading, when it made the item */
+};
+
+struct cv {
+	struct cx_reader_ctx *c;
+	struct arena a;
+	int latex;                 /* text came through latex_decode */
+	struct cv_line *l;
+	size_t nl, capl;
+	struct cv_raw *raw;
+	size_t nraw, capraw;
+	struct cx_entry **ent;
+	size_t nent, capent;
+	cx_str owner;              /* "Given Family", or empty when unknown */
+	int owner_from_option;
+	int owner_warned;
+	const struct lab_model *model; /* the labeller's, or NULL */
+	struct lab_model model_mem;
+};
+
+struct linemap {
+	unsigned *v;        /* v[k]: source line of converted line k (0-based) */
+	size_t n, cap;
+	size_t scanned;     /* converted bytes already looked at */
+	const char *lp;     /* source position counted so far */
+	unsigned ln;        /* its line */
+};
+
+struct ymd {
+	int y, m, d;
+};
+
+struct ebuild {
+	struct cv *v;
+	struct cx_entry *e;
+	size_t cap;
+};
+
+struct venue_out {
+	cx_str name, acronym, school, note, status_note, arxiv, doi, url, volume, number, pages;
+	int year, month, day;
+	enum venue_kind kind;
+	int status;        /* 0 published, 1 submitted, 2 in submission/review, 3 to appear */
+	int preprint;
+	int report;        /* a technical report: institution in school, number */
+};
+
+
+
+cx_str cvd_S(const char *p, size_t n);
+void cvd_add_cstr(struct ebuild *b, enum cx_field_id id, const char *s);
+struct cx_field *cvd_add_field(struct ebuild *b, enum cx_field_id id, cx_str text);
+void cvd_add_text(struct ebuild *b, enum cx_field_id id, cx_str s);
+int cvd_award_words(cx_str t);
+void cvd_build_lines(struct cv *v, const char *text, size_t n, const unsigned *map, size_t nmap);
+void cvd_cut(char *s, size_t *n, size_t i, size_t len);
+int cvd_date_line(cx_str s, struct ymd *out);
+void cvd_detect_owner(struct cv *v);
+cx_str cvd_field_text(struct arena *a, cx_str s, int keep_marks);
+long cvd_find_ci(cx_str s, const char *lit, int word);
+int cvd_find_short_year(cx_str s);
+int cvd_find_year(cx_str s, size_t *at);
+int cvd_has_ci(cx_str s, const char *lit);
+void cvd_html_to_text(const char *s, size_t n, struct buf *out, struct linemap *lm);
+int cvd_ieqn(const char *a, const char *b, size_t n);
+int cvd_is_label(const char *p, size_t n);
+int cvd_is_sp(int c);
+int cvd_label_word(const char *p, size_t n);
+void cvd_latex_to_text(const char *s, size_t n, struct buf *out, struct linemap *lm);
+int cvd_links_only(cx_str s);
+void cvd_lm_track(struct linemap *m, const struct buf *out, const char *p);
+size_t cvd_month_at(const char *p, size_t n, int *m);
+const char *cvd_opt_owner(const struct cx_reader_ctx *c);
+int cvd_owner_match(struct cv *v, cx_str name);
+int cvd_parse_citation(struct cv *v, cx_str s, struct cv_raw *r);
+cx_str cvd_plain(struct arena *a, cx_str s);
+void cvd_put_utf8(struct buf *b, long cp);
+size_t cvd_rank_at(const char *s, size_t n, size_t i);
+void cvd_read_venue(struct cv *v, cx_str venue_in, struct venue_out *o);
+enum sec cvd_sec_class(cx_str t, enum cv_hint *hint);
+void cvd_segment(struct cv *v);
+void cvd_take_ids(struct cv *v, char *s, size_t *n, struct venue_out *o);
+cx_str cvd_trim(cx_str s);
+cx_str cvd_trim_punct(cx_str s, const char *punct);
+void cvd_v_diag(struct cv *v, enum cx_sev sev, enum cx_code code, unsigned line,
+                    const char *fmt, ...);
+int cvd_venue_score(struct cv *v, cx_str line);
+int cvd_venue_words(cx_str s);
+size_t cvd_words_in(cx_str s);
+int cvd_year_at(const char *p, size_t n, size_t i);
+/* The BibTeX blocks of a web page, one after the other; how many. */
+size_t cvd_html_bibtex(const char *s, size_t n, struct buf *out);
+/* A LaTeX CV's own item macros (\pub{2023}{Title}{Venue}{Authors}{DOI})
+ * rewritten as \item lines into out; how many calls were rewritten (0: out
+ * is left empty). */
+size_t cvd_latex_macros(struct cv *v, const char *s, size_t n, struct buf *out);
+
+#endif

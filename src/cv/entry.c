@@ -1,0 +1,750 @@
+/* cv/entry.c - from labelled tokens to an entry: the normalization after
+ * labelling.
+ *
+ * The labeller says which words are the authors, the title, the container
+ * and so on; this file turns each label's text into fields: names through
+ * the author grammar (grammar/authors.y: "et al.", equal-contribution marks,
+ * the owner's bold name, initials first or last), the volume and issue out of
+ * "33(4):", pages without "pp.", a year out of the date, identifiers out of
+ * their prefixes, and the type from the heading, the genre ("Ph.D. thesis",
+ * "Technical report"), arXiv and the kind of container.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <utf8proc.h>
+
+#include "cv/cv.h"
+#include "core/diag.h"
+#include "cv/item.h"
+#include "norm/context.h"
+#include "norm/norm.h"
+#include "read/reader.h"
+#include "model/model.h"
+#include "norm/venue.h"
+
+void cv_diag(struct cv_ctx *x, enum cx_sev sev, enum cx_code code, unsigned line, const char *fmt, ...)
+{
+	if (!diag_wanted(&x->c->diags, sev)) {
+		diag_count(&x->c->diags, sev);
+		return;
+	}
+	va_list ap;
+	va_start(ap, fmt);
+	diag_vreport(&x->c->diags, NULL, sev, code, line ? line : 1, 1, fmt, ap);
+	va_end(ap);
+}
+
+/* ---- labelling ------------------------------------------------------------ */
+
+/* Markup bytes become token flags; the token text keeps none of them. */
+static size_t strip_marks(struct arena *a, const char *s, size_t n, char **out, uint8_t **fl)
+{
+	char *p = arena_alloc(a, n + 1);
+	uint8_t *f = arena_alloc(a, n + 1);
+	size_t k = 0;
+	unsigned cur = 0;
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (CX_IS_MARK(c)) {
+			if (c == CX_M_BOLD_ON)
+				cur |= TOK_BOLD;
+			else if (c == CX_M_BOLD_OFF)
+				cur &= ~(unsigned)TOK_BOLD;
+			else if (c == CX_M_ITALIC_ON)
+				cur |= TOK_ITALIC;
+			else if (c == CX_M_ITALIC_OFF)
+				cur &= ~(unsigned)TOK_ITALIC;
+			else if (c == CX_M_URL_ON)
+				cur |= TOK_LINK;
+			else if (c == CX_M_URL_OFF)
+				cur &= ~(unsigned)TOK_LINK;
+			continue;
+		}
+		p[k] = (char)c;
+		f[k++] = (uint8_t)cur;
+	}
+	p[k] = 0;
+	*out = p;
+	*fl = f;
+	return k;
+}
+
+void cv_label(struct cv_ctx *x, const char *s, size_t n, struct cv_item *it)
+{
+	char *t;
+	uint8_t *fl;
+	size_t tn = strip_marks(x->a, s, n, &t, &fl);
+	size_t cap = tn / 2 + 2;
+	if (cap > 400)
+		cap = 400;
+	struct tok *tk = arena_alloc(x->a, cap * sizeof *tk);
+	size_t nt = tok_split(t, tn, tk, cap);
+	if (!nt || !x->model)
+		return;
+	for (size_t i = 0; i < nt; i++)
+		tk[i].flags = fl[tk[i].off];
+	uint32_t *f = arena_alloc(x->a, nt * FEAT_MAX * sizeof *f);
+	uint8_t *nf = arena_alloc(x->a, nt), *lab = arena_alloc(x->a, nt);
+	int32_t *sc = arena_alloc(x->a, lab_scratch(nt) * sizeof *sc);
+	feat_seq(tk, nt, f, nf);
+	lab_decode(x->model, f, nf, nt, lab, sc);
+	/* each label's tokens, in order, joined by one space */
+	size_t len[LAB_N] = {0};
+	for (size_t i = 0; i < nt; i++)
+		len[lab[i]] += tk[i].n + 1;
+	char *buf[LAB_N];
+	for (int l = 0; l < LAB_N; l++) {
+		buf[l] = len[l] ? arena_alloc(x->a, len[l] + 4) : NULL;
+		it->seg[l].p = buf[l];
+		it->seg[l].n = 0;
+	}
+	it->norder = 0;
+	for (size_t i = 0; i < nt; i++) {
+		int l = lab[i];
+		if (!len[l])
+			continue;
+		if (!it->seg[l].n && it->norder < sizeof it->order)
+			it->order[it->norder++] = (uint8_t)l;
+		char *b = buf[l];
+		size_t k = it->seg[l].n;
+		if (k)
+			b[k++] = ' ';
+		/* a second segment of the same label: mark the seam */
+		memcpy(b + k, tk[i].p, tk[i].n);
+		it->seg[l].n = k + tk[i].n;
+	}
+	for (int l = 0; l < LAB_N; l++)
+		len[l] = 0;
+}
+
+/* ---- text helpers ---------------------------------------------------------- */
+
+static cx_str S(const char *p, size_t n)
+{
+	return (cx_str){p, n};
+}
+
+static cx_str cx_str_sub(cx_str s, size_t n)
+{
+	return (cx_str){s.p, n};
+}
+
+static int edge_junk(unsigned char c, const char *set)
+{
+	return c == ' ' || strchr(set, c) != NULL;
+}
+
+/* Trim spaces and the given ASCII punctuation, and curly quotes, at both ends. */
+static cx_str trim_set(cx_str s, const char *set)
+{
+	for (;;) {
+		size_t n0 = s.n;
+		while (s.n && edge_junk((unsigned char)s.p[0], set))
+			s.p++, s.n--;
+		while (s.n && edge_junk((unsigned char)s.p[s.n - 1], set))
+			s.n--;
+		if (s.n >= 3 && (unsigned char)s.p[0] == 0xE2 && (unsigned char)s.p[1] == 0x80 &&
+		    ((unsigned char)s.p[2] >= 0x98 && (unsigned char)s.p[2] <= 0x9F))
+			s.p += 3, s.n -= 3;
+		if (s.n >= 3 && (unsigned char)s.p[s.n - 3] == 0xE2 && (unsigned char)s.p[s.n - 2] == 0x80 &&
+		    ((unsigned char)s.p[s.n - 1] >= 0x98 && (unsigned char)s.p[s.n - 1] <= 0x9F))
+			s.n -= 3;
+		if (s.n == n0)
+			return s;
+	}
+}
+
+static int ieq_prefix(cx_str s, const char *lit)
+{
+	size_t k = strlen(lit);
+	if (s.n < k)
+		return 0;
+	for (size_t i = 0; i < k; i++)
+		if (tolower((unsigned char)s.p[i]) != lit[i])
+			return 0;
+	return 1;
+}
+
+static int has_word(cx_str s, const char *lit)
+{
+	size_t k = strlen(lit);
+	for (size_t i = 0; i + k <= s.n; i++) {
+		if (i && isalpha((unsigned char)s.p[i - 1]))
+			continue;
+		size_t j = 0;
+		while (j < k && tolower((unsigned char)s.p[i + j]) == lit[j])
+			j++;
+		if (j == k)
+			return 1;
+	}
+	return 0;
+}
+
+/* Drop a leading word (case-insensitive) and what follows it of set. */
+static cx_str drop_lead(cx_str s, const char *word, const char *set)
+{
+	size_t k = strlen(word);
+	if (!ieq_prefix(s, word) || (s.n > k && isalpha((unsigned char)s.p[k])))
+		return s;
+	s.p += k, s.n -= k;
+	return trim_set(s, set);
+}
+
+/* NFC copy in the arena. */
+static cx_str nfc(struct arena *a, cx_str s)
+{
+	return text_nfc(a, s.p, s.n);
+}
+
+/* ---- fields ----------------------------------------------------------------- */
+
+struct eb {
+	struct cv_ctx *x;
+	struct cx_entry *e;
+	size_t cap;
+};
+
+static struct cx_field *add(struct eb *b, enum cx_field_id id, cx_str text)
+{
+	return model_add_field(b->x->a, b->e, &b->cap, id, (cx_str){NULL, 0}, text, b->e->loc.line);
+}
+
+static void add_text(struct eb *b, enum cx_field_id id, cx_str s)
+{
+	if (s.n)
+		add(b, id, nfc(b->x->a, s));
+}
+
+static void add_int(struct eb *b, enum cx_field_id id, int v)
+{
+	char t[16];
+	int k = snprintf(t, sizeof t, "%d", v);
+	add(b, id, arena_str(b->x->a, t, (size_t)k));
+}
+
+/* ---- names ------------------------------------------------------------------ */
+
+cx_str cv_cat(struct arena *a, cx_str x, const char *sep, cx_str y)
+{
+	if (!x.n)
+		return y;
+	if (!y.n)
+		return x;
+	size_t l = strlen(sep);
+	char *p = arena_alloc(a, x.n + l + y.n + 1);
+	memcpy(p, x.p, x.n);
+	memcpy(p + x.n, sep, l);
+	memcpy(p + x.n + l, y.p, y.n);
+	p[x.n + l + y.n] = 0;
+	return S(p, x.n + l + y.n);
+}
+
+static cx_str name_bibtex(struct arena *a, const struct cx_name *n)
+{
+	if (n->others)
+		return CX_STR("others");
+	if (n->literal.n)
+		return cv_cat(a, cv_cat(a, CX_STR("{"), "", n->literal), "", CX_STR("}"));
+	cx_str f = n->particle.n ? cv_cat(a, n->particle, " ", n->family) : n->family;
+	if (n->suffix.n)
+		f = cv_cat(a, f, ", ", n->suffix);
+	return n->given.n ? cv_cat(a, f, ", ", n->given) : f;
+}
+
+void cv_owner_name(struct cv_ctx *x, struct cx_name *out, unsigned line)
+{
+	memset(out, 0, sizeof *out);
+	if (x->owner.n) {
+		au_split(x->a, x->owner, memchr(x->owner.p, ',', x->owner.n) != NULL, 0, out);
+		return;
+	}
+	out->literal = CX_STR("[owner]");
+	if (!x->owner_warned) {
+		cv_diag(x, CX_WARNING, CX_E_VALUE, line,
+		        "an author list leaves out the page owner's name and the owner is unknown; "
+		        "\"[owner]\" stands in (give --owner \"Given Family\")");
+		x->owner_warned = 1;
+	}
+}
+
+/* Role words around an editor list: "In", "(Eds.)", "ed. by", "Hrsg.". */
+static cx_str editor_text(struct arena *a, cx_str s)
+{
+	static const char *const role[] = {"(eds.)", "(eds)", "(ed.)", "(ed)", "eds.", "ed.", "edited by",
+	                                   "editors", "editor", "(hrsg.)", "hrsg.", "(hg.)", "hg.", "(dir.)",
+	                                   "dir.", "eds", "ed", "(coord.)", NULL};
+	char *p = arena_strndup(a, s.p, s.n);
+	size_t n = s.n;
+	for (size_t r = 0; role[r]; r++) {
+		size_t k = strlen(role[r]);
+		for (size_t i = 0; i + k <= n; i++) {
+			if ((i && isalnum((unsigned char)p[i - 1])) || (i + k < n && isalnum((unsigned char)p[i + k])))
+				continue;
+			size_t j = 0;
+			while (j < k && tolower((unsigned char)p[i + j]) == role[r][j])
+				j++;
+			if (j < k)
+				continue;
+			memset(p + i, ' ', k);
+		}
+	}
+	cx_str t = trim_set(S(p, n), ",.;:()[] ");
+	t = drop_lead(t, "in", ":, ");
+	t = drop_lead(t, "by", ":, ");
+	return trim_set(t, ",.;:()[] ");
+}
+
+static void add_names(struct eb *b, enum cx_field_id id, cx_str text, unsigned line, cx_str *note)
+{
+	struct cv_ctx *x = b->x;
+	struct au_list L;
+	cx_str t = trim_set(text, ",;:");
+	/* a last period goes unless it closes an initial ("C.") */
+	while (t.n && t.p[t.n - 1] == '.' &&
+	       !(t.n >= 2 && isupper((unsigned char)t.p[t.n - 2]) &&
+	         (t.n == 2 || t.p[t.n - 3] == ' ' || t.p[t.n - 3] == '.' || t.p[t.n - 3] == '-')))
+		t = trim_set(cx_str_sub(t, t.n - 1), ",;:");
+	if (!t.n || au_parse(x->a, t.p, t.n, &L) || !L.n)
+		return;
+	struct cx_name *names = arena_calloc(x->a, (2 * L.n + 1) * sizeof *names);
+	size_t nn = 0;
+	cx_str eq = S("", 0), raw = S("", 0);
+	for (size_t i = 0; i < L.n; i++) {
+		const struct au_name *an = &L.v[i];
+		struct cx_name *nm = &names[nn];
+		if (an->empty && id == CX_F_AUTHOR)
+			cv_owner_name(x, nm, line);
+		else if (an->text.n) {
+			au_split(x->a, an->text, an->family_first, L.vancouver, nm);
+			nm->family = nfc(x->a, trim_set(nm->family, ",;:"));
+			nm->given = nfc(x->a, nm->given);
+		} else if (an->others) {
+			nm->others = 1;
+			nn++;
+			continue;
+		} else
+			continue;
+		if (an->equal) {
+			nm->equal = 1;
+			cx_str d = nm->literal.n ? nm->literal : cv_cat(x->a, nm->given, " ", nm->family);
+			eq = cv_cat(x->a, eq, ", ", d);
+		}
+		nn++;
+		if (an->others && an->text.n)
+			names[nn++].others = 1;
+	}
+	if (!nn)
+		return;
+	for (size_t i = 0; i < nn; i++)
+		raw = cv_cat(x->a, raw, " and ", name_bibtex(x->a, &names[i]));
+	struct cx_field *f = add(b, id, raw);
+	f->names = names;
+	f->nnames = nn;
+	if (eq.n && note)
+		*note = cv_cat(x->a, *note, "; ", cv_cat(x->a, CX_STR("Equal contribution:"), " ", eq));
+}
+
+/* ---- numbers ------------------------------------------------------------------ */
+
+/* The first run of digits (with letters glued to it) at or after i. */
+static cx_str num_at(cx_str s, size_t *i)
+{
+	while (*i < s.n && !isdigit((unsigned char)s.p[*i]))
+		(*i)++;
+	size_t b = *i;
+	while (*i < s.n && (isalnum((unsigned char)s.p[*i])))
+		(*i)++;
+	return S(s.p + b, *i - b);
+}
+
+/* "33(4):", "Vol. 9, No. 2", "vol.36, no. 9", "10, 39", "n° 191", "XII". */
+static void volume_issue(cx_str s, cx_str *vol, cx_str *iss)
+{
+	*vol = *iss = S("", 0);
+	s = trim_set(s, ",.;:");
+	if (s.n > 4 && s.p[0] == '(' && (s.p[1] == 'V' || s.p[1] == 'v'))
+		s = trim_set(S(s.p + 1, s.n - 1), ",.;:"); /* "(Vol. 3, pp. 1-10)" */
+	for (size_t i = 0; i < s.n; i++) {
+		size_t k = 0;
+		cx_str r = S(s.p + i, s.n - i);
+		if (ieq_prefix(r, "no") || ieq_prefix(r, "nr") || ieq_prefix(r, "issue") || ieq_prefix(r, "heft"))
+			k = 2;
+		else if (s.p[i] == '(' || s.p[i] == '#' || ((unsigned char)s.p[i] == 0xC2 && i + 1 < s.n))
+			k = 1;
+		if (!k || (i && isalpha((unsigned char)s.p[i - 1])))
+			continue;
+		size_t j = i + k;
+		while (j < s.n && (isalpha((unsigned char)s.p[j]) || s.p[j] == '.' || s.p[j] == ' ' ||
+		                   (unsigned char)s.p[j] >= 0x80))
+			j++;
+		if (j < s.n && isdigit((unsigned char)s.p[j])) {
+			size_t e = j;
+			while (e < s.n && (isalnum((unsigned char)s.p[e]) || s.p[e] == '-' || s.p[e] == '/'))
+				e++;
+			*iss = S(s.p + j, e - j);
+			cx_str head = S(s.p, i);
+			size_t z = 0;
+			*vol = num_at(head, &z);
+			if (!vol->n) {
+				z = e;
+				*vol = num_at(S(s.p, s.n), &z);
+				if (vol->p == iss->p)
+					*vol = S("", 0);
+			}
+			return;
+		}
+	}
+	size_t z = 0;
+	*vol = num_at(s, &z);
+	if (vol->n) {
+		/* "10, 39" or "10.2" */
+		while (z < s.n && (s.p[z] == ' ' || s.p[z] == ',' || s.p[z] == '.' || s.p[z] == ':'))
+			z++;
+		if (z < s.n && isdigit((unsigned char)s.p[z]) && z > (size_t)(vol->p + vol->n - s.p))
+			*iss = num_at(s, &z);
+		return;
+	}
+	/* a roman volume */
+	cx_str w = trim_set(drop_lead(drop_lead(s, "vol", ". "), "volume", ". "), ".,");
+	if (w.n && w.n <= 6 && strspn(w.p, "IVXLCivxlc") >= w.n)
+		*vol = w;
+}
+
+/* "pp. 1477-81." -> "1477–81". */
+static cx_str pages_text(struct arena *a, cx_str s)
+{
+	s = trim_set(s, ",.;:()[] ");
+	static const char *const lead[] = {"pages", "page", "pp", "p", "ss", "s", "seiten", "S", NULL};
+	for (size_t i = 0; lead[i]; i++) {
+		cx_str t = drop_lead(s, lead[i], ". ");
+		if (t.n < s.n && t.n && (isdigit((unsigned char)t.p[0]) || isupper((unsigned char)t.p[0]))) {
+			s = t;
+			break;
+		}
+	}
+	char *q = arena_alloc(a, 3 * s.n + 1);
+	size_t k = 0;
+	for (size_t i = 0; i < s.n; i++) {
+		unsigned char c = (unsigned char)s.p[i];
+		if (c == '-' || (c == 0xE2 && i + 2 < s.n && (unsigned char)s.p[i + 1] == 0x80 &&
+		                 (unsigned char)s.p[i + 2] >= 0x90 && (unsigned char)s.p[i + 2] <= 0x95)) {
+			while (k && q[k - 1] == ' ')
+				k--;
+			if (!(k >= 3 && (unsigned char)q[k - 1] == 0x93))
+				q[k++] = (char)0xE2, q[k++] = (char)0x80, q[k++] = (char)0x93;
+			i += c == '-' ? 0 : 2;
+			while (i + 1 < s.n && s.p[i + 1] == ' ')
+				i++;
+			continue;
+		}
+		q[k++] = (char)c;
+	}
+	return trim_set(S(q, k), ",.;: ");
+}
+
+static int year_in(cx_str s)
+{
+	for (size_t i = 0; i + 4 <= s.n; i++) {
+		if ((i && isdigit((unsigned char)s.p[i - 1])) || (i + 4 < s.n && isdigit((unsigned char)s.p[i + 4])))
+			continue;
+		int ok = 1, y = 0;
+		for (size_t k = 0; k < 4; k++) {
+			ok &= isdigit((unsigned char)s.p[i + k]) != 0;
+			y = y * 10 + (s.p[i + k] - '0');
+		}
+		if (ok && y >= 1500 && y <= 2039)
+			return y;
+	}
+	return 0;
+}
+
+/* "doi:10.1000/x", "https://doi.org/10.1000/x." -> "10.1000/x". */
+static cx_str doi_text(cx_str s)
+{
+	for (size_t i = 0; i + 3 < s.n; i++)
+		if (s.p[i] == '1' && s.p[i + 1] == '0' && s.p[i + 2] == '.' && isdigit((unsigned char)s.p[i + 3])) {
+			cx_str d = S(s.p + i, s.n - i);
+			size_t e = 0;
+			while (e < d.n && d.p[e] != ' ')
+				e++;
+			return trim_set(S(d.p, e), ".,;)]>");
+		}
+	return S("", 0);
+}
+
+static cx_str url_text(cx_str s)
+{
+	for (size_t i = 0; i + 4 < s.n; i++)
+		if (!memcmp(s.p + i, "http", 4) || !memcmp(s.p + i, "www.", 4)) {
+			size_t e = i;
+			while (e < s.n && s.p[e] != ' ' && s.p[e] != '>')
+				e++;
+			return trim_set(S(s.p + i, e - i), ".,;)]");
+		}
+	return trim_set(s, ".,;<>[]() ");
+}
+
+/* Year, volume, issue and pages, from their labels and from the compact
+ * forms that put them in one token: "2014;40(9):1477-81" (Vancouver),
+ * "14:87-90" (volume:pages), "33(4):" (volume(issue)). */
+struct numbers {
+	int year;
+	cx_str vol, iss, pages;
+};
+
+/* "2014;40(9):1477-81" or "40(9):1477-81" or "14:87-90" in s. */
+static int compact(struct arena *a, cx_str s, struct numbers *nb)
+{
+	for (size_t i = 0; i < s.n; i++) {
+		if (!isdigit((unsigned char)s.p[i]) || (i && isalnum((unsigned char)s.p[i - 1])))
+			continue;
+		size_t j = i;
+		int y = 0;
+		if (i + 5 <= s.n && s.p[i + 4] == ';' && year_in(S(s.p + i, 4)))
+			y = year_in(S(s.p + i, 4)), j = i + 5;
+		size_t vb = j;
+		while (j < s.n && isalnum((unsigned char)s.p[j]))
+			j++;
+		cx_str vol = S(s.p + vb, j - vb), iss = S("", 0);
+		if (j < s.n && s.p[j] == '(') {
+			const char *e = memchr(s.p + j, ')', s.n - j);
+			if (!e)
+				continue;
+			iss = S(s.p + j + 1, (size_t)(e - s.p - j - 1));
+			j = (size_t)(e - s.p) + 1;
+		}
+		if (!vol.n || j + 1 >= s.n || s.p[j] != ':' || !isalnum((unsigned char)s.p[j + 1]))
+			continue;
+		cx_str pg = pages_text(a, S(s.p + j + 1, s.n - j - 1));
+		if (!pg.n || !isalnum((unsigned char)pg.p[0]))
+			continue;
+		if (y)
+			nb->year = y;
+		nb->vol = vol, nb->iss = iss, nb->pages = pg;
+		return 1;
+	}
+	return 0;
+}
+
+static void numbers_of(struct arena *a, const struct cv_item *it, struct numbers *nb)
+{
+	memset(nb, 0, sizeof *nb);
+	nb->year = year_in(it->seg[LAB_DATE]);
+	cx_str v = it->seg[LAB_VOLUME], p = it->seg[LAB_PAGES];
+	if ((!p.n && compact(a, v, nb)) || (!v.n && compact(a, p, nb)) ||
+	    (!v.n && !p.n && compact(a, it->seg[LAB_DATE], nb))) {
+		if (!nb->year)
+			nb->year = year_in(it->seg[LAB_DATE]);
+	} else {
+		volume_issue(v, &nb->vol, &nb->iss);
+		nb->pages = pages_text(a, p);
+	}
+	if (!nb->year)
+		nb->year = it->year;
+}
+
+/* ---- type and entry ------------------------------------------------------------ */
+
+static int any_word(cx_str s, const char *const *w)
+{
+	for (size_t i = 0; w[i]; i++)
+		if (has_word(s, w[i]))
+			return 1;
+	return 0;
+}
+
+static enum cx_type_id type_of(const struct venue_db *db, const struct cv_item *it, cx_str cont, int arxiv)
+{
+	static const char *const thesis[] = {"thesis", "dissertation", "phd", "ph.d", "doctoral", "master",
+	                                     "m.sc", "msc thesis", "habilitation", "diss.", NULL};
+	static const char *const report[] = {"technical report", "tech. rep", "tech. report", "report",
+	                                     "working paper", "white paper", "tr-", NULL};
+	static const char *const conf[] = {"proceedings", "proc.", "conference", "conf.", "symposium",
+	                                   "symp.", "workshop", "congress", "meeting", "colloquium", "summit",
+	                                   NULL};
+	static const char *const journal[] = {"journal", "transactions", "trans.", "letters", "review",
+	                                      "magazine", "annals", "bulletin", "quarterly", "j.", NULL};
+	cx_str g = it->seg[LAB_GENRE], nt = it->seg[LAB_NOTE];
+	if (any_word(g, thesis) || any_word(nt, thesis) || it->hint == H_THESIS ||
+	    (!cont.n && any_word(it->seg[LAB_PUBLISHER], thesis)))
+		return has_word(g, "master") || has_word(nt, "master") ? CX_T_MASTERSTHESIS : CX_T_PHDTHESIS;
+	if (any_word(g, report) || (!cont.n && any_word(nt, report)) || it->hint == H_REPORT)
+		return CX_T_TECHREPORT;
+	if (it->hint == H_PATENT || has_word(g, "patent"))
+		return CX_T_PATENT;
+	if (arxiv && (!cont.n || has_word(cont, "arxiv") || has_word(cont, "preprint")))
+		return CX_T_ARTICLE;
+	if (cont.n) {
+		const struct venue_row *r = venue_lookup(db, cont.p, cont.n);
+		if (r && r->kind == VENUE_JOURNAL)
+			return CX_T_ARTICLE;
+		if (r && (r->kind == VENUE_CONFERENCE || r->kind == VENUE_WORKSHOP))
+			return CX_T_INPROCEEDINGS;
+		if (any_word(cont, conf))
+			return CX_T_INPROCEEDINGS;
+		if (any_word(cont, journal))
+			return CX_T_ARTICLE;
+		if (it->seg[LAB_EDITOR].n || ieq_prefix(cont, "in ") || ieq_prefix(cont, "in:"))
+			return it->hint == H_CONFERENCE || it->hint == H_WORKSHOP ? CX_T_INPROCEEDINGS
+			                                                          : CX_T_INCOLLECTION;
+		if (it->hint == H_CONFERENCE || it->hint == H_WORKSHOP)
+			return CX_T_INPROCEEDINGS;
+		if (it->hint == H_CHAPTER || it->hint == H_BOOK)
+			return CX_T_INCOLLECTION;
+		if (it->seg[LAB_PUBLISHER].n && !it->seg[LAB_VOLUME].n && !it->hint)
+			return CX_T_INCOLLECTION;
+		return CX_T_ARTICLE;
+	}
+	if (it->hint == H_JOURNAL)
+		return CX_T_ARTICLE;
+	if (it->hint == H_CONFERENCE || it->hint == H_WORKSHOP)
+		return CX_T_INPROCEEDINGS;
+	if (it->hint == H_PREPRINT)
+		return CX_T_ARTICLE;
+	if (it->seg[LAB_PUBLISHER].n || it->hint == H_BOOK)
+		return CX_T_BOOK;
+	return CX_T_MISC;
+}
+
+/* "arXiv:2401.01234", "arXiv preprint arXiv:1706.03762", "abs/2401.01234". */
+static cx_str arxiv_id(cx_str s)
+{
+	for (size_t i = 0; i + 9 <= s.n; i++) {
+		if (i && (isdigit((unsigned char)s.p[i - 1]) || s.p[i - 1] == '.'))
+			continue;
+		size_t k = 0;
+		while (i + k < s.n && isdigit((unsigned char)s.p[i + k]))
+			k++;
+		if (k != 4 || i + k >= s.n || s.p[i + k] != '.')
+			continue;
+		size_t m = 0;
+		while (i + 5 + m < s.n && isdigit((unsigned char)s.p[i + 5 + m]))
+			m++;
+		if (m < 4 || m > 5)
+			continue;
+		/* only with arXiv in the text before it */
+		int ok = 0;
+		for (size_t j = i >= 40 ? i - 40 : 0; j + 5 <= i && !ok; j++)
+			ok = (s.p[j] == 'a' || s.p[j] == 'A') && !strncmp(s.p + j + 1, "rxiv", 4) ? 1
+			     : (s.p[j] == 'a' || s.p[j] == 'A') && !strncmp(s.p + j + 1, "rXiv", 4);
+		if (ok) {
+			size_t e = i + 5 + m;
+			if (e + 1 < s.n && s.p[e] == 'v' && isdigit((unsigned char)s.p[e + 1]))
+				e += 2;
+			return S(s.p + i, e - i);
+		}
+	}
+	return S("", 0);
+}
+
+static cx_str title_text(cx_str t)
+{
+	t = trim_set(t, ",.;:\"' ");
+	/* a title ending in "?" or "!" keeps it; one in quotes loses them */
+	return t;
+}
+
+static void add_ids(struct eb *b, const struct cv_item *it, cx_str all, cx_str *arx)
+{
+	cx_str doi = it->doi.n ? it->doi : doi_text(it->seg[LAB_DOI]);
+	if (!doi.n && it->seg[LAB_URL].n)
+		doi = doi_text(it->seg[LAB_URL]);
+	if (doi.n)
+		add(b, CX_F_DOI, doi);
+	cx_str url = it->url.n ? it->url : it->seg[LAB_URL].n ? url_text(it->seg[LAB_URL]) : S("", 0);
+	if (url.n && !(doi.n && (has_word(url, "doi.org") || has_word(url, "dx.doi"))))
+		add(b, CX_F_URL, url);
+	*arx = it->arxiv.n ? it->arxiv : arxiv_id(all);
+	if (arx->n) {
+		add(b, CX_F_EPRINT, *arx);
+		add(b, CX_F_EPRINTTYPE, CX_STR("arXiv"));
+	}
+}
+
+static cx_str joined(struct arena *a, const struct cv_item *it)
+{
+	cx_str all = S("", 0);
+	for (int l = 0; l < LAB_N; l++)
+		all = cv_cat(a, all, " ", it->seg[l]);
+	return all;
+}
+
+struct cx_entry *cv_entry(struct cv_ctx *x, const struct cv_item *it)
+{
+	cx_str title = title_text(it->seg[LAB_TITLE]);
+	struct cx_entry *e = arena_calloc(x->a, sizeof *e);
+	struct eb b = {x, e, 0};
+	e->kind = CX_E_ENTRY;
+	e->loc.line = it->line;
+	e->loc.col = 1;
+	e->file = x->c->diags.file;
+	e->source = "cv";
+	cx_str all = joined(x->a, it);
+	cx_str cont = trim_set(it->seg[LAB_CONTAINER], ",.;:()");
+	cont = trim_set(drop_lead(cont, "in", ": "), ",.;:");
+	cx_str arx = it->arxiv.n ? it->arxiv : arxiv_id(all);
+	e->type = type_of(x->c->cx->venues, it, cont, arx.n != 0);
+	const char *tn = cx_types[e->type].bibtex;
+	e->type_name = S(tn, strlen(tn));
+	cx_str note = S("", 0);
+	if (it->seg[LAB_AUTHOR].n)
+		add_names(&b, CX_F_AUTHOR, it->seg[LAB_AUTHOR], it->line, &note);
+	if (it->seg[LAB_EDITOR].n)
+		add_names(&b, CX_F_EDITOR, editor_text(x->a, it->seg[LAB_EDITOR]), it->line, NULL);
+	if (it->seg[LAB_TRANSLATOR].n)
+		add_names(&b, CX_F_TRANSLATOR, editor_text(x->a, it->seg[LAB_TRANSLATOR]), it->line, NULL);
+	add_text(&b, CX_F_TITLE, title);
+	if (cont.n) {
+		enum cx_field_id cid = e->type == CX_T_ARTICLE || e->type == CX_T_MISC ? CX_F_JOURNAL
+		                       : e->type == CX_T_PHDTHESIS || e->type == CX_T_MASTERSTHESIS ? CX_F_SCHOOL
+		                       : e->type == CX_T_TECHREPORT ? CX_F_INSTITUTION : CX_F_BOOKTITLE;
+		add_text(&b, cid, cont);
+	} else if (arx.n && e->type == CX_T_ARTICLE)
+		add(&b, CX_F_JOURNAL, CX_STR("arXiv"));
+	if (it->seg[LAB_COLLECTION].n)
+		add_text(&b, CX_F_SERIES, trim_set(it->seg[LAB_COLLECTION], ",.;:()"));
+	struct numbers nb;
+	numbers_of(x->a, it, &nb);
+	if (nb.year)
+		add_int(&b, CX_F_YEAR, nb.year);
+	if (nb.vol.n)
+		add_text(&b, CX_F_VOLUME, nb.vol);
+	if (nb.iss.n)
+		add_text(&b, CX_F_NUMBER, nb.iss);
+	if (nb.pages.n)
+		add_text(&b, CX_F_PAGES, nb.pages);
+	if (it->seg[LAB_EDITION].n)
+		add_text(&b, CX_F_EDITION, trim_set(it->seg[LAB_EDITION], ",.;:()"));
+	cx_str pub = trim_set(it->seg[LAB_PUBLISHER], ",.;:()");
+	if (pub.n && (e->type == CX_T_PHDTHESIS || e->type == CX_T_MASTERSTHESIS) && !cont.n)
+		add_text(&b, CX_F_SCHOOL, pub);
+	else if (pub.n && e->type == CX_T_TECHREPORT && !cont.n)
+		add_text(&b, CX_F_INSTITUTION, pub);
+	else if (pub.n)
+		add_text(&b, CX_F_PUBLISHER, pub);
+	if (it->seg[LAB_LOCATION].n)
+		add_text(&b, CX_F_ADDRESS, trim_set(it->seg[LAB_LOCATION], ",.;:()"));
+	if (it->seg[LAB_ISBN].n)
+		add_text(&b, CX_F_ISBN, trim_set(drop_lead(trim_set(it->seg[LAB_ISBN], ",.;:()"), "isbn", ":- "),
+		                                  ",.;:"));
+	cx_str dummy;
+	add_ids(&b, it, all, &dummy);
+	cx_str n2 = trim_set(it->seg[LAB_NOTE], ",.;:()[]");
+	if (arx.n && has_word(n2, "arxiv") && n2.n < arx.n + 40)
+		n2 = S("", 0); /* "arXiv preprint arXiv:2305.18461": the eprint says it */
+	n2 = cv_cat(x->a, n2, "; ", trim_set(it->seg[LAB_BADGE], ",.;:()[]"));
+	n2 = cv_cat(x->a, n2, "; ", note);
+	if (e->type == CX_T_PHDTHESIS || e->type == CX_T_TECHREPORT)
+		add_text(&b, CX_F_TYPE, trim_set(it->seg[LAB_GENRE], ",.;:()[]"));
+	else
+		n2 = cv_cat(x->a, trim_set(it->seg[LAB_GENRE], ",.;:()[]"), "; ", n2);
+	add_text(&b, CX_F_NOTE, n2);
+	if (it->abstract.n)
+		add_text(&b, CX_F_ABSTRACT, it->abstract);
+	if (!title.n && !cont.n && !e->nfields)
+		return NULL;
+	return e;
+}

@@ -1,0 +1,405 @@
+/* cv/features.c - tokens and their features for the labeller.
+ *
+ * A token is a run of non-space bytes.  Its features are the ones reference
+ * parsers found to carry the signal (ParsCit, GROBID, anystyle): the word
+ * itself, lower-cased and without the punctuation around it; its prefixes and
+ * suffixes; its shape (Aa9 classes); the punctuation before and after; what
+ * it is (a year, an initial, a page range, an ordinal, a URL, a DOI, a known
+ * venue acronym); where it stands (position, how many sentence breaks, quotes
+ * and brackets precede it; whether a year, "In" or a quote came before); the
+ * neighbouring words; and the markup the page gave it (bold, italic, link).
+ * Every feature is a 32-bit hash of a short string, so the model needs no
+ * feature dictionary.
+ */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/arena.h"
+#include "cv/label.h"
+#include "norm/venue.h"
+
+const char *const lab_names[LAB_N] = {
+#define LAB_NAME(id, name) name,
+	LAB_LIST(LAB_NAME)
+#undef LAB_NAME
+};
+
+/* anystyle's tags that are not ours, and what they become. */
+static const struct {
+	const char *tag;
+	enum lab lab;
+} tag_alias[] = {
+	{"journal", LAB_CONTAINER},  {"container-title", LAB_CONTAINER}, {"source", LAB_NOTE},
+	{"collection-title", LAB_COLLECTION}, {"medium", LAB_NOTE}, {"director", LAB_EDITOR},
+	{"producer", LAB_EDITOR}, {"dataset", LAB_NOTE}, {"booktitle", LAB_CONTAINER},
+	{"institution", LAB_PUBLISHER},
+};
+
+int lab_from_name(const char *s, size_t n)
+{
+	for (int i = 0; i < LAB_N; i++)
+		if (strlen(lab_names[i]) == n && !memcmp(lab_names[i], s, n))
+			return i;
+	for (size_t i = 0; i < sizeof tag_alias / sizeof *tag_alias; i++)
+		if (strlen(tag_alias[i].tag) == n && !memcmp(tag_alias[i].tag, s, n))
+			return (int)tag_alias[i].lab;
+	return -1;
+}
+
+size_t tok_split(const char *s, size_t n, struct tok *out, size_t cap)
+{
+	size_t k = 0, i = 0;
+	while (i < n && k < cap) {
+		while (i < n && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r'))
+			i++;
+		if (i == n)
+			break;
+		size_t b = i;
+		while (i < n && !(s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r'))
+			i++;
+		out[k].p = s + b;
+		out[k].n = (uint32_t)(i - b);
+		out[k].off = (uint32_t)b;
+		out[k].flags = 0;
+		k++;
+	}
+	return k;
+}
+
+uint32_t feat_hash(uint32_t seed, const char *s, size_t n)
+{
+	uint32_t h = 2166136261u ^ (seed * 16777619u);
+	h *= 16777619u;
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ (unsigned char)s[i]) * 16777619u;
+	return h ? h : 1;
+}
+
+/* Feature kinds: the seed of each hash. */
+enum {
+	F_BIAS = 1, F_W, F_P1, F_P2, F_P3, F_P4, F_S1, F_S2, F_S3, F_S4, F_SHAPE, F_LAST, F_FIRST,
+	F_FLAG, F_POS, F_REL, F_WM1, F_WP1, F_WM2, F_WP2, F_LASTM1, F_FIRSTP1, F_SHM1, F_SHP1,
+	F_BIG, F_SEG, F_QUOTE, F_PAREN, F_SEEN, F_LEN, F_MARK, F_LASTSEG, F_WLAST, F_SHLAST,
+	F_NUMCTX, F_WM1P1
+};
+
+static int is_punct(unsigned char c)
+{
+	return c < 0x80 && ispunct(c);
+}
+
+/* The word without the punctuation around it, ASCII lower-cased. */
+static size_t core(const struct tok *t, char *out, size_t cap)
+{
+	size_t b = 0, e = t->n;
+	while (b < e && is_punct((unsigned char)t->p[b]))
+		b++;
+	while (e > b && is_punct((unsigned char)t->p[e - 1]))
+		e--;
+	/* curly quotes and dashes (U+2018..U+201F, U+2013/4) around a word */
+	while (e - b >= 3 && (unsigned char)t->p[b] == 0xE2 && (unsigned char)t->p[b + 1] == 0x80)
+		b += 3;
+	while (e - b >= 3 && (unsigned char)t->p[e - 3] == 0xE2 && (unsigned char)t->p[e - 2] == 0x80)
+		e -= 3;
+	size_t k = 0;
+	for (size_t i = b; i < e && k < cap; i++)
+		out[k++] = (char)tolower((unsigned char)t->p[i]);
+	return k;
+}
+
+static size_t shape(const struct tok *t, char *out, size_t cap)
+{
+	size_t k = 0;
+	for (size_t i = 0; i < t->n && k < cap; i++) {
+		unsigned char c = (unsigned char)t->p[i];
+		char s = isupper(c) ? 'A' : islower(c) ? 'a' : isdigit(c) ? '9' : c >= 0x80 ? 'u' : (char)c;
+		if (s == 'u' && (c & 0xC0) == 0x80)
+			continue;
+		if (k && out[k - 1] == s && (s == 'A' || s == 'a' || s == '9' || s == 'u'))
+			continue;
+		out[k++] = s;
+	}
+	return k;
+}
+
+/* The class of an edge byte: the punctuation itself, or letter, digit, other. */
+static char edge(const struct tok *t, int last)
+{
+	unsigned char c = (unsigned char)t->p[last ? t->n - 1 : 0];
+	if (last && t->n >= 3 && (unsigned char)t->p[t->n - 3] == 0xE2 && (unsigned char)t->p[t->n - 2] == 0x80)
+		return 'Q';
+	if (!last && t->n >= 3 && c == 0xE2 && (unsigned char)t->p[1] == 0x80)
+		return 'Q';
+	if (is_punct(c))
+		return (char)c;
+	return isdigit(c) ? '9' : isupper(c) ? 'A' : c >= 0x80 ? 'u' : 'a';
+}
+
+static int is_year(const char *w, size_t n)
+{
+	for (size_t i = 0; i + 4 <= n; i++) {
+		if ((i && isdigit((unsigned char)w[i - 1])) || (i + 4 < n && isdigit((unsigned char)w[i + 4])))
+			continue;
+		if (!isdigit((unsigned char)w[i]) || !isdigit((unsigned char)w[i + 1]) ||
+		    !isdigit((unsigned char)w[i + 2]) || !isdigit((unsigned char)w[i + 3]))
+			continue;
+		int y = (w[i] - '0') * 1000 + (w[i + 1] - '0') * 100 + (w[i + 2] - '0') * 10 + (w[i + 3] - '0');
+		if (y >= 1500 && y <= 2039)
+			return 1;
+	}
+	return 0;
+}
+
+/* Flags of one token, as a bit set (one feature each). */
+enum {
+	FL_YEAR = 1, FL_ALLCAP = 2, FL_INITCAP = 4, FL_INITIAL = 8, FL_NUM = 16, FL_RANGE = 32,
+	FL_URL = 64, FL_DOI = 128, FL_ORD = 256, FL_ROMAN = 512, FL_VENUE = 1024, FL_HASDIG = 2048,
+	FL_LOWER = 4096, FL_ETAL = 8192, FL_ARXIV = 16384, FL_LONG = 32768
+};
+
+static int has_sub(const char *s, size_t n, const char *lit)
+{
+	size_t k = strlen(lit);
+	for (size_t i = 0; i + k <= n; i++)
+		if (!memcmp(s + i, lit, k))
+			return 1;
+	return 0;
+}
+
+static unsigned flags_of(const struct tok *t, const char *w, size_t wn)
+{
+	unsigned f = 0;
+	const char *p = t->p;
+	size_t n = t->n;
+	size_t up = 0, low = 0, dig = 0, alpha = 0;
+	for (size_t i = 0; i < wn; i++) {
+		unsigned char c = (unsigned char)w[i];
+		dig += isdigit(c) != 0;
+		alpha += isalpha(c) != 0 || c >= 0x80;
+	}
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)p[i];
+		up += isupper(c) != 0;
+		low += islower(c) != 0;
+	}
+	if (is_year(p, n))
+		f |= FL_YEAR;
+	if (up >= 2 && !low)
+		f |= FL_ALLCAP;
+	if (n && isupper((unsigned char)p[0]))
+		f |= FL_INITCAP;
+	if (n && islower((unsigned char)p[0]))
+		f |= FL_LOWER;
+	if (dig)
+		f |= FL_HASDIG;
+	if (wn && dig == wn)
+		f |= FL_NUM;
+	if (wn > 12)
+		f |= FL_LONG;
+	/* "J.", "J.-P.", "JP" after a family name, "A.B." */
+	{
+		size_t i = 0, letters = 0;
+		int ok = n > 0;
+		while (i < n && ok) {
+			unsigned char c = (unsigned char)p[i];
+			if (isupper(c)) {
+				letters++;
+				i++;
+			} else if (c == '.' || c == '-' || c == ',' || c == ';')
+				i++;
+			else
+				ok = 0;
+		}
+		if (ok && letters && letters <= 3 && (letters == 1 || memchr(p, '.', n) || n <= 3))
+			f |= FL_INITIAL;
+	}
+	/* 12-34, 12–34, e1234 */
+	{
+		int d1 = 0, dash = 0, d2 = 0;
+		for (size_t i = 0; i < n; i++) {
+			unsigned char c = (unsigned char)p[i];
+			if (isdigit(c))
+				*(dash ? &d2 : &d1) = 1;
+			else if (c == '-' || (c == 0xE2 && i + 2 < n && (unsigned char)p[i + 1] == 0x80 &&
+			                      ((unsigned char)p[i + 2] == 0x93 || (unsigned char)p[i + 2] == 0x94))) {
+				if (d1)
+					dash = 1;
+				if (c == 0xE2)
+					i += 2;
+			}
+		}
+		if (d1 && dash && d2)
+			f |= FL_RANGE;
+	}
+	if ((n > 4 && !memcmp(p, "http", 4)) || (n > 4 && !memcmp(p, "www.", 4)) ||
+	    (n > 5 && !memcmp(p, "<http", 5)))
+		f |= FL_URL;
+	if (wn > 7 && !memcmp(w, "10.", 3) && memchr(w, '/', wn))
+		f |= FL_DOI;
+	if (has_sub(p, n, "doi") || has_sub(p, n, "DOI"))
+		f |= FL_DOI;
+	if (has_sub(w, wn, "arxiv"))
+		f |= FL_ARXIV;
+	if (wn >= 3 && isdigit((unsigned char)w[0]) &&
+	    (!memcmp(w + wn - 2, "st", 2) || !memcmp(w + wn - 2, "nd", 2) || !memcmp(w + wn - 2, "rd", 2) ||
+	     !memcmp(w + wn - 2, "th", 2)))
+		f |= FL_ORD;
+	if (wn && wn <= 6 && strspn(w, "ivxlc") == wn)
+		f |= FL_ROMAN;
+	if ((wn == 2 && !memcmp(w, "et", 2)) || (wn == 2 && !memcmp(w, "al", 2)))
+		f |= FL_ETAL;
+	if (alpha >= 2 && up == alpha && wn <= 10 && venue_lookup(NULL, p, n))
+		f |= FL_VENUE;
+	return f;
+}
+
+struct fs {
+	uint32_t *f;
+	uint8_t n;
+};
+
+static void add(struct fs *s, uint32_t seed, const char *p, size_t n)
+{
+	if (s->n < FEAT_MAX)
+		s->f[s->n++] = feat_hash(seed, p, n);
+}
+
+static void addc(struct fs *s, uint32_t seed, unsigned v)
+{
+	char b[4] = {(char)(v & 0xFF), (char)(v >> 8 & 0xFF), (char)(v >> 16 & 0xFF), (char)(v >> 24)};
+	add(s, seed, b, 4);
+}
+
+static unsigned pos_bucket(size_t i)
+{
+	return i < 4 ? (unsigned)i : i < 6 ? 4 : i < 9 ? 5 : i < 13 ? 6 : i < 20 ? 7 : i < 30 ? 8 : 9;
+}
+
+/* Per-token facts that the window features read. */
+struct tinfo {
+	char w[24];
+	uint8_t wn;
+	char sh[8];
+	uint8_t shn;
+	char first, last;
+	unsigned flags;
+	uint8_t seg, quote, paren, seen;
+};
+
+static int is_break(const struct tinfo *x)
+{
+	if (x->last == ':' || x->last == ';' || x->last == ')' || x->last == 'Q')
+		return 1;
+	return x->last == '.' && !(x->flags & FL_INITIAL);
+}
+
+static void info_seq(const struct tok *t, size_t n, struct tinfo *ti)
+{
+	unsigned seg = 0, quote = 0, paren = 0, seen = 0;
+	for (size_t i = 0; i < n; i++) {
+		struct tinfo *x = &ti[i];
+		char buf[64];
+		size_t k = core(&t[i], buf, sizeof buf);
+		x->wn = (uint8_t)(k < sizeof x->w ? k : sizeof x->w);
+		memcpy(x->w, buf, x->wn);
+		x->shn = (uint8_t)shape(&t[i], x->sh, sizeof x->sh);
+		x->first = edge(&t[i], 0);
+		x->last = edge(&t[i], 1);
+		x->flags = flags_of(&t[i], buf, k);
+		if (x->first == '"' || x->first == 'Q')
+			quote = 1;
+		if (x->first == '(' || x->first == '[')
+			paren = 1;
+		x->seg = (uint8_t)(seg < 7 ? seg : 7);
+		x->quote = (uint8_t)quote;
+		x->paren = (uint8_t)paren;
+		x->seen = (uint8_t)seen;
+		if (x->flags & FL_YEAR)
+			seen |= 1;
+		if (x->wn == 2 && !memcmp(x->w, "in", 2) && (x->last == ':' || x->first == 'A'))
+			seen |= 2;
+		if (quote)
+			seen |= 4;
+		if (x->last == '"' || x->last == 'Q')
+			quote = 0;
+		if (x->last == ')' || x->last == ']')
+			paren = 0;
+		if (is_break(x))
+			seg++;
+	}
+}
+
+static void window(struct fs *s, uint32_t seed, const struct tinfo *ti, size_t n, size_t i, long d)
+{
+	long j = (long)i + d;
+	if (j < 0)
+		add(s, seed, "<s>", 3);
+	else if ((size_t)j >= n)
+		add(s, seed, "</s>", 4);
+	else
+		add(s, seed, ti[j].w, ti[j].wn);
+}
+
+static void token_feats(struct fs *s, const struct tok *t, const struct tinfo *ti, size_t n, size_t i)
+{
+	const struct tinfo *x = &ti[i];
+	add(s, F_BIAS, "", 0);
+	add(s, F_W, x->w, x->wn);
+	for (unsigned k = 1; k <= 4 && k <= x->wn; k++)
+		add(s, F_P1 + k - 1, x->w, k);
+	for (unsigned k = 1; k <= 4 && k <= x->wn; k++)
+		add(s, F_S1 + k - 1, x->w + x->wn - k, k);
+	add(s, F_SHAPE, x->sh, x->shn);
+	addc(s, F_LAST, (unsigned char)x->last);
+	addc(s, F_FIRST, (unsigned char)x->first);
+	for (unsigned b = 0; b < 16; b++)
+		if (x->flags & (1u << b))
+			addc(s, F_FLAG, b);
+	addc(s, F_POS, pos_bucket(i));
+	addc(s, F_REL, (unsigned)(i * 8 / n));
+	window(s, F_WM1, ti, n, i, -1);
+	window(s, F_WP1, ti, n, i, 1);
+	window(s, F_WM2, ti, n, i, -2);
+	window(s, F_WP2, ti, n, i, 2);
+	addc(s, F_LASTM1, i ? (unsigned char)ti[i - 1].last : 0);
+	addc(s, F_FIRSTP1, i + 1 < n ? (unsigned char)ti[i + 1].first : 0);
+	addc(s, F_SHM1, i ? feat_hash(0, ti[i - 1].sh, ti[i - 1].shn) : 0);
+	addc(s, F_SHP1, i + 1 < n ? feat_hash(0, ti[i + 1].sh, ti[i + 1].shn) : 0);
+	if (i) {
+		char b[2 * sizeof x->w + 1];
+		memcpy(b, ti[i - 1].w, ti[i - 1].wn);
+		b[ti[i - 1].wn] = '|';
+		memcpy(b + ti[i - 1].wn + 1, x->w, x->wn);
+		add(s, F_BIG, b, ti[i - 1].wn + 1u + x->wn);
+	}
+	addc(s, F_SEG, x->seg);
+	addc(s, F_LASTSEG, (unsigned)x->seg << 8 | (unsigned char)(i ? ti[i - 1].last : 0));
+	addc(s, F_QUOTE, x->quote);
+	addc(s, F_PAREN, x->paren);
+	addc(s, F_SEEN, x->seen);
+	addc(s, F_LEN, n < 8 ? 0 : n < 15 ? 1 : n < 25 ? 2 : n < 40 ? 3 : 4);
+	addc(s, F_MARK, t[i].flags);
+	addc(s, F_WLAST, (unsigned)x->flags << 8 | (unsigned char)x->last);
+	addc(s, F_SHLAST, feat_hash((unsigned char)x->last, x->sh, x->shn));
+	if (x->flags & (FL_NUM | FL_RANGE))
+		addc(s, F_NUMCTX, feat_hash(F_NUMCTX, i ? ti[i - 1].w : "", i ? ti[i - 1].wn : 0));
+	if (i && i + 1 < n)
+		addc(s, F_WM1P1, (unsigned char)ti[i - 1].last << 8 | (unsigned char)ti[i + 1].first);
+}
+
+void feat_seq(const struct tok *t, size_t n, uint32_t *f, uint8_t *nf)
+{
+	struct tinfo small[64];
+	struct tinfo *ti = n <= 64 ? small : NULL;
+	if (!ti)
+		ti = xmalloc(n * sizeof *ti);
+	info_seq(t, n, ti);
+	for (size_t i = 0; i < n; i++) {
+		struct fs s = {f + i * FEAT_MAX, 0};
+		token_feats(&s, t, ti, n, i);
+		nf[i] = s.n;
+	}
+	if (ti != small)
+		free(ti);
+}

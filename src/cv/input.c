@@ -1,0 +1,56 @@
+/* cv/input.c - reading a whole publication list, and handing its entries on.
+ *
+ * A CV is small, so the cv and refs readers take the document whole (capped
+ * at CV_MAX_INPUT).  Text that is not UTF-8 is read as Latin-1, and control
+ * bytes become spaces: inside the model they carry markup. */
+#define _POSIX_C_SOURCE 200809L
+#include <string.h>
+
+#include "core/utf8.h"
+#include "cv/input.h"
+#include "norm/context.h"
+#include "norm/keys.h"
+#include "norm/norm.h"
+
+int cv_read_all(struct cv_ctx *x, struct cx_input *in, struct buf *b)
+{
+	char chunk[1 << 16];
+	size_t n;
+	while ((n = cx_input_read(in, chunk, sizeof chunk)) > 0) {
+		if (b->n + n > CV_MAX_INPUT) {
+			cv_diag(x, CX_ERROR, CX_E_LIMIT, 1, "input is larger than %zu MiB; not a publication list",
+			        CV_MAX_INPUT >> 20);
+			return -1;
+		}
+		buf_put(b, chunk, n);
+	}
+	if (in->error)
+		return -2;
+	if (utf8_valid(b->p, b->n) < b->n) {
+		/* Latin-1 is the usual culprit: every byte is its code point. */
+		struct buf u = {0};
+		buf_reserve(&u, 2 * b->n + 1);
+		u.n = utf8_from_8bit(u.p, b->p, b->n);
+		buf_free(b);
+		*b = u;
+		cv_diag(x, CX_WARNING, CX_E_BAD_UTF8, 1, "input is not UTF-8; read as Latin-1");
+	}
+	for (size_t i = 0; i < b->n; i++) {
+		unsigned char c = (unsigned char)b->p[i];
+		if (c < 0x20 && c != '\n' && c != '\t' && c != '\r')
+			b->p[i] = ' ';
+	}
+	buf_putc(b, 0);
+	b->n--;
+	return 0;
+}
+
+void cv_emit(struct cv_ctx *x, struct cx_entry *e)
+{
+	struct cx_reader_ctx *c = x->c;
+	norm_entry(c->cx, e, x->a);
+	keygen_apply(context_cv_keys(c->cx), e);
+	c->nentries++;
+	if (c->emit)
+		c->emit(c->emit_ctx, e);
+}

@@ -1,0 +1,75 @@
+/* cv/label.h - the token labeller: a reference string cut into tokens, each
+ * token described by hashed features, and a linear-chain model (trained as an
+ * averaged perceptron by tools/train_refs.c) that gives every token a label.
+ *
+ * The model is data (cv/refs.model, rebuilt by `make model`), compiled into
+ * the library as a byte array; lab_model_open only checks its header and
+ * points into it, so opening costs nothing.  The file format is described in
+ * cv/model.c. */
+#ifndef CX_CV_LABEL_H
+#define CX_CV_LABEL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Labels, in the order the model stores them. */
+#define LAB_LIST(X) \
+	X(AUTHOR, "author") X(EDITOR, "editor") X(TITLE, "title") X(CONTAINER, "container") \
+	X(DATE, "date") X(VOLUME, "volume") X(PAGES, "pages") X(PUBLISHER, "publisher") \
+	X(LOCATION, "location") X(NOTE, "note") X(DOI, "doi") X(URL, "url") X(EDITION, "edition") \
+	X(GENRE, "genre") X(ISBN, "isbn") X(NUMBER, "citation-number") X(TRANSLATOR, "translator") \
+	X(COLLECTION, "collection") X(BADGE, "badge")
+
+enum lab {
+#define LAB_ENUM(id, name) LAB_##id,
+	LAB_LIST(LAB_ENUM)
+#undef LAB_ENUM
+	LAB_N
+};
+extern const char *const lab_names[LAB_N];
+/* The label named s (an anystyle tag or one of lab_names), or -1. */
+int lab_from_name(const char *s, size_t n);
+
+/* One token: a run of non-space bytes of the item text, and markup the
+ * structure reader saw around it (TOK_* flags). */
+enum { TOK_BOLD = 1, TOK_ITALIC = 2, TOK_LINK = 4, TOK_LINESTART = 8 };
+struct tok {
+	const char *p;
+	uint32_t n;
+	uint32_t off;   /* byte offset in the item text */
+	uint8_t flags;
+};
+
+/* Cut s into tokens at white space; at most cap tokens (the rest is left). */
+size_t tok_split(const char *s, size_t n, struct tok *out, size_t cap);
+
+/* At most FEAT_MAX features per token. */
+#define FEAT_MAX 48
+/* Features of every token: f[i * FEAT_MAX ...], nf[i] of them. */
+void feat_seq(const struct tok *t, size_t n, uint32_t *f, uint8_t *nf);
+
+/* The model as compiled in (or any byte image of a model file). */
+struct lab_model {
+	const unsigned char *data;
+	size_t size;
+	uint32_t nlab, nslots, nw;
+	const unsigned char *trans;  /* (nlab + 1) x nlab int32: start row, then from x to */
+	const unsigned char *slots;  /* nslots x {u32 key, u32 first << 8 | count} */
+	const unsigned char *w;      /* nw x int32: weight << 8 | label */
+	uint8_t map[32];             /* model label index -> enum lab */
+};
+/* 0, or -1 when the bytes are not a model this build reads. */
+int lab_model_open(struct lab_model *m, const unsigned char *p, size_t n);
+/* The compiled-in model (cv/refs.model). */
+const struct lab_model *lab_model_builtin(struct lab_model *m);
+
+/* Label n tokens with features f/nf: out[i] is an enum lab.  scratch holds
+ * at least lab_scratch(n) int32 values. */
+size_t lab_scratch(size_t n);
+void lab_decode(const struct lab_model *m, const uint32_t *f, const uint8_t *nf, size_t n,
+                uint8_t *out, int32_t *scratch);
+
+/* Feature ids are FNV-1a hashes; 0 is never one. */
+uint32_t feat_hash(uint32_t seed, const char *s, size_t n);
+
+#endif

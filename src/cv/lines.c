@@ -1,0 +1,277 @@
+/* cv/lines.c - Markdown and plain text: the line model. */
+#define _POSIX_C_SOURCE 200809L
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <utf8proc.h>
+
+#include "cv/doc.h"
+
+/* ---- Markdown and plain text: the line model ----------------------------- */
+
+static int find_closer(const char *s, size_t n, size_t from, const char *delim)
+{
+	size_t dl = strlen(delim);
+	for (size_t i = from; i + dl <= n; i++) {
+		if (s[i] == '\\') {
+			i++;
+			continue;
+		}
+		if (!memcmp(s + i, delim, dl) && i > from && !cvd_is_sp((unsigned char)s[i - 1]) &&
+		    (i + dl == n || !isalnum((unsigned char)s[i + dl])))
+			return (int)i;
+	}
+	return -1;
+}
+
+static size_t url_len(const char *s, size_t n)
+{
+	size_t k = 0;
+	while (k < n && !cvd_is_sp((unsigned char)s[k]) && s[k] != '<' && s[k] != '>' && s[k] != '"' &&
+	       !CX_IS_MARK(s[k]) && (unsigned char)s[k] != 0xE2)
+		k++;
+	while (k && strchr(".,;:)]}'", s[k - 1])) {
+		/* keep a closing paren the URL opened: wikipedia-style links */
+		if (s[k - 1] == ')' && memchr(s, '(', k))
+			break;
+		k--;
+	}
+	return k;
+}
+
+/* Inline Markdown (and the few HTML tags Markdown allows) to markup:
+ * **bold** __bold__ *italic*, \* escapes, [text](url), <url>, bare URLs.
+ * A lone '*' after a name is an equal-contribution mark, not italic: an
+ * opener must not follow a letter and must have a closer on the line. */
+static cx_str md_inline(struct arena *a, const char *s, size_t n, int latex)
+{
+	struct buf b = {0};
+	for (size_t i = 0; i < n;) {
+		char c = s[i];
+		if (c == '\\' && i + 1 < n && strchr("*_[]()#`\\<>|-.!+", s[i + 1]) && !latex) {
+			buf_putc(&b, s[i + 1]);
+			i += 2;
+			continue;
+		}
+		if (!latex && (c == '*' || c == '_') && i + 1 < n && s[i + 1] == c) {
+			char d[3] = {c, c, 0};
+			int k = !cvd_is_sp((unsigned char)(i + 2 < n ? s[i + 2] : ' ')) ? find_closer(s, n, i + 2, d) : -1;
+			if (k > 0) {
+				buf_putc(&b, CX_M_BOLD_ON);
+				cx_str in = md_inline(a, s + i + 2, (size_t)k - i - 2, latex);
+				buf_put(&b, in.p, in.n);
+				buf_putc(&b, CX_M_BOLD_OFF);
+				i = (size_t)k + 2;
+				continue;
+			}
+		}
+		if (!latex && c == '*' && i + 1 < n && !cvd_is_sp((unsigned char)s[i + 1]) && s[i + 1] != '*' &&
+		    (i == 0 || !isalnum((unsigned char)s[i - 1]))) {
+			int k = find_closer(s, n, i + 1, "*");
+			if (k > 0) {
+				buf_putc(&b, CX_M_ITALIC_ON);
+				cx_str in = md_inline(a, s + i + 1, (size_t)k - i - 1, latex);
+				buf_put(&b, in.p, in.n);
+				buf_putc(&b, CX_M_ITALIC_OFF);
+				i = (size_t)k + 1;
+				continue;
+			}
+		}
+		if (!latex && c == '[') {
+			/* [text](url) */
+			size_t k = i + 1;
+			int d = 1;
+			while (k < n && d) {
+				if (s[k] == '[')
+					d++;
+				else if (s[k] == ']')
+					d--;
+				if (d)
+					k++;
+			}
+			if (k < n && k + 1 < n && s[k + 1] == '(') {
+				const char *u = s + k + 2;
+				const char *ue = memchr(u, ')', n - (k + 2));
+				if (ue) {
+					int lab = cvd_is_label(s + i + 1, k - i - 1);
+					if (lab)
+						buf_putc(&b, '[');
+					cx_str in = md_inline(a, s + i + 1, k - i - 1, latex);
+					buf_put(&b, in.p, in.n);
+					if (lab)
+						buf_putc(&b, ']');
+					if (ue > u && *u != '#') {
+						buf_putc(&b, ' ');
+						buf_putc(&b, CX_M_URL_ON);
+						buf_put(&b, u, (size_t)(ue - u));
+						buf_putc(&b, CX_M_URL_OFF);
+					}
+					i = (size_t)(ue - s) + 1;
+					continue;
+				}
+			}
+		}
+		if (c == '<') {
+			static const struct {
+				const char *tag;
+				int mark;
+			} tags[] = {{"<b>", CX_M_BOLD_ON}, {"</b>", CX_M_BOLD_OFF}, {"<strong>", CX_M_BOLD_ON},
+			            {"</strong>", CX_M_BOLD_OFF}, {"<i>", CX_M_ITALIC_ON},
+			            {"</i>", CX_M_ITALIC_OFF}, {"<em>", CX_M_ITALIC_ON},
+			            {"</em>", CX_M_ITALIC_OFF}, {"<br>", ' '}, {"<br/>", ' '}, {"<br />", ' '},
+			            {"<u>", 0}, {"</u>", 0}, {"<sup>", 0}, {"</sup>", 0}};
+			int done = 0;
+			for (size_t t = 0; t < sizeof tags / sizeof *tags && !done; t++) {
+				size_t tl = strlen(tags[t].tag);
+				if (i + tl <= n && cvd_ieqn(s + i, tags[t].tag, tl)) {
+					if (tags[t].mark)
+						buf_putc(&b, tags[t].mark);
+					i += tl;
+					done = 1;
+				}
+			}
+			if (done)
+				continue;
+			if (i + 5 < n && !memcmp(s + i + 1, "http", 4)) {
+				const char *e = memchr(s + i, '>', n - i);
+				if (e) {
+					buf_putc(&b, CX_M_URL_ON);
+					buf_put(&b, s + i + 1, (size_t)(e - s - i - 1));
+					buf_putc(&b, CX_M_URL_OFF);
+					i = (size_t)(e - s) + 1;
+					continue;
+				}
+			}
+		}
+		if (c == (char)CX_M_URL_ON) { /* already a URL (HTML links): copy */
+			const char *e = memchr(s + i, CX_M_URL_OFF, n - i);
+			size_t k = e ? (size_t)(e - s) + 1 : n;
+			buf_put(&b, s + i, k - i);
+			i = k;
+			continue;
+		}
+		if ((c == 'h' && i + 8 < n && (!memcmp(s + i, "https://", 8) || !memcmp(s + i, "http://", 7))) ||
+		    (c == 'w' && i + 4 < n && !memcmp(s + i, "www.", 4) && (i == 0 || cvd_is_sp((unsigned char)s[i - 1])))) {
+			size_t k = url_len(s + i, n - i);
+			buf_putc(&b, CX_M_URL_ON);
+			buf_put(&b, s + i, k);
+			buf_putc(&b, CX_M_URL_OFF);
+			i += k;
+			continue;
+		}
+		buf_putc(&b, c);
+		i++;
+	}
+	cx_str r = arena_str(a, b.p ? b.p : "", b.n);
+	buf_free(&b);
+	return r;
+}
+
+static void add_line(struct cv *v, cx_str t, unsigned line)
+{
+	if (v->nl == v->capl) {
+		size_t cap = v->capl ? v->capl * 2 : 256;
+		v->l = arena_grow(&v->a, v->l, sizeof *v->l, v->nl, cap);
+		v->capl = cap;
+	}
+	struct cv_line *L = &v->l[v->nl++];
+	memset(L, 0, sizeof *L);
+	L->line = line;
+	t = cvd_trim(t);
+	if (!t.n) {
+		L->blank = 1;
+		L->s = (char *)"";
+		return;
+	}
+	const char *p = t.p, *end = t.p + t.n;
+	/* Markdown heading */
+	if (*p == '#') {
+		int lv = 0;
+		while (p < end && *p == '#' && lv < 7)
+			p++, lv++;
+		if (lv <= 6 && (p == end || *p == ' ')) {
+			L->heading = lv;
+			while (end > p && (end[-1] == '#' || end[-1] == ' '))
+				end--;
+		} else
+			p = t.p;
+	}
+	/* Bullets and numbers */
+	if (!L->heading) {
+		const unsigned char *u = (const unsigned char *)p;
+		size_t rem = (size_t)(end - p);
+		size_t ml = 0;
+		if (rem > 1 && strchr("-*+", *p) && p[1] == ' ')
+			ml = 2, L->marker = 'b';
+		else if (rem > 3 && u[0] == 0xE2 && ((u[1] == 0x80 && (u[2] == 0xA2 || u[2] == 0xA3)) ||
+		                                     (u[1] == 0x9E && u[2] == 0xA4) ||
+		                                     (u[1] == 0x96 && (u[2] == 0xAA || u[2] == 0xB8)) ||
+		                                     (u[1] == 0x97 && u[2] == 0xA6) ||
+		                                     (u[1] == 0x81 && u[2] == 0x83)))
+			ml = 3, L->marker = 'b'; /* bullet, triangle, arrowhead ... */
+		else if (rem > 2 && u[0] == 0xC2 && u[1] == 0xB7)
+			ml = 2, L->marker = 'b';
+		else {
+			/* [12] [J3] [C12] 12. 12) (12) */
+			const char *q = p;
+			int br = 0;
+			if (*q == '[' || *q == '(')
+				br = *q++;
+			const char *d0 = q;
+			if (br == '[' && q < end && isupper((unsigned char)*q))
+				q++; /* [J3] [C12] [P1] */
+			const char *dd = q;
+			while (q < end && isdigit((unsigned char)*q) && q - dd < 4)
+				q++;
+			if (q > dd && q < end) {
+				if ((br == '[' && *q == ']') || (br == '(' && *q == ')') ||
+				    (!br && d0 == dd && (*q == '.' || *q == ')'))) {
+					q++;
+					if (q == end || *q == ' ' || *q == '\t') {
+						ml = (size_t)(q - p);
+						L->marker = 'n';
+					}
+				}
+			}
+		}
+		p += ml;
+	}
+	cx_str in = md_inline(&v->a, p, (size_t)(end - p), v->latex);
+	in = cvd_trim(in);
+	L->s = (char *)in.p;
+	L->n = in.n;
+	if (!L->n && !L->heading && !L->marker)
+		L->blank = 1;
+}
+
+void cvd_build_lines(struct cv *v, const char *text, size_t n, const unsigned *map, size_t nmap)
+{
+	size_t b = 0;
+	unsigned line = 1;
+	for (size_t i = 0; i <= n; i++) {
+		if (i < n && text[i] != '\n')
+			continue;
+		cx_str t = cvd_S(text + b, i - b);
+		unsigned ln = map && line - 1 < nmap ? map[line - 1] : line;
+		if (v->latex) {
+			/* decode the logical line; markup it produced is our markup */
+			cx_str d = latex_decode(&v->a, t.p, t.n);
+			t = d;
+		}
+		/* Setext underline: "Publications\n====" */
+		cx_str tt = cvd_trim(t);
+		if (tt.n >= 3 && v->nl && !v->l[v->nl - 1].blank && !v->l[v->nl - 1].heading &&
+		    (strspn(tt.p, "=") == tt.n || strspn(tt.p, "-") == tt.n)) {
+			v->l[v->nl - 1].heading = tt.p[0] == '=' ? 1 : 2;
+			v->l[v->nl - 1].marker = 0;
+		} else if (tt.n >= 3 && (strspn(tt.p, "-") == tt.n || strspn(tt.p, "*") == tt.n ||
+		                         strspn(tt.p, "_") == tt.n || strspn(tt.p, "=") == tt.n)) {
+			add_line(v, cvd_S("", 0), ln); /* a rule */
+		} else
+			add_line(v, t, ln);
+		b = i + 1;
+		line++;
+	}
+}

@@ -1,0 +1,237 @@
+/* cv/macros.c - a LaTeX CV's own macros, used consistently.
+ *
+ * Many CVs define a command for their publications and call it once per
+ * paper: \pub{2023}{Title}{Venue}{\emph{Week, B.}; Bradburd, G.S.}{10.1086/x}.
+ * The reader does not know the definition (it often lives in a class file),
+ * so it reads the calls: a command that is not LaTeX's own, called two times
+ * or more with three to eight brace arguments, is taken for an item macro.
+ * Each call becomes an \item whose lines are the title, the authors and the
+ * venue with the year and DOI, each argument placed by what it holds: a
+ * year, a DOI, a name list (the author grammar reads it), the longest of the
+ * rest is the title and the other the venue.  The rewritten text keeps the
+ * source's line breaks, so diagnostics still point at the right lines. */
+#define _POSIX_C_SOURCE 200809L
+#include <ctype.h>
+#include <string.h>
+
+#include "cv/doc.h"
+
+#define MAX_ARGS 8
+
+/* LaTeX's and the common classes' commands with several arguments. */
+static const char *const known[] = {"newcommand", "renewcommand", "providecommand", "def", "href",
+                                    "setlength", "addtolength", "definecolor", "newenvironment",
+                                    "renewenvironment", "multicolumn", "parbox", "makebox", "framebox",
+                                    "raisebox", "rule", "resizebox", "scalebox", "textcolor", "colorbox",
+                                    "includegraphics", "begin", "end", "hyperref", "cventry", "cvitem",
+                                    NULL};
+
+struct call {
+	const char *at, *end;  /* the command and past its last argument */
+	cx_str name;
+	cx_str arg[MAX_ARGS];
+	int nargs;
+};
+
+/* The brace groups after the command name at p (white space between). */
+static const char *read_call(const char *p, const char *end, struct call *c)
+{
+	c->at = p;
+	const char *q = p + 1;
+	while (q < end && isalpha((unsigned char)*q))
+		q++;
+	c->name = (cx_str){p + 1, (size_t)(q - p - 1)};
+	c->nargs = 0;
+	for (;;) {
+		const char *r = q;
+		while (r < end && (*r == ' ' || *r == '\t' || *r == '\n' || *r == '\r'))
+			r++;
+		if (r >= end || *r != '{')
+			break;
+		int d = 0;
+		const char *g = r;
+		for (; g < end; g++) {
+			if (*g == '\\' && g + 1 < end) {
+				g++;
+				continue;
+			}
+			if (*g == '{')
+				d++;
+			else if (*g == '}' && --d == 0)
+				break;
+		}
+		if (g >= end)
+			break;
+		if (c->nargs < MAX_ARGS)
+			c->arg[c->nargs] = (cx_str){r + 1, (size_t)(g - r - 1)};
+		c->nargs++;
+		q = g + 1;
+	}
+	c->end = q;
+	return q;
+}
+
+static int is_known(cx_str name)
+{
+	for (size_t i = 0; known[i]; i++)
+		if (strlen(known[i]) == name.n && !memcmp(known[i], name.p, name.n))
+			return 1;
+	return 0;
+}
+
+/* Calls of name with 3..8 arguments in the text. */
+static size_t count_calls(const char *s, size_t n, cx_str name)
+{
+	size_t k = 0;
+	for (const char *p = s, *end = s + n; (p = memchr(p, '\\', (size_t)(end - p)));) {
+		struct call c;
+		const char *q = read_call(p, end, &c);
+		if (c.name.n == name.n && !memcmp(c.name.p, name.p, name.n) && c.nargs >= 3 && c.nargs <= MAX_ARGS)
+			k++;
+		p = q > p + 1 ? q : p + 1;
+	}
+	return k;
+}
+
+static int all_digits_year(cx_str s)
+{
+	s = cvd_trim(s);
+	return s.n == 4 && cvd_find_year(s, NULL);
+}
+
+static int is_doi(cx_str s)
+{
+	s = cvd_trim(s);
+	return s.n > 7 && !memcmp(s.p, "10.", 3) && memchr(s.p, '/', s.n);
+}
+
+/* The argument without commands and braces: "\\emph{Week, B.}; X" -> "Week, B.; X". */
+static cx_str bare(struct arena *a, cx_str s)
+{
+	char *p = arena_alloc(a, s.n + 1);
+	size_t k = 0;
+	for (size_t i = 0; i < s.n; i++) {
+		if (s.p[i] == '\\') {
+			while (i + 1 < s.n && isalpha((unsigned char)s.p[i + 1]))
+				i++;
+			continue;
+		}
+		if (s.p[i] != '{' && s.p[i] != '}')
+			p[k++] = s.p[i] == '\n' ? ' ' : s.p[i];
+	}
+	p[k] = 0;
+	return cvd_trim((cx_str){p, k});
+}
+
+/* Does the argument read as a list of names: separated by commas or
+ * semicolons, most of them name-like, with initials or several names? */
+static int names_like(struct cv *v, cx_str s)
+{
+	struct au_list L;
+	cx_str t = bare(&v->a, s);
+	if (!t.n || (!memchr(t.p, ',', t.n) && !memchr(t.p, ';', t.n)))
+		return 0;
+	if (au_parse(&v->a, t.p, t.n, &L) || L.n < 1)
+		return 0;
+	size_t ok = 0;
+	for (size_t i = 0; i < L.n; i++)
+		ok += L.v[i].text.n && au_name_like(L.v[i].text.p, L.v[i].text.n);
+	int initial = 0;
+	for (size_t i = 1; i + 1 < t.n && !initial; i++)
+		initial = isupper((unsigned char)t.p[i]) && t.p[i + 1] == '.' && !isalpha((unsigned char)t.p[i - 1]);
+	return ok * 2 > L.n && (initial || L.n >= 3);
+}
+
+/* An argument with its forced line breaks (\\) as spaces. */
+static void put_arg(struct buf *out, cx_str a)
+{
+	for (size_t i = 0; i < a.n; i++) {
+		if (a.p[i] == '\\' && i + 1 < a.n && a.p[i + 1] == '\\') {
+			buf_putc(out, ' ');
+			i++;
+		} else
+			buf_putc(out, a.p[i] == '\n' ? ' ' : a.p[i]);
+	}
+}
+
+static void put_call(struct cv *v, const struct call *c, struct buf *out)
+{
+	int year = -1, doi = -1, au = -1, title = -1, venue = -1;
+	for (int i = 0; i < c->nargs && i < MAX_ARGS; i++) {
+		cx_str a = c->arg[i];
+		if (year < 0 && all_digits_year(a))
+			year = i;
+		else if (doi < 0 && is_doi(a))
+			doi = i;
+		else if (au < 0 && names_like(v, a))
+			au = i;
+	}
+	for (int i = 0; i < c->nargs && i < MAX_ARGS; i++) {
+		if (i == year || i == doi || i == au || !cvd_trim(c->arg[i]).n)
+			continue;
+		if (title < 0 || c->arg[i].n > c->arg[title].n) {
+			if (title >= 0 && venue < 0)
+				venue = title;
+			title = i;
+		} else if (venue < 0)
+			venue = i;
+	}
+	/* one author-date citation: Authors (Year). Title. Venue. doi:DOI */
+	buf_put(out, "\\item ", 6);
+	if (au >= 0)
+		put_arg(out, c->arg[au]);
+	if (year >= 0) {
+		buf_put(out, " (", 2);
+		put_arg(out, cvd_trim(c->arg[year]));
+		buf_put(out, ")", 1);
+	}
+	if (au >= 0 || year >= 0)
+		buf_put(out, ". ", 2);
+	if (title >= 0) {
+		put_arg(out, cvd_trim_punct(cvd_trim(c->arg[title]), "."));
+		buf_put(out, ". ", 2);
+	}
+	if (venue >= 0) {
+		put_arg(out, cvd_trim_punct(cvd_trim(c->arg[venue]), "."));
+		buf_put(out, ". ", 2);
+	}
+	if (doi >= 0) {
+		buf_put(out, "doi:", 4);
+		put_arg(out, cvd_trim(c->arg[doi]));
+	}
+	/* the source's line breaks, so later lines keep their numbers */
+	for (const char *p = c->at; p < c->end; p++)
+		if (*p == '\n')
+			buf_putc(out, '\n');
+	buf_putc(out, ' ');
+}
+
+size_t cvd_latex_macros(struct cv *v, const char *s, size_t n, struct buf *out)
+{
+	size_t calls = 0;
+	const char *copied = s, *end = s + n;
+	for (const char *p = s; (p = memchr(p, '\\', (size_t)(end - p)));) {
+		struct call c;
+		const char *q = read_call(p, end, &c);
+		enum cv_hint h;
+		if (c.nargs == 1 && c.name.n && !is_known(c.name) &&
+		    cvd_sec_class(cvd_plain(&v->a, c.arg[0]), &h) != SEC_NONE) {
+			/* a section command of the CV's own (\cvsect{Publications}) */
+			buf_put(out, copied, (size_t)(p - copied));
+			buf_put(out, "\\section{", 9);
+			buf_put(out, c.arg[0].p, c.arg[0].n);
+			buf_putc(out, '}');
+			copied = q;
+		} else if (c.nargs >= 3 && c.nargs <= MAX_ARGS && c.name.n && !is_known(c.name) &&
+		    count_calls(s, n, c.name) >= 2) {
+			buf_put(out, copied, (size_t)(p - copied));
+			put_call(v, &c, out);
+			copied = q;
+			calls++;
+		}
+		p = q > p + 1 ? q : p + 1;
+	}
+	if (calls)
+		buf_put(out, copied, (size_t)(end - copied));
+	return calls;
+}

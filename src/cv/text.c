@@ -1,0 +1,246 @@
+/* cv/text.c - small helpers, input and link labels. */
+#define _POSIX_C_SOURCE 200809L
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <utf8proc.h>
+
+#include "core/str.h"
+#include "cv/doc.h"
+
+/* ---- small helpers -------------------------------------------------------- */
+
+void cvd_v_diag(struct cv *v, enum cx_sev sev, enum cx_code code, unsigned line,
+                    const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	diag_vreport(&v->c->diags, NULL, sev, code, line ? line : 1, 1, fmt, ap);
+	va_end(ap);
+}
+
+/* The owner's name from the options.  Until struct cx_options carries an
+ * `owner` member (set by --owner), it comes from $CITEX_OWNER; this is the
+ * one place to change. */
+const char *cvd_opt_owner(const struct cx_reader_ctx *c)
+{
+	const char *s = c->opt ? c->opt->owner : NULL;
+	return s && *s ? s : NULL;
+}
+
+cx_str cvd_S(const char *p, size_t n)
+{
+	return (cx_str){p, n};
+}
+
+int cvd_is_sp(int c)
+{
+	return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v';
+}
+
+cx_str cvd_trim(cx_str s)
+{
+	while (s.n && (cvd_is_sp((unsigned char)s.p[0]) ||
+	               ((unsigned char)s.p[0] == 0xC2 && s.n > 1 && (unsigned char)s.p[1] == 0xA0))) {
+		size_t k = cvd_is_sp((unsigned char)s.p[0]) ? 1 : 2;
+		s.p += k;
+		s.n -= k;
+	}
+	while (s.n && cvd_is_sp((unsigned char)s.p[s.n - 1]))
+		s.n--;
+	return s;
+}
+
+/* Trim white space and the given punctuation from both ends. */
+cx_str cvd_trim_punct(cx_str s, const char *punct)
+{
+	for (;;) {
+		s = cvd_trim(s);
+		if (s.n && strchr(punct, s.p[0]))
+			s.p++, s.n--;
+		else if (s.n && strchr(punct, s.p[s.n - 1]))
+			s.n--;
+		else
+			return s;
+	}
+}
+
+/* ASCII lower case without the locale: the hot loop of every search. */
+static inline int lc(int c)
+{
+	return c >= 'A' && c <= 'Z' ? c + 32 : c;
+}
+
+int cvd_ieqn(const char *a, const char *b, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (lc((unsigned char)a[i]) != lc((unsigned char)b[i]))
+			return 0;
+	return 1;
+}
+
+/* Case-insensitive search for lit in s; returns the offset or -1.  With
+ * word set, the match must not touch letters on either side. */
+long cvd_find_ci(cx_str s, const char *lit, int word)
+{
+	return str_ifind(s, lit, word);
+}
+
+int cvd_has_ci(cx_str s, const char *lit)
+{
+	return cvd_find_ci(s, lit, 1) >= 0;
+}
+
+/* The text without markup bytes (runs of space collapsed). */
+cx_str cvd_plain(struct arena *a, cx_str s)
+{
+	char *p = arena_alloc(a, s.n + 1);
+	size_t k = 0;
+	for (size_t i = 0; i < s.n; i++) {
+		unsigned char c = (unsigned char)s.p[i];
+		if (c == CX_M_URL_ON) { /* a URL is no words */
+			while (i < s.n && (unsigned char)s.p[i] != CX_M_URL_OFF)
+				i++;
+			continue;
+		}
+		if (CX_IS_MARK(c))
+			continue;
+		if (cvd_is_sp(c)) {
+			if (k && p[k - 1] != ' ')
+				p[k++] = ' ';
+			continue;
+		}
+		p[k++] = (char)c;
+	}
+	while (k && p[k - 1] == ' ')
+		k--;
+	p[k] = 0;
+	size_t b = 0;
+	while (b < k && p[b] == ' ')
+		b++;
+	return cvd_S(p + b, k - b);
+}
+
+/* Remove markup except what BibTeX and CSL keep for a title (case
+ * protection, math, super/subscript, from LaTeX input). */
+cx_str cvd_field_text(struct arena *a, cx_str s, int keep_marks)
+{
+	char *p = arena_alloc(a, s.n + 1);
+	size_t k = 0;
+	for (size_t i = 0; i < s.n; i++) {
+		unsigned char c = (unsigned char)s.p[i];
+		if (c == CX_M_URL_ON) {
+			while (i < s.n && (unsigned char)s.p[i] != CX_M_URL_OFF)
+				i++;
+			continue;
+		}
+		if (CX_IS_MARK(c)) {
+			if (keep_marks && (c == CX_M_NOCASE_ON || c == CX_M_NOCASE_OFF || c == CX_M_MATH_ON ||
+			                   c == CX_M_MATH_OFF || c == CX_M_SUP_ON || c == CX_M_SUP_OFF ||
+			                   c == CX_M_SUB_ON || c == CX_M_SUB_OFF))
+				p[k++] = (char)c;
+			continue;
+		}
+		if (cvd_is_sp(c)) {
+			if (k && p[k - 1] != ' ')
+				p[k++] = ' ';
+			continue;
+		}
+		p[k++] = (char)c;
+	}
+	while (k && p[k - 1] == ' ')
+		k--;
+	size_t b = 0;
+	while (b < k && p[b] == ' ')
+		b++;
+	/* NFC: readers hand the writers composed text. */
+	return text_nfc(a, p + b, k - b);
+}
+
+/* ---- input --------------------------------------------------------------- */
+
+void cvd_put_utf8(struct buf *b, long cp)
+{
+	char tmp[4];
+	utf8proc_ssize_t l = utf8proc_encode_char((utf8proc_int32_t)cp, (utf8proc_uint8_t *)tmp);
+	if (l > 0)
+		buf_put(b, tmp, (size_t)l);
+}
+
+/* ---- link labels ------------------------------------------------------------ */
+
+/* Words a page puts in brackets or buttons next to an item: they are links,
+ * not bibliographic text, and are dropped. */
+int cvd_label_word(const char *p, size_t n)
+{
+	static const char *const w[] = {
+		"paper", "pdf", "code", "slides", "slide", "talk", "video", "arxiv", "doi", "project",
+		"website", "web", "poster", "bibtex", "bib", "abstract", "link", "github", "blog",
+		"artifact", "artifacts", "dataset", "data", "demo", "media", "press", "news", "html",
+		"preprint", "supplementary", "supp", "appendix", "proceedings", "acm", "ieee", "dl",
+		"openreview", "page", "homepage", "full", "version", "extended", "camera-ready",
+		"youtube", "recording", "teaser", "tweet", "cite", "citation", "ris", "publisher",
+		"official", "springer", "usenix", "online", "url", "source", "tech", "report", "tr",
+		"long", "short", "ppt", "pptx", "docker", "software", "tool", "model", "models",
+		"weights", "huggingface", "leaderboard", "benchmark"};
+	for (size_t i = 0; i < sizeof w / sizeof *w; i++)
+		if (strlen(w[i]) == n && cvd_ieqn(p, w[i], n))
+			return 1;
+	return 0;
+}
+
+/* Is the text between brackets only link labels ("Paper/Slides/Talk")? */
+int cvd_is_label(const char *p, size_t n)
+{
+	size_t i = 0;
+	int any = 0;
+	while (i < n) {
+		while (i < n && (cvd_is_sp((unsigned char)p[i]) || strchr("/|,&+-·", p[i]) ||
+		                 CX_IS_MARK(p[i])))
+			i++;
+		size_t b = i;
+		while (i < n && !cvd_is_sp((unsigned char)p[i]) && !strchr("/|,&+·", p[i]) &&
+		       !CX_IS_MARK(p[i]))
+			i++;
+		if (i > b) {
+			if (!cvd_label_word(p + b, i - b))
+				return 0;
+			any = 1;
+		}
+	}
+	return any;
+}
+
+/* ---- source lines of converted text ---------------------------------------- */
+
+/* HTML and LaTeX are converted to text before lines are cut, so each line of
+ * the text remembers the source line it started on, for diagnostics. */
+
+static void lm_push(struct linemap *m, unsigned line)
+{
+	if (m->n == m->cap) {
+		m->cap = m->cap ? m->cap * 2 : 256;
+		m->v = xrealloc(m->v, m->cap * sizeof *m->v);
+	}
+	m->v[m->n++] = line;
+}
+
+/* Record the line breaks the converter wrote since the last call, as
+ * starting at the source line of p. */
+void cvd_lm_track(struct linemap *m, const struct buf *out, const char *p)
+{
+	if (!m)
+		return;
+	if (!m->n)
+		lm_push(m, 1);
+	while (m->lp < p) {
+		if (*m->lp == '\n')
+			m->ln++;
+		m->lp++;
+	}
+	for (; m->scanned < out->n; m->scanned++)
+		if (out->p[m->scanned] == '\n')
+			lm_push(m, m->ln);
+}

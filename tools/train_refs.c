@@ -1,0 +1,546 @@
+/* tools/train_refs.c - train the cv labeller (make model).
+ *
+ *   train_refs [-e EPOCHS] [-x EXCLUDE.xml] -o MODEL FILE.xml...
+ *
+ * Reads labelled references in anystyle's XML (<dataset><sequence><author>
+ * ...</author><title>...</title>...</sequence>...), leaves out every sequence
+ * whose text is also in EXCLUDE.xml (the development set), and trains a
+ * linear-chain averaged perceptron over the features of cv/features.c.  All
+ * arithmetic is on integers until the final average, the order of the
+ * sequences in each epoch comes from a fixed-seed generator, and the model is
+ * written in a fixed order: the same inputs give the same bytes.  The format
+ * is described in src/cv/model.c.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/arena.h"
+#include "core/hash.h"
+#include "core/strbuf.h"
+#include "cv/label.h"
+
+#define L LAB_N
+
+struct seq {
+	size_t first, n;   /* tokens in the global arrays */
+};
+
+struct data {
+	struct buf text;   /* all token texts */
+	uint32_t *feat;    /* FEAT_MAX per token */
+	uint8_t *nf, *lab;
+	size_t ntok, captok;
+	struct seq *seq;
+	size_t nseq, capseq;
+};
+
+/* ---- reading anystyle XML ----------------------------------------------- */
+
+static char *slurp(const char *path, size_t *n)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f) {
+		fprintf(stderr, "train_refs: cannot open %s\n", path);
+		exit(1);
+	}
+	struct buf b = {0};
+	char chunk[65536];
+	size_t k;
+	while ((k = fread(chunk, 1, sizeof chunk, f)) > 0)
+		buf_put(&b, chunk, k);
+	fclose(f);
+	buf_putc(&b, 0);
+	*n = b.n - 1;
+	return b.p;
+}
+
+/* Decode XML entities of [s, e) into out; white space runs become one space. */
+static void xml_text(const char *s, const char *e, struct buf *out)
+{
+	while (s < e) {
+		if (*s == '&') {
+			const char *semi = memchr(s, ';', (size_t)(e - s));
+			if (semi) {
+				size_t k = (size_t)(semi - s);
+				long cp = -1;
+				if (k == 4 && !memcmp(s, "&amp", 4))
+					cp = '&';
+				else if (k == 3 && !memcmp(s, "&lt", 3))
+					cp = '<';
+				else if (k == 3 && !memcmp(s, "&gt", 3))
+					cp = '>';
+				else if (k == 5 && !memcmp(s, "&quot", 5))
+					cp = '"';
+				else if (k == 5 && !memcmp(s, "&apos", 5))
+					cp = '\'';
+				else if (k > 2 && s[1] == '#')
+					cp = s[2] == 'x' ? strtol(s + 3, NULL, 16) : strtol(s + 2, NULL, 10);
+				if (cp > 0 && cp < 0x110000) {
+					char u[4];
+					size_t m = 0;
+					if (cp < 0x80)
+						u[m++] = (char)cp;
+					else if (cp < 0x800)
+						u[m++] = (char)(0xC0 | cp >> 6), u[m++] = (char)(0x80 | (cp & 0x3F));
+					else if (cp < 0x10000)
+						u[m++] = (char)(0xE0 | cp >> 12), u[m++] = (char)(0x80 | (cp >> 6 & 0x3F)),
+						u[m++] = (char)(0x80 | (cp & 0x3F));
+					else
+						u[m++] = (char)(0xF0 | cp >> 18), u[m++] = (char)(0x80 | (cp >> 12 & 0x3F)),
+						u[m++] = (char)(0x80 | (cp >> 6 & 0x3F)), u[m++] = (char)(0x80 | (cp & 0x3F));
+					buf_put(out, u, m);
+					s = semi + 1;
+					continue;
+				}
+			}
+		}
+		if (*s == ' ' || *s == '\n' || *s == '\t' || *s == '\r') {
+			if (out->n && out->p[out->n - 1] != ' ')
+				buf_putc(out, ' ');
+			s++;
+			continue;
+		}
+		buf_putc(out, *s++);
+	}
+}
+
+/* One sequence as (label, text) segments; calls fn for each. */
+struct segs {
+	int lab[256];
+	struct buf text[256];
+	size_t n;
+};
+
+static const char *next_seq(const char *p, const char *end, struct segs *sg)
+{
+	const char *b = strstr(p, "<sequence>");
+	if (!b || b >= end)
+		return NULL;
+	const char *e = strstr(b, "</sequence>");
+	if (!e)
+		return NULL;
+	for (size_t i = 0; i < sg->n; i++)
+		sg->text[i].n = 0;
+	sg->n = 0;
+	const char *q = b + 10;
+	while (q < e) {
+		const char *lt = memchr(q, '<', (size_t)(e - q));
+		if (!lt)
+			break;
+		const char *gt = memchr(lt, '>', (size_t)(e - lt));
+		if (!gt)
+			break;
+		size_t tn = (size_t)(gt - lt - 1);
+		char close[64];
+		if (tn + 4 > sizeof close || lt[1] == '/') {
+			q = gt + 1;
+			continue;
+		}
+		snprintf(close, sizeof close, "</%.*s>", (int)tn, lt + 1);
+		const char *c = strstr(gt, close);
+		if (!c || c > e)
+			break;
+		if (sg->n < 256) {
+			int l = lab_from_name(lt + 1, tn);
+			sg->lab[sg->n] = l < 0 ? LAB_NOTE : l;
+			xml_text(gt + 1, c, &sg->text[sg->n]);
+			sg->n++;
+		}
+		q = c + strlen(close);
+	}
+	return e + 11;
+}
+
+/* The sequence's plain text, as score_refs.py builds it. */
+static void seq_text(const struct segs *sg, struct buf *out)
+{
+	out->n = 0;
+	for (size_t i = 0; i < sg->n; i++) {
+		const struct buf *t = &sg->text[i];
+		size_t b = 0, e = t->n;
+		while (b < e && t->p[b] == ' ')
+			b++;
+		while (e > b && t->p[e - 1] == ' ')
+			e--;
+		if (e == b)
+			continue;
+		if (out->n)
+			buf_putc(out, ' ');
+		buf_put(out, t->p + b, e - b);
+	}
+	buf_putc(out, 0);
+}
+
+static void load(const char *path, struct strset *exclude, struct data *d, struct strset *collect, struct arena *texts_a)
+{
+	size_t n;
+	char *x = slurp(path, &n);
+	struct segs *sg = xcalloc(1, sizeof *sg);
+	struct buf t = {0};
+	size_t kept = 0, skipped = 0;
+	for (const char *p = x; (p = next_seq(p, x + n, sg));) {
+		seq_text(sg, &t);
+		if (collect) {
+			strset_add(collect, texts_a, t.p, strlen(t.p), NULL);
+			continue;
+		}
+		if (exclude && strset_find(exclude, t.p, strlen(t.p)) >= 0) {
+			skipped++;
+			continue;
+		}
+		/* tokens of each segment, labelled by it */
+		struct tok tk[512];
+		uint8_t lab[512];
+		size_t nt = 0;
+		for (size_t i = 0; i < sg->n && nt < 512; i++) {
+			size_t k = tok_split(sg->text[i].p, sg->text[i].n, tk + nt, 512 - nt);
+			for (size_t j = 0; j < k; j++)
+				lab[nt + j] = (uint8_t)sg->lab[i];
+			nt += k;
+		}
+		if (!nt)
+			continue;
+		if (d->ntok + nt > d->captok) {
+			d->captok = 2 * (d->captok + nt);
+			d->feat = xrealloc(d->feat, d->captok * FEAT_MAX * sizeof *d->feat);
+			d->nf = xrealloc(d->nf, d->captok);
+			d->lab = xrealloc(d->lab, d->captok);
+		}
+		feat_seq(tk, nt, d->feat + d->ntok * FEAT_MAX, d->nf + d->ntok);
+		memcpy(d->lab + d->ntok, lab, nt);
+		if (d->nseq == d->capseq) {
+			d->capseq = d->capseq ? 2 * d->capseq : 1024;
+			d->seq = xrealloc(d->seq, d->capseq * sizeof *d->seq);
+		}
+		d->seq[d->nseq++] = (struct seq){d->ntok, nt};
+		d->ntok += nt;
+		kept++;
+	}
+	if (!collect)
+		fprintf(stderr, "train_refs: %s: %zu sequences, %zu left out (in the development set)\n", path,
+		        kept, skipped);
+	for (size_t i = 0; i < 256; i++)
+		buf_free(&sg->text[i]);
+	free(sg);
+	buf_free(&t);
+	free(x);
+}
+
+/* ---- the perceptron ---------------------------------------------------- */
+
+/* Dense indexes for feature ids: core's hash index over the ids, which are
+ * hashes already. */
+struct fmap {
+	struct hindex idx;
+	uint32_t *key;      /* key[i]: the feature id of index i */
+	size_t n, cap;
+};
+
+static size_t fmap_get(struct fmap *m, uint32_t id, int add)
+{
+	for (size_t i = hindex_first(&m->idx, id); i != HINDEX_END; i = hindex_next(&m->idx, id, i))
+		if (m->key[hindex_value(&m->idx, i)] == id)
+			return hindex_value(&m->idx, i);
+	if (!add)
+		return (size_t)-1;
+	if (m->n == m->cap) {
+		m->cap = m->cap ? 2 * m->cap : 1 << 16;
+		m->key = xrealloc(m->key, m->cap * sizeof *m->key);
+	}
+	m->key[m->n] = id;
+	hindex_put(&m->idx, id, m->n);
+	return m->n++;
+}
+
+struct model {
+	size_t nfeat;
+	int32_t *w;        /* nfeat x L */
+	int64_t *u;        /* c-weighted updates, for the average */
+	int32_t tw[(L + 1) * L];
+	int64_t tu[(L + 1) * L];
+	int64_t c;
+};
+
+static void decode(const struct model *m, const uint32_t *fi, const uint8_t *nf, size_t n, uint8_t *out,
+                   int64_t *sc)
+{
+	int64_t *e = sc, *d = sc + n * L;
+	int32_t *bp = (int32_t *)(sc + 2 * n * L);
+	for (size_t i = 0; i < n; i++)
+		for (int y = 0; y < L; y++) {
+			int64_t s = 0;
+			for (int k = 0; k < nf[i]; k++)
+				s += m->w[(size_t)fi[i * FEAT_MAX + k] * L + y];
+			e[i * L + y] = s;
+		}
+	for (int y = 0; y < L; y++)
+		d[y] = e[y] + m->tw[y];
+	for (size_t i = 1; i < n; i++)
+		for (int y = 0; y < L; y++) {
+			int64_t best = INT64_MIN;
+			int arg = 0;
+			for (int x = 0; x < L; x++) {
+				int64_t s = d[(i - 1) * L + x] + m->tw[(1 + x) * L + y];
+				if (s > best)
+					best = s, arg = x;
+			}
+			d[i * L + y] = best + e[i * L + y];
+			bp[i * L + y] = arg;
+		}
+	int y = 0;
+	for (int k = 1; k < L; k++)
+		if (d[(n - 1) * L + k] > d[(n - 1) * L + y])
+			y = k;
+	for (size_t i = n; i-- > 0;) {
+		out[i] = (uint8_t)y;
+		if (i)
+			y = bp[i * L + y];
+	}
+}
+
+static void bump(struct model *m, int32_t *w, int64_t *u, int delta)
+{
+	(void)m;
+	*w += delta;
+	*u += m->c * delta;
+}
+
+static void update(struct model *m, const uint32_t *fi, const uint8_t *nf, const uint8_t *gold,
+                   const uint8_t *pred, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (gold[i] != pred[i])
+			for (int k = 0; k < nf[i]; k++) {
+				size_t f = fi[i * FEAT_MAX + k];
+				bump(m, &m->w[f * L + gold[i]], &m->u[f * L + gold[i]], 1);
+				bump(m, &m->w[f * L + pred[i]], &m->u[f * L + pred[i]], -1);
+			}
+		int gp = i ? 1 + gold[i - 1] : 0, pp = i ? 1 + pred[i - 1] : 0;
+		if (gp != pp || gold[i] != pred[i]) {
+			bump(m, &m->tw[gp * L + gold[i]], &m->tu[gp * L + gold[i]], 1);
+			bump(m, &m->tw[pp * L + pred[i]], &m->tu[pp * L + pred[i]], -1);
+		}
+	}
+}
+
+/* The averaged weight, times 64, rounded. */
+static int32_t avg(const struct model *m, int32_t w, int64_t u)
+{
+	double v = ((double)w - (double)u / (double)m->c) * 64.0;
+	return (int32_t)lround(v);
+}
+
+static void put32(FILE *f, uint32_t v)
+{
+	unsigned char b[4] = {(unsigned char)v, (unsigned char)(v >> 8), (unsigned char)(v >> 16),
+	                      (unsigned char)(v >> 24)};
+	fwrite(b, 1, 4, f);
+}
+
+static int cmp_u32(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	return x < y ? -1 : x > y;
+}
+
+/* The weight kept in the file: one below prune (in 1/64ths) is dropped. */
+static int32_t kept(const struct model *m, int32_t w, int64_t u, int32_t prune)
+{
+	int32_t q = avg(m, w, u);
+	return q >= prune || q <= -prune ? q : 0;
+}
+
+static void write_model(const char *path, const struct model *m, const struct fmap *fm, int32_t prune)
+{
+	/* features with a weight left after rounding, by id */
+	uint32_t *ids = xmalloc((fm->n + 1) * sizeof *ids);
+	size_t nid = 0, nw = 0;
+	for (size_t f = 0; f < fm->n; f++) {
+		size_t k = 0;
+		for (int y = 0; y < L; y++)
+			k += kept(m, m->w[f * L + y], m->u[f * L + y], prune) != 0;
+		if (k)
+			ids[nid++] = fm->key[f], nw += k;
+	}
+	qsort(ids, nid, sizeof *ids, cmp_u32);
+	uint32_t nslots = 1;
+	while (3 * (size_t)nslots < 4 * nid)
+		nslots *= 2;
+	uint32_t *slot = xcalloc(2 * (size_t)nslots, sizeof *slot);
+	int32_t *wv = xmalloc((nw + 1) * sizeof *wv);
+	size_t at = 0;
+	for (size_t i = 0; i < nid; i++) {
+		size_t f = fmap_get((struct fmap *)fm, ids[i], 0), first = at;
+		for (int y = 0; y < L; y++) {
+			int32_t q = kept(m, m->w[f * L + y], m->u[f * L + y], prune);
+			if (q > 0x7FFFFF)
+				q = 0x7FFFFF;
+			if (q < -0x7FFFFF)
+				q = -0x7FFFFF;
+			if (q)
+				wv[at++] = (int32_t)((uint32_t)q << 8 | (uint32_t)y);
+		}
+		uint32_t h = ids[i] & (nslots - 1);
+		while (slot[2 * h])
+			h = (h + 1) & (nslots - 1);
+		slot[2 * h] = ids[i];
+		slot[2 * h + 1] = (uint32_t)(first << 8 | (at - first));
+	}
+	FILE *f = fopen(path, "wb");
+	if (!f) {
+		fprintf(stderr, "train_refs: cannot write %s\n", path);
+		exit(1);
+	}
+	fwrite("CXLAB001", 1, 8, f);
+	put32(f, L);
+	put32(f, nslots);
+	put32(f, (uint32_t)nw);
+	put32(f, 0);
+	for (int y = 0; y < L; y++) {
+		char name[16] = {0};
+		strncpy(name, lab_names[y], sizeof name - 1);
+		fwrite(name, 1, 16, f);
+	}
+	for (int i = 0; i < (L + 1) * L; i++)
+		put32(f, (uint32_t)avg(m, m->tw[i], m->tu[i]));
+	for (size_t i = 0; i < 2 * (size_t)nslots; i++)
+		put32(f, slot[i]);
+	for (size_t i = 0; i < nw; i++)
+		put32(f, (uint32_t)wv[i]);
+	fclose(f);
+	fprintf(stderr, "train_refs: %s: %zu features, %zu weights, %u slots\n", path, nid, nw, nslots);
+	free(ids), free(slot), free(wv);
+}
+
+/* Token accuracy of the averaged model on a labelled file (a diagnostic). */
+static void evaluate(const struct model *m, struct fmap *fm, const char *path)
+{
+	struct data t = {0};
+	load(path, NULL, &t, NULL, NULL);
+	struct model a = *m;
+	a.w = xmalloc(m->nfeat * L * sizeof *a.w);
+	for (size_t i = 0; i < m->nfeat * L; i++)
+		a.w[i] = avg(m, m->w[i], m->u[i]);
+	for (int i = 0; i < (L + 1) * L; i++)
+		a.tw[i] = avg(m, m->tw[i], m->tu[i]);
+	uint32_t *fi = xmalloc(512 * FEAT_MAX * sizeof *fi);
+	uint8_t nf[512], pred[512];
+	int64_t *sc = xmalloc(3 * 513 * L * sizeof *sc);
+	size_t ok = 0, all = 0, conf[L][L];
+	memset(conf, 0, sizeof conf);
+	for (size_t s = 0; s < t.nseq; s++) {
+		const struct seq *q = &t.seq[s];
+		for (size_t i = 0; i < q->n; i++) {
+			nf[i] = 0;
+			for (int k = 0; k < t.nf[q->first + i]; k++) {
+				size_t x = fmap_get(fm, t.feat[(q->first + i) * FEAT_MAX + k], 0);
+				if (x != (size_t)-1)
+					fi[i * FEAT_MAX + nf[i]++] = (uint32_t)x;
+			}
+		}
+		decode(&a, fi, nf, q->n, pred, sc);
+		for (size_t i = 0; i < q->n; i++) {
+			ok += pred[i] == t.lab[q->first + i];
+			conf[t.lab[q->first + i]][pred[i]]++;
+			all++;
+		}
+	}
+	fprintf(stderr, "train_refs: %s: %zu of %zu tokens right (%.4f)\n", path, ok, all, (double)ok / (double)all);
+	for (int g = 0; g < L; g++) {
+		size_t n = 0;
+		for (int p = 0; p < L; p++)
+			n += conf[g][p];
+		if (!n)
+			continue;
+		fprintf(stderr, "  %-16s %5zu acc %.3f:", lab_names[g], n, (double)conf[g][g] / (double)n);
+		for (int p = 0; p < L; p++)
+			if (p != g && conf[g][p] * 50 >= n)
+				fprintf(stderr, " %s %zu", lab_names[p], conf[g][p]);
+		fprintf(stderr, "\n");
+	}
+	free(a.w), free(fi), free(sc);
+}
+
+int main(int argc, char **argv)
+{
+	const char *out = NULL, *exclude = NULL, *test = NULL;
+	int epochs = 12, i = 1;
+	int32_t prune = 1;
+	for (; i < argc && argv[i][0] == '-'; i++) {
+		if (!strcmp(argv[i], "-o") && i + 1 < argc)
+			out = argv[++i];
+		else if (!strcmp(argv[i], "-x") && i + 1 < argc)
+			exclude = argv[++i];
+		else if (!strcmp(argv[i], "-t") && i + 1 < argc)
+			test = argv[++i];
+		else if (!strcmp(argv[i], "-p") && i + 1 < argc)
+			prune = atoi(argv[++i]);
+		else if (!strcmp(argv[i], "-e") && i + 1 < argc)
+			epochs = atoi(argv[++i]);
+		else {
+			fprintf(stderr, "usage: train_refs [-e EPOCHS] [-x EXCLUDE.xml] -o MODEL FILE.xml...\n");
+			return 2;
+		}
+	}
+	if (!out || i == argc) {
+		fprintf(stderr, "usage: train_refs [-e EPOCHS] [-x EXCLUDE.xml] -o MODEL FILE.xml...\n");
+		return 2;
+	}
+	struct strset ex = {0};
+	struct arena texts = {0};
+	if (exclude)
+		load(exclude, NULL, NULL, &ex, &texts);
+	struct data d = {0};
+	for (; i < argc; i++)
+		load(argv[i], &ex, &d, NULL, &texts);
+	/* dense feature indexes */
+	struct fmap fm = {0};
+	for (size_t t = 0; t < d.ntok * FEAT_MAX; t++) {
+		size_t tok = t / FEAT_MAX;
+		if (t % FEAT_MAX < d.nf[tok])
+			d.feat[t] = (uint32_t)fmap_get(&fm, d.feat[t], 1);
+	}
+	/* fmap keeps ids; d.feat now holds indexes */
+	struct model m = {0};
+	m.nfeat = fm.n;
+	m.w = xcalloc(fm.n * L, sizeof *m.w);
+	m.u = xcalloc(fm.n * L, sizeof *m.u);
+	m.c = 1;
+	size_t maxn = 0;
+	for (size_t s = 0; s < d.nseq; s++)
+		if (d.seq[s].n > maxn)
+			maxn = d.seq[s].n;
+	int64_t *sc = xmalloc(3 * (maxn + 1) * L * sizeof *sc);
+	uint8_t *pred = xmalloc(maxn + 1);
+	size_t *order = xmalloc(d.nseq * sizeof *order);
+	for (size_t s = 0; s < d.nseq; s++)
+		order[s] = s;
+	uint64_t rng = 0x9E3779B97F4A7C15u;
+	for (int ep = 0; ep < epochs; ep++) {
+		for (size_t s = d.nseq; s > 1; s--) {
+			rng = rng * 6364136223846793005u + 1442695040888963407u;
+			size_t j = (size_t)(rng >> 33) % s, t = order[s - 1];
+			order[s - 1] = order[j], order[j] = t;
+		}
+		size_t wrong = 0;
+		for (size_t k = 0; k < d.nseq; k++) {
+			const struct seq *q = &d.seq[order[k]];
+			const uint32_t *fi = d.feat + q->first * FEAT_MAX;
+			decode(&m, fi, d.nf + q->first, q->n, pred, sc);
+			for (size_t t = 0; t < q->n; t++)
+				wrong += pred[t] != d.lab[q->first + t];
+			if (memcmp(pred, d.lab + q->first, q->n))
+				update(&m, fi, d.nf + q->first, d.lab + q->first, pred, q->n);
+			m.c++;
+		}
+		fprintf(stderr, "train_refs: epoch %d: %zu of %zu tokens wrong\n", ep + 1, wrong, d.ntok);
+	}
+	if (test)
+		evaluate(&m, &fm, test);
+	write_model(out, &m, &fm, prune);
+	return 0;
+}
