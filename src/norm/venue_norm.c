@@ -8,7 +8,7 @@
  *   AUTO   the container stays as given; a recognised venue whose acronym
  *          differs from it adds the acronym as the short container, unless
  *          the entry has one already.  A cv entry arrives with the
- *          canonical name and acronym from read_cv.c, so nothing changes.
+ *          canonical name and acronym from the cv reader, so nothing changes.
  *   FULL   the container becomes the table's full name, plus AUTO's short.
  *   SHORT  the container becomes the short name: the table's acronym for
  *          a recognised venue (so every entry of a venue agrees, and a

@@ -12,7 +12,7 @@
  * once the record is complete.  Then the entry is normalized, emitted and
  * the arena reset, so memory is bounded by the largest record.
  *
- * The mapping inverts src/fmt_ris.c, so ris -> bib -> ris keeps every tag
+ * The mapping inverts src/write/ris.c, so ris -> bib -> ris keeps every tag
  * RIS can hold: T2 is journal or booktitle by type, SP/EP are one pages
  * field, PY/DA are year/month/day or an ISO date, and PB is the school of a
  * thesis and the institution of a report.  Tags with no field are kept
