@@ -49,7 +49,10 @@ UNIT_BIN := $(patsubst tests/unit/%.c,$(BUILD)/%,$(UNIT_SRC))
 
 all: deps citex libcitex.a
 
-# Install (as root) or name (otherwise) the Debian packages the build needs.
+# Install (as root) or name (otherwise) the Debian packages the build needs;
+# test-deps: those the checks run citex's output through (bibtex, biber,
+# pandoc, pdflatex, ...).  make check does not need them: it skips what a
+# missing tool would check.
 deps:
 	@sh tools/deps.sh build
 
@@ -168,9 +171,9 @@ check-tools:
 	 case "$$v" in 3.[6-9]*|3.1[0-9]*|[4-9].*) ;; \
 	 *) echo "citex: bison >= 3.6 is needed (found $$v)" >&2; exit 1;; esac
 
-# Inputs for the thread test: every small input of the suite and the seeds.
-THREAD_INPUTS = $(shell find seeds tests -type f \( -name '*.bib' -o -name '*.ris' -o -name '*.json' \
-	-o -name '*.txt' \) -size -32k 2>/dev/null | LC_ALL=C sort | head -80)
+# Inputs for the thread test: every small input of the suite and the seeds
+# (tests/checks/threads.sh, which make check runs, says which).
+THREAD_INPUTS = $(shell sh tests/checks/threads.sh --inputs)
 
 $(BUILD)/threads: tests/threads/threads.c $(BUILD)/libcitex.a
 	$(CC) $(ALL_CFLAGS) -pthread $(LDFLAGS) -o $@ $< $(BUILD)/libcitex.a $(LDLIBS)
@@ -186,14 +189,15 @@ tsan:
 $(BUILD)/test_%: tests/unit/test_%.c $(BUILD)/libcitex.a
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(BUILD)/libcitex.a $(LDLIBS)
 
-unit: $(UNIT_BIN)
-	@set -e; for t in $(UNIT_BIN); do echo "== $$t"; $$t $(UNIT_ARGS_$$t); done
+# The whole suite, or part of it: make check T=tests/cases/ris (a folder),
+# T=tests/cases/ris/zotero (a case), T=tests/checks/batch.sh, T=unit.
+# Needs neither root nor ../shared; a check whose tool is missing prints
+# "skip" (make test-deps installs the tools).  tests/README.md says more.
+check: $(BUILD)/citex $(BUILD)/libcitex.a $(UNIT_BIN) $(BUILD)/threads
+	@CITEX=$(CURDIR)/$(BUILD)/citex sh tests/run.sh $(T)
 
-check: test-deps $(BUILD)/citex $(BUILD)/libcitex.a $(UNIT_BIN) $(BUILD)/threads
-	@set -e; for t in $(UNIT_BIN); do echo "== $$(basename $$t)"; \
-	  $$t ../shared/corpora/pybtex/parse_name_cases.json; done
-	$(BUILD)/threads $(THREAD_INPUTS)
-	CITEX=$(CURDIR)/$(BUILD)/citex sh tests/run.sh
+unit: $(UNIT_BIN)
+	@CITEX=$(CURDIR)/$(BUILD)/citex sh tests/run.sh unit
 
 # Every test again under AddressSanitizer and UndefinedBehaviorSanitizer.
 asan:
@@ -203,8 +207,9 @@ asan:
 	  ASAN_OPTIONS=abort_on_error=1:detect_leaks=1 \
 	  UBSAN_OPTIONS=halt_on_error=1:abort_on_error=1:print_stacktrace=1 check
 
-check-corpora: all
-	CITEX=$(CURDIR)/$(BUILD)/citex sh tests/corpora.sh
+# Every .bib of ../shared/corpora to every format (skipped without it).
+check-corpora: $(BUILD)/citex
+	@CITEX=$(CURDIR)/$(BUILD)/citex sh tests/corpora.sh
 
 # The corpus sweep again under the sanitizers.
 asan-corpora:

@@ -1,146 +1,312 @@
 #!/bin/sh
-# tests/run.sh - citex's end-to-end tests.
+# tests/run.sh [PATH...] - citex's one test runner.
 #
-# 1. Golden files: tests/cases/NAME.bib beside its expected outputs
-#    NAME.bibtex, NAME.biblatex, NAME.ris, NAME.json, NAME.ascii (bibtex
-#    --ascii), NAME.expanded (bibtex --expand-macros) and NAME.stderr (the
-#    diagnostics, where they are the point) and NAME.status (exit status).
-#    Every pair that exists is diffed.
-# 2. Properties over every case: BibTeX output is a fixed point;
-#    bib -> csl-json equals bib -> bibtex -> csl-json; CSL-JSON validates
-#    against the CSL 1.0.2 schema.
-# 3. Real tools (when installed): bibtex with plain.bst reports 0 errors on
-#    our UTF-8 and --ascii output, biber --tool reads our BibLaTeX, pandoc
-#    reads our CSL-JSON back item for item.
-# 4. Recovery: a 100-entry file with entry k broken in several ways gives
-#    exactly 99 entries and one error at the right line.
-# 5. Pathological inputs under a hard timeout, and the sub-suites of the
-#    other readers (tests/*/run.sh).
+# Runs three kinds of tests and prints one line for each check:
+#   unit/test_NAME   a program built from tests/unit/test_NAME.c; it prints
+#                    "N passed, M failed" last, and both counts join the total.
+#   cases/AREA/NAME  an input beside its expected outputs (tests/README.md):
+#                    each NAME[.VARIANT].out.TARGET and NAME[.VARIANT].err
+#                    is one check.
+#   checks/NAME.sh   a script for what is not an input/output pair; it
+#                    prints "ok NAME", "FAIL NAME" (with indented detail
+#                    lines) or "skip NAME: why", one line per check.
+# Each line is "ok ...", "FAIL ..." with the difference indented under it,
+# or "skip ...: why"; the last line is "N passed, M failed, K skipped".
+# Exits 1 when a check failed.
 #
-# Prints "N passed, M failed" and exits non-zero on any failure.
+# With no PATH, everything runs.  A PATH picks part of the suite: a folder
+# or file under tests/ (tests/cases/ris, tests/cases/ris/zotero,
+# tests/cases/ris/zotero.out.bibtex, tests/checks/batch.sh), or "unit",
+# "cases", "checks" and their parts (unit/test_names, cases/ris).
+#
+# CITEX is the binary under test (default build/citex); the unit programs
+# are taken from the same folder.  Tests run JOBS at a time (default: the
+# number of processors); the output keeps its order.
 set -u
-CITEX=${CITEX:-./citex}
 T=$(cd "$(dirname "$0")" && pwd)
-SHARED=${SHARED:-$T/../../shared}
-PY=/usr/bin/python3
-TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
-pass=0
-fail=0
+ROOT=$(dirname "$T")
+CITEX=${CITEX:-$ROOT/build/citex}
+case $CITEX in /*) ;; *) CITEX=$(cd "$(dirname "$CITEX")" && pwd)/$(basename "$CITEX") ;; esac
+BIN=$(dirname "$CITEX")
+SHARED=${SHARED:-$ROOT/../shared}
+NO_COLOR=1
+TESTS=$T
+export CITEX SHARED NO_COLOR TESTS ROOT
+JOBS=${JOBS:-$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)}
+TO=
+command -v timeout >/dev/null 2>&1 && TO="timeout ${CASE_TIMEOUT:-120}"
+if [ ! -x "$CITEX" ]; then
+	echo "run.sh: no citex at $CITEX (run make first, or set CITEX)" >&2
+	exit 2
+fi
 
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
-check() { # check NAME COMMAND...: passes when the command succeeds
-	name=$1
-	shift
-	if "$@" >"$TMP/out" 2>&1; then ok; else bad "$name"; sed 's/^/    /' "$TMP/out" | head -20; fi
-}
-same() { # same NAME EXPECTED ACTUAL
-	if cmp -s "$2" "$3"; then ok; else bad "$1"; diff -u "$2" "$3" | head -30; fi
-}
-have() { command -v "$1" >/dev/null 2>&1; }
+W=$(mktemp -d "${TMPDIR:-/tmp}/citex-tests.XXXXXX") || exit 2
+pids=
+trap 'rm -rf "$W"' EXIT
+trap '[ -n "$pids" ] && kill $pids 2>/dev/null; exit 130' INT TERM
 
-# ---- 1. golden files ------------------------------------------------------
-for bib in "$T"/cases/*.bib; do
-	n=${bib%.bib}
-	b=$(basename "$n")
-	for pair in bibtex:bibtex biblatex:biblatex ris:ris json:csl-json; do
-		ext=${pair%%:*}
-		fmt=${pair#*:}
-		[ -f "$n.$ext" ] || continue
-		"$CITEX" -q -t "$fmt" "$bib" >"$TMP/$b.$ext" 2>/dev/null
-		same "$b.$ext" "$n.$ext" "$TMP/$b.$ext"
+# ---- what to run: one job a line, "unit NAME", "case AREA/NAME [FILE]",
+# "check NAME" ------------------------------------------------------------
+units() { # units [NAME]: the unit programs, all or one
+	for s in "$T"/unit/test_${1:-*}.c; do
+		[ -f "$s" ] && echo "unit $(basename "$s" .c)"
 	done
-	if [ -f "$n.ascii" ]; then
-		"$CITEX" -q --ascii "$bib" >"$TMP/$b.ascii" 2>/dev/null
-		same "$b.ascii" "$n.ascii" "$TMP/$b.ascii"
-	fi
-	if [ -f "$n.expanded" ]; then
-		"$CITEX" -q --expand-macros "$bib" >"$TMP/$b.expanded" 2>/dev/null
-		same "$b.expanded" "$n.expanded" "$TMP/$b.expanded"
-	fi
-	if [ -f "$n.stderr" ]; then
-		(cd "$T/cases" && "$CITEX" "$b.bib" >/dev/null 2>"$TMP/$b.stderr"; echo "exit $?" >>"$TMP/$b.stderr")
-		same "$b.stderr" "$n.stderr" "$TMP/$b.stderr"
-	fi
-done
-
-# ---- 2. properties ----------------------------------------------------------
-schema="$SHARED/corpora/csl-schema/schemas/input/csl-data.json"
-for bib in "$T"/cases/*.bib; do
-	b=$(basename "$bib" .bib)
-	"$CITEX" -q "$bib" >"$TMP/p1.bib" 2>/dev/null
-	"$CITEX" -q "$TMP/p1.bib" >"$TMP/p2.bib" 2>/dev/null
-	same "$b: bibtex output is a fixed point" "$TMP/p1.bib" "$TMP/p2.bib"
-	"$CITEX" -q -t csl-json "$bib" >"$TMP/j1.json" 2>/dev/null
-	"$CITEX" -q -t csl-json "$TMP/p1.bib" >"$TMP/j2.json" 2>/dev/null
-	same "$b: bib->json equals bib->bib->json" "$TMP/j1.json" "$TMP/j2.json"
-	if [ -f "$schema" ] && $PY -c 'import jsonschema' 2>/dev/null; then
-		check "$b: CSL-JSON validates against the schema" \
-			$PY "$T/validate.py" "$schema" "$TMP/j1.json"
-	fi
-done
-
-# ---- 3. real tools -------------------------------------------------------------
-bibtex_accepts() { # bibtex_accepts FILE.bib: 0 errors with plain.bst, \nocite{*}
-	d=$(mktemp -d "$TMP/bt.XXXXXX")
-	cp "$1" "$d/refs.bib"
-	printf '\\relax\n\\citation{*}\n\\bibstyle{plain}\n\\bibdata{refs}\n' >"$d/doc.aux"
-	(cd "$d" && bibtex -terse doc >log.txt 2>&1)
-	if grep -q 'error message' "$d/log.txt" || grep -qi '^I was expecting\|---line' "$d/log.txt"; then
-		cat "$d/log.txt"
-		return 1
-	fi
-	return 0
 }
-if have bibtex && kpsewhich plain.bst >/dev/null 2>&1; then
-	for bib in "$T"/cases/*.bib "$SHARED/corpora/large-bib/beebe/tugboat.bib"; do
-		[ -f "$bib" ] || continue
-		b=$(basename "$bib" .bib)
-		case "$b" in err-*|latin1*) continue ;; esac
-		"$CITEX" -q "$bib" >"$TMP/u.bib" 2>/dev/null
-		check "$b: bibtex accepts UTF-8 output" bibtex_accepts "$TMP/u.bib"
-		"$CITEX" -q --ascii "$bib" >"$TMP/a.bib" 2>/dev/null
-		check "$b: bibtex accepts --ascii output" bibtex_accepts "$TMP/a.bib"
+case_names() { # case_names AREA: the cases of an area, one NAME a line
+	for f in "$T/cases/$1"/*.out.* "$T/cases/$1"/*.err; do
+		[ -f "$f" ] || continue
+		f=$(basename "$f")
+		echo "${f%%.*}"
+	done | sort -u
+}
+cases() { # cases [AREA [NAME [FILE]]]
+	if [ $# -eq 0 ]; then
+		for a in "$T"/cases/*/; do cases "$(basename "$a")"; done
+	elif [ $# -eq 1 ]; then
+		for n in $(case_names "$1"); do echo "case $1/$n"; done
+	else
+		echo "case $1/$2${3:+ $3}"
+	fi
+}
+checks() { # checks [NAME]
+	for s in "$T"/checks/${1:-*}.sh; do
+		[ -f "$s" ] && echo "check $(basename "$s" .sh)"
 	done
-	# The main job: every seed to one .bib, which bibtex must accept.
-	"$CITEX" -q -f cv -t bibtex "$T"/../seeds/* >"$TMP/seeds.bib" 2>/dev/null
-	check "seeds: bibtex accepts the main job's output" bibtex_accepts "$TMP/seeds.bib"
-	check "seeds: 44 publications, unique keys" sh -c \
-		"test \$(grep -c '^@' '$TMP/seeds.bib') = 44 && test \$(grep '^@' '$TMP/seeds.bib' | sort -u | wc -l) = 44"
+}
+pick() { # pick PATH: the jobs a command-line PATH names
+	p=$1
+	case $p in /*) ;; *) [ -e "$p" ] && p=$(cd "$(dirname "$p")" && pwd)/$(basename "$p") ;; esac
+	p=${p#"$T"}
+	p=${p#/}
+	p=${p#tests}
+	p=${p#/}
+	p=${p%/}
+	case $p in
+	"" | "$ROOT") units; cases; checks ;;
+	unit) units ;;
+	unit/*) n=$(basename "$p"); n=${n#test_}; units "${n%.c}" ;;
+	cases) cases ;;
+	cases/*/*)
+		a=${p#cases/}
+		f=${a#*/}
+		a=${a%%/*}
+		n=${f%%.*}
+		[ -d "$T/cases/$a" ] || { echo "run.sh: no area tests/cases/$a" >&2; return 1; }
+		case $f in *.out.* | *.err) cases "$a" "$n" "$f" ;; *) cases "$a" "$n" ;; esac ;;
+	cases/*)
+		[ -d "$T/$p" ] || { echo "run.sh: no area tests/$p" >&2; return 1; }
+		cases "${p#cases/}" ;;
+	checks) checks ;;
+	checks/*) n=$(basename "$p"); checks "${n%.sh}" ;;
+	*) echo "run.sh: no test named $1" >&2; return 1 ;;
+	esac
+}
+if [ $# -eq 0 ]; then
+	pick "" >"$W/jobs"
 else
-	echo "note: bibtex not installed; skipping bibtex acceptance"
+	for p in "$@"; do pick "$p" || exit 2; done >"$W/jobs"
 fi
-if have biber; then
-	for bib in "$T"/cases/*.bib; do
-		b=$(basename "$bib" .bib)
-		case "$b" in err-*|latin1*) continue ;; esac
-		"$CITEX" -q -t biblatex "$bib" >"$TMP/bl.bib" 2>/dev/null
-		check "$b: biber --tool reads our BibLaTeX" sh "$T/biber_ok.sh" "$TMP/bl.bib"
-	done
-fi
-if have pandoc; then
-	for bib in "$T"/cases/*.bib; do
-		b=$(basename "$bib" .bib)
-		"$CITEX" -q -t csl-json "$bib" >"$TMP/pj.json" 2>/dev/null
-		check "$b: pandoc reads our CSL-JSON item for item" \
-			sh -c "pandoc -f csljson -t csljson '$TMP/pj.json' >'$TMP/pj2.json' && $PY '$T/same_items.py' '$TMP/pj.json' '$TMP/pj2.json'"
-	done
+n=$(wc -l <"$W/jobs")
+if [ "$n" -eq 0 ]; then
+	echo "run.sh: nothing to run for: $*" >&2
+	exit 2
 fi
 
-# ---- 4. recovery -----------------------------------------------------------------
-check "recovery: break entry k, get 99 entries and one error at its line" \
-	sh "$T/recovery.sh" "$CITEX"
+# ---- running one job -------------------------------------------------------
+indent() { sed 's/^/    /'; }
 
-# ---- 5. pathological input and sub-suites ------------------------------------------
-check "pathological inputs finish under a hard limit" sh "$T/pathological.sh" "$CITEX"
-for sub in "$T"/*/run.sh; do
-	[ -f "$sub" ] || continue
-	d=$(basename "$(dirname "$sub")")
-	case "$d" in cases|unit|fuzz) continue ;; esac
-	check "suite $d" env CITEX="$CITEX" SHARED="$SHARED" sh "$sub"
-	grep '^SKIP' "$TMP/out" # a passing suite's output is hidden, its skips are not
+# run_unit NAME: the program's last "N passed, M failed" line is its count.
+# tests/unit/NAME.args holds its arguments; it runs in tests/unit.
+run_unit() {
+	bin=$BIN/$1
+	if [ ! -x "$bin" ]; then
+		echo "FAIL unit/$1: not built ($bin)"
+		echo "0 1 0" >"$cnt"
+		return
+	fi
+	set -- "$1"
+	[ -f "$T/unit/$1.args" ] && eval "set -- \"\$1\" $(cat "$T/unit/$1.args")"
+	shift
+	(cd "$T/unit" && $TO "$bin" "$@") >"$tmp/out" 2>&1
+	rc=$?
+	name=$(basename "$bin")
+	line=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$tmp/out" | tail -1)
+	p=${line%% *}
+	f=${line#*, }
+	f=${f%% *}
+	if [ -z "$line" ]; then
+		echo "FAIL unit/$name: exit $rc and no \"N passed, M failed\" line"
+		head -40 "$tmp/out" | indent
+		echo "0 1 0" >"$cnt"
+	elif [ "$rc" -ne 0 ] || [ "$f" -ne 0 ]; then
+		echo "FAIL unit/$name: $p passed, $f failed (exit $rc)"
+		grep -v -E '^[0-9]+ passed, [0-9]+ failed$' "$tmp/out" | head -40 | indent
+		[ "$f" -eq 0 ] && f=1
+		echo "$p $f 0" >"$cnt"
+	else
+		echo "ok unit/$name: $p passed"
+		echo "$p 0 0" >"$cnt"
+	fi
+}
+
+# case_input AREA NAME: the case's input, the one file NAME.EXT that its
+# args files do not name (an .aux beside its .bib is named there).
+case_input() {
+	found=
+	for f in "$T/cases/$1/$2".*; do
+		b=${f##*/}
+		e=${b#"$2".}
+		case $e in *.* | args | err) continue ;; esac
+		[ -f "$f" ] || continue
+		if cat "$T/cases/$1/$2".args "$T/cases/$1/$2".*.args 2>/dev/null |
+			tr ' \t' '\n\n' | tr -d "'\"" | grep -qxF "$b"; then
+			continue
+		fi
+		[ -n "$found" ] && { echo "$found $b"; return 1; }
+		found=$b
+	done
+	[ -n "$found" ] && echo "$found"
+}
+
+# run_case AREA/NAME [FILE]: every expected file of the case, or FILE.
+run_case() {
+	area=${1%%/*}
+	name=${1#*/}
+	dir=$T/cases/$area
+	pass=0 fail=0
+	if ! in=$(case_input "$area" "$name") || [ -z "$in" ]; then
+		echo "FAIL $1: one input $name.EXT wanted, found: ${in:-none}"
+		echo "0 1 0" >"$cnt"
+		return
+	fi
+	if [ $# -gt 1 ]; then
+		list=$2
+		[ -f "$dir/$2" ] || { echo "FAIL $area/$2: no such file"; echo "0 1 0" >"$cnt"; return; }
+	else
+		list=$(cd "$dir" && ls "$name".out.* "$name".*.out.* "$name".err "$name".*.err 2>/dev/null)
+	fi
+	for exp in $list; do
+		rest=${exp#"$name".}
+		var=
+		case $rest in
+		out.* | err) ;;
+		*) var=${rest%%.*}; rest=${rest#*.} ;;
+		esac
+		args=
+		[ -f "$dir/$name.args" ] && args=$(cat "$dir/$name.args")
+		if [ -n "$var" ]; then
+			if [ ! -f "$dir/$name.$var.args" ]; then
+				echo "FAIL $area/$exp: no $name.$var.args for the variant"
+				fail=$((fail + 1))
+				continue
+			fi
+			args="${args:+$args }$(cat "$dir/$name.$var.args")"
+		fi
+		case $rest in
+		out.*)
+			cmd="citex${args:+ $args} -t ${rest#out.} $in"
+			(cd "$dir" && eval "set -- $args" && $TO "$CITEX" "$@" -t "${rest#out.}" "$in") \
+				</dev/null >"$tmp/got" 2>/dev/null ;;
+		err)
+			cmd="citex${args:+ $args} $in"
+			(cd "$dir" && eval "set -- $args" && $TO "$CITEX" "$@" "$in") \
+				</dev/null >/dev/null 2>"$tmp/got"
+			echo "exit $?" >>"$tmp/got" ;;
+		*)
+			echo "FAIL $area/$exp: not NAME[.VARIANT].out.TARGET or NAME[.VARIANT].err"
+			fail=$((fail + 1))
+			continue ;;
+		esac
+		if cmp -s "$dir/$exp" "$tmp/got"; then
+			echo "ok $area/$exp"
+			pass=$((pass + 1))
+		else
+			echo "FAIL $area/$exp"
+			echo "    (cd tests/cases/$area && $cmd)"
+			diff -u "$dir/$exp" "$tmp/got" | sed '1,2d' | head -40 | indent
+			fail=$((fail + 1))
+		fi
+	done
+	echo "$pass $fail 0" >"$cnt"
+}
+
+# run_check NAME: the script's own lines, counted; anything else it prints
+# is indented as detail, and a failing exit without a FAIL line is one.
+run_check() {
+	(cd "$T/checks" && CHECK=$1 sh "./$1.sh") </dev/null >"$tmp/out" 2>&1
+	rc=$?
+	awk -v name="$1" -v rc="$rc" -v cnt="$cnt" '
+		/^ok / { p++; print; next }
+		/^FAIL / { f++; print; next }
+		/^skip / { s++; print; next }
+		/^    / { print; next }
+		{ print "    " $0 }
+		END {
+			if (rc != 0 && f == 0) { print "FAIL checks/" name ": exit " rc; f++ }
+			if (p + f + s == 0) { print "FAIL checks/" name ": no checks ran"; f++ }
+			print p + 0, f + 0, s + 0 > cnt
+		}' "$tmp/out"
+}
+
+run_job() { # run_job I: job I of the list, into out.I, counts into cnt.I
+	idx=$1
+	cnt=$W/cnt.$idx
+	tmp=$W/tmp.$idx
+	mkdir -p "$tmp"
+	set -- $(sed -n "${idx}p" "$W/jobs")
+	case $1 in
+	unit) run_unit "$2" ;;
+	case) run_case "$2" ${3:+"$3"} ;;
+	check) TMPDIR=$tmp run_check "$2" ;;
+	esac >"$W/out.$idx" 2>&1
+	rm -rf "$tmp"
+	: >"$W/done.$idx"
+}
+
+# ---- the pool: slow checks first (a script says "# runner: slow"), then
+# the other checks, then the rest; a worker claims a job by creating its
+# directory (mkdir is atomic) ------------------------------------------------
+i=0
+while IFS= read -r job; do
+	i=$((i + 1))
+	set -- $job
+	rank=3
+	if [ "$1" = check ]; then
+		rank=2
+		grep -q '^# runner: slow' "$T/checks/$2.sh" && rank=1
+	fi
+	echo "$rank $i"
+done <"$W/jobs" | sort -n -k1,1 -k2,2 | cut -d' ' -f2 >"$W/order"
+worker() {
+	while read -r i; do
+		mkdir "$W/claim.$i" 2>/dev/null && run_job "$i"
+	done <"$W/order"
+}
+k=0
+while [ "$k" -lt "$JOBS" ]; do
+	worker &
+	pids="$pids $!"
+	k=$((k + 1))
 done
 
-echo "$pass passed, $fail failed"
+# ---- print in list order as jobs finish ------------------------------------
+pass=0 fail=0 skip=0
+i=0
+while [ "$i" -lt "$n" ]; do
+	i=$((i + 1))
+	while [ ! -e "$W/done.$i" ]; do
+		alive=
+		for pid in $pids; do kill -0 "$pid" 2>/dev/null && alive=1; done
+		[ -n "$alive" ] || [ -e "$W/done.$i" ] || break
+		sleep 0.05 2>/dev/null || sleep 1
+	done
+	[ -e "$W/out.$i" ] && cat "$W/out.$i"
+	if ! read -r p f s <"$W/cnt.$i" 2>/dev/null; then
+		p=0 f=1 s=0
+		echo "FAIL $(sed -n "${i}p" "$W/jobs"): no result"
+	fi
+	pass=$((pass + p)) fail=$((fail + f)) skip=$((skip + s))
+done
+wait
+echo "$pass passed, $fail failed, $skip skipped"
 [ "$fail" -eq 0 ]

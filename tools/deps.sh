@@ -3,15 +3,18 @@
 # installed.  As root it installs what is missing; otherwise it prints the
 # exact apt-get line and fails.
 #   build: flex, bison, libutf8proc-dev, pkg-config, a C compiler, make
-#   test:  the above, plus the real tools the tests check our output with
-#          (bibtex with plain.bst, biber, pandoc), python3-jsonschema,
-#          groff for the manual, and pdflatex with biblatex for tests/aux
+#   test:  the above, plus the real tools the checks run our output
+#          through (bibtex with plain.bst, biber, pandoc, bibutils' ris2xml),
+#          python3-jsonschema, groff for the manual, pdflatex with biblatex
+#          for checks/aux.sh and keys.sh, and time for a peak-RSS guard.
+#          make check runs without them: their checks print "skip".
 set -u
 need="flex bison libutf8proc-dev pkg-config gcc make"
 if [ "${1:-build}" = test ]; then
 	need="$need python3-jsonschema texlive-binaries texlive-base biber pandoc groff-base"
-	need="$need texlive-latex-base texlive-latex-recommended texlive-bibtex-extra" # tests/aux
-	need="$need bibutils" # tests/peers: ris2xml reads our RIS
+	need="$need texlive-latex-base texlive-latex-recommended texlive-bibtex-extra" # checks/aux.sh
+	need="$need bibutils" # checks/peers.sh: ris2xml reads our RIS
+	need="$need time" # checks/pathological.sh: peak RSS
 fi
 missing=
 for p in $need; do

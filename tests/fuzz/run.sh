@@ -23,11 +23,12 @@ UTF8PROC_LIBS=$(pkg-config --libs libutf8proc 2>/dev/null || echo -lutf8proc)
 # seeds READER: the inputs a reader starts from, one file name a line.
 seeds() {
 	case $1 in
-	bibtex) ls tests/cases/*.bib tests/cases/*.bibtex tests/cases/*.biblatex \
-		tests/*/*.bib tests/*/*.bibtex ;;
-	ris) ls tests/cases/*.ris tests/*/*.ris ;;
-	csljson) ls tests/cases/*.json tests/*/*.json tests/*/*.jsonl ;;
-	cv) ls seeds/* tests/cv/*.txt tests/cv/*.md tests/cv/*.html tests/cv/*.tex ;;
+	bibtex) ls tests/cases/*/*.bib tests/cases/*/*.out.bibtex tests/cases/*/*.out.biblatex \
+		tests/checks/collect/*.bib ;;
+	ris) ls tests/cases/*/*.ris tests/cases/*/*.out.ris ;;
+	csljson) ls tests/cases/*/*.json tests/cases/*/*.jsonl tests/cases/*/*.out.csl-json ;;
+	cv) ls seeds/* tests/cases/cv/*.txt tests/cases/cv/*.md tests/cases/cv/*.html \
+		tests/cases/cv/*.tex ;;
 	esac 2>/dev/null
 	ls tests/fuzz/regress/"$1"-* 2>/dev/null
 }

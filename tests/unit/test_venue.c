@@ -421,11 +421,9 @@ static void run_recognize(struct arena *a)
 	arena_reset(a);
 }
 
-int main(int argc, char **argv)
+int main(void)
 {
 	struct arena a = {0};
-	(void)argc;
-	(void)argv;
 	db = venue_db_new();
 	venue_db_set_year(db, 2026);
 	run_parse(&a);

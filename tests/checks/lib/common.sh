@@ -1,0 +1,72 @@
+# tests/checks/lib/common.sh - sourced by every check script.
+#
+# A check script prints one line per check: "ok NAME", "FAIL NAME" with
+# detail lines indented under it, or "skip NAME: why".  tests/run.sh counts
+# those lines; a script also runs alone (sh tests/checks/batch.sh) and then
+# exits 1 if a check failed.  NAME starts with the script's name.
+#
+# Set here: CITEX (the binary under test, absolute), TESTS (tests/), CASES
+# (tests/cases), ROOT (the repository), SHARED (../shared beside it, which
+# may be missing), PY (python3 or empty), tmp (a scratch folder, removed on
+# exit) and CHECK (the script's name).
+set -u
+TESTS=${TESTS:-$(cd "$(dirname "$0")/.." && pwd)}
+ROOT=${ROOT:-$(dirname "$TESTS")}
+CASES=$TESTS/cases
+CITEX=${CITEX:-$ROOT/build/citex}
+case $CITEX in /*) ;; *) CITEX=$(cd "$(dirname "$CITEX")" && pwd)/$(basename "$CITEX") ;; esac
+SHARED=${SHARED:-$ROOT/../shared}
+CHECK=${CHECK:-$(basename "$0" .sh)}
+PY=
+for p in /usr/bin/python3 python3; do
+	command -v "$p" >/dev/null 2>&1 && { PY=$p; break; }
+done
+NO_COLOR=1
+export NO_COLOR
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/citex-$CHECK.XXXXXX") || exit 2
+trap 'chmod -R u+w "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
+nfail=0
+
+indent() { sed 's/^/    /'; }
+ok() { echo "ok $CHECK: $1"; }
+skip() { echo "skip $CHECK: $1: $2"; }
+# fail NAME [FILE]: a failure, with the first lines of FILE as its detail.
+fail() {
+	echo "FAIL $CHECK: $1"
+	nfail=$((nfail + 1))
+	[ $# -gt 1 ] && [ -f "$2" ] && head -20 "$2" | indent
+	return 0
+}
+# same NAME EXPECTED ACTUAL: the two files hold the same bytes.
+same() {
+	if cmp -s "$2" "$3"; then ok "$1"; else
+		diff -u "$2" "$3" | sed '1,2d' | head -30 >"$tmp/.diff"
+		fail "$1" "$tmp/.diff"
+	fi
+}
+# expect NAME COMMAND...: the command succeeds (its output is the detail).
+expect() {
+	what=$1
+	shift
+	if "$@" >"$tmp/.out" 2>&1; then ok "$what"; else fail "$what" "$tmp/.out"; fi
+}
+have() { command -v "$1" >/dev/null 2>&1; }
+# corpora: ../shared/corpora is there (corpus sweeps run only then).
+corpora() { [ -d "$SHARED/corpora" ]; }
+# bibtex_ok: bibtex with plain.bst is installed.
+bibtex_ok() { have bibtex && kpsewhich plain.bst >/dev/null 2>&1; }
+# bibtex_accepts FILE.bib: bibtex with plain.bst reads every entry
+# (\nocite{*}) and reports no error; its log is the output otherwise.
+bibtex_accepts() {
+	d=$(mktemp -d "$tmp/bt.XXXXXX")
+	cp "$1" "$d/refs.bib"
+	printf '\\relax\n\\citation{*}\n\\bibstyle{plain}\n\\bibdata{refs}\n' >"$d/doc.aux"
+	(cd "$d" && bibtex -terse doc >log.txt 2>&1)
+	if grep -q 'error message' "$d/log.txt" || grep -qi '^I was expecting\|---line' "$d/log.txt"; then
+		cat "$d/log.txt"
+		return 1
+	fi
+	return 0
+}
+# done_checks: the script's exit status.
+done_checks() { [ "$nfail" -eq 0 ]; }
