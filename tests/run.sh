@@ -75,14 +75,16 @@ checks() { # checks [NAME]
 }
 pick() { # pick PATH: the jobs a command-line PATH names
 	p=$1
-	case $p in /*) ;; *) [ -e "$p" ] && p=$(cd "$(dirname "$p")" && pwd)/$(basename "$p") ;; esac
-	p=${p#"$T"}
+	# A path from the current folder, if it lies in the repository;
+	# otherwise relative to tests/ (unit, cases/ris, checks/batch.sh).
+	case $p in /*) a=$p ;; *) a=$(cd "$(dirname "$p")" 2>/dev/null && pwd)/$(basename "$p") ;; esac
+	case $a in "$ROOT" | "$ROOT"/*) p=${a#"$ROOT"} ;; esac
 	p=${p#/}
 	p=${p#tests}
 	p=${p#/}
 	p=${p%/}
 	case $p in
-	"" | "$ROOT") units; cases; checks ;;
+	"") units; cases; checks ;;
 	unit) units ;;
 	unit/*) n=$(basename "$p"); n=${n#test_}; units "${n%.c}" ;;
 	cases) cases ;;
