@@ -265,28 +265,28 @@ run_job() { # run_job I: job I of the list, into out.I, counts into cnt.I
 	: >"$W/done.$idx"
 }
 
-# ---- the pool: slow checks first (a script says "# runner: slow"), then
-# the other checks, then the rest; a worker claims a job by creating its
-# directory (mkdir is atomic) ------------------------------------------------
+# ---- the pool: a worker claims a job by creating its directory (mkdir is
+# atomic).  Every second worker takes the slow checks first (a script says
+# "# runner: slow"), the others the jobs in list order, so the output
+# starts at once and the slow checks do not all wait for the end -----------
 i=0
 while IFS= read -r job; do
 	i=$((i + 1))
 	set -- $job
-	rank=3
-	if [ "$1" = check ]; then
-		rank=2
-		grep -q '^# runner: slow' "$T/checks/$2.sh" && rank=1
-	fi
+	rank=2
+	[ "$1" = check ] && grep -q '^# runner: slow' "$T/checks/$2.sh" && rank=1
 	echo "$rank $i"
-done <"$W/jobs" | sort -n -k1,1 -k2,2 | cut -d' ' -f2 >"$W/order"
-worker() {
+done <"$W/jobs" | sort -n -k1,1 -k2,2 | cut -d' ' -f2 >"$W/slow-first"
+seq_list() { i=0; while [ "$i" -lt "$n" ]; do i=$((i + 1)); echo "$i"; done; }
+seq_list >"$W/in-order"
+worker() { # worker ORDER-FILE
 	while read -r i; do
 		mkdir "$W/claim.$i" 2>/dev/null && run_job "$i"
-	done <"$W/order"
+	done <"$1"
 }
 k=0
 while [ "$k" -lt "$JOBS" ]; do
-	worker &
+	if [ $((k % 2)) -eq 1 ]; then worker "$W/slow-first" & else worker "$W/in-order" & fi
 	pids="$pids $!"
 	k=$((k + 1))
 done
