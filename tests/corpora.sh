@@ -7,7 +7,8 @@
 # Prints a FAIL line for each failure (detail indented), then
 # "N passed, M failed"; exits 1 on any failure.
 CHECK=corpora
-. "$(dirname "$0")/checks/lib/common.sh"
+TESTS=$(cd "$(dirname "$0")" && pwd)
+. "$TESTS/checks/lib/common.sh"
 if ! corpora; then
 	echo "skipped: ../shared/corpora not found"
 	exit 0
