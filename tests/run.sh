@@ -108,6 +108,7 @@ if [ $# -eq 0 ]; then
 else
 	for p in "$@"; do pick "$p" || exit 2; done >"$W/jobs"
 fi
+awk '!seen[$0]++' "$W/jobs" >"$W/jobs.1" && mv "$W/jobs.1" "$W/jobs"
 n=$(wc -l <"$W/jobs")
 if [ "$n" -eq 0 ]; then
 	echo "run.sh: nothing to run for: $*" >&2

@@ -1,7 +1,8 @@
 #!/bin/sh
 # checks/pathological.sh - inputs built to hurt, each under a hard time
-# limit (a guard against hangs and blow-ups, not a speed test).  Every run
-# must end without a crash (exit status below 124) and within the limit.
+# limit (a guard against hangs and blow-ups, not a speed test; four times
+# as long under ASan).  Every run must end without a crash (exit status
+# below 124) and within the limit.
 # runner: slow
 . "$(dirname "$0")/lib/common.sh"
 d=$tmp
@@ -9,13 +10,13 @@ run() { # run NAME LIMIT_SECONDS ARGS...
 	name=$1
 	lim=$2
 	shift 2
-	timeout "$lim" "$CITEX" "$@" >"$d/out" 2>"$d/err"
+	timeout $((lim * SLOW)) "$CITEX" "$@" >"$d/out" 2>"$d/err"
 	rc=$?
 	if [ $rc -ge 124 ]; then
 		fail "$name: exit $rc (timeout or crash)" "$d/err"
 		return 1
 	fi
-	ok "$name: ends within ${lim}s"
+	ok "$name: ends within $((lim * SLOW))s"
 }
 # Braces nested 100k deep, in a value and bare.
 awk 'BEGIN { printf "@misc{deep, title = "; for (i = 0; i < 100000; i++) printf "{"; printf "x"; for (i = 0; i < 100000; i++) printf "}"; print "}" }' >"$d/deep.bib"
@@ -36,7 +37,7 @@ awk 'BEGIN { print "@string{a = {x}}"; printf "@misc{chain, title = a"; for (i =
 run "100k-part # chain" 20 -t csl-json "$d/chain.bib"
 # @string amplification: forty levels of a = b # b must be refused.
 awk 'BEGIN { print "@string{s0 = {xxxxxxxx}}"; for (i = 1; i <= 40; i++) printf "@string{s%d = s%d # s%d}\n", i, i - 1, i - 1; print "@misc{boom, title = s40}" }' >"$d/amp.bib"
-timeout 20 "$CITEX" --max-expansion 1000000 "$d/amp.bib" >"$d/out" 2>"$d/err"
+timeout $((20 * SLOW)) "$CITEX" --max-expansion 1000000 "$d/amp.bib" >"$d/out" 2>"$d/err"
 rc=$?
 if [ $rc -ne 1 ] || ! grep -q 'exceeds the cap' "$d/err"; then
 	fail "@string amplification: exit $rc, want 1 with a cap error" "$d/err"
@@ -61,7 +62,7 @@ awk 'BEGIN { for (i = 0; i < 200000; i++) printf "@inproceedings{c%d, author = {
 run "200k crossref children" 60 -t ris "$d/cr.bib"
 n=$(grep -c '^T2  - Proc' "$d/out")
 expect "200k crossref children: $n inherited titles, want 200000" [ "$n" = 200000 ]
-timeout 60 "$CITEX" -t ris <"$d/cr.bib" >"$d/out" 2>"$d/err"
+timeout $((60 * SLOW)) "$CITEX" -t ris <"$d/cr.bib" >"$d/out" 2>"$d/err"
 n=$(grep -c '^T2  - Proc' "$d/out")
 expect "200k crossref children, pipe: $n inherited titles, want 200000" [ "$n" = 200000 ]
 rm -f "$d/cr.bib"
@@ -71,7 +72,7 @@ rm -f "$d/cr.bib"
 awk 'BEGIN { for (i = 0; i < 1000000; i++) printf "@misc{k%d, title = {Title %d}, year = 2000}\n", i, i }' >"$d/million.bib"
 meter=
 [ -x /usr/bin/time ] && meter="/usr/bin/time -f %M -o $d/rss"
-$meter timeout 300 "$CITEX" -t ris "$d/million.bib" 2>"$d/err" | grep -c '^ER  - ' >"$d/count"
+$meter timeout $((300 * SLOW)) "$CITEX" -t ris "$d/million.bib" 2>"$d/err" | grep -c '^ER  - ' >"$d/count"
 if [ "$(cat "$d/count")" != 1000000 ]; then
 	fail "1M entries: $(cat "$d/count") records out, want 1000000" "$d/err"
 else

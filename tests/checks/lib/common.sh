@@ -26,6 +26,10 @@ export NO_COLOR
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/citex-$CHECK.XXXXXX") || exit 2
 trap 'chmod -R u+w "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
 nfail=0
+# Time limits guard against hangs, not speed: a sanitized build runs
+# several times slower, so its limits are four times as long.
+SLOW=1
+case $CITEX in *asan*) SLOW=4 ;; esac
 
 indent() { sed 's/^/    /'; }
 ok() { echo "ok $CHECK: $1"; }
