@@ -38,6 +38,12 @@ static inline int str_alpha(int c)
 	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
 }
 
+/* The value of a hexadecimal digit, or -1. */
+static inline int str_hex(int c)
+{
+	return c >= '0' && c <= '9' ? c - '0' : (c | 0x20) >= 'a' && (c | 0x20) <= 'f' ? (c | 0x20) - 'a' + 10 : -1;
+}
+
 static inline int str_alnum(int c)
 {
 	return str_alpha(c) || str_digit(c);

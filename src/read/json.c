@@ -26,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/str.h"
 #include "core/utf8.h"
 #include "norm/norm.h"
 #include "read/json.h"
@@ -199,16 +200,10 @@ static int hex4(const char *p, unsigned *out)
 {
 	unsigned v = 0;
 	for (int i = 0; i < 4; i++) {
-		int ch = (unsigned char)p[i];
-		v <<= 4;
-		if (ch >= '0' && ch <= '9')
-			v |= (unsigned)(ch - '0');
-		else if (ch >= 'a' && ch <= 'f')
-			v |= (unsigned)(ch - 'a' + 10);
-		else if (ch >= 'A' && ch <= 'F')
-			v |= (unsigned)(ch - 'A' + 10);
-		else
+		int h = str_hex((unsigned char)p[i]);
+		if (h < 0)
 			return -1;
+		v = v << 4 | (unsigned)h;
 	}
 	*out = v;
 	return 0;

@@ -50,11 +50,17 @@ static const char *ref_white(const char *p, const char *e, size_t *lines, const 
 	*lines = 0;
 	*last = NULL;
 	for (; p < e; p++) {
-		if (*p == '\n') {
+		switch (*p) {
+		case '\n':
 			++*lines;
 			*last = p;
-		} else if (*p != ' ' && *p != '\t' && *p != '\r') {
 			break;
+		case ' ':
+		case '\t':
+		case '\r':
+			break;
+		default:
+			return p;
 		}
 	}
 	return p;

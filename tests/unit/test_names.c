@@ -18,7 +18,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/str.h"
 #include "core/strbuf.h"
+#include "core/utf8.h"
 #include "norm/norm.h"
 
 static size_t npass, nfail;
@@ -82,42 +84,12 @@ static unsigned jhex4(struct jp *j)
 	if (j->end - j->p < 4)
 		jfail(j, "short \\u escape");
 	for (i = 0; i < 4; i++) {
-		char c = *j->p++;
-		v <<= 4;
-		if (c >= '0' && c <= '9')
-			v |= (unsigned)(c - '0');
-		else if (c >= 'a' && c <= 'f')
-			v |= (unsigned)(c - 'a' + 10);
-		else if (c >= 'A' && c <= 'F')
-			v |= (unsigned)(c - 'A' + 10);
-		else
+		int h = str_hex((unsigned char)*j->p++);
+		if (h < 0)
 			jfail(j, "bad hex digit");
+		v = v << 4 | (unsigned)h;
 	}
 	return v;
-}
-
-static size_t put_utf8(char *o, unsigned long c)
-{
-	if (c < 0x80) {
-		o[0] = (char)c;
-		return 1;
-	}
-	if (c < 0x800) {
-		o[0] = (char)(0xC0 | (c >> 6));
-		o[1] = (char)(0x80 | (c & 0x3F));
-		return 2;
-	}
-	if (c < 0x10000) {
-		o[0] = (char)(0xE0 | (c >> 12));
-		o[1] = (char)(0x80 | ((c >> 6) & 0x3F));
-		o[2] = (char)(0x80 | (c & 0x3F));
-		return 3;
-	}
-	o[0] = (char)(0xF0 | (c >> 18));
-	o[1] = (char)(0x80 | ((c >> 12) & 0x3F));
-	o[2] = (char)(0x80 | ((c >> 6) & 0x3F));
-	o[3] = (char)(0x80 | (c & 0x3F));
-	return 4;
 }
 
 /* A string: the output is never longer than the escaped input. */
@@ -167,7 +139,7 @@ static char *jstring(struct jp *j)
 				else
 					j->p = save;
 			}
-			o += put_utf8(o, cp);
+			o += utf8_put(o, cp);
 			break;
 		}
 		default:
