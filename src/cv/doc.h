@@ -18,6 +18,9 @@
 enum sec { SEC_NONE, SEC_PUB, SEC_OTHER };
 /* A section title can say what its items are ("Journal Articles"). */
 
+/* What a block inside a record is, by the template's class names. */
+enum role { R_NONE, R_TITLE, R_AUTHOR, R_VENUE, R_BADGE, R_LINKS };
+
 struct cv_line {
 	char *s;        /* text with inline markup, trimmed */
 	size_t n;
@@ -25,12 +28,24 @@ struct cv_line {
 	int heading;    /* 1..6 for a heading, else 0 */
 	int marker;     /* 'n' numbered, 'b' bulleted, else 0 */
 	int blank;
+	unsigned rec;   /* the page record it belongs to (1-based), or 0 */
+	int role;       /* enum role */
+};
+
+/* A record of a web page: one publication, as the page's structure says. */
+struct cv_rec {
+	int year;          /* from a class "year-2023" */
+	enum cv_hint hint; /* from a class "pubtype-2" */
+	cx_str id;         /* the first element id inside it */
 };
 
 /* One item as found, before its fields are read. */
 struct cv_raw {
 	unsigned line;
 	cx_str title, authors, venue, extra, abstract, date, cite;
+	cx_str badge;         /* a page's venue badge (al-folio's abbr) */
+	int rec_year;         /* the page record's year class */
+	unsigned rec;         /* the page record, or 0 */
 	enum cv_hint hint;
 	struct cv_item *item; /* the labeller's reading, when it made the item */
 };
@@ -43,6 +58,8 @@ struct cv {
 	size_t nl, capl;
 	struct cv_raw *raw;
 	size_t nraw, capraw;
+	struct cv_rec *rec;        /* page records, 1..nrec */
+	size_t nrec;
 	struct cx_entry **ent;
 	size_t nent, capent;
 	cx_str owner;              /* "Given Family", or empty when unknown */
@@ -86,6 +103,11 @@ void cvd_add_cstr(struct ebuild *b, enum cx_field_id id, const char *s);
 struct cx_field *cvd_add_field(struct ebuild *b, enum cx_field_id id, cx_str text);
 void cvd_add_text(struct ebuild *b, enum cx_field_id id, cx_str s);
 int cvd_award_words(cx_str t);
+/* Add one line of the line model (text with markup, no Markdown). */
+void cvd_add_line(struct cv *v, const char *s, size_t n, unsigned line, int heading, int marker,
+                  unsigned rec, int role);
+/* A web page to lines, with its records (page.c). */
+void cvd_page_lines(struct cv *v, const char *s, size_t n);
 void cvd_build_lines(struct cv *v, const char *text, size_t n, const unsigned *map, size_t nmap);
 void cvd_cut(char *s, size_t *n, size_t i, size_t len);
 int cvd_date_line(cx_str s, struct ymd *out);
@@ -95,7 +117,6 @@ long cvd_find_ci(cx_str s, const char *lit, int word);
 int cvd_find_short_year(cx_str s);
 int cvd_find_year(cx_str s, size_t *at);
 int cvd_has_ci(cx_str s, const char *lit);
-void cvd_html_to_text(const char *s, size_t n, struct buf *out, struct linemap *lm);
 int cvd_ieqn(const char *a, const char *b, size_t n);
 int cvd_is_label(const char *p, size_t n);
 int cvd_is_sp(int c);

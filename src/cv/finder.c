@@ -692,6 +692,57 @@ static void take_marker_item(struct grouper *g, const struct cv_line *L, size_t 
 	flush(g);
 }
 
+/* A record of a web page: one item.  When the template names its title
+ * and its authors or venue, those blocks are the fields; otherwise its
+ * lines are read as any list item's.  Badges and link rows are set apart
+ * first. */
+static void take_record(struct grouper *g, const struct cv_line *L, size_t n)
+{
+	struct cv *v = g->v;
+	cx_str part[R_LINKS + 1];
+	memset(part, 0, sizeof part);
+	struct cv_line *rest = arena_alloc(&v->a, (n + 1) * sizeof *rest);
+	size_t nrest = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (L[i].blank)
+			continue;
+		cx_str s = cvd_S(L[i].s, L[i].n);
+		if (L[i].role == R_TITLE || L[i].role == R_AUTHOR)
+			part[L[i].role] = cv_cat(&v->a, part[L[i].role], " ", s);
+		else if (L[i].role == R_VENUE || L[i].role == R_BADGE || L[i].role == R_LINKS)
+			part[L[i].role] = cv_cat(&v->a, part[L[i].role], ", ", s);
+		if (L[i].role == R_NONE || L[i].role == R_TITLE || L[i].role == R_AUTHOR ||
+		    L[i].role == R_VENUE)
+			rest[nrest++] = L[i];
+		if (L[i].role == R_NONE && cvd_links_only(s))
+			part[R_LINKS] = cv_cat(&v->a, part[R_LINKS], " ", s);
+	}
+	flush(g);
+	const struct cv_rec *rc = &v->rec[L[0].rec <= v->nrec ? L[0].rec : 0];
+	size_t before = v->nraw;
+	if (part[R_TITLE].n && (part[R_AUTHOR].n || part[R_VENUE].n)) {
+		struct cv_raw *c = &g->cur;
+		c->line = L[0].line;
+		c->title = part[R_TITLE];
+		c->authors = part[R_AUTHOR];
+		c->venue = part[R_VENUE];
+		c->extra = part[R_LINKS];
+		g->have = 1;
+		flush(g);
+	} else if (nrest)
+		take_marker_item(g, rest, nrest);
+	for (size_t i = before; i < v->nraw; i++) {
+		struct cv_raw *r = &v->raw[i];
+		r->rec = L[0].rec;
+		r->badge = cvd_trim_punct(cvd_plain(&v->a, part[R_BADGE]), ",");
+		r->rec_year = rc->year;
+		if (rc->hint)
+			r->hint = rc->hint;
+		if (part[R_LINKS].n && r->extra.p != part[R_LINKS].p)
+			r->extra = cv_cat(&v->a, r->extra, " ", part[R_LINKS]);
+	}
+}
+
 /* Heading text without the markup, and whether it was all one emphasis. */
 static cx_str heading_text(struct cv *v, const struct cv_line *L, int *emph)
 {
@@ -753,6 +804,15 @@ void cvd_segment(struct cv *v)
 			i++;
 			continue;
 		}
+		if (L->rec) {
+			size_t j = i + 1;
+			while (j < v->nl && v->l[j].rec == L->rec)
+				j++;
+			if (sec != SEC_OTHER)
+				take_record(&g, L, j - i);
+			i = j;
+			continue;
+		}
 		cx_str p = cvd_plain(&v->a, cvd_S(L->s, L->n));
 		int emph = 0;
 		enum sec k = SEC_NONE;
@@ -811,7 +871,7 @@ void cvd_segment(struct cv *v)
 		if (L->marker) {
 			/* the item runs to the next marker, heading or section title */
 			size_t j = i + 1;
-			while (j < v->nl && !v->l[j].marker && !v->l[j].heading) {
+			while (j < v->nl && !v->l[j].marker && !v->l[j].heading && !v->l[j].rec) {
 				const struct cv_line *M = &v->l[j];
 				if (!M->blank) {
 					cx_str q = cvd_plain(&v->a, cvd_S(M->s, M->n));
@@ -834,7 +894,7 @@ void cvd_segment(struct cv *v)
 		}
 		/* an unnumbered paragraph that is one hard-wrapped citation */
 		size_t j = i + 1;
-		while (j < v->nl && !v->l[j].blank && !v->l[j].heading && !v->l[j].marker)
+		while (j < v->nl && !v->l[j].blank && !v->l[j].heading && !v->l[j].marker && !v->l[j].rec)
 			j++;
 		if (j - i >= 2 && j - i <= 6 && lines_wrapped(v, L, j - i)) {
 			cx_str joined = cvd_S("", 0);

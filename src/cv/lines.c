@@ -246,6 +246,31 @@ static void add_line(struct cv *v, cx_str t, unsigned line)
 		L->blank = 1;
 }
 
+void cvd_add_line(struct cv *v, const char *s, size_t n, unsigned line, int heading, int marker,
+                  unsigned rec, int role)
+{
+	if (v->nl == v->capl) {
+		size_t cap = v->capl ? v->capl * 2 : 256;
+		v->l = arena_grow(&v->a, v->l, sizeof *v->l, v->nl, cap);
+		v->capl = cap;
+	}
+	struct cv_line *L = &v->l[v->nl++];
+	memset(L, 0, sizeof *L);
+	cx_str t = cvd_trim((cx_str){s, n});
+	L->line = line;
+	L->s = t.n ? arena_strndup(&v->a, t.p, t.n) : (char *)"";
+	L->n = t.n;
+	L->heading = heading;
+	L->marker = marker;
+	L->rec = rec;
+	L->role = role;
+	L->blank = !heading;
+	for (size_t i = 0; i < t.n && L->blank; i++)
+		L->blank = cvd_is_sp((unsigned char)t.p[i]) || CX_IS_MARK(t.p[i]);
+	if (L->blank)
+		L->n = 0;
+}
+
 void cvd_build_lines(struct cv *v, const char *text, size_t n, const unsigned *map, size_t nmap)
 {
 	size_t b = 0;

@@ -265,6 +265,8 @@ static int build_labelled(struct cv *v, struct cv_raw *r)
 		return 0;
 	it->line = r->line;
 	it->hint = r->hint;
+	if (!it->year)
+		it->year = r->rec_year;
 	struct cv_ctx x = {.a = &v->a, .c = v->c, .owner = v->owner, .model = v->model,
 	                   .owner_warned = v->owner_warned};
 	struct cx_entry *e = cv_entry(&x, it);
@@ -390,7 +392,11 @@ static void build_entry(struct cv *v, struct cv_raw *r)
 	}
 	if (extra_note.n)
 		vtext = cv_cat(&v->a, vtext, ", ", extra_note);
+	if (!cvd_plain(&v->a, vtext).n && r->badge.n)
+		vtext = r->badge; /* al-folio's badge is the venue's short name */
 	cvd_read_venue(v, vtext, &o);
+	if (!o.acronym.n && r->badge.n && r->badge.n <= 24 && o.name.n)
+		o.acronym = r->badge;
 	if (r->date.n) {
 		struct ymd d;
 		if (cvd_date_line(r->date, &d)) {
@@ -400,6 +406,8 @@ static void build_entry(struct cv *v, struct cv_raw *r)
 		} else if (cvd_find_year(r->date, NULL))
 			o.year = cvd_find_year(r->date, NULL);
 	}
+	if (!o.year)
+		o.year = r->rec_year;
 	/* a new-style arXiv id tells the year and month it was posted */
 	if (!o.year && o.arxiv.n >= 9 && o.arxiv.p[4] == '.' && isdigit((unsigned char)o.arxiv.p[0])) {
 		o.year = 2000 + (o.arxiv.p[0] - '0') * 10 + (o.arxiv.p[1] - '0');
@@ -668,10 +676,9 @@ static void to_text(struct cv *v, const char **text, size_t *n, struct buf *t, s
 {
 	const char *s = *text;
 	if (looks_html(s, *n)) {
-		lm->lp = s;
-		lm->ln = 1;
-		cvd_html_to_text(s, *n, t, lm);
-		cvd_lm_track(lm, t, s + *n);
+		cvd_page_lines(v, s, *n);
+		*n = 0;
+		return;
 	} else if (looks_latex(s, *n)) {
 		/* LaTeX source: keep only the document body when there is one */
 		long bd = cvd_find_ci(cvd_S(s, *n), "\\begin{document}", 0);
@@ -741,8 +748,10 @@ static int cv_read(struct cx_reader_ctx *c, struct cx_input *in)
 	struct embedded m = {c, &v, NULL, 0, 0};
 	if (looks_html(text, n))
 		read_embedded(&v, text, n, &m);
+	int html = looks_html(text, n);
 	to_text(&v, &text, &n, &t, &lm);
-	cvd_build_lines(&v, text, n, lm.n ? lm.v : NULL, lm.n);
+	if (!html)
+		cvd_build_lines(&v, text, n, lm.n ? lm.v : NULL, lm.n);
 	/* The owner helps tell a one-name author line from a title, so the
 	 * name at the top is looked for first; a bold name that recurs in the
 	 * items found wins afterwards. */

@@ -1,0 +1,452 @@
+/* cv/page.c - a web page's tree to the line model, with its records.
+ *
+ * Pages list publications as repeated elements: <li> of an <ol>, <tr> of a
+ * bibtex2html table, one <p> or <div class="csl-entry"> each, Hugo's
+ * <div class="pub-list-item">, academicpages' <div class="list__item">.
+ * The repetition is the signal: among the children of one element, those
+ * with the same tag and class (numbers left out, so "year-2023" and
+ * "year-2021" are one kind) that each hold a sentence's worth of visible
+ * text are records, the deepest such level winning.  Every line rendered
+ * from inside a record carries the record's number, so the finder takes the
+ * record whole as one item.
+ *
+ * Inside a record the template's own names tell what a block is: a class
+ * word "title", "author(s)", "periodical"/"venue"/"journal", "year"/"date",
+ * "abbr"/"badge" (al-folio's venue badge), "links"; a link to the site's own
+ * publication page is the title.  The record's classes also carry Hugo's
+ * publication type and year ("pubtype-2", "pubtype-article-journal",
+ * "year-2023"), and its element ids the key of the BibTeX block the page
+ * embeds for it.
+ *
+ * What the page hides is not text: <script>, <style>, <head>, buttons,
+ * forms, SVG, figures, elements with class "hidden", "collapse", "abstract",
+ * "bibtex", "modal" or "d-none", display:none, aria-hidden and the hidden
+ * attribute.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/str.h"
+#include "cv/doc.h"
+#include "cv/dom.h"
+
+struct pinfo {
+	uint32_t len;      /* visible non-space bytes in the subtree */
+	uint32_t sig;      /* tag and class, numbers left out */
+	uint8_t hidden;    /* the element (or an ancestor) is not shown */
+	uint8_t year;      /* a year in the visible text */
+	uint8_t has_rec;   /* a record below */
+	uint32_t rec;      /* record number (1-based), or 0 */
+};
+
+/* ---- what is shown ----------------------------------------------------------- */
+
+static int hidden_el(struct arena *a, const struct dnode *x)
+{
+	static const char *const gone[] = {"script", "style", "head", "noscript", "template", "svg",
+	                                   "button", "select", "textarea", "form", "figure", "iframe",
+	                                   "canvas", "video", "audio", "object", "map", NULL};
+	for (size_t i = 0; gone[i]; i++)
+		if (dom_is(x, gone[i]))
+			return 1;
+	if (!x->attrs.n)
+		return 0;
+	static const char *const cls[] = {"hidden", "collapse", "abstract", "bibtex", "modal", "d-none",
+	                                  "sr-only", "visually-hidden", "tooltip", "dropdown-menu", NULL};
+	for (size_t i = 0; cls[i]; i++)
+		if (dom_class(x, cls[i]))
+			return 1;
+	cx_str st = dom_attr(a, x, "style");
+	if (st.n && (str_ifind(st, "display:none", 0) >= 0 || str_ifind(st, "display: none", 0) >= 0))
+		return 1;
+	cx_str ah = dom_attr(a, x, "aria-hidden");
+	if (ah.n && str_ieq(ah, "true"))
+		return 1;
+	return dom_attr(a, x, "hidden").p != NULL;
+}
+
+/* A year 1950..2039 standing alone in s. */
+static int has_year(cx_str s)
+{
+	for (size_t i = 0; i + 4 <= s.n; i++)
+		if (cvd_year_at(s.p, s.n, i) >= 1950 && cvd_year_at(s.p, s.n, i) <= 2039)
+			return 1;
+	return 0;
+}
+
+static uint32_t signature(const struct dnode *x)
+{
+	uint32_t h = 2166136261u;
+	for (size_t i = 0; i < x->name.n; i++)
+		h = (h ^ (unsigned char)x->name.p[i]) * 16777619u;
+	/* class words without digits, in order */
+	const char *p = x->attrs.p, *end = p + x->attrs.n;
+	long at = str_ifind(x->attrs, "class", 0);
+	if (at < 0)
+		return h;
+	p += at + 5;
+	while (p < end && (str_space((unsigned char)*p) || *p == '='))
+		p++;
+	char q = p < end && (*p == '"' || *p == '\'') ? *p++ : 0;
+	while (p < end && (q ? *p != q : !str_space((unsigned char)*p) && *p != '>')) {
+		const char *w = p;
+		int digit = 0;
+		while (p < end && !str_space((unsigned char)*p) && (q ? *p != q : *p != '>'))
+			digit |= str_digit((unsigned char)*p++);
+		if (!digit)
+			for (const char *c = w; c < p; c++)
+				h = (h ^ (unsigned char)*c) * 16777619u;
+		h = (h ^ ' ') * 16777619u;
+		while (p < end && str_space((unsigned char)*p))
+			p++;
+	}
+	return h;
+}
+
+/* Visible length, years and signatures; hidden subtrees. */
+static void measure(struct cv *v, const struct dom *d, struct pinfo *pi)
+{
+	for (size_t i = 1; i < d->nn; i++) {
+		const struct dnode *x = &d->n[i];
+		pi[i].hidden = pi[x->parent].hidden || (!dom_is_text(x) && hidden_el(&v->a, x));
+		if (!dom_is_text(x))
+			pi[i].sig = signature(x);
+	}
+	for (size_t i = d->nn; i-- > 1;) {
+		const struct dnode *x = &d->n[i];
+		if (pi[i].hidden)
+			continue;
+		if (dom_is_text(x) && !dom_is(&d->n[x->parent], "title")) {
+			for (size_t k = 0; k < x->text.n; k++)
+				pi[i].len += !str_space((unsigned char)x->text.p[k]);
+			pi[i].year = (uint8_t)has_year(x->text);
+		}
+		pi[x->parent].len += pi[i].len;
+		pi[x->parent].year |= pi[i].year;
+	}
+}
+
+/* ---- records ---------------------------------------------------------------- */
+
+static int record_tag(const struct dnode *x)
+{
+	static const char *const ok[] = {"li", "tr", "p", "div", "dd", "dt", "article", "section",
+	                                 "blockquote", "td", "span", NULL};
+	for (size_t i = 0; ok[i]; i++)
+		if (dom_is(x, ok[i]))
+			return 1;
+	return 0;
+}
+
+static int record_size(const struct pinfo *p)
+{
+	return p->len >= 25 && p->len <= 6000;
+}
+
+static void mark_record(const struct dom *d, struct pinfo *pi, uint32_t c, uint32_t *nrec)
+{
+	pi[c].rec = ++*nrec;
+	for (uint32_t p = d->n[c].parent; p && !pi[p].has_rec; p = d->n[p].parent)
+		pi[p].has_rec = 1;
+	pi[0].has_rec = 1;
+}
+
+/* Children of each element, deepest first, grouped by signature: a group
+ * with two members or more that hold text (or a list item on its own) are
+ * records. */
+static uint32_t find_records(const struct dom *d, struct pinfo *pi)
+{
+	uint32_t nrec = 0;
+	for (size_t i = d->nn; i-- > 0;) {
+		const struct dnode *P = &d->n[i];
+		if (dom_is_text(P) || pi[i].hidden || !P->first)
+			continue;
+		for (uint32_t c = P->first; c; c = d->n[c].next) {
+			const struct dnode *C = &d->n[c];
+			if (dom_is_text(C) || pi[c].hidden || pi[c].rec || pi[c].has_rec || !record_tag(C) ||
+			    !record_size(&pi[c]))
+				continue;
+			size_t same = 0;
+			for (uint32_t o = P->first; o; o = d->n[o].next)
+				if (!pi[o].hidden && pi[o].sig == pi[c].sig && !pi[o].has_rec && record_size(&pi[o]))
+					same++;
+			if (same >= 2 || (dom_is(C, "li") && pi[c].year))
+				mark_record(d, pi, c, &nrec);
+		}
+	}
+	/* numbered in document order */
+	uint32_t k = 0;
+	for (size_t i = 0; i < d->nn; i++)
+		if (pi[i].rec)
+			pi[i].rec = ++k;
+	return k;
+}
+
+/* ---- rendering -------------------------------------------------------------- */
+
+struct render {
+	struct cv *v;
+	const struct dom *d;
+	const struct pinfo *pi;
+	struct buf line;
+	unsigned src;        /* source line of the line's start */
+	int heading, marker;
+	uint32_t rec;        /* the record being rendered */
+	int role;            /* the role of the block being rendered */
+};
+
+static void flush(struct render *r)
+{
+	cvd_add_line(r->v, r->line.p ? r->line.p : "", r->line.n, r->src, r->heading, r->marker, r->rec,
+	             r->role);
+	r->line.n = 0;
+	r->heading = r->marker = 0;
+}
+
+static void put_text(struct render *r, cx_str t, unsigned line)
+{
+	for (size_t i = 0; i < t.n; i++) {
+		unsigned char c = (unsigned char)t.p[i];
+		if (str_space(c) || c < 0x20) {
+			if (r->line.n && r->line.p[r->line.n - 1] != ' ')
+				buf_putc(&r->line, ' ');
+			continue;
+		}
+		if (!r->line.n || (r->line.n == 1 && r->line.p[0] == ' '))
+			r->src = line;
+		buf_putc(&r->line, (char)c);
+	}
+}
+
+static int class_word(const struct dnode *x, const char *w)
+{
+	/* a class name that is w or has w as one of its -/_ parts */
+	long at = str_ifind(x->attrs, "class", 0);
+	if (at < 0)
+		return 0;
+	cx_str c = {x->attrs.p + at, x->attrs.n - (size_t)at};
+	size_t k = strlen(w);
+	for (size_t i = 0; i + k <= c.n; i++) {
+		if (!str_ieqn(c.p + i, w, k))
+			continue;
+		unsigned char b = i ? (unsigned char)c.p[i - 1] : ' ', e = i + k < c.n ? (unsigned char)c.p[i + k] : ' ';
+		if ((b == ' ' || b == '-' || b == '_' || b == '"' || b == '\'') &&
+		    (e == ' ' || e == '-' || e == '_' || e == '"' || e == '\''))
+			return 1;
+	}
+	return 0;
+}
+
+/* The role a block's class names give it inside a record. */
+static int block_role(const struct dnode *x)
+{
+	if (!x->attrs.n)
+		return R_NONE;
+	if (class_word(x, "title"))
+		return R_TITLE;
+	if (class_word(x, "author") || class_word(x, "authors"))
+		return R_AUTHOR;
+	if (class_word(x, "periodical") || class_word(x, "venue") || class_word(x, "journal") ||
+	    class_word(x, "booktitle") || class_word(x, "conference"))
+		return R_VENUE;
+	if (class_word(x, "abbr") || class_word(x, "badge"))
+		return R_BADGE;
+	if (class_word(x, "links") || class_word(x, "buttons") || class_word(x, "btn"))
+		return R_LINKS;
+	return R_NONE;
+}
+
+static int is_block(const struct dnode *x)
+{
+	static const char *const b[] = {"p", "div", "li", "ul", "ol", "dl", "dt", "dd", "tr", "td", "th",
+	                                "table", "tbody", "thead", "h1", "h2", "h3", "h4", "h5", "h6",
+	                                "pre", "blockquote", "section", "article", "header", "footer",
+	                                "nav", "main", "aside", "hr", "body", "address", "details",
+	                                "summary", "center", "caption", NULL};
+	for (size_t i = 0; b[i]; i++)
+		if (dom_is(x, b[i]))
+			return 1;
+	return 0;
+}
+
+static void render_node(struct render *r, uint32_t k);
+
+static void render_children(struct render *r, uint32_t k)
+{
+	for (uint32_t c = r->d->n[k].first; c; c = r->d->n[c].next)
+		render_node(r, c);
+}
+
+/* Is the link's text only a label (PDF, Code, arXiv)? */
+static int label_text(const char *p, size_t n)
+{
+	cx_str t = cvd_trim((cx_str){p, n});
+	if (t.n >= 2 && t.p[0] == '[' && t.p[t.n - 1] == ']')
+		t = cvd_trim((cx_str){t.p + 1, t.n - 2});
+	return t.n && cvd_is_label(t.p, t.n);
+}
+
+static void render_link(struct render *r, uint32_t k)
+{
+	const struct dnode *x = &r->d->n[k];
+	cx_str href = dom_attr(&r->v->a, x, "href");
+	int button = class_word(x, "btn") || class_word(x, "button");
+	size_t at = r->line.n;
+	if (!button)
+		render_children(r, k);
+	if (r->line.n > at && label_text(r->line.p + at, r->line.n - at)) {
+		r->line.n = at; /* "[PDF]", "Code": a label, not text */
+		while (r->line.n && r->line.p[r->line.n - 1] == ' ')
+			r->line.n--;
+	}
+	if (href.n > 4 && (str_istarts(href, "http") || str_istarts(href, "doi:"))) {
+		buf_putc(&r->line, ' ');
+		buf_putc(&r->line, CX_M_URL_ON);
+		buf_put(&r->line, href.p, href.n);
+		buf_putc(&r->line, CX_M_URL_OFF);
+		buf_putc(&r->line, ' ');
+	}
+}
+
+static void render_block(struct render *r, uint32_t k)
+{
+	const struct dnode *x = &r->d->n[k];
+	int role = r->role;
+	uint32_t rec = r->rec;
+	if (r->line.n)
+		flush(r);
+	if (r->pi[k].rec) {
+		r->rec = r->pi[k].rec;
+		r->role = R_NONE;
+	} else if (r->rec && block_role(x))
+		r->role = block_role(x);
+	if (x->name.n == 2 && x->name.p[0] == 'h' && x->name.p[1] >= '1' && x->name.p[1] <= '6')
+		r->heading = x->name.p[1] - '0';
+	else if (dom_is(x, "li") && !r->rec)
+		r->marker = 'b';
+	r->src = x->line;
+	render_children(r, k);
+	if (r->line.n || r->heading)
+		flush(r);
+	r->heading = r->marker = 0;
+	if (r->pi[k].rec)
+		cvd_add_line(r->v, "", 0, x->line, 0, 0, 0, R_NONE); /* the record ends */
+	r->rec = rec;
+	r->role = role;
+}
+
+static void render_node(struct render *r, uint32_t k)
+{
+	const struct dnode *x = &r->d->n[k];
+	if (r->pi[k].hidden)
+		return;
+	if (dom_is_text(x)) {
+		put_text(r, x->text, x->line);
+		return;
+	}
+	if (dom_is(x, "br")) {
+		flush(r);
+		return;
+	}
+	if (dom_is(x, "a")) {
+		render_link(r, k);
+		return;
+	}
+	if (dom_is(x, "img")) {
+		return; /* image alt text and file names are no item text */
+	}
+	int b = dom_is(x, "b") || dom_is(x, "strong"), it = dom_is(x, "i") || dom_is(x, "em") ||
+	                                                    dom_is(x, "cite");
+	if (b || it) {
+		buf_putc(&r->line, b ? CX_M_BOLD_ON : CX_M_ITALIC_ON);
+		render_children(r, k);
+		buf_putc(&r->line, b ? CX_M_BOLD_OFF : CX_M_ITALIC_OFF);
+		return;
+	}
+	if (dom_is(x, "td") || dom_is(x, "th") || is_block(x)) {
+		render_block(r, k);
+		return;
+	}
+	render_children(r, k);
+}
+
+/* ---- record facts ------------------------------------------------------------ */
+
+/* Hugo's "pubtype-N" (0 uncategorised, 1 conference paper, 2 journal
+ * article, 3 preprint, 4 report, 5 book, 6 book section, 7 thesis, 8
+ * patent) or "pubtype-<CSL type>", and "year-YYYY", on a record's classes. */
+static void record_classes(cx_str cls, struct cv_rec *o)
+{
+	static const enum cv_hint num[] = {H_NONE, H_CONFERENCE, H_JOURNAL, H_PREPRINT, H_REPORT,
+	                                   H_BOOK, H_CHAPTER, H_THESIS, H_PATENT};
+	static const struct {
+		const char *csl;
+		enum cv_hint h;
+	} csl[] = {{"article-journal", H_JOURNAL}, {"paper-conference", H_CONFERENCE},
+	           {"article", H_PREPRINT}, {"report", H_REPORT}, {"book", H_BOOK},
+	           {"chapter", H_CHAPTER}, {"thesis", H_THESIS}, {"patent", H_PATENT},
+	           {"manuscript", H_PREPRINT}};
+	for (size_t i = 0; i < cls.n; i++) {
+		if (i && !str_space((unsigned char)cls.p[i - 1]))
+			continue;
+		cx_str w = {cls.p + i, 0};
+		while (i + w.n < cls.n && !str_space((unsigned char)cls.p[i + w.n]))
+			w.n++;
+		if (w.n == 9 && str_istarts(w, "year-") && cvd_year_at(w.p, w.n, 5))
+			o->year = cvd_year_at(w.p, w.n, 5);
+		if (w.n > 8 && str_istarts(w, "pubtype-")) {
+			cx_str t = {w.p + 8, w.n - 8};
+			if (t.n == 1 && str_digit((unsigned char)t.p[0]) && t.p[0] - '0' <= 8)
+				o->hint = num[t.p[0] - '0'];
+			for (size_t k = 0; k < sizeof csl / sizeof *csl; k++)
+				if (str_eq(t, csl[k].csl))
+					o->hint = csl[k].h;
+		}
+	}
+}
+
+static void record_facts(struct cv *v, const struct dom *d, const struct pinfo *pi, uint32_t nrec)
+{
+	v->rec = arena_calloc(&v->a, (nrec + 1) * sizeof *v->rec);
+	v->nrec = nrec;
+	for (size_t i = 0; i < d->nn; i++) {
+		if (!pi[i].rec)
+			continue;
+		struct cv_rec *o = &v->rec[pi[i].rec];
+		record_classes(dom_attr(&v->a, &d->n[i], "class"), o);
+		/* the first id inside it: al-folio names the div after the BibTeX key */
+		size_t end = i + 1;
+		while (end < d->nn) {
+			uint32_t p = d->n[end].parent;
+			while (p && p != i && p > i)
+				p = d->n[p].parent;
+			if (p != i)
+				break;
+			end++;
+		}
+		for (size_t k = i; k < end && !o->id.n; k++)
+			if (!dom_is_text(&d->n[k]))
+				o->id = dom_attr(&v->a, &d->n[k], "id");
+	}
+}
+
+/* ---- entry point -------------------------------------------------------------- */
+
+void cvd_page_lines(struct cv *v, const char *s, size_t n)
+{
+	struct dom d = {0};
+	dom_parse(&d, &v->a, s, n);
+	struct pinfo *pi = xcalloc(d.nn + 1, sizeof *pi);
+	measure(v, &d, pi);
+	uint32_t nrec = find_records(&d, pi);
+	record_facts(v, &d, pi, nrec);
+	struct render r = {.v = v, .d = &d, .pi = pi};
+	render_children(&r, 0);
+	if (r.line.n)
+		flush(&r);
+	buf_free(&r.line);
+	free(pi);
+	dom_free(&d);
+}
