@@ -576,7 +576,7 @@ static enum cx_type_id type_of(const struct venue_db *db, const struct cv_item *
 	if (it->hint == H_PATENT || has_word(g, "patent"))
 		return CX_T_PATENT;
 	if (arxiv && (!cont.n || has_word(cont, "arxiv") || has_word(cont, "preprint")))
-		return CX_T_ARTICLE;
+		return CX_T_PREPRINT;
 	if (cont.n) {
 		const struct venue_row *r = venue_lookup(db, cont.p, cont.n);
 		if (r && r->kind == VENUE_JOURNAL)
@@ -603,7 +603,7 @@ static enum cx_type_id type_of(const struct venue_db *db, const struct cv_item *
 	if (it->hint == H_CONFERENCE || it->hint == H_WORKSHOP)
 		return CX_T_INPROCEEDINGS;
 	if (it->hint == H_PREPRINT)
-		return CX_T_ARTICLE;
+		return CX_T_PREPRINT;
 	if (it->seg[LAB_PUBLISHER].n || it->hint == H_BOOK)
 		return CX_T_BOOK;
 	return CX_T_MISC;
@@ -698,11 +698,12 @@ struct cx_entry *cv_entry(struct cv_ctx *x, const struct cv_item *it)
 		add_names(&b, CX_F_TRANSLATOR, editor_text(x->a, it->seg[LAB_TRANSLATOR]), it->line, NULL);
 	add_text(&b, CX_F_TITLE, title);
 	if (cont.n) {
-		enum cx_field_id cid = e->type == CX_T_ARTICLE || e->type == CX_T_MISC ? CX_F_JOURNAL
+		enum cx_field_id cid = e->type == CX_T_ARTICLE || e->type == CX_T_MISC || e->type == CX_T_PREPRINT
+		                       ? CX_F_JOURNAL
 		                       : e->type == CX_T_PHDTHESIS || e->type == CX_T_MASTERSTHESIS ? CX_F_SCHOOL
 		                       : e->type == CX_T_TECHREPORT ? CX_F_INSTITUTION : CX_F_BOOKTITLE;
 		add_text(&b, cid, cont);
-	} else if (arx.n && e->type == CX_T_ARTICLE)
+	} else if (arx.n && e->type == CX_T_PREPRINT)
 		add(&b, CX_F_JOURNAL, CX_STR("arXiv"));
 	if (it->seg[LAB_COLLECTION].n)
 		add_text(&b, CX_F_SERIES, trim_set(it->seg[LAB_COLLECTION], ",.;:()"));

@@ -209,6 +209,8 @@ static void put_text(struct render *r, cx_str t, unsigned line)
 {
 	for (size_t i = 0; i < t.n; i++) {
 		unsigned char c = (unsigned char)t.p[i];
+		if (c == 0xC2 && i + 1 < t.n && (unsigned char)t.p[i + 1] == 0xA0)
+			c = ' ', i++; /* no-break space */
 		if (str_space(c) || c < 0x20) {
 			if (r->line.n && r->line.p[r->line.n - 1] != ' ')
 				buf_putc(&r->line, ' ');
@@ -337,6 +339,21 @@ static void render_block(struct render *r, uint32_t k)
 	r->role = role;
 }
 
+/* al-folio folds a long author list into "and 4 more authors", with the
+ * names in the element's onclick script: "... ? 'A, B, C, D' : ...". */
+static int more_authors(struct render *r, const struct dnode *x)
+{
+	cx_str js = dom_attr(&r->v->a, x, "onclick");
+	long q = str_ifind(js, "? '", 0);
+	if (q < 0)
+		return 0;
+	const char *b = js.p + q + 3, *e = memchr(b, '\'', (size_t)(js.p + js.n - b));
+	if (!e || e == b)
+		return 0;
+	put_text(r, (cx_str){b, (size_t)(e - b)}, x->line);
+	return 1;
+}
+
 static void render_node(struct render *r, uint32_t k)
 {
 	const struct dnode *x = &r->d->n[k];
@@ -354,9 +371,10 @@ static void render_node(struct render *r, uint32_t k)
 		render_link(r, k);
 		return;
 	}
-	if (dom_is(x, "img")) {
+	if (dom_is(x, "img"))
 		return; /* image alt text and file names are no item text */
-	}
+	if (dom_class(x, "more-authors") && more_authors(r, x))
+		return;
 	int b = dom_is(x, "b") || dom_is(x, "strong"), it = dom_is(x, "i") || dom_is(x, "em") ||
 	                                                    dom_is(x, "cite");
 	if (b || it) {

@@ -251,6 +251,15 @@ static void labelled_venue(struct cv *v, struct cx_entry *e)
 	}
 }
 
+/* A page's badge (al-folio's abbr) is the venue's short name. */
+static void add_badge(struct cv *v, struct cx_entry *e, const struct cv_raw *r)
+{
+	if (!r->badge.n || r->badge.n > 40 || cx_entry_get(e, CX_F_SHORTJOURNAL))
+		return;
+	size_t cap = e->nfields; /* full: the builder copies the array */
+	model_add_field(&v->a, e, &cap, CX_F_SHORTJOURNAL, (cx_str){NULL, 0}, r->badge, e->loc.line);
+}
+
 /* An item the labeller read: normalization after labelling makes the entry. */
 static int build_labelled(struct cv *v, struct cv_raw *r)
 {
@@ -273,6 +282,7 @@ static int build_labelled(struct cv *v, struct cv_raw *r)
 	v->owner_warned = x.owner_warned;
 	if (e) {
 		labelled_venue(v, e);
+		add_badge(v, e, r);
 		push_entry(v, e);
 	}
 	return 1;
@@ -303,8 +313,8 @@ static enum cx_type_id rule_type(const struct cv_raw *r, const struct venue_out 
 		type = CX_T_TECHREPORT;
 	else if (kind == VENUE_THESIS)
 		type = o->preprint == 1 ? CX_T_MASTERSTHESIS : CX_T_PHDTHESIS;
-	else if (o->preprint || kind == VENUE_PREPRINT)
-		type = CX_T_MISC;
+	else if (o->preprint || kind == VENUE_PREPRINT || (!o->name.n && o->arxiv.n))
+		type = CX_T_PREPRINT;
 	else if (o->status == 1 || o->status == 2)
 		type = CX_T_UNPUBLISHED;
 	else if (kind == VENUE_JOURNAL)
@@ -392,10 +402,12 @@ static void build_entry(struct cv *v, struct cv_raw *r)
 	}
 	if (extra_note.n)
 		vtext = cv_cat(&v->a, vtext, ", ", extra_note);
-	if (!cvd_plain(&v->a, vtext).n && r->badge.n)
-		vtext = r->badge; /* al-folio's badge is the venue's short name */
+	/* al-folio's badge is the venue's short name: the venue when none is
+	 * written (unless the item is an arXiv preprint), its acronym else */
+	if (!cvd_plain(&v->a, vtext).n && r->badge.n && !o.arxiv.n)
+		vtext = r->badge;
 	cvd_read_venue(v, vtext, &o);
-	if (!o.acronym.n && r->badge.n && r->badge.n <= 24 && o.name.n)
+	if (!o.acronym.n && r->badge.n && r->badge.n <= 24)
 		o.acronym = r->badge;
 	if (r->date.n) {
 		struct ymd d;
@@ -433,9 +445,12 @@ static void build_entry(struct cv *v, struct cv_raw *r)
 		cvd_add_text(&b, CX_F_SCHOOL, o.school);
 	else if (type == CX_T_TECHREPORT && o.school.n)
 		cvd_add_text(&b, CX_F_INSTITUTION, o.school);
-	else if (type == CX_T_MISC && o.preprint && !o.arxiv.n && full.n)
-		cvd_add_text(&b, CX_F_HOWPUBLISHED, full);
-	if ((type == CX_T_ARTICLE || type == CX_T_INPROCEEDINGS) && acr.n &&
+	else if (type == CX_T_PREPRINT && (o.arxiv.n || cvd_has_ci(full, "arxiv"))) {
+		cvd_add_cstr(&b, CX_F_JOURNAL, "arXiv"); /* an arXiv preprint: container arXiv */
+		full = acr = cvd_S("", 0);
+	} else if (type == CX_T_PREPRINT && full.n)
+		cvd_add_text(&b, CX_F_JOURNAL, full);
+	if ((type == CX_T_ARTICLE || type == CX_T_INPROCEEDINGS || type == CX_T_PREPRINT) && acr.n &&
 	    !(acr.n == full.n && !memcmp(acr.p, full.p, acr.n)))
 		cvd_add_text(&b, CX_F_SHORTJOURNAL, acr);
 	if (o.year)
@@ -489,6 +504,7 @@ static void build_entry(struct cv *v, struct cv_raw *r)
 	cx_str n2 = status_note(v, &o, note);
 	if (n2.n)
 		cvd_add_text(&b, CX_F_NOTE, n2);
+	add_badge(v, e, r);
 	push_entry(v, e);
 }
 
@@ -514,6 +530,8 @@ static int rank_of(const struct cx_entry *e)
 		return 3;
 	case CX_T_UNPUBLISHED:
 		return 1;
+	case CX_T_PREPRINT:
+		return 2;
 	default:
 		return cx_entry_get(e, CX_F_EPRINT) ? 2 : 0;
 	}
@@ -597,11 +615,17 @@ static int looks_latex(const char *s, size_t n)
 
 /* ---- structured data --------------------------------------------------------- */
 
-/* Entries the page carries as structured data, read by their own reader;
- * their folded titles, so the text reading skips the same items. */
+/* Entries the page carries as structured data, read by their own reader
+ * and kept (copied) until the visible items are read: each is matched to
+ * the visible item with the same title, whose place in the list it takes,
+ * and whose title it takes too, as the page shows it (a BibTeX export
+ * braces every capital: "{Digital} {Humanities}").  The page's own record
+ * is what a reader of the page sees; the BibTeX behind it holds the rest
+ * (the whole author list where the page shows "and 6 more authors"). */
 struct embedded {
 	struct cx_reader_ctx *c;
 	struct cv *v;
+	struct cx_entry **ent;
 	char **titles;
 	size_t n, cap;
 };
@@ -610,54 +634,87 @@ static void embedded_emit(void *ctx, struct cx_entry *e)
 {
 	struct embedded *m = ctx;
 	struct cx_field *t = cx_entry_get(e, CX_F_TITLE);
-	if (t) {
-		char k[512];
-		if (ascii_fold(cvd_plain(&m->v->a, t->text), k, sizeof k, 0)) {
-			if (m->n == m->cap) {
-				m->cap = m->cap ? 2 * m->cap : 32;
-				m->titles = xrealloc(m->titles, m->cap * sizeof *m->titles);
-			}
-			m->titles[m->n++] = arena_strndup(&m->v->a, k, strlen(k));
-		}
+	char k[512];
+	k[0] = 0;
+	if (t)
+		ascii_fold(cvd_plain(&m->v->a, t->text), k, sizeof k, 0);
+	if (m->n == m->cap) {
+		m->cap = m->cap ? 2 * m->cap : 32;
+		m->titles = xrealloc(m->titles, m->cap * sizeof *m->titles);
+		m->ent = xrealloc(m->ent, m->cap * sizeof *m->ent);
 	}
-	m->c->nentries++;
-	if (m->c->emit)
-		m->c->emit(m->c->emit_ctx, e);
+	m->titles[m->n] = arena_strndup(&m->v->a, k, strlen(k));
+	m->ent[m->n++] = model_copy_entry(&m->v->a, e);
 }
 
-/* The BibTeX blocks of a web page (al-folio shows each entry's BibTeX
- * behind a button): the owner's own records, read as BibTeX. */
-static void read_embedded(struct cv *v, const char *html, size_t n, struct embedded *m)
+/* The BibTeX blocks of a page (al-folio shows each entry's BibTeX behind
+ * a button, and a text dump of the page shows them inline): the owner's
+ * own records, read as BibTeX. */
+static void read_embedded(struct cv *v, const char *bibtex, size_t n, struct embedded *m)
 {
-	struct buf bib = {0};
-	if (!cvd_html_bibtex(html, n, &bib)) {
-		buf_free(&bib);
+	FILE *f = fmemopen((void *)bibtex, n, "rb");
+	if (!f)
 		return;
-	}
-	FILE *f = fmemopen(bib.p, bib.n, "rb");
-	if (f) {
-		struct cx_input in = {f, NULL, 0, 0, 0};
-		struct cx_reader_ctx c2 = *v->c;
-		c2.emit = embedded_emit;
-		c2.emit_ctx = m;
-		c2.nentries = c2.diags.nerrors = c2.diags.nwarnings = 0;
-		cx_reader_find("bibtex")->read(&c2, &in);
-		fclose(f);
-		v->c->diags.nerrors += c2.diags.nerrors;
-		v->c->diags.nwarnings += c2.diags.nwarnings;
-	}
-	buf_free(&bib);
+	struct cx_input in = {f, NULL, 0, 0, 0};
+	struct cx_reader_ctx c2 = *v->c;
+	c2.emit = embedded_emit;
+	c2.emit_ctx = m;
+	c2.nentries = c2.diags.nerrors = c2.diags.nwarnings = 0;
+	cx_reader_find("bibtex")->read(&c2, &in);
+	fclose(f);
+	v->c->diags.nerrors += c2.diags.nerrors;
+	v->c->diags.nwarnings += c2.diags.nwarnings;
 }
 
-static int embedded_has(struct cv *v, const struct embedded *m, const struct cx_entry *e)
+/* The embedded entry with e's title, or -1. */
+static long embedded_find(struct cv *v, const struct embedded *m, const struct cx_entry *e)
 {
 	char k[512];
 	if (!m->n || !title_key(v, e, k, sizeof k))
-		return 0;
+		return -1;
 	for (size_t i = 0; i < m->n; i++)
-		if (!strcmp(m->titles[i], k))
-			return 1;
-	return 0;
+		if (m->ent[i] && !strcmp(m->titles[i], k))
+			return (long)i;
+	return -1;
+}
+
+/* Case protection means nothing in a container's name (styles never
+ * lower-case one), and a BibTeX export braces every capital of it. */
+static void drop_nocase(struct cv *v, struct cx_field *f)
+{
+	if (!memchr(f->text.p, CX_M_NOCASE_ON, f->text.n))
+		return;
+	char *p = arena_alloc(&v->a, f->text.n + 1);
+	size_t k = 0;
+	for (size_t i = 0; i < f->text.n; i++)
+		if ((unsigned char)f->text.p[i] != CX_M_NOCASE_ON && (unsigned char)f->text.p[i] != CX_M_NOCASE_OFF)
+			p[k++] = f->text.p[i];
+	p[k] = 0;
+	f->text = (cx_str){p, k};
+}
+
+/* e (from the page's BibTeX) takes the visible entry's title, as the page
+ * shows it, and the venue badge it showed. */
+static void take_shown(struct cv *v, struct cx_entry *e, const struct cx_entry *shown)
+{
+	struct cx_field *t = cx_entry_get(e, CX_F_TITLE), *s = cx_entry_get(shown, CX_F_TITLE);
+	if (t && s) {
+		t->text = t->raw = s->text;
+		t->parts = NULL;
+		t->nparts = 0;
+	}
+	static const enum cx_field_id cont[] = {CX_F_JOURNAL, CX_F_BOOKTITLE, CX_F_PUBLISHER, CX_F_SERIES,
+	                                        CX_F_SCHOOL, CX_F_INSTITUTION, CX_F_HOWPUBLISHED};
+	for (size_t i = 0; i < sizeof cont / sizeof *cont; i++) {
+		struct cx_field *f = cx_entry_get(e, cont[i]);
+		if (f)
+			drop_nocase(v, f);
+	}
+	struct cx_field *sj = cx_entry_get(shown, CX_F_SHORTJOURNAL);
+	if (sj && !cx_entry_get(e, CX_F_SHORTJOURNAL)) {
+		size_t cap = e->nfields;
+		model_add_field(&v->a, e, &cap, CX_F_SHORTJOURNAL, (cx_str){NULL, 0}, sj->text, e->loc.line);
+	}
 }
 
 /* ---- the reader ------------------------------------------------------------------- */
@@ -704,21 +761,41 @@ static void to_text(struct cv *v, const char **text, size_t *n, struct buf *t, s
 	*n = t->n;
 }
 
-static size_t emit_all(struct cv *v, const struct embedded *m)
+static void emit_one(struct cx_reader_ctx *c, struct cv *v, struct cx_entry *e)
+{
+	if (strcmp(e->source, "bibtex"))
+		norm_entry(c->cx, e, &v->a);
+	keygen_apply(context_cv_keys(c->cx), e);
+	c->nentries++;
+	if (c->emit)
+		c->emit(c->emit_ctx, e);
+}
+
+/* The visible entries in document order, each replaced by the embedded
+ * entry of the same title; then the embedded entries no visible item
+ * showed. */
+static size_t emit_all(struct cv *v, struct embedded *m)
 {
 	struct cx_reader_ctx *c = v->c;
 	size_t emitted = 0;
 	for (size_t i = 0; i < v->nent; i++) {
 		struct cx_entry *e = v->ent[i];
-		if (!e || embedded_has(v, m, e))
+		if (!e)
 			continue;
-		norm_entry(c->cx, e, &v->a);
-		keygen_apply(context_cv_keys(c->cx), e);
-		c->nentries++;
+		long k = embedded_find(v, m, e);
+		if (k >= 0) {
+			take_shown(v, m->ent[k], e);
+			e = m->ent[k];
+			m->ent[k] = NULL;
+		}
+		emit_one(c, v, e);
 		emitted++;
-		if (c->emit)
-			c->emit(c->emit_ctx, e);
 	}
+	for (size_t k = 0; k < m->n; k++)
+		if (m->ent[k]) {
+			emit_one(c, v, m->ent[k]);
+			emitted++;
+		}
 	return emitted;
 }
 
@@ -745,9 +822,13 @@ static int cv_read(struct cx_reader_ctx *c, struct cx_input *in)
 		return 0;
 	}
 	v.model = lab_model_builtin(&v.model_mem);
-	struct embedded m = {c, &v, NULL, 0, 0};
-	if (looks_html(text, n))
-		read_embedded(&v, text, n, &m);
+	struct embedded m = {c, &v, NULL, NULL, 0, 0};
+	if (looks_html(text, n)) {
+		struct buf bib = {0};
+		if (cvd_html_bibtex(text, n, &bib))
+			read_embedded(&v, bib.p, bib.n, &m);
+		buf_free(&bib);
+	}
 	int html = looks_html(text, n);
 	to_text(&v, &text, &n, &t, &lm);
 	if (!html)
@@ -762,12 +843,13 @@ static int cv_read(struct cx_reader_ctx *c, struct cx_input *in)
 	for (size_t i = 0; i < v.nraw; i++)
 		build_entry(&v, &v.raw[i]);
 	dedupe(&v);
-	size_t emitted = emit_all(&v, &m) + m.n;
+	size_t emitted = emit_all(&v, &m);
 	if (!emitted)
 		cvd_v_diag(&v, CX_ERROR, CX_E_SYNTAX, 1,
 		        "no publications found (cv input: expected a list under a heading such as "
 		        "\"Publications\")");
 	free(m.titles);
+	free(m.ent);
 	free(v.ent);
 	free(lm.v);
 	buf_free(&t);
