@@ -29,6 +29,8 @@ struct au_state;
 %code {
 #include <string.h>
 
+#include "core/str.h"
+
 /* Slot under construction: word spans are offsets into the input. */
 struct au_slot {
 	size_t first, last;  /* byte span of the words; first == last: none */
@@ -605,9 +607,52 @@ static cx_str slot_text(struct arena *a, const struct au_state *S, const struct 
 	return (cx_str){out, k};
 }
 
+/* What a page appends to a list of names: the editors' role (", eds.",
+ * "(Eds.)") goes, and a folded tail ("and 4 more authors") is "others". */
+static void au_tidy(struct arena *a, const char **sp, size_t *np)
+{
+	static const char *const role[] = {", eds.", ", eds", "(eds.)", "(eds)", "(ed.)", "(ed)", " eds.",
+	                                   ", editors", "(editors)", ", ed.", NULL};
+	const char *s = *sp;
+	size_t n = *np;
+	while (n && (s[n - 1] == ' ' || s[n - 1] == ','))
+		n--;
+	for (int again = 1; again;) {
+		again = 0;
+		for (size_t i = 0; role[i]; i++) {
+			size_t k = strlen(role[i]);
+			if (n < k || !str_ieqn(s + n - k, role[i], k))
+				continue;
+			n -= k;
+			while (n && (s[n - 1] == ' ' || s[n - 1] == ','))
+				n--;
+			again = 1;
+		}
+	}
+	/* "and 4 more authors", "and 1 more author" */
+	const char *m = NULL;
+	for (size_t i = 0; i + 12 <= n; i++)
+		if (str_ieqn(s + i, " more author", 12) && i && s[i - 1] >= '0' && s[i - 1] <= '9')
+			m = s + i;
+	if (m) {
+		const char *d = m;
+		while (d > s && d[-1] >= '0' && d[-1] <= '9')
+			d--;
+		size_t head = (size_t)(d - s);
+		char *t = arena_alloc(a, head + 8);
+		memcpy(t, s, head);
+		memcpy(t + head, "others", 7);
+		s = t;
+		n = head + 6;
+	}
+	*sp = s;
+	*np = n;
+}
+
 int au_parse(struct arena *a, const char *s, size_t n, struct au_list *out)
 {
 	struct au_state S;
+	au_tidy(a, &s, &n);
 	memset(&S, 0, sizeof S);
 	memset(out, 0, sizeof *out);
 	S.a = a;

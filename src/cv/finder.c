@@ -449,7 +449,15 @@ struct grouper {
 	int last;          /* class of the last line taken */
 	int strict;        /* outside a publication heading: items need more */
 	int stop;          /* the section's list has ended (a bio paragraph) */
+	int year;          /* the year heading the items stand under, or 0 */
 };
+
+/* A line that is only a year: a heading of a list grouped by year. */
+static int year_only(struct cv *v, const struct cv_line *L)
+{
+	cx_str p = cvd_trim_punct(cvd_plain(&v->a, cvd_S(L->s, L->n)), ":-#*");
+	return p.n == 4 ? cvd_find_year(p, NULL) : 0;
+}
 
 static int raw_valid(const struct cv_raw *r, int strict)
 {
@@ -469,6 +477,8 @@ static void flush(struct grouper *g)
 		*r = g->cur;
 		if (!r->hint)
 			r->hint = g->hint;
+		if (!r->rec_year)
+			r->rec_year = g->year; /* a heading's year belongs to the items under it */
 		g->v->nraw++;
 	}
 	memset(&g->cur, 0, sizeof g->cur);
@@ -495,7 +505,12 @@ static void take_line(struct grouper *g, const struct cv_line *L, int in_marker_
 	enum cls k = classify(v, s, &vs);
 	cx_str ps0 = cvd_plain(&v->a, s);
 	if (ps0.n == 4 && cvd_find_year(ps0, NULL)) {
+		if (in_marker_item && (c->title.n || c->authors.n)) {
+			c->date = ps0; /* the item's year on a line of its own */
+			return;
+		}
 		flush(g); /* a year heading in a list grouped by year */
+		g->year = cvd_find_year(ps0, NULL);
 		return;
 	}
 	if ((k == C_TITLE || k == C_VENUE || (k == C_ABSTRACT && !first_person(ps0)) ||
@@ -692,6 +707,68 @@ static void take_marker_item(struct grouper *g, const struct cv_line *L, size_t 
 	flush(g);
 }
 
+/* An image's file name ("cc-by.png"): what a text dump shows of a
+ * preview picture. */
+static int image_name(cx_str p)
+{
+	static const char *const ext[] = {".png", ".jpg", ".jpeg", ".gif", ".webp", ".svg", NULL};
+	if (!p.n || memchr(p.p, ' ', p.n))
+		return 0;
+	for (size_t i = 0; ext[i]; i++) {
+		size_t k = strlen(ext[i]);
+		if (p.n > k && cvd_ieqn(p.p + p.n - k, ext[i], k))
+			return 1;
+	}
+	return 0;
+}
+
+/* A list item as a text dump of a template shows it: a venue badge on a
+ * line of its own ("Journal Issue", "ICLR"), a blank line, then the item.
+ * Image names go; the badge is set apart as the venue's short name. */
+static void take_list_item(struct grouper *g, const struct cv_line *L, size_t n)
+{
+	struct cv *v = g->v;
+	struct cv_line *keep = arena_alloc(&v->a, (n + 1) * sizeof *keep);
+	size_t nk = 0, first = (size_t)-1, after = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (!L[i].blank && image_name(cvd_plain(&v->a, cvd_S(L[i].s, L[i].n))))
+			continue;
+		if (!L[i].blank && first == (size_t)-1)
+			first = nk;
+		else if (!L[i].blank)
+			after++;
+		keep[nk++] = L[i];
+	}
+	cx_str badge = cvd_S("", 0);
+	/* the badge stands apart (a blank line after it), or the authors come
+	 * third, after the title */
+	size_t nb[3] = {0, 0, 0}, got = 0;
+	for (size_t i = first; first != (size_t)-1 && i < nk && got < 3; i++)
+		if (!keep[i].blank)
+			nb[got++] = i;
+	int vs, third_authors = got == 3 &&
+	    classify(v, cvd_S(keep[nb[2]].s, keep[nb[2]].n), &vs) == C_AUTHORS &&
+	    classify(v, cvd_S(keep[nb[1]].s, keep[nb[1]].n), &vs) != C_AUTHORS;
+	if (first != (size_t)-1 && first + 1 < nk && after >= 2 && (keep[first + 1].blank || third_authors)) {
+		cx_str p = cvd_plain(&v->a, cvd_S(keep[first].s, keep[first].n));
+		if (p.n <= 30 && cvd_words_in(p) <= 3 && !cvd_find_year(p, NULL)) {
+			badge = p;
+			keep[first].blank = 1;
+			keep[first].n = 0;
+			for (size_t i = first + 1; i < nk; i++)
+				if (!keep[i].blank) {
+					keep[i].marker = keep[first].marker;
+					break;
+				}
+		}
+	}
+	size_t before = v->nraw;
+	take_marker_item(g, keep, nk);
+	for (size_t i = before; i < v->nraw; i++)
+		if (!v->raw[i].badge.n)
+			v->raw[i].badge = badge;
+}
+
 /* A record of a web page: one item.  When the template names its title
  * and its authors or venue, those blocks are the fields; otherwise its
  * lines are read as any list item's.  Badges and link rows are set apart
@@ -735,7 +812,8 @@ static void take_record(struct grouper *g, const struct cv_line *L, size_t n)
 		struct cv_raw *r = &v->raw[i];
 		r->rec = L[0].rec;
 		r->badge = cvd_trim_punct(cvd_plain(&v->a, part[R_BADGE]), ",");
-		r->rec_year = rc->year;
+		if (rc->year)
+			r->rec_year = rc->year;
 		if (rc->hint)
 			r->hint = rc->hint;
 		if (part[R_LINKS].n && r->extra.p != part[R_LINKS].p)
@@ -836,9 +914,16 @@ void cvd_segment(struct cv *v)
 			g.stop = 0;
 			sec = k;
 			g.hint = hh;
+			g.year = 0;
 			if (k == SEC_PUB && L->heading && (!pub_level || L->heading < pub_level))
 				pub_level = L->heading;
 			/* a bold heading may carry content on the same line: skip it */
+			i++;
+			continue;
+		}
+		if (L->heading && year_only(v, L)) {
+			flush(&g);
+			g.year = year_only(v, L);
 			i++;
 			continue;
 		}
@@ -881,6 +966,8 @@ void cvd_segment(struct cv *v)
 					if (bold_heading(v, M, &h2) != SEC_NONE)
 						break;
 				}
+				if (!M->blank && v->l[j - 1].blank && year_only(v, M))
+					break; /* the next year's heading */
 				/* a blank line then unmarked text ends a bulleted list item
 				 * when the list is single-line items */
 				if (M->blank && L->marker == 'b' && j + 1 < v->nl && !v->l[j + 1].marker &&
@@ -888,7 +975,7 @@ void cvd_segment(struct cv *v)
 					break;
 				j++;
 			}
-			take_marker_item(&g, &v->l[i], j - i);
+			take_list_item(&g, &v->l[i], j - i);
 			i = j;
 			continue;
 		}

@@ -39,6 +39,8 @@ int cv_read_all(struct cv_ctx *x, struct cx_input *in, struct buf *b)
 		unsigned char c = (unsigned char)b->p[i];
 		if (c < 0x20 && c != '\n' && c != '\t' && c != '\r')
 			b->p[i] = ' ';
+		else if (c == 0xC2 && i + 1 < b->n && (unsigned char)b->p[i + 1] == 0xA0)
+			b->p[i] = b->p[i + 1] = ' '; /* a no-break space is a space */
 	}
 	buf_putc(b, 0);
 	b->n--;

@@ -26,6 +26,7 @@
 #include <string.h>
 #include <utf8proc.h>
 
+#include "core/str.h"
 #include "cv/doc.h"
 
 /* ---- keys -------------------------------------------------------------------- */
@@ -288,6 +289,14 @@ static int build_labelled(struct cv *v, struct cv_raw *r)
 	return 1;
 }
 
+/* arXiv, bioRxiv, medRxiv, SSRN, "preprint": a venue that publishes
+ * preprints. */
+static int preprint_server(cx_str name)
+{
+	return str_ifind(name, "rxiv", 0) >= 0 || cvd_has_ci(name, "ssrn") || cvd_has_ci(name, "preprint") ||
+	       cvd_has_ci(name, "preprints") || cvd_has_ci(name, "research square");
+}
+
 /* The type of an item the rules read: the venue's kind, else the heading's
  * hint, a volume (a journal) or a named venue (a conference); a report,
  * thesis, preprint or submitted paper by its status. */
@@ -295,6 +304,8 @@ static enum cx_type_id rule_type(const struct cv_raw *r, const struct venue_out 
 {
 	enum cx_type_id type;
 	enum venue_kind kind = o->kind;
+	if (kind == VENUE_PREPRINT && o->name.n && !preprint_server(o->name))
+		kind = VENUE_UNKNOWN; /* an arXiv id beside a journal's name */
 	if (kind == VENUE_UNKNOWN) {
 		if (r->hint == H_JOURNAL)
 			kind = VENUE_JOURNAL;
@@ -313,8 +324,9 @@ static enum cx_type_id rule_type(const struct cv_raw *r, const struct venue_out 
 		type = CX_T_TECHREPORT;
 	else if (kind == VENUE_THESIS)
 		type = o->preprint == 1 ? CX_T_MASTERSTHESIS : CX_T_PHDTHESIS;
-	else if (o->preprint || kind == VENUE_PREPRINT || (!o->name.n && o->arxiv.n))
-		type = CX_T_PREPRINT;
+	else if ((o->preprint || kind == VENUE_PREPRINT || o->arxiv.n) &&
+	         (!o->name.n || preprint_server(o->name)))
+		type = CX_T_PREPRINT; /* a published venue wins over the arXiv copy */
 	else if (o->status == 1 || o->status == 2)
 		type = CX_T_UNPUBLISHED;
 	else if (kind == VENUE_JOURNAL)
@@ -404,6 +416,15 @@ static void build_entry(struct cv *v, struct cv_raw *r)
 		vtext = cv_cat(&v->a, vtext, ", ", extra_note);
 	/* al-folio's badge is the venue's short name: the venue when none is
 	 * written (unless the item is an arXiv preprint), its acronym else */
+	{
+		/* identifiers are no part of the venue's name */
+		char *vs = arena_strndup(&v->a, vtext.p, vtext.n);
+		size_t vn = vtext.n;
+		struct venue_out ids;
+		memset(&ids, 0, sizeof ids);
+		cvd_take_ids(v, vs, &vn, &ids);
+		vtext = cvd_trim_punct(cvd_S(vs, vn), ",;");
+	}
 	if (!cvd_plain(&v->a, vtext).n && r->badge.n && !o.arxiv.n)
 		vtext = r->badge;
 	cvd_read_venue(v, vtext, &o);
@@ -666,6 +687,50 @@ static void read_embedded(struct cv *v, const char *bibtex, size_t n, struct emb
 	v->c->diags.nwarnings += c2.diags.nwarnings;
 }
 
+/* BibTeX entries in a text (a text dump of a page shows the blocks its
+ * buttons unfold): each "@type{" at a line start whose type BibTeX knows,
+ * to its balancing brace, is copied to out and blanked in s (line breaks
+ * stay, so line numbers hold).  How many. */
+static size_t text_bibtex(char *s, size_t n, struct buf *out)
+{
+	size_t found = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (s[i] != '@')
+			continue;
+		size_t b = i;
+		while (b && (s[b - 1] == ' ' || s[b - 1] == '\t'))
+			b--;
+		if (b && s[b - 1] != '\n')
+			continue;
+		size_t w = i + 1;
+		while (w < n && isalpha((unsigned char)s[w]))
+			w++;
+		int known = 0;
+		if (w == i + 1 || w >= n || s[w] != '{')
+			continue;
+		cx_type_lookup(s + i + 1, w - i - 1, &known);
+		if (!known)
+			continue;
+		size_t e = w, depth = 0;
+		for (; e < n && e - i < 65536; e++) {
+			if (s[e] == '{')
+				depth++;
+			else if (s[e] == '}' && !--depth)
+				break;
+		}
+		if (e >= n || s[e] != '}')
+			continue;
+		buf_put(out, s + i, e + 1 - i);
+		buf_putc(out, '\n');
+		for (size_t k = i; k <= e; k++)
+			if (s[k] != '\n')
+				s[k] = ' ';
+		found++;
+		i = e;
+	}
+	return found;
+}
+
 /* The embedded entry with e's title, or -1. */
 static long embedded_find(struct cv *v, const struct embedded *m, const struct cx_entry *e)
 {
@@ -823,9 +888,9 @@ static int cv_read(struct cx_reader_ctx *c, struct cx_input *in)
 	}
 	v.model = lab_model_builtin(&v.model_mem);
 	struct embedded m = {c, &v, NULL, NULL, 0, 0};
-	if (looks_html(text, n)) {
+	{
 		struct buf bib = {0};
-		if (cvd_html_bibtex(text, n, &bib))
+		if (looks_html(text, n) ? cvd_html_bibtex(text, n, &bib) : text_bibtex(b.p, n, &bib))
 			read_embedded(&v, bib.p, bib.n, &m);
 		buf_free(&bib);
 	}
