@@ -788,11 +788,11 @@ static void take_record(struct grouper *g, const struct cv_line *L, size_t n)
 			part[L[i].role] = cv_cat(&v->a, part[L[i].role], " ", s);
 		else if (L[i].role == R_VENUE || L[i].role == R_BADGE || L[i].role == R_LINKS)
 			part[L[i].role] = cv_cat(&v->a, part[L[i].role], ", ", s);
-		if (L[i].role == R_NONE || L[i].role == R_TITLE || L[i].role == R_AUTHOR ||
-		    L[i].role == R_VENUE)
-			rest[nrest++] = L[i];
 		if (L[i].role == R_NONE && cvd_links_only(s))
 			part[R_LINKS] = cv_cat(&v->a, part[R_LINKS], " ", s);
+		else if (L[i].role == R_NONE || L[i].role == R_TITLE || L[i].role == R_AUTHOR ||
+		         L[i].role == R_VENUE)
+			rest[nrest++] = L[i];
 	}
 	flush(g);
 	const struct cv_rec *rc = &v->rec[L[0].rec <= v->nrec ? L[0].rec : 0];
