@@ -220,6 +220,23 @@ static void push_entry(struct cv *v, struct cx_entry *e)
 	v->ent[v->nent++] = e;
 }
 
+/* The short name as the document writes it: a venue written as the
+ * acronym with its year glued on ("EMNLP-2023", "OSDI'25", "ACL2024") keeps
+ * that form as its short name; its full name comes from the table. */
+static cx_str written_short(struct cv *v, cx_str written, cx_str acronym)
+{
+	cx_str w = cvd_trim_punct(cvd_plain(&v->a, written), ",.;:()");
+	if (w.n > 3 && cvd_ieqn(w.p, "in ", 3))
+		w = cvd_trim(cvd_S(w.p + 3, w.n - 3));
+	if (!acronym.n || w.n <= acronym.n || w.n > acronym.n + 8 || !cvd_ieqn(w.p, acronym.p, acronym.n) ||
+	    memchr(w.p, ' ', w.n) || memchr(w.p, ',', w.n))
+		return acronym; /* "EMNLP, 2022": the year is the item's date */
+	for (size_t i = acronym.n; i < w.n; i++)
+		if (!isdigit((unsigned char)w.p[i]) && w.p[i] != '-' && w.p[i] != '\'')
+			return acronym;
+	return w;
+}
+
 /* The container of a labelled item through the venue reader: a venue the
  * table knows gets its canonical name and acronym ("Proc. NSDI" ->
  * "USENIX Symposium on ..." / "NSDI"), and its kind decides between journal
@@ -233,6 +250,7 @@ static void labelled_venue(struct cv *v, struct cx_entry *e)
 		return;
 	struct venue_out o;
 	memset(&o, 0, sizeof o);
+	cx_str written = f->text;
 	cvd_read_venue(v, f->text, &o);
 	if (!o.name.n || o.kind == VENUE_UNKNOWN)
 		return;
@@ -248,7 +266,8 @@ static void labelled_venue(struct cv *v, struct cx_entry *e)
 	e->type_name = (cx_str){cx_types[e->type].bibtex, strlen(cx_types[e->type].bibtex)};
 	if (o.acronym.n && !(o.acronym.n == o.name.n && !memcmp(o.acronym.p, o.name.p, o.name.n))) {
 		size_t cap = e->nfields; /* full: the builder copies the array */
-		model_add_field(&v->a, e, &cap, CX_F_SHORTJOURNAL, (cx_str){NULL, 0}, o.acronym, e->loc.line);
+		model_add_field(&v->a, e, &cap, CX_F_SHORTJOURNAL, (cx_str){NULL, 0},
+		                written_short(v, written, o.acronym), e->loc.line);
 	}
 }
 
@@ -457,7 +476,7 @@ static void build_entry(struct cv *v, struct cv_raw *r)
 	cx_str note = cvd_S("", 0);
 	add_authors(&b, r, authors, &note);
 	cvd_add_text(&b, CX_F_TITLE, clean_title(v, title));
-	cx_str full = o.name, acr = o.acronym;
+	cx_str full = o.name, acr = written_short(v, vtext, o.acronym);
 	if (type == CX_T_ARTICLE && full.n)
 		cvd_add_text(&b, CX_F_JOURNAL, full);
 	else if (type == CX_T_INPROCEEDINGS && full.n)
