@@ -347,7 +347,7 @@ static int is_cjk(const char *s, size_t n)
 
 int au_is_initials(cx_str w)
 {
-	/* "L." "J.-P." "T.S." "Y" and "A" (a lone capital) */
+	/* "L." "J.-P." "T.S." "Sh.F." "Y" and "A" (a lone capital) */
 	if (!w.n || !isupper((unsigned char)w.p[0]))
 		return 0;
 	int letters = 0, dots = 0;
@@ -355,7 +355,11 @@ int au_is_initials(cx_str w)
 		unsigned char c = (unsigned char)w.p[i];
 		if (isupper(c)) {
 			letters++;
-			if (i + 1 < w.n && islower((unsigned char)w.p[i + 1]))
+			/* "Sh.", "Yu.", "Zh.": a transliterated letter is two */
+			if (i + 2 < w.n && islower((unsigned char)w.p[i + 1]) && w.p[i + 2] == '.' &&
+			    (i + 3 == w.n || w.p[i + 3] == '-' || isupper((unsigned char)w.p[i + 3])))
+				i++;
+			else if (i + 1 < w.n && islower((unsigned char)w.p[i + 1]))
 				return 0;
 		} else if (c == '.')
 			dots++;

@@ -303,10 +303,14 @@ static void add_names(struct eb *b, enum cx_field_id id, cx_str text, unsigned l
 	struct au_list L;
 	cx_str t = trim_set(text, ",;:");
 	/* a last period goes unless it closes an initial ("C.") */
-	while (t.n && t.p[t.n - 1] == '.' &&
-	       !(t.n >= 2 && isupper((unsigned char)t.p[t.n - 2]) &&
-	         (t.n == 2 || t.p[t.n - 3] == ' ' || t.p[t.n - 3] == '.' || t.p[t.n - 3] == '-')))
+	while (t.n && t.p[t.n - 1] == '.') {
+		size_t w = t.n;
+		while (w && t.p[w - 1] != ' ' && t.p[w - 1] != ',')
+			w--;
+		if (au_is_initials(S(t.p + w, t.n - w)))
+			break; /* the period of an initial ("C.", "Sh.") */
 		t = trim_set(cx_str_sub(t, t.n - 1), ",;:");
+	}
 	if (!t.n || au_parse(x->a, t.p, t.n, &L) || !L.n)
 		return;
 	struct cx_name *names = arena_calloc(x->a, (2 * L.n + 1) * sizeof *names);
