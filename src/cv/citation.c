@@ -260,6 +260,44 @@ static int rules_citation(struct cv *v, cx_str s, struct cv_raw *r)
 	return 0;
 }
 
+/* In a publication list, what follows the title alone with a year is the
+ * venue: a "publisher" with no place, edition, ISBN or editor, and no
+ * word of a publisher's name, is the container. */
+static void publisher_as_venue(struct cv_item *it)
+{
+	static const char *const pub[] = {"press", "publishing", "publishers", "publisher", "verlag", "springer",
+	                                  "elsevier", "wiley", "books", "university", "routledge", "sage",
+	                                  "francis", "academic", "editions", "mit", "oxford", "cambridge",
+	                                  "pearson", "mcgraw", "o'reilly", "addison", "nature", "de gruyter",
+	                                  "birkhäuser", "brill", "palgrave", "ieee", "acm", "siam", "ams",
+	                                  "inc", "ltd", "gmbh", "llc", NULL};
+	cx_str p = it->seg[LAB_PUBLISHER];
+	if (!p.n || it->seg[LAB_CONTAINER].n || it->seg[LAB_LOCATION].n || it->seg[LAB_EDITION].n ||
+	    it->seg[LAB_ISBN].n || it->seg[LAB_EDITOR].n)
+		return;
+	for (size_t i = 0; pub[i]; i++)
+		if (cvd_has_ci(p, pub[i]))
+			return;
+	it->seg[LAB_CONTAINER] = p;
+	it->seg[LAB_PUBLISHER] = cvd_S("", 0);
+}
+
+/* Link labels in brackets ("[PDF] [Code]", "[Paper/Slides]") are no part
+ * of a citation. */
+static cx_str drop_labels(struct cv *v, cx_str s)
+{
+	char *p = arena_strndup(&v->a, s.p, s.n);
+	size_t n = s.n;
+	for (size_t i = 0; i < n; i++) {
+		if (p[i] != '[')
+			continue;
+		char *e = memchr(p + i, ']', n - i);
+		if (e && cvd_is_label(p + i + 1, (size_t)(e - p - i - 1)))
+			cvd_cut(p, &n, i, (size_t)(e - p) + 1 - i), i--;
+	}
+	return cvd_S(p, n);
+}
+
 /* The labeller's reading of a citation the rules above do not take: an
  * item with a title and authors or a container.  The labelled item rides
  * on the raw item, and the entry is built from its labels. */
@@ -269,7 +307,12 @@ static int labelled_citation(struct cv *v, cx_str s, struct cv_raw *r, int autho
 		return 0;
 	struct cv_ctx x = {.a = &v->a, .c = v->c, .owner = v->owner, .model = v->model};
 	struct cv_item *it = arena_calloc(&v->a, sizeof *it);
+	s = drop_labels(v, s);
 	cv_label(&x, s.p, s.n, it);
+	cx_str p0 = cvd_plain(&v->a, s);
+	publisher_as_venue(it);
+	if (p0.n && p0.p[0] == ',' && it->seg[LAB_AUTHOR].n && it->seg[LAB_AUTHOR].p[0] != ',')
+		it->seg[LAB_AUTHOR] = cv_cat(&v->a, CX_STR(","), " ", it->seg[LAB_AUTHOR]); /* the owner's slot */
 	cx_str t = cvd_trim_punct(it->seg[LAB_TITLE], ".,;:");
 	cx_str au = it->seg[LAB_AUTHOR];
 	/* a whole citation, author first: the line starts with the authors
@@ -300,10 +343,22 @@ static int labelled_citation(struct cv *v, cx_str s, struct cv_raw *r, int autho
 	return 1;
 }
 
+/* "A, B: Title": an author list up to the first colon. */
+static int dblp_like(struct cv *v, cx_str s)
+{
+	cx_str p = cvd_plain(&v->a, s);
+	const char *c = memchr(p.p, ':', p.n);
+	if (!c || c + 1 >= p.p + p.n || c[1] != ' ')
+		return 0;
+	cx_str au = cvd_S(p.p, (size_t)(c - p.p));
+	return memchr(au.p, ',', au.n) && valid_authors_prefix(v, au) > 0;
+}
+
 int cvd_parse_citation(struct cv *v, cx_str s, struct cv_raw *r)
 {
 	struct cv_raw keep = *r;
-	if (labelled_citation(v, cvd_trim(s), r, 1))
+	/* DBLP's "A, B: Title. Venue" is the rules' own */
+	if (labelled_citation(v, cvd_trim(s), r, dblp_like(v, s)))
 		return 1;
 	*r = keep;
 	if (rules_citation(v, s, r))

@@ -16,6 +16,7 @@
 #include <string.h>
 #include <utf8proc.h>
 
+#include "core/str.h"
 #include "cv/cv.h"
 #include "core/diag.h"
 #include "cv/item.h"
@@ -311,6 +312,8 @@ static void add_names(struct eb *b, enum cx_field_id id, cx_str text, unsigned l
 			break; /* the period of an initial ("C.", "Sh.") */
 		t = trim_set(cx_str_sub(t, t.n - 1), ",;:");
 	}
+	if (text.n && text.p[0] == ',' && t.n && id == CX_F_AUTHOR)
+		t = S(text.p, (size_t)(t.p + t.n - text.p)); /* ", Bob Jones": the owner's empty slot first */
 	if (!t.n || au_parse(x->a, t.p, t.n, &L) || !L.n)
 		return;
 	struct cx_name *names = arena_calloc(x->a, (2 * L.n + 1) * sizeof *names);
@@ -469,11 +472,14 @@ static int year_in(cx_str s)
 static cx_str doi_text(cx_str s)
 {
 	for (size_t i = 0; i + 3 < s.n; i++)
-		if (s.p[i] == '1' && s.p[i + 1] == '0' && s.p[i + 2] == '.' && isdigit((unsigned char)s.p[i + 3])) {
+		if (s.p[i] == '1' && s.p[i + 1] == '0' && s.p[i + 2] == '.' && isdigit((unsigned char)s.p[i + 3]) &&
+		    (i == 0 || (!isalnum((unsigned char)s.p[i - 1]) && s.p[i - 1] != '.'))) {
 			cx_str d = S(s.p + i, s.n - i);
 			size_t e = 0;
 			while (e < d.n && d.p[e] != ' ')
 				e++;
+			if (!memchr(d.p, '/', e))
+				continue; /* "2210.05678" is an arXiv id, not a DOI */
 			return trim_set(S(d.p, e), ".,;)]>");
 		}
 	return S("", 0);
@@ -548,6 +554,27 @@ static void numbers_of(struct arena *a, const struct cv_item *it, struct numbers
 	}
 	if (!nb->year)
 		nb->year = it->year;
+}
+
+static const char *const month_names[] = {"jan", "feb", "mar", "apr", "may", "jun",
+                                          "jul", "aug", "sep", "oct", "nov", "dec"};
+
+/* A month's name (three letters or more) in the date, or 0. */
+static int month_in(cx_str d)
+{
+	static const char *const full[] = {"january", "february", "march", "april", "may", "june", "july",
+	                                   "august", "september", "october", "november", "december"};
+	for (size_t i = 0; i < d.n; i++) {
+		if (!isalpha((unsigned char)d.p[i]) || (i && isalpha((unsigned char)d.p[i - 1])))
+			continue;
+		size_t e = i;
+		while (e < d.n && isalpha((unsigned char)d.p[e]))
+			e++;
+		for (int m = 0; m < 12 && e - i >= 3; m++)
+			if (e - i <= strlen(full[m]) && str_ieqn(d.p + i, full[m], e - i))
+				return m + 1;
+	}
+	return 0;
 }
 
 /* ---- type and entry ------------------------------------------------------------ */
@@ -644,6 +671,26 @@ static cx_str arxiv_id(cx_str s)
 	return S("", 0);
 }
 
+/* Parentheses at the ends go only when they do not pair: "(INFOCOM)"
+ * closing a venue's name stays, a stray "(" goes. */
+static cx_str paren_trim(cx_str t)
+{
+	for (;;) {
+		t = trim_set(t, ",.;:");
+		int open = 0, close = 0;
+		for (size_t i = 0; i < t.n; i++)
+			open += t.p[i] == '(', close += t.p[i] == ')';
+		if (t.n && t.p[0] == '(' && t.p[t.n - 1] == ')' && open == 1 && close == 1)
+			t = S(t.p + 1, t.n - 2);
+		else if (t.n && t.p[t.n - 1] == ')' && close > open)
+			t.n--;
+		else if (t.n && t.p[0] == '(' && open > close)
+			t = S(t.p + 1, t.n - 1);
+		else
+			return t;
+	}
+}
+
 static cx_str title_text(cx_str t)
 {
 	t = trim_set(t, ",.;:\"' ");
@@ -659,9 +706,10 @@ static void add_ids(struct eb *b, const struct cv_item *it, cx_str all, cx_str *
 	if (doi.n)
 		add(b, CX_F_DOI, doi);
 	cx_str url = it->url.n ? it->url : it->seg[LAB_URL].n ? url_text(it->seg[LAB_URL]) : S("", 0);
-	if (url.n && !(doi.n && (has_word(url, "doi.org") || has_word(url, "dx.doi"))))
-		add(b, CX_F_URL, url);
 	*arx = it->arxiv.n ? it->arxiv : arxiv_id(all);
+	if (url.n && !(doi.n && (has_word(url, "doi.org") || has_word(url, "dx.doi"))) &&
+	    !(arx->n && has_word(url, "arxiv.org")))
+		add(b, CX_F_URL, url); /* a link to the DOI or the arXiv id says no more */
 	if (arx->n) {
 		add(b, CX_F_EPRINT, *arx);
 		add(b, CX_F_EPRINTTYPE, CX_STR("arXiv"));
@@ -687,9 +735,11 @@ struct cx_entry *cv_entry(struct cv_ctx *x, const struct cv_item *it)
 	e->file = x->c->diags.file;
 	e->source = "cv";
 	cx_str all = joined(x->a, it);
-	cx_str cont = trim_set(it->seg[LAB_CONTAINER], ",.;:()");
+	cx_str cont = paren_trim(trim_set(it->seg[LAB_CONTAINER], ",.;:"));
 	cont = trim_set(drop_lead(cont, "in", ": "), ",.;:");
 	cx_str arx = it->arxiv.n ? it->arxiv : arxiv_id(all);
+	if (has_word(cont, "arxiv") && arx.n)
+		cont = CX_STR("arXiv"); /* "arXiv preprint arXiv:2210.05678" */
 	e->type = type_of(x->c->cx->venues, it, cont, arx.n != 0);
 	const char *tn = cx_types[e->type].bibtex;
 	e->type_name = S(tn, strlen(tn));
@@ -715,6 +765,9 @@ struct cx_entry *cv_entry(struct cv_ctx *x, const struct cv_item *it)
 	numbers_of(x->a, it, &nb);
 	if (nb.year)
 		add_int(&b, CX_F_YEAR, nb.year);
+	int month = nb.year ? month_in(it->seg[LAB_DATE]) : 0;
+	if (month)
+		add(&b, CX_F_MONTH, arena_str(x->a, month_names[month - 1], 3));
 	if (nb.vol.n)
 		add_text(&b, CX_F_VOLUME, nb.vol);
 	if (nb.iss.n)

@@ -645,19 +645,20 @@ static int lines_wrapped(struct cv *v, const struct cv_line *L, size_t n)
 {
 	/* text wrapped at a width: every line but the last about as long as
 	 * the longest */
-	size_t max = 0, k = 0, full = 0;
+	size_t max = 0, k = 0, full = 0, last = 0;
 	for (size_t i = 0; i < n; i++)
 		if (!L[i].blank) {
 			size_t len = cvd_plain(&v->a, cvd_S(L[i].s, L[i].n)).n;
 			max = len > max ? len : max;
+			last = i;
 		}
-	for (size_t i = 0; i < n; i++)
+	for (size_t i = 0; i < last; i++)
 		if (!L[i].blank) {
 			size_t len = cvd_plain(&v->a, cvd_S(L[i].s, L[i].n)).n;
 			k++;
 			full += 5 * len >= 4 * max;
 		}
-	if (k >= 2 && max >= 60 && full >= k - 1 && (k > 2 || full == 2 || max >= 100))
+	if (k >= 1 && max >= 100 && full == k)
 		return 1;
 	int prev = 0;
 	for (size_t i = 0; i < n; i++) {
