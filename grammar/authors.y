@@ -356,8 +356,8 @@ int au_is_initials(cx_str w)
 		if (isupper(c)) {
 			letters++;
 			/* "Sh.", "Yu.", "Zh.": a transliterated letter is two */
-			if (i + 2 < w.n && islower((unsigned char)w.p[i + 1]) && w.p[i + 2] == '.' &&
-			    (i + 3 == w.n || w.p[i + 3] == '-' || isupper((unsigned char)w.p[i + 3])))
+			if (i + 2 < w.n && w.p[i + 2] == '.' && strchr("hsuaoe", w.p[i + 1]) &&
+			    strchr("SCZKTYP", (int)c) && (i + 3 == w.n || w.p[i + 3] == '-' || isupper((unsigned char)w.p[i + 3])))
 				i++;
 			else if (i + 1 < w.n && islower((unsigned char)w.p[i + 1]))
 				return 0;

@@ -343,6 +343,23 @@ static int labelled_citation(struct cv *v, cx_str s, struct cv_raw *r, int autho
 	return 1;
 }
 
+/* Is the labelled title the rules' title with a name in front of it
+ * ("Arvind Krishnamurthy. ForestColl: ...")? */
+static int name_before_title(struct cv *v, cx_str lab, cx_str rul)
+{
+	cx_str a = cvd_plain(&v->a, lab), b = cvd_plain(&v->a, rul);
+	if (b.n < 8 || a.n <= b.n + 3)
+		return 0;
+	long at = cvd_find_ci(a, arena_strndup(&v->a, b.p, b.n < 40 ? b.n : 40), 0);
+	if (at <= 0)
+		return 0;
+	cx_str pre = cvd_trim(cvd_S(a.p, (size_t)at));
+	if (!pre.n || pre.p[pre.n - 1] != '.')
+		return 0;
+	pre.n--;
+	return au_name_like(pre.p, pre.n);
+}
+
 /* "A, B: Title": an author list up to the first colon. */
 static int dblp_like(struct cv *v, cx_str s)
 {
@@ -357,9 +374,18 @@ static int dblp_like(struct cv *v, cx_str s)
 int cvd_parse_citation(struct cv *v, cx_str s, struct cv_raw *r)
 {
 	struct cv_raw keep = *r;
-	/* DBLP's "A, B: Title. Venue" is the rules' own */
-	if (labelled_citation(v, cvd_trim(s), r, dblp_like(v, s)))
+	/* DBLP's "A, B: Title. Venue" is the rules' own; and where the rules
+	 * read more names before the title than the labeller ("A, B. Title:
+	 * Subtitle", a name taken for the title), theirs is the reading */
+	if (labelled_citation(v, cvd_trim(s), r, dblp_like(v, s))) {
+		struct cv_raw lab = *r, rul = keep;
+		if (rules_citation(v, s, &rul) && name_before_title(v, lab.title, rul.title)) {
+			*r = rul;
+			return 1;
+		}
+		*r = lab;
 		return 1;
+	}
 	*r = keep;
 	if (rules_citation(v, s, r))
 		return 1;

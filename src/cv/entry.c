@@ -308,8 +308,9 @@ static void add_names(struct eb *b, enum cx_field_id id, cx_str text, unsigned l
 		size_t w = t.n;
 		while (w && t.p[w - 1] != ' ' && t.p[w - 1] != ',')
 			w--;
-		if (au_is_initials(S(t.p + w, t.n - w)))
-			break; /* the period of an initial ("C.", "Sh.") */
+		cx_str lw = S(t.p + w, t.n - w);
+		if (au_is_initials(lw) && (lw.n == 2 || memchr(lw.p, '.', lw.n - 1) || islower((unsigned char)lw.p[1])))
+			break; /* the period of an initial ("C.", "A.V.", "Sh."), not "OA." */
 		t = trim_set(cx_str_sub(t, t.n - 1), ",;:");
 	}
 	if (text.n && text.p[0] == ',' && t.n && id == CX_F_AUTHOR)

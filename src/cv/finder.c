@@ -486,6 +486,38 @@ static void flush(struct grouper *g)
 	g->last = -1;
 }
 
+/* A line that is only a year: the item's year inside an item, else the
+ * heading of the items that follow.  1 when taken. */
+static int year_line(struct grouper *g, cx_str ps0, int in_marker_item)
+{
+	struct cv_raw *c = &g->cur;
+	if (ps0.n != 4 || !cvd_find_year(ps0, NULL))
+		return 0;
+	if (in_marker_item && (c->title.n || c->authors.n)) {
+		c->date = ps0; /* the item's year on a line of its own */
+		return 1;
+	}
+	flush(g); /* a year heading in a list grouped by year */
+	g->year = cvd_find_year(ps0, NULL);
+	return 1;
+}
+
+/* A line that is a whole citation is one item.  1 when taken. */
+static int one_citation(struct grouper *g, const struct cv_line *L, cx_str s)
+{
+	struct cv_raw tmp;
+	memset(&tmp, 0, sizeof tmp);
+	if (!cvd_parse_citation(g->v, s, &tmp))
+		return 0;
+	flush(g);
+	tmp.line = L->line;
+	tmp.cite = s;
+	g->cur = tmp;
+	g->have = 1;
+	flush(g);
+	return 1;
+}
+
 static void take_line(struct grouper *g, const struct cv_line *L, int in_marker_item)
 {
 	struct cv *v = g->v;
@@ -504,30 +536,12 @@ static void take_line(struct grouper *g, const struct cv_line *L, int in_marker_
 	}
 	enum cls k = classify(v, s, &vs);
 	cx_str ps0 = cvd_plain(&v->a, s);
-	if (ps0.n == 4 && cvd_find_year(ps0, NULL)) {
-		if (in_marker_item && (c->title.n || c->authors.n)) {
-			c->date = ps0; /* the item's year on a line of its own */
-			return;
-		}
-		flush(g); /* a year heading in a list grouped by year */
-		g->year = cvd_find_year(ps0, NULL);
+	if (year_line(g, ps0, in_marker_item))
 		return;
-	}
 	if ((k == C_TITLE || k == C_VENUE || (k == C_ABSTRACT && !first_person(ps0)) ||
 	     (k == C_AUTHORS && ps0.n > 80)) &&
-	    !in_marker_item && s.n > 40 && (vs || cvd_find_year(ps0, NULL))) {
-		struct cv_raw tmp;
-		memset(&tmp, 0, sizeof tmp);
-		if (cvd_parse_citation(v, s, &tmp)) {
-			flush(g);
-			tmp.line = L->line;
-			tmp.cite = s;
-			g->cur = tmp;
-			g->have = 1;
-			flush(g);
-			return;
-		}
-	}
+	    !in_marker_item && s.n > 40 && (vs || cvd_find_year(ps0, NULL)) && one_citation(g, L, s))
+		return;
 	if (!g->have)
 		c->line = L->line;
 	switch (k) {
@@ -868,6 +882,34 @@ size_t cvd_words_in(cx_str s)
 	return w;
 }
 
+/* A list item runs to the next marker, heading, section title or year
+ * heading; the line after its last. */
+static size_t marker_end(struct cv *v, size_t i)
+{
+	const struct cv_line *L = &v->l[i];
+	size_t j = i + 1;
+	while (j < v->nl && !v->l[j].marker && !v->l[j].heading && !v->l[j].rec) {
+		const struct cv_line *M = &v->l[j];
+		if (!M->blank) {
+			cx_str q = cvd_plain(&v->a, cvd_S(M->s, M->n));
+			enum cv_hint h2;
+			if (q.n < 60 && cvd_sec_class(q, &h2) != SEC_NONE)
+				break;
+			if (bold_heading(v, M, &h2) != SEC_NONE)
+				break;
+		}
+		if (!M->blank && v->l[j - 1].blank && year_only(v, M))
+			break; /* the next year's heading */
+		/* a blank line then unmarked text ends a bulleted list item
+		 * when the list is single-line items */
+		if (M->blank && L->marker == 'b' && j + 1 < v->nl && !v->l[j + 1].marker && !v->l[j + 1].blank &&
+		    v->l[j - 1].marker)
+			break;
+		j++;
+	}
+	return j;
+}
+
 /* Walk the lines: track sections, and feed publication sections to the
  * grouper.  With no publication heading anywhere, every section that is not
  * clearly something else is read, and items must show authors and a venue. */
@@ -971,27 +1013,7 @@ void cvd_segment(struct cv *v)
 			continue;
 		}
 		if (L->marker) {
-			/* the item runs to the next marker, heading or section title */
-			size_t j = i + 1;
-			while (j < v->nl && !v->l[j].marker && !v->l[j].heading && !v->l[j].rec) {
-				const struct cv_line *M = &v->l[j];
-				if (!M->blank) {
-					cx_str q = cvd_plain(&v->a, cvd_S(M->s, M->n));
-					enum cv_hint h2;
-					if (q.n < 60 && cvd_sec_class(q, &h2) != SEC_NONE)
-						break;
-					if (bold_heading(v, M, &h2) != SEC_NONE)
-						break;
-				}
-				if (!M->blank && v->l[j - 1].blank && year_only(v, M))
-					break; /* the next year's heading */
-				/* a blank line then unmarked text ends a bulleted list item
-				 * when the list is single-line items */
-				if (M->blank && L->marker == 'b' && j + 1 < v->nl && !v->l[j + 1].marker &&
-				    !v->l[j + 1].blank && v->l[j - 1].marker)
-					break;
-				j++;
-			}
+			size_t j = marker_end(v, i);
 			take_list_item(&g, &v->l[i], j - i);
 			i = j;
 			continue;

@@ -376,6 +376,33 @@ static cx_str status_note(struct cv *v, const struct venue_out *o, cx_str note)
 	return n2;
 }
 
+/* The venue of an item the rules read, into o: its venue line with the
+ * extra lines that continue it (awards and ranks go to the note), without
+ * identifiers; al-folio's badge is the venue's short name, and the venue
+ * itself when none is written (unless the item is an arXiv preprint).
+ * Returns the venue text read. */
+static cx_str item_venue(struct cv *v, const struct cv_raw *r, cx_str venue, struct venue_out *o)
+{
+	cx_str vtext = venue;
+	/* extras: awards and labels, or a second venue line (the venue reader
+	 * sets awards and ranks apart) */
+	if (r->extra.n && !cvd_links_only(r->extra))
+		vtext = cv_cat(&v->a, vtext, ", ", r->extra);
+	/* identifiers are no part of the venue's name */
+	char *vs = arena_strndup(&v->a, vtext.p, vtext.n);
+	size_t vn = vtext.n;
+	struct venue_out ids;
+	memset(&ids, 0, sizeof ids);
+	cvd_take_ids(v, vs, &vn, &ids);
+	vtext = cvd_trim_punct(cvd_S(vs, vn), ",;");
+	if (!cvd_plain(&v->a, vtext).n && r->badge.n && !o->arxiv.n)
+		vtext = r->badge;
+	cvd_read_venue(v, vtext, o);
+	if (!o->acronym.n && r->badge.n && r->badge.n <= 24)
+		o->acronym = r->badge;
+	return vtext;
+}
+
 static void build_entry(struct cv *v, struct cv_raw *r)
 {
 	if (build_labelled(v, r))
@@ -419,36 +446,7 @@ static void build_entry(struct cv *v, struct cv_raw *r)
 		size_t n = all.n;
 		cvd_take_ids(v, s, &n, &o);
 	}
-	cx_str vtext = venue;
-	/* extras: awards and labels; a second venue line joins the venue */
-	cx_str extra_note = cvd_S("", 0);
-	if (r->extra.n) {
-		cx_str ex = cvd_plain(&v->a, r->extra);
-		if (cvd_links_only(r->extra))
-			;
-		else if (venue.n && (cvd_award_words(ex) || cvd_rank_at(ex.p, ex.n, 0)))
-			extra_note = r->extra;
-		else
-			vtext = cv_cat(&v->a, vtext, ", ", r->extra);
-	}
-	if (extra_note.n)
-		vtext = cv_cat(&v->a, vtext, ", ", extra_note);
-	/* al-folio's badge is the venue's short name: the venue when none is
-	 * written (unless the item is an arXiv preprint), its acronym else */
-	{
-		/* identifiers are no part of the venue's name */
-		char *vs = arena_strndup(&v->a, vtext.p, vtext.n);
-		size_t vn = vtext.n;
-		struct venue_out ids;
-		memset(&ids, 0, sizeof ids);
-		cvd_take_ids(v, vs, &vn, &ids);
-		vtext = cvd_trim_punct(cvd_S(vs, vn), ",;");
-	}
-	if (!cvd_plain(&v->a, vtext).n && r->badge.n && !o.arxiv.n)
-		vtext = r->badge;
-	cvd_read_venue(v, vtext, &o);
-	if (!o.acronym.n && r->badge.n && r->badge.n <= 24)
-		o.acronym = r->badge;
+	cx_str vtext = item_venue(v, r, venue, &o);
 	if (r->date.n) {
 		struct ymd d;
 		if (cvd_date_line(r->date, &d)) {
