@@ -176,6 +176,20 @@ static uint32_t find_records(const struct dom *d, struct pinfo *pi)
 				mark_record(d, pi, c, &nrec);
 		}
 	}
+	/* an element of a record's kind under a parent of its parent's kind
+	 * is one too, alone as it may be (a year's list with one paper) */
+	for (size_t i = 1; i < d->nn; i++) {
+		const struct dnode *C = &d->n[i];
+		if (dom_is_text(C) || pi[i].hidden || pi[i].rec || pi[i].has_rec || !record_tag(C) ||
+		    !record_size(&pi[i]))
+			continue;
+		for (size_t k = 1; k < d->nn; k++)
+			if (pi[k].rec && pi[k].sig == pi[i].sig && pi[d->n[k].parent].sig == pi[C->parent].sig &&
+			    k != i) {
+				mark_record(d, pi, (uint32_t)i, &nrec);
+				break;
+			}
+	}
 	/* numbered in document order */
 	uint32_t k = 0;
 	for (size_t i = 0; i < d->nn; i++)
@@ -350,6 +364,16 @@ static int more_authors(struct render *r, const struct dnode *x)
 	const char *b = js.p + q + 3, *e = memchr(b, '\'', (size_t)(js.p + js.n - b));
 	if (!e || e == b)
 		return 0;
+	/* "A, B, and <span>2 more authors</span>": the names join the list */
+	while (r->line.n && r->line.p[r->line.n - 1] == ' ')
+		r->line.n--;
+	if (r->line.n >= 3 && !memcmp(r->line.p + r->line.n - 3, "and", 3) &&
+	    (r->line.n == 3 || r->line.p[r->line.n - 4] == ' ' || r->line.p[r->line.n - 4] == ','))
+		r->line.n -= 3;
+	while (r->line.n && (r->line.p[r->line.n - 1] == ' ' || r->line.p[r->line.n - 1] == ','))
+		r->line.n--;
+	if (r->line.n)
+		buf_put(&r->line, ", ", 2);
 	put_text(r, (cx_str){b, (size_t)(e - b)}, x->line);
 	return 1;
 }
