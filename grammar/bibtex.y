@@ -41,7 +41,7 @@ void cx_yyerror(CX_YYLTYPE *loc, void *scanner, struct cx_parser *P, const char 
 %token NAME "name"
 %token NUMBER "number"
 %token BRACED "braced value"
-%token FIELDS "fields"
+%token FIELD "field"
 %token QUOTED "quoted value"
 %token BAD "malformed entry start"
 %token EOF_IN_ENTRY "end of input"
@@ -78,7 +78,7 @@ key:
 fields:
 	  %empty
 	| fields ',' opt_field
-	| fields FIELDS { parser_fields(P); }
+	| fields FIELD { parser_field(P, &$2); }
 	;
 
 opt_field:
@@ -105,74 +105,40 @@ part:
 
 %%
 
-static int expects_comma(const yysymbol_kind_t *exp, int n)
-{
-	for (int i = 0; i < n; i++)
-		if (!strcmp(yysymbol_name(exp[i]), "','"))
-			return 1;
-	return 0;
-}
-
-/* One message per syntax error, in the words a user can act on.  An '@'
- * or the end of input where the entry should go on means the entry was
- * never closed: report it where the last good token ended. */
+/* One message per syntax error: the grammar says what it met and what
+ * would have done, parser_syntax_error (read/bibtex.c) words it. */
 static int yyreport_syntax_error(const yypcontext_t *ctx, void *scanner, struct cx_parser *P)
 {
 	(void)scanner;
 	yysymbol_kind_t tok = yypcontext_token(ctx);
 	const CX_YYLTYPE *loc = yypcontext_location(ctx);
-	/* Fields the scanner took whole stand for their leading ',': they
-	 * are never named as expected. */
-	yysymbol_kind_t got[YYNTOKENS], exp[4];
-	int ngot = yypcontext_expected_tokens(ctx, got, YYNTOKENS), nexp = 0;
+	struct syntax_error se = {SYN_OTHER, yysymbol_name(tok), (unsigned)loc->first_line,
+	                          (unsigned)loc->first_column, 0, {0}};
+	if (tok == YYSYMBOL_BAD)
+		se.kind = SYN_BAD;
+	else if (tok == YYSYMBOL_AT)
+		se.kind = SYN_NEXT_ENTRY;
+	else if (tok == YYSYMBOL_EOF_IN_ENTRY || tok == YYSYMBOL_YYEOF)
+		se.kind = SYN_END;
+	else if (tok == YYSYMBOL_NAME || tok == YYSYMBOL_NUMBER || tok == YYSYMBOL_BRACED ||
+	         tok == YYSYMBOL_QUOTED)
+		se.kind = SYN_VALUE;
+	else if (tok == YYSYMBOL_FIELD)
+		se.kind = SYN_FIELD;
+	/* A field the scanner took whole stands for its leading ',': it is
+	 * never named as expected. */
+	yysymbol_kind_t got[YYNTOKENS];
+	int ngot = yypcontext_expected_tokens(ctx, got, YYNTOKENS);
 	for (int i = 0; i < ngot; i++) {
-		if (got[i] == YYSYMBOL_FIELDS)
+		if (got[i] == YYSYMBOL_FIELD)
 			continue;
-		if (nexp == 4) {
-			nexp = 0; /* too many to list */
+		if (se.nexp == 4) {
+			se.nexp = 0; /* too many to list */
 			break;
 		}
-		exp[nexp++] = got[i];
+		se.exp[se.nexp++] = yysymbol_name(got[i]);
 	}
-	char want[160] = "";
-	if (nexp > 0 && nexp < 4) {
-		size_t off = 0;
-		for (int i = 0; i < nexp; i++) {
-			int w = snprintf(want + off, sizeof want - off, "%s%s",
-			                 i == 0 ? ", expecting " : " or ", yysymbol_name(exp[i]));
-			if (w < 0 || (size_t)w >= sizeof want - off)
-				break;
-			off += (size_t)w;
-		}
-	}
-	if (tok == YYSYMBOL_BAD) {
-		parser_diag(P, CX_ERROR, CX_E_SYNTAX, (unsigned)loc->first_line,
-		            (unsigned)loc->first_column, "malformed entry: expected a type and '{' after '@'");
-	} else if ((tok == YYSYMBOL_AT || tok == YYSYMBOL_EOF_IN_ENTRY || tok == YYSYMBOL_YYEOF) &&
-	           P->e.nfields && parser_value_swallowed(&P->e.fields[P->e.nfields - 1])) {
-		/* A value lost its closing brace and ran on over the fields after
-		 * it to the entry's own closing brace: blame the value. */
-		const struct cx_field *f = &P->e.fields[P->e.nfields - 1];
-		parser_diag(P, CX_ERROR, CX_E_UNBALANCED, f->loc.line, f->loc.col,
-		            "unbalanced braces: the value of '%.*s' runs on to the end of the entry",
-		            (int)f->name.n, f->name.p);
-	} else if (tok == YYSYMBOL_AT || tok == YYSYMBOL_EOF_IN_ENTRY || tok == YYSYMBOL_YYEOF) {
-		parser_diag(P, CX_ERROR, CX_E_SYNTAX, P->prev_line, P->prev_col,
-		            "entry not closed before %s%s",
-		            tok == YYSYMBOL_AT ? "the next entry" : "the end of input", want);
-	} else if ((tok == YYSYMBOL_NAME || tok == YYSYMBOL_NUMBER || tok == YYSYMBOL_BRACED ||
-	            tok == YYSYMBOL_QUOTED) && expects_comma(exp, nexp)) {
-		/* The comma between two fields is missing: it belongs where the
-		 * value before it ended. */
-		parser_diag(P, CX_ERROR, CX_E_SYNTAX, P->prev_line, P->prev_col,
-		            "missing ',' after this value (the next field starts at line %d)",
-		            loc->first_line);
-	} else {
-		/* Unexpected fields are their first ',' (at its location). */
-		parser_diag(P, CX_ERROR, CX_E_SYNTAX, (unsigned)loc->first_line,
-		            (unsigned)loc->first_column, "syntax error: unexpected %s%s",
-		            tok == YYSYMBOL_FIELDS ? "','" : yysymbol_name(tok), want);
-	}
+	parser_syntax_error(P, &se);
 	return 0;
 }
 

@@ -131,10 +131,13 @@ struct cx_options {
 	unsigned expand_macros : 1;
 	unsigned check_only : 1;
 	unsigned report_loss : 1;
-	unsigned full_first_pass : 1; /* tests: BibTeX's crossref pass reads every entry */
+	unsigned keep_parents : 1; /* tests: BibTeX keeps every entry as a crossref parent
+	                            * instead of reading it again */
 	enum cx_particles particles;
 	enum cx_venues venues;
 	size_t macro_cap;       /* max bytes one macro expansion may reach */
+	size_t hold_cap;        /* BibTeX: bytes of entries held back for a crossref
+	                         * or xdata key not seen yet (0: 32 MiB) */
 	const char *owner;      /* cv input: the owner's name, for empty author slots */
 };
 

@@ -4,14 +4,9 @@
  * Streaming: each entry lives in the entry arena, is normalized and handed
  * to the emit callback as soon as its closing brace is parsed, and the arena
  * is reset.  Only @string macros and the set of keys seen (for duplicate
- * warnings) outlive an entry.
- *
- * crossref/xdata: inheritance needs the parent, which may come before or
- * after the child.  A regular file is pre-scanned for the words "crossref"
- * and "xdata" (a cheap byte scan); if neither occurs the file streams.  If
- * one does, or if a child shows up on a stream that could not be scanned,
- * entries are kept (deep-copied) until the end of the input and resolved
- * under the biblatex inheritance rules before they are emitted in order.
+ * warnings and crossref) outlive an entry.  An entry that inherits through
+ * crossref or xdata goes through bibtex_xref.c, which finds its parents
+ * before or after it in one pass.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <ctype.h>
@@ -19,13 +14,11 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
-#include "core/bytes.h"
 #include "model/model.h"
 #include "norm/norm.h"
 #include "read/bibtex.h"
+#include "read/bibtex_xref.h"
 #include "bibtex.tab.h"
 #define YYSTYPE CX_YYSTYPE
 #define YYLTYPE CX_YYLTYPE
@@ -33,10 +26,14 @@
 
 #define DEFAULT_MACRO_CAP ((size_t)64 << 20)
 
+/* A macro's value where it was last defined; prev is the value before
+ * that (file arena), for a parent read again from an earlier offset. */
 struct macro {
 	cx_str name; /* lower-cased; p == NULL marks an empty slot */
 	cx_str value; /* expanded */
 	cx_str text;  /* value decoded from LaTeX, once a field used it; or NULL */
+	uint64_t off; /* where the @string starts, + 1 (0 for the months) */
+	struct macro *prev;
 };
 
 /* ---- diagnostics --------------------------------------------------------- */
@@ -44,8 +41,8 @@ struct macro {
 void parser_diag(struct cx_parser *P, enum cx_sev sev, enum cx_code code,
                  unsigned line, unsigned col, const char *fmt, ...)
 {
-	if (P->collect) {
-		/* The first of two passes says nothing: the second reports. */
+	if (P->fetch) {
+		/* A parent read again says nothing: it was reported once. */
 		if (sev == CX_ERROR)
 			P->entry_failed = 1;
 		return;
@@ -74,6 +71,8 @@ void parser_diag(struct cx_parser *P, enum cx_sev sev, enum cx_code code,
 		else if (code != CX_E_LIMIT)
 			snprintf(msg + len, sizeof msg - (size_t)len, "; entry skipped");
 	}
+	if (P->xref && xref_defer(P->xref, sev, code, line, col, msg))
+		return;
 	diag_report(d, sev, code, line, col, "%s", msg);
 }
 
@@ -133,10 +132,20 @@ static int has_high(const char *s, size_t n)
 	return 0;
 }
 
-int parser_token_warns(const struct cx_parser *P, const char *s, size_t n)
+int parser_token_take(struct cx_parser *P, const char *s, size_t n, cx_str *out)
 {
-	return !P->skipping && !P->latin1 && has_high(s, n) &&
-	       utf8_valid_prefix((const unsigned char *)s, n) != n;
+	if (P->skipping) {
+		*out = (cx_str){"", 0};
+		return 1;
+	}
+	if (!has_high(s, n)) {
+		*out = arena_str(&P->entry_arena, s, n);
+		return 1;
+	}
+	if (!P->latin1 && utf8_valid_prefix((const unsigned char *)s, n) != n)
+		return 0;
+	*out = parser_token(P, s, n);
+	return 1;
 }
 
 cx_str parser_token(struct cx_parser *P, const char *s, size_t n)
@@ -172,7 +181,7 @@ cx_str parser_token(struct cx_parser *P, const char *s, size_t n)
 
 /* ---- macros ---------------------------------------------------------------- */
 
-static uint64_t hash_lower(const char *s, size_t n)
+uint64_t hash_lower(const char *s, size_t n)
 {
 	uint64_t h = 1469598103934665603ull;
 	for (size_t i = 0; i < n; i++) {
@@ -182,7 +191,7 @@ static uint64_t hash_lower(const char *s, size_t n)
 	return h;
 }
 
-static int eq_lower(cx_str a, const char *s, size_t n)
+int eq_lower(cx_str a, const char *s, size_t n)
 {
 	if (a.n != n)
 		return 0;
@@ -192,46 +201,65 @@ static int eq_lower(cx_str a, const char *s, size_t n)
 	return 1;
 }
 
-static struct macro *macro_slot(struct cx_parser *P, const char *s, size_t n)
+static struct macro *macro_slot(struct macros *M, const char *s, size_t n)
 {
-	size_t mask = P->macros_cap - 1;
+	size_t mask = M->cap - 1;
 	size_t i = (size_t)hash_lower(s, n) & mask;
-	while (P->macros[i].name.p && !eq_lower(P->macros[i].name, s, n))
+	while (M->v[i].name.p && !eq_lower(M->v[i].name, s, n))
 		i = (i + 1) & mask;
-	return &P->macros[i];
+	return &M->v[i];
 }
 
-static void macro_set(struct cx_parser *P, const char *s, size_t n, cx_str value)
+/* A definition at off (the @string's offset + 1; 0 for the months).  The
+ * look ahead records definitions before the reader meets them: each name
+ * keeps its definitions newest first, and one already there is not made
+ * again. */
+static void macro_set(struct cx_parser *P, const char *s, size_t n, cx_str value, uint64_t off)
 {
-	if ((P->nmacros + 1) * 2 > P->macros_cap) {
-		struct macro *old = P->macros;
-		size_t oldcap = P->macros_cap;
-		P->macros_cap = oldcap ? oldcap * 2 : 64;
-		P->macros = xcalloc(P->macros_cap, sizeof *P->macros);
+	struct macros *M = P->macros;
+	if ((M->n + 1) * 2 > M->cap) {
+		struct macro *old = M->v;
+		size_t oldcap = M->cap;
+		M->cap = oldcap ? oldcap * 2 : 64;
+		M->v = xcalloc(M->cap, sizeof *M->v);
 		for (size_t i = 0; i < oldcap; i++)
 			if (old[i].name.p)
-				*macro_slot(P, old[i].name.p, old[i].name.n) = old[i];
+				*macro_slot(M, old[i].name.p, old[i].name.n) = old[i];
 		free(old);
 	}
-	struct macro *m = macro_slot(P, s, n);
+	struct macro *m = macro_slot(M, s, n);
 	if (!m->name.p) {
 		char *name = arena_alloc(&P->file_arena, n + 1);
 		for (size_t i = 0; i < n; i++)
 			name[i] = (char)tolower((unsigned char)s[i]);
 		name[n] = 0;
 		m->name = (cx_str){name, n};
-		P->nmacros++;
+		M->n++;
+	} else {
+		for (const struct macro *d = m; d; d = d->prev)
+			if (d->off == off)
+				return;
+		struct macro *was = arena_alloc(&P->file_arena, sizeof *was);
+		*was = *m;
+		m->prev = was;
 	}
 	m->value = arena_str(&P->file_arena, value.p, value.n);
 	m->text = (cx_str){NULL, 0};
+	m->off = off;
 }
 
-static const struct macro *macro_get(struct cx_parser *P, const char *s, size_t n)
+/* The macro as it stands where the parser reads: defined before the '@'
+ * of the entry being read. */
+static struct macro *macro_get(struct cx_parser *P, const char *s, size_t n)
 {
-	if (!P->macros_cap)
+	if (!P->macros->cap)
 		return NULL;
-	struct macro *m = macro_slot(P, s, n);
-	return m->name.p ? m : NULL;
+	struct macro *m = macro_slot(P->macros, s, n);
+	if (!m->name.p)
+		return NULL;
+	while (m && m->off > P->at_off)
+		m = m->prev;
+	return m;
 }
 
 static void define_months(struct cx_parser *P)
@@ -243,49 +271,10 @@ static void define_months(struct cx_parser *P)
 		{"oct", "October"}, {"nov", "November"}, {"dec", "December"},
 	};
 	for (int i = 0; i < 12; i++)
-		macro_set(P, names[i][0], 3, (cx_str){names[i][1], strlen(names[i][1])});
-}
-
-/* ---- keys seen -------------------------------------------------------------- */
-
-/* Returns 1 if the key was seen before, and records it otherwise.  Keys
- * compare case-insensitively, as BibTeX does.  The set holds 64-bit hashes,
- * not the keys: 8 bytes a key keeps a million-entry file in a few MB, and a
- * false "duplicate" needs two keys whose 64-bit hashes collide. */
-static int key_seen(struct cx_parser *P, cx_str key)
-{
-	if ((P->nkeys + 1) * 4 > P->keys_cap * 3) {
-		uint64_t *old = P->keys;
-		size_t oldcap = P->keys_cap;
-		P->keys_cap = oldcap ? oldcap * 2 : 256;
-		P->keys = xcalloc(P->keys_cap, sizeof *P->keys);
-		for (size_t i = 0; i < oldcap; i++) {
-			if (!old[i])
-				continue;
-			size_t j = (size_t)old[i] & (P->keys_cap - 1);
-			while (P->keys[j])
-				j = (j + 1) & (P->keys_cap - 1);
-			P->keys[j] = old[i];
-		}
-		free(old);
-	}
-	size_t mask = P->keys_cap - 1;
-	uint64_t h = hash_lower(key.p, key.n);
-	h = h ? h : 1; /* 0 marks an empty slot */
-	size_t j = (size_t)h & mask;
-	while (P->keys[j]) {
-		if (P->keys[j] == h)
-			return 1;
-		j = (j + 1) & mask;
-	}
-	P->keys[j] = h;
-	P->nkeys++;
-	return 0;
+		macro_set(P, names[i][0], 3, (cx_str){names[i][1], strlen(names[i][1])}, 0);
 }
 
 /* ---- grammar actions ------------------------------------------------------- */
-
-static int refs_has(struct cx_parser *P, cx_str key);
 
 static cx_str lower_copy(struct arena *a, cx_str s)
 {
@@ -330,7 +319,6 @@ void parser_begin_entry(struct cx_parser *P, int kind, cx_str type, unsigned lin
 	P->e.loc.col = col;
 	P->e.file = P->c->diags.file;
 	P->e.source = "bibtex";
-	P->skipping = 0;
 	P->fields_cap = 0;
 	P->seen_ids = P->seen_unknown = 0;
 	P->nparts = 0;
@@ -350,9 +338,11 @@ void parser_set_key(struct cx_parser *P, cx_str key, unsigned line, unsigned col
 	(void)line;
 	(void)col;
 	P->e.key = key;
-	/* The first pass keeps only referenced parents: the values of any
-	 * other entry are neither copied nor expanded. */
-	if (P->collect && P->e.kind == CX_E_ENTRY && !refs_has(P, key))
+	if (!P->fetch && P->e.kind == CX_E_ENTRY)
+		xref_key_ahead(P, key);
+	/* Looking ahead, only the keys of entries matter: their values are
+	 * neither copied nor expanded. */
+	if (P->fetch == FETCH_AHEAD && P->e.kind == CX_E_ENTRY)
 		P->skipping = 1;
 }
 
@@ -494,8 +484,8 @@ void parser_end_field(struct cx_parser *P, cx_str name, unsigned line, unsigned 
 	f->loc.line = line;
 	f->loc.col = col;
 	struct macro *m;
-	if (P->nparts == 1 && P->parts[0].kind == CX_P_MACRO && P->macros_cap &&
-	    (m = macro_slot(P, P->parts[0].s.p, P->parts[0].s.n))->name.p) {
+	if (P->nparts == 1 && P->parts[0].kind == CX_P_MACRO &&
+	    (m = macro_get(P, P->parts[0].s.p, P->parts[0].s.n)) != NULL) {
 		/* A value that is one macro (journal = j-TUGboat, month =
 		 * jan) is the macro's own string, decoded once per file for
 		 * every entry that uses it. */
@@ -523,17 +513,14 @@ void parser_end_field(struct cx_parser *P, cx_str name, unsigned line, unsigned 
 	P->nparts = 0;
 }
 
-void parser_fields(struct cx_parser *P)
+void parser_field(struct cx_parser *P, const struct cx_tok *t)
 {
-	for (size_t i = 0; i < P->nbatch; i++) {
-		const struct cx_tok *t = &P->batch[i];
-		parser_add_part(P, t->v.kind, t->v.s);
-		parser_end_field(P, t->s, t->line, t->col);
-	}
-	P->nbatch = 0;
+	parser_add_part(P, t->v.kind, t->v.s);
+	parser_end_field(P, t->s, t->line, t->col);
 }
 
-int parser_value_swallowed(const struct cx_field *f)
+/* Did this braced value swallow the fields after it (a lost '}')? */
+static int value_swallowed(const struct cx_field *f)
 {
 	/* A newline, then "name =": the shape of a field, not of prose. */
 	const char *s = f->raw.p, *end = f->raw.p + f->raw.n;
@@ -557,64 +544,23 @@ int parser_value_swallowed(const struct cx_field *f)
 
 void parser_define_string(struct cx_parser *P, cx_str name, unsigned line, unsigned col)
 {
-	cx_str value = expand_parts(P, line, col);
-	if (P->limit_hit) {
-		macro_set(P, name.p, name.n, (cx_str){"", 0});
+	if (P->fetch == FETCH_ONE) { /* only the parent is wanted */
 		parser_skip_entry(P);
 		return;
 	}
-	macro_set(P, name.p, name.n, value);
+	cx_str value = expand_parts(P, line, col);
+	if (P->limit_hit) {
+		macro_set(P, name.p, name.n, (cx_str){"", 0}, P->at_off + 1);
+		parser_skip_entry(P);
+		return;
+	}
+	macro_set(P, name.p, name.n, value, P->at_off + 1);
 	/* Keep the definition as an entry, for BibTeX output. */
 	parser_end_field(P, name, line, col);
 	parser_end_entry(P);
 }
 
-static int needs_parent(const struct cx_entry *e)
-{
-	for (size_t i = 0; i < e->nfields; i++)
-		if ((e->fields[i].id == CX_F_CROSSREF || e->fields[i].id == CX_F_XDATA) &&
-		    e->fields[i].raw.n)
-			return 1;
-	return 0;
-}
-
-/* Put kept[i] in the key index unless an earlier entry has its key. */
-static void index_kept(struct cx_parser *P, size_t i)
-{
-	const struct cx_entry *e = P->kept[i];
-	if (e->kind != CX_E_ENTRY)
-		return;
-	size_t mask = P->kept_index_cap - 1, j;
-	for (j = (size_t)hash_lower(e->key.p, e->key.n) & mask; P->kept_index[j]; j = (j + 1) & mask)
-		if (eq_lower(P->kept[P->kept_index[j] - 1]->key, e->key.p, e->key.n))
-			return;
-	P->kept_index[j] = i + 1;
-}
-
-static void keep(struct cx_parser *P, struct cx_entry *e)
-{
-	if (P->nkept == P->kept_cap) {
-		P->kept_cap = P->kept_cap ? P->kept_cap * 2 : 64;
-		P->kept = xrealloc(P->kept, P->kept_cap * sizeof *P->kept);
-		P->kept_resolved = xrealloc(P->kept_resolved, P->kept_cap);
-	}
-	P->kept_resolved[P->nkept] = 0;
-	P->kept[P->nkept++] = model_copy_entry(&P->keep_arena, e);
-	/* Half full at most: grow and re-index in kept order. */
-	if (2 * P->nkept > P->kept_index_cap) {
-		P->kept_index_cap = P->kept_index_cap ? 2 * P->kept_index_cap : 128;
-		free(P->kept_index);
-		P->kept_index = xcalloc(P->kept_index_cap, sizeof *P->kept_index);
-		for (size_t i = 0; i < P->nkept; i++)
-			index_kept(P, i);
-	} else {
-		index_kept(P, P->nkept - 1);
-	}
-}
-
-static void resolve(struct cx_parser *P, struct cx_entry *e, int depth);
-
-static void deliver(struct cx_parser *P, struct cx_entry *e)
+void parser_deliver(struct cx_parser *P, struct cx_entry *e)
 {
 	norm_entry(P->c->cx, e, &P->entry_arena);
 	P->c->nentries += e->kind == CX_E_ENTRY;
@@ -629,32 +575,18 @@ void parser_end_entry(struct cx_parser *P)
 		return;
 	}
 	struct cx_entry *e = &P->e;
-	if (P->collect) {
-		/* First pass: keep only the parents someone refers to. */
-		if (e->kind == CX_E_ENTRY && e->key.n && refs_has(P, e->key))
-			keep(P, e);
-		arena_reset(&P->entry_arena);
-		P->nparts = 0;
-		return;
-	}
-	if (e->kind == CX_E_ENTRY) {
-		if (!e->key.n)
-			parser_diag(P, CX_WARNING, CX_E_SYNTAX, e->loc.line, e->loc.col,
-			            "entry has no citation key");
-		else if (key_seen(P, e->key))
-			parser_diag(P, CX_WARNING, CX_E_DUP_KEY, e->loc.line, e->loc.col,
-			            "duplicate key '%.*s'", (int)e->key.n, e->key.p);
-		if (!P->buffering && !P->two_pass && needs_parent(e))
-			P->buffering = 1;
-	}
-	if (P->buffering) {
-		keep(P, e);
+	if (P->fetch) {
+		xref_fetched(P, e);
 	} else {
-		if (P->two_pass && e->kind == CX_E_ENTRY && needs_parent(e)) {
-			P->resolve_arena = &P->entry_arena;
-			resolve(P, e, 0);
+		if (e->kind == CX_E_ENTRY) {
+			if (!e->key.n)
+				parser_diag(P, CX_WARNING, CX_E_SYNTAX, e->loc.line, e->loc.col,
+				            "entry has no citation key");
+			else if (xref_key_seen(P, e->key))
+				parser_diag(P, CX_WARNING, CX_E_DUP_KEY, e->loc.line, e->loc.col,
+				            "duplicate key '%.*s'", (int)e->key.n, e->key.p);
 		}
-		deliver(P, e);
+		xref_entry(P, e);
 	}
 	arena_reset(&P->entry_arena);
 	P->nparts = 0;
@@ -687,18 +619,69 @@ void parser_skip_entry(struct cx_parser *P)
 	P->seen_ids = P->seen_unknown = 0;
 }
 
+/* ---- syntax errors ------------------------------------------------------------ */
+
+/* The words for a syntax error the grammar met (bibtex.y).  An '@' or the
+ * end of input where the entry should go on means the entry was never
+ * closed: report it where the last good token ended. */
+void parser_syntax_error(struct cx_parser *P, const struct syntax_error *se)
+{
+	char want[160] = "";
+	int comma = 0;
+	for (int i = 0; i < se->nexp; i++)
+		comma |= !strcmp(se->exp[i], "','");
+	if (se->nexp > 0 && se->nexp < 4) {
+		size_t off = 0;
+		for (int i = 0; i < se->nexp; i++) {
+			int w = snprintf(want + off, sizeof want - off, "%s%s",
+			                 i == 0 ? ", expecting " : " or ", se->exp[i]);
+			if (w < 0 || (size_t)w >= sizeof want - off)
+				break;
+			off += (size_t)w;
+		}
+	}
+	int at_end = se->kind == SYN_NEXT_ENTRY || se->kind == SYN_END;
+	if (se->kind == SYN_BAD) {
+		parser_diag(P, CX_ERROR, CX_E_SYNTAX, se->line, se->col,
+		            "malformed entry: expected a type and '{' after '@'");
+	} else if (at_end && P->e.nfields && value_swallowed(&P->e.fields[P->e.nfields - 1])) {
+		/* A value lost its closing brace and ran on over the fields after
+		 * it to the entry's own closing brace: blame the value. */
+		const struct cx_field *f = &P->e.fields[P->e.nfields - 1];
+		parser_diag(P, CX_ERROR, CX_E_UNBALANCED, f->loc.line, f->loc.col,
+		            "unbalanced braces: the value of '%.*s' runs on to the end of the entry",
+		            (int)f->name.n, f->name.p);
+	} else if (at_end) {
+		parser_diag(P, CX_ERROR, CX_E_SYNTAX, P->prev_line, P->prev_col,
+		            "entry not closed before %s%s",
+		            se->kind == SYN_NEXT_ENTRY ? "the next entry" : "the end of input", want);
+	} else if (se->kind == SYN_VALUE && comma) {
+		/* The comma between two fields is missing: it belongs where the
+		 * value before it ended. */
+		parser_diag(P, CX_ERROR, CX_E_SYNTAX, P->prev_line, P->prev_col,
+		            "missing ',' after this value (the next field starts at line %u)", se->line);
+	} else {
+		/* An unexpected field is its first ',' (at its location). */
+		parser_diag(P, CX_ERROR, CX_E_SYNTAX, se->line, se->col, "syntax error: unexpected %s%s",
+		            se->kind == SYN_FIELD ? "','" : se->name, want);
+	}
+}
+
 /* ---- the scanner interface --------------------------------------------------- */
 
 int cx_scan(CX_YYSTYPE *lval, CX_YYLTYPE *lloc, yyscan_t scanner);
 
 /* Wraps the scanner to remember where the previous token ended, for
- * "entry not closed" messages, and to start each entry's error budget. */
+ * "entry not closed" messages, and where each entry starts. */
 int cx_yylex(CX_YYSTYPE *lval, CX_YYLTYPE *lloc, void *scanner)
 {
 	struct cx_parser *P = cx_yyget_extra(scanner);
 	int tok = cx_scan(lval, lloc, scanner);
-	if (tok == TOK_AT)
-		P->skipping = 0; /* the entry type that follows is needed */
+	if (tok == TOK_AT) {
+		P->skipping = 0;
+		P->at_off = P->moff;
+		xref_at(P, (unsigned)lloc->first_line, (unsigned)lloc->first_column);
+	}
 	/* When a token is unexpected, the one before it is where the entry
 	 * went wrong: keep the end of the previous token as well. */
 	P->prev_line = P->last_line;
@@ -708,1012 +691,73 @@ int cx_yylex(CX_YYSTYPE *lval, CX_YYLTYPE *lloc, void *scanner)
 	return tok;
 }
 
-/* ---- crossref and xdata ------------------------------------------------------ */
-
-static int is_container(enum cx_type_id t)
+/* Parse from the scanner's input to its end (a parent read again: to the
+ * end of its entry). */
+void parser_run(struct cx_parser *P, void *scanner)
 {
-	return t == CX_T_BOOK || t == CX_T_COLLECTION || t == CX_T_PROCEEDINGS ||
-	       t == CX_T_PERIODICAL;
-}
-
-/* Fields a child never inherits (biblatex's defaults). */
-static int never_inherited(cx_str name)
-{
-	static const char *const skip[] = {
-		"ids", "crossref", "xref", "xdata", "entryset", "entrysubtype", "execute",
-		"label", "options", "presort", "related", "relatedoptions", "relatedstring",
-		"relatedtype", "shorthand", "shorthandintro", "sortkey", NULL,
-	};
-	for (int i = 0; skip[i]; i++)
-		if (name.n == strlen(skip[i]) && !memcmp(name.p, skip[i], name.n))
-			return 1;
-	return 0;
-}
-
-static int title_family(cx_str name)
-{
-	static const char *const t[] = {"title", "subtitle", "titleaddon", "shorttitle",
-	                                "sorttitle", "indextitle", "indexsorttitle", NULL};
-	for (int i = 0; t[i]; i++)
-		if (name.n == strlen(t[i]) && !memcmp(name.p, t[i], name.n))
-			return 1;
-	return 0;
-}
-
-static struct cx_field *find_named(struct cx_entry *e, const char *name)
-{
-	size_t n = strlen(name);
-	for (size_t i = 0; i < e->nfields; i++)
-		if (e->fields[i].name.n == n && !memcmp(e->fields[i].name.p, name, n))
-			return &e->fields[i];
-	/* journal and journaltitle, address and location are one field. */
-	enum cx_field_id id = cx_field_lookup(name, n);
-	if (id != CX_F_UNKNOWN)
-		return cx_entry_get(e, id);
-	return NULL;
-}
-
-static void inherit_field(struct cx_parser *P, struct cx_entry *child,
-                          const struct cx_field *pf, const char *as)
-{
-	/* A streamed child lives in the entry arena; a kept one in keep. */
-	struct arena *a = P->resolve_arena;
-	if (find_named(child, as))
-		return;
-	struct cx_field *fields = arena_grow(a, child->fields, sizeof *fields,
-	                                     child->nfields, child->nfields + 1);
-	struct cx_field *f = &fields[child->nfields];
-	*f = *pf;
-	f->name = arena_str(a, as, strlen(as));
-	f->id = cx_field_lookup(as, strlen(as));
-	f->inherited = 1;
-	child->fields = fields;
-	child->nfields++;
-}
-
-/* The index of the kept entry with this key, or nkept when there is none. */
-static size_t find_kept(struct cx_parser *P, cx_str key)
-{
-	if (!P->kept_index_cap)
-		return P->nkept;
-	size_t mask = P->kept_index_cap - 1;
-	for (size_t j = (size_t)hash_lower(key.p, key.n) & mask; P->kept_index[j]; j = (j + 1) & mask) {
-		const struct cx_entry *k = P->kept[P->kept_index[j] - 1];
-		if (eq_lower(k->key, key.p, key.n))
-			return P->kept_index[j] - 1;
-	}
-	return P->nkept;
-}
-
-/* Resolve a kept entry once: a parent named by many children, or many
- * times in one xdata list, would otherwise be resolved again for each
- * path to it, exponentially often in the depth.  Marking it first also
- * ends a cycle at once. */
-static void resolve_kept(struct cx_parser *P, size_t i, int depth)
-{
-	if (depth > 8 || P->kept_resolved[i])
-		return;
-	P->kept_resolved[i] = 1;
-	resolve(P, P->kept[i], depth);
-}
-
-static void resolve(struct cx_parser *P, struct cx_entry *e, int depth)
-{
-	if (depth > 8)
-		return;
-	for (size_t i = 0; i < e->nfields; i++) {
-		struct cx_field *rf = &e->fields[i];
-		if ((rf->id != CX_F_CROSSREF && rf->id != CX_F_XDATA) || rf->inherited)
-			continue;
-		/* xdata may list several keys, comma-separated. */
-		const char *s = rf->raw.p, *end = rf->raw.p + rf->raw.n;
-		while (s < end) {
-			while (s < end && (isspace((unsigned char)*s) || *s == ','))
-				s++;
-			const char *k = s;
-			while (s < end && *s != ',' && !isspace((unsigned char)*s))
-				s++;
-			if (s == k)
-				break;
-			cx_str key = {k, (size_t)(s - k)};
-			size_t pi = find_kept(P, key);
-			struct cx_entry *parent = pi < P->nkept ? P->kept[pi] : NULL;
-			if (!parent || parent == e) {
-				P->entry_failed = 0;
-				parser_diag(P, CX_WARNING, CX_E_CROSSREF, rf->loc.line, rf->loc.col,
-				            "%s target '%.*s' not found", rf->id == CX_F_XDATA ? "xdata" : "crossref",
-				            (int)key.n, key.p);
-				continue;
-			}
-			resolve_kept(P, pi, depth + 1);
-			int container = rf->id == CX_F_CROSSREF && is_container(parent->type);
-			size_t np = parent->nfields;
-			for (size_t j = 0; j < np; j++) {
-				const struct cx_field *pf = &parent->fields[j];
-				if (never_inherited(pf->name))
-					continue;
-				if (container && title_family(pf->name)) {
-					char as[64];
-					if (parent->type == CX_T_PERIODICAL)
-						snprintf(as, sizeof as, "journal%.*s",
-						         (int)(pf->name.n - 5), pf->name.p + 5);
-					else
-						snprintf(as, sizeof as, "book%.*s", (int)pf->name.n, pf->name.p);
-					if (!strcmp(as, "booktitle") || !strcmp(as, "booksubtitle") ||
-					    !strcmp(as, "booktitleaddon") || !strcmp(as, "journaltitle") ||
-					    !strcmp(as, "journalsubtitle"))
-						inherit_field(P, e, pf, as);
-					continue;
-				}
-				char name[128];
-				snprintf(name, sizeof name, "%.*s", (int)pf->name.n, pf->name.p);
-				inherit_field(P, e, pf, name);
-				if (container && parent->type == CX_T_BOOK && e->type == CX_T_INBOOK &&
-				    !strcmp(name, "author"))
-					inherit_field(P, e, pf, "bookauthor");
-			}
-		}
-	}
-}
-
-static void flush_kept(struct cx_parser *P)
-{
-	P->resolve_arena = &P->keep_arena;
-	for (size_t i = 0; i < P->nkept; i++)
-		if (P->kept[i]->kind == CX_E_ENTRY)
-			resolve_kept(P, i, 0);
-	for (size_t i = 0; i < P->nkept; i++) {
-		deliver(P, P->kept[i]);
-		arena_reset(&P->entry_arena);
-	}
-	P->nkept = 0;
-	if (P->kept_index_cap)
-		memset(P->kept_index, 0, P->kept_index_cap * sizeof *P->kept_index);
-}
-
-/* ---- the set of referenced keys -------------------------------------------- */
-
-static int refs_has(struct cx_parser *P, cx_str key)
-{
-	if (!P->refs_cap)
-		return 0;
-	size_t mask = P->refs_cap - 1;
-	for (size_t j = (size_t)hash_lower(key.p, key.n) & mask; P->refs[j].p; j = (j + 1) & mask)
-		if (eq_lower(P->refs[j], key.p, key.n))
-			return 1;
-	return 0;
-}
-
-static void refs_add(struct cx_parser *P, const char *k, size_t n)
-{
-	if (!n || refs_has(P, (cx_str){k, n}))
-		return;
-	if ((P->nrefs + 1) * 2 > P->refs_cap) {
-		cx_str *old = P->refs;
-		size_t oldcap = P->refs_cap;
-		P->refs_cap = oldcap ? oldcap * 2 : 64;
-		P->refs = xcalloc(P->refs_cap, sizeof *P->refs);
-		for (size_t i = 0; i < oldcap; i++) {
-			if (!old[i].p)
-				continue;
-			size_t j = (size_t)hash_lower(old[i].p, old[i].n) & (P->refs_cap - 1);
-			while (P->refs[j].p)
-				j = (j + 1) & (P->refs_cap - 1);
-			P->refs[j] = old[i];
-		}
-		free(old);
-	}
-	size_t mask = P->refs_cap - 1;
-	size_t j = (size_t)hash_lower(k, n) & mask;
-	while (P->refs[j].p)
-		j = (j + 1) & mask;
-	P->refs[j] = arena_str(&P->file_arena, k, n);
-	P->nrefs++;
-}
-
-/* After "crossref" or "xdata" at buf[i..]: read "= {k1, k2}" and add the
- * keys.  A false hit (the word in prose) only adds a harmless key. */
-static void refs_scan_value(struct cx_parser *P, const char *p, const char *end)
-{
-	while (p < end && isspace((unsigned char)*p))
-		p++;
-	if (p >= end || *p != '=')
-		return;
-	p++;
-	while (p < end && isspace((unsigned char)*p))
-		p++;
-	char close = 0;
-	if (p < end && (*p == '{' || *p == '"'))
-		close = *p == '{' ? '}' : '"', p++;
-	while (p < end) {
-		while (p < end && (isspace((unsigned char)*p) || *p == ','))
-			p++;
-		const char *k = p;
-		while (p < end && *p != ',' && *p != close && *p != '}' && !isspace((unsigned char)*p))
-			p++;
-		refs_add(P, k, (size_t)(p - k));
-		if (!close || p >= end || *p == close || *p == '}')
-			break;
-	}
-}
-
-/* The first place from p before e where two bytes, in either case, are
- * "sr" or "xd"; e[0] is read as the second byte of the last pair. */
-static const char *find_ref_pair(const char *p, const char *e)
-{
-#if defined(__SSE2__)
-	const __m128i low = _mm_set1_epi8(0x20), s = _mm_set1_epi8('s'), r = _mm_set1_epi8('r'),
-	              x = _mm_set1_epi8('x'), d = _mm_set1_epi8('d');
-	for (; e - p >= 16; p += 16) {
-		__m128i v = _mm_or_si128(_mm_loadu_si128((const __m128i *)(const void *)p), low);
-		__m128i w = _mm_or_si128(_mm_loadu_si128((const __m128i *)(const void *)(p + 1)), low);
-		__m128i m = _mm_or_si128(_mm_and_si128(_mm_cmpeq_epi8(v, s), _mm_cmpeq_epi8(w, r)),
-		                         _mm_and_si128(_mm_cmpeq_epi8(v, x), _mm_cmpeq_epi8(w, d)));
-		unsigned mask = (unsigned)_mm_movemask_epi8(m);
-		if (mask)
-			return p + __builtin_ctz(mask);
-	}
-#endif
-	for (; p < e; p++) {
-		char a = (char)(p[0] | 0x20), b = (char)(p[1] | 0x20);
-		if ((a == 's' && b == 'r') || (a == 'x' && b == 'd'))
-			return p;
-	}
-	return e;
-}
-
-/* Scan a regular file for "crossref" and "xdata" and collect the keys they
- * name.  Returns 1 if any were found, 0 if none (or if the input is a pipe,
- * which cannot be read twice). */
-static int prescan(struct cx_parser *P, struct cx_input *in)
-{
-	if (!in->f)
-		return 0;
-	int fd = fileno(in->f);
-	struct stat st;
-	if (fd < 0 || fstat(fd, &st) || !S_ISREG(st.st_mode))
-		return 0;
-	static const char *const words[] = {"crossref", "xdata"};
-	enum { CHUNK = 1 << 16, TAIL = 512 };
-	char *buf = xmalloc(CHUNK + TAIL);
-	off_t off = 0;
-	size_t keep = 0;
-	int found = 0;
-	for (;;) {
-		ssize_t r = pread(fd, buf + keep, CHUNK, off);
-		if (r <= 0)
-			break;
-		off += r;
-		size_t n = keep + (size_t)r;
-		/* The last TAIL bytes are looked at again with the next chunk,
-		 * so a word or value cut at the boundary is not missed. */
-		size_t limit = n > TAIL && r == CHUNK ? n - TAIL : n;
-		/* A word is looked at in the chunk where it starts before
-		 * limit.  It is found by a rare pair of letters: the "sr" of
-		 * "crossref", four bytes in, or the "xd" of "xdata". */
-		size_t stop = n ? (limit + 4 < n - 1 ? limit + 4 : n - 1) : 0;
-		for (const char *p = buf; (p = find_ref_pair(p, buf + stop)) < buf + stop; p++) {
-			size_t i = (size_t)(p - buf);
-			int x = (*p | 0x20) == 'x';
-			if (!x && i < 4)
-				continue;
-			size_t at = x ? i : i - 4;
-			if (at >= limit)
-				continue;
-			const char *w = words[x];
-			size_t wl = strlen(w), k = 0;
-			while (k < wl && at + k < n && (buf[at + k] | 0x20) == w[k])
-				k++;
-			if (k == wl) {
-				found = 1;
-				refs_scan_value(P, buf + at + wl, buf + n);
-			}
-		}
-		keep = n - limit;
-		memmove(buf, buf + limit, keep);
-	}
-	free(buf);
-	return found;
-}
-
-/* ---- the collection pass at byte speed --------------------------------------- */
-
-/* The first pass only has to find the referenced parents and the @string
- * definitions before them.  Most entries are neither: a byte scanner that
- * follows the scanner's rules (bibtex.l) passes over an entry it can prove
- * well-formed and unreferenced, and the real scanner and parser run on
- * everything else (@string, @preamble, parents, anything irregular) from
- * its '@' on.  Such a run ends at the first '@' the scanner reaches between
- * entries, where one run over the whole file would be in the same state,
- * so the split changes nothing the pass keeps. */
-
-/* A window of the file, refilled with pread: memory stays bounded by the
- * largest entry. */
-struct span {
-	int fd;
-	char *buf;
-	size_t cap, len;
-	off_t base; /* file offset of buf[0] */
-};
-
-/* Bytes from off on: load them if the window does not hold off. */
-static const char *span_at(struct span *W, off_t off, size_t *avail)
-{
-	if (off < W->base || off >= W->base + (off_t)W->len) {
-		ssize_t r = pread(W->fd, W->buf, W->cap, off);
-		W->base = off;
-		W->len = r > 0 ? (size_t)r : 0;
-	}
-	*avail = W->len - (size_t)(off - W->base);
-	return W->buf + (off - W->base);
-}
-
-/* More bytes after the window, keeping those from off on; 0 at the end. */
-static size_t span_more(struct span *W, off_t off)
-{
-	size_t keep = W->len - (size_t)(off - W->base);
-	if (off > W->base) {
-		memmove(W->buf, W->buf + (off - W->base), keep);
-		W->base = off;
-		W->len = keep;
-	} else if (W->len == W->cap) {
-		W->cap *= 2;
-		W->buf = xrealloc(W->buf, W->cap);
-	}
-	ssize_t r = pread(W->fd, W->buf + W->len, W->cap - W->len, W->base + (off_t)W->len);
-	if (r <= 0)
-		return 0;
-	W->len += (size_t)r;
-	return (size_t)r;
-}
-
-/* Byte classes of bibtex.l: NAMEC, and SP or newline. */
-enum { C_NAME = 1, C_SPACE = 2 };
-
-struct classes {
-	unsigned char of[256];
-};
-
-static void classes_init(struct classes *k)
-{
-	for (int c = 0; c < 256; c++)
-		k->of[c] = C_NAME;
-	for (const char *s = " \t\r\n\f\v"; *s; s++)
-		k->of[(unsigned char)*s] = C_SPACE;
-	for (const char *s = "\"#%(),={}@"; *s; s++)
-		k->of[(unsigned char)*s] = 0;
-}
-
-static int is_sp(unsigned char c)
-{
-	return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v';
-}
-
-enum scan { SCAN_SKIP, SCAN_PARSE, SCAN_MORE };
-
-static const unsigned char *skip_ws(const struct classes *k, const unsigned char *p,
-                                    const unsigned char *e)
-{
-	for (;;) {
-#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-		/* Alignment and indents: the spaces in eight bytes at once. */
-		if (e - p >= 8) {
-			uint64_t w;
-			memcpy(&w, p, 8);
-			w ^= 0x2020202020202020u;
-			if (!w) {
-				p += 8;
-				continue;
-			}
-			p += __builtin_ctzll(w) >> 3;
-		}
-#endif
-		if (p == e || k->of[*p] != C_SPACE)
-			return p;
-		p++;
-	}
-}
-
-/* A braced (close '}') or quoted (close '"') value after its opening byte:
- * the end of the value, or NULL to parse it for real (a line that starts
- * with '@' may be the scanner's lost-brace recovery) or at e (*more).
- * Such a line is found from its '@', so newlines cost nothing. */
-static const unsigned char *skip_value(const unsigned char *p, const unsigned char *e,
-                                       unsigned char close, int *more)
-{
-	const unsigned char *start = p;
-	int depth = close == '}';
-	for (; p < e; p++) {
-		p = (const unsigned char *)bytes_find4((const char *)p, (const char *)e, '{', '}',
-		                                       '@', (char)close);
-		if (p == e)
-			break;
-		unsigned char c = *p;
-		if (c == '{') {
-			depth++;
-		} else if (c == '}') {
-			if (depth > 0 && --depth == 0 && close == '}')
-				return p + 1;
-		} else if (c == '"') {
-			if (close == '"' && depth == 0)
-				return p + 1;
-		} else {
-			const unsigned char *q = p;
-			while (q > start && is_sp(q[-1]))
-				q--;
-			if (q > start && q[-1] == '\n')
-				return NULL;
-		}
-	}
-	*more = 1;
-	return NULL;
-}
-
-/* An @comment body after the word: BibTeX's balanced block, or nothing. */
-static enum scan skip_comment(const struct classes *k, const unsigned char *p, const unsigned char *e,
-                              const unsigned char **end)
-{
-	p = skip_ws(k, p, e);
-	if (p == e)
-		return SCAN_MORE;
-	if (*p != '{' && *p != '(') {
-		*end = p; /* a bare "@comment": the byte is scanned again */
-		return SCAN_SKIP;
-	}
-	unsigned char open = *p, close = open == '{' ? '}' : ')';
-	int depth = 0;
-	for (; p < e; p++) {
-		if (*p == open) {
-			depth++;
-		} else if (*p == close && --depth == 0) {
-			*end = p + 1;
-			return SCAN_SKIP;
-		}
-	}
-	return SCAN_MORE;
-}
-
-static int word_is(const unsigned char *w, size_t n, const char *lower)
-{
-	size_t i = 0;
-	for (; i < n && lower[i]; i++)
-		if ((w[i] | 0x20) != (unsigned char)lower[i])
-			return 0;
-	return i == n && !lower[i];
-}
-
-static int all_digits(const unsigned char *p, const unsigned char *e)
-{
-	for (; p < e; p++)
-		if (*p < '0' || *p > '9')
-			return 0;
-	return 1;
-}
-
-/* The entry whose '@' is at p: SCAN_SKIP with its end if it is well-formed
- * and keeps nothing, SCAN_PARSE if the parser must see it, SCAN_MORE if
- * it goes on past e. */
-static enum scan scan_entry(struct cx_parser *P, const struct classes *k, const unsigned char *p,
-                            const unsigned char *e, const unsigned char **end)
-{
-	/* States of the entry grammar (bibtex.y) after each token. */
-	enum { OPENED, KEYED, COMMA, NAMED, EQUALS, PART } st = OPENED;
-	p = skip_ws(k, p + 1, e);
-	const unsigned char *w = p;
-	while (p < e && k->of[*p] == C_NAME)
-		p++;
-	if (p == e)
-		return SCAN_MORE;
-	if (p == w || word_is(w, (size_t)(p - w), "string") ||
-	    word_is(w, (size_t)(p - w), "preamble"))
-		return SCAN_PARSE;
-	if (word_is(w, (size_t)(p - w), "comment"))
-		return skip_comment(k, p, e, end);
-	p = skip_ws(k, p, e);
-	if (p == e)
-		return SCAN_MORE;
-	if (*p != '{' && *p != '(')
-		return SCAN_PARSE;
-	unsigned char close = *p == '{' ? '}' : ')';
-	for (p++;;) {
-		p = skip_ws(k, p, e);
-		if (p == e)
-			return SCAN_MORE;
-		unsigned char c = *p;
-		if (c == '%') {
-			p = memchr(p, '\n', (size_t)(e - p));
-			if (!p)
-				return SCAN_MORE;
-			continue;
-		}
-		if (k->of[c] == C_NAME) {
-			const unsigned char *t = p;
-			while (p < e && k->of[*p] == C_NAME)
-				p++;
-			if (p == e)
-				return SCAN_MORE;
-			if (st == OPENED) {
-				/* A referenced key, or one the parser would convert
-				 * from Latin-1 first, is the parser's. */
-				for (const unsigned char *u = t; u < p; u++)
-					if (*u >= 0x80)
-						return SCAN_PARSE;
-				if (refs_has(P, (cx_str){(const char *)t, (size_t)(p - t)}))
-					return SCAN_PARSE;
-				st = KEYED;
-			} else if (st == COMMA && !all_digits(t, p)) {
-				st = NAMED;
-			} else if (st == EQUALS) {
-				st = PART;
-			} else {
-				return SCAN_PARSE;
-			}
-			continue;
-		}
-		if ((c == '{' || c == '"') && st == EQUALS) {
-			int more = 0;
-			p = skip_value(p + 1, e, c == '{' ? '}' : '"', &more);
-			if (!p)
-				return more ? SCAN_MORE : SCAN_PARSE;
-			st = PART;
-			continue;
-		}
-		if (c == close && st != NAMED && st != EQUALS) {
-			*end = p + 1;
-			return SCAN_SKIP;
-		}
-		if (c == ',' && st != NAMED && st != EQUALS)
-			st = COMMA;
-		else if (c == '=' && st == NAMED)
-			st = EQUALS;
-		else if (c == '#' && st == PART)
-			st = EQUALS;
-		else
-			return SCAN_PARSE;
-		p++;
-	}
-}
-
-/* Move the scanner position over n bytes, as bibtex.l counts them. */
-static void pos_over(struct cx_parser *P, const char *s, size_t n)
-{
-	const char *nl, *end = s + n;
-	size_t lines = bytes_count_nl(s, n);
-	if (lines) {
-		P->line += (unsigned)lines;
-		P->col = 1;
-		for (nl = end - 1; *nl != '\n'; nl--)
-			;
-		s = nl + 1;
-	}
-	for (; s < end; s++)
-		P->col += ((unsigned char)*s & 0xC0) != 0x80;
-}
-
-struct feed {
-	struct span *W;
-	off_t start, pos;
-	int at; /* the byte at pos is an '@' */
-	int eof;
-};
-
-size_t collect_feed(struct cx_parser *P, char *buf, size_t max, int between)
-{
-	struct feed *F = P->feed;
-	if (F->at && F->pos > F->start && between)
-		return 0;
-	size_t avail;
-	const char *s = span_at(F->W, F->pos, &avail);
-	if (!avail) {
-		F->eof = 1;
-		return 0;
-	}
-	if (avail > max)
-		avail = max;
-	const char *at = avail > 1 ? memchr(s + 1, '@', avail - 1) : NULL;
-	size_t n = at ? (size_t)(at - s) : avail;
-	memcpy(buf, s, n);
-	F->pos += (off_t)n;
-	F->at = at != NULL;
-	return n;
-}
-
-/* The parser from the '@' at off to the first '@' it meets between
- * entries; returns where it stopped, or -1 at the end of the file. */
-static off_t parse_from(struct cx_parser *P, yyscan_t scanner, struct span *W, off_t off)
-{
-	struct feed F = {W, off, off, 0, 0};
-	P->feed = &F;
-	P->tok.n = 0;
 	cx_yyrestart(NULL, scanner);
 	cx_yyparse(scanner, P);
-	P->feed = NULL;
-	return F.eof ? -1 : F.pos;
 }
 
-/* The first pass from off, where an entry starts (or from 0), over every
- * entry until it stands at one that starts at or after `to` (-1: to the
- * end): where it stopped, or -1 at the end of the file. */
-static off_t collect_range(struct cx_parser *P, yyscan_t scanner, struct span *W,
-                           const struct classes *k, off_t off, off_t to)
+void *parser_scanner_new(struct cx_parser *P)
 {
-	while (to < 0 || off < to) {
-		size_t avail;
-		const char *s = span_at(W, off, &avail);
-		if (!avail)
-			return -1;
-		const char *at = memchr(s, '@', avail);
-		size_t n = at ? (size_t)(at - s) : avail;
-		pos_over(P, s, n);
-		off += (off_t)n;
-		if (!at)
-			continue;
-		/* An entry starts at off; see it whole, or let the parser read it. */
-		const unsigned char *end = NULL;
-		enum scan r;
-		for (;;) {
-			s = span_at(W, off, &avail);
-			r = scan_entry(P, k, (const unsigned char *)s, (const unsigned char *)s + avail, &end);
-			if (r != SCAN_MORE)
-				break;
-			if (!span_more(W, off)) {
-				r = SCAN_PARSE; /* cut off by the end of the file */
-				break;
-			}
-		}
-		if (r == SCAN_SKIP) {
-			n = (size_t)((const char *)end - s);
-			pos_over(P, s, n);
-			off += (off_t)n;
-		} else if ((off = parse_from(P, scanner, W, off)) < 0) {
-			return -1;
-		}
-	}
-	return off;
-}
-
-/* ---- the first pass by hops ---------------------------------------------------- */
-
-/* Most of a file need not be read for the first pass: what it keeps are
- * the @string definitions and the referenced parents.  An entry whose '@'
- * starts a line in the form of bibtex.l's ENTRYAT is an entry wherever
- * the scanner stands -- between entries, between fields, or in a value,
- * which it ends -- except in an @comment block or just after a bare "@"
- * or "@word" (AFTERAT, OPEN), where the '@' is eaten.  Such an '@' is a
- * sure start.  find_hops() walks from '@' to '@' and lists the sure starts
- * of entries that may define a macro or be a parent; the parser reads
- * just those.  A stretch it cannot vouch for -- such an entry in the
- * middle of a line, after "@word", or in a comment block -- is read
- * entry by entry (collect_range) from the last sure start before it to
- * the first one after it. */
-
-/* One step of the first pass: the entry at off alone (to 0), or every
- * entry from off until one at or after to (-1: to the end). */
-struct hop {
-	off_t off, to;
-	unsigned line, col;
-};
-
-struct hops {
-	struct hop *v;
-	size_t n, cap;
-};
-
-enum { HOP_CAP = 1 << 20, HOP_BACK = 4096, HOP_AHEAD = 4096 };
-
-static void hop_add(struct hops *H, struct hop h)
-{
-	if (H->n == H->cap) {
-		H->cap = H->cap ? 2 * H->cap : 64;
-		H->v = xrealloc(H->v, H->cap * sizeof *H->v);
-	}
-	H->v[H->n++] = h;
-}
-
-/* What the scanner makes of an '@'. */
-enum head {
-	H_NONE,    /* nothing the first pass keeps */
-	H_ENTRY,   /* a @string, or an entry that may be a parent */
-	H_COMMENT, /* a comment block */
-	H_UNSURE,  /* the bytes ran out */
-};
-
-static int is_ws(unsigned char c)
-{
-	return c == '\n' || is_sp(c);
-}
-
-/* The word, the opening byte and the key after the '@' at b[a], as
- * AFTERAT, OPEN and ENTRY read them; *open is the opening byte. */
-static enum head read_head(struct cx_parser *P, const struct classes *k, const unsigned char *b,
-                           size_t n, size_t a, unsigned char *open)
-{
-	size_t q = a + 1;
-	while (q < n && is_ws(b[q]))
-		q++;
-	size_t w = q;
-	while (q < n && k->of[b[q]] == C_NAME)
-		q++;
-	if (q == n)
-		return H_UNSURE;
-	if (q == w)
-		return H_NONE;
-	int str = word_is(b + w, q - w, "string"), com = word_is(b + w, q - w, "comment");
-	while (q < n && is_ws(b[q]))
-		q++;
-	if (q == n)
-		return H_UNSURE;
-	if (b[q] != '{' && b[q] != '(')
-		return H_NONE;
-	*open = b[q];
-	if (com)
-		return H_COMMENT;
-	if (str)
-		return H_ENTRY;
-	for (q++; q < n && is_ws(b[q]); q++)
-		;
-	size_t key = q;
-	while (q < n && k->of[b[q]] == C_NAME)
-		q++;
-	if (q == n)
-		return H_UNSURE;
-	if (q == key && b[q] == '%') /* ENTRY's comment: the key is after it */
-		return H_ENTRY;
-	for (size_t u = key; u < q; u++)
-		if (b[u] >= 0x80) /* the parser reads the key as Latin-1 first */
-			return H_ENTRY;
-	return q > key && refs_has(P, (cx_str){(const char *)b + key, q - key}) ? H_ENTRY : H_NONE;
-}
-
-/* Is the '@' at b[a] a sure start?  It starts a line after at most 64
- * blanks (or starts the file, if at_file_start), has the form of ENTRYAT,
- * and follows no "@" or "@word" across blanks.  *col is its column. */
-static int sure_start(const struct classes *k, const unsigned char *b, size_t n, size_t a,
-                      int at_file_start, unsigned *col)
-{
-	size_t j = a;
-	while (j > 0 && is_sp(b[j - 1]) && a - j <= 64)
-		j--;
-	if (a - j > 64 || (j == 0 ? !at_file_start : b[j - 1] != '\n'))
-		return 0;
-	*col = 1 + (unsigned)(a - j);
-	size_t q = a + 1, m = 0;
-	while (q < n && (b[q] | 0x20) >= 'a' && (b[q] | 0x20) <= 'z' && m <= 64)
-		q++, m++;
-	if (m == 0 || m > 64)
-		return 0;
-	for (m = 0; q < n && is_sp(b[q]) && m <= 8; q++)
-		m++;
-	if (q == n || m > 8 || (b[q] != '{' && b[q] != '('))
-		return 0;
-	while (j > 0 && is_ws(b[j - 1]))
-		j--;
-	while (j > 0 && k->of[b[j - 1]] == C_NAME)
-		j--;
-	while (j > 0 && is_ws(b[j - 1]))
-		j--;
-	if (j == 0)
-		return at_file_start;
-	return b[j - 1] != '@';
-}
-
-/* List the steps of the first pass; 0 if the walk cannot (a nested
- * comment block, or a header longer than HOP_AHEAD). */
-static int find_hops(struct cx_parser *P, const struct classes *k, int fd, struct hops *H)
-{
-	unsigned char *b = xmalloc(HOP_CAP);
-	size_t n = 0, i = 0;
-	off_t base = 0, lpos = 0;
-	unsigned line = 1;
-	int eof = 0, ok = 1;
-	struct hop sure = {0, 0, 1, 1}; /* the last sure start, or the file's start */
-	size_t open_at = 0; /* H->v[open_at - 1] is a range that ends at the next sure start */
-	unsigned char copen = 0, cclose = 0;
-	size_t cdepth = 0; /* in a comment block */
-	for (;;) {
-		if (!eof && n - i <= HOP_AHEAD) {
-			/* Slide the window, keeping HOP_BACK bytes before i. */
-			size_t from = i > HOP_BACK ? i - HOP_BACK : 0;
-			if (lpos < base + (off_t)from) {
-				line += (unsigned)bytes_count_nl((const char *)b + (lpos - base),
-				                                 from - (size_t)(lpos - base));
-				lpos = base + (off_t)from;
-			}
-			memmove(b, b + from, n - from);
-			base += (off_t)from;
-			n -= from;
-			i -= from;
-			while (n < HOP_CAP) {
-				ssize_t r = pread(fd, b + n, HOP_CAP - n, base + (off_t)n);
-				if (r <= 0) {
-					eof = 1;
-					break;
-				}
-				n += (size_t)r;
-			}
-		}
-		size_t lim = eof ? n : n - HOP_AHEAD;
-		if (i >= lim) {
-			if (eof)
-				break;
-			continue;
-		}
-		const unsigned char *p;
-		if (cdepth)
-			p = (const unsigned char *)bytes_find4((const char *)b + i, (const char *)b + lim,
-			                                       (char)copen, (char)cclose, '@', '@');
-		else if (!(p = memchr(b + i, '@', lim - i)))
-			p = b + lim;
-		i = (size_t)(p - b);
-		if (i == lim)
-			continue;
-		if (*p != '@') {
-			if (*p == copen)
-				cdepth++;
-			else
-				cdepth--;
-			i++;
-			continue;
-		}
-		unsigned char open = 0;
-		enum head h = read_head(P, k, b, n, i, &open);
-		unsigned col = 0;
-		if (h == H_UNSURE || (cdepth && h == H_COMMENT)) {
-			ok = 0;
-			break;
-		}
-		if (h == H_COMMENT) {
-			/* Skipped as CBRACE or CPAREN would. */
-			copen = open;
-			cclose = open == '{' ? '}' : ')';
-			cdepth = 1;
-			while (b[i] != open)
-				i++;
-			i++;
-			continue;
-		}
-		if (!cdepth && sure_start(k, b, n, i, base == 0, &col)) {
-			line += (unsigned)bytes_count_nl((const char *)b + (lpos - base),
-			                                 i - (size_t)(lpos - base));
-			lpos = base + (off_t)i;
-			sure = (struct hop){lpos, 0, line, col};
-			if (open_at) {
-				H->v[open_at - 1].to = lpos;
-				open_at = 0;
-			}
-			if (h == H_ENTRY)
-				hop_add(H, sure);
-		} else if (h == H_ENTRY && !open_at) {
-			/* The entries from the last sure start on are read one by one. */
-			if (H->n && H->v[H->n - 1].off == sure.off)
-				H->n--; /* the range reads that entry too */
-			hop_add(H, (struct hop){sure.off, -1, sure.line, sure.col});
-			open_at = H->n;
-		}
-		i++;
-	}
-	free(b);
-	return ok;
-}
-
-/* The first pass: keep the @string definitions and the referenced parents. */
-static void collect(struct cx_parser *P, int fd)
-{
-	struct classes k;
-	classes_init(&k);
-	struct hops H = {0};
-	if (P->c->opt->full_first_pass || !find_hops(P, &k, fd, &H)) {
-		H.n = 0;
-		hop_add(&H, (struct hop){0, -1, 1, 1});
-	}
-	struct span W = {fd, xmalloc(1 << 16), 1 << 16, 0, 0};
 	yyscan_t scanner;
 	if (cx_yylex_init_extra(P, &scanner)) {
 		fputs("citex: cannot start the scanner\n", stderr);
 		abort();
 	}
-	/* done: where the last step stopped, at an entry; the scanner's
-	 * position (P->line, P->col) is there. */
-	off_t done = 0;
-	for (size_t i = 0; i < H.n && done >= 0; i++) {
-		struct hop *h = &H.v[i];
-		if (h->to ? h->to > 0 && h->to <= done : h->off < done)
-			continue; /* the last step read it */
-		off_t from = h->off;
-		if (from < done) {
-			from = done;
-		} else {
-			P->line = h->line;
-			P->col = h->col;
-		}
-		done = h->to ? collect_range(P, scanner, &W, &k, from, h->to)
-		             : parse_from(P, scanner, &W, from);
-	}
+	return scanner;
+}
+
+void parser_scanner_free(void *scanner)
+{
 	cx_yylex_destroy(scanner);
-	free(W.buf);
-	free(H.v);
+}
+
+/* A parser for the reader, or for reading parents again (fetch: the
+ * reader's parser, whose macros it shares). */
+void parser_init(struct cx_parser *P, struct cx_reader_ctx *c, struct cx_input *in,
+                 struct cx_parser *fetch)
+{
+	memset(P, 0, sizeof *P);
+	P->c = c;
+	P->in = in;
+	P->line = 1;
+	P->col = 1;
+	P->macros = &P->own_macros;
+	if (fetch) {
+		P->fetch = 1;
+		P->macros = fetch->macros;
+		P->xref = fetch->xref;
+	} else {
+		define_months(P);
+	}
+}
+
+void parser_free(struct cx_parser *P)
+{
+	free(P->own_macros.v);
+	free(P->parts);
+	for (size_t i = 0; i < JOIN_MEMO; i++)
+		free(P->join_memo[i].mem);
+	buf_free(&P->tok);
+	arena_destroy(&P->entry_arena);
+	arena_destroy(&P->file_arena);
 }
 
 /* ---- the reader ---------------------------------------------------------------- */
 
-static void parse_all(struct cx_parser *P)
-{
-	yyscan_t scanner;
-	if (cx_yylex_init_extra(P, &scanner)) {
-		fputs("citex: cannot start the scanner\n", stderr);
-		abort();
-	}
-	cx_yyparse(scanner, P);
-	cx_yylex_destroy(scanner);
-}
-
 static int bibtex_read(struct cx_reader_ctx *c, struct cx_input *in)
 {
 	struct cx_parser P;
-	memset(&P, 0, sizeof P);
-	P.c = c;
-	P.in = in;
-	P.line = 1;
-	P.col = 1;
-	define_months(&P);
-
-	if (prescan(&P, in)) {
-		/* crossref/xdata in a regular file: a first pass keeps just the
-		 * parents that are referenced; the second pass streams and
-		 * resolves each child against them.  Memory is bounded by the
-		 * referenced parents, not by the file. */
-		P.collect = 1;
-		collect(&P, fileno(in->f));
-		P.collect = 0;
-		P.skipping = 0;
-		/* The second pass starts with a clean slate: no entry of the
-		 * first may name itself in an error before the first entry. */
-		memset(&P.e, 0, sizeof P.e);
-		P.seen_ids = P.seen_unknown = 0;
-		P.entry_failed = 0;
-		P.limit_hit = 0;
-		P.tok_line = P.tok_col = 0;
-		P.prev_line = P.prev_col = P.last_line = P.last_col = 0;
-		P.resolve_arena = &P.keep_arena;
-		for (size_t i = 0; i < P.nkept; i++)
-			resolve_kept(&P, i, 0);
-		/* The peeked bytes are replayed from memory; the FILE resumes after them. */
-		if (fseek(in->f, (long)in->npre, SEEK_SET) == 0) {
-			in->ipre = 0;
-			P.two_pass = 1;
-			P.line = 1;
-			P.col = 1;
-			P.tok.n = 0;
-			P.latin1 = 0;
-			free(P.macros);
-			P.macros = NULL;
-			P.nmacros = P.macros_cap = 0;
-			define_months(&P);
-		} else {
-			P.buffering = 1;
-			P.nkept = 0;
-			if (P.kept_index_cap)
-				memset(P.kept_index, 0, P.kept_index_cap * sizeof *P.kept_index);
-		}
-	}
-	parse_all(&P);
-	if (P.buffering)
-		flush_kept(&P);
-
-	free(P.macros);
-	free(P.keys);
-	free(P.refs);
-	free(P.parts);
-	free(P.batch);
-	free(P.kept);
-	free(P.kept_resolved);
-	free(P.kept_index);
-	for (size_t i = 0; i < JOIN_MEMO; i++)
-		free(P.join_memo[i].mem);
-	buf_free(&P.tok);
-	arena_destroy(&P.entry_arena);
-	arena_destroy(&P.file_arena);
-	arena_destroy(&P.keep_arena);
+	parser_init(&P, c, in, NULL);
+	P.xref = xref_new(&P);
+	void *scanner = parser_scanner_new(&P);
+	cx_yyparse(scanner, &P);
+	parser_scanner_free(scanner);
+	xref_finish(&P);
+	xref_free(P.xref);
+	parser_free(&P);
 	return in->error ? -1 : 0;
 }
 

@@ -1,22 +1,35 @@
 /* read/bibtex.h - state shared by the BibTeX scanner, the grammar and its driver.
  *
  * All parse state lives in one struct cx_parser passed to the pure bison
- * parser and kept in the reentrant flex scanner's `extra`: no globals. */
+ * parser and kept in the reentrant flex scanner's `extra`: no globals.
+ * bibtex_scan.c holds the helpers the scanner's actions call, bibtex.c the
+ * grammar actions and the reader, bibtex_xref.c crossref and xdata. */
 #ifndef CX_PARSER_H
 #define CX_PARSER_H
 
 #include <stdint.h>
 
 #include "core/arena.h"
+#include "core/bytes.h"
 #include "core/strbuf.h"
 #include "read/reader.h"
 
 struct macro;
-struct feed;
+struct xref;
+
+enum { FETCH_ONE = 1, FETCH_AHEAD = 2 };
+
+/* Token locations: bison's default members, declared here so that the
+ * scanner's helpers can fill them (bibtex.tab.h then uses this type). */
+typedef struct CX_YYLTYPE {
+	int first_line, first_column, last_line, last_column;
+} CX_YYLTYPE;
+#define CX_YYLTYPE_IS_DECLARED 1
+#define CX_YYLTYPE_IS_TRIVIAL 1
 
 /* A token's value: its text.  A simple field that the scanner takes whole
- * (TOK_FIELDS: ", name = value" and more of them) has its name as the text,
- * its value, and where the name starts. */
+ * (TOK_FIELD: ", name = value") has its name as the text, its value, and
+ * where the name starts. */
 struct cx_tok {
 	cx_str s;
 	struct cx_part v;
@@ -40,24 +53,32 @@ struct join_memo {
 	char *mem;
 };
 
+/* The @string macros of a file: open addressing, keys lower-cased.  A
+ * macro defined again keeps its earlier values (with where each was
+ * defined), for a parent read again from where it starts. */
+struct macros {
+	struct macro *v;
+	size_t n, cap;
+};
+
 struct cx_parser {
 	struct cx_reader_ctx *c;
 	struct cx_input *in;
 	struct arena file_arena;  /* macros, the key set */
 	struct arena entry_arena; /* reset after each entry */
 
-	/* Scanner position: 1-based line, column in UTF-8 characters. */
+	/* Scanner position: 1-based line, column in UTF-8 characters, and
+	 * the byte offset in the input (off: after the match, moff: where
+	 * the match starts). */
 	unsigned line, col;
+	uint64_t off, moff;
+	uint64_t at_off;            /* offset of the '@' of the entry being read */
 	unsigned tok_line, tok_col; /* start of the token being built */
 	unsigned prev_line, prev_col; /* end of the token before the lookahead */
 	unsigned last_line, last_col; /* end of the lookahead */
 	int depth;          /* brace depth inside a value token */
 	char close;         /* '}' or ')' for the open entry */
-	char qdepth_quote;  /* value token opened with '"' */
-	int comment_paren;  /* @comment(...) paren depth */
-	int fields_ok;      /* the open entry is a regular one: TOK_FIELDS may come */
-	struct cx_tok *batch; /* the fields of TOK_FIELDS */
-	size_t nbatch, batch_cap;
+	int comment_paren;  /* the word after '@' was "comment" */
 	struct buf tok;     /* the value token being accumulated */
 	int latin1;         /* this input was found not to be UTF-8 */
 
@@ -74,56 +95,128 @@ struct cx_parser {
 	struct field_memo field_memo[FIELD_MEMO];
 	struct join_memo join_memo[JOIN_MEMO];
 
-	/* @string macros: open addressing, keys lower-cased. */
-	struct macro *macros;
-	size_t nmacros, macros_cap;
-	/* Hashes of the keys seen, for the duplicate-key warning. */
-	uint64_t *keys;
-	size_t nkeys, keys_cap;
+	struct macros own_macros;
+	struct macros *macros; /* own_macros, or the reader's when fetching */
 
-	/* crossref/xdata.  Two passes over a regular file: `collect` keeps
-	 * the referenced parents (keys in `refs`), then `two_pass` streams and
-	 * resolves.  A pipe falls back to `buffering`: entries from the first
-	 * child on are kept until the end. */
-	int collect, two_pass, buffering;
-	int skipping;       /* collect: this entry is no parent, drop its values */
-	struct feed *feed;  /* collect: the entries the scanner is given */
-	cx_str *refs;
-	size_t nrefs, refs_cap;
-	struct arena *resolve_arena; /* where inherited fields go */
-	struct arena keep_arena;
-	struct cx_entry **kept;
-	unsigned char *kept_resolved; /* kept[i] has inherited from its parents */
-	size_t nkept, kept_cap;
-	/* Index of kept entries by lower-cased key: kept[i] + 1 per slot, 0
-	 * empty; the first entry with a key wins, as a scan would find it. */
-	size_t *kept_index;
-	size_t kept_index_cap;
+	/* crossref/xdata (bibtex_xref.c).  `fetch` marks a parser that reads
+	 * the file again for the reader's parser: one parent from where it
+	 * starts (FETCH_ONE), or on ahead of the reader for keys not seen yet
+	 * (FETCH_AHEAD).  Such a parser says nothing, sees the @string macros
+	 * as they stand where it reads, and hands its entries to the xref
+	 * state instead of emitting them; `stop` ends its run at the next '@'. */
+	struct xref *xref;
+	int fetch;
+	int stop;
+	int skipping;               /* looking ahead: this entry's values are not kept */
+	struct cx_entry *fetched;   /* the parent a fetch has read */
 };
 
-/* Grammar actions. */
+/* Grammar actions (bibtex.c). */
 void parser_begin_entry(struct cx_parser *P, int kind, cx_str type, unsigned line, unsigned col);
 void parser_set_key(struct cx_parser *P, cx_str key, unsigned line, unsigned col);
 void parser_add_part(struct cx_parser *P, enum cx_part_kind kind, cx_str s);
 void parser_end_field(struct cx_parser *P, cx_str name, unsigned line, unsigned col);
-/* The fields of a TOK_FIELDS, each as NAME '=' value would give it. */
-void parser_fields(struct cx_parser *P);
+/* A TOK_FIELD, as NAME '=' value would give it. */
+void parser_field(struct cx_parser *P, const struct cx_tok *t);
 void parser_end_entry(struct cx_parser *P);
 void parser_define_string(struct cx_parser *P, cx_str name, unsigned line, unsigned col);
 void parser_comment(struct cx_parser *P, cx_str body, int stray, unsigned line, unsigned col);
 void parser_skip_entry(struct cx_parser *P);
-/* Did this braced value swallow the fields after it (a lost '}')? */
-int parser_value_swallowed(const struct cx_field *f);
 /* Report at a position; at most one error per entry. */
 void parser_diag(struct cx_parser *P, enum cx_sev sev, enum cx_code code,
                  unsigned line, unsigned col, const char *fmt, ...)
 	__attribute__((format(printf, 6, 7)));
-/* The scanner's input in the collection pass: bytes up to the next '@',
- * and the end of input at an '@' the scanner meets between entries. */
-size_t collect_feed(struct cx_parser *P, char *buf, size_t max, int between);
 /* Copy a token into the entry arena, converting Latin-1 if needed. */
 cx_str parser_token(struct cx_parser *P, const char *s, size_t n);
-/* Would parser_token warn that the input is not UTF-8? */
-int parser_token_warns(const struct cx_parser *P, const char *s, size_t n);
+/* parser_token, unless it would warn that the input is not UTF-8: then 0,
+ * with nothing copied. */
+int parser_token_take(struct cx_parser *P, const char *s, size_t n, cx_str *out);
+/* Normalize an entry and hand it to the emit callback. */
+void parser_deliver(struct cx_parser *P, struct cx_entry *e);
+/* A parser for the reader, or (fetch) one that reads the reader's
+ * parents again; parser_free frees what either holds. */
+void parser_init(struct cx_parser *P, struct cx_reader_ctx *c, struct cx_input *in,
+                 struct cx_parser *fetch);
+void parser_free(struct cx_parser *P);
+void *parser_scanner_new(struct cx_parser *P);
+void parser_scanner_free(void *scanner);
+/* Parse what the scanner's input gives, from its start. */
+void parser_run(struct cx_parser *P, void *scanner);
+/* Keys as BibTeX compares them: case-insensitive. */
+uint64_t hash_lower(const char *s, size_t n);
+int eq_lower(cx_str a, const char *s, size_t n);
+
+/* A syntax error as the grammar saw it: the unexpected token (a kind
+ * below and its name), where it is, and up to four tokens that would
+ * have done (nexp 0 when there were more). */
+enum syn_kind { SYN_BAD, SYN_NEXT_ENTRY, SYN_END, SYN_VALUE, SYN_FIELD, SYN_OTHER };
+struct syntax_error {
+	enum syn_kind kind;
+	const char *name;
+	unsigned line, col;
+	int nexp;
+	const char *exp[4];
+};
+void parser_syntax_error(struct cx_parser *P, const struct syntax_error *se);
+
+/* Scanner helpers (bibtex_scan.c), called from the rules of bibtex.l. */
+size_t scan_input(struct cx_parser *P, char *buf, size_t max);
+void scan_fatal(const char *msg) __attribute__((noreturn));
+void scan_comment_text(struct cx_parser *P, const char *s, size_t n, const CX_YYLTYPE *loc);
+void scan_comment_end(struct cx_parser *P);
+void scan_start_value(struct cx_parser *P, const CX_YYLTYPE *loc);
+int scan_value(struct cx_parser *P, struct cx_tok *lval, CX_YYLTYPE *loc, int tok);
+int scan_comment_body(struct cx_parser *P, struct cx_tok *lval, CX_YYLTYPE *loc);
+int scan_lost_close(struct cx_parser *P, int quote);
+int scan_open_at_end(struct cx_parser *P, int quote);
+int scan_field(struct cx_parser *P, const char *s, size_t n, struct cx_tok *lval, CX_YYLTYPE *loc);
+
+/* Move the position over n bytes of UTF-8 from s: columns count the bytes
+ * that are not 10xxxxxx.  Short matches (names, '=', ',', white space)
+ * byte by byte, long ones in blocks. */
+static inline void scan_move(unsigned *line, unsigned *col, const char *s, size_t n)
+{
+	if (n < 8) {
+		for (size_t i = 0; i < n; i++) {
+			unsigned char c = (unsigned char)s[i];
+			if (c == '\n') {
+				++*line;
+				*col = 1;
+			} else if ((c & 0xC0) != 0x80) {
+				++*col;
+			}
+		}
+		return;
+	}
+	size_t tail, lines = bytes_lines(s, n, &tail);
+	if (lines) {
+		*line += (unsigned)lines;
+		*col = 1 + (unsigned)tail;
+	} else {
+		*col += (unsigned)tail;
+	}
+}
+
+/* YY_USER_ACTION: the location of the match is from where the last one
+ * ended to the end of this one. */
+static inline void scan_advance(struct cx_parser *P, const char *s, size_t n, CX_YYLTYPE *l)
+{
+	l->first_line = (int)P->line;
+	l->first_column = (int)P->col;
+	scan_move(&P->line, &P->col, s, n);
+	l->last_line = (int)P->line;
+	l->last_column = (int)P->col;
+	P->moff = P->off;
+	P->off += n;
+}
+
+/* Before yyless(n): the match is its first n bytes. */
+static inline void scan_back(struct cx_parser *P, const char *s, size_t n, CX_YYLTYPE *l)
+{
+	P->line = (unsigned)l->first_line;
+	P->col = (unsigned)l->first_column;
+	P->off = P->moff;
+	scan_advance(P, s, n, l);
+}
 
 #endif

@@ -16,7 +16,7 @@
 /* How the bytes reach the reader. */
 enum fuzz_via {
 	FUZZ_PIPE, /* peeked bytes, then a stream with no file behind it */
-	FUZZ_FILE, /* a regular (in-memory) file: BibTeX's crossref prescan runs */
+	FUZZ_FILE, /* a regular (in-memory) file: BibTeX reads parents again from it */
 };
 
 /* Read data with the named reader and write each entry with every writer. */

@@ -1,12 +1,12 @@
 /* fuzz_bibtex.c - libFuzzer harness for the BibTeX reader.
  *
  * Every input is read as from a pipe.  An input that names "crossref" or
- * "xdata" is read a second time as a regular file: the reader then prescans
- * the file and resolves in two passes instead of buffering, and both ways
- * must hold up.  (Without either word the prescan finds nothing and the
- * file read would repeat the pipe read.)  The file is read twice: the
- * first pass goes by hops to the entries it keeps, or reads every entry
- * (full_first_pass), and both must give the same records and diagnostics.
+ * "xdata" is read four ways, which must give the same records and
+ * diagnostics: from the pipe (the reader keeps a spool of it), from a
+ * regular file, from the file with every entry kept as a possible parent
+ * (keep_parents: no parent is read again from its offset), and from the
+ * file with a hold cap of one byte (the reader looks ahead for a parent at
+ * once instead of holding entries back).
  *
  * Macro expansions are capped at 1 MiB (--max-expansion) instead of the
  * default 64 MiB: a few bytes of doubling @string definitions reach any
@@ -33,29 +33,45 @@ static int has_word(const uint8_t *d, size_t n, const char *w)
 	return 0;
 }
 
+/* The trace of one way of reading, in memory (free it). */
+static char *trace(const uint8_t *data, size_t n, enum fuzz_via via, const struct cx_options *opt,
+                   size_t *len)
+{
+	char *t = NULL;
+	FILE *f = open_memstream(&t, len);
+	if (!f)
+		abort();
+	fuzz_trace("bibtex", data, n, via, opt, f);
+	fclose(f);
+	return t;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
 {
 	struct cx_options opt = {.macro_cap = 1 << 20};
-	fuzz_convert("bibtex", data, n, FUZZ_PIPE, &opt);
-	if (!has_word(data, n, "crossref") && !has_word(data, n, "xdata"))
+	if (!has_word(data, n, "crossref") && !has_word(data, n, "xdata")) {
+		fuzz_convert("bibtex", data, n, FUZZ_PIPE, &opt);
 		return 0;
-	char *hops = NULL, *full = NULL;
-	size_t nhops = 0, nfull = 0;
-	FILE *th = open_memstream(&hops, &nhops), *tf = open_memstream(&full, &nfull);
-	if (!th || !tf)
-		abort();
-	fuzz_trace("bibtex", data, n, FUZZ_FILE, &opt, th);
-	struct cx_options all = opt;
-	all.full_first_pass = 1;
-	fuzz_trace("bibtex", data, n, FUZZ_FILE, &all, tf);
-	fclose(th);
-	fclose(tf);
-	if (nhops != nfull || memcmp(hops, full, nhops)) {
-		fprintf(stderr, "first pass by hops differs from the full one:\n--- hops\n%s--- full\n%s",
-		        hops, full);
-		abort();
 	}
-	free(hops);
-	free(full);
+	struct cx_options kept = opt, ahead = opt;
+	kept.keep_parents = 1;
+	ahead.hold_cap = 1;
+	static const char *const name[] = {"file", "pipe", "kept", "ahead"};
+	size_t len[4];
+	char *t[4] = {
+		trace(data, n, FUZZ_FILE, &opt, &len[0]),
+		trace(data, n, FUZZ_PIPE, &opt, &len[1]),
+		trace(data, n, FUZZ_FILE, &kept, &len[2]),
+		trace(data, n, FUZZ_FILE, &ahead, &len[3]),
+	};
+	for (int i = 1; i < 4; i++) {
+		if (len[i] != len[0] || memcmp(t[i], t[0], len[0])) {
+			fprintf(stderr, "reading from the %s differs from the file:\n--- file\n%s--- %s\n%s",
+			        name[i], t[0], name[i], t[i]);
+			abort();
+		}
+	}
+	for (int i = 0; i < 4; i++)
+		free(t[i]);
 	return 0;
 }

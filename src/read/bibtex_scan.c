@@ -1,0 +1,196 @@
+/* read/bibtex_scan.c - what the rules of grammar/bibtex.l do with their matches.
+ *
+ * The rules decide what a token is; these helpers only take the matched
+ * text apart where the rule fixed its shape (a simple field is ',', blanks,
+ * a name, blanks, '=', blanks, one value and blanks), copy the text into
+ * the entry arena, and keep the position.  None of them looks past the
+ * match or at flex's buffer.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "read/bibtex.h"
+#include "bibtex.tab.h"
+#include "read/bibtex_xref.h"
+
+static int is_ws(char c)
+{
+	return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v';
+}
+
+size_t scan_input(struct cx_parser *P, char *buf, size_t max)
+{
+	if (P->fetch)
+		return xref_fetch_input(P, buf, max);
+	if (xref_spooling(P))
+		return xref_input(P, buf, max);
+	return cx_input_read(P->in, buf, max);
+}
+
+void scan_fatal(const char *msg)
+{
+	fprintf(stderr, "citex: scanner: %s\n", msg);
+	abort();
+}
+
+/* Text between entries: kept, with where it starts, until the next '@'. */
+void scan_comment_text(struct cx_parser *P, const char *s, size_t n, const CX_YYLTYPE *loc)
+{
+	if (!P->tok.n) {
+		P->tok_line = (unsigned)loc->first_line;
+		P->tok_col = (unsigned)loc->first_column;
+	}
+	buf_put(&P->tok, s, n);
+}
+
+void scan_comment_end(struct cx_parser *P)
+{
+	/* Most text between entries is blank lines, which no entry keeps. */
+	size_t i = 0;
+	while (i < P->tok.n && is_ws(P->tok.p[i]))
+		i++;
+	if (i < P->tok.n) {
+		cx_str s = parser_token(P, P->tok.p, P->tok.n);
+		parser_comment(P, s, 1, P->tok_line, P->tok_col);
+	}
+	P->tok.n = 0;
+}
+
+void scan_start_value(struct cx_parser *P, const CX_YYLTYPE *loc)
+{
+	P->tok.n = 0;
+	P->tok_line = (unsigned)loc->first_line;
+	P->tok_col = (unsigned)loc->first_column;
+	P->depth = 0;
+}
+
+/* A value token ends: its location spans from where it was opened. */
+int scan_value(struct cx_parser *P, struct cx_tok *lval, CX_YYLTYPE *loc, int tok)
+{
+	lval->s = parser_token(P, P->tok.p ? P->tok.p : "", P->tok.n);
+	loc->first_line = (int)P->tok_line;
+	loc->first_column = (int)P->tok_col;
+	return tok;
+}
+
+int scan_comment_body(struct cx_parser *P, struct cx_tok *lval, CX_YYLTYPE *loc)
+{
+	int t = scan_value(P, lval, loc, TOK_CBODY);
+	P->tok.n = 0;
+	return t;
+}
+
+/* ENTRYAT inside a value: the value lost its closing brace or quote. */
+int scan_lost_close(struct cx_parser *P, int quote)
+{
+	P->tok.n = 0;
+	if (quote)
+		parser_diag(P, CX_ERROR, CX_E_UNBALANCED, P->tok_line, P->tok_col,
+		            "unterminated quoted value: still open where the next entry starts (line %u)",
+		            P->line);
+	else
+		parser_diag(P, CX_ERROR, CX_E_UNBALANCED, P->tok_line, P->tok_col,
+		            "unbalanced braces: this value is still open where the next entry starts (line %u)",
+		            P->line);
+	return TOK_BAD;
+}
+
+int scan_open_at_end(struct cx_parser *P, int quote)
+{
+	if (quote)
+		parser_diag(P, CX_ERROR, CX_E_UNBALANCED, P->tok_line, P->tok_col,
+		            "unterminated quoted value at the end of the input");
+	else
+		parser_diag(P, CX_ERROR, CX_E_UNBALANCED, P->tok_line, P->tok_col,
+		            "unbalanced braces: this value is still open at the end of the input");
+	return TOK_EOF_IN_ENTRY;
+}
+
+/* The bytes of a name: NAMEC in bibtex.l. */
+static const unsigned char namec[256] = {
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	0, 1, 0, 0, 1, 0, 1, 1, 0, 0, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1,
+	0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 0, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+};
+
+/* Pass the blanks from s, moving the position. */
+static const char *skip_ws(const char *s, unsigned *line, unsigned *col)
+{
+	for (; is_ws(*s); s++) {
+		if (*s == '\n') {
+			++*line;
+			*col = 1;
+		} else {
+			++*col;
+		}
+	}
+	return s;
+}
+
+/* A match of FIELD: ',' {WS}* name {WS}* '=' {WS}* value {WS}*.  The tokens
+ * and positions are those the rules for ',', NAME, '=' and the value give
+ * one by one, and the location runs from the ',' to the end of the value.
+ * YY_USER_ACTION has moved the position to the end of the match.  When the
+ * name or the value is the first text that is not UTF-8, it returns 0 and
+ * the rules take the field token by token instead, so that the warning
+ * comes where they give it. */
+int scan_field(struct cx_parser *P, const char *s, size_t n, struct cx_tok *lval,
+               CX_YYLTYPE *loc)
+{
+	const char *e = s + n, *ve = e;
+	while (is_ws(ve[-1]))
+		ve--;
+	unsigned line = (unsigned)loc->first_line, col = (unsigned)loc->first_column + 1;
+	const char *name = skip_ws(s + 1, &line, &col), *q = name;
+	while (namec[(unsigned char)*q])
+		q++;
+	size_t nn = (size_t)(q - name);
+	const char *v = q;
+	while (*v != '=')
+		v++;
+	v++;
+	while (is_ws(*v))
+		v++;
+	int delim = *v == '{' || *v == '"';
+	const char *vs = v + delim;
+	size_t vn = (size_t)(ve - vs) - (size_t)delim;
+	if (!parser_token_take(P, name, nn, &lval->s))
+		return 0;
+	lval->line = line;
+	lval->col = col;
+	if (delim) {
+		lval->v.kind = *v == '{' ? CX_P_BRACED : CX_P_QUOTED;
+		/* Where the value starts, as its opening rule would say. */
+		scan_move(&line, &col, name, (size_t)(v - name));
+		P->tok_line = line;
+		P->tok_col = col;
+	} else {
+		const char *d = v;
+		while (d < ve && *d >= '0' && *d <= '9')
+			d++;
+		lval->v.kind = d == ve ? CX_P_NUMBER : CX_P_MACRO;
+	}
+	if (!parser_token_take(P, vs, vn, &lval->v.s))
+		return 0;
+	/* The location ends with the value: before the blanks after it. */
+	size_t lines = ve < e ? bytes_count_nl(ve, (size_t)(e - ve)) : 0;
+	loc->last_line = (int)(P->line - (unsigned)lines);
+	if (!lines) {
+		loc->last_column = (int)(P->col - (unsigned)(e - ve));
+	} else {
+		const char *nl = ve;
+		while (nl > s && nl[-1] != '\n')
+			nl--;
+		unsigned l = 0, c = nl > s ? 1 : (unsigned)loc->first_column;
+		scan_move(&l, &c, nl, (size_t)(ve - nl));
+		loc->last_column = (int)c;
+	}
+	return 1;
+}
