@@ -6,10 +6,11 @@
 #   sh bench/speed.sh [FILE.bib]     default: ../shared/corpora/large-bib/big.bib
 #   RUNS=21 sh bench/speed.sh        more runs (default 11)
 #
-# "two passes" is the file as it is: it uses crossref, so the reader first
-# collects the referenced parents and then streams.  "one pass" is the same
-# file with the words crossref and xdata spelled differently, so it streams
-# at once.  For each it prints the best and the median CPU seconds, MB/s
+# "two passes" is the file as it is: it uses crossref and xdata, so the
+# reader reads parents again, holds children back, and (for big.bib's
+# missing xdata targets) looks ahead to the end of the file.  "one pass" is
+# the same file with the words crossref and xdata spelled differently, so
+# it only streams.  The names are those of the earlier rounds.  For each it prints the best and the median CPU seconds, MB/s
 # (10^6 bytes) and MiB/s of input per CPU second at the best, and the peak
 # RSS.  CPU time is perf's task-clock (to the microsecond) where perf runs,
 # else GNU time's user + sys (to 10 ms).

@@ -1,11 +1,12 @@
 /* core/bytes.h - byte searches over long runs of text, sixteen bytes at a time.
  *
- * The scanner, the collection pass and the JSON writer spend their time
- * looking for the few bytes that end a plain run: a brace, a quote, a
- * newline, a byte that needs an escape.  On x86-64 (SSE2 is part of the
- * base instruction set) a block of sixteen bytes is compared against each
- * wanted byte at once; elsewhere eight bytes are tested in a word.  Both
- * return exactly what the byte loop would. */
+ * The JSON writer and the output buffer spend their time looking for the
+ * few bytes that end a plain run (a byte that needs an escape), and the
+ * BibTeX scanner counts the lines and characters of each long match.  On
+ * x86-64 (SSE2 is part of the base instruction set) a block of sixteen
+ * bytes is compared against each wanted byte at once; elsewhere eight
+ * bytes are tested in a word.  Both return exactly what the byte loop
+ * would. */
 #ifndef CX_BYTES_H
 #define CX_BYTES_H
 
@@ -192,10 +193,11 @@ static inline size_t bytes_count_nl(const char *s, size_t n)
 
 /* Over n bytes of UTF-8: how many newlines, and how many characters
  * (bytes that are not 10xxxxxx) follow the last newline, or all of them
- * when there is none. */
-static inline size_t bytes_lines(const char *s, size_t n, size_t *tail_chars)
+ * when there is none; *high is set when a byte is 0x80 or above. */
+static inline size_t bytes_lines_high(const char *s, size_t n, size_t *tail_chars, int *high)
 {
 	size_t lines = 0, chars = 0, i = 0;
+	unsigned hi = 0;
 #if defined(__SSE2__)
 	const __m128i nl = _mm_set1_epi8('\n'), cont = _mm_set1_epi8((char)0xC0);
 	const char *p = s;
@@ -205,6 +207,7 @@ static inline size_t bytes_lines(const char *s, size_t n, size_t *tail_chars)
 		unsigned nlm = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, nl)) & live;
 		/* 10xxxxxx, signed, is below 0xC0 = -64. */
 		unsigned chm = ~(unsigned)_mm_movemask_epi8(_mm_cmplt_epi8(v, cont)) & live;
+		hi |= (unsigned)_mm_movemask_epi8(v) & live;
 		if (nlm) {
 			unsigned last = 31u - (unsigned)__builtin_clz(nlm);
 			lines += bytes_pop16(nlm);
@@ -217,6 +220,7 @@ static inline size_t bytes_lines(const char *s, size_t n, size_t *tail_chars)
 #endif
 	for (; i < n; i++) {
 		unsigned char c = (unsigned char)s[i];
+		hi |= c & 0x80;
 		if (c == '\n') {
 			lines++;
 			chars = 0;
@@ -225,7 +229,14 @@ static inline size_t bytes_lines(const char *s, size_t n, size_t *tail_chars)
 		}
 	}
 	*tail_chars = chars;
+	*high = hi != 0;
 	return lines;
+}
+
+static inline size_t bytes_lines(const char *s, size_t n, size_t *tail_chars)
+{
+	int high;
+	return bytes_lines_high(s, n, tail_chars, &high);
 }
 
 /* How many bytes at the start of s[0..n) are ASCII (below 0x80). */

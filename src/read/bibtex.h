@@ -81,6 +81,7 @@ struct cx_parser {
 	int comment_paren;  /* the word after '@' was "comment" */
 	struct buf tok;     /* the value token being accumulated */
 	int latin1;         /* this input was found not to be UTF-8 */
+	int high;           /* the last match has a byte from 0x80 up */
 
 	/* The entry being built. */
 	struct cx_entry e;
@@ -173,12 +174,15 @@ int scan_field(struct cx_parser *P, const char *s, size_t n, struct cx_tok *lval
 
 /* Move the position over n bytes of UTF-8 from s: columns count the bytes
  * that are not 10xxxxxx.  Short matches (names, '=', ',', white space)
- * byte by byte, long ones in blocks. */
-static inline void scan_move(unsigned *line, unsigned *col, const char *s, size_t n)
+ * byte by byte, long ones in blocks.  Returns whether a byte is 0x80 or
+ * above. */
+static inline int scan_move(unsigned *line, unsigned *col, const char *s, size_t n)
 {
 	if (n < 8) {
+		unsigned hi = 0;
 		for (size_t i = 0; i < n; i++) {
 			unsigned char c = (unsigned char)s[i];
+			hi |= c;
 			if (c == '\n') {
 				++*line;
 				*col = 1;
@@ -186,15 +190,17 @@ static inline void scan_move(unsigned *line, unsigned *col, const char *s, size_
 				++*col;
 			}
 		}
-		return;
+		return hi >= 0x80;
 	}
-	size_t tail, lines = bytes_lines(s, n, &tail);
+	int high;
+	size_t tail, lines = bytes_lines_high(s, n, &tail, &high);
 	if (lines) {
 		*line += (unsigned)lines;
 		*col = 1 + (unsigned)tail;
 	} else {
 		*col += (unsigned)tail;
 	}
+	return high;
 }
 
 /* YY_USER_ACTION: the location of the match is from where the last one
@@ -203,7 +209,7 @@ static inline void scan_advance(struct cx_parser *P, const char *s, size_t n, CX
 {
 	l->first_line = (int)P->line;
 	l->first_column = (int)P->col;
-	scan_move(&P->line, &P->col, s, n);
+	P->high = scan_move(&P->line, &P->col, s, n);
 	l->last_line = (int)P->line;
 	l->last_column = (int)P->col;
 	P->moff = P->off;

@@ -161,8 +161,13 @@ int scan_field(struct cx_parser *P, const char *s, size_t n, struct cx_tok *lval
 	int delim = *v == '{' || *v == '"';
 	const char *vs = v + delim;
 	size_t vn = (size_t)(ve - vs) - (size_t)delim;
-	if (!parser_token_take(P, name, nn, &lval->s))
+	/* Plain ASCII (most fields) needs no look for Latin-1. */
+	if (!P->high && !P->skipping) {
+		lval->s = arena_str(&P->entry_arena, name, nn);
+		lval->v.s = arena_str(&P->entry_arena, vs, vn);
+	} else if (!parser_token_take(P, name, nn, &lval->s)) {
 		return 0;
+	}
 	lval->line = line;
 	lval->col = col;
 	if (delim) {
@@ -177,7 +182,7 @@ int scan_field(struct cx_parser *P, const char *s, size_t n, struct cx_tok *lval
 			d++;
 		lval->v.kind = d == ve ? CX_P_NUMBER : CX_P_MACRO;
 	}
-	if (!parser_token_take(P, vs, vn, &lval->v.s))
+	if ((P->high || P->skipping) && !parser_token_take(P, vs, vn, &lval->v.s))
 		return 0;
 	/* The location ends with the value: before the blanks after it. */
 	size_t lines = ve < e ? bytes_count_nl(ve, (size_t)(e - ve)) : 0;

@@ -40,7 +40,7 @@
 #define HOLD_CAP ((size_t)8 << 20)
 #define LOOK_MORE ((uint64_t)1 << 16)
 #define NO_OFF UINT32_MAX
-#define CHECKPOINT_GAP 4096
+#define CHECKPOINT_GAP 1024
 #define MAX_DEPTH 8
 
 /* Where an entry starts: its line and column, every CHECKPOINT_GAP bytes
