@@ -62,60 +62,50 @@ enum cx_field_id cx_field_lookup(const char *name, size_t n)
 	return CX_F_UNKNOWN;
 }
 
+/* Every spelling of a type in input, per format (type_names.def). */
 static const struct {
+	unsigned char format;
 	const char *name;
 	enum cx_type_id id;
-} type_aliases[] = {
-	{"article", CX_T_ARTICLE},
-	{"book", CX_T_BOOK},
-	{"mvbook", CX_T_BOOK},
-	{"bookinbook", CX_T_INBOOK},
-	{"suppbook", CX_T_INBOOK},
-	{"collection", CX_T_COLLECTION},
-	{"mvcollection", CX_T_COLLECTION},
-	{"suppcollection", CX_T_INCOLLECTION},
-	{"proceedings", CX_T_PROCEEDINGS},
-	{"mvproceedings", CX_T_PROCEEDINGS},
-	{"conference", CX_T_INPROCEEDINGS},
-	{"reference", CX_T_COLLECTION},
-	{"mvreference", CX_T_COLLECTION},
-	{"inreference", CX_T_INREFERENCE},
-	{"report", CX_T_TECHREPORT},
-	{"techreport", CX_T_TECHREPORT},
-	{"thesis", CX_T_THESIS},
-	{"phdthesis", CX_T_PHDTHESIS},
-	{"mastersthesis", CX_T_MASTERSTHESIS},
-	{"online", CX_T_ONLINE},
-	{"electronic", CX_T_ONLINE},
-	{"www", CX_T_ONLINE},
-	{"webpage", CX_T_ONLINE},
-	{"software", CX_T_SOFTWARE},
-	{"dataset", CX_T_DATASET},
-	{"data", CX_T_DATASET},
-	{"standard", CX_T_STANDARD},
-	{"patent", CX_T_PATENT},
-	{"periodical", CX_T_PERIODICAL},
-	{"suppperiodical", CX_T_ARTICLE},
-	{"booklet", CX_T_BOOKLET},
-	{"inbook", CX_T_INBOOK},
-	{"incollection", CX_T_INCOLLECTION},
-	{"inproceedings", CX_T_INPROCEEDINGS},
-	{"manual", CX_T_MANUAL},
-	{"unpublished", CX_T_UNPUBLISHED},
-	{"misc", CX_T_MISC},
+} type_names[] = {
+#define CX_TYPE_NAME(format, name, id) {CX_TF_##format, name, CX_T_##id},
+#include "type_names.def"
+#undef CX_TYPE_NAME
 };
+
+/* A spelling of format f in the names table, or -1. */
+static long type_name(enum cx_type_format f, cx_str s)
+{
+	int fold = f == CX_TF_BIBTEX || f == CX_TF_RIS;
+	for (size_t i = 0; i < COUNT(type_names); i++)
+		if (type_names[i].format == f &&
+		    (fold ? str_ieq(s, type_names[i].name) : str_eq(s, type_names[i].name)))
+			return (long)i;
+	return -1;
+}
+
+enum cx_type_id model_type_find(enum cx_type_format f, cx_str s, int *known)
+{
+	long i = type_name(f, s);
+	if (i < 0 && f != CX_TF_BIBTEX)
+		for (int t = 0; t < CX_T__COUNT; t++) {
+			const char *col = f == CX_TF_CSL ? cx_types[t].csl : cx_types[t].ris;
+			if (f == CX_TF_CSL ? str_eq(s, col) : str_ieq(s, col)) {
+				if (known)
+					*known = 1;
+				return (enum cx_type_id)t;
+			}
+		}
+	if (i < 0 && f == CX_TF_CSL)
+		i = type_name(CX_TF_CSL_MISC, s);
+	if (known)
+		*known = i >= 0;
+	return i >= 0 ? type_names[i].id : CX_T_DOCUMENT;
+}
 
 enum cx_type_id cx_type_lookup(const char *name, size_t n, int *known)
 {
-	for (size_t i = 0; i < sizeof type_aliases / sizeof *type_aliases; i++)
-		if (ieq(name, n, type_aliases[i].name)) {
-			if (known)
-				*known = 1;
-			return type_aliases[i].id;
-		}
-	if (known)
-		*known = 0;
-	return CX_T_DOCUMENT;
+	return model_type_find(CX_TF_BIBTEX, (cx_str){name, n}, known);
 }
 
 struct cx_field *cx_entry_get(const struct cx_entry *e, enum cx_field_id id)

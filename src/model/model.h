@@ -94,6 +94,10 @@ struct cx_entry {
 struct cx_field *cx_entry_get(const struct cx_entry *e, enum cx_field_id id);
 enum cx_field_id cx_field_lookup(const char *name, size_t n);
 enum cx_type_id cx_type_lookup(const char *name, size_t n, int *known);
+/* A type as an input format spells it (type_names.def, then the format's
+ * column of types.def): *known says whether it is one; DOCUMENT if not. */
+enum cx_type_format { CX_TF_BIBTEX, CX_TF_CSL, CX_TF_CSL_MISC, CX_TF_RIS };
+enum cx_type_id model_type_find(enum cx_type_format f, cx_str s, int *known);
 
 /* Append a field to e, whose array of *cap fields grows in arena a: its
  * name is the table's BibTeX name when name.p is NULL, raw and text are

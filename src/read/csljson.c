@@ -322,44 +322,11 @@ static int var_kind(cx_str name)
 
 /* ---- types ------------------------------------------------------------------------- */
 
-static const struct {
-	const char *csl;
-	enum cx_type_id id;
-} type_map[] = {
-	/* Where types.def's first row is not the usual reading. */
-	{"chapter", CX_T_INCOLLECTION},
-	{"report", CX_T_TECHREPORT},
-	{"document", CX_T_MISC},
-	{"article", CX_T_MISC},
-	{"entry", CX_T_INREFERENCE},
-	{"entry-dictionary", CX_T_INREFERENCE},
-	{"post", CX_T_ONLINE},
-	{"post-weblog", CX_T_ONLINE},
-	{"review", CX_T_ARTICLE},
-	{"review-book", CX_T_ARTICLE},
-};
 
-/* CSL 1.0.2 types with no BibTeX counterpart: misc, without a warning. */
-static const char *const misc_types[] = {
-	"bill", "broadcast", "classic", "collection", "event", "figure", "graphic", "hearing",
-	"interview", "legal_case", "legislation", "map", "motion_picture", "musical_score",
-	"performance", "personal_communication", "regulation", "song", "speech", "treaty", NULL,
-};
 
 static enum cx_type_id csl_type(cx_str t, int *known)
 {
-	*known = 1;
-	for (size_t i = 0; i < sizeof type_map / sizeof *type_map; i++)
-		if (str_eq(t, type_map[i].csl))
-			return type_map[i].id;
-	for (int i = 0; i < CX_T__COUNT; i++)
-		if (str_eq(t, cx_types[i].csl))
-			return (enum cx_type_id)i;
-	for (int i = 0; misc_types[i]; i++)
-		if (str_eq(t, misc_types[i]))
-			return CX_T_MISC;
-	*known = 0;
-	return CX_T_DOCUMENT;
+	return model_type_find(CX_TF_CSL, t, known);
 }
 
 static int is_article(enum cx_type_id t)

@@ -215,47 +215,10 @@ static cx_str join(struct arena *a, cx_str x, const char *sep, cx_str y)
 
 /* ---- types ------------------------------------------------------------------- */
 
-/* TY values beyond the types.def column, from the RIS specification and
- * the EndNote and Zotero tables.  Where types.def's first row for a TY is
- * not the common reading (CHAP is usually a chapter with its own authors
- * in an edited book, RPRT a technical report), the alias wins. */
-static const struct {
-	const char *ty;
-	enum cx_type_id id;
-} ty_alias[] = {
-	{"JOUR", CX_T_ARTICLE}, {"EJOUR", CX_T_ARTICLE}, {"ABST", CX_T_ARTICLE},
-	{"INPR", CX_T_ARTICLE}, {"JFULL", CX_T_PERIODICAL}, {"MGZN", CX_T_MAGAZINE},
-	{"NEWS", CX_T_NEWSPAPER}, {"BOOK", CX_T_BOOK}, {"EBOOK", CX_T_BOOK},
-	{"CLSWK", CX_T_BOOK}, {"EDBOOK", CX_T_COLLECTION}, {"SER", CX_T_BOOK},
-	{"CHAP", CX_T_INCOLLECTION}, {"ECHAP", CX_T_INCOLLECTION},
-	{"CONF", CX_T_PROCEEDINGS}, {"CPAPER", CX_T_INPROCEEDINGS},
-	{"THES", CX_T_PHDTHESIS}, {"RPRT", CX_T_TECHREPORT}, {"GOVDOC", CX_T_TECHREPORT},
-	{"UNPB", CX_T_UNPUBLISHED}, {"MANSCPT", CX_T_UNPUBLISHED},
-	{"GEN", CX_T_MISC}, {"ELEC", CX_T_ONLINE}, {"WEB", CX_T_ONLINE}, {"BLOG", CX_T_ONLINE},
-	{"ICOMM", CX_T_ONLINE}, {"COMP", CX_T_SOFTWARE}, {"DATA", CX_T_DATASET},
-	{"DBASE", CX_T_DATASET}, {"AGGR", CX_T_DATASET}, {"STAND", CX_T_STANDARD},
-	{"PAT", CX_T_PATENT}, {"PAMP", CX_T_BOOKLET}, {"ENCYC", CX_T_INREFERENCE},
-	{"DICT", CX_T_INREFERENCE},
-	/* Known RIS types with no BibTeX counterpart: misc, without a warning. */
-	{"ADVS", CX_T_MISC}, {"ANCIENT", CX_T_MISC}, {"ART", CX_T_MISC}, {"BILL", CX_T_MISC},
-	{"CASE", CX_T_MISC}, {"CHART", CX_T_MISC}, {"CTLG", CX_T_MISC}, {"EQUA", CX_T_MISC},
-	{"FIGURE", CX_T_MISC}, {"GRANT", CX_T_MISC}, {"HEAR", CX_T_MISC}, {"LEGAL", CX_T_MISC},
-	{"MAP", CX_T_MISC}, {"MPCT", CX_T_MISC}, {"MULTI", CX_T_MISC}, {"MUSIC", CX_T_MISC},
-	{"PCOMM", CX_T_MISC}, {"SLIDE", CX_T_MISC}, {"SOUND", CX_T_MISC}, {"STAT", CX_T_MISC},
-	{"UNBILL", CX_T_MISC}, {"VIDEO", CX_T_MISC},
-};
 
 static enum cx_type_id ris_type(cx_str ty, int *known)
 {
-	*known = 1;
-	for (size_t i = 0; i < sizeof ty_alias / sizeof *ty_alias; i++)
-		if (str_ieq(ty, ty_alias[i].ty))
-			return ty_alias[i].id;
-	for (int i = 0; i < CX_T__COUNT; i++)
-		if (str_ieq(ty, cx_types[i].ris))
-			return (enum cx_type_id)i;
-	*known = 0;
-	return CX_T_DOCUMENT;
+	return model_type_find(CX_TF_RIS, ty, known);
 }
 
 static int is_article(enum cx_type_id t)
