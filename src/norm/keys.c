@@ -52,20 +52,18 @@ struct item {
 	int nmods;
 };
 
-static const struct {
-	const char *name;
-	enum marker m;
-} marker_names[] = {
-	{"auth", M_AUTH},
-	{"authEtAl", M_AUTHETAL},
-	{"authors", M_AUTHORS},
-	{"year", M_YEAR},
-	{"shortyear", M_SHORTYEAR},
-	{"title", M_TITLE},
-	{"shorttitle", M_SHORTTITLE},
-	{"veryshorttitle", M_VERYSHORTTITLE},
-	{"venue", M_VENUE},
-	{"firstpage", M_FIRSTPAGE},
+/* The markers by name, indexed by enum marker. */
+static const char *const marker_names[] = {
+	[M_AUTH] = "auth",
+	[M_AUTHETAL] = "authEtAl",
+	[M_AUTHORS] = "authors",
+	[M_YEAR] = "year",
+	[M_SHORTYEAR] = "shortyear",
+	[M_TITLE] = "title",
+	[M_SHORTTITLE] = "shorttitle",
+	[M_VERYSHORTTITLE] = "veryshorttitle",
+	[M_VENUE] = "venue",
+	[M_FIRSTPAGE] = "firstpage",
 };
 
 struct keygen {
@@ -117,8 +115,8 @@ static const char *parse_marker(struct item *it, const char *s, size_t n)
 		name++;
 	int found = 0;
 	for (size_t k = 0; k < sizeof marker_names / sizeof *marker_names && !found; k++)
-		if (strlen(marker_names[k].name) == name && !memcmp(s, marker_names[k].name, name)) {
-			it->m = marker_names[k].m;
+		if (marker_names[k] && str_same(str_of(marker_names[k]), (cx_str){s, name})) {
+			it->m = (enum marker)k;
 			found = 1;
 		}
 	if (!found && name > 7 && name <= 9 && !memcmp(s, "authors", 7)) {

@@ -256,17 +256,14 @@ static int vn_key_cmp(const void *a, const void *b)
 
 static enum venue_kind vn_kind(const char *s)
 {
-	static const struct {
-		const char *name;
-		enum venue_kind kind;
-	} kinds[] = {
-		{"conference", VENUE_CONFERENCE}, {"journal", VENUE_JOURNAL},
-		{"workshop", VENUE_WORKSHOP}, {"preprint", VENUE_PREPRINT},
-		{"thesis", VENUE_THESIS},
+	static const char *const names[] = {
+		[VENUE_CONFERENCE] = "conference", [VENUE_JOURNAL] = "journal",
+		[VENUE_WORKSHOP] = "workshop",     [VENUE_PREPRINT] = "preprint",
+		[VENUE_THESIS] = "thesis",
 	};
-	for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
-		if (strcmp(s, kinds[i].name) == 0)
-			return kinds[i].kind;
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+		if (names[i] && strcmp(s, names[i]) == 0)
+			return (enum venue_kind)i;
 	return VENUE_UNKNOWN;
 }
 

@@ -411,22 +411,18 @@ static void vn_clause(struct vn_ctx *C, struct vn_clause *cl)
  * after the comma) from "SC '24, Best Paper Finalist" (a note). */
 static enum venue_kind vn_name_kind(const char *s, size_t n)
 {
-	static const struct {
-		const char *w;
-		enum venue_kind k;
-	} words[] = {
-		{"transactions", VENUE_JOURNAL}, {"journal", VENUE_JOURNAL},
-		{"letters", VENUE_JOURNAL}, {"magazine", VENUE_JOURNAL},
-		{"workshop", VENUE_WORKSHOP}, {"conference", VENUE_CONFERENCE},
-		{"symposium", VENUE_CONFERENCE}, {"proceedings", VENUE_CONFERENCE},
-	};
+	/* The words, tried in this order, and what each declares. */
+	static const char *const words[] = {"transactions", "journal",  "letters",   "magazine",
+	                                    "workshop",     "conference", "symposium", "proceedings"};
+	static const enum venue_kind kinds[] = {VENUE_JOURNAL,  VENUE_JOURNAL,    VENUE_JOURNAL,
+	                                        VENUE_JOURNAL,  VENUE_WORKSHOP,   VENUE_CONFERENCE,
+	                                        VENUE_CONFERENCE, VENUE_CONFERENCE};
 	for (size_t k = 0; k < sizeof words / sizeof words[0]; k++) {
-		size_t wl = strlen(words[k].w);
+		size_t wl = strlen(words[k]);
 		for (size_t i = 0; i + wl <= n; i++)
-			if ((i == 0 || !vn_isword_c((unsigned char)s[i - 1])) &&
-			    vn_eq(s + i, wl, words[k].w) &&
+			if ((i == 0 || !vn_isword_c((unsigned char)s[i - 1])) && vn_eq(s + i, wl, words[k]) &&
 			    (i + wl == n || !vn_isword_c((unsigned char)s[i + wl])))
-				return words[k].k;
+				return kinds[k];
 	}
 	return VENUE_UNKNOWN;
 }
