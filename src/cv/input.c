@@ -52,7 +52,5 @@ void cv_emit(struct cv_ctx *x, struct cx_entry *e)
 	struct cx_reader_ctx *c = x->c;
 	norm_entry(c->cx, e, x->a);
 	keygen_apply(context_cv_keys(c->cx), e);
-	c->nentries++;
-	if (c->emit)
-		c->emit(c->emit_ctx, e);
+	reader_deliver(c, e);
 }

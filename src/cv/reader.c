@@ -849,9 +849,7 @@ static void emit_one(struct cx_reader_ctx *c, struct cv *v, struct cx_entry *e)
 		norm_entry(c->cx, e, &v->a);
 		keygen_apply(context_cv_keys(c->cx), e); /* the page's BibTeX keeps its owner's keys */
 	}
-	c->nentries++;
-	if (c->emit)
-		c->emit(c->emit_ctx, e);
+	reader_deliver(c, e);
 }
 
 /* The visible entries in document order, each replaced by the embedded

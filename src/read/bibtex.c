@@ -563,9 +563,7 @@ void parser_define_string(struct cx_parser *P, cx_str name, unsigned line, unsig
 void parser_deliver(struct cx_parser *P, struct cx_entry *e)
 {
 	norm_entry(P->c->cx, e, &P->entry_arena);
-	P->c->nentries += e->kind == CX_E_ENTRY;
-	if (P->c->emit)
-		P->c->emit(P->c->emit_ctx, e);
+	reader_deliver(P->c, e);
 }
 
 void parser_end_entry(struct cx_parser *P)

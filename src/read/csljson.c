@@ -956,9 +956,7 @@ static void convert(struct jp *J, const struct jv *item, unsigned line)
 
 	norm_entry(J->c->cx, e, &J->a);
 	e->key = key.n ? key : make_key(J);
-	J->c->nentries++;
-	if (J->c->emit)
-		J->c->emit(J->c->emit_ctx, e);
+	reader_deliver(J->c, e);
 }
 
 /* One item from the tokenizer: an object is converted and emitted. */

@@ -40,6 +40,14 @@ struct cx_reader {
 	int (*read)(struct cx_reader_ctx *c, struct cx_input *in);
 };
 
+/* Hand a complete, normalized entry to the caller, and count it. */
+static inline void reader_deliver(struct cx_reader_ctx *c, struct cx_entry *e)
+{
+	c->nentries += e->kind == CX_E_ENTRY;
+	if (c->emit)
+		c->emit(c->emit_ctx, e);
+}
+
 /* A reader context for cx: options and diagnostics from the context. */
 void reader_ctx_init(struct cx_reader_ctx *c, struct cx_context *cx, const char *file);
 

@@ -1219,9 +1219,7 @@ static void finish_record(struct ris *R)
 	if (!e->key.n)
 		e->key = make_key(R);
 	norm_entry(R->c->cx, e, &R->a);
-	R->c->nentries++;
-	if (R->c->emit)
-		R->c->emit(R->c->emit_ctx, e);
+	reader_deliver(R->c, e);
 	reset_record(R);
 }
 
