@@ -110,36 +110,24 @@ static int vn_norm(const char *s, size_t n, char *out, size_t cap)
 	return (int)o;
 }
 
+/* For bsearch over rows whose first member is their key. */
+static int vn_key_is(const void *key, const void *row)
+{
+	return strcmp(key, *(const char *const *)row);
+}
+
 static const struct venue_row *vn_find_builtin(const char *key)
 {
-	size_t lo = 0, hi = sizeof vn_keys / sizeof vn_keys[0];
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		int c = strcmp(key, vn_keys[mid].key);
-		if (c == 0)
-			return &vn_rows[vn_keys[mid].row];
-		if (c < 0)
-			hi = mid;
-		else
-			lo = mid + 1;
-	}
-	return NULL;
+	const struct vn_key *k =
+		bsearch(key, vn_keys, sizeof vn_keys / sizeof vn_keys[0], sizeof vn_keys[0], vn_key_is);
+	return k ? &vn_rows[k->row] : NULL;
 }
 
 static const struct venue_row *vn_find_user(const struct venue_db *db, const char *key)
 {
-	size_t lo = 0, hi = db ? db->nkeys : 0;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		int c = strcmp(key, db->keys[mid].key);
-		if (c == 0)
-			return db->keys[mid].row;
-		if (c < 0)
-			hi = mid;
-		else
-			lo = mid + 1;
-	}
-	return NULL;
+	const struct vn_user_key *k =
+		db && db->nkeys ? bsearch(key, db->keys, db->nkeys, sizeof *db->keys, vn_key_is) : NULL;
+	return k ? k->row : NULL;
 }
 
 static const struct venue_row *vn_find(const struct venue_db *db, const char *key)
