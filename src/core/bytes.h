@@ -46,39 +46,6 @@ static inline const char *bytes_block(const char *p, const char *start, const ch
 }
 #endif
 
-/* The first byte in [p, e) equal to a, b, c or d (repeat one to look for
- * fewer), or e. */
-static inline const char *bytes_find4(const char *p, const char *e, char a, char b, char c,
-                                      char d)
-{
-	const char *start = p;
-#if defined(__SSE2__)
-	const __m128i va = _mm_set1_epi8(a), vb = _mm_set1_epi8(b), vc = _mm_set1_epi8(c),
-	              vd = _mm_set1_epi8(d);
-	unsigned live;
-	for (const char *q; (q = bytes_block(p, start, e, &live)) != NULL; p = q + 16) {
-		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)q);
-		__m128i m = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, va), _mm_cmpeq_epi8(v, vb)),
-		                         _mm_or_si128(_mm_cmpeq_epi8(v, vc), _mm_cmpeq_epi8(v, vd)));
-		unsigned mask = (unsigned)_mm_movemask_epi8(m) & live;
-		if (mask)
-			return q + __builtin_ctz(mask);
-	}
-#endif
-	while (e - p >= 8) {
-		uint64_t w;
-		memcpy(&w, p, 8);
-		if (bytes_eq8(w, (unsigned char)a) | bytes_eq8(w, (unsigned char)b) |
-		    bytes_eq8(w, (unsigned char)c) | bytes_eq8(w, (unsigned char)d))
-			break;
-		p += 8;
-	}
-	for (; p < e; p++)
-		if (*p == a || *p == b || *p == c || *p == d)
-			return p;
-	return e;
-}
-
 /* The first byte in [p, e) below 0x20 or equal to a or b, or e. */
 static inline const char *bytes_find_ctl2(const char *p, const char *e, char a, char b)
 {
@@ -127,47 +94,6 @@ static inline unsigned bytes_pop16(unsigned m)
 	m = (m & 0x3333u) + ((m >> 2) & 0x3333u);
 	m = (m + (m >> 4)) & 0x0F0Fu;
 	return (m + (m >> 8)) & 0x1Fu;
-}
-
-/* The first byte in [p, e) that is not a space, tab, carriage return or
- * newline, or e; *lines counts the newlines passed and *last_nl points at
- * the last of them (NULL if none). */
-static inline const char *bytes_white(const char *p, const char *e, size_t *lines,
-                                      const char **last_nl)
-{
-	const char *start = p;
-	*lines = 0;
-	*last_nl = NULL;
-#if defined(__SSE2__)
-	const __m128i sp = _mm_set1_epi8(' '), nl = _mm_set1_epi8('\n'), tab = _mm_set1_epi8('\t'),
-	              cr = _mm_set1_epi8('\r');
-	unsigned live;
-	for (const char *q; (q = bytes_block(p, start, e, &live)) != NULL; p = q + 16) {
-		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)q);
-		__m128i n = _mm_cmpeq_epi8(v, nl);
-		__m128i w = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, sp), n),
-		                         _mm_or_si128(_mm_cmpeq_epi8(v, tab), _mm_cmpeq_epi8(v, cr)));
-		unsigned other = ~(unsigned)_mm_movemask_epi8(w) & live & 0xFFFFu;
-		unsigned nlm = (unsigned)_mm_movemask_epi8(n) & live;
-		if (other)
-			nlm &= (1u << __builtin_ctz(other)) - 1u;
-		if (nlm) {
-			*lines += bytes_pop16(nlm);
-			*last_nl = q + (31 - __builtin_clz(nlm));
-		}
-		if (other)
-			return q + __builtin_ctz(other);
-	}
-#endif
-	for (; p < e; p++) {
-		if (*p == '\n') {
-			++*lines;
-			*last_nl = p;
-		} else if (*p != ' ' && *p != '\t' && *p != '\r') {
-			break;
-		}
-	}
-	return p;
 }
 
 /* How many newlines there are in n bytes.  The compare masks (0 or -1 a

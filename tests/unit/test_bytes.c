@@ -29,41 +29,12 @@ static void expect(int ok, const char *what, size_t n, size_t from)
 		printf("FAIL: %s, length %zu, from %zu\n", what, n, from);
 }
 
-static const char *ref_find4(const char *p, const char *e, char a, char b, char c, char d)
-{
-	for (; p < e; p++)
-		if (*p == a || *p == b || *p == c || *p == d)
-			return p;
-	return e;
-}
-
 static const char *ref_find_ctl2(const char *p, const char *e, char a, char b)
 {
 	for (; p < e; p++)
 		if ((unsigned char)*p < 0x20 || *p == a || *p == b)
 			return p;
 	return e;
-}
-
-static const char *ref_white(const char *p, const char *e, size_t *lines, const char **last)
-{
-	*lines = 0;
-	*last = NULL;
-	for (; p < e; p++) {
-		switch (*p) {
-		case '\n':
-			++*lines;
-			*last = p;
-			break;
-		case ' ':
-		case '\t':
-		case '\r':
-			break;
-		default:
-			return p;
-		}
-	}
-	return p;
 }
 
 static size_t ref_lines(const char *s, size_t n, size_t *tail)
@@ -108,17 +79,9 @@ int main(void)
 			const char *e = buf + n;
 			for (size_t from = 0; from <= n; from++) {
 				const char *p = buf + from;
-				expect(bytes_find4(p, e, '{', '}', '\n', '"') == ref_find4(p, e, '{', '}', '\n', '"'),
-				       "bytes_find4", n, from);
-				expect(bytes_find4(p, e, 'a', 'a', 'a', 'a') == ref_find4(p, e, 'a', 'a', 'a', 'a'),
-				       "bytes_find4 one byte", n, from);
 				expect(bytes_find_ctl2(p, e, '"', '\\') == ref_find_ctl2(p, e, '"', '\\'),
 				       "bytes_find_ctl2", n, from);
-				size_t l1, l2;
-				const char *n1, *n2;
-				const char *r1 = bytes_white(p, e, &l1, &n1), *r2 = ref_white(p, e, &l2, &n2);
-				expect(r1 == r2 && l1 == l2 && n1 == n2, "bytes_white", n, from);
-				size_t t1, t2;
+				size_t l1, l2, t1, t2;
 				l1 = bytes_lines(p, (size_t)(e - p), &t1);
 				l2 = ref_lines(p, (size_t)(e - p), &t2);
 				expect(l1 == l2 && t1 == t2, "bytes_lines", n, from);
