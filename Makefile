@@ -10,6 +10,9 @@ CFLAGS  ?= -O2 -g
 WARN    := -Wall -Wextra -pedantic -Wshadow -Wstrict-prototypes -Werror=implicit-function-declaration
 UTF8PROC_CFLAGS := $(shell $(PKG_CONFIG) --cflags libutf8proc 2>/dev/null)
 UTF8PROC_LIBS   := $(shell $(PKG_CONFIG) --libs libutf8proc 2>/dev/null || echo -lutf8proc)
+# The CSL processor: expat reads styles and locales, ICU collates sort keys.
+CSL_CFLAGS := $(shell $(PKG_CONFIG) --cflags expat icu-i18n icu-uc 2>/dev/null)
+CSL_LIBS   := $(shell $(PKG_CONFIG) --libs expat icu-i18n icu-uc 2>/dev/null || echo -lexpat -licui18n -licuuc -licudata)
 # GCC on x86-64 clears a struct of a hundred bytes or more with `rep stos`,
 # whose start-up cost is most of the work at that size, and the parser and
 # the LaTeX decoder clear one for every field and every brace group.  Plain
@@ -18,8 +21,8 @@ UTF8PROC_LIBS   := $(shell $(PKG_CONFIG) --libs libutf8proc 2>/dev/null || echo 
 # the option (clang) do not get it.
 MEMSET_TUNE := -mmemset-strategy=unrolled_loop:512:noalign,libcall:-1:noalign
 TUNE    := $(shell $(CC) -Werror $(MEMSET_TUNE) -x c -c -o /dev/null /dev/null 2>/dev/null && echo '$(MEMSET_TUNE)')
-ALL_CFLAGS = -std=c11 $(WARN) $(TUNE) $(CFLAGS) -Isrc -I$(GEN) $(UTF8PROC_CFLAGS)
-LDLIBS  += $(UTF8PROC_LIBS)
+ALL_CFLAGS = -std=c11 $(WARN) $(TUNE) $(CFLAGS) -Isrc -I$(GEN) $(UTF8PROC_CFLAGS) $(CSL_CFLAGS)
+LDLIBS  += $(UTF8PROC_LIBS) $(CSL_LIBS)
 
 GEN     := $(BUILD)/gen
 # The library, layer by layer (each imports only the layers before it):
@@ -29,9 +32,10 @@ GEN     := $(BUILD)/gen
 #   read   one reader per input format, and the registry
 #   write  one writer per output format, and the registry
 #   pass   whole-run passes: --aux, --dedup, --check
+#   csl    the CSL processor: styles, locales, rendering
 #   cv     publication lists
 #   cli    the command line (not in the library)
-LAYERS  := core model norm read write pass cv
+LAYERS  := core model norm read write pass csl cv
 LIB_SRC := $(foreach l,$(LAYERS),$(wildcard src/$(l)/*.c))
 LIB_OBJ := $(patsubst src/%.c,$(BUILD)/%.o,$(LIB_SRC))
 GRAMMARS := $(wildcard grammar/*.y)
@@ -41,6 +45,9 @@ GEN_HDR := $(patsubst grammar/%.y,$(GEN)/%.tab.h,$(GRAMMARS)) $(patsubst grammar
 # this machine (tools/mkindex.c), so no table is built at run time.
 GEN_INC := $(GEN)/field_index.inc $(GEN)/member_index.inc $(GEN)/latex_index.inc
 GEN_HDR += $(GEN_INC)
+# Files compiled into the binary: the en-US locale and the default style.
+EMBED   := $(GEN)/csl_locale_en_us.inc $(GEN)/csl_style_default.inc
+GEN_HDR += $(EMBED)
 GEN_OBJ := $(patsubst grammar/%.y,$(BUILD)/gen/%.tab.o,$(GRAMMARS)) $(patsubst grammar/%.l,$(BUILD)/gen/%.lex.o,$(LEXERS))
 LIB_OBJ += $(GEN_OBJ) $(BUILD)/gen/refs_model.o
 CLI_OBJ := $(patsubst src/%.c,$(BUILD)/%.o,$(wildcard src/cli/*.c))
@@ -71,6 +78,13 @@ citex: $(BUILD)/citex
 
 libcitex.a: $(BUILD)/libcitex.a
 	rm -f $@ && cp $< $@
+
+# The CSL test-suite runner: one fixture in, what its RESULT should hold out.
+csl-fixture: $(BUILD)/csl-fixture
+	rm -f $@ && cp $< $@
+
+$(BUILD)/csl-fixture: tests/csl/fixture.c $(BUILD)/libcitex.a
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/libcitex.a $(LDLIBS)
 
 $(BUILD)/citex: $(CLI_OBJ) $(BUILD)/libcitex.a
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
@@ -133,6 +147,11 @@ model: $(BUILD)/train_refs
 model-check: $(BUILD)/train_refs
 	$(BUILD)/train_refs -o $(BUILD)/refs.model $(TRAIN_ARGS) 2>/dev/null
 	cmp $(BUILD)/refs.model data/refs.model && echo "ok model: data/refs.model is rebuilt exactly"
+$(GEN)/csl_locale_en_us.inc: styles/locales-en-US.xml tools/embed.sh | $(GEN)
+	sh tools/embed.sh $< > $@
+
+$(GEN)/csl_style_default.inc: styles/citex.csl tools/embed.sh | $(GEN)
+	sh tools/embed.sh $< > $@
 
 $(BUILD) $(GEN):
 	mkdir -p $@

@@ -1,0 +1,222 @@
+/* csl/cite.c - citations: positions (first, subsequent, ibid,
+ * ibid-with-locator, near-note), cite order, prefixes and suffixes,
+ * collapsing (citation numbers into ranges, repeated authors, year
+ * suffixes), suppress-author and author-only. */
+#include <stdio.h>
+#include <string.h>
+
+#include "csl/csl.h"
+#include "csl/session.h"
+
+static int same_str(const char *a, const char *b)
+{
+	if (!a || !*a)
+		return !b || !*b;
+	return b && !strcmp(a, b);
+}
+
+/* Positions from the history of the session. */
+static void positions(struct csl_session *S, struct csl_cite *c, size_t n, int note)
+{
+	for (size_t i = 0; i < n; i++) {
+		struct csl_item *it = c[i].item;
+		int first_note = 0, last_note = -1;
+		for (size_t h = 0; h < S->nhist; h++)
+			if (S->hist[h].it == it) {
+				if (!first_note)
+					first_note = S->hist[h].note;
+				last_note = S->hist[h].note;
+			}
+		c[i].note = note;
+		c[i].first_note = first_note;
+		if (c[i].position < 0) {
+			if (last_note < 0 && !(i > 0 && c[i - 1].item == it)) {
+				c[i].position = POS_FIRST;
+			} else {
+				int prev_same;
+				const char *ploc, *plab;
+				if (i > 0) {
+					prev_same = c[i - 1].item == it;
+					ploc = c[i - 1].locator;
+					plab = c[i - 1].label;
+				} else {
+					prev_same = S->last_item == it && S->last_single;
+					ploc = S->last_locator;
+					plab = S->last_label;
+				}
+				if (!prev_same)
+					c[i].position = POS_SUBSEQUENT;
+				else if (!c[i].locator || !*c[i].locator)
+					c[i].position = ploc && *ploc ? POS_SUBSEQUENT : POS_IBID;
+				else if (same_str(c[i].locator, ploc) && same_str(c[i].label, plab))
+					c[i].position = POS_IBID;
+				else
+					c[i].position = POS_IBID_LOC;
+			}
+		}
+		if (last_note >= 0 && note - last_note <= S->st->cit.near_note_distance)
+			c[i].near_note = 1;
+		else if (i > 0 && c[i - 1].item == it)
+			c[i].near_note = 1;
+	}
+	for (size_t i = 0; i < n; i++) {
+		if (S->nhist == S->caphist) {
+			S->caphist = S->caphist ? 2 * S->caphist : 64;
+			S->hist = xrealloc(S->hist, S->caphist * sizeof *S->hist);
+		}
+		S->hist[S->nhist++] = (struct hist){c[i].item, note};
+	}
+	if (n) {
+		S->last_item = c[n - 1].item;
+		S->last_locator = c[n - 1].locator;
+		S->last_label = c[n - 1].label;
+		int single = 1;
+		for (size_t i = 1; i < n; i++)
+			single &= c[i].item == c[0].item;
+		S->last_single = single;
+	}
+	S->last_note = note;
+}
+
+struct one {
+	const char *s;       /* the cite, affixes included */
+	const char *names;   /* its first names output, for collapsing */
+	const char *year;    /* the cite without its names (collapse) */
+	int number;
+	int plain;           /* no prefix, suffix or locator */
+};
+
+static const char *with_affixes(struct csl_session *S, struct arena *a, const struct csl_cite *c,
+                                const char *s)
+{
+	if (!*s || (!c->prefix && !c->suffix))
+		return s;
+	struct buf b = {0};
+	int piq = S->L->punct_in_quote;
+	if (c->prefix && *c->prefix) {
+		const char *p = csl_rich_parse(a, c->prefix, strlen(c->prefix));
+		buf_put(&b, p, strlen(p));
+	}
+	csl_cat(&b, s, piq);
+	if (c->suffix && *c->suffix)
+		csl_cat(&b, csl_rich_parse(a, c->suffix, strlen(c->suffix)), piq);
+	buf_putc(&b, 0);
+	const char *out = arena_strndup(a, b.p, b.n - 1);
+	buf_free(&b);
+	return out;
+}
+
+static const char *render_cite(struct csl_session *S, const struct csl_cite *c, int no_names,
+                               const char **names)
+{
+	struct csl_render r;
+	csl_render_init(&r, S, &S->st->cit, c->item, c);
+	if (no_names || c->suppress_author)
+		r.names_done = -1; /* see csl_render_names: the first names are left out */
+	const char *s = csl_render_kids(&r, S->st->cit.layout, NULL);
+	if (names)
+		*names = r.first_names;
+	if (c->author_only)
+		s = r.first_names ? r.first_names : "";
+	return s;
+}
+
+static void join(struct buf *b, const char *delim, const char *s, int piq)
+{
+	if (b->n && delim)
+		csl_cat(b, delim, piq);
+	csl_cat(b, s, piq);
+}
+
+const char *csl_cite(struct csl_session *S, struct csl_cite *c, size_t n, int note)
+{
+	arena_reset(&S->tmp);
+	const struct csl_context *ctx = &S->st->cit;
+	csl_sort_cites(S, c, n);
+	positions(S, c, n, note);
+	struct one *v = arena_calloc(&S->tmp, (n + 1) * sizeof *v);
+	int collapse = ctx->collapse;
+	for (size_t i = 0; i < n; i++) {
+		const char *names = NULL;
+		const char *s = render_cite(S, &c[i], 0, &names);
+		v[i].names = names;
+		v[i].number = c[i].item->cite_number;
+		v[i].plain = !c[i].prefix && !c[i].suffix && !(c[i].locator && *c[i].locator);
+		if (collapse >= 2 && names)
+			v[i].year = render_cite(S, &c[i], 1, NULL);
+		v[i].s = with_affixes(S, &S->tmp, &c[i], s);
+		if (v[i].year)
+			v[i].year = with_affixes(S, &S->tmp, &c[i], v[i].year);
+	}
+	const char *delim = ctx->layout->f.delimiter;
+	int piq = S->L->punct_in_quote;
+	struct buf b = {0};
+	if (collapse == 1) {
+		for (size_t i = 0; i < n;) {
+			size_t j = i;
+			while (j + 1 < n && v[j + 1].plain && v[j].plain && v[j + 1].number == v[j].number + 1)
+				j++;
+			if (j - i >= 2) {
+				char t[64];
+				snprintf(t, sizeof t, "%s\xE2\x80\x93%s", v[i].s, v[j].s);
+				join(&b, delim, t, piq);
+			} else {
+				for (size_t k = i; k <= j; k++)
+					join(&b, delim, v[k].s, piq);
+			}
+			i = j + 1;
+		}
+	} else if (collapse >= 2) {
+		const char *gd = ctx->cite_group_delim ? ctx->cite_group_delim : ", ";
+		const char *ad = ctx->after_collapse_delim ? ctx->after_collapse_delim : delim;
+		int used[256] = {0};
+		int prev_grouped = 0;
+		for (size_t i = 0; i < n; i++) {
+			if (i < 256 && used[i])
+				continue;
+			struct buf g = {0};
+			csl_cat(&g, v[i].s, piq);
+			int grouped = 0;
+			for (size_t j = i + 1; j < n && j < 256; j++) {
+				if (used[j] || !v[i].names || !v[j].names || strcmp(v[i].names, v[j].names) ||
+				    !v[j].year)
+					continue;
+				csl_cat(&g, gd, piq);
+				csl_cat(&g, v[j].year, piq);
+				used[j] = 1;
+				grouped = 1;
+			}
+			buf_putc(&g, 0);
+			join(&b, prev_grouped ? ad : delim, g.p, piq);
+			buf_free(&g);
+			prev_grouped = grouped;
+		}
+	} else {
+		for (size_t i = 0; i < n; i++)
+			if (*v[i].s)
+				join(&b, delim, v[i].s, piq);
+	}
+	buf_putc(&b, 0);
+	struct csl_render r;
+	csl_render_init(&r, S, ctx, n ? c[0].item : NULL, NULL);
+	struct csl_fmt f = ctx->layout->f;
+	f.delimiter = NULL;
+	struct csl_item dummy = {.english = 1};
+	if (!r.it)
+		r.it = &dummy;
+	const char *s = csl_fmt_apply(&r, b.p, &f, 1);
+	buf_free(&b);
+	S->out.n = 0;
+	buf_put(&S->out, s, strlen(s) + 1);
+	return S->out.p;
+}
+
+/* The first-position cite of one item as plain text, for disambiguation. */
+const char *csl_cite_plain(struct csl_session *S, struct csl_item *it)
+{
+	struct csl_cite c = {.item = it, .position = POS_FIRST};
+	struct csl_render r;
+	csl_render_init(&r, S, &S->st->cit, it, &c);
+	r.plain = 0;
+	return csl_render_kids(&r, S->st->cit.layout, NULL);
+}

@@ -1,0 +1,392 @@
+/* csl/csl.h - the CSL 1.0.2 processor: styles, locales, rendering.
+ *
+ * A style (struct csl_style) is loaded once from its XML and is read-only
+ * afterwards; a locale (struct csl_locale) likewise.  A session (struct
+ * csl_session, session.c) holds the items of one run, their sort order,
+ * disambiguation and citation state, and renders bibliographies and
+ * citations.  The caller creates and frees all three; nothing is global.
+ *
+ * Rendered text is UTF-8 with inline markup: citex's own marks (enum
+ * cx_mark) for what the data carries and what the style asks for (italic,
+ * bold, small caps, superscript, subscript, case protection), and two-byte
+ * sequences CM_ESC + letter for what only CSL has (quotes, "normal" styles,
+ * underline, display blocks).  Output formats (output.c) turn it into
+ * text, HTML, Markdown or LaTeX and resolve flip-flops there.
+ */
+#ifndef CX_CSL_H
+#define CX_CSL_H
+
+#include "citex.h"
+#include "core/arena.h"
+#include "core/out.h"
+
+/* ---- variables ------------------------------------------------------------ */
+
+enum csl_var {
+#define CSL_VAR(id, name, kind) CV_##id,
+#include "csl/vars.def"
+#undef CSL_VAR
+	CV__COUNT,
+	CV_NONE = -1,
+};
+#define CV_FIRST_NAME CV_AUTHOR
+#define CV_FIRST_DATE CV_ACCESSED
+#define CV_NSTR CV_FIRST_NAME
+#define CV_NNAMES (CV_FIRST_DATE - CV_FIRST_NAME)
+#define CV_NDATES (CV__COUNT - CV_FIRST_DATE)
+
+enum csl_vkind { CVK_STRING, CVK_NUMBER, CVK_NAMES, CVK_DATE };
+int csl_var_lookup(const char *name);            /* CV_NONE when unknown */
+const char *csl_var_name(int v);
+enum csl_vkind csl_var_kind(int v);
+
+/* CSL 1.0.2 item types, in the schema's order. */
+int csl_type_lookup(const char *name);           /* -1 when unknown */
+const char *csl_type_name(int t);
+
+/* ---- markup in rendered strings ------------------------------------------- */
+
+#define CM_ESC '\x1f'
+enum csl_cm {
+	CM_QUOTE = 'Q', CM_QUOTE_OFF = 'q',         /* quotes; inner/outer at output */
+	CM_NORMAL = 'N', CM_NORMAL_OFF = 'n',       /* font-style="normal" */
+	CM_WNORMAL = 'W', CM_WNORMAL_OFF = 'w',     /* font-weight="normal" */
+	CM_LIGHT = 'L', CM_LIGHT_OFF = 'l',         /* font-weight="light" */
+	CM_VNORMAL = 'V', CM_VNORMAL_OFF = 'v',     /* font-variant="normal" */
+	CM_UNDER = 'U', CM_UNDER_OFF = 'u',         /* text-decoration="underline" */
+	CM_BASE = 'A', CM_BASE_OFF = 'a',           /* vertical-align="baseline" */
+	CM_OBLIQUE = 'O', CM_OBLIQUE_OFF = 'o',     /* font-style="oblique" */
+	CM_BLOCK = 'K', CM_LEFT = 'M', CM_RIGHT = 'R', CM_INDENT = 'I', CM_DISPLAY_OFF = 'k',
+	CM_NOPUNCT = 'P',                          /* join: the next text's punctuation stays */
+};
+/* Bytes of the markup that starts at p (0: p starts text). */
+static inline size_t csl_mark_len(const char *p)
+{
+	unsigned char c = (unsigned char)*p;
+	if (c == (unsigned char)CM_ESC)
+		return p[1] ? 2 : 1;
+	return CX_IS_MARK(c) ? 1 : 0;
+}
+/* Does the markup at p open a span (1), close one (-1), or neither (0)? */
+int csl_mark_dir(const char *p);
+
+/* ---- styles -------------------------------------------------------------- */
+
+enum csl_kind {
+	CK_LAYOUT, CK_TEXT, CK_NUMBER, CK_LABEL, CK_GROUP, CK_CHOOSE, CK_IF, CK_NAMES, CK_NAME,
+	CK_ETAL, CK_SUBSTITUTE, CK_NAME_PART, CK_DATE, CK_DATE_PART, CK_MACRO, CK_OTHER,
+};
+
+enum csl_case { TC_NONE, TC_LOWER, TC_UPPER, TC_CAPFIRST, TC_CAPALL, TC_SENTENCE, TC_TITLE };
+
+struct csl_fmt {
+	const char *prefix, *suffix, *delimiter;
+	unsigned char font_style;   /* 0 unset, 1 normal, 2 italic, 3 oblique */
+	unsigned char font_variant; /* 0, 1 normal, 2 small-caps */
+	unsigned char font_weight;  /* 0, 1 normal, 2 bold, 3 light */
+	unsigned char decoration;   /* 0, 1 none, 2 underline */
+	unsigned char valign;       /* 0, 1 baseline, 2 sup, 3 sub */
+	unsigned char display;      /* 0, 1 block, 2 left-margin, 3 right-inline, 4 indent */
+	unsigned char text_case;    /* enum csl_case */
+	unsigned quotes : 1, strip_periods : 1, has_affix : 1, has_style : 1;
+};
+
+/* Name options, inheritable from style, citation or bibliography to
+ * cs:names and cs:name.  `set` has a bit per field given. */
+enum {
+	NO_AND = 1 << 0, NO_DELIM = 1 << 1, NO_DPEA = 1 << 2, NO_DPL = 1 << 3, NO_ETAL_MIN = 1 << 4,
+	NO_ETAL_FIRST = 1 << 5, NO_ETAL_LAST = 1 << 6, NO_ETAL_SMIN = 1 << 7,
+	NO_ETAL_SFIRST = 1 << 8, NO_INIT = 1 << 9, NO_INITW = 1 << 10, NO_SORTORDER = 1 << 11,
+	NO_SORTSEP = 1 << 12, NO_FORM = 1 << 13, NO_NAMES_DELIM = 1 << 14,
+};
+enum csl_dp { DP_CONTEXTUAL, DP_AFTER_INVERTED, DP_ALWAYS, DP_NEVER };
+struct csl_nameopts {
+	unsigned set;
+	int and_;                /* 0 none, 1 text, 2 symbol */
+	const char *delimiter;   /* between names (default ", ") */
+	int dp_etal, dp_last;    /* enum csl_dp */
+	int etal_min, etal_first, etal_smin, etal_sfirst;
+	int etal_last;
+	int initialize;          /* default 1 */
+	const char *initialize_with; /* NULL: no initials */
+	int sort_order;          /* 0 none, 1 first, 2 all */
+	const char *sort_sep;    /* default ", " */
+	int form;                /* 0 long, 1 short, 2 count */
+	const char *names_delim; /* cs:names delimiter */
+};
+
+enum csl_test {
+	CT_TYPE, CT_VARIABLE, CT_IS_NUMERIC, CT_IS_UNCERTAIN, CT_LOCATOR, CT_POSITION,
+	CT_DISAMBIGUATE,
+};
+enum csl_pos { POS_FIRST, POS_SUBSEQUENT, POS_IBID, POS_IBID_LOC, POS_NEAR_NOTE };
+
+struct csl_cond {
+	enum csl_test test;
+	int *vals;               /* variable ids, type ids, positions, locator labels */
+	size_t nvals;
+};
+
+struct csl_node {
+	enum csl_kind kind;
+	struct csl_fmt f;
+	struct csl_node *kids;
+	size_t nkids;
+	int var;                 /* text, number, label, date, date-part name */
+	const char *macro_name;
+	const struct csl_node *macro;
+	const char *term;        /* text term= */
+	const char *value;       /* text value= */
+	int form;                /* term/label form (enum csl_form); number form */
+	int plural;              /* label: 0 contextual, 1 always, 2 never */
+	/* names */
+	int *vars;
+	size_t nvars;
+	struct csl_nameopts nopt; /* cs:name, and cs:names' delimiter */
+	const struct csl_node *name, *etal, *label, *substitute;
+	int label_before_name;   /* cs:label before cs:name in cs:names */
+	const struct csl_node *name_part[2]; /* 0 family, 1 given */
+	/* date */
+	int date_form;           /* 0 none (non-localized), 1 text, 2 numeric */
+	int date_parts;          /* 3 year-month-day, 2 year-month, 1 year */
+	int part;                /* date-part: 0 year, 1 month, 2 day */
+	const char *range_delim; /* date-part range-delimiter, NULL unset */
+	/* choose: cs:if, cs:else-if, cs:else */
+	struct csl_cond *conds;
+	size_t nconds;
+	int match;               /* 0 all, 1 any, 2 none */
+	int is_else;
+};
+
+enum csl_form { TF_LONG, TF_SHORT, TF_VERB, TF_VERB_SHORT, TF_SYMBOL, TF__COUNT };
+
+struct csl_sortkey {
+	int var;
+	const struct csl_node *macro;
+	int desc;
+	int names_min, names_first, names_last; /* 0: unset */
+};
+
+struct csl_context {          /* cs:citation or cs:bibliography */
+	const struct csl_node *layout;
+	struct csl_sortkey *keys;
+	size_t nkeys;
+	struct csl_nameopts nopt;
+	/* citation */
+	int add_names, add_givenname, add_year_suffix, gn_rule;
+	int collapse;            /* 0, 1 citation-number, 2 year, 3 year-suffix, 4 year-suffix-ranged */
+	const char *cite_group_delim, *year_suffix_delim, *after_collapse_delim;
+	int near_note_distance;
+	/* bibliography */
+	int hanging_indent, second_field_align, line_spacing, entry_spacing;
+	const char *sas;         /* subsequent-author-substitute */
+	int sas_rule;            /* 0 complete-all, 1 complete-each, 2 partial-each, 3 partial-first */
+};
+enum { GN_ALL_NAMES, GN_ALL_NAMES_INITIALS, GN_PRIMARY, GN_PRIMARY_INITIALS, GN_BY_CITE };
+
+struct csl_locale_src;
+
+struct csl_style {
+	struct arena a;
+	int note;                /* class="note" */
+	const char *default_locale;
+	const char *parent;      /* a dependent style's independent-parent link */
+	const char *title;
+	int demote;              /* 0 never, 1 sort-only, 2 display-and-sort */
+	int init_hyphen;         /* initialize-with-hyphen, default 1 */
+	int page_range;          /* 0 none (as given), 1 expanded, 2 minimal, 3 minimal-two, 4 chicago, 5 chicago-16 */
+	struct csl_nameopts nopt;
+	struct csl_context cit, bib;
+	int has_bib;
+	struct csl_node **macros;
+	size_t nmacros;
+	struct csl_locale_src **locales; /* cs:locale in the style, in order */
+	size_t nlocales;
+};
+
+/* Parse a style; NULL with *err set (a static or arena message in errbuf). */
+struct csl_style *csl_style_load(const char *xml, size_t n, char *errbuf, size_t errlen);
+void csl_style_free(struct csl_style *s);
+
+/* ---- locales -------------------------------------------------------------- */
+
+struct csl_term {
+	const char *name;
+	int form;                /* enum csl_form */
+	int gender;              /* 0 none, 1 masculine, 2 feminine: of the term (nouns) */
+	int gender_form;         /* ordinal terms: the gender they are for */
+	int match;               /* ordinals: 0 default, 1 last-digit, 2 last-two-digits, 3 whole-number */
+	const char *single, *multiple;
+};
+
+struct csl_locale_src {       /* one cs:locale, from a style or a file */
+	const char *lang;        /* NULL: no xml:lang */
+	struct csl_term *terms;
+	size_t nterms;
+	struct csl_node *date[2]; /* text, numeric */
+	int punct_in_quote;      /* -1 unset */
+	int limit_ordinals;      /* -1 unset */
+};
+
+/* Load a locale file's XML.  NULL with the message in errbuf. */
+struct csl_locale_src *csl_locale_parse(struct arena *a, const char *xml, size_t n, char *errbuf,
+                                        size_t errlen);
+/* The built-in en-US locale. */
+struct csl_locale_src *csl_locale_builtin(struct arena *a);
+
+/* The merged view a session renders with: style locales first, then the
+ * locale files, then en-US.  Terms are looked up in one sorted table. */
+struct csl_locale {
+	struct arena a;
+	const char *lang;
+	struct csl_term *terms;  /* sorted by name, form, gender_form */
+	size_t nterms;
+	const struct csl_node *date[2];
+	int punct_in_quote, limit_ordinals;
+};
+/* srcs: most important first. */
+void csl_locale_merge(struct csl_locale *L, const char *lang, struct csl_locale_src *const *srcs,
+                      size_t n);
+void csl_locale_free(struct csl_locale *L);
+/* A term, falling back through the forms; NULL when none. gender: 0 any. */
+const struct csl_term *csl_term(const struct csl_locale *L, const char *name, int form);
+/* The term's text, single or plural; "" when the term is missing. */
+const char *csl_term_text(const struct csl_locale *L, const char *name, int form, int plural);
+/* Ordinal suffix for n ("st", "nd"), by the locale's ordinal rules. */
+const char *csl_ordinal(const struct csl_locale *L, long n, int gender, int longform);
+
+/* ---- items ------------------------------------------------------------------ */
+
+struct csl_name {
+	const char *family, *given, *dp, *ndp, *suffix, *literal;
+	unsigned comma_suffix : 1, static_order : 1;
+};
+struct csl_names {
+	struct csl_name *v;
+	size_t n;
+	int others;              /* the list ends with "and others" */
+};
+struct csl_date {
+	int y[2], m[2], d[2];    /* m 13..16: seasons */
+	int range, circa, open;
+	const char *literal;
+};
+
+struct csl_item {
+	const char *id;
+	int type;
+	const char *s[CV_NSTR];  /* rich text, NUL-terminated; NULL: absent */
+	struct csl_names names[CV_NNAMES];
+	struct csl_date *dates[CV_NDATES];
+	const struct cx_entry *entry;
+	int english;             /* language is English or unset (title case applies) */
+	/* session state */
+	size_t index;            /* input order */
+	int cite_number;         /* 1-based, in bibliography order */
+	int year_suffix;         /* 0 none, 1 = a */
+	int dis_names;           /* disambiguation: names added (et-al-use-first raised to) */
+	int dis_given;           /* disambiguation: givenname level 0..2 */
+	int *dis_given_per;      /* per name givenname level, NULL: all dis_given */
+	int dis_cond;            /* the disambiguate="true" condition holds */
+	int first_note;          /* first-reference-note-number, 0 none */
+	char **sortkeys;         /* bibliography sort keys */
+};
+
+/* Build an item from the entry model (the csl column of fields.def, the
+ * type table, and the writers' shared choices in write/fmt.h). */
+void csl_item_from_entry(struct arena *a, struct csl_item *it, const struct cx_entry *e,
+                         const struct cx_options *opt);
+/* Parse CSL rich text (HTML subset, quotes) into the markup above. */
+const char *csl_rich_parse(struct arena *a, const char *s, size_t n);
+
+/* ---- rendering ----------------------------------------------------------------- */
+
+enum csl_outfmt { OF_TEXT, OF_HTML, OF_MARKDOWN, OF_LATEX };
+
+/* A citation item as the caller gives it. */
+struct csl_cite {
+	struct csl_item *item;
+	const char *locator, *label; /* label: a locator term ("page") */
+	const char *prefix, *suffix;
+	int suppress_author, author_only;
+	int position;            /* enum csl_pos; computed unless preset >= 0 */
+	int near_note;
+	int note;                /* note number of its citation */
+	int first_note;
+};
+
+struct csl_session;
+struct csl_session *csl_session_new(const struct csl_style *s, const struct csl_locale *L);
+void csl_session_free(struct csl_session *S);
+/* Items the session renders; they must outlive it. */
+void csl_session_items(struct csl_session *S, struct csl_item **items, size_t n);
+/* Cited items in citation order (numbering for styles without a sort). */
+void csl_session_cited(struct csl_session *S, struct csl_item **order, size_t n);
+/* Sort, number and disambiguate; call once after the items are set. */
+void csl_session_prepare(struct csl_session *S);
+/* The bibliography in its order: entry i as a rendered string. */
+size_t csl_bib_count(const struct csl_session *S);
+const char *csl_bib_entry(struct csl_session *S, size_t i, const struct csl_item **item);
+/* One citation cluster; positions of the cites are filled in. */
+const char *csl_cite(struct csl_session *S, struct csl_cite *cites, size_t n, int note);
+
+/* Output: rendered string to a format. */
+void csl_out(struct cx_out *o, const char *s, enum csl_outfmt f, const struct csl_locale *L);
+void csl_out_buf(struct buf *b, const char *s, enum csl_outfmt f, const struct csl_locale *L);
+
+/* ---- internals shared by the stages ---------------------------------------------- */
+
+struct xnode;
+struct csl_node *csl_compile(struct arena *a, const struct xnode *x);
+void csl_parse_nameopts(const struct xnode *x, struct csl_nameopts *o, int on_name);
+struct csl_locale_src *csl_locale_from_xml(struct arena *a, const struct xnode *x);
+int csl_locator_lookup(const char *w);
+const char *csl_locator_name(int i);
+
+/* rich.c */
+const char *csl_text_case(struct arena *a, const char *s, int tc);
+const char *csl_strip_periods(struct arena *a, const char *s);
+void csl_cat(struct buf *b, const char *s, int punct_in_quote);
+
+/* number.c */
+int csl_is_numeric(const char *s);
+/* The numbers of s rendered in a form (0 numeric, 1 ordinal, 2 long
+ * ordinal, 3 roman); text that is not numeric comes back as it is. */
+const char *csl_number(struct arena *a, const char *s, int form, const struct csl_locale *L,
+                       int gender);
+const char *csl_page_range(struct arena *a, const char *s, int format, const char *delim);
+int csl_plural(const char *s);
+/* The first integer in s, or 0. */
+long csl_leading_int(const char *s);
+
+/* The render state of one item in one context (render.c). */
+struct csl_render {
+	struct csl_session *S;
+	const struct csl_style *st;
+	const struct csl_locale *L;
+	const struct csl_context *ctx;
+	struct csl_item *it;
+	const struct csl_cite *cite;
+	struct arena *a;
+	int sort;                /* rendering a sort key */
+	int plain;               /* disambiguation: compare text only */
+	const struct csl_sortkey *key; /* the sort key being rendered */
+	unsigned char suppressed[CV__COUNT];
+	int called, found;       /* variables called and found, for cs:group */
+	int ys_done;             /* the year-suffix has been rendered */
+	int uses_ys;             /* the style renders year-suffix itself */
+	const char *first_names; /* the first cs:names output (subsequent-author-substitute) */
+	int in_sub;              /* inside cs:substitute */
+	int names_done;          /* a cs:names has rendered */
+	int ntotal_names;        /* names counted for form="count" */
+};
+const char *csl_render_node(struct csl_render *r, const struct csl_node *n);
+const char *csl_render_kids(struct csl_render *r, const struct csl_node *n, const char *delim);
+const char *csl_fmt_apply(struct csl_render *r, const char *s, const struct csl_fmt *f, int affixes);
+const char *csl_render_names(struct csl_render *r, const struct csl_node *n);
+const char *csl_render_date(struct csl_render *r, const struct csl_node *n);
+const char *csl_label_text(struct csl_render *r, int var, int form, int plural_attr,
+                           const char *value);
+const char *csl_render_item(struct csl_render *r, const struct csl_node *layout);
+
+#endif

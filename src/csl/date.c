@@ -1,0 +1,242 @@
+/* csl/date.c - cs:date and cs:date-part: localized and non-localized
+ * dates, ranges, seasons, eras, ordinal days, and the implicit year-suffix
+ * after the year of "issued" when the style does not place it itself.
+ * Sort keys are YYYYMMDD strings. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "csl/csl.h"
+#include "csl/session.h"
+
+struct part {
+	struct csl_node n; /* the date-part with the style's overrides */
+};
+
+static size_t parts_of(const struct csl_node *d, const struct csl_locale *L, struct part *out)
+{
+	size_t k = 0;
+	if (!d->date_form) {
+		for (size_t i = 0; i < d->nkids && k < 3; i++)
+			if (d->kids[i].kind == CK_DATE_PART)
+				out[k++].n = d->kids[i];
+		return k;
+	}
+	const struct csl_node *loc = L->date[d->date_form == 2];
+	if (!loc)
+		return 0;
+	for (size_t i = 0; i < loc->nkids && k < 3; i++) {
+		const struct csl_node *p = &loc->kids[i];
+		if (p->kind != CK_DATE_PART)
+			continue;
+		if ((p->part == 1 && d->date_parts < 2) || (p->part == 2 && d->date_parts < 3))
+			continue;
+		struct csl_node n = *p;
+		for (size_t j = 0; j < d->nkids; j++) {
+			const struct csl_node *o = &d->kids[j];
+			if (o->kind != CK_DATE_PART || o->part != p->part)
+				continue;
+			const char *pre = n.f.prefix, *suf = n.f.suffix;
+			int had = n.f.has_affix;
+			n.f = o->f;
+			n.f.prefix = pre;
+			n.f.suffix = suf;
+			n.f.has_affix = had;
+			if (o->form >= 0)
+				n.form = o->form;
+			if (o->range_delim)
+				n.range_delim = o->range_delim;
+		}
+		out[k++].n = n;
+	}
+	return k;
+}
+
+static const char *year_text(struct csl_render *r, int y, int form)
+{
+	char b[48];
+	if (y < 0)
+		snprintf(b, sizeof b, "%d%s", -y, csl_term_text(r->L, "bc", TF_LONG, 0) ?
+		                               csl_term_text(r->L, "bc", TF_LONG, 0) : "BC");
+	else if (y < 1000)
+		snprintf(b, sizeof b, "%d%s", y, csl_term_text(r->L, "ad", TF_LONG, 0) ?
+		                              csl_term_text(r->L, "ad", TF_LONG, 0) : "AD");
+	else if (form == 1)
+		snprintf(b, sizeof b, "%02d", y % 100);
+	else
+		snprintf(b, sizeof b, "%d", y);
+	return arena_strndup(r->a, b, strlen(b));
+}
+
+static const char *part_text(struct csl_render *r, const struct csl_node *p, const struct csl_date *d,
+                             int side, int var)
+{
+	char b[64];
+	int y = d->y[side], m = d->m[side], day = d->d[side];
+	switch (p->part) {
+	case 0: {
+		if (!y)
+			return "";
+		const char *s = year_text(r, y, p->form);
+		if (var == CV_ISSUED && !r->uses_ys && r->it->year_suffix && !r->ys_done && !r->sort) {
+			r->ys_done = 1;
+			snprintf(b, sizeof b, "%s%s", s, csl_year_suffix(r->a, r->it->year_suffix));
+			return arena_strndup(r->a, b, strlen(b));
+		}
+		return s;
+	}
+	case 1:
+		if (m < 1)
+			return "";
+		if (m > 12) {
+			snprintf(b, sizeof b, "season-%02d", m - 12);
+			const char *t = csl_term_text(r->L, b, TF_LONG, 0);
+			return t ? t : "";
+		}
+		if (p->form == 2 || p->form == 3) {
+			snprintf(b, sizeof b, p->form == 3 ? "%02d" : "%d", m);
+			return arena_strndup(r->a, b, strlen(b));
+		} else {
+			snprintf(b, sizeof b, "month-%02d", m);
+			const char *t = csl_term_text(r->L, b, p->form == 1 ? TF_SHORT : TF_LONG, 0);
+			return t ? t : "";
+		}
+	default:
+		if (day < 1 || m < 1 || m > 12)
+			return "";
+		if (p->form == 3) {
+			snprintf(b, sizeof b, "%02d", day);
+		} else if (p->form == 4 && !(r->L->limit_ordinals && day != 1)) {
+			char mt[16];
+			snprintf(mt, sizeof mt, "month-%02d", m);
+			const struct csl_term *t = csl_term(r->L, mt, TF_LONG);
+			snprintf(b, sizeof b, "%d%s", day, csl_ordinal(r->L, day, t ? t->gender : 0, 0));
+		} else {
+			snprintf(b, sizeof b, "%d", day);
+		}
+		return arena_strndup(r->a, b, strlen(b));
+	}
+}
+
+/* Parts first..last of one side, joined; the last part's suffix is
+ * dropped when drop_suffix (a range continues after it). */
+static void render_run(struct csl_render *r, struct buf *b, const struct part *p, size_t first,
+                       size_t last, const struct csl_date *d, int side, int var, const char *delim,
+                       int drop_suffix)
+{
+	int piq = r->L->punct_in_quote;
+	int any = 0;
+	for (size_t i = first; i <= last; i++) {
+		const char *s = part_text(r, &p[i].n, d, side, var);
+		if (!*s)
+			continue;
+		struct csl_fmt f = p[i].n.f;
+		if (drop_suffix && i == last) {
+			f.suffix = NULL;
+			f.has_affix = f.prefix && *f.prefix;
+		}
+		s = csl_fmt_apply(r, s, &f, 1);
+		if (any && delim)
+			csl_cat(b, delim, piq);
+		csl_cat(b, s, piq);
+		any = 1;
+	}
+}
+
+static const char *sort_key(struct csl_render *r, const struct csl_node *n, const struct csl_date *d)
+{
+	char b[64];
+	int parts = n->date_form ? n->date_parts : 3;
+	if (d->literal && !d->y[0])
+		return d->literal;
+	int m0 = parts >= 2 ? d->m[0] : 0, d0 = parts >= 3 ? d->d[0] : 0;
+	int m1 = parts >= 2 ? d->m[1] : 0, d1 = parts >= 3 ? d->d[1] : 0;
+	snprintf(b, sizeof b, "%05d%02d%02d", d->y[0] + 10000, m0, d0);
+	if (d->range)
+		snprintf(b + 9, sizeof b - 9, "-%05d%02d%02d", d->y[1] + 10000, m1, d1);
+	return arena_strndup(r->a, b, strlen(b));
+}
+
+const char *csl_render_date(struct csl_render *r, const struct csl_node *n)
+{
+	int v = n->var;
+	if (v < CV_FIRST_DATE)
+		return "";
+	r->called++;
+	const struct csl_date *d = r->it->dates[v - CV_FIRST_DATE];
+	if (!d || r->suppressed[v])
+		return "";
+	r->found++;
+	if (r->sort)
+		return sort_key(r, n, d);
+	if (d->literal && !d->y[0])
+		return csl_fmt_apply(r, d->literal, &n->f, 1);
+	struct part p[3];
+	size_t np = parts_of(n, r->L, p);
+	if (!np)
+		return "";
+	const char *delim = n->f.delimiter;
+	if (n->date_form && r->L->date[n->date_form == 2])
+		delim = r->L->date[n->date_form == 2]->f.delimiter;
+	struct buf b = {0};
+	int diff = -1; /* the largest part that differs: 0 year, 1 month, 2 day */
+	if (d->range) {
+		if (d->y[0] != d->y[1])
+			diff = 0;
+		else if (d->m[0] != d->m[1])
+			diff = 1;
+		else if (d->d[0] != d->d[1])
+			diff = 2;
+	}
+	/* a range only shows when the differing part is rendered */
+	int shown = 0;
+	for (size_t i = 0; i < np; i++)
+		if (diff >= 0 && p[i].n.part >= diff)
+			shown = 1;
+	for (size_t i = 0; i < np && diff >= 0; i++)
+		if (p[i].n.part == diff)
+			shown = 2;
+	if (diff < 0 || shown < 2) {
+		render_run(r, &b, p, 0, np - 1, d, 0, v, delim, 0);
+	} else {
+		size_t first = np, last = 0;
+		for (size_t i = 0; i < np; i++)
+			if (p[i].n.part >= diff) {
+				if (first == np)
+					first = i;
+				last = i;
+			}
+		const char *rd = "\xE2\x80\x93";
+		for (size_t i = 0; i < np; i++)
+			if (p[i].n.part == diff && p[i].n.range_delim)
+				rd = p[i].n.range_delim;
+		if (diff == 0) {
+			first = 0;
+			last = np - 1;
+		}
+		if (first > 0)
+			render_run(r, &b, p, 0, first - 1, d, 0, v, delim, 0);
+		render_run(r, &b, p, first, last, d, 0, v, delim, 1);
+		csl_cat(&b, rd, 0);
+		if (d->y[1] || d->m[1])
+			render_run(r, &b, p, first, last, d, 1, v, delim, 0);
+		if (last + 1 < np) {
+			struct buf t = {0};
+			render_run(r, &t, p, last + 1, np - 1, d, 0, v, delim, 0);
+			if (t.n) {
+				buf_putc(&t, 0);
+				csl_cat(&b, t.p, r->L->punct_in_quote);
+			}
+			buf_free(&t);
+		}
+	}
+	if (!b.n) {
+		buf_free(&b);
+		return "";
+	}
+	buf_putc(&b, 0);
+	const char *s = arena_strndup(r->a, b.p, b.n - 1);
+	buf_free(&b);
+	struct csl_fmt f = n->f;
+	return csl_fmt_apply(r, s, &f, 1);
+}

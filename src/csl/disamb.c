@@ -1,0 +1,196 @@
+/* csl/disamb.c - disambiguation (CSL 1.0.2, "Disambiguation").
+ *
+ * Cites are ambiguous when their first-position renderings are equal
+ * while their items differ.  For each set of ambiguous items the steps
+ * run in the specification's order, each only while the set stays
+ * ambiguous: add names (raise et-al-use-first), add given names (initials,
+ * then full given names), set the disambiguate condition, and give year
+ * suffixes in bibliography order.  The global given-name rules
+ * (all-names, primary-name, with or without initials) expand names that
+ * share a family name anywhere in the document first. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "csl/csl.h"
+#include "csl/session.h"
+
+struct rend {
+	struct csl_item *it;
+	char *s;
+	size_t order;  /* bibliography position */
+};
+
+static void render_all(struct csl_session *S, struct rend *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		free(v[i].s);
+		v[i].s = xstrdup(csl_cite_plain(S, v[i].it));
+		arena_reset(&S->tmp);
+	}
+}
+
+static int cmp_rend(const void *a, const void *b)
+{
+	const struct rend *x = a, *y = b;
+	int c = strcmp(x->s, y->s);
+	if (c)
+		return c;
+	return (x->order > y->order) - (x->order < y->order);
+}
+
+/* Is v[i] equal to another rendering of the set? */
+static int clashes(const struct rend *v, size_t n, size_t i)
+{
+	for (size_t j = 0; j < n; j++)
+		if (j != i && !strcmp(v[i].s, v[j].s))
+			return 1;
+	return 0;
+}
+
+static size_t count_clashes(const struct rend *v, size_t n)
+{
+	size_t k = 0;
+	for (size_t i = 0; i < n; i++)
+		k += clashes(v, n, i);
+	return k;
+}
+
+static size_t max_names(const struct csl_item *it)
+{
+	size_t m = 0;
+	for (int v = 0; v < CV_NNAMES; v++)
+		if (it->names[v].n > m)
+			m = it->names[v].n;
+	return m;
+}
+
+/* The steps for one set of items whose cites are equal. */
+static void resolve(struct csl_session *S, struct rend *v, size_t n)
+{
+	const struct csl_context *c = &S->st->cit;
+	if (c->add_names) {
+		size_t most = 0;
+		for (size_t i = 0; i < n; i++)
+			if (max_names(v[i].it) > most)
+				most = max_names(v[i].it);
+		size_t before = count_clashes(v, n);
+		for (size_t k = 1; k <= most && before; k++) {
+			for (size_t i = 0; i < n; i++)
+				if (clashes(v, n, i) || v[i].it->dis_names)
+					v[i].it->dis_names = (int)k;
+			render_all(S, v, n);
+			size_t now = count_clashes(v, n);
+			if (now < before) {
+				before = now;
+			}
+			if (!now)
+				break;
+		}
+		if (before == n) {
+			for (size_t i = 0; i < n; i++)
+				v[i].it->dis_names = 0;
+			render_all(S, v, n);
+		}
+	}
+	if (c->add_givenname && count_clashes(v, n)) {
+		for (int level = 1; level <= 2 && count_clashes(v, n); level++) {
+			size_t before = count_clashes(v, n);
+			int old[64];
+			for (size_t i = 0; i < n && i < 64; i++) {
+				old[i] = v[i].it->dis_given;
+				if (clashes(v, n, i) && !v[i].it->dis_given_per)
+					v[i].it->dis_given = level;
+			}
+			render_all(S, v, n);
+			if (count_clashes(v, n) >= before) {
+				for (size_t i = 0; i < n && i < 64; i++)
+					v[i].it->dis_given = old[i];
+				render_all(S, v, n);
+			}
+		}
+	}
+	if (count_clashes(v, n)) {
+		int any = 0;
+		for (size_t i = 0; i < n; i++)
+			if (clashes(v, n, i)) {
+				v[i].it->dis_cond = 1;
+				any = 1;
+			}
+		if (any)
+			render_all(S, v, n);
+	}
+	if (c->add_year_suffix && count_clashes(v, n)) {
+		/* suffixes follow the bibliography order among the clashing */
+		int next = 1;
+		for (size_t i = 0; i < n; i++)
+			if (clashes(v, n, i))
+				v[i].it->year_suffix = next++;
+	}
+}
+
+/* Given-name expansion over the whole document (all-names and
+ * primary-name rules): a name gets initials, or its full given name,
+ * when another name with the same family name differs in them. */
+static void global_names(struct csl_session *S)
+{
+	int rule = S->st->cit.gn_rule;
+	if (!S->st->cit.add_givenname || rule == GN_BY_CITE)
+		return;
+	int primary = rule == GN_PRIMARY || rule == GN_PRIMARY_INITIALS;
+	int initials_only = rule == GN_ALL_NAMES_INITIALS || rule == GN_PRIMARY_INITIALS;
+	for (size_t i = 0; i < S->nbib; i++) {
+		struct csl_item *it = S->bib[i];
+		const struct csl_names *nl = &it->names[CV_AUTHOR - CV_FIRST_NAME];
+		if (!nl->n)
+			continue;
+		it->dis_given_per = arena_calloc(&S->a, (nl->n + 1) * sizeof(int));
+		for (size_t k = 0; k < nl->n && (!primary || k == 0); k++) {
+			const struct csl_name *a = &nl->v[k];
+			if (!a->family || !a->given)
+				continue;
+			int level = 0;
+			for (size_t j = 0; j < S->nbib; j++) {
+				const struct csl_names *ol = &S->bib[j]->names[CV_AUTHOR - CV_FIRST_NAME];
+				for (size_t m = 0; m < ol->n && (!primary || m == 0); m++) {
+					const struct csl_name *b = &ol->v[m];
+					if (!b->family || !b->given || strcmp(a->family, b->family) ||
+					    !strcmp(a->given, b->given))
+						continue;
+					int l = a->given[0] == b->given[0] ? 2 : 1;
+					if (l > level)
+						level = l;
+				}
+			}
+			if (initials_only && level > 1)
+				level = 1;
+			it->dis_given_per[k] = level;
+		}
+	}
+}
+
+void csl_disambiguate(struct csl_session *S)
+{
+	const struct csl_context *c = &S->st->cit;
+	if (!c->layout || S->nbib < 2)
+		return;
+	if (!c->add_names && !c->add_givenname && !c->add_year_suffix)
+		return;
+	global_names(S);
+	size_t n = S->nbib;
+	struct rend *v = xcalloc(n, sizeof *v);
+	for (size_t i = 0; i < n; i++)
+		v[i] = (struct rend){S->bib[i], NULL, i};
+	render_all(S, v, n);
+	qsort(v, n, sizeof *v, cmp_rend);
+	for (size_t i = 0; i < n;) {
+		size_t j = i + 1;
+		while (j < n && !strcmp(v[i].s, v[j].s))
+			j++;
+		if (j - i > 1)
+			resolve(S, v + i, j - i);
+		i = j;
+	}
+	for (size_t i = 0; i < n; i++)
+		free(v[i].s);
+	free(v);
+}

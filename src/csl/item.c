@@ -1,0 +1,296 @@
+/* csl/item.c - from the entry model to a CSL item.
+ *
+ * The mapping is the CSL-JSON writer's: each field goes to the variable in
+ * the csl column of fields.def, the first field wins a variable, and the
+ * choices of DESIGN section 3 come from the writers' shared helpers in
+ * write/fmt.h (the publisher among publisher-like fields, the arXiv
+ * eprint as number, publisher and URL, thesis genres, "number" as an
+ * article's issue, the subtitle after the title).  So `citex -t text`
+ * renders what `citex -t csl-json` hands to any other CSL processor.
+ * A field the model keeps under a CSL variable's own name (CSL-JSON
+ * input's variables with no BibTeX field) is taken by that name. */
+#include <stdio.h>
+#include <string.h>
+
+#include "csl/csl.h"
+#include "model/model.h"
+#include "write/fmt.h"
+
+static const char *cstr(struct arena *a, cx_str s)
+{
+	s = fmt_trim(s);
+	return arena_strndup(a, s.p ? s.p : "", s.n);
+}
+
+static const char *rich(struct arena *a, cx_str s)
+{
+	s = fmt_trim(s);
+	return csl_rich_parse(a, s.p ? s.p : "", s.n);
+}
+
+/* Lower-case words at the start of a family name are its particle
+ * ("van Gogh"), and at the end of a given name a dropping one ("Ludwig
+ * van"), as citeproc-js reads names that come without particles. */
+static void split_particles(struct arena *a, struct csl_name *n)
+{
+	const char *f = n->family;
+	if (f && !n->ndp && !n->dp) {
+		const char *p = f, *last = NULL;
+		while (*p >= 'a' && *p <= 'z') {
+			const char *w = p;
+			while (*w && *w != ' ' && *w != '\'' && (unsigned char)*w != 0xE2)
+				w++;
+			if (*w == ' ')
+				last = w + 1;
+			else if (*w == '\'' )
+				last = w + 1;
+			else
+				break;
+			p = last;
+		}
+		if (last && *last) {
+			size_t k = (size_t)(last - f);
+			while (k && f[k - 1] == ' ')
+				k--;
+			n->ndp = arena_strndup(a, f, k);
+			n->family = last;
+		}
+	}
+	const char *g = n->given;
+	if (g && !n->dp) {
+		size_t len = strlen(g), i = len;
+		while (i > 0) {
+			size_t e = i;
+			while (i > 0 && g[i - 1] != ' ')
+				i--;
+			if (!(g[i] >= 'a' && g[i] <= 'z') || i == 0) {
+				i = e;
+				break;
+			}
+			while (i > 0 && g[i - 1] == ' ')
+				i--;
+		}
+		if (i < len && i > 0) {
+			size_t s = i;
+			while (g[s] == ' ')
+				s++;
+			n->dp = arena_strndup(a, g + s, len - s);
+			n->given = arena_strndup(a, g, i);
+		}
+	}
+}
+
+static void names_of(struct arena *a, struct csl_names *out, const struct cx_field *f,
+                     const struct cx_options *opt)
+{
+	out->v = arena_calloc(a, (f->nnames + 1) * sizeof *out->v);
+	out->n = 0;
+	for (size_t i = 0; i < f->nnames; i++) {
+		const struct cx_name *nm = &f->names[i];
+		if (nm->others) {
+			out->others = 1;
+			continue;
+		}
+		struct csl_name *c = &out->v[out->n];
+		memset(c, 0, sizeof *c);
+		if (nm->literal.n || (!nm->family.n && nm->given.n)) {
+			c->literal = rich(a, nm->literal.n ? nm->literal : nm->given);
+		} else if (nm->family.n) {
+			c->family = rich(a, nm->family);
+			c->given = nm->given.n ? rich(a, nm->given) : NULL;
+			c->suffix = nm->suffix.n ? rich(a, nm->suffix) : NULL;
+			if (nm->particle.n) {
+				int dropping = nm->dropping || (opt && opt->particles == CX_PARTICLES_DROPPING);
+				if (dropping)
+					c->dp = rich(a, nm->particle);
+				else
+					c->ndp = rich(a, nm->particle);
+			}
+			split_particles(a, c);
+		} else {
+			continue;
+		}
+		out->n++;
+	}
+	if (!f->nnames && f->text.n) {
+		out->v[0] = (struct csl_name){.literal = rich(a, f->text)};
+		out->n = 1;
+	}
+}
+
+static struct csl_date *date_of(struct arena *a, const struct cx_date *d, cx_str text)
+{
+	struct csl_date *c = arena_calloc(a, sizeof *c);
+	if (!d->year[0]) {
+		cx_str l = d->literal.n ? d->literal : text;
+		l = fmt_trim(l);
+		if (!l.n)
+			return NULL;
+		c->literal = rich(a, l);
+		return c;
+	}
+	for (int i = 0; i < 2; i++) {
+		c->y[i] = d->year[i];
+		c->m[i] = d->month[i];
+		c->d[i] = d->day[i];
+	}
+	c->range = d->range;
+	c->circa = d->circa;
+	if (c->range && !c->y[1])
+		c->y[1] = c->y[0];
+	return c;
+}
+
+struct map {
+	struct arena *a;
+	struct csl_item *it;
+	const struct cx_entry *e;
+	const struct cx_options *opt;
+};
+
+static void set_str(struct map *m, int v, const char *s)
+{
+	if (v >= 0 && v < CV_NSTR && !m->it->s[v] && s && *s)
+		m->it->s[v] = s;
+}
+
+static void by_name(struct map *m, const struct cx_field *f, int v)
+{
+	struct csl_item *it = m->it;
+	switch (csl_var_kind(v)) {
+	case CVK_NAMES:
+		if (!it->names[v - CV_FIRST_NAME].n)
+			names_of(m->a, &it->names[v - CV_FIRST_NAME], f, m->opt);
+		break;
+	case CVK_DATE: {
+		if (it->dates[v - CV_FIRST_DATE])
+			break;
+		struct cx_date d = f->date;
+		if (!d.year[0] && !d.literal.n) {
+			date_parse_iso(&d, fmt_trim(f->text));
+			if (d.literal.p && !d.year[0])
+				d.literal = fmt_trim(f->text);
+		}
+		it->dates[v - CV_FIRST_DATE] = date_of(m->a, &d, f->text);
+		break;
+	}
+	default:
+		set_str(m, v, rich(m->a, f->text.n ? f->text : f->raw));
+		break;
+	}
+}
+
+static void title(struct map *m, const struct cx_field *f)
+{
+	if (m->it->s[CV_TITLE])
+		return;
+	const struct cx_field *sub = cx_entry_get(m->e, CX_F_SUBTITLE);
+	if (!sub || fmt_empty(sub)) {
+		set_str(m, CV_TITLE, rich(m->a, f->text));
+		return;
+	}
+	/* CSL has no subtitle: "Title: Subtitle", as the CSL-JSON writer. */
+	cx_str t = fmt_trim(f->text), s = fmt_trim(sub->text);
+	struct buf b = {0};
+	buf_put(&b, t.p, t.n);
+	char last = t.n ? t.p[t.n - 1] : ' ';
+	buf_put(&b, last == '?' || last == '!' || last == ':' || last == '.' ? " " : ": ", 
+	        last == '?' || last == '!' || last == ':' || last == '.' ? 1 : 2);
+	buf_put(&b, s.p, s.n);
+	set_str(m, CV_TITLE, csl_rich_parse(m->a, b.p, b.n));
+	buf_free(&b);
+}
+
+static void field(struct map *m, const struct cx_field *f)
+{
+	if (fmt_empty(f))
+		return;
+	if (f->id == CX_F_UNKNOWN) {
+		char name[64];
+		if (f->name.n >= sizeof name)
+			return;
+		memcpy(name, f->name.p, f->name.n);
+		name[f->name.n] = 0;
+		int v = csl_var_lookup(name);
+		if (v >= 0)
+			by_name(m, f, v);
+		return;
+	}
+	const char *csl = cx_fields[f->id].csl;
+	switch (f->id) {
+	case CX_F_YEAR: case CX_F_MONTH: case CX_F_DAY: case CX_F_DATE:
+		if (!m->it->dates[CV_ISSUED - CV_FIRST_DATE])
+			m->it->dates[CV_ISSUED - CV_FIRST_DATE] = date_of(m->a, &m->e->issued, f->text);
+		return;
+	case CX_F_TITLE:
+		title(m, f);
+		return;
+	case CX_F_SUBTITLE:
+		if (!cx_entry_get(m->e, CX_F_TITLE))
+			set_str(m, CV_TITLE, rich(m->a, f->text));
+		return;
+	case CX_F_NUMBER:
+		set_str(m, fmt_is_article(m->e) ? CV_ISSUE : CV_NUMBER, rich(m->a, f->text.n ? f->text : f->raw));
+		return;
+	case CX_F_PUBLISHER: case CX_F_ORGANIZATION: case CX_F_INSTITUTION: case CX_F_SCHOOL:
+		if (f == fmt_publisher(m->e))
+			set_str(m, CV_PUBLISHER, rich(m->a, f->text));
+		return;
+	case CX_F_TYPE: {
+		cx_str g;
+		const struct cx_field *from;
+		if (fmt_genre(m->e, &g, &from) && from == f)
+			set_str(m, CV_GENRE, rich(m->a, g));
+		return;
+	}
+	case CX_F_EPRINT: case CX_F_EPRINTTYPE: case CX_F_EPRINTCLASS:
+		return; /* arXiv: see csl_item_from_entry */
+	default:
+		break;
+	}
+	if (!*csl)
+		return;
+	int v = csl_var_lookup(csl);
+	if (v >= 0)
+		by_name(m, f, v);
+}
+
+void csl_item_from_entry(struct arena *a, struct csl_item *it, const struct cx_entry *e,
+                         const struct cx_options *opt)
+{
+	memset(it, 0, sizeof *it);
+	struct map m = {a, it, e, opt};
+	it->entry = e;
+	it->id = cstr(a, e->key);
+	it->type = -1;
+	if (e->source && !strcmp(e->source, "csl-json") && e->type_name.n < 64) {
+		char t[64];
+		memcpy(t, e->type_name.p, e->type_name.n);
+		t[e->type_name.n] = 0;
+		it->type = csl_type_lookup(t);
+	}
+	if (it->type < 0)
+		it->type = csl_type_lookup(cx_types[e->type].csl);
+	for (size_t i = 0; i < e->nfields; i++)
+		field(&m, &e->fields[i]);
+	cx_str g;
+	const struct cx_field *from;
+	if (fmt_genre(e, &g, &from) && !from)
+		set_str(&m, CV_GENRE, cstr(a, g));
+	cx_str ax;
+	if (fmt_arxiv(e, &ax)) {
+		char b[256];
+		snprintf(b, sizeof b, "arXiv:%.*s", (int)ax.n, ax.p);
+		set_str(&m, CV_NUMBER, arena_strndup(a, b, strlen(b)));
+		set_str(&m, CV_PUBLISHER, "arXiv");
+		snprintf(b, sizeof b, "https://arxiv.org/abs/%.*s", (int)ax.n, ax.p);
+		if (!it->s[CV_URL])
+			set_str(&m, CV_URL, arena_strndup(a, b, strlen(b)));
+	}
+	const char *lang = it->s[CV_LANGUAGE];
+	it->english = !lang || !strncmp(lang, "en", 2) || !strncmp(lang, "En", 2) ||
+	              !strncmp(lang, "eng", 3);
+	if (lang && strlen(lang) > 2 && lang[2] != '-' && lang[2] != '_' && strncmp(lang, "English", 7) &&
+	    strncmp(lang, "english", 7))
+		it->english = 0;
+}

@@ -1,0 +1,211 @@
+/* csl/load.c - finding styles and locales.
+ *
+ * A style is named or given as a path: the built-in default ("citex", also
+ * what no --style means), then the project's styles/ (beside the program,
+ * or installed under CITEX_STYLEDIR), then Debian's
+ * citation-style-language-styles, then the name as a path.  A dependent
+ * style is replaced by its independent parent, keeping its own
+ * default-locale.  Locales follow the specification's fallback order:
+ * the style's cs:locale for the language, for its primary language and
+ * without a language, then the locale file for the language and for its
+ * primary dialect, then the built-in en-US. */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "csl/csl.h"
+#include "csl/load.h"
+
+#ifndef CITEX_STYLEDIR
+#define CITEX_STYLEDIR "/usr/local/share/citex/styles"
+#endif
+#define DEBIAN_STYLES "/usr/share/citation-style-language/styles"
+#define DEBIAN_LOCALES "/usr/share/citation-style-language/locales"
+
+static const unsigned char builtin_style[] = {
+#include "csl_style_default.inc"
+};
+
+int csl_read_file(const char *path, struct buf *out)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return -1;
+	out->n = 0;
+	char chunk[65536];
+	size_t k;
+	while ((k = fread(chunk, 1, sizeof chunk, f)) > 0)
+		buf_put(out, chunk, k);
+	int err = ferror(f);
+	fclose(f);
+	buf_putc(out, 0);
+	out->n--;
+	return err ? -1 : 0;
+}
+
+static int exists(const char *p)
+{
+	return access(p, R_OK) == 0;
+}
+
+/* The directory of the running program, for styles/ beside it. */
+static void self_dir(char *d, size_t cap)
+{
+	ssize_t k = readlink("/proc/self/exe", d, cap - 1);
+	if (k <= 0) {
+		d[0] = 0;
+		return;
+	}
+	d[k] = 0;
+	char *s = strrchr(d, '/');
+	if (s)
+		*s = 0;
+}
+
+/* Find a style file by name; 0 and the path in out, or -1. */
+static int find_style(const char *name, char *out, size_t cap)
+{
+	char dir[4096];
+	self_dir(dir, sizeof dir);
+	const char *dirs[] = {dir, NULL, CITEX_STYLEDIR, DEBIAN_STYLES, DEBIAN_STYLES "/dependent"};
+	for (size_t i = 0; i < sizeof dirs / sizeof *dirs; i++) {
+		if (i == 1)
+			continue;
+		if (!dirs[i] || !*dirs[i])
+			continue;
+		snprintf(out, cap, "%s%s/%s.csl", dirs[i], i == 0 ? "/styles" : "", name);
+		if (exists(out))
+			return 0;
+	}
+	snprintf(out, cap, "%s", name);
+	return exists(out) ? 0 : -1;
+}
+
+static int is_builtin(const char *name)
+{
+	return !name || !strcmp(name, "citex") || !strcmp(name, "default");
+}
+
+struct csl_style *csl_style_open(const char *name, char *err, size_t errlen)
+{
+	struct buf b = {0};
+	const char *locale = NULL;
+	char loc_buf[64] = "";
+	struct csl_style *s = NULL;
+	for (int depth = 0; depth < 4; depth++) {
+		if (is_builtin(name)) {
+			s = csl_style_load((const char *)builtin_style, sizeof builtin_style - 1, err, errlen);
+		} else {
+			char path[4096];
+			if (find_style(name, path, sizeof path) < 0) {
+				snprintf(err, errlen, "style '%s' not found (looked in styles/, %s, and as a path)",
+				         name, DEBIAN_STYLES);
+				break;
+			}
+			if (csl_read_file(path, &b) < 0) {
+				snprintf(err, errlen, "%s: cannot read", path);
+				break;
+			}
+			s = csl_style_load(b.p, b.n, err, errlen);
+		}
+		if (!s || !s->parent || s->cit.layout)
+			break;
+		/* a dependent style: its parent, by the last part of its id */
+		if (!locale && s->default_locale) {
+			snprintf(loc_buf, sizeof loc_buf, "%s", s->default_locale);
+			locale = loc_buf;
+		}
+		const char *slash = strrchr(s->parent, '/');
+		char parent[256];
+		snprintf(parent, sizeof parent, "%s", slash ? slash + 1 : s->parent);
+		csl_style_free(s);
+		s = NULL;
+		name = parent;
+		if (depth == 3)
+			snprintf(err, errlen, "dependent styles nested too deeply");
+		else
+			continue;
+	}
+	buf_free(&b);
+	if (s && locale)
+		s->default_locale = arena_strndup(&s->a, locale, strlen(locale));
+	return s;
+}
+
+static const char *const primary_dialects[][2] = {
+	{"af", "af-ZA"}, {"bg", "bg-BG"}, {"ca", "ca-AD"}, {"cs", "cs-CZ"}, {"cy", "cy-GB"},
+	{"da", "da-DK"}, {"de", "de-DE"}, {"el", "el-GR"}, {"en", "en-US"}, {"es", "es-ES"},
+	{"et", "et-EE"}, {"fa", "fa-IR"}, {"fi", "fi-FI"}, {"fr", "fr-FR"}, {"he", "he-IL"},
+	{"hr", "hr-HR"}, {"hu", "hu-HU"}, {"id", "id-ID"}, {"is", "is-IS"}, {"it", "it-IT"},
+	{"ja", "ja-JP"}, {"km", "km-KH"}, {"ko", "ko-KR"}, {"lt", "lt-LT"}, {"lv", "lv-LV"},
+	{"mn", "mn-MN"}, {"nb", "nb-NO"}, {"nl", "nl-NL"}, {"nn", "nn-NO"}, {"pl", "pl-PL"},
+	{"pt", "pt-PT"}, {"ro", "ro-RO"}, {"ru", "ru-RU"}, {"sk", "sk-SK"}, {"sl", "sl-SI"},
+	{"sr", "sr-RS"}, {"sv", "sv-SE"}, {"th", "th-TH"}, {"tr", "tr-TR"}, {"uk", "uk-UA"},
+	{"vi", "vi-VN"}, {"zh", "zh-CN"},
+};
+
+static const char *primary_of(const char *lang)
+{
+	size_t k = strcspn(lang, "-_");
+	for (size_t i = 0; i < sizeof primary_dialects / sizeof *primary_dialects; i++)
+		if (strlen(primary_dialects[i][0]) == k && !strncmp(lang, primary_dialects[i][0], k))
+			return primary_dialects[i][1];
+	return NULL;
+}
+
+static struct csl_locale_src *locale_file(struct arena *a, const char *dir, const char *lang)
+{
+	char path[4096];
+	snprintf(path, sizeof path, "%s/locales-%s.xml", dir, lang);
+	struct buf b = {0};
+	struct csl_locale_src *L = NULL;
+	if (csl_read_file(path, &b) == 0) {
+		char err[256];
+		L = csl_locale_parse(a, b.p, b.n, err, sizeof err);
+	}
+	buf_free(&b);
+	return L;
+}
+
+static int lang_is(const char *l, const char *lang, int primary)
+{
+	if (!l)
+		return 0;
+	if (!primary)
+		return !strcmp(l, lang);
+	size_t k = strcspn(lang, "-_");
+	return strlen(l) == k && !strncmp(l, lang, k);
+}
+
+void csl_locale_open(struct csl_locale *L, struct arena *a, const struct csl_style *st,
+                     const char *lang, const char *dir)
+{
+	if (!lang)
+		lang = st->default_locale ? st->default_locale : "en-US";
+	if (!dir)
+		dir = DEBIAN_LOCALES;
+	struct csl_locale_src *srcs[32];
+	size_t n = 0;
+	for (int pass = 0; pass < 3; pass++)
+		for (size_t i = 0; i < st->nlocales && n < 24; i++) {
+			const char *l = st->locales[i]->lang;
+			if ((pass == 0 && lang_is(l, lang, 0)) ||
+			    (pass == 1 && !lang_is(l, lang, 0) && lang_is(l, lang, 1)) ||
+			    (pass == 2 && !l))
+				srcs[n++] = st->locales[i];
+		}
+	const char *prim = primary_of(lang);
+	struct csl_locale_src *f = locale_file(a, dir, lang);
+	if (f)
+		srcs[n++] = f;
+	if (prim && strcmp(prim, lang) && (f = locale_file(a, dir, prim)))
+		srcs[n++] = f;
+	if (strcmp(lang, "en-US") && (f = locale_file(a, dir, "en-US")))
+		srcs[n++] = f;
+	srcs[n++] = csl_locale_builtin(a);
+	char real[64];
+	snprintf(real, sizeof real, "%s", strchr(lang, '-') || !prim ? lang : prim);
+	csl_locale_merge(L, real, srcs, n);
+}

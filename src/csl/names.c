@@ -1,0 +1,536 @@
+/* csl/names.c - cs:names and cs:name: name order, particles, initials,
+ * et-al, "and", delimiters, labels, editor-translator, substitution, and
+ * the name forms disambiguation asks for (added names, expanded given
+ * names).  Sort keys render every name in sort order. */
+#include <stdio.h>
+#include <string.h>
+#include <utf8proc.h>
+
+#include "csl/csl.h"
+#include "csl/session.h"
+
+struct nopts {
+	int and_;
+	const char *delim;
+	int dp_etal, dp_last;
+	int etal_min, etal_first, etal_last;
+	int initialize;
+	const char *initw;
+	int sort_order;
+	const char *sort_sep;
+	int form;
+	const char *names_delim;
+};
+
+static void merge(struct nopts *o, const struct csl_nameopts *s)
+{
+	if (s->set & NO_AND) o->and_ = s->and_;
+	if (s->set & NO_DELIM) o->delim = s->delimiter;
+	if (s->set & NO_DPEA) o->dp_etal = s->dp_etal;
+	if (s->set & NO_DPL) o->dp_last = s->dp_last;
+	if (s->set & NO_ETAL_MIN) o->etal_min = s->etal_min;
+	if (s->set & NO_ETAL_FIRST) o->etal_first = s->etal_first;
+	if (s->set & NO_ETAL_LAST) o->etal_last = s->etal_last;
+	if (s->set & NO_INIT) o->initialize = s->initialize;
+	if (s->set & NO_INITW) o->initw = s->initialize_with;
+	if (s->set & NO_SORTORDER) o->sort_order = s->sort_order;
+	if (s->set & NO_SORTSEP) o->sort_sep = s->sort_sep;
+	if (s->set & NO_FORM) o->form = s->form;
+	if (s->set & NO_NAMES_DELIM) o->names_delim = s->names_delim;
+}
+
+/* Subsequent et-al options, when the cite is not the first. */
+static void merge_subsequent(struct nopts *o, const struct csl_nameopts *s)
+{
+	if (s->set & NO_ETAL_SMIN) o->etal_min = s->etal_smin;
+	if (s->set & NO_ETAL_SFIRST) o->etal_first = s->etal_sfirst;
+}
+
+static void options(struct csl_render *r, const struct csl_node *names, const struct csl_node *name,
+                    struct nopts *o)
+{
+	memset(o, 0, sizeof *o);
+	o->delim = ", ";
+	o->initialize = 1;
+	o->sort_sep = ", ";
+	o->names_delim = NULL;
+	const struct csl_nameopts *lv[4] = {&r->st->nopt, &r->ctx->nopt, names ? &names->nopt : NULL,
+	                                    name ? &name->nopt : NULL};
+	for (int i = 0; i < 4; i++)
+		if (lv[i])
+			merge(o, lv[i]);
+	if (r->cite && r->cite->position != POS_FIRST)
+		for (int i = 0; i < 4; i++)
+			if (lv[i])
+				merge_subsequent(o, lv[i]);
+}
+
+/* ---- one name -------------------------------------------------------------------- */
+
+static int is_upper_start(const char *s)
+{
+	utf8proc_int32_t cp;
+	if (utf8proc_iterate((const utf8proc_uint8_t *)s, -1, &cp) <= 0)
+		return 0;
+	return utf8proc_category(cp) == UTF8PROC_CATEGORY_LU;
+}
+
+/* Initials of a given name: "John Ronald" -> "J. R." with ". ". */
+static void initials(struct buf *b, const char *g, const char *with, int init, int hyphen)
+{
+	size_t n = strlen(g);
+	size_t wn = strlen(with);
+	int first = 1;
+	for (size_t i = 0; i < n;) {
+		char sep = 0;
+		while (i < n && (g[i] == ' ' || g[i] == '.' || g[i] == '-')) {
+			if (g[i] == '-')
+				sep = '-';
+			i++;
+		}
+		if (i >= n)
+			break;
+		size_t st = i;
+		while (i < n && g[i] != ' ' && g[i] != '.' && g[i] != '-')
+			i++;
+		/* the first letter, whole code point; markup bytes skipped */
+		size_t k = st;
+		while (k < i && csl_mark_len(g + k))
+			k += csl_mark_len(g + k);
+		utf8proc_int32_t cp;
+		utf8proc_ssize_t l = utf8proc_iterate((const utf8proc_uint8_t *)g + k,
+		                                      (utf8proc_ssize_t)(i - k), &cp);
+		if (l <= 0)
+			l = 1;
+		int is_initial = (size_t)l == i - k || (i < n && g[i] == '.' && (size_t)l == i - k);
+		int lower = !is_upper_start(g + k);
+		if (!first) {
+			if (sep == '-' && hyphen) {
+				while (b->n && b->p[b->n - 1] == ' ')
+					b->n--;
+				buf_putc(b, '-');
+			} else if (b->n && b->p[b->n - 1] != ' ' && !(wn && with[wn - 1] == ' ')) {
+				/* initialize-with without a space joins initials */
+			}
+		}
+		if (init || is_initial) {
+			if (lower && !is_initial) {
+				/* a lower-case word ("de") is kept as it is */
+				buf_put(b, g + st, i - st);
+				buf_putc(b, ' ');
+			} else {
+				buf_put(b, g + k, (size_t)l);
+				buf_put(b, with, wn);
+			}
+		} else {
+			buf_put(b, g + st, i - st);
+			buf_putc(b, ' ');
+		}
+		first = 0;
+	}
+	while (b->n && b->p[b->n - 1] == ' ')
+		b->n--;
+}
+
+static const char *given_form(struct csl_render *r, const struct csl_name *nm, const struct nopts *o,
+                              int level)
+{
+	if (!nm->given || !*nm->given)
+		return NULL;
+	if (!o->initw || level >= 2 || (level == 1 && o->form != 1))
+		return nm->given;
+	struct buf b = {0};
+	initials(&b, nm->given, o->initw, o->initialize, r->st->init_hyphen);
+	const char *s = arena_strndup(r->a, b.p ? b.p : "", b.n);
+	buf_free(&b);
+	return s;
+}
+
+static void part(struct csl_render *r, struct buf *b, const char *s, const struct csl_node *np)
+{
+	if (!s || !*s)
+		return;
+	if (np && !r->sort)
+		s = csl_fmt_apply(r, s, &np->f, 1);
+	buf_put(b, s, strlen(s));
+}
+
+static void space(struct buf *b)
+{
+	if (b->n && b->p[b->n - 1] != ' ' && b->p[b->n - 1] != '\'' &&
+	    !(b->n >= 3 && !memcmp(b->p + b->n - 3, "\xE2\x80\x99", 3)))
+		buf_putc(b, ' ');
+}
+
+static int ends_with_apostrophe(const char *s)
+{
+	size_t n = s ? strlen(s) : 0;
+	return n && (s[n - 1] == '\'' || (n >= 3 && !memcmp(s + n - 3, "\xE2\x80\x99", 3)) ||
+	             s[n - 1] == '-');
+}
+
+/* One name as text; inverted says name-as-sort-order applies to it. */
+static const char *one_name(struct csl_render *r, const struct csl_name *nm, const struct nopts *o,
+                            const struct csl_node *name, int inverted, int level)
+{
+	if (nm->literal)
+		return nm->literal;
+	const struct csl_node *fam = name ? name->name_part[0] : NULL;
+	const struct csl_node *giv = name ? name->name_part[1] : NULL;
+	struct buf b = {0}, f = {0}, g = {0};
+	int demote = r->st->demote == 2 || (r->sort && r->st->demote >= 1);
+	/* the family part: [ndp] family */
+	int short_form = o->form == 1 && level == 0;
+	const char *given = short_form ? NULL : given_form(r, nm, o, level);
+	if (nm->ndp && (!inverted || !demote || short_form)) {
+		buf_put(&f, nm->ndp, strlen(nm->ndp));
+		if (!ends_with_apostrophe(nm->ndp))
+			buf_putc(&f, ' ');
+	}
+	if (short_form && nm->dp && 0) {
+		buf_put(&f, nm->dp, strlen(nm->dp));
+		buf_putc(&f, ' ');
+	}
+	buf_put(&f, nm->family ? nm->family : "", nm->family ? strlen(nm->family) : 0);
+	buf_putc(&f, 0);
+	if (short_form) {
+		part(r, &b, f.p, fam);
+	} else if (!inverted) {
+		/* given dp ndp family suffix */
+		if (given) {
+			buf_put(&g, given, strlen(given));
+		}
+		if (nm->dp) {
+			space(&g);
+			buf_put(&g, nm->dp, strlen(nm->dp));
+		}
+		buf_putc(&g, 0);
+		part(r, &b, g.p, giv);
+		if (g.n > 1 && !ends_with_apostrophe(nm->dp ? nm->dp : ""))
+			space(&b);
+		part(r, &b, f.p, fam);
+		if (nm->suffix) {
+			if (nm->comma_suffix)
+				buf_put(&b, ",", 1);
+			buf_putc(&b, ' ');
+			buf_put(&b, nm->suffix, strlen(nm->suffix));
+		}
+	} else {
+		/* family, given dp ndp, suffix  (demoted)  or  ndp family, given dp, suffix */
+		part(r, &b, f.p, fam);
+		if (given)
+			buf_put(&g, given, strlen(given));
+		if (nm->dp) {
+			space(&g);
+			buf_put(&g, nm->dp, strlen(nm->dp));
+		}
+		if (nm->ndp && demote) {
+			space(&g);
+			buf_put(&g, nm->ndp, strlen(nm->ndp));
+		}
+		buf_putc(&g, 0);
+		if (g.n > 1) {
+			buf_put(&b, o->sort_sep, strlen(o->sort_sep));
+			part(r, &b, g.p, giv);
+		}
+		if (nm->suffix) {
+			buf_put(&b, o->sort_sep, strlen(o->sort_sep));
+			buf_put(&b, nm->suffix, strlen(nm->suffix));
+		}
+	}
+	buf_free(&f);
+	buf_free(&g);
+	const char *s = arena_strndup(r->a, b.p ? b.p : "", b.n);
+	buf_free(&b);
+	return s;
+}
+
+/* ---- a list of names -------------------------------------------------------------- */
+
+static int dp_applies(int rule, int count, int prev_inverted)
+{
+	switch (rule) {
+	case DP_AFTER_INVERTED: return prev_inverted;
+	case DP_ALWAYS: return 1;
+	case DP_NEVER: return 0;
+	default: return count >= 3;
+	}
+}
+
+static int name_level(struct csl_render *r, size_t i)
+{
+	if (r->sort || r->ctx != &r->st->cit)
+		return 0;
+	if (r->it->dis_given_per)
+		return r->it->dis_given_per[i];
+	return r->it->dis_given;
+}
+
+/* The names of one variable, joined, with et-al. */
+static const char *name_list(struct csl_render *r, const struct csl_names *nl,
+                             const struct csl_node *names, const struct csl_node *name,
+                             const struct csl_node *etal, int *count)
+{
+	struct nopts o;
+	options(r, names, name, &o);
+	size_t n = nl->n;
+	size_t show = n;
+	int use_etal = 0;
+	if (r->sort && r->key) {
+		if (r->key->names_min)
+			o.etal_min = r->key->names_min;
+		if (r->key->names_first)
+			o.etal_first = r->key->names_first;
+	}
+	if (o.etal_min > 0 && o.etal_first > 0 && n >= (size_t)o.etal_min && n > (size_t)o.etal_first) {
+		show = (size_t)o.etal_first;
+		use_etal = 1;
+	}
+	if (!r->sort && r->ctx == &r->st->cit && r->it->dis_names > 0 && use_etal &&
+	    (size_t)r->it->dis_names > show) {
+		show = (size_t)r->it->dis_names;
+		if (show >= n) {
+			show = n;
+			use_etal = 0;
+		}
+	}
+	if (nl->others && !use_etal)
+		use_etal = 1;
+	*count = (int)show;
+	if (o.form == 2)
+		return "";
+	const char *and_term = NULL;
+	if (o.and_ == 1)
+		and_term = csl_term_text(r->L, "and", TF_LONG, 0);
+	else if (o.and_ == 2)
+		and_term = "&";
+	int piq = r->L->punct_in_quote;
+	struct buf b = {0};
+	int prev_inv = 0;
+	for (size_t i = 0; i < show; i++) {
+		int inv = r->sort || o.sort_order == 2 || (o.sort_order == 1 && i == 0);
+		if (nl->v[i].literal)
+			inv = 0;
+		const char *s = one_name(r, &nl->v[i], &o, name, inv && !nl->v[i].literal, name_level(r, i));
+		if (i > 0) {
+			int last = i == show - 1 && !use_etal;
+			if (last && and_term && !r->sort) {
+				if (dp_applies(o.dp_last, (int)show, prev_inv))
+					buf_put(&b, o.delim, strlen(o.delim));
+				else
+					buf_putc(&b, ' ');
+				buf_put(&b, and_term, strlen(and_term));
+				buf_putc(&b, ' ');
+			} else {
+				buf_put(&b, o.delim, strlen(o.delim));
+			}
+		}
+		buf_put(&b, s, strlen(s));
+		prev_inv = inv;
+	}
+	if (use_etal && !r->sort && show > 0) {
+		if (o.etal_last && !nl->others && show + 1 < n) {
+			buf_put(&b, o.delim, strlen(o.delim));
+			buf_put(&b, "\xE2\x80\xA6 ", 4);
+			int inv = o.sort_order == 2;
+			const char *s = one_name(r, &nl->v[n - 1], &o, name, inv, name_level(r, n - 1));
+			buf_put(&b, s, strlen(s));
+		} else {
+			const char *term = etal ? etal->term : "et-al";
+			const char *t = csl_term_text(r->L, term, TF_LONG, 0);
+			if (t && *t) {
+				if (dp_applies(o.dp_etal, (int)show + 1, prev_inv) && !(o.dp_etal == DP_CONTEXTUAL && show < 2))
+					buf_put(&b, o.delim, strlen(o.delim));
+				else
+					buf_putc(&b, ' ');
+				buf_putc(&b, 0);
+				b.n--;
+				const char *ft = etal ? csl_fmt_apply(r, t, &etal->f, 1) : t;
+				csl_cat(&b, ft, piq);
+			}
+		}
+	}
+	if (!b.n)
+		return "";
+	const char *s = arena_strndup(r->a, b.p, b.n);
+	buf_free(&b);
+	if (name && !r->sort)
+		s = csl_fmt_apply(r, s, &name->f, 1);
+	return s;
+}
+
+static int same_names(const struct csl_names *a, const struct csl_names *b)
+{
+	if (a->n != b->n)
+		return 0;
+	for (size_t i = 0; i < a->n; i++) {
+		const struct csl_name *x = &a->v[i], *y = &b->v[i];
+		const char *xs[] = {x->family, x->given, x->literal, x->ndp, x->dp, x->suffix};
+		const char *ys[] = {y->family, y->given, y->literal, y->ndp, y->dp, y->suffix};
+		for (int k = 0; k < 6; k++)
+			if ((xs[k] == NULL) != (ys[k] == NULL) || (xs[k] && strcmp(xs[k], ys[k])))
+				return 0;
+	}
+	return 1;
+}
+
+static const char *with_label(struct csl_render *r, const struct csl_node *names,
+                              const struct csl_node *label, const char *list, int var, int plural)
+{
+	if (!label || r->sort || !*list)
+		return list;
+	const char *term = var == CV_EDITOR_TRANSLATOR ? "editortranslator" : csl_var_name(var);
+	int pl = label->plural == 1 ? 1 : label->plural == 2 ? 0 : plural;
+	const char *t = csl_term_text(r->L, term, label->form, pl);
+	if (!t || !*t)
+		return list;
+	t = csl_fmt_apply(r, t, &label->f, 1);
+	struct buf b = {0};
+	int piq = r->L->punct_in_quote;
+	if (names->label_before_name) {
+		csl_cat(&b, t, piq);
+		csl_cat(&b, list, piq);
+	} else {
+		csl_cat(&b, list, piq);
+		csl_cat(&b, t, piq);
+	}
+	const char *s = arena_strndup(r->a, b.p, b.n);
+	buf_free(&b);
+	return s;
+}
+
+/* Subsequent author substitute: the first names of a bibliography entry
+ * equal to the previous entry's become the substitute string. */
+static const char *sas(struct csl_render *r, const char *list)
+{
+	struct csl_session *S = r->S;
+	if (r->sort || r->plain || r->ctx != &r->st->bib || !r->ctx->sas || r->names_done)
+		return list;
+	r->first_names = list;
+	if (S->sas_prev && !strcmp(S->sas_prev, list) && *list)
+		return r->ctx->sas;
+	return list;
+}
+
+static const char *render_vars(struct csl_render *r, const struct csl_node *n,
+                               const struct csl_node *name, const struct csl_node *etal,
+                               const struct csl_node *label, int *total)
+{
+	struct nopts o;
+	options(r, n, name, &o);
+	struct buf b = {0};
+	int piq = r->L->punct_in_quote;
+	int any = 0;
+	*total = 0;
+	int ed = -1, tr = -1;
+	for (size_t i = 0; i < n->nvars; i++) {
+		if (n->vars[i] == CV_EDITOR) ed = (int)i;
+		if (n->vars[i] == CV_TRANSLATOR) tr = (int)i;
+	}
+	int edtr = ed >= 0 && tr >= 0 && r->it->names[CV_EDITOR - CV_FIRST_NAME].n &&
+	           same_names(&r->it->names[CV_EDITOR - CV_FIRST_NAME],
+	                      &r->it->names[CV_TRANSLATOR - CV_FIRST_NAME]) &&
+	           !r->suppressed[CV_EDITOR] && !r->suppressed[CV_TRANSLATOR];
+	for (size_t i = 0; i < n->nvars; i++) {
+		int v = n->vars[i];
+		if (v < CV_FIRST_NAME || v >= CV_FIRST_DATE || r->suppressed[v])
+			continue;
+		if (edtr && (int)i == tr)
+			continue;
+		const struct csl_names *nl = &r->it->names[v - CV_FIRST_NAME];
+		if (v == CV_EDITOR_TRANSLATOR)
+			continue;
+		if (!nl->n)
+			continue;
+		int count;
+		const char *s = name_list(r, nl, n, name, etal, &count);
+		*total += count;
+		if (o.form == 2)
+			continue;
+		if (!*s)
+			continue;
+		s = sas(r, s);
+		s = with_label(r, n, label, s, edtr && (int)i == ed ? CV_EDITOR_TRANSLATOR : v,
+		               nl->n > 1 || nl->others);
+		if (any && o.names_delim)
+			csl_cat(&b, o.names_delim, piq);
+		csl_cat(&b, s, piq);
+		any = 1;
+		if (r->in_sub)
+			r->suppressed[v] = 1;
+	}
+	if (o.form == 2) {
+		buf_free(&b);
+		if (!*total)
+			return "";
+		char c[16];
+		snprintf(c, sizeof c, "%d", *total);
+		return arena_strndup(r->a, c, strlen(c));
+	}
+	if (!b.n)
+		return "";
+	const char *s = arena_strndup(r->a, b.p, b.n);
+	buf_free(&b);
+	return s;
+}
+
+static const char *render_substitute(struct csl_render *r, const struct csl_node *n)
+{
+	const struct csl_node *sub = n->substitute;
+	for (size_t i = 0; i < sub->nkids; i++) {
+		const struct csl_node *k = &sub->kids[i];
+		int in = r->in_sub;
+		r->in_sub = 1;
+		const char *s;
+		if (k->kind == CK_NAMES && !k->name && !k->nkids) {
+			/* shorthand: inherits the parent's name, et-al and label */
+			struct csl_node tmp = *k;
+			tmp.name = n->name;
+			tmp.etal = n->etal;
+			tmp.label = n->label;
+			tmp.label_before_name = n->label_before_name;
+			tmp.nopt = n->nopt;
+			s = csl_render_names(r, &tmp);
+		} else {
+			int c = r->called, f = r->found;
+			s = csl_render_node(r, k);
+			r->called = c;
+			r->found = f;
+			if (*s && k->kind == CK_TEXT && k->var >= 0 && k->var < CV_NSTR)
+				r->suppressed[k->var] = 1;
+			if (*s && k->kind == CK_DATE && k->var >= 0)
+				r->suppressed[k->var] = 1;
+		}
+		r->in_sub = in;
+		if (*s)
+			return s;
+	}
+	return "";
+}
+
+static const char *names_done(struct csl_render *r, const struct csl_node *n, const char *s)
+{
+	r->found++;
+	const char *out = csl_fmt_apply(r, s, &n->f, 1);
+	if (!r->names_done && r->ctx == &r->st->cit)
+		r->first_names = out;
+	r->names_done = 1;
+	return out;
+}
+
+const char *csl_render_names(struct csl_render *r, const struct csl_node *n)
+{
+	r->called++;
+	if (r->names_done == -1 && !r->in_sub) {
+		/* suppress-author: the first names are left out */
+		r->names_done = 1;
+		return "";
+	}
+	int total;
+	const char *s = render_vars(r, n, n->name, n->etal, n->label, &total);
+	if (!*s && n->substitute)
+		s = render_substitute(r, n);
+	if (!*s)
+		return "";
+	return names_done(r, n, s);
+}

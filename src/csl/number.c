@@ -1,0 +1,285 @@
+/* csl/number.c - numbers: the is-numeric test, ordinals, roman numerals,
+ * plurals for labels, and page ranges (page-range-format).
+ *
+ * Numeric content (CSL 1.0.2, "is-numeric"): numbers, each with an
+ * optional prefix or suffix of letters ("D2", "2b"), separated by a comma,
+ * hyphen, en dash or ampersand, with or without spaces.  Only bare numbers
+ * are turned into ordinals or roman numerals. */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "csl/csl.h"
+
+struct ntok {
+	const char *p;
+	size_t n;       /* the token */
+	int bare;       /* digits only */
+	char sep;       /* separator after: '-', ',', '&', 0 */
+	const char *sp; /* separator text as written */
+	size_t spn;
+};
+
+static int is_alpha(unsigned char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+/* Split s into number tokens; 0 when s is not numeric. */
+static size_t tokens(const char *s, struct ntok *t, size_t max)
+{
+	size_t k = 0, i = 0, n = strlen(s);
+	while (i < n && s[i] == ' ')
+		i++;
+	while (i < n) {
+		if (k == max)
+			return 0;
+		size_t st = i;
+		while (i < n && is_alpha((unsigned char)s[i]))
+			i++;
+		size_t d = i;
+		while (i < n && isdigit((unsigned char)s[i]))
+			i++;
+		if (i == d)
+			return 0; /* no digits */
+		int bare = d == st;
+		while (i < n && is_alpha((unsigned char)s[i])) {
+			i++;
+			bare = 0;
+		}
+		t[k] = (struct ntok){s + st, i - st, bare, 0, NULL, 0};
+		size_t ss = i;
+		while (i < n && s[i] == ' ')
+			i++;
+		if (i == n) {
+			k++;
+			break;
+		}
+		char sep = 0;
+		if (s[i] == '-' || s[i] == ',' || s[i] == '&') {
+			sep = s[i];
+			while (i < n && s[i] == sep)
+				i++;
+		} else if (!strncmp(s + i, "\xE2\x80\x93", 3)) {
+			sep = '-';
+			i += 3;
+		} else {
+			return 0;
+		}
+		while (i < n && s[i] == ' ')
+			i++;
+		if (i == n)
+			return 0;
+		t[k].sep = sep;
+		t[k].sp = s + ss;
+		t[k].spn = i - ss;
+		k++;
+	}
+	return k;
+}
+
+int csl_is_numeric(const char *s)
+{
+	struct ntok t[64];
+	return tokens(s, t, 64) > 0;
+}
+
+long csl_leading_int(const char *s)
+{
+	while (*s && !isdigit((unsigned char)*s))
+		s++;
+	return strtol(s, NULL, 10);
+}
+
+int csl_plural(const char *s)
+{
+	struct ntok t[64];
+	size_t k = tokens(s, t, 64);
+	if (k > 1)
+		return 1;
+	if (k == 1)
+		return 0;
+	/* text: two numbers joined by a range or list mark */
+	int seen = 0;
+	for (const char *p = s; *p; p++) {
+		if (isdigit((unsigned char)*p)) {
+			if (seen == 2)
+				return 1;
+			seen = 1;
+		} else if (seen && (*p == '-' || *p == ',' || *p == '&' || !strncmp(p, "\xE2\x80\x93", 3) ||
+		                    !strncmp(p, " and ", 5))) {
+			seen = 2;
+		} else if (*p != ' ' && !is_alpha((unsigned char)*p)) {
+			seen = seen == 2 ? 2 : 0;
+		}
+	}
+	return 0;
+}
+
+static void roman(struct buf *b, long n)
+{
+	static const struct {
+		int v;
+		const char *s;
+	} r[] = {{1000, "m"}, {900, "cm"}, {500, "d"}, {400, "cd"}, {100, "c"}, {90, "xc"},
+	         {50, "l"}, {40, "xl"}, {10, "x"}, {9, "ix"}, {5, "v"}, {4, "iv"}, {1, "i"}};
+	if (n <= 0 || n >= 4000) {
+		char d[32];
+		snprintf(d, sizeof d, "%ld", n);
+		buf_put(b, d, strlen(d));
+		return;
+	}
+	for (size_t i = 0; i < sizeof r / sizeof *r; i++)
+		while (n >= r[i].v) {
+			buf_put(b, r[i].s, strlen(r[i].s));
+			n -= r[i].v;
+		}
+}
+
+const char *csl_number(struct arena *a, const char *s, int form, const struct csl_locale *L,
+                       int gender)
+{
+	struct ntok t[64];
+	size_t k = tokens(s, t, 64);
+	if (!k)
+		return s;
+	struct buf b = {0};
+	for (size_t i = 0; i < k; i++) {
+		long v = strtol(t[i].p, NULL, 10);
+		if (!t[i].bare || form == 0) {
+			buf_put(&b, t[i].p, t[i].n);
+		} else if (form == 3) {
+			roman(&b, v);
+		} else {
+			const char *w = form == 2 ? csl_ordinal(L, v, gender, 1) : NULL;
+			if (w) {
+				buf_put(&b, w, strlen(w));
+			} else {
+				buf_put(&b, t[i].p, t[i].n);
+				const char *o = csl_ordinal(L, v, gender, 0);
+				buf_put(&b, o, strlen(o));
+			}
+		}
+		if (t[i].sep == '-')
+			buf_put(&b, "\xE2\x80\x93", 3);
+		else if (t[i].sep == ',')
+			buf_put(&b, ", ", 2);
+		else if (t[i].sep == '&')
+			buf_put(&b, " & ", 3);
+	}
+	const char *r = arena_strndup(a, b.p, b.n);
+	buf_free(&b);
+	return r;
+}
+
+/* ---- page ranges ---------------------------------------------------------------- */
+
+/* Format the second page of a range (digits in a and b, same length after
+ * expansion) by a page-range-format. */
+static void second_page(struct buf *out, const char *a, size_t na, const char *b, size_t nb,
+                        int format)
+{
+	char full[32];
+	if (nb < na && na < sizeof full) {
+		/* "321-28": b borrows a's leading digits */
+		memcpy(full, a, na - nb);
+		memcpy(full + na - nb, b, nb);
+		b = full;
+		nb = na;
+	}
+	if (format == 1 || nb != na || nb >= sizeof full) {
+		buf_put(out, b, nb);
+		return;
+	}
+	size_t same = 0; /* leading digits shared */
+	while (same < na && a[same] == b[same])
+		same++;
+	size_t keep = nb - same; /* minimal */
+	long av = strtol(a, NULL, 10);
+	if (format == 3 && keep < 2)
+		keep = nb < 2 ? nb : 2;
+	if (format == 4 || format == 5) {
+		if (av < 100 || av % 100 == 0)
+			keep = nb;
+		else if (av % 100 < 10)
+			keep = nb - same;
+		else {
+			if (keep < 2)
+				keep = 2;
+			if (format == 4 && na == 4 && nb - same >= 3)
+				keep = nb;
+		}
+	}
+	if (keep == 0)
+		keep = 1;
+	buf_put(out, b + nb - keep, keep);
+}
+
+static size_t digits(const char *s)
+{
+	size_t k = 0;
+	while (isdigit((unsigned char)s[k]))
+		k++;
+	return k;
+}
+
+const char *csl_page_range(struct arena *a, const char *s, int format, const char *delim)
+{
+	if (!delim)
+		delim = "\xE2\x80\x93";
+	struct buf b = {0};
+	size_t n = strlen(s);
+	for (size_t i = 0; i < n;) {
+		/* a range: [prefix]digits - [prefix]digits */
+		size_t st = i;
+		while (i < n && is_alpha((unsigned char)s[i]))
+			i++;
+		size_t da = digits(s + i);
+		if (!da) {
+			i = st;
+			buf_putc(&b, s[i++]);
+			continue;
+		}
+		size_t pre = i - st, ai = i;
+		i += da;
+		size_t j = i;
+		while (j < n && s[j] == ' ')
+			j++;
+		size_t dl = 0;
+		if (j < n && s[j] == '-') {
+			dl = 1;
+			while (j + dl < n && s[j + dl] == '-')
+				dl++;
+		} else if (!strncmp(s + j, "\xE2\x80\x93", 3)) {
+			dl = 3;
+		}
+		if (!dl) {
+			buf_put(&b, s + st, i - st);
+			continue;
+		}
+		size_t k = j + dl;
+		while (k < n && s[k] == ' ')
+			k++;
+		size_t bp = k;
+		while (k < n && is_alpha((unsigned char)s[k]))
+			k++;
+		size_t db = digits(s + k);
+		if (!db || (k - bp && (k - bp != pre || memcmp(s + bp, s + st, pre)))) {
+			buf_put(&b, s + st, j + dl - st);
+			i = j + dl;
+			continue;
+		}
+		buf_put(&b, s + st, i - st);
+		buf_put(&b, delim, strlen(delim));
+		buf_put(&b, s + bp, k - bp);
+		if (format)
+			second_page(&b, s + ai, da, s + k, db, format);
+		else
+			buf_put(&b, s + k, db);
+		i = k + db;
+	}
+	const char *r = arena_strndup(a, b.p ? b.p : "", b.n);
+	buf_free(&b);
+	return r;
+}

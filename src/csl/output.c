@@ -1,0 +1,272 @@
+/* csl/output.c - rendered strings to text, HTML, Markdown and LaTeX.
+ *
+ * The markup of a rendered string says what a span is, not how it looks:
+ * here italic inside italic turns upright (the flip-flop of CSL 1.0.2,
+ * section "Formatting"), and quotes alternate between the locale's outer
+ * and inner quotes by depth.  HTML is citeproc-js's markup, so output can
+ * be compared with it byte for byte.  LaTeX text goes through the LaTeX
+ * encoder the BibTeX writer uses. */
+#include <string.h>
+
+#include "csl/csl.h"
+#include "norm/norm.h"
+
+struct sink {
+	struct buf *b;
+	struct cx_out *o;
+	enum csl_outfmt f;
+	const struct csl_locale *L;
+	char stack[64];   /* what each open span emitted: its closing kind */
+	int depth;
+	int italic, bold, sc, quotes;
+};
+
+static void put(struct sink *k, const char *s, size_t n)
+{
+	if (k->o)
+		out_write(k->o, s, n);
+	else
+		buf_put(k->b, s, n);
+}
+
+static void puts_(struct sink *k, const char *s)
+{
+	put(k, s, strlen(s));
+}
+
+static void text_html(struct sink *k, const char *s, size_t n)
+{
+	size_t st = 0;
+	for (size_t i = 0; i < n; i++) {
+		const char *e = s[i] == '&' ? "&#38;" : s[i] == '<' ? "&#60;" : s[i] == '>' ? "&#62;" : NULL;
+		if (!e)
+			continue;
+		put(k, s + st, i - st);
+		puts_(k, e);
+		st = i + 1;
+	}
+	put(k, s + st, n - st);
+}
+
+static void text_md(struct sink *k, const char *s, size_t n)
+{
+	size_t st = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (!strchr("\\*_`[]<>", s[i]))
+			continue;
+		put(k, s + st, i - st);
+		put(k, "\\", 1);
+		st = i;
+	}
+	put(k, s + st, n - st);
+}
+
+static void text_latex(struct sink *k, const char *s, size_t n)
+{
+	if (k->o) {
+		latex_encode(k->o, (cx_str){s, n}, 0, NULL);
+		return;
+	}
+	for (size_t i = 0; i < n; i++) {
+		const char *e = NULL;
+		switch (s[i]) {
+		case '#': e = "\\#"; break;
+		case '$': e = "\\$"; break;
+		case '%': e = "\\%"; break;
+		case '&': e = "\\&"; break;
+		case '_': e = "\\_"; break;
+		case '{': e = "\\{"; break;
+		case '}': e = "\\}"; break;
+		case '~': e = "\\textasciitilde{}"; break;
+		case '^': e = "\\textasciicircum{}"; break;
+		case '\\': e = "\\textbackslash{}"; break;
+		}
+		if (e)
+			puts_(k, e);
+		else
+			put(k, s + i, 1);
+	}
+}
+
+static void text(struct sink *k, const char *s, size_t n, int raw)
+{
+	if (raw || k->f == OF_TEXT)
+		put(k, s, n);
+	else if (k->f == OF_HTML)
+		text_html(k, s, n);
+	else if (k->f == OF_MARKDOWN)
+		text_md(k, s, n);
+	else
+		text_latex(k, s, n);
+}
+
+/* Opening and closing strings per format: html, markdown, latex. */
+struct style {
+	const char *open[3], *close[3];
+};
+
+enum {
+	S_I, S_NORMAL, S_B, S_WNORMAL, S_SC, S_VNORMAL, S_SUP, S_SUB, S_UNDER, S_BASE, S_OBLIQUE,
+	S_LIGHT, S_BLOCK, S_LEFT, S_RIGHT, S_INDENT, S_NONE, S__N
+};
+
+static const struct style styles[S__N] = {
+	[S_I] = {{"<i>", "*", "\\emph{"}, {"</i>", "*", "}"}},
+	[S_NORMAL] = {{"<span style=\"font-style:normal;\">", "", "\\textup{"}, {"</span>", "", "}"}},
+	[S_B] = {{"<b>", "**", "\\textbf{"}, {"</b>", "**", "}"}},
+	[S_WNORMAL] = {{"<span style=\"font-weight:normal;\">", "", "\\textmd{"}, {"</span>", "", "}"}},
+	[S_SC] = {{"<span style=\"font-variant:small-caps;\">", "[", "\\textsc{"},
+	          {"</span>", "]{.smallcaps}", "}"}},
+	[S_VNORMAL] = {{"<span style=\"font-variant:normal;\">", "", "\\textnormal{"}, {"</span>", "", "}"}},
+	[S_SUP] = {{"<sup>", "^", "\\textsuperscript{"}, {"</sup>", "^", "}"}},
+	[S_SUB] = {{"<sub>", "~", "\\textsubscript{"}, {"</sub>", "~", "}"}},
+	[S_UNDER] = {{"<span style=\"text-decoration:underline;\">", "", "\\underline{"},
+	             {"</span>", "", "}"}},
+	[S_BASE] = {{"<span style=\"baseline\">", "", "{"}, {"</span>", "", "}"}},
+	[S_OBLIQUE] = {{"<span style=\"font-style:oblique;\">", "*", "\\textsl{"}, {"</span>", "*", "}"}},
+	[S_LIGHT] = {{"<span style=\"font-weight:light;\">", "", "{"}, {"</span>", "", "}"}},
+	[S_BLOCK] = {{"<div class=\"csl-block\">", "", ""}, {"</div>", "", ""}},
+	[S_LEFT] = {{"<div class=\"csl-left-margin\">", "", ""}, {"</div>", "", ""}},
+	[S_RIGHT] = {{"<div class=\"csl-right-inline\">", "", ""}, {"</div>", "", ""}},
+	[S_INDENT] = {{"<div class=\"csl-indent\">", "", ""}, {"</div>", "", ""}},
+	[S_NONE] = {{"", "", ""}, {"", "", ""}},
+};
+
+static void open_span(struct sink *k, int st)
+{
+	if (k->depth < (int)sizeof k->stack)
+		k->stack[k->depth] = (char)st;
+	k->depth++;
+	if (k->f != OF_TEXT)
+		puts_(k, styles[st].open[k->f - 1]);
+}
+
+static void close_span(struct sink *k)
+{
+	if (!k->depth)
+		return;
+	k->depth--;
+	int st = k->depth < (int)sizeof k->stack ? k->stack[k->depth] : S_NONE;
+	if (st == S_I || st == S_NORMAL)
+		k->italic = !k->italic;
+	if (st == S_B || st == S_WNORMAL)
+		k->bold = !k->bold;
+	if (st == S_SC || st == S_VNORMAL)
+		k->sc = !k->sc;
+	if (k->f != OF_TEXT)
+		puts_(k, styles[st].close[k->f - 1]);
+}
+
+static void quote(struct sink *k, int open)
+{
+	if (!open)
+		k->quotes--;
+	int inner = k->quotes % 2;
+	const char *t = csl_term_text(k->L, open ? (inner ? "open-inner-quote" : "open-quote")
+	                                         : (inner ? "close-inner-quote" : "close-quote"),
+	                              TF_LONG, 0);
+	if (!t)
+		t = open ? (inner ? "\xE2\x80\x98" : "\xE2\x80\x9C") : (inner ? "\xE2\x80\x99" : "\xE2\x80\x9D");
+	text(k, t, strlen(t), 0);
+	if (open)
+		k->quotes++;
+}
+
+/* A citex mark or an escape sequence at s. */
+static void mark(struct sink *k, const char *s)
+{
+	unsigned char c = (unsigned char)s[0];
+	if (c == (unsigned char)CM_ESC) {
+		switch (s[1]) {
+		case CM_QUOTE: quote(k, 1); return;
+		case CM_QUOTE_OFF: quote(k, 0); return;
+		case CM_NORMAL: k->italic = !k->italic; open_span(k, S_NORMAL); return;
+		case CM_WNORMAL: k->bold = !k->bold; open_span(k, S_WNORMAL); return;
+		case CM_VNORMAL: k->sc = !k->sc; open_span(k, S_VNORMAL); return;
+		case CM_UNDER: open_span(k, S_UNDER); return;
+		case CM_BASE: open_span(k, S_BASE); return;
+		case CM_OBLIQUE: open_span(k, S_OBLIQUE); return;
+		case CM_LIGHT: open_span(k, S_LIGHT); return;
+		case CM_BLOCK: open_span(k, S_BLOCK); return;
+		case CM_LEFT: open_span(k, S_LEFT); return;
+		case CM_RIGHT: open_span(k, S_RIGHT); return;
+		case CM_INDENT: open_span(k, S_INDENT); return;
+		case CM_NOPUNCT: return;
+		default: close_span(k); return;
+		}
+	}
+	switch (c) {
+	case CX_M_ITALIC_ON:
+		open_span(k, k->italic ? S_NORMAL : S_I);
+		k->italic = !k->italic;
+		return;
+	case CX_M_BOLD_ON:
+		open_span(k, k->bold ? S_WNORMAL : S_B);
+		k->bold = !k->bold;
+		return;
+	case CX_M_SC_ON:
+		open_span(k, k->sc ? S_VNORMAL : S_SC);
+		k->sc = !k->sc;
+		return;
+	case CX_M_SUP_ON: open_span(k, S_SUP); return;
+	case CX_M_SUB_ON: open_span(k, S_SUB); return;
+	case CX_M_NOCASE_ON: open_span(k, S_NONE); return;
+	case CX_M_ITALIC_OFF: case CX_M_BOLD_OFF: case CX_M_SC_OFF: case CX_M_SUP_OFF:
+	case CX_M_SUB_OFF: case CX_M_NOCASE_OFF:
+		close_span(k);
+		return;
+	default:
+		return;
+	}
+}
+
+static void walk(struct sink *k, const char *s)
+{
+	size_t n = strlen(s), st = 0;
+	for (size_t i = 0; i < n;) {
+		size_t m = csl_mark_len(s + i);
+		if (!m) {
+			i++;
+			continue;
+		}
+		text(k, s + st, i - st, 0);
+		unsigned char c = (unsigned char)s[i];
+		if (c == CX_M_MATH_ON || c == CX_M_RAW_ON || c == CX_M_URL_ON) {
+			/* verbatim content up to the closing mark */
+			const char *end = strchr(s + i + 1, (char)(c + 1));
+			size_t len = end ? (size_t)(end - s - i - 1) : n - i - 1;
+			if (k->f == OF_LATEX && c == CX_M_MATH_ON) {
+				put(k, "$", 1);
+				put(k, s + i + 1, len);
+				put(k, "$", 1);
+			} else if (k->f == OF_LATEX && c == CX_M_URL_ON) {
+				puts_(k, "\\url{");
+				put(k, s + i + 1, len);
+				put(k, "}", 1);
+			} else {
+				text(k, s + i + 1, len, c == CX_M_RAW_ON && k->f == OF_LATEX);
+			}
+			i += 1 + len + (end ? 1 : 0);
+			st = i;
+			continue;
+		}
+		mark(k, s + i);
+		i += m;
+		st = i;
+	}
+	text(k, s + st, n - st, 0);
+	while (k->depth)
+		close_span(k);
+}
+
+void csl_out(struct cx_out *o, const char *s, enum csl_outfmt f, const struct csl_locale *L)
+{
+	struct sink k = {.o = o, .f = f, .L = L};
+	walk(&k, s);
+}
+
+void csl_out_buf(struct buf *b, const char *s, enum csl_outfmt f, const struct csl_locale *L)
+{
+	struct sink k = {.b = b, .f = f, .L = L};
+	walk(&k, s);
+}

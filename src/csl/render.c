@@ -1,0 +1,404 @@
+/* csl/render.c - rendering elements: text, number, label, group, choose,
+ * formatting and affixes.  Names and dates have their own files.
+ *
+ * Every element renders to a string in the render arena (markup as in
+ * csl.h), "" when it renders nothing.  cs:group suppression follows the
+ * specification: a group that calls variables and finds none of them is
+ * empty; r->called and r->found count the calls. */
+#include <stdio.h>
+#include <string.h>
+
+#include "csl/csl.h"
+#include "csl/session.h"
+
+static const char *dup_buf(struct csl_render *r, struct buf *b)
+{
+	const char *s = arena_strndup(r->a, b->p ? b->p : "", b->n);
+	buf_free(b);
+	return s;
+}
+
+static void wrap(struct buf *b, char on, char off, int esc)
+{
+	/* b holds content; put markup around it */
+	size_t extra = esc ? 2 : 1;
+	buf_reserve(b, 2 * extra);
+	memmove(b->p + extra, b->p, b->n);
+	if (esc) {
+		b->p[0] = CM_ESC;
+		b->p[1] = on;
+	} else {
+		b->p[0] = on;
+	}
+	b->n += extra;
+	if (esc) {
+		buf_putc(b, CM_ESC);
+		buf_putc(b, off);
+	} else {
+		buf_putc(b, off);
+	}
+}
+
+const char *csl_fmt_apply(struct csl_render *r, const char *s, const struct csl_fmt *f, int affixes)
+{
+	if (!s || !*s)
+		return "";
+	if (f->strip_periods)
+		s = csl_strip_periods(r->a, s);
+	if (f->text_case && !r->sort) {
+		int tc = f->text_case;
+		if ((tc == TC_TITLE || tc == TC_SENTENCE) && !r->it->english)
+			tc = TC_NONE;
+		s = csl_text_case(r->a, s, tc);
+	}
+	if (!f->has_style && !(affixes && f->has_affix))
+		return s;
+	if (r->sort || r->plain) {
+		if (!affixes || !f->has_affix || r->sort)
+			return s;
+	}
+	struct buf b = {0};
+	buf_put(&b, s, strlen(s));
+	if (!r->sort) {
+		if (f->quotes)
+			wrap(&b, CM_QUOTE, CM_QUOTE_OFF, 1);
+		switch (f->font_style) {
+		case 1: wrap(&b, CM_NORMAL, CM_NORMAL_OFF, 1); break;
+		case 2: wrap(&b, CX_M_ITALIC_ON, CX_M_ITALIC_OFF, 0); break;
+		case 3: wrap(&b, CM_OBLIQUE, CM_OBLIQUE_OFF, 1); break;
+		}
+		switch (f->font_variant) {
+		case 1: wrap(&b, CM_VNORMAL, CM_VNORMAL_OFF, 1); break;
+		case 2: wrap(&b, CX_M_SC_ON, CX_M_SC_OFF, 0); break;
+		}
+		switch (f->font_weight) {
+		case 1: wrap(&b, CM_WNORMAL, CM_WNORMAL_OFF, 1); break;
+		case 2: wrap(&b, CX_M_BOLD_ON, CX_M_BOLD_OFF, 0); break;
+		case 3: wrap(&b, CM_LIGHT, CM_LIGHT_OFF, 1); break;
+		}
+		if (f->decoration == 2)
+			wrap(&b, CM_UNDER, CM_UNDER_OFF, 1);
+		switch (f->valign) {
+		case 1: wrap(&b, CM_BASE, CM_BASE_OFF, 1); break;
+		case 2: wrap(&b, CX_M_SUP_ON, CX_M_SUP_OFF, 0); break;
+		case 3: wrap(&b, CX_M_SUB_ON, CX_M_SUB_OFF, 0); break;
+		}
+	}
+	if (affixes && f->has_affix) {
+		struct buf c = {0};
+		int piq = r->L->punct_in_quote;
+		if (f->prefix)
+			buf_put(&c, f->prefix, strlen(f->prefix));
+		buf_putc(&b, 0);
+		csl_cat(&c, b.p, piq);
+		if (f->suffix)
+			csl_cat(&c, f->suffix, piq);
+		buf_free(&b);
+		b = c;
+	}
+	if (f->display && !r->sort && !r->plain) {
+		static const char disp[] = {0, CM_BLOCK, CM_LEFT, CM_RIGHT, CM_INDENT};
+		wrap(&b, disp[f->display], CM_DISPLAY_OFF, 1);
+	}
+	return dup_buf(r, &b);
+}
+
+/* ---- variables ----------------------------------------------------------------- */
+
+/* The value of a string or number variable for this item and cite. */
+const char *csl_var_value(struct csl_render *r, int v, int form_short)
+{
+	struct csl_item *it = r->it;
+	char b[32];
+	switch (v) {
+	case CV_CITATION_NUMBER:
+		if (!it->cite_number)
+			return NULL;
+		snprintf(b, sizeof b, "%d", it->cite_number);
+		return arena_strndup(r->a, b, strlen(b));
+	case CV_YEAR_SUFFIX:
+		if (!it->year_suffix)
+			return NULL;
+		return csl_year_suffix(r->a, it->year_suffix);
+	case CV_LOCATOR:
+		return r->cite && r->cite->locator && *r->cite->locator ? r->cite->locator : NULL;
+	case CV_FIRST_REFERENCE_NOTE_NUMBER:
+		if (!r->cite || !r->cite->first_note || r->cite->position == POS_FIRST)
+			return NULL;
+		snprintf(b, sizeof b, "%d", r->cite->first_note);
+		return arena_strndup(r->a, b, strlen(b));
+	case CV_TITLE:
+		if (form_short && it->s[CV_TITLE_SHORT])
+			return it->s[CV_TITLE_SHORT];
+		break;
+	case CV_CONTAINER_TITLE:
+		if (form_short && it->s[CV_CONTAINER_TITLE_SHORT])
+			return it->s[CV_CONTAINER_TITLE_SHORT];
+		break;
+	case CV_PAGE_FIRST:
+		if (!it->s[CV_PAGE_FIRST] && it->s[CV_PAGE]) {
+			const char *p = it->s[CV_PAGE];
+			size_t k = 0;
+			while (p[k] && p[k] != '-' && p[k] != ',' && p[k] != '&' && p[k] != ' ' &&
+			       (unsigned char)p[k] != 0xE2)
+				k++;
+			return arena_strndup(r->a, p, k);
+		}
+		break;
+	default:
+		break;
+	}
+	if (v < 0 || v >= CV_NSTR)
+		return NULL;
+	return it->s[v];
+}
+
+static int var_present(struct csl_render *r, int v)
+{
+	if (v < 0)
+		return 0;
+	if (v < CV_NSTR) {
+		const char *s = csl_var_value(r, v, 0);
+		return s && *s;
+	}
+	if (v < CV_FIRST_DATE)
+		return r->it->names[v - CV_FIRST_NAME].n > 0 ||
+		       (v == CV_EDITOR_TRANSLATOR && r->it->names[CV_EDITOR - CV_FIRST_NAME].n &&
+		        r->it->names[CV_TRANSLATOR - CV_FIRST_NAME].n);
+	return r->it->dates[v - CV_FIRST_DATE] != NULL;
+}
+
+static const char *render_text(struct csl_render *r, const struct csl_node *n)
+{
+	if (n->macro) {
+		const char *s = csl_render_kids(r, n->macro, NULL);
+		return csl_fmt_apply(r, s, &n->f, 1);
+	}
+	if (n->macro_name)
+		return "";
+	const char *s = NULL;
+	if (n->var != CV_NONE) {
+		int v = n->var;
+		if (v >= CV_NSTR)
+			return "";
+		r->called++;
+		if (r->suppressed[v])
+			return "";
+		s = csl_var_value(r, v, n->form == TF_SHORT);
+		if (!s || !*s)
+			return "";
+		r->found++;
+		if (v == CV_PAGE || (v == CV_LOCATOR && r->cite && (!r->cite->label ||
+		                                                     !strcmp(r->cite->label, "page"))))
+			s = csl_page_range(r->a, s, r->st->page_range, csl_term_text(r->L, "page-range-delimiter", TF_LONG, 0));
+		if (v == CV_YEAR_SUFFIX)
+			r->ys_done = 1;
+		if (v == CV_CITATION_NUMBER && r->sort)
+			return s;
+	} else if (n->term) {
+		s = csl_term_text(r->L, n->term, n->form, n->plural);
+		if (!s)
+			return "";
+	} else if (n->value) {
+		s = n->value;
+	}
+	return csl_fmt_apply(r, s, &n->f, 1);
+}
+
+static const char *render_number(struct csl_render *r, const struct csl_node *n)
+{
+	int v = n->var;
+	if (v < 0 || v >= CV_NSTR)
+		return "";
+	r->called++;
+	if (r->suppressed[v])
+		return "";
+	const char *s = csl_var_value(r, v, 0);
+	if (!s || !*s)
+		return "";
+	r->found++;
+	if (r->sort)
+		return s;
+	int gender = 0;
+	const struct csl_term *t = csl_term(r->L, csl_var_name(v), TF_LONG);
+	if (t)
+		gender = t->gender;
+	if (v == CV_PAGE)
+		s = csl_page_range(r->a, s, r->st->page_range, csl_term_text(r->L, "page-range-delimiter", TF_LONG, 0));
+	s = csl_number(r->a, s, n->form, r->L, gender);
+	return csl_fmt_apply(r, s, &n->f, 1);
+}
+
+/* The label term of a variable: its text in the right number. */
+const char *csl_label_text(struct csl_render *r, int var, int form, int plural_attr,
+                           const char *value)
+{
+	const char *term = csl_var_name(var);
+	if (var == CV_LOCATOR)
+		term = r->cite && r->cite->label ? r->cite->label : "page";
+	int plural;
+	if (plural_attr == 1)
+		plural = 1;
+	else if (plural_attr == 2)
+		plural = 0;
+	else if (var == CV_NUMBER_OF_PAGES || var == CV_NUMBER_OF_VOLUMES)
+		plural = csl_leading_int(value) > 1;
+	else
+		plural = csl_plural(value);
+	return csl_term_text(r->L, term, form, plural);
+}
+
+static const char *render_label(struct csl_render *r, const struct csl_node *n)
+{
+	int v = n->var;
+	if (v < 0 || v >= CV_NSTR || r->suppressed[v])
+		return "";
+	const char *s = csl_var_value(r, v, 0);
+	if (!s || !*s)
+		return "";
+	const char *t = csl_label_text(r, v, n->form, n->plural, s);
+	return csl_fmt_apply(r, t, &n->f, 1);
+}
+
+/* ---- choose ----------------------------------------------------------------- */
+
+static int test_one(struct csl_render *r, const struct csl_cond *c, int val)
+{
+	const struct csl_cite *ci = r->cite;
+	switch (c->test) {
+	case CT_TYPE:
+		return r->it->type == val;
+	case CT_VARIABLE:
+		return var_present(r, val);
+	case CT_IS_NUMERIC: {
+		if (val >= CV_NSTR)
+			return 0;
+		const char *s = csl_var_value(r, val, 0);
+		return s && csl_is_numeric(s);
+	}
+	case CT_IS_UNCERTAIN:
+		return val >= CV_FIRST_DATE && r->it->dates[val - CV_FIRST_DATE] &&
+		       r->it->dates[val - CV_FIRST_DATE]->circa;
+	case CT_LOCATOR:
+		if (!ci || !ci->locator)
+			return 0;
+		return !strcmp(ci->label ? ci->label : "page", csl_locator_name(val)) ||
+		       (val == csl_locator_lookup("sub-verbo") && ci->label &&
+		        !strcmp(ci->label, "sub verbo"));
+	case CT_POSITION:
+		if (!ci)
+			return 0;
+		switch (val) {
+		case POS_FIRST: return ci->position == POS_FIRST;
+		case POS_SUBSEQUENT: return ci->position != POS_FIRST;
+		case POS_IBID: return ci->position == POS_IBID || ci->position == POS_IBID_LOC;
+		case POS_IBID_LOC: return ci->position == POS_IBID_LOC;
+		case POS_NEAR_NOTE: return ci->position != POS_FIRST && ci->near_note;
+		}
+		return 0;
+	default:
+		return 0;
+	}
+}
+
+static int test_node(struct csl_render *r, const struct csl_node *n)
+{
+	if (n->is_else)
+		return 1;
+	int any = 0, all = 1, count = 0;
+	for (size_t i = 0; i < n->nconds; i++) {
+		const struct csl_cond *c = &n->conds[i];
+		if (c->test == CT_DISAMBIGUATE) {
+			int t = (r->it->dis_cond != 0) == (c->nvals != 0);
+			any |= t;
+			all &= t;
+			count++;
+			continue;
+		}
+		for (size_t k = 0; k < c->nvals; k++) {
+			int t = test_one(r, c, c->vals[k]);
+			any |= t;
+			all &= t;
+			count++;
+		}
+	}
+	if (!count)
+		return 0;
+	switch (n->match) {
+	case 1: return any;
+	case 2: return !any;
+	default: return all;
+	}
+}
+
+static const char *render_choose(struct csl_render *r, const struct csl_node *n)
+{
+	for (size_t i = 0; i < n->nkids; i++) {
+		const struct csl_node *k = &n->kids[i];
+		if (k->kind != CK_IF)
+			continue;
+		if (test_node(r, k))
+			return csl_render_kids(r, k, NULL);
+	}
+	return "";
+}
+
+/* ---- groups ----------------------------------------------------------------- */
+
+const char *csl_render_kids(struct csl_render *r, const struct csl_node *n, const char *delim)
+{
+	struct buf b = {0};
+	int piq = r->L->punct_in_quote;
+	int any = 0;
+	for (size_t i = 0; i < n->nkids; i++) {
+		const char *s = csl_render_node(r, &n->kids[i]);
+		if (!s || !*s)
+			continue;
+		if (any && delim)
+			csl_cat(&b, delim, piq);
+		csl_cat(&b, s, piq);
+		any = 1;
+	}
+	if (!b.n)
+		return "";
+	return dup_buf(r, &b);
+}
+
+static const char *render_group(struct csl_render *r, const struct csl_node *n)
+{
+	int called = r->called, found = r->found;
+	r->called = r->found = 0;
+	const char *s = csl_render_kids(r, n, n->f.delimiter);
+	int c = r->called, f = r->found;
+	r->called = called + c;
+	r->found = found + f;
+	if (c > 0 && f == 0)
+		return "";
+	/* a group that renders only terms and no variables of its own still
+	 * counts as found for a parent group when it called something */
+	return csl_fmt_apply(r, s, &n->f, 1);
+}
+
+const char *csl_render_node(struct csl_render *r, const struct csl_node *n)
+{
+	switch (n->kind) {
+	case CK_TEXT: return render_text(r, n);
+	case CK_NUMBER: return render_number(r, n);
+	case CK_LABEL: return render_label(r, n);
+	case CK_GROUP: return render_group(r, n);
+	case CK_CHOOSE: return render_choose(r, n);
+	case CK_NAMES: return csl_render_names(r, n);
+	case CK_DATE: return csl_render_date(r, n);
+	default: return "";
+	}
+}
+
+const char *csl_render_item(struct csl_render *r, const struct csl_node *layout)
+{
+	r->ys_done = 0;
+	r->names_done = 0;
+	r->first_names = NULL;
+	memset(r->suppressed, 0, sizeof r->suppressed);
+	r->called = r->found = 0;
+	return csl_render_kids(r, layout, NULL);
+}

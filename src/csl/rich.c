@@ -1,0 +1,593 @@
+/* csl/rich.c - rich text: reading the markup in item data, text case,
+ * stripping periods, and joining rendered pieces.
+ *
+ * Item text arrives with citex's inline marks (from BibTeX, RIS or the
+ * CSL-JSON reader) and may still hold CSL's HTML subset and quotes (a
+ * variable the model keeps verbatim).  csl_rich_parse turns both into the
+ * markup of csl.h: <i> <b> <sup> <sub> <sc> and the nocase and small-caps
+ * spans, paired straight or curly quotes into CM_QUOTE spans (whose
+ * inner/outer form the output decides), and a lone apostrophe into U+2019,
+ * as citeproc-js does.  Everything here walks the string once. */
+#include <string.h>
+#include <utf8proc.h>
+
+#include "csl/csl.h"
+
+int csl_mark_dir(const char *p)
+{
+	unsigned char c = (unsigned char)*p;
+	if (c == (unsigned char)CM_ESC) {
+		unsigned char k = (unsigned char)p[1];
+		if (k == CM_DISPLAY_OFF)
+			return -1;
+		if (k == CM_BLOCK || k == CM_LEFT || k == CM_RIGHT || k == CM_INDENT)
+			return 1;
+		if (k == CM_NOPUNCT)
+			return 0;
+		return k >= 'A' && k <= 'Z' ? 1 : -1;
+	}
+	if (!CX_IS_MARK(c))
+		return 0;
+	/* citex's marks come in pairs: on is odd below 0x09, even from 0x0E. */
+	if (c <= 0x08)
+		return c % 2 ? 1 : -1;
+	return c % 2 ? -1 : 1;
+}
+
+/* ---- parsing item text ------------------------------------------------------ */
+
+static int is_word_byte(unsigned char c)
+{
+	return c >= 0x80 || (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
+}
+
+struct tagmap {
+	const char *tag;
+	char on, off; /* marks; off is used for the closing tag */
+};
+
+static const struct tagmap tags[] = {
+	{"<i>", CX_M_ITALIC_ON, 0}, {"</i>", 0, CX_M_ITALIC_OFF},
+	{"<em>", CX_M_ITALIC_ON, 0}, {"</em>", 0, CX_M_ITALIC_OFF},
+	{"<b>", CX_M_BOLD_ON, 0}, {"</b>", 0, CX_M_BOLD_OFF},
+	{"<strong>", CX_M_BOLD_ON, 0}, {"</strong>", 0, CX_M_BOLD_OFF},
+	{"<sup>", CX_M_SUP_ON, 0}, {"</sup>", 0, CX_M_SUP_OFF},
+	{"<sub>", CX_M_SUB_ON, 0}, {"</sub>", 0, CX_M_SUB_OFF},
+	{"<sc>", CX_M_SC_ON, 0}, {"</sc>", 0, CX_M_SC_OFF},
+	{"<span class=\"nocase\">", CX_M_NOCASE_ON, 0},
+	{"<span class='nocase'>", CX_M_NOCASE_ON, 0},
+	{"<span style=\"font-variant:small-caps;\">", CX_M_SC_ON, 0},
+	{"<span style=\"font-variant: small-caps;\">", CX_M_SC_ON, 0},
+	{"<span style=\"font-variant:small-caps\">", CX_M_SC_ON, 0},
+	{"</span>", 0, 1},
+};
+
+/* Where quotes may open: at the start, after white space or an opening
+ * bracket or dash, or after markup that opens. */
+static int opens_at(const char *s, size_t i)
+{
+	if (i == 0)
+		return 1;
+	unsigned char c = (unsigned char)s[i - 1];
+	if (c == ' ' || c == '(' || c == '[' || c == '{' || c == '-' || c == '/' || c == 0xA0)
+		return 1;
+	if (CX_IS_MARK(c))
+		return csl_mark_dir(s + i - 1) > 0;
+	return i >= 2 && s[i - 2] == CM_ESC && csl_mark_dir(s + i - 2) > 0;
+}
+
+/* The quote kind at s[i]: 1 '"', 2 '\'', 3 U+201C, 4 U+201D, 5 U+2018, 6 U+2019
+ * (with *len its bytes), 0 none. */
+static int quote_at(const char *s, size_t n, size_t i, size_t *len)
+{
+	*len = 1;
+	if (s[i] == '"')
+		return 1;
+	if (s[i] == '\'')
+		return 2;
+	if ((unsigned char)s[i] == 0xE2 && i + 2 < n && (unsigned char)s[i + 1] == 0x80) {
+		unsigned char c = (unsigned char)s[i + 2];
+		*len = 3;
+		if (c == 0x9C) return 3;
+		if (c == 0x9D) return 4;
+		if (c == 0x98) return 5;
+		if (c == 0x99) return 6;
+	}
+	return 0;
+}
+
+/* Pair quotes: role[i] = 1 opens, -1 closes, 2 apostrophe, 0 literal. */
+static void pair_quotes(const char *s, size_t n, signed char *role)
+{
+	size_t stack[32];
+	int fam[32]; /* 1 double, 2 single */
+	int depth = 0;
+	for (size_t i = 0; i < n; i++) {
+		size_t len;
+		int q = quote_at(s, n, i, &len);
+		if (!q)
+			continue;
+		int after_word = i > 0 && is_word_byte((unsigned char)s[i - 1]);
+		int before_word = i + len < n && is_word_byte((unsigned char)s[i + len]);
+		int top = depth ? fam[depth - 1] : 0;
+		int push = 0, close = 0;
+		switch (q) {
+		case 1:
+			if (top == 1 && !(opens_at(s, i) && before_word))
+				close = 1;
+			else if (opens_at(s, i))
+				push = 1;
+			break;
+		case 3: push = 1; break;
+		case 4: close = top == 1; break;
+		case 2:
+			if (after_word)
+				close = top == 2 && !before_word;
+			else if (opens_at(s, i) && before_word)
+				push = 1;
+			else
+				close = top == 2;
+			if (!close && !push)
+				role[i] = 2;
+			break;
+		case 5: push = 1; break;
+		case 6:
+			close = top == 2 && !before_word;
+			break;
+		}
+		if (close) {
+			role[stack[--depth]] = 1;
+			role[i] = -1;
+		} else if (push && depth < 32) {
+			stack[depth] = i;
+			fam[depth++] = q == 1 || q == 3 ? 1 : 2;
+		}
+		i += len - 1;
+	}
+}
+
+static void put_mark(struct buf *b, char m)
+{
+	buf_putc(b, m);
+}
+
+static void put_esc(struct buf *b, char k)
+{
+	buf_putc(b, CM_ESC);
+	buf_putc(b, k);
+}
+
+const char *csl_rich_parse(struct arena *a, const char *s, size_t n)
+{
+	int special = 0;
+	for (size_t i = 0; i < n && !special; i++)
+		special = s[i] == '<' || s[i] == '"' || s[i] == '\'' || (unsigned char)s[i] == 0xE2;
+	if (!special)
+		return arena_strndup(a, s, n);
+	signed char local[256];
+	signed char *role = n <= sizeof local ? local : xmalloc(n);
+	memset(role, 0, n);
+	pair_quotes(s, n, role);
+	struct buf b = {0};
+	buf_reserve(&b, n + 16);
+	char spans[64]; /* what each open <span> was */
+	int ns = 0;
+	for (size_t i = 0; i < n;) {
+		if (s[i] == '<') {
+			size_t t = 0, nt = sizeof tags / sizeof *tags, len = 0;
+			for (; t < nt; t++) {
+				len = strlen(tags[t].tag);
+				if (i + len <= n && !memcmp(s + i, tags[t].tag, len))
+					break;
+			}
+			if (t < nt) {
+				if (tags[t].on) {
+					put_mark(&b, tags[t].on);
+					if (!strncmp(tags[t].tag, "<span", 5) && ns < 64)
+						spans[ns++] = tags[t].on;
+				} else if (tags[t].off == 1) {
+					if (ns) {
+						ns--;
+						put_mark(&b, (char)(spans[ns] + 1));
+					}
+				} else {
+					put_mark(&b, tags[t].off);
+				}
+				i += len;
+				continue;
+			}
+		}
+		size_t len;
+		int q = quote_at(s, n, i, &len);
+		if (q && role[i]) {
+			if (role[i] == 1)
+				put_esc(&b, CM_QUOTE);
+			else if (role[i] == -1)
+				put_esc(&b, CM_QUOTE_OFF);
+			else
+				buf_put(&b, "\xE2\x80\x99", 3);
+			i += len;
+			continue;
+		}
+		if (q == 2) { /* a lone straight apostrophe */
+			buf_put(&b, "\xE2\x80\x99", 3);
+			i++;
+			continue;
+		}
+		buf_putc(&b, s[i++]);
+	}
+	while (ns)
+		put_mark(&b, (char)(spans[--ns] + 1));
+	if (role != local)
+		free(role);
+	const char *r = arena_strndup(a, b.p ? b.p : "", b.n);
+	buf_free(&b);
+	return r;
+}
+
+/* ---- text case ---------------------------------------------------------------- */
+
+static const char *const stop_words[] = {
+	"a", "an", "and", "as", "at", "but", "by", "down", "for", "from", "in", "into", "nor", "of",
+	"on", "onto", "or", "over", "so", "the", "till", "to", "up", "via", "with", "yet", NULL,
+};
+
+struct cpos {
+	size_t at, len;   /* bytes of the code point in the source */
+	int32_t cp;
+	int prot;         /* inside nocase, math or raw */
+};
+
+/* Decode the text of s (marks skipped) into code points. */
+static struct cpos *decode(const char *s, size_t n, size_t *count)
+{
+	struct cpos *v = xmalloc((n + 1) * sizeof *v);
+	size_t k = 0;
+	int prot = 0;
+	for (size_t i = 0; i < n;) {
+		size_t m = csl_mark_len(s + i);
+		if (m) {
+			unsigned char c = (unsigned char)s[i];
+			if (c == CX_M_NOCASE_ON || c == CX_M_MATH_ON || c == CX_M_RAW_ON || c == CX_M_URL_ON)
+				prot++;
+			else if ((c == CX_M_NOCASE_OFF || c == CX_M_MATH_OFF || c == CX_M_RAW_OFF ||
+			          c == CX_M_URL_OFF) && prot)
+				prot--;
+			i += m;
+			continue;
+		}
+		utf8proc_int32_t cp;
+		utf8proc_ssize_t l = utf8proc_iterate((const utf8proc_uint8_t *)s + i,
+		                                      (utf8proc_ssize_t)(n - i), &cp);
+		if (l <= 0) {
+			cp = (unsigned char)s[i];
+			l = 1;
+		}
+		v[k++] = (struct cpos){i, (size_t)l, cp, prot};
+		i += (size_t)l;
+	}
+	*count = k;
+	return v;
+}
+
+static int is_letter(int32_t cp)
+{
+	utf8proc_category_t c = utf8proc_category(cp);
+	return c >= UTF8PROC_CATEGORY_LU && c <= UTF8PROC_CATEGORY_LO;
+}
+
+static int is_upper(int32_t cp)
+{
+	return utf8proc_category(cp) == UTF8PROC_CATEGORY_LU;
+}
+
+static int is_lower(int32_t cp)
+{
+	return utf8proc_category(cp) == UTF8PROC_CATEGORY_LL;
+}
+
+static int is_space(int32_t cp)
+{
+	return cp == ' ' || cp == 0xA0 || cp == '\t' || cp == '\n' || cp == 0x2009 || cp == 0x202F;
+}
+
+/* Rebuild s with new code points in place of the old. */
+static const char *rebuild(struct arena *a, const char *s, size_t n, const struct cpos *v,
+                           size_t k, const int32_t *to)
+{
+	struct buf b = {0};
+	buf_reserve(&b, n + 8);
+	size_t last = 0;
+	for (size_t j = 0; j < k; j++) {
+		if (to[j] == v[j].cp)
+			continue;
+		buf_put(&b, s + last, v[j].at - last);
+		if (to[j] >= 0) {
+			utf8proc_uint8_t u[4];
+			utf8proc_ssize_t l = utf8proc_encode_char(to[j], u);
+			buf_put(&b, (const char *)u, (size_t)l);
+		}
+		last = v[j].at + v[j].len;
+	}
+	buf_put(&b, s + last, n - last);
+	const char *r = arena_strndup(a, b.p, b.n);
+	buf_free(&b);
+	return r;
+}
+
+struct word {
+	size_t from, to; /* code point indices */
+};
+
+static size_t find_words(const struct cpos *v, size_t k, struct word *w)
+{
+	size_t nw = 0;
+	for (size_t j = 0; j < k;) {
+		while (j < k && (is_space(v[j].cp) || v[j].cp == '-' || v[j].cp == '/' ||
+		                 v[j].cp == 0x2013 || v[j].cp == 0x2014))
+			j++;
+		if (j >= k)
+			break;
+		size_t st = j;
+		while (j < k && !is_space(v[j].cp) && v[j].cp != '-' && v[j].cp != '/' &&
+		       v[j].cp != 0x2013 && v[j].cp != 0x2014)
+			j++;
+		w[nw++] = (struct word){st, j};
+	}
+	return nw;
+}
+
+static int word_is_stop(const struct cpos *v, struct word w)
+{
+	char buf[8];
+	size_t n = 0;
+	size_t to = w.to;
+	/* trailing punctuation does not count ("of," is "of") */
+	while (to > w.from && !is_letter(v[to - 1].cp))
+		to--;
+	size_t from = w.from;
+	while (from < to && !is_letter(v[from].cp))
+		from++;
+	if (to - from >= sizeof buf || to == from)
+		return 0;
+	for (size_t j = from; j < to; j++) {
+		if (v[j].cp > 127)
+			return 0;
+		buf[n++] = (char)utf8proc_tolower(v[j].cp);
+	}
+	buf[n] = 0;
+	for (int i = 0; stop_words[i]; i++)
+		if (!strcmp(buf, stop_words[i]))
+			return 1;
+	return 0;
+}
+
+/* The first letter of the word, or -1. */
+static long first_letter(const struct cpos *v, struct word w)
+{
+	for (size_t j = w.from; j < w.to; j++)
+		if (is_letter(v[j].cp))
+			return (long)j;
+	return -1;
+}
+
+static int word_all(const struct cpos *v, struct word w, int (*fn)(int32_t))
+{
+	for (size_t j = w.from; j < w.to; j++)
+		if (is_letter(v[j].cp) && !fn(v[j].cp))
+			return 0;
+	return 1;
+}
+
+static void title_case(const struct cpos *v, size_t k, int32_t *to, int all_upper)
+{
+	struct word *w = xmalloc((k + 1) * sizeof *w);
+	size_t nw = find_words(v, k, w);
+	for (size_t i = 0; i < nw; i++) {
+		long fl = first_letter(v, w[i]);
+		if (fl < 0 || v[fl].prot)
+			continue;
+		int after_colon = 0;
+		if (i > 0) {
+			for (long j = (long)w[i].from - 1; j >= 0 && j >= (long)w[i - 1].to - 1; j--)
+				if (v[j].cp == ':' || v[j].cp == '?' || v[j].cp == '!' || v[j].cp == '.')
+					after_colon = 1;
+		}
+		int edge = i == 0 || i == nw - 1 || after_colon;
+		int lower = word_all(v, w[i], is_lower);
+		if (all_upper) {
+			for (size_t j = w[i].from; j < w[i].to; j++)
+				if (!v[j].prot && (long)j != fl)
+					to[j] = utf8proc_tolower(v[j].cp);
+			lower = 1;
+		}
+		if (!edge && word_is_stop(v, w[i])) {
+			if (lower || all_upper)
+				for (size_t j = w[i].from; j < w[i].to; j++)
+					if (!v[j].prot)
+						to[j] = utf8proc_tolower(v[j].cp);
+			continue;
+		}
+		if (lower)
+			to[fl] = utf8proc_toupper(v[fl].cp);
+	}
+	free(w);
+}
+
+static void sentence_case(const struct cpos *v, size_t k, int32_t *to, int all_upper)
+{
+	int first = 1;
+	for (size_t j = 0; j < k; j++) {
+		if (v[j].prot) {
+			if (is_letter(v[j].cp))
+				first = 0;
+			continue;
+		}
+		if (all_upper)
+			to[j] = utf8proc_tolower(v[j].cp);
+		if (first && is_letter(v[j].cp)) {
+			to[j] = utf8proc_toupper(v[j].cp);
+			first = 0;
+		}
+	}
+}
+
+const char *csl_text_case(struct arena *a, const char *s, int tc)
+{
+	size_t n = strlen(s), k;
+	if (!tc || !n)
+		return s;
+	struct cpos *v = decode(s, n, &k);
+	int32_t *to = xmalloc((k + 1) * sizeof *to);
+	int upper = 0, lower = 0;
+	for (size_t j = 0; j < k; j++) {
+		to[j] = v[j].cp;
+		if (!v[j].prot) {
+			upper += is_upper(v[j].cp);
+			lower += is_lower(v[j].cp);
+		}
+	}
+	int all_upper = upper > 0 && lower == 0;
+	switch (tc) {
+	case TC_LOWER:
+	case TC_UPPER:
+		for (size_t j = 0; j < k; j++)
+			if (!v[j].prot)
+				to[j] = tc == TC_LOWER ? utf8proc_tolower(v[j].cp) : utf8proc_toupper(v[j].cp);
+		break;
+	case TC_CAPFIRST:
+	case TC_CAPALL: {
+		struct word *w = xmalloc((k + 1) * sizeof *w);
+		size_t nw = find_words(v, k, w);
+		for (size_t i = 0; i < nw; i++) {
+			long fl = first_letter(v, w[i]);
+			if (fl >= 0 && !v[fl].prot && (size_t)fl == w[i].from + 0 + (size_t)(fl - (long)w[i].from))
+				to[fl] = utf8proc_toupper(v[fl].cp);
+			if (tc == TC_CAPFIRST)
+				break;
+		}
+		free(w);
+		break;
+	}
+	case TC_SENTENCE:
+		sentence_case(v, k, to, all_upper);
+		break;
+	case TC_TITLE:
+		title_case(v, k, to, all_upper);
+		break;
+	default:
+		break;
+	}
+	const char *r = rebuild(a, s, n, v, k, to);
+	free(v);
+	free(to);
+	return r;
+}
+
+/* Periods out of the text (strip-periods), markup kept. */
+const char *csl_strip_periods(struct arena *a, const char *s)
+{
+	if (!strchr(s, '.'))
+		return s;
+	size_t n = strlen(s);
+	char *r = arena_alloc(a, n + 1), *o = r;
+	for (size_t i = 0; i < n; i++)
+		if (s[i] != '.')
+			*o++ = s[i];
+		else if (i && s[i - 1] == CM_ESC)
+			*o++ = s[i];
+	*o = 0;
+	return r;
+}
+
+/* ---- joining --------------------------------------------------------------- */
+
+/* The last text byte of b before trailing markup, and where the trailing
+ * markup starts (*at), or -1. */
+static int tail_char(const char *p, size_t n, size_t *at)
+{
+	size_t i = n;
+	while (i > 0) {
+		unsigned char c = (unsigned char)p[i - 1];
+		if (i >= 2 && p[i - 2] == CM_ESC) {
+			i -= 2;
+			continue;
+		}
+		if (CX_IS_MARK(c)) {
+			i--;
+			continue;
+		}
+		*at = i;
+		return c;
+	}
+	*at = 0;
+	return -1;
+}
+
+/* Did the trailing markup of b (from at) close a quote? */
+static size_t quote_close_at(const char *p, size_t n, size_t from)
+{
+	for (size_t i = from; i + 1 < n; i++)
+		if (p[i] == CM_ESC && p[i + 1] == CM_QUOTE_OFF)
+			return i;
+	return (size_t)-1;
+}
+
+static int is_punct(int c)
+{
+	return c == '.' || c == ',' || c == ';' || c == ':' || c == '!' || c == '?';
+}
+
+/* Append s to b, the way citeproc-js joins pieces: a period after a
+ * sentence end is dropped, a doubled comma, semicolon, colon or space is
+ * one, and with punctuation-in-quote a comma or period that follows a
+ * closing quote goes inside it. */
+void csl_cat(struct buf *b, const char *s, int punct_in_quote)
+{
+	if (!s || !*s)
+		return;
+	size_t i = 0;
+	/* the first text byte of s, past opening markup */
+	while (s[i] && csl_mark_len(s + i) && csl_mark_dir(s + i) >= 0)
+		i += csl_mark_len(s + i);
+	int r = (unsigned char)s[i];
+	size_t at;
+	int l = b->n ? tail_char(b->p, b->n, &at) : -1;
+	if (l >= 0 && r) {
+		int drop = 0;
+		if (r == ' ' && l == ' ')
+			drop = 1;
+		else if (r == '.' && (l == '.' || l == '?' || l == '!'))
+			drop = 1;
+		else if ((r == ',' || r == ';' || r == ':') && l == r)
+			drop = 1;
+		else if (r == ',' && (l == '?' || l == '!') && 0)
+			drop = 1;
+		size_t q;
+		if (!drop && punct_in_quote && (r == '.' || r == ',') && at < b->n &&
+		    (q = quote_close_at(b->p, b->n, at)) != (size_t)-1) {
+			/* “Title,” : move the comma or period inside the quote */
+			size_t at2;
+			int inner = tail_char(b->p, q, &at2);
+			buf_put(b, s, i); /* opening markup of s first */
+			char tail[64];
+			size_t tn = b->n - q;
+			if (tn < sizeof tail) {
+				memcpy(tail, b->p + q, tn);
+				b->n = q;
+				if (!(is_punct(inner) && (r == '.' || inner == r)))
+					buf_putc(b, (char)r);
+				buf_put(b, tail, tn);
+				buf_put(b, s + i + 1, strlen(s + i + 1));
+				return;
+			}
+			b->n -= i;
+		}
+		if (drop) {
+			buf_put(b, s, i);
+			buf_put(b, s + i + 1, strlen(s + i + 1));
+			return;
+		}
+	}
+	buf_put(b, s, strlen(s));
+}

@@ -1,0 +1,205 @@
+/* csl/session.c - a rendering session: the items of one run, their
+ * bibliography order and numbers, disambiguation, and the bibliography
+ * entries themselves (second-field-align, subsequent-author-substitute). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unicode/ucol.h>
+
+#include "csl/csl.h"
+#include "csl/session.h"
+
+const char *csl_year_suffix(struct arena *a, int n)
+{
+	char b[16];
+	size_t k = sizeof b - 1;
+	b[k] = 0;
+	/* 1 a, 26 z, 27 aa, ... */
+	while (n > 0 && k > 0) {
+		n--;
+		b[--k] = (char)('a' + n % 26);
+		n /= 26;
+	}
+	return arena_strndup(a, b + k, strlen(b + k));
+}
+
+static int node_uses_ys(const struct csl_node *n)
+{
+	if (n->kind == CK_TEXT && n->var == CV_YEAR_SUFFIX)
+		return 1;
+	if (n->macro && node_uses_ys(n->macro))
+		return 1;
+	for (size_t i = 0; i < n->nkids; i++)
+		if (node_uses_ys(&n->kids[i]))
+			return 1;
+	return 0;
+}
+
+void csl_render_init(struct csl_render *r, struct csl_session *S, const struct csl_context *ctx,
+                     struct csl_item *it, const struct csl_cite *cite)
+{
+	memset(r, 0, sizeof *r);
+	r->S = S;
+	r->st = S->st;
+	r->L = S->L;
+	r->ctx = ctx;
+	r->it = it;
+	r->cite = cite;
+	r->a = &S->tmp;
+	r->uses_ys = S->uses_ys;
+}
+
+struct csl_session *csl_session_new(const struct csl_style *s, const struct csl_locale *L)
+{
+	struct csl_session *S = xcalloc(1, sizeof *S);
+	S->st = s;
+	S->L = L;
+	int uses = 0;
+	for (size_t i = 0; i < s->nmacros; i++)
+		uses |= node_uses_ys(s->macros[i]);
+	if (s->cit.layout)
+		uses |= node_uses_ys(s->cit.layout);
+	if (s->bib.layout)
+		uses |= node_uses_ys(s->bib.layout);
+	S->uses_ys = uses;
+	char loc[64];
+	snprintf(loc, sizeof loc, "%s", L->lang ? L->lang : "en-US");
+	for (char *p = loc; *p; p++)
+		if (*p == '-')
+			*p = '_';
+	UErrorCode st = U_ZERO_ERROR;
+	UCollator *c = ucol_open(loc, &st);
+	if (U_FAILURE(st))
+		c = NULL;
+	S->coll = (struct UCollator *)c;
+	return S;
+}
+
+void csl_session_free(struct csl_session *S)
+{
+	if (!S)
+		return;
+	if (S->coll)
+		ucol_close((UCollator *)S->coll);
+	free(S->bib);
+	free(S->cited);
+	free(S->sas_prev);
+	free(S->hist);
+	buf_free(&S->out);
+	arena_destroy(&S->a);
+	arena_destroy(&S->tmp);
+	free(S);
+}
+
+void csl_session_items(struct csl_session *S, struct csl_item **items, size_t n)
+{
+	S->items = items;
+	S->n = n;
+	for (size_t i = 0; i < n; i++)
+		items[i]->index = i;
+}
+
+void csl_session_cited(struct csl_session *S, struct csl_item **order, size_t n)
+{
+	free(S->cited);
+	S->cited = xmalloc((n + 1) * sizeof *S->cited);
+	memcpy(S->cited, order, n * sizeof *order);
+	S->ncited = n;
+}
+
+static int sorts_by_number(const struct csl_context *c)
+{
+	for (size_t i = 0; i < c->nkeys; i++)
+		if (c->keys[i].var == CV_CITATION_NUMBER)
+			return 1;
+	return 0;
+}
+
+void csl_session_prepare(struct csl_session *S)
+{
+	struct csl_item **src = S->ncited ? S->cited : S->items;
+	size_t n = S->ncited ? S->ncited : S->n;
+	free(S->bib);
+	S->bib = xmalloc((n + 1) * sizeof *S->bib);
+	memcpy(S->bib, src, n * sizeof *src);
+	S->nbib = n;
+	for (size_t i = 0; i < n; i++)
+		S->bib[i]->cite_number = (int)i + 1;
+	const struct csl_context *bc = &S->st->bib;
+	if (S->st->has_bib && bc->nkeys) {
+		csl_sort_items(S, bc, S->bib, n, NULL);
+		if (!sorts_by_number(bc))
+			for (size_t i = 0; i < n; i++)
+				S->bib[i]->cite_number = (int)i + 1;
+	}
+	csl_disambiguate(S);
+	S->prepared = 1;
+}
+
+size_t csl_bib_count(const struct csl_session *S)
+{
+	return S->nbib;
+}
+
+/* The layout with the first field apart: second-field-align. */
+static const char *aligned(struct csl_render *r, const struct csl_node *lay)
+{
+	size_t i = 0;
+	const char *first = "";
+	for (; i < lay->nkids && !*first; i++)
+		first = csl_render_node(r, &lay->kids[i]);
+	struct buf b = {0};
+	int piq = r->L->punct_in_quote;
+	for (; i < lay->nkids; i++)
+		csl_cat(&b, csl_render_node(r, &lay->kids[i]), piq);
+	buf_putc(&b, 0);
+	struct csl_fmt lf = {0}, rf = {0};
+	lf.display = 2;
+	lf.has_style = 1;
+	/* the layout's prefix belongs to the first field, its suffix to the rest */
+	lf.prefix = lay->f.prefix;
+	lf.has_affix = lf.prefix && *lf.prefix;
+	rf.display = 3;
+	rf.has_style = 1;
+	rf.suffix = lay->f.suffix;
+	rf.has_affix = rf.suffix && *rf.suffix;
+	const char *l = csl_fmt_apply(r, first, &lf, 1);
+	const char *rest = csl_fmt_apply(r, b.p, &rf, 1);
+	buf_free(&b);
+	size_t nl = strlen(l), nr = strlen(rest);
+	char *s = arena_alloc(r->a, nl + nr + 1);
+	memcpy(s, l, nl);
+	memcpy(s + nl, rest, nr + 1);
+	return s;
+}
+
+const char *csl_bib_entry(struct csl_session *S, size_t i, const struct csl_item **item)
+{
+	struct csl_item *it = S->bib[i];
+	if (item)
+		*item = it;
+	arena_reset(&S->tmp);
+	const struct csl_node *lay = S->st->bib.layout;
+	if (!lay)
+		return "";
+	struct csl_render r;
+	csl_render_init(&r, S, &S->st->bib, it, NULL);
+	r.ys_done = 0;
+	memset(r.suppressed, 0, sizeof r.suppressed);
+	const char *s;
+	if (S->st->bib.second_field_align) {
+		s = aligned(&r, lay);
+	} else {
+		s = csl_render_kids(&r, lay, NULL);
+		struct csl_fmt f = lay->f;
+		f.delimiter = NULL;
+		s = csl_fmt_apply(&r, s, &f, 1);
+	}
+	if (S->st->bib.sas) {
+		free(S->sas_prev);
+		S->sas_prev = r.first_names ? xstrdup(r.first_names) : NULL;
+	}
+	S->out.n = 0;
+	buf_put(&S->out, s, strlen(s) + 1);
+	return S->out.p;
+}

@@ -1,0 +1,50 @@
+/* csl/session.h - the session's state, shared by its stages (sort.c,
+ * disamb.c, cite.c, session.c). */
+#ifndef CX_CSL_SESSION_H
+#define CX_CSL_SESSION_H
+
+#include "csl/csl.h"
+
+struct UCollator;
+
+struct csl_session {
+	const struct csl_style *st;
+	const struct csl_locale *L;
+	struct arena a;          /* lives as long as the session */
+	struct arena tmp;        /* one render; reset after each */
+	struct csl_item **items; /* input order */
+	size_t n;
+	struct csl_item **bib;   /* bibliography order */
+	size_t nbib;
+	struct csl_item **cited; /* citation order, when given */
+	size_t ncited;
+	struct UCollator *coll;
+	int uses_ys;             /* the style renders year-suffix itself */
+	/* subsequent-author-substitute: the previous entry's names */
+	char *sas_prev;
+	struct buf out;          /* the last rendered string */
+	/* citations: the history for positions */
+	struct csl_item *last_item;   /* the previous cite's item, for ibid */
+	const char *last_locator, *last_label;
+	int last_note, last_single;   /* note of the previous citation; it had one cite */
+	struct hist { struct csl_item *it; int note; } *hist;
+	size_t nhist, caphist;
+	int prepared;
+};
+
+const char *csl_year_suffix(struct arena *a, int n);
+const char *csl_var_value(struct csl_render *r, int v, int form_short);
+void csl_render_init(struct csl_render *r, struct csl_session *S, const struct csl_context *ctx,
+                     struct csl_item *it, const struct csl_cite *cite);
+
+/* sort.c */
+void csl_sort_items(struct csl_session *S, const struct csl_context *ctx, struct csl_item **v,
+                    size_t n, const struct csl_cite *cites);
+int csl_collate(struct csl_session *S, const char *a, const char *b);
+void csl_sort_cites(struct csl_session *S, struct csl_cite *c, size_t n);
+/* disamb.c */
+void csl_disambiguate(struct csl_session *S);
+/* cite.c: the citation of one item, plain, for disambiguation */
+const char *csl_cite_plain(struct csl_session *S, struct csl_item *it);
+
+#endif

@@ -1,0 +1,533 @@
+/* csl/style.c - compile a CSL style's element tree into struct csl_node.
+ *
+ * Attributes are parsed once here into small integers, variables into
+ * their ids and macros into pointers, so rendering never compares a
+ * string from the style.  Unknown elements and attributes are ignored, as
+ * the specification lets a processor do with extensions. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "csl/csl.h"
+#include "csl/xml.h"
+
+static int is(const char *a, const char *b)
+{
+	return a && !strcmp(a, b);
+}
+
+static int pick(const char *v, const char *const *names, int def)
+{
+	if (!v)
+		return def;
+	for (int i = 0; names[i]; i++)
+		if (!strcmp(v, names[i]))
+			return i;
+	return def;
+}
+
+static const char *const case_names[] = {"", "lowercase", "uppercase", "capitalize-first",
+                                         "capitalize-all", "sentence", "title", NULL};
+static const char *const form_names[] = {"long", "short", "verb", "verb-short", "symbol", NULL};
+
+static void parse_fmt(const struct xnode *x, struct csl_fmt *f)
+{
+	static const char *const fs[] = {"", "normal", "italic", "oblique", NULL};
+	static const char *const fv[] = {"", "normal", "small-caps", NULL};
+	static const char *const fw[] = {"", "normal", "bold", "light", NULL};
+	static const char *const td[] = {"", "none", "underline", NULL};
+	static const char *const va[] = {"", "baseline", "sup", "sub", NULL};
+	static const char *const di[] = {"", "block", "left-margin", "right-inline", "indent", NULL};
+	f->prefix = xml_attr(x, "prefix");
+	f->suffix = xml_attr(x, "suffix");
+	f->delimiter = xml_attr(x, "delimiter");
+	f->font_style = (unsigned char)pick(xml_attr(x, "font-style"), fs, 0);
+	f->font_variant = (unsigned char)pick(xml_attr(x, "font-variant"), fv, 0);
+	f->font_weight = (unsigned char)pick(xml_attr(x, "font-weight"), fw, 0);
+	f->decoration = (unsigned char)pick(xml_attr(x, "text-decoration"), td, 0);
+	f->valign = (unsigned char)pick(xml_attr(x, "vertical-align"), va, 0);
+	f->display = (unsigned char)pick(xml_attr(x, "display"), di, 0);
+	f->text_case = (unsigned char)pick(xml_attr(x, "text-case"), case_names, 0);
+	f->quotes = is(xml_attr(x, "quotes"), "true");
+	f->strip_periods = is(xml_attr(x, "strip-periods"), "true");
+	f->has_affix = (f->prefix && *f->prefix) || (f->suffix && *f->suffix);
+	f->has_style = f->font_style || f->font_variant || f->font_weight || f->decoration ||
+	               f->valign || f->display || f->quotes;
+}
+
+static int num_attr(const struct xnode *x, const char *name, int *out)
+{
+	const char *v = xml_attr(x, name);
+	if (!v)
+		return 0;
+	*out = atoi(v);
+	return 1;
+}
+
+/* The inheritable name options an element gives (style, citation,
+ * bibliography, names, name). */
+void csl_parse_nameopts(const struct xnode *x, struct csl_nameopts *o, int on_name)
+{
+	static const char *const andn[] = {"", "text", "symbol", NULL};
+	static const char *const dp[] = {"contextual", "after-inverted-name", "always", "never", NULL};
+	static const char *const so[] = {"", "first", "all", NULL};
+	static const char *const fo[] = {"long", "short", "count", NULL};
+	const char *v;
+	if ((v = xml_attr(x, "and"))) {
+		o->and_ = pick(v, andn, 0);
+		o->set |= NO_AND;
+	}
+	if ((v = xml_attr(x, on_name ? "delimiter" : "name-delimiter"))) {
+		o->delimiter = v;
+		o->set |= NO_DELIM;
+	}
+	if ((v = xml_attr(x, "delimiter-precedes-et-al"))) {
+		o->dp_etal = pick(v, dp, 0);
+		o->set |= NO_DPEA;
+	}
+	if ((v = xml_attr(x, "delimiter-precedes-last"))) {
+		o->dp_last = pick(v, dp, 0);
+		o->set |= NO_DPL;
+	}
+	if (num_attr(x, "et-al-min", &o->etal_min))
+		o->set |= NO_ETAL_MIN;
+	if (num_attr(x, "et-al-use-first", &o->etal_first))
+		o->set |= NO_ETAL_FIRST;
+	if (num_attr(x, "et-al-subsequent-min", &o->etal_smin))
+		o->set |= NO_ETAL_SMIN;
+	if (num_attr(x, "et-al-subsequent-use-first", &o->etal_sfirst))
+		o->set |= NO_ETAL_SFIRST;
+	if ((v = xml_attr(x, "et-al-use-last"))) {
+		o->etal_last = is(v, "true");
+		o->set |= NO_ETAL_LAST;
+	}
+	if ((v = xml_attr(x, "initialize"))) {
+		o->initialize = !is(v, "false");
+		o->set |= NO_INIT;
+	}
+	if ((v = xml_attr(x, "initialize-with"))) {
+		o->initialize_with = v;
+		o->set |= NO_INITW;
+	}
+	if ((v = xml_attr(x, "name-as-sort-order"))) {
+		o->sort_order = pick(v, so, 0);
+		o->set |= NO_SORTORDER;
+	}
+	if ((v = xml_attr(x, "sort-separator"))) {
+		o->sort_sep = v;
+		o->set |= NO_SORTSEP;
+	}
+	if ((v = xml_attr(x, on_name ? "form" : "name-form"))) {
+		o->form = pick(v, fo, 0);
+		o->set |= NO_FORM;
+	}
+	if ((v = xml_attr(x, on_name ? "\x01" : "names-delimiter"))) {
+		o->names_delim = v;
+		o->set |= NO_NAMES_DELIM;
+	}
+}
+
+/* A space-separated list of words, each mapped by fn (or dropped at -1). */
+static int *word_list(struct arena *a, const char *s, size_t *n, int (*fn)(const char *))
+{
+	*n = 0;
+	if (!s)
+		return NULL;
+	size_t cap = 1;
+	for (const char *p = s; *p; p++)
+		cap += *p == ' ';
+	int *v = arena_alloc(a, cap * sizeof *v);
+	char w[64];
+	while (*s) {
+		while (*s == ' ')
+			s++;
+		size_t k = 0;
+		while (s[k] && s[k] != ' ')
+			k++;
+		if (!k)
+			break;
+		if (k < sizeof w) {
+			memcpy(w, s, k);
+			w[k] = 0;
+			int id = fn(w);
+			if (id >= 0)
+				v[(*n)++] = id;
+		}
+		s += k;
+	}
+	return v;
+}
+
+static int pos_lookup(const char *w)
+{
+	static const char *const p[] = {"first", "subsequent", "ibid", "ibid-with-locator",
+	                                "near-note", NULL};
+	return pick(w, p, -1);
+}
+
+/* Locator labels are terms; the condition compares names. */
+static const char *const locator_names[] = {
+	"act", "appendix", "article-locator", "book", "canon", "chapter", "column", "elocation",
+	"equation", "figure", "folio", "issue", "line", "note", "opus", "page", "paragraph", "part",
+	"rule", "scene", "section", "sub-verbo", "supplement", "table", "timestamp", "title-locator",
+	"verse", "version", "volume", NULL,
+};
+
+int csl_locator_lookup(const char *w)
+{
+	return pick(w, locator_names, -1);
+}
+
+const char *csl_locator_name(int i)
+{
+	return i >= 0 && (size_t)i < sizeof locator_names / sizeof *locator_names - 1
+	           ? locator_names[i] : "page";
+}
+
+static int var_or_none(const char *w)
+{
+	return csl_var_lookup(w);
+}
+
+static void parse_conds(struct arena *a, const struct xnode *x, struct csl_node *n)
+{
+	static const char *const match[] = {"all", "any", "none", NULL};
+	static const struct {
+		const char *attr;
+		enum csl_test t;
+		int (*fn)(const char *);
+	} tests[] = {
+		{"type", CT_TYPE, csl_type_lookup},
+		{"variable", CT_VARIABLE, var_or_none},
+		{"is-numeric", CT_IS_NUMERIC, var_or_none},
+		{"is-uncertain-date", CT_IS_UNCERTAIN, var_or_none},
+		{"locator", CT_LOCATOR, csl_locator_lookup},
+		{"position", CT_POSITION, pos_lookup},
+	};
+	n->match = pick(xml_attr(x, "match"), match, 0);
+	n->conds = arena_alloc(a, 8 * sizeof *n->conds);
+	for (size_t i = 0; i < sizeof tests / sizeof *tests; i++) {
+		const char *v = xml_attr(x, tests[i].attr);
+		if (!v)
+			continue;
+		struct csl_cond *c = &n->conds[n->nconds++];
+		c->test = tests[i].t;
+		c->vals = word_list(a, v, &c->nvals, tests[i].fn);
+		if (c->test == CT_LOCATOR) {
+			/* "sub verbo" is the term's other spelling. */
+			for (size_t k = 0; k < c->nvals; k++)
+				(void)k;
+		}
+	}
+	const char *d = xml_attr(x, "disambiguate");
+	if (d) {
+		struct csl_cond *c = &n->conds[n->nconds++];
+		c->test = CT_DISAMBIGUATE;
+		c->nvals = is(d, "true");
+	}
+}
+
+static struct csl_node *compile_kids(struct arena *a, const struct xnode *x, size_t *n);
+
+static void compile_names(struct arena *a, const struct xnode *x, struct csl_node *n)
+{
+	n->vars = word_list(a, xml_attr(x, "variable"), &n->nvars, var_or_none);
+	const char *d = xml_attr(x, "delimiter");
+	if (d) {
+		n->nopt.names_delim = d;
+		n->nopt.set |= NO_NAMES_DELIM;
+	}
+	n->f.delimiter = NULL; /* the names delimiter is an option, inheritable */
+	int seen_name = 0;
+	for (size_t i = 0; i < n->nkids; i++) {
+		struct csl_node *k = &n->kids[i];
+		switch (k->kind) {
+		case CK_NAME: n->name = k; seen_name = 1; break;
+		case CK_ETAL: n->etal = k; break;
+		case CK_LABEL: n->label = k; n->label_before_name = !seen_name; break;
+		case CK_SUBSTITUTE: n->substitute = k; break;
+		default: break;
+		}
+	}
+}
+
+static void compile_node(struct arena *a, const struct xnode *x, struct csl_node *n)
+{
+	static const struct {
+		const char *name;
+		enum csl_kind kind;
+	} kinds[] = {
+		{"layout", CK_LAYOUT}, {"text", CK_TEXT}, {"number", CK_NUMBER}, {"label", CK_LABEL},
+		{"group", CK_GROUP}, {"choose", CK_CHOOSE}, {"if", CK_IF}, {"else-if", CK_IF},
+		{"else", CK_IF}, {"names", CK_NAMES}, {"name", CK_NAME}, {"et-al", CK_ETAL},
+		{"substitute", CK_SUBSTITUTE}, {"name-part", CK_NAME_PART}, {"date", CK_DATE},
+		{"date-part", CK_DATE_PART}, {"macro", CK_MACRO},
+	};
+	memset(n, 0, sizeof *n);
+	n->kind = CK_OTHER;
+	n->var = CV_NONE;
+	for (size_t i = 0; i < sizeof kinds / sizeof *kinds; i++)
+		if (!strcmp(x->name, kinds[i].name))
+			n->kind = kinds[i].kind;
+	parse_fmt(x, &n->f);
+	n->kids = compile_kids(a, x, &n->nkids);
+	const char *v = xml_attr(x, "variable");
+	switch (n->kind) {
+	case CK_TEXT:
+		n->var = v ? csl_var_lookup(v) : CV_NONE;
+		n->macro_name = xml_attr(x, "macro");
+		n->term = xml_attr(x, "term");
+		n->value = xml_attr(x, "value");
+		n->form = pick(xml_attr(x, "form"), form_names, 0);
+		n->plural = is(xml_attr(x, "plural"), "true");
+		if (v && n->var == CV_NONE)
+			n->value = ""; /* an unknown variable renders nothing */
+		break;
+	case CK_NUMBER: {
+		static const char *const nf[] = {"numeric", "ordinal", "long-ordinal", "roman", NULL};
+		n->var = v ? csl_var_lookup(v) : CV_NONE;
+		n->form = pick(xml_attr(x, "form"), nf, 0);
+		break;
+	}
+	case CK_LABEL: {
+		static const char *const pl[] = {"contextual", "always", "never", NULL};
+		n->var = v ? csl_var_lookup(v) : CV_NONE;
+		n->form = pick(xml_attr(x, "form"), form_names, 0);
+		n->plural = pick(xml_attr(x, "plural"), pl, 0);
+		break;
+	}
+	case CK_IF:
+		n->is_else = !strcmp(x->name, "else");
+		parse_conds(a, x, n);
+		break;
+	case CK_NAMES:
+		compile_names(a, x, n);
+		break;
+	case CK_NAME:
+		csl_parse_nameopts(x, &n->nopt, 1);
+		n->f.delimiter = NULL;
+		for (size_t i = 0; i < n->nkids; i++)
+			if (n->kids[i].kind == CK_NAME_PART)
+				n->name_part[n->kids[i].part] = &n->kids[i];
+		break;
+	case CK_NAME_PART:
+		n->part = is(xml_attr(x, "name"), "given");
+		break;
+	case CK_ETAL:
+		n->term = xml_attr(x, "term");
+		if (!n->term)
+			n->term = "et-al";
+		break;
+	case CK_DATE: {
+		static const char *const df[] = {"", "text", "numeric", NULL};
+		static const char *const dp[] = {"", "year", "year-month", "year-month-day", NULL};
+		n->var = v ? csl_var_lookup(v) : CV_NONE;
+		n->date_form = pick(xml_attr(x, "form"), df, 0);
+		n->date_parts = pick(xml_attr(x, "date-parts"), dp, 3);
+		break;
+	}
+	case CK_DATE_PART: {
+		static const char *const pn[] = {"year", "month", "day", NULL};
+		n->part = pick(xml_attr(x, "name"), pn, 0);
+		n->range_delim = xml_attr(x, "range-delimiter");
+		n->form = -1;
+		const char *fo = xml_attr(x, "form");
+		if (fo) {
+			static const char *const f2[] = {"long", "short", "numeric", "numeric-leading-zeros",
+			                                 "ordinal", NULL};
+			n->form = pick(fo, f2, 0);
+		}
+		break;
+	}
+	case CK_MACRO:
+		n->macro_name = xml_attr(x, "name");
+		break;
+	default:
+		break;
+	}
+}
+
+static struct csl_node *compile_kids(struct arena *a, const struct xnode *x, size_t *n)
+{
+	size_t k = 0;
+	for (const struct xnode *c = x->kids; c; c = c->next)
+		k++;
+	*n = k;
+	if (!k)
+		return NULL;
+	struct csl_node *v = arena_alloc(a, k * sizeof *v);
+	k = 0;
+	for (const struct xnode *c = x->kids; c; c = c->next)
+		compile_node(a, c, &v[k++]);
+	return v;
+}
+
+struct csl_node *csl_compile(struct arena *a, const struct xnode *x)
+{
+	struct csl_node *n = arena_alloc(a, sizeof *n);
+	compile_node(a, x, n);
+	return n;
+}
+
+/* ---- macros --------------------------------------------------------------- */
+
+static const struct csl_node *find_macro(const struct csl_style *s, const char *name)
+{
+	for (size_t i = 0; i < s->nmacros; i++)
+		if (is(s->macros[i]->macro_name, name))
+			return s->macros[i];
+	return NULL;
+}
+
+static void link_macros(const struct csl_style *s, struct csl_node *n)
+{
+	if (n->macro_name && n->kind == CK_TEXT)
+		n->macro = find_macro(s, n->macro_name);
+	for (size_t i = 0; i < n->nkids; i++)
+		link_macros(s, &n->kids[i]);
+}
+
+/* ---- cs:citation, cs:bibliography ------------------------------------------ */
+
+static void compile_sort(struct arena *a, const struct csl_style *s, const struct xnode *x,
+                         struct csl_context *c)
+{
+	size_t k = 0;
+	for (const struct xnode *y = x->kids; y; y = y->next)
+		k++;
+	c->keys = arena_calloc(a, (k ? k : 1) * sizeof *c->keys);
+	for (const struct xnode *y = x->kids; y; y = y->next) {
+		if (strcmp(y->name, "key"))
+			continue;
+		struct csl_sortkey *key = &c->keys[c->nkeys];
+		const char *v = xml_attr(y, "variable");
+		const char *m = xml_attr(y, "macro");
+		key->var = v ? csl_var_lookup(v) : CV_NONE;
+		key->macro = m ? find_macro(s, m) : NULL;
+		if (key->var == CV_NONE && !key->macro)
+			continue;
+		key->desc = is(xml_attr(y, "sort"), "descending");
+		num_attr(y, "names-min", &key->names_min);
+		num_attr(y, "names-use-first", &key->names_first);
+		const char *l = xml_attr(y, "names-use-last");
+		key->names_last = l ? (is(l, "true") ? 1 : -1) : 0;
+		c->nkeys++;
+	}
+}
+
+static void compile_context(struct arena *a, struct csl_style *s, const struct xnode *x,
+                            struct csl_context *c, int cit)
+{
+	static const char *const col[] = {"", "citation-number", "year", "year-suffix",
+	                                  "year-suffix-ranged", NULL};
+	static const char *const gn[] = {"all-names", "all-names-with-initials", "primary-name",
+	                                 "primary-name-with-initials", "by-cite", NULL};
+	static const char *const sr[] = {"complete-all", "complete-each", "partial-each",
+	                                 "partial-first", NULL};
+	csl_parse_nameopts(x, &c->nopt, 0);
+	const struct xnode *lay = xml_child(x, "layout");
+	if (lay) {
+		struct csl_node *l = csl_compile(a, lay);
+		link_macros(s, l);
+		c->layout = l;
+	}
+	const struct xnode *so = xml_child(x, "sort");
+	if (so)
+		compile_sort(a, s, so, c);
+	c->near_note_distance = 5;
+	num_attr(x, "near-note-distance", &c->near_note_distance);
+	if (cit) {
+		c->add_names = is(xml_attr(x, "disambiguate-add-names"), "true");
+		c->add_givenname = is(xml_attr(x, "disambiguate-add-givenname"), "true");
+		c->add_year_suffix = is(xml_attr(x, "disambiguate-add-year-suffix"), "true");
+		c->gn_rule = pick(xml_attr(x, "givenname-disambiguation-rule"), gn, GN_BY_CITE);
+		c->collapse = pick(xml_attr(x, "collapse"), col, 0);
+		c->cite_group_delim = xml_attr(x, "cite-group-delimiter");
+		c->year_suffix_delim = xml_attr(x, "year-suffix-delimiter");
+		c->after_collapse_delim = xml_attr(x, "after-collapse-delimiter");
+	} else {
+		c->hanging_indent = is(xml_attr(x, "hanging-indent"), "true");
+		const char *sfa = xml_attr(x, "second-field-align");
+		c->second_field_align = is(sfa, "flush") ? 1 : is(sfa, "margin") ? 2 : 0;
+		c->line_spacing = 1;
+		num_attr(x, "line-spacing", &c->line_spacing);
+		c->entry_spacing = 1;
+		num_attr(x, "entry-spacing", &c->entry_spacing);
+		c->sas = xml_attr(x, "subsequent-author-substitute");
+		c->sas_rule = pick(xml_attr(x, "subsequent-author-substitute-rule"), sr, 0);
+	}
+}
+
+struct csl_locale_src *csl_locale_from_xml(struct arena *a, const struct xnode *x);
+
+static void compile_info(struct csl_style *s, const struct xnode *info)
+{
+	for (const struct xnode *y = info->kids; y; y = y->next) {
+		if (!strcmp(y->name, "title") && !s->title)
+			s->title = y->text;
+		if (!strcmp(y->name, "link") && is(xml_attr(y, "rel"), "independent-parent"))
+			s->parent = xml_attr(y, "href");
+	}
+}
+
+struct csl_style *csl_style_load(const char *xml, size_t n, char *err, size_t errlen)
+{
+	struct csl_style *s = xcalloc(1, sizeof *s);
+	struct xnode *root = xml_parse(&s->a, xml, n, err, errlen);
+	if (!root || strcmp(root->name, "style")) {
+		if (root)
+			snprintf(err, errlen, "not a CSL style (root element <%s>)", root->name);
+		csl_style_free(s);
+		return NULL;
+	}
+	static const char *const demote[] = {"never", "sort-only", "display-and-sort", NULL};
+	static const char *const prf[] = {"", "expanded", "minimal", "minimal-two", "chicago",
+	                                  "chicago-16", NULL};
+	s->note = is(xml_attr(root, "class"), "note");
+	s->default_locale = xml_attr(root, "default-locale");
+	s->demote = pick(xml_attr(root, "demote-non-dropping-particle"), demote, 2);
+	s->init_hyphen = !is(xml_attr(root, "initialize-with-hyphen"), "false");
+	s->page_range = pick(xml_attr(root, "page-range-format"), prf, 0);
+	if (is(xml_attr(root, "page-range-format"), "chicago"))
+		s->page_range = 4;
+	csl_parse_nameopts(root, &s->nopt, 0);
+	size_t nm = 0, nl = 0;
+	for (const struct xnode *y = root->kids; y; y = y->next) {
+		nm += !strcmp(y->name, "macro");
+		nl += !strcmp(y->name, "locale");
+	}
+	s->macros = arena_alloc(&s->a, (nm + 1) * sizeof *s->macros);
+	s->locales = arena_alloc(&s->a, (nl + 1) * sizeof *s->locales);
+	for (const struct xnode *y = root->kids; y; y = y->next) {
+		if (!strcmp(y->name, "macro"))
+			s->macros[s->nmacros++] = csl_compile(&s->a, y);
+		else if (!strcmp(y->name, "locale"))
+			s->locales[s->nlocales++] = csl_locale_from_xml(&s->a, y);
+		else if (!strcmp(y->name, "info"))
+			compile_info(s, y);
+	}
+	for (size_t i = 0; i < s->nmacros; i++)
+		link_macros(s, s->macros[i]);
+	const struct xnode *cit = xml_child(root, "citation");
+	const struct xnode *bib = xml_child(root, "bibliography");
+	if (cit)
+		compile_context(&s->a, s, cit, &s->cit, 1);
+	if (bib) {
+		compile_context(&s->a, s, bib, &s->bib, 0);
+		s->has_bib = s->bib.layout != NULL;
+	}
+	if (!s->cit.layout && !s->parent) {
+		snprintf(err, errlen, "the style has no citation layout");
+		csl_style_free(s);
+		return NULL;
+	}
+	return s;
+}
+
+void csl_style_free(struct csl_style *s)
+{
+	if (!s)
+		return;
+	arena_destroy(&s->a);
+	free(s);
+}

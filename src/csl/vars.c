@@ -1,0 +1,76 @@
+/* csl/vars.c - the names of CSL variables and item types. */
+#include <string.h>
+
+#include "csl/csl.h"
+
+static const struct {
+	const char *name;
+	enum csl_vkind kind;
+} vars[CV__COUNT] = {
+#define S CVK_STRING
+#define N CVK_NUMBER
+#define P CVK_NAMES
+#define D CVK_DATE
+#define CSL_VAR(id, name, kind) {name, kind},
+#include "csl/vars.def"
+#undef CSL_VAR
+#undef S
+#undef N
+#undef P
+#undef D
+};
+
+/* Names older styles and data use for a variable. */
+static const struct {
+	const char *name;
+	int v;
+} var_aliases[] = {
+	{"event", CV_EVENT_TITLE},
+	{"shortTitle", CV_TITLE_SHORT},
+	{"journalAbbreviation", CV_CONTAINER_TITLE_SHORT},
+	{"container-title-short", CV_CONTAINER_TITLE_SHORT},
+};
+
+int csl_var_lookup(const char *name)
+{
+	for (int i = 0; i < CV__COUNT; i++)
+		if (name[0] == vars[i].name[0] && !strcmp(name, vars[i].name))
+			return i;
+	for (size_t i = 0; i < sizeof var_aliases / sizeof *var_aliases; i++)
+		if (!strcmp(name, var_aliases[i].name))
+			return var_aliases[i].v;
+	return CV_NONE;
+}
+
+const char *csl_var_name(int v)
+{
+	return v >= 0 && v < CV__COUNT ? vars[v].name : "";
+}
+
+enum csl_vkind csl_var_kind(int v)
+{
+	return vars[v].kind;
+}
+
+static const char *const types[] = {
+	"article", "article-journal", "article-magazine", "article-newspaper", "bill", "book",
+	"broadcast", "chapter", "classic", "collection", "dataset", "document", "entry",
+	"entry-dictionary", "entry-encyclopedia", "event", "figure", "graphic", "hearing",
+	"interview", "legal_case", "legislation", "manuscript", "map", "motion_picture",
+	"musical_score", "pamphlet", "paper-conference", "patent", "performance", "periodical",
+	"personal_communication", "post", "post-weblog", "regulation", "report", "review",
+	"review-book", "software", "song", "speech", "standard", "thesis", "treaty", "webpage",
+};
+
+int csl_type_lookup(const char *name)
+{
+	for (size_t i = 0; i < sizeof types / sizeof *types; i++)
+		if (!strcmp(name, types[i]))
+			return (int)i;
+	return -1;
+}
+
+const char *csl_type_name(int t)
+{
+	return t >= 0 && (size_t)t < sizeof types / sizeof *types ? types[t] : "document";
+}

@@ -1,0 +1,139 @@
+/* csl/xml.c - CSL styles and locales are XML; expat reads them into a small
+ * element tree in an arena, which style.c and locale.c then compile.
+ * Expat is small, streaming and heavily fuzzed (README: dependencies).
+ * Character data is kept for leaf elements only (terms, macros never hold
+ * text), joined across expat's chunks. */
+#include <expat.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "csl/xml.h"
+
+#define XML_MAX_DEPTH 256
+
+struct xp {
+	struct arena *a;
+	XML_Parser p;
+	struct xnode *stack[XML_MAX_DEPTH];
+	struct xnode *last[XML_MAX_DEPTH]; /* last child of each open element */
+	int depth;
+	struct xnode *root;
+	struct buf text;
+	int too_deep;
+};
+
+static const char *local_name(const char *n)
+{
+	const char *c = strrchr(n, ':');
+	return c ? c + 1 : n;
+}
+
+static void flush_text(struct xp *x)
+{
+	if (x->depth > 0 && x->text.n) {
+		struct xnode *cur = x->stack[x->depth - 1];
+		size_t old = strlen(cur->text);
+		char *t = arena_alloc(x->a, old + x->text.n + 1);
+		memcpy(t, cur->text, old);
+		memcpy(t + old, x->text.p, x->text.n);
+		t[old + x->text.n] = 0;
+		cur->text = t;
+	}
+	x->text.n = 0;
+}
+
+static void on_start(void *ud, const XML_Char *name, const XML_Char **atts)
+{
+	struct xp *x = ud;
+	flush_text(x);
+	if (x->depth >= XML_MAX_DEPTH) {
+		x->too_deep = 1;
+		XML_StopParser(x->p, XML_FALSE);
+		return;
+	}
+	struct xnode *n = arena_calloc(x->a, sizeof *n);
+	n->name = arena_strndup(x->a, local_name(name), strlen(local_name(name)));
+	n->text = "";
+	n->line = (unsigned)XML_GetCurrentLineNumber(x->p);
+	size_t k = 0;
+	while (atts[k])
+		k++;
+	n->attrs = arena_alloc(x->a, (k + 1) * sizeof *n->attrs);
+	for (size_t i = 0; i < k; i++) {
+		const char *s = i % 2 ? atts[i] : local_name(atts[i]);
+		/* xml:lang keeps its prefix's meaning under the name "lang". */
+		n->attrs[i] = arena_strndup(x->a, s, strlen(s));
+	}
+	n->attrs[k] = NULL;
+	if (x->depth == 0) {
+		if (!x->root)
+			x->root = n;
+	} else {
+		struct xnode *parent = x->stack[x->depth - 1];
+		if (x->last[x->depth - 1])
+			x->last[x->depth - 1]->next = n;
+		else
+			parent->kids = n;
+		x->last[x->depth - 1] = n;
+	}
+	x->stack[x->depth] = n;
+	x->last[x->depth] = NULL;
+	x->depth++;
+}
+
+static void on_end(void *ud, const XML_Char *name)
+{
+	struct xp *x = ud;
+	(void)name;
+	flush_text(x);
+	if (x->depth > 0)
+		x->depth--;
+}
+
+static void on_text(void *ud, const XML_Char *s, int len)
+{
+	struct xp *x = ud;
+	if (len > 0)
+		buf_put(&x->text, s, (size_t)len);
+}
+
+struct xnode *xml_parse(struct arena *a, const char *xml, size_t n, char *err, size_t errlen)
+{
+	struct xp x;
+	memset(&x, 0, sizeof x);
+	x.a = a;
+	x.p = XML_ParserCreate("UTF-8");
+	if (!x.p) {
+		snprintf(err, errlen, "out of memory");
+		return NULL;
+	}
+	XML_SetUserData(x.p, &x);
+	XML_SetElementHandler(x.p, on_start, on_end);
+	XML_SetCharacterDataHandler(x.p, on_text);
+	int ok = XML_Parse(x.p, xml, (int)n, XML_TRUE) == XML_STATUS_OK;
+	if (!ok || x.too_deep)
+		snprintf(err, errlen, "line %lu: %s", (unsigned long)XML_GetCurrentLineNumber(x.p),
+		         x.too_deep ? "elements nested too deeply"
+		                    : XML_ErrorString(XML_GetErrorCode(x.p)));
+	else if (!x.root)
+		snprintf(err, errlen, "no element");
+	XML_ParserFree(x.p);
+	buf_free(&x.text);
+	return ok && !x.too_deep ? x.root : NULL;
+}
+
+const char *xml_attr(const struct xnode *x, const char *name)
+{
+	for (size_t i = 0; x->attrs[i]; i += 2)
+		if (!strcmp(x->attrs[i], name))
+			return x->attrs[i + 1];
+	return NULL;
+}
+
+struct xnode *xml_child(const struct xnode *x, const char *name)
+{
+	for (struct xnode *k = x->kids; k; k = k->next)
+		if (!strcmp(k->name, name))
+			return k;
+	return NULL;
+}
