@@ -204,7 +204,7 @@ const char *csl_cite(struct csl_session *S, struct csl_cite *c, size_t n, int no
 	struct csl_item dummy = {.english = 1};
 	if (!r.it)
 		r.it = &dummy;
-	const char *s = csl_fmt_apply(&r, b.p, &f, 1);
+	const char *s = csl_fmt_apply(&r, arena_strndup(&S->tmp, b.p, b.n), &f, 1);
 	buf_free(&b);
 	S->out.n = 0;
 	buf_put(&S->out, s, strlen(s) + 1);

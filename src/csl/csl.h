@@ -322,6 +322,9 @@ void csl_session_free(struct csl_session *S);
 void csl_session_items(struct csl_session *S, struct csl_item **items, size_t n);
 /* Cited items in citation order (numbering for styles without a sort). */
 void csl_session_cited(struct csl_session *S, struct csl_item **order, size_t n);
+/* Set this person's name in bold in the bibliography ("Given Family" or
+ * "Family, Given"); NULL: nobody. */
+void csl_session_highlight(struct csl_session *S, const char *who);
 /* Sort, number and disambiguate; call once after the items are set. */
 void csl_session_prepare(struct csl_session *S);
 /* The bibliography in its order: entry i as a rendered string. */
@@ -329,6 +332,9 @@ size_t csl_bib_count(const struct csl_session *S);
 const char *csl_bib_entry(struct csl_session *S, size_t i, const struct csl_item **item);
 /* One citation cluster; positions of the cites are filled in. */
 const char *csl_cite(struct csl_session *S, struct csl_cite *cites, size_t n, int note);
+
+/* The year-suffix letters for n (1 a, 27 aa). */
+const char *csl_year_suffix(struct arena *a, int n);
 
 /* Output: rendered string to a format. */
 void csl_out(struct cx_out *o, const char *s, enum csl_outfmt f, const struct csl_locale *L);

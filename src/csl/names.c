@@ -245,6 +245,31 @@ static const char *one_name(struct csl_render *r, const struct csl_name *nm, con
 	return s;
 }
 
+/* Is this the person --highlight names?  The family name must match; the
+ * given name may be written out or as initials. */
+static int highlighted(const struct csl_render *r, const struct csl_name *nm)
+{
+	const char *hf = r->S->hl_family, *hg = r->S->hl_given;
+	if (!hf || r->sort || r->plain || r->ctx != &r->st->bib || !nm->family)
+		return 0;
+	if (strcmp(nm->family, hf))
+		return 0;
+	if (!*hg || !nm->given)
+		return 1;
+	return nm->given[0] == hg[0];
+}
+
+static const char *bold(struct csl_render *r, const char *s)
+{
+	size_t n = strlen(s);
+	char *b = arena_alloc(r->a, n + 3);
+	b[0] = CX_M_BOLD_ON;
+	memcpy(b + 1, s, n);
+	b[n + 1] = CX_M_BOLD_OFF;
+	b[n + 2] = 0;
+	return b;
+}
+
 /* ---- a list of names -------------------------------------------------------------- */
 
 static int dp_applies(int rule, int count, int prev_inverted)
@@ -312,6 +337,8 @@ static const char *name_list(struct csl_render *r, const struct csl_names *nl,
 		if (nl->v[i].literal)
 			inv = 0;
 		const char *s = one_name(r, &nl->v[i], &o, name, inv && !nl->v[i].literal, name_level(r, i));
+		if (highlighted(r, &nl->v[i]))
+			s = bold(r, s);
 		if (i > 0) {
 			int last = i == show - 1 && !use_etal;
 			if (last && and_term && !r->sort) {

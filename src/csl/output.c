@@ -231,6 +231,13 @@ static void walk(struct sink *k, const char *s)
 		}
 		text(k, s + st, i - st, 0);
 		unsigned char c = (unsigned char)s[i];
+		if (k->f == OF_LATEX && s[i] == CM_ESC && s[i + 1] == CM_LEFT) {
+			/* \bibitem numbers the entry: the left margin is left out */
+			const char *end = strstr(s + i, "\x1fk");
+			i = end ? (size_t)(end - s) + 2 : n;
+			st = i;
+			continue;
+		}
 		if (c == CX_M_MATH_ON || c == CX_M_RAW_ON || c == CX_M_URL_ON) {
 			/* verbatim content up to the closing mark */
 			const char *end = strchr(s + i + 1, (char)(c + 1));

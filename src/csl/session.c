@@ -85,6 +85,8 @@ void csl_session_free(struct csl_session *S)
 	free(S->cited);
 	free(S->sas_prev);
 	free(S->hist);
+	free(S->hl_family);
+	free(S->hl_given);
 	buf_free(&S->out);
 	arena_destroy(&S->a);
 	arena_destroy(&S->tmp);
@@ -105,6 +107,29 @@ void csl_session_cited(struct csl_session *S, struct csl_item **order, size_t n)
 	S->cited = xmalloc((n + 1) * sizeof *S->cited);
 	memcpy(S->cited, order, n * sizeof *order);
 	S->ncited = n;
+}
+
+void csl_session_highlight(struct csl_session *S, const char *who)
+{
+	if (!who || !*who)
+		return;
+	const char *comma = strchr(who, ',');
+	if (comma) {
+		S->hl_family = xstrdup(who);
+		S->hl_family[comma - who] = 0;
+		const char *g = comma + 1;
+		while (*g == ' ')
+			g++;
+		S->hl_given = xstrdup(g);
+	} else {
+		const char *sp = strrchr(who, ' ');
+		S->hl_family = xstrdup(sp ? sp + 1 : who);
+		S->hl_given = xstrdup(who);
+		if (sp)
+			S->hl_given[sp - who] = 0;
+		else
+			S->hl_given[0] = 0;
+	}
 }
 
 static int sorts_by_number(const struct csl_context *c)

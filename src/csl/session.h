@@ -30,6 +30,7 @@ struct csl_session {
 	struct hist { struct csl_item *it; int note; } *hist;
 	size_t nhist, caphist;
 	int prepared;
+	char *hl_family, *hl_given; /* --highlight */
 };
 
 const char *csl_year_suffix(struct arena *a, int n);

@@ -24,6 +24,10 @@ struct auxset *aux_load(const char *path, struct cx_diags *d);
  * Dropped pointers are not freed: the entries belong to the caller. */
 void aux_select(struct auxset *a, struct cx_entry **v, size_t *n, struct cx_diags *d);
 
+/* The citations in the order the document makes them (repeats kept). */
+size_t aux_ncites(const struct auxset *a);
+const char *aux_cite_key(const struct auxset *a, size_t i);
+
 void aux_free(struct auxset *a);
 
 #endif

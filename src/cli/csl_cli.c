@@ -1,0 +1,323 @@
+/* cli/csl_cli.c - formatted bibliographies on the command line: -t text,
+ * html, markdown or latex renders the held entries through a CSL style
+ * (--style, --locale, --locales), in citation order for numeric styles
+ * with --aux, with the owner's name in bold (--highlight) and grouped by
+ * type or year (--group-by).  main.c parses the options and calls here. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/csl_cli.h"
+#include "core/arena.h"
+#include "csl/csl.h"
+#include "csl/load.h"
+#include "pass/aux.h"
+
+static const char *const formats[] = {"text", "html", "markdown", "latex", NULL};
+
+int csl_cli_format(const char *to)
+{
+	for (int i = 0; formats[i]; i++)
+		if (to && !strcmp(to, formats[i]))
+			return i;
+	if (to && (!strcmp(to, "md") || !strcmp(to, "bbl")))
+		return to[0] == 'm' ? OF_MARKDOWN : OF_LATEX;
+	return -1;
+}
+
+struct csl_cli *csl_cli_open(const struct csl_cli_opts *o, char *err, size_t errlen)
+{
+	struct csl_style *st = csl_style_open(o->style, err, errlen);
+	if (!st)
+		return NULL;
+	if (!st->has_bib) {
+		snprintf(err, errlen, "style '%s' has no bibliography", o->style ? o->style : "citex");
+		csl_style_free(st);
+		return NULL;
+	}
+	struct csl_cli *c = xcalloc(1, sizeof *c);
+	c->o = *o;
+	c->st = st;
+	csl_locale_open(&c->L, &c->la, st, o->locale, o->locales);
+	return c;
+}
+
+void csl_cli_free(struct csl_cli *c)
+{
+	if (!c)
+		return;
+	csl_locale_free(&c->L);
+	arena_destroy(&c->la);
+	csl_style_free(c->st);
+	free(c);
+}
+
+/* ---- citation order from the .aux file --------------------------------------- */
+
+static int ieq(const char *a, const char *b, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		int x = a[i], y = b[i];
+		if (x >= 'A' && x <= 'Z') x += 32;
+		if (y >= 'A' && y <= 'Z') y += 32;
+		if (x != y)
+			return 0;
+	}
+	return !b[n];
+}
+
+/* Entries in the order the document first cites them; the rest after,
+ * in input order. */
+static void cite_order(struct csl_item **items, size_t n, const struct auxset *aux,
+                       struct csl_item **out)
+{
+	size_t k = 0;
+	unsigned char *used = xcalloc(n + 1, 1);
+	size_t nc = aux ? aux_ncites(aux) : 0;
+	for (size_t c = 0; c < nc; c++) {
+		const char *key = aux_cite_key(aux, c);
+		for (size_t i = 0; i < n; i++) {
+			if (used[i])
+				continue;
+			const char *id = items[i]->id;
+			if (ieq(key, id, strlen(key)) && strlen(id) == strlen(key)) {
+				used[i] = 1;
+				out[k++] = items[i];
+				break;
+			}
+		}
+	}
+	for (size_t i = 0; i < n; i++)
+		if (!used[i])
+			out[k++] = items[i];
+	free(used);
+}
+
+/* ---- groups ------------------------------------------------------------------- */
+
+static const struct {
+	const char *type, *heading;
+} type_groups[] = {
+	{"article-journal", "Journal articles"}, {"paper-conference", "Conference papers"},
+	{"book", "Books"}, {"chapter", "Book chapters"}, {"thesis", "Theses"},
+	{"report", "Reports"}, {"article", "Preprints"},
+};
+
+static int group_of(const struct csl_item *it, int by_year, char *heading, size_t cap)
+{
+	if (by_year) {
+		const struct csl_date *d = it->dates[CV_ISSUED - CV_FIRST_DATE];
+		if (!d || !d->y[0]) {
+			snprintf(heading, cap, "No date");
+			return -1;
+		}
+		snprintf(heading, cap, "%d", d->y[0]);
+		return -d->y[0];
+	}
+	const char *t = csl_type_name(it->type);
+	for (size_t i = 0; i < sizeof type_groups / sizeof *type_groups; i++)
+		if (!strcmp(t, type_groups[i].type)) {
+			snprintf(heading, cap, "%s", type_groups[i].heading);
+			return (int)i;
+		}
+	snprintf(heading, cap, "Other");
+	return 100;
+}
+
+/* ---- writing ----------------------------------------------------------------------- */
+
+static int numeric_style(const struct csl_node *n)
+{
+	if ((n->kind == CK_TEXT || n->kind == CK_NUMBER) && n->var == CV_CITATION_NUMBER)
+		return 1;
+	if (n->macro && numeric_style(n->macro))
+		return 1;
+	for (size_t i = 0; i < n->nkids; i++)
+		if (numeric_style(&n->kids[i]))
+			return 1;
+	return 0;
+}
+
+/* natbib's optional argument: Author(Year), with "et~al." from three. */
+static void natbib_label(struct cx_out *o, const struct csl_item *it, struct arena *a)
+{
+	const struct csl_names *nl = &it->names[CV_AUTHOR - CV_FIRST_NAME];
+	if (!nl->n)
+		nl = &it->names[CV_EDITOR - CV_FIRST_NAME];
+	struct buf b = {0};
+	for (size_t i = 0; i < nl->n && i < 2; i++) {
+		const struct csl_name *nm = &nl->v[i];
+		if (i)
+			buf_put(&b, " and ", 5);
+		const char *fam = nm->literal ? nm->literal : nm->family ? nm->family : "";
+		if (nm->ndp && !nm->literal) {
+			buf_put(&b, nm->ndp, strlen(nm->ndp));
+			buf_putc(&b, ' ');
+		}
+		buf_put(&b, fam, strlen(fam));
+		if (nl->n > 2 || nl->others) {
+			buf_put(&b, " et~al.", 7);
+			break;
+		}
+	}
+	if (!nl->n) {
+		const char *t = it->s[CV_TITLE_SHORT] ? it->s[CV_TITLE_SHORT] : it->s[CV_TITLE];
+		if (t)
+			buf_put(&b, t, strlen(t));
+	}
+	buf_putc(&b, 0);
+	out_putc(o, '[');
+	/* the label is text: escaped, with the non-breaking "et~al." kept */
+	const char *etal = strstr(b.p, " et~al.");
+	if (etal) {
+		csl_out(o, arena_strndup(a, b.p, (size_t)(etal - b.p)), OF_LATEX, NULL);
+		out_puts(o, " et~al.");
+	} else {
+		csl_out(o, b.p, OF_LATEX, NULL);
+	}
+	buf_free(&b);
+	const struct csl_date *d = it->dates[CV_ISSUED - CV_FIRST_DATE];
+	if (d && d->y[0])
+		out_printf(o, "(%d", d->y[0]);
+	else
+		out_puts(o, "(n.d.");
+	if (it->year_suffix)
+		out_puts(o, csl_year_suffix(a, it->year_suffix));
+	out_puts(o, ")]");
+}
+
+static void latex_begin(struct cx_out *o, size_t n, const char *heading)
+{
+	if (heading) {
+		out_puts(o, "\\renewcommand{\\refname}{");
+		csl_out(o, heading, OF_LATEX, NULL);
+		out_puts(o, "}\\renewcommand{\\bibname}{\\refname}\n");
+	}
+	out_printf(o, "\\begin{thebibliography}{%zu}\n", n ? n : 1);
+}
+
+static void heading_out(struct cx_out *o, int fmt, const char *h, int first)
+{
+	switch (fmt) {
+	case OF_HTML: out_printf(o, "<h2 class=\"csl-bib-heading\">%s</h2>\n", h); break;
+	case OF_MARKDOWN: out_printf(o, "%s## %s\n\n", first ? "" : "\n", h); break;
+	case OF_TEXT: out_printf(o, "%s%s\n\n", first ? "" : "\n", h); break;
+	default: break;
+	}
+}
+
+static void entry_out(struct csl_cli *c, struct cx_out *o, const char *s, const struct csl_item *it,
+                      int numeric, struct arena *a)
+{
+	switch (c->o.format) {
+	case OF_HTML:
+		out_puts(o, "  <div class=\"csl-entry\">");
+		csl_out(o, s, OF_HTML, &c->L);
+		out_puts(o, "</div>\n");
+		break;
+	case OF_LATEX:
+		out_puts(o, "\\bibitem");
+		if (!numeric)
+			natbib_label(o, it, a);
+		out_putc(o, '{');
+		out_puts(o, it->id);
+		out_puts(o, "}\n");
+		csl_out(o, s, OF_LATEX, &c->L);
+		out_puts(o, "\n\n");
+		break;
+	case OF_MARKDOWN:
+		csl_out(o, s, OF_MARKDOWN, &c->L);
+		out_puts(o, "\n\n");
+		break;
+	default:
+		csl_out(o, s, OF_TEXT, &c->L);
+		out_putc(o, '\n');
+		break;
+	}
+}
+
+struct grouped {
+	size_t i;
+	int g;
+};
+
+static int by_group(const void *a, const void *b)
+{
+	const struct grouped *x = a, *y = b;
+	if (x->g != y->g)
+		return x->g < y->g ? -1 : 1;
+	return (x->i > y->i) - (x->i < y->i);
+}
+
+void csl_cli_write(struct csl_cli *c, struct cx_entry **v, size_t n, struct cx_out *o,
+                   const struct cx_options *opt, const struct auxset *aux)
+{
+	struct arena a = {0};
+	struct csl_item **items = xmalloc((n + 1) * sizeof *items);
+	size_t k = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (v[i]->kind != CX_E_ENTRY)
+			continue;
+		items[k] = arena_alloc(&a, sizeof *items[k]);
+		csl_item_from_entry(&a, items[k], v[i], opt);
+		k++;
+	}
+	struct csl_session *S = csl_session_new(c->st, &c->L);
+	csl_session_items(S, items, k);
+	int numeric = c->st->cit.layout && numeric_style(c->st->cit.layout);
+	if (aux && numeric) {
+		struct csl_item **order = xmalloc((k + 1) * sizeof *order);
+		cite_order(items, k, aux, order);
+		csl_session_cited(S, order, k);
+		free(order);
+	}
+	csl_session_highlight(S, c->o.highlight);
+	csl_session_prepare(S);
+	size_t nb = csl_bib_count(S);
+	struct grouped *g = xmalloc((nb + 1) * sizeof *g);
+	char heading[64];
+	for (size_t i = 0; i < nb; i++) {
+		const struct csl_item *it = NULL;
+		(void)csl_bib_entry(S, i, &it);
+		g[i] = (struct grouped){i, c->o.group_by ? group_of(it, c->o.group_by == 2, heading,
+		                                                    sizeof heading) : 0};
+	}
+	if (c->o.group_by)
+		qsort(g, nb, sizeof *g, by_group);
+	int open = 0;
+	for (size_t j = 0; j < nb; j++) {
+		const struct csl_item *it = NULL;
+		const char *s = csl_bib_entry(S, g[j].i, &it);
+		int new_group = c->o.group_by && (j == 0 || g[j].g != g[j - 1].g);
+		if (new_group || j == 0) {
+			if (open && c->o.format == OF_HTML)
+				out_puts(o, "</div>\n");
+			if (open && c->o.format == OF_LATEX)
+				out_puts(o, "\\end{thebibliography}\n\n");
+			const char *h = NULL;
+			if (c->o.group_by) {
+				group_of(it, c->o.group_by == 2, heading, sizeof heading);
+				h = heading;
+				if (c->o.format != OF_LATEX)
+					heading_out(o, c->o.format, h, j == 0);
+			}
+			if (c->o.format == OF_HTML)
+				out_puts(o, "<div class=\"csl-bib-body\">\n");
+			if (c->o.format == OF_LATEX)
+				latex_begin(o, nb, h);
+			open = 1;
+		}
+		entry_out(c, o, s, it, numeric, &a);
+	}
+	if (open && c->o.format == OF_HTML)
+		out_puts(o, "</div>\n");
+	if (c->o.format == OF_LATEX) {
+		if (!open)
+			latex_begin(o, 0, NULL);
+		out_puts(o, "\\end{thebibliography}\n");
+	}
+	free(g);
+	csl_session_free(S);
+	free(items);
+	arena_destroy(&a);
+}

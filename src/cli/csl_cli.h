@@ -1,0 +1,37 @@
+/* cli/csl_cli.h - the command line's side of the CSL processor. */
+#ifndef CX_CSL_CLI_H
+#define CX_CSL_CLI_H
+
+#include "citex.h"
+#include "core/arena.h"
+#include "core/out.h"
+#include "csl/csl.h"
+
+struct auxset;
+
+struct csl_cli_opts {
+	const char *style;     /* --style NAME|FILE, NULL: the built-in default */
+	const char *locale;    /* --locale TAG */
+	const char *locales;   /* --locales DIR */
+	const char *highlight; /* --highlight "Given Family" */
+	int group_by;          /* --group-by: 0 none, 1 type, 2 year */
+	int format;            /* enum csl_outfmt */
+};
+
+struct csl_cli {
+	struct csl_cli_opts o;
+	struct csl_style *st;
+	struct arena la;
+	struct csl_locale L;
+};
+
+/* The CSL output format a -t name asks for, or -1. */
+int csl_cli_format(const char *to);
+/* Load the style and locale; NULL with a message. */
+struct csl_cli *csl_cli_open(const struct csl_cli_opts *o, char *err, size_t errlen);
+void csl_cli_free(struct csl_cli *c);
+/* Render the held entries as one bibliography. */
+void csl_cli_write(struct csl_cli *c, struct cx_entry **v, size_t n, struct cx_out *o,
+                   const struct cx_options *opt, const struct auxset *aux);
+
+#endif

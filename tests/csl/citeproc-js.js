@@ -1,0 +1,21 @@
+// tests/csl/citeproc-js.js STYLE.csl ITEMS.json LOCALES_DIR [html|text] [LANG]
+// The bibliography citeproc-js makes of ITEMS in STYLE, one entry a line,
+// for comparison with citex -t html|text.  Needs npm's citeproc (NODE_PATH).
+const fs = require('fs');
+const CSL = require('citeproc');
+const [styleFile, itemsFile, locDir, fmt = 'html', lang] = process.argv.slice(2);
+const items = JSON.parse(fs.readFileSync(itemsFile, 'utf8'));
+const byId = {};
+for (const it of items) byId[it.id] = it;
+const sys = {
+  retrieveLocale: (l) => {
+    const p = `${locDir}/locales-${l}.xml`;
+    return fs.existsSync(p) ? fs.readFileSync(p, 'utf8') : false;
+  },
+  retrieveItem: (id) => byId[id],
+};
+const engine = new CSL.Engine(sys, fs.readFileSync(styleFile, 'utf8'), lang);
+engine.setOutputFormat(fmt);
+engine.updateItems(items.map((i) => i.id));
+const [, entries] = engine.makeBibliography();
+for (const e of entries) process.stdout.write(e.replace(/\n\s*/g, '').trim() + '\n');
