@@ -331,34 +331,53 @@ static int test_node(struct csl_render *r, const struct csl_node *n)
 	}
 }
 
+static const struct csl_node *chosen(struct csl_render *r, const struct csl_node *n);
+
 static const char *render_choose(struct csl_render *r, const struct csl_node *n)
 {
-	for (size_t i = 0; i < n->nkids; i++) {
-		const struct csl_node *k = &n->kids[i];
-		if (k->kind != CK_IF)
-			continue;
-		if (test_node(r, k))
-			return csl_render_kids(r, k, NULL);
-	}
-	return "";
+	const struct csl_node *k = chosen(r, n);
+	return k ? csl_render_kids(r, k, NULL) : "";
 }
 
 /* ---- groups ----------------------------------------------------------------- */
 
+static const struct csl_node *chosen(struct csl_render *r, const struct csl_node *n)
+{
+	for (size_t i = 0; i < n->nkids; i++) {
+		const struct csl_node *k = &n->kids[i];
+		if (k->kind == CK_IF && test_node(r, k))
+			return k;
+	}
+	return NULL;
+}
+
+/* The children of n joined by delim; cs:choose is transparent, so the
+ * children of its branch are joined as the parent's own. */
+static void kids_into(struct csl_render *r, const struct csl_node *n, const char *delim,
+                      struct buf *b)
+{
+	int piq = r->L->punct_in_quote;
+	for (size_t i = 0; i < n->nkids; i++) {
+		const struct csl_node *k = &n->kids[i];
+		if (k->kind == CK_CHOOSE) {
+			const struct csl_node *br = chosen(r, k);
+			if (br)
+				kids_into(r, br, delim, b);
+			continue;
+		}
+		const char *s = csl_render_node(r, k);
+		if (!s || !*s)
+			continue;
+		if (b->n && delim)
+			csl_cat(b, delim, piq);
+		csl_cat(b, s, piq);
+	}
+}
+
 const char *csl_render_kids(struct csl_render *r, const struct csl_node *n, const char *delim)
 {
 	struct buf b = {0};
-	int piq = r->L->punct_in_quote;
-	int any = 0;
-	for (size_t i = 0; i < n->nkids; i++) {
-		const char *s = csl_render_node(r, &n->kids[i]);
-		if (!s || !*s)
-			continue;
-		if (any && delim)
-			csl_cat(&b, delim, piq);
-		csl_cat(&b, s, piq);
-		any = 1;
-	}
+	kids_into(r, n, delim, &b);
 	if (!b.n)
 		return "";
 	return dup_buf(r, &b);
