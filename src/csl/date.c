@@ -167,6 +167,8 @@ const char *csl_render_date(struct csl_render *r, const struct csl_node *n)
 	if (!d || r->suppressed[v])
 		return "";
 	r->found++;
+	if (r->in_sub)
+		r->suppressed[v] = 1;
 	if (r->sort)
 		return sort_key(r, n, d);
 	if (d->literal && !d->y[0])

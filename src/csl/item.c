@@ -38,12 +38,14 @@ static void split_particles(struct arena *a, struct csl_name *n)
 		const char *p = f, *last = NULL;
 		while (*p >= 'a' && *p <= 'z') {
 			const char *w = p;
-			while (*w && *w != ' ' && *w != '\'' && (unsigned char)*w != 0xE2)
+			while (*w && *w != ' ' && *w != '\'' && *w != '-' && (unsigned char)*w != 0xE2)
 				w++;
+			if (*w == '-' && w[1] && w[1] != ' ')
+				w++; /* "al-Hasan": the particle ends with its hyphen */
 			if (*w == ' ')
 				last = w + 1;
-			else if (*w == '\'' )
-				last = w + 1;
+			else if (*w == '\'' || (w > p && w[-1] == '-'))
+				last = w + (*w == '\'');
 			else
 				break;
 			p = last;
@@ -201,6 +203,35 @@ static void title(struct map *m, const struct cx_field *f)
 	buf_free(&b);
 }
 
+/* page: "12-34" from 12--34, "12 - 34" or an en dash, as the CSL-JSON
+ * writer gives it; processors render the range dash themselves. */
+static const char *page(struct arena *a, cx_str t)
+{
+	t = fmt_trim(t);
+	char *o = arena_alloc(a, t.n + 1);
+	size_t k = 0;
+	for (size_t i = 0; i < t.n; i++) {
+		size_t d = 0;
+		if (t.p[i] == '-')
+			while (i + d < t.n && t.p[i + d] == '-')
+				d++;
+		else if (i + 2 < t.n && !memcmp(t.p + i, "\xE2\x80\x93", 3))
+			d = 3;
+		if (!d) {
+			o[k++] = t.p[i];
+			continue;
+		}
+		while (k && o[k - 1] == ' ')
+			k--;
+		o[k++] = '-';
+		i += d;
+		while (i < t.n && t.p[i] == ' ')
+			i++;
+		i--;
+	}
+	return csl_rich_parse(a, o, k);
+}
+
 static void field(struct map *m, const struct cx_field *f)
 {
 	if (fmt_empty(f))
@@ -243,6 +274,9 @@ static void field(struct map *m, const struct cx_field *f)
 			set_str(m, CV_GENRE, rich(m->a, g));
 		return;
 	}
+	case CX_F_PAGES:
+		set_str(m, CV_PAGE, page(m->a, f->text.n ? f->text : f->raw));
+		return;
 	case CX_F_EPRINT: case CX_F_EPRINTTYPE: case CX_F_EPRINTCLASS:
 		return; /* arXiv: see csl_item_from_entry */
 	default:

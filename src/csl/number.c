@@ -161,12 +161,8 @@ const char *csl_number(struct arena *a, const char *s, int form, const struct cs
 				buf_put(&b, o, strlen(o));
 			}
 		}
-		if (t[i].sep == '-')
-			buf_put(&b, "\xE2\x80\x93", 3);
-		else if (t[i].sep == ',')
-			buf_put(&b, ", ", 2);
-		else if (t[i].sep == '&')
-			buf_put(&b, " & ", 3);
+		if (t[i].sep)
+			buf_put(&b, t[i].sp, t[i].spn); /* as written */
 	}
 	const char *r = arena_strndup(a, b.p, b.n);
 	buf_free(&b);
@@ -226,6 +222,8 @@ static size_t digits(const char *s)
 
 const char *csl_page_range(struct arena *a, const char *s, int format, const char *delim)
 {
+	if (!csl_is_numeric(s))
+		return s; /* "129-139 (or 129-138??)" stays as written */
 	if (!delim)
 		delim = "\xE2\x80\x93";
 	struct buf b = {0};

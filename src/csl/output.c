@@ -155,6 +155,8 @@ static void close_span(struct sink *k)
 		k->sc = !k->sc;
 	if (k->f != OF_TEXT)
 		puts_(k, styles[st].close[k->f - 1]);
+	if (st == S_LEFT && k->f != OF_HTML)
+		put(k, " ", 1); /* citeproc-js's text: "[1] Author" */
 }
 
 static void quote(struct sink *k, int open)

@@ -188,6 +188,8 @@ static const char *render_text(struct csl_render *r, const struct csl_node *n)
 		if (!s || !*s)
 			return "";
 		r->found++;
+		if (r->in_sub)
+			r->suppressed[v] = 1; /* substituted: not again */
 		if (v == CV_PAGE || (v == CV_LOCATOR && r->cite && (!r->cite->label ||
 		                                                     !strcmp(r->cite->label, "page"))))
 			s = csl_page_range(r->a, s, r->st->page_range, csl_term_text(r->L, "page-range-delimiter", TF_LONG, 0));
@@ -217,6 +219,8 @@ static const char *render_number(struct csl_render *r, const struct csl_node *n)
 	if (!s || !*s)
 		return "";
 	r->found++;
+	if (r->in_sub)
+		r->suppressed[v] = 1;
 	if (r->sort)
 		return s;
 	int gender = 0;

@@ -107,9 +107,16 @@ static void pair_quotes(const char *s, size_t n, signed char *role)
 		int q = quote_at(s, n, i, &len);
 		if (!q)
 			continue;
-		int after_word = i > 0 && is_word_byte((unsigned char)s[i - 1]);
+		size_t pb = i;
+		while (pb > 0 && CX_IS_MARK(s[pb - 1]))
+			pb--; /* "<span class=nocase>X</span>'s" */
+		int after_word = pb > 0 && is_word_byte((unsigned char)s[pb - 1]);
 		int before_word = i + len < n && is_word_byte((unsigned char)s[i + len]);
 		int top = depth ? fam[depth - 1] : 0;
+		if (q >= 3) {
+			i += len - 1;
+			continue; /* curly quotes are text as they stand */
+		}
 		int push = 0, close = 0;
 		switch (q) {
 		case 1:
@@ -127,7 +134,7 @@ static void pair_quotes(const char *s, size_t n, signed char *role)
 				push = 1;
 			else
 				close = top == 2;
-			if (!close && !push)
+			if (!close && !push && after_word)
 				role[i] = 2;
 			break;
 		case 5: push = 1; break;
@@ -209,8 +216,8 @@ const char *csl_rich_parse(struct arena *a, const char *s, size_t n)
 			i += len;
 			continue;
 		}
-		if (q == 2) { /* a lone straight apostrophe */
-			buf_put(&b, "\xE2\x80\x99", 3);
+		if (q == 2 && i > 0 && (is_word_byte((unsigned char)s[i - 1]) || CX_IS_MARK(s[i - 1]))) {
+			buf_put(&b, "\xE2\x80\x99", 3); /* an apostrophe after a letter */
 			i++;
 			continue;
 		}
@@ -387,28 +394,27 @@ static void title_case(const struct cpos *v, size_t k, int32_t *to, int all_uppe
 		long fl = first_letter(v, w[i]);
 		if (fl < 0 || v[fl].prot)
 			continue;
+		int starts_digit = 0;
+		for (size_t j = w[i].from; j < (size_t)fl; j++)
+			if (v[j].cp >= '0' && v[j].cp <= '9')
+				starts_digit = 1;
 		int after_colon = 0;
 		if (i > 0) {
 			for (long j = (long)w[i].from - 1; j >= 0 && j >= (long)w[i - 1].to - 1; j--)
-				if (v[j].cp == ':' || v[j].cp == '?' || v[j].cp == '!' || v[j].cp == '.')
+				if (v[j].cp == ':')
 					after_colon = 1;
 		}
 		int edge = i == 0 || i == nw - 1 || after_colon;
 		int lower = word_all(v, w[i], is_lower);
-		if (all_upper) {
-			for (size_t j = w[i].from; j < w[i].to; j++)
-				if (!v[j].prot && (long)j != fl)
-					to[j] = utf8proc_tolower(v[j].cp);
-			lower = 1;
-		}
+		(void)all_upper; /* citeproc-js keeps words in capitals */
 		if (!edge && word_is_stop(v, w[i])) {
-			if (lower || all_upper)
+			if (lower)
 				for (size_t j = w[i].from; j < w[i].to; j++)
 					if (!v[j].prot)
 						to[j] = utf8proc_tolower(v[j].cp);
 			continue;
 		}
-		if (lower)
+		if (lower && !starts_digit)
 			to[fl] = utf8proc_toupper(v[fl].cp);
 	}
 	free(w);

@@ -17,5 +17,8 @@ const sys = {
 const engine = new CSL.Engine(sys, fs.readFileSync(styleFile, 'utf8'), lang);
 engine.setOutputFormat(fmt);
 engine.updateItems(items.map((i) => i.id));
-const [, entries] = engine.makeBibliography();
-for (const e of entries) process.stdout.write(e.replace(/\n\s*/g, '').trim() + '\n');
+const [meta, entries] = engine.makeBibliography();
+entries.forEach((e, i) => {
+  const id = process.env.CSL_IDS ? meta.entry_ids[i] + '\t' : '';
+  process.stdout.write(id + e.replace(/\n\s*/g, '').trim() + '\n');
+});
