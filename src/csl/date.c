@@ -146,11 +146,20 @@ static void render_run(struct csl_render *r, struct buf *b, const struct part *p
 static const char *sort_key(struct csl_render *r, const struct csl_node *n, const struct csl_date *d)
 {
 	char b[64];
-	int parts = n->date_form ? n->date_parts : 3;
+	int has[3] = {1, 1, 1}; /* the parts rendered: only those sort */
+	if (!n->date_form && n->nkids) {
+		has[0] = has[1] = has[2] = 0;
+		for (size_t i = 0; i < n->nkids; i++)
+			if (n->kids[i].kind == CK_DATE_PART)
+				has[n->kids[i].part] = 1;
+	} else if (n->date_form) {
+		has[1] = n->date_parts >= 2;
+		has[2] = n->date_parts >= 3;
+	}
 	if (d->literal && !d->y[0])
 		return d->literal;
-	int m0 = parts >= 2 ? d->m[0] : 0, d0 = parts >= 3 ? d->d[0] : 0;
-	int m1 = parts >= 2 ? d->m[1] : 0, d1 = parts >= 3 ? d->d[1] : 0;
+	int m0 = has[1] ? d->m[0] : 0, d0 = has[2] ? d->d[0] : 0;
+	int m1 = has[1] ? d->m[1] : 0, d1 = has[2] ? d->d[1] : 0;
 	snprintf(b, sizeof b, "%05d%02d%02d", d->y[0] + 10000, m0, d0);
 	if (d->range)
 		snprintf(b + 9, sizeof b - 9, "-%05d%02d%02d", d->y[1] + 10000, m1, d1);

@@ -47,12 +47,17 @@ static int clashes(const struct rend *v, size_t n, size_t i)
 	return 0;
 }
 
+/* The ambiguity of a set: items minus distinct renderings. */
 static size_t count_clashes(const struct rend *v, size_t n)
 {
-	size_t k = 0;
-	for (size_t i = 0; i < n; i++)
-		k += clashes(v, n, i);
-	return k;
+	size_t distinct = 0;
+	for (size_t i = 0; i < n; i++) {
+		size_t j = 0;
+		while (j < i && strcmp(v[i].s, v[j].s))
+			j++;
+		distinct += j == i;
+	}
+	return n - distinct;
 }
 
 static size_t max_names(const struct csl_item *it)
@@ -86,7 +91,7 @@ static void resolve(struct csl_session *S, struct rend *v, size_t n)
 			if (!now)
 				break;
 		}
-		if (before == n) {
+		if (before == n - 1) {
 			for (size_t i = 0; i < n; i++)
 				v[i].it->dis_names = 0;
 			render_all(S, v, n);

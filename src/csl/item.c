@@ -310,7 +310,7 @@ void csl_item_from_entry(struct arena *a, struct csl_item *it, const struct cx_e
 	cx_str g;
 	const struct cx_field *from;
 	if (fmt_genre(e, &g, &from) && !from)
-		set_str(&m, CV_GENRE, cstr(a, g));
+		set_str(&m, CV_GENRE, rich(a, g));
 	cx_str ax;
 	if (fmt_arxiv(e, &ax)) {
 		char b[256];

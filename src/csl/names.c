@@ -132,12 +132,15 @@ static void initials(struct buf *b, const char *g, const char *with, int init, i
 		b->n--;
 }
 
+/* The given name at a disambiguation level: 0 as the style says, 1 with
+ * initials (a short form gains them; without initialize-with it gains the
+ * full given name), 2 the full given name. */
 static const char *given_form(struct csl_render *r, const struct csl_name *nm, const struct nopts *o,
                               int level)
 {
 	if (!nm->given || !*nm->given)
 		return NULL;
-	if (!o->initw || level >= 2 || (level == 1 && o->form != 1))
+	if (!o->initw || level >= 2)
 		return nm->given;
 	struct buf b = {0};
 	initials(&b, nm->given, o->initw, o->initialize, r->st->init_hyphen);
@@ -284,8 +287,8 @@ static int dp_applies(int rule, int count, int prev_inverted)
 
 static int name_level(struct csl_render *r, size_t i)
 {
-	if (r->sort || r->ctx != &r->st->cit)
-		return 0;
+	if (r->sort)
+		return 0; /* the bibliography shows the names the cites needed, as in citeproc-js */
 	if (r->it->dis_given_per)
 		return r->it->dis_given_per[i];
 	return r->it->dis_given;

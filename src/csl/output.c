@@ -253,7 +253,11 @@ static void walk(struct sink *k, const char *s)
 				put(k, s + i + 1, len);
 				put(k, "}", 1);
 			} else {
+				if (c == CX_M_MATH_ON)
+					put(k, "$", 1);
 				text(k, s + i + 1, len, c == CX_M_RAW_ON && k->f == OF_LATEX);
+				if (c == CX_M_MATH_ON)
+					put(k, "$", 1);
 			}
 			i += 1 + len + (end ? 1 : 0);
 			st = i;

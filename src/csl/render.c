@@ -171,7 +171,16 @@ static int var_present(struct csl_render *r, int v)
 static const char *render_text(struct csl_render *r, const struct csl_node *n)
 {
 	if (n->macro) {
+		/* a macro is suppressed like a group when it calls variables and
+		 * all are empty, as citeproc-js does */
+		int called = r->called, found = r->found;
+		r->called = r->found = 0;
 		const char *s = csl_render_kids(r, n->macro, NULL);
+		int c = r->called, f = r->found;
+		r->called = called + c;
+		r->found = found + f;
+		if (c > 0 && f == 0)
+			return "";
 		return csl_fmt_apply(r, s, &n->f, 1);
 	}
 	if (n->macro_name)
