@@ -220,8 +220,30 @@ static size_t digits(const char *s)
 	return k;
 }
 
+static int roman_range(const char *s)
+{
+	/* "i-iii", "xv-xx": pages in roman numerals */
+	int dash = 0;
+	for (; *s; s++) {
+		if (*s == '-')
+			dash++;
+		else if (!strchr("ivxlcdmIVXLCDM", *s))
+			return 0;
+	}
+	return dash == 1;
+}
+
 const char *csl_page_range(struct arena *a, const char *s, int format, const char *delim)
 {
+	if (roman_range(s)) {
+		const char *d = strchr(s, '-');
+		char *r = arena_alloc(a, strlen(s) + 8);
+		size_t k = (size_t)(d - s);
+		memcpy(r, s, k);
+		strcpy(r + k, delim ? delim : "\xE2\x80\x93");
+		strcat(r, d + 1);
+		return r;
+	}
 	if (!csl_is_numeric(s))
 		return s; /* "129-139 (or 129-138??)" stays as written */
 	if (!delim)

@@ -178,7 +178,7 @@ static const char *render_text(struct csl_render *r, const struct csl_node *n)
 		const char *s = csl_render_kids(r, n->macro, NULL);
 		int c = r->called, f = r->found;
 		r->called = called + c;
-		r->found = found + f;
+		r->found = found + f + (f == 0 && *s);
 		if (c > 0 && f == 0)
 			return "";
 		return csl_fmt_apply(r, s, &n->f, 1);
@@ -402,12 +402,12 @@ static const char *render_group(struct csl_render *r, const struct csl_node *n)
 	r->called = r->found = 0;
 	const char *s = csl_render_kids(r, n, n->f.delimiter);
 	int c = r->called, f = r->found;
-	r->called = called + c;
-	r->found = found + f;
 	if (c > 0 && f == 0)
-		return "";
-	/* a group that renders only terms and no variables of its own still
-	 * counts as found for a parent group when it called something */
+		s = "";
+	/* a nested group that renders counts as found for its parent, as in
+	 * citeproc-js: "[Online]" beside an empty "Accessed" group */
+	r->called = called + c;
+	r->found = found + f + (f == 0 && *s);
 	return csl_fmt_apply(r, s, &n->f, 1);
 }
 
