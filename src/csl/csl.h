@@ -385,6 +385,7 @@ struct csl_render {
 	int in_sub;              /* inside cs:substitute */
 	int names_done;          /* a cs:names has rendered */
 	int ntotal_names;        /* names counted for form="count" */
+	const char *shown_names; /* the last name list, without et-al */
 };
 const char *csl_render_node(struct csl_render *r, const struct csl_node *n);
 const char *csl_render_kids(struct csl_render *r, const struct csl_node *n, const char *delim);

@@ -358,6 +358,7 @@ static const char *name_list(struct csl_render *r, const struct csl_names *nl,
 		buf_put(&b, s, strlen(s));
 		prev_inv = inv;
 	}
+	r->shown_names = arena_strndup(r->a, b.p ? b.p : "", b.n);
 	if (use_etal && !r->sort && show > 0) {
 		if (o.etal_last && !nl->others && show + 1 < n) {
 			buf_put(&b, o.delim, strlen(o.delim));
@@ -436,8 +437,10 @@ static const char *sas(struct csl_render *r, const char *list)
 	struct csl_session *S = r->S;
 	if (r->sort || r->plain || r->ctx != &r->st->bib || !r->ctx->sas || r->names_done)
 		return list;
-	r->first_names = list;
-	if (S->sas_prev && !strcmp(S->sas_prev, list) && *list)
+	/* citeproc-js compares the names shown, et-al left aside */
+	const char *key = r->shown_names ? r->shown_names : list;
+	r->first_names = key;
+	if (S->sas_prev && !strcmp(S->sas_prev, key) && *key)
 		return r->ctx->sas;
 	return list;
 }

@@ -92,8 +92,12 @@ long csl_leading_int(const char *s)
 	return strtol(s, NULL, 10);
 }
 
+static int roman_range(const char *s);
+
 int csl_plural(const char *s)
 {
+	if (roman_range(s))
+		return 1;
 	struct ntok t[64];
 	size_t k = tokens(s, t, 64);
 	if (k > 1)
@@ -186,6 +190,10 @@ static void second_page(struct buf *out, const char *a, size_t na, const char *b
 	}
 	if (format == 1 || nb != na || nb >= sizeof full) {
 		buf_put(out, b, nb);
+		return;
+	}
+	if (na == nb && !memcmp(a, b, na)) {
+		buf_put(out, b, nb); /* "369-369" stays whole */
 		return;
 	}
 	size_t same = 0; /* leading digits shared */

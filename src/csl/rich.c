@@ -234,9 +234,19 @@ const char *csl_rich_parse(struct arena *a, const char *s, size_t n)
 
 /* ---- text case ---------------------------------------------------------------- */
 
+/* Words title case leaves in lower case: CSL's stop words and the
+ * prepositions citeproc-js adds to them. */
 static const char *const stop_words[] = {
-	"a", "an", "and", "as", "at", "but", "by", "down", "for", "from", "in", "into", "nor", "of",
-	"on", "onto", "or", "over", "so", "the", "till", "to", "up", "via", "with", "yet", NULL,
+	"a", "about", "above", "across", "afore", "after", "against", "along", "alongside", "amid",
+	"amidst", "among", "amongst", "an", "and", "anenst", "apropos", "apud", "around", "as",
+	"aside", "astride", "at", "athwart", "atop", "barring", "before", "behind", "below",
+	"beneath", "beside", "besides", "between", "beyond", "but", "by", "circa", "despite", "down",
+	"during", "except", "for", "forenenst", "from", "given", "in", "inside", "into", "lest",
+	"like", "modulo", "near", "next", "nor", "notwithstanding", "of", "off", "on", "onto", "or",
+	"out", "over", "per", "plus", "pro", "qua", "sans", "since", "so", "than", "the", "through",
+	"thru", "throughout", "thruout", "till", "to", "toward", "towards", "under", "underneath",
+	"until", "unto", "up", "upon", "versus", "via", "vs", "with", "within", "without", "yet",
+	NULL,
 };
 
 struct cpos {
@@ -346,7 +356,7 @@ static size_t find_words(const struct cpos *v, size_t k, struct word *w)
 
 static int word_is_stop(const struct cpos *v, struct word w)
 {
-	char buf[8];
+	char buf[24];
 	size_t n = 0;
 	size_t to = w.to;
 	/* trailing punctuation does not count ("of," is "of") */
