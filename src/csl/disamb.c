@@ -69,6 +69,47 @@ static size_t max_names(const struct csl_item *it)
 	return m;
 }
 
+/* Expand given names one name at a time, and only where it helps: the
+ * first name of the clashing cites first, to initials then in full. */
+static void add_givennames(struct csl_session *S, struct rend *v, size_t n)
+{
+	size_t most = 0;
+	for (size_t i = 0; i < n; i++)
+		if (max_names(v[i].it) > most)
+			most = max_names(v[i].it);
+	for (size_t i = 0; i < n; i++) {
+		struct csl_item *it = v[i].it;
+		if (!it->dis_given_per)
+			it->dis_given_per = arena_calloc(&S->a, (most + 1) * sizeof(int));
+		else if (max_names(it) < most) {
+			int *w = arena_calloc(&S->a, (most + 1) * sizeof(int));
+			memcpy(w, it->dis_given_per, max_names(it) * sizeof(int));
+			it->dis_given_per = w;
+		}
+	}
+	int rule = S->st->cit.gn_rule;
+	int top = rule == GN_ALL_NAMES_INITIALS || rule == GN_PRIMARY_INITIALS ? 1 : 2;
+	if (rule == GN_PRIMARY || rule == GN_PRIMARY_INITIALS)
+		most = most ? 1 : 0;
+	for (size_t k = 0; k < most && count_clashes(v, n); k++) {
+		for (int level = 1; level <= top && count_clashes(v, n); level++) {
+			size_t before = count_clashes(v, n);
+			int old[64];
+			for (size_t i = 0; i < n && i < 64; i++) {
+				old[i] = v[i].it->dis_given_per[k];
+				if (clashes(v, n, i) && old[i] < level)
+					v[i].it->dis_given_per[k] = level;
+			}
+			render_all(S, v, n);
+			if (count_clashes(v, n) >= before) {
+				for (size_t i = 0; i < n && i < 64; i++)
+					v[i].it->dis_given_per[k] = old[i];
+				render_all(S, v, n);
+			}
+		}
+	}
+}
+
 /* The steps for one set of items whose cites are equal. */
 static void resolve(struct csl_session *S, struct rend *v, size_t n)
 {
@@ -97,23 +138,8 @@ static void resolve(struct csl_session *S, struct rend *v, size_t n)
 			render_all(S, v, n);
 		}
 	}
-	if (c->add_givenname && count_clashes(v, n)) {
-		for (int level = 1; level <= 2 && count_clashes(v, n); level++) {
-			size_t before = count_clashes(v, n);
-			int old[64];
-			for (size_t i = 0; i < n && i < 64; i++) {
-				old[i] = v[i].it->dis_given;
-				if (clashes(v, n, i) && !v[i].it->dis_given_per)
-					v[i].it->dis_given = level;
-			}
-			render_all(S, v, n);
-			if (count_clashes(v, n) >= before) {
-				for (size_t i = 0; i < n && i < 64; i++)
-					v[i].it->dis_given = old[i];
-				render_all(S, v, n);
-			}
-		}
-	}
+	if (c->add_givenname && count_clashes(v, n))
+		add_givennames(S, v, n);
 	if (count_clashes(v, n)) {
 		int any = 0;
 		for (size_t i = 0; i < n; i++)
@@ -125,11 +151,16 @@ static void resolve(struct csl_session *S, struct rend *v, size_t n)
 			render_all(S, v, n);
 	}
 	if (c->add_year_suffix && count_clashes(v, n)) {
-		/* suffixes follow the bibliography order among the clashing */
-		int next = 1;
-		for (size_t i = 0; i < n; i++)
-			if (clashes(v, n, i))
-				v[i].it->year_suffix = next++;
+		/* suffixes count within each group of equal cites, in
+		 * bibliography order */
+		for (size_t i = 0; i < n; i++) {
+			if (v[i].it->year_suffix || !clashes(v, n, i))
+				continue;
+			int next = 1;
+			for (size_t j = i; j < n; j++)
+				if (!strcmp(v[i].s, v[j].s))
+					v[j].it->year_suffix = next++;
+		}
 	}
 }
 
