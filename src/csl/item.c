@@ -90,7 +90,9 @@ static void names_of(struct arena *a, struct csl_names *out, const struct cx_fie
 	for (size_t i = 0; i < f->nnames; i++) {
 		const struct cx_name *nm = &f->names[i];
 		if (nm->others) {
-			out->others = 1;
+			/* CSL-JSON carries it as the literal name "others", and
+			 * citeproc-js prints it as a name: so does citex */
+			out->v[out->n++] = (struct csl_name){.literal = "others"};
 			continue;
 		}
 		struct csl_name *c = &out->v[out->n];

@@ -148,6 +148,9 @@ const char *csl_number(struct arena *a, const char *s, int form, const struct cs
 	size_t k = tokens(s, t, 64);
 	if (!k)
 		return s;
+	int all_bare = 1;
+	for (size_t i = 0; i < k; i++)
+		all_bare &= t[i].bare;
 	struct buf b = {0};
 	for (size_t i = 0; i < k; i++) {
 		long v = strtol(t[i].p, NULL, 10);
@@ -165,8 +168,10 @@ const char *csl_number(struct arena *a, const char *s, int form, const struct cs
 				buf_put(&b, o, strlen(o));
 			}
 		}
-		if (t[i].sep)
-			buf_put(&b, t[i].sp, t[i].spn); /* as written */
+		if (t[i].sep == '-' && all_bare)
+			buf_put(&b, "\xE2\x80\x93", 3); /* a range of numbers: 99–102 */
+		else if (t[i].sep)
+			buf_put(&b, t[i].sp, t[i].spn); /* as written: NPS012-81-005 */
 	}
 	const char *r = arena_strndup(a, b.p, b.n);
 	buf_free(&b);

@@ -216,7 +216,8 @@ const char *csl_rich_parse(struct arena *a, const char *s, size_t n)
 			i += len;
 			continue;
 		}
-		if (q == 2 && i > 0 && (is_word_byte((unsigned char)s[i - 1]) || CX_IS_MARK(s[i - 1]))) {
+		if (q == 2 && ((i > 0 && (is_word_byte((unsigned char)s[i - 1]) || CX_IS_MARK(s[i - 1]))) ||
+		               (i + 1 < n && is_word_byte((unsigned char)s[i + 1])))) {
 			buf_put(&b, "\xE2\x80\x99", 3); /* an apostrophe after a letter */
 			i++;
 			continue;
