@@ -390,6 +390,7 @@ struct csl_render {
 const char *csl_render_node(struct csl_render *r, const struct csl_node *n);
 const char *csl_render_kids(struct csl_render *r, const struct csl_node *n, const char *delim);
 const char *csl_fmt_apply(struct csl_render *r, const char *s, const struct csl_fmt *f, int affixes);
+const char *csl_fmt_term(struct csl_render *r, const char *s, const struct csl_fmt *f);
 const char *csl_render_names(struct csl_render *r, const struct csl_node *n);
 const char *csl_render_date(struct csl_render *r, const struct csl_node *n);
 const char *csl_label_text(struct csl_render *r, int var, int form, int plural_attr,

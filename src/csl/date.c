@@ -162,8 +162,8 @@ static const char *sort_key(struct csl_render *r, const struct csl_node *n, cons
 	int m0 = has[1] && d->m[0] <= 12 ? d->m[0] : 0, d0 = has[2] ? d->d[0] : 0;
 	int m1 = has[1] && d->m[1] <= 12 ? d->m[1] : 0, d1 = has[2] ? d->d[1] : 0;
 	snprintf(b, sizeof b, "%05d%02d%02d", d->y[0] + 10000, m0, d0);
-	if (d->range)
-		snprintf(b + 9, sizeof b - 9, "-%05d%02d%02d", d->y[1] + 10000, m1, d1);
+	(void)m1;
+	(void)d1; /* a range sorts by its start */
 	return arena_strndup(r->a, b, strlen(b));
 }
 

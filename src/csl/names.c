@@ -287,8 +287,9 @@ static int dp_applies(int rule, int count, int prev_inverted)
 
 static int name_level(struct csl_render *r, size_t i)
 {
-	if (r->sort)
-		return 0; /* the bibliography shows the names the cites needed, as in citeproc-js */
+	if (r->sort || r->names_done)
+		return 0; /* the bibliography shows the names the cites needed, as in
+		           * citeproc-js; only the first names are the cite's */
 	if (r->it->dis_given_per)
 		return r->it->dis_given_per[i];
 	return r->it->dis_given;
@@ -415,7 +416,7 @@ static const char *with_label(struct csl_render *r, const struct csl_node *names
 	const char *t = csl_term_text(r->L, term, label->form, pl);
 	if (!t || !*t)
 		return list;
-	t = csl_fmt_apply(r, t, &label->f, 1);
+	t = csl_fmt_term(r, t, &label->f);
 	struct buf b = {0};
 	int piq = r->L->punct_in_quote;
 	if (names->label_before_name) {

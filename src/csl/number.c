@@ -104,19 +104,19 @@ int csl_plural(const char *s)
 		return 1;
 	if (k == 1)
 		return 0;
-	/* text: two numbers joined by a range or list mark */
-	int seen = 0;
+	/* text: a number followed by a range or list mark ("100-", "42, 3") */
 	for (const char *p = s; *p; p++) {
-		if (isdigit((unsigned char)*p)) {
-			if (seen == 2)
-				return 1;
-			seen = 1;
-		} else if (seen && (*p == '-' || *p == ',' || *p == '&' || !strncmp(p, "\xE2\x80\x93", 3) ||
-		                    !strncmp(p, " and ", 5))) {
-			seen = 2;
-		} else if (*p != ' ' && !is_alpha((unsigned char)*p)) {
-			seen = seen == 2 ? 2 : 0;
-		}
+		if (!isdigit((unsigned char)*p))
+			continue;
+		const char *q = p;
+		while (isdigit((unsigned char)*q))
+			q++;
+		while (*q == ' ')
+			q++;
+		if (*q == '-' || *q == ',' || *q == '&' || !strncmp(q, "\xE2\x80\x93", 3) ||
+		    !strncmp(q, "and ", 4))
+			return 1;
+		p = q - 1;
 	}
 	return 0;
 }

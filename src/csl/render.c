@@ -103,6 +103,17 @@ const char *csl_fmt_apply(struct csl_render *r, const char *s, const struct csl_
 	return dup_buf(r, &b);
 }
 
+/* Terms and values are the locale's text, not the item's: text case
+ * applies whatever the item's language. */
+const char *csl_fmt_term(struct csl_render *r, const char *s, const struct csl_fmt *f)
+{
+	int english = r->it->english;
+	r->it->english = 1;
+	s = csl_fmt_apply(r, s, f, 1);
+	r->it->english = english;
+	return s;
+}
+
 /* ---- variables ----------------------------------------------------------------- */
 
 /* The value of a string or number variable for this item and cite. */
@@ -190,12 +201,17 @@ static const char *render_text(struct csl_render *r, const struct csl_node *n)
 		int v = n->var;
 		if (v >= CV_NSTR)
 			return "";
-		r->called++;
+		/* year-suffix is filled in by disambiguation: citeproc-js does
+		 * not let it empty a group ("n.d." beside it stays) */
+		if (v != CV_YEAR_SUFFIX)
+			r->called++;
 		if (r->suppressed[v])
 			return "";
 		s = csl_var_value(r, v, n->form == TF_SHORT);
 		if (!s || !*s)
 			return "";
+		if (v == CV_YEAR_SUFFIX)
+			r->called++;
 		r->found++;
 		if (r->in_sub)
 			r->suppressed[v] = 1; /* substituted: not again */
@@ -210,8 +226,10 @@ static const char *render_text(struct csl_render *r, const struct csl_node *n)
 		s = csl_term_text(r->L, n->term, n->form, n->plural);
 		if (!s)
 			return "";
+		return csl_fmt_term(r, s, &n->f);
 	} else if (n->value) {
 		s = n->value;
+		return csl_fmt_term(r, s, &n->f);
 	}
 	return csl_fmt_apply(r, s, &n->f, 1);
 }
@@ -270,7 +288,7 @@ static const char *render_label(struct csl_render *r, const struct csl_node *n)
 	if (!s || !*s)
 		return "";
 	const char *t = csl_label_text(r, v, n->form, n->plural, s);
-	return csl_fmt_apply(r, t, &n->f, 1);
+	return csl_fmt_term(r, t, &n->f);
 }
 
 /* ---- choose ----------------------------------------------------------------- */

@@ -478,7 +478,8 @@ const char *csl_text_case(struct arena *a, const char *s, int tc)
 		size_t nw = find_words(v, k, w);
 		for (size_t i = 0; i < nw; i++) {
 			long fl = first_letter(v, w[i]);
-			if (fl >= 0 && !v[fl].prot && (size_t)fl == w[i].from + 0 + (size_t)(fl - (long)w[i].from))
+			/* only a word in lower case: "arXiv" stays */
+			if (fl >= 0 && !v[fl].prot && word_all(v, w[i], is_lower))
 				to[fl] = utf8proc_toupper(v[fl].cp);
 			if (tc == TC_CAPFIRST)
 				break;
