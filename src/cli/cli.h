@@ -17,6 +17,7 @@
 #include "core/out.h"
 #include "model/model.h"
 #include "write/fmt.h"
+#include "cli/csl_cli.h"
 
 enum { EXIT_OK = 0, EXIT_ENTRY_ERRORS = 1, EXIT_USAGE = 2 };
 
@@ -74,6 +75,9 @@ struct run {
 	const char *key_pattern, *aux_path;
 	const char **venue_files;
 	size_t nvenue_files;
+	/* -t text|html|markdown|latex: a formatted bibliography */
+	struct csl_cli_opts csl_opts;
+	struct csl_cli *csl;
 };
 
 

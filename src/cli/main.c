@@ -38,9 +38,19 @@ static int setup(struct run *r)
 		fprintf(stderr, "citex: unknown input format '%s'\n", r->opt.from);
 		return EXIT_USAGE;
 	}
+	if ((r->csl_opts.format = csl_cli_format(r->opt.to)) >= 0) {
+		char err[512];
+		if (!(r->csl = csl_cli_open(&r->csl_opts, err, sizeof err))) {
+			fprintf(stderr, "citex: %s\n", err);
+			return EXIT_USAGE;
+		}
+		r->hold = 1;            /* sorting and disambiguation need every entry */
+		r->opt.to = "csl-json"; /* the model as CSL sees it; that writer is not used */
+	}
 	r->fmt = cx_fmt_find(r->opt.to);
 	if (!r->fmt) {
-		fprintf(stderr, "citex: unknown output format '%s' (bibtex, biblatex, ris, csl-json)\n",
+		fprintf(stderr, "citex: unknown output format '%s' (bibtex, biblatex, ris, csl-json, "
+		                "text, html, markdown, latex)\n",
 		        r->opt.to);
 		return EXIT_USAGE;
 	}
@@ -134,6 +144,7 @@ int main(int argc, char **argv)
 	}
 	keygen_free(r.keys);
 	aux_free(r.aux);
+	csl_cli_free(r.csl);
 	for (size_t i = 0; i < r.nin; i++)
 		free(r.in[i].out);
 	free(r.in);

@@ -15,7 +15,8 @@ static const char usage_text[] =
 	"\n"
 	"  -f, --from FMT        bibtex|biblatex|ris|csl-json|cv (default: detect from\n"
 	"                        the extension, then the content)\n"
-	"  -t, --to FMT          bibtex|biblatex|ris|csl-json (default: bibtex)\n"
+	"  -t, --to FMT          bibtex|biblatex|ris|csl-json (default: bibtex), or a\n"
+	"                        formatted bibliography: text|html|markdown|latex\n"
 	"  -o, --output PATH     write to PATH (atomically: a temporary file, renamed);\n"
 	"                        a directory (existing, or PATH/) writes one output per\n"
 	"                        input there, named after it with the target's extension\n"
@@ -73,6 +74,21 @@ static const char usage_text[] =
 	"Exit status: 0 all converted; 1 some entries had errors (each reported, the\n"
 	"rest still converted); 2 usage or I/O error.\n";
 
+/* The options of formatted output, printed after the others. */
+static const char usage_csl[] =
+	"\n"
+	"Formatted bibliographies (-t text|html|markdown|latex):\n"
+	"      --style NAME|FILE CSL style (default: citex's own; NAME from styles/, then\n"
+	"                        citation-style-language-styles; a dependent style\n"
+	"                        uses its parent)\n"
+	"      --locale TAG      CSL locale (default: the style's, else en-US)\n"
+	"      --locales DIR     CSL locale files (default: citation-style-language-locales;\n"
+	"                        en-US is built in)\n"
+	"      --aux FILE.aux    with -t latex: the cited entries, numbered in citation\n"
+	"                        order by numeric styles (a .bbl for LaTeX)\n"
+	"      --highlight NAME  this person's name in bold (\"Given Family\")\n"
+	"      --group-by KEY    type or year: entries in headed groups\n";
+
 int parse_options(struct run *r, int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -97,6 +113,11 @@ int parse_options(struct run *r, int argc, char **argv)
 		{"progress", no_argument, NULL, 'G'},
 		{"version", no_argument, NULL, 'V'},
 		{"help", no_argument, NULL, 'h'},
+		{"style", required_argument, NULL, 1001},
+		{"locale", required_argument, NULL, 1002},
+		{"locales", required_argument, NULL, 1003},
+		{"highlight", required_argument, NULL, 1004},
+		{"group-by", required_argument, NULL, 1005},
 		{NULL, 0, NULL, 0},
 	};
 	r->opt.to = "bibtex";
@@ -181,9 +202,20 @@ int parse_options(struct run *r, int argc, char **argv)
 			r->opt.macro_cap = (size_t)v;
 			break;
 		}
+		case 1001: r->csl_opts.style = optarg; break;
+		case 1002: r->csl_opts.locale = optarg; break;
+		case 1003: r->csl_opts.locales = optarg; break;
+		case 1004: r->csl_opts.highlight = optarg; break;
+		case 1005:
+			if (strcmp(optarg, "type") && strcmp(optarg, "year")) {
+				fprintf(stderr, "citex: --group-by takes type or year\n");
+				return EXIT_USAGE;
+			}
+			r->csl_opts.group_by = optarg[0] == 't' ? 1 : 2;
+			break;
 		case 'V': printf("citex %s\n", CITEX_VERSION); return EXIT_OK;
-		case 'h': fputs(usage_text, stdout); return EXIT_OK;
-		default: fputs(usage_text, stderr); return EXIT_USAGE;
+		case 'h': fputs(usage_text, stdout); fputs(usage_csl, stdout); return EXIT_OK;
+		default: fputs(usage_text, stderr); fputs(usage_csl, stderr); return EXIT_USAGE;
 		}
 	}
 	return -1;

@@ -19,6 +19,7 @@
 #include "citex.h"
 #include "core/arena.h"
 #include "core/out.h"
+#include "core/strbuf.h"
 
 /* ---- variables ------------------------------------------------------------ */
 

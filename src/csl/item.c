@@ -14,6 +14,7 @@
 
 #include "csl/csl.h"
 #include "model/model.h"
+#include "norm/norm.h"
 #include "write/fmt.h"
 
 static const char *cstr(struct arena *a, cx_str s)

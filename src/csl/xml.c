@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/strbuf.h"
 #include "csl/xml.h"
 
 #define XML_MAX_DEPTH 256

@@ -311,6 +311,16 @@ static void take_targets(struct selector *S)
 	}
 }
 
+size_t aux_ncites(const struct auxset *a)
+{
+	return a->ncites;
+}
+
+const char *aux_cite_key(const struct auxset *a, size_t i)
+{
+	return a->cites[i].key;
+}
+
 void aux_select(struct auxset *a, struct cx_entry **v, size_t *n, struct cx_diags *rep)
 {
 	struct selector S = {v, xcalloc(*n ? *n : 1, 1), xmalloc((*n ? *n : 1) * sizeof(size_t)), 0,

@@ -201,7 +201,7 @@ struct run {
 	struct csl_item **items;
 };
 
-static void on_entry(void *ctx, struct cx_entry *e)
+static void on_entry(void *ctx, const struct cx_entry *e)
 {
 	struct run *R = ctx;
 	if (R->n == R->cap) {
@@ -209,12 +209,6 @@ static void on_entry(void *ctx, struct cx_entry *e)
 		R->entries = xrealloc(R->entries, R->cap * sizeof *R->entries);
 	}
 	R->entries[R->n++] = model_copy_entry(&R->a, e);
-}
-
-static void quiet(void *ctx, const struct cx_diag *d)
-{
-	(void)ctx;
-	(void)d;
 }
 
 static struct csl_item *by_id(struct run *R, const char *id)
@@ -297,10 +291,9 @@ static int run_fixture(const char *path, const char *locales)
 	struct csl_locale L;
 	csl_locale_open(&L, &la, st, NULL, locales);
 	struct cx_options opt = {0};
-	struct cx_reader_ctx c = {.opt = &opt, .file = path, .diag = quiet, .emit = on_entry,
-	                          .emit_ctx = &R};
-	struct cx_input in = {.pre = input->p, .npre = input->n};
-	cx_reader_csljson.read(&c, &in);
+	struct cx_context *cx = cx_context_new(&opt);
+	cx_read(cx, cx_reader_find("csl-json"), NULL, path, input->p, input->n, on_entry, &R, NULL);
+	cx_context_free(cx);
 	R.items = xmalloc((R.n + 1) * sizeof *R.items);
 	for (size_t i = 0; i < R.n; i++) {
 		R.items[i] = arena_alloc(&R.a, sizeof *R.items[i]);
