@@ -212,7 +212,7 @@ $(BUILD)/test_%: tests/unit/test_%.c $(BUILD)/libcitex.a
 # T=tests/cases/ris/zotero (a case), T=tests/checks/batch.sh, T=unit.
 # Needs neither root nor ../shared; a check whose tool is missing prints
 # "skip" (make test-deps installs the tools).  tests/README.md says more.
-check: $(BUILD)/citex $(BUILD)/libcitex.a $(UNIT_BIN) $(BUILD)/threads
+check: $(BUILD)/citex $(BUILD)/libcitex.a $(UNIT_BIN) $(BUILD)/threads $(BUILD)/csl-fixture
 	@CITEX=$(CURDIR)/$(BUILD)/citex sh tests/run.sh $(T)
 
 unit: $(UNIT_BIN)

@@ -2,19 +2,23 @@
 # tools/deps.sh [build|test]: make sure the Debian packages citex needs are
 # installed.  As root it installs what is missing; otherwise it prints the
 # exact apt-get line and fails.
-#   build: flex, bison, libutf8proc-dev, pkg-config, a C compiler, make
+#   build: flex, bison, libutf8proc-dev, libexpat1-dev, libicu-dev, pkg-config,
+#          a C compiler, make
 #   test:  the above, plus the real tools the checks run our output
 #          through (bibtex with plain.bst, biber, pandoc, bibutils' ris2xml),
 #          python3-jsonschema, groff for the manual, pdflatex with biblatex
-#          for checks/aux.sh and keys.sh, and time for a peak-RSS guard.
+#          for checks/aux.sh and keys.sh, time for a peak-RSS guard, and the
+#          CSL styles and locales for cases/csl.
 #          make check runs without them: their checks print "skip".
 set -u
 need="flex bison libutf8proc-dev pkg-config gcc make"
+need="$need libexpat1-dev libicu-dev" # the CSL processor: XML styles, collation
 if [ "${1:-build}" = test ]; then
 	need="$need python3-jsonschema texlive-binaries texlive-base biber pandoc groff-base"
 	need="$need texlive-latex-base texlive-latex-recommended texlive-bibtex-extra" # checks/aux.sh
 	need="$need bibutils" # checks/peers.sh: ris2xml reads our RIS
 	need="$need time" # checks/pathological.sh: peak RSS
+	need="$need citation-style-language-styles citation-style-language-locales" # cases/csl
 fi
 missing=
 for p in $need; do

@@ -277,8 +277,7 @@ void csl_cli_write(struct csl_cli *c, struct cx_entry **v, size_t n, struct cx_o
 	struct grouped *g = xmalloc((nb + 1) * sizeof *g);
 	char heading[64];
 	for (size_t i = 0; i < nb; i++) {
-		const struct csl_item *it = NULL;
-		(void)csl_bib_entry(S, i, &it);
+		const struct csl_item *it = csl_bib_item(S, i);
 		g[i] = (struct grouped){i, c->o.group_by ? group_of(it, c->o.group_by == 2, heading,
 		                                                    sizeof heading) : 0};
 	}
@@ -286,9 +285,11 @@ void csl_cli_write(struct csl_cli *c, struct cx_entry **v, size_t n, struct cx_o
 		qsort(g, nb, sizeof *g, by_group);
 	int open = 0;
 	for (size_t j = 0; j < nb; j++) {
-		const struct csl_item *it = NULL;
-		const char *s = csl_bib_entry(S, g[j].i, &it);
+		const struct csl_item *it = csl_bib_item(S, g[j].i);
 		int new_group = c->o.group_by && (j == 0 || g[j].g != g[j - 1].g);
+		if (new_group)
+			csl_session_new_list(S);
+		const char *s = csl_bib_entry(S, g[j].i, NULL);
 		if (new_group || j == 0) {
 			if (open && c->o.format == OF_HTML)
 				out_puts(o, "</div>\n");

@@ -331,6 +331,11 @@ void csl_session_prepare(struct csl_session *S);
 /* The bibliography in its order: entry i as a rendered string. */
 size_t csl_bib_count(const struct csl_session *S);
 const char *csl_bib_entry(struct csl_session *S, size_t i, const struct csl_item **item);
+/* The item of entry i, without rendering it. */
+const struct csl_item *csl_bib_item(const struct csl_session *S, size_t i);
+/* Start a new list: the next entry's names are never replaced by the
+ * subsequent-author-substitute (a heading came between). */
+void csl_session_new_list(struct csl_session *S);
 /* One citation cluster; positions of the cites are filled in. */
 const char *csl_cite(struct csl_session *S, struct csl_cite *cites, size_t n, int note);
 

@@ -126,8 +126,9 @@ static const struct style styles[S__N] = {
 	[S_OBLIQUE] = {{"<span style=\"font-style:oblique;\">", "*", "\\textsl{"}, {"</span>", "*", "}"}},
 	[S_LIGHT] = {{"<span style=\"font-weight:light;\">", "", "{"}, {"</span>", "", "}"}},
 	[S_BLOCK] = {{"<div class=\"csl-block\">", "", ""}, {"</div>", "", ""}},
-	[S_LEFT] = {{"<div class=\"csl-left-margin\">", "", ""}, {"</div>", "", ""}},
-	[S_RIGHT] = {{"<div class=\"csl-right-inline\">", "", ""}, {"</div>", "", ""}},
+	/* citeproc-js puts the two fields of an entry on a line of their own */
+	[S_LEFT] = {{"\n    <div class=\"csl-left-margin\">", "", ""}, {"</div>", "", ""}},
+	[S_RIGHT] = {{"<div class=\"csl-right-inline\">", "", ""}, {"</div>\n  ", "", ""}},
 	[S_INDENT] = {{"<div class=\"csl-indent\">", "", ""}, {"</div>", "", ""}},
 	[S_NONE] = {{"", "", ""}, {"", "", ""}},
 };

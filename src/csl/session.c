@@ -161,6 +161,17 @@ void csl_session_prepare(struct csl_session *S)
 	S->prepared = 1;
 }
 
+const struct csl_item *csl_bib_item(const struct csl_session *S, size_t i)
+{
+	return S->bib[i];
+}
+
+void csl_session_new_list(struct csl_session *S)
+{
+	free(S->sas_prev);
+	S->sas_prev = NULL;
+}
+
 size_t csl_bib_count(const struct csl_session *S)
 {
 	return S->nbib;

@@ -1,6 +1,7 @@
 // tests/csl/citeproc-js.js STYLE.csl ITEMS.json LOCALES_DIR [html|text] [LANG]
 // The bibliography citeproc-js makes of ITEMS in STYLE, one entry a line,
-// for comparison with citex -t html|text.  Needs npm's citeproc (NODE_PATH).
+// for comparison with citex -t html|text.  CSL_WHOLE=1: the whole
+// bibliography as citeproc-js joins it; CSL_IDS=1: each entry's id first.  Needs npm's citeproc (NODE_PATH).
 const fs = require('fs');
 const CSL = require('citeproc');
 const [styleFile, itemsFile, locDir, fmt = 'html', lang] = process.argv.slice(2);
@@ -18,6 +19,10 @@ const engine = new CSL.Engine(sys, fs.readFileSync(styleFile, 'utf8'), lang);
 engine.setOutputFormat(fmt);
 engine.updateItems(items.map((i) => i.id));
 const [meta, entries] = engine.makeBibliography();
+if (process.env.CSL_WHOLE) { // the whole bibliography, as citeproc-js joins it
+  process.stdout.write(meta.bibstart + entries.join('') + meta.bibend + '\n');
+  process.exit(0);
+}
 entries.forEach((e, i) => {
   const id = process.env.CSL_IDS ? meta.entry_ids[i] + '\t' : '';
   process.stdout.write(id + e.replace(/\n\s*/g, '').trim() + '\n');

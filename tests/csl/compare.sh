@@ -19,7 +19,11 @@ for style in "$@"; do
 		sed 's/^<div class="csl-entry">\(.*\)<\/div>$/\1/' >"$TMP/want" || {
 		echo "$name: citeproc-js failed: $(head -c 200 "$TMP/err")"; continue; }
 	"$CITEX" -q -f csl-json -t "$fmt" --style "$style" --locales "$LOC" "$items" |
-		sed '/^<div class="csl-bib-body">$/d; /^<\/div>$/d; s/^  <div class="csl-entry">\(.*\)<\/div>$/\1/' >"$TMP/got"
+		sed '/^<div class="csl-bib-body">$/d; /^<\/div>$/d' |
+		awk '/^  <div class="csl-entry">$/ { e = ""; inside = 1; next }
+		     inside && /^  <\/div>$/ { print "<div class=\"csl-entry\">" e "</div>"; inside = 0; next }
+		     inside { sub(/^ +/, ""); e = e $0; next } { print }' |
+		sed 's/^  <div class="csl-entry">\(.*\)<\/div>$/\1/; s/^<div class="csl-entry">\(.*\)<\/div>$/\1/' >"$TMP/got"
 	n=$(wc -l <"$TMP/want")
 	# entries are matched as a multiset: the two may order ties differently
 	same=$(sort "$TMP/want" >"$TMP/w"; sort "$TMP/got" >"$TMP/g"; comm -12 "$TMP/w" "$TMP/g" | wc -l)

@@ -2,7 +2,8 @@
 # tests/csl/fixtures.sh [-v] [DIR]: run ./csl-fixture over every fixture of
 # the CSL test suite and print how many passed ("csl fixtures: N of M
 # passed"); -v lists the failing fixtures.  Without ../shared it prints
-# "skipped: ../shared/corpora not found".
+# "skipped: ../shared/corpora not found".  Fewer passes than MIN (the
+# count this tree reached, less a margin) is a failure: a regression.
 set -u
 verbose=0
 [ "${1:-}" = -v ] && { verbose=1; shift; }
@@ -32,3 +33,8 @@ for f in "$DIR"/*.txt; do
 	fi
 done
 echo "csl fixtures: $pass of $total passed"
+MIN=${MIN:-600}
+if [ "$total" -ge 800 ] && [ "$pass" -lt "$MIN" ]; then
+	echo "FAIL: fewer than $MIN fixtures pass"
+	exit 1
+fi

@@ -1,0 +1,34 @@
+#!/bin/sh
+# checks/csl.sh - formatted bibliographies beyond the cases in cases/csl:
+#   - the CSL-JSON writer and the renderer read the model alike: every
+#     input of cases/csl renders the same directly and through CSL-JSON;
+#   - every style in styles/ loads and renders;
+#   - the CSL test suite (../shared/corpora/csl-test-suite) through
+#     csl-fixture, built beside citex: "csl fixtures: N of M passed", a
+#     failure below a floor (the count this tree reached, less a margin).
+. "$(dirname "$0")/lib/common.sh"
+cd "$CASES/csl" || exit 2
+for f in *.bib *.ris; do
+	"$CITEX" -q -t text "$f" >"$tmp/direct" 2>/dev/null
+	"$CITEX" -q -t csl-json "$f" 2>/dev/null | "$CITEX" -q -f csl-json -t text >"$tmp/via" 2>/dev/null
+	same "$f renders the same through csl-json" "$tmp/direct" "$tmp/via"
+done
+for style in "$ROOT"/styles/*.csl; do
+	s=$(basename "$style")
+	if "$CITEX" -q -t text --style "$style" basic.bib >"$tmp/out" 2>&1 && [ -s "$tmp/out" ]; then
+		ok "style $s loads"
+	else
+		fail "style $s loads" "$tmp/out"
+	fi
+done
+FIXTURE=${CSL_FIXTURE:-$(dirname "$CITEX")/csl-fixture}
+if ! corpora || [ ! -d "$SHARED/corpora/csl-test-suite" ]; then
+	skip "csl fixtures" "../shared/corpora not found"
+elif [ ! -x "$FIXTURE" ]; then
+	skip "csl fixtures" "no csl-fixture beside citex (make csl-fixture)"
+else
+	CSL_FIXTURE=$FIXTURE sh "$TESTS/csl/fixtures.sh" >"$tmp/fx" 2>&1
+	line=$(grep '^csl fixtures:' "$tmp/fx")
+	if grep -q '^FAIL' "$tmp/fx"; then fail "$line" "$tmp/fx"; else ok "$line"; fi
+fi
+[ "$nfail" -eq 0 ]
