@@ -59,6 +59,21 @@ static void split_particles(struct arena *a, struct csl_name *n)
 			n->family = last;
 		}
 	}
+	/* "John, III" or "John,! Jr." (comma kept): a suffix in the given name */
+	const char *comma = n->given && !n->suffix ? strchr(n->given, ',') : NULL;
+	if (comma) {
+		const char *sfx = comma + 1;
+		if (*sfx == '!') {
+			n->comma_suffix = 1;
+			sfx++;
+		}
+		while (*sfx == ' ')
+			sfx++;
+		if (*sfx) {
+			n->suffix = sfx;
+			n->given = arena_strndup(a, n->given, (size_t)(comma - n->given));
+		}
+	}
 	const char *g = n->given;
 	if (g && !n->dp) {
 		size_t len = strlen(g), i = len;

@@ -149,15 +149,6 @@ static const char *given_form(struct csl_render *r, const struct csl_name *nm, c
 	return s;
 }
 
-static void part(struct csl_render *r, struct buf *b, const char *s, const struct csl_node *np)
-{
-	if (!s || !*s)
-		return;
-	if (np && !r->sort)
-		s = csl_fmt_apply(r, s, &np->f, 1);
-	buf_put(b, s, strlen(s));
-}
-
 static void space(struct buf *b)
 {
 	if (b->n && b->p[b->n - 1] != ' ' && b->p[b->n - 1] != '\'' &&
@@ -172,73 +163,100 @@ static int ends_with_apostrophe(const char *s)
 	             s[n - 1] == '-');
 }
 
-/* One name as text; inverted says name-as-sort-order applies to it. */
+/* A name in a script written without spaces between family and given
+ * name (Chinese, Japanese, Korean): family first, no separator. */
+static int cjk(const char *s)
+{
+	if (!s)
+		return 0;
+	int any = 0;
+	for (const unsigned char *p = (const unsigned char *)s; *p;) {
+		utf8proc_int32_t cp;
+		utf8proc_ssize_t l = utf8proc_iterate(p, -1, &cp);
+		if (l <= 0)
+			return 0;
+		if ((cp >= 'A' && cp <= 'Z') || (cp >= 'a' && cp <= 'z'))
+			return 0;
+		any |= (cp >= 0x3000 && cp <= 0x9FFF) || (cp >= 0xAC00 && cp <= 0xD7AF) ||
+		       (cp >= 0xF900 && cp <= 0xFAFF) || cp >= 0x20000;
+		p += l;
+	}
+	return any;
+}
+
+static void cat(struct buf *b, const char *s)
+{
+	if (s)
+		buf_put(b, s, strlen(s));
+}
+
+/* One name as text; inverted says name-as-sort-order applies to it.
+ * The family name-part formats the family name with the particle shown
+ * before it; the given name-part the given name with the particles
+ * after it. */
 static const char *one_name(struct csl_render *r, const struct csl_name *nm, const struct nopts *o,
                             const struct csl_node *name, int inverted, int level)
 {
 	if (nm->literal)
 		return nm->literal;
-	const struct csl_node *fam = name ? name->name_part[0] : NULL;
-	const struct csl_node *giv = name ? name->name_part[1] : NULL;
-	struct buf b = {0}, f = {0}, g = {0};
-	int demote = r->st->demote == 2 || (r->sort && r->st->demote >= 1);
-	/* the family part: [ndp] family */
+	const struct csl_node *fnp = name ? name->name_part[0] : NULL;
+	const struct csl_node *gnp = name ? name->name_part[1] : NULL;
+	int demote = inverted && (r->st->demote == 2 || (r->sort && r->st->demote >= 1));
 	int short_form = o->form == 1 && level == 0;
 	const char *given = short_form ? NULL : given_form(r, nm, o, level);
-	if (nm->ndp && (!inverted || !demote || short_form)) {
-		buf_put(&f, nm->ndp, strlen(nm->ndp));
+	struct buf f = {0}, g = {0}, b = {0};
+	if (nm->ndp && !demote) {
+		cat(&f, nm->ndp);
 		if (!ends_with_apostrophe(nm->ndp))
 			buf_putc(&f, ' ');
 	}
-	if (short_form && nm->dp && 0) {
-		buf_put(&f, nm->dp, strlen(nm->dp));
-		buf_putc(&f, ' ');
+	cat(&f, nm->family);
+	cat(&g, given);
+	if (nm->dp && !short_form) {
+		if (g.n)
+			space(&g);
+		cat(&g, nm->dp);
 	}
-	buf_put(&f, nm->family ? nm->family : "", nm->family ? strlen(nm->family) : 0);
+	if (nm->ndp && demote) {
+		if (g.n)
+			space(&g);
+		cat(&g, nm->ndp);
+	}
 	buf_putc(&f, 0);
-	if (short_form) {
-		part(r, &b, f.p, fam);
+	buf_putc(&g, 0);
+	const char *fam = f.p, *giv = g.n > 1 ? g.p : NULL;
+	if (fnp && !r->sort)
+		fam = csl_fmt_apply(r, fam, &fnp->f, 1);
+	if (giv && gnp && !r->sort)
+		giv = csl_fmt_apply(r, giv, &gnp->f, 1);
+	if (cjk(nm->family) && (!nm->given || cjk(nm->given))) {
+		cat(&b, fam);
+		if (!short_form)
+			cat(&b, giv);
+	} else if (short_form) {
+		cat(&b, fam);
 	} else if (!inverted) {
 		/* given dp ndp family suffix */
-		if (given) {
-			buf_put(&g, given, strlen(given));
-		}
-		if (nm->dp) {
-			space(&g);
-			buf_put(&g, nm->dp, strlen(nm->dp));
-		}
-		buf_putc(&g, 0);
-		part(r, &b, g.p, giv);
-		if (g.n > 1 && !ends_with_apostrophe(nm->dp ? nm->dp : ""))
+		cat(&b, giv);
+		if (giv && !ends_with_apostrophe(nm->dp ? nm->dp : giv))
 			space(&b);
-		part(r, &b, f.p, fam);
+		cat(&b, fam);
 		if (nm->suffix) {
 			if (nm->comma_suffix)
-				buf_put(&b, ",", 1);
+				buf_putc(&b, ',');
 			buf_putc(&b, ' ');
-			buf_put(&b, nm->suffix, strlen(nm->suffix));
+			cat(&b, nm->suffix);
 		}
 	} else {
-		/* family, given dp ndp, suffix  (demoted)  or  ndp family, given dp, suffix */
-		part(r, &b, f.p, fam);
-		if (given)
-			buf_put(&g, given, strlen(given));
-		if (nm->dp) {
-			space(&g);
-			buf_put(&g, nm->dp, strlen(nm->dp));
-		}
-		if (nm->ndp && demote) {
-			space(&g);
-			buf_put(&g, nm->ndp, strlen(nm->ndp));
-		}
-		buf_putc(&g, 0);
-		if (g.n > 1) {
-			buf_put(&b, o->sort_sep, strlen(o->sort_sep));
-			part(r, &b, g.p, giv);
+		/* family, given dp ndp, suffix (demoted), or ndp family, given dp, suffix */
+		cat(&b, fam);
+		if (giv) {
+			cat(&b, o->sort_sep);
+			cat(&b, giv);
 		}
 		if (nm->suffix) {
-			buf_put(&b, o->sort_sep, strlen(o->sort_sep));
-			buf_put(&b, nm->suffix, strlen(nm->suffix));
+			cat(&b, o->sort_sep);
+			cat(&b, nm->suffix);
 		}
 	}
 	buf_free(&f);

@@ -273,7 +273,10 @@ static int run_fixture(const char *path, const char *locales)
 		return 2;
 	}
 	struct section sec[32];
-	size_t ns = sections(file.p, sec, 32);
+	char *text = file.p;
+	if (file.n >= 3 && !memcmp(text, "\xEF\xBB\xBF", 3))
+		text += 3; /* a byte-order mark */
+	size_t ns = sections(text, sec, 32);
 	const struct section *mode = find(sec, ns, "MODE"), *csl = find(sec, ns, "CSL"),
 	                     *input = find(sec, ns, "INPUT");
 	if (!mode || !csl || !input) {
