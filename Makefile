@@ -12,6 +12,7 @@ UTF8PROC_CFLAGS := $(shell $(PKG_CONFIG) --cflags libutf8proc 2>/dev/null)
 UTF8PROC_LIBS   := $(shell $(PKG_CONFIG) --libs libutf8proc 2>/dev/null || echo -lutf8proc)
 # The CSL processor: expat reads styles and locales, ICU collates sort keys.
 CSL_CFLAGS := $(shell $(PKG_CONFIG) --cflags expat icu-i18n icu-uc 2>/dev/null)
+CSL_DEFS   := -DCITEX_STYLEDIR='"$(PREFIX)/share/citex/styles"'
 CSL_LIBS   := $(shell $(PKG_CONFIG) --libs expat icu-i18n icu-uc 2>/dev/null || echo -lexpat -licui18n -licuuc -licudata)
 # GCC on x86-64 clears a struct of a hundred bytes or more with `rep stos`,
 # whose start-up cost is most of the work at that size, and the parser and
@@ -21,7 +22,7 @@ CSL_LIBS   := $(shell $(PKG_CONFIG) --libs expat icu-i18n icu-uc 2>/dev/null || 
 # the option (clang) do not get it.
 MEMSET_TUNE := -mmemset-strategy=unrolled_loop:512:noalign,libcall:-1:noalign
 TUNE    := $(shell $(CC) -Werror $(MEMSET_TUNE) -x c -c -o /dev/null /dev/null 2>/dev/null && echo '$(MEMSET_TUNE)')
-ALL_CFLAGS = -std=c11 $(WARN) $(TUNE) $(CFLAGS) -Isrc -I$(GEN) $(UTF8PROC_CFLAGS) $(CSL_CFLAGS)
+ALL_CFLAGS = -std=c11 $(WARN) $(TUNE) $(CFLAGS) -Isrc -I$(GEN) $(UTF8PROC_CFLAGS) $(CSL_CFLAGS) $(CSL_DEFS)
 LDLIBS  += $(UTF8PROC_LIBS) $(CSL_LIBS)
 
 GEN     := $(BUILD)/gen
@@ -243,8 +244,10 @@ asan-corpora:
 VERSION = $(shell sed -n 's/^\#define CITEX_VERSION "\(.*\)"/\1/p' src/citex.h)
 install: $(BUILD)/citex $(BUILD)/libcitex.a
 	mkdir -p $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig \
-	  $(DESTDIR)$(PREFIX)/include/citex $(DESTDIR)$(PREFIX)/share/man/man1
+	  $(DESTDIR)$(PREFIX)/include/citex $(DESTDIR)$(PREFIX)/share/man/man1 \
+	  $(DESTDIR)$(PREFIX)/share/citex/styles
 	cp $(BUILD)/citex $(DESTDIR)$(PREFIX)/bin/citex
+	cp styles/*.csl $(DESTDIR)$(PREFIX)/share/citex/styles/
 	cp $(BUILD)/libcitex.a $(DESTDIR)$(PREFIX)/lib/libcitex.a
 	cp src/citex.h $(DESTDIR)$(PREFIX)/include/citex/
 	cp citex.1 $(DESTDIR)$(PREFIX)/share/man/man1/citex.1
@@ -252,6 +255,7 @@ install: $(BUILD)/citex $(BUILD)/libcitex.a
 	  >$(DESTDIR)$(PREFIX)/lib/pkgconfig/citex.pc
 
 uninstall:
+	rm -rf $(DESTDIR)$(PREFIX)/share/citex
 	rm -f $(DESTDIR)$(PREFIX)/bin/citex $(DESTDIR)$(PREFIX)/lib/libcitex.a \
 	  $(DESTDIR)$(PREFIX)/share/man/man1/citex.1 \
 	  $(DESTDIR)$(PREFIX)/lib/pkgconfig/citex.pc

@@ -82,6 +82,7 @@ struct one {
 	const char *s;       /* the cite, affixes included */
 	const char *names;   /* its first names output, for collapsing */
 	const char *year;    /* the cite without its names (collapse) */
+	const char *noys;    /* that without the year-suffix */
 	int number;
 	int plain;           /* no prefix, suffix or locator */
 };
@@ -128,6 +129,100 @@ static void join(struct buf *b, const char *delim, const char *s, int piq)
 	csl_cat(b, s, piq);
 }
 
+/* In a sorted citation, cites of the same names move up to the first of
+ * them, so that they collapse together. */
+static void regroup(struct csl_cite *c, struct one *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (!v[i].names)
+			continue;
+		size_t at = i + 1;
+		for (size_t j = i + 1; j < n; j++) {
+			if (!v[j].names || strcmp(v[i].names, v[j].names))
+				continue;
+			if (j != at) {
+				struct one t = v[j];
+				struct csl_cite tc = c[j];
+				memmove(v + at + 1, v + at, (j - at) * sizeof *v);
+				memmove(c + at + 1, c + at, (j - at) * sizeof *c);
+				v[at] = t;
+				c[at] = tc;
+			}
+			at++;
+		}
+		i = at - 1;
+	}
+}
+
+static int same_names(const struct one *x, const struct one *y)
+{
+	return x->names && y->names && !strcmp(x->names, y->names) && y->year;
+}
+
+/* collapse="year", "year-suffix", "year-suffix-ranged": adjacent cites of
+ * the same names give their names once ("Doe 2000, 2001"); with the same
+ * year too, only the suffix ("Doe 2000a, b", ranged "2000a–c"). */
+static void collapse_years(struct csl_session *S, const struct csl_cite *c, const struct one *v,
+                           size_t n, struct buf *b)
+{
+	const struct csl_context *ctx = &S->st->cit;
+	const char *delim = ctx->layout->f.delimiter;
+	const char *gd = ctx->cite_group_delim ? ctx->cite_group_delim : ", ";
+	const char *ad = ctx->after_collapse_delim ? ctx->after_collapse_delim : delim;
+	const char *yd = ctx->year_suffix_delim ? ctx->year_suffix_delim : gd;
+	int piq = S->L->punct_in_quote;
+	int prev_grouped = 0;
+	for (size_t i = 0; i < n;) {
+		struct buf g = {0};
+		csl_cat(&g, v[i].s, piq);
+		size_t j = i + 1, prev = i;
+		while (j < n && same_names(&v[i], &v[j])) {
+			int same_year = c[j].item->year_suffix && c[prev].item->year_suffix && v[j].noys &&
+			                v[prev].noys && !strcmp(v[j].noys, v[prev].noys) && v[j].plain &&
+			                v[prev].plain;
+			if (!same_year || ctx->collapse < 3) {
+				csl_cat(&g, same_year ? yd : gd, piq);
+				csl_cat(&g, v[j].year, piq);
+				prev = j++;
+				continue;
+			}
+			/* a run of suffixes of one year */
+			size_t k = j;
+			while (k + 1 < n && same_names(&v[i], &v[k + 1]) && c[k + 1].item->year_suffix &&
+			       v[k + 1].plain && v[k + 1].noys && !strcmp(v[k + 1].noys, v[k].noys))
+				k++;
+			int ranged = ctx->collapse == 4;
+			for (size_t m = j; m <= k;) {
+				size_t e = m;
+				while (ranged && e + 1 <= k &&
+				       c[e + 1].item->year_suffix == c[e].item->year_suffix + 1)
+					e++;
+				/* with the previous suffix, a range needs three */
+				int first = m == j ? c[prev].item->year_suffix : 0;
+				if (ranged && e > m && (e - m >= 1 || first)) {
+					csl_cat(&g, yd, piq);
+					csl_cat(&g, csl_year_suffix(&S->tmp, c[m].item->year_suffix), piq);
+					csl_cat(&g, "\xE2\x80\x93", piq);
+					csl_cat(&g, csl_year_suffix(&S->tmp, c[e].item->year_suffix), piq);
+				} else {
+					for (size_t q = m; q <= e; q++) {
+						csl_cat(&g, yd, piq);
+						csl_cat(&g, csl_year_suffix(&S->tmp, c[q].item->year_suffix), piq);
+					}
+				}
+				m = e + 1;
+			}
+			prev = k;
+			j = k + 1;
+		}
+		buf_putc(&g, 0);
+		join(b, prev_grouped ? ad : delim, g.p, piq);
+		prev_grouped = j > i + 1;
+		buf_free(&g);
+		i = j;
+	}
+}
+
 const char *csl_cite(struct csl_session *S, struct csl_cite *c, size_t n, int note)
 {
 	arena_reset(&S->tmp);
@@ -142,8 +237,13 @@ const char *csl_cite(struct csl_session *S, struct csl_cite *c, size_t n, int no
 		v[i].names = names;
 		v[i].number = c[i].item->cite_number;
 		v[i].plain = !c[i].prefix && !c[i].suffix && !(c[i].locator && *c[i].locator);
-		if (collapse >= 2 && names)
+		if (collapse >= 2 && names) {
 			v[i].year = render_cite(S, &c[i], 1, NULL);
+			int ys = c[i].item->year_suffix;
+			c[i].item->year_suffix = 0;
+			v[i].noys = render_cite(S, &c[i], 1, NULL);
+			c[i].item->year_suffix = ys;
+		}
 		v[i].s = with_affixes(S, &S->tmp, &c[i], s);
 		if (v[i].year)
 			v[i].year = with_affixes(S, &S->tmp, &c[i], v[i].year);
@@ -167,30 +267,9 @@ const char *csl_cite(struct csl_session *S, struct csl_cite *c, size_t n, int no
 			i = j + 1;
 		}
 	} else if (collapse >= 2) {
-		const char *gd = ctx->cite_group_delim ? ctx->cite_group_delim : ", ";
-		const char *ad = ctx->after_collapse_delim ? ctx->after_collapse_delim : delim;
-		int used[256] = {0};
-		int prev_grouped = 0;
-		for (size_t i = 0; i < n; i++) {
-			if (i < 256 && used[i])
-				continue;
-			struct buf g = {0};
-			csl_cat(&g, v[i].s, piq);
-			int grouped = 0;
-			for (size_t j = i + 1; j < n && j < 256; j++) {
-				if (used[j] || !v[i].names || !v[j].names || strcmp(v[i].names, v[j].names) ||
-				    !v[j].year)
-					continue;
-				csl_cat(&g, gd, piq);
-				csl_cat(&g, v[j].year, piq);
-				used[j] = 1;
-				grouped = 1;
-			}
-			buf_putc(&g, 0);
-			join(&b, prev_grouped ? ad : delim, g.p, piq);
-			buf_free(&g);
-			prev_grouped = grouped;
-		}
+		if (ctx->nkeys)
+			regroup(c, v, n);
+		collapse_years(S, c, v, n, &b);
 	} else {
 		for (size_t i = 0; i < n; i++)
 			if (*v[i].s)

@@ -115,28 +115,27 @@ static void resolve(struct csl_session *S, struct rend *v, size_t n)
 {
 	const struct csl_context *c = &S->st->cit;
 	if (c->add_names) {
+		/* add names while that lowers the ambiguity; keep the count
+		 * that did best, none if nothing helped */
 		size_t most = 0;
 		for (size_t i = 0; i < n; i++)
 			if (max_names(v[i].it) > most)
 				most = max_names(v[i].it);
-		size_t before = count_clashes(v, n);
-		for (size_t k = 1; k <= most && before; k++) {
+		size_t best = count_clashes(v, n);
+		int best_k = 0;
+		for (size_t k = 1; k <= most && best; k++) {
 			for (size_t i = 0; i < n; i++)
-				if (clashes(v, n, i) || v[i].it->dis_names)
-					v[i].it->dis_names = (int)k;
+				v[i].it->dis_names = (int)k;
 			render_all(S, v, n);
 			size_t now = count_clashes(v, n);
-			if (now < before) {
-				before = now;
+			if (now < best) {
+				best = now;
+				best_k = (int)k;
 			}
-			if (!now)
-				break;
 		}
-		if (before == n - 1) {
-			for (size_t i = 0; i < n; i++)
-				v[i].it->dis_names = 0;
-			render_all(S, v, n);
-		}
+		for (size_t i = 0; i < n; i++)
+			v[i].it->dis_names = best_k;
+		render_all(S, v, n);
 	}
 	if (c->add_givenname && count_clashes(v, n))
 		add_givennames(S, v, n);
