@@ -255,6 +255,12 @@ static void field(struct map *m, const struct cx_field *f)
 	if (fmt_empty(f))
 		return;
 	if (f->id == CX_F_UNKNOWN) {
+		/* A field the CSL-JSON writer keeps under "custom" is no CSL
+		 * variable for any processor: a BibTeX or RIS field it does not
+		 * map, or a CSL-JSON custom member.  A CSL-JSON variable the
+		 * model has no field for is one. */
+		if (f->custom || !m->e->source || strcmp(m->e->source, "csl-json"))
+			return;
 		char name[64];
 		if (f->name.n >= sizeof name)
 			return;

@@ -217,7 +217,9 @@ const char *csl_rich_parse(struct arena *a, const char *s, size_t n)
 			continue;
 		}
 		if (q == 2 && ((i > 0 && (is_word_byte((unsigned char)s[i - 1]) || CX_IS_MARK(s[i - 1]))) ||
-		               (i + 1 < n && is_word_byte((unsigned char)s[i + 1])))) {
+		               (i + 1 < n && is_word_byte((unsigned char)s[i + 1]) &&
+		                !(s[i + 1] >= '0' && s[i + 1] <= '9')))) {
+			/* "don't", "'t Hooft"; "GLOBECOM '85" keeps its mark */
 			buf_put(&b, "\xE2\x80\x99", 3); /* an apostrophe after a letter */
 			i++;
 			continue;
@@ -337,22 +339,32 @@ struct word {
 	size_t from, to; /* code point indices */
 };
 
-static size_t find_words(const struct cpos *v, size_t k, struct word *w)
+static int word_sep(int32_t cp, int hyphens)
+{
+	return is_space(cp) || cp == '/' || (hyphens && (cp == '-' || cp == 0x2013 || cp == 0x2014));
+}
+
+/* Words between spaces; "Long-term" is one word for title case, as in
+ * citeproc-js, two for capitalize-all. */
+static size_t find_words_h(const struct cpos *v, size_t k, struct word *w, int hyphens)
 {
 	size_t nw = 0;
 	for (size_t j = 0; j < k;) {
-		while (j < k && (is_space(v[j].cp) || v[j].cp == '-' || v[j].cp == '/' ||
-		                 v[j].cp == 0x2013 || v[j].cp == 0x2014))
+		while (j < k && word_sep(v[j].cp, hyphens))
 			j++;
 		if (j >= k)
 			break;
 		size_t st = j;
-		while (j < k && !is_space(v[j].cp) && v[j].cp != '-' && v[j].cp != '/' &&
-		       v[j].cp != 0x2013 && v[j].cp != 0x2014)
+		while (j < k && !word_sep(v[j].cp, hyphens))
 			j++;
 		w[nw++] = (struct word){st, j};
 	}
 	return nw;
+}
+
+static size_t find_words(const struct cpos *v, size_t k, struct word *w)
+{
+	return find_words_h(v, k, w, 1);
 }
 
 static int word_is_stop(const struct cpos *v, struct word w)
@@ -400,14 +412,14 @@ static int word_all(const struct cpos *v, struct word w, int (*fn)(int32_t))
 static void title_case(const struct cpos *v, size_t k, int32_t *to, int all_upper)
 {
 	struct word *w = xmalloc((k + 1) * sizeof *w);
-	size_t nw = find_words(v, k, w);
+	size_t nw = find_words_h(v, k, w, 1);
 	for (size_t i = 0; i < nw; i++) {
 		long fl = first_letter(v, w[i]);
 		if (fl < 0 || v[fl].prot)
 			continue;
-		int starts_digit = 0;
+		int starts_digit = 0; /* "13th", "'t Hooft" stay */
 		for (size_t j = w[i].from; j < (size_t)fl; j++)
-			if (v[j].cp >= '0' && v[j].cp <= '9')
+			if ((v[j].cp >= '0' && v[j].cp <= '9') || v[j].cp == '\'' || v[j].cp == 0x2019)
 				starts_digit = 1;
 		int after_colon = 0;
 		if (i > 0) {

@@ -73,6 +73,7 @@ struct cx_field {
 	struct cx_date date;   /* CX_K_DATE, when parsed */
 	struct cx_loc loc;
 	unsigned inherited : 1; /* copied from a crossref/xdata parent */
+	unsigned custom : 1;    /* CSL-JSON input: a member of "custom", no CSL variable */
 };
 
 struct cx_entry {

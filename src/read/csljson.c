@@ -752,6 +752,7 @@ static void custom_member(struct jp *J, cx_str name, const struct jv *v)
 	 * writers put it where a second value of that field goes. */
 	enum cx_field_id id = cx_field_lookup(name.p, name.n);
 	struct cx_field *f = add_field(J, id, name, text, v->line);
+	f->custom = 1;
 	if (id != CX_F_UNKNOWN && cx_fields[id].kind == CX_K_NAMES)
 		names_from_text(J, f);
 	if (id == CX_F_PAGES) {
