@@ -9,7 +9,8 @@
 # read the same items; then each makes the whole HTML bibliography.  Runs
 # are interleaved (citex, pandoc, citeproc-js, repeated ROUNDS times, 3 by
 # default) and the best and median wall times are reported, with peak RSS
-# (GNU time's %M).  The second table is style loading alone: an empty
+# (GNU time's %M), and the CPU time (user + system), which other load on
+# the machine disturbs less.  The second table is style loading alone: an empty
 # bibliography in the largest styles.  citeproc-js is looked up through
 # NODE_PATH (default /work/node/node_modules); a missing peer is skipped.
 set -u
@@ -24,30 +25,34 @@ export NODE_PATH=${NODE_PATH:-/work/node/node_modules}
 d=$(mktemp -d)
 trap 'rm -rf "$d"' EXIT
 
-awk -v n="$N" 'BEGIN { RS = "\n@" } NR > 1 && k < n { print "@" $0; k++ }' \
+# big.bib's records, as many as give N items (strings and crossref
+# parents are no items), then exactly N of them
+awk -v n="$((N * 2))" 'BEGIN { RS = "\n@" } NR > 1 && k < n { print "@" $0; k++ }' \
 	"$SHARED/corpora/large-bib/big.bib" >"$d/in.bib"
-"$CITEX" -q -t csl-json "$d/in.bib" >"$d/items.json" 2>/dev/null
-items=$(grep -c '^  {' "$d/items.json")
+"$CITEX" -q -t csl-json "$d/in.bib" 2>/dev/null |
+	python3 -c "import json, sys; json.dump(json.load(sys.stdin)[:$N], sys.stdout)" >"$d/items.json"
+items=$(python3 -c "import json; print(len(json.load(open('$d/items.json'))))")
 printf -- '---\nnocite: "[@*]"\n---\n' >"$d/doc.md"
 echo "input: $items CSL-JSON items from big.bib; style: APA ($STYLES/apa.csl)"
 
-run() { # run LABEL CMD: one timed run; appends "ms rss" to $d/LABEL
-	/usr/bin/time -f '%e %M %x' -o "$d/t" sh -c "$2" >"$d/out" 2>"$d/err"
+run() { # run LABEL CMD: one timed run; appends "wall cpu rss" to $d/LABEL
+	/usr/bin/time -f '%e %U %S %M %x' -o "$d/t" sh -c "$2" >"$d/out" 2>"$d/err"
 	set -- "$1" $(tail -1 "$d/t")
-	if [ "$4" != 0 ]; then
-		echo "$1 FAILED (exit $4): $(head -c 120 "$d/err")" >&2
+	if [ "$6" != 0 ]; then
+		echo "$1 FAILED (exit $6): $(head -c 120 "$d/err")" >&2
 		echo "fail" >>"$d/$1"
 		return
 	fi
-	echo "$2 $3" >>"$d/$1"
+	echo "$2 $(echo "$3 + $4" | bc) $5" >>"$d/$1"
 }
 
-report() { # report LABEL
+report() { # report LABEL: best and median of wall and CPU time, peak RSS
 	[ -f "$d/$1" ] || return
 	if grep -q fail "$d/$1"; then printf '%-28s %s\n' "$1" failed; return; fi
-	sort -n "$d/$1" | awk -v l="$1" '{ t[NR] = $1; r[NR] = $2 }
-		END { m = t[int((NR + 1) / 2)]; rss = 0; for (i = 1; i <= NR; i++) if (r[i] > rss) rss = r[i]
-		      printf "%-28s %9.2f %9.2f %9.1f\n", l, t[1], m, rss / 1024 }'
+	w=$(cut -d' ' -f1 "$d/$1" | sort -n | awk '{ t[NR] = $1 } END { print t[1], t[int((NR + 1) / 2)] }')
+	c=$(cut -d' ' -f2 "$d/$1" | sort -n | awk '{ t[NR] = $1 } END { print t[1], t[int((NR + 1) / 2)] }')
+	m=$(cut -d' ' -f3 "$d/$1" | sort -n | tail -1)
+	printf '%-28s %9.2f %9.2f %9.2f %9.2f %9.1f\n' "$1" $w $c "$(echo "$m / 1024" | bc -l)"
 }
 
 have_pandoc=0; command -v pandoc >/dev/null && have_pandoc=1
@@ -57,11 +62,11 @@ for r in $(seq "$ROUNDS"); do
 	[ $have_pandoc = 1 ] && run pandoc "pandoc --citeproc --csl '$STYLES/apa.csl' --bibliography '$d/items.json' -t html '$d/doc.md'"
 	[ $have_js = 1 ] && run citeproc-js "node '$here/csl-bib.js' '$STYLES/apa.csl' '$d/items.json' '$LOC'"
 done
-printf '%-28s %9s %9s %9s\n' "5,000 entries, APA" "best s" "median s" "peak MiB"
+printf '%-28s %9s %9s %9s %9s %9s\n' "$N entries, APA" "wall best" "median" "CPU best" "median" "peak MiB"
 for l in citex pandoc citeproc-js; do report $l; done
 
 echo
-printf '%-28s %9s %9s %9s\n' "style loading (no entries)" "best s" "median s" "peak MiB"
+printf '%-28s %9s %9s %9s %9s %9s\n' "style loading (no entries)" "wall best" "median" "CPU best" "median" "peak MiB"
 echo '[]' >"$d/empty.json"
 for style in chicago-notes-bibliography chicago-author-date apa; do
 	s=$STYLES/$style.csl

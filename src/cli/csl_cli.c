@@ -9,6 +9,7 @@
 
 #include "cli/csl_cli.h"
 #include "core/arena.h"
+#include "core/str.h"
 #include "csl/csl.h"
 #include "csl/load.h"
 #include "pass/aux.h"
@@ -54,18 +55,6 @@ void csl_cli_free(struct csl_cli *c)
 
 /* ---- citation order from the .aux file --------------------------------------- */
 
-static int ieq(const char *a, const char *b, size_t n)
-{
-	for (size_t i = 0; i < n; i++) {
-		int x = a[i], y = b[i];
-		if (x >= 'A' && x <= 'Z') x += 32;
-		if (y >= 'A' && y <= 'Z') y += 32;
-		if (x != y)
-			return 0;
-	}
-	return !b[n];
-}
-
 /* Entries in the order the document first cites them; the rest after,
  * in input order. */
 static void cite_order(struct csl_item **items, size_t n, const struct auxset *aux,
@@ -80,7 +69,7 @@ static void cite_order(struct csl_item **items, size_t n, const struct auxset *a
 			if (used[i])
 				continue;
 			const char *id = items[i]->id;
-			if (ieq(key, id, strlen(key)) && strlen(id) == strlen(key)) {
+			if (str_ieqs(str_of(key), str_of(id))) { /* as bibtex matches keys */
 				used[i] = 1;
 				out[k++] = items[i];
 				break;

@@ -353,6 +353,8 @@ struct csl_node *csl_compile(struct arena *a, const struct xnode *x);
 void csl_parse_nameopts(const struct xnode *x, struct csl_nameopts *o, int on_name);
 struct csl_locale_src *csl_locale_from_xml(struct arena *a, const struct xnode *x);
 int csl_locator_lookup(const char *w);
+/* The index of v in the NULL-terminated names, def when absent or unknown. */
+int csl_pick(const char *v, const char *const *names, int def);
 const char *csl_locator_name(int i);
 
 /* rich.c */

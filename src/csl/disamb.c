@@ -163,9 +163,25 @@ static void resolve(struct csl_session *S, struct rend *v, size_t n)
 	}
 }
 
+struct gname {
+	const char *family, *given;
+	int *level;      /* where the name's level goes */
+};
+
+static int cmp_gname(const void *a, const void *b)
+{
+	const struct gname *x = a, *y = b;
+	int c = strcmp(x->family, y->family);
+	if (!c)
+		c = (unsigned char)x->given[0] - (unsigned char)y->given[0];
+	return c ? c : strcmp(x->given, y->given);
+}
+
 /* Given-name expansion over the whole document (all-names and
- * primary-name rules): a name gets initials, or its full given name,
- * when another name with the same family name differs in them. */
+ * primary-name rules): a name gets initials when another name of the same
+ * family has other given names, and its full given name when even the
+ * initials are the same.  The names are sorted by family and initial, so
+ * the comparison is one pass. */
 static void global_names(struct csl_session *S)
 {
 	int rule = S->st->cit.gn_rule;
@@ -173,34 +189,43 @@ static void global_names(struct csl_session *S)
 		return;
 	int primary = rule == GN_PRIMARY || rule == GN_PRIMARY_INITIALS;
 	int initials_only = rule == GN_ALL_NAMES_INITIALS || rule == GN_PRIMARY_INITIALS;
+	size_t total = 0;
+	for (size_t i = 0; i < S->nbib; i++)
+		total += S->bib[i]->names[CV_AUTHOR - CV_FIRST_NAME].n;
+	struct gname *v = xmalloc((total + 1) * sizeof *v);
+	size_t k = 0;
 	for (size_t i = 0; i < S->nbib; i++) {
 		struct csl_item *it = S->bib[i];
 		const struct csl_names *nl = &it->names[CV_AUTHOR - CV_FIRST_NAME];
 		if (!nl->n)
 			continue;
 		it->dis_given_per = arena_calloc(&S->a, (nl->n + 1) * sizeof(int));
-		for (size_t k = 0; k < nl->n && (!primary || k == 0); k++) {
-			const struct csl_name *a = &nl->v[k];
-			if (!a->family || !a->given)
-				continue;
-			int level = 0;
-			for (size_t j = 0; j < S->nbib; j++) {
-				const struct csl_names *ol = &S->bib[j]->names[CV_AUTHOR - CV_FIRST_NAME];
-				for (size_t m = 0; m < ol->n && (!primary || m == 0); m++) {
-					const struct csl_name *b = &ol->v[m];
-					if (!b->family || !b->given || strcmp(a->family, b->family) ||
-					    !strcmp(a->given, b->given))
-						continue;
-					int l = a->given[0] == b->given[0] ? 2 : 1;
-					if (l > level)
-						level = l;
-				}
-			}
+		for (size_t j = 0; j < nl->n && (!primary || j == 0); j++)
+			if (nl->v[j].family && nl->v[j].given)
+				v[k++] = (struct gname){nl->v[j].family, nl->v[j].given,
+				                        &it->dis_given_per[j]};
+	}
+	qsort(v, k, sizeof *v, cmp_gname);
+	for (size_t i = 0; i < k;) {
+		size_t e = i; /* one family: [i, e) */
+		while (e < k && !strcmp(v[e].family, v[i].family))
+			e++;
+		for (size_t j = i; j < e;) {
+			size_t f = j; /* one initial: [j, f) */
+			while (f < e && v[f].given[0] == v[j].given[0])
+				f++;
+			int same_initial_differs = strcmp(v[j].given, v[f - 1].given) != 0;
+			int family_differs = strcmp(v[i].given, v[e - 1].given) != 0;
+			int level = same_initial_differs ? 2 : family_differs ? 1 : 0;
 			if (initials_only && level > 1)
 				level = 1;
-			it->dis_given_per[k] = level;
+			for (size_t m = j; m < f; m++)
+				*v[m].level = level;
+			j = f;
 		}
+		i = e;
 	}
+	free(v);
 }
 
 void csl_disambiguate(struct csl_session *S)

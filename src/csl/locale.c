@@ -19,16 +19,6 @@ static const unsigned char builtin_en_us[] = {
 #include "csl_locale_en_us.inc"
 };
 
-static int pick(const char *v, const char *const *names, int def)
-{
-	if (!v)
-		return def;
-	for (int i = 0; names[i]; i++)
-		if (!strcmp(v, names[i]))
-			return i;
-	return def;
-}
-
 static const char *text_of(struct arena *a, const char *t)
 {
 	/* Terms keep their text as written, white space included. */
@@ -55,10 +45,10 @@ static void add_terms(struct arena *a, struct csl_locale_src *L, const struct xn
 		struct csl_term *e = &L->terms[L->nterms++];
 		memset(e, 0, sizeof *e);
 		e->name = name;
-		e->form = pick(xml_attr(t, "form"), forms, 0);
-		e->gender = pick(xml_attr(t, "gender"), genders, 0);
-		e->gender_form = pick(xml_attr(t, "gender-form"), genders, 0);
-		e->match = pick(xml_attr(t, "match"), matches, 0);
+		e->form = csl_pick(xml_attr(t, "form"), forms, 0);
+		e->gender = csl_pick(xml_attr(t, "gender"), genders, 0);
+		e->gender_form = csl_pick(xml_attr(t, "gender-form"), genders, 0);
+		e->match = csl_pick(xml_attr(t, "match"), matches, 0);
 		const struct xnode *s = xml_child(t, "single"), *m = xml_child(t, "multiple");
 		if (s || m) {
 			e->single = text_of(a, s ? s->text : m->text);

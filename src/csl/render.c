@@ -215,9 +215,14 @@ static const char *render_text(struct csl_render *r, const struct csl_node *n)
 		r->found++;
 		if (r->in_sub)
 			r->suppressed[v] = 1; /* substituted: not again */
-		if (v == CV_PAGE || (v == CV_LOCATOR && r->cite && (!r->cite->label ||
-		                                                     !strcmp(r->cite->label, "page"))))
-			s = csl_page_range(r->a, s, r->st->page_range, csl_term_text(r->L, "page-range-delimiter", TF_LONG, 0));
+		if (v == CV_PAGE || v == CV_LOCATOR) {
+			/* ranges take the range dash; page-range-format applies to
+			 * pages (a locator's too) */
+			int page = v == CV_PAGE || !r->cite || !r->cite->label ||
+			           !strcmp(r->cite->label, "page");
+			s = csl_page_range(r->a, s, page ? r->st->page_range : 0,
+			                   csl_term_text(r->L, "page-range-delimiter", TF_LONG, 0));
+		}
 		if (v == CV_YEAR_SUFFIX)
 			r->ys_done = 1;
 		if (v == CV_CITATION_NUMBER && r->sort)

@@ -188,6 +188,8 @@ static const char *aligned(struct csl_render *r, const struct csl_node *lay)
 	int piq = r->L->punct_in_quote;
 	for (; i < lay->nkids; i++)
 		csl_cat(&b, csl_render_node(r, &lay->kids[i]), piq);
+	while (b.n && b.p[b.n - 1] == ' ')
+		b.n--;
 	buf_putc(&b, 0);
 	struct csl_fmt lf = {0}, rf = {0};
 	lf.display = 2;

@@ -16,7 +16,7 @@ static int is(const char *a, const char *b)
 	return a && !strcmp(a, b);
 }
 
-static int pick(const char *v, const char *const *names, int def)
+int csl_pick(const char *v, const char *const *names, int def)
 {
 	if (!v)
 		return def;
@@ -41,13 +41,13 @@ static void parse_fmt(const struct xnode *x, struct csl_fmt *f)
 	f->prefix = xml_attr(x, "prefix");
 	f->suffix = xml_attr(x, "suffix");
 	f->delimiter = xml_attr(x, "delimiter");
-	f->font_style = (unsigned char)pick(xml_attr(x, "font-style"), fs, 0);
-	f->font_variant = (unsigned char)pick(xml_attr(x, "font-variant"), fv, 0);
-	f->font_weight = (unsigned char)pick(xml_attr(x, "font-weight"), fw, 0);
-	f->decoration = (unsigned char)pick(xml_attr(x, "text-decoration"), td, 0);
-	f->valign = (unsigned char)pick(xml_attr(x, "vertical-align"), va, 0);
-	f->display = (unsigned char)pick(xml_attr(x, "display"), di, 0);
-	f->text_case = (unsigned char)pick(xml_attr(x, "text-case"), case_names, 0);
+	f->font_style = (unsigned char)csl_pick(xml_attr(x, "font-style"), fs, 0);
+	f->font_variant = (unsigned char)csl_pick(xml_attr(x, "font-variant"), fv, 0);
+	f->font_weight = (unsigned char)csl_pick(xml_attr(x, "font-weight"), fw, 0);
+	f->decoration = (unsigned char)csl_pick(xml_attr(x, "text-decoration"), td, 0);
+	f->valign = (unsigned char)csl_pick(xml_attr(x, "vertical-align"), va, 0);
+	f->display = (unsigned char)csl_pick(xml_attr(x, "display"), di, 0);
+	f->text_case = (unsigned char)csl_pick(xml_attr(x, "text-case"), case_names, 0);
 	f->quotes = is(xml_attr(x, "quotes"), "true");
 	f->strip_periods = is(xml_attr(x, "strip-periods"), "true");
 	f->has_affix = (f->prefix && *f->prefix) || (f->suffix && *f->suffix);
@@ -74,7 +74,7 @@ void csl_parse_nameopts(const struct xnode *x, struct csl_nameopts *o, int on_na
 	static const char *const fo[] = {"long", "short", "count", NULL};
 	const char *v;
 	if ((v = xml_attr(x, "and"))) {
-		o->and_ = pick(v, andn, 0);
+		o->and_ = csl_pick(v, andn, 0);
 		o->set |= NO_AND;
 	}
 	if ((v = xml_attr(x, on_name ? "delimiter" : "name-delimiter"))) {
@@ -82,11 +82,11 @@ void csl_parse_nameopts(const struct xnode *x, struct csl_nameopts *o, int on_na
 		o->set |= NO_DELIM;
 	}
 	if ((v = xml_attr(x, "delimiter-precedes-et-al"))) {
-		o->dp_etal = pick(v, dp, 0);
+		o->dp_etal = csl_pick(v, dp, 0);
 		o->set |= NO_DPEA;
 	}
 	if ((v = xml_attr(x, "delimiter-precedes-last"))) {
-		o->dp_last = pick(v, dp, 0);
+		o->dp_last = csl_pick(v, dp, 0);
 		o->set |= NO_DPL;
 	}
 	if (num_attr(x, "et-al-min", &o->etal_min))
@@ -110,7 +110,7 @@ void csl_parse_nameopts(const struct xnode *x, struct csl_nameopts *o, int on_na
 		o->set |= NO_INITW;
 	}
 	if ((v = xml_attr(x, "name-as-sort-order"))) {
-		o->sort_order = pick(v, so, 0);
+		o->sort_order = csl_pick(v, so, 0);
 		o->set |= NO_SORTORDER;
 	}
 	if ((v = xml_attr(x, "sort-separator"))) {
@@ -118,7 +118,7 @@ void csl_parse_nameopts(const struct xnode *x, struct csl_nameopts *o, int on_na
 		o->set |= NO_SORTSEP;
 	}
 	if ((v = xml_attr(x, on_name ? "form" : "name-form"))) {
-		o->form = pick(v, fo, 0);
+		o->form = csl_pick(v, fo, 0);
 		o->set |= NO_FORM;
 	}
 	if ((v = xml_attr(x, on_name ? "\x01" : "names-delimiter"))) {
@@ -162,7 +162,7 @@ static int pos_lookup(const char *w)
 {
 	static const char *const p[] = {"first", "subsequent", "ibid", "ibid-with-locator",
 	                                "near-note", NULL};
-	return pick(w, p, -1);
+	return csl_pick(w, p, -1);
 }
 
 /* Locator labels are terms; the condition compares names. */
@@ -175,7 +175,7 @@ static const char *const locator_names[] = {
 
 int csl_locator_lookup(const char *w)
 {
-	return pick(w, locator_names, -1);
+	return csl_pick(w, locator_names, -1);
 }
 
 const char *csl_locator_name(int i)
@@ -204,7 +204,7 @@ static void parse_conds(struct arena *a, const struct xnode *x, struct csl_node 
 		{"locator", CT_LOCATOR, csl_locator_lookup},
 		{"position", CT_POSITION, pos_lookup},
 	};
-	n->match = pick(xml_attr(x, "match"), match, 0);
+	n->match = csl_pick(xml_attr(x, "match"), match, 0);
 	n->conds = arena_alloc(a, 8 * sizeof *n->conds);
 	for (size_t i = 0; i < sizeof tests / sizeof *tests; i++) {
 		const char *v = xml_attr(x, tests[i].attr);
@@ -278,7 +278,7 @@ static void compile_node(struct arena *a, const struct xnode *x, struct csl_node
 		n->macro_name = xml_attr(x, "macro");
 		n->term = xml_attr(x, "term");
 		n->value = xml_attr(x, "value");
-		n->form = pick(xml_attr(x, "form"), form_names, 0);
+		n->form = csl_pick(xml_attr(x, "form"), form_names, 0);
 		n->plural = is(xml_attr(x, "plural"), "true");
 		if (v && n->var == CV_NONE)
 			n->value = ""; /* an unknown variable renders nothing */
@@ -286,14 +286,14 @@ static void compile_node(struct arena *a, const struct xnode *x, struct csl_node
 	case CK_NUMBER: {
 		static const char *const nf[] = {"numeric", "ordinal", "long-ordinal", "roman", NULL};
 		n->var = v ? csl_var_lookup(v) : CV_NONE;
-		n->form = pick(xml_attr(x, "form"), nf, 0);
+		n->form = csl_pick(xml_attr(x, "form"), nf, 0);
 		break;
 	}
 	case CK_LABEL: {
 		static const char *const pl[] = {"contextual", "always", "never", NULL};
 		n->var = v ? csl_var_lookup(v) : CV_NONE;
-		n->form = pick(xml_attr(x, "form"), form_names, 0);
-		n->plural = pick(xml_attr(x, "plural"), pl, 0);
+		n->form = csl_pick(xml_attr(x, "form"), form_names, 0);
+		n->plural = csl_pick(xml_attr(x, "plural"), pl, 0);
 		break;
 	}
 	case CK_IF:
@@ -322,20 +322,20 @@ static void compile_node(struct arena *a, const struct xnode *x, struct csl_node
 		static const char *const df[] = {"", "text", "numeric", NULL};
 		static const char *const dp[] = {"", "year", "year-month", "year-month-day", NULL};
 		n->var = v ? csl_var_lookup(v) : CV_NONE;
-		n->date_form = pick(xml_attr(x, "form"), df, 0);
-		n->date_parts = pick(xml_attr(x, "date-parts"), dp, 3);
+		n->date_form = csl_pick(xml_attr(x, "form"), df, 0);
+		n->date_parts = csl_pick(xml_attr(x, "date-parts"), dp, 3);
 		break;
 	}
 	case CK_DATE_PART: {
 		static const char *const pn[] = {"year", "month", "day", NULL};
-		n->part = pick(xml_attr(x, "name"), pn, 0);
+		n->part = csl_pick(xml_attr(x, "name"), pn, 0);
 		n->range_delim = xml_attr(x, "range-delimiter");
 		n->form = -1;
 		const char *fo = xml_attr(x, "form");
 		if (fo) {
 			static const char *const f2[] = {"long", "short", "numeric", "numeric-leading-zeros",
 			                                 "ordinal", NULL};
-			n->form = pick(fo, f2, 0);
+			n->form = csl_pick(fo, f2, 0);
 		}
 		break;
 	}
@@ -440,8 +440,8 @@ static void compile_context(struct arena *a, struct csl_style *s, const struct x
 		c->add_names = is(xml_attr(x, "disambiguate-add-names"), "true");
 		c->add_givenname = is(xml_attr(x, "disambiguate-add-givenname"), "true");
 		c->add_year_suffix = is(xml_attr(x, "disambiguate-add-year-suffix"), "true");
-		c->gn_rule = pick(xml_attr(x, "givenname-disambiguation-rule"), gn, GN_BY_CITE);
-		c->collapse = pick(xml_attr(x, "collapse"), col, 0);
+		c->gn_rule = csl_pick(xml_attr(x, "givenname-disambiguation-rule"), gn, GN_BY_CITE);
+		c->collapse = csl_pick(xml_attr(x, "collapse"), col, 0);
 		c->cite_group_delim = xml_attr(x, "cite-group-delimiter");
 		c->year_suffix_delim = xml_attr(x, "year-suffix-delimiter");
 		c->after_collapse_delim = xml_attr(x, "after-collapse-delimiter");
@@ -454,7 +454,7 @@ static void compile_context(struct arena *a, struct csl_style *s, const struct x
 		c->entry_spacing = 1;
 		num_attr(x, "entry-spacing", &c->entry_spacing);
 		c->sas = xml_attr(x, "subsequent-author-substitute");
-		c->sas_rule = pick(xml_attr(x, "subsequent-author-substitute-rule"), sr, 0);
+		c->sas_rule = csl_pick(xml_attr(x, "subsequent-author-substitute-rule"), sr, 0);
 	}
 }
 
@@ -485,9 +485,9 @@ struct csl_style *csl_style_load(const char *xml, size_t n, char *err, size_t er
 	                                  "chicago-16", NULL};
 	s->note = is(xml_attr(root, "class"), "note");
 	s->default_locale = xml_attr(root, "default-locale");
-	s->demote = pick(xml_attr(root, "demote-non-dropping-particle"), demote, 2);
+	s->demote = csl_pick(xml_attr(root, "demote-non-dropping-particle"), demote, 2);
 	s->init_hyphen = !is(xml_attr(root, "initialize-with-hyphen"), "false");
-	s->page_range = pick(xml_attr(root, "page-range-format"), prf, 0);
+	s->page_range = csl_pick(xml_attr(root, "page-range-format"), prf, 0);
 	if (is(xml_attr(root, "page-range-format"), "chicago"))
 		s->page_range = 4;
 	csl_parse_nameopts(root, &s->nopt, 0);
