@@ -60,7 +60,7 @@ have_js=0; node -e 'require("citeproc")' 2>/dev/null && have_js=1
 for r in $(seq "$ROUNDS"); do
 	run citex "'$CITEX' -q -f csl-json -t html --style '$STYLES/apa.csl' --locales '$LOC' '$d/items.json'"
 	[ $have_pandoc = 1 ] && run pandoc "pandoc --citeproc --csl '$STYLES/apa.csl' --bibliography '$d/items.json' -t html '$d/doc.md'"
-	[ $have_js = 1 ] && run citeproc-js "node '$here/csl-bib.js' '$STYLES/apa.csl' '$d/items.json' '$LOC'"
+	[ $have_js = 1 ] && run citeproc-js "CSL_WHOLE=1 node '$here/../tests/csl/citeproc-js.js' '$STYLES/apa.csl' '$d/items.json' '$LOC' html"
 done
 printf '%-28s %9s %9s %9s %9s %9s\n' "$N entries, APA" "wall best" "median" "CPU best" "median" "peak MiB"
 for l in citex pandoc citeproc-js; do report $l; done
@@ -74,7 +74,7 @@ for style in chicago-notes-bibliography chicago-author-date apa; do
 	for r in $(seq "$ROUNDS"); do
 		run "citex-$style" "'$CITEX' -q -f csl-json -t html --style '$s' --locales '$LOC' '$d/empty.json'"
 		[ $have_pandoc = 1 ] && run "pandoc-$style" "pandoc --citeproc --csl '$s' --bibliography '$d/empty.json' -t html '$d/doc.md'"
-		[ $have_js = 1 ] && run "citeproc-js-$style" "node '$here/csl-bib.js' '$s' - '$LOC'"
+		[ $have_js = 1 ] && run "citeproc-js-$style" "node '$here/../tests/csl/citeproc-js.js' '$s' - '$LOC'"
 	done
 	for l in citex pandoc citeproc-js; do report "$l-$style"; done
 done

@@ -5,7 +5,8 @@
 const fs = require('fs');
 const CSL = require('citeproc');
 const [styleFile, itemsFile, locDir, fmt = 'html', lang] = process.argv.slice(2);
-const items = JSON.parse(fs.readFileSync(itemsFile, 'utf8'));
+// ITEMS "-": no items, the engine is only built (style loading alone)
+const items = itemsFile === '-' ? [] : JSON.parse(fs.readFileSync(itemsFile, 'utf8'));
 const byId = {};
 for (const it of items) byId[it.id] = it;
 const sys = {
@@ -17,6 +18,10 @@ const sys = {
 };
 const engine = new CSL.Engine(sys, fs.readFileSync(styleFile, 'utf8'), lang);
 engine.setOutputFormat(fmt);
+if (!items.length) {
+  process.stdout.write('engine ready\n');
+  process.exit(0);
+}
 engine.updateItems(items.map((i) => i.id));
 const [meta, entries] = engine.makeBibliography();
 if (process.env.CSL_WHOLE) { // the whole bibliography, as citeproc-js joins it
