@@ -50,6 +50,8 @@ const char *csl_type_name(int t);
 #define CM_ESC '\x1f'
 enum csl_cm {
 	CM_QUOTE = 'Q', CM_QUOTE_OFF = 'q',         /* quotes; inner/outer at output */
+	CM_DQUOTE = 'E', CM_DQUOTE_OFF = 'e',       /* curly double quotes in the data */
+	CM_SQUOTE = 'S', CM_SQUOTE_OFF = 's',       /* curly single quotes in the data */
 	CM_NORMAL = 'N', CM_NORMAL_OFF = 'n',       /* font-style="normal" */
 	CM_WNORMAL = 'W', CM_WNORMAL_OFF = 'w',     /* font-weight="normal" */
 	CM_LIGHT = 'L', CM_LIGHT_OFF = 'l',         /* font-weight="light" */

@@ -19,6 +19,7 @@ struct sink {
 	char stack[64];   /* what each open span emitted: its closing kind */
 	int depth;
 	int italic, bold, sc, quotes;
+	char qkind[32];   /* each open quote: 0 outer, 1 inner */
 };
 
 static void put(struct sink *k, const char *s, size_t n)
@@ -160,19 +161,31 @@ static void close_span(struct sink *k)
 		put(k, " ", 1); /* citeproc-js's text: "[1] Author" */
 }
 
-static void quote(struct sink *k, int open)
+/* A quote takes the kind its enclosing quote does not have; at the top,
+ * a quote from the style or straight quotes in the data are outer quotes,
+ * curly single quotes in the data inner ones, as citeproc-js has it. */
+static void quote(struct sink *k, int open, int single)
 {
-	if (!open)
-		k->quotes--;
-	int inner = k->quotes % 2;
+	int inner;
+	if (open) {
+		if (k->quotes > 0)
+			inner = k->quotes <= 32 ? !k->qkind[k->quotes - 1] : k->quotes % 2;
+		else
+			inner = single;
+		if (k->quotes < 32)
+			k->qkind[k->quotes] = (char)inner;
+		k->quotes++;
+	} else {
+		if (k->quotes > 0)
+			k->quotes--;
+		inner = k->quotes < 32 ? k->qkind[k->quotes] : k->quotes % 2;
+	}
 	const char *t = csl_term_text(k->L, open ? (inner ? "open-inner-quote" : "open-quote")
 	                                         : (inner ? "close-inner-quote" : "close-quote"),
 	                              TF_LONG, 0);
 	if (!t)
 		t = open ? (inner ? "\xE2\x80\x98" : "\xE2\x80\x9C") : (inner ? "\xE2\x80\x99" : "\xE2\x80\x9D");
 	text(k, t, strlen(t), 0);
-	if (open)
-		k->quotes++;
 }
 
 /* A citex mark or an escape sequence at s. */
@@ -181,8 +194,9 @@ static void mark(struct sink *k, const char *s)
 	unsigned char c = (unsigned char)s[0];
 	if (c == (unsigned char)CM_ESC) {
 		switch (s[1]) {
-		case CM_QUOTE: quote(k, 1); return;
-		case CM_QUOTE_OFF: quote(k, 0); return;
+		case CM_QUOTE: case CM_DQUOTE: quote(k, 1, 0); return;
+		case CM_SQUOTE: quote(k, 1, 1); return;
+		case CM_QUOTE_OFF: case CM_DQUOTE_OFF: case CM_SQUOTE_OFF: quote(k, 0, 0); return;
 		case CM_NORMAL: k->italic = !k->italic; open_span(k, S_NORMAL); return;
 		case CM_WNORMAL: k->bold = !k->bold; open_span(k, S_WNORMAL); return;
 		case CM_VNORMAL: k->sc = !k->sc; open_span(k, S_VNORMAL); return;

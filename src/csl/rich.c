@@ -96,11 +96,14 @@ static int quote_at(const char *s, size_t n, size_t i, size_t *len)
 	return 0;
 }
 
-/* Pair quotes: role[i] = 1 opens, -1 closes, 2 apostrophe, 0 literal. */
+/* Pair quotes: role[i] = 2 apostrophe, 0 literal; an opening quote and its
+ * closing one get 1 and -1 when the opening one is straight, 3 and -3 when
+ * it is a curly double quote, 5 and -5 when a curly single one. */
 static void pair_quotes(const char *s, size_t n, signed char *role)
 {
 	size_t stack[32];
 	int fam[32]; /* 1 double, 2 single */
+	signed char code[32];
 	int depth = 0;
 	for (size_t i = 0; i < n; i++) {
 		size_t len;
@@ -113,10 +116,7 @@ static void pair_quotes(const char *s, size_t n, signed char *role)
 		int after_word = pb > 0 && is_word_byte((unsigned char)s[pb - 1]);
 		int before_word = i + len < n && is_word_byte((unsigned char)s[i + len]);
 		int top = depth ? fam[depth - 1] : 0;
-		if (q >= 3) {
-			i += len - 1;
-			continue; /* curly quotes are text as they stand */
-		}
+
 		int push = 0, close = 0;
 		switch (q) {
 		case 1:
@@ -143,10 +143,12 @@ static void pair_quotes(const char *s, size_t n, signed char *role)
 			break;
 		}
 		if (close) {
-			role[stack[--depth]] = 1;
-			role[i] = -1;
+			depth--;
+			role[stack[depth]] = code[depth];
+			role[i] = (signed char)-code[depth];
 		} else if (push && depth < 32) {
 			stack[depth] = i;
+			code[depth] = (signed char)(q == 3 ? 3 : q == 5 ? 5 : 1);
 			fam[depth++] = q == 1 || q == 3 ? 1 : 2;
 		}
 		i += len - 1;
@@ -207,12 +209,15 @@ const char *csl_rich_parse(struct arena *a, const char *s, size_t n)
 		size_t len;
 		int q = quote_at(s, n, i, &len);
 		if (q && role[i]) {
-			if (role[i] == 1)
-				put_esc(&b, CM_QUOTE);
-			else if (role[i] == -1)
-				put_esc(&b, CM_QUOTE_OFF);
-			else
+			/* straight quotes take their form from their depth; curly
+			 * ones keep theirs unless a quote of that form encloses them */
+			int r = role[i];
+			if (r == 2)
 				buf_put(&b, "\xE2\x80\x99", 3);
+			else if (r > 0)
+				put_esc(&b, r == 3 ? CM_DQUOTE : r == 5 ? CM_SQUOTE : CM_QUOTE);
+			else
+				put_esc(&b, r == -3 ? CM_DQUOTE_OFF : r == -5 ? CM_SQUOTE_OFF : CM_QUOTE_OFF);
 			i += len;
 			continue;
 		}
@@ -558,7 +563,7 @@ static int tail_char(const char *p, size_t n, size_t *at)
 static size_t quote_close_at(const char *p, size_t n, size_t from)
 {
 	for (size_t i = from; i + 1 < n; i++)
-		if (p[i] == CM_ESC && p[i + 1] == CM_QUOTE_OFF)
+		if (p[i] == CM_ESC && (p[i + 1] == CM_QUOTE_OFF || p[i + 1] == CM_DQUOTE_OFF))
 			return i;
 	return (size_t)-1;
 }
