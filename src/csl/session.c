@@ -188,6 +188,9 @@ static const char *aligned(struct csl_render *r, const struct csl_node *lay)
 	int piq = r->L->punct_in_quote;
 	for (; i < lay->nkids; i++)
 		csl_cat(&b, csl_render_node(r, &lay->kids[i]), piq);
+	/* the layout's suffix ends the rest; trailing spaces go */
+	if (lay->f.suffix && b.n)
+		csl_cat(&b, lay->f.suffix, piq);
 	while (b.n && b.p[b.n - 1] == ' ')
 		b.n--;
 	buf_putc(&b, 0);
@@ -199,8 +202,6 @@ static const char *aligned(struct csl_render *r, const struct csl_node *lay)
 	lf.has_affix = lf.prefix && *lf.prefix;
 	rf.display = 3;
 	rf.has_style = 1;
-	rf.suffix = lay->f.suffix;
-	rf.has_affix = rf.suffix && *rf.suffix;
 	const char *l = csl_fmt_apply(r, first, &lf, 1);
 	const char *rest = csl_fmt_apply(r, b.p, &rf, 1);
 	buf_free(&b);
