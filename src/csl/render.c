@@ -11,31 +11,58 @@
 #include "csl/csl.h"
 #include "csl/session.h"
 
-static const char *dup_buf(struct csl_render *r, struct buf *b)
+/* Scratch buffers, one per nesting level, kept by the session: rendering
+ * makes many small strings, and a buffer of each level is reused rather
+ * than allocated for each. */
+static struct buf *scratch(struct csl_render *r)
+{
+	struct csl_session *S = r->S;
+	if (S->depth >= sizeof S->pool / sizeof S->pool[0])
+		return NULL;
+	struct buf *b = &S->pool[S->depth++];
+	b->n = 0;
+	return b;
+}
+
+static const char *done(struct csl_render *r, struct buf *b)
 {
 	const char *s = arena_strndup(r->a, b->p ? b->p : "", b->n);
-	buf_free(b);
+	r->S->depth--;
 	return s;
 }
 
-static void wrap(struct buf *b, char on, char off, int esc)
+/* The markup a formatting puts around its text: opening marks outermost
+ * first, closing marks innermost first. */
+static void style_marks(const struct csl_fmt *f, char *on, size_t *non, char *off, size_t *noff)
 {
-	/* b holds content; put markup around it */
-	size_t extra = esc ? 2 : 1;
-	buf_reserve(b, 2 * extra);
-	memmove(b->p + extra, b->p, b->n);
-	if (esc) {
-		b->p[0] = CM_ESC;
-		b->p[1] = on;
-	} else {
-		b->p[0] = on;
+	char pair[8][2][2];
+	int esc[8], k = 0;
+#define PAIR(a, b, e) (pair[k][0][0] = (a), pair[k][1][0] = (b), esc[k++] = (e))
+	if (f->quotes)
+		PAIR(CM_QUOTE, CM_QUOTE_OFF, 1);
+	if (f->font_style == 1) PAIR(CM_NORMAL, CM_NORMAL_OFF, 1);
+	if (f->font_style == 2) PAIR(CX_M_ITALIC_ON, CX_M_ITALIC_OFF, 0);
+	if (f->font_style == 3) PAIR(CM_OBLIQUE, CM_OBLIQUE_OFF, 1);
+	if (f->font_variant == 1) PAIR(CM_VNORMAL, CM_VNORMAL_OFF, 1);
+	if (f->font_variant == 2) PAIR(CX_M_SC_ON, CX_M_SC_OFF, 0);
+	if (f->font_weight == 1) PAIR(CM_WNORMAL, CM_WNORMAL_OFF, 1);
+	if (f->font_weight == 2) PAIR(CX_M_BOLD_ON, CX_M_BOLD_OFF, 0);
+	if (f->font_weight == 3) PAIR(CM_LIGHT, CM_LIGHT_OFF, 1);
+	if (f->decoration == 2) PAIR(CM_UNDER, CM_UNDER_OFF, 1);
+	if (f->valign == 1) PAIR(CM_BASE, CM_BASE_OFF, 1);
+	if (f->valign == 2) PAIR(CX_M_SUP_ON, CX_M_SUP_OFF, 0);
+	if (f->valign == 3) PAIR(CX_M_SUB_ON, CX_M_SUB_OFF, 0);
+#undef PAIR
+	*non = *noff = 0;
+	for (int i = k - 1; i >= 0; i--) {
+		if (esc[i])
+			on[(*non)++] = CM_ESC;
+		on[(*non)++] = pair[i][0][0];
 	}
-	b->n += extra;
-	if (esc) {
-		buf_putc(b, CM_ESC);
-		buf_putc(b, off);
-	} else {
-		buf_putc(b, off);
+	for (int i = 0; i < k; i++) {
+		if (esc[i])
+			off[(*noff)++] = CM_ESC;
+		off[(*noff)++] = pair[i][1][0];
 	}
 }
 
@@ -57,50 +84,47 @@ const char *csl_fmt_apply(struct csl_render *r, const char *s, const struct csl_
 		if (!affixes || !f->has_affix || r->sort)
 			return s;
 	}
-	struct buf b = {0};
-	buf_put(&b, s, strlen(s));
-	if (!r->sort) {
-		if (f->quotes)
-			wrap(&b, CM_QUOTE, CM_QUOTE_OFF, 1);
-		switch (f->font_style) {
-		case 1: wrap(&b, CM_NORMAL, CM_NORMAL_OFF, 1); break;
-		case 2: wrap(&b, CX_M_ITALIC_ON, CX_M_ITALIC_OFF, 0); break;
-		case 3: wrap(&b, CM_OBLIQUE, CM_OBLIQUE_OFF, 1); break;
-		}
-		switch (f->font_variant) {
-		case 1: wrap(&b, CM_VNORMAL, CM_VNORMAL_OFF, 1); break;
-		case 2: wrap(&b, CX_M_SC_ON, CX_M_SC_OFF, 0); break;
-		}
-		switch (f->font_weight) {
-		case 1: wrap(&b, CM_WNORMAL, CM_WNORMAL_OFF, 1); break;
-		case 2: wrap(&b, CX_M_BOLD_ON, CX_M_BOLD_OFF, 0); break;
-		case 3: wrap(&b, CM_LIGHT, CM_LIGHT_OFF, 1); break;
-		}
-		if (f->decoration == 2)
-			wrap(&b, CM_UNDER, CM_UNDER_OFF, 1);
-		switch (f->valign) {
-		case 1: wrap(&b, CM_BASE, CM_BASE_OFF, 1); break;
-		case 2: wrap(&b, CX_M_SUP_ON, CX_M_SUP_OFF, 0); break;
-		case 3: wrap(&b, CX_M_SUB_ON, CX_M_SUB_OFF, 0); break;
-		}
+	char on[32], off[32];
+	size_t non = 0, noff = 0;
+	if (!r->sort && !r->plain)
+		style_marks(f, on, &non, off, &noff);
+	size_t n = strlen(s);
+	int disp = f->display && !r->sort && !r->plain;
+	if (!(affixes && f->has_affix) && !disp) {
+		char *o = arena_alloc(r->a, non + n + noff + 1);
+		memcpy(o, on, non);
+		memcpy(o + non, s, n);
+		memcpy(o + non + n, off, noff);
+		o[non + n + noff] = 0;
+		return o;
 	}
-	if (affixes && f->has_affix) {
-		struct buf c = {0};
-		int piq = r->L->punct_in_quote;
-		if (f->prefix)
-			buf_put(&c, f->prefix, strlen(f->prefix));
-		buf_putc(&b, 0);
-		csl_cat(&c, b.p, piq);
-		if (f->suffix)
-			csl_cat(&c, f->suffix, piq);
-		buf_free(&b);
-		b = c;
+	struct buf *b = scratch(r), *c = scratch(r);
+	if (!b || !c) {
+		if (b)
+			r->S->depth--;
+		return s; /* nested too deeply: the text plain */
 	}
-	if (f->display && !r->sort && !r->plain) {
-		static const char disp[] = {0, CM_BLOCK, CM_LEFT, CM_RIGHT, CM_INDENT};
-		wrap(&b, disp[f->display], CM_DISPLAY_OFF, 1);
+	buf_put(c, on, non);
+	buf_put(c, s, n);
+	buf_put(c, off, noff);
+	buf_putc(c, 0);
+	if (disp) {
+		static const char d[] = {0, CM_BLOCK, CM_LEFT, CM_RIGHT, CM_INDENT};
+		buf_putc(b, CM_ESC);
+		buf_putc(b, d[f->display]);
 	}
-	return dup_buf(r, &b);
+	int piq = r->L->punct_in_quote;
+	if (affixes && f->prefix)
+		buf_put(b, f->prefix, strlen(f->prefix));
+	csl_cat(b, c->p, piq);
+	if (affixes && f->suffix)
+		csl_cat(b, f->suffix, piq);
+	if (disp) {
+		buf_putc(b, CM_ESC);
+		buf_putc(b, CM_DISPLAY_OFF);
+	}
+	r->S->depth--; /* c */
+	return done(r, b);
 }
 
 /* Terms and values are the locale's text, not the item's: text case
@@ -412,11 +436,15 @@ static void kids_into(struct csl_render *r, const struct csl_node *n, const char
 
 const char *csl_render_kids(struct csl_render *r, const struct csl_node *n, const char *delim)
 {
-	struct buf b = {0};
-	kids_into(r, n, delim, &b);
-	if (!b.n)
+	struct buf *b = scratch(r);
+	if (!b)
 		return "";
-	return dup_buf(r, &b);
+	kids_into(r, n, delim, b);
+	if (!b->n) {
+		r->S->depth--;
+		return "";
+	}
+	return done(r, b);
 }
 
 static const char *render_group(struct csl_render *r, const struct csl_node *n)

@@ -88,6 +88,8 @@ void csl_session_free(struct csl_session *S)
 	free(S->hl_family);
 	free(S->hl_given);
 	buf_free(&S->out);
+	for (size_t i = 0; i < sizeof S->pool / sizeof S->pool[0]; i++)
+		buf_free(&S->pool[i]);
 	arena_destroy(&S->a);
 	arena_destroy(&S->tmp);
 	free(S);

@@ -31,6 +31,8 @@ struct csl_session {
 	size_t nhist, caphist;
 	int prepared;
 	char *hl_family, *hl_given; /* --highlight */
+	struct buf pool[64];     /* scratch buffers by nesting depth (render.c) */
+	size_t depth;
 };
 
 const char *csl_year_suffix(struct arena *a, int n);
