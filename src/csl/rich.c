@@ -120,7 +120,7 @@ static void pair_quotes(const char *s, size_t n, signed char *role)
 		int push = 0, close = 0;
 		switch (q) {
 		case 1:
-			if (top == 1 && !(opens_at(s, i) && before_word))
+			if (top == 1 && !opens_at(s, i))
 				close = 1;
 			else if (opens_at(s, i))
 				push = 1;
@@ -254,6 +254,7 @@ static const char *const stop_words[] = {
 	"out", "over", "per", "plus", "pro", "qua", "sans", "since", "so", "than", "the", "through",
 	"thru", "throughout", "thruout", "till", "to", "toward", "towards", "under", "underneath",
 	"until", "unto", "up", "upon", "versus", "via", "vs", "with", "within", "without", "yet",
+	"de", "van", "von", /* name particles, as citeproc-js leaves them */
 	NULL,
 };
 
@@ -273,10 +274,14 @@ static struct cpos *decode(const char *s, size_t n, size_t *count)
 		size_t m = csl_mark_len(s + i);
 		if (m) {
 			unsigned char c = (unsigned char)s[i];
-			if (c == CX_M_NOCASE_ON || c == CX_M_MATH_ON || c == CX_M_RAW_ON || c == CX_M_URL_ON)
+			/* nocase, math, raw, URLs, and (as citeproc-js) small caps,
+			 * superscripts and subscripts keep their case */
+			if (c == CX_M_NOCASE_ON || c == CX_M_MATH_ON || c == CX_M_RAW_ON || c == CX_M_URL_ON ||
+			    c == CX_M_SC_ON || c == CX_M_SUP_ON || c == CX_M_SUB_ON)
 				prot++;
 			else if ((c == CX_M_NOCASE_OFF || c == CX_M_MATH_OFF || c == CX_M_RAW_OFF ||
-			          c == CX_M_URL_OFF) && prot)
+			          c == CX_M_URL_OFF || c == CX_M_SC_OFF || c == CX_M_SUP_OFF ||
+			          c == CX_M_SUB_OFF) && prot)
 				prot--;
 			i += m;
 			continue;
@@ -429,13 +434,17 @@ static void title_case(const struct cpos *v, size_t k, int32_t *to, int all_uppe
 		int after_colon = 0;
 		if (i > 0) {
 			for (long j = (long)w[i].from - 1; j >= 0 && j >= (long)w[i - 1].to - 1; j--)
-				if (v[j].cp == ':')
+				if (v[j].cp == ':' || v[j].cp == '?' || v[j].cp == '!')
 					after_colon = 1;
 		}
 		int edge = i == 0 || i == nw - 1 || after_colon;
 		int lower = word_all(v, w[i], is_lower);
 		(void)all_upper; /* citeproc-js keeps words in capitals */
-		if (!edge && word_is_stop(v, w[i])) {
+		/* "pro-environmental" starts a compound: no stop word there;
+		 * "out-of-fashion" keeps "of" inside one */
+		int before_hyphen = w[i].to < k && (v[w[i].to].cp == '-' || v[w[i].to].cp == 0x2013);
+		int after_hyphen = w[i].from > 0 && (v[w[i].from - 1].cp == '-' || v[w[i].from - 1].cp == 0x2013);
+		if (!edge && !(before_hyphen && !after_hyphen) && word_is_stop(v, w[i])) {
 			if (lower)
 				for (size_t j = w[i].from; j < w[i].to; j++)
 					if (!v[j].prot)
