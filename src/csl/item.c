@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/str.h"
 #include "csl/csl.h"
 #include "model/model.h"
 #include "norm/norm.h"
@@ -19,13 +20,13 @@
 
 static const char *cstr(struct arena *a, cx_str s)
 {
-	s = fmt_trim(s);
+	s = str_trim(s);
 	return arena_strndup(a, s.p ? s.p : "", s.n);
 }
 
 static const char *rich(struct arena *a, cx_str s)
 {
-	s = fmt_trim(s);
+	s = str_trim(s);
 	return csl_rich_parse(a, s.p ? s.p : "", s.n);
 }
 
@@ -143,7 +144,7 @@ static struct csl_date *date_of(struct arena *a, const struct cx_date *d, cx_str
 	struct csl_date *c = arena_calloc(a, sizeof *c);
 	if (!d->year[0]) {
 		cx_str l = d->literal.n ? d->literal : text;
-		l = fmt_trim(l);
+		l = str_trim(l);
 		if (!l.n)
 			return NULL;
 		c->literal = rich(a, l);
@@ -187,9 +188,9 @@ static void by_name(struct map *m, const struct cx_field *f, int v)
 			break;
 		struct cx_date d = f->date;
 		if (!d.year[0] && !d.literal.n) {
-			date_parse_iso(&d, fmt_trim(f->text));
+			date_parse_iso(&d, str_trim(f->text));
 			if (d.literal.p && !d.year[0])
-				d.literal = fmt_trim(f->text);
+				d.literal = str_trim(f->text);
 		}
 		it->dates[v - CV_FIRST_DATE] = date_of(m->a, &d, f->text);
 		break;
@@ -210,7 +211,7 @@ static void title(struct map *m, const struct cx_field *f)
 		return;
 	}
 	/* CSL has no subtitle: "Title: Subtitle", as the CSL-JSON writer. */
-	cx_str t = fmt_trim(f->text), s = fmt_trim(sub->text);
+	cx_str t = str_trim(f->text), s = str_trim(sub->text);
 	struct buf b = {0};
 	buf_put(&b, t.p, t.n);
 	char last = t.n ? t.p[t.n - 1] : ' ';
@@ -225,7 +226,7 @@ static void title(struct map *m, const struct cx_field *f)
  * writer gives it; processors render the range dash themselves. */
 static const char *page(struct arena *a, cx_str t)
 {
-	t = fmt_trim(t);
+	t = str_trim(t);
 	char *o = arena_alloc(a, t.n + 1);
 	size_t k = 0;
 	for (size_t i = 0; i < t.n; i++) {
