@@ -279,6 +279,8 @@ void csl_cli_write(struct csl_cli *c, struct cx_entry **v, size_t n, struct cx_o
 		if (new_group)
 			csl_session_new_list(S);
 		const char *s = csl_bib_entry(S, g[j].i, NULL);
+		if (!*s)
+			continue; /* an entry the style gives no text, as citeproc-js leaves it out */
 		if (new_group || j == 0) {
 			if (open && c->o.format == OF_HTML)
 				out_puts(o, "</div>\n");

@@ -148,9 +148,6 @@ const char *csl_number(struct arena *a, const char *s, int form, const struct cs
 	size_t k = tokens(s, t, 64);
 	if (!k)
 		return s;
-	int all_bare = 1;
-	for (size_t i = 0; i < k; i++)
-		all_bare &= t[i].bare;
 	struct buf b = {0};
 	for (size_t i = 0; i < k; i++) {
 		long v = strtol(t[i].p, NULL, 10);
@@ -168,7 +165,7 @@ const char *csl_number(struct arena *a, const char *s, int form, const struct cs
 				buf_put(&b, o, strlen(o));
 			}
 		}
-		if (t[i].sep == '-' && all_bare)
+		if (t[i].sep == '-' && t[i].bare && i + 1 < k && t[i + 1].bare)
 			buf_put(&b, "\xE2\x80\x93", 3); /* a range of numbers: 99–102 */
 		else if (t[i].sep)
 			buf_put(&b, t[i].sp, t[i].spn); /* as written: NPS012-81-005 */

@@ -19,11 +19,16 @@ struct sink {
 	char stack[64];   /* what each open span emitted: its closing kind */
 	int depth;
 	int italic, bold, sc, quotes;
+	char last;        /* the last byte written */
 	char qkind[32];   /* each open quote: 0 outer, 1 inner */
+	char qglyph[32];  /* its glyph: 'd' double, 's' single, 'o' other */
+	const char *qclose[32];
 };
 
 static void put(struct sink *k, const char *s, size_t n)
 {
+	if (n)
+		k->last = s[n - 1];
 	if (k->o)
 		out_write(k->o, s, n);
 	else
@@ -157,34 +162,65 @@ static void close_span(struct sink *k)
 		k->sc = !k->sc;
 	if (k->f != OF_TEXT)
 		puts_(k, styles[st].close[k->f - 1]);
-	if (st == S_LEFT && k->f != OF_HTML)
+	if (st == S_LEFT && k->f != OF_HTML && k->last != ' ')
 		put(k, " ", 1); /* citeproc-js's text: "[1] Author" */
 }
 
-/* A quote takes the kind its enclosing quote does not have; at the top,
- * a quote from the style or straight quotes in the data are outer quotes,
- * curly single quotes in the data inner ones, as citeproc-js has it. */
-static void quote(struct sink *k, int open, int single)
+static char glyph_of(const char *t)
 {
-	int inner;
-	if (open) {
-		if (k->quotes > 0)
-			inner = k->quotes <= 32 ? !k->qkind[k->quotes - 1] : k->quotes % 2;
-		else
-			inner = single;
-		if (k->quotes < 32)
-			k->qkind[k->quotes] = (char)inner;
-		k->quotes++;
-	} else {
-		if (k->quotes > 0)
-			k->quotes--;
-		inner = k->quotes < 32 ? k->qkind[k->quotes] : k->quotes % 2;
-	}
+	if (!strncmp(t, "\xE2\x80\x9C", 3) || !strncmp(t, "\xE2\x80\x9D", 3) || *t == '"')
+		return 'd';
+	if (!strncmp(t, "\xE2\x80\x98", 3) || !strncmp(t, "\xE2\x80\x99", 3) || *t == '\'')
+		return 's';
+	return 'o';
+}
+
+static const char *quote_term(struct sink *k, int inner, int open)
+{
 	const char *t = csl_term_text(k->L, open ? (inner ? "open-inner-quote" : "open-quote")
 	                                         : (inner ? "close-inner-quote" : "close-quote"),
 	                              TF_LONG, 0);
 	if (!t)
 		t = open ? (inner ? "\xE2\x80\x98" : "\xE2\x80\x9C") : (inner ? "\xE2\x80\x99" : "\xE2\x80\x9D");
+	return t;
+}
+
+/* Quotes.  A quote from the style or straight quotes in the data take the
+ * locale's outer quotes, or its inner ones inside another quote.  Curly
+ * quotes in the data keep their glyph unless a quote of the same glyph
+ * encloses them, as citeproc-js renders them. */
+static void quote(struct sink *k, int open, int curly)
+{
+	int d = k->quotes;
+	if (!open) {
+		if (d > 0)
+			k->quotes--;
+		const char *t = d > 0 && d <= 32 ? k->qclose[d - 1] : quote_term(k, d % 2, 0);
+		text(k, t, strlen(t), 0);
+		return;
+	}
+	const char *t, *close;
+	int inner;
+	char glyph;
+	if (!curly) {
+		inner = d > 0 && d <= 32 ? !k->qkind[d - 1] : d % 2;
+		t = quote_term(k, inner, 1);
+		close = quote_term(k, inner, 0);
+		glyph = glyph_of(t);
+	} else {
+		glyph = curly == 1 ? 'd' : 's';
+		if (d > 0 && d <= 32 && k->qglyph[d - 1] == glyph)
+			glyph = glyph == 'd' ? 's' : 'd';
+		t = glyph == 'd' ? "\xE2\x80\x9C" : "\xE2\x80\x98";
+		close = glyph == 'd' ? "\xE2\x80\x9D" : "\xE2\x80\x99";
+		inner = glyph_of(quote_term(k, 0, 1)) != glyph;
+	}
+	if (d < 32) {
+		k->qkind[d] = (char)inner;
+		k->qglyph[d] = glyph;
+		k->qclose[d] = close;
+	}
+	k->quotes++;
 	text(k, t, strlen(t), 0);
 }
 
@@ -194,8 +230,9 @@ static void mark(struct sink *k, const char *s)
 	unsigned char c = (unsigned char)s[0];
 	if (c == (unsigned char)CM_ESC) {
 		switch (s[1]) {
-		case CM_QUOTE: case CM_DQUOTE: quote(k, 1, 0); return;
-		case CM_SQUOTE: quote(k, 1, 1); return;
+		case CM_QUOTE: quote(k, 1, 0); return;
+		case CM_DQUOTE: quote(k, 1, 1); return;
+		case CM_SQUOTE: quote(k, 1, 2); return;
 		case CM_QUOTE_OFF: case CM_DQUOTE_OFF: case CM_SQUOTE_OFF: quote(k, 0, 0); return;
 		case CM_NORMAL: k->italic = !k->italic; open_span(k, S_NORMAL); return;
 		case CM_WNORMAL: k->bold = !k->bold; open_span(k, S_WNORMAL); return;

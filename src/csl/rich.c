@@ -255,6 +255,7 @@ static const char *const stop_words[] = {
 	"thru", "throughout", "thruout", "till", "to", "toward", "towards", "under", "underneath",
 	"until", "unto", "up", "upon", "versus", "via", "vs", "with", "within", "without", "yet",
 	"de", "van", "von", /* name particles, as citeproc-js leaves them */
+	"c", "ca", /* circa */
 	NULL,
 };
 
