@@ -19,7 +19,6 @@ struct sink {
 	char stack[64];   /* what each open span emitted: its closing kind */
 	int depth;
 	int italic, bold, sc, quotes;
-	char last;        /* the last byte written */
 	char qkind[32];   /* each open quote: 0 outer, 1 inner */
 	char qglyph[32];  /* its glyph: 'd' double, 's' single, 'o' other */
 	const char *qclose[32];
@@ -27,8 +26,7 @@ struct sink {
 
 static void put(struct sink *k, const char *s, size_t n)
 {
-	if (n)
-		k->last = s[n - 1];
+
 	if (k->o)
 		out_write(k->o, s, n);
 	else
@@ -162,8 +160,8 @@ static void close_span(struct sink *k)
 		k->sc = !k->sc;
 	if (k->f != OF_TEXT)
 		puts_(k, styles[st].close[k->f - 1]);
-	if (st == S_LEFT && k->f != OF_HTML && k->last != ' ')
-		put(k, " ", 1); /* citeproc-js's text: "[1] Author" */
+	if (st == S_LEFT && k->f != OF_HTML)
+		put(k, " ", 1); /* citeproc-js's text: "[1] Author", "1.  Author" */
 }
 
 static char glyph_of(const char *t)
