@@ -64,18 +64,29 @@ static void self_dir(char *d, size_t cap)
 		*s = 0;
 }
 
-/* Find a style file by name; 0 and the path in out, or -1. */
-static int find_style(const char *name, char *out, size_t cap)
+/* Find a style file by name; 0 and the path in out, or -1.  near is the
+ * folder of the dependent style whose parent is wanted (or NULL): the
+ * parent is looked for there and in the folder above it first, as styles
+ * are laid out in the CSL repository (dependent/ beside the parents). */
+static int find_style(const char *name, const char *near, char *out, size_t cap)
 {
-	char dir[4096];
+	char dir[4096], up[4096] = "";
 	self_dir(dir, sizeof dir);
-	const char *dirs[] = {dir, NULL, CITEX_STYLEDIR, DEBIAN_STYLES, DEBIAN_STYLES "/dependent"};
+	strcat(dir, "/styles");
+	if (near) {
+		snprintf(up, sizeof up, "%s", near);
+		char *s = strrchr(up, '/');
+		if (s)
+			*s = 0;
+		else
+			snprintf(up, sizeof up, "..");
+	}
+	const char *dirs[] = {near, near ? up : NULL, dir, CITEX_STYLEDIR, DEBIAN_STYLES,
+	                      DEBIAN_STYLES "/dependent"};
 	for (size_t i = 0; i < sizeof dirs / sizeof *dirs; i++) {
-		if (i == 1)
-			continue;
 		if (!dirs[i] || !*dirs[i])
 			continue;
-		snprintf(out, cap, "%s%s/%s.csl", dirs[i], i == 0 ? "/styles" : "", name);
+		snprintf(out, cap, "%s/%s.csl", dirs[i], name);
 		if (exists(out))
 			return 0;
 	}
@@ -94,12 +105,13 @@ struct csl_style *csl_style_open(const char *name, char *err, size_t errlen)
 	const char *locale = NULL;
 	char loc_buf[64] = "";
 	struct csl_style *s = NULL;
+	char near[4096] = "";
 	for (int depth = 0; depth < 4; depth++) {
 		if (is_builtin(name)) {
 			s = csl_style_load((const char *)builtin_style, sizeof builtin_style - 1, err, errlen);
 		} else {
 			char path[4096];
-			if (find_style(name, path, sizeof path) < 0) {
+			if (find_style(name, *near ? near : NULL, path, sizeof path) < 0) {
 				snprintf(err, errlen, "style '%s' not found (looked in styles/, %s, and as a path)",
 				         name, DEBIAN_STYLES);
 				break;
@@ -109,6 +121,13 @@ struct csl_style *csl_style_open(const char *name, char *err, size_t errlen)
 				break;
 			}
 			s = csl_style_load(b.p, b.n, err, errlen);
+			/* where a dependent style's parent is looked for first */
+			snprintf(near, sizeof near, "%s", path);
+			char *sl = strrchr(near, '/');
+			if (sl)
+				*sl = 0;
+			else
+				snprintf(near, sizeof near, ".");
 		}
 		if (!s || !s->parent || s->cit.layout)
 			break;
