@@ -247,6 +247,8 @@ static const char *render_text(struct csl_render *r, const struct csl_node *n)
 			s = csl_page_range(r->a, s, page ? r->st->page_range : 0,
 			                   csl_term_text(r->L, "page-range-delimiter", TF_LONG, 0));
 		}
+		else if (csl_var_kind(v) == CVK_NUMBER && v != CV_CITATION_NUMBER && !r->sort)
+			s = csl_number(r->a, s, 0, r->L, 0); /* "99-102" takes the range dash */
 		if (v == CV_YEAR_SUFFIX)
 			r->ys_done = 1;
 		if (v == CV_CITATION_NUMBER && r->sort)
@@ -311,7 +313,9 @@ const char *csl_label_text(struct csl_render *r, int var, int form, int plural_a
 static const char *render_label(struct csl_render *r, const struct csl_node *n)
 {
 	int v = n->var;
-	if (v < 0 || v >= CV_NSTR || r->suppressed[v])
+	/* a variable substituted before is not labelled again; inside the
+	 * substitute that renders it, its label goes with it */
+	if (v < 0 || v >= CV_NSTR || (r->suppressed[v] && !r->in_sub))
 		return "";
 	const char *s = csl_var_value(r, v, 0);
 	if (!s || !*s)
