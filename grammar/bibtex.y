@@ -41,7 +41,7 @@ void cx_yyerror(CX_YYLTYPE *loc, void *scanner, struct cx_parser *P, const char 
 %token NAME "name"
 %token NUMBER "number"
 %token BRACED "braced value"
-%token FIELD "field"
+%token FIELDS "field"
 %token QUOTED "quoted value"
 %token BAD "malformed entry start"
 %token EOF_IN_ENTRY "end of input"
@@ -78,7 +78,7 @@ key:
 fields:
 	  %empty
 	| fields ',' opt_field
-	| fields FIELD { parser_field(P, &$2); }
+	| fields FIELDS { parser_fields(P); }
 	;
 
 opt_field:
@@ -123,14 +123,14 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, void *scanner, struct 
 	else if (tok == YYSYMBOL_NAME || tok == YYSYMBOL_NUMBER || tok == YYSYMBOL_BRACED ||
 	         tok == YYSYMBOL_QUOTED)
 		se.kind = SYN_VALUE;
-	else if (tok == YYSYMBOL_FIELD)
+	else if (tok == YYSYMBOL_FIELDS)
 		se.kind = SYN_FIELD;
-	/* A field the scanner took whole stands for its leading ',': it is
-	 * never named as expected. */
+	/* Fields the scanner took whole stand for the first one's leading
+	 * ',': they are never named as expected. */
 	yysymbol_kind_t got[YYNTOKENS];
 	int ngot = yypcontext_expected_tokens(ctx, got, YYNTOKENS);
 	for (int i = 0; i < ngot; i++) {
-		if (got[i] == YYSYMBOL_FIELD)
+		if (got[i] == YYSYMBOL_FIELDS)
 			continue;
 		if (se.nexp == 4) {
 			se.nexp = 0; /* too many to list */

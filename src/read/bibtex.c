@@ -513,10 +513,15 @@ void parser_end_field(struct cx_parser *P, cx_str name, unsigned line, unsigned 
 	P->nparts = 0;
 }
 
-void parser_field(struct cx_parser *P, const struct cx_tok *t)
+void parser_fields(struct cx_parser *P)
 {
-	parser_add_part(P, t->v.kind, t->v.s);
-	parser_end_field(P, t->s, t->line, t->col);
+	for (size_t i = 0; i < P->nrun; i++) {
+		const struct cx_tok *t = &P->run[i];
+		parser_add_part(P, t->v.kind, t->v.s);
+		parser_end_field(P, t->s, t->line, t->col);
+	}
+	P->nrun = 0;
+	P->run_out = 0;
 }
 
 /* Did this braced value swallow the fields after it (a lost '}')? */
@@ -669,12 +674,33 @@ void parser_syntax_error(struct cx_parser *P, const struct syntax_error *se)
 
 int cx_scan(CX_YYSTYPE *lval, CX_YYLTYPE *lloc, yyscan_t scanner);
 
-/* Wraps the scanner to remember where the previous token ended, for
- * "entry not closed" messages, and where each entry starts. */
+/* Wraps the scanner to hand over a row of simple fields as one token
+ * before the token that ends it, and to remember where the previous token
+ * ended, for "entry not closed" messages, and where each entry starts.
+ * The token after a row ends no action of its own (it is ',' or the
+ * closing brace), so the grammar meets the fields before anything the
+ * next token does. */
 int cx_yylex(CX_YYSTYPE *lval, CX_YYLTYPE *lloc, void *scanner)
 {
 	struct cx_parser *P = cx_yyget_extra(scanner);
-	int tok = cx_scan(lval, lloc, scanner);
+	int tok;
+	if (P->has_next) {
+		P->has_next = 0;
+		tok = P->next_tok;
+		*lval = P->next_lval;
+		*lloc = P->next_lloc;
+	} else {
+		tok = cx_scan(lval, lloc, scanner);
+		if (P->nrun && !P->run_out) {
+			P->has_next = 1;
+			P->next_tok = tok;
+			P->next_lval = *lval;
+			P->next_lloc = *lloc;
+			P->run_out = 1;
+			tok = TOK_FIELDS;
+			*lloc = P->run_loc;
+		}
+	}
 	if (tok == TOK_AT) {
 		P->skipping = 0;
 		P->at_off = P->moff;
@@ -694,6 +720,9 @@ int cx_yylex(CX_YYSTYPE *lval, CX_YYLTYPE *lloc, void *scanner)
 void parser_run(struct cx_parser *P, void *scanner)
 {
 	cx_yyrestart(NULL, scanner);
+	P->nrun = 0;
+	P->run_out = 0;
+	P->has_next = 0;
 	cx_yyparse(scanner, P);
 }
 
@@ -736,6 +765,7 @@ void parser_free(struct cx_parser *P)
 {
 	free(P->own_macros.v);
 	free(P->parts);
+	free(P->run);
 	for (size_t i = 0; i < JOIN_MEMO; i++)
 		free(P->join_memo[i].mem);
 	buf_free(&P->tok);

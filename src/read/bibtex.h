@@ -28,8 +28,8 @@ typedef struct CX_YYLTYPE {
 #define CX_YYLTYPE_IS_TRIVIAL 1
 
 /* A token's value: its text.  A simple field that the scanner takes whole
- * (TOK_FIELD: ", name = value") has its name as the text, its value, and
- * where the name starts. */
+ * (", name = value", one of the fields of a TOK_FIELDS) has its name as
+ * the text, its value, and where the name starts. */
 struct cx_tok {
 	cx_str s;
 	struct cx_part v;
@@ -83,6 +83,18 @@ struct cx_parser {
 	int latin1;         /* this input was found not to be UTF-8 */
 	int high;           /* the last match has a byte from 0x80 up */
 
+	/* Simple fields in a row, each one match of bibtex.l's FIELD, reach
+	 * the grammar as one token (TOK_FIELDS) just before the token that
+	 * ends the row, which waits in `next` meanwhile.  run_out: the row
+	 * was handed over, and the next field starts a new one. */
+	struct cx_tok *run;
+	size_t nrun, run_cap;
+	int run_out;
+	CX_YYLTYPE run_loc;
+	int has_next, next_tok;
+	struct cx_tok next_lval;
+	CX_YYLTYPE next_lloc;
+
 	/* The entry being built. */
 	struct cx_entry e;
 	size_t fields_cap;
@@ -117,8 +129,8 @@ void parser_begin_entry(struct cx_parser *P, int kind, cx_str type, unsigned lin
 void parser_set_key(struct cx_parser *P, cx_str key, unsigned line, unsigned col);
 void parser_add_part(struct cx_parser *P, enum cx_part_kind kind, cx_str s);
 void parser_end_field(struct cx_parser *P, cx_str name, unsigned line, unsigned col);
-/* A TOK_FIELD, as NAME '=' value would give it. */
-void parser_field(struct cx_parser *P, const struct cx_tok *t);
+/* The fields of a TOK_FIELDS, as NAME '=' value would give each. */
+void parser_fields(struct cx_parser *P);
 void parser_end_entry(struct cx_parser *P);
 void parser_define_string(struct cx_parser *P, cx_str name, unsigned line, unsigned col);
 void parser_comment(struct cx_parser *P, cx_str body, int stray, unsigned line, unsigned col);
@@ -170,7 +182,7 @@ int scan_value(struct cx_parser *P, struct cx_tok *lval, CX_YYLTYPE *loc, int to
 int scan_comment_body(struct cx_parser *P, struct cx_tok *lval, CX_YYLTYPE *loc);
 int scan_lost_close(struct cx_parser *P, int quote);
 int scan_open_at_end(struct cx_parser *P, int quote);
-int scan_field(struct cx_parser *P, const char *s, size_t n, struct cx_tok *lval, CX_YYLTYPE *loc);
+int scan_field(struct cx_parser *P, const char *s, size_t n, const CX_YYLTYPE *loc);
 
 /* Move the position over n bytes of UTF-8 from s: columns count the bytes
  * that are not 10xxxxxx.  Short matches (names, '=', ',', white space)

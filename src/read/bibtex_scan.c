@@ -134,16 +134,32 @@ static const char *skip_ws(const char *s, unsigned *line, unsigned *col)
 	return s;
 }
 
-/* A match of FIELD: ',' {WS}* name {WS}* '=' {WS}* value {WS}*.  The tokens
- * and positions are those the rules for ',', NAME, '=' and the value give
- * one by one, and the location runs from the ',' to the end of the value.
- * YY_USER_ACTION has moved the position to the end of the match.  When the
- * name or the value is the first text that is not UTF-8, it returns 0 and
- * the rules take the field token by token instead, so that the warning
- * comes where they give it. */
-int scan_field(struct cx_parser *P, const char *s, size_t n, struct cx_tok *lval,
-               CX_YYLTYPE *loc)
+/* The next slot of the row of simple fields; a row handed over before
+ * is done with. */
+static struct cx_tok *run_slot(struct cx_parser *P)
 {
+	if (P->run_out) {
+		P->nrun = 0;
+		P->run_out = 0;
+	}
+	if (P->nrun == P->run_cap) {
+		P->run_cap = P->run_cap ? 2 * P->run_cap : 16;
+		P->run = xrealloc(P->run, P->run_cap * sizeof *P->run);
+	}
+	return &P->run[P->nrun];
+}
+
+/* A match of FIELD: ',' {WS}* name {WS}* '=' {WS}* value {WS}*, added to
+ * the row of fields.  The tokens and positions are those the rules for
+ * ',', NAME, '=' and the value give one by one, and the row's location
+ * runs from its first ',' to the end of its last value.  YY_USER_ACTION
+ * has moved the position to the end of the match.  When the name or the
+ * value is the first text that is not UTF-8, it returns 0 and the rules
+ * take the field token by token instead, so that the warning comes where
+ * they give it. */
+int scan_field(struct cx_parser *P, const char *s, size_t n, const CX_YYLTYPE *loc)
+{
+	struct cx_tok *t = run_slot(P);
 	const char *e = s + n, *ve = e;
 	while (is_ws(ve[-1]))
 		ve--;
@@ -163,15 +179,15 @@ int scan_field(struct cx_parser *P, const char *s, size_t n, struct cx_tok *lval
 	size_t vn = (size_t)(ve - vs) - (size_t)delim;
 	/* Plain ASCII (most fields) needs no look for Latin-1. */
 	if (!P->high && !P->skipping) {
-		lval->s = arena_str(&P->entry_arena, name, nn);
-		lval->v.s = arena_str(&P->entry_arena, vs, vn);
-	} else if (!parser_token_take(P, name, nn, &lval->s)) {
+		t->s = arena_str(&P->entry_arena, name, nn);
+		t->v.s = arena_str(&P->entry_arena, vs, vn);
+	} else if (!parser_token_take(P, name, nn, &t->s)) {
 		return 0;
 	}
-	lval->line = line;
-	lval->col = col;
+	t->line = line;
+	t->col = col;
 	if (delim) {
-		lval->v.kind = *v == '{' ? CX_P_BRACED : CX_P_QUOTED;
+		t->v.kind = *v == '{' ? CX_P_BRACED : CX_P_QUOTED;
 		/* Where the value starts, as its opening rule would say. */
 		scan_move(&line, &col, name, (size_t)(v - name));
 		P->tok_line = line;
@@ -180,22 +196,26 @@ int scan_field(struct cx_parser *P, const char *s, size_t n, struct cx_tok *lval
 		const char *d = v;
 		while (d < ve && *d >= '0' && *d <= '9')
 			d++;
-		lval->v.kind = d == ve ? CX_P_NUMBER : CX_P_MACRO;
+		t->v.kind = d == ve ? CX_P_NUMBER : CX_P_MACRO;
 	}
-	if ((P->high || P->skipping) && !parser_token_take(P, vs, vn, &lval->v.s))
+	if ((P->high || P->skipping) && !parser_token_take(P, vs, vn, &t->v.s))
 		return 0;
+	if (!P->nrun++) {
+		P->run_loc.first_line = loc->first_line;
+		P->run_loc.first_column = loc->first_column;
+	}
 	/* The location ends with the value: before the blanks after it. */
 	size_t lines = ve < e ? bytes_count_nl(ve, (size_t)(e - ve)) : 0;
-	loc->last_line = (int)(P->line - (unsigned)lines);
+	P->run_loc.last_line = (int)(P->line - (unsigned)lines);
 	if (!lines) {
-		loc->last_column = (int)(P->col - (unsigned)(e - ve));
+		P->run_loc.last_column = (int)(P->col - (unsigned)(e - ve));
 	} else {
 		const char *nl = ve;
 		while (nl > s && nl[-1] != '\n')
 			nl--;
 		unsigned l = 0, c = nl > s ? 1 : (unsigned)loc->first_column;
 		scan_move(&l, &c, nl, (size_t)(ve - nl));
-		loc->last_column = (int)c;
+		P->run_loc.last_column = (int)c;
 	}
 	return 1;
 }
