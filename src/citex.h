@@ -137,7 +137,8 @@ struct cx_options {
 	enum cx_venues venues;
 	size_t macro_cap;       /* max bytes one macro expansion may reach */
 	size_t hold_cap;        /* BibTeX: bytes of entries held back for a crossref
-	                         * or xdata key not seen yet (0: 32 MiB) */
+	                         * or xdata key not seen yet (0: 8 MiB); past a 32nd
+	                         * of it the rest of the input is searched for the key */
 	const char *owner;      /* cv input: the owner's name, for empty author slots */
 };
 

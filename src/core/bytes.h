@@ -46,6 +46,30 @@ static inline const char *bytes_block(const char *p, const char *start, const ch
 }
 #endif
 
+/* The first p in [p, e - 1) where p[0] and p[1], ASCII letters taken in
+ * lower case, are a and b (given in lower case), or e. */
+static inline const char *bytes_find_pair_fold(const char *p, const char *e, char a, char b)
+{
+	/* A letter matches in either case: set bit 0x20 before comparing. */
+	char fa = (a >= 'a' && a <= 'z') ? 0x20 : 0, fb = (b >= 'a' && b <= 'z') ? 0x20 : 0;
+#if defined(__SSE2__)
+	const __m128i va = _mm_set1_epi8(a), vb = _mm_set1_epi8(b), oa = _mm_set1_epi8(fa),
+	              ob = _mm_set1_epi8(fb);
+	for (; e - p >= 17; p += 16) {
+		__m128i x = _mm_loadu_si128((const __m128i *)(const void *)p);
+		__m128i y = _mm_loadu_si128((const __m128i *)(const void *)(p + 1));
+		unsigned m = (unsigned)_mm_movemask_epi8(_mm_and_si128(
+			_mm_cmpeq_epi8(_mm_or_si128(x, oa), va), _mm_cmpeq_epi8(_mm_or_si128(y, ob), vb)));
+		if (m)
+			return p + __builtin_ctz(m);
+	}
+#endif
+	for (; e - p >= 2; p++)
+		if ((char)(p[0] | fa) == a && (char)(p[1] | fb) == b)
+			return p;
+	return e;
+}
+
 /* The first byte in [p, e) below 0x20 or equal to a or b, or e. */
 static inline const char *bytes_find_ctl2(const char *p, const char *e, char a, char b)
 {

@@ -181,7 +181,7 @@ cx_str parser_token(struct cx_parser *P, const char *s, size_t n)
 
 /* ---- macros ---------------------------------------------------------------- */
 
-uint64_t hash_lower(const char *s, size_t n)
+uint64_t hash_tolower(const char *s, size_t n)
 {
 	uint64_t h = 1469598103934665603ull;
 	for (size_t i = 0; i < n; i++) {
@@ -204,7 +204,7 @@ int eq_lower(cx_str a, const char *s, size_t n)
 static struct macro *macro_slot(struct macros *M, const char *s, size_t n)
 {
 	size_t mask = M->cap - 1;
-	size_t i = (size_t)hash_lower(s, n) & mask;
+	size_t i = (size_t)hash_tolower(s, n) & mask;
 	while (M->v[i].name.p && !eq_lower(M->v[i].name, s, n))
 		i = (i + 1) & mask;
 	return &M->v[i];

@@ -155,8 +155,9 @@ void *parser_scanner_new(struct cx_parser *P);
 void parser_scanner_free(void *scanner);
 /* Parse what the scanner's input gives, from its start. */
 void parser_run(struct cx_parser *P, void *scanner);
-/* Keys as BibTeX compares them: case-insensitive. */
-uint64_t hash_lower(const char *s, size_t n);
+/* Keys as BibTeX compares them: case-insensitive (tolower, byte by byte;
+ * core/hash.h's hash_lower also merges some punctuation). */
+uint64_t hash_tolower(const char *s, size_t n);
 int eq_lower(cx_str a, const char *s, size_t n);
 
 /* A syntax error as the grammar saw it: the unexpected token (a kind
@@ -173,6 +174,8 @@ struct syntax_error {
 void parser_syntax_error(struct cx_parser *P, const struct syntax_error *se);
 
 /* Scanner helpers (bibtex_scan.c), called from the rules of bibtex.l. */
+/* 1 for the bytes of a name (NAMEC in bibtex.l). */
+extern const unsigned char scan_namec[256];
 size_t scan_input(struct cx_parser *P, char *buf, size_t max);
 void scan_fatal(const char *msg) __attribute__((noreturn));
 void scan_comment_text(struct cx_parser *P, const char *s, size_t n, const CX_YYLTYPE *loc);

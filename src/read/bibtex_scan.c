@@ -109,7 +109,7 @@ int scan_open_at_end(struct cx_parser *P, int quote)
 }
 
 /* The bytes of a name: NAMEC in bibtex.l. */
-static const unsigned char namec[256] = {
+const unsigned char scan_namec[256] = {
 	1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
 	0, 1, 0, 0, 1, 0, 1, 1, 0, 0, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1,
 	0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
@@ -165,7 +165,7 @@ int scan_field(struct cx_parser *P, const char *s, size_t n, const CX_YYLTYPE *l
 		ve--;
 	unsigned line = (unsigned)loc->first_line, col = (unsigned)loc->first_column + 1;
 	const char *name = skip_ws(s + 1, &line, &col), *q = name;
-	while (namec[(unsigned char)*q])
+	while (scan_namec[(unsigned char)*q])
 		q++;
 	size_t nn = (size_t)(q - name);
 	const char *v = q;

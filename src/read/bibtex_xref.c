@@ -16,8 +16,14 @@
  *   it in practice.  Past HOLD_CAP bytes held, another parser reads ahead
  *   of the reader (a "look ahead"), noting keys, @string definitions and
  *   positions, until it meets the key or the end of the input, where a key
- *   not met is missing.  Memory stays bounded; a missing key costs a read
- *   of the rest of the input.
+ *   not met is missing.  Memory stays bounded.
+ * - Once a little is held, the rest of the input is searched for the keys
+ *   waited for, where an entry's key could stand (key_at), all in one
+ *   read.  A search can only rule a key out: when a key is nowhere such,
+ *   no entry can have it, and the children go on without it; a key that
+ *   may come and is far ahead is looked ahead for up to where it may
+ *   first stand.  The searches read at most KEY_TEST_TIMES times the input
+ *   in all.
  * - The diagnostics of the entries held back wait with them, so that they
  *   come out in the input's order.
  *
@@ -31,17 +37,34 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "core/hash.h"
 #include "model/model.h"
 #include "read/bibtex.h"
 #include "read/bibtex_xref.h"
 
 /* Bytes of copies held back; past this the reader looks ahead for the key
- * (or, when it has no file to read again, gives the key up). */
+ * (or, when it has no file to read again, gives the key up).  Past a
+ * 32nd of it, the keys waited for are searched for (key_search), and past
+ * an 8th, a key that may come is looked ahead for up to where it may
+ * first stand. */
 #define HOLD_CAP ((size_t)8 << 20)
+/* What the key searches know of a key not seen yet: no entry can have it,
+ * it was not searched for yet, or it may come anywhere (it is not
+ * searched for); else the offset where it may first stand. */
+#define NOTE_NEVER ((uint64_t)0)
+#define NOTE_UNTESTED ((uint64_t)1)
+#define NOTE_ANY UINT64_MAX
+/* Keys looked for in one search at most. */
+#define KEY_BATCH 64
 #define LOOK_MORE ((uint64_t)1 << 16)
 #define NO_OFF UINT32_MAX
 #define CHECKPOINT_GAP 1024
 #define MAX_DEPTH 8
+/* The key searches read the input at most this many times over. */
+#define KEY_TEST_TIMES 4
+/* They read this much at a time, with this much of the text before. */
+#define KEY_CHUNK ((size_t)256 << 10)
+#define KEY_BEFORE ((size_t)4096)
 
 /* Where an entry starts: its line and column, every CHECKPOINT_GAP bytes
  * or so, from which a fetch counts its way to the parent's position. */
@@ -118,12 +141,23 @@ struct xref {
 	int releasing;
 	struct again *fetch, *ahead;
 	uint64_t ahead_found; /* where the look ahead met the key it looked for */
+	uint64_t ahead_stop;  /* where it stops even so, or 0 */
 	int ahead_eof;        /* it has reached the end: every key is known */
+	/* Keys waited for (case folded) and what the searches know of each
+	 * (NOTE_...); what the searches have read; the note of the key the
+	 * front waits for; want_test: a key waited for was not searched for,
+	 * or the reader has passed where it may first stand. */
+	struct strset notes;
+	uint64_t *note_at;
+	size_t note_cap;
+	uint64_t tested;
+	size_t await_note;
+	int want_test;
 };
 
 static uint64_t key_hash(cx_str key)
 {
-	uint64_t h = hash_lower(key.p, key.n);
+	uint64_t h = hash_tolower(key.p, key.n);
 	return h ? h : 1;
 }
 
@@ -145,6 +179,7 @@ struct xref *xref_new(struct cx_parser *P)
 		X->fd = fileno(X->spool);
 	}
 	X->hold_cap = P->c->opt->hold_cap ? P->c->opt->hold_cap : HOLD_CAP;
+	X->notes.fold = 1;
 	return X;
 }
 
@@ -204,6 +239,8 @@ void xref_free(struct xref *X)
 	free(X->par_index);
 	free(X->held);
 	free(X->wait);
+	strset_free(&X->notes);
+	free(X->note_at);
 	buf_free(&X->msgs);
 	if (X->spool)
 		fclose(X->spool);
@@ -339,6 +376,8 @@ void xref_fetched(struct cx_parser *R, const struct cx_entry *e)
 	/* Going on for a while costs little and finds the next keys too. */
 	if (X->ahead_found && R->at_off - X->ahead_found >= LOOK_MORE)
 		R->stop = 1;
+	if (X->ahead_stop && R->at_off >= X->ahead_stop)
+		R->stop = 1;
 }
 
 /* The line and column at stream offset off, counted from the checkpoint
@@ -415,15 +454,17 @@ static struct cx_entry *fetch(struct xref *X, uint64_t off)
 
 /* Look ahead of the reader for the key the front of what is held waits
  * for (X->await): record the keys, @string definitions and checkpoints
- * of the entries on the way, up to a while past that key or to the end. */
-static void look_ahead(struct xref *X)
+ * of the entries on the way, up to a while past that key, to the end, or
+ * (stop > 0) to the first entry from offset stop on. */
+static void look_ahead(struct xref *X, uint64_t stop)
 {
 	struct cx_parser *P = X->P;
 	struct again *A = X->ahead;
 	uint64_t off;
 	unsigned line, col;
-	if (!A) {
-		A = X->ahead = again_new(X, FETCH_AHEAD);
+	if (!A || A->R.off < P->off) {
+		if (!A)
+			A = X->ahead = again_new(X, FETCH_AHEAD);
 		/* From the end of the entry the reader has just read. */
 		off = P->off;
 		line = P->line;
@@ -434,9 +475,148 @@ static void look_ahead(struct xref *X)
 		col = A->R.col;
 	}
 	X->ahead_found = 0;
+	X->ahead_stop = stop;
 	again_run(A, off, line, col, 1 << 16);
 	if (!A->R.stop)
 		X->ahead_eof = 1;
+}
+
+/* ---- keys that cannot come ---------------------------------------------------- */
+
+static int is_blank(char c)
+{
+	return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v';
+}
+
+/* Could the key k at m, in text that starts at lo and ends at end, be an
+ * entry's key?  bibtex.l takes a key as a whole run of name bytes after
+ * the entry's '{' or '(', with only blanks and %-comments between them,
+ * and the '{' or '(' after the entry type (a name) and blanks.  Where the
+ * text before is not known, or a line break leaves room for a comment, it
+ * may be. */
+static int key_at(const char *lo, const char *m, const char *end, cx_str k)
+{
+	if (!eq_lower(k, m, k.n))
+		return 0;
+	if (m + k.n < end && scan_namec[(unsigned char)m[k.n]])
+		return 0; /* part of a longer name */
+	const char *q = m;
+	int nl = 0;
+	while (q > lo && is_blank(q[-1]))
+		nl |= *--q == '\n';
+	if (q == lo)
+		return 1;
+	if (q[-1] != '{' && q[-1] != '(')
+		return nl;
+	for (q--; q > lo && is_blank(q[-1]); q--)
+		;
+	return q == lo || scan_namec[(unsigned char)q[-1]];
+}
+
+/* Where the keys of the input are known up to: the reader's place, or
+ * the look ahead's, which has recorded every key before it. */
+static uint64_t known_to(const struct xref *X)
+{
+	uint64_t off = X->P->off;
+	return X->ahead && X->ahead->R.off > off ? X->ahead->R.off : off;
+}
+
+/* The size of the input, a pipe spooled to its end first; 0 when it
+ * cannot be read again. */
+static uint64_t input_size(struct xref *X)
+{
+	if (X->spool) {
+		char more[1 << 16];
+		while (!X->src_eof)
+			spool_more(X, more, sizeof more);
+		return X->spooled;
+	}
+	struct stat st;
+	if (X->fd < 0 || fstat(X->fd, &st) || st.st_size < X->base)
+		return 0;
+	return (uint64_t)(st.st_size - X->base);
+}
+
+/* The note of a key waited for (made NOTE_UNTESTED). */
+static size_t note_add(struct xref *X, cx_str key)
+{
+	int added;
+	size_t k = strset_add(&X->notes, &X->parents_arena, key.p, key.n, &added);
+	if (k >= X->note_cap) {
+		X->note_cap = X->note_cap ? 2 * X->note_cap : 64;
+		X->note_at = xrealloc(X->note_at, X->note_cap * sizeof *X->note_at);
+	}
+	if (added)
+		X->note_at[k] = NOTE_UNTESTED;
+	return k;
+}
+
+/* Is the key's note to be searched for (again) from `from` on? */
+static int note_stale(const struct xref *X, size_t k, uint64_t from)
+{
+	uint64_t at = X->note_at[k];
+	return at == NOTE_UNTESTED || (at != NOTE_NEVER && at != NOTE_ANY && at < from);
+}
+
+/* Search the input from `from` on, once, for the keys notes.key[want[0..n)]:
+ * each gets where it first could stand (key_at), or NOTE_NEVER when it is
+ * nowhere such.  A key that is not plain ASCII name bytes (its Latin-1
+ * form would differ) or of one byte, and every key once the searches have
+ * read KEY_TEST_TIMES times the input, get NOTE_ANY: not searched for. */
+static void key_search(struct xref *X, const size_t *want, size_t n, uint64_t from)
+{
+	uint64_t size = input_size(X);
+	size_t look[KEY_BATCH], nlook = 0;
+	for (size_t i = 0; i < n; i++) {
+		cx_str k = X->notes.key[want[i]];
+		int plain = k.n >= 2 && k.n <= KEY_BEFORE / 2;
+		for (size_t j = 0; plain && j < k.n; j++)
+			plain = (unsigned char)k.p[j] < 0x80 && scan_namec[(unsigned char)k.p[j]];
+		X->note_at[want[i]] = NOTE_ANY;
+		if (plain && size && X->tested + (size - from) <= KEY_TEST_TIMES * size)
+			look[nlook++] = want[i];
+	}
+	if (!nlook)
+		return;
+	for (size_t i = 0; i < nlook; i++)
+		X->note_at[look[i]] = NOTE_NEVER;
+	char *buf = xmalloc(KEY_BEFORE + KEY_CHUNK);
+	size_t have = 0, next = 0; /* bytes in buf; where the search goes on */
+	uint64_t pos = from;       /* the input's offset of buf + have */
+	for (int eof = pos >= size; !eof && nlook;) {
+		if (have > KEY_BEFORE) {
+			/* Keep the text before the bytes not searched yet. */
+			memmove(buf, buf + have - KEY_BEFORE, KEY_BEFORE);
+			next -= have - KEY_BEFORE;
+			have = KEY_BEFORE;
+		}
+		ssize_t r = pread(X->fd, buf + have, KEY_CHUNK, (off_t)(X->base + (int64_t)pos));
+		if (r > 0) {
+			have += (size_t)r;
+			pos += (uint64_t)r;
+			X->tested += (uint64_t)r;
+		}
+		eof = r <= 0 || pos >= size;
+		size_t stop = have; /* where the next round goes on */
+		for (size_t i = 0; i < nlook;) {
+			cx_str k = X->notes.key[look[i]];
+			char k0 = (char)tolower((unsigned char)k.p[0]), k1 = (char)tolower((unsigned char)k.p[1]);
+			/* A place is looked at once the byte after the key is read. */
+			size_t end = have - next < k.n + !eof ? next : have - k.n - !eof + 1;
+			stop = end < stop ? end : stop;
+			const char *m = buf + next, *e = buf + end;
+			while ((m = bytes_find_pair_fold(m, e + 1, k0, k1)) < e && !key_at(buf, m, buf + have, k))
+				m++;
+			if (m < e) {
+				X->note_at[look[i]] = pos - (uint64_t)(buf + have - m);
+				look[i] = look[--nlook];
+			} else {
+				i++;
+			}
+		}
+		next = stop;
+	}
+	free(buf);
 }
 
 /* ---- parents ---------------------------------------------------------------- */
@@ -515,8 +695,16 @@ static int avail(struct xref *X, cx_str key, uint64_t self, struct parent **out)
 	if (!p) {
 		uint64_t h = key_hash(key);
 		size_t j = X->keys_cap ? key_slot(X, h) : 0;
-		if (!X->keys_cap || !X->keys[j])
-			return X->eof || X->over || X->ahead_eof ? AV_NONE : AV_PENDING;
+		if (!X->keys_cap || !X->keys[j]) {
+			if (X->eof || X->over || X->ahead_eof)
+				return AV_NONE;
+			long k = strset_find(&X->notes, key.p, key.n);
+			if (k >= 0 && X->note_at[k] == NOTE_NEVER)
+				return AV_NONE;
+			if (k < 0 || note_stale(X, (size_t)k, known_to(X)))
+				X->want_test = 1;
+			return AV_PENDING;
+		}
 		uint64_t off = X->offs[j];
 		const struct held *k = find_held(X, h, off);
 		if (k && eq_lower(k->e->key, key.p, key.n))
@@ -644,6 +832,36 @@ static int is_link(const struct cx_field *f)
 	return (f->id == CX_F_CROSSREF || f->id == CX_F_XDATA) && !f->inherited;
 }
 
+/* Search for the keys waited for whose notes are stale: the key the front
+ * waits for, and the keys of the children held after it. */
+static void key_tests(struct xref *X)
+{
+	size_t want[KEY_BATCH], n = 0;
+	uint64_t from = known_to(X);
+	X->want_test = 0;
+	if (note_stale(X, X->await_note, from))
+		want[n++] = X->await_note;
+	for (size_t i = X->front; i < X->nheld && n < KEY_BATCH; i++) {
+		const struct cx_entry *e = X->held[i].e;
+		for (size_t f = 0; f < e->nfields && n < KEY_BATCH; f++) {
+			if (!is_link(&e->fields[f]))
+				continue;
+			const char *s = e->fields[f].raw.p, *end = s + e->fields[f].raw.n;
+			for (cx_str key; n < KEY_BATCH && (key = next_key(&s, end)).n;) {
+				uint64_t h = key_hash(key);
+				if (X->keys_cap && X->keys[key_slot(X, h)])
+					continue; /* seen */
+				size_t k = note_add(X, key), d = 0;
+				while (d < n && want[d] != k)
+					d++;
+				if (d == n && note_stale(X, k, from))
+					want[n++] = k;
+			}
+		}
+	}
+	key_search(X, want, n, from);
+}
+
 /* Is e, or a parent of it, waiting for a key not seen yet?  Then the
  * front of what is held waits for that key. */
 static int pending(struct xref *X, const struct cx_entry *e, uint64_t self, int depth)
@@ -659,6 +877,7 @@ static int pending(struct xref *X, const struct cx_entry *e, uint64_t self, int 
 			struct parent *p;
 			if (avail(X, key, self, &p) == AV_PENDING) {
 				X->await = key_hash(key);
+				X->await_note = note_add(X, key);
 				return 1;
 			}
 			/* Each parent is looked at once per check. */
@@ -787,6 +1006,14 @@ static void release(struct xref *X)
 	arena_reset(&X->hold_arena);
 }
 
+/* The bytes of the copies held (the hold arena keeps a block when it is
+ * emptied). */
+static size_t held_bytes(const struct xref *X)
+{
+	const struct arena *a = &X->hold_arena;
+	return a->head ? a->total - a->head->cap + a->used : 0;
+}
+
 static void hold(struct xref *X, const struct cx_entry *e, uint64_t off)
 {
 	if (X->nheld == X->held_cap) {
@@ -823,14 +1050,26 @@ void xref_entry(struct cx_parser *P, struct cx_entry *e)
 	uint64_t h = X->held[X->nheld - 1].hash;
 	if (h && h == X->await)
 		release(X);
-	/* Too much held: in a file, find the key ahead (or learn that it
-	 * never comes); on a pipe, give it up. */
-	while (X->front < X->nheld && X->hold_arena.total > X->hold_cap && X->fd >= 0 &&
-	       !X->ahead_eof) {
-		look_ahead(X);
+	/* Something held: search for the keys waited for.  Much held for a
+	 * key that may come: look ahead for it up to where it may first
+	 * stand.  Too much held: find the key ahead, or learn that it never
+	 * comes (in a file, or a pipe kept in a spool). */
+	while (X->front < X->nheld && X->fd >= 0 && !X->ahead_eof) {
+		uint64_t at = X->note_at[X->await_note];
+		size_t held = held_bytes(X);
+		if (X->want_test && held > X->hold_cap / 32) {
+			key_tests(X);
+		} else if (held > X->hold_cap) {
+			look_ahead(X, 0);
+		} else if (held > X->hold_cap / 8 && !note_stale(X, X->await_note, 0) &&
+		           at != NOTE_ANY && at >= known_to(X)) {
+			look_ahead(X, at + LOOK_MORE);
+		} else {
+			break;
+		}
 		release(X);
 	}
-	if (X->front < X->nheld && X->hold_arena.total > X->hold_cap) {
+	if (X->front < X->nheld && held_bytes(X) > X->hold_cap) {
 		X->over = 1;
 		release(X);
 		X->over = 0;

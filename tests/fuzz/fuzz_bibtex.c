@@ -1,12 +1,16 @@
 /* fuzz_bibtex.c - libFuzzer harness for the BibTeX reader.
  *
  * Every input is read as from a pipe.  An input that names "crossref" or
- * "xdata" is read four ways, which must give the same records and
+ * "xdata" is read five ways, which must give the same records and
  * diagnostics: from the pipe (the reader keeps a spool of it), from a
  * regular file, from the file with every entry kept as a possible parent
- * (keep_parents: no parent is read again from its offset), and from the
- * file with a hold cap of one byte (the reader looks ahead for a parent at
- * once instead of holding entries back).
+ * (keep_parents: no parent is read again from its offset), from the file
+ * with a hold cap of one byte (the reader looks ahead for a parent at once
+ * instead of holding entries back), and from the file with a hold cap of
+ * 4 KiB (past 128 bytes held the reader searches the rest of the input for
+ * the keys it waits for).  Inputs this small are too small for a search at
+ * the default cap, so the file and the pipe hold children to the end: a
+ * search that rules out a key that comes makes the ways differ.
  *
  * Macro expansions are capped at 1 MiB (--max-expansion) instead of the
  * default 64 MiB: a few bytes of doubling @string definitions reach any
@@ -53,25 +57,27 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
 		fuzz_convert("bibtex", data, n, FUZZ_PIPE, &opt);
 		return 0;
 	}
-	struct cx_options kept = opt, ahead = opt;
+	struct cx_options kept = opt, ahead = opt, search = opt;
 	kept.keep_parents = 1;
 	ahead.hold_cap = 1;
-	static const char *const name[] = {"file", "pipe", "kept", "ahead"};
-	size_t len[4];
-	char *t[4] = {
+	search.hold_cap = 4096;
+	static const char *const name[] = {"file", "pipe", "kept", "ahead", "search"};
+	size_t len[5];
+	char *t[5] = {
 		trace(data, n, FUZZ_FILE, &opt, &len[0]),
 		trace(data, n, FUZZ_PIPE, &opt, &len[1]),
 		trace(data, n, FUZZ_FILE, &kept, &len[2]),
 		trace(data, n, FUZZ_FILE, &ahead, &len[3]),
+		trace(data, n, FUZZ_FILE, &search, &len[4]),
 	};
-	for (int i = 1; i < 4; i++) {
+	for (int i = 1; i < 5; i++) {
 		if (len[i] != len[0] || memcmp(t[i], t[0], len[0])) {
 			fprintf(stderr, "reading from the %s differs from the file:\n--- file\n%s--- %s\n%s",
 			        name[i], t[0], name[i], t[i]);
 			abort();
 		}
 	}
-	for (int i = 0; i < 4; i++)
+	for (int i = 0; i < 5; i++)
 		free(t[i]);
 	return 0;
 }

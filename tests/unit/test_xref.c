@@ -2,15 +2,24 @@
  *
  * Usage: test_xref [ignored]
  *
- * Each input is read four ways, which must all give what the case wants:
+ * Each input is read five ways, which must all give what the case wants:
  * from a regular file, from a pipe (a stream with no file behind it, which
  * the reader keeps in a spool), from the file with a hold cap of one byte
  * (the reader looks ahead for a parent at once instead of holding entries
- * back) and from the file with every entry kept as a parent (nothing read
- * again).  The cases: a parent after its child and one before it, far
- * apart; a parent that uses an @string defined again after it; a parent
- * after its child that uses an @string defined between the two; a target
- * that is missing; entries come out in the input's order.
+ * back), from the file with a hold cap of 4 KiB (past 128 bytes held the
+ * reader searches the rest of the input for the keys it waits for, and
+ * past 512 looks ahead to where a key may stand) and from the file with
+ * every entry kept as a parent (nothing read again).  With the default cap
+ * these inputs are too small for a search: the file and the pipe hold
+ * children back to the end, so a search that rules out a key that comes
+ * makes the ways differ.  The cases: a parent after its child and one
+ * before it, far apart; a parent that uses an @string defined again after
+ * it; a parent after its child that uses an @string defined between the
+ * two; a target that is missing; entries come out in the input's order;
+ * parents far after their children whose keys stand where a search must
+ * not rule them out (after a comment, a parenthesis, blanks, in another
+ * case, after the same word in values or as part of a longer key, and
+ * across the boundary of a search's reads).
  *
  * Prints every failure, then "N passed, M failed"; exits 1 on failure.
  */
@@ -57,8 +66,9 @@ static void diag(void *ctx, const struct cx_diag *d)
 	fprintf(g->fe, "%u:%u: %s\n", d->line, d->col, d->msg);
 }
 
-enum via { FILE_, PIPE, AHEAD, KEPT };
-static const char *const via_name[] = {"file", "pipe", "file, looking ahead", "file, all kept"};
+enum via { FILE_, PIPE, AHEAD, SEARCH, KEPT };
+static const char *const via_name[] = {"file", "pipe", "file, looking ahead",
+                                       "file, searching ahead", "file, all kept"};
 
 static void read_as(const char *text, enum via via, const char *const *fields, struct got *g)
 {
@@ -81,7 +91,7 @@ static void read_as(const char *text, enum via via, const char *const *fields, s
 	char peek[16];
 	size_t npeek = fread(peek, 1, sizeof peek, f);
 	struct cx_options opt = {0};
-	opt.hold_cap = via == AHEAD ? 1 : 0;
+	opt.hold_cap = via == AHEAD ? 1 : via == SEARCH ? 4096 : 0;
 	opt.keep_parents = via == KEPT;
 	struct cx_context *cx = cx_context_new(&opt);
 	cx_context_set_diag(cx, diag, g, CX_NOTE);
@@ -184,6 +194,71 @@ int main(void)
 	check("an entry that names itself",
 	      "@book{s, title = {S}, crossref = {s}}\n", bt, "s\n",
 	      "1:23: crossref target 's' not found\n");
+
+	/* A parent far after its child, its key where a search must find it;
+	 * the same word stands before in values and a comment, where no key
+	 * can, and as part of a longer key. */
+	static const char *const far[][2] = {
+		{"@proceedings{ % the key follows a comment\n pk, title = {T}}\n", "pk\n"},
+		{"@proceedings(pk, title = {T})\n", "pk\n"},
+		{"@PROCEEDINGS {\tPK , title = {T}}\n", "PK\n"},
+		{"@proceedings{pkx, title = {Not this}}\n@proceedings{pk,title={T}}\n", "pkx\npk\n"},
+		{"@proceedings{\r\n\tpk, title = {T}}\n", "pk\n"},
+	};
+	for (size_t v = 0; v < sizeof far / sizeof far[0]; v++) {
+		char *t = filler("@inproceedings{c, crossref = {pk}}\n"
+		                 "@misc{m, note = {pk pkx}, title = {pk,pk}}\n% pk\n",
+		                 10, far[v][0]);
+		char w[256], name[64];
+		size_t len = (size_t)sprintf(w, "c booktitle=T\nm note=pk pkx\n");
+		for (int i = 0; i < 10; i++)
+			len += (size_t)sprintf(w + len, "f%d\n", i);
+		sprintf(w + len, "%s", far[v][1]);
+		snprintf(name, sizeof name, "a key far ahead, way %zu", v + 1);
+		check(name, t, bt, w, "");
+		free(t);
+	}
+
+	/* One search for the keys of several children held: one never comes,
+	 * two come far ahead, past where a look ahead for the first key ends
+	 * (64 KiB after it). */
+	{
+		char *t = filler("@inproceedings{a, crossref = {pa}}\n"
+		                 "@inproceedings{b, crossref = {pb}}\n"
+		                 "@inproceedings{c, crossref = {pc}}\n"
+		                 "@inproceedings{d, crossref = {pd}}\n"
+		                 "@proceedings{pa, title = {A}}\n",
+		                 400, "@proceedings{pc, title = {C}}\n@proceedings{pd, title = {D}}\n");
+		char *w = malloc(400 * 8 + 128);
+		if (!w)
+			abort();
+		size_t len = (size_t)sprintf(w, "a booktitle=A\nb\nc booktitle=C\nd booktitle=D\npa\n");
+		for (int i = 0; i < 400; i++)
+			len += (size_t)sprintf(w + len, "f%d\n", i);
+		sprintf(w + len, "pc\npd\n");
+		check("keys of several children in one search", t, bt, w,
+		      "2:19: crossref target 'pb' not found\n");
+		free(w);
+		free(t);
+	}
+
+	/* A search reads 256 KiB at a time: the parent's key across the
+	 * boundary, from 3 bytes before it to 2 after. */
+	for (int d = -3; d <= 2; d++) {
+		static const char head[] = "@inproceedings{c, title = {T}, crossref = {pk}}\n";
+		size_t from = sizeof head - 2; /* after the closing brace */
+		size_t n = from + ((size_t)256 << 10) + (size_t)(long)d -
+		           (sizeof head - 1 + strlen("@comment{") + strlen("}\n") + strlen("@proceedings{"));
+		char *t = malloc(n + 256), name[64];
+		if (!t)
+			abort();
+		size_t len = (size_t)sprintf(t, "%s@comment{", head);
+		memset(t + len, 'x', n);
+		sprintf(t + len + n, "}\n@proceedings{pk, title = {Proc}}\n");
+		snprintf(name, sizeof name, "a key %d bytes from a search's read", d);
+		check(name, t, bt, "c booktitle=Proc\npk\n", "");
+		free(t);
+	}
 
 	printf("%zu passed, %zu failed\n", npass, nfail);
 	return nfail ? 1 : 0;
