@@ -143,31 +143,47 @@ static inline size_t bytes_count_nl(const char *s, size_t n)
 
 /* Over n bytes of UTF-8: how many newlines, and how many characters
  * (bytes that are not 10xxxxxx) follow the last newline, or all of them
- * when there is none; *high is set when a byte is 0x80 or above. */
+ * when there is none; *high is set when a byte is 0x80 or above.  A block
+ * of sixteen plain ASCII bytes without a newline costs one test: the
+ * characters of the last line are its bytes less the 10xxxxxx ones. */
 static inline size_t bytes_lines_high(const char *s, size_t n, size_t *tail_chars, int *high)
 {
-	size_t lines = 0, chars = 0, i = 0;
+	size_t lines = 0, i = 0, start = 0, cont = 0; /* start: of the last line */
 	unsigned hi = 0;
 #if defined(__SSE2__)
-	const __m128i nl = _mm_set1_epi8('\n'), cont = _mm_set1_epi8((char)0xC0);
-	const char *p = s;
-	unsigned live;
-	for (const char *q; (q = bytes_block(p, s, s + n, &live)) != NULL; p = q + 16) {
-		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)q);
-		unsigned nlm = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, nl)) & live;
-		/* 10xxxxxx, signed, is below 0xC0 = -64. */
-		unsigned chm = ~(unsigned)_mm_movemask_epi8(_mm_cmplt_epi8(v, cont)) & live;
-		hi |= (unsigned)_mm_movemask_epi8(v) & live;
-		if (nlm) {
-			unsigned last = 31u - (unsigned)__builtin_clz(nlm);
-			lines += bytes_pop16(nlm);
-			chars = bytes_pop16(chm & ~((2u << last) - 1u));
-		} else {
-			chars += bytes_pop16(chm);
+	if (n >= 16) {
+		const __m128i nl = _mm_set1_epi8('\n'), c0 = _mm_set1_epi8((char)0xC0);
+		for (; i < n; i += 16) {
+			const char *q = s + i;
+			unsigned live = 0xFFFFu;
+			if (n - i < 16) {
+				/* The last block ends at n; mask off what was seen. */
+				q = s + n - 16;
+				live = (0xFFFFu << (16 - (n - i))) & 0xFFFFu;
+			}
+			__m128i v = _mm_loadu_si128((const __m128i *)(const void *)q);
+			unsigned hm = (unsigned)_mm_movemask_epi8(v) & live;
+			unsigned nlm = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, nl)) & live;
+			if (!(hm | nlm))
+				continue;
+			hi |= hm;
+			if (nlm) {
+				unsigned last = 31u - (unsigned)__builtin_clz(nlm);
+				lines += bytes_pop16(nlm);
+				start = (size_t)(q - s) + last + 1;
+				cont = 0;
+				hm &= ~((2u << last) - 1u);
+			}
+			/* 10xxxxxx, signed, is below 0xC0 = -64. */
+			if (hm)
+				cont += bytes_pop16((unsigned)_mm_movemask_epi8(_mm_cmplt_epi8(v, c0)) & hm);
 		}
+		*tail_chars = n - start - cont;
+		*high = hi != 0;
+		return lines;
 	}
-	i = (size_t)(p - s);
 #endif
+	size_t chars = 0;
 	for (; i < n; i++) {
 		unsigned char c = (unsigned char)s[i];
 		hi |= c & 0x80;
@@ -178,6 +194,8 @@ static inline size_t bytes_lines_high(const char *s, size_t n, size_t *tail_char
 			chars++;
 		}
 	}
+	(void)start;
+	(void)cont;
 	*tail_chars = chars;
 	*high = hi != 0;
 	return lines;

@@ -15,9 +15,10 @@
 #include "bibtex.tab.h"
 #include "read/bibtex_xref.h"
 
+/* WS in bibtex.l: a space, or \t \n \v \f \r (9 to 13). */
 static int is_ws(char c)
 {
-	return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v';
+	return c == ' ' || (unsigned char)(c - '\t') <= '\r' - '\t';
 }
 
 size_t scan_input(struct cx_parser *P, char *buf, size_t max)
@@ -188,8 +189,21 @@ int scan_field(struct cx_parser *P, const char *s, size_t n, const CX_YYLTYPE *l
 	t->col = col;
 	if (delim) {
 		t->v.kind = *v == '{' ? CX_P_BRACED : CX_P_QUOTED;
-		/* Where the value starts, as its opening rule would say. */
-		scan_move(&line, &col, name, (size_t)(v - name));
+		/* Where the value starts, as its opening rule would say: past
+		 * the name (ASCII unless the match has a high byte), then
+		 * blanks and '='. */
+		if (P->high)
+			scan_move(&line, &col, name, nn);
+		else
+			col += (unsigned)nn;
+		for (const char *c = q; c < v; c++) {
+			if (*c == '\n') {
+				line++;
+				col = 1;
+			} else {
+				col++;
+			}
+		}
 		P->tok_line = line;
 		P->tok_col = col;
 	} else {

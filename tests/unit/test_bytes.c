@@ -52,10 +52,23 @@ static size_t ref_lines(const char *s, size_t n, size_t *tail)
 	return lines;
 }
 
+/* The first p in [p, e - 1) where p[0] and p[1] are a and b, ASCII
+ * letters in either case (a and b in lower case), or e. */
+static const char *ref_pair_fold(const char *p, const char *e, char a, char b)
+{
+	for (; e - p >= 2; p++) {
+		char x = p[0] >= 'A' && p[0] <= 'Z' ? (char)(p[0] + 32) : p[0];
+		char y = p[1] >= 'A' && p[1] <= 'Z' ? (char)(p[1] + 32) : p[1];
+		if (x == a && y == b)
+			return p;
+	}
+	return e;
+}
+
 /* A byte, mostly plain, often one the searches stop at. */
 static char pick(unsigned *seed, int white)
 {
-	static const char plain[] = "abcXYZ09-.,", stop[] = "{}\"\\\n\t\r \x01\x1f\x7f";
+	static const char plain[] = "abcXYZ09-.,ABxz[", stop[] = "{}\"\\\n\t\r \x01\x1f\x7f";
 	static const char utf8[] = "\xC3\xA9\xE2\x80\x94\x80\xBF";
 	*seed = *seed * 1103515245u + 12345u;
 	unsigned r = (*seed >> 16) % 100;
@@ -85,6 +98,21 @@ int main(void)
 				l1 = bytes_lines(p, (size_t)(e - p), &t1);
 				l2 = ref_lines(p, (size_t)(e - p), &t2);
 				expect(l1 == l2 && t1 == t2, "bytes_lines", n, from);
+				int high, ref_high = 0;
+				for (const char *q = p; q < e; q++)
+					ref_high |= (unsigned char)*q >= 0x80;
+				l1 = bytes_lines_high(p, (size_t)(e - p), &t1, &high);
+				expect(l1 == l2 && t1 == t2 && high == ref_high, "bytes_lines_high", n, from);
+				/* Letter pairs in either case, and pairs that case folding
+				 * by bit 5 alone would confuse ('{' is '[' | 0x20). */
+				expect(bytes_find_pair_fold(p, e, 'a', 'b') == ref_pair_fold(p, e, 'a', 'b'),
+				       "bytes_find_pair_fold letters", n, from);
+				expect(bytes_find_pair_fold(p, e, 'z', '{') == ref_pair_fold(p, e, 'z', '{'),
+				       "bytes_find_pair_fold punctuation", n, from);
+				expect(bytes_find_pair_fold(p, e, '{', 'a') == ref_pair_fold(p, e, '{', 'a'),
+				       "bytes_find_pair_fold punctuation first", n, from);
+				expect(bytes_find_pair_fold(p, e, '9', 'x') == ref_pair_fold(p, e, '9', 'x'),
+				       "bytes_find_pair_fold digit", n, from);
 				expect(bytes_count_nl(p, (size_t)(e - p)) == l2, "bytes_count_nl", n, from);
 			}
 			free(buf);
