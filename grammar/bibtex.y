@@ -13,7 +13,7 @@
 %define api.pure full
 %define api.prefix {cx_yy}
 %define api.token.prefix {TOK_}
-%define api.value.type {struct cx_tok}
+%define api.value.type {struct cx_val}
 %define parse.error custom
 %locations
 %param {void *scanner}

@@ -201,6 +201,51 @@ static inline size_t bytes_lines_high(const char *s, size_t n, size_t *tail_char
 	return lines;
 }
 
+/* bytes_lines_high over the n bytes from src, which are copied to dst as
+ * they are counted. */
+static inline size_t bytes_copy_lines(char *dst, const char *src, size_t n, size_t *tail_chars,
+                                      int *high)
+{
+#if defined(__SSE2__)
+	if (n >= 16) {
+		size_t lines = 0, start = 0, cont = 0; /* start: of the last line */
+		unsigned hi = 0;
+		const __m128i nl = _mm_set1_epi8('\n'), c0 = _mm_set1_epi8((char)0xC0);
+		for (size_t i = 0; i < n; i += 16) {
+			size_t at = i;
+			unsigned live = 0xFFFFu;
+			if (n - i < 16) {
+				/* The last block ends at n; mask off what was seen. */
+				at = n - 16;
+				live = (0xFFFFu << (16 - (n - i))) & 0xFFFFu;
+			}
+			__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(src + at));
+			_mm_storeu_si128((__m128i *)(void *)(dst + at), v);
+			unsigned hm = (unsigned)_mm_movemask_epi8(v) & live;
+			unsigned nlm = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, nl)) & live;
+			if (!(hm | nlm))
+				continue;
+			hi |= hm;
+			if (nlm) {
+				unsigned last = 31u - (unsigned)__builtin_clz(nlm);
+				lines += bytes_pop16(nlm);
+				start = at + last + 1;
+				cont = 0;
+				hm &= ~((2u << last) - 1u);
+			}
+			if (hm)
+				cont += bytes_pop16((unsigned)_mm_movemask_epi8(_mm_cmplt_epi8(v, c0)) & hm);
+		}
+		*tail_chars = n - start - cont;
+		*high = hi != 0;
+		return lines;
+	}
+#endif
+	if (n)
+		memcpy(dst, src, n);
+	return bytes_lines_high(src, n, tail_chars, high);
+}
+
 static inline size_t bytes_lines(const char *s, size_t n, size_t *tail_chars)
 {
 	int high;

@@ -437,6 +437,30 @@ static cx_str joined_text(struct cx_parser *P, enum cx_field_id id, cx_str raw)
 	return t;
 }
 
+const struct field_name *parser_field_name(struct cx_parser *P, cx_str raw)
+{
+	int added;
+	size_t k = strset_add(&P->names, &P->file_arena, raw.p, raw.n, &added);
+	if (!added)
+		return P->name_info[k];
+	P->name_info = xgrow(P->name_info, &P->name_cap, k + 1, sizeof *P->name_info);
+	struct field_name *fn = arena_alloc(&P->file_arena, sizeof *fn);
+	fn->raw = P->names.key[k];
+	fn->lname = fn->raw;
+	for (size_t i = 0; i < raw.n; i++) {
+		if (raw.p[i] >= 'A' && raw.p[i] <= 'Z') {
+			fn->lname = lower_copy(&P->file_arena, raw);
+			break;
+		}
+	}
+	fn->id = field_id(P, fn->lname, &fn->hash);
+	P->name_info[k] = fn;
+	return fn;
+}
+
+static void end_field(struct cx_parser *P, cx_str name, cx_str lname, enum cx_field_id id,
+                      size_t h, unsigned line, unsigned col);
+
 void parser_end_field(struct cx_parser *P, cx_str name, unsigned line, unsigned col)
 {
 	if (P->skipping)
@@ -452,6 +476,14 @@ void parser_end_field(struct cx_parser *P, cx_str name, unsigned line, unsigned 
 	}
 	size_t h;
 	enum cx_field_id id = field_id(P, lname, &h);
+	end_field(P, name, lname, id, h, line, col);
+}
+
+/* A field named name as written, lname in lower case, with the value in
+ * P->parts. */
+static void end_field(struct cx_parser *P, cx_str name, cx_str lname, enum cx_field_id id,
+                      size_t h, unsigned line, unsigned col)
+{
 	/* The same name has the same id: most fields differ in that, and
 	 * the first field of an id has no twin to look for.  Unknown names
 	 * are told apart by a bit of their hash. */
@@ -518,7 +550,10 @@ void parser_fields(struct cx_parser *P)
 	for (size_t i = 0; i < P->nrun; i++) {
 		const struct cx_tok *t = &P->run[i];
 		parser_add_part(P, t->v.kind, t->v.s);
-		parser_end_field(P, t->s, t->line, t->col);
+		if (t->fn && !P->skipping)
+			end_field(P, t->fn->raw, t->fn->lname, t->fn->id, t->fn->hash, t->line, t->col);
+		else
+			parser_end_field(P, t->s, t->line, t->col);
 	}
 	P->nrun = 0;
 	P->run_out = 0;
@@ -766,6 +801,8 @@ void parser_free(struct cx_parser *P)
 	free(P->own_macros.v);
 	free(P->parts);
 	free(P->run);
+	strset_free(&P->names);
+	free(P->name_info);
 	for (size_t i = 0; i < JOIN_MEMO; i++)
 		free(P->join_memo[i].mem);
 	buf_free(&P->tok);

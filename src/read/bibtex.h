@@ -11,6 +11,7 @@
 
 #include "core/arena.h"
 #include "core/bytes.h"
+#include "core/hash.h"
 #include "core/strbuf.h"
 #include "read/reader.h"
 
@@ -27,16 +28,31 @@ typedef struct CX_YYLTYPE {
 #define CX_YYLTYPE_IS_DECLARED 1
 #define CX_YYLTYPE_IS_TRIVIAL 1
 
-/* A token's value: its text.  A simple field that the scanner takes whole
- * (", name = value", one of the fields of a TOK_FIELDS) has its name as
- * the text, its value, and where the name starts. */
+/* A field name as written, looked up once per file: lower-cased, its id
+ * and its hash (parser_field_name). */
+struct field_name {
+	cx_str raw, lname;
+	enum cx_field_id id;
+	size_t hash;
+};
+
+/* A token's value for the grammar: its text. */
+struct cx_val {
+	cx_str s;
+};
+
+/* A simple field that the scanner takes whole (", name = value", one of
+ * the fields of a TOK_FIELDS): its name (and, when the name is plain, fn),
+ * its value, and where the name starts. */
 struct cx_tok {
 	cx_str s;
+	const struct field_name *fn;
 	struct cx_part v;
 	unsigned line, col;
 };
 
 #define FIELD_MEMO 512
+#define NAME_SEEN 256
 
 /* A field name already looked up (lower-cased), and its id. */
 struct field_memo {
@@ -92,7 +108,7 @@ struct cx_parser {
 	int run_out;
 	CX_YYLTYPE run_loc;
 	int has_next, next_tok;
-	struct cx_tok next_lval;
+	struct cx_val next_lval;
 	CX_YYLTYPE next_lloc;
 
 	/* The entry being built. */
@@ -106,6 +122,17 @@ struct cx_parser {
 	int limit_hit;      /* a macro expansion passed the cap */
 
 	struct field_memo field_memo[FIELD_MEMO];
+	/* The names of simple fields as written (file arena), and for each
+	 * its field_name (file arena); the last names met, by a hash of
+	 * their bytes (bibtex_scan.c). */
+	struct strset names;
+	struct field_name **name_info;
+	size_t name_cap;
+	struct name_seen {
+		unsigned char n; /* 0: empty */
+		char raw[23];
+		const struct field_name *fn;
+	} name_seen[NAME_SEEN];
 	struct join_memo join_memo[JOIN_MEMO];
 
 	struct macros own_macros;
@@ -131,6 +158,8 @@ void parser_add_part(struct cx_parser *P, enum cx_part_kind kind, cx_str s);
 void parser_end_field(struct cx_parser *P, cx_str name, unsigned line, unsigned col);
 /* The fields of a TOK_FIELDS, as NAME '=' value would give each. */
 void parser_fields(struct cx_parser *P);
+/* The field name written as raw (plain ASCII), looked up. */
+const struct field_name *parser_field_name(struct cx_parser *P, cx_str raw);
 void parser_end_entry(struct cx_parser *P);
 void parser_define_string(struct cx_parser *P, cx_str name, unsigned line, unsigned col);
 void parser_comment(struct cx_parser *P, cx_str body, int stray, unsigned line, unsigned col);
@@ -181,8 +210,8 @@ void scan_fatal(const char *msg) __attribute__((noreturn));
 void scan_comment_text(struct cx_parser *P, const char *s, size_t n, const CX_YYLTYPE *loc);
 void scan_comment_end(struct cx_parser *P);
 void scan_start_value(struct cx_parser *P, const CX_YYLTYPE *loc);
-int scan_value(struct cx_parser *P, struct cx_tok *lval, CX_YYLTYPE *loc, int tok);
-int scan_comment_body(struct cx_parser *P, struct cx_tok *lval, CX_YYLTYPE *loc);
+int scan_value(struct cx_parser *P, struct cx_val *lval, CX_YYLTYPE *loc, int tok);
+int scan_comment_body(struct cx_parser *P, struct cx_val *lval, CX_YYLTYPE *loc);
 int scan_lost_close(struct cx_parser *P, int quote);
 int scan_open_at_end(struct cx_parser *P, int quote);
 int scan_field(struct cx_parser *P, const char *s, size_t n, const CX_YYLTYPE *loc);
@@ -227,6 +256,16 @@ static inline void scan_advance(struct cx_parser *P, const char *s, size_t n, CX
 	P->high = scan_move(&P->line, &P->col, s, n);
 	l->last_line = (int)P->line;
 	l->last_column = (int)P->col;
+	P->moff = P->off;
+	P->off += n;
+}
+
+/* YY_USER_ACTION for a simple field: the match starts at the position,
+ * which scan_field moves over it. */
+static inline void scan_mark(struct cx_parser *P, size_t n, CX_YYLTYPE *l)
+{
+	l->first_line = l->last_line = (int)P->line;
+	l->first_column = l->last_column = (int)P->col;
 	P->moff = P->off;
 	P->off += n;
 }

@@ -68,7 +68,7 @@ void scan_start_value(struct cx_parser *P, const CX_YYLTYPE *loc)
 }
 
 /* A value token ends: its location spans from where it was opened. */
-int scan_value(struct cx_parser *P, struct cx_tok *lval, CX_YYLTYPE *loc, int tok)
+int scan_value(struct cx_parser *P, struct cx_val *lval, CX_YYLTYPE *loc, int tok)
 {
 	lval->s = parser_token(P, P->tok.p ? P->tok.p : "", P->tok.n);
 	loc->first_line = (int)P->tok_line;
@@ -76,7 +76,7 @@ int scan_value(struct cx_parser *P, struct cx_tok *lval, CX_YYLTYPE *loc, int to
 	return tok;
 }
 
-int scan_comment_body(struct cx_parser *P, struct cx_tok *lval, CX_YYLTYPE *loc)
+int scan_comment_body(struct cx_parser *P, struct cx_val *lval, CX_YYLTYPE *loc)
 {
 	int t = scan_value(P, lval, loc, TOK_CBODY);
 	P->tok.n = 0;
@@ -150,14 +150,47 @@ static struct cx_tok *run_slot(struct cx_parser *P)
 	return &P->run[P->nrun];
 }
 
+/* Move the position over one byte of blanks or ASCII. */
+static void step(unsigned *line, unsigned *col, char c)
+{
+	if (c == '\n') {
+		++*line;
+		*col = 1;
+	} else {
+		++*col;
+	}
+}
+
+/* The field name of n plain bytes at s: most files name a few dozen
+ * fields over and over.  The slot is taken from the length and the two
+ * bytes at the ends, which tell those few apart. */
+static const struct field_name *field_name(struct cx_parser *P, const char *s, size_t n)
+{
+	_Static_assert((NAME_SEEN & (NAME_SEEN - 1)) == 0, "NAME_SEEN is a power of two");
+	unsigned h = (unsigned)n * 0x9E3779B1u ^ (unsigned char)s[0] * 0x85EBCA6Bu ^
+	             (unsigned char)s[n - 1] * 0xC2B2AE35u;
+	struct name_seen *m = &P->name_seen[(h * 0x9E3779B1u) >> (32 - __builtin_ctz(NAME_SEEN))];
+	size_t i = 0;
+	if (m->n == n)
+		while (i < n && m->raw[i] == s[i])
+			i++;
+	if (!n || i < n) {
+		m->fn = parser_field_name(P, (cx_str){s, n});
+		m->n = n <= sizeof m->raw ? (unsigned char)n : 0;
+		memcpy(m->raw, s, m->n);
+	}
+	return m->fn;
+}
+
 /* A match of FIELD: ',' {WS}* name {WS}* '=' {WS}* value {WS}*, added to
  * the row of fields.  The tokens and positions are those the rules for
  * ',', NAME, '=' and the value give one by one, and the row's location
- * runs from its first ',' to the end of its last value.  YY_USER_ACTION
- * has moved the position to the end of the match.  When the name or the
- * value is the first text that is not UTF-8, it returns 0 and the rules
- * take the field token by token instead, so that the warning comes where
- * they give it. */
+ * runs from its first ',' to the end of its last value.  The position
+ * stands at the ',' (YY_USER_ACTION left it there): the match is counted
+ * here as it is taken apart, the value as it is copied.  When the name or
+ * the value is the first text that is not UTF-8, it returns 0 and the
+ * rules take the field token by token instead, so that the warning comes
+ * where they give it. */
 int scan_field(struct cx_parser *P, const char *s, size_t n, const CX_YYLTYPE *loc)
 {
 	struct cx_tok *t = run_slot(P);
@@ -166,70 +199,70 @@ int scan_field(struct cx_parser *P, const char *s, size_t n, const CX_YYLTYPE *l
 		ve--;
 	unsigned line = (unsigned)loc->first_line, col = (unsigned)loc->first_column + 1;
 	const char *name = skip_ws(s + 1, &line, &col), *q = name;
-	while (scan_namec[(unsigned char)*q])
-		q++;
+	t->line = line;
+	t->col = col;
+	unsigned hi = 0;
+	for (unsigned char c; scan_namec[c = (unsigned char)*q]; q++)
+		hi |= c;
 	size_t nn = (size_t)(q - name);
+	if (hi < 0x80)
+		col += (unsigned)nn;
+	else
+		scan_move(&line, &col, name, nn);
 	const char *v = q;
-	while (*v != '=')
-		v++;
-	v++;
-	while (is_ws(*v))
-		v++;
+	for (; *v != '='; v++)
+		step(&line, &col, *v);
+	for (col++, v++; is_ws(*v); v++)
+		step(&line, &col, *v);
 	int delim = *v == '{' || *v == '"';
 	const char *vs = v + delim;
 	size_t vn = (size_t)(ve - vs) - (size_t)delim;
-	/* Plain ASCII (most fields) needs no look for Latin-1. */
-	if (!P->high && !P->skipping) {
-		t->s = arena_str(&P->entry_arena, name, nn);
-		t->v.s = arena_str(&P->entry_arena, vs, vn);
-	} else if (!parser_token_take(P, name, nn, &t->s)) {
-		return 0;
-	}
-	t->line = line;
-	t->col = col;
 	if (delim) {
-		t->v.kind = *v == '{' ? CX_P_BRACED : CX_P_QUOTED;
-		/* Where the value starts, as its opening rule would say: past
-		 * the name (ASCII unless the match has a high byte), then
-		 * blanks and '='. */
-		if (P->high)
-			scan_move(&line, &col, name, nn);
-		else
-			col += (unsigned)nn;
-		for (const char *c = q; c < v; c++) {
-			if (*c == '\n') {
-				line++;
-				col = 1;
-			} else {
-				col++;
-			}
-		}
+		/* Where the value starts, as its opening rule would say. */
 		P->tok_line = line;
 		P->tok_col = col;
+	}
+	char *copy = arena_alloc(&P->entry_arena, vn + 1);
+	size_t tail;
+	int vhigh;
+	size_t lines = bytes_copy_lines(copy, vs, vn, &tail, &vhigh);
+	copy[vn] = 0;
+	col += (unsigned)delim;
+	if (lines) {
+		line += (unsigned)lines;
+		col = 1 + (unsigned)tail;
+	} else {
+		col += (unsigned)tail;
+	}
+	col += (unsigned)delim;
+	P->high = hi >= 0x80 || vhigh;
+	t->fn = NULL;
+	if (!P->high && !P->skipping) {
+		t->fn = field_name(P, name, nn);
+		t->s = t->fn->raw;
+		t->v.s = (cx_str){copy, vn};
+	} else if (!parser_token_take(P, name, nn, &t->s) ||
+	           !parser_token_take(P, vs, vn, &t->v.s)) {
+		return 0;
+	}
+	if (delim) {
+		t->v.kind = *v == '{' ? CX_P_BRACED : CX_P_QUOTED;
 	} else {
 		const char *d = v;
 		while (d < ve && *d >= '0' && *d <= '9')
 			d++;
 		t->v.kind = d == ve ? CX_P_NUMBER : CX_P_MACRO;
 	}
-	if ((P->high || P->skipping) && !parser_token_take(P, vs, vn, &t->v.s))
-		return 0;
 	if (!P->nrun++) {
 		P->run_loc.first_line = loc->first_line;
 		P->run_loc.first_column = loc->first_column;
 	}
-	/* The location ends with the value: before the blanks after it. */
-	size_t lines = ve < e ? bytes_count_nl(ve, (size_t)(e - ve)) : 0;
-	P->run_loc.last_line = (int)(P->line - (unsigned)lines);
-	if (!lines) {
-		P->run_loc.last_column = (int)(P->col - (unsigned)(e - ve));
-	} else {
-		const char *nl = ve;
-		while (nl > s && nl[-1] != '\n')
-			nl--;
-		unsigned l = 0, c = nl > s ? 1 : (unsigned)loc->first_column;
-		scan_move(&l, &c, nl, (size_t)(ve - nl));
-		P->run_loc.last_column = (int)c;
-	}
+	/* The location ends with the value, before the blanks after it. */
+	P->run_loc.last_line = (int)line;
+	P->run_loc.last_column = (int)col;
+	for (; ve < e; ve++)
+		step(&line, &col, *ve);
+	P->line = line;
+	P->col = col;
 	return 1;
 }

@@ -103,6 +103,11 @@ int main(void)
 					ref_high |= (unsigned char)*q >= 0x80;
 				l1 = bytes_lines_high(p, (size_t)(e - p), &t1, &high);
 				expect(l1 == l2 && t1 == t2 && high == ref_high, "bytes_lines_high", n, from);
+				char *copy = malloc(e > p ? (size_t)(e - p) : 1);
+				l1 = bytes_copy_lines(copy, p, (size_t)(e - p), &t1, &high);
+				expect(l1 == l2 && t1 == t2 && high == ref_high && !memcmp(copy, p, (size_t)(e - p)),
+				       "bytes_copy_lines", n, from);
+				free(copy);
 				/* Letter pairs in either case, and pairs that case folding
 				 * by bit 5 alone would confuse ('{' is '[' | 0x20). */
 				expect(bytes_find_pair_fold(p, e, 'a', 'b') == ref_pair_fold(p, e, 'a', 'b'),
