@@ -46,26 +46,29 @@ static inline const char *bytes_block(const char *p, const char *start, const ch
 }
 #endif
 
-/* The first p in [p, e - 1) where p[0] and p[1], ASCII letters taken in
- * lower case, are a and b (given in lower case), or e. */
-static inline const char *bytes_find_pair_fold(const char *p, const char *e, char a, char b)
+/* The first p in [p, e - gap) where p[0] and p[gap], ASCII letters taken
+ * in lower case, are a and b (given in lower case), or e.  gap >= 1. */
+static inline const char *bytes_find_pair_fold(const char *p, const char *e, char a, char b,
+                                               size_t gap)
 {
 	/* A letter matches in either case: set bit 0x20 before comparing. */
 	char fa = (a >= 'a' && a <= 'z') ? 0x20 : 0, fb = (b >= 'a' && b <= 'z') ? 0x20 : 0;
+	if (e - p <= (ptrdiff_t)gap)
+		return e;
 #if defined(__SSE2__)
 	const __m128i va = _mm_set1_epi8(a), vb = _mm_set1_epi8(b), oa = _mm_set1_epi8(fa),
 	              ob = _mm_set1_epi8(fb);
-	for (; e - p >= 17; p += 16) {
+	for (; e - p >= (ptrdiff_t)(16 + gap); p += 16) {
 		__m128i x = _mm_loadu_si128((const __m128i *)(const void *)p);
-		__m128i y = _mm_loadu_si128((const __m128i *)(const void *)(p + 1));
+		__m128i y = _mm_loadu_si128((const __m128i *)(const void *)(p + gap));
 		unsigned m = (unsigned)_mm_movemask_epi8(_mm_and_si128(
 			_mm_cmpeq_epi8(_mm_or_si128(x, oa), va), _mm_cmpeq_epi8(_mm_or_si128(y, ob), vb)));
 		if (m)
 			return p + __builtin_ctz(m);
 	}
 #endif
-	for (; e - p >= 2; p++)
-		if ((char)(p[0] | fa) == a && (char)(p[1] | fb) == b)
+	for (; e - p > (ptrdiff_t)gap; p++)
+		if ((char)(p[0] | fa) == a && (char)(p[gap] | fb) == b)
 			return p;
 	return e;
 }

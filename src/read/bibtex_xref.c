@@ -600,12 +600,15 @@ static void key_search(struct xref *X, const size_t *want, size_t n, uint64_t fr
 		size_t stop = have; /* where the next round goes on */
 		for (size_t i = 0; i < nlook;) {
 			cx_str k = X->notes.key[look[i]];
-			char k0 = (char)tolower((unsigned char)k.p[0]), k1 = (char)tolower((unsigned char)k.p[1]);
+			/* Its first and last bytes, a rare pair at that distance. */
+			char k0 = (char)tolower((unsigned char)k.p[0]);
+			char k1 = (char)tolower((unsigned char)k.p[k.n - 1]);
 			/* A place is looked at once the byte after the key is read. */
 			size_t end = have - next < k.n + !eof ? next : have - k.n - !eof + 1;
 			stop = end < stop ? end : stop;
 			const char *m = buf + next, *e = buf + end;
-			while ((m = bytes_find_pair_fold(m, e + 1, k0, k1)) < e && !key_at(buf, m, buf + have, k))
+			while ((m = bytes_find_pair_fold(m, e + k.n - 1, k0, k1, k.n - 1)) < e &&
+			       !key_at(buf, m, buf + have, k))
 				m++;
 			if (m < e) {
 				X->note_at[look[i]] = pos - (uint64_t)(buf + have - m);

@@ -52,13 +52,13 @@ static size_t ref_lines(const char *s, size_t n, size_t *tail)
 	return lines;
 }
 
-/* The first p in [p, e - 1) where p[0] and p[1] are a and b, ASCII
+/* The first p in [p, e - gap) where p[0] and p[gap] are a and b, ASCII
  * letters in either case (a and b in lower case), or e. */
-static const char *ref_pair_fold(const char *p, const char *e, char a, char b)
+static const char *ref_pair_fold(const char *p, const char *e, char a, char b, size_t gap)
 {
-	for (; e - p >= 2; p++) {
+	for (; e - p > (long)gap; p++) {
 		char x = p[0] >= 'A' && p[0] <= 'Z' ? (char)(p[0] + 32) : p[0];
-		char y = p[1] >= 'A' && p[1] <= 'Z' ? (char)(p[1] + 32) : p[1];
+		char y = p[gap] >= 'A' && p[gap] <= 'Z' ? (char)(p[gap] + 32) : p[gap];
 		if (x == a && y == b)
 			return p;
 	}
@@ -110,14 +110,20 @@ int main(void)
 				free(copy);
 				/* Letter pairs in either case, and pairs that case folding
 				 * by bit 5 alone would confuse ('{' is '[' | 0x20). */
-				expect(bytes_find_pair_fold(p, e, 'a', 'b') == ref_pair_fold(p, e, 'a', 'b'),
-				       "bytes_find_pair_fold letters", n, from);
-				expect(bytes_find_pair_fold(p, e, 'z', '{') == ref_pair_fold(p, e, 'z', '{'),
-				       "bytes_find_pair_fold punctuation", n, from);
-				expect(bytes_find_pair_fold(p, e, '{', 'a') == ref_pair_fold(p, e, '{', 'a'),
-				       "bytes_find_pair_fold punctuation first", n, from);
-				expect(bytes_find_pair_fold(p, e, '9', 'x') == ref_pair_fold(p, e, '9', 'x'),
-				       "bytes_find_pair_fold digit", n, from);
+				for (size_t gap = 1; gap <= 20; gap += gap < 3 ? 1 : 17) {
+					expect(bytes_find_pair_fold(p, e, 'a', 'b', gap) ==
+					               ref_pair_fold(p, e, 'a', 'b', gap),
+					       "bytes_find_pair_fold letters", n, from);
+					expect(bytes_find_pair_fold(p, e, 'z', '{', gap) ==
+					               ref_pair_fold(p, e, 'z', '{', gap),
+					       "bytes_find_pair_fold punctuation", n, from);
+					expect(bytes_find_pair_fold(p, e, '{', 'a', gap) ==
+					               ref_pair_fold(p, e, '{', 'a', gap),
+					       "bytes_find_pair_fold punctuation first", n, from);
+					expect(bytes_find_pair_fold(p, e, '9', 'x', gap) ==
+					               ref_pair_fold(p, e, '9', 'x', gap),
+					       "bytes_find_pair_fold digit", n, from);
+				}
 				expect(bytes_count_nl(p, (size_t)(e - p)) == l2, "bytes_count_nl", n, from);
 			}
 			free(buf);
