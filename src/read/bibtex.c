@@ -201,11 +201,13 @@ int eq_lower(cx_str a, const char *s, size_t n)
 	return 1;
 }
 
+/* Names that are equal but for ASCII case hash alike (core/hash.h); the
+ * names are compared as BibTeX does. */
 static struct macro *macro_slot(struct macros *M, const char *s, size_t n)
 {
 	size_t mask = M->cap - 1;
-	size_t i = (size_t)hash_tolower(s, n) & mask;
-	while (M->v[i].name.p && !eq_lower(M->v[i].name, s, n))
+	size_t i = (size_t)hash_lower(s, n) & mask;
+	while (M->v[i].name.p && (M->v[i].name.n != n || !eq_lower(M->v[i].name, s, n)))
 		i = (i + 1) & mask;
 	return &M->v[i];
 }
