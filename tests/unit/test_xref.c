@@ -16,6 +16,7 @@
  * before it, far apart; a parent that uses an @string defined again after
  * it; a parent after its child that uses an @string defined between the
  * two; a target that is missing; entries come out in the input's order;
+ * a look ahead that text between entries sets off;
  * parents far after their children whose keys stand where a search must
  * not rule them out (after a comment, a parenthesis, blanks, in another
  * case, after the same word in values or as part of a longer key, and
@@ -190,6 +191,17 @@ int main(void)
 	      "@inproceedings{c, title = {T}, crossref = {nowhere}}\n"
 	      "@article{a, title = {A}}\n",
 	      bt, "c\na\n", "1:32: crossref target 'nowhere' not found\n");
+
+	/* Text between entries is delivered (as a comment) when the next '@'
+	 * is read: a look ahead it sets off starts before that '@'. */
+	{
+		char t[1024];
+		size_t len = (size_t)sprintf(t, "@inproceedings{c, crossref = {pk}}\n");
+		for (int i = 0; i < 20; i++)
+			len += (size_t)sprintf(t + len, "text between entries, ");
+		sprintf(t + len, "\n@proceedings{pk, title = {Proc}}\n");
+		check("a look ahead after text between entries", t, bt, "c booktitle=Proc\npk\n", "");
+	}
 
 	check("an entry that names itself",
 	      "@book{s, title = {S}, crossref = {s}}\n", bt, "s\n",
