@@ -530,6 +530,8 @@ static void end_field(struct cx_parser *P, cx_str name, cx_str lname, enum cx_fi
 				m->text = latex_text(&P->file_arena, m->value.p, m->value.n);
 			f->text = m->text;
 		}
+	} else if (P->nparts == 1 && P->parts[0].kind != CX_P_MACRO) {
+		f->raw = P->parts[0].s; /* most values: as expand_parts gives them */
 	} else {
 		f->raw = expand_parts(P, line, col);
 		if (P->nparts > 1 && P->e.kind == CX_E_ENTRY)
