@@ -144,77 +144,22 @@ static inline size_t bytes_count_nl(const char *s, size_t n)
 	return lines;
 }
 
-/* Over n bytes of UTF-8: how many newlines, and how many characters
- * (bytes that are not 10xxxxxx) follow the last newline, or all of them
- * when there is none; *high is set when a byte is 0x80 or above.  A block
- * of sixteen plain ASCII bytes without a newline costs one test: the
+/* Over n bytes of UTF-8 from src: how many newlines, and how many
+ * characters (bytes that are not 10xxxxxx) follow the last newline, or all
+ * of them when there is none; *high is set when a byte is 0x80 or above.
+ * When dst is not NULL the bytes are copied there as they are counted.  A
+ * block of sixteen plain ASCII bytes without a newline costs one test: the
  * characters of the last line are its bytes less the 10xxxxxx ones. */
-static inline size_t bytes_lines_high(const char *s, size_t n, size_t *tail_chars, int *high)
-{
-	size_t lines = 0, i = 0, start = 0, cont = 0; /* start: of the last line */
-	unsigned hi = 0;
-#if defined(__SSE2__)
-	if (n >= 16) {
-		const __m128i nl = _mm_set1_epi8('\n'), c0 = _mm_set1_epi8((char)0xC0);
-		for (; i < n; i += 16) {
-			const char *q = s + i;
-			unsigned live = 0xFFFFu;
-			if (n - i < 16) {
-				/* The last block ends at n; mask off what was seen. */
-				q = s + n - 16;
-				live = (0xFFFFu << (16 - (n - i))) & 0xFFFFu;
-			}
-			__m128i v = _mm_loadu_si128((const __m128i *)(const void *)q);
-			unsigned hm = (unsigned)_mm_movemask_epi8(v) & live;
-			unsigned nlm = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, nl)) & live;
-			if (!(hm | nlm))
-				continue;
-			hi |= hm;
-			if (nlm) {
-				unsigned last = 31u - (unsigned)__builtin_clz(nlm);
-				lines += bytes_pop16(nlm);
-				start = (size_t)(q - s) + last + 1;
-				cont = 0;
-				hm &= ~((2u << last) - 1u);
-			}
-			/* 10xxxxxx, signed, is below 0xC0 = -64. */
-			if (hm)
-				cont += bytes_pop16((unsigned)_mm_movemask_epi8(_mm_cmplt_epi8(v, c0)) & hm);
-		}
-		*tail_chars = n - start - cont;
-		*high = hi != 0;
-		return lines;
-	}
-#endif
-	size_t chars = 0;
-	for (; i < n; i++) {
-		unsigned char c = (unsigned char)s[i];
-		hi |= c & 0x80;
-		if (c == '\n') {
-			lines++;
-			chars = 0;
-		} else if ((c & 0xC0) != 0x80) {
-			chars++;
-		}
-	}
-	(void)start;
-	(void)cont;
-	*tail_chars = chars;
-	*high = hi != 0;
-	return lines;
-}
-
-/* bytes_lines_high over the n bytes from src, which are copied to dst as
- * they are counted. */
 static inline size_t bytes_copy_lines(char *dst, const char *src, size_t n, size_t *tail_chars,
                                       int *high)
 {
+	size_t lines = 0, i = 0;
+	unsigned hi = 0;
 #if defined(__SSE2__)
 	if (n >= 16) {
-		size_t lines = 0, start = 0, cont = 0; /* start: of the last line */
-		unsigned hi = 0;
+		size_t start = 0, cont = 0; /* start: of the last line */
 		const __m128i nl = _mm_set1_epi8('\n'), c0 = _mm_set1_epi8((char)0xC0);
-		for (size_t i = 0; i < n; i += 16) {
+		for (; i < n; i += 16) {
 			size_t at = i;
 			unsigned live = 0xFFFFu;
 			if (n - i < 16) {
@@ -223,7 +168,8 @@ static inline size_t bytes_copy_lines(char *dst, const char *src, size_t n, size
 				live = (0xFFFFu << (16 - (n - i))) & 0xFFFFu;
 			}
 			__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(src + at));
-			_mm_storeu_si128((__m128i *)(void *)(dst + at), v);
+			if (dst)
+				_mm_storeu_si128((__m128i *)(void *)(dst + at), v);
 			unsigned hm = (unsigned)_mm_movemask_epi8(v) & live;
 			unsigned nlm = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, nl)) & live;
 			if (!(hm | nlm))
@@ -236,6 +182,7 @@ static inline size_t bytes_copy_lines(char *dst, const char *src, size_t n, size
 				cont = 0;
 				hm &= ~((2u << last) - 1u);
 			}
+			/* 10xxxxxx, signed, is below 0xC0 = -64. */
 			if (hm)
 				cont += bytes_pop16((unsigned)_mm_movemask_epi8(_mm_cmplt_epi8(v, c0)) & hm);
 		}
@@ -244,9 +191,27 @@ static inline size_t bytes_copy_lines(char *dst, const char *src, size_t n, size
 		return lines;
 	}
 #endif
-	if (n)
+	if (dst && n)
 		memcpy(dst, src, n);
-	return bytes_lines_high(src, n, tail_chars, high);
+	size_t chars = 0;
+	for (; i < n; i++) {
+		unsigned char c = (unsigned char)src[i];
+		hi |= c & 0x80;
+		if (c == '\n') {
+			lines++;
+			chars = 0;
+		} else if ((c & 0xC0) != 0x80) {
+			chars++;
+		}
+	}
+	*tail_chars = chars;
+	*high = hi != 0;
+	return lines;
+}
+
+static inline size_t bytes_lines_high(const char *s, size_t n, size_t *tail_chars, int *high)
+{
+	return bytes_copy_lines(NULL, s, n, tail_chars, high);
 }
 
 static inline size_t bytes_lines(const char *s, size_t n, size_t *tail_chars)
