@@ -599,6 +599,8 @@ static void inherit(struct arena *a, struct cx_entry *child, const struct cx_ent
                     enum cx_field_id via)
 {
 	int container = via == CX_F_CROSSREF && is_container(parent->type);
+	/* A multi-volume work's title is the main title below it. */
+	int mv = container && parent->type_name.n > 2 && !memcmp(parent->type_name.p, "mv", 2);
 	size_t np = parent->nfields;
 	for (size_t j = 0; j < np; j++) {
 		const struct cx_field *pf = &parent->fields[j];
@@ -606,20 +608,24 @@ static void inherit(struct arena *a, struct cx_entry *child, const struct cx_ent
 			continue;
 		if (container && title_family(pf->name)) {
 			char as[64];
-			if (parent->type == CX_T_PERIODICAL)
+			if (mv)
+				snprintf(as, sizeof as, "main%.*s", (int)pf->name.n, pf->name.p);
+			else if (parent->type == CX_T_PERIODICAL)
 				snprintf(as, sizeof as, "journal%.*s", (int)(pf->name.n - 5), pf->name.p + 5);
 			else
 				snprintf(as, sizeof as, "book%.*s", (int)pf->name.n, pf->name.p);
 			if (!strcmp(as, "booktitle") || !strcmp(as, "booksubtitle") ||
 			    !strcmp(as, "booktitleaddon") || !strcmp(as, "journaltitle") ||
-			    !strcmp(as, "journalsubtitle"))
+			    !strcmp(as, "journalsubtitle") || !strcmp(as, "maintitle") ||
+			    !strcmp(as, "mainsubtitle") || !strcmp(as, "maintitleaddon"))
 				inherit_field(a, child, pf, as);
 			continue;
 		}
 		char name[128];
 		snprintf(name, sizeof name, "%.*s", (int)pf->name.n, pf->name.p);
 		inherit_field(a, child, pf, name);
-		if (container && parent->type == CX_T_BOOK && child->type == CX_T_INBOOK &&
+		if (container && parent->type == CX_T_BOOK &&
+		    (child->type == CX_T_INBOOK || child->type == CX_T_BOOKINBOOK) &&
 		    !strcmp(name, "author"))
 			inherit_field(a, child, pf, "bookauthor");
 	}
@@ -804,8 +810,9 @@ void xref_entry(struct cx_parser *P, struct cx_entry *e)
 	if (P->c->opt->keep_parents && e->kind == CX_E_ENTRY && e->key.n &&
 	    !cache_find(X, e->key))
 		cache_add(X, model_copy_entry(&X->parents_arena, e), off);
-	/* Most entries have no parent: the field bits tell without a look. */
-	int child = (P->seen_ids >> CX_F_CROSSREF & 1 || P->seen_ids >> CX_F_XDATA & 1) &&
+	/* Most entries have no parent: the field bits tell without a look
+	 * (ids past 63 share bits, which costs a look, never a miss). */
+	int child = (P->seen_ids >> (CX_F_CROSSREF & 63) & 1 || P->seen_ids >> (CX_F_XDATA & 63) & 1) &&
 	            needs_parent(e);
 	if (X->front == X->nheld) {
 		if (!child) {
