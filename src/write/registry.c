@@ -12,6 +12,8 @@
 #include <string.h>
 
 #include "core/str.h"
+#include "core/strbuf.h"
+#include "norm/norm.h"
 #include "write/fmt.h"
 
 const struct cx_fmt *const cx_formats[] = {
@@ -84,6 +86,90 @@ int fmt_from_bibtex(const struct cx_entry *e)
 	return e->source && (!strcmp(e->source, "bibtex") || !strcmp(e->source, "biblatex"));
 }
 
+cx_str fmt_raw_text(struct cx_out *o, struct arena *a, const struct cx_entry *e,
+                    const struct cx_field *f, cx_str raw)
+{
+	cx_str name;
+	int known;
+	cx_str t = latex_raw_text(a, raw, &name, &known);
+	if (known || !o->diag || !name.n)
+		return t;
+	/* Once per command and file: the file's name, a NUL, the command. */
+	const char *file = e->file ? e->file : "";
+	size_t fl = strlen(file);
+	char *key = arena_alloc(a, fl + 1 + name.n);
+	memcpy(key, file, fl + 1);
+	memcpy(key + fl + 1, name.p, name.n);
+	if (!out_once(o, key, fl + 1 + name.n))
+		return t;
+	diag_report_at(o->diag, e->file, CX_WARNING, CX_E_LATEX,
+	               f && f->loc.line ? f->loc.line : e->loc.line,
+	               f && f->loc.line ? f->loc.col : e->loc.col,
+	               "unknown LaTeX command '\\%.*s' written as the text of its arguments",
+	               (int)name.n, name.p);
+	return t;
+}
+
+cx_str fmt_names_text(struct arena *a, const struct cx_field *f)
+{
+	struct buf b = {0};
+	for (size_t i = 0; i < f->nnames; i++) {
+		const struct cx_name *nm = &f->names[i];
+		if (i)
+			buf_puts(&b, " and ");
+		if (nm->others) {
+			buf_puts(&b, "others");
+		} else if (nm->literal.n) {
+			buf_put(&b, nm->literal.p, nm->literal.n);
+		} else {
+			if (nm->particle.n) {
+				buf_put(&b, nm->particle.p, nm->particle.n);
+				buf_putc(&b, ' ');
+			}
+			buf_put(&b, nm->family.p, nm->family.n);
+			if (nm->given.n) {
+				buf_puts(&b, ", ");
+				buf_put(&b, nm->given.p, nm->given.n);
+			}
+		}
+	}
+	cx_str out = arena_str(a, b.p ? b.p : "", b.n);
+	buf_free(&b);
+	return out;
+}
+
+cx_str fmt_plain(struct cx_out *o, struct arena *a, const struct cx_entry *e,
+                 const struct cx_field *f, cx_str text)
+{
+	size_t i = 0;
+	while (i < text.n && (unsigned char)text.p[i] > CX_M_RAW_OFF)
+		i++;
+	if (i == text.n)
+		return text;
+	struct buf b = {0};
+	for (i = 0; i < text.n; i++) {
+		unsigned char c = (unsigned char)text.p[i];
+		if (c == CX_M_RAW_ON) {
+			size_t j = i + 1;
+			while (j < text.n && text.p[j] != CX_M_RAW_OFF)
+				j++;
+			cx_str r = fmt_plain(o, a, e, f,
+			                     fmt_raw_text(o, a, e, f, (cx_str){text.p + i + 1, j - i - 1}));
+			buf_put(&b, r.p, r.n);
+			i = j;
+			if (!r.n && b.n && b.p[b.n - 1] == ' ' && i + 1 < text.n && text.p[i + 1] == ' ')
+				i++; /* one space, not two */
+		} else if (c == CX_M_MATH_ON || c == CX_M_MATH_OFF) {
+			buf_putc(&b, '$'); /* math stays math, in its TeX form */
+		} else if (!CX_IS_MARK(c)) {
+			buf_putc(&b, c);
+		}
+	}
+	cx_str out = arena_str(a, b.p ? b.p : "", b.n);
+	buf_free(&b);
+	return out;
+}
+
 void fmt_loss(struct cx_out *o, const struct cx_entry *e, const struct cx_field *f,
               const char *fmt, ...)
 {
@@ -96,22 +182,17 @@ void fmt_loss(struct cx_out *o, const struct cx_entry *e, const struct cx_field 
 	va_end(ap);
 }
 
-int fmt_publisher_like(enum cx_field_id id)
-{
-	return id == CX_F_PUBLISHER || id == CX_F_ORGANIZATION || id == CX_F_INSTITUTION ||
-	       id == CX_F_SCHOOL;
-}
-
 const struct cx_field *fmt_publisher(const struct cx_entry *e)
 {
 	/* Priority order, not source order: a thesis with both a publisher
 	 * and a school is published by the publisher. */
 	static const enum cx_field_id order[] = {
-		CX_F_PUBLISHER, CX_F_ORGANIZATION, CX_F_INSTITUTION, CX_F_SCHOOL,
+		CX_F_PUBLISHER, CX_F_ORGANIZATION, CX_F_INSTITUTION, CX_F_SCHOOL, CX_F_HOWPUBLISHED,
 	};
 	for (size_t k = 0; k < sizeof order / sizeof order[0]; k++)
 		for (size_t i = 0; i < e->nfields; i++)
-			if (e->fields[i].id == order[k] && !fmt_empty(&e->fields[i]))
+			if (e->fields[i].id == order[k] && !fmt_empty(&e->fields[i]) &&
+			    !fmt_howpublished_url(e, &e->fields[i]))
 				return &e->fields[i];
 	return NULL;
 }
@@ -212,6 +293,14 @@ static size_t dash_at(cx_str t, size_t i)
 	return 0;
 }
 
+static int has_alnum(cx_str s)
+{
+	for (size_t i = 0; i < s.n; i++)
+		if (str_alnum((unsigned char)s.p[i]) || (unsigned char)s.p[i] >= 0x80)
+			return 1;
+	return 0;
+}
+
 int fmt_pages_split(cx_str text, cx_str *first, cx_str *last)
 {
 	cx_str t = str_trim(text);
@@ -224,11 +313,16 @@ int fmt_pages_split(cx_str text, cx_str *first, cx_str *last)
 			continue;
 		*first = str_trim((cx_str){t.p, i});
 		*last = str_trim((cx_str){t.p + i + d, t.n - i - d});
-		return first->n && last->n;
+		/* "??--??" is no range to split: nothing would tell it back. */
+		return first->n && last->n && has_alnum(*first) && has_alnum(*last);
 	}
 	return 0;
 }
 
+/* biblatex's localisation keys that fields hold (type = {mathesis},
+ * pubstate = {inpress}, location = {countryfr}, series = {newseries}),
+ * with the English strings of its english.lbx; pandoc resolves them the
+ * same way.  The first group are the type field's. */
 static const struct {
 	const char *key, *label;
 } type_keys[] = {
@@ -236,9 +330,50 @@ static const struct {
 	{"mathesis", "Master's thesis"},
 	{"mastersthesis", "Master's thesis"},
 	{"candthesis", "Candidate thesis"},
-	{"techreport", "Technical report"},
-	{"resreport", "Research report"},
+	{"techreport", "technical report"},
+	{"resreport", "research report"},
+	{"software", "computer software"},
+	{"datacd", "CD-ROM"},
+	{"audiocd", "audio CD"},
+	{"patent", "patent"},
+	{"patentde", "German patent"},
+	{"patenteu", "European patent"},
+	{"patentfr", "French patent"},
+	{"patentuk", "British patent"},
+	{"patentus", "U.S. patent"},
+	{"patreq", "patent request"},
+	{"patreqde", "German patent request"},
+	{"patreqeu", "European patent request"},
+	{"patreqfr", "French patent request"},
+	{"patrequk", "British patent request"},
+	{"patrequs", "U.S. patent request"},
+}, other_keys[] = {
+	{"inpress", "in press"},
+	{"inpreparation", "in preparation"},
+	{"submitted", "submitted"},
+	{"forthcoming", "forthcoming"},
+	{"prepublished", "pre-published"},
+	{"newseries", "new series"},
+	{"oldseries", "old series"},
+	{"countryde", "Germany"},
+	{"countryeu", "European Union"},
+	{"countryep", "European Union"},
+	{"countryfr", "France"},
+	{"countryuk", "United Kingdom"},
+	{"countryus", "United States of America"},
 };
+
+cx_str fmt_key_label(cx_str s)
+{
+	cx_str t = str_trim(s);
+	for (size_t i = 0; i < sizeof type_keys / sizeof type_keys[0]; i++)
+		if (str_ieq(t, type_keys[i].key))
+			return (cx_str){type_keys[i].label, strlen(type_keys[i].label)};
+	for (size_t i = 0; i < sizeof other_keys / sizeof other_keys[0]; i++)
+		if (str_ieq(t, other_keys[i].key))
+			return (cx_str){other_keys[i].label, strlen(other_keys[i].label)};
+	return s;
+}
 
 static const char *type_key_label(const struct cx_field *f)
 {
@@ -271,6 +406,10 @@ int fmt_genre(const struct cx_entry *e, cx_str *label, const struct cx_field **f
 		s = "PhD thesis";
 	else if (e->type == CX_T_MASTERSTHESIS)
 		s = "Master's thesis";
+	else if (e->type == CX_T_TECHREPORT && fmt_from_bibtex(e))
+		s = "technical report"; /* @techreport, and biblatex's @report with no type */
+	else if (e->type == CX_T_MANUAL)
+		s = "manual"; /* CSL and RIS call both reports: this tells them apart */
 	if (!s)
 		return 0;
 	*label = (cx_str){s, strlen(s)};
