@@ -54,6 +54,10 @@ struct run {
 	size_t nin;
 	struct shared *sh;
 	struct outcome *cur;     /* the input being read */
+	size_t cur_i;            /* its index */
+	/* The context's @string macros are those of inputs 0..strings_upto-1,
+	 * in order (SIZE_MAX: not so, after a worker skipped inputs). */
+	size_t strings_upto;
 	struct lint *lint;       /* --check */
 	FILE *curf;
 	unsigned tick;

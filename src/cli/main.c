@@ -61,7 +61,7 @@ static int setup(struct run *r)
 			return EXIT_USAGE;
 		}
 		/* In .bib output the old keys stay citable through ids. */
-		if (!strcmp(r->fmt->name, "bibtex") || !strcmp(r->fmt->name, "biblatex"))
+		if (r->fmt->bibtex_family)
 			keygen_aliases(r->keys);
 		r->hold = 1;
 	}

@@ -123,7 +123,8 @@ int parse_options(struct run *r, int argc, char **argv)
 	r->opt.to = "bibtex";
 	r->jobs = 1;
 	int c;
-	while ((c = getopt_long(argc, argv, "f:t:o:j:qh", longopts, NULL)) != -1) {
+	opterr = 0; /* the messages below name the program as citex, whatever argv[0] */
+	while ((c = getopt_long(argc, argv, ":f:t:o:j:qh", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'f': r->opt.from = optarg; break;
 		case 't': r->opt.to = optarg; break;
@@ -215,7 +216,18 @@ int parse_options(struct run *r, int argc, char **argv)
 			break;
 		case 'V': printf("citex %s\n", CITEX_VERSION); return EXIT_OK;
 		case 'h': fputs(usage_text, stdout); fputs(usage_csl, stdout); return EXIT_OK;
-		default: fputs(usage_text, stderr); fputs(usage_csl, stderr); return EXIT_USAGE;
+		default: {
+			/* One line for what was wrong, one for where to look. */
+			const char *arg = argv[optind - 1];
+			if (c == ':')
+				fprintf(stderr, "citex: option '%s' needs an argument\n", arg);
+			else if (optopt && arg[0] == '-' && arg[1] != '-')
+				fprintf(stderr, "citex: unknown option '-%c'\n", optopt);
+			else
+				fprintf(stderr, "citex: unknown option '%s'\n", arg);
+			fputs("Try 'citex --help' for more information.\n", stderr);
+			return EXIT_USAGE;
+		}
 		}
 	}
 	return -1;
