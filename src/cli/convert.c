@@ -73,6 +73,10 @@ static void read_strings(struct run *r, size_t i)
 	size_t npeek = fread(peek, 1, sizeof peek, f);
 	int failed;
 	FILE *u = cx_input_utf8(f, peek, npeek, &failed);
+	if (failed) {
+		fclose(f);
+		return; /* said when the input itself is converted */
+	}
 	if (u) {
 		fclose(f);
 		f = u;
@@ -131,7 +135,10 @@ void convert(struct run *r, size_t i)
 		if (!is_stdin)
 			fclose(f);
 		if (failed) {
-			sayf(r, "%s: error: cannot decode UTF-16/UTF-32: %s\n", name, strerror(errno));
+			if (failed == CX_INPUT_WIDE)
+				sayf(r, "%s: error: %s\n", name, cx_input_refusal(failed));
+			else
+				sayf(r, "%s: error: %s: %s\n", name, cx_input_refusal(failed), strerror(errno));
 			o->io_error = 1;
 			o->state = 2;
 			return;

@@ -38,9 +38,13 @@ size_t cx_input_read(struct cx_input *in, char *buf, size_t max);
  * the first nhead bytes, already read from f), decoded to UTF-8 into a
  * temporary file that starts after the mark and is read from its start;
  * a unit that is no character becomes U+FFFD.  NULL when head has no such
- * mark, or with *failed set when no temporary file could be made.  The
- * caller closes the file. */
+ * mark; then *failed is CX_INPUT_WIDE when head holds many NULs (wide text
+ * without its mark, refused), and nonzero too when no temporary file could
+ * be made.  The caller closes the file. */
+enum { CX_INPUT_NOTEMP = 1, CX_INPUT_WIDE = 2 };
 FILE *cx_input_utf8(FILE *f, const char *head, size_t nhead, int *failed);
+/* The one-line reason for a refused input (*failed of cx_input_utf8). */
+const char *cx_input_refusal(int failed);
 
 struct cx_reader {
 	const char *name;

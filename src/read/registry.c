@@ -99,11 +99,19 @@ FILE *cx_input_utf8(FILE *f, const char *head, size_t nhead, int *failed)
 	size_t len;
 	int w = bom((const unsigned char *)head, nhead, &big, &len);
 	*failed = 0;
-	if (!w)
+	if (!w) {
+		/* Text has no NULs; a quarter of them is UTF-16 or UTF-32
+		 * without its mark, which no byte order can be guessed for. */
+		size_t nul = 0;
+		for (size_t i = 0; i < nhead; i++)
+			nul += !head[i];
+		if (nhead >= 4 && nul >= nhead / 4)
+			*failed = CX_INPUT_WIDE;
 		return NULL;
+	}
 	FILE *t = tmpfile();
 	if (!t) {
-		*failed = 1;
+		*failed = CX_INPUT_NOTEMP;
 		return NULL;
 	}
 	unsigned char in[8192 + 4];
@@ -145,10 +153,17 @@ FILE *cx_input_utf8(FILE *f, const char *head, size_t nhead, int *failed)
 		fputs("\xEF\xBF\xBD", t); /* a cut-off unit at the end */
 	if ((f && ferror(f)) || fflush(t) || fseek(t, 0, SEEK_SET)) {
 		fclose(t);
-		*failed = 1;
+		*failed = CX_INPUT_NOTEMP;
 		return NULL;
 	}
 	return t;
+}
+
+const char *cx_input_refusal(int failed)
+{
+	return failed == CX_INPUT_WIDE
+	           ? "not read: UTF-16 or UTF-32 without a byte order mark; save it as UTF-8"
+	           : "not read: UTF-16 or UTF-32 could not be decoded";
 }
 
 static cx_str ext_of(const char *file)
@@ -284,8 +299,10 @@ int cx_read(struct cx_context *cx, const struct cx_reader *r, FILE *f, const cha
 	}
 	int failed;
 	FILE *t = cx_input_utf8(f, head, nhead, &failed);
-	if (failed)
+	if (failed) {
+		diag_report(&c.diags, CX_ERROR, CX_E_IO, 0, 0, "%s", cx_input_refusal(failed));
 		return -1;
+	}
 	struct cx_input in = {t ? t : f, t ? NULL : head, t ? 0 : nhead, 0, 0};
 	int rc = r->read(&c, &in);
 	if (t) {
