@@ -13,7 +13,7 @@
 #include "norm/norm.h"
 
 /* The first row of a tag is its name on the way back. */
-static const struct {
+static const struct lang {
 	const char *name, *tag;
 } langs[] = {
 	{"english", "en-US"}, {"american", "en-US"}, {"USenglish", "en-US"},
@@ -45,13 +45,21 @@ static const struct {
 	{"ukrainian", "uk-UA"}, {"urdu", "ur-IN"}, {"vietnamese", "vi-VN"}, {"welsh", "cy-GB"},
 };
 
+/* The row whose name (or, with by_tag, whose tag) is s, any case; NULL if
+ * none. */
+static const struct lang *lang_row(cx_str s, int by_tag)
+{
+	s = str_trim(s);
+	for (size_t i = 0; i < sizeof langs / sizeof *langs; i++)
+		if (str_ieq(s, by_tag ? langs[i].tag : langs[i].name))
+			return &langs[i];
+	return NULL;
+}
+
 const char *lang_tag(cx_str name)
 {
-	name = str_trim(name);
-	for (size_t i = 0; i < sizeof langs / sizeof *langs; i++)
-		if (str_ieq(name, langs[i].name))
-			return langs[i].tag;
-	return NULL;
+	const struct lang *l = lang_row(name, 0);
+	return l ? l->tag : NULL;
 }
 
 /* A tag: two or three letters, then subtags of letters and digits. */
@@ -78,11 +86,8 @@ int lang_is_tag(cx_str s)
 
 const char *lang_name_exact(cx_str tag)
 {
-	tag = str_trim(tag);
-	for (size_t i = 0; i < sizeof langs / sizeof *langs; i++)
-		if (str_ieq(tag, langs[i].tag))
-			return langs[i].name;
-	return NULL;
+	const struct lang *l = lang_row(tag, 1);
+	return l ? l->name : NULL;
 }
 
 const char *lang_name(cx_str tag)
