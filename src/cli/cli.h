@@ -58,6 +58,9 @@ struct run {
 	/* The context's @string macros are those of inputs 0..strings_upto-1,
 	 * in order (SIZE_MAX: not so, after a worker skipped inputs). */
 	size_t strings_upto;
+	/* Every BibTeX input's entries as read, loaded when a crossref target
+	 * is not in its own input (convert.c, parent_more). */
+	struct parents *parents;
 	struct lint *lint;       /* --check */
 	FILE *curf;
 	unsigned tick;
@@ -108,6 +111,7 @@ int sink_open(struct run *r, struct sink *s, const char *path);
  * -1 on a write error (reported). */
 int sink_close(struct run *r, struct sink *s, int keep);
 void convert(struct run *r, size_t i);
+void parents_free(struct run *r);
 int convert_to_own_file(struct run *r, size_t i);
 int run_serial(struct run *r);
 

@@ -59,9 +59,10 @@ static void emit(void *ctx, struct cx_entry *e)
 
 /* ---- @string macros across inputs -------------------------------------------------- */
 
-/* Read input i only for the @string macros it defines (they go into the
- * context), with nothing written or reported. */
-static void read_strings(struct run *r, size_t i)
+/* Read BibTeX input i for the @string macros it defines (they go into the
+ * context) and, when raw is not NULL, for its entries as read, with
+ * nothing written or reported. */
+static void read_quietly(struct run *r, size_t i, void (*raw)(void *, struct cx_entry *))
 {
 	const char *path = r->in[i].path;
 	if (!strcmp(path, "-"))
@@ -90,6 +91,8 @@ static void read_strings(struct run *r, size_t i)
 		reader_ctx_init(&c, r->cx, path);
 		c.diags.fn = NULL; /* said when the input itself is converted */
 		c.emit = NULL;
+		c.raw = raw;
+		c.emit_ctx = r;
 		rd->read(&c, &in);
 	}
 	fclose(f);
@@ -105,9 +108,71 @@ static int strings_before(void *ctx)
 		return 0; /* they are all there already */
 	strings_clear(r->cx->strings);
 	for (size_t j = 0; j < r->cur_i; j++)
-		read_strings(r, j);
+		read_quietly(r, j, NULL);
 	r->strings_upto = r->cur_i;
 	return 1;
+}
+
+/* ---- crossref parents across inputs ------------------------------------------------ */
+
+struct parents {
+	struct arena arena;
+	struct strset keys; /* folded: keys[k] is e[k]'s */
+	struct cx_entry **e;
+	size_t cap;
+};
+
+static void keep_parent(void *ctx, struct cx_entry *e)
+{
+	struct parents *p = ((struct run *)ctx)->parents;
+	int added;
+	if (e->kind != CX_E_ENTRY || !e->key.n)
+		return;
+	size_t k = strset_add(&p->keys, &p->arena, e->key.p, e->key.n, &added);
+	if (!added)
+		return; /* the first entry with a key wins, as in bibtex */
+	if (k == p->cap) {
+		p->cap = p->cap ? 2 * p->cap : 256;
+		p->e = xrealloc(p->e, p->cap * sizeof *p->e);
+	}
+	p->e[k] = model_copy_entry(&p->arena, e);
+}
+
+/* The context asks, on a crossref or xdata target the input being read
+ * does not hold: the first time, every BibTeX input of the run is read,
+ * in order and each with the macros of those before it, and its entries
+ * kept as read; the target is the first entry with that key. */
+static const struct cx_entry *parent_more(void *ctx, cx_str key)
+{
+	struct run *r = ctx;
+	if (!r->parents) {
+		struct cx_context *cx = r->cx;
+		r->parents = xcalloc(1, sizeof *r->parents);
+		r->parents->keys.fold = 1;
+		cx->strings_more = NULL;
+		cx->parent_more = NULL;
+		strings_clear(cx->strings);
+		for (size_t j = 0; j < r->nin; j++)
+			read_quietly(r, j, keep_parent);
+		/* The next input loads the macros before it when it needs one. */
+		strings_clear(cx->strings);
+		r->strings_upto = SIZE_MAX;
+		cx->strings_more = strings_before;
+		cx->parent_more = parent_more;
+	}
+	long k = strset_find(&r->parents->keys, key.p, key.n);
+	return k < 0 ? NULL : r->parents->e[k];
+}
+
+void parents_free(struct run *r)
+{
+	if (!r->parents)
+		return;
+	strset_free(&r->parents->keys);
+	arena_destroy(&r->parents->arena);
+	free(r->parents->e);
+	free(r->parents);
+	r->parents = NULL;
 }
 
 /* Read input i, writing its records to the current sink.  An input that
@@ -167,9 +232,14 @@ void convert(struct run *r, size_t i)
 	}
 	r->cx->strings_more = strings_before;
 	r->cx->strings_ctx = r;
+	if (r->nin > 1) {
+		r->cx->parent_more = parent_more;
+		r->cx->parent_ctx = r;
+	}
 	errno = 0;
 	int rc = rd->read(&c, &in);
 	r->cx->strings_more = NULL;
+	r->cx->parent_more = NULL;
 	if (r->strings_upto == i)
 		r->strings_upto = i + 1;
 	r->out.diag = NULL;

@@ -142,6 +142,7 @@ int main(int argc, char **argv)
 		list_inputs(&r, argc, argv);
 		rc = plan_output(&r) < 0 ? EXIT_USAGE : run(&r);
 	}
+	parents_free(&r);
 	keygen_free(r.keys);
 	aux_free(r.aux);
 	csl_cli_free(r.csl);

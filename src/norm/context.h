@@ -32,6 +32,13 @@ struct cx_context {
 	 * returns nonzero.  May be NULL. */
 	int (*strings_more)(void *ctx);
 	void *strings_ctx;
+	/* Called when a crossref or xdata target is in no entry of the input
+	 * being read: a program with more inputs in the run returns the entry
+	 * with that key from another one (crossref resolved, not normalized),
+	 * as bibtex finds a parent anywhere in \bibliography{a,b}, or NULL.
+	 * May be NULL. */
+	const struct cx_entry *(*parent_more)(void *ctx, cx_str key);
+	void *parent_ctx;
 };
 
 /* The key generator of publication lists, made on first use. */

@@ -587,7 +587,9 @@ void parser_deliver(struct cx_parser *P, struct cx_entry *e)
 {
 	if (!P->c->emit) {
 		P->c->nentries += e->kind == CX_E_ENTRY;
-		return; /* read for its @string macros only */
+		if (P->c->raw)
+			P->c->raw(P->c->emit_ctx, e);
+		return; /* read for its @string macros or its entries as read */
 	}
 	norm_entry(P->c->cx, e, &P->entry_arena);
 	reader_deliver(P->c, e);

@@ -32,6 +32,7 @@
 #include <unistd.h>
 
 #include "model/model.h"
+#include "norm/context.h"
 #include "read/bibtex.h"
 #include "read/bibtex_xref.h"
 
@@ -40,6 +41,7 @@
 #define HOLD_CAP ((size_t)8 << 20)
 #define LOOK_MORE ((uint64_t)1 << 16)
 #define NO_OFF UINT32_MAX
+#define OTHER_INPUT UINT64_MAX /* the offset of a parent from another input */
 #define CHECKPOINT_GAP 1024
 #define MAX_DEPTH 8
 
@@ -506,6 +508,19 @@ static const struct held *find_held(const struct xref *X, uint64_t h, uint64_t o
 
 enum { AV_FOUND, AV_NONE, AV_PENDING };
 
+/* A parent in another input of the run (the context's parent_more), kept
+ * like the others; it was resolved in its own input. */
+static struct parent *other_input(struct xref *X, cx_str key)
+{
+	struct cx_context *cx = X->P->c->cx;
+	const struct cx_entry *e = cx->parent_more ? cx->parent_more(cx->parent_ctx, key) : NULL;
+	if (!e)
+		return NULL;
+	struct parent *p = cache_add(X, model_copy_entry(&X->parents_arena, e), OTHER_INPUT);
+	p->resolved = 1;
+	return p;
+}
+
 /* The parent with this key for the entry at self: found, none (now or
  * ever), or pending (not seen yet). */
 static int avail(struct xref *X, cx_str key, uint64_t self, struct parent **out)
@@ -515,8 +530,14 @@ static int avail(struct xref *X, cx_str key, uint64_t self, struct parent **out)
 	if (!p) {
 		uint64_t h = key_hash(key);
 		size_t j = X->keys_cap ? key_slot(X, h) : 0;
-		if (!X->keys_cap || !X->keys[j])
-			return X->eof || X->over || X->ahead_eof ? AV_NONE : AV_PENDING;
+		if (!X->keys_cap || !X->keys[j]) {
+			if (X->eof || X->ahead_eof)
+				p = other_input(X, key); /* not in this input at all */
+			else if (!X->over)
+				return AV_PENDING;
+			*out = p;
+			return p ? AV_FOUND : AV_NONE;
+		}
 		uint64_t off = X->offs[j];
 		const struct held *k = find_held(X, h, off);
 		if (k && eq_lower(k->e->key, key.p, key.n))

@@ -21,6 +21,9 @@ struct cx_reader_ctx {
 	 * (the BibTeX reader's @string macros), and nothing is normalized. */
 	void (*emit)(void *ctx, struct cx_entry *e);
 	void *emit_ctx;
+	/* With emit NULL: called with each entry as read (the BibTeX reader's,
+	 * crossref resolved, not normalized), with emit_ctx.  May be NULL. */
+	void (*raw)(void *ctx, struct cx_entry *e);
 	size_t nentries;
 };
 
