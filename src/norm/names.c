@@ -555,6 +555,13 @@ const char *names_split_raw(const char *s, size_t n, struct name_raw *out)
 		t.v[t.n - 1].e = i;
 	}
 
+	if (ncommas > 0 && ncommas <= 2 && comma[ncommas - 1] == t.n) {
+		/* A comma with no word after it: bibtex reports it and reads
+		 * the name as if it were not there ("Ada Lovelace," is First
+		 * Ada, Last Lovelace). */
+		ncommas--;
+		err = "comma at the end of name";
+	}
 	if (ncommas == 0) {
 		/* First von Last.  von starts at the first lower-case word
 		 * (never the final one) and ends after the last lower-case word
