@@ -125,7 +125,11 @@ void date_parse_year(struct cx_date *d, cx_str s)
 	cx_str t = trim(s);
 	int y;
 	size_t k = str_digits(t.p, t.p + t.n, &y);
-	if (k >= 1 && k <= 4 && (k == t.n || (t.n > k && !isdigit((unsigned char)t.p[k])))) {
+	/* "199X" and "19uu" are EDTF's unspecified digits, no year 199 or
+	 * 19: the text as it is. */
+	int unspecified = k >= 1 && k < 4 && t.n > k && isalpha((unsigned char)t.p[k]);
+	if (k >= 1 && k <= 4 && !unspecified &&
+	    (k == t.n || (t.n > k && !isdigit((unsigned char)t.p[k])))) {
 		/* "2020", "2020a", "1998--1999" */
 		d->year[0] = y;
 		const char *p = t.p + k, *end = t.p + t.n;
