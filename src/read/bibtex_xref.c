@@ -31,6 +31,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "core/str.h"
 #include "model/model.h"
 #include "norm/context.h"
 #include "read/bibtex.h"
@@ -602,11 +603,21 @@ static struct cx_field *find_named(struct cx_entry *e, const char *name)
 static void inherit_field(struct arena *a, struct cx_entry *child, const struct cx_field *pf,
                           const char *as)
 {
-	if (find_named(child, as))
+	struct cx_field *f = find_named(child, as);
+	if (f) {
+		/* bibtex takes an empty field for one the child has, and
+		 * inherits nothing into it; biber takes it for none. */
+		if (strcmp(child->source, "biblatex") || str_trim(f->raw).n || f->nparts > 1)
+			return;
+		*f = *pf;
+		f->name = arena_str(a, as, strlen(as));
+		f->id = cx_field_lookup(as, strlen(as));
+		f->inherited = 1;
 		return;
+	}
 	struct cx_field *fields = arena_grow(a, child->fields, sizeof *fields,
 	                                     child->nfields, child->nfields + 1);
-	struct cx_field *f = &fields[child->nfields];
+	f = &fields[child->nfields];
 	*f = *pf;
 	f->name = arena_str(a, as, strlen(as));
 	f->id = cx_field_lookup(as, strlen(as));
@@ -620,8 +631,15 @@ static void inherit(struct arena *a, struct cx_entry *child, const struct cx_ent
                     enum cx_field_id via)
 {
 	int container = via == CX_F_CROSSREF && is_container(parent->type);
-	/* A multi-volume work's title is the main title below it. */
+	/* A multi-volume work's title is the main title below it; a book's,
+	 * collection's or proceedings' title is the book title of a part of
+	 * it, a periodical's the journal title of an article.  Between other
+	 * types (a book under a book) titles keep their names, as biblatex's
+	 * default inheritance has it. */
 	int mv = container && parent->type_name.n > 2 && !memcmp(parent->type_name.p, "mv", 2);
+	if (container && !mv)
+		container = parent->type == CX_T_PERIODICAL ? child->type == CX_T_ARTICLE
+		                                              : cx_type_is_part(child->type);
 	size_t np = parent->nfields;
 	for (size_t j = 0; j < np; j++) {
 		const struct cx_field *pf = &parent->fields[j];

@@ -114,13 +114,13 @@ static void put_text(struct cw *w, cx_str t, int rich)
 			size_t j = i + 1;
 			while (j < t.n && t.p[j] != CX_M_RAW_OFF)
 				j++;
-			cx_str r = fmt_raw_text(w->o, &w->a, w->e, w->f, (cx_str){t.p + i + 1, j - i - 1});
+			cx_str raw = {t.p + i + 1, j - i - 1};
+			cx_str r = fmt_raw_text(w->o, &w->a, w->e, w->f, raw);
 			put_text(w, r, rich);
 			int space_before = i > 0 && t.p[i - 1] == ' ';
 			i = j;
 			start = j + (j < t.n);
-			/* "with \arabic{author} authors": one space, not two. */
-			if (!r.n && space_before && start < t.n && t.p[start] == ' ')
+			if (start < t.n && t.p[start] == ' ' && fmt_raw_eats_space(raw, r, space_before))
 				start++;
 		} else if (!CX_IS_MARK(c)) {
 			esc(w, t.p + i, 1);
@@ -174,12 +174,21 @@ static int blank(cx_str t)
 
 /* ---- custom -------------------------------------------------------------- */
 
+/* An entry with a crossref or xdata parent: an empty field of its own
+ * stops the parent's from being inherited (in bibtex and biber), so it is
+ * kept, as "" under custom, for BibTeX written from the CSL-JSON. */
+static int has_parent(const struct cx_entry *e)
+{
+	return cx_entry_get(e, CX_F_CROSSREF) || cx_entry_get(e, CX_F_XDATA);
+}
+
 /* Keep a field under "custom": one with no CSL variable, or a second one
  * for a variable written already (taken). */
 static void keep(struct cw *w, const struct cx_field *f, const char *taken)
 {
 	cx_str name = fmt_label(w->e, f);
-	if (blank(text_of(w, f)) && !f->nnames)
+	int empty = blank(text_of(w, f)) && !f->nnames;
+	if (empty && (!has_parent(w->e) || f->inherited))
 		return;
 	for (size_t i = 0; i < w->ncustom; i++)
 		if (w->custom[i].name.n == name.n && !memcmp(w->custom[i].name.p, name.p, name.n)) {
@@ -187,7 +196,9 @@ static void keep(struct cw *w, const struct cx_field *f, const char *taken)
 			         (int)name.n, name.p);
 			return;
 		}
-	if (taken)
+	if (empty)
+		; /* kept as it is: no loss */
+	else if (taken)
 		fmt_loss(w->o, w->e, f,
 		         "csl-json has one \"%s\", already written: field '%.*s' kept in custom", taken,
 		         (int)name.n, name.p);
@@ -501,6 +512,8 @@ static void value(struct cw *w, const struct cx_field *f, const struct fmt_home 
 	}
 	member(w, h->name);
 	out_putc(w->o, '"');
+	if (h->prefix)
+		esc(w, h->prefix, strlen(h->prefix));
 	if (h->list)
 		put_list(w, t, rich);
 	else
@@ -566,8 +579,14 @@ static void arxiv_number(struct cw *w, const struct cx_field *f, const char *key
 static void field(struct cw *w, const struct cx_field *f)
 {
 	struct fmt_home h;
-	if (fmt_empty(f))
+	if (fmt_empty(f)) {
+		if (has_parent(w->e) && !f->inherited && f->id != CX_F_CROSSREF &&
+		    f->id != CX_F_XDATA) {
+			w->f = f;
+			keep(w, f, NULL);
+		}
 		return;
+	}
 	w->f = f;
 	fmt_home(w->e, f, FMT_CSL, &h);
 	switch (h.role) {
