@@ -68,6 +68,12 @@ void fmt_loss(struct cx_out *o, const struct cx_entry *e, const struct cx_field 
 /* The text that an unknown LaTeX command kept raw (a CX_M_RAW span's
  * content) stands for in a format without LaTeX (latex_raw_text); its
  * first use in each file is reported as a warning at the field. */
+/* Does the space after an unknown command's span go (raw: the span, r:
+ * its text, space_before: a space precedes it)?  After a control word
+ * with no argument that renders as a hyphen (\hyphen), as TeX skips it;
+ * after a command that renders as nothing between two spaces, so that one
+ * is left. */
+int fmt_raw_eats_space(cx_str raw, cx_str r, int space_before);
 cx_str fmt_raw_text(struct cx_out *o, struct arena *a, const struct cx_entry *e,
                     const struct cx_field *f, cx_str raw);
 /* A name list as one string, "von Family, Given and ... and others", for a
@@ -145,6 +151,7 @@ struct fmt_home {
 	unsigned list : 1;  /* a biblatex list ("Durham and London"): items
 	                       apart, each a localisation key resolved */
 	unsigned key : 1;   /* a localisation key resolved (inpress) */
+	const char *prefix; /* written before the value (an eprint's URL base), or NULL */
 	/* Fields whose text follows this one's, each after its separator
 	 * (fmt_sep): a subtitle, a title addon, a volume's part, biblatex's
 	 * issue after the number, an addendum after the note. */

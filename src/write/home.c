@@ -142,7 +142,19 @@ int fmt_howpublished_url(const struct cx_entry *e, const struct cx_field *f)
 	return f->id == CX_F_HOWPUBLISHED && is_url(f) && !first_of(e, CX_F_URL);
 }
 
-/* The eprint's kind by its eprinttype: 1 arXiv, 2 PubMed, 3 PMC, else 0. */
+/* Eprint types biblatex links to a URL (its standard.bbx \\DeclareFieldFormat
+ * for each), by the addresses they have today, after the kinds above. */
+static const struct {
+	const char *type, *base;
+} eprint_urls[] = {
+	{"googlebooks", "https://books.google.com/books?id="},
+	{"jstor", "https://www.jstor.org/stable/"},
+	{"hdl", "https://hdl.handle.net/"},
+};
+enum { EPRINT_URLS = 4 };
+
+/* The eprint's kind by its eprinttype: 1 arXiv, 2 PubMed, 3 PMC,
+ * EPRINT_URLS + i eprint_urls[i] (when the entry has no url), else 0. */
 static int eprint_kind(const struct cx_entry *e)
 {
 	cx_str id;
@@ -154,6 +166,9 @@ static int eprint_kind(const struct cx_entry *e)
 		return 2;
 	if (str_ieq(t, "pmc") || str_ieq(t, "pmcid") || str_ieq(t, "pubmedcentral"))
 		return 3;
+	for (size_t i = 0; i < sizeof eprint_urls / sizeof *eprint_urls && !first_of(e, CX_F_URL); i++)
+		if (str_ieq(t, eprint_urls[i].type))
+			return EPRINT_URLS + (int)i;
 	return 0;
 }
 
@@ -227,6 +242,12 @@ static void contextual(const struct cx_entry *e, const struct cx_field *f, enum 
 		}
 		break;
 	case CX_F_ADDRESS:
+		/* Read as biblatex, a patent's location is where it holds:
+		 * CSL's jurisdiction, as pandoc has it. */
+		if (csl && e->type == CX_T_PATENT && biblatex_lists(e))
+			h->name = "jurisdiction";
+		h->list = csl && biblatex_lists(e);
+		break;
 	case CX_F_ORIGLOCATION:
 	case CX_F_ORIGPUBLISHER:
 		h->list = csl && biblatex_lists(e);
@@ -242,13 +263,20 @@ static void contextual(const struct cx_entry *e, const struct cx_field *f, enum 
 		case 1: h->role = FR_ARXIV; h->name = csl ? "number" : "M1"; break;
 		case 2: h->role = FR_VALUE; h->name = csl ? "PMID" : ""; break;
 		case 3: h->role = FR_VALUE; h->name = csl ? "PMCID" : ""; break;
-		default: break;
+		default:
+			if (eprint_kind(e) >= EPRINT_URLS) {
+				h->role = FR_VALUE;
+				h->name = csl ? "URL" : "UR";
+				h->url = 1;
+				h->prefix = eprint_urls[eprint_kind(e) - EPRINT_URLS].base;
+			}
+			break;
 		}
 		if (!*h->name)
 			h->role = FR_KEEP;
 		break;
 	case CX_F_EPRINTTYPE:
-		if (eprint_kind(e) == 1 || (csl && eprint_kind(e)))
+		if (eprint_kind(e) == 1 || (csl && eprint_kind(e)) || eprint_kind(e) >= EPRINT_URLS)
 			h->role = FR_DONE;
 		break;
 	case CX_F_LANGID:

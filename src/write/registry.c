@@ -7,6 +7,7 @@
  * (which field is the publisher, what counts as an arXiv eprint, where a
  * page range splits, what genre a thesis has), kept here so that RIS and
  * CSL-JSON cannot drift apart, and the --report-loss note. */
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -110,6 +111,19 @@ cx_str fmt_raw_text(struct cx_out *o, struct arena *a, const struct cx_entry *e,
 	return t;
 }
 
+int fmt_raw_eats_space(cx_str raw, cx_str r, int space_before)
+{
+	/* "methodology\\hyphen independent": TeX skips the spaces after a
+	 * control word.  Only after one that renders as a hyphen: an unknown
+	 * one (\\etal, \\CC) is written as its name, and such macros often
+	 * keep the space after them (xspace). */
+	if (raw.n >= 2 && raw.p[0] == '\\' && isalpha((unsigned char)raw.p[raw.n - 1]) && r.n &&
+	    r.p[r.n - 1] == '-')
+		return 1;
+	/* "with \\arabic{author} authors": one space, not two. */
+	return !r.n && space_before;
+}
+
 cx_str fmt_names_text(struct arena *a, const struct cx_field *f)
 {
 	struct buf b = {0};
@@ -153,12 +167,13 @@ cx_str fmt_plain(struct cx_out *o, struct arena *a, const struct cx_entry *e,
 			size_t j = i + 1;
 			while (j < text.n && text.p[j] != CX_M_RAW_OFF)
 				j++;
-			cx_str r = fmt_plain(o, a, e, f,
-			                     fmt_raw_text(o, a, e, f, (cx_str){text.p + i + 1, j - i - 1}));
+			cx_str raw = {text.p + i + 1, j - i - 1};
+			cx_str r = fmt_plain(o, a, e, f, fmt_raw_text(o, a, e, f, raw));
+			int space_before = b.n && b.p[b.n - 1] == ' ';
 			buf_put(&b, r.p, r.n);
 			i = j;
-			if (!r.n && b.n && b.p[b.n - 1] == ' ' && i + 1 < text.n && text.p[i + 1] == ' ')
-				i++; /* one space, not two */
+			if (i + 1 < text.n && text.p[i + 1] == ' ' && fmt_raw_eats_space(raw, r, space_before))
+				i++;
 		} else if (c == CX_M_MATH_ON || c == CX_M_MATH_OFF) {
 			buf_putc(&b, '$'); /* math stays math, in its TeX form */
 		} else if (!CX_IS_MARK(c)) {

@@ -310,9 +310,11 @@ static void keywords(struct rw *w, const struct cx_field *f)
 static cx_str joined(struct rw *w, const struct cx_field *f, const struct fmt_home *h)
 {
 	cx_str t = value_of(w, f);
-	if (!h->nmore)
+	if (!h->nmore && !h->prefix)
 		return t;
 	struct buf b = {0};
+	if (h->prefix)
+		buf_puts(&b, h->prefix);
 	buf_put(&b, t.p, t.n);
 	for (size_t i = 0; i < h->nmore; i++) {
 		cx_str m = value_of(w, h->more[i]);
