@@ -6,9 +6,9 @@
 # comes from npm, so it is checked in bench/peers-read.sh.
 . "$(dirname "$0")/lib/common.sh"
 # Agreement with the peers' own fixtures (peers/agree.py, peers/jabref.py):
-# citation-js's plugin-bibtex mapping tests (peers/citation-js, MIT) and
-# JabRef's RIS importer tests (peers/jabref, MIT) ship here; pandoc's
-# biblatex tests come from ../shared/corpora.  Each figure must not fall
+# citation-js's plugin-bibtex mapping tests (MIT) and
+# JabRef's RIS importer tests (MIT) are in tests/data; pandoc's biblatex
+# tests come from ../shared/corpora.  Each figure must not fall
 # below what citex reached; the README gives them and the policy table
 # the reasons for what differs.
 # floor NAME FIGURE MIN: FIGURE (a percentage) is at least MIN.
@@ -16,9 +16,9 @@ floor() {
 	if awk "BEGIN { exit !($2 >= $3) }"; then ok "$1: $2 %"; else fail "$1: $2 %, below $3 %" "$tmp/agree"; fi
 }
 if [ -n "$PY" ]; then
-	$PY peers/agree.py --policy cjs "$CITEX" peers/citation-js >"$tmp/agree" 2>&1
+	$PY peers/agree.py --policy cjs "$CITEX" "$TESTS/data/citation-js" >"$tmp/agree" 2>&1
 	floor "citation-js fixtures, policies folded" "$(sed -n '1s/.*(\([0-9.]*\) %).*/\1/p' "$tmp/agree")" 98
-	$PY peers/jabref.py "$CITEX" peers/jabref >"$tmp/agree" 2>&1
+	$PY peers/jabref.py "$CITEX" "$TESTS/data/jabref" >"$tmp/agree" 2>&1
 	floor "JabRef RIS fixtures" "$(sed -n '1s/.*(\([0-9.]*\) %).*/\1/p' "$tmp/agree")" 70
 	P=$SHARED/corpora/pandoc-biblatex/test/command
 	if [ -d "$P" ] && have pandoc; then
