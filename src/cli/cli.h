@@ -120,6 +120,9 @@ int run_parallel(struct run *r);
 
 /* options.c: parse argv into r; returns -1 to go on, else an exit status. */
 int parse_options(struct run *r, int argc, char **argv);
+/* A usage error: "citex: MESSAGE" and a pointer to --help on stderr;
+ * returns EXIT_USAGE. */
+int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* plan.c: where the output goes; returns 0, or -1 (reported). */
 int plan_output(struct run *r);

@@ -35,8 +35,7 @@ static int setup(struct run *r)
 		}
 	}
 	if (r->opt.from && !cx_reader_find(r->opt.from)) {
-		fprintf(stderr, "citex: unknown input format '%s'\n", r->opt.from);
-		return EXIT_USAGE;
+		return usage_error("unknown input format '%s'", r->opt.from);
 	}
 	if ((r->csl_opts.format = csl_cli_format(r->opt.to)) >= 0) {
 		char err[512];
@@ -49,10 +48,9 @@ static int setup(struct run *r)
 	}
 	r->fmt = cx_fmt_find(r->opt.to);
 	if (!r->fmt) {
-		fprintf(stderr, "citex: unknown output format '%s' (bibtex, biblatex, ris, csl-json, "
-		                "text, html, markdown, latex)\n",
-		        r->opt.to);
-		return EXIT_USAGE;
+		return usage_error("unknown output format '%s' (bibtex, biblatex, ris, csl-json, "
+		                   "text, html, markdown, latex)",
+		                   r->opt.to);
 	}
 	if (r->want_keys) {
 		const char *err = "bad pattern";
