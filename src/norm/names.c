@@ -690,6 +690,8 @@ static int is_suffix(cx_str w)
 {
 	static const char *const sfx[] = {"Jr.", "Jr", "Sr.", "Sr", "II", "III", "IV", NULL};
 	w = str_trim(w);
+	if (w.n < 2 || w.n > 3 || (w.p[0] != 'J' && w.p[0] != 'S' && w.p[0] != 'I'))
+		return 0; /* most words: no need to compare */
 	for (int i = 0; sfx[i]; i++)
 		if (str_eq(w, sfx[i]))
 			return 1;

@@ -12,6 +12,7 @@
  * parent are left out: the crossref field brings them back.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -899,10 +900,11 @@ static void write_entry(struct bw *w, size_t n)
 		for (size_t i = 0; i < e->nfields; i++)
 			write_field(w, &e->fields[i], type);
 	} else {
-		for (int id = 0; id < CX_F__COUNT; id++)
-			for (size_t i = 0; i < e->nfields; i++)
-				if (e->fields[i].id == (enum cx_field_id)id)
-					write_field(w, &e->fields[i], type);
+		size_t local[64], nord, *order = fmt_order(e, local, &nord);
+		for (size_t k = 0; k < nord; k++)
+			write_field(w, &e->fields[order[k]], type);
+		if (order != local)
+			free(order);
 		for (size_t i = 0; i < e->nfields; i++)
 			if (e->fields[i].id == CX_F_UNKNOWN)
 				write_field(w, &e->fields[i], type);

@@ -685,31 +685,16 @@ static void csl_entry(struct cx_out *o, const struct cx_entry *e, size_t n)
 	out_puts(o, cx_types[e->type].csl);
 	out_putc(o, '"');
 
-	/* The fields in the order of the table, each id's in source order
-	 * (an insertion sort: entries have a few dozen fields at most). */
-	size_t local[64], *order = e->nfields <= 64 ? local : xmalloc(e->nfields * sizeof *order);
-	size_t nord = 0;
-	for (size_t i = 0; i < e->nfields; i++) {
-		enum cx_field_id id = e->fields[i].id;
-		if (id >= CX_F__COUNT)
-			continue;
-		size_t j = nord++;
-		for (; j > 0 && e->fields[order[j - 1]].id > id; j--)
-			order[j] = order[j - 1];
-		order[j] = i;
-	}
-	/* A synthesized value comes after the fields of its id. */
-	static const enum cx_field_id synth[] = {CX_F_PUBLISHER, CX_F_TYPE, CX_F_URL};
-	_Static_assert(CX_F_PUBLISHER < CX_F_TYPE && CX_F_TYPE < CX_F_URL, "synth is in id order");
+	size_t local[64], nord, *order = fmt_order(e, local, &nord);
 	size_t ns = 0;
 	for (size_t k = 0; k < nord; k++) {
 		enum cx_field_id id = e->fields[order[k]].id;
-		while (ns < sizeof synth / sizeof *synth && synth[ns] < id)
-			synthesized(&w, synth[ns++]);
+		while (ns < FMT_NSYNTH && fmt_synth[ns] < id)
+			synthesized(&w, fmt_synth[ns++]);
 		field(&w, &e->fields[order[k]]);
 	}
-	while (ns < sizeof synth / sizeof *synth)
-		synthesized(&w, synth[ns++]);
+	while (ns < FMT_NSYNTH)
+		synthesized(&w, fmt_synth[ns++]);
 	if (order != local)
 		free(order);
 	for (size_t i = 0; i < e->nfields; i++)

@@ -20,21 +20,41 @@
  *   - an eprint is an arXiv number, a PMID or a PMCID by its eprinttype;
  *   - langid and language are BCP 47 tags in CSL.
  * What has no home is kept (CSL "custom", RIS N1) and never dropped. */
+#include <stdint.h>
 #include <string.h>
 
 #include "core/str.h"
 #include "write/fmt.h"
 #include "norm/norm.h"
 
+_Static_assert(CX_F__COUNT < 128, "field ids fit two 64-bit words");
+
+/* For each of the n ids, the entry's first non-empty field with it, its
+ * own before a parent's (through crossref), or NULL; one pass for all. */
+static void firsts(const struct cx_entry *e, const enum cx_field_id *ids, size_t n,
+                   const struct cx_field **out)
+{
+	uint64_t want[2] = {0, 0}; /* ids as bits, to pass the others by at once */
+	for (size_t k = 0; k < n; k++) {
+		out[k] = NULL;
+		want[ids[k] >> 6 & 1] |= (uint64_t)1 << (ids[k] & 63);
+	}
+	for (size_t i = 0; i < e->nfields; i++) {
+		const struct cx_field *f = &e->fields[i];
+		if (f->id >= CX_F__COUNT || !(want[f->id >> 6] >> (f->id & 63) & 1))
+			continue;
+		for (size_t k = 0; k < n; k++)
+			if (f->id == ids[k] && (!out[k] || (out[k]->inherited && !f->inherited)) &&
+			    !fmt_empty(f))
+				out[k] = f;
+	}
+}
+
 static const struct cx_field *first_of(const struct cx_entry *e, enum cx_field_id id)
 {
-	for (size_t i = 0; i < e->nfields; i++)
-		if (e->fields[i].id == id && !e->fields[i].inherited && !fmt_empty(&e->fields[i]))
-			return &e->fields[i];
-	for (size_t i = 0; i < e->nfields; i++) /* a parent's, through crossref */
-		if (e->fields[i].id == id && !fmt_empty(&e->fields[i]))
-			return &e->fields[i];
-	return NULL;
+	const struct cx_field *f;
+	firsts(e, &id, 1, &f);
+	return f;
 }
 
 /* A title and the fields that join it. */
@@ -48,23 +68,29 @@ static const struct group groups[] = {
 	{CX_F_JOURNAL, CX_F_JOURNALSUBTITLE, CX_F__COUNT},
 };
 
-/* The group of a title field, or NULL; *head the field that leads it in
- * e (the title, else the subtitle, else the addon). */
+/* A title group's fields in an entry: in[] by the ids of the group, then
+ * the main title. */
+enum { IN_HEAD, IN_SUB, IN_MAIN, IN_ADDON };
+
+/* Each title field's group in groups[], plus one; 0 for the others. */
+static const unsigned char group_index[CX_F__COUNT] = {
+	[CX_F_TITLE] = 1, [CX_F_SUBTITLE] = 1, [CX_F_TITLEADDON] = 1,
+	[CX_F_MAINTITLE] = 2, [CX_F_MAINSUBTITLE] = 2, [CX_F_MAINTITLEADDON] = 2,
+	[CX_F_BOOKTITLE] = 3, [CX_F_BOOKSUBTITLE] = 3, [CX_F_BOOKTITLEADDON] = 3,
+	[CX_F_JOURNAL] = 4, [CX_F_JOURNALSUBTITLE] = 4,
+};
+
+/* The group of a title field, or NULL; in[] its fields in e (one pass). */
 static const struct group *group_of(const struct cx_entry *e, enum cx_field_id id,
-                                    const struct cx_field **head)
+                                    const struct cx_field *in[4])
 {
-	for (size_t g = 0; g < sizeof groups / sizeof *groups; g++) {
-		const struct group *G = &groups[g];
-		if (id != G->head && id != G->sub && id != G->addon)
-			continue;
-		*head = first_of(e, G->head);
-		if (!*head)
-			*head = first_of(e, G->sub);
-		if (!*head && G->addon < CX_F__COUNT)
-			*head = first_of(e, G->addon);
-		return G;
-	}
-	return NULL;
+	if (id >= CX_F__COUNT || !group_index[id])
+		return NULL;
+	const struct group *G = &groups[group_index[id] - 1];
+	const enum cx_field_id ids[4] = {G->head, G->sub, CX_F_MAINTITLE, G->addon};
+	in[IN_ADDON] = NULL; /* a journal has no addon */
+	firsts(e, ids, G->addon < CX_F__COUNT ? 4 : 3, in);
+	return G;
 }
 
 static void join(struct fmt_home *h, const struct cx_field *f, const char *sep)
@@ -78,13 +104,15 @@ static void join(struct fmt_home *h, const struct cx_field *f, const char *sep)
 /* A title field's home: the head takes the variable of its group's place
  * and the rest of the group joins it. */
 static void title_home(const struct cx_entry *e, const struct cx_field *f, enum fmt_target t,
-                       const struct group *G, const struct cx_field *head, struct fmt_home *h)
+                       const struct group *G, const struct cx_field *in[4], struct fmt_home *h)
 {
+	/* The head leads: the title, else the subtitle, else the addon. */
+	const struct cx_field *head = in[IN_HEAD] ? in[IN_HEAD] : in[IN_SUB] ? in[IN_SUB] : in[IN_ADDON];
 	if (f != head) {
 		h->role = FR_DONE;
 		return;
 	}
-	int part = cx_type_is_part(e->type), main = first_of(e, CX_F_MAINTITLE) != NULL;
+	int part = cx_type_is_part(e->type), main = in[IN_MAIN] != NULL;
 	const char *csl = "";
 	if (G->head == CX_F_TITLE)
 		csl = main && !part ? "volume-title" : "title";
@@ -107,9 +135,9 @@ static void title_home(const struct cx_entry *e, const struct cx_field *f, enum 
 		return;
 	}
 	if (f->id != G->sub)
-		join(h, first_of(e, G->sub), ": ");
+		join(h, in[IN_SUB], ": ");
 	if (G->addon < CX_F__COUNT && f->id != G->addon)
-		join(h, first_of(e, G->addon), ". ");
+		join(h, in[IN_ADDON], ". ");
 }
 
 /* Types whose number is the number of their series (pandoc's list). */
@@ -297,8 +325,12 @@ static void contextual(const struct cx_entry *e, const struct cx_field *f, enum 
 void fmt_home(const struct cx_entry *e, const struct cx_field *f, enum fmt_target t,
               struct fmt_home *h)
 {
-	memset(h, 0, sizeof *h);
+	/* Every member but the joined fields, which nmore counts. */
+	h->role = FR_VALUE;
 	h->name = "";
+	h->url = h->list = h->key = 0;
+	h->prefix = NULL;
+	h->nmore = 0;
 	if (f->id >= CX_F__COUNT) {
 		h->role = FR_KEEP;
 		return;
@@ -318,10 +350,10 @@ void fmt_home(const struct cx_entry *e, const struct cx_field *f, enum fmt_targe
 		break;
 	default: h->role = FR_VALUE; break;
 	}
-	const struct cx_field *head;
-	const struct group *G = group_of(e, f->id, &head);
+	const struct cx_field *in[4];
+	const struct group *G = group_of(e, f->id, in);
 	if (G)
-		title_home(e, f, t, G, head, h);
+		title_home(e, f, t, G, in, h);
 	else
 		contextual(e, f, t, h);
 	if ((h->role == FR_VALUE || h->role == FR_NAMES || h->role == FR_DATE ||

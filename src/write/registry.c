@@ -111,6 +111,26 @@ cx_str fmt_raw_text(struct cx_out *o, struct arena *a, const struct cx_entry *e,
 	return t;
 }
 
+const enum cx_field_id fmt_synth[FMT_NSYNTH] = {CX_F_PUBLISHER, CX_F_TYPE, CX_F_URL};
+_Static_assert(CX_F_PUBLISHER < CX_F_TYPE && CX_F_TYPE < CX_F_URL, "fmt_synth is in id order");
+
+size_t *fmt_order(const struct cx_entry *e, size_t local[64], size_t *n)
+{
+	size_t *order = e->nfields <= 64 ? local : xmalloc(e->nfields * sizeof *order);
+	size_t nord = 0;
+	for (size_t i = 0; i < e->nfields; i++) {
+		enum cx_field_id id = e->fields[i].id;
+		if (id >= CX_F__COUNT)
+			continue;
+		size_t j = nord++;
+		for (; j > 0 && e->fields[order[j - 1]].id > id; j--)
+			order[j] = order[j - 1];
+		order[j] = i;
+	}
+	*n = nord;
+	return order;
+}
+
 int fmt_raw_eats_space(cx_str raw, cx_str r, int space_before)
 {
 	/* "methodology\\hyphen independent": TeX skips the spaces after a
@@ -161,9 +181,17 @@ cx_str fmt_plain(struct cx_out *o, struct arena *a, const struct cx_entry *e,
 	if (i == text.n)
 		return text;
 	struct buf b = {0};
-	for (i = 0; i < text.n; i++) {
+	buf_put(&b, text.p, i);
+	for (; i < text.n; i++) {
 		unsigned char c = (unsigned char)text.p[i];
-		if (c == CX_M_RAW_ON) {
+		if (c > CX_M_RAW_OFF) {
+			/* A run of text with no mark in it, at once. */
+			size_t j = i + 1;
+			while (j < text.n && (unsigned char)text.p[j] > CX_M_RAW_OFF)
+				j++;
+			buf_put(&b, text.p + i, j - i);
+			i = j - 1;
+		} else if (c == CX_M_RAW_ON) {
 			size_t j = i + 1;
 			while (j < text.n && text.p[j] != CX_M_RAW_OFF)
 				j++;
@@ -201,15 +229,25 @@ const struct cx_field *fmt_publisher(const struct cx_entry *e)
 {
 	/* Priority order, not source order: a thesis with both a publisher
 	 * and a school is published by the publisher. */
-	static const enum cx_field_id order[] = {
-		CX_F_PUBLISHER, CX_F_ORGANIZATION, CX_F_INSTITUTION, CX_F_SCHOOL, CX_F_HOWPUBLISHED,
-	};
-	for (size_t k = 0; k < sizeof order / sizeof order[0]; k++)
-		for (size_t i = 0; i < e->nfields; i++)
-			if (e->fields[i].id == order[k] && !fmt_empty(&e->fields[i]) &&
-			    !fmt_howpublished_url(e, &e->fields[i]))
-				return &e->fields[i];
-	return NULL;
+	const struct cx_field *best = NULL;
+	int best_rank = 5;
+	for (size_t i = 0; i < e->nfields; i++) {
+		const struct cx_field *f = &e->fields[i];
+		int rank;
+		switch (f->id) {
+		case CX_F_PUBLISHER: rank = 0; break;
+		case CX_F_ORGANIZATION: rank = 1; break;
+		case CX_F_INSTITUTION: rank = 2; break;
+		case CX_F_SCHOOL: rank = 3; break;
+		case CX_F_HOWPUBLISHED: rank = 4; break;
+		default: continue;
+		}
+		if (rank < best_rank && !fmt_empty(f) && !fmt_howpublished_url(e, f)) {
+			best = f;
+			best_rank = rank;
+		}
+	}
+	return best;
 }
 
 static const struct cx_field *first_field(const struct cx_entry *e, enum cx_field_id id)
