@@ -12,7 +12,6 @@
  * parent are left out: the crossref field brings them back.
  */
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -40,6 +39,7 @@ struct bw {
 	cx_str *used;       /* field names written, to avoid repeats */
 	size_t nused, capused;
 	size_t lossy;       /* characters latex_encode could not escape */
+	const char *type;   /* the entry type written */
 };
 
 /* ---- names and keys ------------------------------------------------------ */
@@ -760,6 +760,11 @@ static void write_field(struct bw *w, const struct cx_field *f, const char *type
 	}
 }
 
+static void each_field(void *w, const struct cx_field *f)
+{
+	write_field(w, f, ((struct bw *)w)->type);
+}
+
 /* ---- entry types --------------------------------------------------------- */
 
 /* Entry types biblatex knows beyond the table's column. */
@@ -900,14 +905,8 @@ static void write_entry(struct bw *w, size_t n)
 		for (size_t i = 0; i < e->nfields; i++)
 			write_field(w, &e->fields[i], type);
 	} else {
-		size_t local[64], nord, *order = fmt_order(e, local, &nord);
-		for (size_t k = 0; k < nord; k++)
-			write_field(w, &e->fields[order[k]], type);
-		if (order != local)
-			free(order);
-		for (size_t i = 0; i < e->nfields; i++)
-			if (e->fields[i].id == CX_F_UNKNOWN)
-				write_field(w, &e->fields[i], type);
+		w->type = type;
+		fmt_each(e, each_field, NULL, w);
 	}
 
 	/* biblatex says what kind of thesis or report in the type field. */

@@ -661,6 +661,16 @@ static void synthesized(struct cw *w, enum cx_field_id id)
 
 /* n counts the items written before this one; it names an item with no
  * key.  The array bracket and the commas come from begin, sep and end. */
+static void each_field(void *w, const struct cx_field *f)
+{
+	field(w, f);
+}
+
+static void each_synth(void *w, enum cx_field_id id)
+{
+	synthesized(w, id);
+}
+
 static void csl_entry(struct cx_out *o, const struct cx_entry *e, size_t n)
 {
 	if (e->kind != CX_E_ENTRY)
@@ -685,21 +695,7 @@ static void csl_entry(struct cx_out *o, const struct cx_entry *e, size_t n)
 	out_puts(o, cx_types[e->type].csl);
 	out_putc(o, '"');
 
-	size_t local[64], nord, *order = fmt_order(e, local, &nord);
-	size_t ns = 0;
-	for (size_t k = 0; k < nord; k++) {
-		enum cx_field_id id = e->fields[order[k]].id;
-		while (ns < FMT_NSYNTH && fmt_synth[ns] < id)
-			synthesized(&w, fmt_synth[ns++]);
-		field(&w, &e->fields[order[k]]);
-	}
-	while (ns < FMT_NSYNTH)
-		synthesized(&w, fmt_synth[ns++]);
-	if (order != local)
-		free(order);
-	for (size_t i = 0; i < e->nfields; i++)
-		if (e->fields[i].id == CX_F_UNKNOWN)
-			field(&w, &e->fields[i]);
+	fmt_each(e, each_field, each_synth, &w);
 	write_custom(&w);
 	out_puts(o, "\n  }");
 	arena_destroy(&w.a);

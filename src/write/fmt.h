@@ -68,15 +68,12 @@ void fmt_loss(struct cx_out *o, const struct cx_entry *e, const struct cx_field 
 /* The text that an unknown LaTeX command kept raw (a CX_M_RAW span's
  * content) stands for in a format without LaTeX (latex_raw_text); its
  * first use in each file is reported as a warning at the field. */
-/* The entry's fields of known ids in the order of the table, each id's in
- * source order (an insertion sort: entries have a few dozen fields at
- * most), as indices into e->fields; *n of them.  The array is local when
- * it fits, else allocated: free it when it is not local. */
-size_t *fmt_order(const struct cx_entry *e, size_t local[64], size_t *n);
-/* The ids after whose fields a writer may add a value the entry lacks
- * (the arXiv publisher, a genre, the arXiv URL), in id order. */
-#define FMT_NSYNTH 3
-extern const enum cx_field_id fmt_synth[FMT_NSYNTH];
+/* Every field of e to field(ctx, f): the known ones in the order of the
+ * table (each id's in source order), then the unknown ones in source
+ * order.  synth(ctx, id), when not NULL, is called after the fields of
+ * each id a writer may synthesize a value for (publisher, type, url). */
+void fmt_each(const struct cx_entry *e, void (*field)(void *ctx, const struct cx_field *f),
+              void (*synth)(void *ctx, enum cx_field_id id), void *ctx);
 /* Does the space after an unknown command's span go (raw: the span, r:
  * its text, space_before: a space precedes it)?  After a control word
  * with no argument that renders as a hyphen (\hyphen), as TeX skips it;

@@ -10,6 +10,7 @@
 #include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/str.h"
@@ -111,10 +112,16 @@ cx_str fmt_raw_text(struct cx_out *o, struct arena *a, const struct cx_entry *e,
 	return t;
 }
 
-const enum cx_field_id fmt_synth[FMT_NSYNTH] = {CX_F_PUBLISHER, CX_F_TYPE, CX_F_URL};
-_Static_assert(CX_F_PUBLISHER < CX_F_TYPE && CX_F_TYPE < CX_F_URL, "fmt_synth is in id order");
+/* The ids after whose fields a writer may add a value the entry lacks
+ * (the arXiv publisher, a genre, the arXiv URL), in id order. */
+static const enum cx_field_id synth_ids[] = {CX_F_PUBLISHER, CX_F_TYPE, CX_F_URL};
+_Static_assert(CX_F_PUBLISHER < CX_F_TYPE && CX_F_TYPE < CX_F_URL, "synth_ids is in id order");
 
-size_t *fmt_order(const struct cx_entry *e, size_t local[64], size_t *n)
+/* The entry's fields of known ids in the order of the table, each id's in
+ * source order (an insertion sort: entries have a few dozen fields at
+ * most), as indices into e->fields; *n of them.  The array is local when
+ * it fits, else allocated. */
+static size_t *fmt_order(const struct cx_entry *e, size_t local[64], size_t *n)
 {
 	size_t *order = e->nfields <= 64 ? local : xmalloc(e->nfields * sizeof *order);
 	size_t nord = 0;
@@ -129,6 +136,26 @@ size_t *fmt_order(const struct cx_entry *e, size_t local[64], size_t *n)
 	}
 	*n = nord;
 	return order;
+}
+
+void fmt_each(const struct cx_entry *e, void (*field)(void *ctx, const struct cx_field *f),
+              void (*synth)(void *ctx, enum cx_field_id id), void *ctx)
+{
+	size_t local[64], nord, *order = fmt_order(e, local, &nord);
+	size_t ns = 0, nsynth = synth ? sizeof synth_ids / sizeof *synth_ids : 0;
+	for (size_t k = 0; k < nord; k++) {
+		enum cx_field_id id = e->fields[order[k]].id;
+		while (ns < nsynth && synth_ids[ns] < id)
+			synth(ctx, synth_ids[ns++]);
+		field(ctx, &e->fields[order[k]]);
+	}
+	while (ns < nsynth)
+		synth(ctx, synth_ids[ns++]);
+	if (order != local)
+		free(order);
+	for (size_t i = 0; i < e->nfields; i++)
+		if (e->fields[i].id == CX_F_UNKNOWN)
+			field(ctx, &e->fields[i]);
 }
 
 int fmt_raw_eats_space(cx_str raw, cx_str r, int space_before)

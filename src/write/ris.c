@@ -30,7 +30,6 @@
  *     Zotero read T2 as the series; a booktitle or journal of those types
  *     is a note.
  */
-#include <stdlib.h>
 #include <string.h>
 
 #include "core/str.h"
@@ -419,6 +418,16 @@ static void synthesized(struct rw *w, enum cx_field_id id)
 	}
 }
 
+static void each_field(void *w, const struct cx_field *f)
+{
+	field(w, f);
+}
+
+static void each_synth(void *w, enum cx_field_id id)
+{
+	synthesized(w, id);
+}
+
 static void ris_entry(struct cx_out *o, const struct cx_entry *e, size_t n)
 {
 	(void)n;
@@ -430,21 +439,7 @@ static void ris_entry(struct cx_out *o, const struct cx_entry *e, size_t n)
 
 	line(&w, "TY", cstr(cx_types[e->type].ris));
 	line(&w, "ID", e->key);
-	size_t local[64], nord, *order = fmt_order(e, local, &nord);
-	size_t ns = 0;
-	for (size_t k = 0; k < nord; k++) {
-		enum cx_field_id id = e->fields[order[k]].id;
-		while (ns < FMT_NSYNTH && fmt_synth[ns] < id)
-			synthesized(&w, fmt_synth[ns++]);
-		field(&w, &e->fields[order[k]]);
-	}
-	while (ns < FMT_NSYNTH)
-		synthesized(&w, fmt_synth[ns++]);
-	if (order != local)
-		free(order);
-	for (size_t i = 0; i < e->nfields; i++)
-		if (e->fields[i].id == CX_F_UNKNOWN)
-			field(&w, &e->fields[i]);
+	fmt_each(e, each_field, each_synth, &w);
 	out_puts(o, "ER  - \n\n");
 	arena_destroy(&w.a);
 }
