@@ -245,6 +245,10 @@ void fmt_loss(struct cx_out *o, const struct cx_entry *e, const struct cx_field 
 {
 	if (!fmt_opt(o)->report_loss || !o->diag)
 		return;
+	/* A crossref or xdata link kept aside loses nothing: the entry holds
+	 * what it inherits. */
+	if (f && (f->id == CX_F_CROSSREF || f->id == CX_F_XDATA))
+		return;
 	va_list ap;
 	va_start(ap, fmt);
 	diag_vreport(o->diag, e->file, CX_NOTE, CX_E_LOSS, f && f->loc.line ? f->loc.line : e->loc.line,
