@@ -150,6 +150,11 @@ void csl_session_prepare(struct csl_session *S)
 	S->bib = xmalloc((n + 1) * sizeof *S->bib);
 	memcpy(S->bib, src, n * sizeof *src);
 	S->nbib = n;
+	for (size_t i = 0; i < S->n; i++) {
+		struct csl_item *it = S->items[i];
+		it->year_suffix = it->dis_names = it->dis_given = it->dis_cond = 0;
+		it->dis_given_per = NULL;
+	}
 	for (size_t i = 0; i < n; i++)
 		S->bib[i]->cite_number = (int)i + 1;
 	const struct csl_context *bc = &S->st->bib;
