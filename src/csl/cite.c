@@ -167,9 +167,14 @@ static void collapse_years(struct csl_session *S, const struct csl_cite *c, cons
 {
 	const struct csl_context *ctx = &S->st->cit;
 	const char *delim = ctx->layout->f.delimiter;
-	const char *gd = ctx->cite_group_delim ? ctx->cite_group_delim : ", ";
+	/* within a group: cite-group-delimiter, by default ", " (in note
+	 * styles the layout's delimiter, as citeproc-js); after a cite with a
+	 * locator or affixes, as after a group, the after-collapse-delimiter */
+	const char *gd = ctx->cite_group_delim ? ctx->cite_group_delim : S->st->note ? delim : ", ";
 	const char *ad = ctx->after_collapse_delim ? ctx->after_collapse_delim : delim;
-	const char *yd = ctx->year_suffix_delim ? ctx->year_suffix_delim : gd;
+	const char *yd = ctx->year_suffix_delim  ? ctx->year_suffix_delim
+	                 : ctx->cite_group_delim ? ctx->cite_group_delim
+	                                         : delim;
 	int piq = S->L->punct_in_quote;
 	int prev_grouped = 0;
 	for (size_t i = 0; i < n;) {
@@ -181,31 +186,31 @@ static void collapse_years(struct csl_session *S, const struct csl_cite *c, cons
 			                v[prev].noys && !strcmp(v[j].noys, v[prev].noys) && v[j].plain &&
 			                v[prev].plain;
 			if (!same_year || ctx->collapse < 3) {
-				csl_cat(&g, same_year ? yd : gd, piq);
+				csl_cat(&g, v[prev].plain ? gd : ad, piq);
 				csl_cat(&g, v[j].year, piq);
 				prev = j++;
 				continue;
 			}
-			/* a run of suffixes of one year */
+			/* a run of suffixes of one year, after the one at prev */
 			size_t k = j;
 			while (k + 1 < n && same_names(&v[i], &v[k + 1]) && c[k + 1].item->year_suffix &&
 			       v[k + 1].plain && v[k + 1].noys && !strcmp(v[k + 1].noys, v[k].noys))
 				k++;
 			int ranged = ctx->collapse == 4;
-			for (size_t m = j; m <= k;) {
+			for (size_t m = prev; m <= k;) {
 				size_t e = m;
 				while (ranged && e + 1 <= k &&
 				       c[e + 1].item->year_suffix == c[e].item->year_suffix + 1)
 					e++;
-				/* with the previous suffix, a range needs three */
-				int first = m == j ? c[prev].item->year_suffix : 0;
-				if (ranged && e > m && (e - m >= 1 || first)) {
-					csl_cat(&g, yd, piq);
-					csl_cat(&g, csl_year_suffix(&S->tmp, c[m].item->year_suffix), piq);
+				if (ranged && e - m >= 2) {
+					if (m != prev) {
+						csl_cat(&g, yd, piq);
+						csl_cat(&g, csl_year_suffix(&S->tmp, c[m].item->year_suffix), piq);
+					}
 					csl_cat(&g, "\xE2\x80\x93", piq);
 					csl_cat(&g, csl_year_suffix(&S->tmp, c[e].item->year_suffix), piq);
 				} else {
-					for (size_t q = m; q <= e; q++) {
+					for (size_t q = m == prev ? m + 1 : m; q <= e; q++) {
 						csl_cat(&g, yd, piq);
 						csl_cat(&g, csl_year_suffix(&S->tmp, c[q].item->year_suffix), piq);
 					}
