@@ -15,9 +15,12 @@ static int same_str(const char *a, const char *b)
 	return b && !strcmp(a, b);
 }
 
-/* Positions from the history of the session. */
+/* Positions from the history of the session.  In a note style, citations
+ * in the text (note 0) and in notes are two streams for ibid; a note with
+ * several citations is one citation for the next. */
 static void positions(struct csl_session *S, struct csl_cite *c, size_t n, int note)
 {
+	struct posstream *ps = &S->stream[S->st->note && note == 0];
 	for (size_t i = 0; i < n; i++) {
 		struct csl_item *it = c[i].item;
 		int first_note = 0, last_note = -1;
@@ -40,9 +43,9 @@ static void positions(struct csl_session *S, struct csl_cite *c, size_t n, int n
 					ploc = c[i - 1].locator;
 					plab = c[i - 1].label;
 				} else {
-					prev_same = S->last_item == it && S->last_single;
-					ploc = S->last_locator;
-					plab = S->last_label;
+					prev_same = ps->item == it && ps->single;
+					ploc = ps->locator;
+					plab = ps->label;
 				}
 				if (!prev_same)
 					c[i].position = POS_SUBSEQUENT;
@@ -67,15 +70,17 @@ static void positions(struct csl_session *S, struct csl_cite *c, size_t n, int n
 		S->hist[S->nhist++] = (struct hist){c[i].item, note};
 	}
 	if (n) {
-		S->last_item = c[n - 1].item;
-		S->last_locator = c[n - 1].locator;
-		S->last_label = c[n - 1].label;
 		int single = 1;
 		for (size_t i = 1; i < n; i++)
 			single &= c[i].item == c[0].item;
-		S->last_single = single;
+		if (note > 0 && note == ps->note && ps->item)
+			single &= ps->single && ps->item == c[0].item;
+		ps->item = c[n - 1].item;
+		ps->locator = c[n - 1].locator;
+		ps->label = c[n - 1].label;
+		ps->single = single;
 	}
-	S->last_note = note;
+	ps->note = note;
 }
 
 struct one {
@@ -107,11 +112,31 @@ static const char *with_affixes(struct csl_session *S, struct arena *a, const st
 	return out;
 }
 
+/* Does a term that starts the cite take a capital, as at the start of a
+ * note (citeproc-js): in note styles, for the first cite, with no prefix
+ * or one that ends a sentence of more than one word ("See ibid.", "Cf.
+ * ibid.", "As said before. Ibid."). */
+static int caps_term(const struct csl_session *S, const struct csl_cite *c, size_t i)
+{
+	if (!S->st->note || i > 0)
+		return 0;
+	const char *p = c->prefix;
+	if (!p)
+		return 1;
+	size_t n = strlen(p);
+	while (n && (p[n - 1] == ' ' || p[n - 1] == '\t'))
+		n--;
+	if (!n)
+		return 1;
+	return (p[n - 1] == '.' || p[n - 1] == '!' || p[n - 1] == '?') && memchr(p, ' ', n);
+}
+
 static const char *render_cite(struct csl_session *S, const struct csl_cite *c, int no_names,
-                               const char **names)
+                               const char **names, int cap)
 {
 	struct csl_render r;
 	csl_render_init(&r, S, &S->st->cit, c->item, c);
+	r.cap_term = cap;
 	if (no_names || c->suppress_author)
 		r.names_done = -1; /* see csl_render_names: the first names are left out */
 	const char *s = csl_render_kids(&r, S->st->cit.layout, NULL);
@@ -238,15 +263,16 @@ const char *csl_cite(struct csl_session *S, struct csl_cite *c, size_t n, int no
 	int collapse = ctx->collapse;
 	for (size_t i = 0; i < n; i++) {
 		const char *names = NULL;
-		const char *s = render_cite(S, &c[i], 0, &names);
+		int cap = caps_term(S, &c[i], i);
+		const char *s = render_cite(S, &c[i], 0, &names, cap);
 		v[i].names = names;
 		v[i].number = c[i].item->cite_number;
 		v[i].plain = !c[i].prefix && !c[i].suffix && !(c[i].locator && *c[i].locator);
 		if (collapse >= 2 && names) {
-			v[i].year = render_cite(S, &c[i], 1, NULL);
+			v[i].year = render_cite(S, &c[i], 1, NULL, cap);
 			int ys = c[i].item->year_suffix;
 			c[i].item->year_suffix = 0;
-			v[i].noys = render_cite(S, &c[i], 1, NULL);
+			v[i].noys = render_cite(S, &c[i], 1, NULL, cap);
 			c[i].item->year_suffix = ys;
 		}
 		v[i].s = with_affixes(S, &S->tmp, &c[i], s);

@@ -396,6 +396,8 @@ struct csl_render {
 	int names_done;          /* a cs:names has rendered */
 	int ntotal_names;        /* names counted for form="count" */
 	const char *shown_names; /* the last name list, without et-al */
+	int emitted;             /* something has rendered (a term after it keeps its case) */
+	int cap_term;            /* a term rendered first is capitalized (citeproc-js) */
 };
 const char *csl_render_node(struct csl_render *r, const struct csl_node *n);
 const char *csl_render_kids(struct csl_render *r, const struct csl_node *n, const char *delim);

@@ -257,6 +257,8 @@ static const char *render_text(struct csl_render *r, const struct csl_node *n)
 		s = csl_term_text(r->L, n->term, n->form, n->plural);
 		if (!s)
 			return "";
+		if (r->cap_term && !r->emitted && *s)
+			s = csl_text_case(r->a, s, TC_CAPFIRST);
 		return csl_fmt_term(r, s, &n->f);
 	} else if (n->value) {
 		s = n->value;
@@ -466,16 +468,23 @@ static const char *render_group(struct csl_render *r, const struct csl_node *n)
 	return csl_fmt_apply(r, s, &n->f, 1);
 }
 
+static const char *leaf(struct csl_render *r, const char *s)
+{
+	if (s && *s)
+		r->emitted = 1;
+	return s;
+}
+
 const char *csl_render_node(struct csl_render *r, const struct csl_node *n)
 {
 	switch (n->kind) {
-	case CK_TEXT: return render_text(r, n);
-	case CK_NUMBER: return render_number(r, n);
-	case CK_LABEL: return render_label(r, n);
+	case CK_TEXT: return leaf(r, render_text(r, n));
+	case CK_NUMBER: return leaf(r, render_number(r, n));
+	case CK_LABEL: return leaf(r, render_label(r, n));
 	case CK_GROUP: return render_group(r, n);
 	case CK_CHOOSE: return render_choose(r, n);
-	case CK_NAMES: return csl_render_names(r, n);
-	case CK_DATE: return csl_render_date(r, n);
+	case CK_NAMES: return leaf(r, csl_render_names(r, n));
+	case CK_DATE: return leaf(r, csl_render_date(r, n));
 	default: return "";
 	}
 }

@@ -230,6 +230,7 @@ const char *csl_bib_entry(struct csl_session *S, size_t i, const struct csl_item
 		return "";
 	struct csl_render r;
 	csl_render_init(&r, S, &S->st->bib, it, NULL);
+	r.cap_term = 1;
 	r.ys_done = 0;
 	memset(r.suppressed, 0, sizeof r.suppressed);
 	const char *s;

@@ -356,7 +356,7 @@ static void doc_call(struct run *R, struct doc *D, const struct jv *call, const 
 	for (size_t i = 0; i < nn; i++) {
 		size_t k = cites_of(R, member(nv[i].c, "citationItems"), cv, 256);
 		out.n = 0;
-		csl_out_buf(&out, csl_cite(S, cv, k, nv[i].note ? nv[i].note : (int)i + 1), OF_HTML, L);
+		csl_out_buf(&out, csl_cite(S, cv, k, nv[i].note), OF_HTML, L);
 		nv[i].text = xmalloc(out.n + 1);
 		memcpy(nv[i].text, out.p ? out.p : "", out.n);
 		nv[i].text[out.n] = 0;
@@ -443,7 +443,7 @@ static int run_fixture(const char *path, const char *locales)
 		S = doc_session(&R, st, &L, D.v, D.n, order, 0);
 		for (size_t i = 0; bib && i < D.n; i++) {
 			size_t k = cites_of(&R, member(D.v[i].c, "citationItems"), cv, 256);
-			csl_cite(S, cv, k, D.v[i].note ? D.v[i].note : (int)i + 1);
+			csl_cite(S, cv, k, D.v[i].note);
 		}
 	} else {
 		/* numbering follows the first cites, then input order */
