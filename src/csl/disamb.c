@@ -69,76 +69,127 @@ static size_t max_names(const struct csl_item *it)
 	return m;
 }
 
-/* Expand given names one name at a time, and only where it helps: the
- * first name of the clashing cites first, to initials then in full. */
-static void add_givennames(struct csl_session *S, struct rend *v, size_t n)
+/* One set of ambiguous cites being resolved.  A step (one more name, or
+ * one name's given name expanded) applies to the cites still ambiguous;
+ * it is kept when it lowers the ambiguity of the set, and the cites it
+ * made unique keep the form they had then.  A step that did not help is
+ * undone: a given name at once, a name count at the end unless a later
+ * step (that name expanded) made it help. */
+struct dset {
+	struct csl_session *S;
+	struct rend *v;
+	size_t n, most;
+	unsigned char *act;      /* still ambiguous */
+	int *saved;              /* committed state: names, then given levels */
+	size_t best;             /* the ambiguity committed */
+};
+
+static void commit(struct dset *d)
 {
-	size_t most = 0;
+	size_t w = d->most + 1;
+	for (size_t i = 0; i < d->n; i++) {
+		if (!d->act[i])
+			continue;
+		struct csl_item *it = d->v[i].it;
+		d->saved[i * w] = it->dis_names;
+		memcpy(d->saved + i * w + 1, it->dis_given_per, d->most * sizeof(int));
+	}
+	for (size_t i = 0; i < d->n; i++)
+		if (d->act[i] && !clashes(d->v, d->n, i))
+			d->act[i] = 0;
+	d->best = count_clashes(d->v, d->n);
+}
+
+static void restore(struct dset *d)
+{
+	size_t w = d->most + 1;
+	for (size_t i = 0; i < d->n; i++) {
+		if (!d->act[i])
+			continue;
+		struct csl_item *it = d->v[i].it;
+		it->dis_names = d->saved[i * w];
+		memcpy(it->dis_given_per, d->saved + i * w + 1, d->most * sizeof(int));
+	}
+	render_all(d->S, d->v, d->n);
+}
+
+/* Try the given name of name k at a level on the ambiguous cites. */
+static void try_given(struct dset *d, size_t k, int level)
+{
+	int changed = 0;
+	for (size_t i = 0; i < d->n; i++) {
+		int *g = &d->v[i].it->dis_given_per[k];
+		if (d->act[i] && clashes(d->v, d->n, i) && *g < level) {
+			*g = level;
+			changed = 1;
+		}
+	}
+	if (!changed)
+		return;
+	render_all(d->S, d->v, d->n);
+	if (count_clashes(d->v, d->n) < d->best)
+		commit(d);
+	else
+		restore(d);
+}
+
+/* Show n names on the ambiguous cites. */
+static void try_names(struct dset *d, int n)
+{
+	int changed = 0;
+	for (size_t i = 0; i < d->n; i++) {
+		struct csl_item *it = d->v[i].it;
+		if (d->act[i] && it->dis_names < n && max_names(it) >= (size_t)n) {
+			it->dis_names = n;
+			changed = 1;
+		}
+	}
+	if (!changed)
+		return;
+	render_all(d->S, d->v, d->n);
+	if (count_clashes(d->v, d->n) < d->best)
+		commit(d);
+}
+
+static void names_and_givens(struct csl_session *S, struct rend *v, size_t n)
+{
+	const struct csl_context *c = &S->st->cit;
+	struct dset d = {S, v, n, 0, NULL, NULL, 0};
 	for (size_t i = 0; i < n; i++)
-		if (max_names(v[i].it) > most)
-			most = max_names(v[i].it);
+		if (max_names(v[i].it) > d.most)
+			d.most = max_names(v[i].it);
 	for (size_t i = 0; i < n; i++) {
 		struct csl_item *it = v[i].it;
-		if (!it->dis_given_per)
-			it->dis_given_per = arena_calloc(&S->a, (most + 1) * sizeof(int));
-		else if (max_names(it) < most) {
-			int *w = arena_calloc(&S->a, (most + 1) * sizeof(int));
+		int *w = arena_calloc(&S->a, (d.most + 1) * sizeof(int));
+		if (it->dis_given_per)
 			memcpy(w, it->dis_given_per, max_names(it) * sizeof(int));
-			it->dis_given_per = w;
-		}
+		it->dis_given_per = w;
 	}
-	int rule = S->st->cit.gn_rule;
+	d.act = xmalloc(n);
+	memset(d.act, 1, n);
+	d.saved = xcalloc(n * (d.most + 1), sizeof(int));
+	commit(&d);
+	int rule = c->gn_rule;
 	int top = rule == GN_ALL_NAMES_INITIALS || rule == GN_PRIMARY_INITIALS ? 1 : 2;
-	if (rule == GN_PRIMARY || rule == GN_PRIMARY_INITIALS)
-		most = most ? 1 : 0;
-	for (size_t k = 0; k < most && count_clashes(v, n); k++) {
-		for (int level = 1; level <= top && count_clashes(v, n); level++) {
-			size_t before = count_clashes(v, n);
-			int old[64];
-			for (size_t i = 0; i < n && i < 64; i++) {
-				old[i] = v[i].it->dis_given_per[k];
-				if (clashes(v, n, i) && old[i] < level)
-					v[i].it->dis_given_per[k] = level;
-			}
-			render_all(S, v, n);
-			if (count_clashes(v, n) >= before) {
-				for (size_t i = 0; i < n && i < 64; i++)
-					v[i].it->dis_given_per[k] = old[i];
-				render_all(S, v, n);
-			}
-		}
+	int primary = rule == GN_PRIMARY || rule == GN_PRIMARY_INITIALS;
+	for (size_t k = 0; k < d.most && d.best; k++) {
+		if (c->add_names && k > 0)
+			try_names(&d, (int)k + 1);
+		if (c->add_givenname && (!primary || k == 0))
+			for (int level = 1; level <= top && d.best; level++)
+				try_given(&d, k, level);
 	}
+	restore(&d);
+	free(d.act);
+	free(d.saved);
 }
 
 /* The steps for one set of items whose cites are equal. */
 static void resolve(struct csl_session *S, struct rend *v, size_t n)
 {
 	const struct csl_context *c = &S->st->cit;
-	if (c->add_names) {
-		/* add names while that lowers the ambiguity; keep the count
-		 * that did best, none if nothing helped */
-		size_t most = 0;
-		for (size_t i = 0; i < n; i++)
-			if (max_names(v[i].it) > most)
-				most = max_names(v[i].it);
-		size_t best = count_clashes(v, n);
-		int best_k = 0;
-		for (size_t k = 1; k <= most && best; k++) {
-			for (size_t i = 0; i < n; i++)
-				v[i].it->dis_names = (int)k;
-			render_all(S, v, n);
-			size_t now = count_clashes(v, n);
-			if (now < best) {
-				best = now;
-				best_k = (int)k;
-			}
-		}
-		for (size_t i = 0; i < n; i++)
-			v[i].it->dis_names = best_k;
-		render_all(S, v, n);
-	}
-	if (c->add_givenname && count_clashes(v, n))
-		add_givennames(S, v, n);
+	if (c->add_names || c->add_givenname)
+		names_and_givens(S, v, n);
 	if (count_clashes(v, n)) {
 		int any = 0;
 		for (size_t i = 0; i < n; i++)
