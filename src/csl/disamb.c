@@ -113,24 +113,31 @@ static void restore(struct dset *d)
 	render_all(d->S, d->v, d->n);
 }
 
-/* Try the given name of name k at a level on the ambiguous cites. */
+/* Try the given name of name k at a level on the ambiguous cites; undo
+ * it (only it) when it does not help. */
 static void try_given(struct dset *d, size_t k, int level)
 {
 	int changed = 0;
+	int *old = xmalloc((d->n + 1) * sizeof *old);
 	for (size_t i = 0; i < d->n; i++) {
 		int *g = &d->v[i].it->dis_given_per[k];
+		old[i] = *g;
 		if (d->act[i] && clashes(d->v, d->n, i) && *g < level) {
 			*g = level;
 			changed = 1;
 		}
 	}
-	if (!changed)
-		return;
-	render_all(d->S, d->v, d->n);
-	if (count_clashes(d->v, d->n) < d->best)
-		commit(d);
-	else
-		restore(d);
+	if (changed) {
+		render_all(d->S, d->v, d->n);
+		if (count_clashes(d->v, d->n) < d->best) {
+			commit(d);
+		} else {
+			for (size_t i = 0; i < d->n; i++)
+				d->v[i].it->dis_given_per[k] = old[i];
+			render_all(d->S, d->v, d->n);
+		}
+	}
+	free(old);
 }
 
 /* Show n names on the ambiguous cites. */
