@@ -222,24 +222,47 @@ static void resolve(struct csl_session *S, struct rend *v, size_t n)
 }
 
 struct gname {
-	const char *family, *given;
+	const char *ndp, *family, *given;
 	int *level;      /* where the name's level goes */
 };
+
+/* Given names compare without their spaces and periods: "J. J." is
+ * "J.J.". */
+static int cmp_given(const char *a, const char *b)
+{
+	for (;;) {
+		while (*a == ' ' || *a == '.')
+			a++;
+		while (*b == ' ' || *b == '.')
+			b++;
+		if (*a != *b || !*a)
+			return (unsigned char)*a - (unsigned char)*b;
+		a++;
+		b++;
+	}
+}
+
+static int cmp_family(const struct gname *x, const struct gname *y)
+{
+	int c = strcmp(x->ndp ? x->ndp : "", y->ndp ? y->ndp : "");
+	return c ? c : strcmp(x->family, y->family);
+}
 
 static int cmp_gname(const void *a, const void *b)
 {
 	const struct gname *x = a, *y = b;
-	int c = strcmp(x->family, y->family);
+	int c = cmp_family(x, y);
 	if (!c)
 		c = (unsigned char)x->given[0] - (unsigned char)y->given[0];
-	return c ? c : strcmp(x->given, y->given);
+	return c ? c : cmp_given(x->given, y->given);
 }
 
 /* Given-name expansion over the whole document (all-names and
  * primary-name rules): a name gets initials when another name of the same
- * family has other given names, and its full given name when even the
- * initials are the same.  The names are sorted by family and initial, so
- * the comparison is one pass. */
+ * family (particles included) has another initial, and its full given
+ * name when another has the same initial but another given name (not
+ * under the rules limited to initials).  The names are sorted by family
+ * and initial, so the comparison is one pass. */
 static void global_names(struct csl_session *S)
 {
 	int rule = S->st->cit.gn_rule;
@@ -260,23 +283,21 @@ static void global_names(struct csl_session *S)
 		it->dis_given_per = arena_calloc(&S->a, (nl->n + 1) * sizeof(int));
 		for (size_t j = 0; j < nl->n && (!primary || j == 0); j++)
 			if (nl->v[j].family && nl->v[j].given)
-				v[k++] = (struct gname){nl->v[j].family, nl->v[j].given,
+				v[k++] = (struct gname){nl->v[j].ndp, nl->v[j].family, nl->v[j].given,
 				                        &it->dis_given_per[j]};
 	}
 	qsort(v, k, sizeof *v, cmp_gname);
 	for (size_t i = 0; i < k;) {
 		size_t e = i; /* one family: [i, e) */
-		while (e < k && !strcmp(v[e].family, v[i].family))
+		while (e < k && !cmp_family(&v[e], &v[i]))
 			e++;
 		for (size_t j = i; j < e;) {
 			size_t f = j; /* one initial: [j, f) */
 			while (f < e && v[f].given[0] == v[j].given[0])
 				f++;
-			int same_initial_differs = strcmp(v[j].given, v[f - 1].given) != 0;
-			int family_differs = strcmp(v[i].given, v[e - 1].given) != 0;
-			int level = same_initial_differs ? 2 : family_differs ? 1 : 0;
-			if (initials_only && level > 1)
-				level = 1;
+			int same_initial_differs = cmp_given(v[j].given, v[f - 1].given) != 0;
+			int initial_differs = f - j < e - i;
+			int level = same_initial_differs && !initials_only ? 2 : initial_differs ? 1 : 0;
 			for (size_t m = j; m < f; m++)
 				*v[m].level = level;
 			j = f;
@@ -286,13 +307,30 @@ static void global_names(struct csl_session *S)
 	free(v);
 }
 
+static int uses_dis_cond(const struct csl_node *n)
+{
+	if (n->kind == CK_IF)
+		for (size_t i = 0; i < n->nconds; i++)
+			if (n->conds[i].test == CT_DISAMBIGUATE)
+				return 1;
+	for (size_t i = 0; i < n->nkids; i++)
+		if (uses_dis_cond(&n->kids[i]))
+			return 1;
+	return 0;
+}
+
 void csl_disambiguate(struct csl_session *S)
 {
 	const struct csl_context *c = &S->st->cit;
 	if (!c->layout || S->nbib < 2)
 		return;
-	if (!c->add_names && !c->add_givenname && !c->add_year_suffix)
-		return;
+	if (!c->add_names && !c->add_givenname && !c->add_year_suffix) {
+		int cond = uses_dis_cond(c->layout);
+		for (size_t i = 0; i < S->st->nmacros && !cond; i++)
+			cond = uses_dis_cond(S->st->macros[i]);
+		if (!cond)
+			return;
+	}
 	global_names(S);
 	size_t n = S->nbib;
 	struct rend *v = xcalloc(n, sizeof *v);
