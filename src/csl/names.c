@@ -102,7 +102,10 @@ static void initials(struct buf *b, const char *g, const char *with, int init, i
 		                                      (utf8proc_ssize_t)(i - k), &cp);
 		if (l <= 0)
 			l = 1;
-		int is_initial = (size_t)l == i - k || (i < n && g[i] == '.' && (size_t)l == i - k);
+		/* a single letter, or a word abbreviated with a period ("Ph."),
+		 * stays as written; other words give their first letter */
+		int single = (size_t)l == i - k;
+		int is_initial = single || (i < n && g[i] == '.');
 		int lower = !is_upper_start(g + k);
 		if (!first) {
 			if (sep == '-' && hyphen) {
@@ -119,7 +122,7 @@ static void initials(struct buf *b, const char *g, const char *with, int init, i
 				buf_put(b, g + st, i - st);
 				buf_putc(b, ' ');
 			} else {
-				buf_put(b, g + k, (size_t)l);
+				buf_put(b, g + k, is_initial ? i - k : (size_t)l);
 				buf_put(b, with, wn);
 			}
 		} else {
