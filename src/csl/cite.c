@@ -113,19 +113,26 @@ static const char *with_affixes(struct csl_session *S, struct arena *a, const st
 }
 
 /* Does a term that starts the cite take a capital, as at the start of a
- * note (citeproc-js): in note styles, for the first cite, with no prefix
- * or one that ends a sentence of more than one word ("See ibid.", "Cf.
- * ibid.", "As said before. Ibid."). */
+ * note (citeproc-js): in note styles, the first cite with no prefix, or a
+ * cite whose prefix ends a sentence of more than one word ("See ibid.",
+ * "Cf. ibid.", "As said before. Ibid."). */
 static int caps_term(const struct csl_session *S, const struct csl_cite *c, size_t i)
 {
-	if (!S->st->note || i > 0)
+	if (!S->st->note)
 		return 0;
 	const char *p = c->prefix;
 	if (!p)
-		return 1;
+		return i == 0;
 	size_t n = strlen(p);
-	while (n && (p[n - 1] == ' ' || p[n - 1] == '\t'))
-		n--;
+	/* spaces and closing quotes after the sentence's end */
+	for (;;) {
+		if (n && (p[n - 1] == ' ' || p[n - 1] == '\t' || p[n - 1] == '"' || p[n - 1] == '\''))
+			n--;
+		else if (n >= 3 && (!memcmp(p + n - 3, "\xE2\x80\x9D", 3) || !memcmp(p + n - 3, "\xE2\x80\x99", 3)))
+			n -= 3;
+		else
+			break;
+	}
 	if (!n)
 		return 1;
 	return (p[n - 1] == '.' || p[n - 1] == '!' || p[n - 1] == '?') && memchr(p, ' ', n);
@@ -302,9 +309,12 @@ const char *csl_cite(struct csl_session *S, struct csl_cite *c, size_t n, int no
 			regroup(c, v, n);
 		collapse_years(S, c, v, n, &b);
 	} else {
+		/* a cite whose prefix starts with punctuation (", cited in")
+		 * takes no delimiter before it, as citeproc-js */
 		for (size_t i = 0; i < n; i++)
 			if (*v[i].s)
-				join(&b, delim, v[i].s, piq);
+				join(&b, c[i].prefix && strchr(",.;:", c[i].prefix[0]) && c[i].prefix[0] ? NULL : delim,
+				     v[i].s, piq);
 	}
 	buf_putc(&b, 0);
 	struct csl_render r;
