@@ -324,7 +324,15 @@ const char *csl_cite(struct csl_session *S, struct csl_cite *c, size_t n, int no
 	struct csl_item dummy = {.english = 1};
 	if (!r.it)
 		r.it = &dummy;
-	const char *s = csl_fmt_apply(&r, arena_strndup(&S->tmp, b.p, b.n), &f, 1);
+	/* the layout's affixes go inside its formatting, as citeproc-js */
+	struct csl_fmt af = {0};
+	af.prefix = f.prefix;
+	af.suffix = f.suffix;
+	af.has_affix = f.has_affix;
+	f.prefix = f.suffix = NULL;
+	f.has_affix = 0;
+	const char *s = csl_fmt_apply(&r, arena_strndup(&S->tmp, b.p, b.n), &af, 1);
+	s = csl_fmt_apply(&r, s, &f, 1);
 	buf_free(&b);
 	S->out.n = 0;
 	buf_put(&S->out, s, strlen(s) + 1);
