@@ -252,13 +252,14 @@ static const char *one_name(struct csl_render *r, const struct csl_name *nm, con
 		}
 	} else {
 		/* family, given dp ndp, suffix (demoted), or ndp family, given dp, suffix */
+		const char *sep = o->sort_sep;
 		cat(&b, fam);
 		if (giv) {
-			cat(&b, o->sort_sep);
+			cat(&b, sep);
 			cat(&b, giv);
 		}
 		if (nm->suffix) {
-			cat(&b, o->sort_sep);
+			cat(&b, sep);
 			cat(&b, nm->suffix);
 		}
 	}

@@ -130,11 +130,11 @@ static const struct style styles[S__N] = {
 	[S_BASE] = {{"<span style=\"baseline\">", "", "{"}, {"</span>", "", "}"}},
 	[S_OBLIQUE] = {{"<span style=\"font-style:oblique;\">", "*", "\\textsl{"}, {"</span>", "*", "}"}},
 	[S_LIGHT] = {{"<span style=\"font-weight:light;\">", "", "{"}, {"</span>", "", "}"}},
-	[S_BLOCK] = {{"<div class=\"csl-block\">", "", ""}, {"</div>", "", ""}},
+	[S_BLOCK] = {{"\n\n    <div class=\"csl-block\">", "", ""}, {"</div>\n", "", ""}},
 	/* citeproc-js puts the two fields of an entry on a line of their own */
 	[S_LEFT] = {{"\n    <div class=\"csl-left-margin\">", "", ""}, {"</div>", "", ""}},
 	[S_RIGHT] = {{"<div class=\"csl-right-inline\">", "", ""}, {"</div>\n  ", "", ""}},
-	[S_INDENT] = {{"<div class=\"csl-indent\">", "", ""}, {"</div>", "", ""}},
+	[S_INDENT] = {{"<div class=\"csl-indent\">", "", ""}, {"</div>\n  ", "", ""}},
 	[S_NONE] = {{"", "", ""}, {"", "", ""}},
 };
 

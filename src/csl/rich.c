@@ -636,7 +636,10 @@ void csl_cat(struct buf *b, const char *s, int punct_in_quote)
 			}
 			b->n -= i;
 		}
-		if (!drop) {
+		/* the table's other rules, only for a mark standing alone ("! ",
+		 * "."), not one that starts text ("??-??") */
+		int alone = !s[i + 1] || s[i + 1] == ' ' || csl_mark_len(s + i + 1);
+		if (!drop && (alone || l == r || (r == '.' && (l == '!' || l == '?' || l == '.')))) {
 			drop = collide(l, r);
 			if (drop == 2) {
 				/* l goes; r comes as if l had not been there */
