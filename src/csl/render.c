@@ -204,8 +204,18 @@ const char *csl_var_value(struct csl_render *r, int v, int form_short)
 		if (!it->year_suffix)
 			return NULL;
 		return csl_year_suffix(r->a, it->year_suffix);
-	case CV_LOCATOR:
-		return r->cite && r->cite->locator && *r->cite->locator ? r->cite->locator : NULL;
+	case CV_LOCATOR: {
+		/* the locator without the spaces around it */
+		const char *l = r->cite ? r->cite->locator : NULL;
+		while (l && *l == ' ')
+			l++;
+		if (!l || !*l)
+			return NULL;
+		size_t n = strlen(l);
+		while (n && l[n - 1] == ' ')
+			n--;
+		return l[n] ? arena_strndup(r->a, l, n) : l;
+	}
 	case CV_FIRST_REFERENCE_NOTE_NUMBER:
 		if (!r->cite || !r->cite->first_note || r->cite->position == POS_FIRST)
 			return NULL;
@@ -263,6 +273,29 @@ static const char *concat(struct arena *a, const char *x, const char *y)
 	return o;
 }
 
+/* "213 & 235": the ampersand as the locale writes the "and" symbol. */
+static const char *and_symbol(struct csl_render *r, const char *s)
+{
+	const char *amp = strstr(s, " & ");
+	const char *sym = amp ? csl_term_text(r->L, "and", TF_SYMBOL, 0) : NULL;
+	if (!sym || !*sym || !strcmp(sym, "&"))
+		return s;
+	struct buf b = {0};
+	for (const char *p = s; *p;) {
+		const char *q = strstr(p, " & ");
+		if (!q) {
+			buf_put(&b, p, strlen(p));
+			break;
+		}
+		buf_put(&b, p, (size_t)(q - p) + 1);
+		buf_put(&b, sym, strlen(sym));
+		p = q + 2;
+	}
+	const char *o = arena_strndup(r->a, b.p, b.n);
+	buf_free(&b);
+	return o;
+}
+
 static const char *render_text(struct csl_render *r, const struct csl_node *n)
 {
 	if (n->macro) {
@@ -306,6 +339,7 @@ static const char *render_text(struct csl_render *r, const struct csl_node *n)
 			           !strcmp(r->cite->label, "page");
 			s = csl_page_range(r->a, s, page ? r->st->page_range : 0,
 			                   csl_term_text(r->L, "page-range-delimiter", TF_LONG, 0));
+			s = and_symbol(r, s);
 		}
 		else if (csl_var_kind(v) == CVK_NUMBER && v != CV_CITATION_NUMBER && !r->sort)
 			s = csl_number(r->a, s, 0, r->L, 0); /* "99-102" takes the range dash */
@@ -374,7 +408,7 @@ const char *csl_label_text(struct csl_render *r, int var, int form, int plural_a
 	else if (var == CV_NUMBER_OF_PAGES || var == CV_NUMBER_OF_VOLUMES)
 		plural = csl_leading_int(value) > 1;
 	else
-		plural = csl_plural(value);
+		plural = csl_plural(value, csl_term_text(r->L, "and", TF_LONG, 0));
 	return csl_term_text(r->L, term, form, plural);
 }
 
