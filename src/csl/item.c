@@ -120,12 +120,20 @@ static void names_of(struct arena *a, struct csl_names *out, const struct cx_fie
 			c->family = rich(a, nm->family);
 			c->given = nm->given.n ? rich(a, nm->given) : NULL;
 			c->suffix = nm->suffix.n ? rich(a, nm->suffix) : NULL;
-			if (nm->particle.n) {
+			cx_str par = nm->particle;
+			if (nm->dparticle.n && par.n > nm->dparticle.n + 1 &&
+			    !memcmp(par.p, nm->dparticle.p, nm->dparticle.n)) {
+				/* both particles: "de" dropping, "la" not */
+				c->dp = rich(a, nm->dparticle);
+				par.p += nm->dparticle.n + 1;
+				par.n -= nm->dparticle.n + 1;
+				c->ndp = rich(a, par);
+			} else if (par.n) {
 				int dropping = nm->dropping || (opt && opt->particles == CX_PARTICLES_DROPPING);
 				if (dropping)
-					c->dp = rich(a, nm->particle);
+					c->dp = rich(a, par);
 				else
-					c->ndp = rich(a, nm->particle);
+					c->ndp = rich(a, par);
 			}
 			split_particles(a, c);
 		} else {

@@ -409,6 +409,8 @@ static void names_field(struct jp *J, const struct jv *v, enum cx_field_id id, c
 				nm->dropping = 1;
 			} else {
 				nm->particle = join3(J, dp, " ", ndp);
+				if (dp.n)
+					nm->dparticle = dp;
 			}
 			for (size_t k = 0; k < o->n; k++) {
 				cx_str key = o->k[k];
