@@ -246,11 +246,7 @@ const char *csl_bib_entry(struct csl_session *S, size_t i, const struct csl_item
 		free(S->sas_prev);
 		S->sas_prev = r.first_names ? xstrdup(r.first_names) : NULL;
 	}
-	while (*s == ' ')
-		s++;
 	size_t n = strlen(s);
-	while (n && s[n - 1] == ' ')
-		n--;
 	S->out.n = 0;
 	buf_put(&S->out, s, n);
 	buf_putc(&S->out, 0);
