@@ -126,12 +126,17 @@ static void render_run(struct csl_render *r, struct buf *b, const struct part *p
 {
 	int piq = r->L->punct_in_quote;
 	int any = 0;
-	for (size_t i = first; i <= last; i++) {
-		const char *s = part_text(r, &p[i].n, d, side, var);
+	const char *txt[3] = {"", "", ""};
+	size_t shown_last = first;
+	for (size_t i = first; i <= last && i < 3; i++)
+		if (*(txt[i] = part_text(r, &p[i].n, d, side, var)))
+			shown_last = i; /* the suffix a range drops is the last shown */
+	for (size_t i = first; i <= last && i < 3; i++) {
+		const char *s = txt[i];
 		if (!*s)
 			continue;
 		struct csl_fmt f = p[i].n.f;
-		if (drop_suffix && i == last) {
+		if (drop_suffix && i == shown_last) {
 			f.suffix = NULL;
 			f.has_affix = f.prefix && *f.prefix;
 		}
@@ -226,8 +231,11 @@ const char *csl_render_date(struct csl_render *r, const struct csl_node *n)
 			first = 0;
 			last = np - 1;
 		}
-		if (first > 0)
+		if (first > 0) {
 			render_run(r, &b, p, 0, first - 1, d, 0, v, delim, 0);
+			if (b.n && delim)
+				csl_cat(&b, delim, r->L->punct_in_quote);
+		}
 		render_run(r, &b, p, first, last, d, 0, v, delim, 1);
 		csl_cat(&b, rd, 0);
 		if (d->y[1] || d->m[1])
@@ -237,6 +245,8 @@ const char *csl_render_date(struct csl_render *r, const struct csl_node *n)
 			render_run(r, &t, p, last + 1, np - 1, d, 0, v, delim, 0);
 			if (t.n) {
 				buf_putc(&t, 0);
+				if (delim)
+					csl_cat(&b, delim, r->L->punct_in_quote);
 				csl_cat(&b, t.p, r->L->punct_in_quote);
 			}
 			buf_free(&t);
