@@ -165,7 +165,9 @@ static struct csl_date *date_of(struct arena *a, const struct cx_date *d, cx_str
 	}
 	c->range = d->range;
 	c->circa = d->circa;
-	if (c->range && !c->y[1])
+	if (c->range && !c->y[1] && !c->m[1])
+		c->open = 1; /* "1987–": an open range */
+	else if (c->range && !c->y[1])
 		c->y[1] = c->y[0];
 	return c;
 }

@@ -305,9 +305,10 @@ static void mark(struct sink *k, const char *s)
 		case CM_DQUOTE: quote(k, 1, 1); return;
 		case CM_SQUOTE: quote(k, 1, 2); return;
 		case CM_QUOTE_OFF: case CM_DQUOTE_OFF: case CM_SQUOTE_OFF: quote(k, 0, 0); return;
-		case CM_NORMAL: k->italic = !k->italic; open_span(k, S_NORMAL); return;
-		case CM_WNORMAL: k->bold = !k->bold; open_span(k, S_WNORMAL); return;
-		case CM_VNORMAL: k->sc = !k->sc; open_span(k, S_VNORMAL); return;
+		/* "normal" undoes an enclosing style; with none, it shows nothing */
+		case CM_NORMAL: open_span(k, k->italic ? S_NORMAL : S_NONE); k->italic = 0; return;
+		case CM_WNORMAL: open_span(k, k->bold ? S_WNORMAL : S_NONE); k->bold = 0; return;
+		case CM_VNORMAL: open_span(k, k->sc ? S_VNORMAL : S_NONE); k->sc = 0; return;
 		case CM_UNDER: open_span(k, S_UNDER); return;
 		case CM_BASE: open_span(k, S_BASE); return;
 		case CM_OBLIQUE: open_span(k, S_OBLIQUE); return;
