@@ -166,9 +166,12 @@ static const char *sort_key(struct csl_render *r, const struct csl_node *n, cons
 	/* a season sorts as no month */
 	int m0 = has[1] && d->m[0] <= 12 ? d->m[0] : 0, d0 = has[2] ? d->d[0] : 0;
 	int m1 = has[1] && d->m[1] <= 12 ? d->m[1] : 0, d1 = has[2] ? d->d[1] : 0;
-	snprintf(b, sizeof b, "%05d%02d%02d", d->y[0] + 10000, m0, d0);
-	(void)m1;
-	(void)d1; /* a range sorts by its start */
+	/* a range sorts by its start, then by its end */
+	if (d->range && (d->y[1] || m1))
+		snprintf(b, sizeof b, "%05d%02d%02d%05d%02d%02d", d->y[0] + 10000, m0, d0,
+		         (d->y[1] ? d->y[1] : d->y[0]) + 10000, m1, d1);
+	else
+		snprintf(b, sizeof b, "%05d%02d%02d", d->y[0] + 10000, m0, d0);
 	return arena_strndup(r->a, b, strlen(b));
 }
 
