@@ -84,16 +84,29 @@ struct dset {
 	size_t best;             /* the ambiguity committed */
 };
 
-static void commit(struct dset *d)
+/* Save the state of the ambiguous cites (save), or put it back. */
+static void state(struct dset *d, int save)
 {
 	size_t w = d->most + 1;
 	for (size_t i = 0; i < d->n; i++) {
 		if (!d->act[i])
 			continue;
 		struct csl_item *it = d->v[i].it;
-		d->saved[i * w] = it->dis_names;
-		memcpy(d->saved + i * w + 1, it->dis_given_per, d->most * sizeof(int));
+		int *at = d->saved + i * w;
+		if (save) {
+			at[0] = it->dis_names;
+			memcpy(at + 1, it->dis_given_per, d->most * sizeof(int));
+		} else {
+			it->dis_names = at[0];
+			memcpy(it->dis_given_per, at + 1, d->most * sizeof(int));
+		}
 	}
+}
+
+/* Keep the step: the cites it made unique leave the set. */
+static void commit(struct dset *d)
+{
+	state(d, 1);
 	for (size_t i = 0; i < d->n; i++)
 		if (d->act[i] && !clashes(d->v, d->n, i))
 			d->act[i] = 0;
@@ -102,14 +115,7 @@ static void commit(struct dset *d)
 
 static void restore(struct dset *d)
 {
-	size_t w = d->most + 1;
-	for (size_t i = 0; i < d->n; i++) {
-		if (!d->act[i])
-			continue;
-		struct csl_item *it = d->v[i].it;
-		it->dis_names = d->saved[i * w];
-		memcpy(it->dis_given_per, d->saved + i * w + 1, d->most * sizeof(int));
-	}
+	state(d, 0);
 	render_all(d->S, d->v, d->n);
 }
 
