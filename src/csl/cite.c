@@ -309,12 +309,23 @@ const char *csl_cite(struct csl_session *S, struct csl_cite *c, size_t n, int no
 			regroup(c, v, n);
 		collapse_years(S, c, v, n, &b);
 	} else {
-		/* a cite whose prefix starts with punctuation (", cited in")
-		 * takes no delimiter before it, as citeproc-js */
-		for (size_t i = 0; i < n; i++)
-			if (*v[i].s)
-				join(&b, c[i].prefix && strchr(",.;:", c[i].prefix[0]) && c[i].prefix[0] ? NULL : delim,
-				     v[i].s, piq);
+		/* cite-group-delimiter alone groups the cites of the same names
+		 * without collapsing them; a cite whose prefix starts with
+		 * punctuation (", cited in") takes no delimiter before it, as
+		 * citeproc-js */
+		const char *gd = ctx->cite_group_delim;
+		if (gd)
+			regroup(c, v, n);
+		for (size_t i = 0; i < n; i++) {
+			if (!*v[i].s)
+				continue;
+			const char *d = delim;
+			if (gd && i > 0 && v[i].names && v[i - 1].names && !strcmp(v[i].names, v[i - 1].names))
+				d = gd;
+			if (c[i].prefix && c[i].prefix[0] && strchr(",.;:", c[i].prefix[0]))
+				d = NULL;
+			join(&b, d, v[i].s, piq);
+		}
 	}
 	buf_putc(&b, 0);
 	struct csl_render r;
