@@ -101,6 +101,8 @@ typedef void (*cx_diag_fn)(void *ctx, const struct cx_diag *d);
 /* A personal name.  Corporate names have only `literal`. */
 struct cx_name {
 	cx_str family, given, particle, suffix, literal;
+	cx_str dparticle;      /* of a name with both particles (CSL-JSON "de" + "la"):
+	                        * the dropping one, which particle starts with */
 	unsigned dropping : 1; /* particle is dropping (biblatex useprefix=false) */
 	unsigned others : 1;   /* the "and others" / "et al." marker */
 	unsigned equal : 1;    /* equal contribution (cv input: '*', dagger) */

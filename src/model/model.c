@@ -160,6 +160,7 @@ static struct cx_name copy_name(struct arena *a, const struct cx_name *n)
 	c.family = copy_str(a, n->family);
 	c.given = copy_str(a, n->given);
 	c.particle = copy_str(a, n->particle);
+	c.dparticle = copy_str(a, n->dparticle);
 	c.suffix = copy_str(a, n->suffix);
 	c.literal = copy_str(a, n->literal);
 	return c;

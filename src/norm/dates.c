@@ -124,6 +124,11 @@ void date_parse_year(struct cx_date *d, cx_str s)
 {
 	cx_str t = trim(s);
 	int y;
+	if (t.n >= 2 && t.n <= 5 && t.p[0] == '-' && str_digits(t.p + 1, t.p + t.n, &y) == t.n - 1 &&
+	    y > 0) {
+		d->year[0] = -y; /* a year BC, as CSL-JSON and biblatex write it */
+		return;
+	}
 	size_t k = str_digits(t.p, t.p + t.n, &y);
 	/* "199X" and "19uu" are EDTF's unspecified digits, no year 199 or
 	 * 19: the text as it is. */
@@ -155,11 +160,12 @@ void date_parse_year(struct cx_date *d, cx_str s)
  * YYYY-MM-DD, ranges with '/', open ends, '~' circa and '?' uncertain. */
 static const char *iso_one(const char *p, const char *end, int *y, int *m, int *dd)
 {
-	int v;
+	int v, neg = p < end && *p == '-' && p + 1 < end && isdigit((unsigned char)p[1]);
+	p += neg; /* "-0380": 381 BC in ISO 8601, 380 BC in biblatex and CSL */
 	size_t k = str_digits(p, end, &v);
-	if (k != 4)
+	if (k != 4 || (neg && !v))
 		return NULL;
-	*y = v;
+	*y = neg ? -v : v;
 	p += 4;
 	if (p < end && *p == '-' && p + 1 < end && isdigit((unsigned char)p[1])) {
 		k = str_digits(p + 1, end, &v);
@@ -242,14 +248,16 @@ int date_parse_day(cx_str s)
 static size_t iso_part(char *b, size_t cap, int y, int m, int d)
 {
 	int k;
+	const char *sign = y < 0 ? "-" : ""; /* a year BC: "-0380" */
+	y = y < 0 ? -y : y;
 	if (m >= 13 && m <= 16) /* seasons: EDTF 21..24 */
-		k = snprintf(b, cap, "%04d-%02d", y, m + 8);
+		k = snprintf(b, cap, "%s%04d-%02d", sign, y, m + 8);
 	else if (m && d)
-		k = snprintf(b, cap, "%04d-%02d-%02d", y, m, d);
+		k = snprintf(b, cap, "%s%04d-%02d-%02d", sign, y, m, d);
 	else if (m)
-		k = snprintf(b, cap, "%04d-%02d", y, m);
+		k = snprintf(b, cap, "%s%04d-%02d", sign, y, m);
 	else
-		k = snprintf(b, cap, "%04d", y);
+		k = snprintf(b, cap, "%s%04d", sign, y);
 	if (k < 0)
 		return 0;
 	return (size_t)k < cap ? (size_t)k : cap - 1;

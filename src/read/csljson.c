@@ -409,6 +409,8 @@ static void names_field(struct jp *J, const struct jv *v, enum cx_field_id id, c
 				nm->dropping = 1;
 			} else {
 				nm->particle = join3(J, dp, " ", ndp);
+				if (dp.n)
+					nm->dparticle = dp;
 			}
 			for (size_t k = 0; k < o->n; k++) {
 				cx_str key = o->k[k];
@@ -500,10 +502,13 @@ static void names_from_text(struct jp *J, struct cx_field *f)
 
 /* ---- dates --------------------------------------------------------------------------- */
 
+/* A date part as a number: negative years are years BC; PART_BAD when
+ * the part is no number. */
+#define PART_BAD (-1000000)
 static int part_int(const struct jv *v)
 {
 	if (v->t != J_NUM && v->t != J_STR)
-		return -1;
+		return PART_BAD;
 	cx_str s = trim(v->s);
 	if (!s.n)
 		return 0;
@@ -513,7 +518,7 @@ static int part_int(const struct jv *v)
 		neg = 1, i = 1;
 	for (; i < s.n; i++) {
 		if (!isdigit((unsigned char)s.p[i]) || x > 100000)
-			return -1;
+			return PART_BAD;
 		x = x * 10 + (s.p[i] - '0');
 	}
 	return neg ? -x : x;
@@ -573,13 +578,13 @@ static int read_date(struct jp *J, const struct jv *v, struct cx_date *d)
 			int y = part_int(&part->v[0]);
 			int m = part->n > 1 ? part_int(&part->v[1]) : 0;
 			int dd = part->n > 2 ? part_int(&part->v[2]) : 0;
-			if (y <= 0 && r == 0)
+			if ((y == 0 || y == PART_BAD || y < -9999) && r == 0)
 				goto literal;
 			if (m >= 21 && m <= 24)
 				m -= 8; /* EDTF seasons */
 			if (m < 0 || m > 16 || dd < 0 || dd > 31)
 				goto literal;
-			d->year[r] = y > 0 ? y : 0;
+			d->year[r] = y != PART_BAD && y >= -9999 ? y : 0;
 			d->month[r] = m;
 			d->day[r] = m >= 1 && m <= 12 ? dd : 0;
 			if (r == 1)
@@ -660,7 +665,7 @@ static void date_field(struct jp *J, const struct jv *v, cx_str var, int issued_
 			set_field(J, CX_F_YEAR, var, d.literal, v->line);
 			return;
 		}
-		if (!issued_as_date && !d.range && !d.circa) {
+		if (!issued_as_date && !d.range && !d.circa && d.year[0] > 0) {
 			char b[16];
 			int n = snprintf(b, sizeof b, "%04d", d.year[0]);
 			set_field(J, CX_F_YEAR, var, arena_str(&J->a, b, (size_t)n), v->line);

@@ -507,9 +507,10 @@ static int num(cx_str s, size_t *i, int maxd)
 static void parse_rdate(cx_str s, struct rdate *d)
 {
 	memset(d, 0, sizeof *d);
-	size_t i = 0;
+	/* a year BC: "-379/02//" */
+	size_t neg = s.n > 1 && s.p[0] == '-' && isdigit((unsigned char)s.p[1]), i = neg;
 	int y = num(s, &i, 4);
-	if (y < 0 || i != 4) {
+	if (y < 0 || (neg ? !y : i != 4)) {
 		/* "MAR" or "JUN 15": a month (and day) without a year. */
 		int m = date_parse_month(s.n >= 3 ? (cx_str){s.p, 3} : s);
 		if (m && m <= 12) {
@@ -528,10 +529,15 @@ static void parse_rdate(cx_str s, struct rdate *d)
 		d->other = s;
 		return;
 	}
-	d->y = y;
+	d->y = neg ? -y : y;
 	if (i == s.n)
 		return;
 	char sep = s.p[i];
+	if (neg && sep != '/') {
+		d->y = 0;
+		d->other = s;
+		return;
+	}
 	if (sep != '/' && sep != '-') {
 		d->other = s;
 		return;
@@ -620,14 +626,16 @@ static cx_str iso_of(struct ris *R, const struct rdate *d)
 {
 	if (!d->y || d->other.n || d->m > 12)
 		return (cx_str){NULL, 0};
-	char b[16];
+	char b[24];
 	int n;
+	const char *sign = d->y < 0 ? "-" : "";
+	int y = d->y < 0 ? -d->y : d->y;
 	if (d->d && d->m)
-		n = snprintf(b, sizeof b, "%04d-%02d-%02d", d->y, d->m, d->d);
+		n = snprintf(b, sizeof b, "%s%04d-%02d-%02d", sign, y, d->m, d->d);
 	else if (d->m)
-		n = snprintf(b, sizeof b, "%04d-%02d", d->y, d->m);
+		n = snprintf(b, sizeof b, "%s%04d-%02d", sign, y, d->m);
 	else
-		n = snprintf(b, sizeof b, "%04d", d->y);
+		n = snprintf(b, sizeof b, "%s%04d", sign, y);
 	return arena_str(&R->a, b, (size_t)n);
 }
 

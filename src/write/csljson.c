@@ -283,10 +283,19 @@ static void names(struct cw *w, const struct cx_field *f, const char *key)
 			name_member(w, &first, "literal", blank(nm->literal) ? nm->given : nm->literal);
 		} else {
 			int dropping = nm->dropping || w->opt->particles == CX_PARTICLES_DROPPING;
+			cx_str par = nm->particle, dpar = {0};
+			if (nm->dparticle.n && par.n > nm->dparticle.n + 1 &&
+			    !memcmp(par.p, nm->dparticle.p, nm->dparticle.n)) {
+				/* both particles: "de" dropping, "la" not */
+				dpar = nm->dparticle;
+				par.p += dpar.n + 1;
+				par.n -= dpar.n + 1;
+			}
 			name_member(w, &first, "family", nm->family);
 			name_member(w, &first, "given", nm->given);
+			name_member(w, &first, "dropping-particle", dpar);
 			name_member(w, &first, dropping ? "dropping-particle" : "non-dropping-particle",
-			            nm->particle);
+			            par);
 			name_member(w, &first, "suffix", nm->suffix);
 		}
 		out_putc(w->o, '}');
