@@ -41,10 +41,11 @@ void cv_diag(struct cv_ctx *x, enum cx_sev sev, enum cx_code code, unsigned line
 /* ---- labelling ------------------------------------------------------------ */
 
 /* Markup bytes become token flags; the token text keeps none of them. */
-static size_t strip_marks(struct arena *a, const char *s, size_t n, char **out, uint8_t **fl)
+static size_t strip_marks(struct arena *a, const char *s, size_t n, char **out, uint8_t **fl, uint32_t **om)
 {
 	char *p = arena_alloc(a, n + 1);
 	uint8_t *f = arena_alloc(a, n + 1);
+	uint32_t *m = arena_alloc(a, (n + 1) * sizeof *m);
 	size_t k = 0;
 	unsigned cur = 0;
 	for (size_t i = 0; i < n; i++) {
@@ -65,19 +66,48 @@ static size_t strip_marks(struct arena *a, const char *s, size_t n, char **out, 
 			continue;
 		}
 		p[k] = (char)c;
+		m[k] = (uint32_t)i;
 		f[k++] = (uint8_t)cur;
 	}
 	p[k] = 0;
+	m[k] = (uint32_t)n;
 	*out = p;
 	*fl = f;
+	*om = m;
 	return k;
 }
 
-void cv_label(struct cv_ctx *x, const char *s, size_t n, struct cv_item *it)
+/* The author tokens as the item wrote them, markup and all (the owner's
+ * bold name): each token's bytes in s, with the marks that open before it
+ * and close after it. */
+static cx_str marked_authors(struct arena *a, const char *s, size_t n, const struct tok *tk, const uint8_t *lab,
+                             size_t nt, const uint32_t *om)
+{
+	char *o = arena_alloc(a, n + nt + 1);
+	size_t k = 0;
+	for (size_t i = 0; i < nt; i++) {
+		if (lab[i] != LAB_AUTHOR)
+			continue;
+		size_t b = om[tk[i].off], e = om[tk[i].off + tk[i].n - 1] + 1;
+		while (b && CX_IS_MARK(s[b - 1]))
+			b--;
+		while (e < n && CX_IS_MARK(s[e]))
+			e++;
+		if (k)
+			o[k++] = ' ';
+		memcpy(o + k, s + b, e - b);
+		k += e - b;
+	}
+	o[k] = 0;
+	return (cx_str){o, k};
+}
+
+void cv_label(struct cv_ctx *x, const char *s, size_t n, const uint8_t *roles, int lines, struct cv_item *it)
 {
 	char *t;
 	uint8_t *fl;
-	size_t tn = strip_marks(x->a, s, n, &t, &fl);
+	uint32_t *om;
+	size_t tn = strip_marks(x->a, s, n, &t, &fl, &om);
 	size_t cap = tn / 2 + 2;
 	if (cap > 400)
 		cap = 400;
@@ -85,13 +115,20 @@ void cv_label(struct cv_ctx *x, const char *s, size_t n, struct cv_item *it)
 	size_t nt = tok_split(t, tn, tk, cap);
 	if (!nt || !x->model)
 		return;
-	for (size_t i = 0; i < nt; i++)
-		tk[i].flags = fl[tk[i].off];
+	for (size_t i = 0; i < nt; i++) {
+		tk[i].flags |= fl[tk[i].off];
+		if (roles)
+			tk[i].role = roles[tk[i].line];
+	}
 	uint32_t *f = arena_alloc(x->a, nt * FEAT_MAX * sizeof *f);
 	uint8_t *nf = arena_alloc(x->a, nt), *lab = arena_alloc(x->a, nt);
 	int32_t *sc = arena_alloc(x->a, lab_scratch(nt) * sizeof *sc);
-	feat_seq(tk, nt, f, nf);
+	feat_seq(tk, nt, f, nf, lines);
 	lab_decode(x->model, f, nf, nt, lab, sc);
+	it->ntok = nt;
+	it->tok = tk;
+	it->lab = lab;
+	it->authors_marked = marked_authors(x->a, s, n, tk, lab, nt, om);
 	/* each label's tokens, in order, joined by one space */
 	size_t len[LAB_N] = {0};
 	for (size_t i = 0; i < nt; i++)
@@ -588,7 +625,25 @@ static int any_word(cx_str s, const char *const *w)
 	return 0;
 }
 
-static enum cx_type_id type_of(const struct venue_db *db, const struct cv_item *it, cx_str cont, int arxiv)
+/* What the venue reader made of an item's container and of its notes. */
+struct place {
+	struct venue_out c;   /* the container */
+	struct venue_out s;   /* the notes, genre and badge beside it */
+	cx_str cont;          /* the container as the labeller read it */
+	int status;           /* as venue_out.status, from either */
+	int thesis, report, preprint;
+};
+
+/* arXiv, bioRxiv, medRxiv, SSRN, "preprint": a venue that publishes
+ * preprints. */
+static int preprint_server(cx_str name)
+{
+	return str_ifind(name, "rxiv", 0) >= 0 || has_word(name, "ssrn") || has_word(name, "preprint") ||
+	       has_word(name, "corr") || has_word(name, "research square");
+}
+
+static enum cx_type_id type_of(const struct venue_db *db, const struct cv_item *it, const struct place *pl,
+                               int arxiv)
 {
 	static const char *const thesis[] = {"thesis", "dissertation", "phd", "ph.d", "doctoral", "master",
 	                                     "m.sc", "msc thesis", "habilitation", "diss.", NULL};
@@ -599,16 +654,26 @@ static enum cx_type_id type_of(const struct venue_db *db, const struct cv_item *
 	                                   NULL};
 	static const char *const journal[] = {"journal", "transactions", "trans.", "letters", "review",
 	                                      "magazine", "annals", "bulletin", "quarterly", "j.", NULL};
-	cx_str g = it->seg[LAB_GENRE], nt = it->seg[LAB_NOTE];
-	if (any_word(g, thesis) || any_word(nt, thesis) || it->hint == H_THESIS ||
-	    (!cont.n && any_word(it->seg[LAB_PUBLISHER], thesis)))
-		return has_word(g, "master") || has_word(nt, "master") ? CX_T_MASTERSTHESIS : CX_T_PHDTHESIS;
-	if (any_word(g, report) || (!cont.n && any_word(nt, report)) || it->hint == H_REPORT)
+	cx_str g = it->seg[LAB_GENRE], nt = it->seg[LAB_NOTE], cont = pl->cont;
+	if (pl->thesis || any_word(g, thesis) || it->hint == H_THESIS ||
+	    (!cont.n && (any_word(it->seg[LAB_PUBLISHER], thesis) || any_word(nt, thesis))))
+		return has_word(g, "master") || has_word(nt, "master") || pl->c.preprint == 1 || pl->s.preprint == 1
+		       ? CX_T_MASTERSTHESIS : CX_T_PHDTHESIS;
+	if (pl->report || any_word(g, report) || (!cont.n && any_word(nt, report)) || it->hint == H_REPORT)
 		return CX_T_TECHREPORT;
 	if (it->hint == H_PATENT || has_word(g, "patent"))
 		return CX_T_PATENT;
-	if (arxiv && (!cont.n || has_word(cont, "arxiv") || has_word(cont, "preprint")))
-		return CX_T_PREPRINT;
+	if ((arxiv || pl->preprint) && (!cont.n || preprint_server(cont)))
+		return CX_T_PREPRINT; /* a published venue wins over the arXiv copy */
+	if (pl->status == 1)
+		return CX_T_UNPUBLISHED;
+	if (pl->c.known || pl->c.kind == VENUE_JOURNAL || pl->c.kind == VENUE_CONFERENCE ||
+	    pl->c.kind == VENUE_WORKSHOP) {
+		if (pl->c.kind == VENUE_JOURNAL)
+			return CX_T_ARTICLE;
+		if (pl->c.kind == VENUE_CONFERENCE || pl->c.kind == VENUE_WORKSHOP)
+			return CX_T_INPROCEEDINGS;
+	}
 	if (cont.n) {
 		const struct venue_row *r = venue_lookup(db, cont.p, cont.n);
 		if (r && r->kind == VENUE_JOURNAL)
@@ -619,13 +684,20 @@ static enum cx_type_id type_of(const struct venue_db *db, const struct cv_item *
 			return CX_T_INPROCEEDINGS;
 		if (any_word(cont, journal))
 			return CX_T_ARTICLE;
-		if (it->seg[LAB_EDITOR].n || ieq_prefix(cont, "in ") || ieq_prefix(cont, "in:"))
+		int in = ieq_prefix(cont, "in ") || ieq_prefix(cont, "in:");
+		if (it->seg[LAB_EDITOR].n || (in && it->seg[LAB_PUBLISHER].n))
 			return it->hint == H_CONFERENCE || it->hint == H_WORKSHOP ? CX_T_INPROCEEDINGS
 			                                                          : CX_T_INCOLLECTION;
+		if (it->hint == H_JOURNAL)
+			return CX_T_ARTICLE;
 		if (it->hint == H_CONFERENCE || it->hint == H_WORKSHOP)
 			return CX_T_INPROCEEDINGS;
 		if (it->hint == H_CHAPTER || it->hint == H_BOOK)
 			return CX_T_INCOLLECTION;
+		/* "In X" without editors, "X '25", "X-2023", "W@X": a
+		 * proceedings volume */
+		if (in || pl->c.short_year || memchr(cont.p, '@', cont.n))
+			return CX_T_INPROCEEDINGS;
 		if (it->seg[LAB_PUBLISHER].n && !it->seg[LAB_VOLUME].n && !it->hint)
 			return CX_T_INCOLLECTION;
 		return CX_T_ARTICLE;
@@ -638,6 +710,8 @@ static enum cx_type_id type_of(const struct venue_db *db, const struct cv_item *
 		return CX_T_PREPRINT;
 	if (it->seg[LAB_PUBLISHER].n || it->hint == H_BOOK)
 		return CX_T_BOOK;
+	if (pl->status)
+		return CX_T_UNPUBLISHED;
 	return CX_T_MISC;
 }
 
@@ -725,6 +799,182 @@ static cx_str joined(struct arena *a, const struct cv_item *it)
 	return all;
 }
 
+/* The container and the notes through the venue reader (cv/venue.c). */
+static void read_place(struct cv_ctx *x, const struct cv_item *it, cx_str cont, cx_str arx, struct place *pl)
+{
+	memset(pl, 0, sizeof *pl);
+	pl->cont = cont;
+	if (cont.n)
+		cv_read_venue(x, cont, &pl->c);
+	cx_str side = cv_cat(x->a, it->seg[LAB_NOTE], ", ", it->seg[LAB_GENRE]);
+	side = cv_cat(x->a, side, ", ", it->seg[LAB_BADGE]);
+	if (side.n)
+		cv_read_venue(x, side, &pl->s);
+	pl->status = pl->c.status ? pl->c.status : pl->s.status;
+	pl->thesis = pl->c.kind == VENUE_THESIS || pl->s.kind == VENUE_THESIS;
+	pl->report = pl->c.report || pl->s.report;
+	pl->preprint = (pl->c.preprint && !pl->thesis) || (pl->s.preprint && !pl->thesis && !cont.n) || arx.n;
+	if (pl->status == 1 && !pl->c.name.n && pl->s.name.n && !cont.n)
+		pl->c = pl->s; /* "Submitted to" with the venue in the note */
+}
+
+/* The short name as the document writes it: a venue written as the
+ * acronym with its year glued on ("EMNLP-2023", "OSDI'25", "ACL2024") keeps
+ * that form as its short name; its full name comes from the table. */
+static cx_str written_short(struct arena *a, cx_str written, cx_str acronym)
+{
+	cx_str w = trim_set(written, ",.;:()");
+	w = drop_lead(w, "in", " ");
+	if (!acronym.n || w.n <= acronym.n || w.n > acronym.n + 8 || !str_ieqn(w.p, acronym.p, acronym.n) ||
+	    memchr(w.p, ' ', w.n) || memchr(w.p, ',', w.n))
+		return acronym; /* "EMNLP, 2022": the year is the item's date */
+	for (size_t i = acronym.n; i < w.n; i++)
+		if (!isdigit((unsigned char)w.p[i]) && w.p[i] != '-' && w.p[i] != '\'')
+			return acronym;
+	(void)a;
+	return w;
+}
+
+/* The name of a venue the table does not know, as written: without a
+ * short year, and of "Acronym 'YY | Full Name" the full name. */
+static cx_str written_name(const struct place *pl)
+{
+	const struct venue_out *o = &pl->c;
+	cx_str w = trim_set(o->written.n ? o->written : pl->cont, ",.;:|-");
+	if (memchr(w.p, '|', w.n) || o->short_year || !w.n)
+		return o->name.n ? o->name : w;
+	/* a year at the end is the item's date, not the venue's name */
+	size_t e = w.n;
+	if (e > 5 && year_in(S(w.p + e - 4, 4)) && !isalnum((unsigned char)w.p[e - 5])) {
+		e -= 4;
+		while (e && (w.p[e - 1] == ' ' || w.p[e - 1] == ','))
+			e--;
+		int m;
+		size_t mb = e;
+		while (mb && isalpha((unsigned char)w.p[mb - 1]))
+			mb--;
+		if (mb < e && month_in(S(w.p + mb, e - mb)) && (m = 1))
+			e = mb;
+		while (e && (w.p[e - 1] == ' ' || w.p[e - 1] == ','))
+			e--;
+		(void)m;
+		w.n = e;
+	}
+	return paren_trim(w);
+}
+
+/* The container field, by the type: a venue's canonical name with its
+ * acronym, the school of a thesis, the institution and number of a
+ * report, arXiv for a preprint. */
+static void add_container(struct eb *b, const struct cv_item *it, const struct place *pl, cx_str arx)
+{
+	struct cx_entry *e = b->e;
+	struct arena *a = b->x->a;
+	const struct venue_out *o = &pl->c;
+	cx_str pub = trim_set(it->seg[LAB_PUBLISHER], ",.;:()");
+	if (e->type == CX_T_PHDTHESIS || e->type == CX_T_MASTERSTHESIS) {
+		cx_str school = o->school.n ? o->school : pl->s.school.n ? pl->s.school : pl->cont.n ? pl->cont : pub;
+		add_text(b, CX_F_SCHOOL, trim_set(school, ",.;:|-"));
+		return;
+	}
+	if (e->type == CX_T_TECHREPORT) {
+		cx_str inst = o->school.n ? o->school : pl->s.school.n ? pl->s.school : pl->cont.n ? pl->cont : pub;
+		add_text(b, CX_F_INSTITUTION, trim_set(inst, ",.;:|-"));
+		cx_str num = o->number.n ? o->number : pl->s.number;
+		if (num.n)
+			add_text(b, CX_F_NUMBER, num);
+		return;
+	}
+	if (e->type == CX_T_UNPUBLISHED && pl->status == 1)
+		return; /* "Submitted to X" is not published in X: the note says it */
+	if (e->type == CX_T_PREPRINT && (arx.n || !pl->cont.n || preprint_server(pl->cont))) {
+		if (arx.n || has_word(pl->cont, "arxiv") || has_word(pl->cont, "corr"))
+			add(b, CX_F_JOURNAL, CX_STR("arXiv"));
+		else if (pl->cont.n)
+			add_text(b, CX_F_JOURNAL, o->name.n ? o->name : pl->cont);
+		return;
+	}
+	if (!pl->cont.n)
+		return;
+	cx_str name = o->known ? o->name : written_name(pl);
+	if (!name.n)
+		return;
+	enum cx_field_id cid = e->type == CX_T_INPROCEEDINGS || e->type == CX_T_INCOLLECTION ||
+	                       e->type == CX_T_INBOOK
+	                       ? CX_F_BOOKTITLE : CX_F_JOURNAL;
+	add_text(b, cid, name);
+	if (o->known && o->acronym.n && !(o->acronym.n == name.n && !memcmp(o->acronym.p, name.p, name.n)))
+		add(b, CX_F_SHORTJOURNAL, written_short(a, pl->cont, o->acronym));
+	else if (!o->known && o->acronym.n && o->acronym.n < name.n)
+		add(b, CX_F_SHORTJOURNAL, o->acronym);
+}
+
+/* The note: the status, awards and ranks, what else the item says beside
+ * its fields, and equal contribution. */
+static cx_str note_text(struct cv_ctx *x, const struct cv_item *it, const struct place *pl, cx_str arx,
+                        enum cx_type_id type, cx_str equal)
+{
+	struct arena *a = x->a;
+	cx_str n = S("", 0);
+	const struct venue_out *o = &pl->c;
+	if (pl->status == 1 && type == CX_T_UNPUBLISHED) {
+		cx_str v = o->name.n ? o->name : written_name(pl);
+		if (o->acronym.n && v.n && !(o->acronym.n == v.n && !memcmp(o->acronym.p, v.p, v.n)))
+			v = cv_cat(a, v, " ", cv_cat(a, CX_STR("("), "", cv_cat(a, o->acronym, "", CX_STR(")"))));
+		n = cv_cat(a, CX_STR("Submitted to"), " ", v);
+	} else if (pl->c.status_note.n || pl->s.status_note.n)
+		n = pl->c.status_note.n ? pl->c.status_note : pl->s.status_note;
+	n = cv_cat(a, n, "; ", o->note);
+	n = cv_cat(a, n, "; ", pl->s.note);
+	/* what the note says beside a status, an award or the arXiv id */
+	cx_str rest = trim_set(it->seg[LAB_NOTE], ",.;:()[]");
+	if (pl->s.status || pl->s.note.n)
+		rest = trim_set(pl->s.written, ",.;:()[]|-");
+	if ((arx.n || pl->preprint) && (has_word(rest, "arxiv") || has_word(rest, "preprint")) && rest.n < 60)
+		rest = S("", 0); /* "arXiv preprint arXiv:2305.18461": the eprint says it */
+	if (pl->thesis || pl->report)
+		rest = S("", 0);
+	n = cv_cat(a, n, "; ", rest);
+	if (!pl->s.note.n && !pl->s.status)
+		n = cv_cat(a, n, "; ", trim_set(it->seg[LAB_BADGE], ",.;:()[]"));
+	if (type != CX_T_PHDTHESIS && type != CX_T_MASTERSTHESIS && type != CX_T_TECHREPORT && !pl->s.status &&
+	    !pl->s.note.n)
+		n = cv_cat(a, trim_set(it->seg[LAB_GENRE], ",.;:()[]"), "; ", n);
+	return cv_cat(a, n, "; ", equal);
+}
+
+/* Year, month and day: the date label, a date the item wrote apart, the
+ * venue's, the heading's. */
+static void add_date(struct eb *b, const struct cv_item *it, const struct numbers *nb, const struct place *pl,
+                     cx_str arx)
+{
+	struct arena *a = b->x->a;
+	int y = nb->year, m = 0, d = 0;
+	cx_str ds = it->seg[LAB_DATE];
+	if (it->date_y) {
+		y = it->date_y, m = it->date_m, d = it->date_d;
+	} else {
+		m = y && ds.n ? month_in(ds) : 0;
+		if (!y)
+			y = pl->c.year, m = pl->c.month;
+		if (!y)
+			y = pl->s.year, m = pl->s.month;
+		if (!y)
+			y = it->year;
+	}
+	/* a new-style arXiv id tells the year and month it was posted */
+	if (!y && arx.n >= 9 && arx.p[4] == '.' && isdigit((unsigned char)arx.p[0])) {
+		y = 2000 + (arx.p[0] - '0') * 10 + (arx.p[1] - '0');
+		m = (arx.p[2] - '0') * 10 + (arx.p[3] - '0');
+	}
+	if (y)
+		add_int(b, CX_F_YEAR, y);
+	if (y && m >= 1 && m <= 12)
+		add(b, CX_F_MONTH, arena_str(a, month_names[m - 1], 3));
+	if (y && m >= 1 && m <= 12 && d)
+		add_int(b, CX_F_DAY, d);
+}
+
 struct cx_entry *cv_entry(struct cv_ctx *x, const struct cv_item *it)
 {
 	cx_str title = title_text(it->seg[LAB_TITLE]);
@@ -738,51 +988,47 @@ struct cx_entry *cv_entry(struct cv_ctx *x, const struct cv_item *it)
 	cx_str all = joined(x->a, it);
 	cx_str cont = paren_trim(trim_set(it->seg[LAB_CONTAINER], ",.;:"));
 	cont = trim_set(drop_lead(cont, "in", ": "), ",.;:");
+	if (!cont.n && it->badge.n && !it->arxiv.n)
+		cont = it->badge; /* a page's badge is the venue when none is written */
 	cx_str arx = it->arxiv.n ? it->arxiv : arxiv_id(all);
 	if (has_word(cont, "arxiv") && arx.n)
 		cont = CX_STR("arXiv"); /* "arXiv preprint arXiv:2210.05678" */
-	e->type = type_of(x->c->cx->venues, it, cont, arx.n != 0);
+	struct place pl;
+	read_place(x, it, cont, arx, &pl);
+	e->type = type_of(x->c->cx->venues, it, &pl, arx.n != 0);
 	const char *tn = cx_types[e->type].bibtex;
 	e->type_name = S(tn, strlen(tn));
-	cx_str note = S("", 0);
+	cx_str equal = S("", 0);
 	if (it->seg[LAB_AUTHOR].n)
-		add_names(&b, CX_F_AUTHOR, it->seg[LAB_AUTHOR], it->line, &note);
+		add_names(&b, CX_F_AUTHOR, it->seg[LAB_AUTHOR], it->line, &equal);
 	if (it->seg[LAB_EDITOR].n)
 		add_names(&b, CX_F_EDITOR, editor_text(x->a, it->seg[LAB_EDITOR]), it->line, NULL);
 	if (it->seg[LAB_TRANSLATOR].n)
 		add_names(&b, CX_F_TRANSLATOR, editor_text(x->a, it->seg[LAB_TRANSLATOR]), it->line, NULL);
 	add_text(&b, CX_F_TITLE, title);
-	if (cont.n) {
-		enum cx_field_id cid = e->type == CX_T_ARTICLE || e->type == CX_T_MISC || e->type == CX_T_PREPRINT
-		                       ? CX_F_JOURNAL
-		                       : e->type == CX_T_PHDTHESIS || e->type == CX_T_MASTERSTHESIS ? CX_F_SCHOOL
-		                       : e->type == CX_T_TECHREPORT ? CX_F_INSTITUTION : CX_F_BOOKTITLE;
-		add_text(&b, cid, cont);
-	} else if (arx.n && e->type == CX_T_PREPRINT)
-		add(&b, CX_F_JOURNAL, CX_STR("arXiv"));
+	add_container(&b, it, &pl, arx);
+	if (it->badge.n && !cx_entry_get(e, CX_F_SHORTJOURNAL) && it->badge.n <= 40)
+		add(&b, CX_F_SHORTJOURNAL, it->badge); /* al-folio's badge: the venue's short name */
 	if (it->seg[LAB_COLLECTION].n)
 		add_text(&b, CX_F_SERIES, trim_set(it->seg[LAB_COLLECTION], ",.;:()"));
 	struct numbers nb;
 	numbers_of(x->a, it, &nb);
-	if (nb.year)
-		add_int(&b, CX_F_YEAR, nb.year);
-	int month = nb.year ? month_in(it->seg[LAB_DATE]) : 0;
-	if (month)
-		add(&b, CX_F_MONTH, arena_str(x->a, month_names[month - 1], 3));
-	if (nb.vol.n)
-		add_text(&b, CX_F_VOLUME, nb.vol);
-	if (nb.iss.n)
-		add_text(&b, CX_F_NUMBER, nb.iss);
-	if (nb.pages.n)
-		add_text(&b, CX_F_PAGES, nb.pages);
+	add_date(&b, it, &nb, &pl, arx);
+	int journalish = e->type == CX_T_ARTICLE || e->type == CX_T_INPROCEEDINGS || !pl.c.known;
+	cx_str vol = nb.vol.n ? nb.vol : journalish ? pl.c.volume : S("", 0);
+	cx_str iss = nb.iss.n ? nb.iss : journalish && e->type != CX_T_TECHREPORT ? pl.c.number : S("", 0);
+	cx_str pages = nb.pages.n ? nb.pages : journalish ? pages_text(x->a, pl.c.pages) : S("", 0);
+	if (vol.n)
+		add_text(&b, CX_F_VOLUME, vol);
+	if (iss.n && e->type != CX_T_TECHREPORT)
+		add_text(&b, CX_F_NUMBER, iss);
+	if (pages.n)
+		add_text(&b, CX_F_PAGES, pages);
 	if (it->seg[LAB_EDITION].n)
 		add_text(&b, CX_F_EDITION, trim_set(it->seg[LAB_EDITION], ",.;:()"));
 	cx_str pub = trim_set(it->seg[LAB_PUBLISHER], ",.;:()");
-	if (pub.n && (e->type == CX_T_PHDTHESIS || e->type == CX_T_MASTERSTHESIS) && !cont.n)
-		add_text(&b, CX_F_SCHOOL, pub);
-	else if (pub.n && e->type == CX_T_TECHREPORT && !cont.n)
-		add_text(&b, CX_F_INSTITUTION, pub);
-	else if (pub.n)
+	if (pub.n && !((e->type == CX_T_PHDTHESIS || e->type == CX_T_MASTERSTHESIS || e->type == CX_T_TECHREPORT) &&
+	               !cont.n && !pl.c.school.n && !pl.s.school.n))
 		add_text(&b, CX_F_PUBLISHER, pub);
 	if (it->seg[LAB_LOCATION].n)
 		add_text(&b, CX_F_ADDRESS, trim_set(it->seg[LAB_LOCATION], ",.;:()"));
@@ -791,16 +1037,9 @@ struct cx_entry *cv_entry(struct cv_ctx *x, const struct cv_item *it)
 		                                  ",.;:"));
 	cx_str dummy;
 	add_ids(&b, it, all, &dummy);
-	cx_str n2 = trim_set(it->seg[LAB_NOTE], ",.;:()[]");
-	if (arx.n && has_word(n2, "arxiv") && n2.n < arx.n + 40)
-		n2 = S("", 0); /* "arXiv preprint arXiv:2305.18461": the eprint says it */
-	n2 = cv_cat(x->a, n2, "; ", trim_set(it->seg[LAB_BADGE], ",.;:()[]"));
-	n2 = cv_cat(x->a, n2, "; ", note);
-	if (e->type == CX_T_PHDTHESIS || e->type == CX_T_TECHREPORT)
+	if ((e->type == CX_T_PHDTHESIS || e->type == CX_T_TECHREPORT) && it->seg[LAB_GENRE].n)
 		add_text(&b, CX_F_TYPE, trim_set(it->seg[LAB_GENRE], ",.;:()[]"));
-	else
-		n2 = cv_cat(x->a, trim_set(it->seg[LAB_GENRE], ",.;:()[]"), "; ", n2);
-	add_text(&b, CX_F_NOTE, n2);
+	add_text(&b, CX_F_NOTE, note_text(x, it, &pl, arx, e->type, equal));
 	if (it->abstract.n)
 		add_text(&b, CX_F_ABSTRACT, it->abstract);
 	if (!title.n && !cont.n && !e->nfields)

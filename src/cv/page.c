@@ -153,6 +153,62 @@ static void mark_record(const struct dom *d, struct pinfo *pi, uint32_t c, uint3
 	pi[0].has_rec = 1;
 }
 
+/* The node after the subtree of node i. */
+static size_t subtree_end(const struct dom *d, size_t i)
+{
+	size_t e = i + 1;
+	while (e < d->nn) {
+		uint32_t p = d->n[e].parent;
+		while (p > i)
+			p = d->n[p].parent;
+		if (p != i)
+			break;
+		e++;
+	}
+	return e;
+}
+
+/* Does the subtree [i, end) hold a heading with more than a year in it,
+ * outside the records found in it? */
+static int titled(const struct dom *d, const struct pinfo *pi, size_t i, size_t end)
+{
+	for (size_t k = i + 1; k < end; k++) {
+		const struct dnode *x = &d->n[k];
+		if (pi[k].hidden || x->name.n != 2 || x->name.p[0] != 'h' || x->name.p[1] < '1' ||
+		    x->name.p[1] > '6' || pi[k].len <= 6)
+			continue;
+		uint32_t p = (uint32_t)k;
+		while (p > i && !pi[p].rec)
+			p = d->n[p].parent;
+		if (p == i)
+			return 1;
+	}
+	return 0;
+}
+
+/* Records inside an element that repeats and carries the item's title as
+ * a heading are parts of one item (academicpages' archive: a title, then
+ * "Published in", "Recommended citation" paragraphs): the element is the
+ * record. */
+static void lift_records(const struct dom *d, struct pinfo *pi, uint32_t *nrec)
+{
+	for (size_t i = 1; i < d->nn; i++) {
+		const struct dnode *E = &d->n[i];
+		if (dom_is_text(E) || pi[i].hidden || pi[i].rec || !pi[i].has_rec || !record_tag(E) ||
+		    !record_size(&pi[i]) || !E->parent)
+			continue;
+		size_t same = 0;
+		for (uint32_t o = d->n[E->parent].first; o; o = d->n[o].next)
+			same += !pi[o].hidden && pi[o].sig == pi[i].sig && record_size(&pi[o]);
+		size_t end = subtree_end(d, i);
+		if (same < 2 || !titled(d, pi, i, end))
+			continue;
+		for (size_t k = i + 1; k < end; k++)
+			pi[k].rec = 0;
+		pi[i].rec = ++*nrec;
+	}
+}
+
 /* Children of each element, deepest first, grouped by signature: a group
  * with two members or more that hold text (or a list item on its own) are
  * records. */
@@ -190,6 +246,7 @@ static uint32_t find_records(const struct dom *d, struct pinfo *pi)
 				break;
 			}
 	}
+	lift_records(d, pi, &nrec);
 	/* numbered in document order */
 	uint32_t k = 0;
 	for (size_t i = 0; i < d->nn; i++)

@@ -184,7 +184,8 @@ int cvd_label_word(const char *p, size_t n)
 		"youtube", "recording", "teaser", "tweet", "cite", "citation", "ris", "publisher",
 		"official", "springer", "usenix", "online", "url", "source", "tech", "report", "tr",
 		"long", "short", "ppt", "pptx", "docker", "software", "tool", "model", "models",
-		"weights", "huggingface", "leaderboard", "benchmark"};
+		"weights", "huggingface", "leaderboard", "benchmark", "download", "here", "view", "read",
+		"more", "details", "presentation", "watch", "pdfs"};
 	for (size_t i = 0; i < sizeof w / sizeof *w; i++)
 		if (strlen(w[i]) == n && cvd_ieqn(p, w[i], n))
 			return 1;
