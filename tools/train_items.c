@@ -44,6 +44,8 @@ struct pool {
 	size_t nv, conf, jour;   /* conferences first, then journals */
 	char **school;
 	size_t nschool, capschool;
+	char **given, **family;  /* names of the references' authors */
+	size_t nname, capname;
 };
 
 static char *dup_field(const char *p, const char *e)
@@ -108,14 +110,61 @@ void pool_free(struct pool *p)
 		free(p->v[i].acr), free(p->v[i].name), free(p->v[i].abbr);
 	for (size_t i = 0; i < p->nschool; i++)
 		free(p->school[i]);
-	free(p->v), free(p->school), free(p);
+	for (size_t i = 0; i < p->nname; i++)
+		free(p->given[i]), free(p->family[i]);
+	free(p->v), free(p->school), free(p->given), free(p->family), free(p);
 }
 
-/* Schools: the references' publishers and institutions named as universities. */
+/* A name as words: a capitalised word of letters (non-ASCII too), two or
+ * more of them; its length, or 0. */
+static size_t name_word(const char *s, size_t n)
+{
+	size_t k = 0;
+	if (!n || !isupper((unsigned char)s[0]))
+		return 0;
+	while (k < n && (isalpha((unsigned char)s[k]) || (unsigned char)s[k] >= 0x80 || s[k] == '-'))
+		k++;
+	return k >= 2 ? k : 0;
+}
+
+/* Authors written "Family, Given" with the given name in full: the pair. */
+static void note_names(struct pool *p, const struct buf *t)
+{
+	const char *s = t->p, *e = t->p + t->n;
+	while (s < e) {
+		while (s < e && (*s == ' ' || *s == ';' || *s == '&'))
+			s++;
+		if (e - s > 4 && !memcmp(s, "and ", 4))
+			s += 4;
+		size_t f = name_word(s, (size_t)(e - s));
+		if (!f || s + f + 2 >= e || s[f] != ',' || s[f + 1] != ' ')
+			break;
+		const char *g = s + f + 2;
+		size_t gn = name_word(g, (size_t)(e - g));
+		if (gn < 3 || (g + gn < e && g[gn] == '.'))
+			break;
+		if (p->nname == p->capname)
+			p->capname = p->capname ? 2 * p->capname : 1024,
+			p->given = xrealloc(p->given, p->capname * sizeof *p->given),
+			p->family = xrealloc(p->family, p->capname * sizeof *p->family);
+		p->given[p->nname] = dup_field(g, g + gn);
+		p->family[p->nname++] = dup_field(s, s + f);
+		s = g + gn;
+		while (s < e && *s != ',' && *s != ';' && *s != '&')
+			s++;
+		if (s < e)
+			s++;
+	}
+}
+
+/* Schools: the references' publishers and institutions named as
+ * universities; names of authors. */
 void pool_note(struct pool *p, const struct segs *sg)
 {
 	for (size_t i = 0; i < sg->n; i++) {
 		const struct buf *t = &sg->text[i];
+		if (sg->lab[i] == LAB_AUTHOR)
+			note_names(p, t);
 		int univ = 0;
 		for (size_t k = 0; k + 4 <= t->n && !univ; k++)
 			univ = !memcmp(t->p + k, "Univ", 4);
@@ -371,6 +420,44 @@ static const char *cv_authors(struct out *o, const char *s, size_t n, uint64_t *
 	}
 	if (etal < k)
 		buf_put(&t, " et al.", 7);
+	else if (what == 0 && one_in(rs, 3)) {
+		static const char *const note[] = {" (*co-first authors)", " (* equal contribution)",
+		                                   " (*Equal contribution)", " (# co-first authors)"};
+		const char *w = note[rnd(rs) % 4];
+		buf_put(&t, w, strlen(w));
+	}
+	buf_putc(&t, 0);
+	const char *r = keep(&o->st, "%s", t.p);
+	buf_free(&t);
+	return r;
+}
+
+/* An author list as CVs write it, "Given Family, Given Family and Given
+ * Family", of names from the references, with a CV's marks. */
+static const char *made_authors(struct out *o, const struct pool *p, uint64_t *rs)
+{
+	if (p->nname < 100)
+		return NULL;
+	size_t k = 1 + rnd(rs) % 6;
+	if (one_in(rs, 4))
+		k += rnd(rs) % 10;
+	struct buf t = {0};
+	int and_ = one_in(rs, 3);
+	for (size_t i = 0; i < k; i++) {
+		size_t a = rnd(rs) % p->nname, b = rnd(rs) % p->nname;
+		if (i)
+			buf_put(&t, i + 1 == k && and_ ? (k > 2 && one_in(rs, 2) ? ", and " : " and ") : ", ",
+			        i + 1 == k && and_ ? (k > 2 ? 6 : 5) : 2);
+		if (i + 1 == k && and_ && t.n >= 6 && !memcmp(t.p + t.n - 6, ", and ", 6) && k <= 2)
+			t.n -= 6, buf_put(&t, " and ", 5);
+		buf_put(&t, p->given[a], strlen(p->given[a]));
+		if (one_in(rs, 6)) {
+			char m[4] = {' ', (char)('A' + rnd(rs) % 26), '.', 0};
+			buf_put(&t, m, 3);
+		}
+		buf_putc(&t, ' ');
+		buf_put(&t, p->family[b], strlen(p->family[b]));
+	}
 	buf_putc(&t, 0);
 	const char *r = keep(&o->st, "%s", t.p);
 	buf_free(&t);
@@ -396,6 +483,7 @@ static void block(struct out *o, const struct segs *sg, const struct pool *p, ui
 	                                 {G_TITLE, G_AUTHOR, G_REST}, {G_AUTHOR, G_TITLE, G_REST}};
 	unsigned layout = rnd(rs) % 6;
 	int same_line = one_in(rs, 6), cv = one_in(rs, 2), drop_rest = one_in(rs, 12), roles = one_in(rs, 4);
+	int made = one_in(rs, 2);
 	uint8_t tfl = 0, cfl = one_in(rs, 4) ? TOK_ITALIC : 0;
 	unsigned m = rnd(rs) % 20;
 	tfl = m < 4 ? TOK_ITALIC : m < 7 ? TOK_BOLD : m < 10 ? TOK_LINK : 0;
@@ -434,6 +522,14 @@ static void block(struct out *o, const struct segs *sg, const struct pool *p, ui
 				const char *c = cv_authors(o, t, tn, rs);
 				if (c)
 					t = c, tn = strlen(c);
+			}
+			if (g == G_AUTHOR && first && made) {
+				const char *c = made_authors(o, p, rs);
+				if (c) {
+					c = one_in(rs, 3) ? cv_authors(o, c, strlen(c), rs) : c;
+					if (c)
+						t = c, tn = strlen(c);
+				}
 			}
 			int lb = first && o->n && !(same_line && k == 2);
 			o->pc[o->n++] = (struct piece){t, tn, sg->lab[i], g == G_TITLE ? tfl : sg->lab[i] == LAB_CONTAINER ? cfl : 0,
@@ -494,6 +590,25 @@ static void one_line(struct out *o, const struct segs *sg, const struct pool *p,
 	cv_venue(o, p, 1990 + (int)(rnd(rs) % 36), rs);
 }
 
+/* Pages end a block's lines without the period a reference puts between
+ * its parts: the last piece of each line loses it (not an initial's). */
+static void bare_ends(struct out *o)
+{
+	for (size_t i = 0; i < o->n; i++) {
+		if (i + 1 < o->n && !o->pc[i + 1].lb)
+			continue;
+		struct piece *p = &o->pc[i];
+		size_t n = p->n;
+		while (n && p->p[n - 1] == ' ')
+			n--;
+		size_t w = n;
+		while (w && p->p[w - 1] != ' ')
+			w--;
+		if (n - w > 3 && strchr(".,;", p->p[n - 1]))
+			p->n = n - 1;
+	}
+}
+
 /* The reference as a page's items: as written on one line, as a block, as
  * a CV's one-line citation; and sometimes each line of a block alone, as
  * the finder reads a line. */
@@ -518,6 +633,8 @@ void add_items(struct data *d, const struct segs *sg, const char *text, const st
 		block(o, sg, p, &rs, r.role);
 		lines = 1;
 	}
+	if (lines && one_in(&rs, 2))
+		bare_ends(o);
 	render(&r, o->pc, o->n);
 	if (one_in(&rs, 4))
 		mark_owner(&r, &rs);

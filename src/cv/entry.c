@@ -125,6 +125,19 @@ void cv_label(struct cv_ctx *x, const char *s, size_t n, const uint8_t *roles, i
 	int32_t *sc = arena_alloc(x->a, lab_scratch(nt) * sizeof *sc);
 	feat_seq(tk, nt, f, nf, lines);
 	lab_decode(x->model, f, nf, nt, lab, sc);
+	/* punctuation alone at a line's end belongs to that line's last word,
+	 * at a line's start to its first (", Bob Jones": the owner's slot) */
+	for (size_t i = 0; i < nt; i++) {
+		int punct = 1;
+		for (uint32_t k = 0; k < tk[i].n && punct; k++)
+			punct = strchr(",.;:|-", tk[i].p[k]) != NULL;
+		if (!punct)
+			continue;
+		if ((tk[i].flags & TOK_LINEEND) && i && !(tk[i].flags & TOK_LINESTART))
+			lab[i] = lab[i - 1];
+		else if ((tk[i].flags & TOK_LINESTART) && i + 1 < nt && !(tk[i + 1].flags & TOK_LINESTART))
+			lab[i] = lab[i + 1];
+	}
 	it->ntok = nt;
 	it->tok = tk;
 	it->lab = lab;
@@ -811,6 +824,19 @@ static void read_place(struct cv_ctx *x, const struct cv_item *it, cx_str cont, 
 	if (side.n)
 		cv_read_venue(x, side, &pl->s);
 	pl->status = pl->c.status ? pl->c.status : pl->s.status;
+	if (!pl->status && cont.n && it->seg[LAB_NOTE].n) {
+		/* "arXiv preprint, in submission" read as container "..., in" and
+		 * note "submission": the status is in the two together */
+		struct venue_out j;
+		memset(&j, 0, sizeof j);
+		cv_read_venue(x, cv_cat(x->a, it->seg[LAB_CONTAINER], " ", it->seg[LAB_NOTE]), &j);
+		if (j.status) {
+			pl->status = j.status;
+			pl->s.status = j.status;
+			pl->s.status_note = j.status_note;
+			pl->s.written = S("", 0);
+		}
+	}
 	pl->thesis = pl->c.kind == VENUE_THESIS || pl->s.kind == VENUE_THESIS;
 	pl->report = pl->c.report || pl->s.report;
 	pl->preprint = (pl->c.preprint && !pl->thesis) || (pl->s.preprint && !pl->thesis && !cont.n) || arx.n;
@@ -835,32 +861,52 @@ static cx_str written_short(struct arena *a, cx_str written, cx_str acronym)
 	return w;
 }
 
-/* The name of a venue the table does not know, as written: without a
- * short year, and of "Acronym 'YY | Full Name" the full name. */
-static cx_str written_name(const struct place *pl)
+/* Is the venue written as its acronym ("ICML", "ACM SIGCOMM", "Proc.
+ * NSDI", "EMNLP-2023"): three words at most, one of them the acronym? */
+static int acronym_like(cx_str w, cx_str acr)
+{
+	size_t words = 0;
+	int has = 0;
+	for (size_t i = 0; i < w.n;) {
+		while (i < w.n && (w.p[i] == ' ' || w.p[i] == ','))
+			i++;
+		size_t b = i;
+		while (i < w.n && w.p[i] != ' ' && w.p[i] != ',')
+			i++;
+		if (i == b)
+			break;
+		words++;
+		size_t e = i;
+		while (e > b && (isdigit((unsigned char)w.p[e - 1]) || w.p[e - 1] == '\'' || w.p[e - 1] == '-'))
+			e--;
+		has |= acr.n && e - b == acr.n && str_ieqn(w.p + b, acr.p, acr.n);
+	}
+	return words == 1 || (words <= 3 && has);
+}
+
+/* The container's name: the table's full name for a venue written as its
+ * acronym ("an acronym with a year becomes the full name"), else the
+ * document's own words, cleaned of a short year, ranks and awards. */
+static cx_str venue_name_of(const struct place *pl)
 {
 	const struct venue_out *o = &pl->c;
-	cx_str w = trim_set(o->written.n ? o->written : pl->cont, ",.;:|-");
-	if (memchr(w.p, '|', w.n) || o->short_year || !w.n)
-		return o->name.n ? o->name : w;
+	if (o->known && (!o->written.n || acronym_like(o->written, o->acronym)))
+		return o->name;
+	cx_str w = o->written.n ? o->written : o->name.n ? o->name : trim_set(pl->cont, ",.;:|-");
 	/* a year at the end is the item's date, not the venue's name */
 	size_t e = w.n;
 	if (e > 5 && year_in(S(w.p + e - 4, 4)) && !isalnum((unsigned char)w.p[e - 5])) {
 		e -= 4;
 		while (e && (w.p[e - 1] == ' ' || w.p[e - 1] == ','))
 			e--;
-		int m;
 		size_t mb = e;
 		while (mb && isalpha((unsigned char)w.p[mb - 1]))
 			mb--;
-		if (mb < e && month_in(S(w.p + mb, e - mb)) && (m = 1))
+		if (mb < e && month_in(S(w.p + mb, e - mb)))
 			e = mb;
-		while (e && (w.p[e - 1] == ' ' || w.p[e - 1] == ','))
-			e--;
-		(void)m;
-		w.n = e;
+		w = trim_set(S(w.p, e), ",.;:|-");
 	}
-	return paren_trim(w);
+	return w;
 }
 
 /* The container field, by the type: a venue's canonical name with its
@@ -896,17 +942,15 @@ static void add_container(struct eb *b, const struct cv_item *it, const struct p
 	}
 	if (!pl->cont.n)
 		return;
-	cx_str name = o->known ? o->name : written_name(pl);
+	cx_str name = venue_name_of(pl);
 	if (!name.n)
 		return;
 	enum cx_field_id cid = e->type == CX_T_INPROCEEDINGS || e->type == CX_T_INCOLLECTION ||
 	                       e->type == CX_T_INBOOK
 	                       ? CX_F_BOOKTITLE : CX_F_JOURNAL;
 	add_text(b, cid, name);
-	if (o->known && o->acronym.n && !(o->acronym.n == name.n && !memcmp(o->acronym.p, name.p, name.n)))
-		add(b, CX_F_SHORTJOURNAL, written_short(a, pl->cont, o->acronym));
-	else if (!o->known && o->acronym.n && o->acronym.n < name.n)
-		add(b, CX_F_SHORTJOURNAL, o->acronym);
+	if (o->acronym.n && o->acronym.n < name.n)
+		add(b, CX_F_SHORTJOURNAL, o->known ? written_short(a, pl->cont, o->acronym) : o->acronym);
 }
 
 /* The note: the status, awards and ranks, what else the item says beside
@@ -918,7 +962,7 @@ static cx_str note_text(struct cv_ctx *x, const struct cv_item *it, const struct
 	cx_str n = S("", 0);
 	const struct venue_out *o = &pl->c;
 	if (pl->status == 1 && type == CX_T_UNPUBLISHED) {
-		cx_str v = o->name.n ? o->name : written_name(pl);
+		cx_str v = venue_name_of(pl);
 		if (o->acronym.n && v.n && !(o->acronym.n == v.n && !memcmp(o->acronym.p, v.p, v.n)))
 			v = cv_cat(a, v, " ", cv_cat(a, CX_STR("("), "", cv_cat(a, o->acronym, "", CX_STR(")"))));
 		n = cv_cat(a, CX_STR("Submitted to"), " ", v);

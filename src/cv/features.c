@@ -94,7 +94,7 @@ enum {
 	F_BIAS = 1, F_W, F_P1, F_P2, F_P3, F_P4, F_S1, F_S2, F_S3, F_S4, F_SHAPE, F_LAST, F_FIRST,
 	F_FLAG, F_POS, F_REL, F_WM1, F_WP1, F_WM2, F_WP2, F_LASTM1, F_FIRSTP1, F_SHM1, F_SHP1,
 	F_BIG, F_SEG, F_QUOTE, F_PAREN, F_SEEN, F_LEN, F_MARK, F_LASTSEG, F_WLAST, F_SHLAST,
-	F_NUMCTX, F_WM1P1, F_LIDX, F_LSIZE, F_LCAPS, F_LNUM, F_LFIRST, F_LROLE, F_LTOK, F_LNAMES,
+	F_NUMCTX, F_WM1P1, F_LIDX, F_LSIZE, F_LCAPS, F_LNUM, F_LFIRST, F_LROLE, F_LTOK, F_LNAMES, F_LHEAD,
 	/* positions in a block of a page count apart from those in a
 	 * reference string: their seeds are moved by F_BLOCK */
 	F_BLOCK = 64
@@ -315,8 +315,8 @@ static void info_seq(const struct tok *t, size_t n, struct tinfo *ti, int lines)
 	unsigned seg = 0, quote = 0, paren = 0, seen = 0;
 	for (size_t i = 0; i < n; i++) {
 		struct tinfo *x = &ti[i];
-		if (lines && i && (t[i].flags & TOK_LINESTART) && !is_break(&ti[i - 1]))
-			seg++; /* a line break ends a part of the item as a period does */
+		if (lines && (t[i].flags & TOK_LINESTART))
+			seg = 0; /* in a block the parts count from the line's start */
 		char buf[64];
 		size_t k = core(&t[i], buf, sizeof buf);
 		x->wn = (uint8_t)(k < sizeof x->w ? k : sizeof x->w);
@@ -348,16 +348,6 @@ static void info_seq(const struct tok *t, size_t n, struct tinfo *ti, int lines)
 	}
 }
 
-static void window(struct fs *s, uint32_t seed, const struct tinfo *ti, size_t n, size_t i, long d)
-{
-	long j = (long)i + d;
-	if (j < 0)
-		add(s, seed, "<s>", 3);
-	else if ((size_t)j >= n)
-		add(s, seed, "</s>", 4);
-	else
-		add(s, seed, ti[j].w, ti[j].wn);
-}
 
 /* What a line of a block is like: the facts its tokens share. */
 struct linfo {
@@ -449,17 +439,40 @@ static void line_feats(struct fs *s, const struct tok *t, const struct linfo *li
 	addc(s, F_LSIZE, size | bucket(l->commas, l->ntok) << 4);
 	addc(s, F_LCAPS, bucket(l->caps, l->ntok) | (l->inits > 0) << 3 | l->and_ << 4 | l->fw << 5);
 	addc(s, F_LNUM, l->year | l->digits << 1 | l->venue << 2 | l->quote << 3);
-	addc(s, F_LNAMES, (l->chunks < 3 ? l->chunks : 3) | bucket(l->names, l->chunks) << 2);
+	unsigned names = (l->chunks < 3 ? l->chunks : 3) | bucket(l->names, l->chunks) << 2;
+	addc(s, F_LNAMES, names);
+	/* the line's first word takes the line's kind, whatever the word */
+	if (!in_line)
+		addc(s, F_LHEAD, names | bucket(l->caps, l->ntok) << 5 | l->year << 8 | l->venue << 9 | (ln > 0) << 10);
 	addc(s, F_LFIRST, l->first);
 	addc(s, F_LROLE, l->role);
 	addc(s, F_LTOK, (in_line < 3 ? (unsigned)in_line : 3) | (t[i].flags & TOK_LINEEND) << 2 | (unsigned)l->role << 8);
 }
 
+/* The neighbour at distance d as a window feature: a word, the ends of the
+ * item, or a line break in a block ("<nl>": across it is no context). */
+static void window(struct fs *s, uint32_t seed, const struct tinfo *ti, size_t n, size_t i, long d, int cut)
+{
+	long j = (long)i + d;
+	if (cut)
+		add(s, seed, "<nl>", 4);
+	else if (j < 0)
+		add(s, seed, "<s>", 3);
+	else if ((size_t)j >= n)
+		add(s, seed, "</s>", 4);
+	else
+		add(s, seed, ti[j].w, ti[j].wn);
+}
+
 static void token_feats(struct fs *s, const struct tok *t, const struct tinfo *ti, size_t n, size_t i,
-                        int lines)
+                        int lines, size_t in_line)
 {
 	const struct tinfo *x = &ti[i];
 	unsigned blk = lines ? F_BLOCK : 0;
+	/* in a block a line break parts the fields as punctuation does */
+	int bol = lines && i && (t[i].flags & TOK_LINESTART), eol = lines && i + 1 < n && (t[i].flags & TOK_LINEEND);
+	int bol2 = bol || (lines && i > 1 && (t[i - 1].flags & TOK_LINESTART));
+	int eol2 = eol || (lines && i + 2 < n && (t[i + 1].flags & TOK_LINEEND));
 	add(s, F_BIAS, "", 0);
 	add(s, F_W, x->w, x->wn);
 	for (unsigned k = 1; k <= 4 && k <= x->wn; k++)
@@ -472,17 +485,18 @@ static void token_feats(struct fs *s, const struct tok *t, const struct tinfo *t
 	for (unsigned b = 0; b < 16; b++)
 		if (x->flags & (1u << b))
 			addc(s, F_FLAG, b);
-	addc(s, blk + F_POS, pos_bucket(i));
+	addc(s, blk + F_POS, pos_bucket(lines ? in_line : i));
 	addc(s, blk + F_REL, (unsigned)(i * 8 / n));
-	window(s, F_WM1, ti, n, i, -1);
-	window(s, F_WP1, ti, n, i, 1);
-	window(s, F_WM2, ti, n, i, -2);
-	window(s, F_WP2, ti, n, i, 2);
-	addc(s, F_LASTM1, i ? (unsigned char)ti[i - 1].last : 0);
-	addc(s, F_FIRSTP1, i + 1 < n ? (unsigned char)ti[i + 1].first : 0);
-	addc(s, F_SHM1, i ? feat_hash(0, ti[i - 1].sh, ti[i - 1].shn) : 0);
-	addc(s, F_SHP1, i + 1 < n ? feat_hash(0, ti[i + 1].sh, ti[i + 1].shn) : 0);
-	if (i) {
+	window(s, F_WM1, ti, n, i, -1, bol);
+	window(s, F_WP1, ti, n, i, 1, eol);
+	window(s, F_WM2, ti, n, i, -2, bol2);
+	window(s, F_WP2, ti, n, i, 2, eol2);
+	unsigned char prev = bol ? '\n' : i ? (unsigned char)ti[i - 1].last : 0;
+	addc(s, F_LASTM1, prev);
+	addc(s, F_FIRSTP1, eol ? '\n' : i + 1 < n ? (unsigned char)ti[i + 1].first : 0);
+	addc(s, F_SHM1, bol ? '\n' : i ? feat_hash(0, ti[i - 1].sh, ti[i - 1].shn) : 0);
+	addc(s, F_SHP1, eol ? '\n' : i + 1 < n ? feat_hash(0, ti[i + 1].sh, ti[i + 1].shn) : 0);
+	if (i && !bol) {
 		char b[2 * sizeof x->w + 1];
 		memcpy(b, ti[i - 1].w, ti[i - 1].wn);
 		b[ti[i - 1].wn] = '|';
@@ -490,7 +504,7 @@ static void token_feats(struct fs *s, const struct tok *t, const struct tinfo *t
 		add(s, F_BIG, b, ti[i - 1].wn + 1u + x->wn);
 	}
 	addc(s, blk + F_SEG, x->seg);
-	addc(s, blk + F_LASTSEG, (unsigned)x->seg << 8 | (unsigned char)(i ? ti[i - 1].last : 0));
+	addc(s, blk + F_LASTSEG, (unsigned)x->seg << 8 | prev);
 	addc(s, F_QUOTE, x->quote);
 	addc(s, F_PAREN, x->paren);
 	addc(s, F_SEEN, x->seen);
@@ -499,8 +513,8 @@ static void token_feats(struct fs *s, const struct tok *t, const struct tinfo *t
 	addc(s, F_WLAST, (unsigned)x->flags << 8 | (unsigned char)x->last);
 	addc(s, F_SHLAST, feat_hash((unsigned char)x->last, x->sh, x->shn));
 	if (x->flags & (FL_NUM | FL_RANGE))
-		addc(s, F_NUMCTX, feat_hash(F_NUMCTX, i ? ti[i - 1].w : "", i ? ti[i - 1].wn : 0));
-	if (i && i + 1 < n)
+		addc(s, F_NUMCTX, feat_hash(F_NUMCTX, bol ? "<nl>" : i ? ti[i - 1].w : "", bol ? 4 : i ? ti[i - 1].wn : 0));
+	if (i && i + 1 < n && !bol && !eol)
 		addc(s, F_WM1P1, (unsigned char)ti[i - 1].last << 8 | (unsigned char)ti[i + 1].first);
 }
 
@@ -515,11 +529,10 @@ void feat_seq(const struct tok *t, size_t n, uint32_t *f, uint8_t *nf, int lines
 	size_t nl = lines ? line_info(t, ti, n, li) : 0, in_line = 0;
 	for (size_t i = 0; i < n; i++) {
 		struct fs s = {f + i * FEAT_MAX, 0};
-		token_feats(&s, t, ti, n, i, lines);
-		if (lines) {
-			in_line = (t[i].flags & TOK_LINESTART) ? 0 : in_line + 1;
+		in_line = (t[i].flags & TOK_LINESTART) ? 0 : in_line + 1;
+		token_feats(&s, t, ti, n, i, lines, in_line);
+		if (lines)
 			line_feats(&s, t, li, nl, i, in_line);
-		}
 		nf[i] = s.n;
 	}
 	if (ti != small)

@@ -82,6 +82,8 @@ enum sec cvd_sec_class(cx_str t, enum cv_hint *hint)
 		}
 		if (i >= t.n)
 			break;
+		if (i && isdigit((unsigned char)t.p[i - 1]))
+			return SEC_NONE; /* "5papers": a count, not a title */
 		size_t b = i;
 		while (i < t.n && (isalpha((unsigned char)t.p[i]) || t.p[i] == '-' || t.p[i] == '\'' ||
 		                   t.p[i] == '.' || t.p[i] == '&'))
@@ -357,6 +359,15 @@ static int prose(cx_str p)
 
 /* Hard-wrapped text (a PDF turned into text): a line ends in a hyphen or
  * "and", or the next starts in lower case or with a quote. */
+/* Does p start with a word in lower case ("and", "in"; not "arXiv")? */
+static int lower_word(cx_str p)
+{
+	size_t k = 0;
+	while (k < p.n && islower((unsigned char)p.p[k]))
+		k++;
+	return k >= 2 && (k == p.n || !isalnum((unsigned char)p.p[k]));
+}
+
 static int lines_wrapped(struct cv *v, const struct cv_line *L, size_t n)
 {
 	/* text wrapped at a width: every line but the last about as long as
@@ -381,8 +392,7 @@ static int lines_wrapped(struct cv *v, const struct cv_line *L, size_t n)
 		if (L[i].blank)
 			continue;
 		cx_str p = cvd_plain(&v->a, cvd_S(L[i].s, L[i].n));
-		if (prev && p.n && (islower((unsigned char)p.p[0]) || p.p[0] == '"' ||
-		                    (unsigned char)p.p[0] == 0xE2))
+		if (prev && lower_word(p))
 			return 1;
 		if (i + 1 < n && p.n && (p.p[p.n - 1] == '-' || (p.n > 4 && !memcmp(p.p + p.n - 4, " and", 4))))
 			return 1;
@@ -626,6 +636,13 @@ static void take_line(struct grouper *g, cx_str s, unsigned line, int heading)
 		c->date = p; /* the item's date on a line before it */
 		if (!c->line)
 			c->line = line;
+		return;
+	}
+	if (p.n > 1 && p.p[0] == '(' && p.p[p.n - 1] == ')' && !heading) {
+		/* "(Best Paper Award)" goes with the item above; "(* = equal
+		 * contribution)" over a list is no item */
+		if (c->kinds)
+			acc_line(g, s, line, R_NONE, LK_VENUE);
 		return;
 	}
 	enum lk k = heading ? LK_TITLE : line_kind(v, s);

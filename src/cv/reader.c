@@ -84,15 +84,23 @@ static void push_entry(struct cv *v, struct cx_entry *e)
 	v->ent[v->nent++] = e;
 }
 
-/* The item's text without its URL spans: links are identifiers, set apart
- * with the item's rows of links, not words to label. */
+/* The item's text without its URL spans and link labels ("[PDF]",
+ * "[Code]"): links are identifiers, set apart with the item's rows of
+ * links, not words to label. */
 static cx_str without_urls(struct cv *v, cx_str t, cx_str *extra)
 {
-	if (!memchr(t.p, CX_M_URL_ON, t.n))
+	if (!memchr(t.p, CX_M_URL_ON, t.n) && !memchr(t.p, '[', t.n))
 		return t;
 	char *p = arena_alloc(&v->a, t.n + 1);
 	size_t k = 0;
 	for (size_t i = 0; i < t.n; i++) {
+		if (t.p[i] == '[') {
+			const char *e = memchr(t.p + i, ']', t.n - i);
+			if (e && cvd_is_label(t.p + i + 1, (size_t)(e - t.p - i - 1))) {
+				i = (size_t)(e - t.p);
+				continue;
+			}
+		}
 		if ((unsigned char)t.p[i] != CX_M_URL_ON) {
 			p[k++] = t.p[i];
 			continue;

@@ -426,18 +426,29 @@ static cx_str venue_date(struct cv_ctx *v, cx_str t, struct venue_out *o)
 			o->month = m;
 		else
 			mb = yat;
-		/* drop the year (and month) unless it is part of a name ("SC 2023" keeps
-		 * its year inside a name only when followed by more words) */
+		/* drop the year (and month) at the end, or before a closing
+		 * parenthesis ("(ICML 2022)"); a year followed by more words is
+		 * part of the name ("2020 Ivannikov ISPRAS Open Conference") */
+		size_t ye = yat + 4;
+		if (ye < t.n && isalpha((unsigned char)t.p[ye]) && (ye + 1 == t.n || !isalpha((unsigned char)t.p[ye + 1])))
+			ye++; /* 2020a */
+		size_t after = ye;
+		while (after < t.n && strchr(" ,.;:)|-", t.p[after]))
+			after++;
+		if (after < t.n)
+			return t;
 		char *cc = arena_strndup(v->a, t.p, t.n);
 		size_t ccn = t.n;
-		size_t ye = yat + 4;
-		if (ye < ccn && isalpha((unsigned char)cc[ye]))
-			ye++; /* 2020a */
 		cvd_cut(cc, &ccn, mb, ye - mb);
 		t = cvd_trim_punct(cvd_S(cc, ccn), ",.;:|-");
 		/* "(  )" left behind */
-		if (t.n >= 2 && !memcmp(t.p + t.n - 2, "()", 2))
-			t = cvd_trim_punct(cvd_S(t.p, t.n - 2), ",.;:|-");
+		if (t.n >= 2 && t.p[t.n - 1] == ')') {
+			size_t k = t.n - 1;
+			while (k && t.p[k - 1] == ' ')
+				k--;
+			if (k && t.p[k - 1] == '(')
+				t = cvd_trim_punct(cvd_S(t.p, k - 1), ",.;:|-");
+		}
 	}
 	return t;
 }
@@ -626,10 +637,20 @@ void cv_read_venue(struct cv_ctx *v, cx_str venue_in, struct venue_out *o)
 	cx_str t = venue_strip(v, venue_in, o);
 	t = venue_status(v, t, o);
 	t = venue_numbers(v, t, o);
-	o->written = t;
 	t = venue_date(v, t, o);
-	if (venue_thesis_report(v, t, o) || venue_table(v, &t, o))
+	if (venue_thesis_report(v, t, o))
 		return;
+	cx_str rest = t;
+	if (venue_table(v, &t, o)) {
+		/* the name as written too: a document that spells a venue out
+		 * keeps its own words */
+		struct venue_out w;
+		memset(&w, 0, sizeof w);
+		venue_name(v, rest, &w);
+		o->written = w.name;
+		return;
+	}
 	venue_name(v, t, o);
+	o->written = o->name;
 	venue_kind_words(venue_in, o);
 }
