@@ -63,6 +63,7 @@ struct cv {
 	struct cv_rec *rec;        /* page records, 1..nrec */
 	size_t nrec;
 	struct cx_entry **ent;
+	char **ekey;               /* each entry's item text, folded */
 	size_t nent, capent;
 	size_t found;              /* items found in publication sections */
 	cx_str owner;              /* "Given Family", or empty when unknown */

@@ -309,12 +309,28 @@ int cvd_links_only(cx_str s)
 			size_t b = i;
 			while (i < s.n && isalpha((unsigned char)s.p[i]))
 				i++;
+			if (i - b == 3 && cvd_ieqn(s.p + b, "and", 3))
+				continue; /* "Data and software" */
 			if (i == b || !cvd_label_word(s.p + b, i - b))
 				return 0;
 			any = 1;
 		}
 	}
 	return any;
+}
+
+/* A form's field as a text dump shows it: "[          ]", "[Type    ]". */
+static int form_field(cx_str p)
+{
+	if (p.n < 2 || p.p[0] != '[' || p.p[p.n - 1] != ']')
+		return 0;
+	size_t words = 0;
+	for (size_t i = 1; i + 1 < p.n; i++) {
+		if (p.p[i] == '[' || p.p[i] == ']')
+			return 0;
+		words += p.p[i] != ' ' && p.p[i - 1] == ' ';
+	}
+	return words <= 2;
 }
 
 
@@ -548,7 +564,7 @@ static int side_line(struct grouper *g, cx_str s, cx_str p, int marked)
 		c->extra = cv_cat(&v->a, c->extra, " ", s);
 		return 1;
 	}
-	if (image_name(p))
+	if (image_name(p) || form_field(p))
 		return 1;
 	if (ids_only(v, s)) {
 		c->extra = cv_cat(&v->a, c->extra, " ", s);
@@ -715,12 +731,31 @@ static void take_lines(struct grouper *g, const struct cv_line *L, size_t n)
 		g->year = year;
 		return;
 	}
-	struct cv_line *C = arena_alloc(&v->a, n * sizeof *C);
+	struct cv_line *C = arena_alloc(&v->a, (n + 1) * sizeof *C);
 	size_t nc = 0;
-	int roles = 0;
+	int roles = 0, joined_any = 0;
 	for (size_t i = 0; i < n; i++) {
 		if (L[i].blank)
 			continue;
+		/* a paragraph wrapped at a width is one line: a citation, or an
+		 * abstract */
+		size_t j = i;
+		while (j < n && !L[j].blank && !L[j].role)
+			j++;
+		if (j - i >= 2 && lines_wrapped(v, L + i, j - i)) {
+			cx_str joined = cvd_S("", 0);
+			for (size_t m = i; m < j; m++)
+				joined = cv_cat(&v->a, joined, " ", cvd_S(L[m].s, L[m].n));
+			if (!side_line(g, joined, cvd_plain(&v->a, joined), 1)) {
+				C[nc] = L[i];
+				joined = lead_in(joined);
+				C[nc].s = (char *)joined.p, C[nc].n = joined.n;
+				nc++;
+				joined_any = 1;
+			}
+			i = j - 1;
+			continue;
+		}
 		cx_str s = cvd_S(L[i].s, L[i].n), p = cvd_plain(&v->a, s);
 		if (L[i].role == R_LINKS) {
 			g->cur.extra = cv_cat(&v->a, g->cur.extra, " ", s);
@@ -749,7 +784,7 @@ static void take_lines(struct grouper *g, const struct cv_line *L, size_t n)
 			roles = 0;
 		}
 	}
-	if (nc > 1 && !roles && lines_wrapped(v, C, nc)) {
+	if (nc > 1 && !roles && !joined_any && lines_wrapped(v, C, nc)) {
 		cx_str joined = cvd_S("", 0);
 		for (size_t i = 0; i < nc; i++)
 			joined = cv_cat(&v->a, joined, " ", cvd_S(C[i].s, C[i].n));
@@ -789,10 +824,12 @@ static void take_list_item(struct grouper *g, const struct cv_line *L, size_t n)
 			if (!keep[i].blank)
 				nb[got++] = i;
 		int apart = keep[first + 1].blank;
-		if (!apart && got == 2 && p.n <= 30 && cvd_words_in(p) <= 3 && !cvd_find_year(p, NULL))
-			apart = line_kind(v, cvd_S(keep[nb[0]].s, keep[nb[0]].n)) == LK_TITLE &&
-			        line_kind(v, cvd_S(keep[nb[1]].s, keep[nb[1]].n)) == LK_AUTHOR &&
-			        line_kind(v, cvd_S(keep[first].s, keep[first].n)) != LK_TITLE;
+		/* or the item's title follows it, a line of its own */
+		if (!apart && got == 2 && p.n <= 30 && cvd_words_in(p) <= 3 && !cvd_find_year(p, NULL)) {
+			cx_str t = cvd_S(keep[nb[0]].s, keep[nb[0]].n);
+			apart = cvd_words_in(t) > cvd_words_in(p) && !lower_word(cvd_plain(&v->a, t)) &&
+			        line_kind(v, t) == LK_TITLE;
+		}
 		if (p.n <= 30 && cvd_words_in(p) <= 3 && !cvd_find_year(p, NULL) && apart) {
 			g->cur.badge = p;
 			keep[first].blank = 1;

@@ -75,12 +75,19 @@ static size_t ascii_fold(cx_str s, char *out, size_t cap, int stop_at_space)
 
 /* ---- items to entries ------------------------------------------------------- */
 
-static void push_entry(struct cv *v, struct cx_entry *e)
+/* An entry, and the key of the item's whole text (folded letters and
+ * digits), by which the page's structured data finds it. */
+static void push_entry(struct cv *v, struct cx_entry *e, cx_str text)
 {
 	if (v->nent == v->capent) {
 		v->capent = v->capent ? v->capent * 2 : 32;
 		v->ent = xrealloc(v->ent, v->capent * sizeof *v->ent);
+		v->ekey = xrealloc(v->ekey, v->capent * sizeof *v->ekey);
 	}
+	cx_str p = cvd_plain(&v->a, text);
+	char *k = arena_alloc(&v->a, p.n + 1);
+	ascii_fold(p, k, p.n + 1, 0);
+	v->ekey[v->nent] = k;
 	v->ent[v->nent++] = e;
 }
 
@@ -169,7 +176,7 @@ static void build_entries(struct cv *v)
 		struct cx_entry *e = r->item->seg[LAB_TITLE].n ? cv_entry(&x, r->item) : NULL;
 		v->owner_warned = x.owner_warned;
 		if (e)
-			push_entry(v, e);
+			push_entry(v, e, r->text);
 		else
 			cvd_v_diag(v, CX_WARNING, CX_E_SYNTAX, r->line,
 			           "item in a publication section has no title; skipped");
@@ -246,6 +253,8 @@ static void dedupe(struct cv *v)
 				if (f && !cx_entry_get(keep, ids[k]))
 					*model_add_field(&v->a, keep, &fcap, ids[k], f->name, f->text, f->loc.line) = *f;
 			}
+			if (keep == v->ent[j])
+				v->ekey[i] = v->ekey[j];
 			v->ent[i] = keep;
 			v->ent[j] = NULL;
 		}
@@ -334,6 +343,24 @@ static void read_embedded(struct cv *v, const char *bibtex, size_t n, struct emb
 	v->c->diags.nwarnings += c2.diags.nwarnings;
 }
 
+/* BibTeX text without the HTML tags a page put in it ("{<span
+ * class="nocase">Preface</span>}"), which a text dump shows as they are. */
+static void put_untagged(struct buf *out, const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (s[i] == '<' && i + 1 < n && (isalpha((unsigned char)s[i + 1]) || s[i + 1] == '/')) {
+			size_t j = i + 1;
+			while (j < n && s[j] != '>' && s[j] != '\n' && s[j] != '<')
+				j++;
+			if (j < n && s[j] == '>') {
+				i = j;
+				continue;
+			}
+		}
+		buf_putc(out, s[i]);
+	}
+}
+
 /* BibTeX entries in a text (a text dump of a page shows the blocks its
  * buttons unfold): each "@type{" at a line start whose type BibTeX knows,
  * to its balancing brace, is copied to out and blanked in s (line breaks
@@ -367,7 +394,7 @@ static size_t text_bibtex(char *s, size_t n, struct buf *out)
 		}
 		if (e >= n || s[e] != '}')
 			continue;
-		buf_put(out, s + i, e + 1 - i);
+		put_untagged(out, s + i, e + 1 - i);
 		buf_putc(out, '\n');
 		for (size_t k = i; k <= e; k++)
 			if (s[k] != '\n')
@@ -379,13 +406,24 @@ static size_t text_bibtex(char *s, size_t n, struct buf *out)
 }
 
 /* The embedded entry with e's title, or -1. */
-static long embedded_find(struct cv *v, const struct embedded *m, const struct cx_entry *e)
+/* The embedded entry with e's title, or else one whose title the item's
+ * text holds (the labeller may have misread the visible item); -1 when
+ * none.  *exact: found by the title. */
+static long embedded_find(struct cv *v, const struct embedded *m, const struct cx_entry *e, const char *text,
+                          int *exact)
 {
 	char k[512];
-	if (!m->n || !title_key(v, e, k, sizeof k))
+	*exact = 0;
+	if (!m->n)
 		return -1;
-	for (size_t i = 0; i < m->n; i++)
-		if (m->ent[i] && !strcmp(m->titles[i], k))
+	if (title_key(v, e, k, sizeof k))
+		for (size_t i = 0; i < m->n; i++)
+			if (m->ent[i] && !strcmp(m->titles[i], k)) {
+				*exact = 1;
+				return (long)i;
+			}
+	for (size_t i = 0; text && i < m->n; i++)
+		if (m->ent[i] && strlen(m->titles[i]) >= 12 && strstr(text, m->titles[i]))
 			return (long)i;
 	return -1;
 }
@@ -407,14 +445,15 @@ static void drop_nocase(struct cv *v, struct cx_field *f)
 
 /* e (from the page's BibTeX) takes the visible entry's title, as the page
  * shows it, and the venue badge it showed. */
-static void take_shown(struct cv *v, struct cx_entry *e, const struct cx_entry *shown)
+static void take_shown(struct cv *v, struct cx_entry *e, const struct cx_entry *shown, int exact)
 {
 	struct cx_field *t = cx_entry_get(e, CX_F_TITLE), *s = cx_entry_get(shown, CX_F_TITLE);
-	if (t && s) {
+	if (t && s && exact) {
 		t->text = t->raw = s->text;
 		t->parts = NULL;
 		t->nparts = 0;
-	}
+	} else if (t)
+		drop_nocase(v, t); /* the visible title is the export's without its braces */
 	static const enum cx_field_id cont[] = {CX_F_JOURNAL, CX_F_BOOKTITLE, CX_F_PUBLISHER, CX_F_SERIES,
 	                                        CX_F_SCHOOL, CX_F_INSTITUTION, CX_F_HOWPUBLISHED};
 	for (size_t i = 0; i < sizeof cont / sizeof *cont; i++) {
@@ -493,9 +532,10 @@ static size_t emit_all(struct cv *v, struct embedded *m)
 		struct cx_entry *e = v->ent[i];
 		if (!e)
 			continue;
-		long k = embedded_find(v, m, e);
+		int exact;
+		long k = embedded_find(v, m, e, v->ekey[i], &exact);
 		if (k >= 0) {
-			take_shown(v, m->ent[k], e);
+			take_shown(v, m->ent[k], e, exact);
 			e = m->ent[k];
 			m->ent[k] = NULL;
 		}
@@ -562,6 +602,7 @@ static int cv_read(struct cx_reader_ctx *c, struct cx_input *in)
 	free(m.titles);
 	free(m.ent);
 	free(v.ent);
+	free(v.ekey);
 	free(lm.v);
 	buf_free(&t);
 	buf_free(&b);
