@@ -405,7 +405,7 @@ static const char *cv_authors(struct out *o, const char *s, size_t n, uint64_t *
 	if (k < 2)
 		return NULL;
 	struct buf t = {0};
-	unsigned what = rnd(rs) % 4;
+	unsigned what = rnd(rs) % 5;
 	size_t drop = what == 1 ? rnd(rs) % k : 99, etal = what == 2 && k > 3 ? 3 : 99;
 	for (size_t i = 0; i < k && i < etal; i++) {
 		if (i)
@@ -418,8 +418,18 @@ static const char *cv_authors(struct out *o, const char *s, size_t n, uint64_t *
 		if (what == 3 && i == k - 1)
 			buf_put(&t, " (Advisor)", 10);
 	}
-	if (etal < k)
+	if (what == 4) { /* an edited volume's editors in the authors' place */
+		const char *eds = one_in(rs, 2) ? ", eds." : " (eds.)";
+		buf_put(&t, eds, strlen(eds));
+	}
+	if (etal < k && one_in(rs, 2))
 		buf_put(&t, " et al.", 7);
+	else if (etal < k) { /* al-folio folds a long list */
+		char more[40];
+		snprintf(more, sizeof more, ", and %zu more author%s", k - etal, k - etal == 1 ? "" : "s");
+		t.n -= 2 * (t.n >= 2 && !memcmp(t.p + t.n - 2, ", ", 2));
+		buf_put(&t, more, strlen(more));
+	}
 	else if (what == 0 && one_in(rs, 3)) {
 		static const char *const note[] = {" (*co-first authors)", " (* equal contribution)",
 		                                   " (*Equal contribution)", " (# co-first authors)"};

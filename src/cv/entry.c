@@ -405,6 +405,16 @@ static void add_names(struct eb *b, enum cx_field_id id, cx_str text, unsigned l
 		*note = cv_cat(x->a, *note, "; ", cv_cat(x->a, CX_STR("Equal contribution:"), " ", eq));
 }
 
+/* The page's owner as the one author of an item that names none. */
+static void add_owner(struct eb *b, unsigned line)
+{
+	struct cx_name *nm = arena_calloc(b->x->a, sizeof *nm);
+	cv_owner_name(b->x, nm, line);
+	struct cx_field *f = add(b, CX_F_AUTHOR, name_bibtex(b->x->a, nm));
+	f->names = nm;
+	f->nnames = 1;
+}
+
 /* ---- numbers ------------------------------------------------------------------ */
 
 /* The first run of digits (with letters glued to it) at or after i. */
@@ -1045,6 +1055,8 @@ struct cx_entry *cv_entry(struct cv_ctx *x, const struct cv_item *it)
 	cx_str equal = S("", 0);
 	if (it->seg[LAB_AUTHOR].n)
 		add_names(&b, CX_F_AUTHOR, it->seg[LAB_AUTHOR], it->line, &equal);
+	if (!cx_entry_get(e, CX_F_AUTHOR) && !it->seg[LAB_EDITOR].n && x->lists)
+		add_owner(&b, it->line); /* the owner's own work */
 	if (it->seg[LAB_EDITOR].n)
 		add_names(&b, CX_F_EDITOR, editor_text(x->a, it->seg[LAB_EDITOR]), it->line, NULL);
 	if (it->seg[LAB_TRANSLATOR].n)
@@ -1081,7 +1093,7 @@ struct cx_entry *cv_entry(struct cv_ctx *x, const struct cv_item *it)
 		                                  ",.;:"));
 	cx_str dummy;
 	add_ids(&b, it, all, &dummy);
-	if ((e->type == CX_T_PHDTHESIS || e->type == CX_T_TECHREPORT) && it->seg[LAB_GENRE].n)
+	if (e->type == CX_T_TECHREPORT && it->seg[LAB_GENRE].n)
 		add_text(&b, CX_F_TYPE, trim_set(it->seg[LAB_GENRE], ",.;:()[]"));
 	add_text(&b, CX_F_NOTE, note_text(x, it, &pl, arx, e->type, equal));
 	if (it->abstract.n)

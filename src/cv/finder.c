@@ -344,6 +344,8 @@ static enum lk line_kind(struct cv *v, cx_str s)
 	struct cv_item it;
 	memset(&it, 0, sizeof it);
 	struct cv_ctx x = {.a = &v->a, .c = v->c, .model = v->model};
+	cx_str links = cvd_S("", 0);
+	s = cvd_unlinked(&v->a, s, &links);
 	cv_label(&x, s.p, s.n, NULL, 1, &it);
 	size_t n[3] = {0, 0, 0}, all = 0;
 	for (size_t i = 0; i < it.ntok; i++) {

@@ -36,6 +36,7 @@ struct cv_ctx {
 	cx_str owner;          /* "Given Family", or empty */
 	int owner_warned;
 	const struct lab_model *model;
+	int lists;             /* a publication list (cv): an item without authors is its owner's */
 };
 
 /* Label the item text s (with markup bytes, enum cx_mark; '\n' between the

@@ -91,36 +91,6 @@ static void push_entry(struct cv *v, struct cx_entry *e, cx_str text)
 	v->ent[v->nent++] = e;
 }
 
-/* The item's text without its URL spans and link labels ("[PDF]",
- * "[Code]"): links are identifiers, set apart with the item's rows of
- * links, not words to label. */
-static cx_str without_urls(struct cv *v, cx_str t, cx_str *extra)
-{
-	if (!memchr(t.p, CX_M_URL_ON, t.n) && !memchr(t.p, '[', t.n))
-		return t;
-	char *p = arena_alloc(&v->a, t.n + 1);
-	size_t k = 0;
-	for (size_t i = 0; i < t.n; i++) {
-		if (t.p[i] == '[') {
-			const char *e = memchr(t.p + i, ']', t.n - i);
-			if (e && cvd_is_label(t.p + i + 1, (size_t)(e - t.p - i - 1))) {
-				i = (size_t)(e - t.p);
-				continue;
-			}
-		}
-		if ((unsigned char)t.p[i] != CX_M_URL_ON) {
-			p[k++] = t.p[i];
-			continue;
-		}
-		const char *e = memchr(t.p + i, CX_M_URL_OFF, t.n - i);
-		size_t end = e ? (size_t)(e - t.p) + 1 : t.n;
-		*extra = cv_cat(&v->a, *extra, " ", cvd_S(t.p + i, end - i));
-		i = end - 1;
-	}
-	p[k] = 0;
-	return cvd_S(p, k);
-}
-
 /* Label every item found. */
 static void label_items(struct cv *v)
 {
@@ -128,7 +98,7 @@ static void label_items(struct cv *v)
 	for (size_t i = 0; i < v->nraw; i++) {
 		struct cv_raw *r = &v->raw[i];
 		struct cv_item *it = arena_calloc(&v->a, sizeof *it);
-		cx_str t = without_urls(v, r->text, &r->extra);
+		cx_str t = cvd_unlinked(&v->a, r->text, &r->extra);
 		cv_label(&x, t.p, t.n, r->roles, 1, it);
 		if (getenv("CVDBG")) { /* DEBUG */
 			fprintf(stderr, "ITEM line %u strict %d badge [%.*s] extra [%.*s]\n", r->line, r->strict, (int)r->badge.n, r->badge.p, (int)r->extra.n, r->extra.p);
@@ -172,7 +142,7 @@ static void build_entries(struct cv *v)
 			continue;
 		v->found++;
 		struct cv_ctx x = {.a = &v->a, .c = v->c, .owner = v->owner, .model = v->model,
-		                   .owner_warned = v->owner_warned};
+		                   .owner_warned = v->owner_warned, .lists = 1};
 		struct cx_entry *e = r->item->seg[LAB_TITLE].n ? cv_entry(&x, r->item) : NULL;
 		v->owner_warned = x.owner_warned;
 		if (e)

@@ -214,6 +214,36 @@ int cvd_is_label(const char *p, size_t n)
 	return any;
 }
 
+/* The item's text without its URL spans and link labels ("[PDF]",
+ * "[Code]"): links are identifiers, set apart with the item's rows of
+ * links, not words to label. */
+cx_str cvd_unlinked(struct arena *a, cx_str t, cx_str *extra)
+{
+	if (!memchr(t.p, CX_M_URL_ON, t.n) && !memchr(t.p, '[', t.n))
+		return t;
+	char *p = arena_alloc(a, t.n + 1);
+	size_t k = 0;
+	for (size_t i = 0; i < t.n; i++) {
+		if (t.p[i] == '[') {
+			const char *e = memchr(t.p + i, ']', t.n - i);
+			if (e && cvd_is_label(t.p + i + 1, (size_t)(e - t.p - i - 1))) {
+				i = (size_t)(e - t.p);
+				continue;
+			}
+		}
+		if ((unsigned char)t.p[i] != CX_M_URL_ON) {
+			p[k++] = t.p[i];
+			continue;
+		}
+		const char *e = memchr(t.p + i, CX_M_URL_OFF, t.n - i);
+		size_t end = e ? (size_t)(e - t.p) + 1 : t.n;
+		*extra = cv_cat(a, *extra, " ", cvd_S(t.p + i, end - i));
+		i = end - 1;
+	}
+	p[k] = 0;
+	return cvd_S(p, k);
+}
+
 /* ---- source lines of converted text ---------------------------------------- */
 
 /* HTML and LaTeX are converted to text before lines are cut, so each line of
