@@ -357,7 +357,7 @@ static enum lk line_kind(struct cv *v, cx_str s)
 	if (!all)
 		return LK_VENUE;
 	/* a whole citation: authors and a title, each a good part of it */
-	if (5 * n[0] >= all && 8 * n[1] >= all && (n[2] || 3 * n[0] >= all))
+	if (5 * n[0] >= all && 25 * n[1] >= all && n[1] >= 3 && (n[2] || 3 * n[0] >= all))
 		return LK_CITE;
 	if (2 * n[0] >= all)
 		return LK_TITLE;

@@ -12,6 +12,14 @@
 #include "norm/keys.h"
 #include "norm/norm.h"
 
+/* U+2000..U+200B (en, em, thin, zero-width spaces), U+202F, U+205F and
+ * U+3000: spaces, however wide. */
+static int wide_space(const unsigned char *p)
+{
+	return (p[0] == 0xE2 && p[1] == 0x80 && ((p[2] >= 0x80 && p[2] <= 0x8B) || p[2] == 0xAF)) ||
+	       (p[0] == 0xE2 && p[1] == 0x81 && p[2] == 0x9F) || (p[0] == 0xE3 && p[1] == 0x80 && p[2] == 0x80);
+}
+
 int cv_read_all(struct cv_ctx *x, struct cx_input *in, struct buf *b)
 {
 	char chunk[1 << 16];
@@ -41,6 +49,8 @@ int cv_read_all(struct cv_ctx *x, struct cx_input *in, struct buf *b)
 			b->p[i] = ' ';
 		else if (c == 0xC2 && i + 1 < b->n && (unsigned char)b->p[i + 1] == 0xA0)
 			b->p[i] = b->p[i + 1] = ' '; /* a no-break space is a space */
+		else if ((c == 0xE2 || c == 0xE3) && i + 2 < b->n && wide_space((unsigned char *)b->p + i))
+			b->p[i] = b->p[i + 1] = b->p[i + 2] = ' ';
 	}
 	buf_putc(b, 0);
 	b->n--;
