@@ -579,9 +579,22 @@ static void mark_owner(struct render *r, uint64_t *rs)
 
 /* A CV's one-line citation: authors, title (quoted or not) and a CV
  * venue, or the title first. */
+/* A venue tag before the item: "[ICML 2022]", "[TPDS'24]". */
+static void venue_tag(struct out *o, const struct pool *p, uint64_t *rs)
+{
+	if (!p->conf)
+		return;
+	const struct venue *v = &p->v[rnd(rs) % p->conf];
+	const char *acr = v->acr[0] ? v->acr : made_acronym(o, v->name, rs);
+	int y = 1995 + (int)(rnd(rs) % 31);
+	put(o, one_in(rs, 2) ? keep(&o->st, "[%s %d]", acr, y) : keep(&o->st, "[%s'%02d]", acr, y % 100), LAB_BADGE, 0);
+}
+
 static void one_line(struct out *o, const struct segs *sg, const struct pool *p, uint64_t *rs)
 {
 	int title_first = one_in(rs, 3), quote = one_in(rs, 4);
+	if (one_in(rs, 5))
+		venue_tag(o, p, rs);
 	for (int k = 0; k < 2; k++) {
 		int want = (k == 0) == title_first ? LAB_TITLE : LAB_AUTHOR;
 		for (size_t i = 0; i < sg->n; i++)

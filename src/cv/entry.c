@@ -651,7 +651,9 @@ static int any_word(cx_str s, const char *const *w)
 /* What the venue reader made of an item's container and of its notes. */
 struct place {
 	struct venue_out c;   /* the container */
-	struct venue_out s;   /* the notes, genre and badge beside it */
+	struct venue_out s;   /* the notes and genre beside it */
+	struct venue_out b;   /* the badge: a venue tag or an award */
+	int tag;              /* the badge is a venue tag ("[EMNLP 2023]") */
 	cx_str cont;          /* the container as the labeller read it */
 	int status;           /* as venue_out.status, from either */
 	int thesis, report, preprint;
@@ -826,13 +828,21 @@ static cx_str joined(struct arena *a, const struct cv_item *it)
 static void read_place(struct cv_ctx *x, const struct cv_item *it, cx_str cont, cx_str arx, struct place *pl)
 {
 	memset(pl, 0, sizeof *pl);
+	cx_str side = cv_cat(x->a, it->seg[LAB_NOTE], ", ", it->seg[LAB_GENRE]);
+	if (side.n)
+		cv_read_venue(x, side, &pl->s);
+	cx_str badge = trim_set(it->seg[LAB_BADGE], ",.;:()[]");
+	if (badge.n) {
+		cv_read_venue(x, badge, &pl->b);
+		/* "[EMNLP 2023]" before the item: a venue tag, the venue when
+		 * none is written */
+		pl->tag = !pl->b.note.n && (pl->b.known || pl->b.year || pl->b.short_year);
+		if (pl->tag && !cont.n)
+			cont = badge;
+	}
 	pl->cont = cont;
 	if (cont.n)
 		cv_read_venue(x, cont, &pl->c);
-	cx_str side = cv_cat(x->a, it->seg[LAB_NOTE], ", ", it->seg[LAB_GENRE]);
-	side = cv_cat(x->a, side, ", ", it->seg[LAB_BADGE]);
-	if (side.n)
-		cv_read_venue(x, side, &pl->s);
 	pl->status = pl->c.status ? pl->c.status : pl->s.status;
 	if (!pl->status && cont.n && it->seg[LAB_NOTE].n) {
 		/* "arXiv preprint, in submission" read as container "..., in" and
@@ -978,22 +988,20 @@ static cx_str note_text(struct cv_ctx *x, const struct cv_item *it, const struct
 		n = cv_cat(a, CX_STR("Submitted to"), " ", v);
 	} else if (pl->c.status_note.n || pl->s.status_note.n)
 		n = pl->c.status_note.n ? pl->c.status_note : pl->s.status_note;
+	/* ranks and awards, wherever they were written */
 	n = cv_cat(a, n, "; ", o->note);
 	n = cv_cat(a, n, "; ", pl->s.note);
-	/* what the note says beside a status, an award or the arXiv id */
+	n = cv_cat(a, n, "; ", pl->b.note);
+	/* what the notes say besides: a genre, a language */
 	cx_str rest = trim_set(it->seg[LAB_NOTE], ",.;:()[]");
-	if (pl->s.status || pl->s.note.n)
+	if (pl->s.status || pl->s.note.n || it->seg[LAB_GENRE].n)
 		rest = trim_set(pl->s.written, ",.;:()[]|-");
 	if ((arx.n || pl->preprint) && (has_word(rest, "arxiv") || has_word(rest, "preprint")) && rest.n < 60)
 		rest = S("", 0); /* "arXiv preprint arXiv:2305.18461": the eprint says it */
-	if (pl->thesis || pl->report)
+	if (pl->thesis || pl->report || type == CX_T_PHDTHESIS || type == CX_T_MASTERSTHESIS ||
+	    type == CX_T_TECHREPORT)
 		rest = S("", 0);
 	n = cv_cat(a, n, "; ", rest);
-	if (!pl->s.note.n && !pl->s.status)
-		n = cv_cat(a, n, "; ", trim_set(it->seg[LAB_BADGE], ",.;:()[]"));
-	if (type != CX_T_PHDTHESIS && type != CX_T_MASTERSTHESIS && type != CX_T_TECHREPORT && !pl->s.status &&
-	    !pl->s.note.n)
-		n = cv_cat(a, trim_set(it->seg[LAB_GENRE], ",.;:()[]"), "; ", n);
 	return cv_cat(a, n, "; ", equal);
 }
 
@@ -1013,6 +1021,8 @@ static void add_date(struct eb *b, const struct cv_item *it, const struct number
 			y = pl->c.year, m = pl->c.month;
 		if (!y)
 			y = pl->s.year, m = pl->s.month;
+		if (!y && pl->tag)
+			y = pl->b.year;
 		if (!y)
 			y = it->year;
 	}

@@ -36,7 +36,7 @@ static int in_list(const char *w, size_t n, const char *const *list)
 static const char *const pub_words[] = {
 	"publications", "publication", "papers", "paper", "preprints", "articles", "theses",
 	"thesis", "dissertation", "dissertations", "manuscripts", "chapters", "bibliography",
-	"reports", "proceedings", "writings", NULL};
+	"reports", "proceedings", "writings", "pre-prints", "e-prints", "eprints", NULL};
 static const char *const other_words[] = {
 	"education", "talks", "talk", "presentations", "awards", "award", "honors", "honours",
 	"honor", "teaching", "service", "services", "experience", "experiences", "employment",
@@ -57,7 +57,7 @@ static const char *const connector_words[] = {
 	"first", "author", "co", "authored", "student", "related", "posters", "demos", "abstracts",
 	"extended", "short", "long", "work", "works", "scholarly", "archival", "non-archival",
 	"main", "top", "tier", "venue", "venues", "i", "ii", "iii", "highlighted", "featured",
-	"all", "complete", "honors", "symposium", "magazine", "to", "appear", "forthcoming",
+	"all", "complete", "honors", "symposium", "magazine", "to", "appear", "forthcoming", "arxiv",
 	"preprint", "submitted", "doctoral", "masters", "master's", "phd", "ph.d.", "a", "an",
 	"with", "at", "for", "on", NULL};
 

@@ -219,8 +219,6 @@ int cvd_is_label(const char *p, size_t n)
  * links, not words to label. */
 cx_str cvd_unlinked(struct arena *a, cx_str t, cx_str *extra)
 {
-	if (!memchr(t.p, CX_M_URL_ON, t.n) && !memchr(t.p, '[', t.n))
-		return t;
 	char *p = arena_alloc(a, t.n + 1);
 	size_t k = 0;
 	for (size_t i = 0; i < t.n; i++) {
@@ -239,6 +237,25 @@ cx_str cvd_unlinked(struct arena *a, cx_str t, cx_str *extra)
 		size_t end = e ? (size_t)(e - t.p) + 1 : t.n;
 		*extra = cv_cat(a, *extra, " ", cvd_S(t.p + i, end - i));
 		i = end - 1;
+	}
+	/* link labels a text dump leaves after the citation: "... 2023. Paper
+	 * Slides" */
+	size_t e = k;
+	for (;;) {
+		while (e && p[e - 1] == ' ')
+			e--;
+		size_t w = e;
+		while (w && isalpha((unsigned char)p[w - 1]))
+			w--;
+		if (w == e || (w && p[w - 1] != ' ') || !cvd_label_word(p + w, e - w))
+			break;
+		size_t b = w;
+		while (b && p[b - 1] == ' ')
+			b--;
+		if (!b || !strchr(".)0123456789", p[b - 1]))
+			break;
+		k = b;
+		e = b;
 	}
 	p[k] = 0;
 	return cvd_S(p, k);
