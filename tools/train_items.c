@@ -453,25 +453,88 @@ static const char *made_authors(struct out *o, const struct pool *p, uint64_t *r
 		k += rnd(rs) % 10;
 	struct buf t = {0};
 	int and_ = one_in(rs, 3);
+	/* 0 "Given Family", 1 "Family G.", 2 "G. Family", 3 "Family, G." */
+	unsigned style = rnd(rs) % 8;
+	style = style < 5 ? 0 : style - 4;
 	for (size_t i = 0; i < k; i++) {
 		size_t a = rnd(rs) % p->nname, b = rnd(rs) % p->nname;
-		if (i)
-			buf_put(&t, i + 1 == k && and_ ? (k > 2 && one_in(rs, 2) ? ", and " : " and ") : ", ",
-			        i + 1 == k && and_ ? (k > 2 ? 6 : 5) : 2);
-		if (i + 1 == k && and_ && t.n >= 6 && !memcmp(t.p + t.n - 6, ", and ", 6) && k <= 2)
-			t.n -= 6, buf_put(&t, " and ", 5);
-		buf_put(&t, p->given[a], strlen(p->given[a]));
-		if (one_in(rs, 6)) {
-			char m[4] = {' ', (char)('A' + rnd(rs) % 26), '.', 0};
-			buf_put(&t, m, 3);
+		const char *g = p->given[a], *f = p->family[b];
+		char ini[8] = {g[0], '.', 0};
+		if (one_in(rs, 5)) /* a second initial */
+			ini[2] = (char)('A' + rnd(rs) % 26), ini[3] = '.', ini[4] = 0;
+		if (i) {
+			const char *sep = i + 1 == k && and_ ? (style == 3 ? ", & " : k > 2 ? ", and " : " and ") : ", ";
+			buf_put(&t, sep, strlen(sep));
 		}
-		buf_putc(&t, ' ');
-		buf_put(&t, p->family[b], strlen(p->family[b]));
+		if (style == 0) {
+			buf_put(&t, g, strlen(g));
+			if (one_in(rs, 6)) {
+				char m[4] = {' ', (char)('A' + rnd(rs) % 26), '.', 0};
+				buf_put(&t, m, 3);
+			}
+			buf_putc(&t, ' ');
+			buf_put(&t, f, strlen(f));
+		} else if (style == 1) {
+			buf_put(&t, f, strlen(f));
+			buf_putc(&t, ' ');
+			buf_put(&t, ini, strlen(ini));
+		} else if (style == 2) {
+			buf_put(&t, ini, strlen(ini));
+			buf_putc(&t, ' ');
+			buf_put(&t, f, strlen(f));
+		} else {
+			buf_put(&t, f, strlen(f));
+			buf_put(&t, ", ", 2);
+			buf_put(&t, ini, strlen(ini));
+		}
 	}
 	buf_putc(&t, 0);
 	const char *r = keep(&o->st, "%s", t.p);
 	buf_free(&t);
 	return r;
+}
+
+/* A system's name before the title, as CS papers have it ("DetectGPT:
+ * ...", "SDEdit: ...", "MAJORCA: ..."): made from the title's words. */
+static const char *named_title(struct out *o, const char *t, size_t n, uint64_t *rs)
+{
+	char w[4][16];
+	size_t k = 0;
+	for (size_t i = 0; i < n && k < 4;) {
+		while (i < n && !isalpha((unsigned char)t[i]))
+			i++;
+		size_t b = i;
+		while (i < n && isalpha((unsigned char)t[i]))
+			i++;
+		if (i - b >= 4 && i - b < 15) {
+			memcpy(w[k], t + b, i - b);
+			w[k++][i - b] = 0;
+		}
+	}
+	if (k < 2)
+		return NULL;
+	char name[40];
+	size_t m = 0;
+	unsigned form = rnd(rs) % 4;
+	for (size_t j = 0; j < k && m < 30; j++) {
+		if (form == 0) /* MAJORCA */
+			name[m++] = (char)toupper((unsigned char)w[j][0]);
+		else { /* FastTrack, DeepCheck-GPT */
+			size_t l = 2 + rnd(rs) % 3;
+			for (size_t q = 0; q < l && w[j][q] && m < 30; q++)
+				name[m++] = (char)(q ? tolower((unsigned char)w[j][q]) : toupper((unsigned char)w[j][q]));
+			if (j == 1)
+				break;
+		}
+	}
+	if (form == 2 && m < 34)
+		name[m++] = '-', name[m++] = 'G', name[m++] = 'P', name[m++] = 'T';
+	if (form == 3 && m < 35)
+		name[m++] = 'N', name[m++] = 'e', name[m++] = 't';
+	name[m] = 0;
+	while (n && strchr(" .,;", t[n - 1]))
+		n--;
+	return keep(&o->st, "%s: %.*s", name, (int)n, t);
 }
 
 /* ---- layouts -------------------------------------------------------------------------- */
@@ -493,7 +556,7 @@ static void block(struct out *o, const struct segs *sg, const struct pool *p, ui
 	                                 {G_TITLE, G_AUTHOR, G_REST}, {G_AUTHOR, G_TITLE, G_REST}};
 	unsigned layout = rnd(rs) % 6;
 	int same_line = one_in(rs, 6), cv = one_in(rs, 2), drop_rest = one_in(rs, 12), roles = one_in(rs, 4);
-	int made = one_in(rs, 2);
+	int made = one_in(rs, 2), named = one_in(rs, 6);
 	uint8_t tfl = 0, cfl = one_in(rs, 4) ? TOK_ITALIC : 0;
 	unsigned m = rnd(rs) % 20;
 	tfl = m < 4 ? TOK_ITALIC : m < 7 ? TOK_BOLD : m < 10 ? TOK_LINK : 0;
@@ -528,6 +591,11 @@ static void block(struct out *o, const struct segs *sg, const struct pool *p, ui
 				continue;
 			const char *t = sg->text[i].p;
 			size_t tn = sg->text[i].n;
+			if (g == G_TITLE && first && named) {
+				const char *c = named_title(o, t, tn, rs);
+				if (c)
+					t = c, tn = strlen(c);
+			}
 			if (g == G_AUTHOR && first && one_in(rs, 3)) {
 				const char *c = cv_authors(o, t, tn, rs);
 				if (c)
@@ -603,6 +671,16 @@ static void one_line(struct out *o, const struct segs *sg, const struct pool *p,
 				size_t tn = sg->text[i].n;
 				while (tn && strchr(" .,;:", t[tn - 1]))
 					tn--;
+				if (want == LAB_TITLE && one_in(rs, 6)) {
+					const char *c = named_title(o, t, tn, rs);
+					if (c)
+						t = c, tn = strlen(c);
+				}
+				if (want == LAB_AUTHOR && one_in(rs, 2)) {
+					const char *c = made_authors(o, p, rs);
+					if (c)
+						t = c, tn = strlen(c);
+				}
 				if (want == LAB_TITLE && quote)
 					t = keep(&o->st, "\"%.*s,\"", (int)tn, t);
 				else

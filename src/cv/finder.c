@@ -465,6 +465,7 @@ struct grouper {
 	int stop;          /* the section's list has ended (a bio paragraph) */
 	int year;          /* the year heading the items stand under, or 0 */
 	int lead;          /* the kind of line items of this run start with, or -1 */
+	int abstract;      /* under an "Abstract" heading */
 	unsigned rec;      /* the page record being read */
 };
 
@@ -641,7 +642,16 @@ static void take_line(struct grouper *g, cx_str s, unsigned line, int heading)
 	s = lead_in(s);
 	cx_str p = cvd_plain(&v->a, s);
 	struct ymd d;
-	if (g->stop || !p.n || side_line(g, s, p, 0))
+	if (g->stop || !p.n)
+		return;
+	if (g->abstract) { /* under an item's "Abstract" heading */
+		if (c->n)
+			c->abstract = cv_cat(&v->a, c->abstract, " ", p);
+		else if (v->nraw && !v->raw[v->nraw - 1].rec)
+			v->raw[v->nraw - 1].abstract = cv_cat(&v->a, v->raw[v->nraw - 1].abstract, " ", p);
+		return;
+	}
+	if (side_line(g, s, p, 0))
 		return;
 	if (p.n == 4 && cvd_find_year(p, NULL)) {
 		flush(g); /* a year heading in a list grouped by year */
@@ -664,7 +674,8 @@ static void take_line(struct grouper *g, cx_str s, unsigned line, int heading)
 		return;
 	}
 	enum lk k = heading ? LK_TITLE : line_kind(v, s);
-	if (k == LK_CITE && c->caption && c->n == 1 && repeats(v, c->s[0], s)) {
+	if (k != LK_TITLE && c->caption && c->n == 1 && repeats(v, c->s[0], s) &&
+	    2 * p.n > 3 * cvd_plain(&v->a, c->s[0]).n) {
 		c->extra = cv_cat(&v->a, c->extra, " ", c->s[0]); /* its links */
 		c->s[0] = s;
 		c->kind[0] = LK_CITE;
@@ -983,6 +994,11 @@ static void other_heading(struct grouper *g, struct walk *w, const struct cv_lin
 	struct cv *v = g->v;
 	int emph = 0;
 	cx_str p = heading_text(v, L, &emph);
+	cx_str pt = cvd_trim_punct(p, ":.");
+	if ((w->sec == SEC_PUB || w->sec == SEC_NONE) && (str_ieq(pt, "abstract") || str_ieq(pt, "summary"))) {
+		g->abstract = 1; /* the paragraphs under it are the item's abstract */
+		return;
+	}
 	if (w->sec == SEC_PUB || w->sec == SEC_NONE) {
 		if (year_only(v, L)) {
 			flush(g);
@@ -1043,6 +1059,7 @@ void cvd_segment(struct cv *v)
 		if (k != SEC_NONE) {
 			flush(&g);
 			g.stop = 0;
+			g.abstract = 0;
 			g.lead = -1;
 			w.sec = k;
 			g.hint = hh;
@@ -1054,6 +1071,7 @@ void cvd_segment(struct cv *v)
 		}
 		if (L->heading) {
 			g.lead = -1;
+			g.abstract = 0;
 			other_heading(&g, &w, L);
 			i++;
 			continue;

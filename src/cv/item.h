@@ -64,6 +64,7 @@ struct venue_out {
 	int preprint;      /* a preprint server; with a thesis, 1 master's, 2 bachelor's */
 	int report;        /* a technical report: institution in school, number */
 	int short_year;    /* written with a short year ("OSDI '25") */
+	int tag_year;      /* the year stood in a closing parenthesis ("(ICML 2022)") */
 	int known;         /* name and acronym are the venue table's */
 	cx_str written;    /* the venue as written, without ids, notes and status */
 };

@@ -8,6 +8,7 @@
 #include <utf8proc.h>
 
 #include "cv/doc.h"
+#include "cv/dom.h"
 
 /* ---- Markdown and plain text: the line model ----------------------------- */
 
@@ -143,6 +144,13 @@ static cx_str md_inline(struct arena *a, const char *s, size_t n, int latex)
 					i = (size_t)(e - s) + 1;
 					continue;
 				}
+			}
+		}
+		if (c == '&' && !latex) { /* an HTML entity Markdown lets through: &nbsp; &mdash; */
+			size_t k = dom_entity(s + i + 1, s + n, &b);
+			if (k) {
+				i += k + 1;
+				continue;
 			}
 		}
 		if (c == (char)CX_M_URL_ON) { /* already a URL (HTML links): copy */

@@ -185,7 +185,10 @@ int cvd_label_word(const char *p, size_t n)
 		"official", "springer", "usenix", "online", "url", "source", "tech", "report", "tr",
 		"long", "short", "ppt", "pptx", "docker", "software", "tool", "model", "models",
 		"weights", "huggingface", "leaderboard", "benchmark", "download", "here", "view", "read",
-		"more", "details", "presentation", "watch", "pdfs"};
+		"more", "details", "presentation", "watch", "pdfs",
+		/* what qualifies a label: "[russian slides]", "[publicly available draft]" */
+		"english", "russian", "chinese", "german", "french", "spanish", "japanese", "translated",
+		"publicly", "available", "draft", "open", "access", "free", "author's", "authors"};
 	for (size_t i = 0; i < sizeof w / sizeof *w; i++)
 		if (strlen(w[i]) == n && cvd_ieqn(p, w[i], n))
 			return 1;
@@ -237,6 +240,22 @@ cx_str cvd_unlinked(struct arena *a, cx_str t, cx_str *extra)
 		size_t end = e ? (size_t)(e - t.p) + 1 : t.n;
 		*extra = cv_cat(a, *extra, " ", cvd_S(t.p + i, end - i));
 		i = end - 1;
+	}
+	/* brackets the links left empty: "[[slides](url)]" */
+	for (int again = 1; again;) {
+		again = 0;
+		for (size_t i = 0; i < k; i++) {
+			if (p[i] != '[')
+				continue;
+			size_t j = i + 1;
+			while (j < k && p[j] == ' ')
+				j++;
+			if (j < k && p[j] == ']') {
+				p[k] = 0;
+				cvd_cut(p, &k, i, j + 1 - i);
+				again = 1;
+			}
+		}
 	}
 	/* link labels a text dump leaves after the citation: "... 2023. Paper
 	 * Slides" */

@@ -437,6 +437,7 @@ static cx_str venue_date(struct cv_ctx *v, cx_str t, struct venue_out *o)
 			after++;
 		if (after < t.n)
 			return t;
+		o->tag_year = ye < t.n && memchr(t.p + ye, ')', t.n - ye) != NULL; /* "(ICML 2022)" */
 		char *cc = arena_strndup(v->a, t.p, t.n);
 		size_t ccn = t.n;
 		cvd_cut(cc, &ccn, mb, ye - mb);
@@ -576,8 +577,12 @@ static void venue_name(struct cv_ctx *v, cx_str t, struct venue_out *o)
 			o->name = l.n > r.n ? l : r;
 		} else
 			o->name = t;
-		/* strip a trailing 'YY and a "(ACR 'YY)" left in the name */
+		/* strip a trailing 'YY and a "(ACR 'YY)" left in the name; a
+		 * parenthetical that held a year is the venue's tag, not its
+		 * name ("(OSDI '24)"), one without is part of the name as
+		 * written ("... Conference (ISPRAS)") */
 		cx_str nm = o->name;
+		int tagged = nm.n && nm.p[nm.n - 1] == ')' && (o->tag_year || cvd_find_short_year(nm) || cvd_find_year(nm, NULL));
 		long q;
 		while ((q = cvd_find_ci(nm, "'", 0)) >= 0 && (size_t)q + 3 <= nm.n &&
 		       isdigit((unsigned char)nm.p[q + 1]) && isdigit((unsigned char)nm.p[q + 2])) {
@@ -601,7 +606,8 @@ static void venue_name(struct cv_ctx *v, cx_str t, struct venue_out *o)
 				cx_str in = cvd_trim(cvd_S(op + 1, (size_t)(nm.p + nm.n - op - 2)));
 				if (in.n && in.n < 16 && !o->acronym.n)
 					o->acronym = in;
-				nm = cvd_trim(cvd_S(nm.p, (size_t)(op - nm.p)));
+				if (tagged || !in.n)
+					nm = cvd_trim(cvd_S(nm.p, (size_t)(op - nm.p)));
 			}
 		}
 		o->name = nm;
