@@ -56,6 +56,8 @@ struct cv {
 	struct cx_reader_ctx *c;
 	struct arena a;
 	int latex;                 /* text came through latex_decode */
+	int html;                  /* lines came from a web page's tree */
+	size_t width;              /* the longest line of a text: the width it is wrapped at */
 	struct cv_line *l;
 	size_t nl, capl;
 	struct cv_raw *raw;

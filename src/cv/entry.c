@@ -840,6 +840,10 @@ static void read_place(struct cv_ctx *x, const struct cv_item *it, cx_str cont, 
 		if (pl->tag && !cont.n)
 			cont = badge;
 	}
+	/* a page's badge is the venue when none is written, unless the item
+	 * says it is a preprint */
+	if (!cont.n && it->badge.n && !it->arxiv.n && !arx.n && !pl->s.preprint)
+		cont = it->badge;
 	pl->cont = cont;
 	if (cont.n)
 		cv_read_venue(x, cont, &pl->c);
@@ -1052,8 +1056,6 @@ struct cx_entry *cv_entry(struct cv_ctx *x, const struct cv_item *it)
 	cx_str all = joined(x->a, it);
 	cx_str cont = paren_trim(trim_set(it->seg[LAB_CONTAINER], ",.;:"));
 	cont = trim_set(drop_lead(cont, "in", ": "), ",.;:");
-	if (!cont.n && it->badge.n && !it->arxiv.n)
-		cont = it->badge; /* a page's badge is the venue when none is written */
 	cx_str arx = it->arxiv.n ? it->arxiv : arxiv_id(all);
 	if (has_word(cont, "arxiv") && arx.n)
 		cont = CX_STR("arXiv"); /* "arXiv preprint arXiv:2210.05678" */

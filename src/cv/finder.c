@@ -388,22 +388,23 @@ static int lower_word(cx_str p)
 
 static int lines_wrapped(struct cv *v, const struct cv_line *L, size_t n)
 {
-	/* text wrapped at a width: every line but the last about as long as
-	 * the longest */
-	size_t max = 0, k = 0, full = 0, last = 0;
+	/* text wrapped at a width: no line but the last had room for the
+	 * next line's first word (the width is the document's longest line) */
+	size_t k = 0, full = 0, last = 0;
 	for (size_t i = 0; i < n; i++)
-		if (!L[i].blank) {
-			size_t len = cvd_plain(&v->a, cvd_S(L[i].s, L[i].n)).n;
-			max = len > max ? len : max;
+		if (!L[i].blank)
 			last = i;
-		}
-	for (size_t i = 0; i < last; i++)
+	for (size_t i = 0; i < last && v->width >= 60; i++)
 		if (!L[i].blank) {
 			size_t len = cvd_plain(&v->a, cvd_S(L[i].s, L[i].n)).n;
+			cx_str nx = cvd_plain(&v->a, cvd_S(L[i + 1].s, L[i + 1].n));
+			size_t w = 0;
+			while (w < nx.n && nx.p[w] != ' ')
+				w++;
 			k++;
-			full += 5 * len >= 4 * max;
+			full += !L[i + 1].blank && 20 * (len + 1 + w) >= 19 * v->width;
 		}
-	if (k >= 1 && max >= 100 && full == k)
+	if (k >= 1 && full == k)
 		return 1;
 	int prev = 0;
 	for (size_t i = 0; i < n; i++) {
@@ -562,8 +563,11 @@ static int side_line(struct grouper *g, cx_str s, cx_str p, int marked)
 {
 	struct acc *c = &g->cur;
 	struct cv *v = g->v;
-	if (cvd_links_only(s) || (c->n && p.n > 1 && p.p[0] == '[' && p.p[p.n - 1] == ']' &&
-	                          cvd_is_label(p.p + 1, p.n - 2))) {
+	/* "arXiv" alone on a line, no link: the venue, not a link's label */
+	int venue_word = !memchr(s.p, CX_M_URL_ON, s.n) &&
+	                 (str_ieq(p, "arxiv") || str_ieq(p, "biorxiv") || str_ieq(p, "medrxiv") || str_ieq(p, "preprint"));
+	if ((cvd_links_only(s) && !venue_word) ||
+	    (c->n && p.n > 1 && p.p[0] == '[' && p.p[p.n - 1] == ']' && cvd_is_label(p.p + 1, p.n - 2))) {
 		c->extra = cv_cat(&v->a, c->extra, " ", s);
 		return 1;
 	}
@@ -1021,6 +1025,12 @@ static void other_heading(struct grouper *g, struct walk *w, const struct cv_lin
  * clearly something else is read, and items must show authors and a venue. */
 void cvd_segment(struct cv *v)
 {
+	/* the width text is wrapped at: its longest line (a page's blocks are
+	 * never wrapped) */
+	for (size_t i = 0; i < v->nl && !v->html; i++) {
+		size_t len = cvd_plain(&v->a, cvd_S(v->l[i].s, v->l[i].n)).n;
+		v->width = len > v->width ? len : v->width;
+	}
 	if (getenv("CVDBG2")) /* DEBUG */
 		for (size_t i = 0; i < v->nl; i++)
 			fprintf(stderr, "L%u h%d m%d r%u role%d b%d: %.*s\n", v->l[i].line, v->l[i].heading, v->l[i].marker, v->l[i].rec, v->l[i].role, v->l[i].blank, (int)(v->l[i].n > 100 ? 100 : v->l[i].n), v->l[i].s);

@@ -551,6 +551,7 @@ static int cv_read(struct cx_reader_ctx *c, struct cx_input *in)
 		buf_free(&bib);
 	}
 	int html = looks_html(text, n);
+	v.html = html;
 	to_text(&v, &text, &n, &t, &lm);
 	if (!html)
 		cvd_build_lines(&v, text, n, lm.n ? lm.v : NULL, lm.n);
