@@ -848,12 +848,12 @@ static void read_place(struct cv_ctx *x, const struct cv_item *it, cx_str cont, 
 	if (cont.n)
 		cv_read_venue(x, cont, &pl->c);
 	pl->status = pl->c.status ? pl->c.status : pl->s.status;
-	if (!pl->status && cont.n && it->seg[LAB_NOTE].n) {
+	if (!pl->status && cont.n && side.n) {
 		/* "arXiv preprint, in submission" read as container "..., in" and
 		 * note "submission": the status is in the two together */
 		struct venue_out j;
 		memset(&j, 0, sizeof j);
-		cv_read_venue(x, cv_cat(x->a, it->seg[LAB_CONTAINER], " ", it->seg[LAB_NOTE]), &j);
+		cv_read_venue(x, cv_cat(x->a, it->seg[LAB_CONTAINER], " ", side), &j);
 		if (j.status) {
 			pl->status = j.status;
 			pl->s.status = j.status;

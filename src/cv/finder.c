@@ -369,7 +369,13 @@ static enum lk line_kind(struct cv *v, cx_str s)
 /* Long prose: an abstract, or the page talking about its owner. */
 static int prose(cx_str p)
 {
-	return p.n > 200 ||
+	size_t words = 0, lower = 0;
+	for (size_t i = 0; i < p.n; i++)
+		if (p.p[i] != ' ' && (!i || p.p[i - 1] == ' ')) {
+			words++;
+			lower += islower((unsigned char)p.p[i]) != 0;
+		}
+	return (p.n > 200 && 2 * lower >= words) ||
 	       (p.n > 80 && p.p[p.n - 1] == '.' &&
 	        (cvd_has_ci(p, "we") || cvd_has_ci(p, "our") || cvd_has_ci(p, "this paper"))) ||
 	       (p.n > 9 && cvd_ieqn(p.p, "abstract", 8) && !isalpha((unsigned char)p.p[8]));
@@ -377,6 +383,15 @@ static int prose(cx_str p)
 
 /* Hard-wrapped text (a PDF turned into text): a line ends in a hyphen or
  * "and", or the next starts in lower case or with a quote. */
+/* Characters of UTF-8 text. */
+static size_t chars(cx_str s)
+{
+	size_t k = 0;
+	for (size_t i = 0; i < s.n; i++)
+		k += ((unsigned char)s.p[i] & 0xC0) != 0x80;
+	return k;
+}
+
 /* Does p start with a word in lower case ("and", "in"; not "arXiv")? */
 static int lower_word(cx_str p)
 {
@@ -396,13 +411,13 @@ static int lines_wrapped(struct cv *v, const struct cv_line *L, size_t n)
 			last = i;
 	for (size_t i = 0; i < last && v->width >= 60; i++)
 		if (!L[i].blank) {
-			size_t len = cvd_plain(&v->a, cvd_S(L[i].s, L[i].n)).n;
+			size_t len = chars(cvd_plain(&v->a, cvd_S(L[i].s, L[i].n)));
 			cx_str nx = cvd_plain(&v->a, cvd_S(L[i + 1].s, L[i + 1].n));
 			size_t w = 0;
 			while (w < nx.n && nx.p[w] != ' ')
 				w++;
 			k++;
-			full += !L[i + 1].blank && 20 * (len + 1 + w) >= 19 * v->width;
+			full += !L[i + 1].blank && 20 * (len + 1 + chars(cvd_S(nx.p, w))) >= 19 * v->width;
 		}
 	if (k >= 1 && full == k)
 		return 1;
@@ -577,7 +592,8 @@ static int side_line(struct grouper *g, cx_str s, cx_str p, int marked)
 		c->extra = cv_cat(&v->a, c->extra, " ", s);
 		return 1;
 	}
-	if (prose(p) && line_kind(v, s) == LK_TITLE) {
+	enum lk pk = prose(p) ? line_kind(v, s) : LK_CITE;
+	if (pk == LK_TITLE || pk == LK_VENUE) {
 		if (first_person(p) && !marked) {
 			flush(g);
 			g->stop = 1; /* the page has gone back to talking about its owner */
@@ -1028,7 +1044,7 @@ void cvd_segment(struct cv *v)
 	/* the width text is wrapped at: its longest line (a page's blocks are
 	 * never wrapped) */
 	for (size_t i = 0; i < v->nl && !v->html; i++) {
-		size_t len = cvd_plain(&v->a, cvd_S(v->l[i].s, v->l[i].n)).n;
+		size_t len = chars(cvd_plain(&v->a, cvd_S(v->l[i].s, v->l[i].n)));
 		v->width = len > v->width ? len : v->width;
 	}
 	if (getenv("CVDBG2")) /* DEBUG */
