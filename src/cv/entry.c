@@ -705,9 +705,12 @@ static enum cx_type_id type_of(const struct venue_db *db, const struct cv_item *
 			return CX_T_ARTICLE;
 		if (r && (r->kind == VENUE_CONFERENCE || r->kind == VENUE_WORKSHOP))
 			return CX_T_INPROCEEDINGS;
-		if (any_word(cont, conf))
+		/* "Proceedings of the Royal Society B, 286(1904)": a journal's
+		 * proceedings have volumes, a conference's have none */
+		int proc = has_word(cont, "proceedings") || has_word(cont, "proc.");
+		if (any_word(cont, conf) && !(proc && !any_word(cont, conf + 2) && it->seg[LAB_VOLUME].n))
 			return CX_T_INPROCEEDINGS;
-		if (any_word(cont, journal))
+		if (any_word(cont, journal) || proc)
 			return CX_T_ARTICLE;
 		int in = ieq_prefix(cont, "in ") || ieq_prefix(cont, "in:");
 		if (it->seg[LAB_EDITOR].n || (in && it->seg[LAB_PUBLISHER].n))

@@ -647,16 +647,17 @@ void cv_read_venue(struct cv_ctx *v, cx_str venue_in, struct venue_out *o)
 	if (venue_thesis_report(v, t, o))
 		return;
 	cx_str rest = t;
-	if (venue_table(v, &t, o)) {
-		/* the name as written too: a document that spells a venue out
-		 * keeps its own words */
-		struct venue_out w;
-		memset(&w, 0, sizeof w);
-		venue_name(v, rest, &w);
-		o->written = w.name;
+	int known = venue_table(v, &t, o);
+	/* the name as written too: a document that spells a venue out keeps
+	 * its own words ("Proceedings of the ..." as well) */
+	struct venue_out w;
+	memset(&w, 0, sizeof w);
+	venue_name(v, known ? rest : t, &w);
+	o->written = w.name;
+	if (!o->acronym.n)
+		o->acronym = w.acronym;
+	if (known)
 		return;
-	}
 	venue_name(v, t, o);
-	o->written = o->name;
 	venue_kind_words(venue_in, o);
 }
