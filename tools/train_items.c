@@ -546,6 +546,17 @@ static int group_of(int lab)
 	return lab == LAB_AUTHOR ? G_AUTHOR : lab == LAB_TITLE ? G_TITLE : G_REST;
 }
 
+/* A venue tag before the item: "[ICML 2022]", "[TPDS'24]". */
+static void venue_tag(struct out *o, const struct pool *p, uint64_t *rs)
+{
+	if (!p->conf)
+		return;
+	const struct venue *v = &p->v[rnd(rs) % p->conf];
+	const char *acr = v->acr[0] ? v->acr : made_acronym(o, v->name, rs);
+	int y = 1995 + (int)(rnd(rs) % 31);
+	put(o, one_in(rs, 2) ? keep(&o->st, "[%s %d]", acr, y) : keep(&o->st, "[%s'%02d]", acr, y % 100), LAB_BADGE, 0);
+}
+
 /* The groups of the reference in a page's order, each on lines of its own
  * (or the rest on the authors' line), the rest kept or written as a CV
  * venue; n of the pieces. */
@@ -556,7 +567,7 @@ static void block(struct out *o, const struct segs *sg, const struct pool *p, ui
 	                                 {G_TITLE, G_AUTHOR, G_REST}, {G_AUTHOR, G_TITLE, G_REST}};
 	unsigned layout = rnd(rs) % 6;
 	int same_line = one_in(rs, 6), cv = one_in(rs, 2), drop_rest = one_in(rs, 12), roles = one_in(rs, 4);
-	int made = one_in(rs, 2), named = one_in(rs, 6);
+	int made = one_in(rs, 2), named = one_in(rs, 6), tagged = one_in(rs, 12);
 	uint8_t tfl = 0, cfl = one_in(rs, 4) ? TOK_ITALIC : 0;
 	unsigned m = rnd(rs) % 20;
 	tfl = m < 4 ? TOK_ITALIC : m < 7 ? TOK_BOLD : m < 10 ? TOK_LINK : 0;
@@ -591,6 +602,15 @@ static void block(struct out *o, const struct segs *sg, const struct pool *p, ui
 				continue;
 			const char *t = sg->text[i].p;
 			size_t tn = sg->text[i].n;
+			if (g == G_TITLE && first && tagged) {
+				size_t at = o->n;
+				venue_tag(o, p, rs);
+				if (o->n > at) {
+					o->pc[at].lb = at > 0;
+					o->pc[at].flags = tfl;
+					line += o->pc[at].lb;
+				}
+			}
 			if (g == G_TITLE && first && named) {
 				const char *c = named_title(o, t, tn, rs);
 				if (c)
@@ -609,7 +629,7 @@ static void block(struct out *o, const struct segs *sg, const struct pool *p, ui
 						t = c, tn = strlen(c);
 				}
 			}
-			int lb = first && o->n && !(same_line && k == 2);
+			int lb = first && o->n && !(same_line && k == 2) && !(tagged && g == G_TITLE);
 			o->pc[o->n++] = (struct piece){t, tn, sg->lab[i], g == G_TITLE ? tfl : sg->lab[i] == LAB_CONTAINER ? cfl : 0,
 			                               (uint8_t)lb};
 			line += lb;
@@ -647,20 +667,10 @@ static void mark_owner(struct render *r, uint64_t *rs)
 
 /* A CV's one-line citation: authors, title (quoted or not) and a CV
  * venue, or the title first. */
-/* A venue tag before the item: "[ICML 2022]", "[TPDS'24]". */
-static void venue_tag(struct out *o, const struct pool *p, uint64_t *rs)
-{
-	if (!p->conf)
-		return;
-	const struct venue *v = &p->v[rnd(rs) % p->conf];
-	const char *acr = v->acr[0] ? v->acr : made_acronym(o, v->name, rs);
-	int y = 1995 + (int)(rnd(rs) % 31);
-	put(o, one_in(rs, 2) ? keep(&o->st, "[%s %d]", acr, y) : keep(&o->st, "[%s'%02d]", acr, y % 100), LAB_BADGE, 0);
-}
-
 static void one_line(struct out *o, const struct segs *sg, const struct pool *p, uint64_t *rs)
 {
 	int title_first = one_in(rs, 3), quote = one_in(rs, 4);
+	unsigned sep = rnd(rs) % 4; /* after the authors: 0, 3 ". ", 1 ":" (DBLP), 2 " (YYYY)." (APA) */
 	if (one_in(rs, 5))
 		venue_tag(o, p, rs);
 	for (int k = 0; k < 2; k++) {
@@ -683,9 +693,13 @@ static void one_line(struct out *o, const struct segs *sg, const struct pool *p,
 				}
 				if (want == LAB_TITLE && quote)
 					t = keep(&o->st, "\"%.*s,\"", (int)tn, t);
+				else if (want == LAB_AUTHOR && !title_first && sep == 1)
+					t = keep(&o->st, "%.*s:", (int)tn, t); /* DBLP */
 				else
 					t = keep(&o->st, "%.*s.", (int)tn, t);
 				put(o, t, want, 0);
+				if (want == LAB_AUTHOR && !title_first && sep == 2) /* APA */
+					put(o, keep(&o->st, "(%d).", 1990 + (int)(rnd(rs) % 36)), LAB_DATE, 0);
 			}
 	}
 	cv_venue(o, p, 1990 + (int)(rnd(rs) % 36), rs);
@@ -710,6 +724,49 @@ static void bare_ends(struct out *o)
 	}
 }
 
+/* East Asian script: n ideographs from the common block. */
+static void ideographs(struct buf *b, size_t n, uint64_t *rs)
+{
+	for (size_t i = 0; i < n; i++) {
+		unsigned cp = 0x4E00 + rnd(rs) % 0x51A5;
+		char u[3] = {(char)(0xE0 | cp >> 12), (char)(0x80 | (cp >> 6 & 0x3F)), (char)(0x80 | (cp & 0x3F))};
+		buf_put(b, u, 3);
+	}
+}
+
+/* A publication of an East Asian list: authors of two or three
+ * ideographs, a title, a journal, a year; one line or a block. */
+static void east_asian(struct out *o, uint64_t *rs)
+{
+	struct buf t = {0};
+	size_t k = 1 + rnd(rs) % 4;
+	int space = one_in(rs, 2), block = one_in(rs, 2);
+	for (size_t i = 0; i < k; i++) {
+		if (i)
+			buf_put(&t, one_in(rs, 2) ? ", " : "\xE3\x80\x81", one_in(rs, 2) ? 2 : 3);
+		ideographs(&t, 1, rs);
+		if (space)
+			buf_putc(&t, ' ');
+		ideographs(&t, 1 + rnd(rs) % 2, rs);
+	}
+	buf_putc(&t, 0);
+	put(o, keep(&o->st, "%s.", t.p), LAB_AUTHOR, 0);
+	t.n = 0;
+	ideographs(&t, 8 + rnd(rs) % 14, rs);
+	buf_putc(&t, 0);
+	put(o, keep(&o->st, "%s.", t.p), LAB_TITLE, block);
+	t.n = 0;
+	ideographs(&t, 3 + rnd(rs) % 5, rs);
+	static const char *const suffix[] = {"\xE5\xAD\xA6\xE6\x8A\xA5", "\xE8\xAB\x96\xE6\x96\x87\xE8\xAA\x8C",
+	                                     "\xE6\x9C\x9F\xE5\x88\x8A", "\xE7\xA0\x94\xE7\xA9\xB6"};
+	const char *sfx = suffix[rnd(rs) % 4];
+	buf_put(&t, sfx, strlen(sfx));
+	buf_putc(&t, 0);
+	put(o, keep(&o->st, "%s,", t.p), LAB_CONTAINER, block);
+	put(o, keep(&o->st, "%d.", 1990 + (int)(rnd(rs) % 36)), LAB_DATE, 0);
+	buf_free(&t);
+}
+
 /* The reference as a page's items: as written on one line, as a block, as
  * a CV's one-line citation; and sometimes each line of a block alone, as
  * the finder reads a line. */
@@ -723,7 +780,10 @@ void add_items(struct data *d, const struct segs *sg, const char *text, const st
 		has_title |= sg->lab[i] == LAB_TITLE, has_author |= sg->lab[i] == LAB_AUTHOR;
 	unsigned how = rnd(&rs) % 10;
 	int lines = 0;
-	if (how < 3 || !has_title || !has_author) {
+	if (one_in(&rs, 40)) {
+		east_asian(o, &rs);
+		memset(r.role, 0, sizeof r.role);
+	} else if (how < 3 || !has_title || !has_author) {
 		for (size_t i = 0; i < sg->n; i++)
 			o->pc[o->n++] = (struct piece){sg->text[i].p, sg->text[i].n, sg->lab[i], 0, sg->lb[i]};
 		memset(r.role, 0, sizeof r.role);

@@ -648,6 +648,24 @@ static int any_word(cx_str s, const char *const *w)
 	return 0;
 }
 
+/* In a publication list, what follows the title alone with a year is the
+ * venue: a "publisher" with no place, edition, ISBN or editor, and no
+ * word of a publisher's name, is the container. */
+static int publisher_is_venue(const struct cv_item *it)
+{
+	static const char *const pub[] = {"press", "publishing", "publishers", "publisher", "verlag", "springer",
+	                                  "elsevier", "wiley", "books", "university", "routledge", "sage",
+	                                  "francis", "academic", "editions", "mit", "oxford", "cambridge",
+	                                  "pearson", "mcgraw", "o'reilly", "addison", "nature", "de gruyter",
+	                                  "birkhäuser", "brill", "palgrave", "ieee", "acm", "siam", "ams",
+	                                  "inc", "ltd", "gmbh", "llc", "institute", "school", "college", NULL};
+	cx_str p = it->seg[LAB_PUBLISHER];
+	if (!p.n || it->seg[LAB_LOCATION].n || it->seg[LAB_EDITION].n || it->seg[LAB_ISBN].n ||
+	    it->seg[LAB_EDITOR].n || it->seg[LAB_GENRE].n)
+		return 0;
+	return !any_word(p, pub);
+}
+
 /* What the venue reader made of an item's container and of its notes. */
 struct place {
 	struct venue_out c;   /* the container */
@@ -690,8 +708,8 @@ static enum cx_type_id type_of(const struct venue_db *db, const struct cv_item *
 		return CX_T_PATENT;
 	if ((arxiv || pl->preprint) && (!cont.n || preprint_server(cont)))
 		return CX_T_PREPRINT; /* a published venue wins over the arXiv copy */
-	if (pl->status == 1)
-		return CX_T_UNPUBLISHED;
+	if (pl->status == 1 || pl->status == 2)
+		return CX_T_UNPUBLISHED; /* "Submitted to X", "Under review at X": not published in X */
 	if (pl->c.known || pl->c.kind == VENUE_JOURNAL || pl->c.kind == VENUE_CONFERENCE ||
 	    pl->c.kind == VENUE_WORKSHOP) {
 		if (pl->c.kind == VENUE_JOURNAL)
@@ -759,8 +777,8 @@ static cx_str arxiv_id(cx_str s)
 			m++;
 		if (m < 4 || m > 5)
 			continue;
-		/* only with arXiv in the text before it */
-		int ok = 0;
+		/* only with arXiv in the text before it, or CoRR's "abs/" */
+		int ok = i >= 4 && !memcmp(s.p + i - 4, "abs/", 4);
 		for (size_t j = i >= 40 ? i - 40 : 0; j + 5 <= i && !ok; j++)
 			ok = (s.p[j] == 'a' || s.p[j] == 'A') && !strncmp(s.p + j + 1, "rxiv", 4) ? 1
 			     : (s.p[j] == 'a' || s.p[j] == 'A') && !strncmp(s.p + j + 1, "rXiv", 4);
@@ -958,7 +976,7 @@ static void add_container(struct eb *b, const struct cv_item *it, const struct p
 			add_text(b, CX_F_NUMBER, num);
 		return;
 	}
-	if (e->type == CX_T_UNPUBLISHED && pl->status == 1)
+	if (e->type == CX_T_UNPUBLISHED && (pl->status == 1 || pl->status == 2))
 		return; /* "Submitted to X" is not published in X: the note says it */
 	if (e->type == CX_T_PREPRINT && (arx.n || !pl->cont.n || preprint_server(pl->cont))) {
 		if (arx.n || has_word(pl->cont, "arxiv") || has_word(pl->cont, "corr"))
@@ -993,8 +1011,12 @@ static cx_str note_text(struct cv_ctx *x, const struct cv_item *it, const struct
 		if (o->acronym.n && v.n && !(o->acronym.n == v.n && !memcmp(o->acronym.p, v.p, v.n)))
 			v = cv_cat(a, v, " ", cv_cat(a, CX_STR("("), "", cv_cat(a, o->acronym, "", CX_STR(")"))));
 		n = cv_cat(a, CX_STR("Submitted to"), " ", v);
-	} else if (pl->c.status_note.n || pl->s.status_note.n)
+	} else if (pl->c.status_note.n || pl->s.status_note.n) {
 		n = pl->c.status_note.n ? pl->c.status_note : pl->s.status_note;
+		cx_str v = venue_name_of(pl);
+		if (pl->status == 2 && type == CX_T_UNPUBLISHED && v.n)
+			n = cv_cat(a, n, " at ", v); /* "Under review at ..." */
+	}
 	/* ranks and awards, wherever they were written */
 	n = cv_cat(a, n, "; ", o->note);
 	n = cv_cat(a, n, "; ", pl->s.note);
@@ -1062,6 +1084,16 @@ struct cx_entry *cv_entry(struct cv_ctx *x, const struct cv_item *it)
 	cx_str arx = it->arxiv.n ? it->arxiv : arxiv_id(all);
 	if (has_word(cont, "arxiv") && arx.n)
 		cont = CX_STR("arXiv"); /* "arXiv preprint arXiv:2210.05678" */
+	cx_str pub = trim_set(it->seg[LAB_PUBLISHER], ",.;:()");
+	struct cv_item moved;
+	if (x->lists && !cont.n && publisher_is_venue(it)) {
+		moved = *it; /* the publisher is the venue: read on as a container */
+		moved.seg[LAB_CONTAINER] = moved.seg[LAB_PUBLISHER];
+		moved.seg[LAB_PUBLISHER] = S("", 0);
+		it = &moved;
+		cont = pub;
+		pub = S("", 0);
+	}
 	struct place pl;
 	read_place(x, it, cont, arx, &pl);
 	e->type = type_of(x->c->cx->venues, it, &pl, arx.n != 0);
@@ -1097,7 +1129,6 @@ struct cx_entry *cv_entry(struct cv_ctx *x, const struct cv_item *it)
 		add_text(&b, CX_F_PAGES, pages);
 	if (it->seg[LAB_EDITION].n)
 		add_text(&b, CX_F_EDITION, trim_set(it->seg[LAB_EDITION], ",.;:()"));
-	cx_str pub = trim_set(it->seg[LAB_PUBLISHER], ",.;:()");
 	if (pub.n && !((e->type == CX_T_PHDTHESIS || e->type == CX_T_MASTERSTHESIS || e->type == CX_T_TECHREPORT) &&
 	               !cont.n && !pl.c.school.n && !pl.s.school.n))
 		add_text(&b, CX_F_PUBLISHER, pub);
@@ -1108,8 +1139,6 @@ struct cx_entry *cv_entry(struct cv_ctx *x, const struct cv_item *it)
 		                                  ",.;:"));
 	cx_str dummy;
 	add_ids(&b, it, all, &dummy);
-	if (e->type == CX_T_TECHREPORT && it->seg[LAB_GENRE].n)
-		add_text(&b, CX_F_TYPE, trim_set(it->seg[LAB_GENRE], ",.;:()[]"));
 	add_text(&b, CX_F_NOTE, note_text(x, it, &pl, arx, e->type, equal));
 	if (it->abstract.n)
 		add_text(&b, CX_F_ABSTRACT, it->abstract);

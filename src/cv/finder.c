@@ -357,7 +357,7 @@ static enum lk line_kind(struct cv *v, cx_str s)
 	if (!all)
 		return LK_VENUE;
 	/* a whole citation: authors and a title, each a good part of it */
-	if (5 * n[0] >= all && 25 * n[1] >= all && n[1] >= 3 && (n[2] || 3 * n[0] >= all))
+	if (7 * n[0] >= all && 25 * n[1] >= all && n[1] >= 3 && (n[2] || 3 * n[0] >= all))
 		return LK_CITE;
 	if (2 * n[0] >= all)
 		return LK_TITLE;
@@ -482,6 +482,7 @@ struct grouper {
 	int year;          /* the year heading the items stand under, or 0 */
 	int lead;          /* the kind of line items of this run start with, or -1 */
 	int abstract;      /* under an "Abstract" heading */
+	int blank;         /* a blank line came before the line taken */
 	unsigned rec;      /* the page record being read */
 };
 
@@ -662,7 +663,7 @@ static void take_line(struct grouper *g, cx_str s, unsigned line, int heading)
 	s = lead_in(s);
 	cx_str p = cvd_plain(&v->a, s);
 	struct ymd d;
-	if (g->stop || !p.n)
+	if (g->stop || (!p.n && !side_line(g, s, p, 0)) || !p.n)
 		return;
 	if (g->abstract) { /* under an item's "Abstract" heading */
 		if (c->n)
@@ -694,6 +695,7 @@ static void take_line(struct grouper *g, cx_str s, unsigned line, int heading)
 		return;
 	}
 	enum lk k = heading ? LK_TITLE : line_kind(v, s);
+	if (getenv("CVDBG4")) fprintf(stderr, "KIND %d blank %d lead %d kinds %u: %.*s\n", (int)k, g->blank, g->lead, c->kinds, (int)(p.n > 60 ? 60 : p.n), p.p);
 	if (k != LK_TITLE && c->caption && c->n == 1 && repeats(v, c->s[0], s) &&
 	    2 * p.n > 3 * cvd_plain(&v->a, c->s[0]).n) {
 		c->extra = cv_cat(&v->a, c->extra, " ", c->s[0]); /* its links */
@@ -707,7 +709,7 @@ static void take_line(struct grouper *g, cx_str s, unsigned line, int heading)
 	if (!c->kinds)
 		start = 0;
 	else if (k == LK_CITE || (c->kinds & 1u << LK_CITE))
-		start = k != LK_VENUE;
+		start = k != LK_VENUE || g->blank; /* one citation a paragraph */
 	else if (continues(g, p, k))
 		start = 0;
 	else if ((int)k == g->lead && (c->kinds & ~(1u << k)))
@@ -798,7 +800,7 @@ static void take_lines(struct grouper *g, const struct cv_line *L, size_t n)
 			g->cur.badge = cvd_trim_punct(cv_cat(&v->a, g->cur.badge, ", ", p), ",");
 			continue;
 		}
-		if (!p.n || side_line(g, s, p, 1))
+		if (side_line(g, s, p, 1) || !p.n)
 			continue;
 		C[nc] = L[i];
 		s = lead_in(s);
@@ -1066,6 +1068,7 @@ void cvd_segment(struct cv *v)
 	g.strict = !w.any_pub;
 	for (size_t i = 0; i < v->nl;) {
 		const struct cv_line *L = &v->l[i];
+		g.blank = i && v->l[i - 1].blank;
 		if (L->blank) {
 			i++;
 			continue;

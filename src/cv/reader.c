@@ -133,6 +133,16 @@ static int whole(const struct cv_item *it)
 	return it->seg[LAB_TITLE].n && it->seg[LAB_AUTHOR].n && (it->seg[LAB_CONTAINER].n || it->seg[LAB_DATE].n);
 }
 
+/* Is the item a title and nothing else ("See the full list at Google
+ * Scholar", a project's name)? */
+static int title_only(const struct cv_item *it)
+{
+	for (int l = 0; l < LAB_N; l++)
+		if (l != LAB_TITLE && l != LAB_NUMBER && l != LAB_URL && it->seg[l].n)
+			return 0;
+	return !it->date_y && !it->badge.n && !it->doi.n && !it->arxiv.n;
+}
+
 /* The entry of each item; an item that gives none is reported. */
 static void build_entries(struct cv *v)
 {
@@ -143,7 +153,18 @@ static void build_entries(struct cv *v)
 		v->found++;
 		struct cv_ctx x = {.a = &v->a, .c = v->c, .owner = v->owner, .model = v->model,
 		                   .owner_warned = v->owner_warned, .lists = 1};
-		struct cx_entry *e = r->item->seg[LAB_TITLE].n ? cv_entry(&x, r->item) : NULL;
+		const struct cv_item *it = r->item;
+		if (!it->seg[LAB_TITLE].n) {
+			cvd_v_diag(v, CX_WARNING, CX_E_SYNTAX, r->line,
+			           "item in a publication section has no title; skipped");
+			continue;
+		}
+		if (title_only(it)) {
+			cvd_v_diag(v, CX_WARNING, CX_E_SYNTAX, r->line,
+			           "item in a publication section is a title alone (no authors, venue or year); skipped");
+			continue;
+		}
+		struct cx_entry *e = cv_entry(&x, it);
 		v->owner_warned = x.owner_warned;
 		if (e)
 			push_entry(v, e, r->text);

@@ -384,6 +384,19 @@ static cx_str venue_numbers(struct cv_ctx *v, cx_str t, struct venue_out *o)
 			cvd_cut(c, &cn, b - 2, e - b + 2);
 		}
 	}
+	/* "DH Benelux Journal 5": a journal's name, then its volume */
+	if (!o->volume.n && !o->pages.n) {
+		size_t e = cn;
+		while (e && c[e - 1] == ' ')
+			e--;
+		size_t b = e;
+		while (b && isdigit((unsigned char)c[b - 1]))
+			b--;
+		if (b < e && e - b <= 3 && b >= 2 && c[b - 1] == ' ' && isalpha((unsigned char)c[b - 2])) {
+			o->volume = cvd_S(arena_strndup(v->a, c + b, e - b), e - b);
+			cn = b - 1;
+		}
+	}
 	/* what the cuts left: ", , ," runs */
 	{
 		size_t k = 0;
@@ -594,7 +607,16 @@ static void venue_name(struct cv_ctx *v, cx_str t, struct venue_out *o)
 			cvd_cut(cc, &ccn, b, (size_t)q + 3 - b);
 			nm = cvd_S(cc, ccn);
 		}
+		cx_str full = nm;
 		nm = cvd_trim_punct(nm, ",.;:|-");
+		/* "Proc. VLDB Endow.": an abbreviation keeps its period */
+		if (nm.n && nm.p + nm.n < full.p + full.n && nm.p[nm.n] == '.') {
+			size_t w = nm.n;
+			while (w && nm.p[w - 1] != ' ')
+				w--;
+			if (nm.n - w <= 6 && isupper((unsigned char)nm.p[w]) && memchr(nm.p, '.', nm.n))
+				nm.n++;
+		}
 		if (nm.n >= 2 && !memcmp(nm.p + nm.n - 2, "()", 2))
 			nm = cvd_trim_punct(cvd_S(nm.p, nm.n - 2), ",.;:|- ");
 		/* "Name (ACR)": the parenthetical acronym */
@@ -606,7 +628,8 @@ static void venue_name(struct cv_ctx *v, cx_str t, struct venue_out *o)
 				cx_str in = cvd_trim(cvd_S(op + 1, (size_t)(nm.p + nm.n - op - 2)));
 				if (in.n && in.n < 16 && !o->acronym.n)
 					o->acronym = in;
-				if (tagged || !in.n)
+				if (tagged || !in.n || (o->known && o->acronym.n && cvd_ieqn(in.p, o->acronym.p, in.n) &&
+				                        in.n == o->acronym.n))
 					nm = cvd_trim(cvd_S(nm.p, (size_t)(op - nm.p)));
 			}
 		}
@@ -652,7 +675,11 @@ void cv_read_venue(struct cv_ctx *v, cx_str venue_in, struct venue_out *o)
 	 * its own words ("Proceedings of the ..." as well) */
 	struct venue_out w;
 	memset(&w, 0, sizeof w);
+	w.tag_year = o->tag_year;
+	w.known = known;
+	w.acronym = o->acronym;
 	venue_name(v, known ? rest : t, &w);
+	w.acronym = known ? cvd_S("", 0) : w.acronym;
 	o->written = w.name;
 	if (!o->acronym.n)
 		o->acronym = w.acronym;
