@@ -94,7 +94,7 @@ enum {
 	F_BIAS = 1, F_W, F_P1, F_P2, F_P3, F_P4, F_S1, F_S2, F_S3, F_S4, F_SHAPE, F_LAST, F_FIRST,
 	F_FLAG, F_POS, F_REL, F_WM1, F_WP1, F_WM2, F_WP2, F_LASTM1, F_FIRSTP1, F_SHM1, F_SHP1,
 	F_BIG, F_SEG, F_QUOTE, F_PAREN, F_SEEN, F_LEN, F_MARK, F_LASTSEG, F_WLAST, F_SHLAST,
-	F_NUMCTX, F_WM1P1, F_LIDX, F_LSIZE, F_LCAPS, F_LNUM, F_LFIRST, F_LROLE, F_LTOK, F_LNAMES, F_LHEAD,
+	F_NUMCTX, F_WM1P1, F_LIDX, F_LSIZE, F_LCAPS, F_LNUM, F_LFIRST, F_LROLE, F_LTOK, F_LNAMES, F_LHEAD, F_CHUNK,
 	/* positions in a block of a page count apart from those in a
 	 * reference string: their seeds are moved by F_BLOCK */
 	F_BLOCK = 64
@@ -301,6 +301,7 @@ struct tinfo {
 	char first, last;
 	unsigned flags;
 	uint8_t seg, quote, paren, seen;
+	uint16_t chunk;  /* the shape of the comma-separated piece it is in */
 };
 
 static int is_break(const struct tinfo *x)
@@ -308,6 +309,31 @@ static int is_break(const struct tinfo *x)
 	if (x->last == ':' || x->last == ';' || x->last == ')' || x->last == 'Q')
 		return 1;
 	return x->last == '.' && !(x->flags & FL_INITIAL);
+}
+
+/* Pieces between commas and semicolons: how many words, whether each is
+ * capitalised or an initial, and how the piece ends (",", ":", "."). An
+ * author list is pieces of two or three capitalised words ("Ravi
+ * Sundaram:"); a title is a long piece ("Nexus: a GPU cluster ..."). */
+static void chunks(struct tinfo *ti, size_t n)
+{
+	for (size_t b = 0; b < n;) {
+		size_t e = b;
+		int caps = 1;
+		while (e < n) {
+			caps &= (ti[e].flags & (FL_INITCAP | FL_INITIAL | FL_ALLCAP)) != 0;
+			if (ti[e].last == ',' || ti[e].last == ';' || ti[e].last == ':' || e - b >= 6)
+				break;
+			e++;
+		}
+		if (e == n)
+			e--;
+		unsigned words = (unsigned)(e - b + 1), end = (unsigned char)ti[e].last;
+		for (size_t i = b; i <= e; i++)
+			ti[i].chunk = (uint16_t)((words < 6 ? words : 6) | caps << 3 | (i == b) << 4 |
+			                         (end == ',' ? 1 : end == ':' ? 2 : end == ';' ? 3 : 0) << 5);
+		b = e + 1;
+	}
 }
 
 static void info_seq(const struct tok *t, size_t n, struct tinfo *ti, int lines)
@@ -346,6 +372,7 @@ static void info_seq(const struct tok *t, size_t n, struct tinfo *ti, int lines)
 		if (is_break(x))
 			seg++;
 	}
+	chunks(ti, n);
 }
 
 
@@ -508,6 +535,7 @@ static void token_feats(struct fs *s, const struct tok *t, const struct tinfo *t
 	addc(s, F_QUOTE, x->quote);
 	addc(s, F_PAREN, x->paren);
 	addc(s, F_SEEN, x->seen);
+	addc(s, F_CHUNK, x->chunk);
 	addc(s, blk + F_LEN, n < 8 ? 0 : n < 15 ? 1 : n < 25 ? 2 : n < 40 ? 3 : 4);
 	addc(s, F_MARK, t[i].flags & (TOK_BOLD | TOK_ITALIC | TOK_LINK));
 	addc(s, F_WLAST, (unsigned)x->flags << 8 | (unsigned char)x->last);
