@@ -750,11 +750,18 @@ static void east_asian(struct out *o, uint64_t *rs)
 		ideographs(&t, 1 + rnd(rs) % 2, rs);
 	}
 	buf_putc(&t, 0);
-	put(o, keep(&o->st, "%s.", t.p), LAB_AUTHOR, 0);
+	const char *authors = keep(&o->st, "%s%s", t.p, block ? "" : ".");
 	t.n = 0;
 	ideographs(&t, 8 + rnd(rs) % 14, rs);
 	buf_putc(&t, 0);
-	put(o, keep(&o->st, "%s.", t.p), LAB_TITLE, block);
+	const char *title = keep(&o->st, "%s%s", t.p, block ? "" : ".");
+	if (block && one_in(rs, 2)) { /* the title first */
+		put(o, title, LAB_TITLE, 0);
+		put(o, authors, LAB_AUTHOR, 1);
+	} else {
+		put(o, authors, LAB_AUTHOR, 0);
+		put(o, title, LAB_TITLE, block);
+	}
 	t.n = 0;
 	ideographs(&t, 3 + rnd(rs) % 5, rs);
 	static const char *const suffix[] = {"\xE5\xAD\xA6\xE6\x8A\xA5", "\xE8\xAB\x96\xE6\x96\x87\xE8\xAA\x8C",
@@ -780,7 +787,7 @@ void add_items(struct data *d, const struct segs *sg, const char *text, const st
 		has_title |= sg->lab[i] == LAB_TITLE, has_author |= sg->lab[i] == LAB_AUTHOR;
 	unsigned how = rnd(&rs) % 10;
 	int lines = 0;
-	if (one_in(&rs, 40)) {
+	if (one_in(&rs, 15)) {
 		east_asian(o, &rs);
 		memset(r.role, 0, sizeof r.role);
 	} else if (how < 3 || !has_title || !has_author) {

@@ -1142,7 +1142,7 @@ struct cx_entry *cv_entry(struct cv_ctx *x, const struct cv_item *it)
 	add_text(&b, CX_F_NOTE, note_text(x, it, &pl, arx, e->type, equal));
 	if (it->abstract.n)
 		add_text(&b, CX_F_ABSTRACT, it->abstract);
-	if (!title.n && !cont.n && !e->nfields)
-		return NULL;
+	if (!title.n && !cont.n)
+		return NULL; /* no title and no venue: no publication */
 	return e;
 }

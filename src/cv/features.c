@@ -94,7 +94,7 @@ enum {
 	F_BIAS = 1, F_W, F_P1, F_P2, F_P3, F_P4, F_S1, F_S2, F_S3, F_S4, F_SHAPE, F_LAST, F_FIRST,
 	F_FLAG, F_POS, F_REL, F_WM1, F_WP1, F_WM2, F_WP2, F_LASTM1, F_FIRSTP1, F_SHM1, F_SHP1,
 	F_BIG, F_SEG, F_QUOTE, F_PAREN, F_SEEN, F_LEN, F_MARK, F_LASTSEG, F_WLAST, F_SHLAST,
-	F_NUMCTX, F_WM1P1, F_LIDX, F_LSIZE, F_LCAPS, F_LNUM, F_LFIRST, F_LROLE, F_LTOK, F_LNAMES, F_LHEAD, F_CHUNK,
+	F_NUMCTX, F_WM1P1, F_LIDX, F_LSIZE, F_LCAPS, F_LNUM, F_LFIRST, F_LROLE, F_LTOK, F_LNAMES, F_LHEAD, F_CHUNK, F_TLEN,
 	/* positions in a block of a page count apart from those in a
 	 * reference string: their seeds are moved by F_BLOCK */
 	F_BLOCK = 64
@@ -285,6 +285,19 @@ static void addc(struct fs *s, uint32_t seed, unsigned v)
 {
 	char b[4] = {(char)(v & 0xFF), (char)(v >> 8 & 0xFF), (char)(v >> 16 & 0xFF), (char)(v >> 24)};
 	add(s, seed, b, 4);
+}
+
+/* A word's length in characters, and whether it is East Asian script
+ * (written without spaces: a name is two to four characters, a title a
+ * dozen or more). */
+static unsigned tlen(const struct tok *t)
+{
+	size_t k = 0;
+	for (uint32_t i = 0; i < t->n; i++)
+		k += ((unsigned char)t->p[i] & 0xC0) != 0x80;
+	unsigned char c = (unsigned char)t->p[0];
+	unsigned cjk = c >= 0xE3 && c <= 0xE9;
+	return cjk << 4 | (k < 3 ? 0 : k < 5 ? 1 : k < 9 ? 2 : k < 16 ? 3 : 4);
 }
 
 static unsigned pos_bucket(size_t i)
@@ -536,6 +549,7 @@ static void token_feats(struct fs *s, const struct tok *t, const struct tinfo *t
 	addc(s, F_PAREN, x->paren);
 	addc(s, F_SEEN, x->seen);
 	addc(s, F_CHUNK, x->chunk);
+	addc(s, F_TLEN, tlen(&t[i]));
 	addc(s, blk + F_LEN, n < 8 ? 0 : n < 15 ? 1 : n < 25 ? 2 : n < 40 ? 3 : 4);
 	addc(s, F_MARK, t[i].flags & (TOK_BOLD | TOK_ITALIC | TOK_LINK));
 	addc(s, F_WLAST, (unsigned)x->flags << 8 | (unsigned char)x->last);
