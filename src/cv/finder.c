@@ -535,9 +535,44 @@ static void flush(struct grouper *g)
 	memset(c, 0, sizeof *c);
 }
 
+/* "[OSDI '24] Title", "**[ICML 2022] Title**": a venue tag in front of a
+ * line, a year in it or an acronym the venue table knows; its length, or
+ * 0. */
+static size_t venue_tag(struct cv *v, cx_str s)
+{
+	size_t b = 0;
+	while (b < s.n && (CX_IS_MARK(s.p[b]) || s.p[b] == ' '))
+		b++;
+	if (b >= s.n || s.p[b] != '[')
+		return 0;
+	const char *e = memchr(s.p + b, ']', s.n - b);
+	if (!e || e - (s.p + b) > 40)
+		return 0;
+	cx_str in = cvd_trim(cvd_S(s.p + b + 1, (size_t)(e - s.p - b - 1)));
+	cx_str rest = cvd_plain(&v->a, cvd_S(e + 1, (size_t)(s.p + s.n - e - 1)));
+	if (!in.n || cvd_is_label(in.p, in.n) || cvd_words_in(rest) < 3 || cvd_words_in(in) > 5)
+		return 0;
+	if (!cvd_find_year(in, NULL) && !cvd_find_short_year(in) && !venue_lookup(v->c->cx->venues, in.p, in.n))
+		return 0;
+	return (size_t)(e - s.p) + 1;
+}
+
 static void acc_line(struct grouper *g, cx_str s, unsigned line, int role, int kind)
 {
 	struct acc *c = &g->cur;
+	size_t tag = venue_tag(g->v, s);
+	if (tag) { /* the tag is the venue's badge; the line goes on without it */
+		cx_str t = cvd_plain(&g->v->a, cvd_S(s.p, tag));
+		if (!c->badge.n)
+			c->badge = cvd_trim_punct(t, "[] ");
+		char *r = arena_alloc(&g->v->a, s.n + 1);
+		size_t k = 0;
+		for (size_t i = 0; i < tag; i++)
+			if (CX_IS_MARK(s.p[i]))
+				r[k++] = s.p[i]; /* the marks it opened stay */
+		memcpy(r + k, s.p + tag, s.n - tag);
+		s = cvd_S(r, k + s.n - tag);
+	}
 	if (!c->n)
 		c->line = line;
 	if (c->n == ITEM_LINES) { /* more lines than an item has: the last one grows */
