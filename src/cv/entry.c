@@ -102,6 +102,35 @@ static cx_str marked_authors(struct arena *a, const char *s, size_t n, const str
 	return (cx_str){o, k};
 }
 
+/* A page's line break is where its fields part: a word at the edge of a
+ * line that the labeller gave to the field across the break (a title that
+ * "goes on" into the author line's first name) goes with its own line,
+ * when the rest of the line is of one field. */
+static void line_edges(const struct tok *tk, uint8_t *lab, size_t nt)
+{
+	for (size_t b = 0; b < nt;) {
+		size_t e = b + 1;
+		while (e < nt && !(tk[e].flags & TOK_LINESTART))
+			e++;
+		if (e - b >= 4) {
+			size_t cnt[LAB_N] = {0};
+			for (size_t i = b; i < e; i++)
+				cnt[lab[i]]++;
+			int maj = 0;
+			for (int l = 1; l < LAB_N; l++)
+				if (cnt[l] > cnt[maj])
+					maj = l;
+			if (4 * cnt[maj] >= 3 * (e - b)) {
+				if (b && lab[b] != maj && lab[b] == lab[b - 1] && lab[b + 1] == maj)
+					lab[b] = (uint8_t)maj;
+				if (e < nt && lab[e - 1] != maj && lab[e - 1] == lab[e] && lab[e - 2] == maj)
+					lab[e - 1] = (uint8_t)maj;
+			}
+		}
+		b = e;
+	}
+}
+
 void cv_label(struct cv_ctx *x, const char *s, size_t n, const uint8_t *roles, int lines, struct cv_item *it)
 {
 	char *t;
@@ -125,6 +154,8 @@ void cv_label(struct cv_ctx *x, const char *s, size_t n, const uint8_t *roles, i
 	int32_t *sc = arena_alloc(x->a, lab_scratch(nt) * sizeof *sc);
 	feat_seq(tk, nt, f, nf, lines);
 	lab_decode(x->model, f, nf, nt, lab, sc);
+	if (lines)
+		line_edges(tk, lab, nt);
 	/* punctuation alone at a line's end belongs to that line's last word,
 	 * at a line's start to its first (", Bob Jones": the owner's slot) */
 	for (size_t i = 0; i < nt; i++) {
