@@ -362,8 +362,14 @@ static void cv_venue(struct out *o, const struct pool *p, int y, uint64_t *rs)
 		conference(o, v, acr, y, rs);
 	} else if (p->jour)
 		journal(o, &p->v[p->conf + rnd(rs) % p->jour], y, rs);
-	if (!status && one_in(rs, 6))
-		put(o, awards[rnd(rs) % (sizeof awards / sizeof *awards)], LAB_BADGE, one_in(rs, 4));
+	if (!status && one_in(rs, 6)) {
+		const char *w = awards[rnd(rs) % (sizeof awards / sizeof *awards)];
+		if (w[0] == '(' && one_in(rs, 3)) { /* ", Best Paper Award" */
+			put(o, ",", o->n ? o->pc[o->n - 1].lab : LAB_CONTAINER, 0);
+			w = keep(&o->st, "%.*s", (int)strlen(w) - 2, w + 1);
+		}
+		put(o, w, LAB_BADGE, one_in(rs, 4));
+	}
 	else if (!status && one_in(rs, 10)) {
 		put(o, ",", LAB_CONTAINER, 0);
 		put(o, ranks[rnd(rs) % (sizeof ranks / sizeof *ranks)], LAB_NOTE, 0);

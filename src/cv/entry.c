@@ -843,6 +843,20 @@ static cx_str paren_trim(cx_str t)
 	}
 }
 
+/* t, cut from s, with the period of an abbreviation at its end given
+ * back ("Proc. VLDB Endow."). */
+static cx_str abbrev_end(cx_str s, cx_str t)
+{
+	if (!t.n || t.p + t.n >= s.p + s.n || t.p[t.n] != '.' || !memchr(t.p, '.', t.n))
+		return t;
+	size_t w = t.n;
+	while (w && t.p[w - 1] != ' ')
+		w--;
+	if (t.n - w <= 6 && isupper((unsigned char)t.p[w]))
+		t.n++;
+	return t;
+}
+
 static cx_str title_text(cx_str t)
 {
 	t = trim_set(t, ",.;:\"' ");
@@ -1111,7 +1125,7 @@ struct cx_entry *cv_entry(struct cv_ctx *x, const struct cv_item *it)
 	e->source = "cv";
 	cx_str all = joined(x->a, it);
 	cx_str cont = paren_trim(trim_set(it->seg[LAB_CONTAINER], ",.;:"));
-	cont = trim_set(drop_lead(cont, "in", ": "), ",.;:");
+	cont = abbrev_end(it->seg[LAB_CONTAINER], trim_set(drop_lead(cont, "in", ": "), ",.;:"));
 	cx_str arx = it->arxiv.n ? it->arxiv : arxiv_id(all);
 	if (has_word(cont, "arxiv") && arx.n)
 		cont = CX_STR("arXiv"); /* "arXiv preprint arXiv:2210.05678" */
