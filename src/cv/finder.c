@@ -319,6 +319,14 @@ int cvd_links_only(cx_str s)
 	return any;
 }
 
+/* A page's footer: "© 2024 Name", "Copyright ...", "Powered by Jekyll". */
+static int footer(cx_str p)
+{
+	return (p.n >= 2 && (unsigned char)p.p[0] == 0xC2 && (unsigned char)p.p[1] == 0xA9) ||
+	       (p.n > 10 && (cvd_ieqn(p.p, "copyright ", 10) || cvd_ieqn(p.p, "powered by ", 11) ||
+	                     cvd_ieqn(p.p, "last updated", 12)));
+}
+
 /* A form's field as a text dump shows it: "[          ]", "[Type    ]". */
 static int form_field(cx_str p)
 {
@@ -624,6 +632,12 @@ static int side_line(struct grouper *g, cx_str s, cx_str p, int marked)
 	}
 	if (image_name(p) || form_field(p))
 		return 1;
+	if (footer(p)) { /* the page's footer: the list has ended */
+		if (!marked)
+			flush(g);
+		g->stop = 1;
+		return 1;
+	}
 	if (ids_only(v, s)) {
 		c->extra = cv_cat(&v->a, c->extra, " ", s);
 		return 1;
@@ -875,6 +889,8 @@ static void take_lines(struct grouper *g, const struct cv_line *L, size_t n)
 static void take_list_item(struct grouper *g, const struct cv_line *L, size_t n)
 {
 	struct cv *v = g->v;
+	if (g->stop)
+		return;
 	struct cv_line *keep = arena_alloc(&v->a, (n + 1) * sizeof *keep);
 	size_t nk = 0, first = (size_t)-1, after = 0;
 	for (size_t i = 0; i < n; i++) {
@@ -913,6 +929,8 @@ static void take_list_item(struct grouper *g, const struct cv_line *L, size_t n)
 static void take_record(struct grouper *g, const struct cv_line *L, size_t n)
 {
 	struct cv *v = g->v;
+	if (g->stop)
+		return;
 	flush(g);
 	size_t text = 0;
 	for (size_t i = 0; i < n; i++)

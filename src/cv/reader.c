@@ -91,6 +91,25 @@ static void push_entry(struct cv *v, struct cx_entry *e, cx_str text)
 	v->ent[v->nent++] = e;
 }
 
+/* What a template's badge says the item is ("Conf. Proc.", "PhD Thesis",
+ * "Journal", "Preprint"), as a heading would. */
+static enum cv_hint badge_hint(cx_str b)
+{
+	static const struct {
+		const char *w;
+		enum cv_hint h;
+	} words[] = {{"journal", H_JOURNAL}, {"article", H_JOURNAL}, {"conf", H_CONFERENCE},
+	             {"conference", H_CONFERENCE}, {"proc", H_CONFERENCE}, {"proceedings", H_CONFERENCE},
+	             {"workshop", H_WORKSHOP}, {"thesis", H_THESIS}, {"dissertation", H_THESIS},
+	             {"preprint", H_PREPRINT}, {"book", H_BOOK}, {"monograph", H_BOOK}, {"chapter", H_CHAPTER},
+	             {"report", H_REPORT}, {"patent", H_PATENT}};
+	for (size_t i = 0; i < sizeof words / sizeof *words; i++)
+		if (cvd_find_ci(b, words[i].w, 1) >= 0 ||
+		    (b.n > strlen(words[i].w) && cvd_find_ci(b, words[i].w, 0) >= 0 && words[i].h == H_CONFERENCE))
+			return words[i].h;
+	return H_NONE;
+}
+
 /* Label every item found. */
 static void label_items(struct cv *v)
 {
@@ -115,7 +134,7 @@ static void label_items(struct cv *v)
 		}
 		it->doi = ids.doi, it->url = ids.url, it->arxiv = ids.arxiv;
 		it->line = r->line;
-		it->hint = r->hint;
+		it->hint = r->hint ? r->hint : badge_hint(r->badge);
 		it->year = r->rec_year;
 		it->abstract = r->abstract;
 		it->badge = r->badge;
