@@ -52,6 +52,14 @@ struct cv_raw {
 	struct cv_item *item; /* the labeller's reading */
 };
 
+/* Strings collected from a page, each with its source line. */
+struct cv_strs {
+	cx_str *v;
+	unsigned *line;
+	size_t n, cap;
+};
+void cvd_strs_push(struct arena *a, struct cv_strs *s, cx_str t, unsigned line);
+
 struct cv {
 	struct cx_reader_ctx *c;
 	struct arena a;
@@ -69,6 +77,10 @@ struct cv {
 	size_t nent, capent;
 	size_t found;              /* items found in publication sections */
 	cx_str owner;              /* "Given Family", or empty when unknown */
+	cx_str page_owner;         /* the Person a page's JSON-LD is about */
+	struct cv_strs coins;      /* a page's COinS (title attributes) */
+	struct cv_strs meta;       /* its citation_* meta tags: name, content, ... */
+	struct cv_strs jsonld;     /* its JSON-LD scripts */
 	int owner_from_option;
 	int owner_warned;
 	const struct lab_model *model; /* the labeller's, or NULL */
@@ -131,6 +143,9 @@ void cvd_v_diag(struct cv *v, enum cx_sev sev, enum cx_code code, unsigned line,
 int cvd_venue_words(cx_str s);
 size_t cvd_words_in(cx_str s);
 int cvd_year_at(const char *p, size_t n, size_t i);
+/* Entries from the page's COinS, citation_* meta tags and JSON-LD
+ * (meta.c), each handed to emit. */
+void cvd_page_data(struct cv *v, void (*emit)(void *, struct cx_entry *), void *ctx);
 /* The BibTeX blocks of a web page, one after the other; how many. */
 size_t cvd_html_bibtex(const char *s, size_t n, struct buf *out);
 /* A LaTeX CV's own item macros (\pub{2023}{Title}{Venue}{Authors}{DOI})

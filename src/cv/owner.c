@@ -82,6 +82,17 @@ void cvd_detect_owner(struct cv *v)
 	}
 	if (v->owner.n)
 		return; /* found at the top already */
+	if (v->page_owner.n) { /* the Person the page's JSON-LD is about */
+		cx_str p = v->page_owner;
+		const char *paren = memchr(p.p, '(', p.n);
+		if (paren)
+			p.n = (size_t)(paren - p.p);
+		p = cvd_trim(p);
+		if (two_word_name(p)) {
+			v->owner = p;
+			return;
+		}
+	}
 	/* 2. the name at the top, or "I am Given Family" in the preamble */
 	for (size_t i = 0; i < v->nl && i < 40; i++) {
 		const struct cv_line *L = &v->l[i];

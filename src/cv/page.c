@@ -531,6 +531,48 @@ static void record_facts(struct cv *v, const struct dom *d, const struct pinfo *
 	}
 }
 
+/* ---- structured data ------------------------------------------------------------ */
+
+void cvd_strs_push(struct arena *a, struct cv_strs *s, cx_str t, unsigned line)
+{
+	if (s->n == s->cap) {
+		size_t cap = s->cap ? 2 * s->cap : 16;
+		s->v = arena_grow(a, s->v, sizeof *s->v, s->n, cap);
+		s->line = arena_grow(a, s->line, sizeof *s->line, s->n, cap);
+		s->cap = cap;
+	}
+	s->v[s->n] = t;
+	s->line[s->n++] = line;
+}
+
+/* The page's COinS spans, citation_* meta tags and JSON-LD scripts, for
+ * meta.c (they are hidden, so the rendering never sees them). */
+static void collect_data(struct cv *v, const struct dom *d)
+{
+	for (size_t i = 1; i < d->nn; i++) {
+		const struct dnode *x = &d->n[i];
+		if (dom_is_text(x))
+			continue;
+		if (dom_is(x, "meta")) {
+			cx_str nm = dom_attr(&v->a, x, "name");
+			if (!nm.n)
+				nm = dom_attr(&v->a, x, "property");
+			if (nm.n > 9 && str_istarts(nm, "citation_")) {
+				cvd_strs_push(&v->a, &v->meta, arena_str(&v->a, nm.p, nm.n), x->line);
+				cvd_strs_push(&v->a, &v->meta, dom_attr(&v->a, x, "content"), x->line);
+			}
+		} else if (dom_class(x, "Z3988")) {
+			cx_str t = dom_attr(&v->a, x, "title");
+			if (t.n)
+				cvd_strs_push(&v->a, &v->coins, t, x->line);
+		} else if (dom_is(x, "script") && x->first && dom_is_text(&d->n[x->first])) {
+			cx_str ty = dom_attr(&v->a, x, "type");
+			if (str_ieq(ty, "application/ld+json"))
+				cvd_strs_push(&v->a, &v->jsonld, d->n[x->first].text, x->line);
+		}
+	}
+}
+
 /* ---- entry point -------------------------------------------------------------- */
 
 void cvd_page_lines(struct cv *v, const char *s, size_t n)
@@ -539,6 +581,7 @@ void cvd_page_lines(struct cv *v, const char *s, size_t n)
 	dom_parse(&d, &v->a, s, n);
 	struct pinfo *pi = xcalloc(d.nn + 1, sizeof *pi);
 	measure(v, &d, pi);
+	collect_data(v, &d);
 	uint32_t nrec = find_records(&d, pi);
 	record_facts(v, &d, pi, nrec);
 	struct render r = {.v = v, .d = &d, .pi = pi};

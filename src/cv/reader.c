@@ -163,7 +163,10 @@ static int title_only(const struct cv_item *it)
 }
 
 /* The entry of each item; an item that gives none is reported. */
-static void build_entries(struct cv *v)
+struct embedded;
+static struct cx_entry *embedded_take(struct cv *v, struct embedded *m, cx_str text);
+
+static void build_entries(struct cv *v, struct embedded *m)
 {
 	for (size_t i = 0; i < v->nraw; i++) {
 		struct cv_raw *r = &v->raw[i];
@@ -173,6 +176,14 @@ static void build_entries(struct cv *v)
 		struct cv_ctx x = {.a = &v->a, .c = v->c, .owner = v->owner, .model = v->model,
 		                   .owner_warned = v->owner_warned, .lists = 1};
 		const struct cv_item *it = r->item;
+		if (!it->seg[LAB_TITLE].n || title_only(it)) {
+			/* the page's own data for an item the labeller could not read */
+			struct cx_entry *d = embedded_take(v, m, r->text);
+			if (d) {
+				push_entry(v, d, r->text);
+				continue;
+			}
+		}
 		if (!it->seg[LAB_TITLE].n) {
 			cvd_v_diag(v, CX_WARNING, CX_E_SYNTAX, r->line,
 			           "item in a publication section has no title; skipped");
@@ -438,6 +449,22 @@ static long embedded_find(struct cv *v, const struct embedded *m, const struct c
 	return -1;
 }
 
+/* The embedded entry whose title the item's text holds, taken out of the
+ * set (it stands for the item), or NULL. */
+static struct cx_entry *embedded_take(struct cv *v, struct embedded *m, cx_str text)
+{
+	cx_str p = cvd_plain(&v->a, text);
+	char *k = arena_alloc(&v->a, p.n + 1);
+	ascii_fold(p, k, p.n + 1, 0);
+	for (size_t i = 0; i < m->n; i++)
+		if (m->ent[i] && strlen(m->titles[i]) >= 12 && strstr(k, m->titles[i])) {
+			struct cx_entry *e = m->ent[i];
+			m->ent[i] = NULL;
+			return e;
+		}
+	return NULL;
+}
+
 /* Case protection means nothing in a container's name (styles never
  * lower-case one), and a BibTeX export braces every capital of it. */
 static void drop_nocase(struct cv *v, struct cx_field *f)
@@ -593,6 +620,8 @@ static int cv_read(struct cx_reader_ctx *c, struct cx_input *in)
 	int html = looks_html(text, n);
 	v.html = html;
 	to_text(&v, &text, &n, &t, &lm);
+	if (html) /* the page's COinS, citation_* tags and JSON-LD */
+		cvd_page_data(&v, embedded_emit, &m);
 	if (!html)
 		cvd_build_lines(&v, text, n, lm.n ? lm.v : NULL, lm.n);
 	cvd_segment(&v);
@@ -600,7 +629,7 @@ static int cv_read(struct cx_reader_ctx *c, struct cx_input *in)
 	/* the owner: the option, a bold name that recurs in the items, the
 	 * name at the top of the page */
 	cvd_detect_owner(&v);
-	build_entries(&v);
+	build_entries(&v, &m);
 	size_t written = v.nent;
 	dedupe(&v);
 	size_t emitted = emit_all(&v, &m);
