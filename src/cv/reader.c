@@ -145,6 +145,28 @@ static void label_items(struct cv *v)
 	}
 }
 
+/* An identifier in the links of three items or more is the page's (its
+ * own DOI, a group's arXiv listing), no item's: it goes. */
+static void shared_ids(struct cv *v)
+{
+	for (size_t i = 0; i < v->nraw; i++) {
+		struct cv_item *it = v->raw[i].item;
+		cx_str *id[2] = {&it->doi, &it->arxiv};
+		for (int k = 0; k < 2; k++) {
+			if (!id[k]->n)
+				continue;
+			size_t same = 0;
+			for (size_t j = 0; j < v->nraw; j++) {
+				const struct cv_item *o = v->raw[j].item;
+				cx_str oid = k ? o->arxiv : o->doi;
+				same += oid.n == id[k]->n && !memcmp(oid.p, id[k]->p, oid.n);
+			}
+			if (same >= 3)
+				*id[k] = cvd_S("", 0);
+		}
+	}
+}
+
 /* An item found outside a publication heading is taken only when it reads
  * as a whole publication: a title, authors, and a venue or a year. */
 static int whole(const struct cv_item *it)
@@ -626,19 +648,25 @@ static int cv_read(struct cx_reader_ctx *c, struct cx_input *in)
 		cvd_build_lines(&v, text, n, lm.n ? lm.v : NULL, lm.n);
 	cvd_segment(&v);
 	label_items(&v);
+	shared_ids(&v);
 	/* the owner: the option, a bold name that recurs in the items, the
 	 * name at the top of the page */
 	cvd_detect_owner(&v);
 	build_entries(&v, &m);
-	size_t written = v.nent;
+	size_t read = v.nent;
 	dedupe(&v);
+	size_t merged = 0;
+	for (size_t i = 0; i < v.nent; i++)
+		merged += !v.ent[i];
 	size_t emitted = emit_all(&v, &m);
 	if (!emitted)
 		cvd_v_diag(&v, CX_ERROR, CX_E_SYNTAX, 1,
 		        "no publications found (cv input: expected a list under a heading such as "
 		        "\"Publications\")");
-	else if (v.found != written)
-		cvd_v_diag(&v, CX_NOTE, CX_E_VALUE, 1, "%zu items found, %zu written", v.found, written);
+	else if (v.found != read || merged)
+		cvd_v_diag(&v, CX_NOTE, CX_E_VALUE, 1,
+		           "%zu items found: %zu read, %zu skipped, %zu merged with one of the same title; %zu entries written",
+		           v.found, read, v.found - read, merged, emitted);
 	free(m.titles);
 	free(m.ent);
 	free(v.ent);
