@@ -697,6 +697,11 @@ static void one_line(struct out *o, const struct segs *sg, const struct pool *p,
 					if (c)
 						t = c, tn = strlen(c);
 				}
+				if (want == LAB_AUTHOR && one_in(rs, 3)) {
+					const char *c = cv_authors(o, t, tn, rs);
+					if (c)
+						t = c, tn = strlen(c);
+				}
 				if (want == LAB_TITLE && quote)
 					t = keep(&o->st, "\"%.*s,\"", (int)tn, t);
 				else if (want == LAB_AUTHOR && !title_first && sep == 1)

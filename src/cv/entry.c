@@ -951,10 +951,14 @@ static cx_str written_short(struct arena *a, cx_str written, cx_str acronym)
 	return w;
 }
 
-/* Is the venue written as its acronym ("ICML", "ACM SIGCOMM", "Proc.
- * NSDI", "EMNLP-2023"): three words at most, one of them the acronym? */
+/* Is the venue written as its acronym ("ICML", "ACM SIGCOMM", "Proc. of
+ * NSDI", "In Proceedings of the 18th OSDI", "EMNLP-2023")?  Words around
+ * an acronym that name no venue (proceedings, of, the, a publisher, an
+ * ordinal, a year) aside, the acronym is all there is. */
 static int acronym_like(cx_str w, cx_str acr)
 {
+	static const char *const filler[] = {"proceedings", "proc", "proc.", "of", "the", "in", "acm", "ieee",
+	                                     "usenix", "ieee/acm", "acm/ieee", "annual", "intl", "intl.", NULL};
 	size_t words = 0;
 	int has = 0;
 	for (size_t i = 0; i < w.n;) {
@@ -965,13 +969,19 @@ static int acronym_like(cx_str w, cx_str acr)
 			i++;
 		if (i == b)
 			break;
-		words++;
 		size_t e = i;
 		while (e > b && (isdigit((unsigned char)w.p[e - 1]) || w.p[e - 1] == '\'' || w.p[e - 1] == '-'))
 			e--;
-		has |= acr.n && e - b == acr.n && str_ieqn(w.p + b, acr.p, acr.n);
+		cx_str word = S(w.p + b, i - b);
+		int fill = e == b || (isdigit((unsigned char)w.p[b]) && i - b <= 4); /* a year, "18th" */
+		for (size_t k = 0; filler[k] && !fill; k++)
+			fill = str_ieq(word, filler[k]);
+		if (acr.n && e - b == acr.n && str_ieqn(w.p + b, acr.p, acr.n))
+			has = 1;
+		else if (!fill)
+			words++;
 	}
-	return words == 1 || (words <= 3 && has);
+	return has ? words == 0 : words == 1 && !acr.n;
 }
 
 /* The container's name: the table's full name for a venue written as its
