@@ -672,15 +672,17 @@ static cx_str lead_in(cx_str s)
 	return s;
 }
 
-/* Does the citation c repeat the heading h (a caption over it)? */
+/* Does the citation c repeat the heading h (a caption over it, its links
+ * aside) and say more?  */
 static int repeats(struct cv *v, cx_str h, cx_str c)
 {
-	cx_str hp = cvd_plain(&v->a, h), cp = cvd_plain(&v->a, c);
+	cx_str links = cvd_S("", 0);
+	cx_str hp = cvd_plain(&v->a, cvd_unlinked(&v->a, h, &links)), cp = cvd_plain(&v->a, c);
 	size_t k = 0;
 	while (k < hp.n && hp.p[k] != '[')
 		k++;
 	hp = cvd_trim_punct(cvd_S(hp.p, k), ".,;:");
-	return hp.n >= 8 && str_ifind(cp, arena_strndup(&v->a, hp.p, hp.n), 0) >= 0;
+	return hp.n >= 8 && 2 * cp.n > 3 * hp.n && str_ifind(cp, arena_strndup(&v->a, hp.p, hp.n), 0) >= 0;
 }
 
 static int ends_with(cx_str p, const char *set)
@@ -745,8 +747,7 @@ static void take_line(struct grouper *g, cx_str s, unsigned line, int heading)
 	}
 	enum lk k = heading ? LK_TITLE : line_kind(v, s);
 	if (getenv("CVDBG4")) fprintf(stderr, "KIND %d blank %d lead %d kinds %u: %.*s\n", (int)k, g->blank, g->lead, c->kinds, (int)(p.n > 60 ? 60 : p.n), p.p);
-	if (k != LK_TITLE && c->caption && c->n == 1 && repeats(v, c->s[0], s) &&
-	    2 * p.n > 3 * cvd_plain(&v->a, c->s[0]).n) {
+	if (k != LK_TITLE && c->caption && c->n == 1 && repeats(v, c->s[0], s)) {
 		c->extra = cv_cat(&v->a, c->extra, " ", c->s[0]); /* its links */
 		c->s[0] = s;
 		c->kind[0] = LK_CITE;

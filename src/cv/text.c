@@ -225,13 +225,6 @@ cx_str cvd_unlinked(struct arena *a, cx_str t, cx_str *extra)
 	char *p = arena_alloc(a, t.n + 1);
 	size_t k = 0;
 	for (size_t i = 0; i < t.n; i++) {
-		if (t.p[i] == '[') {
-			const char *e = memchr(t.p + i, ']', t.n - i);
-			if (e && cvd_is_label(t.p + i + 1, (size_t)(e - t.p - i - 1))) {
-				i = (size_t)(e - t.p);
-				continue;
-			}
-		}
 		if ((unsigned char)t.p[i] != CX_M_URL_ON) {
 			p[k++] = t.p[i];
 			continue;
@@ -240,6 +233,15 @@ cx_str cvd_unlinked(struct arena *a, cx_str t, cx_str *extra)
 		size_t end = e ? (size_t)(e - t.p) + 1 : t.n;
 		*extra = cv_cat(a, *extra, " ", cvd_S(t.p + i, end - i));
 		i = end - 1;
+	}
+	p[k] = 0;
+	/* then the labels in brackets, the URLs they held gone */
+	for (size_t i = 0; i < k; i++) {
+		if (p[i] != '[')
+			continue;
+		char *e = memchr(p + i, ']', k - i);
+		if (e && cvd_is_label(p + i + 1, (size_t)(e - p - i - 1)))
+			cvd_cut(p, &k, i, (size_t)(e - p) + 1 - i), i--;
 	}
 	/* brackets the links left empty: "[[slides](url)]" */
 	for (int again = 1; again;) {
