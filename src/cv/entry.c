@@ -131,6 +131,32 @@ static void line_edges(const struct tok *tk, uint8_t *lab, size_t nt)
 	}
 }
 
+/* Does the token end with the punctuation that closes a field? */
+static int closed(const struct tok *t)
+{
+	char c = t->p[t->n - 1];
+	return c == '.' || c == ',' || c == ';' || c == ':' || (t->flags & TOK_LINEEND);
+}
+
+/* Where the author list meets the title, the punctuation decides: a list
+ * left open on a bare word runs to the word that closes it ("Alexey |
+ * Vishnyakov. SBOM ..." is one name), and a bare word after a list that
+ * had closed begins the title ("Kuts D. | Numeric Truncation ..."). */
+static void author_end(const struct tok *tk, uint8_t *lab, size_t nt)
+{
+	for (size_t i = 1; i + 1 < nt; i++) {
+		if (lab[i] != LAB_TITLE || lab[i - 1] != LAB_AUTHOR || (tk[i].flags & TOK_LINESTART))
+			continue;
+		if (!closed(&tk[i - 1]) && i >= 2 && lab[i - 2] == LAB_AUTHOR && closed(&tk[i - 2]) &&
+		    tk[i - 2].p[tk[i - 2].n - 1] == '.' && isupper((unsigned char)tk[i - 1].p[0]))
+			lab[i - 1] = LAB_TITLE;
+		else if (!closed(&tk[i - 1]) && closed(&tk[i]) && lab[i + 1] == LAB_TITLE &&
+		         isupper((unsigned char)tk[i].p[0]) && tk[i].n > 2)
+			lab[i] = LAB_AUTHOR;
+		break;
+	}
+}
+
 void cv_label(struct cv_ctx *x, const char *s, size_t n, const uint8_t *roles, int lines, struct cv_item *it)
 {
 	char *t;
@@ -156,6 +182,7 @@ void cv_label(struct cv_ctx *x, const char *s, size_t n, const uint8_t *roles, i
 	lab_decode(x->model, f, nf, nt, lab, sc);
 	if (lines)
 		line_edges(tk, lab, nt);
+	author_end(tk, lab, nt);
 	/* punctuation alone at a line's end belongs to that line's last word,
 	 * at a line's start to its first (", Bob Jones": the owner's slot) */
 	for (size_t i = 0; i < nt; i++) {

@@ -682,7 +682,7 @@ static int repeats(struct cv *v, cx_str h, cx_str c)
 	while (k < hp.n && hp.p[k] != '[')
 		k++;
 	hp = cvd_trim_punct(cvd_S(hp.p, k), ".,;:");
-	return hp.n >= 8 && 2 * cp.n > 3 * hp.n && str_ifind(cp, arena_strndup(&v->a, hp.p, hp.n), 0) >= 0;
+	return hp.n >= 8 && cp.n >= hp.n + 16 && str_ifind(cp, arena_strndup(&v->a, hp.p, hp.n), 0) >= 0;
 }
 
 static int ends_with(cx_str p, const char *set)
