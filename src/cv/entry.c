@@ -157,6 +157,29 @@ static void author_end(const struct tok *tk, uint8_t *lab, size_t nt)
 	}
 }
 
+/* A title has one place: a second run of title words inside the
+ * container ("Proceedings of the | Institute for ... | ISP RAS") is the
+ * container's. */
+static void second_title(const struct tok *tk, uint8_t *lab, size_t nt)
+{
+	size_t i = 0;
+	while (i < nt && lab[i] != LAB_TITLE)
+		i++;
+	while (i < nt && lab[i] == LAB_TITLE)
+		i++;
+	for (; i < nt; i++) {
+		if (lab[i] != LAB_TITLE || !i || lab[i - 1] != LAB_CONTAINER)
+			continue;
+		size_t e = i;
+		while (e < nt && lab[e] == LAB_TITLE && !(e > i && (tk[e].flags & TOK_LINESTART)))
+			e++;
+		if (e < nt && lab[e] == LAB_CONTAINER)
+			for (size_t k = i; k < e; k++)
+				lab[k] = LAB_CONTAINER;
+		i = e;
+	}
+}
+
 void cv_label(struct cv_ctx *x, const char *s, size_t n, const uint8_t *roles, int lines, struct cv_item *it)
 {
 	char *t;
@@ -183,6 +206,7 @@ void cv_label(struct cv_ctx *x, const char *s, size_t n, const uint8_t *roles, i
 	if (lines)
 		line_edges(tk, lab, nt);
 	author_end(tk, lab, nt);
+	second_title(tk, lab, nt);
 	/* punctuation alone at a line's end belongs to that line's last word,
 	 * at a line's start to its first (", Bob Jones": the owner's slot) */
 	for (size_t i = 0; i < nt; i++) {
