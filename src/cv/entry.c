@@ -131,6 +131,13 @@ static void line_edges(const struct tok *tk, uint8_t *lab, size_t nt)
 	}
 }
 
+/* Is the token an initial with its period ("A.", "Sh.", "A.V.")? */
+static int initial(const struct tok *t)
+{
+	return t->n >= 2 && t->n <= 6 && t->p[t->n - 1] == '.' && isupper((unsigned char)t->p[0]) &&
+	       au_is_initials((cx_str){t->p, t->n});
+}
+
 /* Does the token end with the punctuation that closes a field? */
 static int closed(const struct tok *t)
 {
@@ -153,6 +160,9 @@ static void author_end(const struct tok *tk, uint8_t *lab, size_t nt)
 		else if (!closed(&tk[i - 1]) && closed(&tk[i]) && lab[i + 1] == LAB_TITLE &&
 		         isupper((unsigned char)tk[i].p[0]) && tk[i].n > 2)
 			lab[i] = LAB_AUTHOR;
+		else if (i >= 3 && tk[i - 1].p[tk[i - 1].n - 1] == ':' && lab[i - 2] == LAB_AUTHOR &&
+		         initial(&tk[i - 2]) && !closed(&tk[i - 3]) && lab[i - 3] == LAB_AUTHOR)
+			lab[i - 1] = LAB_TITLE; /* "Fedotov A. | Sydr-Fuzz: Continuous ..." */
 		break;
 	}
 }
@@ -1158,6 +1168,8 @@ static void add_date(struct eb *b, const struct cv_item *it, const struct number
 			y = pl->s.year, m = pl->s.month;
 		if (!y && pl->tag)
 			y = pl->b.year;
+		if (!y) /* "vol. 34, issue 3, 2022" read as the volume */
+			y = year_in(it->seg[LAB_VOLUME]) ? year_in(it->seg[LAB_VOLUME]) : year_in(it->seg[LAB_PAGES]);
 		if (!y)
 			y = it->year;
 	}
