@@ -25,7 +25,7 @@ struct cv_line {
 	unsigned line;  /* 1-based source line */
 	int heading;    /* 1..6 for a heading, else 0 */
 	int marker;     /* 'n' numbered, 'b' bulleted, else 0 */
-	int blank;
+	int blank;      /* 1 blank, 2 a rule */
 	unsigned rec;   /* the page record it belongs to (1-based), or 0 */
 	int role;       /* enum role */
 };

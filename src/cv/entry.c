@@ -145,6 +145,33 @@ static int closed(const struct tok *t)
 	return c == '.' || c == ',' || c == ';' || c == ':' || (t->flags & TOK_LINEEND);
 }
 
+/* Is the token "and" or "&"? */
+static int connective(const struct tok *t)
+{
+	return (t->n == 3 && !memcmp(t->p, "and", 3)) || (t->n == 1 && t->p[0] == '&');
+}
+
+/* A list that ends on "and" goes on to the name after it: "and | Andrei
+ * Tokovinin. Dome seeing ..." and "and the LIFE Collaboration. ..." end
+ * the list at the first word that closes, if it comes within four words
+ * of capitals and the title goes on after it. */
+static int last_name(const struct tok *tk, uint8_t *lab, size_t nt, size_t i)
+{
+	for (size_t j = i; j < nt && j < i + 4 && lab[j] == LAB_TITLE; j++) {
+		int cap = isupper((unsigned char)tk[j].p[0]) || (j == i && tk[j].n == 3 && !memcmp(tk[j].p, "the", 3));
+		if (!cap || (j > i && (tk[j].flags & TOK_LINESTART)))
+			return 0;
+		if (closed(&tk[j])) {
+			if (tk[j].p[tk[j].n - 1] != '.' || j + 1 >= nt || lab[j + 1] != LAB_TITLE)
+				return 0;
+			for (size_t m = i; m <= j; m++)
+				lab[m] = LAB_AUTHOR;
+			return 1;
+		}
+	}
+	return 0;
+}
+
 /* Where the author list meets the title, the punctuation decides: a list
  * left open on a bare word runs to the word that closes it ("Alexey |
  * Vishnyakov. SBOM ..." is one name), and a bare word after a list that
@@ -163,7 +190,45 @@ static void author_end(const struct tok *tk, uint8_t *lab, size_t nt)
 		else if (i >= 3 && tk[i - 1].p[tk[i - 1].n - 1] == ':' && lab[i - 2] == LAB_AUTHOR &&
 		         initial(&tk[i - 2]) && !closed(&tk[i - 3]) && lab[i - 3] == LAB_AUTHOR)
 			lab[i - 1] = LAB_TITLE; /* "Fedotov A. | Sydr-Fuzz: Continuous ..." */
+		else if (connective(&tk[i - 1]))
+			last_name(tk, lab, nt, i);
+		else if (connective(&tk[i]) && tk[i - 1].p[tk[i - 1].n - 1] == ',' && last_name(tk, lab, nt, i + 1))
+			lab[i] = LAB_AUTHOR; /* "Ireland, | and the LIFE Collaboration." */
 		break;
+	}
+}
+
+/* Does the token say the word before a number ("volume", "vol.")? */
+static int volume_word(const struct tok *t)
+{
+	size_t n = t->n;
+	while (n && (t->p[n - 1] == '.' || t->p[n - 1] == ','))
+		n--;
+	cx_str w = {t->p, n};
+	return str_ieq(w, "volume") || str_ieq(w, "vol") || str_ieq(w, "band") || str_ieq(w, "tome");
+}
+
+/* The number after "volume" is the volume's, though pages follow ("volume
+ * 11446, pages 549 -- 556"), and a series it is a volume of is no part of
+ * the container ("..., volume 13095 of SPIE Conference Series"). */
+static void volume_words(const struct tok *tk, uint8_t *lab, size_t nt)
+{
+	for (size_t i = 0; i + 1 < nt; i++) {
+		if (!volume_word(&tk[i]) || (lab[i] != LAB_VOLUME && lab[i] != LAB_PAGES))
+			continue;
+		lab[i] = LAB_VOLUME;
+		size_t j = i + 1;
+		if (!isdigit((unsigned char)tk[j].p[0]))
+			continue;
+		lab[j] = LAB_VOLUME;
+		if (closed(&tk[j]) || j + 1 >= nt || tk[j + 1].n != 2 || memcmp(tk[j + 1].p, "of", 2) ||
+		    lab[j + 1] != LAB_CONTAINER)
+			continue;
+		for (j++; j < nt && lab[j] == LAB_CONTAINER; j++) {
+			lab[j] = LAB_VOLUME;
+			if (closed(&tk[j]))
+				break;
+		}
 	}
 }
 
@@ -217,6 +282,7 @@ void cv_label(struct cv_ctx *x, const char *s, size_t n, const uint8_t *roles, i
 		line_edges(tk, lab, nt);
 	author_end(tk, lab, nt);
 	second_title(tk, lab, nt);
+	volume_words(tk, lab, nt);
 	/* punctuation alone at a line's end belongs to that line's last word,
 	 * at a line's start to its first (", Bob Jones": the owner's slot) */
 	for (size_t i = 0; i < nt; i++) {
@@ -440,6 +506,25 @@ static cx_str editor_text(struct arena *a, cx_str s)
 	return trim_set(t, ",.;:()[] ");
 }
 
+static int any_word(cx_str s, const char *const *w)
+{
+	for (size_t i = 0; w[i]; i++)
+		if (has_word(s, w[i]))
+			return 1;
+	return 0;
+}
+
+/* Is a name in a list a body's ("the LIFE Collaboration", "ATLAS
+ * Consortium")?  It is written as it is, not split. */
+static int body_name(cx_str s)
+{
+	static const char *const w[] = {"collaboration", "consortium", "committee", "team", "group", "project",
+	                                "initiative", "network", "association", "society", "organization",
+	                                "organisation", "alliance", "council", "taskforce", "institute",
+	                                "university", "laboratory", NULL};
+	return any_word(s, w);
+}
+
 static void add_names(struct eb *b, enum cx_field_id id, cx_str text, unsigned line, cx_str *note)
 {
 	struct cv_ctx *x = b->x;
@@ -467,6 +552,8 @@ static void add_names(struct eb *b, enum cx_field_id id, cx_str text, unsigned l
 		struct cx_name *nm = &names[nn];
 		if (an->empty && id == CX_F_AUTHOR)
 			cv_owner_name(x, nm, line);
+		else if (an->text.n && body_name(an->text))
+			nm->literal = nfc(x->a, trim_set(an->text, ",;:. "));
 		else if (an->text.n) {
 			au_split(x->a, an->text, an->family_first, L.vancouver, nm);
 			nm->family = nfc(x->a, trim_set(nm->family, ",;:"));
@@ -732,14 +819,6 @@ static int month_in(cx_str d)
 
 /* ---- type and entry ------------------------------------------------------------ */
 
-static int any_word(cx_str s, const char *const *w)
-{
-	for (size_t i = 0; w[i]; i++)
-		if (has_word(s, w[i]))
-			return 1;
-	return 0;
-}
-
 /* In a publication list, what follows the title alone with a year is the
  * venue: a "publisher" with no place, edition, ISBN or editor, and no
  * word of a publisher's name, is the container. */
@@ -823,9 +902,14 @@ static enum cx_type_id type_of(const struct venue_db *db, const struct cv_item *
 		if (any_word(cont, journal) || proc)
 			return CX_T_ARTICLE;
 		int in = ieq_prefix(cont, "in ") || ieq_prefix(cont, "in:");
+		/* a book with editors is a conference's if it says so: its
+		 * hint, its series ("volume 12183 of SPIE Conference Series"),
+		 * its year ("Space Telescopes and Instrumentation 2020") */
 		if (it->seg[LAB_EDITOR].n || (in && it->seg[LAB_PUBLISHER].n))
-			return it->hint == H_CONFERENCE || it->hint == H_WORKSHOP ? CX_T_INPROCEEDINGS
-			                                                          : CX_T_INCOLLECTION;
+			return it->hint == H_CONFERENCE || it->hint == H_WORKSHOP || any_word(it->seg[LAB_VOLUME], conf) ||
+			               year_in(cont) || has_word(it->seg[LAB_PUBLISHER], "spie") || has_word(cont, "spie")
+			       ? CX_T_INPROCEEDINGS
+			       : CX_T_INCOLLECTION;
 		if (it->hint == H_JOURNAL)
 			return CX_T_ARTICLE;
 		if (it->hint == H_CONFERENCE || it->hint == H_WORKSHOP)

@@ -800,7 +800,7 @@ static void take_lines(struct grouper *g, const struct cv_line *L, size_t n)
 		nonblank += !L[i].blank;
 	if (!nonblank)
 		return;
-	if (nonblank > 1 && several_citations(v, L, n)) {
+	if (nonblank > 1 && !lines_wrapped(v, L, n) && several_citations(v, L, n)) {
 		/* a record that holds a list: a year's section of citations */
 		int year = g->year;
 		for (size_t i = 0; i < n; i++) {
@@ -994,7 +994,7 @@ static size_t marker_end(struct cv *v, size_t i)
 {
 	const struct cv_line *L = &v->l[i];
 	size_t j = i + 1;
-	while (j < v->nl && !v->l[j].marker && !v->l[j].heading && !v->l[j].rec) {
+	while (j < v->nl && !v->l[j].marker && !v->l[j].heading && !v->l[j].rec && v->l[j].blank != 2) {
 		const struct cv_line *M = &v->l[j];
 		if (!M->blank) {
 			cx_str q = cvd_plain(&v->a, cvd_S(M->s, M->n));

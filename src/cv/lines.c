@@ -279,6 +279,23 @@ void cvd_add_line(struct cv *v, const char *s, size_t n, unsigned line, int head
 		L->n = 0;
 }
 
+/* A line of box-drawing characters ("━━━━", "═══"): what a text dump
+ * makes of a horizontal rule. */
+static int box_rule(cx_str t)
+{
+	size_t k = 0;
+	for (size_t i = 0; i < t.n; k++) {
+		unsigned char c = (unsigned char)t.p[i];
+		if (c == ' ')
+			i++;
+		else if (c == 0xE2 && i + 2 < t.n && ((unsigned char)t.p[i + 1] == 0x94 || (unsigned char)t.p[i + 1] == 0x95))
+			i += 3;
+		else
+			return 0;
+	}
+	return k >= 3;
+}
+
 void cvd_build_lines(struct cv *v, const char *text, size_t n, const unsigned *map, size_t nmap)
 {
 	size_t b = 0;
@@ -300,8 +317,9 @@ void cvd_build_lines(struct cv *v, const char *text, size_t n, const unsigned *m
 			v->l[v->nl - 1].heading = tt.p[0] == '=' ? 1 : 2;
 			v->l[v->nl - 1].marker = 0;
 		} else if (tt.n >= 3 && (strspn(tt.p, "-") == tt.n || strspn(tt.p, "*") == tt.n ||
-		                         strspn(tt.p, "_") == tt.n || strspn(tt.p, "=") == tt.n)) {
-			add_line(v, cvd_S("", 0), ln); /* a rule */
+		                         strspn(tt.p, "_") == tt.n || strspn(tt.p, "=") == tt.n || box_rule(tt))) {
+			add_line(v, cvd_S("", 0), ln); /* a rule: it ends a list item */
+			v->l[v->nl - 1].blank = 2;
 		} else
 			add_line(v, t, ln);
 		b = i + 1;
