@@ -131,6 +131,61 @@ static void line_edges(const struct tok *tk, uint8_t *lab, size_t nt)
 	}
 }
 
+/* Is the token "and" or "&"? */
+static int connective(const struct tok *t)
+{
+	return (t->n == 3 && !memcmp(t->p, "and", 3)) || (t->n == 1 && t->p[0] == '&');
+}
+
+/* The end of the line that begins at token b. */
+static size_t line_end(const struct tok *tk, size_t nt, size_t b)
+{
+	size_t e = b + 1;
+	while (e < nt && !(tk[e].flags & TOK_LINESTART))
+		e++;
+	return e;
+}
+
+/* Are tokens b..e all of label l? */
+static int all_of(const uint8_t *lab, size_t b, size_t e, int l)
+{
+	for (size_t i = b; i < e; i++)
+		if (lab[i] != l)
+			return 0;
+	return 1;
+}
+
+/* An item of lines with no title: the line of one field above its author
+ * line ("DH Benelux Online | Antske Fokkens, ..."), or a first line of
+ * "authors" above the real list, with no comma or "and" in it, is the
+ * title. */
+static void title_line(const struct tok *tk, uint8_t *lab, size_t nt)
+{
+	for (size_t i = 0; i < nt; i++)
+		if (lab[i] == LAB_TITLE)
+			return;
+	size_t pb = 0, pe = 0; /* the line before */
+	for (size_t b = 0; b < nt;) {
+		size_t e = line_end(tk, nt, b);
+		if (e - b >= 2 && all_of(lab, b, e, LAB_AUTHOR)) {
+			int list = 0;
+			for (size_t i = b; i < e; i++)
+				list |= tk[i].p[tk[i].n - 1] == ',' || connective(&tk[i]);
+			if (pe && all_of(lab, pb, pe, lab[pb]) && lab[pb] != LAB_DATE && lab[pb] != LAB_NOTE &&
+			    (lab[pb] != LAB_AUTHOR || !pb))
+				for (size_t i = pb; i < pe; i++)
+					lab[i] = LAB_TITLE;
+			else if (!b && !list && e < nt && all_of(lab, e, line_end(tk, nt, e), LAB_AUTHOR))
+				for (size_t i = b; i < e; i++)
+					lab[i] = LAB_TITLE;
+			if (list || pe)
+				return;
+		}
+		pb = b, pe = e;
+		b = e;
+	}
+}
+
 /* Is the token an initial with its period ("A.", "Sh.", "A.V.")? */
 static int initial(const struct tok *t)
 {
@@ -143,12 +198,6 @@ static int closed(const struct tok *t)
 {
 	char c = t->p[t->n - 1];
 	return c == '.' || c == ',' || c == ';' || c == ':' || (t->flags & TOK_LINEEND);
-}
-
-/* Is the token "and" or "&"? */
-static int connective(const struct tok *t)
-{
-	return (t->n == 3 && !memcmp(t->p, "and", 3)) || (t->n == 1 && t->p[0] == '&');
 }
 
 /* A list that ends on "and" goes on to the name after it: "and | Andrei
@@ -278,8 +327,10 @@ void cv_label(struct cv_ctx *x, const char *s, size_t n, const uint8_t *roles, i
 	int32_t *sc = arena_alloc(x->a, lab_scratch(nt) * sizeof *sc);
 	feat_seq(tk, nt, f, nf, lines);
 	lab_decode(x->model, f, nf, nt, lab, sc);
-	if (lines)
+	if (lines) {
 		line_edges(tk, lab, nt);
+		title_line(tk, lab, nt);
+	}
 	author_end(tk, lab, nt);
 	second_title(tk, lab, nt);
 	volume_words(tk, lab, nt);
@@ -877,6 +928,10 @@ static enum cx_type_id type_of(const struct venue_db *db, const struct cv_item *
 		return CX_T_TECHREPORT;
 	if (it->hint == H_PATENT || has_word(g, "patent"))
 		return CX_T_PATENT;
+	if (it->hint == H_ISSUE) /* a journal's issue the authors edited */
+		return CX_T_PERIODICAL;
+	if (it->hint == H_EDITED)
+		return CX_T_COLLECTION;
 	if ((arxiv || pl->preprint) && (!cont.n || preprint_server(cont)))
 		return CX_T_PREPRINT; /* a published venue wins over the arXiv copy */
 	if (pl->status == 1 || pl->status == 2)

@@ -10,7 +10,7 @@
 
 /* What a heading says about the items under it. */
 enum cv_hint { H_NONE, H_JOURNAL, H_CONFERENCE, H_PREPRINT, H_THESIS, H_WORKSHOP, H_BOOK,
-               H_CHAPTER, H_REPORT, H_PATENT };
+               H_CHAPTER, H_REPORT, H_PATENT, H_ISSUE, H_EDITED };
 
 struct cv_item {
 	cx_str seg[LAB_N];    /* each label's text, its segments joined by a space */

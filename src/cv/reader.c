@@ -98,7 +98,8 @@ static enum cv_hint badge_hint(cx_str b)
 	static const struct {
 		const char *w;
 		enum cv_hint h;
-	} words[] = {{"journal", H_JOURNAL}, {"article", H_JOURNAL}, {"conf", H_CONFERENCE},
+	} words[] = {{"issue", H_ISSUE}, {"ed. vol", H_EDITED}, {"edited volume", H_EDITED},
+	             {"edited book", H_EDITED}, {"journal", H_JOURNAL}, {"article", H_JOURNAL}, {"conf", H_CONFERENCE},
 	             {"conference", H_CONFERENCE}, {"proc", H_CONFERENCE}, {"proceedings", H_CONFERENCE},
 	             {"workshop", H_WORKSHOP}, {"thesis", H_THESIS}, {"dissertation", H_THESIS},
 	             {"preprint", H_PREPRINT}, {"book", H_BOOK}, {"monograph", H_BOOK}, {"chapter", H_CHAPTER},
