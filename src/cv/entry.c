@@ -304,6 +304,37 @@ static void second_title(const struct tok *tk, uint8_t *lab, size_t nt)
 	}
 }
 
+/* Does a title end at the token: a stop, a question, a closing quote or
+ * bracket, a line's end? */
+static int title_closed(const struct tok *t)
+{
+	unsigned char c = (unsigned char)t->p[t->n - 1];
+	return closed(t) || c == '?' || c == '!' || c == '"' || c == ')' || c == 0x9D || c == 0x99;
+}
+
+/* A title left open runs to the word that closes it: "... one of the
+ * world's largest | MPAs: Conservation gains and key challenges. Marine
+ * Biology" ends the title at "challenges.", when the container goes on
+ * after it. */
+static void title_end(const struct tok *tk, uint8_t *lab, size_t nt)
+{
+	size_t e = 0;
+	while (e < nt && lab[e] != LAB_TITLE)
+		e++;
+	while (e + 1 < nt && lab[e + 1] == LAB_TITLE)
+		e++;
+	if (e + 2 >= nt || lab[e + 1] != LAB_CONTAINER || title_closed(&tk[e]) ||
+	    (tk[e + 1].n == 2 && (tk[e + 1].p[0] == 'I' || tk[e + 1].p[0] == 'i') && tk[e + 1].p[1] == 'n'))
+		return;
+	for (size_t j = e + 1; j < nt && j <= e + 8 && lab[j] == LAB_CONTAINER && !(tk[j].flags & TOK_LINESTART); j++)
+		if (tk[j].p[tk[j].n - 1] == '.' && !initial(&tk[j])) {
+			if (j + 1 < nt && lab[j + 1] == LAB_CONTAINER && !(tk[j + 1].flags & TOK_LINESTART))
+				for (size_t k = e + 1; k <= j; k++)
+					lab[k] = LAB_TITLE;
+			return;
+		}
+}
+
 void cv_label(struct cv_ctx *x, const char *s, size_t n, const uint8_t *roles, int lines, struct cv_item *it)
 {
 	char *t;
@@ -333,6 +364,7 @@ void cv_label(struct cv_ctx *x, const char *s, size_t n, const uint8_t *roles, i
 	}
 	author_end(tk, lab, nt);
 	second_title(tk, lab, nt);
+	title_end(tk, lab, nt);
 	volume_words(tk, lab, nt);
 	/* punctuation alone at a line's end belongs to that line's last word,
 	 * at a line's start to its first (", Bob Jones": the owner's slot) */
@@ -936,6 +968,11 @@ static enum cx_type_id type_of(const struct venue_db *db, const struct cv_item *
 		return CX_T_PREPRINT; /* a published venue wins over the arXiv copy */
 	if (pl->status == 1 || pl->status == 2)
 		return CX_T_UNPUBLISHED; /* "Submitted to X", "Under review at X": not published in X */
+	/* "Proceedings of the Royal Society B, 286(1904)": a journal's
+	 * proceedings have volumes, a conference's have none */
+	int proc = has_word(cont, "proceedings") || has_word(cont, "proc.");
+	if (!pl->c.known && proc && !any_word(cont, conf + 2) && it->seg[LAB_VOLUME].n && !it->seg[LAB_EDITOR].n)
+		return CX_T_ARTICLE;
 	if (pl->c.known || pl->c.kind == VENUE_JOURNAL || pl->c.kind == VENUE_CONFERENCE ||
 	    pl->c.kind == VENUE_WORKSHOP) {
 		if (pl->c.kind == VENUE_JOURNAL)
@@ -949,9 +986,6 @@ static enum cx_type_id type_of(const struct venue_db *db, const struct cv_item *
 			return CX_T_ARTICLE;
 		if (r && (r->kind == VENUE_CONFERENCE || r->kind == VENUE_WORKSHOP))
 			return CX_T_INPROCEEDINGS;
-		/* "Proceedings of the Royal Society B, 286(1904)": a journal's
-		 * proceedings have volumes, a conference's have none */
-		int proc = has_word(cont, "proceedings") || has_word(cont, "proc.");
 		if (any_word(cont, conf) && !(proc && !any_word(cont, conf + 2) && it->seg[LAB_VOLUME].n))
 			return CX_T_INPROCEEDINGS;
 		if (any_word(cont, journal) || proc)
