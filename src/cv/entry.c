@@ -635,7 +635,16 @@ static void add_names(struct eb *b, enum cx_field_id id, cx_str text, unsigned l
 		struct cx_name *nm = &names[nn];
 		if (an->empty && id == CX_F_AUTHOR)
 			cv_owner_name(x, nm, line);
-		else if (an->text.n && body_name(an->text))
+		else if (an->text.n > 3 && (!memcmp(an->text.p, "\xE2\x80\xA6", 3) || !memcmp(an->text.p, "...", 3))) {
+			/* APA's "…, Last Author": the names left out go unsaid (a
+			 * list has no room for them before its last) */
+			cx_str rest = trim_set(S(an->text.p + 3, an->text.n - 3), " ,");
+			if (!rest.n)
+				continue;
+			au_split(x->a, rest, an->family_first, L.vancouver, nm);
+			nm->family = nfc(x->a, trim_set(nm->family, ",;:"));
+			nm->given = nfc(x->a, nm->given);
+		} else if (an->text.n && body_name(an->text))
 			nm->literal = nfc(x->a, trim_set(an->text, ",;:. "));
 		else if (an->text.n) {
 			au_split(x->a, an->text, an->family_first, L.vancouver, nm);

@@ -119,6 +119,8 @@ static void label_items(struct cv *v)
 		struct cv_raw *r = &v->raw[i];
 		struct cv_item *it = arena_calloc(&v->a, sizeof *it);
 		cx_str t = cvd_unlinked(&v->a, r->text, &r->extra);
+		if (!v->latex)
+			t = cvd_tex_spans(&v->a, t);
 		cv_label(&x, t.p, t.n, r->roles, 1, it);
 		if (getenv("CVDBG")) { /* DEBUG */
 			fprintf(stderr, "ITEM line %u strict %d badge [%.*s] extra [%.*s]\n", r->line, r->strict, (int)r->badge.n, r->badge.p, (int)r->extra.n, r->extra.p);

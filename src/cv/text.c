@@ -313,3 +313,73 @@ void cvd_lm_track(struct linemap *m, const struct buf *out, const char *p)
 		if (out->p[m->scanned] == '\n')
 			lm_push(m, m->ln);
 }
+
+/* ---- LaTeX a page shows ------------------------------------------------------ */
+
+/* The end of the brace group that opens at s[i] ('{'), past its '}'; 0 when
+ * it does not close. */
+static size_t group_end(cx_str s, size_t i)
+{
+	int depth = 0;
+	for (size_t j = i; j < s.n; j++) {
+		if (s.p[j] == '\\' && j + 1 < s.n)
+			j++;
+		else if (s.p[j] == '{')
+			depth++;
+		else if (s.p[j] == '}' && !--depth)
+			return j + 1;
+	}
+	return 0;
+}
+
+/* Does s[i..] begin a command ("\emph", "\'")? */
+static int tex_command(cx_str s, size_t i)
+{
+	return s.p[i] == '\\' && i + 1 < s.n && (isalpha((unsigned char)s.p[i + 1]) || strchr("'`^\"~=.&%$_#", s.p[i + 1]));
+}
+
+/* A page that prints its BibTeX's LaTeX ("{\emph{Rupornis magnirostris}}",
+ * "Sant\'Ana"): each brace group or command that holds a command is
+ * decoded as a BibTeX value would be; "{\noopsort{x}}" sorts and shows
+ * nothing.  Text without a backslash comes back as it is. */
+cx_str cvd_tex_spans(struct arena *a, cx_str s)
+{
+	if (!memchr(s.p, '\\', s.n))
+		return s;
+	cx_str out = cvd_S("", 0);
+	size_t from = 0;
+	for (size_t i = 0; i < s.n; i++) {
+		size_t e = 0;
+		if (s.p[i] == '{' && i + 1 < s.n && s.p[i + 1] == '\\')
+			e = group_end(s, i);
+		else if (tex_command(s, i)) {
+			e = i + 2;
+			while (e < s.n && isalpha((unsigned char)s.p[e]) && isalpha((unsigned char)s.p[i + 1]))
+				e++;
+			if (e < s.n && s.p[e] == '{')
+				e = group_end(s, e);
+			else if (e < s.n && !isalpha((unsigned char)s.p[i + 1]) && isalpha((unsigned char)s.p[e]))
+				e++; /* \'a */
+		}
+		if (!e)
+			continue;
+		cx_str g = cvd_S(s.p + i, e - i), d;
+		long ns = cvd_find_ci(g, "\\noopsort{", 0);
+		if (ns >= 0) { /* "{\noopsort{assis silva}de Assis Silva}" */
+			size_t k = group_end(g, (size_t)ns + 9);
+			cx_str rest = k ? cvd_S(g.p + k, g.n - k) : cvd_S("", 0);
+			char *w = arena_alloc(a, g.n + 1);
+			memcpy(w, g.p, (size_t)ns);
+			memcpy(w + ns, rest.p, rest.n);
+			g = cvd_S(w, (size_t)ns + rest.n);
+		}
+		d = latex_decode(a, g.p, g.n);
+		out = cv_cat(a, out, "", cvd_S(s.p + from, i - from));
+		out = cv_cat(a, out, "", d);
+		from = e;
+		i = e - 1;
+	}
+	if (!from)
+		return s;
+	return cv_cat(a, out, "", cvd_S(s.p + from, s.n - from));
+}
