@@ -338,12 +338,38 @@ static int tex_command(cx_str s, size_t i)
 	return s.p[i] == '\\' && i + 1 < s.n && (isalpha((unsigned char)s.p[i + 1]) || strchr("'`^\"~=.&%$_#", s.p[i + 1]));
 }
 
+/* "{ mph{Rupornis}}": a "\emph" whose "\e" a string escape made a control
+ * byte, and a text dump a space; likewise "\t" in "\textit". */
+static cx_str eaten_commands(struct arena *a, cx_str s)
+{
+	cx_str out = cvd_S("", 0);
+	size_t from = 0;
+	for (size_t i = 0; i + 6 < s.n; i++) {
+		if (s.p[i] != '{' || s.p[i + 1] != ' ')
+			continue;
+		cx_str r = cvd_S(s.p + i + 2, s.n - i - 2);
+		const char *cmd = NULL;
+		if (r.n > 4 && !memcmp(r.p, "mph{", 4))
+			cmd = "\\e";
+		else if (r.n > 5 && !memcmp(r.p, "ext", 3) && islower((unsigned char)r.p[3]) && islower((unsigned char)r.p[4]) &&
+		         r.p[5] == '{')
+			cmd = "\\t";
+		if (!cmd)
+			continue;
+		out = cv_cat(a, out, "", cvd_S(s.p + from, i + 1 - from));
+		out = cv_cat(a, out, "", cvd_S(cmd, 2));
+		from = i + 2;
+	}
+	return from ? cv_cat(a, out, "", cvd_S(s.p + from, s.n - from)) : s;
+}
+
 /* A page that prints its BibTeX's LaTeX ("{\emph{Rupornis magnirostris}}",
  * "Sant\'Ana"): each brace group or command that holds a command is
  * decoded as a BibTeX value would be; "{\noopsort{x}}" sorts and shows
  * nothing.  Text without a backslash comes back as it is. */
 cx_str cvd_tex_spans(struct arena *a, cx_str s)
 {
+	s = eaten_commands(a, s);
 	if (!memchr(s.p, '\\', s.n))
 		return s;
 	cx_str out = cvd_S("", 0);
