@@ -28,6 +28,8 @@ struct cv_line {
 	int blank;      /* 1 blank, 2 a rule */
 	unsigned rec;   /* the page record it belongs to (1-based), or 0 */
 	int role;       /* enum role */
+	unsigned indent; /* in plain text: the columns before its text, or the
+	                    text after its marker */
 };
 
 /* A record of a web page: one publication, as the page's structure says. */

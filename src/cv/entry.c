@@ -1368,6 +1368,32 @@ static void add_date(struct eb *b, const struct cv_item *it, const struct number
 		add_int(b, CX_F_DAY, d);
 }
 
+/* A preprint server's id ("bioRxiv:2022.09.29.510101", "medRxiv: ..."):
+ * the server's name in *name, the id in *id and its year; 0 when none. */
+static int server_id(cx_str all, cx_str *name, cx_str *id)
+{
+	static const char *const srv[] = {"bioRxiv", "medRxiv", NULL};
+	for (int k = 0; srv[k]; k++) {
+		long a = str_ifind(all, srv[k], 0);
+		if (a < 0)
+			continue;
+		size_t i = (size_t)a + 7;
+		while (i < all.n && (all.p[i] == ':' || all.p[i] == ' '))
+			i++;
+		size_t e = i;
+		while (e < all.n && (isdigit((unsigned char)all.p[e]) || all.p[e] == '.' || all.p[e] == 'v'))
+			e++;
+		while (e > i && all.p[e - 1] == '.')
+			e--;
+		if (e - i < 16 || all.p[i + 4] != '.' || all.p[i + 7] != '.' || all.p[i + 10] != '.')
+			continue;
+		*name = S(srv[k], 7);
+		*id = S(all.p + i, e - i);
+		return atoi(all.p + i);
+	}
+	return 0;
+}
+
 struct cx_entry *cv_entry(struct cv_ctx *x, const struct cv_item *it)
 {
 	cx_str title = title_text(it->seg[LAB_TITLE]);
@@ -1393,6 +1419,17 @@ struct cx_entry *cv_entry(struct cv_ctx *x, const struct cv_item *it)
 		it = &moved;
 		cont = pub;
 		pub = S("", 0);
+	}
+	cx_str srv, sid;
+	int sy;
+	if (!cont.n && !arx.n && (sy = server_id(all, &srv, &sid)) > 0) {
+		moved = *it; /* "bioRxiv:2022.09.29.510101": the server is the venue */
+		moved.seg[LAB_CONTAINER] = cont = srv;
+		if (!moved.doi.n)
+			moved.doi = cv_cat(x->a, CX_STR("10.1101"), "/", sid);
+		if (!moved.year)
+			moved.year = sy;
+		it = &moved;
 	}
 	struct place pl;
 	read_place(x, it, cont, arx, &pl);

@@ -1006,6 +1006,8 @@ static size_t marker_end(struct cv *v, size_t i)
 		}
 		if (!M->blank && v->l[j - 1].blank && year_only(v, M))
 			break; /* the next year's heading */
+		if (!M->blank && v->l[j - 1].blank && M->indent < L->indent)
+			break; /* after a blank line, text left of the item's own */
 		/* a blank line then unmarked text ends a bulleted list item
 		 * when the list is single-line items */
 		if (M->blank && L->marker == 'b' && j + 1 < v->nl && !v->l[j + 1].marker && !v->l[j + 1].blank &&

@@ -187,6 +187,9 @@ static void add_line(struct cv *v, cx_str t, unsigned line)
 	struct cv_line *L = &v->l[v->nl++];
 	memset(L, 0, sizeof *L);
 	L->line = line;
+	size_t lead = 0;
+	while (lead < t.n && (t.p[lead] == ' ' || t.p[lead] == '\t'))
+		lead++;
 	t = cvd_trim(t);
 	if (!t.n) {
 		L->blank = 1;
@@ -245,7 +248,10 @@ static void add_line(struct cv *v, cx_str t, unsigned line)
 			}
 		}
 		p += ml;
+		while (ml && p < end && *p == ' ')
+			p++;
 	}
+	L->indent = (unsigned)(lead + (size_t)(p - t.p));
 	cx_str in = md_inline(&v->a, p, (size_t)(end - p), v->latex);
 	in = cvd_trim(in);
 	L->s = (char *)in.p;
