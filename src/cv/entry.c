@@ -281,6 +281,43 @@ static void volume_words(const struct tok *tk, uint8_t *lab, size_t nt)
 	}
 }
 
+/* Is the token a year alone ("2021")? */
+static int bare_year(const struct tok *t)
+{
+	return t->n == 4 && (!memcmp(t->p, "19", 2) || !memcmp(t->p, "20", 2)) && isdigit((unsigned char)t->p[2]) &&
+	       isdigit((unsigned char)t->p[3]);
+}
+
+/* The edges of a venue's name: a year with no stop after it that begins
+ * the name is the name's ("Title. 2021 Ivannikov ISPRAS Open Conference
+ * (ISPRAS), IEEE, 2021"), when the item dates itself elsewhere; a
+ * publisher's name after the last comma is the publisher. */
+static void venue_edges(const struct tok *tk, uint8_t *lab, size_t nt)
+{
+	static const char *const pub[] = {"IEEE", "ACM", "Springer", "Elsevier", "SIAM", "Wiley", NULL};
+	for (size_t i = 0; i + 1 < nt; i++) {
+		if (lab[i] != LAB_DATE || !bare_year(&tk[i]) || lab[i + 1] != LAB_CONTAINER || (tk[i + 1].flags & TOK_LINESTART) ||
+		    (i && !closed(&tk[i - 1])))
+			continue;
+		for (size_t j = i + 2; j < nt; j++)
+			if (lab[j] == LAB_DATE && lab[j - 1] != LAB_DATE) {
+				lab[i] = LAB_CONTAINER;
+				break;
+			}
+	}
+	for (size_t i = 1; i + 1 < nt; i++) {
+		if (lab[i] != LAB_CONTAINER || lab[i + 1] == LAB_CONTAINER || lab[i - 1] != LAB_CONTAINER ||
+		    tk[i - 1].p[tk[i - 1].n - 1] != ',')
+			continue;
+		size_t n = tk[i].n;
+		while (n && (tk[i].p[n - 1] == ',' || tk[i].p[n - 1] == '.'))
+			n--;
+		for (int k = 0; pub[k]; k++)
+			if (n == strlen(pub[k]) && !memcmp(tk[i].p, pub[k], n))
+				lab[i] = LAB_PUBLISHER;
+	}
+}
+
 /* A title has one place: a second run of title words inside the
  * container ("Proceedings of the | Institute for ... | ISP RAS") is the
  * container's. */
@@ -366,6 +403,7 @@ void cv_label(struct cv_ctx *x, const char *s, size_t n, const uint8_t *roles, i
 	second_title(tk, lab, nt);
 	title_end(tk, lab, nt);
 	volume_words(tk, lab, nt);
+	venue_edges(tk, lab, nt);
 	/* punctuation alone at a line's end belongs to that line's last word,
 	 * at a line's start to its first (", Bob Jones": the owner's slot) */
 	for (size_t i = 0; i < nt; i++) {

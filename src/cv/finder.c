@@ -994,6 +994,7 @@ static size_t marker_end(struct cv *v, size_t i)
 {
 	const struct cv_line *L = &v->l[i];
 	size_t j = i + 1;
+	int indented = 0;
 	while (j < v->nl && !v->l[j].marker && !v->l[j].heading && !v->l[j].rec && v->l[j].blank != 2) {
 		const struct cv_line *M = &v->l[j];
 		if (!M->blank) {
@@ -1006,8 +1007,9 @@ static size_t marker_end(struct cv *v, size_t i)
 		}
 		if (!M->blank && v->l[j - 1].blank && year_only(v, M))
 			break; /* the next year's heading */
-		if (!M->blank && v->l[j - 1].blank && M->indent < L->indent)
-			break; /* after a blank line, text left of the item's own */
+		if (!M->blank && v->l[j - 1].blank && M->indent < L->indent && indented)
+			break; /* after a blank line, text left of the item's indented lines */
+		indented |= !M->blank && L->indent && M->indent >= L->indent;
 		/* a blank line then unmarked text ends a bulleted list item
 		 * when the list is single-line items */
 		if (M->blank && L->marker == 'b' && j + 1 < v->nl && !v->l[j + 1].marker && !v->l[j + 1].blank &&

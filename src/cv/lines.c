@@ -93,8 +93,17 @@ static cx_str md_inline(struct arena *a, const char *s, size_t n, int latex)
 					k++;
 			}
 			if (k < n && k + 1 < n && s[k + 1] == '(') {
-				const char *u = s + k + 2;
-				const char *ue = memchr(u, ')', n - (k + 2));
+				const char *u = s + k + 2, *ue = NULL;
+				int depth = 0; /* the destination's parentheses balance ("...-28(6)-2") */
+				for (const char *q = u; q < s + n && !ue; q++)
+					if (*q == '(')
+						depth++;
+					else if (*q == ')' && !depth)
+						ue = q;
+					else if (*q == ')')
+						depth--;
+				if (!ue)
+					ue = memchr(u, ')', n - (k + 2));
 				if (ue) {
 					int lab = cvd_is_label(s + i + 1, k - i - 1);
 					if (lab)

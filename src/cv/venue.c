@@ -595,7 +595,14 @@ static void venue_name(struct cv_ctx *v, cx_str t, struct venue_out *o)
 		 * name ("(OSDI '24)"), one without is part of the name as
 		 * written ("... Conference (ISPRAS)") */
 		cx_str nm = o->name;
-		int tagged = nm.n && nm.p[nm.n - 1] == ')' && (o->tag_year || cvd_find_short_year(nm) || cvd_find_year(nm, NULL));
+		int tagged = 0;
+		if (nm.n && nm.p[nm.n - 1] == ')') {
+			size_t op = nm.n;
+			while (op && nm.p[op - 1] != '(')
+				op--;
+			cx_str in = cvd_S(nm.p + op, nm.n - op);
+			tagged = o->tag_year || cvd_find_short_year(in) || cvd_find_year(in, NULL);
+		}
 		long q;
 		while ((q = cvd_find_ci(nm, "'", 0)) >= 0 && (size_t)q + 3 <= nm.n &&
 		       isdigit((unsigned char)nm.p[q + 1]) && isdigit((unsigned char)nm.p[q + 2])) {
