@@ -1332,6 +1332,8 @@ static void add_container(struct eb *b, const struct cv_item *it, const struct p
 	add_text(b, cid, name);
 	if (o->acronym.n && o->acronym.n < name.n)
 		add(b, CX_F_SHORTJOURNAL, o->known ? written_short(a, pl->cont, o->acronym) : o->acronym);
+	else if (!o->known && !memchr(name.p, ' ', name.n) && written_short(a, pl->cont, name).n > name.n)
+		add(b, CX_F_SHORTJOURNAL, written_short(a, pl->cont, name)); /* "Repl4NLP-2022", as known ones */
 }
 
 /* The note: the status, awards and ranks, what else the item says beside
