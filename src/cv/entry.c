@@ -281,6 +281,23 @@ static void volume_words(const struct tok *tk, uint8_t *lab, size_t nt)
 	}
 }
 
+/* "In X" names the container: a note that begins so, in an item with no
+ * container, is it ("... Flows. | In Repl4NLP-2022."). */
+static void in_note(const struct tok *tk, uint8_t *lab, size_t nt)
+{
+	size_t at = nt;
+	for (size_t i = 0; i < nt; i++) {
+		if (lab[i] == LAB_CONTAINER)
+			return;
+		if (at == nt && lab[i] == LAB_NOTE && (!i || lab[i - 1] != LAB_NOTE) && tk[i].n == 2 &&
+		    (tk[i].p[0] == 'I' || tk[i].p[0] == 'i') && tk[i].p[1] == 'n' && i + 1 < nt && lab[i + 1] == LAB_NOTE &&
+		    isupper((unsigned char)tk[i + 1].p[0]))
+			at = i;
+	}
+	for (size_t i = at; i < nt && lab[i] == LAB_NOTE; i++)
+		lab[i] = LAB_CONTAINER;
+}
+
 /* Is the token a year alone ("2021")? */
 static int bare_year(const struct tok *t)
 {
@@ -402,6 +419,7 @@ void cv_label(struct cv_ctx *x, const char *s, size_t n, const uint8_t *roles, i
 	author_end(tk, lab, nt);
 	second_title(tk, lab, nt);
 	title_end(tk, lab, nt);
+	in_note(tk, lab, nt);
 	volume_words(tk, lab, nt);
 	venue_edges(tk, lab, nt);
 	/* punctuation alone at a line's end belongs to that line's last word,
@@ -1037,7 +1055,8 @@ static enum cx_type_id type_of(const struct venue_db *db, const struct cv_item *
 			return CX_T_INPROCEEDINGS;
 		if (any_word(cont, journal) || proc)
 			return CX_T_ARTICLE;
-		int in = ieq_prefix(cont, "in ") || ieq_prefix(cont, "in:");
+		cx_str wc = trim_set(it->seg[LAB_CONTAINER], ",.;:( ");
+		int in = ieq_prefix(wc, "in ") || ieq_prefix(wc, "in:");
 		/* a book with editors is a conference's if it says so: its
 		 * hint, its series ("volume 12183 of SPIE Conference Series"),
 		 * its year ("Space Telescopes and Instrumentation 2020") */
