@@ -384,7 +384,7 @@ static int prose(cx_str p)
 			lower += islower((unsigned char)p.p[i]) != 0;
 		}
 	return (p.n > 200 && 2 * lower >= words) ||
-	       (p.n > 80 && p.p[p.n - 1] == '.' &&
+	       (p.n > 80 && p.p[p.n - 1] == '.' && 2 * lower >= words &&
 	        (cvd_has_ci(p, "we") || cvd_has_ci(p, "our") || cvd_has_ci(p, "this paper"))) ||
 	       (p.n > 9 && cvd_ieqn(p.p, "abstract", 8) && !isalpha((unsigned char)p.p[8]));
 }
