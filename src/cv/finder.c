@@ -565,6 +565,38 @@ static size_t venue_tag(struct cv *v, cx_str s)
 	return (size_t)(e - s.p) + 1;
 }
 
+/* "[CIKM 2020] [Best Poster Nomination] Authors ...": a second bracket
+ * after the venue's tag is an award; it goes to the line's end, in
+ * parentheses, where a CV writes one. */
+static cx_str award_last(struct cv *v, cx_str s)
+{
+	size_t b = 0;
+	while (b < s.n && (CX_IS_MARK(s.p[b]) || s.p[b] == ' '))
+		b++;
+	if (b >= s.n || s.p[b] != '[')
+		return s;
+	const char *e = memchr(s.p + b, ']', s.n - b);
+	if (!e)
+		return s;
+	cx_str in = cvd_plain(&v->a, cvd_S(s.p + b + 1, (size_t)(e - s.p - b - 1)));
+	cx_str rest = cvd_S(e + 1, (size_t)(s.p + s.n - e - 1));
+	if (!in.n || cvd_words_in(in) > 6 || cvd_is_label(in.p, in.n) || cvd_find_year(in, NULL) ||
+	    cvd_words_in(cvd_plain(&v->a, rest)) < 3)
+		return s;
+	cx_str award = cv_cat(&v->a, cv_cat(&v->a, CX_STR("("), "", in), "", CX_STR(")"));
+	rest = cvd_trim(rest);
+	size_t cut = rest.n; /* before the links' labels that end the line */
+	while (cut) {
+		size_t w = cut;
+		while (w && rest.p[w - 1] != ' ')
+			w--;
+		if (!cvd_label_word(rest.p + w, cut - w))
+			break;
+		cut = w ? w - 1 : 0;
+	}
+	return cv_cat(&v->a, cv_cat(&v->a, cvd_S(rest.p, cut), " ", award), " ", cvd_S(rest.p + cut, rest.n - cut));
+}
+
 static void acc_line(struct grouper *g, cx_str s, unsigned line, int role, int kind)
 {
 	struct acc *c = &g->cur;
@@ -580,6 +612,7 @@ static void acc_line(struct grouper *g, cx_str s, unsigned line, int role, int k
 				r[k++] = s.p[i]; /* the marks it opened stay */
 		memcpy(r + k, s.p + tag, s.n - tag);
 		s = cvd_S(r, k + s.n - tag);
+		s = award_last(g->v, s);
 	}
 	if (!c->n)
 		c->line = line;

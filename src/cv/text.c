@@ -185,7 +185,8 @@ int cvd_label_word(const char *p, size_t n)
 		"official", "springer", "usenix", "online", "url", "source", "tech", "report", "tr",
 		"long", "short", "ppt", "pptx", "docker", "software", "tool", "model", "models",
 		"weights", "huggingface", "leaderboard", "benchmark", "download", "here", "view", "read",
-		"more", "details", "presentation", "watch", "pdfs",
+		"more", "details", "presentation", "watch", "pdfs", "abs", "suppl", "colab", "notebook",
+		"zenodo", "audio", "podcast", "repo", "repository",
 		/* what qualifies a label: "[russian slides]", "[publicly available draft]" */
 		"english", "russian", "chinese", "german", "french", "spanish", "japanese", "translated",
 		"publicly", "available", "draft", "open", "access", "free", "author's", "authors"};
@@ -261,8 +262,8 @@ cx_str cvd_unlinked(struct arena *a, cx_str t, cx_str *extra)
 	}
 	/* link labels a text dump leaves after the citation: "... 2023. Paper
 	 * Slides" */
-	size_t e = k;
-	for (;;) {
+	size_t e = k, b = k;
+	for (;;) { /* the run of labels at the end, then what stands before it */
 		while (e && p[e - 1] == ' ')
 			e--;
 		size_t w = e;
@@ -270,14 +271,13 @@ cx_str cvd_unlinked(struct arena *a, cx_str t, cx_str *extra)
 			w--;
 		if (w == e || (w && p[w - 1] != ' ') || !cvd_label_word(p + w, e - w))
 			break;
-		size_t b = w;
+		b = w;
 		while (b && p[b - 1] == ' ')
 			b--;
-		if (!b || !strchr(".)0123456789", p[b - 1]))
-			break;
-		k = b;
 		e = b;
 	}
+	if (b < k && b && strchr(".)0123456789", p[b - 1]))
+		k = b;
 	p[k] = 0;
 	return cvd_S(p, k);
 }
