@@ -779,7 +779,6 @@ static void take_line(struct grouper *g, cx_str s, unsigned line, int heading)
 		return;
 	}
 	enum lk k = heading ? LK_TITLE : line_kind(v, s);
-	if (getenv("CVDBG4")) fprintf(stderr, "KIND %d blank %d lead %d kinds %u: %.*s\n", (int)k, g->blank, g->lead, c->kinds, (int)(p.n > 60 ? 60 : p.n), p.p);
 	if (k != LK_TITLE && c->caption && c->n == 1 && repeats(v, c->s[0], s)) {
 		c->extra = cv_cat(&v->a, c->extra, " ", c->s[0]); /* its links */
 		c->s[0] = s;
@@ -1140,9 +1139,6 @@ void cvd_segment(struct cv *v)
 		size_t len = chars(cvd_plain(&v->a, cvd_S(v->l[i].s, v->l[i].n)));
 		v->width = len > v->width ? len : v->width;
 	}
-	if (getenv("CVDBG2")) /* DEBUG */
-		for (size_t i = 0; i < v->nl; i++)
-			fprintf(stderr, "L%u h%d m%d r%u role%d b%d: %.*s\n", v->l[i].line, v->l[i].heading, v->l[i].marker, v->l[i].rec, v->l[i].role, v->l[i].blank, (int)(v->l[i].n > 100 ? 100 : v->l[i].n), v->l[i].s);
 	struct walk w = {SEC_NONE, 0, 0};
 	enum cv_hint h;
 	for (size_t i = 0; i < v->nl; i++) {
