@@ -156,12 +156,47 @@ static int key_is(cx_str k, const char *lit)
 	return k.n == strlen(lit) && !memcmp(k.p, lit, k.n);
 }
 
+/* Keys whose value is a field as it is. */
+struct key_field {
+	const char *key;
+	enum cx_field_id id;
+};
+static const struct key_field coins_fields[] = {
+	{"rft.atitle", CX_F_TITLE},    {"rft.volume", CX_F_VOLUME},  {"rft.issue", CX_F_NUMBER},
+	{"rft.pages", CX_F_PAGES},     {"rft.pub", CX_F_PUBLISHER},  {"rft.inst", CX_F_PUBLISHER},
+	{"rft.place", CX_F_ADDRESS},   {"rft.isbn", CX_F_ISBN},      {NULL, CX_F_UNKNOWN}};
+static const struct key_field meta_fields[] = {
+	{"citation_title", CX_F_TITLE},
+	{"citation_technical_report_number", CX_F_NUMBER},
+	{"citation_volume", CX_F_VOLUME},
+	{"citation_issue", CX_F_NUMBER},
+	{"citation_arxiv_id", CX_F_EPRINT},
+	{"citation_publisher", CX_F_PUBLISHER},
+	{"citation_isbn", CX_F_ISBN},
+	{"citation_abstract_html_url", CX_F_URL},
+	{"citation_pdf_url", CX_F_URL},
+	{NULL, CX_F_UNKNOWN}};
+
+static const struct key_field *key_field(const struct key_field *t, cx_str k)
+{
+	for (; t->key; t++)
+		if (key_is(k, t->key))
+			return t;
+	return NULL;
+}
+
 static struct cx_entry *coins_entry(struct cv *v, cx_str s, unsigned line)
 {
 	struct mb b;
 	mb_start(&b, v, line);
 	cx_str genre = cvd_S("", 0), fmt = cvd_S("", 0), jtitle = cvd_S("", 0), btitle = cvd_S("", 0);
 	cx_str spage = cvd_S("", 0), epage = cvd_S("", 0), aulast = cvd_S("", 0), aufirst = cvd_S("", 0);
+	const struct {
+		const char *key;
+		cx_str *to;
+	} keep[] = {{"rft.btitle", &btitle}, {"rft.jtitle", &jtitle}, {"rft.title", &jtitle},
+	            {"rft.aulast", &aulast}, {"rft.aufirst", &aufirst}, {"rft.spage", &spage},
+	            {"rft.epage", &epage},   {"rft.genre", &genre},     {"rft_val_fmt", &fmt}};
 	for (size_t i = 0; i < s.n;) {
 		size_t e = i;
 		while (e < s.n && s.p[e] != '&')
@@ -170,40 +205,18 @@ static struct cx_entry *coins_entry(struct cv *v, cx_str s, unsigned line)
 		if (eq) {
 			cx_str k = cvd_S(s.p + i, (size_t)(eq - s.p - i));
 			cx_str val = kev_value(&v->a, eq + 1, (size_t)(s.p + e - eq - 1));
-			if (key_is(k, "rft.atitle"))
-				mb_field(&b, CX_F_TITLE, val);
-			else if (key_is(k, "rft.btitle"))
-				btitle = val;
-			else if (key_is(k, "rft.jtitle") || key_is(k, "rft.title"))
-				jtitle = val;
+			const struct key_field *kf = key_field(coins_fields, k);
+			size_t kk = 0;
+			while (kk < sizeof keep / sizeof *keep && !key_is(k, keep[kk].key))
+				kk++;
+			if (kf)
+				mb_field(&b, kf->id, val);
+			else if (kk < sizeof keep / sizeof *keep)
+				*keep[kk].to = val;
 			else if (key_is(k, "rft.au"))
 				mb_author(&b, val);
-			else if (key_is(k, "rft.aulast"))
-				aulast = val;
-			else if (key_is(k, "rft.aufirst"))
-				aufirst = val;
 			else if (key_is(k, "rft.date"))
 				mb_year(&b, val);
-			else if (key_is(k, "rft.volume"))
-				mb_field(&b, CX_F_VOLUME, val);
-			else if (key_is(k, "rft.issue"))
-				mb_field(&b, CX_F_NUMBER, val);
-			else if (key_is(k, "rft.spage"))
-				spage = val;
-			else if (key_is(k, "rft.epage"))
-				epage = val;
-			else if (key_is(k, "rft.pages"))
-				mb_field(&b, CX_F_PAGES, val);
-			else if (key_is(k, "rft.pub") || key_is(k, "rft.inst"))
-				mb_field(&b, CX_F_PUBLISHER, val);
-			else if (key_is(k, "rft.place"))
-				mb_field(&b, CX_F_ADDRESS, val);
-			else if (key_is(k, "rft.isbn"))
-				mb_field(&b, CX_F_ISBN, val);
-			else if (key_is(k, "rft.genre"))
-				genre = val;
-			else if (key_is(k, "rft_val_fmt"))
-				fmt = val;
 			else if (key_is(k, "rft_id"))
 				mb_id(&b, val);
 		}
@@ -239,8 +252,9 @@ static struct cx_entry *meta_entry(struct cv *v, const struct cv_strs *m)
 	enum cx_type_id ty = CX_T_MISC;
 	for (size_t i = 0; i + 1 < m->n; i += 2) {
 		cx_str k = m->v[i], val = m->v[i + 1];
-		if (key_is(k, "citation_title"))
-			mb_field(&b, CX_F_TITLE, val);
+		const struct key_field *kf = key_field(meta_fields, k);
+		if (kf)
+			mb_field(&b, kf->id, val);
 		else if (key_is(k, "citation_author"))
 			mb_author(&b, val);
 		else if (key_is(k, "citation_publication_date") || key_is(k, "citation_date") ||
@@ -256,26 +270,12 @@ static struct cx_entry *meta_entry(struct cv *v, const struct cv_strs *m)
 			mb_field(&b, CX_F_SCHOOL, val), ty = CX_T_PHDTHESIS;
 		else if (key_is(k, "citation_technical_report_institution"))
 			mb_field(&b, CX_F_INSTITUTION, val), ty = CX_T_TECHREPORT;
-		else if (key_is(k, "citation_technical_report_number"))
-			mb_field(&b, CX_F_NUMBER, val);
-		else if (key_is(k, "citation_volume"))
-			mb_field(&b, CX_F_VOLUME, val);
-		else if (key_is(k, "citation_issue"))
-			mb_field(&b, CX_F_NUMBER, val);
 		else if (key_is(k, "citation_firstpage"))
 			first = val;
 		else if (key_is(k, "citation_lastpage"))
 			last = val;
 		else if (key_is(k, "citation_doi"))
 			mb_id(&b, val);
-		else if (key_is(k, "citation_arxiv_id"))
-			mb_field(&b, CX_F_EPRINT, val);
-		else if (key_is(k, "citation_publisher"))
-			mb_field(&b, CX_F_PUBLISHER, val);
-		else if (key_is(k, "citation_isbn"))
-			mb_field(&b, CX_F_ISBN, val);
-		else if (key_is(k, "citation_abstract_html_url") || key_is(k, "citation_pdf_url"))
-			mb_field(&b, CX_F_URL, val);
 	}
 	if (ty == CX_T_MISC && cx_entry_get(b.e, CX_F_EPRINT))
 		ty = CX_T_PREPRINT;
