@@ -667,6 +667,26 @@ static void venue_kind_words(cx_str venue_in, struct venue_out *o)
 			o->kind = VENUE_CONFERENCE;
 	}}
 
+/* "Proc. VLDB Endow.": a name that ends the venue as written with an
+ * abbreviation keeps the abbreviation's period. */
+static cx_str abbrev_period(struct cv_ctx *v, cx_str in, cx_str name)
+{
+	in = cvd_trim(in);
+	if (name.n < 2 || in.n < name.n + 1 || in.p[in.n - 1] != '.' || memcmp(in.p + in.n - 1 - name.n, name.p, name.n) ||
+	    !memchr(name.p, '.', name.n))
+		return name;
+	size_t w = name.n;
+	while (w && name.p[w - 1] != ' ')
+		w--;
+	if (name.n - w > 6 || !isupper((unsigned char)name.p[w]))
+		return name;
+	char *p = arena_alloc(v->a, name.n + 2);
+	memcpy(p, name.p, name.n);
+	p[name.n] = '.';
+	p[name.n + 1] = 0;
+	return cvd_S(p, name.n + 1);
+}
+
 /* Read a venue string (and an item's loose extras) into fields. */
 void cv_read_venue(struct cv_ctx *v, cx_str venue_in, struct venue_out *o)
 {
@@ -687,11 +707,12 @@ void cv_read_venue(struct cv_ctx *v, cx_str venue_in, struct venue_out *o)
 	w.acronym = o->acronym;
 	venue_name(v, known ? rest : t, &w);
 	w.acronym = known ? cvd_S("", 0) : w.acronym;
-	o->written = w.name;
+	o->written = abbrev_period(v, venue_in, w.name);
 	if (!o->acronym.n)
 		o->acronym = w.acronym;
 	if (known)
 		return;
 	venue_name(v, t, o);
+	o->name = abbrev_period(v, venue_in, o->name);
 	venue_kind_words(venue_in, o);
 }
