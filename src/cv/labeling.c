@@ -311,6 +311,65 @@ static void venue_edges(const struct tok *tk, uint8_t *lab, size_t nt)
 	}
 }
 
+/* Could tokens b..e (e past the last) be a list of names: pieces of one
+ * to four capitalised words between commas or "and", the last closed by a
+ * stop? */
+static int name_list(const struct tok *tk, size_t b, size_t e)
+{
+	static const char *const not_first[] = {"A", "An", "The", "On", "In", "Towards", "Toward", "Using", NULL};
+	if (e - b < 2 || tk[e - 1].p[tk[e - 1].n - 1] != '.')
+		return 0;
+	for (int k = 0; not_first[k]; k++)
+		if (tk[b].n == strlen(not_first[k]) && !memcmp(tk[b].p, not_first[k], tk[b].n))
+			return 0;
+	size_t piece = 0;
+	for (size_t i = b; i < e; i++) {
+		if (connective(&tk[i])) {
+			if (!piece)
+				return 0;
+			piece = 0;
+			continue;
+		}
+		if (!isupper((unsigned char)tk[i].p[0]) || (i > b && (tk[i].flags & TOK_LINESTART)) || ++piece > 4)
+			return 0;
+		char c = tk[i].p[tk[i].n - 1];
+		if (c == ',')
+			piece = 0;
+		else if (c == '.' && i + 1 < e && !initial(&tk[i]))
+			return 0; /* a stop inside: a sentence, not names */
+	}
+	return 1;
+}
+
+/* A line that gives the title first: "Contrastive Pretraining for Time
+ * Series. | Mei Lin, Priya Raman. arXiv ...": the names after the title's
+ * stop are the authors, when no author came before the title. */
+static void names_after_title(const struct tok *tk, uint8_t *lab, size_t nt)
+{
+	size_t a = 0;
+	while (a < nt && lab[a] != LAB_TITLE) {
+		if (lab[a] == LAB_AUTHOR || lab[a] == LAB_EDITOR)
+			return;
+		a++;
+	}
+	size_t e = a;
+	while (e < nt && (lab[e] == LAB_TITLE || lab[e] == LAB_AUTHOR) && !(e > a && (tk[e].flags & TOK_LINESTART)))
+		e++;
+	size_t te = a; /* the end of the title words */
+	while (te < e && lab[te] == LAB_TITLE)
+		te++;
+	for (size_t j = a + 1; j + 1 < te; j++) {
+		char c = tk[j].p[tk[j].n - 1];
+		if ((c != '.' && c != '?' && c != '!') || initial(&tk[j]) || lab[j] != LAB_TITLE)
+			continue;
+		if (name_list(tk, j + 1, e)) {
+			for (size_t i = j + 1; i < e; i++)
+				lab[i] = LAB_AUTHOR;
+			return;
+		}
+	}
+}
+
 /* A title has one place: a second run of title words inside the
  * container ("Proceedings of the | Institute for ... | ISP RAS") is the
  * container's. */
@@ -395,6 +454,7 @@ void cv_label(struct cv_ctx *x, const char *s, size_t n, const uint8_t *roles, i
 	author_end(tk, lab, nt);
 	second_title(tk, lab, nt);
 	title_end(tk, lab, nt);
+	names_after_title(tk, lab, nt);
 	in_note(tk, lab, nt);
 	volume_words(tk, lab, nt);
 	venue_edges(tk, lab, nt);
