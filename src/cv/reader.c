@@ -122,11 +122,6 @@ static void label_items(struct cv *v)
 		if (!v->latex)
 			t = cvd_tex_spans(&v->a, t);
 		cv_label(&x, t.p, t.n, r->roles, 1, it);
-		if (getenv("CVDBG")) { /* DEBUG */
-			fprintf(stderr, "ITEM line %u badge [%.*s] extra [%.*s]\n", r->line, (int)r->badge.n, r->badge.p, (int)r->extra.n, r->extra.p);
-			for (size_t q = 0; q < it->ntok; q++) fprintf(stderr, "%s%.*s/%s", (it->tok[q].flags & 8) && q ? "\n  " : " ", (int)it->tok[q].n, it->tok[q].p, lab_names[it->lab[q]]);
-			fprintf(stderr, "\n");
-		}
 		/* identifiers from the links set apart */
 		struct venue_out ids;
 		memset(&ids, 0, sizeof ids);
