@@ -1051,7 +1051,7 @@ struct cx_entry *cv_entry(struct cv_ctx *x, const struct cv_item *it)
 	}
 	cx_str srv, sid;
 	int sy;
-	if (!cont.n && !arx.n && (sy = server_id(all, &srv, &sid)) > 0) {
+	if (!arx.n && (sy = server_id(all, &srv, &sid)) > 0 && (!cont.n || preprint_server(cont))) {
 		moved = *it; /* "bioRxiv:2022.09.29.510101": the server is the venue */
 		moved.seg[LAB_CONTAINER] = cont = srv;
 		if (!moved.doi.n)

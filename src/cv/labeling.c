@@ -197,6 +197,47 @@ static int last_name(const struct tok *tk, uint8_t *lab, size_t nt, size_t i)
 	return 0;
 }
 
+/* Is the author list that ends before token e all full names ("Haichen
+ * Shen, Lequn Chen,"), two to four words each, no initials and no stops? */
+static int full_names(const struct tok *tk, const uint8_t *lab, size_t e)
+{
+	size_t b = e, piece = 0, pieces = 0;
+	while (b && lab[b - 1] == LAB_AUTHOR)
+		b--;
+	for (size_t i = b; i < e; i++) {
+		char c = tk[i].p[tk[i].n - 1];
+		if (!isupper((unsigned char)tk[i].p[0]) || initial(&tk[i]) || c == '.' || c == ';' || c == ':')
+			return 0;
+		piece++;
+		if (c == ',') {
+			if (piece < 2 || piece > 4)
+				return 0;
+			piece = 0, pieces++;
+		}
+	}
+	return !piece && pieces >= 2;
+}
+
+/* DBLP's "A, B, C: Title": after a list of full names that is still open
+ * (a comma), a piece of two to four capitalised words that ends in a colon
+ * is the last name, when the title goes on after it ("Arvind
+ * Krishnamurthy, | Ravi Sundaram: Nexus: a GPU cluster ..."). */
+static void dblp_last(const struct tok *tk, uint8_t *lab, size_t nt, size_t i)
+{
+	for (size_t j = i; j < nt && j < i + 4 && lab[j] == LAB_TITLE; j++) {
+		if (!isupper((unsigned char)tk[j].p[0]) || initial(&tk[j]) || (tk[j].flags & TOK_LINESTART))
+			return;
+		char c = tk[j].p[tk[j].n - 1];
+		if (c == ':' && j > i && j + 1 < nt && lab[j + 1] == LAB_TITLE) {
+			for (size_t m = i; m <= j; m++)
+				lab[m] = LAB_AUTHOR;
+			return;
+		}
+		if (closed(&tk[j]))
+			return;
+	}
+}
+
 /* Where the author list meets the title, the punctuation decides: a list
  * left open on a bare word runs to the word that closes it ("Alexey |
  * Vishnyakov. SBOM ..." is one name), and a bare word after a list that
@@ -219,6 +260,8 @@ static void author_end(const struct tok *tk, uint8_t *lab, size_t nt)
 			last_name(tk, lab, nt, i);
 		else if (connective(&tk[i]) && tk[i - 1].p[tk[i - 1].n - 1] == ',' && last_name(tk, lab, nt, i + 1))
 			lab[i] = LAB_AUTHOR; /* "Ireland, | and the LIFE Collaboration." */
+		else if (tk[i - 1].p[tk[i - 1].n - 1] == ',' && full_names(tk, lab, i))
+			dblp_last(tk, lab, nt, i);
 		break;
 	}
 }
@@ -370,6 +413,62 @@ static void names_after_title(const struct tok *tk, uint8_t *lab, size_t nt)
 	}
 }
 
+/* Is the token's word, its punctuation aside, one of the list? */
+static int word_in(const struct tok *t, const char *const *w)
+{
+	size_t b = 0, e = t->n;
+	while (b < e && strchr("([{\"", t->p[b]))
+		b++;
+	while (e > b && strchr(".,;:)]}\"", t->p[e - 1]))
+		e--;
+	for (size_t k = 0; w[k]; k++)
+		if (strlen(w[k]) == e - b && !memcmp(t->p + b, w[k], e - b))
+			return 1;
+	return 0;
+}
+
+/* The editors end at the word that says they are editors ("Ana Ruiz,
+ * editors, | Ground-based Instrumentation"): what the model gave them
+ * after it is the container's. */
+static void editors_end(const struct tok *tk, uint8_t *lab, size_t nt)
+{
+	static const char *const ed[] = {"editors", "editor", "eds", "Eds", "Hrsg", "hrsg", NULL};
+	static const char *const ed1[] = {"ed", "Ed", NULL}; /* "(ed.)", not the name "Ed" */
+	for (size_t i = 0; i + 1 < nt; i++)
+		if (lab[i] == LAB_EDITOR && (word_in(&tk[i], ed) || (word_in(&tk[i], ed1) && memchr(tk[i].p, '.', tk[i].n))) &&
+		    lab[i + 1] == LAB_EDITOR && i &&
+		    lab[i - 1] == LAB_EDITOR)
+			for (size_t j = i + 1; j < nt && lab[j] == LAB_EDITOR; j++)
+				lab[j] = LAB_CONTAINER;
+}
+
+/* A container has one place: a run of it after the volume and pages that
+ * names a publisher ("..., volume 12001, pages 33 -- 41. | International
+ * Society for Optics and Photonics, SPIE") is the publisher. */
+static void publisher_after(const struct tok *tk, uint8_t *lab, size_t nt)
+{
+	static const char *const pub[] = {"Society", "Press", "Publishing", "Publishers", "SPIE", "IEEE", "ACM",
+	                                  "Elsevier", "Springer", "Wiley", "Verlag", "Association", NULL};
+	int cont = 0, nums = 0;
+	for (size_t i = 0; i < nt; i++) {
+		if (lab[i] == LAB_CONTAINER && !nums)
+			cont = 1;
+		else if ((lab[i] == LAB_VOLUME || lab[i] == LAB_PAGES) && cont)
+			nums = 1;
+		else if (lab[i] == LAB_CONTAINER && nums) {
+			size_t e = i;
+			int named = 0;
+			while (e < nt && lab[e] == LAB_CONTAINER)
+				named |= word_in(&tk[e++], pub);
+			if (named && (e == nt || lab[e] == LAB_DATE || lab[e] == LAB_DOI || lab[e] == LAB_URL ||
+			              lab[e] == LAB_NOTE))
+				for (size_t j = i; j < e; j++)
+					lab[j] = LAB_PUBLISHER;
+			return;
+		}
+	}
+}
+
 /* A title has one place: a second run of title words inside the
  * container ("Proceedings of the | Institute for ... | ISP RAS") is the
  * container's. */
@@ -458,6 +557,8 @@ void cv_label(struct cv_ctx *x, const char *s, size_t n, const uint8_t *roles, i
 	in_note(tk, lab, nt);
 	volume_words(tk, lab, nt);
 	venue_edges(tk, lab, nt);
+	editors_end(tk, lab, nt);
+	publisher_after(tk, lab, nt);
 	/* punctuation alone at a line's end belongs to that line's last word,
 	 * at a line's start to its first (", Bob Jones": the owner's slot) */
 	for (size_t i = 0; i < nt; i++) {

@@ -393,6 +393,9 @@ static void ld_walk(struct ld *L, const struct jv *x, int depth)
 	if (x->t != J_OBJ)
 		return;
 	ld_walk(L, member(x, "@graph"), depth + 1);
+	ld_walk(L, member(x, "hasPart"), depth + 1);          /* a collection's works */
+	ld_walk(L, member(x, "itemListElement"), depth + 1);  /* an ItemList's ListItems */
+	ld_walk(L, member(x, "item"), depth + 1);             /* a ListItem's work */
 	cx_str type = text_of(member(x, "@type"));
 	static const char *const works[] = {"ScholarlyArticle", "Article", "CreativeWork", "Book", "Chapter",
 	                                    "Thesis", "Report", "TechArticle", NULL};
