@@ -25,6 +25,9 @@ static int wide_space(const unsigned char *p)
  * string turned into ESC "mph{"), else 0. */
 static char escaped(const char *p, size_t n)
 {
+	unsigned char c0 = (unsigned char)p[0];
+	if (c0 != 0x1B && c0 != '\t' && c0 != 0x08 && c0 != 0x0C)
+		return 0;
 	static const struct {
 		unsigned char c;
 		char letter;
