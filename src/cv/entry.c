@@ -114,7 +114,7 @@ static cx_str drop_lead(cx_str s, const char *word, const char *set)
 /* NFC copy in the arena. */
 static cx_str nfc(struct arena *a, cx_str s)
 {
-	return text_nfc(a, s.p, s.n);
+	return s.n ? text_nfc(a, s.p, s.n) : S("", 0);
 }
 
 /* ---- fields ----------------------------------------------------------------- */
