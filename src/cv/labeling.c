@@ -162,6 +162,22 @@ static void title_line(const struct tok *tk, uint8_t *lab, size_t nt)
 	}
 }
 
+/* A line the page's classes named (a template's "title", "author",
+ * "periodical" block) holds that field: the model's author or title words
+ * in a venue line are the venue's ("Style, Mar 2013"), and so on. */
+static void line_roles(const struct tok *tk, uint8_t *lab, size_t nt)
+{
+	for (size_t i = 0; i < nt; i++) {
+		uint8_t l = lab[i];
+		if (tk[i].role == R_VENUE && (l == LAB_AUTHOR || l == LAB_TITLE))
+			lab[i] = LAB_CONTAINER;
+		else if (tk[i].role == R_AUTHOR && (l == LAB_TITLE || l == LAB_CONTAINER))
+			lab[i] = LAB_AUTHOR;
+		else if (tk[i].role == R_TITLE && (l == LAB_AUTHOR || l == LAB_CONTAINER))
+			lab[i] = LAB_TITLE;
+	}
+}
+
 /* Is the token an initial with its period ("A.", "Sh.", "A.V.")? */
 static int initial(const struct tok *t)
 {
@@ -547,6 +563,7 @@ void cv_label(struct cv_ctx *x, const char *s, size_t n, const uint8_t *roles, i
 	feat_seq(tk, nt, f, nf, lines);
 	lab_decode(x->model, f, nf, nt, lab, sc);
 	if (lines) {
+		line_roles(tk, lab, nt);
 		line_edges(tk, lab, nt);
 		title_line(tk, lab, nt);
 	}
