@@ -120,6 +120,7 @@ struct cx_parser {
 	size_t nparts, parts_cap;
 	int entry_failed;   /* an error was reported for this entry */
 	int limit_hit;      /* a macro expansion passed the cap */
+	int asked_strings;  /* the context was asked for more inputs' macros */
 
 	struct field_memo field_memo[FIELD_MEMO];
 	/* The names of simple fields as written (file arena), and for each
@@ -184,9 +185,7 @@ void *parser_scanner_new(struct cx_parser *P);
 void parser_scanner_free(void *scanner);
 /* Parse what the scanner's input gives, from its start. */
 void parser_run(struct cx_parser *P, void *scanner);
-/* Keys as BibTeX compares them: case-insensitive (tolower, byte by byte;
- * core/hash.h's hash_lower also merges some punctuation). */
-uint64_t hash_tolower(const char *s, size_t n);
+/* Keys as BibTeX compares them: case-insensitive. */
 int eq_lower(cx_str a, const char *s, size_t n);
 
 /* A syntax error as the grammar saw it: the unexpected token (a kind
