@@ -20,7 +20,9 @@
  * parents far after their children whose keys stand where a search must
  * not rule them out (after a comment, a parenthesis, blanks, in another
  * case, after the same word in values or as part of a longer key, and
- * across the boundary of a search's reads).
+ * across the boundary of a search's reads); a parent in another input of
+ * the run only (the context's parent_more), which a search that finds the
+ * key nowhere in this input asks for at once.
  *
  * Prints every failure, then "N passed, M failed"; exits 1 on failure.
  */
@@ -31,6 +33,9 @@
 #include <unistd.h>
 
 #include "citex.h"
+#include "core/arena.h"
+#include "model/model.h"
+#include "norm/context.h"
 
 static size_t npass, nfail;
 
@@ -71,7 +76,50 @@ enum via { FILE_, PIPE, AHEAD, SEARCH, KEPT };
 static const char *const via_name[] = {"file", "pipe", "file, looking ahead",
                                        "file, searching ahead", "file, all kept"};
 
-static void read_as(const char *text, enum via via, const char *const *fields, struct got *g)
+/* Another input of the run: its entries, as the command line keeps them
+ * for parent_more. */
+struct other {
+	struct arena a;
+	struct cx_entry *e[8];
+	size_t n;
+};
+
+static void keep(void *ctx, const struct cx_entry *e)
+{
+	struct other *o = ctx;
+	if (cx_entry_kind(e) == CX_E_ENTRY && o->n < sizeof o->e / sizeof o->e[0])
+		o->e[o->n++] = model_copy_entry(&o->a, e);
+}
+
+static const struct cx_entry *parent_more(void *ctx, cx_str key)
+{
+	struct other *o = ctx;
+	for (size_t i = 0; i < o->n; i++) {
+		cx_str k = cx_entry_key(o->e[i]);
+		if (k.n == key.n && !strncasecmp(k.p, key.p, k.n))
+			return o->e[i];
+	}
+	return NULL;
+}
+
+static void read_other(const char *text, struct other *o)
+{
+	memset(o, 0, sizeof *o);
+	if (!text)
+		return;
+	FILE *f = fmemopen((void *)text, strlen(text), "rb");
+	struct cx_options opt = {0};
+	struct cx_context *cx = cx_context_new(&opt);
+	if (!f || !cx)
+		abort();
+	cx_read(cx, cx_reader_find("bibtex"), f, "other.bib", NULL, 0, keep, o, NULL);
+	cx_context_free(cx);
+	fclose(f);
+}
+
+/* Read text (with other, when not NULL, as another input of the run). */
+static void read_as(const char *text, const char *other, enum via via, const char *const *fields,
+                    struct got *g)
 {
 	memset(g, 0, sizeof *g);
 	g->fields = fields;
@@ -96,19 +144,26 @@ static void read_as(const char *text, enum via via, const char *const *fields, s
 	opt.keep_parents = via == KEPT;
 	struct cx_context *cx = cx_context_new(&opt);
 	cx_context_set_diag(cx, diag, g, CX_NOTE);
+	struct other o;
+	read_other(other, &o);
+	if (other) {
+		cx->parent_more = parent_more;
+		cx->parent_ctx = &o;
+	}
 	cx_read(cx, cx_reader_find("bibtex"), f, "t.bib", peek, npeek, emit, g, NULL);
 	cx_context_free(cx);
+	arena_destroy(&o.a);
 	fclose(f);
 	fclose(g->fo);
 	fclose(g->fe);
 }
 
-static void check(const char *name, const char *text, const char *const *fields, const char *want,
-                  const char *want_err)
+static void check_with(const char *name, const char *text, const char *other,
+                       const char *const *fields, const char *want, const char *want_err)
 {
 	for (enum via v = FILE_; v <= KEPT; v++) {
 		struct got g;
-		read_as(text, v, fields, &g);
+		read_as(text, other, v, fields, &g);
 		if (!strcmp(g.out, want) && !strcmp(g.err, want_err)) {
 			npass++;
 		} else {
@@ -119,6 +174,12 @@ static void check(const char *name, const char *text, const char *const *fields,
 		free(g.out);
 		free(g.err);
 	}
+}
+
+static void check(const char *name, const char *text, const char *const *fields, const char *want,
+                  const char *want_err)
+{
+	check_with(name, text, NULL, fields, want, want_err);
 }
 
 /* n entries of filler, a few hundred bytes each. */
@@ -269,6 +330,24 @@ int main(void)
 		sprintf(t + len + n, "}\n@proceedings{pk, title = {Proc}}\n");
 		snprintf(name, sizeof name, "a key %d bytes from a search's read", d);
 		check(name, t, bt, "c booktitle=Proc\npk\n", "");
+		free(t);
+	}
+
+	/* A parent in another input only; one missing everywhere. */
+	{
+		char *t = filler("@inproceedings{c, crossref = {PO}}\n"
+		                 "@inproceedings{d, crossref = {none}}\n",
+		                 40, "");
+		char *w = malloc(40 * 8 + 128);
+		if (!w)
+			abort();
+		size_t len = (size_t)sprintf(w, "c booktitle=Other publisher=Pub\nd\n");
+		for (int i = 0; i < 40; i++)
+			len += (size_t)sprintf(w + len, "f%d\n", i);
+		check_with("a parent in another input", t,
+		           "@proceedings{po, title = {Other}, publisher = {Pub}}\n", bt, w,
+		           "2:19: crossref target 'none' not found\n");
+		free(w);
 		free(t);
 	}
 
