@@ -178,6 +178,53 @@ static void line_roles(const struct tok *tk, uint8_t *lab, size_t nt)
 	}
 }
 
+/* A link's words are one field: the few the model gave elsewhere in a
+ * linked title ("... de Niquelândia, | GO") go with the rest. */
+static void link_spans(const struct tok *tk, uint8_t *lab, size_t nt)
+{
+	for (size_t b = 0; b < nt;) {
+		if (!(tk[b].flags & TOK_LINK)) {
+			b++;
+			continue;
+		}
+		size_t e = b;
+		size_t cnt[LAB_N] = {0};
+		while (e < nt && (tk[e].flags & TOK_LINK))
+			cnt[lab[e++]]++;
+		int maj = 0;
+		for (int l = 1; l < LAB_N; l++)
+			if (cnt[l] > cnt[maj])
+				maj = l;
+		if (e - b >= 4 && 4 * cnt[maj] >= 3 * (e - b) && maj == LAB_TITLE)
+			for (size_t i = b; i < e; i++)
+				lab[i] = (uint8_t)maj;
+		b = e;
+	}
+}
+
+/* The author list has one place: after it and the title, a word or two
+ * the model gave to the authors between the title and what follows is the
+ * title's end ("... na região de Niquelândia, | GO. | Revista ..."). */
+static void stray_authors(const struct tok *tk, uint8_t *lab, size_t nt)
+{
+	size_t i = 0;
+	while (i < nt && lab[i] != LAB_AUTHOR)
+		i++;
+	while (i < nt && lab[i] == LAB_AUTHOR)
+		i++;
+	for (; i + 1 < nt; i++) {
+		if (lab[i] != LAB_AUTHOR || !i || lab[i - 1] != LAB_TITLE || (tk[i].flags & TOK_LINESTART))
+			continue;
+		size_t e = i;
+		while (e < nt && lab[e] == LAB_AUTHOR)
+			e++;
+		if (e - i <= 2 && e < nt && lab[e] != LAB_TITLE)
+			for (size_t k = i; k < e; k++)
+				lab[k] = LAB_TITLE;
+		i = e;
+	}
+}
+
 /* Is the token an initial with its period ("A.", "Sh.", "A.V.")? */
 static int initial(const struct tok *t)
 {
@@ -567,6 +614,8 @@ void cv_label(struct cv_ctx *x, const char *s, size_t n, const uint8_t *roles, i
 		line_edges(tk, lab, nt);
 		title_line(tk, lab, nt);
 	}
+	link_spans(tk, lab, nt);
+	stray_authors(tk, lab, nt);
 	author_end(tk, lab, nt);
 	second_title(tk, lab, nt);
 	title_end(tk, lab, nt);
