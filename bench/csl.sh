@@ -13,9 +13,11 @@
 # the machine disturbs less.  The second table is style loading alone: an empty
 # bibliography in the largest styles.  citeproc-js is looked up through
 # NODE_PATH (default /work/node/node_modules); a missing peer is skipped.
+# BEFORE=PATH adds a previous citex build to the same interleaved runs.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 CITEX=${CITEX:-$here/../citex}
+BEFORE=${BEFORE:-}
 SHARED=${SHARED:-$here/../../shared}
 N=${1:-5000}
 ROUNDS=${ROUNDS:-3}
@@ -59,11 +61,12 @@ have_pandoc=0; command -v pandoc >/dev/null && have_pandoc=1
 have_js=0; node -e 'require("citeproc")' 2>/dev/null && have_js=1
 for r in $(seq "$ROUNDS"); do
 	run citex "'$CITEX' -q -f csl-json -t html --style '$STYLES/apa.csl' --locales '$LOC' '$d/items.json'"
+	[ -n "$BEFORE" ] && run citex-before "'$BEFORE' -q -f csl-json -t html --style '$STYLES/apa.csl' --locales '$LOC' '$d/items.json'"
 	[ $have_pandoc = 1 ] && run pandoc "pandoc --citeproc --csl '$STYLES/apa.csl' --bibliography '$d/items.json' -t html '$d/doc.md'"
 	[ $have_js = 1 ] && run citeproc-js "CSL_WHOLE=1 node '$here/../tests/csl/citeproc-js.js' '$STYLES/apa.csl' '$d/items.json' '$LOC' html"
 done
 printf '%-28s %9s %9s %9s %9s %9s\n' "$N entries, APA" "wall best" "median" "CPU best" "median" "peak MiB"
-for l in citex pandoc citeproc-js; do report $l; done
+for l in citex citex-before pandoc citeproc-js; do report $l; done
 
 echo
 printf '%-28s %9s %9s %9s %9s %9s\n' "style loading (no entries)" "wall best" "median" "CPU best" "median" "peak MiB"

@@ -15,9 +15,12 @@ static int same_str(const char *a, const char *b)
 	return b && !strcmp(a, b);
 }
 
-/* Positions from the history of the session. */
+/* Positions from the history of the session.  In a note style, citations
+ * in the text (note 0) and in notes are two streams for ibid; a note with
+ * several citations is one citation for the next. */
 static void positions(struct csl_session *S, struct csl_cite *c, size_t n, int note)
 {
+	struct posstream *ps = &S->stream[S->st->note && note == 0];
 	for (size_t i = 0; i < n; i++) {
 		struct csl_item *it = c[i].item;
 		int first_note = 0, last_note = -1;
@@ -40,9 +43,9 @@ static void positions(struct csl_session *S, struct csl_cite *c, size_t n, int n
 					ploc = c[i - 1].locator;
 					plab = c[i - 1].label;
 				} else {
-					prev_same = S->last_item == it && S->last_single;
-					ploc = S->last_locator;
-					plab = S->last_label;
+					prev_same = ps->item == it && ps->single;
+					ploc = ps->locator;
+					plab = ps->label;
 				}
 				if (!prev_same)
 					c[i].position = POS_SUBSEQUENT;
@@ -67,15 +70,17 @@ static void positions(struct csl_session *S, struct csl_cite *c, size_t n, int n
 		S->hist[S->nhist++] = (struct hist){c[i].item, note};
 	}
 	if (n) {
-		S->last_item = c[n - 1].item;
-		S->last_locator = c[n - 1].locator;
-		S->last_label = c[n - 1].label;
 		int single = 1;
 		for (size_t i = 1; i < n; i++)
 			single &= c[i].item == c[0].item;
-		S->last_single = single;
+		if (note > 0 && note == ps->note && ps->item)
+			single &= ps->single && ps->item == c[0].item;
+		ps->item = c[n - 1].item;
+		ps->locator = c[n - 1].locator;
+		ps->label = c[n - 1].label;
+		ps->single = single;
 	}
-	S->last_note = note;
+	ps->note = note;
 }
 
 struct one {
@@ -107,11 +112,38 @@ static const char *with_affixes(struct csl_session *S, struct arena *a, const st
 	return out;
 }
 
+/* Does a term that starts the cite take a capital, as at the start of a
+ * note (citeproc-js): in note styles, the first cite with no prefix, or a
+ * cite whose prefix ends a sentence of more than one word ("See ibid.",
+ * "Cf. ibid.", "As said before. Ibid."). */
+static int caps_term(const struct csl_session *S, const struct csl_cite *c, size_t i)
+{
+	if (!S->st->note)
+		return 0;
+	const char *p = c->prefix;
+	if (!p)
+		return i == 0;
+	size_t n = strlen(p);
+	/* spaces and closing quotes after the sentence's end */
+	for (;;) {
+		if (n && (p[n - 1] == ' ' || p[n - 1] == '\t' || p[n - 1] == '"' || p[n - 1] == '\''))
+			n--;
+		else if (n >= 3 && (!memcmp(p + n - 3, "\xE2\x80\x9D", 3) || !memcmp(p + n - 3, "\xE2\x80\x99", 3)))
+			n -= 3;
+		else
+			break;
+	}
+	if (!n)
+		return 1;
+	return (p[n - 1] == '.' || p[n - 1] == '!' || p[n - 1] == '?') && memchr(p, ' ', n);
+}
+
 static const char *render_cite(struct csl_session *S, const struct csl_cite *c, int no_names,
-                               const char **names)
+                               const char **names, int cap)
 {
 	struct csl_render r;
 	csl_render_init(&r, S, &S->st->cit, c->item, c);
+	r.cap_term = cap;
 	if (no_names || c->suppress_author)
 		r.names_done = -1; /* see csl_render_names: the first names are left out */
 	const char *s = csl_render_kids(&r, S->st->cit.layout, NULL);
@@ -167,9 +199,14 @@ static void collapse_years(struct csl_session *S, const struct csl_cite *c, cons
 {
 	const struct csl_context *ctx = &S->st->cit;
 	const char *delim = ctx->layout->f.delimiter;
-	const char *gd = ctx->cite_group_delim ? ctx->cite_group_delim : ", ";
+	/* within a group: cite-group-delimiter, by default ", " (in note
+	 * styles the layout's delimiter, as citeproc-js); after a cite with a
+	 * locator or affixes, as after a group, the after-collapse-delimiter */
+	const char *gd = ctx->cite_group_delim ? ctx->cite_group_delim : S->st->note ? delim : ", ";
 	const char *ad = ctx->after_collapse_delim ? ctx->after_collapse_delim : delim;
-	const char *yd = ctx->year_suffix_delim ? ctx->year_suffix_delim : gd;
+	const char *yd = ctx->year_suffix_delim  ? ctx->year_suffix_delim
+	                 : ctx->cite_group_delim ? ctx->cite_group_delim
+	                                         : delim;
 	int piq = S->L->punct_in_quote;
 	int prev_grouped = 0;
 	for (size_t i = 0; i < n;) {
@@ -181,31 +218,31 @@ static void collapse_years(struct csl_session *S, const struct csl_cite *c, cons
 			                v[prev].noys && !strcmp(v[j].noys, v[prev].noys) && v[j].plain &&
 			                v[prev].plain;
 			if (!same_year || ctx->collapse < 3) {
-				csl_cat(&g, same_year ? yd : gd, piq);
+				csl_cat(&g, v[prev].plain ? gd : ad, piq);
 				csl_cat(&g, v[j].year, piq);
 				prev = j++;
 				continue;
 			}
-			/* a run of suffixes of one year */
+			/* a run of suffixes of one year, after the one at prev */
 			size_t k = j;
 			while (k + 1 < n && same_names(&v[i], &v[k + 1]) && c[k + 1].item->year_suffix &&
 			       v[k + 1].plain && v[k + 1].noys && !strcmp(v[k + 1].noys, v[k].noys))
 				k++;
 			int ranged = ctx->collapse == 4;
-			for (size_t m = j; m <= k;) {
+			for (size_t m = prev; m <= k;) {
 				size_t e = m;
 				while (ranged && e + 1 <= k &&
 				       c[e + 1].item->year_suffix == c[e].item->year_suffix + 1)
 					e++;
-				/* with the previous suffix, a range needs three */
-				int first = m == j ? c[prev].item->year_suffix : 0;
-				if (ranged && e > m && (e - m >= 1 || first)) {
-					csl_cat(&g, yd, piq);
-					csl_cat(&g, csl_year_suffix(&S->tmp, c[m].item->year_suffix), piq);
+				if (ranged && e - m >= 2) {
+					if (m != prev) {
+						csl_cat(&g, yd, piq);
+						csl_cat(&g, csl_year_suffix(&S->tmp, c[m].item->year_suffix), piq);
+					}
 					csl_cat(&g, "\xE2\x80\x93", piq);
 					csl_cat(&g, csl_year_suffix(&S->tmp, c[e].item->year_suffix), piq);
 				} else {
-					for (size_t q = m; q <= e; q++) {
+					for (size_t q = m == prev ? m + 1 : m; q <= e; q++) {
 						csl_cat(&g, yd, piq);
 						csl_cat(&g, csl_year_suffix(&S->tmp, c[q].item->year_suffix), piq);
 					}
@@ -233,15 +270,16 @@ const char *csl_cite(struct csl_session *S, struct csl_cite *c, size_t n, int no
 	int collapse = ctx->collapse;
 	for (size_t i = 0; i < n; i++) {
 		const char *names = NULL;
-		const char *s = render_cite(S, &c[i], 0, &names);
+		int cap = caps_term(S, &c[i], i);
+		const char *s = render_cite(S, &c[i], 0, &names, cap);
 		v[i].names = names;
 		v[i].number = c[i].item->cite_number;
 		v[i].plain = !c[i].prefix && !c[i].suffix && !(c[i].locator && *c[i].locator);
 		if (collapse >= 2 && names) {
-			v[i].year = render_cite(S, &c[i], 1, NULL);
+			v[i].year = render_cite(S, &c[i], 1, NULL, cap);
 			int ys = c[i].item->year_suffix;
 			c[i].item->year_suffix = 0;
-			v[i].noys = render_cite(S, &c[i], 1, NULL);
+			v[i].noys = render_cite(S, &c[i], 1, NULL, cap);
 			c[i].item->year_suffix = ys;
 		}
 		v[i].s = with_affixes(S, &S->tmp, &c[i], s);
@@ -271,9 +309,23 @@ const char *csl_cite(struct csl_session *S, struct csl_cite *c, size_t n, int no
 			regroup(c, v, n);
 		collapse_years(S, c, v, n, &b);
 	} else {
-		for (size_t i = 0; i < n; i++)
-			if (*v[i].s)
-				join(&b, delim, v[i].s, piq);
+		/* cite-group-delimiter alone groups the cites of the same names
+		 * without collapsing them; a cite whose prefix starts with
+		 * punctuation (", cited in") takes no delimiter before it, as
+		 * citeproc-js */
+		const char *gd = ctx->cite_group_delim;
+		if (gd)
+			regroup(c, v, n);
+		for (size_t i = 0; i < n; i++) {
+			if (!*v[i].s)
+				continue;
+			const char *d = delim;
+			if (gd && i > 0 && v[i].names && v[i - 1].names && !strcmp(v[i].names, v[i - 1].names))
+				d = gd;
+			if (c[i].prefix && c[i].prefix[0] && strchr(",.;:", c[i].prefix[0]))
+				d = NULL;
+			join(&b, d, v[i].s, piq);
+		}
 	}
 	buf_putc(&b, 0);
 	struct csl_render r;
@@ -283,7 +335,15 @@ const char *csl_cite(struct csl_session *S, struct csl_cite *c, size_t n, int no
 	struct csl_item dummy = {.english = 1};
 	if (!r.it)
 		r.it = &dummy;
-	const char *s = csl_fmt_apply(&r, arena_strndup(&S->tmp, b.p, b.n), &f, 1);
+	/* the layout's affixes go inside its formatting, as citeproc-js */
+	struct csl_fmt af = {0};
+	af.prefix = f.prefix;
+	af.suffix = f.suffix;
+	af.has_affix = f.has_affix;
+	f.prefix = f.suffix = NULL;
+	f.has_affix = 0;
+	const char *s = csl_fmt_apply(&r, arena_strndup(&S->tmp, b.p, b.n), &af, 1);
+	s = csl_fmt_apply(&r, s, &f, 1);
 	buf_free(&b);
 	S->out.n = 0;
 	buf_put(&S->out, s, strlen(s) + 1);

@@ -371,7 +371,9 @@ int csl_is_numeric(const char *s);
 const char *csl_number(struct arena *a, const char *s, int form, const struct csl_locale *L,
                        int gender);
 const char *csl_page_range(struct arena *a, const char *s, int format, const char *delim);
-int csl_plural(const char *s);
+/* Is s more than one number ("1-3", "4 & 5", "4 and 5", the locale's
+ * "and" word too)? */
+int csl_plural(const char *s, const char *and_word);
 /* The first integer in s, or 0. */
 long csl_leading_int(const char *s);
 
@@ -396,6 +398,8 @@ struct csl_render {
 	int names_done;          /* a cs:names has rendered */
 	int ntotal_names;        /* names counted for form="count" */
 	const char *shown_names; /* the last name list, without et-al */
+	int emitted;             /* something has rendered (a term after it keeps its case) */
+	int cap_term;            /* a term rendered first is capitalized (citeproc-js) */
 };
 const char *csl_render_node(struct csl_render *r, const struct csl_node *n);
 const char *csl_render_kids(struct csl_render *r, const struct csl_node *n, const char *delim);

@@ -126,12 +126,17 @@ static void render_run(struct csl_render *r, struct buf *b, const struct part *p
 {
 	int piq = r->L->punct_in_quote;
 	int any = 0;
-	for (size_t i = first; i <= last; i++) {
-		const char *s = part_text(r, &p[i].n, d, side, var);
+	const char *txt[3] = {"", "", ""};
+	size_t shown_last = first;
+	for (size_t i = first; i <= last && i < 3; i++)
+		if (*(txt[i] = part_text(r, &p[i].n, d, side, var)))
+			shown_last = i; /* the suffix a range drops is the last shown */
+	for (size_t i = first; i <= last && i < 3; i++) {
+		const char *s = txt[i];
 		if (!*s)
 			continue;
 		struct csl_fmt f = p[i].n.f;
-		if (drop_suffix && i == last) {
+		if (drop_suffix && i == shown_last) {
 			f.suffix = NULL;
 			f.has_affix = f.prefix && *f.prefix;
 		}
@@ -161,9 +166,12 @@ static const char *sort_key(struct csl_render *r, const struct csl_node *n, cons
 	/* a season sorts as no month */
 	int m0 = has[1] && d->m[0] <= 12 ? d->m[0] : 0, d0 = has[2] ? d->d[0] : 0;
 	int m1 = has[1] && d->m[1] <= 12 ? d->m[1] : 0, d1 = has[2] ? d->d[1] : 0;
-	snprintf(b, sizeof b, "%05d%02d%02d", d->y[0] + 10000, m0, d0);
-	(void)m1;
-	(void)d1; /* a range sorts by its start */
+	/* a range sorts by its start, then by its end */
+	if (d->range && (d->y[1] || m1))
+		snprintf(b, sizeof b, "%05d%02d%02d%05d%02d%02d", d->y[0] + 10000, m0, d0,
+		         (d->y[1] ? d->y[1] : d->y[0]) + 10000, m1, d1);
+	else
+		snprintf(b, sizeof b, "%05d%02d%02d", d->y[0] + 10000, m0, d0);
 	return arena_strndup(r->a, b, strlen(b));
 }
 
@@ -226,8 +234,11 @@ const char *csl_render_date(struct csl_render *r, const struct csl_node *n)
 			first = 0;
 			last = np - 1;
 		}
-		if (first > 0)
+		if (first > 0) {
 			render_run(r, &b, p, 0, first - 1, d, 0, v, delim, 0);
+			if (b.n && delim)
+				csl_cat(&b, delim, r->L->punct_in_quote);
+		}
 		render_run(r, &b, p, first, last, d, 0, v, delim, 1);
 		csl_cat(&b, rd, 0);
 		if (d->y[1] || d->m[1])
@@ -237,6 +248,8 @@ const char *csl_render_date(struct csl_render *r, const struct csl_node *n)
 			render_run(r, &t, p, last + 1, np - 1, d, 0, v, delim, 0);
 			if (t.n) {
 				buf_putc(&t, 0);
+				if (delim)
+					csl_cat(&b, delim, r->L->punct_in_quote);
 				csl_cat(&b, t.p, r->L->punct_in_quote);
 			}
 			buf_free(&t);

@@ -69,76 +69,140 @@ static size_t max_names(const struct csl_item *it)
 	return m;
 }
 
-/* Expand given names one name at a time, and only where it helps: the
- * first name of the clashing cites first, to initials then in full. */
-static void add_givennames(struct csl_session *S, struct rend *v, size_t n)
+/* One set of ambiguous cites being resolved.  A step (one more name, or
+ * one name's given name expanded) applies to the cites still ambiguous;
+ * it is kept when it lowers the ambiguity of the set, and the cites it
+ * made unique keep the form they had then.  A step that did not help is
+ * undone: a given name at once, a name count at the end unless a later
+ * step (that name expanded) made it help. */
+struct dset {
+	struct csl_session *S;
+	struct rend *v;
+	size_t n, most;
+	unsigned char *act;      /* still ambiguous */
+	int *saved;              /* committed state: names, then given levels */
+	size_t best;             /* the ambiguity committed */
+};
+
+/* Save the state of the ambiguous cites (save), or put it back. */
+static void state(struct dset *d, int save)
 {
-	size_t most = 0;
+	size_t w = d->most + 1;
+	for (size_t i = 0; i < d->n; i++) {
+		if (!d->act[i])
+			continue;
+		struct csl_item *it = d->v[i].it;
+		int *at = d->saved + i * w;
+		if (save) {
+			at[0] = it->dis_names;
+			memcpy(at + 1, it->dis_given_per, d->most * sizeof(int));
+		} else {
+			it->dis_names = at[0];
+			memcpy(it->dis_given_per, at + 1, d->most * sizeof(int));
+		}
+	}
+}
+
+/* Keep the step: the cites it made unique leave the set. */
+static void commit(struct dset *d)
+{
+	state(d, 1);
+	for (size_t i = 0; i < d->n; i++)
+		if (d->act[i] && !clashes(d->v, d->n, i))
+			d->act[i] = 0;
+	d->best = count_clashes(d->v, d->n);
+}
+
+static void restore(struct dset *d)
+{
+	state(d, 0);
+	render_all(d->S, d->v, d->n);
+}
+
+/* Try the given name of name k at a level on the ambiguous cites; undo
+ * it (only it) when it does not help. */
+static void try_given(struct dset *d, size_t k, int level)
+{
+	int changed = 0;
+	int *old = xmalloc((d->n + 1) * sizeof *old);
+	for (size_t i = 0; i < d->n; i++) {
+		int *g = &d->v[i].it->dis_given_per[k];
+		old[i] = *g;
+		if (d->act[i] && clashes(d->v, d->n, i) && *g < level) {
+			*g = level;
+			changed = 1;
+		}
+	}
+	if (changed) {
+		render_all(d->S, d->v, d->n);
+		if (count_clashes(d->v, d->n) < d->best) {
+			commit(d);
+		} else {
+			for (size_t i = 0; i < d->n; i++)
+				d->v[i].it->dis_given_per[k] = old[i];
+			render_all(d->S, d->v, d->n);
+		}
+	}
+	free(old);
+}
+
+/* Show n names on the ambiguous cites. */
+static void try_names(struct dset *d, int n)
+{
+	int changed = 0;
+	for (size_t i = 0; i < d->n; i++) {
+		struct csl_item *it = d->v[i].it;
+		if (d->act[i] && it->dis_names < n && max_names(it) >= (size_t)n) {
+			it->dis_names = n;
+			changed = 1;
+		}
+	}
+	if (!changed)
+		return;
+	render_all(d->S, d->v, d->n);
+	if (count_clashes(d->v, d->n) < d->best)
+		commit(d);
+}
+
+static void names_and_givens(struct csl_session *S, struct rend *v, size_t n)
+{
+	const struct csl_context *c = &S->st->cit;
+	struct dset d = {S, v, n, 0, NULL, NULL, 0};
 	for (size_t i = 0; i < n; i++)
-		if (max_names(v[i].it) > most)
-			most = max_names(v[i].it);
+		if (max_names(v[i].it) > d.most)
+			d.most = max_names(v[i].it);
 	for (size_t i = 0; i < n; i++) {
 		struct csl_item *it = v[i].it;
-		if (!it->dis_given_per)
-			it->dis_given_per = arena_calloc(&S->a, (most + 1) * sizeof(int));
-		else if (max_names(it) < most) {
-			int *w = arena_calloc(&S->a, (most + 1) * sizeof(int));
+		int *w = arena_calloc(&S->a, (d.most + 1) * sizeof(int));
+		if (it->dis_given_per)
 			memcpy(w, it->dis_given_per, max_names(it) * sizeof(int));
-			it->dis_given_per = w;
-		}
+		it->dis_given_per = w;
 	}
-	int rule = S->st->cit.gn_rule;
+	d.act = xmalloc(n);
+	memset(d.act, 1, n);
+	d.saved = xcalloc(n * (d.most + 1), sizeof(int));
+	commit(&d);
+	int rule = c->gn_rule;
 	int top = rule == GN_ALL_NAMES_INITIALS || rule == GN_PRIMARY_INITIALS ? 1 : 2;
-	if (rule == GN_PRIMARY || rule == GN_PRIMARY_INITIALS)
-		most = most ? 1 : 0;
-	for (size_t k = 0; k < most && count_clashes(v, n); k++) {
-		for (int level = 1; level <= top && count_clashes(v, n); level++) {
-			size_t before = count_clashes(v, n);
-			int old[64];
-			for (size_t i = 0; i < n && i < 64; i++) {
-				old[i] = v[i].it->dis_given_per[k];
-				if (clashes(v, n, i) && old[i] < level)
-					v[i].it->dis_given_per[k] = level;
-			}
-			render_all(S, v, n);
-			if (count_clashes(v, n) >= before) {
-				for (size_t i = 0; i < n && i < 64; i++)
-					v[i].it->dis_given_per[k] = old[i];
-				render_all(S, v, n);
-			}
-		}
+	int primary = rule == GN_PRIMARY || rule == GN_PRIMARY_INITIALS;
+	for (size_t k = 0; k < d.most && d.best; k++) {
+		if (c->add_names && k > 0)
+			try_names(&d, (int)k + 1);
+		if (c->add_givenname && (!primary || k == 0))
+			for (int level = 1; level <= top && d.best; level++)
+				try_given(&d, k, level);
 	}
+	restore(&d);
+	free(d.act);
+	free(d.saved);
 }
 
 /* The steps for one set of items whose cites are equal. */
 static void resolve(struct csl_session *S, struct rend *v, size_t n)
 {
 	const struct csl_context *c = &S->st->cit;
-	if (c->add_names) {
-		/* add names while that lowers the ambiguity; keep the count
-		 * that did best, none if nothing helped */
-		size_t most = 0;
-		for (size_t i = 0; i < n; i++)
-			if (max_names(v[i].it) > most)
-				most = max_names(v[i].it);
-		size_t best = count_clashes(v, n);
-		int best_k = 0;
-		for (size_t k = 1; k <= most && best; k++) {
-			for (size_t i = 0; i < n; i++)
-				v[i].it->dis_names = (int)k;
-			render_all(S, v, n);
-			size_t now = count_clashes(v, n);
-			if (now < best) {
-				best = now;
-				best_k = (int)k;
-			}
-		}
-		for (size_t i = 0; i < n; i++)
-			v[i].it->dis_names = best_k;
-		render_all(S, v, n);
-	}
-	if (c->add_givenname && count_clashes(v, n))
-		add_givennames(S, v, n);
+	if (c->add_names || c->add_givenname)
+		names_and_givens(S, v, n);
 	if (count_clashes(v, n)) {
 		int any = 0;
 		for (size_t i = 0; i < n; i++)
@@ -164,24 +228,47 @@ static void resolve(struct csl_session *S, struct rend *v, size_t n)
 }
 
 struct gname {
-	const char *family, *given;
+	const char *ndp, *family, *given;
 	int *level;      /* where the name's level goes */
 };
+
+/* Given names compare without their spaces and periods: "J. J." is
+ * "J.J.". */
+static int cmp_given(const char *a, const char *b)
+{
+	for (;;) {
+		while (*a == ' ' || *a == '.')
+			a++;
+		while (*b == ' ' || *b == '.')
+			b++;
+		if (*a != *b || !*a)
+			return (unsigned char)*a - (unsigned char)*b;
+		a++;
+		b++;
+	}
+}
+
+static int cmp_family(const struct gname *x, const struct gname *y)
+{
+	int c = strcmp(x->ndp ? x->ndp : "", y->ndp ? y->ndp : "");
+	return c ? c : strcmp(x->family, y->family);
+}
 
 static int cmp_gname(const void *a, const void *b)
 {
 	const struct gname *x = a, *y = b;
-	int c = strcmp(x->family, y->family);
+	int c = cmp_family(x, y);
 	if (!c)
 		c = (unsigned char)x->given[0] - (unsigned char)y->given[0];
-	return c ? c : strcmp(x->given, y->given);
+	return c ? c : cmp_given(x->given, y->given);
 }
 
 /* Given-name expansion over the whole document (all-names and
  * primary-name rules): a name gets initials when another name of the same
- * family has other given names, and its full given name when even the
- * initials are the same.  The names are sorted by family and initial, so
- * the comparison is one pass. */
+ * family (particles included) has another initial, and its full given
+ * name when another has the same initial but another given name (not
+ * under the rules limited to initials).  The names are sorted by family
+ * and initial, so the comparison is one pass. */
 static void global_names(struct csl_session *S)
 {
 	int rule = S->st->cit.gn_rule;
@@ -202,23 +289,21 @@ static void global_names(struct csl_session *S)
 		it->dis_given_per = arena_calloc(&S->a, (nl->n + 1) * sizeof(int));
 		for (size_t j = 0; j < nl->n && (!primary || j == 0); j++)
 			if (nl->v[j].family && nl->v[j].given)
-				v[k++] = (struct gname){nl->v[j].family, nl->v[j].given,
+				v[k++] = (struct gname){nl->v[j].ndp, nl->v[j].family, nl->v[j].given,
 				                        &it->dis_given_per[j]};
 	}
 	qsort(v, k, sizeof *v, cmp_gname);
 	for (size_t i = 0; i < k;) {
 		size_t e = i; /* one family: [i, e) */
-		while (e < k && !strcmp(v[e].family, v[i].family))
+		while (e < k && !cmp_family(&v[e], &v[i]))
 			e++;
 		for (size_t j = i; j < e;) {
 			size_t f = j; /* one initial: [j, f) */
 			while (f < e && v[f].given[0] == v[j].given[0])
 				f++;
-			int same_initial_differs = strcmp(v[j].given, v[f - 1].given) != 0;
-			int family_differs = strcmp(v[i].given, v[e - 1].given) != 0;
-			int level = same_initial_differs ? 2 : family_differs ? 1 : 0;
-			if (initials_only && level > 1)
-				level = 1;
+			int same_initial_differs = cmp_given(v[j].given, v[f - 1].given) != 0;
+			int initial_differs = f - j < e - i;
+			int level = same_initial_differs && !initials_only ? 2 : initial_differs ? 1 : 0;
 			for (size_t m = j; m < f; m++)
 				*v[m].level = level;
 			j = f;
@@ -228,13 +313,30 @@ static void global_names(struct csl_session *S)
 	free(v);
 }
 
+static int uses_dis_cond(const struct csl_node *n)
+{
+	if (n->kind == CK_IF)
+		for (size_t i = 0; i < n->nconds; i++)
+			if (n->conds[i].test == CT_DISAMBIGUATE)
+				return 1;
+	for (size_t i = 0; i < n->nkids; i++)
+		if (uses_dis_cond(&n->kids[i]))
+			return 1;
+	return 0;
+}
+
 void csl_disambiguate(struct csl_session *S)
 {
 	const struct csl_context *c = &S->st->cit;
 	if (!c->layout || S->nbib < 2)
 		return;
-	if (!c->add_names && !c->add_givenname && !c->add_year_suffix)
-		return;
+	if (!c->add_names && !c->add_givenname && !c->add_year_suffix) {
+		int cond = uses_dis_cond(c->layout);
+		for (size_t i = 0; i < S->st->nmacros && !cond; i++)
+			cond = uses_dis_cond(S->st->macros[i]);
+		if (!cond)
+			return;
+	}
 	global_names(S);
 	size_t n = S->nbib;
 	struct rend *v = xcalloc(n, sizeof *v);

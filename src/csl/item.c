@@ -120,12 +120,20 @@ static void names_of(struct arena *a, struct csl_names *out, const struct cx_fie
 			c->family = rich(a, nm->family);
 			c->given = nm->given.n ? rich(a, nm->given) : NULL;
 			c->suffix = nm->suffix.n ? rich(a, nm->suffix) : NULL;
-			if (nm->particle.n) {
+			cx_str par = nm->particle;
+			if (nm->dparticle.n && par.n > nm->dparticle.n + 1 &&
+			    !memcmp(par.p, nm->dparticle.p, nm->dparticle.n)) {
+				/* both particles: "de" dropping, "la" not */
+				c->dp = rich(a, nm->dparticle);
+				par.p += nm->dparticle.n + 1;
+				par.n -= nm->dparticle.n + 1;
+				c->ndp = rich(a, par);
+			} else if (par.n) {
 				int dropping = nm->dropping || (opt && opt->particles == CX_PARTICLES_DROPPING);
 				if (dropping)
-					c->dp = rich(a, nm->particle);
+					c->dp = rich(a, par);
 				else
-					c->ndp = rich(a, nm->particle);
+					c->ndp = rich(a, par);
 			}
 			split_particles(a, c);
 		} else {
@@ -157,7 +165,9 @@ static struct csl_date *date_of(struct arena *a, const struct cx_date *d, cx_str
 	}
 	c->range = d->range;
 	c->circa = d->circa;
-	if (c->range && !c->y[1])
+	if (c->range && !c->y[1] && !c->m[1])
+		c->open = 1; /* "1987–": an open range */
+	else if (c->range && !c->y[1])
 		c->y[1] = c->y[0];
 	return c;
 }

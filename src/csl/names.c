@@ -102,7 +102,10 @@ static void initials(struct buf *b, const char *g, const char *with, int init, i
 		                                      (utf8proc_ssize_t)(i - k), &cp);
 		if (l <= 0)
 			l = 1;
-		int is_initial = (size_t)l == i - k || (i < n && g[i] == '.' && (size_t)l == i - k);
+		/* a single letter, or a word abbreviated with a period ("Ph."),
+		 * stays as written; other words give their first letter */
+		int single = (size_t)l == i - k;
+		int is_initial = single || (i < n && g[i] == '.');
 		int lower = !is_upper_start(g + k);
 		if (!first) {
 			if (sep == '-' && hyphen) {
@@ -119,7 +122,7 @@ static void initials(struct buf *b, const char *g, const char *with, int init, i
 				buf_put(b, g + st, i - st);
 				buf_putc(b, ' ');
 			} else {
-				buf_put(b, g + k, (size_t)l);
+				buf_put(b, g + k, is_initial ? i - k : (size_t)l);
 				buf_put(b, with, wn);
 			}
 		} else {
@@ -190,10 +193,60 @@ static void cat(struct buf *b, const char *s)
 		buf_put(b, s, strlen(s));
 }
 
-/* One name as text; inverted says name-as-sort-order applies to it.
- * The family name-part formats the family name with the particle shown
- * before it; the given name-part the given name with the particles
- * after it. */
+/* A name-part's formatting goes on each piece of the part (the name, each
+ * particle), its affixes around the whole part, as citeproc-js. */
+static const char *styled(struct csl_render *r, const struct csl_node *np, const char *s)
+{
+	return np && !r->sort ? csl_fmt_apply(r, s, &np->f, 0) : s;
+}
+
+static const char *affixed(struct csl_render *r, const struct csl_node *np, const char *s)
+{
+	if (!np || r->sort || !np->f.has_affix || !s || !*s)
+		return s;
+	struct csl_fmt af = {0};
+	af.prefix = np->f.prefix;
+	af.suffix = np->f.suffix;
+	af.has_affix = 1;
+	return csl_fmt_apply(r, s, &af, 1);
+}
+
+/* The given name-part of an inverted name: the given name and the
+ * particles after it. */
+static const char *given_part(struct csl_render *r, const struct csl_node *gnp, const char *given,
+                              const char *const *parts, size_t nparts)
+{
+	struct buf g = {0};
+	const char *pieces[3] = {given, nparts > 0 ? parts[0] : NULL, nparts > 1 ? parts[1] : NULL};
+	for (size_t i = 0; i < 3; i++) {
+		if (!pieces[i] || !*pieces[i])
+			continue;
+		if (g.n)
+			space(&g);
+		cat(&g, styled(r, gnp, pieces[i]));
+	}
+	if (!g.n)
+		return NULL;
+	const char *giv = arena_strndup(r->a, g.p, g.n);
+	buf_free(&g);
+	return affixed(r, gnp, giv);
+}
+
+/* A particle and the space after it (none after an apostrophe). */
+static void particle(struct buf *b, const char *p, const char *shown)
+{
+	if (!p)
+		return;
+	cat(b, shown);
+	if (!ends_with_apostrophe(p))
+		buf_putc(b, ' ');
+}
+
+/* One name as text; inverted says name-as-sort-order applies to it.  In
+ * display order the family name-part holds the particles, the family
+ * name and the suffix ("Jean [de La Fontaine III]"); inverted, it holds
+ * the family name with the non-dropping particle (unless demoted), and
+ * the given name-part the given name with the other particles. */
 static const char *one_name(struct csl_render *r, const struct csl_name *nm, const struct nopts *o,
                             const struct csl_node *name, int inverted, int level)
 {
@@ -204,31 +257,34 @@ static const char *one_name(struct csl_render *r, const struct csl_name *nm, con
 	int demote = inverted && (r->st->demote == 2 || (r->sort && r->st->demote >= 1));
 	int short_form = o->form == 1 && level == 0;
 	const char *given = short_form ? NULL : given_form(r, nm, o, level);
-	struct buf f = {0}, g = {0}, b = {0};
-	if (nm->ndp && !demote) {
-		cat(&f, nm->ndp);
-		if (!ends_with_apostrophe(nm->ndp))
-			buf_putc(&f, ' ');
-	}
-	cat(&f, nm->family);
-	cat(&g, given);
-	if (nm->dp && !short_form) {
-		if (g.n)
-			space(&g);
-		cat(&g, nm->dp);
-	}
-	if (nm->ndp && demote) {
-		if (g.n)
-			space(&g);
-		cat(&g, nm->ndp);
+	int display = !inverted && !short_form && !(cjk(nm->family) && (!nm->given || cjk(nm->given)));
+	struct buf f = {0}, b = {0};
+	if (display)
+		particle(&f, nm->dp, nm->dp);
+	if (!demote && nm->ndp)
+		particle(&f, nm->ndp, styled(r, fnp, nm->ndp));
+	cat(&f, styled(r, fnp, nm->family));
+	if (display && nm->suffix) {
+		if (nm->comma_suffix)
+			buf_putc(&f, ',');
+		buf_putc(&f, ' ');
+		cat(&f, nm->suffix);
 	}
 	buf_putc(&f, 0);
-	buf_putc(&g, 0);
-	const char *fam = f.p, *giv = g.n > 1 ? g.p : NULL;
-	if (fnp && !r->sort)
-		fam = csl_fmt_apply(r, fam, &fnp->f, 1);
-	if (giv && gnp && !r->sort)
-		giv = csl_fmt_apply(r, giv, &gnp->f, 1);
+	const char *fam = affixed(r, fnp, f.p), *giv;
+	if (display) {
+		giv = given && *given ? affixed(r, gnp, styled(r, gnp, given)) : given;
+	} else {
+		const char *parts[2];
+		size_t np = 0;
+		if (nm->dp && !short_form)
+			parts[np++] = nm->dp;
+		if (nm->ndp && demote)
+			parts[np++] = nm->ndp;
+		giv = given_part(r, gnp, given, parts, np);
+	}
+	if (giv && !*giv)
+		giv = NULL;
 	if (cjk(nm->family) && (!nm->given || cjk(nm->given))) {
 		cat(&b, fam);
 		if (!short_form)
@@ -236,31 +292,25 @@ static const char *one_name(struct csl_render *r, const struct csl_name *nm, con
 	} else if (short_form) {
 		cat(&b, fam);
 	} else if (!inverted) {
-		/* given dp ndp family suffix */
+		/* given [dp ndp family suffix] */
 		cat(&b, giv);
-		if (giv && !ends_with_apostrophe(nm->dp ? nm->dp : giv))
+		if (giv && !ends_with_apostrophe(given))
 			space(&b);
 		cat(&b, fam);
-		if (nm->suffix) {
-			if (nm->comma_suffix)
-				buf_putc(&b, ',');
-			buf_putc(&b, ' ');
-			cat(&b, nm->suffix);
-		}
 	} else {
 		/* family, given dp ndp, suffix (demoted), or ndp family, given dp, suffix */
+		const char *sep = o->sort_sep;
 		cat(&b, fam);
 		if (giv) {
-			cat(&b, o->sort_sep);
+			cat(&b, sep);
 			cat(&b, giv);
 		}
 		if (nm->suffix) {
-			cat(&b, o->sort_sep);
+			cat(&b, sep);
 			cat(&b, nm->suffix);
 		}
 	}
 	buf_free(&f);
-	buf_free(&g);
 	const char *s = arena_strndup(r->a, b.p ? b.p : "", b.n);
 	buf_free(&b);
 	return s;

@@ -94,8 +94,9 @@ long csl_leading_int(const char *s)
 
 static int roman_range(const char *s);
 
-int csl_plural(const char *s)
+int csl_plural(const char *s, const char *and_word)
 {
+	size_t an = and_word ? strlen(and_word) : 0;
 	if (roman_range(s))
 		return 1;
 	struct ntok t[64];
@@ -114,7 +115,7 @@ int csl_plural(const char *s)
 		while (*q == ' ')
 			q++;
 		if (*q == '-' || *q == ',' || *q == '&' || !strncmp(q, "\xE2\x80\x93", 3) ||
-		    !strncmp(q, "and ", 4))
+		    !strncmp(q, "and ", 4) || (an && !strncmp(q, and_word, an) && q[an] == ' '))
 			return 1;
 		p = q - 1;
 	}

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "csl/csl.h"
+#include "core/utf8.h"
 #include "norm/norm.h"
 
 struct sink {
@@ -92,7 +93,7 @@ static void text_latex(struct sink *k, const char *s, size_t n)
 	}
 }
 
-static void text(struct sink *k, const char *s, size_t n, int raw)
+static void text_fmt(struct sink *k, const char *s, size_t n, int raw)
 {
 	if (raw || k->f == OF_TEXT)
 		put(k, s, n);
@@ -129,13 +130,85 @@ static const struct style styles[S__N] = {
 	[S_BASE] = {{"<span style=\"baseline\">", "", "{"}, {"</span>", "", "}"}},
 	[S_OBLIQUE] = {{"<span style=\"font-style:oblique;\">", "*", "\\textsl{"}, {"</span>", "*", "}"}},
 	[S_LIGHT] = {{"<span style=\"font-weight:light;\">", "", "{"}, {"</span>", "", "}"}},
-	[S_BLOCK] = {{"<div class=\"csl-block\">", "", ""}, {"</div>", "", ""}},
+	[S_BLOCK] = {{"\n\n    <div class=\"csl-block\">", "", ""}, {"</div>\n", "", ""}},
 	/* citeproc-js puts the two fields of an entry on a line of their own */
 	[S_LEFT] = {{"\n    <div class=\"csl-left-margin\">", "", ""}, {"</div>", "", ""}},
 	[S_RIGHT] = {{"<div class=\"csl-right-inline\">", "", ""}, {"</div>\n  ", "", ""}},
-	[S_INDENT] = {{"<div class=\"csl-indent\">", "", ""}, {"</div>", "", ""}},
+	[S_INDENT] = {{"<div class=\"csl-indent\">", "", ""}, {"</div>\n  ", "", ""}},
 	[S_NONE] = {{"", "", ""}, {"", "", ""}},
 };
+
+/* Superscript characters and what they are the superscript of: text
+ * shows them as the letter in a superscript, as citeproc-js does (its
+ * table, from the CSL test suite's magic_SuperscriptChars). */
+static const struct sup {
+	int32_t cp;
+	const char *base;
+} supers[] = {
+	{0x00AA, "a"}, {0x00B2, "2"}, {0x00B3, "3"}, {0x00B9, "1"}, {0x00BA, "o"}, {0x02B0, "h"},
+	{0x02B1, "\xC9\xA6"}, {0x02B2, "j"}, {0x02B3, "r"}, {0x02B4, "\xC9\xB9"}, {0x02B5, "\xC9\xBB"},
+	{0x02B6, "\xCA\x81"}, {0x02B7, "w"}, {0x02B8, "y"}, {0x02C0, "\xCA\x94"}, {0x02C1, "\xCA\x95"},
+	{0x02E0, "\xC9\xA3"}, {0x02E1, "l"}, {0x02E2, "s"}, {0x02E3, "x"}, {0x02E4, "\xCA\x95"},
+	{0x06E5, "\xD9\x88"}, {0x06E6, "\xD9\x8A"}, {0x1D2C, "A"}, {0x1D2D, "\xC3\x86"}, {0x1D2E, "B"},
+	{0x1D30, "D"}, {0x1D31, "E"}, {0x1D32, "\xC6\x8E"}, {0x1D33, "G"}, {0x1D34, "H"},
+	{0x1D35, "I"}, {0x1D36, "J"}, {0x1D37, "K"}, {0x1D38, "L"}, {0x1D39, "M"}, {0x1D3A, "N"},
+	{0x1D3C, "O"}, {0x1D3D, "\xC8\xA2"}, {0x1D3E, "P"}, {0x1D3F, "R"}, {0x1D40, "T"},
+	{0x1D41, "U"}, {0x1D42, "W"}, {0x1D43, "a"}, {0x1D44, "\xC9\x90"}, {0x1D45, "\xC9\x91"},
+	{0x1D46, "\xE1\xB4\x82"}, {0x1D47, "b"}, {0x1D48, "d"}, {0x1D49, "e"}, {0x1D4A, "\xC9\x99"},
+	{0x1D4B, "\xC9\x9B"}, {0x1D4C, "\xC9\x9C"}, {0x1D4D, "g"}, {0x1D4F, "k"}, {0x1D50, "m"},
+	{0x1D51, "\xC5\x8B"}, {0x1D52, "o"}, {0x1D53, "\xC9\x94"}, {0x1D54, "\xE1\xB4\x96"},
+	{0x1D55, "\xE1\xB4\x97"}, {0x1D56, "p"}, {0x1D57, "t"}, {0x1D58, "u"},
+	{0x1D59, "\xE1\xB4\x9D"}, {0x1D5A, "\xC9\xAF"}, {0x1D5B, "v"}, {0x1D5C, "\xE1\xB4\xA5"},
+	{0x1D5D, "\xCE\xB2"}, {0x1D5E, "\xCE\xB3"}, {0x1D5F, "\xCE\xB4"}, {0x1D60, "\xCF\x86"},
+	{0x1D61, "\xCF\x87"}, {0x2070, "0"}, {0x2071, "i"}, {0x2074, "4"}, {0x2075, "5"},
+	{0x2076, "6"}, {0x2077, "7"}, {0x2078, "8"}, {0x2079, "9"}, {0x207A, "+"},
+	{0x207B, "\xE2\x88\x92"}, {0x207C, "="}, {0x207D, "("}, {0x207E, ")"}, {0x207F, "n"},
+	{0x2120, "SM"}, {0x2122, "TM"}, {0x3192, "\xE4\xB8\x80"}, {0x3193, "\xE4\xBA\x8C"},
+	{0x3194, "\xE4\xB8\x89"}, {0x3195, "\xE5\x9B\x9B"}, {0x3196, "\xE4\xB8\x8A"},
+	{0x3197, "\xE4\xB8\xAD"}, {0x3198, "\xE4\xB8\x8B"}, {0x3199, "\xE7\x94\xB2"},
+	{0x319A, "\xE4\xB9\x99"}, {0x319B, "\xE4\xB8\x99"}, {0x319C, "\xE4\xB8\x81"},
+	{0x319D, "\xE5\xA4\xA9"}, {0x319E, "\xE5\x9C\xB0"}, {0x319F, "\xE4\xBA\xBA"},
+};
+
+static const char *super_base(const char *s, size_t n, size_t *len)
+{
+	int32_t cp = utf8_next(s, n, len);
+	size_t lo = 0, hi = sizeof supers / sizeof *supers;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (supers[mid].cp == cp)
+			return supers[mid].base;
+		if (supers[mid].cp < cp)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return NULL;
+}
+
+static void text(struct sink *k, const char *s, size_t n, int raw)
+{
+	size_t st = 0;
+	for (size_t i = 0; i < n && !raw; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (c != 0xC2 && c != 0xCA && c != 0xCB && c != 0xDB && c != 0xE1 && c != 0xE2 &&
+		    c != 0xE3)
+			continue;
+		size_t len;
+		const char *b = super_base(s + i, n - i, &len);
+		if (!b)
+			continue;
+		text_fmt(k, s + st, i - st, 0);
+		if (k->f != OF_TEXT)
+			puts_(k, styles[S_SUP].open[k->f - 1]);
+		text_fmt(k, b, strlen(b), 0);
+		if (k->f != OF_TEXT)
+			puts_(k, styles[S_SUP].close[k->f - 1]);
+		i += len - 1;
+		st = i + 1;
+	}
+	text_fmt(k, s + st, n - st, raw);
+}
 
 static void open_span(struct sink *k, int st)
 {
@@ -232,9 +305,10 @@ static void mark(struct sink *k, const char *s)
 		case CM_DQUOTE: quote(k, 1, 1); return;
 		case CM_SQUOTE: quote(k, 1, 2); return;
 		case CM_QUOTE_OFF: case CM_DQUOTE_OFF: case CM_SQUOTE_OFF: quote(k, 0, 0); return;
-		case CM_NORMAL: k->italic = !k->italic; open_span(k, S_NORMAL); return;
-		case CM_WNORMAL: k->bold = !k->bold; open_span(k, S_WNORMAL); return;
-		case CM_VNORMAL: k->sc = !k->sc; open_span(k, S_VNORMAL); return;
+		/* "normal" undoes an enclosing style; with none, it shows nothing */
+		case CM_NORMAL: open_span(k, k->italic ? S_NORMAL : S_NONE); k->italic = 0; return;
+		case CM_WNORMAL: open_span(k, k->bold ? S_WNORMAL : S_NONE); k->bold = 0; return;
+		case CM_VNORMAL: open_span(k, k->sc ? S_VNORMAL : S_NONE); k->sc = 0; return;
 		case CM_UNDER: open_span(k, S_UNDER); return;
 		case CM_BASE: open_span(k, S_BASE); return;
 		case CM_OBLIQUE: open_span(k, S_OBLIQUE); return;

@@ -10,6 +10,7 @@
 
 #include "csl/csl.h"
 #include "csl/session.h"
+#include "core/utf8.h"
 
 /* Scratch buffers, one per nesting level, kept by the session: rendering
  * makes many small strings, and a buffer of each level is reused rather
@@ -140,6 +141,54 @@ const char *csl_fmt_term(struct csl_render *r, const char *s, const struct csl_f
 
 /* ---- variables ----------------------------------------------------------------- */
 
+/* The first k letters of s (markup skipped). */
+static void letters(struct buf *b, const char *s, int k)
+{
+	size_t n = strlen(s);
+	for (size_t i = 0; i < n && k > 0;) {
+		size_t m = csl_mark_len(s + i);
+		if (m) {
+			i += m;
+			continue;
+		}
+		size_t len;
+		utf8_next(s + i, n - i, &len);
+		buf_put(b, s + i, len);
+		i += len;
+		k--;
+	}
+}
+
+/* citation-label when the item has none: a trigraph as citeproc-js makes
+ * it, letters of the family names (4 of one, 2 and 2 of two, 2, 1 and 1
+ * of three, 1 of each of the first four) and the year's last two digits. */
+static const char *trigraph(struct csl_render *r)
+{
+	static const int vars[] = {CV_AUTHOR, CV_EDITOR, CV_TRANSLATOR};
+	const struct csl_names *nl = NULL;
+	for (size_t i = 0; i < sizeof vars / sizeof *vars && !nl; i++)
+		if (r->it->names[vars[i] - CV_FIRST_NAME].n)
+			nl = &r->it->names[vars[i] - CV_FIRST_NAME];
+	struct buf b = {0};
+	static const int widths[4][4] = {{4}, {2, 2}, {2, 1, 1}, {1, 1, 1, 1}};
+	size_t k = nl ? (nl->n < 4 ? nl->n : 4) : 0;
+	for (size_t i = 0; i < k; i++) {
+		const struct csl_name *nm = &nl->v[i];
+		const char *f = nm->family ? nm->family : nm->literal;
+		if (f)
+			letters(&b, f, widths[k - 1][i]);
+	}
+	const struct csl_date *d = r->it->dates[CV_ISSUED - CV_FIRST_DATE];
+	if (d && d->y[0] > 0) {
+		char y[8];
+		snprintf(y, sizeof y, "%02d", d->y[0] % 100);
+		buf_put(&b, y, strlen(y));
+	}
+	const char *s = arena_strndup(r->a, b.p ? b.p : "", b.n);
+	buf_free(&b);
+	return *s ? s : NULL;
+}
+
 /* The value of a string or number variable for this item and cite. */
 const char *csl_var_value(struct csl_render *r, int v, int form_short)
 {
@@ -155,8 +204,18 @@ const char *csl_var_value(struct csl_render *r, int v, int form_short)
 		if (!it->year_suffix)
 			return NULL;
 		return csl_year_suffix(r->a, it->year_suffix);
-	case CV_LOCATOR:
-		return r->cite && r->cite->locator && *r->cite->locator ? r->cite->locator : NULL;
+	case CV_LOCATOR: {
+		/* the locator without the spaces around it */
+		const char *l = r->cite ? r->cite->locator : NULL;
+		while (l && *l == ' ')
+			l++;
+		if (!l || !*l)
+			return NULL;
+		size_t n = strlen(l);
+		while (n && l[n - 1] == ' ')
+			n--;
+		return l[n] ? arena_strndup(r->a, l, n) : l;
+	}
 	case CV_FIRST_REFERENCE_NOTE_NUMBER:
 		if (!r->cite || !r->cite->first_note || r->cite->position == POS_FIRST)
 			return NULL;
@@ -170,6 +229,8 @@ const char *csl_var_value(struct csl_render *r, int v, int form_short)
 		if (form_short && it->s[CV_CONTAINER_TITLE_SHORT])
 			return it->s[CV_CONTAINER_TITLE_SHORT];
 		break;
+	case CV_CITATION_LABEL:
+		return it->s[CV_CITATION_LABEL] ? it->s[CV_CITATION_LABEL] : trigraph(r);
 	case CV_PAGE_FIRST:
 		if (!it->s[CV_PAGE_FIRST] && it->s[CV_PAGE]) {
 			const char *p = it->s[CV_PAGE];
@@ -201,6 +262,38 @@ static int var_present(struct csl_render *r, int v)
 		       (v == CV_EDITOR_TRANSLATOR && r->it->names[CV_EDITOR - CV_FIRST_NAME].n &&
 		        r->it->names[CV_TRANSLATOR - CV_FIRST_NAME].n);
 	return r->it->dates[v - CV_FIRST_DATE] != NULL;
+}
+
+static const char *concat(struct arena *a, const char *x, const char *y)
+{
+	size_t nx = strlen(x), ny = strlen(y);
+	char *o = arena_alloc(a, nx + ny + 1);
+	memcpy(o, x, nx);
+	memcpy(o + nx, y, ny + 1);
+	return o;
+}
+
+/* "213 & 235": the ampersand as the locale writes the "and" symbol. */
+static const char *and_symbol(struct csl_render *r, const char *s)
+{
+	const char *amp = strstr(s, " & ");
+	const char *sym = amp ? csl_term_text(r->L, "and", TF_SYMBOL, 0) : NULL;
+	if (!sym || !*sym || !strcmp(sym, "&"))
+		return s;
+	struct buf b = {0};
+	for (const char *p = s; *p;) {
+		const char *q = strstr(p, " & ");
+		if (!q) {
+			buf_put(&b, p, strlen(p));
+			break;
+		}
+		buf_put(&b, p, (size_t)(q - p) + 1);
+		buf_put(&b, sym, strlen(sym));
+		p = q + 2;
+	}
+	const char *o = arena_strndup(r->a, b.p, b.n);
+	buf_free(&b);
+	return o;
 }
 
 static const char *render_text(struct csl_render *r, const struct csl_node *n)
@@ -246,17 +339,26 @@ static const char *render_text(struct csl_render *r, const struct csl_node *n)
 			           !strcmp(r->cite->label, "page");
 			s = csl_page_range(r->a, s, page ? r->st->page_range : 0,
 			                   csl_term_text(r->L, "page-range-delimiter", TF_LONG, 0));
+			s = and_symbol(r, s);
 		}
 		else if (csl_var_kind(v) == CVK_NUMBER && v != CV_CITATION_NUMBER && !r->sort)
 			s = csl_number(r->a, s, 0, r->L, 0); /* "99-102" takes the range dash */
 		if (v == CV_YEAR_SUFFIX)
 			r->ys_done = 1;
+		/* a citation-label takes the year-suffix when the style does not
+		 * place it, as citeproc-js */
+		if (v == CV_CITATION_LABEL && !r->uses_ys && r->it->year_suffix && !r->ys_done && !r->sort) {
+			r->ys_done = 1;
+			s = concat(r->a, s, csl_year_suffix(r->a, r->it->year_suffix));
+		}
 		if (v == CV_CITATION_NUMBER && r->sort)
 			return s;
 	} else if (n->term) {
 		s = csl_term_text(r->L, n->term, n->form, n->plural);
 		if (!s)
 			return "";
+		if (r->cap_term && !r->emitted && *s)
+			s = csl_text_case(r->a, s, TC_CAPFIRST);
 		return csl_fmt_term(r, s, &n->f);
 	} else if (n->value) {
 		s = n->value;
@@ -306,7 +408,7 @@ const char *csl_label_text(struct csl_render *r, int var, int form, int plural_a
 	else if (var == CV_NUMBER_OF_PAGES || var == CV_NUMBER_OF_VOLUMES)
 		plural = csl_leading_int(value) > 1;
 	else
-		plural = csl_plural(value);
+		plural = csl_plural(value, csl_term_text(r->L, "and", TF_LONG, 0));
 	return csl_term_text(r->L, term, form, plural);
 }
 
@@ -466,16 +568,23 @@ static const char *render_group(struct csl_render *r, const struct csl_node *n)
 	return csl_fmt_apply(r, s, &n->f, 1);
 }
 
+static const char *leaf(struct csl_render *r, const char *s)
+{
+	if (s && *s)
+		r->emitted = 1;
+	return s;
+}
+
 const char *csl_render_node(struct csl_render *r, const struct csl_node *n)
 {
 	switch (n->kind) {
-	case CK_TEXT: return render_text(r, n);
-	case CK_NUMBER: return render_number(r, n);
-	case CK_LABEL: return render_label(r, n);
+	case CK_TEXT: return leaf(r, render_text(r, n));
+	case CK_NUMBER: return leaf(r, render_number(r, n));
+	case CK_LABEL: return leaf(r, render_label(r, n));
 	case CK_GROUP: return render_group(r, n);
 	case CK_CHOOSE: return render_choose(r, n);
-	case CK_NAMES: return csl_render_names(r, n);
-	case CK_DATE: return csl_render_date(r, n);
+	case CK_NAMES: return leaf(r, csl_render_names(r, n));
+	case CK_DATE: return leaf(r, csl_render_date(r, n));
 	default: return "";
 	}
 }

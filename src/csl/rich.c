@@ -578,15 +578,28 @@ static size_t quote_close_at(const char *p, size_t n, size_t from)
 	return (size_t)-1;
 }
 
-static int is_punct(int c)
-{
-	return c == '.' || c == ',' || c == ';' || c == ':' || c == '!' || c == '?';
-}
-
 /* Append s to b, the way citeproc-js joins pieces: a period after a
  * sentence end is dropped, a doubled comma, semicolon, colon or space is
  * one, and with punctuation-in-quote a comma or period that follows a
  * closing quote goes inside it. */
+/* Punctuation r meeting punctuation l, as citeproc-js: 0 both stay, 1 r
+ * goes, 2 r replaces l.  A repeated mark goes; a period after . ! ? : or
+ * ;, a colon after ; ! or ?; ! or ? replace a colon or semicolon. */
+static int collide(int l, int r)
+{
+	if (!strchr(".,;:!?", r) || !r || l < 0)
+		return 0;
+	if (l == r)
+		return 1;
+	if (r == '.' && l && strchr(".!?:;", l))
+		return 1;
+	if (r == ':' && l && strchr(";!?", l))
+		return 1;
+	if ((r == '!' || r == '?') && (l == ':' || l == ';'))
+		return 2;
+	return 0;
+}
+
 void csl_cat(struct buf *b, const char *s, int punct_in_quote)
 {
 	if (!s || !*s)
@@ -599,19 +612,11 @@ void csl_cat(struct buf *b, const char *s, int punct_in_quote)
 	size_t at;
 	int l = b->n ? tail_char(b->p, b->n, &at) : -1;
 	if (l >= 0 && r) {
-		int drop = 0;
-		if (r == ' ' && l == ' ')
-			drop = 1;
-		else if (r == '.' && (l == '.' || l == '?' || l == '!'))
-			drop = 1;
-		else if ((r == ',' || r == ';' || r == ':') && l == r)
-			drop = 1;
-		else if (r == ',' && (l == '?' || l == '!') && 0)
-			drop = 1;
+		int drop = r == ' ' && l == ' ';
 		size_t q;
-		if (!drop && punct_in_quote && (r == '.' || r == ',') && at < b->n &&
+		if (!drop && punct_in_quote && strchr(".,!?", r) && at < b->n &&
 		    (q = quote_close_at(b->p, b->n, at)) != (size_t)-1) {
-			/* “Title,” : move the comma or period inside the quote */
+			/* “Title,” : move the punctuation inside the quote */
 			size_t at2;
 			int inner = tail_char(b->p, q, &at2);
 			buf_put(b, s, i); /* opening markup of s first */
@@ -620,13 +625,29 @@ void csl_cat(struct buf *b, const char *s, int punct_in_quote)
 			if (tn < sizeof tail) {
 				memcpy(tail, b->p + q, tn);
 				b->n = q;
-				if (!(is_punct(inner) && (r == '.' || inner == r)))
+				int c = collide(inner, r);
+				if (c == 2)
+					b->p[at2 - 1] = (char)r;
+				else if (c == 0)
 					buf_putc(b, (char)r);
 				buf_put(b, tail, tn);
 				buf_put(b, s + i + 1, strlen(s + i + 1));
 				return;
 			}
 			b->n -= i;
+		}
+		/* the table's other rules, only for a mark standing alone ("! ",
+		 * "."), not one that starts text ("??-??") */
+		int alone = !s[i + 1] || s[i + 1] == ' ' || csl_mark_len(s + i + 1);
+		if (!drop && (alone || l == r || (r == '.' && (l == '!' || l == '?' || l == '.')))) {
+			drop = collide(l, r);
+			if (drop == 2) {
+				/* l goes; r comes as if l had not been there */
+				memmove(b->p + at - 1, b->p + at, b->n - at);
+				b->n--;
+				csl_cat(b, s, punct_in_quote);
+				return;
+			}
 		}
 		if (drop) {
 			buf_put(b, s, i);

@@ -150,6 +150,11 @@ void csl_session_prepare(struct csl_session *S)
 	S->bib = xmalloc((n + 1) * sizeof *S->bib);
 	memcpy(S->bib, src, n * sizeof *src);
 	S->nbib = n;
+	for (size_t i = 0; i < S->n; i++) {
+		struct csl_item *it = S->items[i];
+		it->year_suffix = it->dis_names = it->dis_given = it->dis_cond = 0;
+		it->dis_given_per = NULL;
+	}
 	for (size_t i = 0; i < n; i++)
 		S->bib[i]->cite_number = (int)i + 1;
 	const struct csl_context *bc = &S->st->bib;
@@ -225,6 +230,7 @@ const char *csl_bib_entry(struct csl_session *S, size_t i, const struct csl_item
 		return "";
 	struct csl_render r;
 	csl_render_init(&r, S, &S->st->bib, it, NULL);
+	r.cap_term = 1;
 	r.ys_done = 0;
 	memset(r.suppressed, 0, sizeof r.suppressed);
 	const char *s;
@@ -240,11 +246,7 @@ const char *csl_bib_entry(struct csl_session *S, size_t i, const struct csl_item
 		free(S->sas_prev);
 		S->sas_prev = r.first_names ? xstrdup(r.first_names) : NULL;
 	}
-	while (*s == ' ')
-		s++;
 	size_t n = strlen(s);
-	while (n && s[n - 1] == ' ')
-		n--;
 	S->out.n = 0;
 	buf_put(&S->out, s, n);
 	buf_putc(&S->out, 0);

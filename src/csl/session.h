@@ -24,9 +24,12 @@ struct csl_session {
 	char *sas_prev;
 	struct buf out;          /* the last rendered string */
 	/* citations: the history for positions */
-	struct csl_item *last_item;   /* the previous cite's item, for ibid */
-	const char *last_locator, *last_label;
-	int last_note, last_single;   /* note of the previous citation; it had one cite */
+	struct posstream {       /* the previous citation, for ibid */
+		struct csl_item *item;   /* its last cite's item */
+		const char *locator, *label;
+		int note;                /* its note number */
+		int single;              /* its note cites one item only */
+	} stream[2];             /* notes; in-text citations of a note style */
 	struct hist { struct csl_item *it; int note; } *hist;
 	size_t nhist, caphist;
 	int prepared;

@@ -5,11 +5,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unicode/ucol.h>
+#include <utf8proc.h>
 
 #include "csl/csl.h"
 #include "csl/session.h"
 
-/* The text of a rendered key without markup. */
+/* The text of a rendered key without markup and without punctuation
+ * ("[F]linders" sorts with the Fs, "Title, A" before "Title B"), as
+ * citeproc-js compares keys; spaces stay ("D. W." before "David"). */
 static char *plain(const char *s)
 {
 	size_t n = strlen(s);
@@ -20,7 +23,18 @@ static char *plain(const char *s)
 			i += m;
 			continue;
 		}
-		*o++ = s[i++];
+		utf8proc_int32_t cp;
+		utf8proc_ssize_t l = utf8proc_iterate((const utf8proc_uint8_t *)s + i, (utf8proc_ssize_t)(n - i), &cp);
+		if (l <= 0)
+			l = 1;
+		utf8proc_category_t cat = l > 0 ? utf8proc_category(cp) : UTF8PROC_CATEGORY_CN;
+		if (cat >= UTF8PROC_CATEGORY_PC && cat <= UTF8PROC_CATEGORY_PO) {
+			i += (size_t)l;
+			continue;
+		}
+		memcpy(o, s + i, (size_t)l);
+		o += l;
+		i += (size_t)l;
 	}
 	*o = 0;
 	return r;

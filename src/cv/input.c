@@ -1,7 +1,7 @@
 /* cv/input.c - reading a whole publication list, and handing its entries on.
  *
  * A CV is small, so the cv and refs readers take the document whole (capped
- * at CV_MAX_INPUT).  Text that is not UTF-8 is read as Latin-1, and control
+ * at CV_MAX_INPUT).  Text that is not UTF-8 is read as Windows-1252, and control
  * bytes become spaces: inside the model they carry markup. */
 #define _POSIX_C_SOURCE 200809L
 #include <string.h>
@@ -79,13 +79,14 @@ int cv_read_all(struct cv_ctx *x, struct cx_input *in, struct buf *b)
 	if (in->error)
 		return -2;
 	if (utf8_valid(b->p, b->n) < b->n) {
-		/* Latin-1 is the usual culprit: every byte is its code point. */
+		/* Windows-1252 (Latin-1 with quotes and dashes) is the usual
+		 * culprit: every byte is a character of it. */
 		struct buf u = {0};
-		buf_reserve(&u, 2 * b->n + 1);
+		buf_reserve(&u, 3 * b->n + 1);
 		u.n = utf8_from_8bit(u.p, b->p, b->n);
 		buf_free(b);
 		*b = u;
-		cv_diag(x, CX_WARNING, CX_E_BAD_UTF8, 1, "input is not UTF-8; read as Latin-1");
+		cv_diag(x, CX_WARNING, CX_E_BAD_UTF8, 1, "input is not UTF-8; read as Windows-1252");
 	}
 	unescape_tex(b);
 	for (size_t i = 0; i < b->n; i++) {

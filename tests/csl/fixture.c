@@ -265,6 +265,124 @@ static void mark_cited(struct run *R, struct csl_item **order, size_t *no, struc
 	(void)R;
 }
 
+/* ---- integration fixtures ----------------------------------------------------------
+ * CITATIONS holds calls [citation, citationsPre, citationsPost]: each
+ * sets the document to the citations before, the new one, and those
+ * after.  As citeproc-js's runner does, every call renders the document
+ * anew from the items it cites; a citation whose text the call changed
+ * (or that it added) is marked ">>", the others "..". */
+
+struct doccite {
+	const char *id;
+	const struct jv *c;     /* the citation object */
+	int note;
+	char *text;
+	int changed;
+};
+
+struct doc {
+	struct doccite *v;
+	size_t n;
+	const struct jv **known; /* citation objects by the latest call that gave them */
+	size_t nknown;
+};
+
+static const struct jv *known_citation(struct doc *D, const char *id)
+{
+	for (size_t i = D->nknown; i-- > 0;)
+		if (!strcmp(text_of(member(D->known[i], "citationID")), id))
+			return D->known[i];
+	return NULL;
+}
+
+static int note_of(const struct jv *c, int dflt)
+{
+	const char *nn = text_of(member(member(c, "properties"), "noteIndex"));
+	return nn ? atoi(nn) : dflt;
+}
+
+/* The session over the items the citations cite, in the order first cited. */
+static struct csl_session *doc_session(struct run *R, const struct csl_style *st,
+                                       const struct csl_locale *L, struct doccite *v, size_t n,
+                                       struct csl_item **order, int all)
+{
+	struct csl_session *S = csl_session_new(st, L);
+	csl_session_items(S, R->items, R->n);
+	struct csl_cite cv[256];
+	size_t no = 0;
+	for (size_t i = 0; i < n; i++) {
+		size_t k = cites_of(R, member(v[i].c, "citationItems"), cv, 256);
+		for (size_t j = 0; j < k; j++)
+			mark_cited(R, order, &no, cv[j].item);
+	}
+	for (size_t i = 0; all && i < R->n; i++)
+		mark_cited(R, order, &no, R->items[i]);
+	csl_session_cited(S, order, no);
+	csl_session_prepare(S);
+	return S;
+}
+
+static void doc_call(struct run *R, struct doc *D, const struct jv *call, const struct csl_style *st,
+                     const struct csl_locale *L, struct csl_item **order)
+{
+	if (!call || call->t != J_ARR || call->n < 1)
+		return;
+	const struct jv *c = &call->v[0];
+	const char *cid = text_of(member(c, "citationID"));
+	if (!cid)
+		return;
+	D->known = xrealloc(D->known, (D->nknown + 1) * sizeof *D->known);
+	D->known[D->nknown++] = c;
+	struct doccite *nv = xcalloc(D->n + 2 + (call->n > 1 ? call->v[1].n : 0) +
+	                             (call->n > 2 ? call->v[2].n : 0), sizeof *nv);
+	size_t nn = 0;
+	for (int side = 1; side <= 2; side++) {
+		if (side == 2)
+			nv[nn++] = (struct doccite){cid, c, note_of(c, 0), NULL, 0};
+		const struct jv *lst = call->n > (size_t)side ? &call->v[side] : NULL;
+		for (size_t i = 0; lst && lst->t == J_ARR && i < lst->n; i++) {
+			const struct jv *pair = &lst->v[i];
+			const char *id = pair->t == J_ARR && pair->n ? text_of(&pair->v[0]) : NULL;
+			const struct jv *obj = id ? known_citation(D, id) : NULL;
+			if (!obj)
+				continue;
+			const char *nt = pair->n > 1 ? text_of(&pair->v[1]) : NULL;
+			nv[nn++] = (struct doccite){id, obj, nt ? atoi(nt) : 0, NULL, 0};
+		}
+	}
+	struct csl_session *S = doc_session(R, st, L, nv, nn, order, 0);
+	struct buf out = {0};
+	struct csl_cite cv[256];
+	for (size_t i = 0; i < nn; i++) {
+		size_t k = cites_of(R, member(nv[i].c, "citationItems"), cv, 256);
+		out.n = 0;
+		csl_out_buf(&out, csl_cite(S, cv, k, nv[i].note), OF_HTML, L);
+		nv[i].text = xmalloc(out.n + 1);
+		memcpy(nv[i].text, out.p ? out.p : "", out.n);
+		nv[i].text[out.n] = 0;
+		nv[i].changed = 1;
+		for (size_t j = 0; j < D->n; j++)
+			if (!strcmp(D->v[j].id, nv[i].id) && strcmp(D->v[j].text, nv[i].text) == 0 &&
+			    strcmp(nv[i].id, cid))
+				nv[i].changed = 0;
+	}
+	buf_free(&out);
+	csl_session_free(S);
+	for (size_t j = 0; j < D->n; j++)
+		free(D->v[j].text);
+	free(D->v);
+	D->v = nv;
+	D->n = nn;
+}
+
+static void doc_free(struct doc *D)
+{
+	for (size_t j = 0; j < D->n; j++)
+		free(D->v[j].text);
+	free(D->v);
+	free(D->known);
+}
+
 static int run_fixture(const char *path, const char *locales)
 {
 	struct buf file = {0}, out = {0};
@@ -302,8 +420,6 @@ static int run_fixture(const char *path, const char *locales)
 		R.items[i] = arena_alloc(&R.a, sizeof *R.items[i]);
 		csl_item_from_entry(&R.a, R.items[i], R.entries[i], &opt);
 	}
-	struct csl_session *S = csl_session_new(st, &L);
-	csl_session_items(S, R.items, R.n);
 	struct arena ja = {0};
 	struct jv cites = {0}, clusters = {0};
 	const struct section *ci = find(sec, ns, "CITATION-ITEMS"), *cl = find(sec, ns, "CITATIONS");
@@ -315,35 +431,36 @@ static int run_fixture(const char *path, const char *locales)
 		char *t = arena_strndup(&ja, cl->p, cl->n);
 		jparse(&ja, t, &clusters, 0);
 	}
-	/* numbering follows the first cites, then input order */
 	struct csl_item **order = xmalloc((R.n + 1) * sizeof *order);
-	size_t no = 0;
 	struct csl_cite cv[256];
-	if (ci && cites.t == J_ARR)
-		for (size_t i = 0; i < cites.n; i++) {
+	int bib = !strncmp(mode->p, "bibliography", 12);
+	struct doc D = {0};
+	struct csl_session *S;
+	if (cl && clusters.t == J_ARR) {
+		for (size_t i = 0; i < clusters.n; i++)
+			doc_call(&R, &D, &clusters.v[i], st, &L, order);
+		/* the bibliography of a document holds the items it cites */
+		S = doc_session(&R, st, &L, D.v, D.n, order, 0);
+		for (size_t i = 0; bib && i < D.n; i++) {
+			size_t k = cites_of(&R, member(D.v[i].c, "citationItems"), cv, 256);
+			csl_cite(S, cv, k, D.v[i].note);
+		}
+	} else {
+		/* numbering follows the first cites, then input order */
+		size_t no = 0;
+		for (size_t i = 0; ci && cites.t == J_ARR && i < cites.n; i++) {
 			size_t k = cites_of(&R, &cites.v[i], cv, 256);
 			for (size_t j = 0; j < k; j++)
 				mark_cited(&R, order, &no, cv[j].item);
 		}
-	if (cl && clusters.t == J_ARR)
-		for (size_t i = 0; i < clusters.n; i++) {
-			const struct jv *c0 = clusters.v[i].t == J_ARR && clusters.v[i].n ? &clusters.v[i].v[0] : NULL;
-			size_t k = cites_of(&R, member(c0, "citationItems"), cv, 256);
-			for (size_t j = 0; j < k; j++)
-				mark_cited(&R, order, &no, cv[j].item);
-		}
-	for (size_t i = 0; i < R.n; i++)
-		mark_cited(&R, order, &no, R.items[i]);
-	csl_session_cited(S, order, no);
-	csl_session_prepare(S);
-	int bib = !strncmp(mode->p, "bibliography", 12);
+		for (size_t i = 0; i < R.n; i++)
+			mark_cited(&R, order, &no, R.items[i]);
+		S = csl_session_new(st, &L);
+		csl_session_items(S, R.items, R.n);
+		csl_session_cited(S, order, no);
+		csl_session_prepare(S);
+	}
 	if (bib) {
-		if (cl && clusters.t == J_ARR)
-			for (size_t i = 0; i < clusters.n; i++) {
-				const struct jv *c0 = clusters.v[i].t == J_ARR && clusters.v[i].n ? &clusters.v[i].v[0] : NULL;
-				size_t k = cites_of(&R, member(c0, "citationItems"), cv, 256);
-				csl_cite(S, cv, k, (int)i + 1);
-			}
 		printf("<div class=\"csl-bib-body\">\n");
 		for (size_t i = 0; i < csl_bib_count(S); i++) {
 			const char *s = csl_bib_entry(S, i, NULL);
@@ -353,17 +470,8 @@ static int run_fixture(const char *path, const char *locales)
 		}
 		printf("</div>\n");
 	} else if (cl && clusters.t == J_ARR) {
-		for (size_t i = 0; i < clusters.n; i++) {
-			const struct jv *c0 = clusters.v[i].t == J_ARR && clusters.v[i].n ? &clusters.v[i].v[0] : NULL;
-			size_t k = cites_of(&R, member(c0, "citationItems"), cv, 256);
-			const struct jv *props = member(c0, "properties");
-			const char *nn = text_of(member(props, "noteIndex"));
-			int note = nn ? atoi(nn) : (int)i + 1;
-			const char *s = csl_cite(S, cv, k, note ? note : (int)i + 1);
-			printf("%s[%zu] ", i + 1 == clusters.n ? ">>" : "..", i);
-			print(&out, s, &L);
-			printf("\n");
-		}
+		for (size_t i = 0; i < D.n; i++)
+			printf("%s[%zu] %s\n", D.v[i].changed ? ">>" : "..", i, D.v[i].text);
 	} else if (ci && cites.t == J_ARR) {
 		for (size_t i = 0; i < cites.n; i++) {
 			size_t k = cites_of(&R, &cites.v[i], cv, 256);
@@ -371,12 +479,14 @@ static int run_fixture(const char *path, const char *locales)
 			printf("\n");
 		}
 	} else {
+		/* one citation of every item, in the order of the bibliography */
 		size_t k = 0;
-		for (size_t i = 0; i < R.n && k < 256; i++)
-			cv[k++] = (struct csl_cite){.item = R.items[i], .position = -1};
+		for (size_t i = 0; i < csl_bib_count(S) && k < 256; i++)
+			cv[k++] = (struct csl_cite){.item = (struct csl_item *)csl_bib_item(S, i), .position = -1};
 		print(&out, csl_cite(S, cv, k, 1), &L);
 		printf("\n");
 	}
+	doc_free(&D);
 	csl_session_free(S);
 	csl_locale_free(&L);
 	csl_style_free(st);
