@@ -202,25 +202,29 @@ static void link_spans(const struct tok *tk, uint8_t *lab, size_t nt)
 	}
 }
 
-/* The author list has one place: after it and the title, a word or two
- * the model gave to the authors between the title and what follows is the
- * title's end ("... na região de Niquelândia, | GO. | Revista ..."). */
-static void stray_authors(const struct tok *tk, uint8_t *lab, size_t nt)
+/* A field has one place: after the first run of label l, a later run of l
+ * right after a token of label into, within one line, is into's when it
+ * is at most most tokens long (0: any) and the token after it is into
+ * (sandwich) or is not into (!sandwich).  A title's end the model gave to
+ * the authors ("... na região de Niquelândia, | GO. | Revista ...") and a
+ * second run of title words inside the container ("Proceedings of the |
+ * Institute for ... | ISP RAS") are the two cases. */
+static void stray_runs(const struct tok *tk, uint8_t *lab, size_t nt, int l, int into, size_t most, int sandwich)
 {
 	size_t i = 0;
-	while (i < nt && lab[i] != LAB_AUTHOR)
+	while (i < nt && lab[i] != l)
 		i++;
-	while (i < nt && lab[i] == LAB_AUTHOR)
+	while (i < nt && lab[i] == l)
 		i++;
-	for (; i + 1 < nt; i++) {
-		if (lab[i] != LAB_AUTHOR || !i || lab[i - 1] != LAB_TITLE || (tk[i].flags & TOK_LINESTART))
+	for (; i < nt; i++) {
+		if (lab[i] != l || !i || lab[i - 1] != into || (tk[i].flags & TOK_LINESTART))
 			continue;
 		size_t e = i;
-		while (e < nt && lab[e] == LAB_AUTHOR)
+		while (e < nt && lab[e] == l && !(e > i && (tk[e].flags & TOK_LINESTART)))
 			e++;
-		if (e - i <= 2 && e < nt && lab[e] != LAB_TITLE)
+		if ((!most || e - i <= most) && e < nt && (lab[e] == into) == sandwich)
 			for (size_t k = i; k < e; k++)
-				lab[k] = LAB_TITLE;
+				lab[k] = (uint8_t)into;
 		i = e;
 	}
 }
@@ -532,29 +536,6 @@ static void publisher_after(const struct tok *tk, uint8_t *lab, size_t nt)
 	}
 }
 
-/* A title has one place: a second run of title words inside the
- * container ("Proceedings of the | Institute for ... | ISP RAS") is the
- * container's. */
-static void second_title(const struct tok *tk, uint8_t *lab, size_t nt)
-{
-	size_t i = 0;
-	while (i < nt && lab[i] != LAB_TITLE)
-		i++;
-	while (i < nt && lab[i] == LAB_TITLE)
-		i++;
-	for (; i < nt; i++) {
-		if (lab[i] != LAB_TITLE || !i || lab[i - 1] != LAB_CONTAINER)
-			continue;
-		size_t e = i;
-		while (e < nt && lab[e] == LAB_TITLE && !(e > i && (tk[e].flags & TOK_LINESTART)))
-			e++;
-		if (e < nt && lab[e] == LAB_CONTAINER)
-			for (size_t k = i; k < e; k++)
-				lab[k] = LAB_CONTAINER;
-		i = e;
-	}
-}
-
 /* Does a title end at the token: a stop, a question, a closing quote or
  * bracket, a line's end? */
 static int title_closed(const struct tok *t)
@@ -615,9 +596,9 @@ void cv_label(struct cv_ctx *x, const char *s, size_t n, const uint8_t *roles, i
 		title_line(tk, lab, nt);
 	}
 	link_spans(tk, lab, nt);
-	stray_authors(tk, lab, nt);
+	stray_runs(tk, lab, nt, LAB_AUTHOR, LAB_TITLE, 2, 0);
 	author_end(tk, lab, nt);
-	second_title(tk, lab, nt);
+	stray_runs(tk, lab, nt, LAB_TITLE, LAB_CONTAINER, 0, 1);
 	title_end(tk, lab, nt);
 	names_after_title(tk, lab, nt);
 	in_note(tk, lab, nt);
