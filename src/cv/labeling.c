@@ -229,6 +229,37 @@ static void stray_runs(const struct tok *tk, uint8_t *lab, size_t nt, int l, int
 	}
 }
 
+/* A heading over the item gave its title, and the citation under it
+ * repeats it: title words the model read past the heading's last word are
+ * the container's ("Classification of ROP gadgets. | Trudy ISP RAN/Proc. |
+ * ISP RAS, vol. 28"). */
+static void heading_title(const struct tok *tk, uint8_t *lab, size_t nt, cx_str h)
+{
+	size_t i = 0, hk = 0;
+	while (i < nt && lab[i] != LAB_TITLE)
+		i++;
+	for (; i < nt && lab[i] == LAB_TITLE; i++) {
+		for (uint32_t k = 0; k < tk[i].n; k++) {
+			unsigned char c = (unsigned char)tk[i].p[k];
+			if (c < 0x80 && !str_alnum(c))
+				continue;
+			while (hk < h.n && (unsigned char)h.p[hk] < 0x80 && !str_alnum((unsigned char)h.p[hk]))
+				hk++;
+			if (hk == h.n || str_lower(c) != str_lower((unsigned char)h.p[hk]))
+				return;
+			hk++;
+		}
+		while (hk < h.n && (unsigned char)h.p[hk] < 0x80 && !str_alnum((unsigned char)h.p[hk]))
+			hk++;
+		if (hk == h.n)
+			break;
+	}
+	if (hk < h.n || i >= nt)
+		return;
+	for (size_t k = i + 1; k < nt && lab[k] == LAB_TITLE; k++)
+		lab[k] = LAB_CONTAINER;
+}
+
 /* Is the token an initial with its period ("A.", "Sh.", "A.V.")? */
 static int initial(const struct tok *t)
 {
@@ -606,6 +637,8 @@ void cv_label(struct cv_ctx *x, const char *s, size_t n, const uint8_t *roles, i
 	venue_edges(tk, lab, nt);
 	editors_end(tk, lab, nt);
 	publisher_after(tk, lab, nt);
+	if (it->heading.n)
+		heading_title(tk, lab, nt, it->heading);
 	/* punctuation alone at a line's end belongs to that line's last word,
 	 * at a line's start to its first (", Bob Jones": the owner's slot) */
 	for (size_t i = 0; i < nt; i++) {

@@ -114,6 +114,7 @@ static void label_items(struct cv *v)
 		cx_str t = cvd_unlinked(&v->a, r->text, &r->extra);
 		if (!v->latex)
 			t = cvd_tex_spans(&v->a, t);
+		it->heading = r->title;
 		cv_label(&x, t.p, t.n, r->roles, 1, it);
 		/* identifiers from the links set apart */
 		struct venue_out ids;
