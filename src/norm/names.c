@@ -709,23 +709,44 @@ static cx_str last_word(cx_str s, cx_str *rest)
 	return (cx_str){s.p + i, s.n - i};
 }
 
+/* Can s, or its last word, be a suffix?  The last two bytes once trimmed
+ * tell (r. r I I V: Jr. Jr Sr. Sr II III IV), and most names fail here,
+ * before the word is looked for. */
+static int may_end_in_suffix(cx_str s)
+{
+	size_t n = s.n;
+	while (n && str_space((unsigned char)s.p[n - 1]))
+		n--;
+	if (n < 2)
+		return 0;
+	char c = s.p[n - 1], b = s.p[n - 2];
+	if (c == '.')
+		return b == 'r';
+	if (c == 'r')
+		return b == 'J' || b == 'S';
+	return (c == 'I' || c == 'V') && b == 'I';
+}
+
 void names_suffix(struct name_raw *r)
 {
 	cx_str rest, w;
 	if (r->jr.n)
 		return;
-	if (is_suffix(r->first) && !r->von.n && (w = last_word(r->last, &rest), rest.n)) {
+	int in_last = may_end_in_suffix(r->last), in_first = may_end_in_suffix(r->first);
+	if (!in_last && !in_first)
+		return;
+	if (in_first && is_suffix(r->first) && !r->von.n && (w = last_word(r->last, &rest), rest.n)) {
 		/* "K. F. Ludwig, Jr." */
 		r->jr = str_trim(r->first);
 		r->last = w;
 		r->first = rest;
-	} else if (is_suffix(last_word(r->last, &rest)) && !rest.n && r->first.n &&
+	} else if (in_last && is_suffix(last_word(r->last, &rest)) && !rest.n && r->first.n &&
 	           (w = last_word(r->first, &rest), rest.n || w.n) && !r->von.n) {
 		/* "John R. Rumble Jr.": BibTeX's last word is the suffix. */
 		r->jr = str_trim(r->last);
 		r->last = w;
 		r->first = rest;
-	} else if (r->first.n && is_suffix(w = last_word(r->first, &rest)) && rest.n) {
+	} else if (in_first && is_suffix(w = last_word(r->first, &rest)) && rest.n) {
 		/* "Rumble, John R. Jr." */
 		r->jr = w;
 		r->first = rest;
