@@ -235,16 +235,22 @@ static void write_custom(struct cw *w)
 
 /* ---- names --------------------------------------------------------------- */
 
-static void name_member(struct cw *w, int *first, const char *key, cx_str v)
+/* One part of a name: `"key": "value"`, after ", " but for the first.
+ * The key comes with its quotes and colon, and its length (NAME_KEY):
+ * there are several parts to every name of every list. */
+#define NAME_KEY(k) "\"" k "\": \"", sizeof "\"" k "\": \"" - 1
+
+static void name_member(struct cw *w, int *first, const char *key, size_t keyn, cx_str v)
 {
 	v = str_trim(v);
 	if (blank(v))
 		return;
-	out_puts(w->o, *first ? "\"" : ", \"");
+	if (!*first)
+		out_write(w->o, ", ", 2);
 	*first = 0;
-	out_puts(w->o, key);
-	out_puts(w->o, "\": ");
-	string(w, v, 0);
+	out_write(w->o, key, keyn);
+	put_text(w, v, 0);
+	out_putc(w->o, '"');
 }
 
 static int name_empty(const struct cx_name *nm)
@@ -280,7 +286,8 @@ static void names(struct cw *w, const struct cx_field *f, const char *key)
 		int first = 1;
 		if (!blank(nm->literal) || blank(nm->family)) {
 			/* A given name alone ("Plato") is a literal too. */
-			name_member(w, &first, "literal", blank(nm->literal) ? nm->given : nm->literal);
+			name_member(w, &first, NAME_KEY("literal"),
+			            blank(nm->literal) ? nm->given : nm->literal);
 		} else {
 			int dropping = nm->dropping || w->opt->particles == CX_PARTICLES_DROPPING;
 			cx_str par = nm->particle, dpar = {0};
@@ -291,12 +298,14 @@ static void names(struct cw *w, const struct cx_field *f, const char *key)
 				par.p += dpar.n + 1;
 				par.n -= dpar.n + 1;
 			}
-			name_member(w, &first, "family", nm->family);
-			name_member(w, &first, "given", nm->given);
-			name_member(w, &first, "dropping-particle", dpar);
-			name_member(w, &first, dropping ? "dropping-particle" : "non-dropping-particle",
-			            par);
-			name_member(w, &first, "suffix", nm->suffix);
+			name_member(w, &first, NAME_KEY("family"), nm->family);
+			name_member(w, &first, NAME_KEY("given"), nm->given);
+			name_member(w, &first, NAME_KEY("dropping-particle"), dpar);
+			if (dropping)
+				name_member(w, &first, NAME_KEY("dropping-particle"), par);
+			else
+				name_member(w, &first, NAME_KEY("non-dropping-particle"), par);
+			name_member(w, &first, NAME_KEY("suffix"), nm->suffix);
 		}
 		out_putc(w->o, '}');
 	}
