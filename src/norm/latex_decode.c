@@ -168,6 +168,26 @@ static void put_cp(struct dec *d, int32_t cp)
 	put(d, b, (size_t)utf8proc_encode_char(cp, b));
 }
 
+/* Write an accent's combining mark.  After an ASCII letter the two are
+ * composed here when Unicode has one character for them (e U+0301 is
+ * U+00E9): that is what NFC would make of them, and it spares the value
+ * the NFC pass at the end.  What stays uncomposed (a second mark, a pair
+ * with no character) still goes through it, and NFC gives the same text
+ * either way, as it does for every canonically equivalent spelling. */
+static void put_mark(struct dec *d, int32_t mark)
+{
+	unsigned char c = d->on ? (unsigned char)d->o[d->on - 1] : 0;
+	if ((c | 0x20) >= 'a' && (c | 0x20) <= 'z') {
+		utf8proc_int32_t pair[2] = {c, mark};
+		if (utf8proc_normalize_utf32(pair, 2, UTF8PROC_STABLE | UTF8PROC_COMPOSE) == 1) {
+			d->on--;
+			put_cp(d, pair[0]);
+			return;
+		}
+	}
+	put_cp(d, mark);
+}
+
 /* Write the marks of the armed accents, innermost first. */
 static void flush_armed(struct dec *d)
 {
@@ -176,7 +196,7 @@ static void flush_armed(struct dec *d)
 		return;
 	for (k = d->narmed; k-- > 0;) {
 		struct frame *f = &d->f[d->acc[k]];
-		put_cp(d, f->mark);
+		put_mark(d, f->mark);
 		f->in_acc = 0;
 	}
 	d->nacc -= d->narmed;
@@ -355,7 +375,7 @@ static void close_frame(struct dec *d, struct frame *f)
 			d->narmed = d->nacc;
 		f->in_acc = 0;
 		if (armed)
-			put_cp(d, f->mark);
+			put_mark(d, f->mark);
 		else
 			emit_str(d, f->spacing);
 	}
