@@ -4,6 +4,7 @@
  * cleaned, and the venue policy applied. */
 #include <string.h>
 
+#include "core/bytes.h"
 #include "norm/context.h"
 #include "norm/norm.h"
 #include "norm/venue.h"
@@ -22,6 +23,18 @@ static cx_str norm_verbatim(struct arena *a, cx_str raw, enum cx_field_id id)
 	const char *p = raw.p, *end = raw.p + raw.n;
 	if (end - p > 5 && !memcmp(p, "\\url{", 5))
 		p += 5;
+	/* Most values (a DOI, a URL) have none of the bytes the loop below
+	 * changes: the run before the first brace, backslash or control byte
+	 * is copied in one go. */
+	if (p < end) {
+		const char *stop = bytes_find_ctl2(p, end, '{', '}');
+		const char *bs = memchr(p, '\\', (size_t)(stop - p));
+		if (bs)
+			stop = bs;
+		memcpy(out, p, (size_t)(stop - p));
+		k = (size_t)(stop - p);
+		p = stop;
+	}
 	for (; p < end; p++) {
 		char c = *p;
 		if (c == '{' || c == '}')
