@@ -51,6 +51,7 @@ static void options(struct csl_render *r, const struct csl_node *names, const st
 {
 	memset(o, 0, sizeof *o);
 	o->delim = ", ";
+	o->etal_first = -1; /* unset; 0 shows no names at all */
 	o->initialize = 1;
 	o->sort_sep = ", ";
 	o->names_delim = NULL;
@@ -378,6 +379,10 @@ static const char *name_list(struct csl_render *r, const struct csl_names *nl,
 			o.etal_min = r->key->names_min;
 		if (r->key->names_first)
 			o.etal_first = r->key->names_first;
+	}
+	if (o.etal_min > 0 && o.etal_first == 0 && n >= (size_t)o.etal_min && !r->sort) {
+		*count = 0;
+		return ""; /* et-al-use-first="0": the list is left out, as citeproc-js */
 	}
 	if (o.etal_min > 0 && o.etal_first > 0 && n >= (size_t)o.etal_min && n > (size_t)o.etal_first) {
 		show = (size_t)o.etal_first;
