@@ -133,13 +133,13 @@ $(BUILD)/gen/refs_model.o: $(GEN)/refs_model.c
 # publication-list items in data/cv-items.xml; anystyle's gold.xml is the
 # development set and stays out.  Deterministic: the same inputs give the
 # same model, byte for byte.
+EPOCHS ?= 12
 REFS_TRAIN ?= ../shared/corpora/refs-train/anystyle/res/parser
-$(BUILD)/train_refs: tools/train_refs.c $(BUILD)/libcitex.a
-	$(CC) $(ALL_CFLAGS) -o $@ $< $(BUILD)/libcitex.a $(LDLIBS) -lm
+$(BUILD)/train_refs: tools/train_refs.c tools/train_items.c tools/train.h $(BUILD)/libcitex.a
+	$(CC) $(ALL_CFLAGS) -Itools -o $@ tools/train_refs.c tools/train_items.c $(BUILD)/libcitex.a $(LDLIBS) -lm
 
-TRAIN_ARGS = -p 256 -x $(REFS_TRAIN)/gold.xml \
-	  $(REFS_TRAIN)/core.xml $(REFS_TRAIN)/good.xml $(REFS_TRAIN)/bad.xml $(REFS_TRAIN)/ugly.xml \
-	  $(wildcard data/cv-items.xml)
+TRAIN_ARGS = -e $(EPOCHS) -p 256 -x $(REFS_TRAIN)/gold.xml $(patsubst %,-i %,$(wildcard data/cv-items.xml)) -v styles/venues.tsv \
+	  $(REFS_TRAIN)/core.xml $(REFS_TRAIN)/good.xml $(REFS_TRAIN)/bad.xml $(REFS_TRAIN)/ugly.xml
 model: $(BUILD)/train_refs
 	$(BUILD)/train_refs -o data/refs.model $(TRAIN_ARGS)
 	$(MAKE) --no-print-directory all

@@ -701,6 +701,43 @@ int au_parse(struct arena *a, const char *s, size_t n, struct au_list *out)
 			if (S.v[i].has_words && slot_words(&S, &S.v[i]) < 2)
 				first_inv = 0;
 	}
+	/* "Family, I.I." pairs and "Family I.I." names mixed: "Vishnyakov, A.V.,
+	 * Nurmukhametov, A.R., and Gaisaryan S.S." - each pair folds into one
+	 * "Family, Given" slot */
+	unsigned char *inv = NULL;
+	if (!pairs && !first_inv && S.nv >= 3) {
+		size_t npair = 0, bad = 0;
+		for (size_t i = 0; i < S.nv; i++) {
+			const struct au_slot *f = &S.v[i];
+			if (i + 1 < S.nv && f->has_words && f->sep == ',' && slot_words(&S, f) <= 3 &&
+			    !slot_any_initial(&S, f) && slot_initials(&S, &S.v[i + 1])) {
+				npair++;
+				i++;
+			} else if (f->has_words && slot_words(&S, f) < 2)
+				bad++;
+		}
+		if (npair >= 2 && !bad) {
+			struct au_slot *w = arena_calloc(a, S.nv * sizeof *w);
+			inv = arena_calloc(a, S.nv);
+			size_t k = 0;
+			for (size_t i = 0; i < S.nv; i++) {
+				const struct au_slot *f = &S.v[i];
+				w[k] = *f;
+				if (i + 1 < S.nv && f->has_words && f->sep == ',' && slot_words(&S, f) <= 3 &&
+				    !slot_any_initial(&S, f) && slot_initials(&S, &S.v[i + 1])) {
+					const struct au_slot *g = &S.v[++i];
+					w[k].last = g->last, w[k].sep = g->sep;
+					w[k].bold |= g->bold, w[k].equal |= g->equal, w[k].others |= g->others;
+					if (g->aend > g->abeg)
+						w[k].abeg = g->abeg, w[k].aend = g->aend;
+					inv[k] = 1;
+				}
+				k++;
+			}
+			S.v = w;
+			S.nv = k;
+		}
+	}
 	if (first_inv) {
 		/* fold slot 1 into slot 0 as "Family, Given" */
 		struct au_slot m = S.v[0];
@@ -742,7 +779,7 @@ int au_parse(struct arena *a, const char *s, size_t n, struct au_list *out)
 		const struct au_slot *sl = &S.v[i];
 		if (sl->has_words)
 			nm->text = slot_text(a, &S, sl);
-		if (first_inv && i == 0)
+		if ((first_inv && i == 0) || (inv && inv[i]))
 			nm->family_first = 1;
 		nm->bold = sl->bold;
 		nm->equal = sl->equal;
@@ -750,7 +787,7 @@ int au_parse(struct arena *a, const char *s, size_t n, struct au_list *out)
 		nm->empty = !sl->has_words && !sl->others;
 		if (sl->aend > sl->abeg)
 			nm->annot = arena_str(a, s + sl->abeg, sl->aend - sl->abeg);
-		if (sl->has_words) {
+		if (sl->has_words && !(inv && inv[i])) {
 			size_t j = nm->text.n;
 			while (j && nm->text.p[j - 1] != ' ')
 				j--;

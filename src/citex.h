@@ -74,7 +74,7 @@ enum cx_code {
 	CX_E_UNDEF_MACRO,  /* @string macro used but never defined (warning) */
 	CX_E_DUP_KEY,      /* a key seen before (warning) */
 	CX_E_DUP_FIELD,    /* a field given twice in one entry (warning) */
-	CX_E_BAD_UTF8,     /* input read as Latin-1 (warning) */
+	CX_E_BAD_UTF8,     /* input read as Windows-1252 (warning) */
 	CX_E_TYPE,         /* entry type with no mapping (warning) */
 	CX_E_CROSSREF,     /* crossref/xdata target missing (warning) */
 	CX_E_LIMIT,        /* a configured cap was hit (error) */
@@ -83,6 +83,7 @@ enum cx_code {
 	CX_E_IO,           /* read or write failed */
 	CX_E_MISSING,      /* a field the entry type requires is missing (warning) */
 	CX_E_CITE,         /* a citation (--aux) with no entry (warning) */
+	CX_E_LATEX,        /* an unknown LaTeX command written as its text (warning) */
 };
 
 struct cx_diag {

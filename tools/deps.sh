@@ -7,8 +7,9 @@
 #   test:  the above, plus the real tools the checks run our output
 #          through (bibtex with plain.bst, biber, pandoc, bibutils' ris2xml),
 #          python3-jsonschema, groff for the manual, pdflatex with biblatex
-#          for checks/aux.sh and keys.sh, time for a peak-RSS guard, and the
-#          CSL styles and locales for cases/csl.
+#          for checks/aux.sh, keys.sh and typeset.sh, pdftotext for
+#          typeset.sh, time for a peak-RSS guard, and the CSL styles and
+#          locales for cases/csl.
 #          make check runs without them: their checks print "skip".
 set -u
 need="flex bison libutf8proc-dev pkg-config gcc make"
@@ -17,6 +18,7 @@ if [ "${1:-build}" = test ]; then
 	need="$need python3-jsonschema texlive-binaries texlive-base biber pandoc groff-base"
 	need="$need texlive-latex-base texlive-latex-recommended texlive-bibtex-extra" # checks/aux.sh
 	need="$need bibutils" # checks/peers.sh: ris2xml reads our RIS
+	need="$need poppler-utils" # checks/typeset.sh: pdftotext
 	need="$need time" # checks/pathological.sh: peak RSS
 	need="$need citation-style-language-styles citation-style-language-locales" # cases/csl
 fi

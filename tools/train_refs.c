@@ -1,11 +1,15 @@
 /* tools/train_refs.c - train the cv labeller (make model).
  *
- *   train_refs [-e EPOCHS] [-x EXCLUDE.xml] -o MODEL FILE.xml...
+ *   train_refs [-e EPOCHS] [-x EXCLUDE.xml] [-i ITEMS.xml]... [-v VENUES.tsv] -o MODEL FILE.xml...
  *
  * Reads labelled references in anystyle's XML (<dataset><sequence><author>
  * ...</author><title>...</title>...</sequence>...), leaves out every sequence
  * whose text is also in EXCLUDE.xml (the development set), and trains a
- * linear-chain averaged perceptron over the features of cv/features.c.  All
+ * linear-chain averaged perceptron over the features of cv/features.c.
+ * Each reference is learnt twice: as a reference string alone, and as an
+ * item of a publication list (add_items: a block of lines, as pages show
+ * one).  ITEMS.xml holds items of publication lists as written, an <lb/>
+ * where a line ends.  All
  * arithmetic is on integers until the final average, the order of the
  * sequences in each epoch comes from a fixed-seed generator, and the model is
  * written in a fixed order: the same inputs give the same bytes.  The format
@@ -22,21 +26,9 @@
 #include "core/hash.h"
 #include "core/strbuf.h"
 #include "cv/label.h"
+#include "train.h"
 
 #define L LAB_N
-
-struct seq {
-	size_t first, n;   /* tokens in the global arrays */
-};
-
-struct data {
-	struct buf text;   /* all token texts */
-	uint32_t *feat;    /* FEAT_MAX per token */
-	uint8_t *nf, *lab;
-	size_t ntok, captok;
-	struct seq *seq;
-	size_t nseq, capseq;
-};
 
 /* ---- reading anystyle XML ----------------------------------------------- */
 
@@ -62,6 +54,13 @@ static char *slurp(const char *path, size_t *n)
 static void xml_text(const char *s, const char *e, struct buf *out)
 {
 	while (s < e) {
+		if (*s == '<' && e - s >= 5 && !memcmp(s, "<lb/>", 5)) {
+			while (out->n && out->p[out->n - 1] == ' ')
+				out->n--;
+			buf_putc(out, '\n');
+			s += 5;
+			continue;
+		}
 		if (*s == '&') {
 			const char *semi = memchr(s, ';', (size_t)(e - s));
 			if (semi) {
@@ -99,7 +98,7 @@ static void xml_text(const char *s, const char *e, struct buf *out)
 			}
 		}
 		if (*s == ' ' || *s == '\n' || *s == '\t' || *s == '\r') {
-			if (out->n && out->p[out->n - 1] != ' ')
+			if (out->n && out->p[out->n - 1] != ' ' && out->p[out->n - 1] != '\n')
 				buf_putc(out, ' ');
 			s++;
 			continue;
@@ -107,13 +106,6 @@ static void xml_text(const char *s, const char *e, struct buf *out)
 		buf_putc(out, *s++);
 	}
 }
-
-/* One sequence as (label, text) segments; calls fn for each. */
-struct segs {
-	int lab[256];
-	struct buf text[256];
-	size_t n;
-};
 
 static const char *next_seq(const char *p, const char *end, struct segs *sg)
 {
@@ -125,6 +117,7 @@ static const char *next_seq(const char *p, const char *end, struct segs *sg)
 		return NULL;
 	for (size_t i = 0; i < sg->n; i++)
 		sg->text[i].n = 0;
+	memset(sg->lb, 0, sizeof sg->lb);
 	sg->n = 0;
 	const char *q = b + 10;
 	while (q < e) {
@@ -136,6 +129,11 @@ static const char *next_seq(const char *p, const char *end, struct segs *sg)
 			break;
 		size_t tn = (size_t)(gt - lt - 1);
 		char close[64];
+		if (gt[-1] == '/' && sg->n < 256) { /* <lb/>: the next segment starts a line */
+			sg->lb[sg->n] = 1;
+			q = gt + 1;
+			continue;
+		}
 		if (tn + 4 > sizeof close || lt[1] == '/') {
 			q = gt + 1;
 			continue;
@@ -175,7 +173,79 @@ static void seq_text(const struct segs *sg, struct buf *out)
 	buf_putc(out, 0);
 }
 
-static void load(const char *path, struct strset *exclude, struct data *d, struct strset *collect, struct arena *texts_a)
+/* ---- sequences as the reader sees them ---------------------------------- */
+
+void render_put(struct render *r, const char *p, size_t n, int lab, uint8_t fl)
+{
+	if (r->text.n + n + 1 > r->cap) {
+		r->cap = 2 * (r->text.n + n + 1);
+		r->lab = xrealloc(r->lab, r->cap);
+		r->fl = xrealloc(r->fl, r->cap);
+	}
+	for (size_t i = 0; i < n; i++) {
+		r->lab[r->text.n + i] = (uint8_t)lab;
+		r->fl[r->text.n + i] = fl;
+	}
+	buf_put(&r->text, p, n);
+}
+
+void render(struct render *r, const struct piece *pc, size_t n)
+{
+	r->text.n = 0;
+	for (size_t i = 0; i < n; i++) {
+		const char *p = pc[i].p;
+		size_t k = pc[i].n;
+		while (k && (*p == ' ' || *p == '\n'))
+			p++, k--;
+		while (k && (p[k - 1] == ' ' || p[k - 1] == '\n'))
+			k--;
+		if (!k)
+			continue;
+		if (r->text.n)
+			render_put(r, pc[i].lb ? "\n" : " ", 1, pc[i].lab, 0);
+		render_put(r, p, k, pc[i].lab, pc[i].flags);
+	}
+}
+
+void push_seq(struct data *d, const struct render *r, int lines)
+{
+	struct tok tk[512];
+	size_t nt = tok_split(r->text.p, r->text.n, tk, 512);
+	if (!nt)
+		return;
+	uint8_t lab[512];
+	for (size_t j = 0; j < nt; j++) {
+		lab[j] = r->lab[tk[j].off];
+		tk[j].flags |= r->fl[tk[j].off];
+		tk[j].role = r->role[tk[j].line];
+	}
+	if (d->ntok + nt > d->captok) {
+		d->captok = 2 * (d->captok + nt);
+		d->feat = xrealloc(d->feat, d->captok * FEAT_MAX * sizeof *d->feat);
+		d->nf = xrealloc(d->nf, d->captok);
+		d->lab = xrealloc(d->lab, d->captok);
+	}
+	feat_seq(tk, nt, d->feat + d->ntok * FEAT_MAX, d->nf + d->ntok, lines);
+	if (d->dump) {
+		for (size_t j = 0; j < nt; j++)
+			fprintf(d->dump, "%s%.*s/%s%s%s", j && (tk[j].flags & TOK_LINESTART) ? "\n  " : " ", (int)tk[j].n,
+			        tk[j].p, lab_names[lab[j]], tk[j].flags & TOK_BOLD ? "*" : "", tk[j].role ? "^" : "");
+		fprintf(d->dump, "\n%s\n", lines ? "[block]" : "[ref]");
+	}
+	memcpy(d->lab + d->ntok, lab, nt);
+	if (d->nseq == d->capseq) {
+		d->capseq = d->capseq ? 2 * d->capseq : 1024;
+		d->seq = xrealloc(d->seq, d->capseq * sizeof *d->seq);
+	}
+	d->seq[d->nseq++] = (struct seq){d->ntok, nt};
+	d->ntok += nt;
+}
+
+/* Every sequence of a file: as a reference string alone (-f refs), and as
+ * an item of a publication list (items 0: made from the reference, 1: as
+ * written, the file holds page items; -1: not at all). */
+static void load(const char *path, struct strset *exclude, struct data *d, struct strset *collect,
+                 struct arena *texts_a, int items, struct pool *pool)
 {
 	size_t n;
 	char *x = slurp(path, &n);
@@ -192,35 +262,25 @@ static void load(const char *path, struct strset *exclude, struct data *d, struc
 			skipped++;
 			continue;
 		}
-		/* tokens of each segment, labelled by it */
-		struct tok tk[512];
-		uint8_t lab[512];
-		size_t nt = 0;
-		for (size_t i = 0; i < sg->n && nt < 512; i++) {
-			size_t k = tok_split(sg->text[i].p, sg->text[i].n, tk + nt, 512 - nt);
-			for (size_t j = 0; j < k; j++)
-				lab[nt + j] = (uint8_t)sg->lab[i];
-			nt += k;
-		}
-		if (!nt)
+		if (items == -2) {
+			pool_note(pool, sg);
 			continue;
-		if (d->ntok + nt > d->captok) {
-			d->captok = 2 * (d->captok + nt);
-			d->feat = xrealloc(d->feat, d->captok * FEAT_MAX * sizeof *d->feat);
-			d->nf = xrealloc(d->nf, d->captok);
-			d->lab = xrealloc(d->lab, d->captok);
 		}
-		feat_seq(tk, nt, d->feat + d->ntok * FEAT_MAX, d->nf + d->ntok);
-		memcpy(d->lab + d->ntok, lab, nt);
-		if (d->nseq == d->capseq) {
-			d->capseq = d->capseq ? 2 * d->capseq : 1024;
-			d->seq = xrealloc(d->seq, d->capseq * sizeof *d->seq);
-		}
-		d->seq[d->nseq++] = (struct seq){d->ntok, nt};
-		d->ntok += nt;
+		struct piece pc[256];
+		struct render r = {0};
+		for (size_t i = 0; i < sg->n; i++)
+			pc[i] = (struct piece){sg->text[i].p, sg->text[i].n, sg->lab[i], 0, sg->lb[i]};
+		render(&r, pc, sg->n);
+		memset(r.role, 0, sizeof r.role);
+		push_seq(d, &r, 0);
+		if (items == 1)
+			push_seq(d, &r, 1);
+		else if (items == 0)
+			add_items(d, sg, t.p, pool);
+		buf_free(&r.text), free(r.lab), free(r.fl);
 		kept++;
 	}
-	if (!collect)
+	if (!collect && items != -2)
 		fprintf(stderr, "train_refs: %s: %zu sequences, %zu left out (in the development set)\n", path,
 		        kept, skipped);
 	for (size_t i = 0; i < 256; i++)
@@ -420,7 +480,7 @@ static void write_model(const char *path, const struct model *m, const struct fm
 static void evaluate(const struct model *m, struct fmap *fm, const char *path)
 {
 	struct data t = {0};
-	load(path, NULL, &t, NULL, NULL);
+	load(path, NULL, &t, NULL, NULL, -1, NULL);
 	struct model a = *m;
 	a.w = xmalloc(m->nfeat * L * sizeof *a.w);
 	for (size_t i = 0; i < m->nfeat * L; i++)
@@ -467,7 +527,8 @@ static void evaluate(const struct model *m, struct fmap *fm, const char *path)
 
 int main(int argc, char **argv)
 {
-	const char *out = NULL, *exclude = NULL, *test = NULL;
+	const char *out = NULL, *exclude = NULL, *test = NULL, *venues = NULL, *dump = NULL, *item_files[16];
+	size_t nitems = 0;
 	int epochs = 12, i = 1;
 	int32_t prune = 1;
 	for (; i < argc && argv[i][0] == '-'; i++) {
@@ -481,22 +542,38 @@ int main(int argc, char **argv)
 			prune = atoi(argv[++i]);
 		else if (!strcmp(argv[i], "-e") && i + 1 < argc)
 			epochs = atoi(argv[++i]);
+		else if (!strcmp(argv[i], "-d") && i + 1 < argc)
+			dump = argv[++i];
+		else if (!strcmp(argv[i], "-v") && i + 1 < argc)
+			venues = argv[++i];
+		else if (!strcmp(argv[i], "-i") && i + 1 < argc && nitems < 16)
+			item_files[nitems++] = argv[++i];
 		else {
-			fprintf(stderr, "usage: train_refs [-e EPOCHS] [-x EXCLUDE.xml] -o MODEL FILE.xml...\n");
+			fprintf(stderr, "usage: train_refs [-e EPOCHS] [-x EXCLUDE.xml] [-i ITEMS.xml]... [-v VENUES.tsv] -o MODEL FILE.xml...\n");
 			return 2;
 		}
 	}
 	if (!out || i == argc) {
-		fprintf(stderr, "usage: train_refs [-e EPOCHS] [-x EXCLUDE.xml] -o MODEL FILE.xml...\n");
+		fprintf(stderr, "usage: train_refs [-e EPOCHS] [-x EXCLUDE.xml] [-i ITEMS.xml]... [-v VENUES.tsv] -o MODEL FILE.xml...\n");
 		return 2;
 	}
 	struct strset ex = {0};
 	struct arena texts = {0};
 	if (exclude)
-		load(exclude, NULL, NULL, &ex, &texts);
+		load(exclude, NULL, NULL, &ex, &texts, -1, NULL);
 	struct data d = {0};
+	struct pool *pool = pool_new(venues);
+	if (dump)
+		d.dump = fopen(dump, "w");
+	for (int k = i; k < argc; k++)
+		load(argv[k], &ex, &d, NULL, &texts, -2, pool);
+	for (size_t k = 0; k < nitems; k++)
+		load(item_files[k], &ex, &d, NULL, &texts, 1, pool);
 	for (; i < argc; i++)
-		load(argv[i], &ex, &d, NULL, &texts);
+		load(argv[i], &ex, &d, NULL, &texts, 0, pool);
+	pool_free(pool);
+	if (d.dump)
+		fclose(d.dump);
 	/* dense feature indexes */
 	struct fmap fm = {0};
 	for (size_t t = 0; t < d.ntok * FEAT_MAX; t++) {

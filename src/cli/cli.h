@@ -54,6 +54,13 @@ struct run {
 	size_t nin;
 	struct shared *sh;
 	struct outcome *cur;     /* the input being read */
+	size_t cur_i;            /* its index */
+	/* The context's @string macros are those of inputs 0..strings_upto-1,
+	 * in order (SIZE_MAX: not so, after a worker skipped inputs). */
+	size_t strings_upto;
+	/* Every BibTeX input's entries as read, loaded when a crossref target
+	 * is not in its own input (convert.c, parent_more). */
+	struct parents *parents;
 	struct lint *lint;       /* --check */
 	FILE *curf;
 	unsigned tick;
@@ -104,6 +111,7 @@ int sink_open(struct run *r, struct sink *s, const char *path);
  * -1 on a write error (reported). */
 int sink_close(struct run *r, struct sink *s, int keep);
 void convert(struct run *r, size_t i);
+void parents_free(struct run *r);
 int convert_to_own_file(struct run *r, size_t i);
 int run_serial(struct run *r);
 
@@ -112,6 +120,9 @@ int run_parallel(struct run *r);
 
 /* options.c: parse argv into r; returns -1 to go on, else an exit status. */
 int parse_options(struct run *r, int argc, char **argv);
+/* A usage error: "citex: MESSAGE" and a pointer to --help on stderr;
+ * returns EXIT_USAGE. */
+int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* plan.c: where the output goes; returns 0, or -1 (reported). */
 int plan_output(struct run *r);

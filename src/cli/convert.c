@@ -7,6 +7,7 @@
  * --keys) hold a copy of every entry and write at the end. */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +19,8 @@
 #include "pass/aux.h"
 #include "pass/dedup.h"
 #include "pass/lint.h"
+#include "norm/context.h"
+#include "norm/strings.h"
 #include "read/reader.h"
 
 /* ---- converting one input ---------------------------------------------------- */
@@ -25,7 +28,7 @@
 /* Write one entry to the sink, if the target holds its kind. */
 static void write_record(struct run *r, const struct cx_entry *e, struct outcome *from)
 {
-	if (!cx_fmt_holds(r->fmt, e, &r->opt))
+	if (!cx_fmt_holds(r->fmt, e, &r->out))
 		return;
 	if (r->out.count && r->fmt->sep)
 		r->fmt->sep(&r->out);
@@ -54,6 +57,124 @@ static void emit(void *ctx, struct cx_entry *e)
 	r->held[r->nheld++] = model_copy_entry(&r->held_arena, e);
 }
 
+/* ---- @string macros across inputs -------------------------------------------------- */
+
+/* Read BibTeX input i for the @string macros it defines (they go into the
+ * context) and, when raw is not NULL, for its entries as read, with
+ * nothing written or reported. */
+static void read_quietly(struct run *r, size_t i, void (*raw)(void *, struct cx_entry *))
+{
+	const char *path = r->in[i].path;
+	if (!strcmp(path, "-"))
+		return; /* standard input is read once, by its own conversion */
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return;
+	char peek[8192];
+	size_t npeek = fread(peek, 1, sizeof peek, f);
+	int failed;
+	FILE *u = cx_input_utf8(f, peek, npeek, &failed);
+	if (failed) {
+		fclose(f);
+		return; /* said when the input itself is converted */
+	}
+	if (u) {
+		fclose(f);
+		f = u;
+		npeek = fread(peek, 1, sizeof peek, f);
+	}
+	const struct cx_reader *rd = r->opt.from ? cx_reader_find(r->opt.from)
+	                                         : cx_reader_detect(path, peek, npeek);
+	if (rd == &cx_reader_bibtex) {
+		struct cx_input in = {f, peek, npeek, 0, 0};
+		struct cx_reader_ctx c;
+		reader_ctx_init(&c, r->cx, path);
+		c.diags.fn = NULL; /* said when the input itself is converted */
+		c.emit = NULL;
+		c.raw = raw;
+		c.emit_ctx = r;
+		rd->read(&c, &in);
+	}
+	fclose(f);
+}
+
+/* The context asks, on a macro the input being read does not define: a
+ * worker that skipped inputs loads the macros of every input before this
+ * one, in order, as bibtex would have read them. */
+static int strings_before(void *ctx)
+{
+	struct run *r = ctx;
+	if (r->strings_upto == r->cur_i)
+		return 0; /* they are all there already */
+	strings_clear(r->cx->strings);
+	for (size_t j = 0; j < r->cur_i; j++)
+		read_quietly(r, j, NULL);
+	r->strings_upto = r->cur_i;
+	return 1;
+}
+
+/* ---- crossref parents across inputs ------------------------------------------------ */
+
+struct parents {
+	struct arena arena;
+	struct strset keys; /* folded: keys[k] is e[k]'s */
+	struct cx_entry **e;
+	size_t cap;
+};
+
+static void keep_parent(void *ctx, struct cx_entry *e)
+{
+	struct parents *p = ((struct run *)ctx)->parents;
+	int added;
+	if (e->kind != CX_E_ENTRY || !e->key.n)
+		return;
+	size_t k = strset_add(&p->keys, &p->arena, e->key.p, e->key.n, &added);
+	if (!added)
+		return; /* the first entry with a key wins, as in bibtex */
+	if (k == p->cap) {
+		p->cap = p->cap ? 2 * p->cap : 256;
+		p->e = xrealloc(p->e, p->cap * sizeof *p->e);
+	}
+	p->e[k] = model_copy_entry(&p->arena, e);
+}
+
+/* The context asks, on a crossref or xdata target the input being read
+ * does not hold: the first time, every BibTeX input of the run is read,
+ * in order and each with the macros of those before it, and its entries
+ * kept as read; the target is the first entry with that key. */
+static const struct cx_entry *parent_more(void *ctx, cx_str key)
+{
+	struct run *r = ctx;
+	if (!r->parents) {
+		struct cx_context *cx = r->cx;
+		r->parents = xcalloc(1, sizeof *r->parents);
+		r->parents->keys.fold = 1;
+		cx->strings_more = NULL;
+		cx->parent_more = NULL;
+		strings_clear(cx->strings);
+		for (size_t j = 0; j < r->nin; j++)
+			read_quietly(r, j, keep_parent);
+		/* The next input loads the macros before it when it needs one. */
+		strings_clear(cx->strings);
+		r->strings_upto = SIZE_MAX;
+		cx->strings_more = strings_before;
+		cx->parent_more = parent_more;
+	}
+	long k = strset_find(&r->parents->keys, key.p, key.n);
+	return k < 0 ? NULL : r->parents->e[k];
+}
+
+void parents_free(struct run *r)
+{
+	if (!r->parents)
+		return;
+	strset_free(&r->parents->keys);
+	arena_destroy(&r->parents->arena);
+	free(r->parents->e);
+	free(r->parents);
+	r->parents = NULL;
+}
+
 /* Read input i, writing its records to the current sink.  An input that
  * cannot be read is reported and counted; the others go on. */
 void convert(struct run *r, size_t i)
@@ -72,8 +193,28 @@ void convert(struct run *r, size_t i)
 	}
 	char peek[8192];
 	size_t npeek = fread(peek, 1, sizeof peek, f);
+	int failed;
+	FILE *u = cx_input_utf8(f, peek, npeek, &failed);
+	if (u || failed) {
+		/* UTF-16 or UTF-32: read from its UTF-8 form. */
+		if (!is_stdin)
+			fclose(f);
+		if (failed) {
+			if (failed == CX_INPUT_WIDE)
+				sayf(r, "%s: error: %s\n", name, cx_input_refusal(failed));
+			else
+				sayf(r, "%s: error: %s: %s\n", name, cx_input_refusal(failed), strerror(errno));
+			o->io_error = 1;
+			o->state = 2;
+			return;
+		}
+		f = u;
+		is_stdin = 0;
+		npeek = fread(peek, 1, sizeof peek, f);
+	}
 	const struct cx_reader *rd = r->opt.from ? cx_reader_find(r->opt.from)
-	                                         : cx_reader_detect(is_stdin ? NULL : path, peek, npeek);
+	                                         : cx_reader_detect(strcmp(path, "-") ? path : NULL,
+	                                                            peek, npeek);
 	struct cx_input in = {f, peek, npeek, 0, 0};
 	struct cx_reader_ctx c;
 	reader_ctx_init(&c, r->cx, name);
@@ -81,9 +222,26 @@ void convert(struct run *r, size_t i)
 	c.emit_ctx = r;
 	r->out.diag = &c.diags;
 	r->cur = o;
+	r->cur_i = i;
 	r->curf = is_stdin ? NULL : f;
+	if (r->strings_upto != i) {
+		/* Inputs before this one were read elsewhere (another worker):
+		 * their macros come when a value needs one. */
+		strings_clear(r->cx->strings);
+		r->strings_upto = SIZE_MAX;
+	}
+	r->cx->strings_more = strings_before;
+	r->cx->strings_ctx = r;
+	if (r->nin > 1) {
+		r->cx->parent_more = parent_more;
+		r->cx->parent_ctx = r;
+	}
 	errno = 0;
 	int rc = rd->read(&c, &in);
+	r->cx->strings_more = NULL;
+	r->cx->parent_more = NULL;
+	if (r->strings_upto == i)
+		r->strings_upto = i + 1;
 	r->out.diag = NULL;
 	r->curf = NULL;
 	if (rc || in.error || ferror(f)) {

@@ -35,8 +35,7 @@ static int setup(struct run *r)
 		}
 	}
 	if (r->opt.from && !cx_reader_find(r->opt.from)) {
-		fprintf(stderr, "citex: unknown input format '%s'\n", r->opt.from);
-		return EXIT_USAGE;
+		return usage_error("unknown input format '%s'", r->opt.from);
 	}
 	if ((r->csl_opts.format = csl_cli_format(r->opt.to)) >= 0) {
 		char err[512];
@@ -49,10 +48,9 @@ static int setup(struct run *r)
 	}
 	r->fmt = cx_fmt_find(r->opt.to);
 	if (!r->fmt) {
-		fprintf(stderr, "citex: unknown output format '%s' (bibtex, biblatex, ris, csl-json, "
-		                "text, html, markdown, latex)\n",
-		        r->opt.to);
-		return EXIT_USAGE;
+		return usage_error("unknown output format '%s' (bibtex, biblatex, ris, csl-json, "
+		                   "text, html, markdown, latex)",
+		                   r->opt.to);
 	}
 	if (r->want_keys) {
 		const char *err = "bad pattern";
@@ -61,7 +59,7 @@ static int setup(struct run *r)
 			return EXIT_USAGE;
 		}
 		/* In .bib output the old keys stay citable through ids. */
-		if (!strcmp(r->fmt->name, "bibtex") || !strcmp(r->fmt->name, "biblatex"))
+		if (r->fmt->bibtex_family)
 			keygen_aliases(r->keys);
 		r->hold = 1;
 	}
@@ -142,6 +140,7 @@ int main(int argc, char **argv)
 		list_inputs(&r, argc, argv);
 		rc = plan_output(&r) < 0 ? EXIT_USAGE : run(&r);
 	}
+	parents_free(&r);
 	keygen_free(r.keys);
 	aux_free(r.aux);
 	csl_cli_free(r.csl);

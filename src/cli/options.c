@@ -1,6 +1,7 @@
 /* cli/options.c - the command line's options and its help text. */
 #define _POSIX_C_SOURCE 200809L
 #include <getopt.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -46,8 +47,9 @@ static const char usage_text[] =
 	"  -q, --quiet           errors only; no progress line or summary\n"
 	"      --progress        progress line and summary on stderr even when it is not\n"
 	"                        a terminal (on a terminal they are the default)\n"
-	"      --version, --help\n"
-	"\n"
+	"      --version, --help\n";
+/* The policies, apart: C99 promises string literals up to 4095 bytes. */
+static const char policies_text[] =
 	"Policies (where peers disagree):\n"
 	"  von Last, First      CSL non-dropping-particle (--particles=dropping for\n"
 	"                       biblatex's useprefix=false reading)\n"
@@ -70,6 +72,15 @@ static const char usage_text[] =
 	"  unknown fields       kept verbatim; CSL-JSON keeps them in \"custom\"\n"
 	"  crossref, xdata      resolved under the biblatex inheritance rules for\n"
 	"                       CSL-JSON and RIS; BibTeX output keeps the crossref\n"
+	"  BibTeX to BibTeX     every value as written (macros, braces, logos,\n"
+	"                       spacing); only --ascii, --expand-macros, --keys and\n"
+	"                       --venues rewrite\n"
+	"  several inputs       one database, as bibtex reads \\bibliography{a,b}:\n"
+	"                       macros of earlier inputs, crossref parents anywhere\n"
+	"  unknown LaTeX        BibTeX keeps it; CSL-JSON and RIS get the text of its\n"
+	"                       arguments, or its name (a warning once a file)\n"
+	"  language, langid     CSL language as a BCP 47 tag (ngerman: de-DE)\n"
+	"  8-bit input          read as Windows-1252; UTF-16 and UTF-32 need a BOM\n"
 	"\n"
 	"Exit status: 0 all converted; 1 some entries had errors (each reported, the\n"
 	"rest still converted); 2 usage or I/O error.\n";
@@ -87,7 +98,20 @@ static const char usage_csl[] =
 	"      --aux FILE.aux    with -t latex: the cited entries, numbered in citation\n"
 	"                        order by numeric styles (a .bbl for LaTeX)\n"
 	"      --highlight NAME  this person's name in bold (\"Given Family\")\n"
-	"      --group-by KEY    type or year: entries in headed groups\n";
+	"      --group-by KEY    type or year: entries in headed groups\n"
+	"\n";
+
+int usage_error(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	fputs("citex: ", stderr);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	/* One line for what was wrong, one for where to look. */
+	fputs("\nTry 'citex --help' for more information.\n", stderr);
+	return EXIT_USAGE;
+}
 
 int parse_options(struct run *r, int argc, char **argv)
 {
@@ -123,7 +147,8 @@ int parse_options(struct run *r, int argc, char **argv)
 	r->opt.to = "bibtex";
 	r->jobs = 1;
 	int c;
-	while ((c = getopt_long(argc, argv, "f:t:o:j:qh", longopts, NULL)) != -1) {
+	opterr = 0; /* the messages below name the program as citex, whatever argv[0] */
+	while ((c = getopt_long(argc, argv, ":f:t:o:j:qh", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'f': r->opt.from = optarg; break;
 		case 't': r->opt.to = optarg; break;
@@ -133,8 +158,7 @@ int parse_options(struct run *r, int argc, char **argv)
 		case 'L': r->opt.report_loss = 1; break;
 		case 'D':
 			if (optarg && strcmp(optarg, "report")) {
-				fprintf(stderr, "citex: --dedup takes no value or =report\n");
-				return EXIT_USAGE;
+				return usage_error("--dedup takes no value or =report");
 			}
 			r->dedup = optarg ? 2 : 1;
 			r->hold = 1;
@@ -160,8 +184,7 @@ int parse_options(struct run *r, int argc, char **argv)
 			while (m < 3 && strcmp(optarg, modes[m]))
 				m++;
 			if (m == 3) {
-				fprintf(stderr, "citex: --venues takes full, short or keep\n");
-				return EXIT_USAGE;
+				return usage_error("--venues takes full, short or keep");
 			}
 			r->opt.venues = (enum cx_venues)(CX_VENUES_FULL + m);
 			break;
@@ -174,8 +197,7 @@ int parse_options(struct run *r, int argc, char **argv)
 			char *end;
 			long v = strtol(optarg, &end, 10);
 			if (*end || v < 0 || v > 1024) {
-				fprintf(stderr, "citex: -j takes a number of jobs (0: one per CPU)\n");
-				return EXIT_USAGE;
+				return usage_error("-j takes a number of jobs (0: one per CPU)");
 			}
 			r->jobs = v ? (int)v : (int)sysconf(_SC_NPROCESSORS_ONLN);
 			if (r->jobs < 1)
@@ -188,16 +210,14 @@ int parse_options(struct run *r, int argc, char **argv)
 			else if (!strcmp(optarg, "nondropping") || !strcmp(optarg, "non-dropping"))
 				r->opt.particles = CX_PARTICLES_NONDROPPING;
 			else {
-				fprintf(stderr, "citex: --particles takes dropping or nondropping\n");
-				return EXIT_USAGE;
+				return usage_error("--particles takes dropping or nondropping");
 			}
 			break;
 		case 'M': {
 			char *end;
 			unsigned long long v = strtoull(optarg, &end, 10);
 			if (*end || !v) {
-				fprintf(stderr, "citex: --max-expansion takes a positive byte count\n");
-				return EXIT_USAGE;
+				return usage_error("--max-expansion takes a positive byte count");
 			}
 			r->opt.macro_cap = (size_t)v;
 			break;
@@ -208,14 +228,24 @@ int parse_options(struct run *r, int argc, char **argv)
 		case 1004: r->csl_opts.highlight = optarg; break;
 		case 1005:
 			if (strcmp(optarg, "type") && strcmp(optarg, "year")) {
-				fprintf(stderr, "citex: --group-by takes type or year\n");
-				return EXIT_USAGE;
+				return usage_error("--group-by takes type or year");
 			}
 			r->csl_opts.group_by = optarg[0] == 't' ? 1 : 2;
 			break;
 		case 'V': printf("citex %s\n", CITEX_VERSION); return EXIT_OK;
-		case 'h': fputs(usage_text, stdout); fputs(usage_csl, stdout); return EXIT_OK;
-		default: fputs(usage_text, stderr); fputs(usage_csl, stderr); return EXIT_USAGE;
+		case 'h':
+			fputs(usage_text, stdout);
+			fputs(usage_csl, stdout);
+			fputs(policies_text, stdout);
+			return EXIT_OK;
+		default: {
+			const char *arg = argv[optind - 1];
+			if (c == ':')
+				return usage_error("option '%s' needs an argument", arg);
+			if (optopt && arg[0] == '-' && arg[1] != '-')
+				return usage_error("unknown option '-%c'", optopt);
+			return usage_error("unknown option '%s'", arg);
+		}
 		}
 	}
 	return -1;

@@ -23,3 +23,12 @@ void diag_report(struct cx_diags *d, enum cx_sev sev, enum cx_code code, unsigne
 	diag_vreport(d, NULL, sev, code, line, col, fmt, ap);
 	va_end(ap);
 }
+
+void diag_report_at(struct cx_diags *d, const char *file, enum cx_sev sev, enum cx_code code,
+                    unsigned line, unsigned col, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	diag_vreport(d, file, sev, code, line, col, fmt, ap);
+	va_end(ap);
+}

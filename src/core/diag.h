@@ -41,5 +41,8 @@ void diag_report(struct cx_diags *d, enum cx_sev sev, enum cx_code code, unsigne
  * input): file NULL means d->file. */
 void diag_vreport(struct cx_diags *d, const char *file, enum cx_sev sev, enum cx_code code,
                   unsigned line, unsigned col, const char *fmt, va_list ap);
+void diag_report_at(struct cx_diags *d, const char *file, enum cx_sev sev, enum cx_code code,
+                    unsigned line, unsigned col, const char *fmt, ...)
+	__attribute__((format(printf, 7, 8)));
 
 #endif

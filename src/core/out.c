@@ -160,4 +160,14 @@ void out_free(struct cx_out *o)
 	free(o->buf);
 	o->buf = NULL;
 	o->n = o->cap = 0;
+	hindex_free(&o->once);
+}
+
+int out_once(struct cx_out *o, const void *s, size_t n)
+{
+	uint64_t h = hash_bytes(s, n);
+	if (hindex_first(&o->once, h) != HINDEX_END)
+		return 0;
+	hindex_put(&o->once, h, 0);
+	return 1;
 }

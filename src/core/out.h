@@ -10,6 +10,7 @@
 #include <string.h>
 #include "citex.h"
 #include "core/diag.h"
+#include "core/hash.h"
 
 enum out_esc {
 	OUT_RAW,   /* bytes as they are */
@@ -26,6 +27,7 @@ struct cx_out {
 	/* Per-run state a formatter may keep (e.g. the JSON item separator). */
 	size_t count;
 	struct cx_diags *diag; /* where loss reports go, may be NULL */
+	struct hindex once;    /* what was reported once only (out_once) */
 };
 
 void out_init(struct cx_out *o, FILE *f, const struct cx_options *opt);
@@ -71,5 +73,8 @@ void out_printf(struct cx_out *o, const char *fmt, ...)
 /* Flush to the FILE; returns 0 or an errno value. */
 int out_flush(struct cx_out *o);
 void out_free(struct cx_out *o);
+/* Nonzero the first time the bytes s[0..n) are given for this output
+ * (by their 64-bit hash), for reports made once per file and name. */
+int out_once(struct cx_out *o, const void *s, size_t n);
 
 #endif

@@ -2,7 +2,7 @@
  *
  * Strict UTF-8 as RFC 3629 defines it: no overlong forms, no surrogates,
  * nothing above U+10FFFF.  Input that fails the test is read as 8-bit text
- * (utf8_from_8bit), byte by byte, so nothing is ever lost. */
+ * (utf8_from_8bit, Windows-1252), byte by byte, so nothing is ever lost. */
 #ifndef CX_UTF8_H
 #define CX_UTF8_H
 
@@ -20,8 +20,9 @@ int32_t utf8_next(const void *s, size_t n, size_t *len);
 /* Encode cp (a valid scalar value) into out; returns the length, 1 to 4. */
 size_t utf8_put(char out[4], int32_t cp);
 
-/* 8-bit text as UTF-8: every byte above 0x7F is its Latin-1 code point.
- * out must hold 2 * n bytes; returns the length written. */
+/* 8-bit text as UTF-8, read as Windows-1252: Latin-1 but for 0x80 to
+ * 0x9F, which are curly quotes, dashes, the euro sign and the like.  out
+ * must hold 3 * n bytes; returns the length written. */
 size_t utf8_from_8bit(char *out, const void *s, size_t n);
 
 #endif

@@ -18,8 +18,6 @@
 enum sec { SEC_NONE, SEC_PUB, SEC_OTHER };
 /* A section title can say what its items are ("Journal Articles"). */
 
-/* What a block inside a record is, by the template's class names. */
-enum role { R_NONE, R_TITLE, R_AUTHOR, R_VENUE, R_BADGE, R_LINKS };
 
 struct cv_line {
 	char *s;        /* text with inline markup, trimmed */
@@ -27,9 +25,11 @@ struct cv_line {
 	unsigned line;  /* 1-based source line */
 	int heading;    /* 1..6 for a heading, else 0 */
 	int marker;     /* 'n' numbered, 'b' bulleted, else 0 */
-	int blank;
+	int blank;      /* 1 blank, 2 a rule */
 	unsigned rec;   /* the page record it belongs to (1-based), or 0 */
 	int role;       /* enum role */
+	unsigned indent; /* in plain text: the columns before its text, or the
+	                    text after its marker */
 };
 
 /* A record of a web page: one publication, as the page's structure says. */
@@ -42,18 +42,32 @@ struct cv_rec {
 /* One item as found, before its fields are read. */
 struct cv_raw {
 	unsigned line;
-	cx_str title, authors, venue, extra, abstract, date, cite;
+	cx_str text;          /* its lines, '\n' between them, with markup */
+	uint8_t *roles;       /* each line's role (enum role), or NULL */
+	cx_str extra;         /* rows of links set apart: identifiers come from them */
+	cx_str abstract, date; /* date: a line that was only the item's date */
 	cx_str badge;         /* a page's venue badge (al-folio's abbr) */
-	int rec_year;         /* the page record's year class */
+	int rec_year;         /* the year of its heading or page record */
 	unsigned rec;         /* the page record, or 0 */
 	enum cv_hint hint;
-	struct cv_item *item; /* the labeller's reading, when it made the item */
+	int strict;           /* found outside a publication heading */
+	struct cv_item *item; /* the labeller's reading */
 };
+
+/* Strings collected from a page, each with its source line. */
+struct cv_strs {
+	cx_str *v;
+	unsigned *line;
+	size_t n, cap;
+};
+void cvd_strs_push(struct arena *a, struct cv_strs *s, cx_str t, unsigned line);
 
 struct cv {
 	struct cx_reader_ctx *c;
 	struct arena a;
 	int latex;                 /* text came through latex_decode */
+	int html;                  /* lines came from a web page's tree */
+	size_t width;              /* the longest line of a text: the width it is wrapped at */
 	struct cv_line *l;
 	size_t nl, capl;
 	struct cv_raw *raw;
@@ -61,8 +75,14 @@ struct cv {
 	struct cv_rec *rec;        /* page records, 1..nrec */
 	size_t nrec;
 	struct cx_entry **ent;
+	char **ekey;               /* each entry's item text, folded */
 	size_t nent, capent;
+	size_t found;              /* items found in publication sections */
 	cx_str owner;              /* "Given Family", or empty when unknown */
+	cx_str page_owner;         /* the Person a page's JSON-LD is about */
+	struct cv_strs coins;      /* a page's COinS (title attributes) */
+	struct cv_strs meta;       /* its citation_* meta tags: name, content, ... */
+	struct cv_strs jsonld;     /* its JSON-LD scripts */
 	int owner_from_option;
 	int owner_warned;
 	const struct lab_model *model; /* the labeller's, or NULL */
@@ -81,27 +101,11 @@ struct ymd {
 	int y, m, d;
 };
 
-struct ebuild {
-	struct cv *v;
-	struct cx_entry *e;
-	size_t cap;
-};
 
-struct venue_out {
-	cx_str name, acronym, school, note, status_note, arxiv, doi, url, volume, number, pages;
-	int year, month, day;
-	enum venue_kind kind;
-	int status;        /* 0 published, 1 submitted, 2 in submission/review, 3 to appear */
-	int preprint;
-	int report;        /* a technical report: institution in school, number */
-};
 
 
 
 cx_str cvd_S(const char *p, size_t n);
-void cvd_add_cstr(struct ebuild *b, enum cx_field_id id, const char *s);
-struct cx_field *cvd_add_field(struct ebuild *b, enum cx_field_id id, cx_str text);
-void cvd_add_text(struct ebuild *b, enum cx_field_id id, cx_str s);
 int cvd_award_words(cx_str t);
 /* Add one line of the line model (text with markup, no Markdown). */
 void cvd_add_line(struct cv *v, const char *s, size_t n, unsigned line, int heading, int marker,
@@ -127,22 +131,24 @@ void cvd_lm_track(struct linemap *m, const struct buf *out, const char *p);
 size_t cvd_month_at(const char *p, size_t n, int *m);
 const char *cvd_opt_owner(const struct cx_reader_ctx *c);
 int cvd_owner_match(struct cv *v, cx_str name);
-int cvd_parse_citation(struct cv *v, cx_str s, struct cv_raw *r);
 cx_str cvd_plain(struct arena *a, cx_str s);
+/* s without its URL spans and bracketed link labels; the URLs go to *links. */
+cx_str cvd_unlinked(struct arena *a, cx_str s, cx_str *links);
+cx_str cvd_tex_spans(struct arena *a, cx_str s);
 void cvd_put_utf8(struct buf *b, long cp);
 size_t cvd_rank_at(const char *s, size_t n, size_t i);
-void cvd_read_venue(struct cv *v, cx_str venue_in, struct venue_out *o);
 enum sec cvd_sec_class(cx_str t, enum cv_hint *hint);
 void cvd_segment(struct cv *v);
-void cvd_take_ids(struct cv *v, char *s, size_t *n, struct venue_out *o);
 cx_str cvd_trim(cx_str s);
 cx_str cvd_trim_punct(cx_str s, const char *punct);
 void cvd_v_diag(struct cv *v, enum cx_sev sev, enum cx_code code, unsigned line,
                     const char *fmt, ...);
-int cvd_venue_score(struct cv *v, cx_str line);
 int cvd_venue_words(cx_str s);
 size_t cvd_words_in(cx_str s);
 int cvd_year_at(const char *p, size_t n, size_t i);
+/* Entries from the page's COinS, citation_* meta tags and JSON-LD
+ * (meta.c), each handed to emit. */
+void cvd_page_data(struct cv *v, void (*emit)(void *, struct cx_entry *), void *ctx);
 /* The BibTeX blocks of a web page, one after the other; how many. */
 size_t cvd_html_bibtex(const char *s, size_t n, struct buf *out);
 /* A LaTeX CV's own item macros (\pub{2023}{Title}{Venue}{Authors}{DOI})

@@ -38,89 +38,6 @@ void cv_diag(struct cv_ctx *x, enum cx_sev sev, enum cx_code code, unsigned line
 	va_end(ap);
 }
 
-/* ---- labelling ------------------------------------------------------------ */
-
-/* Markup bytes become token flags; the token text keeps none of them. */
-static size_t strip_marks(struct arena *a, const char *s, size_t n, char **out, uint8_t **fl)
-{
-	char *p = arena_alloc(a, n + 1);
-	uint8_t *f = arena_alloc(a, n + 1);
-	size_t k = 0;
-	unsigned cur = 0;
-	for (size_t i = 0; i < n; i++) {
-		unsigned char c = (unsigned char)s[i];
-		if (CX_IS_MARK(c)) {
-			if (c == CX_M_BOLD_ON)
-				cur |= TOK_BOLD;
-			else if (c == CX_M_BOLD_OFF)
-				cur &= ~(unsigned)TOK_BOLD;
-			else if (c == CX_M_ITALIC_ON)
-				cur |= TOK_ITALIC;
-			else if (c == CX_M_ITALIC_OFF)
-				cur &= ~(unsigned)TOK_ITALIC;
-			else if (c == CX_M_URL_ON)
-				cur |= TOK_LINK;
-			else if (c == CX_M_URL_OFF)
-				cur &= ~(unsigned)TOK_LINK;
-			continue;
-		}
-		p[k] = (char)c;
-		f[k++] = (uint8_t)cur;
-	}
-	p[k] = 0;
-	*out = p;
-	*fl = f;
-	return k;
-}
-
-void cv_label(struct cv_ctx *x, const char *s, size_t n, struct cv_item *it)
-{
-	char *t;
-	uint8_t *fl;
-	size_t tn = strip_marks(x->a, s, n, &t, &fl);
-	size_t cap = tn / 2 + 2;
-	if (cap > 400)
-		cap = 400;
-	struct tok *tk = arena_alloc(x->a, cap * sizeof *tk);
-	size_t nt = tok_split(t, tn, tk, cap);
-	if (!nt || !x->model)
-		return;
-	for (size_t i = 0; i < nt; i++)
-		tk[i].flags = fl[tk[i].off];
-	uint32_t *f = arena_alloc(x->a, nt * FEAT_MAX * sizeof *f);
-	uint8_t *nf = arena_alloc(x->a, nt), *lab = arena_alloc(x->a, nt);
-	int32_t *sc = arena_alloc(x->a, lab_scratch(nt) * sizeof *sc);
-	feat_seq(tk, nt, f, nf);
-	lab_decode(x->model, f, nf, nt, lab, sc);
-	/* each label's tokens, in order, joined by one space */
-	size_t len[LAB_N] = {0};
-	for (size_t i = 0; i < nt; i++)
-		len[lab[i]] += tk[i].n + 1;
-	char *buf[LAB_N];
-	for (int l = 0; l < LAB_N; l++) {
-		buf[l] = len[l] ? arena_alloc(x->a, len[l] + 4) : NULL;
-		it->seg[l].p = buf[l];
-		it->seg[l].n = 0;
-	}
-	it->norder = 0;
-	for (size_t i = 0; i < nt; i++) {
-		int l = lab[i];
-		if (!len[l])
-			continue;
-		if (!it->seg[l].n && it->norder < sizeof it->order)
-			it->order[it->norder++] = (uint8_t)l;
-		char *b = buf[l];
-		size_t k = it->seg[l].n;
-		if (k)
-			b[k++] = ' ';
-		/* a second segment of the same label: mark the seam */
-		memcpy(b + k, tk[i].p, tk[i].n);
-		it->seg[l].n = k + tk[i].n;
-	}
-	for (int l = 0; l < LAB_N; l++)
-		len[l] = 0;
-}
-
 /* ---- text helpers ---------------------------------------------------------- */
 
 static cx_str S(const char *p, size_t n)
@@ -197,7 +114,7 @@ static cx_str drop_lead(cx_str s, const char *word, const char *set)
 /* NFC copy in the arena. */
 static cx_str nfc(struct arena *a, cx_str s)
 {
-	return text_nfc(a, s.p, s.n);
+	return s.n ? text_nfc(a, s.p, s.n) : S("", 0);
 }
 
 /* ---- fields ----------------------------------------------------------------- */
@@ -298,6 +215,25 @@ static cx_str editor_text(struct arena *a, cx_str s)
 	return trim_set(t, ",.;:()[] ");
 }
 
+static int any_word(cx_str s, const char *const *w)
+{
+	for (size_t i = 0; w[i]; i++)
+		if (has_word(s, w[i]))
+			return 1;
+	return 0;
+}
+
+/* Is a name in a list a body's ("the LIFE Collaboration", "ATLAS
+ * Consortium")?  It is written as it is, not split. */
+static int body_name(cx_str s)
+{
+	static const char *const w[] = {"collaboration", "consortium", "committee", "team", "group", "project",
+	                                "initiative", "network", "association", "society", "organization",
+	                                "organisation", "alliance", "council", "taskforce", "institute",
+	                                "university", "laboratory", NULL};
+	return any_word(s, w);
+}
+
 static void add_names(struct eb *b, enum cx_field_id id, cx_str text, unsigned line, cx_str *note)
 {
 	struct cv_ctx *x = b->x;
@@ -325,6 +261,17 @@ static void add_names(struct eb *b, enum cx_field_id id, cx_str text, unsigned l
 		struct cx_name *nm = &names[nn];
 		if (an->empty && id == CX_F_AUTHOR)
 			cv_owner_name(x, nm, line);
+		else if (an->text.n > 3 && (!memcmp(an->text.p, "\xE2\x80\xA6", 3) || !memcmp(an->text.p, "...", 3))) {
+			/* APA's "…, Last Author": the names left out go unsaid (a
+			 * list has no room for them before its last) */
+			cx_str rest = trim_set(S(an->text.p + 3, an->text.n - 3), " ,");
+			if (!rest.n)
+				continue;
+			au_split(x->a, rest, an->family_first, L.vancouver, nm);
+			nm->family = nfc(x->a, trim_set(nm->family, ",;:"));
+			nm->given = nfc(x->a, nm->given);
+		} else if (an->text.n && body_name(an->text))
+			nm->literal = nfc(x->a, trim_set(an->text, ",;:. "));
 		else if (an->text.n) {
 			au_split(x->a, an->text, an->family_first, L.vancouver, nm);
 			nm->family = nfc(x->a, trim_set(nm->family, ",;:"));
@@ -353,6 +300,16 @@ static void add_names(struct eb *b, enum cx_field_id id, cx_str text, unsigned l
 	f->nnames = nn;
 	if (eq.n && note)
 		*note = cv_cat(x->a, *note, "; ", cv_cat(x->a, CX_STR("Equal contribution:"), " ", eq));
+}
+
+/* The page's owner as the one author of an item that names none. */
+static void add_owner(struct eb *b, unsigned line)
+{
+	struct cx_name *nm = arena_calloc(b->x->a, sizeof *nm);
+	cv_owner_name(b->x, nm, line);
+	struct cx_field *f = add(b, CX_F_AUTHOR, name_bibtex(b->x->a, nm));
+	f->names = nm;
+	f->nnames = 1;
 }
 
 /* ---- numbers ------------------------------------------------------------------ */
@@ -580,15 +537,45 @@ static int month_in(cx_str d)
 
 /* ---- type and entry ------------------------------------------------------------ */
 
-static int any_word(cx_str s, const char *const *w)
+/* In a publication list, what follows the title alone with a year is the
+ * venue: a "publisher" with no place, edition, ISBN or editor, and no
+ * word of a publisher's name, is the container. */
+static int publisher_is_venue(const struct cv_item *it)
 {
-	for (size_t i = 0; w[i]; i++)
-		if (has_word(s, w[i]))
-			return 1;
-	return 0;
+	static const char *const pub[] = {"press", "publishing", "publishers", "publisher", "verlag", "springer",
+	                                  "elsevier", "wiley", "books", "university", "routledge", "sage",
+	                                  "francis", "academic", "editions", "mit", "oxford", "cambridge",
+	                                  "pearson", "mcgraw", "o'reilly", "addison", "nature", "de gruyter",
+	                                  "birkhäuser", "brill", "palgrave", "ieee", "acm", "siam", "ams",
+	                                  "inc", "ltd", "gmbh", "llc", "institute", "school", "college", NULL};
+	cx_str p = it->seg[LAB_PUBLISHER];
+	if (!p.n || it->seg[LAB_LOCATION].n || it->seg[LAB_EDITION].n || it->seg[LAB_ISBN].n ||
+	    it->seg[LAB_EDITOR].n || it->seg[LAB_GENRE].n)
+		return 0;
+	return !any_word(p, pub);
 }
 
-static enum cx_type_id type_of(const struct venue_db *db, const struct cv_item *it, cx_str cont, int arxiv)
+/* What the venue reader made of an item's container and of its notes. */
+struct place {
+	struct venue_out c;   /* the container */
+	struct venue_out s;   /* the notes and genre beside it */
+	struct venue_out b;   /* the badge: a venue tag or an award */
+	int tag;              /* the badge is a venue tag ("[EMNLP 2023]") */
+	cx_str cont;          /* the container as the labeller read it */
+	int status;           /* as venue_out.status, from either */
+	int thesis, report, preprint;
+};
+
+/* arXiv, bioRxiv, medRxiv, SSRN, "preprint": a venue that publishes
+ * preprints. */
+static int preprint_server(cx_str name)
+{
+	return str_ifind(name, "rxiv", 0) >= 0 || has_word(name, "ssrn") || has_word(name, "preprint") ||
+	       has_word(name, "corr") || has_word(name, "research square");
+}
+
+static enum cx_type_id type_of(const struct venue_db *db, const struct cv_item *it, const struct place *pl,
+                               int arxiv)
 {
 	static const char *const thesis[] = {"thesis", "dissertation", "phd", "ph.d", "doctoral", "master",
 	                                     "m.sc", "msc thesis", "habilitation", "diss.", NULL};
@@ -599,33 +586,65 @@ static enum cx_type_id type_of(const struct venue_db *db, const struct cv_item *
 	                                   NULL};
 	static const char *const journal[] = {"journal", "transactions", "trans.", "letters", "review",
 	                                      "magazine", "annals", "bulletin", "quarterly", "j.", NULL};
-	cx_str g = it->seg[LAB_GENRE], nt = it->seg[LAB_NOTE];
-	if (any_word(g, thesis) || any_word(nt, thesis) || it->hint == H_THESIS ||
-	    (!cont.n && any_word(it->seg[LAB_PUBLISHER], thesis)))
-		return has_word(g, "master") || has_word(nt, "master") ? CX_T_MASTERSTHESIS : CX_T_PHDTHESIS;
-	if (any_word(g, report) || (!cont.n && any_word(nt, report)) || it->hint == H_REPORT)
+	cx_str g = it->seg[LAB_GENRE], nt = it->seg[LAB_NOTE], cont = pl->cont;
+	if (pl->thesis || any_word(g, thesis) || it->hint == H_THESIS ||
+	    (!cont.n && (any_word(it->seg[LAB_PUBLISHER], thesis) || any_word(nt, thesis))))
+		return has_word(g, "master") || has_word(nt, "master") || pl->c.preprint == 1 || pl->s.preprint == 1
+		       ? CX_T_MASTERSTHESIS : CX_T_PHDTHESIS;
+	if (pl->report || any_word(g, report) || (!cont.n && any_word(nt, report)) || it->hint == H_REPORT)
 		return CX_T_TECHREPORT;
 	if (it->hint == H_PATENT || has_word(g, "patent"))
 		return CX_T_PATENT;
-	if (arxiv && (!cont.n || has_word(cont, "arxiv") || has_word(cont, "preprint")))
-		return CX_T_PREPRINT;
+	if (it->hint == H_ISSUE) /* a journal's issue the authors edited */
+		return CX_T_PERIODICAL;
+	if (it->hint == H_EDITED)
+		return CX_T_COLLECTION;
+	if ((arxiv || pl->preprint) && (!cont.n || preprint_server(cont)))
+		return CX_T_PREPRINT; /* a published venue wins over the arXiv copy */
+	if (pl->status == 1 || pl->status == 2)
+		return CX_T_UNPUBLISHED; /* "Submitted to X", "Under review at X": not published in X */
+	/* "Proceedings of the Royal Society B, 286(1904)": a journal's
+	 * proceedings have volumes, a conference's have none */
+	int proc = has_word(cont, "proceedings") || has_word(cont, "proc.");
+	if (!pl->c.known && proc && !any_word(cont, conf + 2) && it->seg[LAB_VOLUME].n && !it->seg[LAB_EDITOR].n)
+		return CX_T_ARTICLE;
+	if (pl->c.known || pl->c.kind == VENUE_JOURNAL || pl->c.kind == VENUE_CONFERENCE ||
+	    pl->c.kind == VENUE_WORKSHOP) {
+		if (pl->c.kind == VENUE_JOURNAL)
+			return CX_T_ARTICLE;
+		if (pl->c.kind == VENUE_CONFERENCE || pl->c.kind == VENUE_WORKSHOP)
+			return CX_T_INPROCEEDINGS;
+	}
 	if (cont.n) {
 		const struct venue_row *r = venue_lookup(db, cont.p, cont.n);
 		if (r && r->kind == VENUE_JOURNAL)
 			return CX_T_ARTICLE;
 		if (r && (r->kind == VENUE_CONFERENCE || r->kind == VENUE_WORKSHOP))
 			return CX_T_INPROCEEDINGS;
-		if (any_word(cont, conf))
+		if (any_word(cont, conf) && !(proc && !any_word(cont, conf + 2) && it->seg[LAB_VOLUME].n))
 			return CX_T_INPROCEEDINGS;
-		if (any_word(cont, journal))
+		if (any_word(cont, journal) || proc)
 			return CX_T_ARTICLE;
-		if (it->seg[LAB_EDITOR].n || ieq_prefix(cont, "in ") || ieq_prefix(cont, "in:"))
-			return it->hint == H_CONFERENCE || it->hint == H_WORKSHOP ? CX_T_INPROCEEDINGS
-			                                                          : CX_T_INCOLLECTION;
+		cx_str wc = trim_set(it->seg[LAB_CONTAINER], ",.;:( ");
+		int in = ieq_prefix(wc, "in ") || ieq_prefix(wc, "in:");
+		/* a book with editors is a conference's if it says so: its
+		 * hint, its series ("volume 12183 of SPIE Conference Series"),
+		 * its year ("Space Telescopes and Instrumentation 2020") */
+		if (it->seg[LAB_EDITOR].n || (in && it->seg[LAB_PUBLISHER].n))
+			return it->hint == H_CONFERENCE || it->hint == H_WORKSHOP || any_word(it->seg[LAB_VOLUME], conf) ||
+			               year_in(cont) || has_word(it->seg[LAB_PUBLISHER], "spie") || has_word(cont, "spie")
+			       ? CX_T_INPROCEEDINGS
+			       : CX_T_INCOLLECTION;
+		if (it->hint == H_JOURNAL)
+			return CX_T_ARTICLE;
 		if (it->hint == H_CONFERENCE || it->hint == H_WORKSHOP)
 			return CX_T_INPROCEEDINGS;
 		if (it->hint == H_CHAPTER || it->hint == H_BOOK)
 			return CX_T_INCOLLECTION;
+		/* "In X" without editors, "X '25", "X-2023", "W@X": a
+		 * proceedings volume */
+		if (in || pl->c.short_year || memchr(cont.p, '@', cont.n))
+			return CX_T_INPROCEEDINGS;
 		if (it->seg[LAB_PUBLISHER].n && !it->seg[LAB_VOLUME].n && !it->hint)
 			return CX_T_INCOLLECTION;
 		return CX_T_ARTICLE;
@@ -638,6 +657,8 @@ static enum cx_type_id type_of(const struct venue_db *db, const struct cv_item *
 		return CX_T_PREPRINT;
 	if (it->seg[LAB_PUBLISHER].n || it->hint == H_BOOK)
 		return CX_T_BOOK;
+	if (pl->status)
+		return CX_T_UNPUBLISHED;
 	return CX_T_MISC;
 }
 
@@ -657,8 +678,8 @@ static cx_str arxiv_id(cx_str s)
 			m++;
 		if (m < 4 || m > 5)
 			continue;
-		/* only with arXiv in the text before it */
-		int ok = 0;
+		/* only with arXiv in the text before it, or CoRR's "abs/" */
+		int ok = i >= 4 && !memcmp(s.p + i - 4, "abs/", 4);
 		for (size_t j = i >= 40 ? i - 40 : 0; j + 5 <= i && !ok; j++)
 			ok = (s.p[j] == 'a' || s.p[j] == 'A') && !strncmp(s.p + j + 1, "rxiv", 4) ? 1
 			     : (s.p[j] == 'a' || s.p[j] == 'A') && !strncmp(s.p + j + 1, "rXiv", 4);
@@ -690,6 +711,20 @@ static cx_str paren_trim(cx_str t)
 		else
 			return t;
 	}
+}
+
+/* t, cut from s, with the period of an abbreviation at its end given
+ * back ("Proc. VLDB Endow."). */
+static cx_str abbrev_end(cx_str s, cx_str t)
+{
+	if (!t.n || t.p + t.n >= s.p + s.n || t.p[t.n] != '.' || !memchr(t.p, '.', t.n))
+		return t;
+	size_t w = t.n;
+	while (w && t.p[w - 1] != ' ')
+		w--;
+	if (t.n - w <= 6 && isupper((unsigned char)t.p[w]))
+		t.n++;
+	return t;
 }
 
 static cx_str title_text(cx_str t)
@@ -725,6 +760,269 @@ static cx_str joined(struct arena *a, const struct cv_item *it)
 	return all;
 }
 
+/* The container and the notes through the venue reader (cv/venue.c). */
+static void read_place(struct cv_ctx *x, const struct cv_item *it, cx_str cont, cx_str arx, struct place *pl)
+{
+	memset(pl, 0, sizeof *pl);
+	cx_str side = cv_cat(x->a, it->seg[LAB_NOTE], ", ", it->seg[LAB_GENRE]);
+	if (side.n)
+		cv_read_venue(x, side, &pl->s);
+	cx_str badge = trim_set(it->seg[LAB_BADGE], ",.;:()[]");
+	if (badge.n) {
+		cv_read_venue(x, badge, &pl->b);
+		/* "[EMNLP 2023]" before the item: a venue tag, the venue when
+		 * none is written */
+		pl->tag = !pl->b.note.n && (pl->b.known || pl->b.year || pl->b.short_year);
+		if (pl->tag && !cont.n)
+			cont = badge;
+	}
+	/* a page's badge is the venue when none is written, unless the item
+	 * says it is a preprint */
+	if (!cont.n && it->badge.n && !it->arxiv.n && !arx.n && !pl->s.preprint)
+		cont = it->badge;
+	pl->cont = cont;
+	if (cont.n)
+		cv_read_venue(x, cont, &pl->c);
+	pl->status = pl->c.status ? pl->c.status : pl->s.status;
+	if (!pl->status && cont.n && side.n) {
+		/* "arXiv preprint, in submission" read as container "..., in" and
+		 * note "submission": the status is in the two together */
+		struct venue_out j;
+		memset(&j, 0, sizeof j);
+		cv_read_venue(x, cv_cat(x->a, it->seg[LAB_CONTAINER], " ", side), &j);
+		if (j.status) {
+			pl->status = j.status;
+			pl->s.status = j.status;
+			pl->s.status_note = j.status_note;
+			pl->s.written = S("", 0);
+		}
+	}
+	pl->thesis = pl->c.kind == VENUE_THESIS || pl->s.kind == VENUE_THESIS;
+	pl->report = pl->c.report || pl->s.report;
+	pl->preprint = (pl->c.preprint && !pl->thesis) || (pl->s.preprint && !pl->thesis && !cont.n) || arx.n;
+	if (pl->status == 1 && !pl->c.name.n && pl->s.name.n && !cont.n)
+		pl->c = pl->s; /* "Submitted to" with the venue in the note */
+}
+
+/* The short name as the document writes it: a venue written as the
+ * acronym with its year glued on ("EMNLP-2023", "OSDI'25", "ACL2024") keeps
+ * that form as its short name; its full name comes from the table. */
+static cx_str written_short(struct arena *a, cx_str written, cx_str acronym)
+{
+	cx_str w = trim_set(written, ",.;:()");
+	w = drop_lead(w, "in", " ");
+	if (!acronym.n || w.n <= acronym.n || w.n > acronym.n + 8 || !str_ieqn(w.p, acronym.p, acronym.n) ||
+	    memchr(w.p, ' ', w.n) || memchr(w.p, ',', w.n))
+		return acronym; /* "EMNLP, 2022": the year is the item's date */
+	for (size_t i = acronym.n; i < w.n; i++)
+		if (!isdigit((unsigned char)w.p[i]) && w.p[i] != '-' && w.p[i] != '\'')
+			return acronym;
+	(void)a;
+	return w;
+}
+
+/* Is the venue written as its acronym ("ICML", "ACM SIGCOMM", "Proc. of
+ * NSDI", "In Proceedings of the 18th OSDI", "EMNLP-2023")?  Words around
+ * an acronym that name no venue (proceedings, of, the, a publisher, an
+ * ordinal, a year) aside, the acronym is all there is. */
+static int acronym_like(cx_str w, cx_str acr)
+{
+	static const char *const filler[] = {"proceedings", "proc", "proc.", "of", "the", "in", "acm", "ieee",
+	                                     "usenix", "ieee/acm", "acm/ieee", "annual", "intl", "intl.", NULL};
+	size_t words = 0;
+	int has = 0;
+	for (size_t i = 0; i < w.n;) {
+		while (i < w.n && (w.p[i] == ' ' || w.p[i] == ','))
+			i++;
+		size_t b = i;
+		while (i < w.n && w.p[i] != ' ' && w.p[i] != ',')
+			i++;
+		if (i == b)
+			break;
+		size_t e = i;
+		while (e > b && (isdigit((unsigned char)w.p[e - 1]) || w.p[e - 1] == '\'' || w.p[e - 1] == '-'))
+			e--;
+		cx_str word = S(w.p + b, i - b);
+		int fill = e == b || (isdigit((unsigned char)w.p[b]) && i - b <= 4); /* a year, "18th" */
+		for (size_t k = 0; filler[k] && !fill; k++)
+			fill = str_ieq(word, filler[k]);
+		if (acr.n && e - b == acr.n && str_ieqn(w.p + b, acr.p, acr.n))
+			has = 1;
+		else if (!fill)
+			words++;
+	}
+	return has ? words == 0 : words == 1 && !acr.n;
+}
+
+/* The container's name: the table's full name for a venue written as its
+ * acronym ("an acronym with a year becomes the full name"), else the
+ * document's own words, cleaned of a short year, ranks and awards. */
+static cx_str venue_name_of(const struct place *pl)
+{
+	const struct venue_out *o = &pl->c;
+	if (o->known && (!o->written.n || acronym_like(o->written, o->acronym)))
+		return o->name;
+	cx_str w = o->written.n ? o->written : o->name.n ? o->name : trim_set(pl->cont, ",.;:|-");
+	/* a year at the end is the item's date, not the venue's name */
+	size_t e = w.n;
+	if (e > 5 && year_in(S(w.p + e - 4, 4)) && !isalnum((unsigned char)w.p[e - 5])) {
+		e -= 4;
+		while (e && (w.p[e - 1] == ' ' || w.p[e - 1] == ','))
+			e--;
+		size_t mb = e;
+		while (mb && isalpha((unsigned char)w.p[mb - 1]))
+			mb--;
+		if (mb < e && month_in(S(w.p + mb, e - mb)))
+			e = mb;
+		w = trim_set(S(w.p, e), ",.;:|-");
+	}
+	return w;
+}
+
+/* The container field, by the type: a venue's canonical name with its
+ * acronym, the school of a thesis, the institution and number of a
+ * report, arXiv for a preprint. */
+static void add_container(struct eb *b, const struct cv_item *it, const struct place *pl, cx_str arx)
+{
+	struct cx_entry *e = b->e;
+	struct arena *a = b->x->a;
+	const struct venue_out *o = &pl->c;
+	cx_str pub = trim_set(it->seg[LAB_PUBLISHER], ",.;:()");
+	if (e->type == CX_T_PHDTHESIS || e->type == CX_T_MASTERSTHESIS) {
+		cx_str school = o->school.n ? o->school : pl->s.school.n ? pl->s.school : pl->cont.n ? pl->cont : pub;
+		add_text(b, CX_F_SCHOOL, trim_set(school, ",.;:|-"));
+		return;
+	}
+	if (e->type == CX_T_TECHREPORT) {
+		cx_str inst = o->school.n ? o->school : pl->s.school.n ? pl->s.school : pl->cont.n ? pl->cont : pub;
+		add_text(b, CX_F_INSTITUTION, trim_set(inst, ",.;:|-"));
+		cx_str num = o->number.n ? o->number : pl->s.number;
+		if (num.n)
+			add_text(b, CX_F_NUMBER, num);
+		return;
+	}
+	if (e->type == CX_T_UNPUBLISHED && (pl->status == 1 || pl->status == 2))
+		return; /* "Submitted to X" is not published in X: the note says it */
+	if (e->type == CX_T_PREPRINT && (arx.n || !pl->cont.n || preprint_server(pl->cont))) {
+		if (arx.n || has_word(pl->cont, "arxiv") || has_word(pl->cont, "corr"))
+			add(b, CX_F_JOURNAL, CX_STR("arXiv"));
+		else if (pl->cont.n)
+			add_text(b, CX_F_JOURNAL, o->name.n ? o->name : pl->cont);
+		return;
+	}
+	if (!pl->cont.n)
+		return;
+	cx_str name = venue_name_of(pl);
+	if (!name.n)
+		return;
+	enum cx_field_id cid = e->type == CX_T_INPROCEEDINGS || e->type == CX_T_INCOLLECTION ||
+	                       e->type == CX_T_INBOOK
+	                       ? CX_F_BOOKTITLE : CX_F_JOURNAL;
+	add_text(b, cid, name);
+	if (o->acronym.n && o->acronym.n < name.n)
+		add(b, CX_F_SHORTJOURNAL, o->known ? written_short(a, pl->cont, o->acronym) : o->acronym);
+	else if (!o->known && !memchr(name.p, ' ', name.n) && written_short(a, pl->cont, name).n > name.n)
+		add(b, CX_F_SHORTJOURNAL, written_short(a, pl->cont, name)); /* "Repl4NLP-2022", as known ones */
+}
+
+/* The note: the status, awards and ranks, what else the item says beside
+ * its fields, and equal contribution. */
+static cx_str note_text(struct cv_ctx *x, const struct cv_item *it, const struct place *pl, cx_str arx,
+                        enum cx_type_id type, cx_str equal)
+{
+	struct arena *a = x->a;
+	cx_str n = S("", 0);
+	const struct venue_out *o = &pl->c;
+	if (pl->status == 1 && type == CX_T_UNPUBLISHED) {
+		cx_str v = venue_name_of(pl);
+		if (o->acronym.n && v.n && !(o->acronym.n == v.n && !memcmp(o->acronym.p, v.p, v.n)))
+			v = cv_cat(a, v, " ", cv_cat(a, CX_STR("("), "", cv_cat(a, o->acronym, "", CX_STR(")"))));
+		n = cv_cat(a, CX_STR("Submitted to"), " ", v);
+	} else if (pl->c.status_note.n || pl->s.status_note.n) {
+		n = pl->c.status_note.n ? pl->c.status_note : pl->s.status_note;
+		cx_str v = venue_name_of(pl);
+		if (pl->status == 2 && type == CX_T_UNPUBLISHED && v.n)
+			n = cv_cat(a, n, " at ", v); /* "Under review at ..." */
+	}
+	/* ranks and awards, wherever they were written */
+	n = cv_cat(a, n, "; ", o->note);
+	n = cv_cat(a, n, "; ", pl->s.note);
+	n = cv_cat(a, n, "; ", pl->b.note);
+	/* what the notes say besides: a genre, a language */
+	cx_str rest = trim_set(it->seg[LAB_NOTE], ",.;:()[]");
+	if (pl->s.status || pl->s.note.n || it->seg[LAB_GENRE].n)
+		rest = trim_set(pl->s.written, ",.;:()[]|-");
+	if ((arx.n || pl->preprint) && (has_word(rest, "arxiv") || has_word(rest, "preprint")) && rest.n < 60)
+		rest = S("", 0); /* "arXiv preprint arXiv:2305.18461": the eprint says it */
+	if (pl->thesis || pl->report || type == CX_T_PHDTHESIS || type == CX_T_MASTERSTHESIS ||
+	    type == CX_T_TECHREPORT)
+		rest = S("", 0);
+	n = cv_cat(a, n, "; ", rest);
+	return cv_cat(a, n, "; ", equal);
+}
+
+/* Year, month and day: the date label, a date the item wrote apart, the
+ * venue's, the heading's. */
+static void add_date(struct eb *b, const struct cv_item *it, const struct numbers *nb, const struct place *pl,
+                     cx_str arx)
+{
+	struct arena *a = b->x->a;
+	int y = nb->year, m = 0, d = 0;
+	cx_str ds = it->seg[LAB_DATE];
+	if (it->date_y) {
+		y = it->date_y, m = it->date_m, d = it->date_d;
+	} else {
+		m = y && ds.n ? month_in(ds) : 0;
+		if (!y)
+			y = pl->c.year, m = pl->c.month;
+		if (!y)
+			y = pl->s.year, m = pl->s.month;
+		if (!y && pl->tag)
+			y = pl->b.year;
+		if (!y) /* "vol. 34, issue 3, 2022" read as the volume */
+			y = year_in(it->seg[LAB_VOLUME]) ? year_in(it->seg[LAB_VOLUME]) : year_in(it->seg[LAB_PAGES]);
+		if (!y)
+			y = it->year;
+	}
+	/* a new-style arXiv id tells the year and month it was posted */
+	if (!y && arx.n >= 9 && arx.p[4] == '.' && isdigit((unsigned char)arx.p[0])) {
+		y = 2000 + (arx.p[0] - '0') * 10 + (arx.p[1] - '0');
+		m = (arx.p[2] - '0') * 10 + (arx.p[3] - '0');
+	}
+	if (y)
+		add_int(b, CX_F_YEAR, y);
+	if (y && m >= 1 && m <= 12)
+		add(b, CX_F_MONTH, arena_str(a, month_names[m - 1], 3));
+	if (y && m >= 1 && m <= 12 && d)
+		add_int(b, CX_F_DAY, d);
+}
+
+/* A preprint server's id ("bioRxiv:2022.09.29.510101", "medRxiv: ..."):
+ * the server's name in *name, the id in *id and its year; 0 when none. */
+static int server_id(cx_str all, cx_str *name, cx_str *id)
+{
+	static const char *const srv[] = {"bioRxiv", "medRxiv", NULL};
+	for (int k = 0; srv[k]; k++) {
+		long a = str_ifind(all, srv[k], 0);
+		if (a < 0)
+			continue;
+		size_t i = (size_t)a + 7;
+		while (i < all.n && (all.p[i] == ':' || all.p[i] == ' '))
+			i++;
+		size_t e = i;
+		while (e < all.n && (isdigit((unsigned char)all.p[e]) || all.p[e] == '.' || all.p[e] == 'v'))
+			e++;
+		while (e > i && all.p[e - 1] == '.')
+			e--;
+		if (e - i < 16 || all.p[i + 4] != '.' || all.p[i + 7] != '.' || all.p[i + 10] != '.')
+			continue;
+		*name = S(srv[k], 7);
+		*id = S(all.p + i, e - i);
+		return atoi(all.p + i);
+	}
+	return 0;
+}
+
 struct cx_entry *cv_entry(struct cv_ctx *x, const struct cv_item *it)
 {
 	cx_str title = title_text(it->seg[LAB_TITLE]);
@@ -737,52 +1035,68 @@ struct cx_entry *cv_entry(struct cv_ctx *x, const struct cv_item *it)
 	e->source = "cv";
 	cx_str all = joined(x->a, it);
 	cx_str cont = paren_trim(trim_set(it->seg[LAB_CONTAINER], ",.;:"));
-	cont = trim_set(drop_lead(cont, "in", ": "), ",.;:");
+	cont = abbrev_end(it->seg[LAB_CONTAINER], trim_set(drop_lead(cont, "in", ": "), ",.;:"));
 	cx_str arx = it->arxiv.n ? it->arxiv : arxiv_id(all);
 	if (has_word(cont, "arxiv") && arx.n)
 		cont = CX_STR("arXiv"); /* "arXiv preprint arXiv:2210.05678" */
-	e->type = type_of(x->c->cx->venues, it, cont, arx.n != 0);
+	cx_str pub = trim_set(it->seg[LAB_PUBLISHER], ",.;:()");
+	struct cv_item moved;
+	if (x->lists && !cont.n && publisher_is_venue(it)) {
+		moved = *it; /* the publisher is the venue: read on as a container */
+		moved.seg[LAB_CONTAINER] = moved.seg[LAB_PUBLISHER];
+		moved.seg[LAB_PUBLISHER] = S("", 0);
+		it = &moved;
+		cont = pub;
+		pub = S("", 0);
+	}
+	cx_str srv, sid;
+	int sy;
+	if (!arx.n && (sy = server_id(all, &srv, &sid)) > 0 && (!cont.n || preprint_server(cont))) {
+		moved = *it; /* "bioRxiv:2022.09.29.510101": the server is the venue */
+		moved.seg[LAB_CONTAINER] = cont = srv;
+		if (!moved.doi.n)
+			moved.doi = cv_cat(x->a, CX_STR("10.1101"), "/", sid);
+		if (!moved.year)
+			moved.year = sy;
+		it = &moved;
+	}
+	struct place pl;
+	read_place(x, it, cont, arx, &pl);
+	e->type = type_of(x->c->cx->venues, it, &pl, arx.n != 0);
 	const char *tn = cx_types[e->type].bibtex;
 	e->type_name = S(tn, strlen(tn));
-	cx_str note = S("", 0);
+	cx_str equal = S("", 0);
 	if (it->seg[LAB_AUTHOR].n)
-		add_names(&b, CX_F_AUTHOR, it->seg[LAB_AUTHOR], it->line, &note);
+		add_names(&b, CX_F_AUTHOR, it->seg[LAB_AUTHOR], it->line, &equal);
+	if (!cx_entry_get(e, CX_F_AUTHOR) && !it->seg[LAB_EDITOR].n && x->lists)
+		add_owner(&b, it->line); /* the owner's own work */
 	if (it->seg[LAB_EDITOR].n)
 		add_names(&b, CX_F_EDITOR, editor_text(x->a, it->seg[LAB_EDITOR]), it->line, NULL);
 	if (it->seg[LAB_TRANSLATOR].n)
 		add_names(&b, CX_F_TRANSLATOR, editor_text(x->a, it->seg[LAB_TRANSLATOR]), it->line, NULL);
 	add_text(&b, CX_F_TITLE, title);
-	if (cont.n) {
-		enum cx_field_id cid = e->type == CX_T_ARTICLE || e->type == CX_T_MISC || e->type == CX_T_PREPRINT
-		                       ? CX_F_JOURNAL
-		                       : e->type == CX_T_PHDTHESIS || e->type == CX_T_MASTERSTHESIS ? CX_F_SCHOOL
-		                       : e->type == CX_T_TECHREPORT ? CX_F_INSTITUTION : CX_F_BOOKTITLE;
-		add_text(&b, cid, cont);
-	} else if (arx.n && e->type == CX_T_PREPRINT)
-		add(&b, CX_F_JOURNAL, CX_STR("arXiv"));
+	add_container(&b, it, &pl, arx);
+	if (it->badge.n && !cx_entry_get(e, CX_F_SHORTJOURNAL) && it->badge.n <= 40)
+		add(&b, CX_F_SHORTJOURNAL, it->badge); /* al-folio's badge: the venue's short name */
 	if (it->seg[LAB_COLLECTION].n)
 		add_text(&b, CX_F_SERIES, trim_set(it->seg[LAB_COLLECTION], ",.;:()"));
 	struct numbers nb;
 	numbers_of(x->a, it, &nb);
-	if (nb.year)
-		add_int(&b, CX_F_YEAR, nb.year);
-	int month = nb.year ? month_in(it->seg[LAB_DATE]) : 0;
-	if (month)
-		add(&b, CX_F_MONTH, arena_str(x->a, month_names[month - 1], 3));
-	if (nb.vol.n)
-		add_text(&b, CX_F_VOLUME, nb.vol);
-	if (nb.iss.n)
-		add_text(&b, CX_F_NUMBER, nb.iss);
-	if (nb.pages.n)
-		add_text(&b, CX_F_PAGES, nb.pages);
+	add_date(&b, it, &nb, &pl, arx);
+	int journalish = e->type == CX_T_ARTICLE || e->type == CX_T_INPROCEEDINGS || !pl.c.known;
+	cx_str vol = nb.vol.n ? nb.vol : journalish ? pl.c.volume : S("", 0);
+	cx_str iss = nb.iss.n ? nb.iss : journalish && e->type != CX_T_TECHREPORT ? pl.c.number : S("", 0);
+	cx_str pages = nb.pages.n ? nb.pages : journalish ? pages_text(x->a, pl.c.pages) : S("", 0);
+	if (vol.n)
+		add_text(&b, CX_F_VOLUME, vol);
+	if (iss.n && e->type != CX_T_TECHREPORT)
+		add_text(&b, CX_F_NUMBER, iss);
+	if (pages.n)
+		add_text(&b, CX_F_PAGES, pages);
 	if (it->seg[LAB_EDITION].n)
 		add_text(&b, CX_F_EDITION, trim_set(it->seg[LAB_EDITION], ",.;:()"));
-	cx_str pub = trim_set(it->seg[LAB_PUBLISHER], ",.;:()");
-	if (pub.n && (e->type == CX_T_PHDTHESIS || e->type == CX_T_MASTERSTHESIS) && !cont.n)
-		add_text(&b, CX_F_SCHOOL, pub);
-	else if (pub.n && e->type == CX_T_TECHREPORT && !cont.n)
-		add_text(&b, CX_F_INSTITUTION, pub);
-	else if (pub.n)
+	if (pub.n && !((e->type == CX_T_PHDTHESIS || e->type == CX_T_MASTERSTHESIS || e->type == CX_T_TECHREPORT) &&
+	               !cont.n && !pl.c.school.n && !pl.s.school.n))
 		add_text(&b, CX_F_PUBLISHER, pub);
 	if (it->seg[LAB_LOCATION].n)
 		add_text(&b, CX_F_ADDRESS, trim_set(it->seg[LAB_LOCATION], ",.;:()"));
@@ -791,19 +1105,10 @@ struct cx_entry *cv_entry(struct cv_ctx *x, const struct cv_item *it)
 		                                  ",.;:"));
 	cx_str dummy;
 	add_ids(&b, it, all, &dummy);
-	cx_str n2 = trim_set(it->seg[LAB_NOTE], ",.;:()[]");
-	if (arx.n && has_word(n2, "arxiv") && n2.n < arx.n + 40)
-		n2 = S("", 0); /* "arXiv preprint arXiv:2305.18461": the eprint says it */
-	n2 = cv_cat(x->a, n2, "; ", trim_set(it->seg[LAB_BADGE], ",.;:()[]"));
-	n2 = cv_cat(x->a, n2, "; ", note);
-	if (e->type == CX_T_PHDTHESIS || e->type == CX_T_TECHREPORT)
-		add_text(&b, CX_F_TYPE, trim_set(it->seg[LAB_GENRE], ",.;:()[]"));
-	else
-		n2 = cv_cat(x->a, trim_set(it->seg[LAB_GENRE], ",.;:()[]"), "; ", n2);
-	add_text(&b, CX_F_NOTE, n2);
+	add_text(&b, CX_F_NOTE, note_text(x, it, &pl, arx, e->type, equal));
 	if (it->abstract.n)
 		add_text(&b, CX_F_ABSTRACT, it->abstract);
-	if (!title.n && !cont.n && !e->nfields)
-		return NULL;
+	if (!title.n && !cont.n)
+		return NULL; /* no title and no venue: no publication */
 	return e;
 }

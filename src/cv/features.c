@@ -50,9 +50,17 @@ int lab_from_name(const char *s, size_t n)
 size_t tok_split(const char *s, size_t n, struct tok *out, size_t cap)
 {
 	size_t k = 0, i = 0;
+	unsigned line = 0;
+	int start = 1;
 	while (i < n && k < cap) {
-		while (i < n && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r'))
+		while (i < n && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r')) {
+			if (s[i] == '\n' && k) {
+				start = 1;
+				line += line < 31;
+				out[k - 1].flags |= TOK_LINEEND;
+			}
 			i++;
+		}
 		if (i == n)
 			break;
 		size_t b = i;
@@ -61,9 +69,14 @@ size_t tok_split(const char *s, size_t n, struct tok *out, size_t cap)
 		out[k].p = s + b;
 		out[k].n = (uint32_t)(i - b);
 		out[k].off = (uint32_t)b;
-		out[k].flags = 0;
+		out[k].flags = start ? TOK_LINESTART : 0;
+		out[k].line = (uint8_t)line;
+		out[k].role = 0;
+		start = 0;
 		k++;
 	}
+	if (k)
+		out[k - 1].flags |= TOK_LINEEND;
 	return k;
 }
 
@@ -81,7 +94,10 @@ enum {
 	F_BIAS = 1, F_W, F_P1, F_P2, F_P3, F_P4, F_S1, F_S2, F_S3, F_S4, F_SHAPE, F_LAST, F_FIRST,
 	F_FLAG, F_POS, F_REL, F_WM1, F_WP1, F_WM2, F_WP2, F_LASTM1, F_FIRSTP1, F_SHM1, F_SHP1,
 	F_BIG, F_SEG, F_QUOTE, F_PAREN, F_SEEN, F_LEN, F_MARK, F_LASTSEG, F_WLAST, F_SHLAST,
-	F_NUMCTX, F_WM1P1
+	F_NUMCTX, F_WM1P1, F_LIDX, F_LSIZE, F_LCAPS, F_LNUM, F_LFIRST, F_LROLE, F_LTOK, F_LNAMES, F_LHEAD, F_CHUNK, F_TLEN,
+	/* positions in a block of a page count apart from those in a
+	 * reference string: their seeds are moved by F_BLOCK */
+	F_BLOCK = 64
 };
 
 static int is_punct(unsigned char c)
@@ -271,6 +287,19 @@ static void addc(struct fs *s, uint32_t seed, unsigned v)
 	add(s, seed, b, 4);
 }
 
+/* A word's length in characters, and whether it is East Asian script
+ * (written without spaces: a name is two to four characters, a title a
+ * dozen or more). */
+static unsigned tlen(const struct tok *t)
+{
+	size_t k = 0;
+	for (uint32_t i = 0; i < t->n; i++)
+		k += ((unsigned char)t->p[i] & 0xC0) != 0x80;
+	unsigned char c = (unsigned char)t->p[0];
+	unsigned cjk = c >= 0xE3 && c <= 0xE9;
+	return cjk << 4 | (k < 3 ? 0 : k < 5 ? 1 : k < 9 ? 2 : k < 16 ? 3 : 4);
+}
+
 static unsigned pos_bucket(size_t i)
 {
 	return i < 4 ? (unsigned)i : i < 6 ? 4 : i < 9 ? 5 : i < 13 ? 6 : i < 20 ? 7 : i < 30 ? 8 : 9;
@@ -285,6 +314,7 @@ struct tinfo {
 	char first, last;
 	unsigned flags;
 	uint8_t seg, quote, paren, seen;
+	uint16_t chunk;  /* the shape of the comma-separated piece it is in */
 };
 
 static int is_break(const struct tinfo *x)
@@ -294,11 +324,38 @@ static int is_break(const struct tinfo *x)
 	return x->last == '.' && !(x->flags & FL_INITIAL);
 }
 
-static void info_seq(const struct tok *t, size_t n, struct tinfo *ti)
+/* Pieces between commas and semicolons: how many words, whether each is
+ * capitalised or an initial, and how the piece ends (",", ":", "."). An
+ * author list is pieces of two or three capitalised words ("Ravi
+ * Sundaram:"); a title is a long piece ("Nexus: a GPU cluster ..."). */
+static void chunks(struct tinfo *ti, size_t n)
+{
+	for (size_t b = 0; b < n;) {
+		size_t e = b;
+		int caps = 1;
+		while (e < n) {
+			caps &= (ti[e].flags & (FL_INITCAP | FL_INITIAL | FL_ALLCAP)) != 0;
+			if (ti[e].last == ',' || ti[e].last == ';' || ti[e].last == ':' || e - b >= 6)
+				break;
+			e++;
+		}
+		if (e == n)
+			e--;
+		unsigned words = (unsigned)(e - b + 1), end = (unsigned char)ti[e].last;
+		for (size_t i = b; i <= e; i++)
+			ti[i].chunk = (uint16_t)((words < 6 ? words : 6) | caps << 3 | (i == b) << 4 |
+			                         (end == ',' ? 1 : end == ':' ? 2 : end == ';' ? 3 : 0) << 5);
+		b = e + 1;
+	}
+}
+
+static void info_seq(const struct tok *t, size_t n, struct tinfo *ti, int lines)
 {
 	unsigned seg = 0, quote = 0, paren = 0, seen = 0;
 	for (size_t i = 0; i < n; i++) {
 		struct tinfo *x = &ti[i];
+		if (lines && (t[i].flags & TOK_LINESTART))
+			seg = 0; /* in a block the parts count from the line's start */
 		char buf[64];
 		size_t k = core(&t[i], buf, sizeof buf);
 		x->wn = (uint8_t)(k < sizeof x->w ? k : sizeof x->w);
@@ -328,12 +385,118 @@ static void info_seq(const struct tok *t, size_t n, struct tinfo *ti)
 		if (is_break(x))
 			seg++;
 	}
+	chunks(ti, n);
 }
 
-static void window(struct fs *s, uint32_t seed, const struct tinfo *ti, size_t n, size_t i, long d)
+
+/* What a line of a block is like: the facts its tokens share. */
+struct linfo {
+	uint8_t ntok, commas, caps, lower, inits, names, chunks;
+	uint8_t year, digits, venue, quote, and_, fw;
+	uint32_t first; /* the first token's class */
+	uint8_t role;
+};
+
+/* Function words of titles, and words of venues. */
+static int in_words(const char *w, size_t n, const char *const *list)
+{
+	for (size_t i = 0; list[i]; i++)
+		if (strlen(list[i]) == n && !memcmp(list[i], w, n))
+			return 1;
+	return 0;
+}
+
+static const char *const title_words[] = {"of", "the", "for", "in", "on", "with", "to", "a", "an", "from",
+                                          "via", "by", "towards", "using", "is", "are", "at", NULL};
+static const char *const venue_words[] = {"proceedings", "proc", "conference", "conf", "journal", "workshop",
+                                          "symposium", "transactions", "trans", "arxiv", "preprint", "letters",
+                                          "review", "press", "university", "vol", "pp", "pages", "volume",
+                                          "submitted", "accepted", "appear", "thesis", "dissertation",
+                                          "report", "magazine", "biorxiv", "ssrn", "corr", "congress", NULL};
+static const char *const lead_words[] = {"in", "proc", "proceedings", "submitted", "under", "to", "accepted",
+                                         "arxiv", "and", "with", "by", "eds", "ed", "editors", "preprint",
+                                         "forthcoming", "published", "presented", NULL};
+
+/* The facts of each line of t (at most 32 lines). */
+static size_t line_info(const struct tok *t, const struct tinfo *ti, size_t n, struct linfo *li)
+{
+	size_t nl = 0;
+	memset(li, 0, 32 * sizeof *li);
+	size_t chunk = 0, chunk_ok = 1;
+	for (size_t i = 0; i < n; i++) {
+		const struct tinfo *x = &ti[i];
+		struct linfo *l = &li[t[i].line];
+		if (t[i].line + 1u > nl)
+			nl = t[i].line + 1u;
+		if (!l->ntok) {
+			l->first = in_words(x->w, x->wn, lead_words) ? feat_hash(1, x->w, x->wn)
+			                                              : feat_hash(2, x->sh, x->shn < 3 ? x->shn : 3);
+			l->role = t[i].role;
+			chunk = 0, chunk_ok = 1;
+		}
+		l->ntok += l->ntok < 255;
+		int and_ = (x->wn == 3 && !memcmp(x->w, "and", 3)) || (t[i].n == 1 && t[i].p[0] == '&');
+		l->and_ |= and_;
+		l->commas += x->last == ',' || x->last == ';';
+		l->caps += (x->flags & (FL_INITCAP | FL_ALLCAP)) != 0;
+		l->lower += (x->flags & FL_LOWER) != 0;
+		l->inits += (x->flags & FL_INITIAL) != 0;
+		l->year |= (x->flags & FL_YEAR) != 0;
+		l->digits |= (x->flags & FL_HASDIG) && !(x->flags & FL_YEAR);
+		l->venue |= in_words(x->w, x->wn, venue_words) || (x->flags & FL_VENUE);
+		l->quote |= x->first == '"' || x->first == 'Q';
+		l->fw |= (x->flags & FL_LOWER) && in_words(x->w, x->wn, title_words);
+		/* name chunks: runs of capitalised words and initials between
+		 * commas or "and" */
+		if (!and_) {
+			chunk++;
+			chunk_ok &= (x->flags & (FL_INITCAP | FL_INITIAL)) && !(x->flags & FL_HASDIG) && chunk <= 4;
+		}
+		if (and_ || x->last == ',' || x->last == ';' || (t[i].flags & TOK_LINEEND)) {
+			if (chunk) {
+				l->chunks += l->chunks < 255;
+				l->names += chunk_ok && chunk >= 1;
+			}
+			chunk = 0, chunk_ok = 1;
+		}
+	}
+	return nl;
+}
+
+static unsigned bucket(unsigned k, unsigned of)
+{
+	return !k ? 0 : 4 * k < of ? 1 : 2 * k < of ? 2 : 4 * k < 3 * of ? 3 : k < of ? 4 : 5;
+}
+
+/* The line facts of token i of a block. */
+static void line_feats(struct fs *s, const struct tok *t, const struct linfo *li, size_t nl, size_t i,
+                       size_t in_line)
+{
+	const struct linfo *l = &li[t[i].line];
+	unsigned ln = t[i].line;
+	addc(s, F_LIDX, (ln < 3 ? ln : 3) | (nl < 4 ? (unsigned)nl : 4) << 2 | (ln + 1u == nl) << 5);
+	unsigned size = l->ntok < 3 ? l->ntok : l->ntok < 5 ? 3 : l->ntok < 9 ? 4 : l->ntok < 16 ? 5 : 6;
+	addc(s, F_LSIZE, size | bucket(l->commas, l->ntok) << 4);
+	addc(s, F_LCAPS, bucket(l->caps, l->ntok) | (l->inits > 0) << 3 | l->and_ << 4 | l->fw << 5);
+	addc(s, F_LNUM, l->year | l->digits << 1 | l->venue << 2 | l->quote << 3);
+	unsigned names = (l->chunks < 3 ? l->chunks : 3) | bucket(l->names, l->chunks) << 2;
+	addc(s, F_LNAMES, names);
+	/* the line's first word takes the line's kind, whatever the word */
+	if (!in_line)
+		addc(s, F_LHEAD, names | bucket(l->caps, l->ntok) << 5 | l->year << 8 | l->venue << 9 | (ln > 0) << 10);
+	addc(s, F_LFIRST, l->first);
+	addc(s, F_LROLE, l->role);
+	addc(s, F_LTOK, (in_line < 3 ? (unsigned)in_line : 3) | (t[i].flags & TOK_LINEEND) << 2 | (unsigned)l->role << 8);
+}
+
+/* The neighbour at distance d as a window feature: a word, the ends of the
+ * item, or a line break in a block ("<nl>": across it is no context). */
+static void window(struct fs *s, uint32_t seed, const struct tinfo *ti, size_t n, size_t i, long d, int cut)
 {
 	long j = (long)i + d;
-	if (j < 0)
+	if (cut)
+		add(s, seed, "<nl>", 4);
+	else if (j < 0)
 		add(s, seed, "<s>", 3);
 	else if ((size_t)j >= n)
 		add(s, seed, "</s>", 4);
@@ -341,9 +504,15 @@ static void window(struct fs *s, uint32_t seed, const struct tinfo *ti, size_t n
 		add(s, seed, ti[j].w, ti[j].wn);
 }
 
-static void token_feats(struct fs *s, const struct tok *t, const struct tinfo *ti, size_t n, size_t i)
+static void token_feats(struct fs *s, const struct tok *t, const struct tinfo *ti, size_t n, size_t i,
+                        int lines, size_t in_line)
 {
 	const struct tinfo *x = &ti[i];
+	unsigned blk = lines ? F_BLOCK : 0;
+	/* in a block a line break parts the fields as punctuation does */
+	int bol = lines && i && (t[i].flags & TOK_LINESTART), eol = lines && i + 1 < n && (t[i].flags & TOK_LINEEND);
+	int bol2 = bol || (lines && i > 1 && (t[i - 1].flags & TOK_LINESTART));
+	int eol2 = eol || (lines && i + 2 < n && (t[i + 1].flags & TOK_LINEEND));
 	add(s, F_BIAS, "", 0);
 	add(s, F_W, x->w, x->wn);
 	for (unsigned k = 1; k <= 4 && k <= x->wn; k++)
@@ -356,48 +525,56 @@ static void token_feats(struct fs *s, const struct tok *t, const struct tinfo *t
 	for (unsigned b = 0; b < 16; b++)
 		if (x->flags & (1u << b))
 			addc(s, F_FLAG, b);
-	addc(s, F_POS, pos_bucket(i));
-	addc(s, F_REL, (unsigned)(i * 8 / n));
-	window(s, F_WM1, ti, n, i, -1);
-	window(s, F_WP1, ti, n, i, 1);
-	window(s, F_WM2, ti, n, i, -2);
-	window(s, F_WP2, ti, n, i, 2);
-	addc(s, F_LASTM1, i ? (unsigned char)ti[i - 1].last : 0);
-	addc(s, F_FIRSTP1, i + 1 < n ? (unsigned char)ti[i + 1].first : 0);
-	addc(s, F_SHM1, i ? feat_hash(0, ti[i - 1].sh, ti[i - 1].shn) : 0);
-	addc(s, F_SHP1, i + 1 < n ? feat_hash(0, ti[i + 1].sh, ti[i + 1].shn) : 0);
-	if (i) {
+	addc(s, blk + F_POS, pos_bucket(lines ? in_line : i));
+	addc(s, blk + F_REL, (unsigned)(i * 8 / n));
+	window(s, F_WM1, ti, n, i, -1, bol);
+	window(s, F_WP1, ti, n, i, 1, eol);
+	window(s, F_WM2, ti, n, i, -2, bol2);
+	window(s, F_WP2, ti, n, i, 2, eol2);
+	unsigned char prev = bol ? '\n' : i ? (unsigned char)ti[i - 1].last : 0;
+	addc(s, F_LASTM1, prev);
+	addc(s, F_FIRSTP1, eol ? '\n' : i + 1 < n ? (unsigned char)ti[i + 1].first : 0);
+	addc(s, F_SHM1, bol ? '\n' : i ? feat_hash(0, ti[i - 1].sh, ti[i - 1].shn) : 0);
+	addc(s, F_SHP1, eol ? '\n' : i + 1 < n ? feat_hash(0, ti[i + 1].sh, ti[i + 1].shn) : 0);
+	if (i && !bol) {
 		char b[2 * sizeof x->w + 1];
 		memcpy(b, ti[i - 1].w, ti[i - 1].wn);
 		b[ti[i - 1].wn] = '|';
 		memcpy(b + ti[i - 1].wn + 1, x->w, x->wn);
 		add(s, F_BIG, b, ti[i - 1].wn + 1u + x->wn);
 	}
-	addc(s, F_SEG, x->seg);
-	addc(s, F_LASTSEG, (unsigned)x->seg << 8 | (unsigned char)(i ? ti[i - 1].last : 0));
+	addc(s, blk + F_SEG, x->seg);
+	addc(s, blk + F_LASTSEG, (unsigned)x->seg << 8 | prev);
 	addc(s, F_QUOTE, x->quote);
 	addc(s, F_PAREN, x->paren);
 	addc(s, F_SEEN, x->seen);
-	addc(s, F_LEN, n < 8 ? 0 : n < 15 ? 1 : n < 25 ? 2 : n < 40 ? 3 : 4);
-	addc(s, F_MARK, t[i].flags);
+	addc(s, F_CHUNK, x->chunk);
+	addc(s, F_TLEN, tlen(&t[i]));
+	addc(s, blk + F_LEN, n < 8 ? 0 : n < 15 ? 1 : n < 25 ? 2 : n < 40 ? 3 : 4);
+	addc(s, F_MARK, t[i].flags & (TOK_BOLD | TOK_ITALIC | TOK_LINK));
 	addc(s, F_WLAST, (unsigned)x->flags << 8 | (unsigned char)x->last);
 	addc(s, F_SHLAST, feat_hash((unsigned char)x->last, x->sh, x->shn));
 	if (x->flags & (FL_NUM | FL_RANGE))
-		addc(s, F_NUMCTX, feat_hash(F_NUMCTX, i ? ti[i - 1].w : "", i ? ti[i - 1].wn : 0));
-	if (i && i + 1 < n)
+		addc(s, F_NUMCTX, feat_hash(F_NUMCTX, bol ? "<nl>" : i ? ti[i - 1].w : "", bol ? 4 : i ? ti[i - 1].wn : 0));
+	if (i && i + 1 < n && !bol && !eol)
 		addc(s, F_WM1P1, (unsigned char)ti[i - 1].last << 8 | (unsigned char)ti[i + 1].first);
 }
 
-void feat_seq(const struct tok *t, size_t n, uint32_t *f, uint8_t *nf)
+void feat_seq(const struct tok *t, size_t n, uint32_t *f, uint8_t *nf, int lines)
 {
 	struct tinfo small[64];
 	struct tinfo *ti = n <= 64 ? small : NULL;
 	if (!ti)
 		ti = xmalloc(n * sizeof *ti);
-	info_seq(t, n, ti);
+	info_seq(t, n, ti, lines);
+	struct linfo li[32];
+	size_t nl = lines ? line_info(t, ti, n, li) : 0, in_line = 0;
 	for (size_t i = 0; i < n; i++) {
 		struct fs s = {f + i * FEAT_MAX, 0};
-		token_feats(&s, t, ti, n, i);
+		in_line = (t[i].flags & TOK_LINESTART) ? 0 : in_line + 1;
+		token_feats(&s, t, ti, n, i, lines, in_line);
+		if (lines)
+			line_feats(&s, t, li, nl, i, in_line);
 		nf[i] = s.n;
 	}
 	if (ti != small)

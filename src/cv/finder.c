@@ -1,4 +1,17 @@
-/* cv/finder.c - the finder: publication sections, and lines grouped into items. */
+/* cv/finder.c - the finder: which lines of a document are publications,
+ * and where each item begins and ends.
+ *
+ * Headings say where the publications are ("Publications", "Journal
+ * Articles"; "Talks" and "Teaching" are not) and what they are; a year
+ * heading dates the items under it.  Inside a publication section the
+ * structure decides first: a page record, a numbered or bulleted list item
+ * is one item.  Lines without such marks are grouped by what each line is,
+ * as the labeller reads it alone (a title, an author list, a venue, or a
+ * whole citation): an item ends where its first kind of line comes again,
+ * or a kind it already holds.  What is no part of an item's text is set
+ * apart here: rows of links (kept for the identifiers in them), image file
+ * names, a template's venue badge, abstracts, and a line that is only the
+ * item's date. */
 #define _POSIX_C_SOURCE 200809L
 #include <ctype.h>
 #include <stdarg.h>
@@ -7,6 +20,7 @@
 #include <string.h>
 #include <utf8proc.h>
 
+#include "core/str.h"
 #include "cv/doc.h"
 
 /* ---- sections ------------------------------------------------------------ */
@@ -22,7 +36,7 @@ static int in_list(const char *w, size_t n, const char *const *list)
 static const char *const pub_words[] = {
 	"publications", "publication", "papers", "paper", "preprints", "articles", "theses",
 	"thesis", "dissertation", "dissertations", "manuscripts", "chapters", "bibliography",
-	"reports", "proceedings", "writings", NULL};
+	"reports", "proceedings", "writings", "pre-prints", "e-prints", "eprints", NULL};
 static const char *const other_words[] = {
 	"education", "talks", "talk", "presentations", "awards", "award", "honors", "honours",
 	"honor", "teaching", "service", "services", "experience", "experiences", "employment",
@@ -43,7 +57,7 @@ static const char *const connector_words[] = {
 	"first", "author", "co", "authored", "student", "related", "posters", "demos", "abstracts",
 	"extended", "short", "long", "work", "works", "scholarly", "archival", "non-archival",
 	"main", "top", "tier", "venue", "venues", "i", "ii", "iii", "highlighted", "featured",
-	"all", "complete", "honors", "symposium", "magazine", "to", "appear", "forthcoming",
+	"all", "complete", "honors", "symposium", "magazine", "to", "appear", "forthcoming", "arxiv",
 	"preprint", "submitted", "doctoral", "masters", "master's", "phd", "ph.d.", "a", "an",
 	"with", "at", "for", "on", NULL};
 
@@ -68,6 +82,8 @@ enum sec cvd_sec_class(cx_str t, enum cv_hint *hint)
 		}
 		if (i >= t.n)
 			break;
+		if (i && isdigit((unsigned char)t.p[i - 1]))
+			return SEC_NONE; /* "5papers": a count, not a title */
 		size_t b = i;
 		while (i < t.n && (isalpha((unsigned char)t.p[i]) || t.p[i] == '-' || t.p[i] == '\'' ||
 		                   t.p[i] == '.' || t.p[i] == '&'))
@@ -260,42 +276,6 @@ int cvd_venue_words(cx_str s)
 	return k;
 }
 
-/* Is there an acronym in s that the venue table knows? */
-static int known_acronym(cx_str s)
-{
-	size_t i = 0;
-	while (i < s.n) {
-		while (i < s.n && !isalpha((unsigned char)s.p[i]))
-			i++;
-		size_t b = i;
-		while (i < s.n && (isalnum((unsigned char)s.p[i]) || s.p[i] == '-' || s.p[i] == '/'))
-			i++;
-		if (i - b < 2)
-			continue;
-		int upper = 0;
-		for (size_t k = b; k < i; k++)
-			upper += isupper((unsigned char)s.p[k]) != 0;
-		if (upper >= 2 && venue_lookup(NULL, s.p + b, i - b))
-			return 1;
-	}
-	return 0;
-}
-
-/* How strongly the line reads as a venue: 0 not, 1 weak, 2 strong. */
-int cvd_venue_score(struct cv *v, cx_str line)
-{
-	cx_str p = cvd_plain(&v->a, line);
-	int kw = cvd_venue_words(p);
-	int y = cvd_find_year(p, NULL) || cvd_find_short_year(p);
-	int acr = known_acronym(p);
-	if ((y && (kw || acr)) || (acr && p.n < 40) || cvd_has_ci(p, "arxiv") || cvd_has_ci(p, "submitted to") ||
-	    cvd_has_ci(p, "in submission") || cvd_has_ci(p, "under review") || cvd_has_ci(p, "dissertation"))
-		return 2;
-	if (kw || y || acr)
-		return 1;
-	return 0;
-}
-
 /* A paragraph in the first person is the page talking about its owner,
  * never an abstract. */
 static int first_person(cx_str s)
@@ -303,50 +283,6 @@ static int first_person(cx_str s)
 	return cvd_has_ci(s, "I") || cvd_has_ci(s, "my") || cvd_has_ci(s, "I'm") || cvd_has_ci(s, "me");
 }
 
-
-/* The number of names when s reads as an author list, else 0. */
-static int authors_score(struct cv *v, cx_str s)
-{
-	cx_str t = cvd_trim(s);
-	if (!t.n)
-		return 0;
-	struct au_list L;
-	if (au_parse(&v->a, t.p, t.n, &L) || !L.n)
-		return 0;
-	int names = 0, strong = t.p[0] == ',' || L.equal_note;
-	for (size_t i = 0; i < L.n; i++) {
-		const struct au_name *nm = &L.v[i];
-		if (nm->empty) {
-			strong = 1;
-			continue;
-		}
-		if (nm->others) {
-			strong = 1;
-			if (!nm->text.n)
-				continue;
-		}
-		if (!nm->family_first && !au_name_like(nm->text.p, nm->text.n))
-			return 0;
-		/* every name needs one word that is more than an initial */
-		cx_str w = nm->text;
-		int full = 0;
-		for (size_t k = 0, b = 0; k <= w.n; k++) {
-			if (k == w.n || w.p[k] == ' ' || w.p[k] == ',') {
-				if (k > b && !au_is_initials(cvd_S(w.p + b, k - b)))
-					full = 1;
-				b = k + 1;
-			}
-		}
-		if (!full)
-			return 0;
-		names++;
-		if (nm->bold || nm->equal || cvd_owner_match(v, nm->text))
-			strong = 1;
-	}
-	if (names + (strong ? 1 : 0) >= 2 || (names >= 1 && strong))
-		return names ? names : 1;
-	return 0;
-}
 
 /* A line that is only link labels, URLs and separators. */
 int cvd_links_only(cx_str s)
@@ -373,6 +309,8 @@ int cvd_links_only(cx_str s)
 			size_t b = i;
 			while (i < s.n && isalpha((unsigned char)s.p[i]))
 				i++;
+			if (i - b == 3 && cvd_ieqn(s.p + b, "and", 3))
+				continue; /* "Data and software" */
 			if (i == b || !cvd_label_word(s.p + b, i - b))
 				return 0;
 			any = 1;
@@ -381,361 +319,128 @@ int cvd_links_only(cx_str s)
 	return any;
 }
 
-/* ---- grouping lines into items -------------------------------------------- */
-
-enum cls { C_TITLE, C_AUTHORS, C_VENUE, C_LINKS, C_PAREN, C_DATE, C_ABSTRACT, C_CITE };
-
-
-
-static enum cls classify(struct cv *v, cx_str s, int *vscore)
+/* A page's footer: "© 2024 Name", "Copyright ...", "Powered by Jekyll". */
+static int footer(cx_str p)
 {
-	cx_str p = cvd_plain(&v->a, s);
-	struct ymd d;
-	*vscore = 0;
-	if (cvd_links_only(s))
-		return C_LINKS;
-	if (p.n > 1 && p.p[0] == '(' && p.p[p.n - 1] == ')')
-		return C_PAREN;
-	if (cvd_date_line(p, &d))
-		return C_DATE;
-	if (p.n && p.p[0] == ',')
-		return C_AUTHORS;
-	/* "[OSDI '24] Title of the paper": a title with its venue tag */
-	if (p.n && p.p[0] == '[') {
-		const char *e = memchr(p.p, ']', p.n);
-		if (e && cvd_words_in(cvd_S(e + 1, (size_t)(p.p + p.n - e - 1))) >= 3 &&
-		    cvd_venue_score(v, cvd_S(p.p + 1, (size_t)(e - p.p - 1))))
-			return C_TITLE;
-	}
-	*vscore = cvd_venue_score(v, s);
-	/* before the length test: a long author list is still one */
-	if (authors_score(v, s) && *vscore < 2)
-		return C_AUTHORS;
-	if (p.n > 200 ||
-	    (p.n > 80 && p.p[p.n - 1] == '.' &&
-	     (cvd_has_ci(p, "we") || cvd_has_ci(p, "our") || cvd_has_ci(p, "this paper"))) ||
-	    !strncmp(p.p, "Abstract", 8))
-		return C_ABSTRACT;
-	if (*vscore == 2)
-		return C_VENUE;
-	return C_TITLE;
+	return (p.n >= 2 && (unsigned char)p.p[0] == 0xC2 && (unsigned char)p.p[1] == 0xA9) ||
+	       (p.n > 10 && (cvd_ieqn(p.p, "copyright ", 10) || cvd_ieqn(p.p, "powered by ", 11) ||
+	                     cvd_ieqn(p.p, "last updated", 12)));
 }
 
-static struct cv_raw *new_raw(struct cv *v)
+/* A form's field as a text dump shows it: "[          ]", "[Type    ]". */
+static int form_field(cx_str p)
 {
-	if (v->nraw == v->capraw) {
-		size_t cap = v->capraw ? v->capraw * 2 : 32;
-		v->raw = arena_grow(&v->a, v->raw, sizeof *v->raw, v->nraw, cap);
-		v->capraw = cap;
-	}
-	struct cv_raw *r = &v->raw[v->nraw];
-	memset(r, 0, sizeof *r);
-	return r;
-}
-
-static int ends_with_comma(cx_str s)
-{
-	s = cvd_trim(s);
-	while (s.n && CX_IS_MARK(s.p[s.n - 1]))
-		s.n--;
-	return s.n && s.p[s.n - 1] == ',';
-}
-
-struct grouper {
-	struct cv *v;
-	struct cv_raw cur;
-	int have;          /* cur holds something */
-	enum cv_hint hint;
-	int last;          /* class of the last line taken */
-	int strict;        /* outside a publication heading: items need more */
-	int stop;          /* the section's list has ended (a bio paragraph) */
-	int year;          /* the year heading the items stand under, or 0 */
-};
-
-/* A line that is only a year: a heading of a list grouped by year. */
-static int year_only(struct cv *v, const struct cv_line *L)
-{
-	cx_str p = cvd_trim_punct(cvd_plain(&v->a, cvd_S(L->s, L->n)), ":-#*");
-	return p.n == 4 ? cvd_find_year(p, NULL) : 0;
-}
-
-static int raw_valid(const struct cv_raw *r, int strict)
-{
-	if (r->cite.n)
-		return 1;
-	if (!r->title.n)
+	if (p.n < 2 || p.p[0] != '[' || p.p[p.n - 1] != ']')
 		return 0;
-	if (strict)
-		return r->authors.n && r->venue.n;
-	return r->authors.n || r->venue.n || r->date.n;
+	size_t words = 0;
+	for (size_t i = 1; i + 1 < p.n; i++) {
+		if (p.p[i] == '[' || p.p[i] == ']')
+			return 0;
+		words += p.p[i] != ' ' && p.p[i - 1] == ' ';
+	}
+	return words <= 2;
 }
 
-static void flush(struct grouper *g)
+
+/* ---- what a line is ---------------------------------------------------------- */
+
+/* The kind of a line of an unmarked list, as the labeller reads it alone. */
+enum lk { LK_TITLE, LK_AUTHOR, LK_VENUE, LK_CITE };
+
+static enum lk line_kind(struct cv *v, cx_str s)
 {
-	if (g->have && raw_valid(&g->cur, g->strict)) {
-		struct cv_raw *r = new_raw(g->v);
-		*r = g->cur;
-		if (!r->hint)
-			r->hint = g->hint;
-		if (!r->rec_year)
-			r->rec_year = g->year; /* a heading's year belongs to the items under it */
-		g->v->nraw++;
+	struct cv_item it;
+	memset(&it, 0, sizeof it);
+	struct cv_ctx x = {.a = &v->a, .c = v->c, .model = v->model};
+	cx_str links = cvd_S("", 0);
+	s = cvd_unlinked(&v->a, s, &links);
+	cv_label(&x, s.p, s.n, NULL, 1, &it);
+	size_t n[3] = {0, 0, 0}, all = 0;
+	for (size_t i = 0; i < it.ntok; i++) {
+		int l = it.lab[i];
+		size_t w = it.tok[i].n;
+		n[l == LAB_TITLE ? 0 : l == LAB_AUTHOR || l == LAB_EDITOR ? 1 : 2] += w;
+		all += w;
 	}
-	memset(&g->cur, 0, sizeof g->cur);
-	g->have = 0;
-	g->last = -1;
+	if (!all)
+		return LK_VENUE;
+	/* a whole citation: authors and a title, each a good part of it */
+	if (7 * n[0] >= all && 25 * n[1] >= all && n[1] >= 3 && (n[2] || 3 * n[0] >= all))
+		return LK_CITE;
+	if (2 * n[0] >= all)
+		return LK_TITLE;
+	if (2 * n[1] >= all)
+		return LK_AUTHOR;
+	return n[0] > n[1] && n[0] >= n[2] ? LK_TITLE : n[1] > n[2] ? LK_AUTHOR : LK_VENUE;
 }
 
-/* A line that is only a year: the item's year inside an item, else the
- * heading of the items that follow.  1 when taken. */
-static int year_line(struct grouper *g, cx_str ps0, int in_marker_item)
+/* Long prose: an abstract, or the page talking about its owner. */
+static int prose(cx_str p)
 {
-	struct cv_raw *c = &g->cur;
-	if (ps0.n != 4 || !cvd_find_year(ps0, NULL))
-		return 0;
-	if (in_marker_item && (c->title.n || c->authors.n)) {
-		c->date = ps0; /* the item's year on a line of its own */
-		return 1;
-	}
-	flush(g); /* a year heading in a list grouped by year */
-	g->year = cvd_find_year(ps0, NULL);
-	return 1;
-}
-
-/* A line that is a whole citation is one item.  1 when taken. */
-static int one_citation(struct grouper *g, const struct cv_line *L, cx_str s)
-{
-	struct cv_raw tmp;
-	memset(&tmp, 0, sizeof tmp);
-	if (!cvd_parse_citation(g->v, s, &tmp))
-		return 0;
-	flush(g);
-	tmp.line = L->line;
-	tmp.cite = s;
-	g->cur = tmp;
-	g->have = 1;
-	flush(g);
-	return 1;
-}
-
-static void take_line(struct grouper *g, const struct cv_line *L, int in_marker_item)
-{
-	struct cv *v = g->v;
-	cx_str s = cvd_S(L->s, L->n);
-	struct cv_raw *c = &g->cur;
-	int vs;
-	if (g->stop)
-		return;
-	/* a wrapped author line continues whatever comes next */
-	if (g->last == C_AUTHORS && ends_with_comma(c->authors)) {
-		int k = classify(v, s, &vs);
-		if (k == C_AUTHORS || (k == C_TITLE && authors_score(v, cv_cat(&v->a, c->authors, " ", s)))) {
-			c->authors = cv_cat(&v->a, c->authors, " ", s);
-			return;
+	size_t words = 0, lower = 0;
+	for (size_t i = 0; i < p.n; i++)
+		if (p.p[i] != ' ' && (!i || p.p[i - 1] == ' ')) {
+			words++;
+			lower += islower((unsigned char)p.p[i]) != 0;
 		}
-	}
-	enum cls k = classify(v, s, &vs);
-	cx_str ps0 = cvd_plain(&v->a, s);
-	if (year_line(g, ps0, in_marker_item))
-		return;
-	if ((k == C_TITLE || k == C_VENUE || (k == C_ABSTRACT && !first_person(ps0)) ||
-	     (k == C_AUTHORS && ps0.n > 80)) &&
-	    !in_marker_item && s.n > 40 && (vs || cvd_find_year(ps0, NULL)) && one_citation(g, L, s))
-		return;
-	if (!g->have)
-		c->line = L->line;
-	switch (k) {
-	case C_LINKS:
-		if (g->have)
-			c->extra = cv_cat(&v->a, c->extra, " ", s);
-		else if (v->nraw && !g->strict)
-			v->raw[v->nraw - 1].extra = cv_cat(&v->a, v->raw[v->nraw - 1].extra, " ", s);
-		return;
-	case C_PAREN:
-		if (c->title.n)
-			c->extra = cv_cat(&v->a, c->extra, " ", s);
-		return;
-	case C_DATE:
-		if (!in_marker_item && (c->title.n || c->authors.n))
-			flush(g);
-		c->date = cvd_plain(&v->a, s);
-		if (!g->have)
-			c->line = L->line;
-		g->have = 1;
-		g->last = k;
-		return;
-	case C_ABSTRACT:
-		if (first_person(cvd_plain(&v->a, s)) && !in_marker_item) {
-			flush(g);
-			g->stop = 1; /* the page has gone back to talking about its owner */
-			return;
-		}
-		if (c->title.n)
-			c->abstract = cv_cat(&v->a, c->abstract, " ", s);
-		else if (!g->have && v->nraw && !in_marker_item &&
-		         !v->raw[v->nraw - 1].abstract.n)
-			v->raw[v->nraw - 1].abstract = s; /* abstracts between entries */
-		g->last = k;
-		return;
-	case C_AUTHORS:
-		if (c->authors.n && !in_marker_item && (c->venue.n || c->abstract.n)) {
-			flush(g);
-			c->line = L->line;
-		} else if (c->authors.n && !c->title.n) {
-			c->title = c->authors;
-			c->authors = cvd_S("", 0);
-		} else if (c->authors.n) {
-			c->extra = cv_cat(&v->a, c->extra, " ", s);
-			return;
-		}
-		c->authors = s;
-		g->have = 1;
-		g->last = k;
-		return;
-	case C_VENUE:
-		if (!c->title.n && !c->authors.n && !in_marker_item && vs < 2)
-			goto title;
-		if (c->venue.n) {
-			if (!in_marker_item && c->title.n && c->authors.n && c->abstract.n) {
-				/* a second venue after an abstract: a new block began */
-				goto title;
-			}
-			c->extra = cv_cat(&v->a, c->extra, ", ", s);
-		} else if (!c->title.n && !c->authors.n && !in_marker_item) {
-			goto title;
-		} else
-			c->venue = s;
-		g->have = 1;
-		g->last = k;
-		return;
-	case C_CITE:
-	case C_TITLE:
-	title:
-		if (in_marker_item) {
-			if (!c->title.n)
-				c->title = s;
-			else if (!c->authors.n && !c->venue.n)
-				c->title = cv_cat(&v->a, c->title, " ", s);
-			else if (!c->venue.n && c->authors.n)
-				c->venue = s;
-			else
-				c->extra = cv_cat(&v->a, c->extra, ", ", s);
-			g->have = 1;
-			g->last = C_TITLE;
-			return;
-		}
-		if (c->title.n && (c->authors.n || c->venue.n) && cvd_award_words(ps0) && ps0.n < 60) {
-			c->extra = cv_cat(&v->a, c->extra, ", ", s); /* "Oral presentation" */
-			return;
-		}
-		if (c->title.n && !c->authors.n && !c->venue.n) {
-			cx_str pt = cvd_plain(&v->a, c->title);
-			char e = pt.n ? pt.p[pt.n - 1] : '.';
-			cx_str ps = cvd_plain(&v->a, s);
-			if (g->last == C_TITLE && !strchr(".?!", e) && ps.n && (islower((unsigned char)ps.p[0]) || e == ':' || e == '-'))
-				c->title = cv_cat(&v->a, c->title, " ", s);
-			else {
-				c->title = s; /* the earlier line was no item ("See the full list ...") */
-				c->line = L->line;
-			}
-		} else if (!c->title.n && c->authors.n && !c->venue.n && g->last == C_AUTHORS) {
-			c->title = s; /* authors first, then the title */
-		} else {
-			if (c->title.n || c->authors.n || c->venue.n)
-				flush(g);
-			if (!g->have)
-				c->line = L->line;
-			c->title = s;
-		}
-		g->have = 1;
-		g->last = C_TITLE;
-		return;
-	}
+	return (p.n > 200 && 2 * lower >= words) ||
+	       (p.n > 80 && p.p[p.n - 1] == '.' && 2 * lower >= words &&
+	        (cvd_has_ci(p, "we") || cvd_has_ci(p, "our") || cvd_has_ci(p, "this paper"))) ||
+	       (p.n > 9 && cvd_ieqn(p.p, "abstract", 8) && !isalpha((unsigned char)p.p[8]));
 }
 
 /* Hard-wrapped text (a PDF turned into text): a line ends in a hyphen or
  * "and", or the next starts in lower case or with a quote. */
+/* Characters of UTF-8 text. */
+static size_t chars(cx_str s)
+{
+	size_t k = 0;
+	for (size_t i = 0; i < s.n; i++)
+		k += ((unsigned char)s.p[i] & 0xC0) != 0x80;
+	return k;
+}
+
+/* Does p start with a word in lower case ("and", "in"; not "arXiv")? */
+static int lower_word(cx_str p)
+{
+	size_t k = 0;
+	while (k < p.n && islower((unsigned char)p.p[k]))
+		k++;
+	return k >= 2 && (k == p.n || !isalnum((unsigned char)p.p[k]));
+}
+
 static int lines_wrapped(struct cv *v, const struct cv_line *L, size_t n)
 {
-	/* text wrapped at a width: every line but the last about as long as
-	 * the longest */
-	size_t max = 0, k = 0, full = 0, last = 0;
+	/* text wrapped at a width: no line but the last had room for the
+	 * next line's first word (the width is the document's longest line) */
+	size_t k = 0, full = 0, last = 0;
 	for (size_t i = 0; i < n; i++)
-		if (!L[i].blank) {
-			size_t len = cvd_plain(&v->a, cvd_S(L[i].s, L[i].n)).n;
-			max = len > max ? len : max;
+		if (!L[i].blank)
 			last = i;
-		}
-	for (size_t i = 0; i < last; i++)
+	for (size_t i = 0; i < last && v->width >= 60; i++)
 		if (!L[i].blank) {
-			size_t len = cvd_plain(&v->a, cvd_S(L[i].s, L[i].n)).n;
+			size_t len = chars(cvd_plain(&v->a, cvd_S(L[i].s, L[i].n)));
+			cx_str nx = cvd_plain(&v->a, cvd_S(L[i + 1].s, L[i + 1].n));
+			size_t w = 0;
+			while (w < nx.n && nx.p[w] != ' ')
+				w++;
 			k++;
-			full += 5 * len >= 4 * max;
+			full += !L[i + 1].blank && 20 * (len + 1 + chars(cvd_S(nx.p, w))) >= 19 * v->width;
 		}
-	if (k >= 1 && max >= 100 && full == k)
+	if (k >= 1 && full == k)
 		return 1;
 	int prev = 0;
 	for (size_t i = 0; i < n; i++) {
 		if (L[i].blank)
 			continue;
 		cx_str p = cvd_plain(&v->a, cvd_S(L[i].s, L[i].n));
-		if (prev && p.n && (islower((unsigned char)p.p[0]) || p.p[0] == '"' ||
-		                    (unsigned char)p.p[0] == 0xE2))
+		if (prev && lower_word(p))
 			return 1;
 		if (i + 1 < n && p.n && (p.p[p.n - 1] == '-' || (p.n > 4 && !memcmp(p.p + p.n - 4, " and", 4))))
 			return 1;
 		prev = 1;
 	}
 	return 0;
-}
-
-/* A marker item (numbered or bulleted) whose lines are one citation. */
-static void take_marker_item(struct grouper *g, const struct cv_line *L, size_t n)
-{
-	struct cv *v = g->v;
-	size_t nonblank = 0;
-	cx_str joined = cvd_S("", 0);
-	for (size_t i = 0; i < n; i++)
-		if (!L[i].blank) {
-			nonblank++;
-			joined = cv_cat(&v->a, joined, " ", cvd_S(L[i].s, L[i].n));
-		}
-	if (!nonblank)
-		return;
-	flush(g);
-	struct cv_raw tmp;
-	memset(&tmp, 0, sizeof tmp);
-	int vs;
-	/* One line, or lines that do not split into title/authors/venue. */
-	int block = 0;
-	if (nonblank > 1) {
-		int kinds = 0;
-		for (size_t i = 0; i < n; i++)
-			if (!L[i].blank) {
-				enum cls k = classify(v, cvd_S(L[i].s, L[i].n), &vs);
-				if (k == C_AUTHORS || k == C_VENUE)
-					kinds++;
-			}
-		block = kinds > 0;
-		if (lines_wrapped(v, L, n) && cvd_parse_citation(v, joined, &tmp))
-			block = 0;
-		memset(&tmp, 0, sizeof tmp);
-	}
-	if (!block && cvd_parse_citation(v, joined, &tmp)) {
-		tmp.line = L[0].line;
-		tmp.cite = joined;
-		g->cur = tmp;
-		g->have = 1;
-		flush(g);
-		return;
-	}
-	for (size_t i = 0; i < n; i++)
-		if (!L[i].blank)
-			take_line(g, &L[i], 1);
-	if (!raw_valid(&g->cur, g->strict) && !g->strict)
-		cvd_v_diag(v, CX_WARNING, CX_E_SYNTAX, L[0].line,
-		        "list item in a publication section not read as a publication; skipped");
-	flush(g);
 }
 
 /* An image's file name ("cc-by.png"): what a text dump shows of a
@@ -753,12 +458,472 @@ static int image_name(cx_str p)
 	return 0;
 }
 
+/* A line that is only a year: a heading of a list grouped by year. */
+static int year_only(struct cv *v, const struct cv_line *L)
+{
+	cx_str p = cvd_trim_punct(cvd_plain(&v->a, cvd_S(L->s, L->n)), ":-#*");
+	return p.n == 4 ? cvd_find_year(p, NULL) : 0;
+}
+
+/* ---- items --------------------------------------------------------------------- */
+
+#define ITEM_LINES 32
+
+/* An item being put together. */
+struct acc {
+	cx_str s[ITEM_LINES];
+	uint8_t role[ITEM_LINES];
+	uint8_t kind[ITEM_LINES];
+	size_t n;
+	unsigned line;
+	unsigned kinds;      /* bit set of enum lk */
+	int caption;         /* the first line is a heading with the item's title */
+	cx_str extra, abstract, date, badge;
+};
+
+struct grouper {
+	struct cv *v;
+	struct acc cur;
+	enum cv_hint hint;
+	int strict;        /* outside a publication heading: items need more */
+	int stop;          /* the section's list has ended (a bio paragraph) */
+	int year;          /* the year heading the items stand under, or 0 */
+	int lead;          /* the kind of line items of this run start with, or -1 */
+	int abstract;      /* under an "Abstract" heading */
+	int blank;         /* a blank line came before the line taken */
+	unsigned rec;      /* the page record being read */
+};
+
+static struct cv_raw *new_raw(struct cv *v)
+{
+	if (v->nraw == v->capraw) {
+		size_t cap = v->capraw ? v->capraw * 2 : 32;
+		v->raw = arena_grow(&v->a, v->raw, sizeof *v->raw, v->nraw, cap);
+		v->capraw = cap;
+	}
+	struct cv_raw *r = &v->raw[v->nraw];
+	memset(r, 0, sizeof *r);
+	return r;
+}
+
+/* The item put together becomes an item found. */
+static void flush(struct grouper *g)
+{
+	struct acc *c = &g->cur;
+	struct cv *v = g->v;
+	if (c->n) {
+		struct cv_raw *r = new_raw(v);
+		size_t len = 0;
+		int roles = 0;
+		for (size_t i = 0; i < c->n; i++)
+			len += c->s[i].n + 1, roles |= c->role[i];
+		char *t = arena_alloc(&v->a, len + 1);
+		size_t k = 0;
+		for (size_t i = 0; i < c->n; i++) {
+			if (i)
+				t[k++] = '\n';
+			memcpy(t + k, c->s[i].p, c->s[i].n);
+			k += c->s[i].n;
+		}
+		t[k] = 0;
+		r->text = cvd_S(t, k);
+		if (roles) {
+			r->roles = arena_alloc(&v->a, ITEM_LINES);
+			memcpy(r->roles, c->role, ITEM_LINES);
+		}
+		r->line = c->line;
+		r->extra = c->extra, r->abstract = c->abstract, r->date = c->date, r->badge = c->badge;
+		r->hint = g->hint;
+		r->rec_year = g->year; /* a heading's year belongs to the items under it */
+		r->rec = g->rec;
+		r->strict = g->strict;
+		v->nraw++;
+	} else if (c->extra.n && v->nraw && !g->strict && !v->raw[v->nraw - 1].rec)
+		v->raw[v->nraw - 1].extra = cv_cat(&v->a, v->raw[v->nraw - 1].extra, " ", c->extra);
+	memset(c, 0, sizeof *c);
+}
+
+/* "[OSDI '24] Title", "**[ICML 2022] Title**": a venue tag in front of a
+ * line, a year in it or an acronym the venue table knows; its length, or
+ * 0. */
+static size_t venue_tag(struct cv *v, cx_str s)
+{
+	size_t b = 0;
+	while (b < s.n && (CX_IS_MARK(s.p[b]) || s.p[b] == ' '))
+		b++;
+	if (b >= s.n || s.p[b] != '[')
+		return 0;
+	const char *e = memchr(s.p + b, ']', s.n - b);
+	if (!e || e - (s.p + b) > 40)
+		return 0;
+	cx_str in = cvd_trim(cvd_S(s.p + b + 1, (size_t)(e - s.p - b - 1)));
+	cx_str rest = cvd_plain(&v->a, cvd_S(e + 1, (size_t)(s.p + s.n - e - 1)));
+	if (!in.n || cvd_is_label(in.p, in.n) || cvd_words_in(rest) < 3 || cvd_words_in(in) > 5)
+		return 0;
+	if (!cvd_find_year(in, NULL) && !cvd_find_short_year(in) && !venue_lookup(v->c->cx->venues, in.p, in.n))
+		return 0;
+	return (size_t)(e - s.p) + 1;
+}
+
+/* "[CIKM 2020] [Best Poster Nomination] Authors ...": a second bracket
+ * after the venue's tag is an award; it goes to the line's end, in
+ * parentheses, where a CV writes one. */
+static cx_str award_last(struct cv *v, cx_str s)
+{
+	size_t b = 0;
+	while (b < s.n && (CX_IS_MARK(s.p[b]) || s.p[b] == ' '))
+		b++;
+	if (b >= s.n || s.p[b] != '[')
+		return s;
+	const char *e = memchr(s.p + b, ']', s.n - b);
+	if (!e)
+		return s;
+	cx_str in = cvd_plain(&v->a, cvd_S(s.p + b + 1, (size_t)(e - s.p - b - 1)));
+	cx_str rest = cvd_S(e + 1, (size_t)(s.p + s.n - e - 1));
+	if (!in.n || cvd_words_in(in) > 6 || cvd_is_label(in.p, in.n) || cvd_find_year(in, NULL) ||
+	    cvd_words_in(cvd_plain(&v->a, rest)) < 3)
+		return s;
+	cx_str award = cv_cat(&v->a, cv_cat(&v->a, CX_STR("("), "", in), "", CX_STR(")"));
+	rest = cvd_trim(rest);
+	size_t cut = rest.n; /* before the links' labels that end the line */
+	while (cut) {
+		size_t w = cut;
+		while (w && rest.p[w - 1] != ' ')
+			w--;
+		if (!cvd_label_word(rest.p + w, cut - w))
+			break;
+		cut = w ? w - 1 : 0;
+	}
+	return cv_cat(&v->a, cv_cat(&v->a, cvd_S(rest.p, cut), " ", award), " ", cvd_S(rest.p + cut, rest.n - cut));
+}
+
+static void acc_line(struct grouper *g, cx_str s, unsigned line, int role, int kind)
+{
+	struct acc *c = &g->cur;
+	size_t tag = venue_tag(g->v, s);
+	if (tag) { /* the tag is the venue's badge; the line goes on without it */
+		cx_str t = cvd_plain(&g->v->a, cvd_S(s.p, tag));
+		if (!c->badge.n)
+			c->badge = cvd_trim_punct(t, "[] ");
+		char *r = arena_alloc(&g->v->a, s.n + 1);
+		size_t k = 0;
+		for (size_t i = 0; i < tag; i++)
+			if (CX_IS_MARK(s.p[i]))
+				r[k++] = s.p[i]; /* the marks it opened stay */
+		memcpy(r + k, s.p + tag, s.n - tag);
+		s = cvd_S(r, k + s.n - tag);
+		s = award_last(g->v, s);
+	}
+	if (!c->n)
+		c->line = line;
+	if (c->n == ITEM_LINES) { /* more lines than an item has: the last one grows */
+		c->s[c->n - 1] = cv_cat(&g->v->a, c->s[c->n - 1], " ", s);
+		return;
+	}
+	c->s[c->n] = s;
+	c->role[c->n] = (uint8_t)role;
+	c->kind[c->n] = (uint8_t)kind;
+	c->n++;
+	c->kinds |= 1u << kind;
+}
+
+/* A line of identifiers alone: "arXiv:2301.02568", "DOI: 10.1000/x". */
+static int ids_only(struct cv *v, cx_str s)
+{
+	if (s.n > 200)
+		return 0;
+	struct cv_ctx x = {.a = &v->a, .c = v->c};
+	struct venue_out o;
+	memset(&o, 0, sizeof o);
+	char *t = arena_strndup(&v->a, s.p, s.n);
+	size_t n = s.n;
+	cv_take_ids(&x, t, &n, &o);
+	if (!o.doi.n && !o.arxiv.n)
+		return 0;
+	cx_str rest = cvd_plain(&v->a, cvd_S(t, n));
+	for (size_t i = 0; i < rest.n; i++)
+		if (isalnum((unsigned char)rest.p[i]))
+			return cvd_links_only(rest) || cvd_is_label(rest.p, rest.n) ||
+			       (rest.n <= 12 && (cvd_has_ci(rest, "arxiv") || cvd_has_ci(rest, "doi") ||
+			                         str_ifind(rest, "rxiv", 0) >= 0));
+	return 1;
+}
+
+/* Lines that are no part of an item's text: rows of links, image names,
+ * abstracts.  1 when s was one (and is set apart). */
+static int side_line(struct grouper *g, cx_str s, cx_str p, int marked)
+{
+	struct acc *c = &g->cur;
+	struct cv *v = g->v;
+	/* "arXiv" alone on a line, no link: the venue, not a link's label */
+	int venue_word = !memchr(s.p, CX_M_URL_ON, s.n) &&
+	                 (str_ieq(p, "arxiv") || str_ieq(p, "biorxiv") || str_ieq(p, "medrxiv") || str_ieq(p, "preprint"));
+	if ((cvd_links_only(s) && !venue_word) ||
+	    (c->n && p.n > 1 && p.p[0] == '[' && p.p[p.n - 1] == ']' && cvd_is_label(p.p + 1, p.n - 2))) {
+		c->extra = cv_cat(&v->a, c->extra, " ", s);
+		return 1;
+	}
+	if (image_name(p) || form_field(p))
+		return 1;
+	if (footer(p)) { /* the page's footer: the list has ended */
+		if (!marked)
+			flush(g);
+		g->stop = 1;
+		return 1;
+	}
+	if (ids_only(v, s)) {
+		c->extra = cv_cat(&v->a, c->extra, " ", s);
+		return 1;
+	}
+	enum lk pk = prose(p) ? line_kind(v, s) : LK_CITE;
+	if (pk == LK_TITLE || pk == LK_VENUE) {
+		if (first_person(p) && !marked) {
+			flush(g);
+			g->stop = 1; /* the page has gone back to talking about its owner */
+		} else if (c->n)
+			c->abstract = cv_cat(&v->a, c->abstract, " ", p);
+		else if (v->nraw && !marked && !v->raw[v->nraw - 1].abstract.n && !g->strict)
+			v->raw[v->nraw - 1].abstract = p; /* abstracts between entries */
+		return 1;
+	}
+	return 0;
+}
+
+/* "Recommended citation:", "Cite as:": words that introduce a citation. */
+static cx_str lead_in(cx_str s)
+{
+	static const char *const w[] = {"recommended citation:", "cite as:", "citation:", "how to cite:",
+	                                "reference:", "cite:", "to cite:", NULL};
+	size_t b = 0;
+	while (b < s.n && CX_IS_MARK(s.p[b]))
+		b++;
+	for (size_t i = 0; w[i]; i++) {
+		size_t k = strlen(w[i]);
+		if (s.n - b > k && cvd_ieqn(s.p + b, w[i], k))
+			return cvd_trim(cvd_S(s.p + b + k, s.n - b - k));
+	}
+	return s;
+}
+
+/* Does the citation c repeat the heading h (a caption over it, its links
+ * aside) and say more?  */
+static int repeats(struct cv *v, cx_str h, cx_str c)
+{
+	cx_str links = cvd_S("", 0);
+	cx_str hp = cvd_plain(&v->a, cvd_unlinked(&v->a, h, &links)), cp = cvd_plain(&v->a, c);
+	size_t k = 0;
+	while (k < hp.n && hp.p[k] != '[')
+		k++;
+	hp = cvd_trim_punct(cvd_S(hp.p, k), ".,;:");
+	return hp.n >= 8 && cp.n >= hp.n + 16 && str_ifind(cp, arena_strndup(&v->a, hp.p, hp.n), 0) >= 0;
+}
+
+static int ends_with(cx_str p, const char *set)
+{
+	return p.n && strchr(set, p.p[p.n - 1]);
+}
+
+/* Does line s of kind k go on the item's last line of the same kind? */
+static int continues(struct grouper *g, cx_str p, enum lk k)
+{
+	struct acc *c = &g->cur;
+	if (!c->n || c->kind[c->n - 1] != k)
+		return 0;
+	cx_str last = cvd_plain(&g->v->a, c->s[c->n - 1]);
+	if (k == LK_AUTHOR)
+		return ends_with(last, ",&") || (last.n > 4 && !memcmp(last.p + last.n - 4, " and", 4));
+	if (k == LK_TITLE)
+		return !ends_with(last, ".?!") && p.n &&
+		       (islower((unsigned char)p.p[0]) || ends_with(last, ":-,"));
+	return 0;
+}
+
+/* One line of an unmarked list: it joins the item put together, or begins
+ * the next one. */
+static void take_line(struct grouper *g, cx_str s, unsigned line, int heading)
+{
+	struct cv *v = g->v;
+	struct acc *c = &g->cur;
+	s = lead_in(s);
+	cx_str p = cvd_plain(&v->a, s);
+	struct ymd d;
+	if (g->stop || (!p.n && !side_line(g, s, p, 0)) || !p.n)
+		return;
+	if (g->abstract) { /* under an item's "Abstract" heading */
+		if (c->n)
+			c->abstract = cv_cat(&v->a, c->abstract, " ", p);
+		else if (v->nraw && !v->raw[v->nraw - 1].rec)
+			v->raw[v->nraw - 1].abstract = cv_cat(&v->a, v->raw[v->nraw - 1].abstract, " ", p);
+		return;
+	}
+	if (side_line(g, s, p, 0))
+		return;
+	if (p.n == 4 && cvd_find_year(p, NULL)) {
+		flush(g); /* a year heading in a list grouped by year */
+		g->year = cvd_find_year(p, NULL);
+		return;
+	}
+	if (cvd_date_line(p, &d)) {
+		if (c->kinds)
+			flush(g);
+		c->date = p; /* the item's date on a line before it */
+		if (!c->line)
+			c->line = line;
+		return;
+	}
+	if (p.n > 1 && p.p[0] == '(' && p.p[p.n - 1] == ')' && !heading) {
+		/* "(Best Paper Award)" goes with the item above; "(* = equal
+		 * contribution)" over a list is no item */
+		if (c->kinds)
+			acc_line(g, s, line, R_NONE, LK_VENUE);
+		return;
+	}
+	enum lk k = heading ? LK_TITLE : line_kind(v, s);
+	if (k != LK_TITLE && c->caption && c->n == 1 && repeats(v, c->s[0], s)) {
+		c->extra = cv_cat(&v->a, c->extra, " ", c->s[0]); /* its links */
+		c->s[0] = s;
+		c->kind[0] = LK_CITE;
+		c->kinds = 1u << LK_CITE;
+		c->caption = 0;
+		return;
+	}
+	int start = 0;
+	if (!c->kinds)
+		start = 0;
+	else if (k == LK_CITE || (c->kinds & 1u << LK_CITE))
+		start = k != LK_VENUE || g->blank; /* one citation a paragraph */
+	else if (continues(g, p, k))
+		start = 0;
+	else if ((int)k == g->lead && (c->kinds & ~(1u << k)))
+		start = 1;
+	else if ((k == LK_TITLE || k == LK_AUTHOR) && (c->kinds & 1u << k))
+		start = 1;
+	if (start)
+		flush(g);
+	if (!c->kinds && g->lead < 0 && k != LK_CITE)
+		g->lead = (int)k;
+	if (!c->kinds && heading)
+		c->caption = 1;
+	if (continues(g, p, k) && c->n) {
+		c->s[c->n - 1] = cv_cat(&v->a, c->s[c->n - 1], " ", s);
+		return;
+	}
+	acc_line(g, s, line, R_NONE, k);
+}
+
+/* Are two lines or more of a marked item whole citations each? */
+static int several_citations(struct cv *v, const struct cv_line *L, size_t n)
+{
+	int k = 0;
+	for (size_t i = 0; i < n && k < 2; i++)
+		if (!L[i].blank && L[i].n > 40 && line_kind(v, cvd_S(L[i].s, L[i].n)) == LK_CITE)
+			k++;
+	return k >= 2;
+}
+
+/* The lines of a marked item (a list item, a page record): one item, its
+ * lines as they are, or one line when they are a citation wrapped at a
+ * width.  Rows of links, image names and abstracts are set apart. */
+static void take_lines(struct grouper *g, const struct cv_line *L, size_t n)
+{
+	struct cv *v = g->v;
+	size_t nonblank = 0;
+	for (size_t i = 0; i < n; i++)
+		nonblank += !L[i].blank;
+	if (!nonblank)
+		return;
+	if (nonblank > 1 && !lines_wrapped(v, L, n) && several_citations(v, L, n)) {
+		/* a record that holds a list: a year's section of citations */
+		int year = g->year;
+		for (size_t i = 0; i < n; i++) {
+			if (L[i].blank || L[i].role == R_LINKS || L[i].role == R_BADGE)
+				continue;
+			if (L[i].heading && year_only(v, &L[i])) {
+				flush(g);
+				g->year = year_only(v, &L[i]);
+			} else
+				take_line(g, cvd_S(L[i].s, L[i].n), L[i].line, 0);
+		}
+		flush(g);
+		g->year = year;
+		return;
+	}
+	struct cv_line *C = arena_alloc(&v->a, (n + 1) * sizeof *C);
+	size_t nc = 0;
+	int roles = 0, joined_any = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (L[i].blank)
+			continue;
+		/* a paragraph wrapped at a width is one line: a citation, or an
+		 * abstract */
+		size_t j = i;
+		while (j < n && !L[j].blank && !L[j].role)
+			j++;
+		if (j - i >= 2 && lines_wrapped(v, L + i, j - i)) {
+			cx_str joined = cvd_S("", 0);
+			for (size_t m = i; m < j; m++)
+				joined = cv_cat(&v->a, joined, " ", cvd_S(L[m].s, L[m].n));
+			if (!side_line(g, joined, cvd_plain(&v->a, joined), 1)) {
+				C[nc] = L[i];
+				joined = lead_in(joined);
+				C[nc].s = (char *)joined.p, C[nc].n = joined.n;
+				nc++;
+				joined_any = 1;
+			}
+			i = j - 1;
+			continue;
+		}
+		cx_str s = cvd_S(L[i].s, L[i].n), p = cvd_plain(&v->a, s);
+		if (L[i].role == R_LINKS) {
+			g->cur.extra = cv_cat(&v->a, g->cur.extra, " ", s);
+			continue;
+		}
+		if (L[i].role == R_BADGE) {
+			g->cur.badge = cvd_trim_punct(cv_cat(&v->a, g->cur.badge, ", ", p), ",");
+			continue;
+		}
+		if (side_line(g, s, p, 1) || !p.n)
+			continue;
+		C[nc] = L[i];
+		s = lead_in(s);
+		C[nc].s = (char *)s.p, C[nc].n = s.n;
+		nc++;
+		roles |= L[i].role;
+	}
+	/* a citation that repeats the item's first line (its title above
+	 * it): the citation is the item */
+	for (size_t j = 1; j < nc && nc > 1; j++) {
+		cx_str cj = cvd_S(C[j].s, C[j].n);
+		if (C[j].n > 40 && repeats(v, cvd_S(C[0].s, C[0].n), cj) && line_kind(v, cj) == LK_CITE) {
+			C[0] = C[j];
+			C[0].role = R_NONE;
+			nc = 1;
+			roles = 0;
+		}
+	}
+	if (nc > 1 && !roles && !joined_any && lines_wrapped(v, C, nc)) {
+		cx_str joined = cvd_S("", 0);
+		for (size_t i = 0; i < nc; i++)
+			joined = cv_cat(&v->a, joined, " ", cvd_S(C[i].s, C[i].n));
+		acc_line(g, joined, C[0].line, R_NONE, LK_CITE);
+	} else
+		for (size_t i = 0; i < nc; i++)
+			acc_line(g, cvd_S(C[i].s, C[i].n), C[i].line, C[i].role, LK_VENUE);
+	if (!g->cur.n && !g->strict && (g->cur.badge.n || g->cur.extra.n))
+		cvd_v_diag(v, CX_WARNING, CX_E_SYNTAX, L[0].line,
+		           "list item in a publication section holds no text of a publication; skipped");
+	flush(g);
+}
+
 /* A list item as a text dump of a template shows it: a venue badge on a
- * line of its own ("Journal Issue", "ICLR"), a blank line, then the item.
- * Image names go; the badge is set apart as the venue's short name. */
+ * line of its own ("Journal Issue", "ICLR"), then the item.  The badge
+ * stands apart (a blank line after it), or a title and an author list
+ * follow it. */
 static void take_list_item(struct grouper *g, const struct cv_line *L, size_t n)
 {
 	struct cv *v = g->v;
+	if (g->stop)
+		return;
 	struct cv_line *keep = arena_alloc(&v->a, (n + 1) * sizeof *keep);
 	size_t nk = 0, first = (size_t)-1, after = 0;
 	for (size_t i = 0; i < n; i++) {
@@ -770,86 +935,59 @@ static void take_list_item(struct grouper *g, const struct cv_line *L, size_t n)
 			after++;
 		keep[nk++] = L[i];
 	}
-	cx_str badge = cvd_S("", 0);
-	/* the badge stands apart (a blank line after it), or the authors come
-	 * third, after the title */
-	size_t nb[3] = {0, 0, 0}, got = 0;
-	for (size_t i = first; first != (size_t)-1 && i < nk && got < 3; i++)
-		if (!keep[i].blank)
-			nb[got++] = i;
-	int vs, third_authors = got == 3 &&
-	    classify(v, cvd_S(keep[nb[2]].s, keep[nb[2]].n), &vs) == C_AUTHORS &&
-	    classify(v, cvd_S(keep[nb[1]].s, keep[nb[1]].n), &vs) != C_AUTHORS;
-	if (first != (size_t)-1 && first + 1 < nk && after >= 2 && (keep[first + 1].blank || third_authors)) {
+	flush(g);
+	if (first != (size_t)-1 && first + 1 < nk && after >= 2) {
 		cx_str p = cvd_plain(&v->a, cvd_S(keep[first].s, keep[first].n));
-		if (p.n <= 30 && cvd_words_in(p) <= 3 && !cvd_find_year(p, NULL)) {
-			badge = p;
+		size_t nb[2], got = 0;
+		for (size_t i = first + 1; i < nk && got < 2; i++)
+			if (!keep[i].blank)
+				nb[got++] = i;
+		int apart = keep[first + 1].blank;
+		/* or the item's title follows it, a line of its own */
+		if (!apart && got == 2 && p.n <= 30 && cvd_words_in(p) <= 3 && !cvd_find_year(p, NULL)) {
+			cx_str t = cvd_S(keep[nb[0]].s, keep[nb[0]].n);
+			apart = cvd_words_in(t) > cvd_words_in(p) && !lower_word(cvd_plain(&v->a, t)) &&
+			        line_kind(v, t) == LK_TITLE;
+		}
+		if (p.n <= 30 && cvd_words_in(p) <= 3 && !cvd_find_year(p, NULL) && apart) {
+			g->cur.badge = p;
 			keep[first].blank = 1;
-			keep[first].n = 0;
-			for (size_t i = first + 1; i < nk; i++)
-				if (!keep[i].blank) {
-					keep[i].marker = keep[first].marker;
-					break;
-				}
 		}
 	}
-	size_t before = v->nraw;
-	take_marker_item(g, keep, nk);
-	for (size_t i = before; i < v->nraw; i++)
-		if (!v->raw[i].badge.n)
-			v->raw[i].badge = badge;
+	take_lines(g, keep, nk);
 }
 
-/* A record of a web page: one item.  When the template names its title
- * and its authors or venue, those blocks are the fields; otherwise its
- * lines are read as any list item's.  Badges and link rows are set apart
- * first. */
+/* A record of a web page: one item, its blocks with the roles the
+ * template's class names give them. */
 static void take_record(struct grouper *g, const struct cv_line *L, size_t n)
 {
 	struct cv *v = g->v;
-	cx_str part[R_LINKS + 1];
-	memset(part, 0, sizeof part);
-	struct cv_line *rest = arena_alloc(&v->a, (n + 1) * sizeof *rest);
-	size_t nrest = 0;
-	for (size_t i = 0; i < n; i++) {
-		if (L[i].blank)
-			continue;
-		cx_str s = cvd_S(L[i].s, L[i].n);
-		if (L[i].role == R_TITLE || L[i].role == R_AUTHOR)
-			part[L[i].role] = cv_cat(&v->a, part[L[i].role], " ", s);
-		else if (L[i].role == R_VENUE || L[i].role == R_BADGE || L[i].role == R_LINKS)
-			part[L[i].role] = cv_cat(&v->a, part[L[i].role], ", ", s);
-		if (L[i].role == R_NONE && cvd_links_only(s))
-			part[R_LINKS] = cv_cat(&v->a, part[R_LINKS], " ", s);
-		else if (L[i].role == R_NONE || L[i].role == R_TITLE || L[i].role == R_AUTHOR ||
-		         L[i].role == R_VENUE)
-			rest[nrest++] = L[i];
-	}
+	if (g->stop)
+		return;
 	flush(g);
+	size_t text = 0;
+	for (size_t i = 0; i < n; i++)
+		text += !L[i].blank && !L[i].heading;
+	if (!text) { /* a record of headings alone: a year's heading */
+		for (size_t i = 0; i < n; i++)
+			if (L[i].heading && year_only(v, &L[i]))
+				g->year = year_only(v, &L[i]);
+		return;
+	}
 	const struct cv_rec *rc = &v->rec[L[0].rec <= v->nrec ? L[0].rec : 0];
 	size_t before = v->nraw;
-	if (part[R_TITLE].n && (part[R_AUTHOR].n || part[R_VENUE].n)) {
-		struct cv_raw *c = &g->cur;
-		c->line = L[0].line;
-		c->title = part[R_TITLE];
-		c->authors = part[R_AUTHOR];
-		c->venue = part[R_VENUE];
-		c->extra = part[R_LINKS];
-		g->have = 1;
-		flush(g);
-	} else if (nrest)
-		take_marker_item(g, rest, nrest);
-	for (size_t i = before; i < v->nraw; i++) {
-		struct cv_raw *r = &v->raw[i];
-		r->rec = L[0].rec;
-		r->badge = cvd_trim_punct(cvd_plain(&v->a, part[R_BADGE]), ",");
-		if (rc->year)
-			r->rec_year = rc->year;
-		if (rc->hint)
-			r->hint = rc->hint;
-		if (part[R_LINKS].n && r->extra.p != part[R_LINKS].p)
-			r->extra = cv_cat(&v->a, r->extra, " ", part[R_LINKS]);
-	}
+	int year = g->year;
+	enum cv_hint hint = g->hint;
+	if (rc->year)
+		g->year = rc->year;
+	if (rc->hint)
+		g->hint = rc->hint;
+	g->rec = L[0].rec;
+	take_lines(g, L, n);
+	g->rec = 0;
+	g->year = year;
+	g->hint = hint;
+	(void)before;
 }
 
 /* Heading text without the markup, and whether it was all one emphasis. */
@@ -888,7 +1026,8 @@ static size_t marker_end(struct cv *v, size_t i)
 {
 	const struct cv_line *L = &v->l[i];
 	size_t j = i + 1;
-	while (j < v->nl && !v->l[j].marker && !v->l[j].heading && !v->l[j].rec) {
+	int indented = 0;
+	while (j < v->nl && !v->l[j].marker && !v->l[j].heading && !v->l[j].rec && v->l[j].blank != 2) {
 		const struct cv_line *M = &v->l[j];
 		if (!M->blank) {
 			cx_str q = cvd_plain(&v->a, cvd_S(M->s, M->n));
@@ -900,6 +1039,9 @@ static size_t marker_end(struct cv *v, size_t i)
 		}
 		if (!M->blank && v->l[j - 1].blank && year_only(v, M))
 			break; /* the next year's heading */
+		if (!M->blank && v->l[j - 1].blank && M->indent < L->indent && indented)
+			break; /* after a blank line, text left of the item's indented lines */
+		indented |= !M->blank && L->indent && M->indent >= L->indent;
 		/* a blank line then unmarked text ends a bulleted list item
 		 * when the list is single-line items */
 		if (M->blank && L->marker == 'b' && j + 1 < v->nl && !v->l[j + 1].marker && !v->l[j + 1].blank &&
@@ -910,33 +1052,110 @@ static size_t marker_end(struct cv *v, size_t i)
 	return j;
 }
 
+/* The heading or section title at line i, if it is one: SEC_PUB or
+ * SEC_OTHER, with the hint it gives. */
+static enum sec section_at(struct cv *v, const struct cv_line *L, enum cv_hint *hh)
+{
+	cx_str p = cvd_plain(&v->a, cvd_S(L->s, L->n));
+	enum sec k = SEC_NONE;
+	*hh = H_NONE;
+	if (L->heading) {
+		k = cvd_sec_class(p, hh);
+	} else if (!L->marker && p.n < 60) {
+		k = cvd_sec_class(p, hh);
+		/* a plain line names a section only if it ends like a title */
+		if (k != SEC_NONE && ends_with(p, ".,;"))
+			k = SEC_NONE;
+	}
+	if (k == SEC_NONE && !L->marker)
+		k = bold_heading(v, L, hh);
+	return k;
+}
+
+/* An unnumbered paragraph that is one citation wrapped at a width: its
+ * lines as one; 0 when it is not. */
+static size_t wrapped_paragraph(struct grouper *g, size_t i)
+{
+	struct cv *v = g->v;
+	const struct cv_line *L = &v->l[i];
+	size_t j = i + 1;
+	while (j < v->nl && !v->l[j].blank && !v->l[j].heading && !v->l[j].marker && !v->l[j].rec)
+		j++;
+	if (j - i < 2 || j - i > 6 || !lines_wrapped(v, L, j - i))
+		return 0;
+	cx_str joined = cvd_S("", 0);
+	for (size_t m = i; m < j; m++) {
+		if (cvd_links_only(cvd_S(v->l[m].s, v->l[m].n)))
+			return 0;
+		joined = cv_cat(&v->a, joined, " ", cvd_S(v->l[m].s, v->l[m].n));
+	}
+	take_line(g, joined, L->line, 0);
+	return j - i;
+}
+
+struct walk {
+	enum sec sec;
+	int any_pub, pub_level;
+};
+
+/* A heading that names no section: inside publications a long one is an
+ * item's title ("## *Title*"), a short one a year or a group, and one at
+ * the level of the publications heading ends them. */
+static void other_heading(struct grouper *g, struct walk *w, const struct cv_line *L)
+{
+	struct cv *v = g->v;
+	int emph = 0;
+	cx_str p = heading_text(v, L, &emph);
+	cx_str pt = cvd_trim_punct(p, ":.");
+	if ((w->sec == SEC_PUB || w->sec == SEC_NONE) && (str_ieq(pt, "abstract") || str_ieq(pt, "summary"))) {
+		g->abstract = 1; /* the paragraphs under it are the item's abstract */
+		return;
+	}
+	if (w->sec == SEC_PUB || w->sec == SEC_NONE) {
+		if (year_only(v, L)) {
+			flush(g);
+			g->year = year_only(v, L);
+		} else if (cvd_words_in(p) >= 3 || emph) {
+			flush(g);
+			take_line(g, cvd_S(L->s, L->n), L->line, 1);
+		} else if (w->sec == SEC_PUB && w->pub_level && L->heading <= w->pub_level &&
+		           !cvd_find_year(p, NULL)) {
+			flush(g);
+			w->sec = SEC_OTHER;
+		} else
+			flush(g);
+	} else if (w->sec == SEC_OTHER && !w->any_pub)
+		w->sec = SEC_NONE;
+}
+
 /* Walk the lines: track sections, and feed publication sections to the
  * grouper.  With no publication heading anywhere, every section that is not
  * clearly something else is read, and items must show authors and a venue. */
 void cvd_segment(struct cv *v)
 {
-	int any_pub = 0;
+	/* the width text is wrapped at: its longest line (a page's blocks are
+	 * never wrapped) */
+	for (size_t i = 0; i < v->nl && !v->html; i++) {
+		size_t len = chars(cvd_plain(&v->a, cvd_S(v->l[i].s, v->l[i].n)));
+		v->width = len > v->width ? len : v->width;
+	}
+	struct walk w = {SEC_NONE, 0, 0};
 	enum cv_hint h;
 	for (size_t i = 0; i < v->nl; i++) {
 		const struct cv_line *L = &v->l[i];
-		if (L->blank)
-			continue;
-		cx_str p = cvd_plain(&v->a, cvd_S(L->s, L->n));
-		if ((L->heading || L->marker == 0) && cvd_sec_class(p, &h) == SEC_PUB &&
-		    (L->heading || p.n < 60))
-			any_pub = 1;
-		if (bold_heading(v, L, &h) == SEC_PUB)
-			any_pub = 1;
+		if (!L->blank && !L->rec && section_at(v, L, &h) == SEC_PUB &&
+		    (L->heading || L->marker || cvd_plain(&v->a, cvd_S(L->s, L->n)).n < 60))
+			w.any_pub = 1;
 	}
-	enum sec sec = any_pub ? SEC_OTHER : SEC_NONE;
-	int pub_level = 0;
+	w.sec = w.any_pub ? SEC_OTHER : SEC_NONE;
 	struct grouper g;
 	memset(&g, 0, sizeof g);
 	g.v = v;
-	g.last = -1;
-	g.strict = !any_pub;
+	g.lead = -1;
+	g.strict = !w.any_pub;
 	for (size_t i = 0; i < v->nl;) {
 		const struct cv_line *L = &v->l[i];
+		g.blank = i && v->l[i - 1].blank;
 		if (L->blank) {
 			i++;
 			continue;
@@ -945,105 +1164,51 @@ void cvd_segment(struct cv *v)
 			size_t j = i + 1;
 			while (j < v->nl && v->l[j].rec == L->rec)
 				j++;
-			if (sec != SEC_OTHER)
+			if (w.sec != SEC_OTHER)
 				take_record(&g, L, j - i);
+			g.lead = -1;
 			i = j;
 			continue;
 		}
-		cx_str p = cvd_plain(&v->a, cvd_S(L->s, L->n));
-		int emph = 0;
-		enum sec k = SEC_NONE;
-		enum cv_hint hh = H_NONE;
-		if (L->heading) {
-			heading_text(v, L, &emph);
-			k = cvd_sec_class(p, &hh);
-		} else if (!L->marker && p.n < 60) {
-			k = cvd_sec_class(p, &hh);
-			if (k != SEC_NONE) {
-				/* a plain line names a section only if it ends like a title */
-				char e = p.p[p.n - 1];
-				if (e == '.' || e == ',' || e == ';')
-					k = SEC_NONE;
-			}
-		}
-		if (k == SEC_NONE && !L->marker)
-			k = bold_heading(v, L, &hh);
+		enum cv_hint hh;
+		enum sec k = section_at(v, L, &hh);
 		if (k != SEC_NONE) {
 			flush(&g);
 			g.stop = 0;
-			sec = k;
+			g.abstract = 0;
+			g.lead = -1;
+			w.sec = k;
 			g.hint = hh;
 			g.year = 0;
-			if (k == SEC_PUB && L->heading && (!pub_level || L->heading < pub_level))
-				pub_level = L->heading;
-			/* a bold heading may carry content on the same line: skip it */
-			i++;
-			continue;
-		}
-		if (L->heading && year_only(v, L)) {
-			flush(&g);
-			g.year = year_only(v, L);
+			if (k == SEC_PUB && L->heading && (!w.pub_level || L->heading < w.pub_level))
+				w.pub_level = L->heading;
 			i++;
 			continue;
 		}
 		if (L->heading) {
-			/* Not a section title: inside publications a long heading is an
-			 * item's title ("## *Title*"), a short one a year or group. */
-			if (sec == SEC_PUB || sec == SEC_NONE) {
-				if (cvd_words_in(p) >= 3 || emph) {
-					struct cv_line T = *L;
-					T.heading = 0;
-					flush(&g);
-					take_line(&g, &T, 0);
-					i++;
-					continue;
-				}
-				if (sec == SEC_PUB && pub_level && L->heading <= pub_level && !cvd_find_year(p, NULL)) {
-					flush(&g);
-					sec = SEC_OTHER;
-				}
-			} else if (sec == SEC_OTHER && !any_pub) {
-				sec = SEC_NONE;
-			}
+			g.lead = -1;
+			g.abstract = 0;
+			other_heading(&g, &w, L);
 			i++;
 			continue;
 		}
-		if (sec == SEC_OTHER) {
+		if (w.sec == SEC_OTHER) {
 			i++;
 			continue;
 		}
 		if (L->marker) {
 			size_t j = marker_end(v, i);
 			take_list_item(&g, &v->l[i], j - i);
+			g.lead = -1;
 			i = j;
 			continue;
 		}
-		/* an unnumbered paragraph that is one hard-wrapped citation */
-		size_t j = i + 1;
-		while (j < v->nl && !v->l[j].blank && !v->l[j].heading && !v->l[j].marker && !v->l[j].rec)
-			j++;
-		if (j - i >= 2 && j - i <= 6 && lines_wrapped(v, L, j - i)) {
-			cx_str joined = cvd_S("", 0);
-			int links = 0;
-			for (size_t m = i; m < j; m++) {
-				joined = cv_cat(&v->a, joined, " ", cvd_S(v->l[m].s, v->l[m].n));
-				links |= cvd_links_only(cvd_S(v->l[m].s, v->l[m].n));
-			}
-			struct cv_raw tmp;
-			memset(&tmp, 0, sizeof tmp);
-			if (!links && cvd_parse_citation(v, joined, &tmp) && (tmp.venue.n || tmp.item)) {
-				flush(&g);
-				memset(&tmp, 0, sizeof tmp);
-				tmp.line = L->line;
-				tmp.cite = joined;
-				g.cur = tmp;
-				g.have = 1;
-				flush(&g);
-				i = j;
-				continue;
-			}
+		size_t k2 = wrapped_paragraph(&g, i);
+		if (k2) {
+			i += k2;
+			continue;
 		}
-		take_line(&g, L, 0);
+		take_line(&g, cvd_S(L->s, L->n), L->line, 0);
 		i++;
 	}
 	flush(&g);

@@ -31,22 +31,33 @@ extern const char *const lab_names[LAB_N];
 int lab_from_name(const char *s, size_t n);
 
 /* One token: a run of non-space bytes of the item text, and markup the
- * structure reader saw around it (TOK_* flags). */
-enum { TOK_BOLD = 1, TOK_ITALIC = 2, TOK_LINK = 4, TOK_LINESTART = 8 };
+ * structure reader saw around it (TOK_* flags).  An item may run over
+ * several lines ('\n' in its text): each token knows its line, and the
+ * line its role when the page's structure named it (a block of class
+ * "title", "authors", "venue"). */
+enum role { R_NONE, R_TITLE, R_AUTHOR, R_VENUE, R_BADGE, R_LINKS };
+enum { TOK_BOLD = 1, TOK_ITALIC = 2, TOK_LINK = 4, TOK_LINESTART = 8, TOK_LINEEND = 16 };
 struct tok {
 	const char *p;
 	uint32_t n;
 	uint32_t off;   /* byte offset in the item text */
 	uint8_t flags;
+	uint8_t line;   /* line of the item, 0-based (at most 31) */
+	uint8_t role;   /* the line's role, 0 when unknown */
 };
 
-/* Cut s into tokens at white space; at most cap tokens (the rest is left). */
+/* Cut s into tokens at white space; at most cap tokens (the rest is left).
+ * A token after a '\n' starts a line; line numbers count them. */
 size_t tok_split(const char *s, size_t n, struct tok *out, size_t cap);
 
 /* At most FEAT_MAX features per token. */
-#define FEAT_MAX 48
-/* Features of every token: f[i * FEAT_MAX ...], nf[i] of them. */
-void feat_seq(const struct tok *t, size_t n, uint32_t *f, uint8_t *nf);
+#define FEAT_MAX 56
+/* Features of every token: f[i * FEAT_MAX ...], nf[i] of them.  With lines
+ * set, the item is read as a block of a page: each token also gets the
+ * facts of its line (its place in the item, its length, commas, capitals,
+ * initials, a year, a venue word, its role) and positions count in the
+ * block's own terms; without, it is a reference string alone (-f refs). */
+void feat_seq(const struct tok *t, size_t n, uint32_t *f, uint8_t *nf, int lines);
 
 /* The model as compiled in (or any byte image of a model file). */
 struct lab_model {

@@ -8,6 +8,7 @@
 #include <utf8proc.h>
 
 #include "cv/doc.h"
+#include "cv/dom.h"
 
 /* ---- Markdown and plain text: the line model ----------------------------- */
 
@@ -92,8 +93,17 @@ static cx_str md_inline(struct arena *a, const char *s, size_t n, int latex)
 					k++;
 			}
 			if (k < n && k + 1 < n && s[k + 1] == '(') {
-				const char *u = s + k + 2;
-				const char *ue = memchr(u, ')', n - (k + 2));
+				const char *u = s + k + 2, *ue = NULL;
+				int depth = 0; /* the destination's parentheses balance ("...-28(6)-2") */
+				for (const char *q = u; q < s + n && !ue; q++)
+					if (*q == '(')
+						depth++;
+					else if (*q == ')' && !depth)
+						ue = q;
+					else if (*q == ')')
+						depth--;
+				if (!ue)
+					ue = memchr(u, ')', n - (k + 2));
 				if (ue) {
 					int lab = cvd_is_label(s + i + 1, k - i - 1);
 					if (lab)
@@ -145,6 +155,13 @@ static cx_str md_inline(struct arena *a, const char *s, size_t n, int latex)
 				}
 			}
 		}
+		if (c == '&' && !latex) { /* an HTML entity Markdown lets through: &nbsp; &mdash; */
+			size_t k = dom_entity(s + i + 1, s + n, &b);
+			if (k) {
+				i += k + 1;
+				continue;
+			}
+		}
 		if (c == (char)CX_M_URL_ON) { /* already a URL (HTML links): copy */
 			const char *e = memchr(s + i, CX_M_URL_OFF, n - i);
 			size_t k = e ? (size_t)(e - s) + 1 : n;
@@ -179,6 +196,9 @@ static void add_line(struct cv *v, cx_str t, unsigned line)
 	struct cv_line *L = &v->l[v->nl++];
 	memset(L, 0, sizeof *L);
 	L->line = line;
+	size_t lead = 0;
+	while (lead < t.n && (t.p[lead] == ' ' || t.p[lead] == '\t'))
+		lead++;
 	t = cvd_trim(t);
 	if (!t.n) {
 		L->blank = 1;
@@ -237,7 +257,10 @@ static void add_line(struct cv *v, cx_str t, unsigned line)
 			}
 		}
 		p += ml;
+		while (ml && p < end && *p == ' ')
+			p++;
 	}
+	L->indent = (unsigned)(lead + (size_t)(p - t.p));
 	cx_str in = md_inline(&v->a, p, (size_t)(end - p), v->latex);
 	in = cvd_trim(in);
 	L->s = (char *)in.p;
@@ -271,6 +294,23 @@ void cvd_add_line(struct cv *v, const char *s, size_t n, unsigned line, int head
 		L->n = 0;
 }
 
+/* A line of box-drawing characters ("━━━━", "═══"): what a text dump
+ * makes of a horizontal rule. */
+static int box_rule(cx_str t)
+{
+	size_t k = 0;
+	for (size_t i = 0; i < t.n; k++) {
+		unsigned char c = (unsigned char)t.p[i];
+		if (c == ' ')
+			i++;
+		else if (c == 0xE2 && i + 2 < t.n && ((unsigned char)t.p[i + 1] == 0x94 || (unsigned char)t.p[i + 1] == 0x95))
+			i += 3;
+		else
+			return 0;
+	}
+	return k >= 3;
+}
+
 void cvd_build_lines(struct cv *v, const char *text, size_t n, const unsigned *map, size_t nmap)
 {
 	size_t b = 0;
@@ -292,8 +332,9 @@ void cvd_build_lines(struct cv *v, const char *text, size_t n, const unsigned *m
 			v->l[v->nl - 1].heading = tt.p[0] == '=' ? 1 : 2;
 			v->l[v->nl - 1].marker = 0;
 		} else if (tt.n >= 3 && (strspn(tt.p, "-") == tt.n || strspn(tt.p, "*") == tt.n ||
-		                         strspn(tt.p, "_") == tt.n || strspn(tt.p, "=") == tt.n)) {
-			add_line(v, cvd_S("", 0), ln); /* a rule */
+		                         strspn(tt.p, "_") == tt.n || strspn(tt.p, "=") == tt.n || box_rule(tt))) {
+			add_line(v, cvd_S("", 0), ln); /* a rule: it ends a list item */
+			v->l[v->nl - 1].blank = 2;
 		} else
 			add_line(v, t, ln);
 		b = i + 1;

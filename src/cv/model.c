@@ -74,27 +74,32 @@ size_t lab_scratch(size_t n)
 	return 3 * (n + 1) * 32;
 }
 
-/* Add feature id's weights to the row e[0..nlab). */
-static void emit_feature(const struct lab_model *m, uint32_t id, int32_t *e)
+/* Where feature id's weights are: first << 8 | count, or 0 when the model
+ * has no such feature. */
+static uint32_t find_feature(const struct lab_model *m, uint32_t id)
 {
 	uint32_t mask = m->nslots - 1;
 	for (uint32_t h = id & mask;; h = (h + 1) & mask) {
 		const unsigned char *s = m->slots + 8 * (size_t)h;
 		uint32_t key = rd32(s);
 		if (!key)
-			return;
-		if (key != id)
-			continue;
-		uint32_t v = rd32(s + 4), first = v >> 8, cnt = v & 0xFF;
-		if (first + cnt > m->nw)
-			return;
-		for (uint32_t k = 0; k < cnt; k++) {
-			int32_t w = rdi(m->w + 4 * (size_t)(first + k));
-			uint32_t lab = (uint32_t)w & 0xFF;
-			if (lab < m->nlab)
-				e[lab] += w >> 8; /* arithmetic shift: the score */
+			return 0;
+		if (key == id) {
+			uint32_t v = rd32(s + 4);
+			return (v >> 8) + (v & 0xFF) > m->nw ? 0 : v;
 		}
-		return;
+	}
+}
+
+/* Add the weights at v (first << 8 | count) to the row e[0..nlab). */
+static void add_weights(const struct lab_model *m, uint32_t v, int32_t *e)
+{
+	uint32_t first = v >> 8, cnt = v & 0xFF;
+	for (uint32_t k = 0; k < cnt; k++) {
+		int32_t w = rdi(m->w + 4 * (size_t)(first + k));
+		uint32_t lab = (uint32_t)w & 0xFF;
+		if (lab < m->nlab)
+			e[lab] += w >> 8; /* arithmetic shift: the score */
 	}
 }
 
@@ -105,20 +110,37 @@ void lab_decode(const struct lab_model *m, const uint32_t *f, const uint8_t *nf,
 	if (!n || !L)
 		return;
 	int32_t *e = scratch, *d = scratch + n * 32, *bp = scratch + 2 * n * 32;
+	uint32_t mask = m->nslots - 1;
+	for (uint8_t k = 0; k < nf[0]; k++)
+		__builtin_prefetch(m->slots + 8 * (size_t)(f[k] & mask));
 	for (size_t i = 0; i < n; i++) {
 		int32_t *row = e + i * 32;
 		memset(row, 0, 32 * sizeof *row);
+		/* the table is larger than the caches: ask for the next token's
+		 * slots while this one's are read */
+		if (i + 1 < n)
+			for (uint8_t k = 0; k < nf[i + 1]; k++)
+				__builtin_prefetch(m->slots + 8 * (size_t)(f[(i + 1) * FEAT_MAX + k] & mask));
+		/* the slots first, asking for their weights; then the weights */
+		uint32_t at[FEAT_MAX];
+		for (uint8_t k = 0; k < nf[i]; k++) {
+			at[k] = find_feature(m, f[i * FEAT_MAX + k]);
+			__builtin_prefetch(m->w + 4 * (size_t)(at[k] >> 8));
+		}
 		for (uint8_t k = 0; k < nf[i]; k++)
-			emit_feature(m, f[i * FEAT_MAX + k], row);
+			add_weights(m, at[k], row);
 	}
+	int32_t tr[33 * 32]; /* the transitions, decoded once */
+	for (uint32_t k = 0; k < (L + 1) * L; k++)
+		tr[k] = rdi(m->trans + 4 * (size_t)k);
 	for (uint32_t y = 0; y < L; y++)
-		d[y] = e[y] + rdi(m->trans + 4 * y);
+		d[y] = e[y] + tr[y];
 	for (size_t i = 1; i < n; i++) {
 		for (uint32_t y = 0; y < L; y++) {
 			int64_t best = INT64_MIN;
 			uint32_t arg = 0;
 			for (uint32_t x = 0; x < L; x++) {
-				int64_t s = (int64_t)d[(i - 1) * 32 + x] + rdi(m->trans + 4 * ((size_t)(1 + x) * L + y));
+				int64_t s = (int64_t)d[(i - 1) * 32 + x] + tr[(1 + x) * L + y];
 				if (s > best)
 					best = s, arg = x;
 			}

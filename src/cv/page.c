@@ -153,6 +153,62 @@ static void mark_record(const struct dom *d, struct pinfo *pi, uint32_t c, uint3
 	pi[0].has_rec = 1;
 }
 
+/* The node after the subtree of node i. */
+static size_t subtree_end(const struct dom *d, size_t i)
+{
+	size_t e = i + 1;
+	while (e < d->nn) {
+		uint32_t p = d->n[e].parent;
+		while (p > i)
+			p = d->n[p].parent;
+		if (p != i)
+			break;
+		e++;
+	}
+	return e;
+}
+
+/* Does the subtree [i, end) hold a heading with more than a year in it,
+ * outside the records found in it? */
+static int titled(const struct dom *d, const struct pinfo *pi, size_t i, size_t end)
+{
+	for (size_t k = i + 1; k < end; k++) {
+		const struct dnode *x = &d->n[k];
+		if (pi[k].hidden || x->name.n != 2 || x->name.p[0] != 'h' || x->name.p[1] < '1' ||
+		    x->name.p[1] > '6' || pi[k].len <= 6)
+			continue;
+		uint32_t p = (uint32_t)k;
+		while (p > i && !pi[p].rec)
+			p = d->n[p].parent;
+		if (p == i)
+			return 1;
+	}
+	return 0;
+}
+
+/* Records inside an element that repeats and carries the item's title as
+ * a heading are parts of one item (academicpages' archive: a title, then
+ * "Published in", "Recommended citation" paragraphs): the element is the
+ * record. */
+static void lift_records(const struct dom *d, struct pinfo *pi, uint32_t *nrec)
+{
+	for (size_t i = 1; i < d->nn; i++) {
+		const struct dnode *E = &d->n[i];
+		if (dom_is_text(E) || pi[i].hidden || pi[i].rec || !pi[i].has_rec || !record_tag(E) ||
+		    !record_size(&pi[i]) || !E->parent)
+			continue;
+		size_t same = 0;
+		for (uint32_t o = d->n[E->parent].first; o; o = d->n[o].next)
+			same += !pi[o].hidden && pi[o].sig == pi[i].sig && record_size(&pi[o]);
+		size_t end = subtree_end(d, i);
+		if (same < 2 || !titled(d, pi, i, end))
+			continue;
+		for (size_t k = i + 1; k < end; k++)
+			pi[k].rec = 0;
+		pi[i].rec = ++*nrec;
+	}
+}
+
 /* Children of each element, deepest first, grouped by signature: a group
  * with two members or more that hold text (or a list item on its own) are
  * records. */
@@ -190,6 +246,7 @@ static uint32_t find_records(const struct dom *d, struct pinfo *pi)
 				break;
 			}
 	}
+	lift_records(d, pi, &nrec);
 	/* numbered in document order */
 	uint32_t k = 0;
 	for (size_t i = 0; i < d->nn; i++)
@@ -474,6 +531,48 @@ static void record_facts(struct cv *v, const struct dom *d, const struct pinfo *
 	}
 }
 
+/* ---- structured data ------------------------------------------------------------ */
+
+void cvd_strs_push(struct arena *a, struct cv_strs *s, cx_str t, unsigned line)
+{
+	if (s->n == s->cap) {
+		size_t cap = s->cap ? 2 * s->cap : 16;
+		s->v = arena_grow(a, s->v, sizeof *s->v, s->n, cap);
+		s->line = arena_grow(a, s->line, sizeof *s->line, s->n, cap);
+		s->cap = cap;
+	}
+	s->v[s->n] = t;
+	s->line[s->n++] = line;
+}
+
+/* The page's COinS spans, citation_* meta tags and JSON-LD scripts, for
+ * meta.c (they are hidden, so the rendering never sees them). */
+static void collect_data(struct cv *v, const struct dom *d)
+{
+	for (size_t i = 1; i < d->nn; i++) {
+		const struct dnode *x = &d->n[i];
+		if (dom_is_text(x))
+			continue;
+		if (dom_is(x, "meta")) {
+			cx_str nm = dom_attr(&v->a, x, "name");
+			if (!nm.n)
+				nm = dom_attr(&v->a, x, "property");
+			if (nm.n > 9 && str_istarts(nm, "citation_")) {
+				cvd_strs_push(&v->a, &v->meta, arena_str(&v->a, nm.p, nm.n), x->line);
+				cvd_strs_push(&v->a, &v->meta, dom_attr(&v->a, x, "content"), x->line);
+			}
+		} else if (dom_class(x, "Z3988")) {
+			cx_str t = dom_attr(&v->a, x, "title");
+			if (t.n)
+				cvd_strs_push(&v->a, &v->coins, t, x->line);
+		} else if (dom_is(x, "script") && x->first && dom_is_text(&d->n[x->first])) {
+			cx_str ty = dom_attr(&v->a, x, "type");
+			if (str_ieq(ty, "application/ld+json"))
+				cvd_strs_push(&v->a, &v->jsonld, d->n[x->first].text, x->line);
+		}
+	}
+}
+
 /* ---- entry point -------------------------------------------------------------- */
 
 void cvd_page_lines(struct cv *v, const char *s, size_t n)
@@ -482,6 +581,7 @@ void cvd_page_lines(struct cv *v, const char *s, size_t n)
 	dom_parse(&d, &v->a, s, n);
 	struct pinfo *pi = xcalloc(d.nn + 1, sizeof *pi);
 	measure(v, &d, pi);
+	collect_data(v, &d);
 	uint32_t nrec = find_records(&d, pi);
 	record_facts(v, &d, pi, nrec);
 	struct render r = {.v = v, .d = &d, .pi = pi};

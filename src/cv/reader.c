@@ -73,477 +73,155 @@ static size_t ascii_fold(cx_str s, char *out, size_t cap, int stop_at_space)
 }
 
 
-/* ---- entries ------------------------------------------------------------------ */
+/* ---- items to entries ------------------------------------------------------- */
 
-static cx_str name_bibtex(struct arena *a, const struct cx_name *n)
-{
-	if (n->others)
-		return CX_STR("others");
-	if (n->literal.n) {
-		cx_str o = cv_cat(a, CX_STR("{"), "", n->literal);
-		return cv_cat(a, o, "", CX_STR("}"));
-	}
-	cx_str f = n->particle.n ? cv_cat(a, n->particle, " ", n->family) : n->family;
-	if (n->suffix.n)
-		f = cv_cat(a, f, ", ", n->suffix);
-	return n->given.n ? cv_cat(a, f, ", ", n->given) : f;
-}
-
-static cx_str name_display(struct arena *a, const struct cx_name *n)
-{
-	if (n->literal.n)
-		return n->literal;
-	cx_str f = n->particle.n ? cv_cat(a, n->particle, " ", n->family) : n->family;
-	return n->given.n ? cv_cat(a, n->given, " ", f) : f;
-}
-
-static void owner_name(struct cv *v, struct cx_name *out, unsigned line)
-{
-	struct cv_ctx x = {.a = &v->a, .c = v->c, .owner = v->owner, .owner_warned = v->owner_warned};
-	cv_owner_name(&x, out, line);
-	v->owner_warned = x.owner_warned;
-}
-
-/* Authors: the grammar, then names, owner slots and equal contribution. */
-static void add_authors(struct ebuild *b, const struct cv_raw *r, cx_str authors, cx_str *note)
-{
-	struct cv *v = b->v;
-	struct au_list L;
-	memset(&L, 0, sizeof L);
-	cx_str a = cvd_trim_punct(cvd_plain(&v->a, authors), ",;.");
-	/* keep bold marks: they tell the owner */
-	cx_str marked = cvd_trim(authors);
-	if (marked.n && au_parse(&v->a, marked.p, marked.n, &L))
-		au_parse(&v->a, a.p, a.n, &L);
-	size_t cap = 2 * L.n + 1; /* "X et al." adds a name */
-	struct cx_name *names = arena_calloc(&v->a, cap * sizeof *names);
-	size_t nn = 0;
-	cx_str eq = cvd_S("", 0);
-	int neq = 0;
-	for (size_t i = 0; i < L.n; i++) {
-		const struct au_name *an = &L.v[i];
-		struct cx_name *nm = &names[nn];
-		if (an->empty) {
-			owner_name(v, nm, r->line);
-		} else if (an->text.n) {
-			cx_str t = an->text;
-			au_split(&v->a, t, an->family_first, L.vancouver, nm);
-			if (v->latex) {
-				/* names came through latex_decode: drop case protection */
-				nm->family = cvd_field_text(&v->a, nm->family, 0);
-				nm->given = cvd_field_text(&v->a, nm->given, 0);
-			} else {
-				nm->family = cvd_field_text(&v->a, nm->family, 0);
-				nm->given = cvd_field_text(&v->a, nm->given, 0);
-				if (nm->particle.n)
-					nm->particle = cvd_field_text(&v->a, nm->particle, 0);
-				if (nm->literal.n)
-					nm->literal = cvd_field_text(&v->a, nm->literal, 0);
-			}
-		} else if (an->others) {
-			nm->others = 1;
-			nn++;
-			continue;
-		} else
-			continue;
-		if (an->equal) {
-			nm->equal = 1;
-			eq = cv_cat(&v->a, eq, ", ", name_display(&v->a, nm));
-			neq++;
-		}
-		nn++;
-		if (an->others && an->text.n) { /* "Qinyu Xu et al." */
-			names[nn].others = 1;
-			nn++;
-		}
-	}
-	if (!nn) {
-		owner_name(v, &names[0], r->line);
-		nn = 1;
-	}
-	cx_str raw = cvd_S("", 0);
-	for (size_t i = 0; i < nn; i++)
-		raw = cv_cat(&v->a, raw, " and ", name_bibtex(&v->a, &names[i]));
-	struct cx_field *f = cvd_add_field(b, CX_F_AUTHOR, raw);
-	f->names = names;
-	f->nnames = nn;
-	if (neq)
-		*note = cv_cat(&v->a, *note, "; ", cv_cat(&v->a, CX_STR("Equal contribution:"), " ", eq));
-}
-
-static void add_int(struct ebuild *b, enum cx_field_id id, int val)
-{
-	char t[16];
-	snprintf(t, sizeof t, "%d", val);
-	cvd_add_cstr(b, id, t);
-}
-
-static cx_str clean_title(struct cv *v, cx_str t)
-{
-	cx_str p = t;
-	/* link labels and a trailing dash the page put after the title */
-	char *s = arena_strndup(&v->a, p.p, p.n);
-	size_t n = p.n;
-	for (size_t i = 0; i < n; i++) {
-		if (s[i] != '[')
-			continue;
-		char *e = memchr(s + i, ']', n - i);
-		if (e && cvd_is_label(s + i + 1, (size_t)(e - s - i - 1))) {
-			cvd_cut(s, &n, i, (size_t)(e - s) + 1 - i);
-			i--;
-		}
-	}
-	for (size_t i = 0; i < n; i++) {
-		if ((unsigned char)s[i] != CX_M_URL_ON)
-			continue;
-		char *e = memchr(s + i, CX_M_URL_OFF, n - i);
-		size_t end = e ? (size_t)(e - s) + 1 : n;
-		cvd_cut(s, &n, i, end - i);
-		i--;
-	}
-	cx_str r = cvd_trim_punct(cvd_S(s, n), ",.-|");
-	/* a title in quotes: "Title" or curly quotes */
-	cx_str q = cvd_plain(&v->a, r);
-	if (q.n > 2 && q.p[0] == '"' && q.p[q.n - 1] == '"')
-		r = cvd_trim_punct(cvd_S(q.p + 1, q.n - 2), ",.");
-	else if (q.n > 6 && !memcmp(q.p, "\xE2\x80\x9C", 3) && !memcmp(q.p + q.n - 3, "\xE2\x80\x9D", 3))
-		r = cvd_trim_punct(cvd_S(q.p + 3, q.n - 6), ",.");
-	return r;
-}
-
-static void push_entry(struct cv *v, struct cx_entry *e)
+/* An entry, and the key of the item's whole text (folded letters and
+ * digits), by which the page's structured data finds it. */
+static void push_entry(struct cv *v, struct cx_entry *e, cx_str text)
 {
 	if (v->nent == v->capent) {
 		v->capent = v->capent ? v->capent * 2 : 32;
 		v->ent = xrealloc(v->ent, v->capent * sizeof *v->ent);
+		v->ekey = xrealloc(v->ekey, v->capent * sizeof *v->ekey);
 	}
+	cx_str p = cvd_plain(&v->a, text);
+	char *k = arena_alloc(&v->a, p.n + 1);
+	ascii_fold(p, k, p.n + 1, 0);
+	v->ekey[v->nent] = k;
 	v->ent[v->nent++] = e;
 }
 
-/* The short name as the document writes it: a venue written as the
- * acronym with its year glued on ("EMNLP-2023", "OSDI'25", "ACL2024") keeps
- * that form as its short name; its full name comes from the table. */
-static cx_str written_short(struct cv *v, cx_str written, cx_str acronym)
+/* What a template's badge says the item is ("Conf. Proc.", "PhD Thesis",
+ * "Journal", "Preprint"), as a heading would. */
+static enum cv_hint badge_hint(cx_str b)
 {
-	cx_str w = cvd_trim_punct(cvd_plain(&v->a, written), ",.;:()");
-	if (w.n > 3 && cvd_ieqn(w.p, "in ", 3))
-		w = cvd_trim(cvd_S(w.p + 3, w.n - 3));
-	if (!acronym.n || w.n <= acronym.n || w.n > acronym.n + 8 || !cvd_ieqn(w.p, acronym.p, acronym.n) ||
-	    memchr(w.p, ' ', w.n) || memchr(w.p, ',', w.n))
-		return acronym; /* "EMNLP, 2022": the year is the item's date */
-	for (size_t i = acronym.n; i < w.n; i++)
-		if (!isdigit((unsigned char)w.p[i]) && w.p[i] != '-' && w.p[i] != '\'')
-			return acronym;
-	return w;
+	static const struct {
+		const char *w;
+		enum cv_hint h;
+	} words[] = {{"issue", H_ISSUE}, {"ed. vol", H_EDITED}, {"edited volume", H_EDITED},
+	             {"edited book", H_EDITED}, {"journal", H_JOURNAL}, {"article", H_JOURNAL}, {"conf", H_CONFERENCE},
+	             {"conference", H_CONFERENCE}, {"proc", H_CONFERENCE}, {"proceedings", H_CONFERENCE},
+	             {"workshop", H_WORKSHOP}, {"thesis", H_THESIS}, {"dissertation", H_THESIS},
+	             {"preprint", H_PREPRINT}, {"book", H_BOOK}, {"monograph", H_BOOK}, {"chapter", H_CHAPTER},
+	             {"report", H_REPORT}, {"patent", H_PATENT}};
+	for (size_t i = 0; i < sizeof words / sizeof *words; i++)
+		if (cvd_find_ci(b, words[i].w, 1) >= 0 ||
+		    (b.n > strlen(words[i].w) && cvd_find_ci(b, words[i].w, 0) >= 0 && words[i].h == H_CONFERENCE))
+			return words[i].h;
+	return H_NONE;
 }
 
-/* The container of a labelled item through the venue reader: a venue the
- * table knows gets its canonical name and acronym ("Proc. NSDI" ->
- * "USENIX Symposium on ..." / "NSDI"), and its kind decides between journal
- * and proceedings. */
-static void labelled_venue(struct cv *v, struct cx_entry *e)
+/* Label every item found. */
+static void label_items(struct cv *v)
 {
-	struct cx_field *f = cx_entry_get(e, CX_F_JOURNAL);
-	if (!f)
-		f = cx_entry_get(e, CX_F_BOOKTITLE);
-	if (!f || (e->type != CX_T_ARTICLE && e->type != CX_T_INPROCEEDINGS) || cvd_has_ci(f->text, "arxiv"))
-		return;
-	struct venue_out o;
-	memset(&o, 0, sizeof o);
-	cx_str written = f->text;
-	cvd_read_venue(v, f->text, &o);
-	if (!o.name.n || o.kind == VENUE_UNKNOWN)
-		return;
-	f->text = f->raw = o.name;
-	if (o.kind == VENUE_JOURNAL && e->type == CX_T_INPROCEEDINGS) {
-		e->type = CX_T_ARTICLE;
-		f->id = CX_F_JOURNAL;
-	} else if ((o.kind == VENUE_CONFERENCE || o.kind == VENUE_WORKSHOP) && e->type == CX_T_ARTICLE) {
-		e->type = CX_T_INPROCEEDINGS;
-		f->id = CX_F_BOOKTITLE;
-	}
-	f->name = (cx_str){cx_fields[f->id].bibtex, strlen(cx_fields[f->id].bibtex)};
-	e->type_name = (cx_str){cx_types[e->type].bibtex, strlen(cx_types[e->type].bibtex)};
-	if (o.acronym.n && !(o.acronym.n == o.name.n && !memcmp(o.acronym.p, o.name.p, o.name.n))) {
-		size_t cap = e->nfields; /* full: the builder copies the array */
-		model_add_field(&v->a, e, &cap, CX_F_SHORTJOURNAL, (cx_str){NULL, 0},
-		                written_short(v, written, o.acronym), e->loc.line);
-	}
-}
-
-/* A page's badge (al-folio's abbr) is the venue's short name. */
-static void add_badge(struct cv *v, struct cx_entry *e, const struct cv_raw *r)
-{
-	if (!r->badge.n || r->badge.n > 40 || cx_entry_get(e, CX_F_SHORTJOURNAL))
-		return;
-	size_t cap = e->nfields; /* full: the builder copies the array */
-	model_add_field(&v->a, e, &cap, CX_F_SHORTJOURNAL, (cx_str){NULL, 0}, r->badge, e->loc.line);
-}
-
-/* An item the labeller read: normalization after labelling makes the entry. */
-static int build_labelled(struct cv *v, struct cv_raw *r)
-{
-	struct cv_item *it = r->item;
-	if (!it && r->cite.n && !r->title.n) {
-		struct cv_raw t;
-		memset(&t, 0, sizeof t);
-		cvd_parse_citation(v, r->cite, &t);
-		it = t.item;
-	}
-	if (!it)
-		return 0;
-	it->line = r->line;
-	it->hint = r->hint;
-	if (!it->year)
+	struct cv_ctx x = {.a = &v->a, .c = v->c, .model = v->model};
+	for (size_t i = 0; i < v->nraw; i++) {
+		struct cv_raw *r = &v->raw[i];
+		struct cv_item *it = arena_calloc(&v->a, sizeof *it);
+		cx_str t = cvd_unlinked(&v->a, r->text, &r->extra);
+		if (!v->latex)
+			t = cvd_tex_spans(&v->a, t);
+		cv_label(&x, t.p, t.n, r->roles, 1, it);
+		/* identifiers from the links set apart */
+		struct venue_out ids;
+		memset(&ids, 0, sizeof ids);
+		if (r->extra.n) {
+			char *s = arena_strndup(&v->a, r->extra.p, r->extra.n);
+			size_t n = r->extra.n;
+			cv_take_ids(&x, s, &n, &ids);
+		}
+		it->doi = ids.doi, it->url = ids.url, it->arxiv = ids.arxiv;
+		it->line = r->line;
+		it->hint = r->hint ? r->hint : badge_hint(r->badge);
 		it->year = r->rec_year;
-	struct cv_ctx x = {.a = &v->a, .c = v->c, .owner = v->owner, .model = v->model,
-	                   .owner_warned = v->owner_warned};
-	struct cx_entry *e = cv_entry(&x, it);
-	v->owner_warned = x.owner_warned;
-	if (e) {
-		labelled_venue(v, e);
-		add_badge(v, e, r);
-		push_entry(v, e);
-	}
-	return 1;
-}
-
-/* arXiv, bioRxiv, medRxiv, SSRN, "preprint": a venue that publishes
- * preprints. */
-static int preprint_server(cx_str name)
-{
-	return str_ifind(name, "rxiv", 0) >= 0 || cvd_has_ci(name, "ssrn") || cvd_has_ci(name, "preprint") ||
-	       cvd_has_ci(name, "preprints") || cvd_has_ci(name, "research square");
-}
-
-/* The type of an item the rules read: the venue's kind, else the heading's
- * hint, a volume (a journal) or a named venue (a conference); a report,
- * thesis, preprint or submitted paper by its status. */
-static enum cx_type_id rule_type(const struct cv_raw *r, const struct venue_out *o)
-{
-	enum cx_type_id type;
-	enum venue_kind kind = o->kind;
-	if (kind == VENUE_PREPRINT && o->name.n && !preprint_server(o->name))
-		kind = VENUE_UNKNOWN; /* an arXiv id beside a journal's name */
-	if (kind == VENUE_UNKNOWN) {
-		if (r->hint == H_JOURNAL)
-			kind = VENUE_JOURNAL;
-		else if (r->hint == H_CONFERENCE || r->hint == H_WORKSHOP)
-			kind = VENUE_CONFERENCE;
-		else if (r->hint == H_THESIS)
-			kind = VENUE_THESIS;
-		else if (r->hint == H_PREPRINT && !o->name.n)
-			kind = VENUE_PREPRINT;
-		else if (o->volume.n)
-			kind = VENUE_JOURNAL;
-		else if (o->name.n)
-			kind = VENUE_CONFERENCE;
-	}
-	if (o->report)
-		type = CX_T_TECHREPORT;
-	else if (kind == VENUE_THESIS)
-		type = o->preprint == 1 ? CX_T_MASTERSTHESIS : CX_T_PHDTHESIS;
-	else if ((o->preprint || kind == VENUE_PREPRINT || o->arxiv.n) &&
-	         (!o->name.n || preprint_server(o->name)))
-		type = CX_T_PREPRINT; /* a published venue wins over the arXiv copy */
-	else if (o->status == 1 || o->status == 2)
-		type = CX_T_UNPUBLISHED;
-	else if (kind == VENUE_JOURNAL)
-		type = CX_T_ARTICLE;
-	else if (kind == VENUE_CONFERENCE || kind == VENUE_WORKSHOP)
-		type = CX_T_INPROCEEDINGS;
-	else
-		type = CX_T_MISC;
-	return type;
-}
-
-/* The note: the status, awards and ranks, equal contribution. */
-static cx_str status_note(struct cv *v, const struct venue_out *o, cx_str note)
-{
-	cx_str n2 = cvd_S("", 0);
-	if (o->status == 1)
-		n2 = cv_cat(&v->a, CX_STR("Submitted to"), " ",
-		         o->acronym.n && o->name.n ? cv_cat(&v->a, o->name, " ", cv_cat(&v->a, CX_STR("("), "", cv_cat(&v->a, o->acronym, "", CX_STR(")"))))
-		                         : o->name);
-	else if (o->status_note.n && o->status == 2 && o->name.n && !o->preprint)
-		n2 = cv_cat(&v->a, o->status_note, " at ", o->name);
-	else if (o->status_note.n)
-		n2 = o->status_note;
-	if (o->note.n)
-		n2 = cv_cat(&v->a, n2, "; ", o->note);
-	if (note.n)
-		n2 = cv_cat(&v->a, n2, "; ", note);
-	return n2;
-}
-
-/* The venue of an item the rules read, into o: its venue line with the
- * extra lines that continue it (awards and ranks go to the note), without
- * identifiers; al-folio's badge is the venue's short name, and the venue
- * itself when none is written (unless the item is an arXiv preprint).
- * Returns the venue text read. */
-static cx_str item_venue(struct cv *v, const struct cv_raw *r, cx_str venue, struct venue_out *o)
-{
-	cx_str vtext = venue;
-	/* extras: awards and labels, or a second venue line (the venue reader
-	 * sets awards and ranks apart) */
-	if (r->extra.n && !cvd_links_only(r->extra))
-		vtext = cv_cat(&v->a, vtext, ", ", r->extra);
-	/* identifiers are no part of the venue's name */
-	char *vs = arena_strndup(&v->a, vtext.p, vtext.n);
-	size_t vn = vtext.n;
-	struct venue_out ids;
-	memset(&ids, 0, sizeof ids);
-	cvd_take_ids(v, vs, &vn, &ids);
-	vtext = cvd_trim_punct(cvd_S(vs, vn), ",;");
-	if (!cvd_plain(&v->a, vtext).n && r->badge.n && !o->arxiv.n)
-		vtext = r->badge;
-	cvd_read_venue(v, vtext, o);
-	if (!o->acronym.n && r->badge.n && r->badge.n <= 24)
-		o->acronym = r->badge;
-	return vtext;
-}
-
-static void build_entry(struct cv *v, struct cv_raw *r)
-{
-	if (build_labelled(v, r))
-		return;
-	struct cx_entry *e = arena_calloc(&v->a, sizeof *e);
-	struct ebuild b = {v, e, 0};
-	e->kind = CX_E_ENTRY;
-	e->loc.line = r->line;
-	e->loc.col = 1;
-	e->file = v->c->diags.file;
-	e->source = "cv";
-	cx_str title = r->title, authors = r->authors, venue = r->venue;
-	/* "[OSDI '24] Title": a venue tag in front of the title */
-	{
-		cx_str pt = cvd_trim(cvd_plain(&v->a, title));
-		const char *rb = pt.n && pt.p[0] == '[' ? memchr(pt.p, ']', pt.n) : NULL;
-		if (rb) {
-			cx_str tag = cvd_S(pt.p + 1, (size_t)(rb - pt.p - 1));
-			if (!cvd_is_label(tag.p, tag.n) && cvd_venue_score(v, tag)) {
-				if (!venue.n)
-					venue = tag;
-				title = cvd_trim(cvd_S(rb + 1, (size_t)(pt.p + pt.n - rb - 1)));
-			}
-		}
-	}
-	if (r->cite.n && !title.n) {
-		/* re-parse (the grouper parsed into a scratch copy) */
-		struct cv_raw t;
-		memset(&t, 0, sizeof t);
-		cvd_parse_citation(v, r->cite, &t);
-		title = t.title, authors = t.authors, venue = t.venue;
-		if (!r->date.n)
-			r->date = t.date;
-	}
-	struct venue_out o;
-	memset(&o, 0, sizeof o);
-	/* identifiers may sit anywhere in the item */
-	cx_str all = cv_cat(&v->a, cv_cat(&v->a, venue, " ", r->extra), " ", cv_cat(&v->a, title, " ", authors));
-	{
-		char *s = arena_strndup(&v->a, all.p, all.n);
-		size_t n = all.n;
-		cvd_take_ids(v, s, &n, &o);
-	}
-	cx_str vtext = item_venue(v, r, venue, &o);
-	if (r->date.n) {
+		it->abstract = r->abstract;
+		it->badge = r->badge;
 		struct ymd d;
-		if (cvd_date_line(r->date, &d)) {
-			o.year = d.y;
-			o.month = d.m;
-			o.day = d.d;
-		} else if (cvd_find_year(r->date, NULL))
-			o.year = cvd_find_year(r->date, NULL);
+		if (r->date.n && cvd_date_line(r->date, &d))
+			it->date_y = d.y, it->date_m = d.m, it->date_d = d.d;
+		r->item = it;
 	}
-	if (!o.year)
-		o.year = r->rec_year;
-	/* a new-style arXiv id tells the year and month it was posted */
-	if (!o.year && o.arxiv.n >= 9 && o.arxiv.p[4] == '.' && isdigit((unsigned char)o.arxiv.p[0])) {
-		o.year = 2000 + (o.arxiv.p[0] - '0') * 10 + (o.arxiv.p[1] - '0');
-		if (!o.month)
-			o.month = (o.arxiv.p[2] - '0') * 10 + (o.arxiv.p[3] - '0');
-		if (o.month < 1 || o.month > 12)
-			o.month = 0;
-	}
-	enum cx_type_id type = rule_type(r, &o);
-	e->type = type;
-	const char *tn = cx_types[type].bibtex;
-	e->type_name = cvd_S(tn, strlen(tn));
+}
 
-	cx_str note = cvd_S("", 0);
-	add_authors(&b, r, authors, &note);
-	cvd_add_text(&b, CX_F_TITLE, clean_title(v, title));
-	cx_str full = o.name, acr = written_short(v, vtext, o.acronym);
-	if (type == CX_T_ARTICLE && full.n)
-		cvd_add_text(&b, CX_F_JOURNAL, full);
-	else if (type == CX_T_INPROCEEDINGS && full.n)
-		cvd_add_text(&b, CX_F_BOOKTITLE, full);
-	else if ((type == CX_T_PHDTHESIS || type == CX_T_MASTERSTHESIS) && o.school.n)
-		cvd_add_text(&b, CX_F_SCHOOL, o.school);
-	else if (type == CX_T_TECHREPORT && o.school.n)
-		cvd_add_text(&b, CX_F_INSTITUTION, o.school);
-	else if (type == CX_T_PREPRINT && (o.arxiv.n || cvd_has_ci(full, "arxiv"))) {
-		cvd_add_cstr(&b, CX_F_JOURNAL, "arXiv"); /* an arXiv preprint: container arXiv */
-		full = acr = cvd_S("", 0);
-	} else if (type == CX_T_PREPRINT && full.n)
-		cvd_add_text(&b, CX_F_JOURNAL, full);
-	if ((type == CX_T_ARTICLE || type == CX_T_INPROCEEDINGS || type == CX_T_PREPRINT) && acr.n &&
-	    !(acr.n == full.n && !memcmp(acr.p, full.p, acr.n)))
-		cvd_add_text(&b, CX_F_SHORTJOURNAL, acr);
-	if (o.year)
-		add_int(&b, CX_F_YEAR, o.year);
-	if (o.month && o.year)
-		cvd_add_cstr(&b, CX_F_MONTH, (const char *[]){"jan", "feb", "mar", "apr", "may", "jun", "jul",
-		                                          "aug", "sep", "oct", "nov", "dec"}[o.month - 1]);
-	if (o.day && o.month && o.year)
-		add_int(&b, CX_F_DAY, o.day);
-	if (type == CX_T_TECHREPORT && o.number.n)
-		cvd_add_text(&b, CX_F_NUMBER, o.number);
-	if (type == CX_T_ARTICLE || type == CX_T_INPROCEEDINGS) {
-		if (o.volume.n)
-			cvd_add_text(&b, CX_F_VOLUME, o.volume);
-		if (o.number.n)
-			cvd_add_text(&b, CX_F_NUMBER, o.number);
-		if (o.pages.n) {
-			/* 12-34 and 12–34 become BibTeX's 12--34 */
-			cx_str p = o.pages;
-			char *q = arena_alloc(&v->a, 3 * p.n + 1);
-			size_t k = 0;
-			for (size_t i = 0; i < p.n; i++) {
-				if (p.p[i] == '-' && i + 1 < p.n && p.p[i + 1] == '-')
-					continue;
-				if (((unsigned char)p.p[i] == 0xE2 && i + 2 < p.n) || p.p[i] == '-') {
-					/* the model holds an en dash, as latex_decode makes of -- */
-					q[k++] = (char)0xE2, q[k++] = (char)0x80, q[k++] = (char)0x93;
-					if (p.p[i] != '-')
-						i += 2;
-				} else
-					q[k++] = p.p[i];
+/* An identifier in the links of three items or more is the page's (its
+ * own DOI, a group's arXiv listing), no item's: it goes. */
+static void shared_ids(struct cv *v)
+{
+	for (size_t i = 0; i < v->nraw; i++) {
+		struct cv_item *it = v->raw[i].item;
+		cx_str *id[2] = {&it->doi, &it->arxiv};
+		for (int k = 0; k < 2; k++) {
+			if (!id[k]->n)
+				continue;
+			size_t same = 0;
+			for (size_t j = 0; j < v->nraw; j++) {
+				const struct cv_item *o = v->raw[j].item;
+				cx_str oid = k ? o->arxiv : o->doi;
+				same += oid.n == id[k]->n && !memcmp(oid.p, id[k]->p, oid.n);
 			}
-			cvd_add_field(&b, CX_F_PAGES, cvd_S(q, k));
+			if (same >= 3)
+				*id[k] = cvd_S("", 0);
 		}
 	}
-	if (o.doi.n)
-		cvd_add_field(&b, CX_F_DOI, o.doi);
-	if (o.url.n)
-		cvd_add_field(&b, CX_F_URL, o.url);
-	if (o.arxiv.n) {
-		cvd_add_field(&b, CX_F_EPRINT, o.arxiv);
-		cvd_add_cstr(&b, CX_F_EPRINTTYPE, "arXiv");
+}
+
+/* An item found outside a publication heading is taken only when it reads
+ * as a whole publication: a title, authors, and a venue or a year. */
+static int whole(const struct cv_item *it)
+{
+	return it->seg[LAB_TITLE].n && it->seg[LAB_AUTHOR].n && (it->seg[LAB_CONTAINER].n || it->seg[LAB_DATE].n);
+}
+
+/* Is the item a title and nothing else ("See the full list at Google
+ * Scholar", a project's name)? */
+static int title_only(const struct cv_item *it)
+{
+	for (int l = 0; l < LAB_N; l++)
+		if (l != LAB_TITLE && l != LAB_NUMBER && l != LAB_URL && it->seg[l].n)
+			return 0;
+	return !it->date_y && !it->badge.n && !it->doi.n && !it->arxiv.n;
+}
+
+/* The entry of each item; an item that gives none is reported. */
+struct embedded;
+static struct cx_entry *embedded_take(struct cv *v, struct embedded *m, cx_str text);
+
+static void build_entries(struct cv *v, struct embedded *m)
+{
+	for (size_t i = 0; i < v->nraw; i++) {
+		struct cv_raw *r = &v->raw[i];
+		if (r->strict && !whole(r->item))
+			continue;
+		v->found++;
+		struct cv_ctx x = {.a = &v->a, .c = v->c, .owner = v->owner, .model = v->model,
+		                   .owner_warned = v->owner_warned, .lists = 1};
+		const struct cv_item *it = r->item;
+		if (!it->seg[LAB_TITLE].n || title_only(it)) {
+			/* the page's own data for an item the labeller could not read */
+			struct cx_entry *d = embedded_take(v, m, r->text);
+			if (d) {
+				push_entry(v, d, r->text);
+				continue;
+			}
+		}
+		if (!it->seg[LAB_TITLE].n) {
+			cvd_v_diag(v, CX_WARNING, CX_E_SYNTAX, r->line,
+			           "item in a publication section has no title; skipped");
+			continue;
+		}
+		if (title_only(it)) {
+			cvd_v_diag(v, CX_WARNING, CX_E_SYNTAX, r->line,
+			           "item in a publication section is a title alone (no authors, venue or year); skipped");
+			continue;
+		}
+		struct cx_entry *e = cv_entry(&x, it);
+		v->owner_warned = x.owner_warned;
+		if (e)
+			push_entry(v, e, r->text);
+		else
+			cvd_v_diag(v, CX_WARNING, CX_E_SYNTAX, r->line,
+			           "item in a publication section has no title; skipped");
 	}
-	if (r->abstract.n) {
-		cx_str ab = r->abstract;
-		cx_str pa = cvd_plain(&v->a, ab);
-		if (pa.n > 9 && cvd_ieqn(pa.p, "abstract", 8))
-			ab = cvd_trim_punct(cvd_S(pa.p + 8, pa.n - 8), ":.-");
-		cvd_add_text(&b, CX_F_ABSTRACT, ab);
-	}
-	cx_str n2 = status_note(v, &o, note);
-	if (n2.n)
-		cvd_add_text(&b, CX_F_NOTE, n2);
-	add_badge(v, e, r);
-	push_entry(v, e);
 }
 
 /* ---- duplicates ------------------------------------------------------------------ */
@@ -610,12 +288,14 @@ static void dedupe(struct cv *v)
 			}
 			static const enum cx_field_id ids[] = {CX_F_DOI, CX_F_URL, CX_F_EPRINT,
 			                                       CX_F_EPRINTTYPE, CX_F_ABSTRACT};
-			struct ebuild eb = {v, keep, keep->nfields};
+			size_t fcap = keep->nfields; /* full: the builder copies the array */
 			for (size_t k = 0; k < sizeof ids / sizeof *ids; k++) {
 				struct cx_field *f = cx_entry_get(drop, ids[k]);
 				if (f && !cx_entry_get(keep, ids[k]))
-					*cvd_add_field(&eb, ids[k], f->text) = *f;
+					*model_add_field(&v->a, keep, &fcap, ids[k], f->name, f->text, f->loc.line) = *f;
 			}
+			if (keep == v->ent[j])
+				v->ekey[i] = v->ekey[j];
 			v->ent[i] = keep;
 			v->ent[j] = NULL;
 		}
@@ -704,6 +384,24 @@ static void read_embedded(struct cv *v, const char *bibtex, size_t n, struct emb
 	v->c->diags.nwarnings += c2.diags.nwarnings;
 }
 
+/* BibTeX text without the HTML tags a page put in it ("{<span
+ * class="nocase">Preface</span>}"), which a text dump shows as they are. */
+static void put_untagged(struct buf *out, const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (s[i] == '<' && i + 1 < n && (isalpha((unsigned char)s[i + 1]) || s[i + 1] == '/')) {
+			size_t j = i + 1;
+			while (j < n && s[j] != '>' && s[j] != '\n' && s[j] != '<')
+				j++;
+			if (j < n && s[j] == '>') {
+				i = j;
+				continue;
+			}
+		}
+		buf_putc(out, s[i]);
+	}
+}
+
 /* BibTeX entries in a text (a text dump of a page shows the blocks its
  * buttons unfold): each "@type{" at a line start whose type BibTeX knows,
  * to its balancing brace, is copied to out and blanked in s (line breaks
@@ -737,7 +435,7 @@ static size_t text_bibtex(char *s, size_t n, struct buf *out)
 		}
 		if (e >= n || s[e] != '}')
 			continue;
-		buf_put(out, s + i, e + 1 - i);
+		put_untagged(out, s + i, e + 1 - i);
 		buf_putc(out, '\n');
 		for (size_t k = i; k <= e; k++)
 			if (s[k] != '\n')
@@ -749,15 +447,42 @@ static size_t text_bibtex(char *s, size_t n, struct buf *out)
 }
 
 /* The embedded entry with e's title, or -1. */
-static long embedded_find(struct cv *v, const struct embedded *m, const struct cx_entry *e)
+/* The embedded entry with e's title, or else one whose title the item's
+ * text holds (the labeller may have misread the visible item); -1 when
+ * none.  *exact: found by the title. */
+static long embedded_find(struct cv *v, const struct embedded *m, const struct cx_entry *e, const char *text,
+                          int *exact)
 {
 	char k[512];
-	if (!m->n || !title_key(v, e, k, sizeof k))
+	*exact = 0;
+	if (!m->n)
 		return -1;
-	for (size_t i = 0; i < m->n; i++)
-		if (m->ent[i] && !strcmp(m->titles[i], k))
+	if (title_key(v, e, k, sizeof k))
+		for (size_t i = 0; i < m->n; i++)
+			if (m->ent[i] && !strcmp(m->titles[i], k)) {
+				*exact = 1;
+				return (long)i;
+			}
+	for (size_t i = 0; text && i < m->n; i++)
+		if (m->ent[i] && strlen(m->titles[i]) >= 12 && strstr(text, m->titles[i]))
 			return (long)i;
 	return -1;
+}
+
+/* The embedded entry whose title the item's text holds, taken out of the
+ * set (it stands for the item), or NULL. */
+static struct cx_entry *embedded_take(struct cv *v, struct embedded *m, cx_str text)
+{
+	cx_str p = cvd_plain(&v->a, text);
+	char *k = arena_alloc(&v->a, p.n + 1);
+	ascii_fold(p, k, p.n + 1, 0);
+	for (size_t i = 0; i < m->n; i++)
+		if (m->ent[i] && strlen(m->titles[i]) >= 12 && strstr(k, m->titles[i])) {
+			struct cx_entry *e = m->ent[i];
+			m->ent[i] = NULL;
+			return e;
+		}
+	return NULL;
 }
 
 /* Case protection means nothing in a container's name (styles never
@@ -777,14 +502,15 @@ static void drop_nocase(struct cv *v, struct cx_field *f)
 
 /* e (from the page's BibTeX) takes the visible entry's title, as the page
  * shows it, and the venue badge it showed. */
-static void take_shown(struct cv *v, struct cx_entry *e, const struct cx_entry *shown)
+static void take_shown(struct cv *v, struct cx_entry *e, const struct cx_entry *shown, int exact)
 {
 	struct cx_field *t = cx_entry_get(e, CX_F_TITLE), *s = cx_entry_get(shown, CX_F_TITLE);
-	if (t && s) {
+	if (t && s && exact) {
 		t->text = t->raw = s->text;
 		t->parts = NULL;
 		t->nparts = 0;
-	}
+	} else if (t)
+		drop_nocase(v, t); /* the visible title is the export's without its braces */
 	static const enum cx_field_id cont[] = {CX_F_JOURNAL, CX_F_BOOKTITLE, CX_F_PUBLISHER, CX_F_SERIES,
 	                                        CX_F_SCHOOL, CX_F_INSTITUTION, CX_F_HOWPUBLISHED};
 	for (size_t i = 0; i < sizeof cont / sizeof *cont; i++) {
@@ -863,9 +589,10 @@ static size_t emit_all(struct cv *v, struct embedded *m)
 		struct cx_entry *e = v->ent[i];
 		if (!e)
 			continue;
-		long k = embedded_find(v, m, e);
+		int exact;
+		long k = embedded_find(v, m, e, v->ekey[i], &exact);
 		if (k >= 0) {
-			take_shown(v, m->ent[k], e);
+			take_shown(v, m->ent[k], e, exact);
 			e = m->ent[k];
 			m->ent[k] = NULL;
 		}
@@ -911,27 +638,37 @@ static int cv_read(struct cx_reader_ctx *c, struct cx_input *in)
 		buf_free(&bib);
 	}
 	int html = looks_html(text, n);
+	v.html = html;
 	to_text(&v, &text, &n, &t, &lm);
+	if (html) /* the page's COinS, citation_* tags and JSON-LD */
+		cvd_page_data(&v, embedded_emit, &m);
 	if (!html)
 		cvd_build_lines(&v, text, n, lm.n ? lm.v : NULL, lm.n);
-	/* The owner helps tell a one-name author line from a title, so the
-	 * name at the top is looked for first; a bold name that recurs in the
-	 * items found wins afterwards. */
-	cvd_detect_owner(&v);
 	cvd_segment(&v);
-	if (!v.owner_from_option)
-		cvd_detect_owner(&v);
-	for (size_t i = 0; i < v.nraw; i++)
-		build_entry(&v, &v.raw[i]);
+	label_items(&v);
+	shared_ids(&v);
+	/* the owner: the option, a bold name that recurs in the items, the
+	 * name at the top of the page */
+	cvd_detect_owner(&v);
+	build_entries(&v, &m);
+	size_t read = v.nent;
 	dedupe(&v);
+	size_t merged = 0;
+	for (size_t i = 0; i < v.nent; i++)
+		merged += !v.ent[i];
 	size_t emitted = emit_all(&v, &m);
 	if (!emitted)
 		cvd_v_diag(&v, CX_ERROR, CX_E_SYNTAX, 1,
 		        "no publications found (cv input: expected a list under a heading such as "
 		        "\"Publications\")");
+	else if (v.found != read || merged)
+		cvd_v_diag(&v, CX_NOTE, CX_E_VALUE, 1,
+		           "%zu items found: %zu read, %zu skipped, %zu merged with one of the same title; %zu entries written",
+		           v.found, read, v.found - read, merged, emitted);
 	free(m.titles);
 	free(m.ent);
 	free(v.ent);
+	free(v.ekey);
 	free(lm.v);
 	buf_free(&t);
 	buf_free(&b);

@@ -16,7 +16,7 @@ int cv_reference(struct cv_ctx *x, const char *s, size_t n, unsigned line, const
 	if (hint)
 		it = *hint;
 	it.line = line;
-	cv_label(x, s, n, &it);
+	cv_label(x, s, n, NULL, 0, &it);
 	struct cx_entry *e = cv_entry(x, &it);
 	if (!e)
 		return 0;

@@ -184,7 +184,12 @@ int cvd_label_word(const char *p, size_t n)
 		"youtube", "recording", "teaser", "tweet", "cite", "citation", "ris", "publisher",
 		"official", "springer", "usenix", "online", "url", "source", "tech", "report", "tr",
 		"long", "short", "ppt", "pptx", "docker", "software", "tool", "model", "models",
-		"weights", "huggingface", "leaderboard", "benchmark"};
+		"weights", "huggingface", "leaderboard", "benchmark", "download", "here", "view", "read",
+		"more", "details", "presentation", "watch", "pdfs", "abs", "suppl", "colab", "notebook",
+		"zenodo", "audio", "podcast", "repo", "repository",
+		/* what qualifies a label: "[russian slides]", "[publicly available draft]" */
+		"english", "russian", "chinese", "german", "french", "spanish", "japanese", "translated",
+		"publicly", "available", "draft", "open", "access", "free", "author's", "authors"};
 	for (size_t i = 0; i < sizeof w / sizeof *w; i++)
 		if (strlen(w[i]) == n && cvd_ieqn(p, w[i], n))
 			return 1;
@@ -211,6 +216,70 @@ int cvd_is_label(const char *p, size_t n)
 		}
 	}
 	return any;
+}
+
+/* The item's text without its URL spans and link labels ("[PDF]",
+ * "[Code]"): links are identifiers, set apart with the item's rows of
+ * links, not words to label. */
+cx_str cvd_unlinked(struct arena *a, cx_str t, cx_str *extra)
+{
+	char *p = arena_alloc(a, t.n + 1);
+	size_t k = 0;
+	for (size_t i = 0; i < t.n; i++) {
+		if ((unsigned char)t.p[i] != CX_M_URL_ON) {
+			p[k++] = t.p[i];
+			continue;
+		}
+		const char *e = memchr(t.p + i, CX_M_URL_OFF, t.n - i);
+		size_t end = e ? (size_t)(e - t.p) + 1 : t.n;
+		*extra = cv_cat(a, *extra, " ", cvd_S(t.p + i, end - i));
+		i = end - 1;
+	}
+	p[k] = 0;
+	/* then the labels in brackets, the URLs they held gone */
+	for (size_t i = 0; i < k; i++) {
+		if (p[i] != '[')
+			continue;
+		char *e = memchr(p + i, ']', k - i);
+		if (e && cvd_is_label(p + i + 1, (size_t)(e - p - i - 1)))
+			cvd_cut(p, &k, i, (size_t)(e - p) + 1 - i), i--;
+	}
+	/* brackets the links left empty: "[[slides](url)]" */
+	for (int again = 1; again;) {
+		again = 0;
+		for (size_t i = 0; i < k; i++) {
+			if (p[i] != '[')
+				continue;
+			size_t j = i + 1;
+			while (j < k && p[j] == ' ')
+				j++;
+			if (j < k && p[j] == ']') {
+				p[k] = 0;
+				cvd_cut(p, &k, i, j + 1 - i);
+				again = 1;
+			}
+		}
+	}
+	/* link labels a text dump leaves after the citation: "... 2023. Paper
+	 * Slides" */
+	size_t e = k, b = k;
+	for (;;) { /* the run of labels at the end, then what stands before it */
+		while (e && p[e - 1] == ' ')
+			e--;
+		size_t w = e;
+		while (w && isalpha((unsigned char)p[w - 1]))
+			w--;
+		if (w == e || (w && p[w - 1] != ' ') || !cvd_label_word(p + w, e - w))
+			break;
+		b = w;
+		while (b && p[b - 1] == ' ')
+			b--;
+		e = b;
+	}
+	if (b < k && b && strchr(".)0123456789", p[b - 1]))
+		k = b;
+	p[k] = 0;
+	return cvd_S(p, k);
 }
 
 /* ---- source lines of converted text ---------------------------------------- */
@@ -243,4 +312,100 @@ void cvd_lm_track(struct linemap *m, const struct buf *out, const char *p)
 	for (; m->scanned < out->n; m->scanned++)
 		if (out->p[m->scanned] == '\n')
 			lm_push(m, m->ln);
+}
+
+/* ---- LaTeX a page shows ------------------------------------------------------ */
+
+/* The end of the brace group that opens at s[i] ('{'), past its '}'; 0 when
+ * it does not close. */
+static size_t group_end(cx_str s, size_t i)
+{
+	int depth = 0;
+	for (size_t j = i; j < s.n; j++) {
+		if (s.p[j] == '\\' && j + 1 < s.n)
+			j++;
+		else if (s.p[j] == '{')
+			depth++;
+		else if (s.p[j] == '}' && !--depth)
+			return j + 1;
+	}
+	return 0;
+}
+
+/* Does s[i..] begin a command ("\emph", "\'")? */
+static int tex_command(cx_str s, size_t i)
+{
+	return s.p[i] == '\\' && i + 1 < s.n && (isalpha((unsigned char)s.p[i + 1]) || strchr("'`^\"~=.&%$_#", s.p[i + 1]));
+}
+
+/* "{ mph{Rupornis}}": a "\emph" whose "\e" a string escape made a control
+ * byte, and a text dump a space; likewise "\t" in "\textit". */
+static cx_str eaten_commands(struct arena *a, cx_str s)
+{
+	cx_str out = cvd_S("", 0);
+	size_t from = 0;
+	for (size_t i = 0; i + 6 < s.n; i++) {
+		if (s.p[i] != '{' || s.p[i + 1] != ' ')
+			continue;
+		cx_str r = cvd_S(s.p + i + 2, s.n - i - 2);
+		const char *cmd = NULL;
+		if (r.n > 4 && !memcmp(r.p, "mph{", 4))
+			cmd = "\\e";
+		else if (r.n > 5 && !memcmp(r.p, "ext", 3) && islower((unsigned char)r.p[3]) && islower((unsigned char)r.p[4]) &&
+		         r.p[5] == '{')
+			cmd = "\\t";
+		if (!cmd)
+			continue;
+		out = cv_cat(a, out, "", cvd_S(s.p + from, i + 1 - from));
+		out = cv_cat(a, out, "", cvd_S(cmd, 2));
+		from = i + 2;
+	}
+	return from ? cv_cat(a, out, "", cvd_S(s.p + from, s.n - from)) : s;
+}
+
+/* A page that prints its BibTeX's LaTeX ("{\emph{Rupornis magnirostris}}",
+ * "Sant\'Ana"): each brace group or command that holds a command is
+ * decoded as a BibTeX value would be; "{\noopsort{x}}" sorts and shows
+ * nothing.  Text without a backslash comes back as it is. */
+cx_str cvd_tex_spans(struct arena *a, cx_str s)
+{
+	s = eaten_commands(a, s);
+	if (!memchr(s.p, '\\', s.n))
+		return s;
+	cx_str out = cvd_S("", 0);
+	size_t from = 0;
+	for (size_t i = 0; i < s.n; i++) {
+		size_t e = 0;
+		if (s.p[i] == '{' && i + 1 < s.n && s.p[i + 1] == '\\')
+			e = group_end(s, i);
+		else if (tex_command(s, i)) {
+			e = i + 2;
+			while (e < s.n && isalpha((unsigned char)s.p[e]) && isalpha((unsigned char)s.p[i + 1]))
+				e++;
+			if (e < s.n && s.p[e] == '{')
+				e = group_end(s, e);
+			else if (e < s.n && !isalpha((unsigned char)s.p[i + 1]) && isalpha((unsigned char)s.p[e]))
+				e++; /* \'a */
+		}
+		if (!e)
+			continue;
+		cx_str g = cvd_S(s.p + i, e - i), d;
+		long ns = cvd_find_ci(g, "\\noopsort{", 0);
+		if (ns >= 0) { /* "{\noopsort{assis silva}de Assis Silva}" */
+			size_t k = group_end(g, (size_t)ns + 9);
+			cx_str rest = k ? cvd_S(g.p + k, g.n - k) : cvd_S("", 0);
+			char *w = arena_alloc(a, g.n + 1);
+			memcpy(w, g.p, (size_t)ns);
+			memcpy(w + ns, rest.p, rest.n);
+			g = cvd_S(w, (size_t)ns + rest.n);
+		}
+		d = latex_decode(a, g.p, g.n);
+		out = cv_cat(a, out, "", cvd_S(s.p + from, i - from));
+		out = cv_cat(a, out, "", d);
+		from = e;
+		i = e - 1;
+	}
+	if (!from)
+		return s;
+	return cv_cat(a, out, "", cvd_S(s.p + from, s.n - from));
 }

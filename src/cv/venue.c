@@ -1,4 +1,14 @@
-/* cv/venue.c - fields of an item: identifiers, venue, status. */
+/* cv/venue.c - the normalization of an item's venue and identifiers.
+ *
+ * What the labeller calls the container (and the notes around it) is read
+ * here the way people write venues in a CV: identifiers out (URLs, DOIs,
+ * arXiv ids), rank labels and awards to the note ("CCF-A", "(Best Paper
+ * Award)"), a status ("Submitted to", "Under review", "To appear"), the
+ * volume, number and pages written with it, the year and month, a thesis
+ * or a technical report, and then the venue grammar and table
+ * (grammar/venue.y, norm/venue.c): "OSDI '25", "Proc. of NSDI" and "18th
+ * USENIX Symposium on ... (OSDI '24)" all become one row's full name and
+ * acronym.  A venue the table does not know keeps its written name. */
 #define _POSIX_C_SOURCE 200809L
 #include <ctype.h>
 #include <stdarg.h>
@@ -8,31 +18,6 @@
 #include <utf8proc.h>
 
 #include "cv/doc.h"
-
-/* ---- fields ----------------------------------------------------------------- */
-
-
-struct cx_field *cvd_add_field(struct ebuild *b, enum cx_field_id id, cx_str text)
-{
-	return model_add_field(&b->v->a, b->e, &b->cap, id, (cx_str){NULL, 0}, text, b->e->loc.line);
-}
-
-void cvd_add_text(struct ebuild *b, enum cx_field_id id, cx_str s)
-{
-	struct cv *v = b->v;
-	cx_str t = cvd_field_text(&v->a, s, v->latex && (id == CX_F_TITLE || id == CX_F_ABSTRACT));
-	if (!t.n)
-		return;
-	struct cx_field *f = cvd_add_field(b, id, t);
-	if (v->latex)
-		f->raw = cvd_plain(&v->a, s);
-}
-
-void cvd_add_cstr(struct ebuild *b, enum cx_field_id id, const char *s)
-{
-	cvd_add_field(b, id, arena_str(&b->v->a, s, strlen(s)));
-}
-
 
 /* Remove [s+i, s+i+len) from a mutable copy. */
 void cvd_cut(char *s, size_t *n, size_t i, size_t len)
@@ -49,7 +34,7 @@ static int is_doi_char(int c)
 
 /* Pull identifiers out of an item's text: URLs (CX_M_URL spans and bare),
  * DOIs and arXiv ids.  The text left is without them. */
-void cvd_take_ids(struct cv *v, char *s, size_t *n, struct venue_out *o)
+void cv_take_ids(struct cv_ctx *v, char *s, size_t *n, struct venue_out *o)
 {
 	for (size_t i = 0; i < *n; i++) {
 		if ((unsigned char)s[i] != CX_M_URL_ON)
@@ -63,12 +48,12 @@ void cvd_take_ids(struct cv *v, char *s, size_t *n, struct venue_out *o)
 			if (id.n > 4 && !memcmp(id.p + id.n - 4, ".pdf", 4))
 				id.n -= 4;
 			if (!o->arxiv.n && is_arxiv_id(id))
-				o->arxiv = arena_str(&v->a, id.p, id.n);
+				o->arxiv = arena_str(v->a, id.p, id.n);
 		} else if ((a = cvd_find_ci(u, "doi.org/", 0)) >= 0) {
 			if (!o->doi.n)
-				o->doi = arena_str(&v->a, u.p + a + 8, u.n - (size_t)a - 8);
+				o->doi = arena_str(v->a, u.p + a + 8, u.n - (size_t)a - 8);
 		} else if (!o->url.n) {
-			o->url = arena_str(&v->a, u.p, u.n);
+			o->url = arena_str(v->a, u.p, u.n);
 		}
 		cvd_cut(s, n, i, end - i);
 		i--;
@@ -104,7 +89,7 @@ void cvd_take_ids(struct cv *v, char *s, size_t *n, struct venue_out *o)
 		while (j > i && strchr(".;)", s[j - 1]))
 			j--;
 		if (!o->doi.n)
-			o->doi = arena_str(&v->a, s + i, j - i);
+			o->doi = arena_str(v->a, s + i, j - i);
 		size_t b = i;
 		cx_str pre = cvd_S(s, b);
 		long dp = -1;
@@ -134,7 +119,7 @@ void cvd_take_ids(struct cv *v, char *s, size_t *n, struct venue_out *o)
 		if (!ctx)
 			continue;
 		if (!o->arxiv.n)
-			o->arxiv = arena_str(&v->a, id.p, id.n);
+			o->arxiv = arena_str(v->a, id.p, id.n);
 		size_t b = i;
 		if (b >= 6 && cvd_ieqn(s + b - 6, "arxiv:", 6))
 			b -= 6;
@@ -189,27 +174,27 @@ size_t cvd_rank_at(const char *s, size_t n, size_t i)
 	return 0;
 }
 
-static void add_note(struct cv *v, cx_str *note, cx_str t)
+static void add_note(struct cv_ctx *v, cx_str *note, cx_str t)
 {
 	t = cvd_trim_punct(t, ",;|-");
 	if (t.n)
-		*note = cv_cat(&v->a, *note, "; ", t);
+		*note = cv_cat(v->a, *note, "; ", t);
 }
 
 /* Identifiers, markup, link labels, rank labels and awards out of a venue
  * string (ids and notes go to o); the rest. */
-static cx_str venue_strip(struct cv *v, cx_str venue_in, struct venue_out *o)
+static cx_str venue_strip(struct cv_ctx *v, cx_str venue_in, struct venue_out *o)
 {
 	size_t n = venue_in.n;
-	char *s = arena_alloc(&v->a, n + 1);
+	char *s = arena_alloc(v->a, n + 1);
 	if (n)
 		memcpy(s, venue_in.p, n);
 	s[n] = 0;
-	cvd_take_ids(v, s, &n, o);
+	cv_take_ids(v, s, &n, o);
 	/* markup is layout here */
-	cx_str pv = cvd_plain(&v->a, cvd_S(s, n));
+	cx_str pv = cvd_plain(v->a, cvd_S(s, n));
 	n = pv.n;
-	s = arena_alloc(&v->a, n + 1);
+	s = arena_alloc(v->a, n + 1);
 	memcpy(s, pv.p, n);
 	s[n] = 0;
 	/* link labels */
@@ -226,7 +211,7 @@ static cx_str venue_strip(struct cv *v, cx_str venue_in, struct venue_out *o)
 	for (size_t i = 0; i < n; i++) {
 		size_t l = cvd_rank_at(s, n, i);
 		if (l) {
-			add_note(v, &o->note, cvd_S(arena_strndup(&v->a, s + i, l), l));
+			add_note(v, &o->note, cvd_S(arena_strndup(v->a, s + i, l), l));
 			cvd_cut(s, &n, i, l);
 			i--;
 			continue;
@@ -237,7 +222,7 @@ static cx_str venue_strip(struct cv *v, cx_str venue_in, struct venue_out *o)
 				continue;
 			cx_str in = cvd_S(s + i + 1, (size_t)(e - s - i - 1));
 			if (cvd_award_words(in)) {
-				add_note(v, &o->note, cvd_S(arena_strndup(&v->a, in.p, in.n), in.n));
+				add_note(v, &o->note, cvd_S(arena_strndup(v->a, in.p, in.n), in.n));
 				cvd_cut(s, &n, i, (size_t)(e - s) + 1 - i);
 				i--;
 			}
@@ -253,7 +238,7 @@ static cx_str venue_strip(struct cv *v, cx_str venue_in, struct venue_out *o)
 		if (seg.n && cvd_award_words(seg) && !cvd_venue_words(seg) && !cvd_find_year(seg, NULL))
 			add_note(v, &o->note, seg);
 		else if (seg.n)
-			keep = cv_cat(&v->a, keep, ", ", seg);
+			keep = cv_cat(v->a, keep, ", ", seg);
 		b = i + 1;
 	}
 	return cvd_trim_punct(keep, ",.;|-");
@@ -261,7 +246,7 @@ static cx_str venue_strip(struct cv *v, cx_str venue_in, struct venue_out *o)
 
 /* A status ("Submitted to", "Under review", "To appear") and a preprint
  * server; the rest. */
-static cx_str venue_status(struct cv *v, cx_str t, struct venue_out *o)
+static cx_str venue_status(struct cv_ctx *v, cx_str t, struct venue_out *o)
 {
 	/* status */
 	static const struct {
@@ -284,13 +269,13 @@ static cx_str venue_status(struct cv *v, cx_str t, struct venue_out *o)
 		if (a < 0)
 			continue;
 		size_t l = strlen(st[k].w);
-		char *c = arena_strndup(&v->a, t.p, t.n);
+		char *c = arena_strndup(v->a, t.p, t.n);
 		size_t cn = t.n;
 		cvd_cut(c, &cn, (size_t)a, l);
 		t = cvd_trim_punct(cvd_S(c, cn), ",.;|-:");
 		o->status = st[k].st;
 		if (st[k].note)
-			o->status_note = arena_str(&v->a, st[k].note, strlen(st[k].note));
+			o->status_note = arena_str(v->a, st[k].note, strlen(st[k].note));
 		break;
 	}
 	/* arXiv / preprint servers */
@@ -304,7 +289,7 @@ static cx_str venue_status(struct cv *v, cx_str t, struct venue_out *o)
 }
 
 /* Volume, number and pages, labelled or written together; the rest. */
-static cx_str venue_numbers(struct cv *v, cx_str t, struct venue_out *o)
+static cx_str venue_numbers(struct cv_ctx *v, cx_str t, struct venue_out *o)
 {
 	/* volume, number, pages */
 	static const struct {
@@ -312,7 +297,7 @@ static cx_str venue_numbers(struct cv *v, cx_str t, struct venue_out *o)
 		int which;
 	} vp[] = {{"vol.", 0}, {"vol", 0}, {"volume", 0}, {"no.", 1}, {"issue", 1}, {"nr.", 1},
 	          {"pp.", 2}, {"pages", 2}, {"p.", 2}, {"article", 3}};
-	char *c = arena_strndup(&v->a, t.p, t.n);
+	char *c = arena_strndup(v->a, t.p, t.n);
 	size_t cn = t.n;
 	for (size_t k = 0; k < sizeof vp / sizeof *vp; k++) {
 		long a = cvd_find_ci(cvd_S(c, cn), vp[k].w, !strchr(vp[k].w, '.'));
@@ -327,7 +312,7 @@ static cx_str venue_numbers(struct cv *v, cx_str t, struct venue_out *o)
 			j += (unsigned char)c[j] == 0xE2 ? 3 : 1;
 		if (j == b || !isdigit((unsigned char)c[b]))
 			continue;
-		cx_str val = cvd_S(arena_strndup(&v->a, c + b, j - b), j - b);
+		cx_str val = cvd_S(arena_strndup(v->a, c + b, j - b), j - b);
 		if (vp[k].which == 0 && !o->volume.n)
 			o->volume = val;
 		else if (vp[k].which == 1 && !o->number.n)
@@ -376,11 +361,11 @@ static cx_str venue_numbers(struct cv *v, cx_str t, struct venue_out *o)
 		if (cvd_year_at(c, cn, i) && !nb)
 			continue;
 		if (!o->volume.n)
-			o->volume = cvd_S(arena_strndup(&v->a, c + i, ve - i), ve - i);
+			o->volume = cvd_S(arena_strndup(v->a, c + i, ve - i), ve - i);
 		if (nb && !o->number.n)
-			o->number = cvd_S(arena_strndup(&v->a, c + nb, ne - nb), ne - nb);
+			o->number = cvd_S(arena_strndup(v->a, c + nb, ne - nb), ne - nb);
 		if (has_pages && !o->pages.n)
-			o->pages = cvd_S(arena_strndup(&v->a, c + pb, k - pb), k - pb);
+			o->pages = cvd_S(arena_strndup(v->a, c + pb, k - pb), k - pb);
 		cvd_cut(c, &cn, i, (has_pages ? k : j) - i);
 		break;
 	}
@@ -395,8 +380,21 @@ static cx_str venue_numbers(struct cv *v, cx_str t, struct venue_out *o)
 		const char *dash = b < e ? memchr(c + b, '-', e - b) : NULL;
 		if (dash && dash > c + b && dash + 1 < c + e && b >= 2 && (c[b - 1] == ' ') &&
 		    (c[b - 2] == ':' || c[b - 2] == ',') && !(cvd_year_at(c, cn, b) && cvd_year_at(c, cn, (size_t)(dash - c) + 1))) {
-			o->pages = cvd_S(arena_strndup(&v->a, c + b, e - b), e - b);
+			o->pages = cvd_S(arena_strndup(v->a, c + b, e - b), e - b);
 			cvd_cut(c, &cn, b - 2, e - b + 2);
+		}
+	}
+	/* "DH Benelux Journal 5": a journal's name, then its volume */
+	if (!o->volume.n && !o->pages.n) {
+		size_t e = cn;
+		while (e && c[e - 1] == ' ')
+			e--;
+		size_t b = e;
+		while (b && isdigit((unsigned char)c[b - 1]))
+			b--;
+		if (b < e && e - b <= 3 && b >= 2 && c[b - 1] == ' ' && isalpha((unsigned char)c[b - 2])) {
+			o->volume = cvd_S(arena_strndup(v->a, c + b, e - b), e - b);
+			cn = b - 1;
 		}
 	}
 	/* what the cuts left: ", , ," runs */
@@ -421,7 +419,7 @@ static cx_str venue_numbers(struct cv *v, cx_str t, struct venue_out *o)
 }
 
 /* The year and a month before it; the rest. */
-static cx_str venue_date(struct cv *v, cx_str t, struct venue_out *o)
+static cx_str venue_date(struct cv_ctx *v, cx_str t, struct venue_out *o)
 {
 	/* a month before the year */
 	size_t yat = 0;
@@ -441,24 +439,36 @@ static cx_str venue_date(struct cv *v, cx_str t, struct venue_out *o)
 			o->month = m;
 		else
 			mb = yat;
-		/* drop the year (and month) unless it is part of a name ("SC 2023" keeps
-		 * its year inside a name only when followed by more words) */
-		char *cc = arena_strndup(&v->a, t.p, t.n);
-		size_t ccn = t.n;
+		/* drop the year (and month) at the end, or before a closing
+		 * parenthesis ("(ICML 2022)"); a year followed by more words is
+		 * part of the name ("2020 Ivannikov ISPRAS Open Conference") */
 		size_t ye = yat + 4;
-		if (ye < ccn && isalpha((unsigned char)cc[ye]))
+		if (ye < t.n && isalpha((unsigned char)t.p[ye]) && (ye + 1 == t.n || !isalpha((unsigned char)t.p[ye + 1])))
 			ye++; /* 2020a */
+		size_t after = ye;
+		while (after < t.n && strchr(" ,.;:)|-", t.p[after]))
+			after++;
+		if (after < t.n)
+			return t;
+		o->tag_year = ye < t.n && memchr(t.p + ye, ')', t.n - ye) != NULL; /* "(ICML 2022)" */
+		char *cc = arena_strndup(v->a, t.p, t.n);
+		size_t ccn = t.n;
 		cvd_cut(cc, &ccn, mb, ye - mb);
 		t = cvd_trim_punct(cvd_S(cc, ccn), ",.;:|-");
 		/* "(  )" left behind */
-		if (t.n >= 2 && !memcmp(t.p + t.n - 2, "()", 2))
-			t = cvd_trim_punct(cvd_S(t.p, t.n - 2), ",.;:|-");
+		if (t.n >= 2 && t.p[t.n - 1] == ')') {
+			size_t k = t.n - 1;
+			while (k && t.p[k - 1] == ' ')
+				k--;
+			if (k && t.p[k - 1] == '(')
+				t = cvd_trim_punct(cvd_S(t.p, k - 1), ",.;:|-");
+		}
 	}
 	return t;
 }
 
 /* A thesis or a technical report: 1 when t was one. */
-static int venue_thesis_report(struct cv *v, cx_str t, struct venue_out *o)
+static int venue_thesis_report(struct cv_ctx *v, cx_str t, struct venue_out *o)
 {
 	/* thesis */
 	static const struct {
@@ -473,7 +483,7 @@ static int venue_thesis_report(struct cv *v, cx_str t, struct venue_out *o)
 		long a = cvd_find_ci(t, th[k].w, 0);
 		if (a < 0)
 			continue;
-		char *cc = arena_strndup(&v->a, t.p, t.n);
+		char *cc = arena_strndup(v->a, t.p, t.n);
 		size_t ccn = t.n;
 		cvd_cut(cc, &ccn, (size_t)a, strlen(th[k].w));
 		o->school = cvd_trim_punct(cvd_S(cc, ccn), ",.;:|-");
@@ -502,7 +512,7 @@ static int venue_thesis_report(struct cv *v, cx_str t, struct venue_out *o)
 			o->number = cvd_S(trest.p, w);
 			trest = cvd_trim_punct(cvd_S(trest.p + w, trest.n - w), ",.;: ");
 		}
-		o->school = pre.n ? cv_cat(&v->a, pre, ", ", trest) : trest;
+		o->school = pre.n ? cv_cat(v->a, pre, ", ", trest) : trest;
 		o->report = 1;
 		return 1;
 	}
@@ -511,7 +521,7 @@ static int venue_thesis_report(struct cv *v, cx_str t, struct venue_out *o)
 
 /* An article number, then the venue grammar and the table: 1 when the
  * table knew the venue (o is complete); else t is what is left. */
-static int venue_table(struct cv *v, cx_str *tp, struct venue_out *o)
+static int venue_table(struct cv_ctx *v, cx_str *tp, struct venue_out *o)
 {
 	cx_str t = *tp;
 	/* "Nature Communications 14, 1234": volume and article number */
@@ -532,9 +542,10 @@ static int venue_table(struct cv *v, cx_str *tp, struct venue_out *o)
 		}
 	}
 	int sy = cvd_find_short_year(t);
+	o->short_year = sy != 0;
 	struct venue_info vi;
 	memset(&vi, 0, sizeof vi);
-	if (t.n && venue_parse(v->c->cx->venues, &v->a, t.p, t.n, &vi) == 0) {
+	if (t.n && venue_parse(v->c->cx->venues, v->a, t.p, t.n, &vi) == 0) {
 		if (!o->year)
 			o->year = vi.year ? vi.year : sy;
 		if (!o->arxiv.n && vi.arxiv.n)
@@ -549,8 +560,9 @@ static int venue_table(struct cv *v, cx_str *tp, struct venue_out *o)
 			o->preprint = 1;
 		/* --venues=keep: the venue as written, no table row. */
 		if (vi.row && v->c->opt->venues != CX_VENUES_KEEP) {
-			o->name = arena_str(&v->a, vi.row->name, strlen(vi.row->name));
-			o->acronym = arena_str(&v->a, vi.row->acronym, strlen(vi.row->acronym));
+			o->name = arena_str(v->a, vi.row->name, strlen(vi.row->name));
+			o->known = 1;
+			o->acronym = arena_str(v->a, vi.row->acronym, strlen(vi.row->acronym));
 			o->kind = vi.row->kind;
 			cx_str rem = cvd_trim_punct(vi.remainder, ",.;:|-()");
 			if (rem.n && (cvd_award_words(rem) || cvd_rank_at(rem.p, rem.n, 0)))
@@ -568,7 +580,7 @@ static int venue_table(struct cv *v, cx_str *tp, struct venue_out *o)
 }
 
 /* The written name of a venue the table does not know. */
-static void venue_name(struct cv *v, cx_str t, struct venue_out *o)
+static void venue_name(struct cv_ctx *v, cx_str t, struct venue_out *o)
 {
 	if (!o->name.n) {
 		/* "ACR '25 | Full Name": keep the written full name */
@@ -578,12 +590,23 @@ static void venue_name(struct cv *v, cx_str t, struct venue_out *o)
 			o->name = l.n > r.n ? l : r;
 		} else
 			o->name = t;
-		/* strip a trailing 'YY and a "(ACR 'YY)" left in the name */
+		/* strip a trailing 'YY and a "(ACR 'YY)" left in the name; a
+		 * parenthetical that held a year is the venue's tag, not its
+		 * name ("(OSDI '24)"), one without is part of the name as
+		 * written ("... Conference (ISPRAS)") */
 		cx_str nm = o->name;
+		int tagged = 0;
+		if (nm.n && nm.p[nm.n - 1] == ')') {
+			size_t op = nm.n;
+			while (op && nm.p[op - 1] != '(')
+				op--;
+			cx_str in = cvd_S(nm.p + op, nm.n - op);
+			tagged = o->tag_year || cvd_find_short_year(in) || cvd_find_year(in, NULL);
+		}
 		long q;
 		while ((q = cvd_find_ci(nm, "'", 0)) >= 0 && (size_t)q + 3 <= nm.n &&
 		       isdigit((unsigned char)nm.p[q + 1]) && isdigit((unsigned char)nm.p[q + 2])) {
-			char *cc = arena_strndup(&v->a, nm.p, nm.n);
+			char *cc = arena_strndup(v->a, nm.p, nm.n);
 			size_t ccn = nm.n;
 			size_t b = (size_t)q;
 			while (b && cc[b - 1] == ' ')
@@ -591,7 +614,16 @@ static void venue_name(struct cv *v, cx_str t, struct venue_out *o)
 			cvd_cut(cc, &ccn, b, (size_t)q + 3 - b);
 			nm = cvd_S(cc, ccn);
 		}
+		cx_str full = nm;
 		nm = cvd_trim_punct(nm, ",.;:|-");
+		/* "Proc. VLDB Endow.": an abbreviation keeps its period */
+		if (nm.n && nm.p + nm.n < full.p + full.n && nm.p[nm.n] == '.') {
+			size_t w = nm.n;
+			while (w && nm.p[w - 1] != ' ')
+				w--;
+			if (nm.n - w <= 6 && isupper((unsigned char)nm.p[w]) && memchr(nm.p, '.', nm.n))
+				nm.n++;
+		}
 		if (nm.n >= 2 && !memcmp(nm.p + nm.n - 2, "()", 2))
 			nm = cvd_trim_punct(cvd_S(nm.p, nm.n - 2), ",.;:|- ");
 		/* "Name (ACR)": the parenthetical acronym */
@@ -603,7 +635,9 @@ static void venue_name(struct cv *v, cx_str t, struct venue_out *o)
 				cx_str in = cvd_trim(cvd_S(op + 1, (size_t)(nm.p + nm.n - op - 2)));
 				if (in.n && in.n < 16 && !o->acronym.n)
 					o->acronym = in;
-				nm = cvd_trim(cvd_S(nm.p, (size_t)(op - nm.p)));
+				if (tagged || !in.n || (o->known && o->acronym.n && cvd_ieqn(in.p, o->acronym.p, in.n) &&
+				                        in.n == o->acronym.n))
+					nm = cvd_trim(cvd_S(nm.p, (size_t)(op - nm.p)));
 			}
 		}
 		o->name = nm;
@@ -633,15 +667,52 @@ static void venue_kind_words(cx_str venue_in, struct venue_out *o)
 			o->kind = VENUE_CONFERENCE;
 	}}
 
+/* "Proc. VLDB Endow.": a name that ends the venue as written with an
+ * abbreviation keeps the abbreviation's period. */
+static cx_str abbrev_period(struct cv_ctx *v, cx_str in, cx_str name)
+{
+	in = cvd_trim(in);
+	if (name.n < 2 || in.n < name.n + 1 || in.p[in.n - 1] != '.' || memcmp(in.p + in.n - 1 - name.n, name.p, name.n) ||
+	    !memchr(name.p, '.', name.n))
+		return name;
+	size_t w = name.n;
+	while (w && name.p[w - 1] != ' ')
+		w--;
+	if (name.n - w > 6 || !isupper((unsigned char)name.p[w]))
+		return name;
+	char *p = arena_alloc(v->a, name.n + 2);
+	memcpy(p, name.p, name.n);
+	p[name.n] = '.';
+	p[name.n + 1] = 0;
+	return cvd_S(p, name.n + 1);
+}
+
 /* Read a venue string (and an item's loose extras) into fields. */
-void cvd_read_venue(struct cv *v, cx_str venue_in, struct venue_out *o)
+void cv_read_venue(struct cv_ctx *v, cx_str venue_in, struct venue_out *o)
 {
 	cx_str t = venue_strip(v, venue_in, o);
 	t = venue_status(v, t, o);
 	t = venue_numbers(v, t, o);
 	t = venue_date(v, t, o);
-	if (venue_thesis_report(v, t, o) || venue_table(v, &t, o))
+	if (venue_thesis_report(v, t, o))
+		return;
+	cx_str rest = t;
+	int known = venue_table(v, &t, o);
+	/* the name as written too: a document that spells a venue out keeps
+	 * its own words ("Proceedings of the ..." as well) */
+	struct venue_out w;
+	memset(&w, 0, sizeof w);
+	w.tag_year = o->tag_year;
+	w.known = known;
+	w.acronym = o->acronym;
+	venue_name(v, known ? rest : t, &w);
+	w.acronym = known ? cvd_S("", 0) : w.acronym;
+	o->written = abbrev_period(v, venue_in, w.name);
+	if (!o->acronym.n)
+		o->acronym = w.acronym;
+	if (known)
 		return;
 	venue_name(v, t, o);
+	o->name = abbrev_period(v, venue_in, o->name);
 	venue_kind_words(venue_in, o);
 }

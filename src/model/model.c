@@ -103,6 +103,12 @@ enum cx_type_id model_type_find(enum cx_type_format f, cx_str s, int *known)
 	return i >= 0 ? type_names[i].id : CX_T_DOCUMENT;
 }
 
+int cx_type_is_part(enum cx_type_id t)
+{
+	return t == CX_T_INBOOK || t == CX_T_BOOKINBOOK || t == CX_T_INCOLLECTION ||
+	       t == CX_T_INPROCEEDINGS || t == CX_T_INREFERENCE;
+}
+
 enum cx_type_id cx_type_lookup(const char *name, size_t n, int *known)
 {
 	return model_type_find(CX_TF_BIBTEX, (cx_str){name, n}, known);

@@ -106,6 +106,11 @@ enum cx_type_id model_type_find(enum cx_type_format f, cx_str s, int *known);
 struct cx_field *model_add_field(struct arena *a, struct cx_entry *e, size_t *cap,
                                  enum cx_field_id id, cx_str name, cx_str text, unsigned line);
 
+/* Types whose item sits inside a book (a chapter, a paper in proceedings,
+ * a book in a book): their maintitle is the container's title and their
+ * booktitle the volume's. */
+int cx_type_is_part(enum cx_type_id t);
+
 /* A deep copy of e and everything it points to, in arena a. */
 struct cx_entry *model_copy_entry(struct arena *a, const struct cx_entry *e);
 

@@ -6,6 +6,7 @@
 #include "core/arena.h"
 #include "norm/context.h"
 #include "norm/keys.h"
+#include "norm/strings.h"
 #include "norm/venue.h"
 
 struct cx_context *cx_context_new(const struct cx_options *opt)
@@ -15,6 +16,7 @@ struct cx_context *cx_context_new(const struct cx_options *opt)
 		cx->opt = *opt;
 	cx->diag_min = CX_NOTE;
 	cx->venues = venue_db_new();
+	cx->strings = strings_new();
 	time_t now = time(NULL);
 	struct tm tm;
 	if (gmtime_r(&now, &tm))
@@ -28,6 +30,7 @@ void cx_context_free(struct cx_context *cx)
 		return;
 	venue_db_free(cx->venues);
 	keygen_free(cx->cv_keys);
+	strings_free(cx->strings);
 	free(cx);
 }
 

@@ -13,6 +13,7 @@
 
 struct venue_db;
 struct keygen;
+struct strings;
 
 struct cx_context {
 	struct cx_options opt;
@@ -22,6 +23,22 @@ struct cx_context {
 	int today[3];              /* year, month, day */
 	struct venue_db *venues;   /* the user's rows and the name memo */
 	struct keygen *cv_keys;    /* keys made for publication lists, unique in the run */
+	/* The @string macros the BibTeX inputs read so far defined: the
+	 * next input starts with them, as in one bibtex database. */
+	struct strings *strings;
+	/* Called when an input uses a macro no input read so far defines,
+	 * once an input; a program that reads inputs out of order (parallel
+	 * workers) adds the macros of the inputs before it to `strings` and
+	 * returns nonzero.  May be NULL. */
+	int (*strings_more)(void *ctx);
+	void *strings_ctx;
+	/* Called when a crossref or xdata target is in no entry of the input
+	 * being read: a program with more inputs in the run returns the entry
+	 * with that key from another one (crossref resolved, not normalized),
+	 * as bibtex finds a parent anywhere in \bibliography{a,b}, or NULL.
+	 * May be NULL. */
+	const struct cx_entry *(*parent_more)(void *ctx, cx_str key);
+	void *parent_ctx;
 };
 
 /* The key generator of publication lists, made on first use. */

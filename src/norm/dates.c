@@ -7,6 +7,8 @@
 #include "core/str.h"
 #include "norm/norm.h"
 
+static int month_day(cx_str s, int *month);
+
 static cx_str trim(cx_str s)
 {
 	while (s.n && (isspace((unsigned char)*s.p) || *s.p == '{')) {
@@ -19,6 +21,68 @@ static cx_str trim(cx_str s)
 	return s;
 }
 
+/* A month's name (or its first three letters) alone, with nothing but
+ * spaces, commas and full stops around it. */
+static int date_parse_month_name(cx_str s)
+{
+	while (s.n && (isspace((unsigned char)s.p[0]) || s.p[0] == ',' || s.p[0] == '.'))
+		s.p++, s.n--;
+	while (s.n && (isspace((unsigned char)s.p[s.n - 1]) || s.p[s.n - 1] == ',' ||
+	               s.p[s.n - 1] == '.'))
+		s.n--;
+	for (size_t i = 0; i < s.n; i++)
+		if (!isalpha((unsigned char)s.p[i]))
+			return 0;
+	if (s.n < 3 || s.n > 9)
+		return 0;
+	int m = date_parse_month(s);
+	return m >= 1 && m <= 12;
+}
+
+/* A day in a month field, as people write it: "July 30th", "2 sep",
+ * "Sept. 14": a number from 1 to 31 before or after the month's name,
+ * with st, nd, rd or th after it.  0 when there is none. */
+static cx_str fmt_word(cx_str s)
+{
+	while (s.n && !isalpha((unsigned char)s.p[0]))
+		s.p++, s.n--;
+	while (s.n && !isalpha((unsigned char)s.p[s.n - 1]))
+		s.n--;
+	return s;
+}
+
+static int month_day(cx_str s, int *month)
+{
+	s = trim(s);
+	for (size_t i = 0; i < s.n; i++) {
+		if (!isdigit((unsigned char)s.p[i]) || (i && isalnum((unsigned char)s.p[i - 1])))
+			continue;
+		int d = 0;
+		size_t k = str_digits(s.p + i, s.p + s.n, &d);
+		cx_str rest = {s.p + i + k, s.n - i - k};
+		if (rest.n >= 2 && (str_ieqn(rest.p, "st", 2) || str_ieqn(rest.p, "nd", 2) ||
+		                    str_ieqn(rest.p, "rd", 2) || str_ieqn(rest.p, "th", 2)))
+			rest.p += 2, rest.n -= 2;
+		if (k > 2 || d < 1 || d > 31 || (rest.n && isalnum((unsigned char)rest.p[0])))
+			return 0;
+		/* What is left must name the month, and nothing else. */
+		cx_str m = i ? (cx_str){s.p, i} : rest;
+		if (i && rest.n && rest.p[0] != ',' && rest.p[0] != '.')
+			return 0;
+		if (!date_parse_month_name(m))
+			return 0;
+		if (month)
+			*month = date_parse_month(fmt_word(m));
+		return d;
+	}
+	return 0;
+}
+
+int date_parse_month_day(cx_str s)
+{
+	return month_day(s, NULL);
+}
+
 int date_parse_month(cx_str s)
 {
 	static const char *const names[] = {"jan", "feb", "mar", "apr", "may", "jun",
@@ -27,6 +91,9 @@ int date_parse_month(cx_str s)
 	s = trim(s);
 	if (!s.n)
 		return 0;
+	int dm = 0;
+	if (month_day(s, &dm))
+		return dm; /* "2 sep", "July 30th" */
 	if (isdigit((unsigned char)s.p[0])) {
 		int m = 0;
 		for (size_t i = 0; i < s.n && i < 3; i++) {
@@ -63,7 +130,11 @@ void date_parse_year(struct cx_date *d, cx_str s)
 		return;
 	}
 	size_t k = str_digits(t.p, t.p + t.n, &y);
-	if (k >= 1 && k <= 4 && (k == t.n || (t.n > k && !isdigit((unsigned char)t.p[k])))) {
+	/* "199X" and "19uu" are EDTF's unspecified digits, no year 199 or
+	 * 19: the text as it is. */
+	int unspecified = k >= 1 && k < 4 && t.n > k && isalpha((unsigned char)t.p[k]);
+	if (k >= 1 && k <= 4 && !unspecified &&
+	    (k == t.n || (t.n > k && !isdigit((unsigned char)t.p[k])))) {
 		/* "2020", "2020a", "1998--1999" */
 		d->year[0] = y;
 		const char *p = t.p + k, *end = t.p + t.n;
@@ -132,6 +203,8 @@ void date_parse_iso(struct cx_date *d, cx_str s)
 		d->literal = s;
 		return;
 	}
+	/* Approximate (~) or both (%) is circa; uncertain (?) alone is not
+	 * (CSL has no uncertain date; pandoc reads it so too). */
 	while (p < end && (*p == '~' || *p == '?' || *p == '%')) {
 		if (*p != '?')
 			r.circa = 1;
@@ -140,6 +213,11 @@ void date_parse_iso(struct cx_date *d, cx_str s)
 	if (p < end && *p == '/') {
 		p++;
 		r.range = 1;
+		static const char unknown[] = "unknown", open[] = "open";
+		if ((size_t)(end - p) == sizeof unknown - 1 && !memcmp(p, unknown, sizeof unknown - 1))
+			p = end; /* EDTF level 1: an end not known */
+		else if ((size_t)(end - p) == sizeof open - 1 && !memcmp(p, open, sizeof open - 1))
+			p = end;
 		if (p < end && !(p + 2 == end && p[0] == '.' && p[1] == '.')) {
 			p = iso_one(p, end, &r.year[1], &r.month[1], &r.day[1]);
 			if (!p) {

@@ -36,14 +36,17 @@ int is_arxiv_id(cx_str s)
 
 cx_str doi_bare(cx_str s)
 {
-	static const char *const pre[] = {"https://doi.org/", "http://doi.org/",
-	                                  "https://dx.doi.org/", "http://dx.doi.org/", "doi:",
-	                                  NULL};
-	for (int p = 0; pre[p]; p++)
-		if (s.n > strlen(pre[p]) && !memcmp(s.p, pre[p], strlen(pre[p]))) {
-			s.p += strlen(pre[p]);
-			s.n -= strlen(pre[p]);
-			break;
+	static const char *const pre[] = {"https://doi.org/", "http://doi.org/", "https://dx.doi.org/",
+	                                  "http://dx.doi.org/", "doi.org/", "doi:", NULL};
+	for (int p = 0; pre[p]; p++) {
+		size_t n = strlen(pre[p]);
+		if (s.n > n && str_ieqn(s.p, pre[p], n)) {
+			s.p += n;
+			s.n -= n;
+			while (s.n && *s.p == ' ')
+				s.p++, s.n--;
+			p = -1; /* https://doi.org/doi:10.x */
 		}
+	}
 	return s;
 }

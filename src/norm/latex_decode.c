@@ -532,7 +532,10 @@ static void unknown(struct dec *d, size_t start, size_t e)
 		return;
 	}
 	if (is_alpha(d->s[start + 1]) && is_alpha(d->s[e - 1])) {
-		/* A control word (not \i + U+0308, which NFC makes \ï). */
+		/* A control word (not \i + U+0308, which NFC makes \ï), maybe
+		 * starred (\enquote*{x}). */
+		if (j < d->n && d->s[j] == '*')
+			j++;
 		for (;;) {
 			size_t c;
 			if (j < d->n && d->s[j] == '{')
@@ -763,6 +766,20 @@ static void command(struct dec *d)
 		j = d->i;
 		while (j < d->n && is_ws(d->s[j]))
 			j++;
+		if (c->kind == LX_URL && d->s[start + 1] != 'u' && j == d->i && j < d->n &&
+		    d->s[j] != '{' && d->s[j] != '}' && d->s[j] > ' ' && d->s[j] < 0x7F && !is_alpha(d->s[j]) && d->s[j] != '\\') {
+			/* \path|x| and \verb+x+ (not \url, which takes braces
+			 * here): verbatim up to the same character. */
+			size_t cl = j + 1;
+			while (cl < d->n && d->s[cl] != d->s[j])
+				cl++;
+			if (cl < d->n) {
+				d->i = cl + 1;
+				emit_verbatim(d, CX_M_URL_ON, j + 1, cl, 1);
+				unit_done(d);
+				break;
+			}
+		}
 		if (j < d->n && d->s[j] == '{') {
 			size_t cl = find_close(d, j);
 			if (cl != NOPOS) {

@@ -110,9 +110,12 @@ static size_t cp_at(const char *p, size_t n, size_t i, int32_t *cp)
 
 /* The ASCII escape of the character cluster starting at i (a character and
  * the combining marks after it) into out; returns its length, or 0 if
- * LaTeX has no escape for it.  *next is set past what the escape covers. */
-static size_t cluster_escape(const char *p, size_t n, size_t i, char *out, size_t cap,
-                             size_t *next)
+ * LaTeX has no escape for it.  *next is set past what the escape covers.
+ * An accented i or j is written on the dotless letter ({\'\i}), as LaTeX
+ * wants, unless dotted (biber reads {\"\i} as a dotless i and a combining
+ * mark, which no font composes, and {\"i} as the letter). */
+static size_t cluster_escape_i(const char *p, size_t n, size_t i, char *out, size_t cap,
+                               size_t *next, int dotted)
 {
 	utf8proc_int32_t cps[16], cp;
 	utf8proc_ssize_t k;
@@ -153,7 +156,7 @@ static size_t cluster_escape(const char *p, size_t n, size_t i, char *out, size_
 	}
 	/* A base letter and accents: {\'e}, {\c{c}}, {\'\i}, {\'{\"u}}. */
 	if (cps[0] < 0x80 && (is_alpha((unsigned)cps[0]) || (cps[0] >= '0' && cps[0] <= '9'))) {
-		if ((cps[0] == 'i' || cps[0] == 'j') &&
+		if ((cps[0] == 'i' || cps[0] == 'j') && !dotted &&
 		    utf8proc_get_property(cps[1])->combining_class == 230) {
 			base[0] = '\\';
 			base[1] = (char)cps[0];
@@ -228,6 +231,12 @@ static size_t cluster_escape(const char *p, size_t n, size_t i, char *out, size_
 	out[len + 1] = '}';
 	out[len + 2] = 0;
 	return len + 2;
+}
+
+static size_t cluster_escape(const char *p, size_t n, size_t i, char *out, size_t cap,
+                             size_t *next)
+{
+	return cluster_escape_i(p, n, i, out, cap, next, 0);
 }
 
 /* Does the math body p[b..e) hold the closer `what` ("$", "$$", "\\)" or
@@ -520,6 +529,88 @@ void latex_encode(struct cx_out *o, cx_str text, int ascii, size_t *lossy)
 	}
 	while (e.depth)
 		close_span(&e);
+}
+
+/* ==== a value as written, in ASCII ========================================= */
+
+/* The escape of the non-ASCII cluster at p[i] for latex_ascii: its text in
+ * buf (NULL when it has none) and where the cluster ends. */
+static const char *ascii_escape(const char *p, size_t n, size_t i, int math, int biber,
+                                char *buf, size_t cap, size_t *next)
+{
+	int32_t cp;
+	size_t k = cp_at(p, n, i, &cp);
+	if (cp == 0xA0 || cp == 0x2013 || cp == 0x2014) {
+		*next = i + k;
+		return cp == 0xA0 ? "~" : cp == 0x2013 ? "--" : "---";
+	}
+	k = cluster_escape_i(p, n, i, buf, cap, next, biber);
+	if (!k)
+		return NULL;
+	if (buf[0] == '$' && k > 2 && buf[k - 1] == '$') {
+		/* A math symbol: bare inside math, with a space that ends
+		 * its name before a letter. */
+		if (!math)
+			return buf;
+		memmove(buf, buf + 1, k - 2);
+		buf[k - 2] = ' ';
+		buf[k - 1] = 0;
+		return buf;
+	}
+	return math ? NULL : buf;
+}
+
+void latex_ascii(struct cx_out *o, cx_str raw, int biber, size_t *lossy)
+{
+	const char *p = raw.p;
+	size_t n = raw.n, i = 0, start = 0;
+	long depth = 0;
+	int math = 0, last = 0;
+	char buf[128];
+	while (i < n) {
+		unsigned char c = (unsigned char)p[i];
+		if (c < 0x80 && !(i + 1 < n && (unsigned char)p[i + 1] >= 0x80 &&
+		                  mark_at((const unsigned char *)p, n, i + 1))) {
+			if (c == '\\' && i + 1 < n && (unsigned char)p[i + 1] < 0x80)
+				i++; /* \$ is no math shift, \{ no group */
+			else if (c == '$')
+				math = !math;
+			else if (c == '{')
+				depth++;
+			else if (c == '}')
+				depth--;
+			i++;
+			continue;
+		}
+		if (i > start) {
+			out_write(o, p + start, i - start);
+			last = (unsigned char)p[i - 1];
+		}
+		size_t next;
+		const char *t = ascii_escape(p, n, i, math, biber, buf, sizeof buf, &next);
+		if (!t) {
+			if (lossy)
+				(*lossy)++;
+			out_write(o, p + i, next - i);
+			last = (unsigned char)p[next - 1];
+		} else {
+			/* bibtex never changes the case of a UTF-8 letter, but
+			 * would of {\L} at brace depth 0 (a special character):
+			 * a second pair of braces keeps it as it was. */
+			int wrap = !biber && depth <= 0 && t[0] == '{' && t[1] == '\\';
+			/* -- after -, '' after ': a ligature TeX would join. */
+			if ((t[0] == '-' || t[0] == '\'' || t[0] == '`') && last == t[0])
+				out_puts(o, "{}");
+			if (wrap)
+				out_putc(o, '{');
+			out_puts(o, t);
+			if (wrap)
+				out_putc(o, '}');
+			last = wrap ? '}' : (unsigned char)t[strlen(t) - 1];
+		}
+		i = start = next;
+	}
+	out_write(o, p + start, n - start);
 }
 
 /* ==== plain text ========================================================== */

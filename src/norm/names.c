@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/str.h"
 #include "norm/norm.h"
 
 /* ---- characters ------------------------------------------------------- */
@@ -554,6 +555,13 @@ const char *names_split_raw(const char *s, size_t n, struct name_raw *out)
 		t.v[t.n - 1].e = i;
 	}
 
+	if (ncommas > 0 && ncommas <= 2 && comma[ncommas - 1] == t.n) {
+		/* A comma with no word after it: bibtex reports it and reads
+		 * the name as if it were not there ("Ada Lovelace," is First
+		 * Ada, Last Lovelace). */
+		ncommas--;
+		err = "comma at the end of name";
+	}
 	if (ncommas == 0) {
 		/* First von Last.  von starts at the first lower-case word
 		 * (never the final one) and ends after the last lower-case word
@@ -631,6 +639,99 @@ static cx_str decode(const struct parse_ctx *c, cx_str part)
 	return latex_text(c->a, part.p, part.n);
 }
 
+/* biblatex's extended name format: "family=Goethe, prefix=von,
+ * useprefix=false, given=Johann Wolfgang", every part a key=value item
+ * and the items apart at commas outside braces.  Returns 0 when s is not
+ * in that form (its first item has no key biblatex knows). */
+static int extended_name(struct parse_ctx *c, const char *s, size_t n, struct cx_name *nm)
+{
+	static const char *const keys[] = {"family", "given", "prefix", "suffix", "useprefix"};
+	cx_str v[5] = {{NULL, 0}};
+	size_t i = 0;
+	while (i < n) {
+		size_t j = i, eq = (size_t)-1;
+		int depth = 0;
+		for (; j < n && (depth || s[j] != ','); j++) {
+			if (s[j] == '{')
+				depth++;
+			else if (s[j] == '}' && depth)
+				depth--;
+			else if (s[j] == '=' && !depth && eq == (size_t)-1)
+				eq = j;
+		}
+		if (eq == (size_t)-1)
+			return 0;
+		cx_str key = str_trim((cx_str){s + i, eq - i});
+		size_t k = 0;
+		while (k < 5 && !str_ieq(key, keys[k]))
+			k++;
+		if (k == 5 && i == 0)
+			return 0;
+		if (k < 5) {
+			v[k] = str_trim((cx_str){s + eq + 1, j - eq - 1});
+			if (v[k].n >= 2 && v[k].p[0] == '{' && v[k].p[v[k].n - 1] == '}' &&
+			    is_one_group(v[k].p, v[k].n))
+				v[k] = (cx_str){v[k].p + 1, v[k].n - 2};
+		}
+		i = j + 1;
+	}
+	if (!v[0].n && !v[1].n)
+		return 0;
+	nm->family = decode(c, v[0]);
+	nm->given = decode(c, v[1]);
+	nm->particle = decode(c, v[2]);
+	nm->suffix = decode(c, v[3]);
+	nm->dropping = v[4].n ? str_ieq(v[4], "false") : c->particles == CX_PARTICLES_DROPPING;
+	return 1;
+}
+
+/* Jr., Sr., II, III, IV: the generational suffixes names carry. */
+static int is_suffix(cx_str w)
+{
+	static const char *const sfx[] = {"Jr.", "Jr", "Sr.", "Sr", "II", "III", "IV", NULL};
+	w = str_trim(w);
+	if (w.n < 2 || w.n > 3 || (w.p[0] != 'J' && w.p[0] != 'S' && w.p[0] != 'I'))
+		return 0; /* most words: no need to compare */
+	for (int i = 0; sfx[i]; i++)
+		if (str_eq(w, sfx[i]))
+			return 1;
+	return 0;
+}
+
+/* The last word of s and what comes before it. */
+static cx_str last_word(cx_str s, cx_str *rest)
+{
+	s = str_trim(s);
+	size_t i = s.n;
+	while (i && s.p[i - 1] != ' ')
+		i--;
+	*rest = str_trim((cx_str){s.p, i});
+	return (cx_str){s.p + i, s.n - i};
+}
+
+void names_suffix(struct name_raw *r)
+{
+	cx_str rest, w;
+	if (r->jr.n)
+		return;
+	if (is_suffix(r->first) && !r->von.n && (w = last_word(r->last, &rest), rest.n)) {
+		/* "K. F. Ludwig, Jr." */
+		r->jr = str_trim(r->first);
+		r->last = w;
+		r->first = rest;
+	} else if (is_suffix(last_word(r->last, &rest)) && !rest.n && r->first.n &&
+	           (w = last_word(r->first, &rest), rest.n || w.n) && !r->von.n) {
+		/* "John R. Rumble Jr.": BibTeX's last word is the suffix. */
+		r->jr = str_trim(r->last);
+		r->last = w;
+		r->first = rest;
+	} else if (r->first.n && is_suffix(w = last_word(r->first, &rest)) && rest.n) {
+		/* "Rumble, John R. Jr." */
+		r->jr = w;
+		r->first = rest;
+	}
+}
+
 static void add_name(void *vctx, const char *s, size_t n)
 {
 	struct parse_ctx *c = vctx;
@@ -646,6 +747,8 @@ static void add_name(void *vctx, const char *s, size_t n)
 
 	if (n == 6 && memcmp(s, "others", 6) == 0) {
 		nm->others = 1;
+	} else if (memchr(s, '=', n) && extended_name(c, s, n, nm)) {
+		/* done */
 	} else if (is_one_group(s, n)) {
 		/* {World Health Organization}: decode the inside, so the
 		 * protecting braces leave no NOCASE markup behind. */
@@ -655,6 +758,7 @@ static void add_name(void *vctx, const char *s, size_t n)
 		/* Too many commas is not fatal: the extra words join First,
 		 * as in pybtex. */
 		(void)names_split_raw(s, n, &r);
+		names_suffix(&r);
 		nm->family = decode(c, r.last);
 		nm->given = decode(c, r.first);
 		nm->particle = decode(c, r.von);

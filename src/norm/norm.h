@@ -45,6 +45,24 @@ cx_str latex_text(struct arena *a, const char *s, size_t n);
  * *lossy when lossy is not NULL). */
 void latex_encode(struct cx_out *o, cx_str text, int ascii, size_t *lossy);
 
+/* A BibTeX value body written as it was, in ASCII: each non-ASCII
+ * character (with the combining marks after it) becomes its LaTeX escape,
+ * {\'e} {\ss} -- ~, a math symbol inside $...$ its bare command; a
+ * character with no escape is written as it is and counted in *lossy
+ * (when lossy is not NULL).  ASCII bytes are never touched.  For bibtex
+ * (biber 0) an escape at brace depth 0 gets a second pair of braces, so
+ * that bibtex no more changes its case than it did the UTF-8 letter's;
+ * for biber an accented i is {\"i}, which biber decodes to the letter. */
+void latex_ascii(struct cx_out *o, cx_str raw, int biber, size_t *lossy);
+
+/* The text that stands for an unknown command kept raw (the content of a
+ * CX_M_RAW span, "\\name[opt]{arg}"): its {arguments} decoded, in order,
+ * the name and [options] dropped; a few biblatex commands have their own
+ * (\\mkbibquote{x} is quoted, \\bibstring{newseries} is "new series").
+ * *name is the command's name; *known is 1 when its rendering is one of
+ * those, not the general rule. */
+cx_str latex_raw_text(struct arena *a, cx_str raw, cx_str *name, int *known);
+
 /* Strip markup: the plain text, for RIS and for matching.  Text with no
  * markup comes back as it is, not copied. */
 cx_str text_plain(struct arena *a, cx_str text);
@@ -65,6 +83,11 @@ size_t names_split_list(const char *s, size_t n,
 /* Split one name into First von Last / von Last, First / von Last, Jr, First.
  * Returns NULL, or a static message when the name is odd (too many commas). */
 const char *names_split_raw(const char *s, size_t n, struct name_raw *out);
+/* A generational suffix (Jr., Sr., II, III, IV) that BibTeX's split left
+ * in another part: "John R. Rumble Jr." (the last word), "K. F. Ludwig,
+ * Jr." (the whole first part) and "Rumble, John R. Jr." (the end of the
+ * first) all give family Rumble (Ludwig) and suffix Jr. */
+void names_suffix(struct name_raw *r);
 /* The whole step: split the list, split each name, decode each part with
  * latex_text (so a part may point into s).  "others" becomes a name with
  * .others set; a name that is one braced group ({World Health
@@ -99,6 +122,8 @@ void translit_ascii(struct buf *b, cx_str s);
 /* Parse a date value; fields are year, month, day, or an ISO/EDTF date. */
 void date_parse_year(struct cx_date *d, cx_str s);
 int date_parse_month(cx_str s); /* 1..12, 13..16 seasons, 0 unknown */
+/* The day a month field gives with its month ("July 30th", "2 sep"), 0 if none. */
+int date_parse_month_day(cx_str s);
 int date_parse_day(cx_str s);   /* the leading digits, 0 if none */
 void date_parse_iso(struct cx_date *d, cx_str s);
 /* d as ISO 8601 / EDTF ("2019-03", "2019/2020", "2019~", "2019/.." for an
@@ -111,6 +136,18 @@ size_t date_iso(char *b, size_t cap, const struct cx_date *d);
 int is_arxiv_id(cx_str s);
 /* A DOI without the one resolver prefix or "doi:" it may start with. */
 cx_str doi_bare(cx_str s);
+
+/* ---- lang.c: language names and BCP 47 tags ------------------------------------ */
+
+/* The BCP 47 tag of a babel or polyglossia language name (ngerman,
+ * british, English: case does not matter), or NULL. */
+const char *lang_tag(cx_str name);
+/* Is s shaped like a BCP 47 tag (en, de-DE, zh-Hant-TW)? */
+int lang_is_tag(cx_str s);
+/* The babel name of a tag the table has exactly (en-GB: british), or of
+ * its language (en-IN, en: english); NULL when none. */
+const char *lang_name_exact(cx_str tag);
+const char *lang_name(cx_str tag);
 
 /* ---- normalize.c ---------------------------------------------------------------- */
 

@@ -54,24 +54,8 @@ static cx_str norm_verbatim(struct arena *a, cx_str raw, enum cx_field_id id)
 	while (k > i && out[k - 1] == ' ')
 		k--;
 	cx_str r = {out + i, k - i};
-	if (id == CX_F_DOI) {
-		/* A DOI is the bare 10.x/y: drop resolver prefixes. */
-		static const char *const pre[] = {"https://doi.org/", "http://doi.org/",
-		                                  "https://dx.doi.org/", "http://dx.doi.org/", "doi:",
-		                                  "DOI:", "doi.org/", NULL};
-		for (int j = 0; pre[j]; j++) {
-			size_t l = strlen(pre[j]);
-			if (r.n > l && !memcmp(r.p, pre[j], l)) {
-				r.p += l;
-				r.n -= l;
-				while (r.n && *r.p == ' ') {
-					r.p++;
-					r.n--;
-				}
-				j = -1; /* https://doi.org/doi:10.x */
-			}
-		}
-	}
+	if (id == CX_F_DOI)
+		r = doi_bare(r); /* the bare 10.x/y */
 	return r;
 }
 
@@ -111,11 +95,17 @@ void norm_entry(struct cx_context *cx, struct cx_entry *e, struct arena *a)
 			if (f->id == CX_F_YEAR)
 				date_parse_year(&f->date, f->text), year = f;
 			else if (f->id == CX_F_MONTH)
-				f->date.month[0] = date_parse_month(f->text), month = f;
+				f->date.month[0] = date_parse_month(f->text),
+				f->date.day[0] = date_parse_month_day(f->text), month = f;
 			else if (f->id == CX_F_DAY)
 				f->date.day[0] = date_parse_day(f->text), day = f;
 			else {
-				date_parse_iso(&f->date, f->text);
+				/* EDTF's ~ is circa, not a no-break space: the value
+				 * as written, when it has no LaTeX to decode. */
+				cx_str v = f->raw.n && !memchr(f->raw.p, '\\', f->raw.n) ? f->raw : f->text;
+				date_parse_iso(&f->date, v);
+				if (f->date.literal.p == v.p)
+					f->date.literal = f->text;
 				if (f->id == CX_F_DATE)
 					date = f;
 			}
@@ -140,6 +130,8 @@ void norm_entry(struct cx_context *cx, struct cx_entry *e, struct arena *a)
 			e->issued.month[0] = month->date.month[0];
 			if (day && month->date.month[0] <= 12)
 				e->issued.day[0] = day->date.day[0];
+			else if (month->date.month[0] <= 12)
+				e->issued.day[0] = month->date.day[0]; /* month = {July 30th} */
 		}
 	} else if (date) {
 		e->issued = date->date;

@@ -14,6 +14,7 @@
  * finds entries that way (and warns); biber does not, so a case mismatch is
  * worth a warning either way. */
 #define _POSIX_C_SOURCE 200809L
+#include "core/str.h"
 #include "pass/aux.h"
 
 #include <ctype.h>
@@ -321,6 +322,53 @@ const char *aux_cite_key(const struct auxset *a, size_t i)
 	return a->cites[i].key;
 }
 
+/* The kept entry a crossref in entry i names, or -1. */
+static long crossref_parent(const struct selector *S, size_t i)
+{
+	const struct cx_entry *e = S->v[i];
+	for (size_t f = 0; f < e->nfields; f++) {
+		if (e->fields[f].id != CX_F_CROSSREF || e->fields[f].inherited)
+			continue;
+		cx_str k = str_trim(e->fields[f].raw);
+		long hit = strset_find(&S->index, k.p, k.n);
+		if (hit >= 0 && S->keep[S->at[hit]] && S->at[hit] != i)
+			return (long)S->at[hit];
+	}
+	return -1;
+}
+
+/* bibtex finds a crossref parent only after the entries that name it: the
+ * kept entries in input order, but each parent held back until its last
+ * child is out (a chain, chapter to book to set, in that order).  A cycle
+ * is written as it stands, after the rest. */
+static void parents_last(struct selector *S, size_t n, struct cx_entry **out)
+{
+	size_t *pending = xcalloc(n ? n : 1, sizeof *pending);
+	unsigned char *done = xcalloc(n ? n : 1, 1);
+	for (size_t i = 0; i < n; i++) {
+		long p = S->keep[i] ? crossref_parent(S, i) : -1;
+		if (p >= 0)
+			pending[p]++;
+	}
+	size_t m = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (!(S->v[i]->kind != CX_E_ENTRY || S->keep[i]) || pending[i])
+			continue;
+		/* Write i, then every parent it was the last child of. */
+		for (long j = (long)i; j >= 0 && !done[j];) {
+			done[j] = 1;
+			out[m++] = S->v[j];
+			long p = S->v[j]->kind == CX_E_ENTRY ? crossref_parent(S, (size_t)j) : -1;
+			j = p >= 0 && --pending[p] == 0 && (size_t)p < i ? p : -1;
+		}
+	}
+	for (size_t i = 0; i < n; i++)
+		if ((S->v[i]->kind != CX_E_ENTRY || S->keep[i]) && !done[i])
+			out[m++] = S->v[i];
+	free(pending);
+	free(done);
+}
+
 void aux_select(struct auxset *a, struct cx_entry **v, size_t *n, struct cx_diags *rep)
 {
 	struct selector S = {v, xcalloc(*n ? *n : 1, 1), xmalloc((*n ? *n : 1) * sizeof(size_t)), 0,
@@ -353,10 +401,13 @@ void aux_select(struct auxset *a, struct cx_entry **v, size_t *n, struct cx_diag
 		take(&S, S.at[hit]);
 	}
 	take_targets(&S);
+	struct cx_entry **out = xmalloc((*n ? *n : 1) * sizeof *out);
+	parents_last(&S, *n, out);
 	size_t m = 0;
 	for (size_t i = 0; i < *n; i++)
-		if (v[i]->kind != CX_E_ENTRY || S.keep[i])
-			v[m++] = v[i];
+		m += v[i]->kind != CX_E_ENTRY || S.keep[i];
+	memcpy(v, out, m * sizeof *v);
+	free(out);
 	*n = m;
 	free(S.keep);
 	free(S.stack);

@@ -11,7 +11,10 @@
  *          folding, accents stripped, markup and punctuation dropped, white
  *          space, dashes and slashes one space), then the year, then the
  *          last word of the first author's (else editor's) family name,
- *          folded the same way.
+ *          folded the same way;
+ *   authors the same title and the last word of every author's (else
+ *          editor's) family name, with no year: it matches only when one
+ *          of the two records has no year.
  * One open-addressing hash table maps each key to the first record that
  * had it, and a later record with the same key joins that record's group
  * (union-find), so a run costs O(n) whatever its size.
@@ -44,10 +47,12 @@
 
 #define NONE SIZE_MAX
 
-enum reason { R_NONE, R_DOI, R_ARXIV, R_TITLE };
+enum reason { R_NONE, R_DOI, R_ARXIV, R_TITLE, R_AUTHORS };
 
 struct item {
 	cx_str doi, arxiv, title; /* match keys; n == 0 when absent */
+	cx_str authors;           /* title and every author, no year */
+	int year;                 /* 0: none */
 	size_t up;                /* union-find parent */
 	size_t survivor;          /* at a group's root: the record that stays */
 	size_t via;               /* breadth-first parent towards the survivor */
@@ -327,21 +332,28 @@ static const struct cx_name *first_author(const struct cx_entry *e)
 	return &f->names[0];
 }
 
-static cx_str title_key(struct dd *D, const struct cx_entry *e)
+/* The folded title and subtitle into D->b1; 0 when there is no title. */
+static int fold_title(struct dd *D, const struct cx_entry *e)
 {
 	const struct cx_field *t = own(e, CX_F_TITLE);
 	const struct cx_field *sub = own(e, CX_F_SUBTITLE);
-	const struct cx_name *who = first_author(e);
-	if (!t || !who || !e->issued.year[0])
-		return (cx_str){NULL, 0};
 	struct buf *b = &D->b1;
 	b->n = 0;
+	if (!t)
+		return 0;
 	fold(b, t->text);
 	if (sub) {
 		buf_putc(b, ' ');
 		fold(b, sub->text);
 	}
-	if (!b->n)
+	return b->n > 0;
+}
+
+static cx_str title_key(struct dd *D, const struct cx_entry *e)
+{
+	const struct cx_name *who = first_author(e);
+	struct buf *b = &D->b1;
+	if (!who || !e->issued.year[0] || !fold_title(D, e))
 		return (cx_str){NULL, 0};
 	char y[24];
 	int k = snprintf(y, sizeof y, "\x1f%d\x1f", e->issued.year[0]);
@@ -350,6 +362,27 @@ static cx_str title_key(struct dd *D, const struct cx_entry *e)
 	fold_family(b, who);
 	if (b->n == at)
 		return (cx_str){NULL, 0};
+	return arena_str(&D->scratch, b->p, b->n);
+}
+
+/* The title and every name of the author (else editor) list. */
+static cx_str authors_key(struct dd *D, const struct cx_entry *e)
+{
+	const struct cx_field *f = own(e, CX_F_AUTHOR);
+	if (!f || !f->nnames)
+		f = own(e, CX_F_EDITOR);
+	struct buf *b = &D->b1;
+	if (!f || !f->nnames || !fold_title(D, e))
+		return (cx_str){NULL, 0};
+	for (size_t i = 0; i < f->nnames; i++) {
+		if (f->names[i].others)
+			continue;
+		buf_putc(b, '\x1f');
+		size_t at = b->n;
+		fold_family(b, &f->names[i]);
+		if (b->n == at)
+			return (cx_str){NULL, 0};
+	}
 	return arena_str(&D->scratch, b->p, b->n);
 }
 
@@ -446,8 +479,10 @@ static void match(struct table *t, struct item *it, struct edge *ed, size_t *ned
 	if (!key.n)
 		return;
 	size_t j = table_claim(t, kind, key, i);
-	if (j == NONE || (why == R_TITLE && !compatible(&it[i], &it[j])))
+	if (j == NONE || ((why == R_TITLE || why == R_AUTHORS) && !compatible(&it[i], &it[j])))
 		return;
+	if (why == R_AUTHORS && it[i].year && it[j].year)
+		return; /* both dated: the title key decides */
 	ed[(*ned)++] = (struct edge){j, i, why};
 	size_t ri = find(it, i), rj = find(it, j);
 	if (ri != rj)
@@ -582,6 +617,8 @@ static void report_merge(struct dd *D, size_t i)
 		snprintf(reason, sizeof reason, "same DOI %.*s", (int)x->doi.n, x->doi.p);
 	else if (x->why == R_ARXIV)
 		snprintf(reason, sizeof reason, "same arXiv id %.*s", (int)x->arxiv.n, x->arxiv.p);
+	else if (x->why == R_AUTHORS)
+		snprintf(reason, sizeof reason, "same title and authors, and no year to tell them apart");
 	else
 		snprintf(reason, sizeof reason, "same title, year and first author");
 	if (D->v[x->via] != s)
@@ -896,13 +933,15 @@ size_t dedup_run(struct cx_entry **v, size_t *n, struct arena *a, int report_onl
 		x->doi = doi_key(&D.scratch, v[i]);
 		x->arxiv = arxiv_key(&D.scratch, v[i], x->doi);
 		x->title = title_key(&D, v[i]);
+		x->authors = authors_key(&D, v[i]);
+		x->year = v[i]->issued.year[0];
 		x->page = first_number(v[i], CX_F_PAGES);
 		x->volume = first_number(v[i], CX_F_VOLUME);
 		x->number = first_number(v[i], CX_F_NUMBER);
 		x->issue = first_number(v[i], CX_F_ISSUE);
 		x->published = is_published(v[i], x->doi);
 		x->preprint = x->arxiv.n && !x->published;
-		nkeys += (x->doi.n > 0) + (x->arxiv.n > 0) + (x->title.n > 0);
+		nkeys += (x->doi.n > 0) + (x->arxiv.n > 0) + (x->title.n > 0) + (x->authors.n > 0);
 	}
 	struct table t;
 	table_init(&t, nkeys);
@@ -912,6 +951,7 @@ size_t dedup_run(struct cx_entry **v, size_t *n, struct arena *a, int report_onl
 		match(&t, it, ed, &ned, i, 'd', it[i].doi, R_DOI);
 		match(&t, it, ed, &ned, i, 'a', it[i].arxiv, R_ARXIV);
 		match(&t, it, ed, &ned, i, 't', it[i].title, R_TITLE);
+		match(&t, it, ed, &ned, i, 'u', it[i].authors, R_AUTHORS);
 	}
 	free(t.s);
 	pick_survivors(it, count, ed, ned);

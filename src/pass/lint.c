@@ -20,6 +20,7 @@
 #include "core/arena.h"
 #include "core/strbuf.h"
 #include "core/hash.h"
+#include "core/str.h"
 #include "pass/lint.h"
 
 /* ---- required fields ------------------------------------------------------ */
@@ -724,10 +725,31 @@ static void check_key(struct lint *L, const struct cx_entry *e, struct cx_diags 
 		       s->file, s->line, s->col);
 }
 
+/* bibtex reads a crossref parent only when it comes after the entries
+ * that name it ("A bad cross reference"): a parent seen already is one it
+ * will not find.  (biber does not mind; --aux writes parents last.) */
+static void check_crossref_order(struct lint *L, const struct cx_entry *e, struct cx_diags *c)
+{
+	for (size_t i = 0; i < e->nfields; i++) {
+		const struct cx_field *f = &e->fields[i];
+		if (f->id != CX_F_CROSSREF || f->inherited)
+			continue;
+		cx_str k = str_trim(f->raw);
+		long at = strset_find(&L->keys, k.p, k.n);
+		if (at < 0)
+			continue;
+		const struct seen *s = &L->at[at];
+		report(c, CX_E_CROSSREF, f->loc,
+		       "crossref '%.*s%s' comes before this entry (at %s:%u:%u); bibtex needs it after its children",
+		       Q(k), s->file, s->line, s->col);
+	}
+}
+
 void lint_entry(struct lint *L, const struct cx_entry *e, struct cx_diags *c)
 {
 	if (e->kind != CX_E_ENTRY)
 		return;
+	check_crossref_order(L, e, c);
 	check_key(L, e, c);
 	check_required(L, e, c);
 	for (size_t i = 0; i < e->nfields; i++)

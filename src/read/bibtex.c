@@ -15,8 +15,11 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/utf8.h"
 #include "model/model.h"
+#include "norm/context.h"
 #include "norm/norm.h"
+#include "norm/strings.h"
 #include "read/bibtex.h"
 #include "read/bibtex_xref.h"
 #include "bibtex.tab.h"
@@ -154,42 +157,23 @@ cx_str parser_token(struct cx_parser *P, const char *s, size_t n)
 		return (cx_str){"", 0};
 	if (!has_high(s, n) || utf8_valid_prefix((const unsigned char *)s, n) == n)
 		return arena_str(&P->entry_arena, s, n);
-	/* Not UTF-8: read it as Latin-1, which every byte is. */
+	/* Not UTF-8: read it as Windows-1252, which every byte is. */
 	if (!P->latin1) {
 		P->latin1 = 1;
 		int failed = P->entry_failed;
 		P->entry_failed = 0;
 		parser_diag(P, CX_WARNING, CX_E_BAD_UTF8, P->tok_line ? P->tok_line : P->line, 1,
-		            "input is not valid UTF-8; reading it as Latin-1");
+		            "input is not valid UTF-8; reading it as Windows-1252");
 		P->entry_failed = failed;
 	}
-	char *out = arena_alloc(&P->entry_arena, 2 * n + 1);
-	size_t k = 0;
-	for (size_t i = 0; i < n; i++) {
-		unsigned char c = (unsigned char)s[i];
-		if (c < 0x80) {
-			out[k++] = (char)c;
-		} else {
-			out[k++] = (char)(0xC0 | (c >> 6));
-			out[k++] = (char)(0x80 | (c & 0x3F));
-		}
-	}
+	char *out = arena_alloc(&P->entry_arena, 3 * n + 1);
+	size_t k = utf8_from_8bit(out, s, n);
 	out[k] = 0;
 	arena_trim(&P->entry_arena, out, k + 1);
 	return (cx_str){out, k};
 }
 
 /* ---- macros ---------------------------------------------------------------- */
-
-uint64_t hash_lower(const char *s, size_t n)
-{
-	uint64_t h = 1469598103934665603ull;
-	for (size_t i = 0; i < n; i++) {
-		h ^= (unsigned char)tolower((unsigned char)s[i]);
-		h *= 1099511628211ull;
-	}
-	return h;
-}
 
 int eq_lower(cx_str a, const char *s, size_t n)
 {
@@ -262,6 +246,43 @@ static struct macro *macro_get(struct cx_parser *P, const char *s, size_t n)
 	return m;
 }
 
+/* ---- the run's macros: inputs before this one, as one bibtex database ------ */
+
+/* Defined before the input starts, as the months are (offset 0). */
+static void import_one(void *ctx, cx_str name, cx_str value)
+{
+	macro_set(ctx, name.p, name.n, value, 0);
+}
+
+static void import_strings(struct cx_parser *P)
+{
+	strings_each(P->c->cx->strings, import_one, P);
+}
+
+/* A macro this input has not defined: the program may know more inputs
+ * before this one than it has read in this process.  Asked once an input. */
+static const struct macro *macro_find(struct cx_parser *P, const char *s, size_t n)
+{
+	const struct macro *m = macro_get(P, s, n);
+	struct cx_context *cx = P->c->cx;
+	if (m || P->asked_strings || !cx->strings_more)
+		return m;
+	P->asked_strings = 1;
+	if (!cx->strings_more(cx->strings_ctx))
+		return NULL;
+	import_strings(P);
+	return macro_get(P, s, n);
+}
+
+/* What this input defined, for the inputs after it. */
+static void export_strings(struct cx_parser *P)
+{
+	const struct macros *M = P->macros;
+	for (size_t i = 0; i < M->cap; i++)
+		if (M->v[i].name.p)
+			strings_set(P->c->cx->strings, M->v[i].name.p, M->v[i].name.n, M->v[i].value);
+}
+
 static void define_months(struct cx_parser *P)
 {
 	static const char *const names[12][2] = {
@@ -318,7 +339,9 @@ void parser_begin_entry(struct cx_parser *P, int kind, cx_str type, unsigned lin
 	P->e.loc.line = line;
 	P->e.loc.col = col;
 	P->e.file = P->c->diags.file;
-	P->e.source = "bibtex";
+	/* -f biblatex: fields that are lists in biblatex's data model
+	 * (location, publisher) are read as lists. */
+	P->e.source = P->c->opt->from && !strcmp(P->c->opt->from, "biblatex") ? "biblatex" : "bibtex";
 	P->fields_cap = 0;
 	P->seen_ids = P->seen_unknown = 0;
 	P->nparts = 0;
@@ -368,7 +391,7 @@ static cx_str expand_parts(struct cx_parser *P, unsigned line, unsigned col)
 		const struct cx_part *pt = &P->parts[i];
 		size_t n = pt->s.n;
 		if (pt->kind == CX_P_MACRO) {
-			const struct macro *m = macro_get(P, pt->s.p, pt->s.n);
+			const struct macro *m = macro_find(P, pt->s.p, pt->s.n);
 			if (!m) {
 				parser_diag(P, CX_WARNING, CX_E_UNDEF_MACRO, line, col,
 				            "undefined macro '%.*s' (expands to nothing)",
@@ -455,8 +478,8 @@ void parser_end_field(struct cx_parser *P, cx_str name, unsigned line, unsigned 
 	/* The same name has the same id: most fields differ in that, and
 	 * the first field of an id has no twin to look for.  Unknown names
 	 * are told apart by a bit of their hash. */
-	_Static_assert(CX_F_UNKNOWN < 64, "field ids fit seen_ids");
-	uint64_t bit = (uint64_t)1 << id, *seen = &P->seen_ids;
+	/* Ids past 63 share bits: a shared bit only costs a look. */
+	uint64_t bit = (uint64_t)1 << (id & 63), *seen = &P->seen_ids;
 	if (id == CX_F_UNKNOWN)
 		bit = (uint64_t)1 << (h >> 32 & 63), seen = &P->seen_unknown;
 	int twin = (*seen & bit) != 0;
@@ -562,6 +585,12 @@ void parser_define_string(struct cx_parser *P, cx_str name, unsigned line, unsig
 
 void parser_deliver(struct cx_parser *P, struct cx_entry *e)
 {
+	if (!P->c->emit) {
+		P->c->nentries += e->kind == CX_E_ENTRY;
+		if (P->c->raw)
+			P->c->raw(P->c->emit_ctx, e);
+		return; /* read for its @string macros or its entries as read */
+	}
 	norm_entry(P->c->cx, e, &P->entry_arena);
 	reader_deliver(P->c, e);
 }
@@ -593,6 +622,10 @@ void parser_end_entry(struct cx_parser *P)
 void parser_comment(struct cx_parser *P, cx_str body, int stray, unsigned line, unsigned col)
 {
 	size_t i = 0;
+	if (stray && line == 1 && body.n >= 3 && !memcmp(body.p, "\xEF\xBB\xBF", 3)) {
+		body.p += 3; /* a byte order mark is no text */
+		body.n -= 3;
+	}
 	while (i < body.n && isspace((unsigned char)body.p[i]))
 		i++;
 	if (i == body.n && stray)
@@ -728,6 +761,9 @@ void parser_init(struct cx_parser *P, struct cx_reader_ctx *c, struct cx_input *
 		P->macros = fetch->macros;
 		P->xref = fetch->xref;
 	} else {
+		/* The inputs before this one first: a month they redefined is
+		 * not defined again. */
+		import_strings(P);
 		define_months(P);
 	}
 }
@@ -754,6 +790,7 @@ static int bibtex_read(struct cx_reader_ctx *c, struct cx_input *in)
 	cx_yyparse(scanner, &P);
 	parser_scanner_free(scanner);
 	xref_finish(&P);
+	export_strings(&P);
 	xref_free(P.xref);
 	parser_free(&P);
 	return in->error ? -1 : 0;

@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "core/arena.h"
+#include "core/hash.h"
 #include "core/bytes.h"
 #include "core/strbuf.h"
 #include "read/reader.h"
@@ -92,6 +93,7 @@ struct cx_parser {
 	size_t nparts, parts_cap;
 	int entry_failed;   /* an error was reported for this entry */
 	int limit_hit;      /* a macro expansion passed the cap */
+	int asked_strings;  /* the context was asked for more inputs' macros */
 
 	struct field_memo field_memo[FIELD_MEMO];
 	struct join_memo join_memo[JOIN_MEMO];
@@ -144,7 +146,6 @@ void parser_scanner_free(void *scanner);
 /* Parse what the scanner's input gives, from its start. */
 void parser_run(struct cx_parser *P, void *scanner);
 /* Keys as BibTeX compares them: case-insensitive. */
-uint64_t hash_lower(const char *s, size_t n);
 int eq_lower(cx_str a, const char *s, size_t n);
 
 /* A syntax error as the grammar saw it: the unexpected token (a kind

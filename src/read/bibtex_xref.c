@@ -31,7 +31,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "core/str.h"
 #include "model/model.h"
+#include "norm/context.h"
 #include "read/bibtex.h"
 #include "read/bibtex_xref.h"
 
@@ -40,6 +42,7 @@
 #define HOLD_CAP ((size_t)8 << 20)
 #define LOOK_MORE ((uint64_t)1 << 16)
 #define NO_OFF UINT32_MAX
+#define OTHER_INPUT UINT64_MAX /* the offset of a parent from another input */
 #define CHECKPOINT_GAP 1024
 #define MAX_DEPTH 8
 
@@ -506,6 +509,19 @@ static const struct held *find_held(const struct xref *X, uint64_t h, uint64_t o
 
 enum { AV_FOUND, AV_NONE, AV_PENDING };
 
+/* A parent in another input of the run (the context's parent_more), kept
+ * like the others; it was resolved in its own input. */
+static struct parent *other_input(struct xref *X, cx_str key)
+{
+	struct cx_context *cx = X->P->c->cx;
+	const struct cx_entry *e = cx->parent_more ? cx->parent_more(cx->parent_ctx, key) : NULL;
+	if (!e)
+		return NULL;
+	struct parent *p = cache_add(X, model_copy_entry(&X->parents_arena, e), OTHER_INPUT);
+	p->resolved = 1;
+	return p;
+}
+
 /* The parent with this key for the entry at self: found, none (now or
  * ever), or pending (not seen yet). */
 static int avail(struct xref *X, cx_str key, uint64_t self, struct parent **out)
@@ -515,8 +531,14 @@ static int avail(struct xref *X, cx_str key, uint64_t self, struct parent **out)
 	if (!p) {
 		uint64_t h = key_hash(key);
 		size_t j = X->keys_cap ? key_slot(X, h) : 0;
-		if (!X->keys_cap || !X->keys[j])
-			return X->eof || X->over || X->ahead_eof ? AV_NONE : AV_PENDING;
+		if (!X->keys_cap || !X->keys[j]) {
+			if (X->eof || X->ahead_eof)
+				p = other_input(X, key); /* not in this input at all */
+			else if (!X->over)
+				return AV_PENDING;
+			*out = p;
+			return p ? AV_FOUND : AV_NONE;
+		}
 		uint64_t off = X->offs[j];
 		const struct held *k = find_held(X, h, off);
 		if (k && eq_lower(k->e->key, key.p, key.n))
@@ -581,11 +603,21 @@ static struct cx_field *find_named(struct cx_entry *e, const char *name)
 static void inherit_field(struct arena *a, struct cx_entry *child, const struct cx_field *pf,
                           const char *as)
 {
-	if (find_named(child, as))
+	struct cx_field *f = find_named(child, as);
+	if (f) {
+		/* bibtex takes an empty field for one the child has, and
+		 * inherits nothing into it; biber takes it for none. */
+		if (strcmp(child->source, "biblatex") || str_trim(f->raw).n || f->nparts > 1)
+			return;
+		*f = *pf;
+		f->name = arena_str(a, as, strlen(as));
+		f->id = cx_field_lookup(as, strlen(as));
+		f->inherited = 1;
 		return;
+	}
 	struct cx_field *fields = arena_grow(a, child->fields, sizeof *fields,
 	                                     child->nfields, child->nfields + 1);
-	struct cx_field *f = &fields[child->nfields];
+	f = &fields[child->nfields];
 	*f = *pf;
 	f->name = arena_str(a, as, strlen(as));
 	f->id = cx_field_lookup(as, strlen(as));
@@ -599,6 +631,15 @@ static void inherit(struct arena *a, struct cx_entry *child, const struct cx_ent
                     enum cx_field_id via)
 {
 	int container = via == CX_F_CROSSREF && is_container(parent->type);
+	/* A multi-volume work's title is the main title below it; a book's,
+	 * collection's or proceedings' title is the book title of a part of
+	 * it, a periodical's the journal title of an article.  Between other
+	 * types (a book under a book) titles keep their names, as biblatex's
+	 * default inheritance has it. */
+	int mv = container && parent->type_name.n > 2 && !memcmp(parent->type_name.p, "mv", 2);
+	if (container && !mv)
+		container = parent->type == CX_T_PERIODICAL ? child->type == CX_T_ARTICLE
+		                                              : cx_type_is_part(child->type);
 	size_t np = parent->nfields;
 	for (size_t j = 0; j < np; j++) {
 		const struct cx_field *pf = &parent->fields[j];
@@ -606,20 +647,24 @@ static void inherit(struct arena *a, struct cx_entry *child, const struct cx_ent
 			continue;
 		if (container && title_family(pf->name)) {
 			char as[64];
-			if (parent->type == CX_T_PERIODICAL)
+			if (mv)
+				snprintf(as, sizeof as, "main%.*s", (int)pf->name.n, pf->name.p);
+			else if (parent->type == CX_T_PERIODICAL)
 				snprintf(as, sizeof as, "journal%.*s", (int)(pf->name.n - 5), pf->name.p + 5);
 			else
 				snprintf(as, sizeof as, "book%.*s", (int)pf->name.n, pf->name.p);
 			if (!strcmp(as, "booktitle") || !strcmp(as, "booksubtitle") ||
 			    !strcmp(as, "booktitleaddon") || !strcmp(as, "journaltitle") ||
-			    !strcmp(as, "journalsubtitle"))
+			    !strcmp(as, "journalsubtitle") || !strcmp(as, "maintitle") ||
+			    !strcmp(as, "mainsubtitle") || !strcmp(as, "maintitleaddon"))
 				inherit_field(a, child, pf, as);
 			continue;
 		}
 		char name[128];
 		snprintf(name, sizeof name, "%.*s", (int)pf->name.n, pf->name.p);
 		inherit_field(a, child, pf, name);
-		if (container && parent->type == CX_T_BOOK && child->type == CX_T_INBOOK &&
+		if (container && parent->type == CX_T_BOOK &&
+		    (child->type == CX_T_INBOOK || child->type == CX_T_BOOKINBOOK) &&
 		    !strcmp(name, "author"))
 			inherit_field(a, child, pf, "bookauthor");
 	}
@@ -804,8 +849,9 @@ void xref_entry(struct cx_parser *P, struct cx_entry *e)
 	if (P->c->opt->keep_parents && e->kind == CX_E_ENTRY && e->key.n &&
 	    !cache_find(X, e->key))
 		cache_add(X, model_copy_entry(&X->parents_arena, e), off);
-	/* Most entries have no parent: the field bits tell without a look. */
-	int child = (P->seen_ids >> CX_F_CROSSREF & 1 || P->seen_ids >> CX_F_XDATA & 1) &&
+	/* Most entries have no parent: the field bits tell without a look
+	 * (ids past 63 share bits, which costs a look, never a miss). */
+	int child = (P->seen_ids >> (CX_F_CROSSREF & 63) & 1 || P->seen_ids >> (CX_F_XDATA & 63) & 1) &&
 	            needs_parent(e);
 	if (X->front == X->nheld) {
 		if (!child) {

@@ -255,7 +255,7 @@ static struct cx_field *set_field(struct jp *J, enum cx_field_id id, cx_str var,
 enum {
 	V_PLAIN = 0, V_ID = -1, V_TYPE = -2, V_CUSTOM = -3, V_NAMES = -4, V_DATE = -5,
 	V_CONTAINER = -6, V_ISSUE = -7, V_NUMBER = -8, V_PUBLISHER = -9, V_PAGE = -10,
-	V_GENRE = -11, V_URL = -12, V_KEY = -13, V_SKIP = -14,
+	V_GENRE = -11, V_URL = -12, V_KEY = -13, V_SKIP = -14, V_TITLE = -15, V_VOLTITLE = -16,
 	V_FIELD = 1000, /* a plain variable of field id k - V_FIELD */
 };
 
@@ -777,7 +777,9 @@ static void custom_member(struct jp *J, cx_str name, const struct jv *v)
 /* What the whole item says, before the members are mapped one by one. */
 struct plan {
 	const struct jv *custom;    /* the "custom" object, or NULL */
-	enum cx_field_id container; /* journal or booktitle */
+	enum cx_field_id container; /* journal, booktitle or maintitle */
+	enum cx_field_id title;     /* title, or a volume's maintitle */
+	enum cx_field_id voltitle;  /* volume-title: title, or a part's booktitle */
 	enum cx_field_id pub;       /* the publisher-like field "publisher" goes to */
 	cx_str arxiv;               /* "number": "arXiv:ID", or NULL */
 	int article, drop_genre, issued_as_date;
@@ -808,6 +810,15 @@ static void read_type(struct jp *J, const struct jv *item, unsigned line, struct
 		           str_ihas(genre, "m.a. ") || str_ieq(genre, "ma thesis")) {
 			e->type = CX_T_MASTERSTHESIS;
 		}
+	}
+	if (e->type == CX_T_TECHREPORT && str_eq(genre, "technical report")) {
+		/* What a BibTeX @techreport says by its type. */
+		e->type_name = CX_STR("techreport");
+		P->drop_genre = 1;
+	} else if (e->type == CX_T_TECHREPORT && str_eq(genre, "manual")) {
+		e->type = CX_T_MANUAL;
+		e->type_name = CX_STR("manual");
+		P->drop_genre = 1;
 	}
 	P->article = is_article(e->type);
 }
@@ -850,6 +861,19 @@ static void read_plan(struct jp *J, const struct jv *item, unsigned line, struct
 		if (e->type == CX_T_TECHREPORT && min_pub == 2)
 			P->pub = CX_F_ORGANIZATION;
 	}
+	/* volume-title is what the writer makes of a maintitle: a book's
+	 * title is its maintitle and volume-title its title; a chapter's
+	 * container is the maintitle and volume-title its booktitle. */
+	P->title = CX_F_TITLE;
+	P->voltitle = CX_F_TITLE;
+	if (member(item, "volume-title")) {
+		if (cx_type_is_part(e->type)) {
+			P->container = CX_F_MAINTITLE;
+			P->voltitle = CX_F_BOOKTITLE;
+		} else {
+			P->title = CX_F_MAINTITLE;
+		}
+	}
 	P->issued_as_date = cust_has[CX_F_YEAR] || cust_has[CX_F_MONTH] || cust_has[CX_F_DAY];
 	const struct jv *numv = member(item, "number");
 	if (numv && (numv->t == J_STR) && !is_arxiv_number(trim(numv->s), &P->arxiv))
@@ -868,8 +892,14 @@ static void plain_member(struct jp *J, cx_str var, const struct jv *v)
 		return;
 	}
 	enum cx_kind k = cx_fields[id].kind;
-	if (k == CX_K_TEXT && id != CX_F_LANGUAGE)
+	if (id == CX_F_LANGID) {
+		/* A BCP 47 tag: biblatex's langid wants a babel name. */
+		const char *name = lang_name_exact(t);
+		if (name)
+			t = (cx_str){name, strlen(name)};
+	} else if (k == CX_K_TEXT) {
 		t = rich(J, t);
+	}
 	if (id == CX_F_DOI)
 		t = doi_bare(t);
 	set_field(J, id, var, t, v->line);
@@ -898,6 +928,12 @@ static void take_member(struct jp *J, const struct plan *P, cx_str var, const st
 		break;
 	case V_CONTAINER:
 		set_field(J, P->container, var, rich(J, scalar(J, v)), v->line);
+		break;
+	case V_TITLE:
+		set_field(J, P->title, var, rich(J, scalar(J, v)), v->line);
+		break;
+	case V_VOLTITLE:
+		set_field(J, P->voltitle, var, rich(J, scalar(J, v)), v->line);
 		break;
 	case V_ISSUE:
 		set_field(J, P->article ? CX_F_NUMBER : CX_F_ISSUE, var, scalar(J, v), v->line);

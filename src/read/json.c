@@ -104,6 +104,13 @@ static int syntax(struct jp *J, const char *p, const char *fmt, ...)
 	return -1;
 }
 
+/* A syntax error between items (a trailing comma, an array left open after
+ * its last complete item): reported, and no item is skipped for it. */
+static void syntax_between(struct jp *J, const char *p, const char *msg)
+{
+	json_diag(J, CX_ERROR, CX_E_SYNTAX, J->line, col_at(J, p), "invalid JSON: %s", msg);
+}
+
 /* ---- input ------------------------------------------------------------------------ */
 
 /* Read more input, keeping the bytes from *keep on (which moves to the
@@ -168,7 +175,7 @@ static int skip_ws(struct jp *J)
 /* ---- strings ------------------------------------------------------------------------ */
 
 /* A string with bytes >= 0x80 into the arena: validated (bad bytes are
- * read as Latin-1, with one warning) and composed to NFC. */
+ * read as Windows-1252, with one warning) and composed to NFC. */
 static cx_str store_high(struct jp *J, const char *s, size_t n)
 {
 	struct buf tmp = {0};
@@ -176,7 +183,7 @@ static cx_str store_high(struct jp *J, const char *s, size_t n)
 		if (!J->latin1) {
 			J->latin1 = 1;
 			json_diag(J, CX_WARNING, CX_E_BAD_UTF8, J->line, 1,
-			     "string is not valid UTF-8; its bad bytes are read as Latin-1");
+			     "string is not valid UTF-8; its bad bytes are read as Windows-1252");
 		}
 		size_t i = 0;
 		while (i < n) {
@@ -184,7 +191,7 @@ static cx_str store_high(struct jp *J, const char *s, size_t n)
 			buf_put(&tmp, s + i, ok);
 			i += ok;
 			if (i < n) {
-				char u[2];
+				char u[3];
 				buf_put(&tmp, u, utf8_from_8bit(u, s + i++, 1));
 			}
 		}
@@ -335,8 +342,9 @@ static int parse_string(struct jp *J, cx_str *out)
 			const char *keep = p;
 			J->p = p;
 			if (!refill(J, &keep)) {
+				/* The bytes moved to the front: keep is where p was. */
 				J->in_string = 1;
-				return syntax(J, p, "unterminated string at the end of the input");
+				return syntax(J, keep, "unterminated string at the end of the input");
 			}
 			p = start = keep;
 			continue;
@@ -717,8 +725,7 @@ int json_read(struct jp *J_)
 					if (ch == ',') {
 						J.p++;
 						if (skip_ws(&J) == ']') {
-							J.errored = 0;
-							syntax(&J, J.p, "trailing comma before ']'");
+							syntax_between(&J, J.p, "trailing comma before ']'");
 							J.p++;
 							r = 0;
 						} else {
@@ -728,8 +735,8 @@ int json_read(struct jp *J_)
 						J.p++;
 						r = 0;
 					} else if (ch < 0) {
-						J.errored = 0;
-						syntax(&J, J.p, "unexpected end of input: the array is not closed");
+						syntax_between(&J, J.p,
+						               "unexpected end of input: the array is not closed");
 						r = -1;
 					} else {
 						J.errored = 0;

@@ -16,9 +16,14 @@ struct cx_reader_ctx {
 	struct cx_context *cx;
 	const struct cx_options *opt; /* the context's */
 	struct cx_diags diags;        /* where problems go, and their counts */
-	/* Called once per entry, in input order, as soon as it is complete. */
+	/* Called once per entry, in input order, as soon as it is complete.
+	 * NULL: the input is read only for what it leaves in the context
+	 * (the BibTeX reader's @string macros), and nothing is normalized. */
 	void (*emit)(void *ctx, struct cx_entry *e);
 	void *emit_ctx;
+	/* With emit NULL: called with each entry as read (the BibTeX reader's,
+	 * crossref resolved, not normalized), with emit_ctx.  May be NULL. */
+	void (*raw)(void *ctx, struct cx_entry *e);
 	size_t nentries;
 };
 
@@ -32,6 +37,17 @@ struct cx_input {
 };
 /* Fill buf with up to max bytes; 0 at end of input. */
 size_t cx_input_read(struct cx_input *in, char *buf, size_t max);
+/* An input in UTF-16 or UTF-32, as its byte order mark says (head holds
+ * the first nhead bytes, already read from f), decoded to UTF-8 into a
+ * temporary file that starts after the mark and is read from its start;
+ * a unit that is no character becomes U+FFFD.  NULL when head has no such
+ * mark; then *failed is CX_INPUT_WIDE when head holds many NULs (wide text
+ * without its mark, refused), and nonzero too when no temporary file could
+ * be made.  The caller closes the file. */
+enum { CX_INPUT_NOTEMP = 1, CX_INPUT_WIDE = 2 };
+FILE *cx_input_utf8(FILE *f, const char *head, size_t nhead, int *failed);
+/* The one-line reason for a refused input (*failed of cx_input_utf8). */
+const char *cx_input_refusal(int failed);
 
 struct cx_reader {
 	const char *name;

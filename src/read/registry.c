@@ -4,9 +4,12 @@
  * a pipe works as well as a file: JSON starts with '[' or '{', RIS has a
  * "TY  - CODE" tag line, BibTeX has an "@type{" entry.  Text that is none of
  * these is a publication list (cv). */
+#include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "core/str.h"
+#include "core/utf8.h"
 #include "norm/context.h"
 #include "read/reader.h"
 
@@ -60,6 +63,107 @@ size_t cx_input_read(struct cx_input *in, char *buf, size_t max)
 	if (n == 0 && ferror(in->f))
 		in->error = 1;
 	return n;
+}
+
+/* ---- UTF-16 and UTF-32 -------------------------------------------------------- */
+
+/* The width of the code units a byte order mark at the start of p names
+ * (2 or 4; 0 for none, or UTF-8's), its length, and its byte order. */
+static int bom(const unsigned char *p, size_t n, int *big, size_t *len)
+{
+	*len = 4;
+	*big = 0;
+	if (n >= 4 && p[0] == 0xFF && p[1] == 0xFE && !p[2] && !p[3])
+		return 4;
+	if (n >= 4 && !p[0] && !p[1] && p[2] == 0xFE && p[3] == 0xFF)
+		return *big = 1, 4;
+	*len = 2;
+	if (n >= 2 && p[0] == 0xFF && p[1] == 0xFE)
+		return 2;
+	if (n >= 2 && p[0] == 0xFE && p[1] == 0xFF)
+		return *big = 1, 2;
+	return 0;
+}
+
+static uint32_t unit(const unsigned char *p, int w, int big)
+{
+	if (w == 2)
+		return big ? (uint32_t)p[0] << 8 | p[1] : (uint32_t)p[1] << 8 | p[0];
+	return big ? (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3]
+	           : (uint32_t)p[3] << 24 | (uint32_t)p[2] << 16 | (uint32_t)p[1] << 8 | p[0];
+}
+
+FILE *cx_input_utf8(FILE *f, const char *head, size_t nhead, int *failed)
+{
+	int big;
+	size_t len;
+	int w = bom((const unsigned char *)head, nhead, &big, &len);
+	*failed = 0;
+	if (!w) {
+		/* Text has no NULs; a quarter of them is UTF-16 or UTF-32
+		 * without its mark, which no byte order can be guessed for. */
+		size_t nul = 0;
+		for (size_t i = 0; i < nhead; i++)
+			nul += !head[i];
+		if (nhead >= 4 && nul >= nhead / 4)
+			*failed = CX_INPUT_WIDE;
+		return NULL;
+	}
+	FILE *t = tmpfile();
+	if (!t) {
+		*failed = CX_INPUT_NOTEMP;
+		return NULL;
+	}
+	unsigned char in[8192 + 4];
+	size_t have = nhead - len, used = 0;
+	memcpy(in, head + len, have);
+	uint32_t high = 0; /* a UTF-16 high surrogate waiting for its pair */
+	for (;;) {
+		if (have - used < (size_t)w) {
+			memmove(in, in + used, have - used);
+			have -= used;
+			used = 0;
+			size_t got = f ? fread(in + have, 1, sizeof in - 4 - have, f) : 0;
+			if (!got)
+				break;
+			have += got;
+			continue;
+		}
+		uint32_t c = unit(in + used, w, big);
+		used += (size_t)w;
+		if (w == 2 && c >= 0xD800 && c <= 0xDBFF) {
+			if (high)
+				fputs("\xEF\xBF\xBD", t);
+			high = c;
+			continue;
+		}
+		if (w == 2 && c >= 0xDC00 && c <= 0xDFFF && high) {
+			c = 0x10000 + ((high - 0xD800) << 10) + (c - 0xDC00);
+			high = 0;
+		} else if (high) {
+			fputs("\xEF\xBF\xBD", t); /* a lone high surrogate */
+			high = 0;
+		}
+		if ((c >= 0xD800 && c <= 0xDFFF) || c > 0x10FFFF)
+			c = 0xFFFD; /* not a character: the replacement, never a drop */
+		char b[4];
+		fwrite(b, 1, utf8_put(b, (int32_t)c), t);
+	}
+	if (high || have > used)
+		fputs("\xEF\xBF\xBD", t); /* a cut-off unit at the end */
+	if ((f && ferror(f)) || fflush(t) || fseek(t, 0, SEEK_SET)) {
+		fclose(t);
+		*failed = CX_INPUT_NOTEMP;
+		return NULL;
+	}
+	return t;
+}
+
+const char *cx_input_refusal(int failed)
+{
+	return failed == CX_INPUT_WIDE
+	           ? "not read: UTF-16 or UTF-32 without a byte order mark; save it as UTF-8"
+	           : "not read: UTF-16 or UTF-32 could not be decoded";
 }
 
 static cx_str ext_of(const char *file)
@@ -193,8 +297,18 @@ int cx_read(struct cx_context *cx, const struct cx_reader *r, FILE *f, const cha
 		c.emit = emit_public;
 		c.emit_ctx = &p;
 	}
-	struct cx_input in = {f, head, nhead, 0, 0};
+	int failed;
+	FILE *t = cx_input_utf8(f, head, nhead, &failed);
+	if (failed) {
+		diag_report(&c.diags, CX_ERROR, CX_E_IO, 0, 0, "%s", cx_input_refusal(failed));
+		return -1;
+	}
+	struct cx_input in = {t ? t : f, t ? NULL : head, t ? 0 : nhead, 0, 0};
 	int rc = r->read(&c, &in);
+	if (t) {
+		rc |= ferror(t);
+		fclose(t);
+	}
 	if (counts) {
 		counts->entries += c.nentries;
 		counts->errors += c.diags.nerrors;

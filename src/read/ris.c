@@ -160,9 +160,9 @@ static cx_str clean(struct ris *R, const char *s, size_t n)
 		if (!R->latin1) {
 			R->latin1 = 1;
 			diag(R, CX_WARNING, CX_E_BAD_UTF8, R->line, 1,
-			     "input is not valid UTF-8; reading it as Latin-1");
+			     "input is not valid UTF-8; reading it as Windows-1252");
 		}
-		out = arena_alloc(&R->a, 2 * n + 1);
+		out = arena_alloc(&R->a, 3 * n + 1);
 		k = utf8_from_8bit(out, s, n);
 	} else {
 		out = arena_alloc(&R->a, n + 1);
@@ -235,10 +235,44 @@ static int is_wholebook(enum cx_type_id t)
 
 /* ---- building the entry -------------------------------------------------------- */
 
+/* RIS has no markup, and the RIS writer leaves TeX math as $...$: a pair
+ * of dollars around a backslash, ^ or _ is math again ("$5\times7$"),
+ * but "$5 and $10" is money. */
+static cx_str math_spans(struct ris *R, cx_str v)
+{
+	const char *a = memchr(v.p, '$', v.n);
+	if (!a)
+		return v;
+	struct buf b = {0};
+	const char *p = v.p, *end = v.p + v.n;
+	while ((a = memchr(p, '$', (size_t)(end - p))) != NULL) {
+		const char *z = memchr(a + 1, '$', (size_t)(end - a - 1));
+		if (!z)
+			break;
+		size_t n = (size_t)(z - a - 1);
+		int tex = memchr(a + 1, '\\', n) || memchr(a + 1, '^', n) || memchr(a + 1, '_', n);
+		buf_put(&b, p, (size_t)(a - p) + (tex ? 0 : 1));
+		if (tex) {
+			buf_putc(&b, CX_M_MATH_ON);
+			buf_put(&b, a + 1, n);
+			buf_putc(&b, CX_M_MATH_OFF);
+			p = z + 1;
+		} else {
+			p = a + 1;
+		}
+	}
+	buf_put(&b, p, (size_t)(end - p));
+	cx_str out = arena_str(&R->a, b.p, b.n);
+	buf_free(&b);
+	return out;
+}
+
 static struct cx_field *add_field(struct ris *R, enum cx_field_id id, const char *name,
                                   cx_str val, unsigned line)
 {
 	cx_str nm = name ? arena_str(&R->a, name, strlen(name)) : (cx_str){NULL, 0};
+	if (id < CX_F__COUNT && cx_fields[id].kind == CX_K_TEXT)
+		val = math_spans(R, val);
 	return model_add_field(&R->a, &R->e, &R->fields_cap, id, nm, val, line);
 }
 
@@ -368,6 +402,7 @@ static struct cx_name parse_name(struct ris *R, cx_str v)
 	}
 	struct name_raw r;
 	(void)names_split_raw(src.p, src.n, &r);
+	names_suffix(&r);
 	nm.family = r.last;
 	nm.given = r.first;
 	nm.particle = r.von;
@@ -692,7 +727,9 @@ static void set_pages(struct ris *R, cx_str sp, cx_str ep, unsigned line)
 	while (last.n && *last.p == ' ')
 		last.p++, last.n--;
 	cx_str raw, text;
-	if (first.n && last.n && !same(first, last)) {
+	/* SP 20, EP 20 is page 20; "??--??" is a range of unknown pages. */
+	int unknown = first.n && !memchr(first.p, '?', first.n) ? 0 : first.n > 0;
+	if (first.n && last.n && (!same(first, last) || unknown)) {
 		raw = join(&R->a, first, "--", last);
 		text = join(&R->a, first, "\xE2\x80\x93", last);
 	} else {
@@ -925,9 +962,12 @@ static void read_shape(struct ris *R, struct shape *S)
 	 * elsewhere it is EndNote's Custom 3 or a Web of Science affiliation. */
 	S->has_c3 = find(R, "C3") && !S->wos &&
 	             (e->type == CX_T_PROCEEDINGS || e->type == CX_T_INPROCEEDINGS);
-	if (e->type == CX_T_PROCEEDINGS && (find(R, "T2") || S->has_c3 || find(R, "BT")) &&
-	    (find(R, "AU") || find(R, "A1") || find(R, "SP")))
-		e->type = CX_T_INPROCEEDINGS; /* Zotero's conferencePaper is CONF */
+	/* CONF is a conference paper (Zotero, bibutils, citex's writer);
+	 * one with editors and no authors, container or pages is a volume. */
+	if (e->type == CX_T_PROCEEDINGS &&
+	    ((find(R, "T2") || S->has_c3 || find(R, "BT")) || find(R, "AU") || find(R, "A1") ||
+	     find(R, "SP") || !(find(R, "A2") || find(R, "ED") || find(R, "A3"))))
+		e->type = CX_T_INPROCEEDINGS;
 	/* A book's or a report's T2 is its series (EndNote, Zotero). */
 	S->t2_series = str_ieq(ty->val, "BOOK") || str_ieq(ty->val, "EDBOOK") || str_ieq(ty->val, "RPRT");
 	/* A book's editors are A3 when there is an A3 (EndNote, Zotero), and
@@ -1132,6 +1172,15 @@ static int take_publisher(struct ris *R, struct shape *S, struct ris_line *l)
 		if ((e->type == CX_T_PHDTHESIS && str_ieq(l->val, "PhD thesis")) ||
 		    (e->type == CX_T_MASTERSTHESIS && str_ieq(l->val, "Master's thesis")))
 			return 1;
+		if (e->type == CX_T_TECHREPORT && str_eq(l->val, "technical report")) {
+			e->type_name = CX_STR("techreport");
+			return 1;
+		}
+		if (e->type == CX_T_TECHREPORT && str_eq(l->val, "manual")) {
+			e->type = CX_T_MANUAL;
+			e->type_name = CX_STR("manual");
+			return 1;
+		}
 		set_single(R, CX_F_TYPE, l);
 	} else {
 		return 0;
@@ -1147,10 +1196,15 @@ static int take_other(struct ris *R, struct shape *S, struct ris_line *l)
 	struct cx_entry *e = &R->e;
 #define T(x) tag_is(l, x)
 	if (T("DO")) {
+		/* The DOI itself: "doi:10.1/x" and "https://doi.org/10.1/x" are
+		 * what exporters write around it. */
 		set_single(R, CX_F_DOI, l);
+		struct cx_field *f = cx_entry_get(e, CX_F_DOI);
+		if (f && f->raw.p == l->val.p)
+			f->text = doi_bare(str_trim(l->val)); /* --check still sees the prefix */
 	} else if (T("UR")) {
 		if (S->arxiv.p && l->val.n == 22 + S->arxiv.n &&
-		    !memcmp(l->val.p, "https://S->arxiv.org/abs/", 22) &&
+		    !memcmp(l->val.p, "https://arxiv.org/abs/", 22) &&
 		    !memcmp(l->val.p + 22, S->arxiv.p, S->arxiv.n))
 			return 1; /* the writer's stand-in URL of an eprint */
 		set_single(R, CX_F_URL, l);

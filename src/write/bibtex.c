@@ -39,6 +39,7 @@ struct bw {
 	cx_str *used;       /* field names written, to avoid repeats */
 	size_t nused, capused;
 	size_t lossy;       /* characters latex_encode could not escape */
+	const char *type;   /* the entry type written */
 };
 
 /* ---- names and keys ------------------------------------------------------ */
@@ -129,6 +130,11 @@ static cx_str field_name(const struct bw *w, const struct cx_field *f)
 	if (f->id >= CX_F__COUNT)
 		return fmt_field_name(f);
 	const struct cx_field_info *fi = &cx_fields[f->id];
+	/* A BibTeX source's alias (numpages, hyphenation, keyword) stays as
+	 * written: only the two dialects' own names are exchanged. */
+	if (w->from_bib && f->name.n && !str_ieq(f->name, fi->bibtex) &&
+	    !str_ieq(f->name, fi->biblatex))
+		return f->name;
 	size_t same = 0;
 	int later_twin = 0; /* a later field of the same id and name */
 	for (size_t i = 0; i < w->e->nfields; i++) {
@@ -284,40 +290,66 @@ static int space(int c)
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
 }
 
-/* The value as written, `{lit} # macro # 1999`, so @string macros stay
- * macros.  Literals are decoded and re-encoded like any value (raw keeps
- * them as they were, for fields citex must not touch); the white space at
- * a literal's ends matters in a concatenation, and latex_decode trims it,
- * so it is put back. */
-static void val_parts(struct bw *w, const struct cx_field *f, int raw)
+static enum cx_kind kind_of(const struct cx_field *f)
 {
+	return f->id < CX_F__COUNT ? cx_fields[f->id].kind : CX_K_TEXT;
+}
+
+/* A URL or identifier in ASCII: its non-ASCII bytes percent-encoded, the
+ * form a URI has anyway (a LaTeX escape would break it). */
+static void put_percent(struct cx_out *o, cx_str s)
+{
+	size_t start = 0;
+	for (size_t i = 0; i < s.n; i++) {
+		unsigned char c = (unsigned char)s.p[i];
+		if (c < 0x80)
+			continue;
+		out_write(o, s.p + start, i - start);
+		out_printf(o, "%%%02X", c);
+		start = i + 1;
+	}
+	out_write(o, s.p + start, s.n - start);
+}
+
+/* One literal of a BibTeX source as written: byte for byte, or with
+ * --ascii its non-ASCII characters as LaTeX escapes (percent-encoded in a
+ * URL or identifier). */
+static void put_source(struct bw *w, cx_str s, enum cx_kind kind)
+{
+	if (!w->opt->ascii)
+		put_verbatim(w->o, s);
+	else if (kind == CX_K_VERBATIM)
+		put_percent(w->o, s);
+	else
+		latex_ascii(w->o, s, w->biblatex, &w->lossy);
+}
+
+/* The value as written, `{lit} # macro # 1999`: @string macros stay
+ * macros and every literal keeps its bytes (logos, braces, spacing,
+ * hyphenation hints), so what bibtex and biber make of the output is what
+ * they make of the input (DESIGN 2).  Quoted literals are braced, which
+ * BibTeX reads the same.  --expand-macros writes the expansion as one
+ * literal. */
+static void val_source(struct bw *w, const struct cx_field *f)
+{
+	enum cx_kind kind = kind_of(f);
+	if (w->opt->expand_macros && has_macro(f)) {
+		out_putc(w->o, '{');
+		put_source(w, f->raw, kind);
+		out_putc(w->o, '}');
+		return;
+	}
 	for (size_t i = 0; i < f->nparts; i++) {
 		const struct cx_part *p = &f->parts[i];
 		if (i)
 			out_puts(w->o, " # ");
-		switch (p->kind) {
-		case CX_P_MACRO:
-		case CX_P_NUMBER:
+		if (p->kind == CX_P_MACRO || p->kind == CX_P_NUMBER) {
 			out_str(w->o, p->s);
-			break;
-		case CX_P_BRACED:
-		case CX_P_QUOTED:
-			out_putc(w->o, '{');
-			if (raw) {
-				put_verbatim(w->o, p->s);
-			} else {
-				cx_str t = str_trim(p->s);
-				if (t.n && space((unsigned char)p->s.p[0]))
-					out_putc(w->o, ' ');
-				enc(w, latex_text(&w->a, t.p, t.n));
-				if (t.n && space((unsigned char)p->s.p[p->s.n - 1]))
-					out_putc(w->o, ' ');
-				else if (!t.n && p->s.n)
-					out_putc(w->o, ' ');
-			}
-			out_putc(w->o, '}');
-			break;
+			continue;
 		}
+		out_putc(w->o, '{');
+		put_source(w, p->s, kind);
+		out_putc(w->o, '}');
 	}
 }
 
@@ -531,51 +563,6 @@ static void val_names(struct bw *w, const struct cx_field *f)
 	out_putc(w->o, '}');
 }
 
-struct source_names {
-	struct bw *w;
-	const struct cx_field *f;
-	size_t i;
-};
-
-static void count_name(void *ctx, const char *s, size_t n)
-{
-	(void)ctx, (void)s, (void)n;
-}
-
-/* One name of a BibTeX source, written as it was (decoded and encoded
- * again, so "First Last" stays so), unless that no longer reads back as
- * the same name: {\TeX{} Development Fund committee} is one group to
- * BibTeX, but its decoded text is not.  Then it is written from its parts.
- * The parts came from this very text, so they must come back exactly:
- * that keeps the output a fixed point. */
-static void put_source_name(void *ctx, const char *s, size_t n)
-{
-	struct source_names *c = ctx;
-	struct bw *w = c->w;
-	const struct cx_name *nm = &c->f->names[c->i++];
-	if (c->i > 1)
-		out_puts(w->o, " and ");
-	size_t start = name_start(w, n);
-	enc(w, latex_text(&w->a, s, n));
-	if (start != NAME_UNCHECKED && !reads_back(w, start, nm, 1)) {
-		w->o->n = start;
-		put_checked(w, nm);
-	}
-}
-
-/* Names from a BibTeX source, name by name as written there. */
-static void val_source_names(struct bw *w, const struct cx_field *f)
-{
-	struct source_names c = {w, f, 0};
-	if (names_split_list(f->raw.p, f->raw.n, count_name, NULL) != f->nnames) {
-		val_text(w, f->text); /* names set by a later stage: no parts to check */
-		return;
-	}
-	out_putc(w->o, '{');
-	names_split_list(f->raw.p, f->raw.n, put_source_name, &c);
-	out_putc(w->o, '}');
-}
-
 /* ---- dates --------------------------------------------------------------- */
 
 static cx_str iso_date(struct bw *w, const struct cx_date *d)
@@ -620,7 +607,7 @@ static int bib_year_month(struct bw *w, const struct cx_field *f, int with_month
 	 * or day) goes into a date field beside them: BibTeX styles ignore
 	 * it, and citex and biber read the whole date back from it.  From a
 	 * BibTeX source the date field itself is kept where it stands. */
-	if (!w->from_bib && (d->day[0] || (d->range && (d->month[1] || d->day[1]))) &&
+	if (!w->from_bib && (d->day[0] || (d->range && (d->month[1] || d->day[1] || !d->year[1]))) &&
 	    begin_field(w, CX_STR("date"), f)) {
 		out_putc(w->o, '{');
 		out_str(w->o, iso_date(w, d));
@@ -683,29 +670,24 @@ static int verbatim_stable(enum cx_field_id id, cx_str t)
 
 static void write_value(struct bw *w, const struct cx_field *f)
 {
-	enum cx_kind kind = f->id < CX_F__COUNT ? cx_fields[f->id].kind : CX_K_TEXT;
-	int macros = !w->opt->expand_macros && has_macro(f);
+	enum cx_kind kind = kind_of(f);
 	cx_str text = f->text;
+	if (w->from_bib && f->nparts) {
+		val_source(w, f);
+		return;
+	}
+	/* From here on the value has no source form: it came from another
+	 * format, or a stage (--keys, --venues, --dedup) rewrote it. */
 	if (f->id == CX_F_UNKNOWN && w->from_bib) {
-		/* Unknown fields of a BibTeX source are kept exactly as written. */
-		if (macros)
-			val_parts(w, f, 1);
-		else
-			val_verbatim(w, f->raw.n ? f->raw : text);
+		val_verbatim(w, f->raw.n ? f->raw : text);
 		return;
 	}
 	if (kind == CX_K_VERBATIM || kind == CX_K_KEY) {
 		/* doi, url, keys: the normalized value, never LaTeX-escaped. */
-		if (macros)
-			val_parts(w, f, 1);
-		else if (w->from_bib && f->raw.n && (!text.n || !verbatim_stable(f->id, text)))
+		if (w->from_bib && f->raw.n && (!text.n || !verbatim_stable(f->id, text)))
 			val_verbatim(w, f->raw);
 		else
 			val_verbatim(w, text);
-		return;
-	}
-	if (macros) {
-		val_parts(w, f, 0);
 		return;
 	}
 	if (kind == CX_K_DATE && !w->from_bib && f->date.year[0]) {
@@ -720,10 +702,7 @@ static void write_value(struct bw *w, const struct cx_field *f)
 	}
 	switch (kind) {
 	case CX_K_NAMES:
-		if (w->from_bib && text.n)
-			val_source_names(w, f);
-		else
-			val_names(w, f);
+		val_names(w, f);
 		break;
 	case CX_K_PAGES:
 		val_pages(w, text);
@@ -738,8 +717,9 @@ static void write_field(struct bw *w, const struct cx_field *f, const char *type
 {
 	if (f->inherited || skip_type_field(w, f, type))
 		return;
-	if (date_group(f->id) && w->biblatex && w->e->issued.year[0]) {
-		/* One ISO date replaces year, month, day and date. */
+	if (date_group(f->id) && w->biblatex && !w->from_bib && w->e->issued.year[0]) {
+		/* One ISO date replaces year, month, day and date; a BibTeX
+		 * source keeps them as written, which biber reads the same. */
 		if (w->date_done)
 			return;
 		w->date_done = 1;
@@ -767,7 +747,7 @@ static void write_field(struct bw *w, const struct cx_field *f, const char *type
 		bib_year_month(w, f, !has_field(w->e, CX_F_MONTH));
 	}
 	cx_str name = field_name(w, f);
-	if (f->id == CX_F_DATE && w->biblatex && !has_field(w->e, CX_F_YEAR))
+	if (f->id == CX_F_DATE && w->biblatex && !w->from_bib && !has_field(w->e, CX_F_YEAR))
 		name = CX_STR("year"); /* "to appear": no date biber can parse */
 	size_t before = w->lossy;
 	if (!begin_field(w, name, f))
@@ -778,6 +758,11 @@ static void write_field(struct bw *w, const struct cx_field *f, const char *type
 		fmt_loss(w->o, w->e, f, "%s: %zu characters of field '%.*s' have no LaTeX escape",
 		         w->dialect, w->lossy - before, (int)nm.n, nm.p);
 	}
+}
+
+static void each_field(void *w, const struct cx_field *f)
+{
+	write_field(w, f, ((struct bw *)w)->type);
 }
 
 /* ---- entry types --------------------------------------------------------- */
@@ -873,7 +858,7 @@ static void write_string(struct bw *w)
 	put_ident(w->o, f->name, 0);
 	out_puts(w->o, " = ");
 	if (f->nparts)
-		val_parts(w, f, 0);
+		val_source(w, f);
 	else
 		val_text(w, latex_text(&w->a, f->raw.p, f->raw.n)); /* raw: not normalized */
 	out_puts(w->o, "}\n\n");
@@ -920,13 +905,8 @@ static void write_entry(struct bw *w, size_t n)
 		for (size_t i = 0; i < e->nfields; i++)
 			write_field(w, &e->fields[i], type);
 	} else {
-		for (int id = 0; id < CX_F__COUNT; id++)
-			for (size_t i = 0; i < e->nfields; i++)
-				if (e->fields[i].id == (enum cx_field_id)id)
-					write_field(w, &e->fields[i], type);
-		for (size_t i = 0; i < e->nfields; i++)
-			if (e->fields[i].id == CX_F_UNKNOWN)
-				write_field(w, &e->fields[i], type);
+		w->type = type;
+		fmt_each(e, each_field, NULL, w);
 	}
 
 	/* biblatex says what kind of thesis or report in the type field. */
@@ -982,11 +962,13 @@ static void biblatex_entry(struct cx_out *o, const struct cx_entry *e, size_t n)
 const struct cx_fmt cx_fmt_bibtex = {
 	.name = "bibtex",
 	.ext = "bib",
+	.bibtex_family = 1,
 	.entry = bibtex_entry,
 };
 
 const struct cx_fmt cx_fmt_biblatex = {
 	.name = "biblatex",
 	.ext = "bib",
+	.bibtex_family = 1,
 	.entry = biblatex_entry,
 };

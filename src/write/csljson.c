@@ -43,9 +43,11 @@ struct cw {
 	size_t ncustom, capcustom;
 	struct custom local_custom[16];
 	const struct cx_field *pub; /* the field that is the publisher */
+	const struct cx_field *f;   /* the field being written */
+	int nocase;                 /* nocase spans open in the text being written */
 	int arxiv;          /* 1: the eprint is arXiv; 2: its number is written */
 	cx_str arxiv_id;
-	int date_done, date_ok, subtitle_done;
+	int date_done, date_ok;
 	unsigned date_used;       /* year, month, day, date fields read */
 };
 
@@ -70,6 +72,7 @@ static int claim(struct cw *w, const char *key)
  * names, which need no escape. */
 static void member(struct cw *w, const char *key)
 {
+	w->nocase = 0;
 	out_puts(w->o, w->nkeys++ ? ",\n    \"" : "    \"");
 	out_puts(w->o, key);
 	out_puts(w->o, "\": ");
@@ -106,9 +109,25 @@ static void put_text(struct cw *w, cx_str t, int rich)
 		out_write(w->o, t.p + start, i - start);
 		start = i + 1;
 		unsigned char c = (unsigned char)t.p[i];
-		if (!CX_IS_MARK(c))
+		if (c == CX_M_RAW_ON) {
+			/* An unknown command: the text of its arguments. */
+			size_t j = i + 1;
+			while (j < t.n && t.p[j] != CX_M_RAW_OFF)
+				j++;
+			cx_str raw = {t.p + i + 1, j - i - 1};
+			cx_str r = fmt_raw_text(w->o, &w->a, w->e, w->f, raw);
+			put_text(w, r, rich);
+			int space_before = i > 0 && t.p[i - 1] == ' ';
+			i = j;
+			start = j + (j < t.n);
+			if (start < t.n && t.p[start] == ' ' && fmt_raw_eats_space(raw, r, space_before))
+				start++;
+		} else if (!CX_IS_MARK(c)) {
 			esc(w, t.p + i, 1);
-		else if (rich && tag[c])
+		} else if (rich && c == CX_M_NOCASE_ON && w->nocase++) {
+			/* Protection inside protection says nothing more. */
+		} else if (rich && c == CX_M_NOCASE_OFF && w->nocase && --w->nocase) {
+		} else if (rich && tag[c])
 			out_puts(w->o, tag[c]);
 		else if (!rich && (c == CX_M_MATH_ON || c == CX_M_MATH_OFF))
 			out_putc(w->o, '$');
@@ -155,12 +174,21 @@ static int blank(cx_str t)
 
 /* ---- custom -------------------------------------------------------------- */
 
+/* An entry with a crossref or xdata parent: an empty field of its own
+ * stops the parent's from being inherited (in bibtex and biber), so it is
+ * kept, as "" under custom, for BibTeX written from the CSL-JSON. */
+static int has_parent(const struct cx_entry *e)
+{
+	return cx_entry_get(e, CX_F_CROSSREF) || cx_entry_get(e, CX_F_XDATA);
+}
+
 /* Keep a field under "custom": one with no CSL variable, or a second one
  * for a variable written already (taken). */
 static void keep(struct cw *w, const struct cx_field *f, const char *taken)
 {
 	cx_str name = fmt_label(w->e, f);
-	if (blank(text_of(w, f)) && !f->nnames)
+	int empty = blank(text_of(w, f)) && !f->nnames;
+	if (empty && (!has_parent(w->e) || f->inherited))
 		return;
 	for (size_t i = 0; i < w->ncustom; i++)
 		if (w->custom[i].name.n == name.n && !memcmp(w->custom[i].name.p, name.p, name.n)) {
@@ -168,7 +196,9 @@ static void keep(struct cw *w, const struct cx_field *f, const char *taken)
 			         (int)name.n, name.p);
 			return;
 		}
-	if (taken)
+	if (empty)
+		; /* kept as it is: no loss */
+	else if (taken)
 		fmt_loss(w->o, w->e, f,
 		         "csl-json has one \"%s\", already written: field '%.*s' kept in custom", taken,
 		         (int)name.n, name.p);
@@ -183,33 +213,6 @@ static void keep(struct cw *w, const struct cx_field *f, const char *taken)
 	w->custom[w->ncustom++] = (struct custom){name, f};
 }
 
-/* Names as plain text, "Family, Given" for a parsed name. */
-static void custom_names(struct cw *w, const struct cx_field *f)
-{
-	out_putc(w->o, '"');
-	for (size_t i = 0; i < f->nnames; i++) {
-		const struct cx_name *nm = &f->names[i];
-		if (i)
-			out_puts(w->o, " and ");
-		if (nm->others) {
-			out_puts(w->o, "others");
-		} else if (nm->literal.n) {
-			put_text(w, nm->literal, 0);
-		} else {
-			if (nm->particle.n) {
-				put_text(w, nm->particle, 0);
-				out_putc(w->o, ' ');
-			}
-			put_text(w, nm->family, 0);
-			if (nm->given.n) {
-				out_puts(w->o, ", ");
-				put_text(w, nm->given, 0);
-			}
-		}
-	}
-	out_putc(w->o, '"');
-}
-
 static void write_custom(struct cw *w)
 {
 	if (!w->ncustom)
@@ -218,11 +221,12 @@ static void write_custom(struct cw *w)
 	out_puts(w->o, "{\n");
 	for (size_t i = 0; i < w->ncustom; i++) {
 		const struct cx_field *f = w->custom[i].f;
+		w->f = f;
 		out_puts(w->o, i ? ",\n      \"" : "      \"");
 		esc(w, w->custom[i].name.p, w->custom[i].name.n);
 		out_puts(w->o, "\": ");
 		if (f->nnames && !f->text.n)
-			custom_names(w, f);
+			string(w, fmt_names_text(&w->a, f), 0);
 		else
 			string(w, text_of(w, f), 0);
 	}
@@ -326,6 +330,7 @@ static void put_int(struct cx_out *o, int v)
 	out_write(o, b + k, sizeof b - k);
 }
 
+/* [year, month, day]; a season is month 21 to 24, as CSL 1.0.2 says. */
 static void date_part(struct cw *w, int y, int m, int d)
 {
 	out_putc(w->o, '[');
@@ -337,12 +342,16 @@ static void date_part(struct cw *w, int y, int m, int d)
 			out_puts(w->o, ", ");
 			put_int(w->o, d);
 		}
+	} else if (m >= 13 && m <= 16) {
+		out_puts(w->o, ", ");
+		put_int(w->o, m + 8);
 	}
 	out_putc(w->o, ']');
 }
 
-/* {"date-parts": [[2020, 3, 1]]}, two parts for a range, "season" for
- * months 13..16, "circa", or {"literal": "..."} for an unparsed date. */
+/* {"date-parts": [[2020, 3, 1]]}, two parts for a range ([0] for an open
+ * end), month 21..24 for a season, "circa", or {"literal": "..."} for an
+ * unparsed date. */
 static int date(struct cw *w, const char *key, const struct cx_date *d, cx_str text)
 {
 	if (!d->year[0] && blank(d->literal) && blank(text))
@@ -359,19 +368,14 @@ static int date(struct cw *w, const char *key, const struct cx_date *d, cx_str t
 	if (d->range && (d->year[1] || d->month[1])) {
 		out_puts(w->o, ", ");
 		date_part(w, d->year[1] ? d->year[1] : d->year[0], d->month[1], d->day[1]);
+	} else if (d->range) {
+		out_puts(w->o, ", [0]"); /* an open end, as citeproc-js and pandoc write it */
 	}
 	out_putc(w->o, ']');
-	if (d->month[0] >= 13 && d->month[0] <= 16)
-		out_printf(w->o, ", \"season\": %d", d->month[0] - 12);
 	if (d->circa)
 		out_puts(w->o, ", \"circa\": true");
 	out_putc(w->o, '}');
 	return 1;
-}
-
-static int date_group(enum cx_field_id id)
-{
-	return id == CX_F_YEAR || id == CX_F_MONTH || id == CX_F_DAY || id == CX_F_DATE;
 }
 
 _Static_assert(CX_F_MONTH == CX_F_YEAR + 1 && CX_F_DAY == CX_F_YEAR + 2 &&
@@ -403,14 +407,14 @@ static void issued(struct cw *w, const struct cx_field *f)
 
 /* page: "12-34" from 12--34, "12 - 34" or an en dash, in a list too ("1-4, 7-9"):
  * CSL processors render the range dash themselves. */
-static void page(struct cw *w, const struct cx_field *f)
+static void page(struct cw *w, const struct cx_field *f, const char *key)
 {
 	cx_str t = text_of(w, f);
-	if (!claim(w, "page")) {
-		keep(w, f, "page");
+	if (!claim(w, key)) {
+		keep(w, f, key);
 		return;
 	}
-	member(w, "page");
+	member(w, key);
 	out_putc(w->o, '"');
 	size_t start = 0;
 	for (size_t i = 0; i < t.n; i++) {
@@ -438,15 +442,16 @@ static void page(struct cw *w, const struct cx_field *f)
 	out_putc(w->o, '"');
 }
 
-/* keyword: one string, the list joined with ", ". */
-static void keywords(struct cw *w, const struct cx_field *f)
+/* keyword: one string, the list joined with ", " (a list split at commas
+ * or semicolons, as RIS gives it one keyword a line). */
+static void keywords(struct cw *w, const struct cx_field *f, const char *key)
 {
 	cx_str t = text_of(w, f);
-	if (!claim(w, "keyword")) {
-		keep(w, f, "keyword");
+	if (!claim(w, key)) {
+		keep(w, f, key);
 		return;
 	}
-	member(w, "keyword");
+	member(w, key);
 	out_putc(w->o, '"');
 	size_t start = 0;
 	int first = 1;
@@ -465,133 +470,171 @@ static void keywords(struct cw *w, const struct cx_field *f)
 	out_putc(w->o, '"');
 }
 
-static void title(struct cw *w, const struct cx_field *f)
+static int mark_on(unsigned char c)
 {
-	const struct cx_field *sub = NULL;
-	for (size_t i = 0; i < w->e->nfields; i++)
-		if (w->e->fields[i].id == CX_F_SUBTITLE && !fmt_empty(&w->e->fields[i])) {
-			sub = &w->e->fields[i];
-			break;
+	return c == CX_M_NOCASE_ON || c == CX_M_ITALIC_ON || c == CX_M_BOLD_ON || c == CX_M_SC_ON ||
+	       c == CX_M_SUP_ON || c == CX_M_SUB_ON || c == CX_M_MATH_ON || c == CX_M_URL_ON ||
+	       c == CX_M_RAW_ON;
+}
+
+/* Text that may be a localisation key (pubstate = {inpress}). */
+static void put_keyed(struct cw *w, cx_str t, int rich, int key)
+{
+	cx_str k = key ? fmt_key_label(t) : t;
+	put_text(w, k, rich && k.p == t.p);
+}
+
+/* A biblatex list (location = {Durham and London}): its items joined
+ * with "; ", as pandoc writes them; an "and" in braces is text. */
+static void put_list(struct cw *w, cx_str t, int rich)
+{
+	int depth = 0;
+	size_t start = 0;
+	for (size_t i = 0; i < t.n; i++) {
+		unsigned char c = (unsigned char)t.p[i];
+		if (CX_IS_MARK(c)) {
+			depth += mark_on(c) ? 1 : -1;
+			continue;
 		}
+		if (depth || c != ' ' || t.n - i < 5 || !str_ieq((cx_str){t.p + i, 5}, " and "))
+			continue;
+		put_keyed(w, str_trim((cx_str){t.p + start, i - start}), rich, 1);
+		out_puts(w->o, "; ");
+		start = i + 5;
+		i += 4;
+	}
+	put_keyed(w, str_trim((cx_str){t.p + start, t.n - start}), rich, 1);
+}
+
+/* A value: the field's text, and the text of the fields that join it
+ * (a subtitle after its title, an addendum after the note).  Text keeps
+ * its markup; verbatim kinds and a URL are plain. */
+static void value(struct cw *w, const struct cx_field *f, const struct fmt_home *h)
+{
 	cx_str t = text_of(w, f);
-	if (!claim(w, "title")) {
-		keep(w, f, "title");
+	int rich = kind_of(f) == CX_K_TEXT && !h->url;
+	if (blank(t) && !h->nmore)
+		return;
+	if (!claim(w, h->name)) {
+		keep(w, f, h->name);
 		return;
 	}
-	member(w, "title");
+	member(w, h->name);
 	out_putc(w->o, '"');
-	put_text(w, t, 1);
-	if (sub && !w->subtitle_done) {
-		/* CSL has no subtitle: "Title: Subtitle", as styles print it. */
-		char last = t.n ? t.p[t.n - 1] : ' ';
-		out_puts(w->o, last == '?' || last == '!' || last == ':' || last == '.' ? " " : ": ");
-		put_text(w, text_of(w, sub), 1);
-		w->subtitle_done = 1;
+	if (h->prefix)
+		esc(w, h->prefix, strlen(h->prefix));
+	if (h->list)
+		put_list(w, t, rich);
+	else
+		put_keyed(w, t, rich, h->key);
+	for (size_t i = 0; i < h->nmore; i++) {
+		cx_str m = text_of(w, h->more[i]);
+		out_puts(w->o, fmt_sep(t, h->sep[i]));
+		put_text(w, m, rich);
+		t = m;
 	}
 	out_putc(w->o, '"');
 }
 
-/* A plain variable: the first field claims it, later ones are kept. */
-static void variable(struct cw *w, const struct cx_field *f, const char *key)
+/* language: a BCP 47 tag, from a babel name (langid = {ngerman}) or a
+ * language's name (language = {English}); a tag, or a value the table
+ * does not know, as it is. */
+static void language(struct cw *w, const struct cx_field *f)
 {
-	enum cx_kind k = kind_of(f);
 	cx_str t = text_of(w, f);
+	const char *tag = lang_tag(text_plain(&w->a, t));
 	if (blank(t))
 		return;
-	if (!claim(w, key)) {
+	if (!claim(w, "language")) {
+		keep(w, f, "language");
+		return;
+	}
+	member(w, "language");
+	if (tag) {
+		out_putc(w->o, '"');
+		out_puts(w->o, tag);
+		out_putc(w->o, '"');
+	} else {
+		string(w, t, 0);
+	}
+}
+
+static void genre(struct cw *w, const struct cx_field *f)
+{
+	cx_str g;
+	const struct cx_field *from;
+	if (fmt_genre(w->e, &g, &from) && from == f && claim(w, "genre")) {
+		member(w, "genre");
+		string(w, g, 1);
+		return;
+	}
+	keep(w, f, "genre");
+}
+
+static void arxiv_number(struct cw *w, const struct cx_field *f, const char *key)
+{
+	if (w->arxiv != 1 || !claim(w, key)) {
 		keep(w, f, key);
 		return;
 	}
 	member(w, key);
-	string(w, t, k == CX_K_TEXT && f->id != CX_F_LANGUAGE);
+	out_puts(w->o, "\"arXiv:");
+	esc(w, w->arxiv_id.p, w->arxiv_id.n);
+	out_putc(w->o, '"');
+	w->arxiv = 2; /* said once */
 }
 
+/* One field, where fmt_home says it goes. */
 static void field(struct cw *w, const struct cx_field *f)
 {
-	enum cx_field_id id = f->id;
-	const char *key = id < CX_F__COUNT ? cx_fields[id].csl : "";
-	if (fmt_empty(f))
+	struct fmt_home h;
+	if (fmt_empty(f)) {
+		if (has_parent(w->e) && !f->inherited && f->id != CX_F_CROSSREF &&
+		    f->id != CX_F_XDATA) {
+			w->f = f;
+			keep(w, f, NULL);
+		}
 		return;
-	if (date_group(id)) {
+	}
+	w->f = f;
+	fmt_home(w->e, f, FMT_CSL, &h);
+	switch (h.role) {
+	case FR_NAMES:
+		names(w, f, h.name);
+		break;
+	case FR_ISSUED:
 		issued(w, f);
-		return;
-	}
-	switch (id) {
-	case CX_F_AUTHOR:
-	case CX_F_EDITOR:
-	case CX_F_TRANSLATOR:
-		names(w, f, key);
-		return;
-	case CX_F_TITLE:
-		title(w, f);
-		return;
-	case CX_F_SUBTITLE:
-		if (w->subtitle_done)
-			return;
-		if (!fmt_count(w->e, CX_F_TITLE)) {
-			w->subtitle_done = 1;
-			variable(w, f, "title");
-			return;
-		}
 		break;
-	case CX_F_URLDATE:
-	case CX_F_EVENTDATE:
-	case CX_F_ORIGDATE:
-		if (claim(w, key))
-			date(w, key, &f->date, text_of(w, f));
+	case FR_DATE:
+		if (claim(w, h.name))
+			date(w, h.name, &f->date, text_of(w, f));
 		else
-			keep(w, f, key);
-		return;
-	case CX_F_NUMBER:
-		/* CSL's "number" of an article is its issue. */
-		variable(w, f, fmt_is_article(w->e) ? "issue" : "number");
-		return;
-	case CX_F_PAGES:
-		page(w, f);
-		return;
-	case CX_F_KEYWORDS:
-		keywords(w, f);
-		return;
-	case CX_F_PUBLISHER:
-	case CX_F_ORGANIZATION:
-	case CX_F_INSTITUTION:
-	case CX_F_SCHOOL:
-		if (f == w->pub) {
-			variable(w, f, "publisher");
-			return;
-		}
+			keep(w, f, h.name);
 		break;
-	case CX_F_TYPE: {
-		cx_str g;
-		const struct cx_field *from;
-		if (fmt_genre(w->e, &g, &from) && from == f && claim(w, "genre")) {
-			member(w, "genre");
-			string(w, g, 1);
-			return;
-		}
+	case FR_PAGES:
+		page(w, f, h.name);
 		break;
-	}
-	case CX_F_EPRINT:
-		if (w->arxiv == 1 && claim(w, "number")) {
-			member(w, "number");
-			out_puts(w->o, "\"arXiv:");
-			esc(w, w->arxiv_id.p, w->arxiv_id.n);
-			out_putc(w->o, '"');
-			w->arxiv = 2; /* said once */
-			return;
-		}
+	case FR_LIST:
+		keywords(w, f, h.name);
 		break;
-	case CX_F_EPRINTTYPE:
-		if (w->arxiv == 2)
-			return; /* said by "arXiv:" */
+	case FR_GENRE:
+		genre(w, f);
 		break;
-	default:
+	case FR_ARXIV:
+		arxiv_number(w, f, h.name);
 		break;
-	}
-	if (*key && strcmp(key, "issued"))
-		variable(w, f, key);
-	else
+	case FR_LANGUAGE:
+		language(w, f);
+		break;
+	case FR_VALUE:
+		value(w, f, &h);
+		break;
+	case FR_DONE:
+		break;
+	case FR_KEEP:
 		keep(w, f, NULL);
+		break;
+	}
 }
 
 /* Values that stand in for a field the entry lacks (DESIGN 3). */
@@ -627,6 +670,16 @@ static void synthesized(struct cw *w, enum cx_field_id id)
 
 /* n counts the items written before this one; it names an item with no
  * key.  The array bracket and the commas come from begin, sep and end. */
+static void each_field(void *w, const struct cx_field *f)
+{
+	field(w, f);
+}
+
+static void each_synth(void *w, enum cx_field_id id)
+{
+	synthesized(w, id);
+}
+
 static void csl_entry(struct cx_out *o, const struct cx_entry *e, size_t n)
 {
 	if (e->kind != CX_E_ENTRY)
@@ -651,36 +704,7 @@ static void csl_entry(struct cx_out *o, const struct cx_entry *e, size_t n)
 	out_puts(o, cx_types[e->type].csl);
 	out_putc(o, '"');
 
-	/* The fields in the order of the table, each id's in source order
-	 * (an insertion sort: entries have a few dozen fields at most). */
-	size_t local[64], *order = e->nfields <= 64 ? local : xmalloc(e->nfields * sizeof *order);
-	size_t nord = 0;
-	for (size_t i = 0; i < e->nfields; i++) {
-		enum cx_field_id id = e->fields[i].id;
-		if (id >= CX_F__COUNT)
-			continue;
-		size_t j = nord++;
-		for (; j > 0 && e->fields[order[j - 1]].id > id; j--)
-			order[j] = order[j - 1];
-		order[j] = i;
-	}
-	/* A synthesized value comes after the fields of its id. */
-	static const enum cx_field_id synth[] = {CX_F_PUBLISHER, CX_F_TYPE, CX_F_URL};
-	_Static_assert(CX_F_PUBLISHER < CX_F_TYPE && CX_F_TYPE < CX_F_URL, "synth is in id order");
-	size_t ns = 0;
-	for (size_t k = 0; k < nord; k++) {
-		enum cx_field_id id = e->fields[order[k]].id;
-		while (ns < sizeof synth / sizeof *synth && synth[ns] < id)
-			synthesized(&w, synth[ns++]);
-		field(&w, &e->fields[order[k]]);
-	}
-	while (ns < sizeof synth / sizeof *synth)
-		synthesized(&w, synth[ns++]);
-	if (order != local)
-		free(order);
-	for (size_t i = 0; i < e->nfields; i++)
-		if (e->fields[i].id == CX_F_UNKNOWN)
-			keep(&w, &e->fields[i], NULL);
+	fmt_each(e, each_field, each_synth, &w);
 	write_custom(&w);
 	out_puts(o, "\n  }");
 	arena_destroy(&w.a);

@@ -17,6 +17,10 @@
 struct cx_fmt {
 	const char *name; /* "bibtex", "biblatex", "ris", "csl-json" */
 	const char *ext;  /* file extension for batch mode */
+	/* BibTeX's own dialects: they hold @string, @preamble, @comment,
+	 * @xdata and @set, keep a BibTeX source's values as written, and
+	 * keep the old keys as ids when --keys renames them. */
+	unsigned bibtex_family : 1;
 	void (*begin)(struct cx_out *o);
 	/* Between two records, when the format needs a separator (may be NULL).
 	 * The caller decides, so records written apart (one part per input in
@@ -30,8 +34,9 @@ struct cx_fmt {
 extern const struct cx_fmt *const cx_formats[];
 const struct cx_fmt *cx_fmt_find(const char *name);
 /* Does the format hold e at all?  @string, @preamble and @comment exist
- * only in BibTeX, and @xdata is no record anywhere else. */
-int cx_fmt_holds(const struct cx_fmt *f, const struct cx_entry *e, const struct cx_options *opt);
+ * only in BibTeX; @xdata and @set are no records anywhere else (a set's
+ * members are written on their own; --report-loss says so). */
+int cx_fmt_holds(const struct cx_fmt *f, const struct cx_entry *e, struct cx_out *o);
 
 extern const struct cx_fmt cx_fmt_bibtex;
 extern const struct cx_fmt cx_fmt_biblatex;
@@ -60,9 +65,34 @@ int fmt_from_bibtex(const struct cx_entry *e);
 void fmt_loss(struct cx_out *o, const struct cx_entry *e, const struct cx_field *f,
               const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 
-/* Publisher-like fields (DESIGN 3): the first non-empty of publisher,
- * organization, institution, school, in that order; NULL when none. */
-int fmt_publisher_like(enum cx_field_id id);
+/* The text that an unknown LaTeX command kept raw (a CX_M_RAW span's
+ * content) stands for in a format without LaTeX (latex_raw_text); its
+ * first use in each file is reported as a warning at the field. */
+/* Every field of e to field(ctx, f): the known ones in the order of the
+ * table (each id's in source order), then the unknown ones in source
+ * order.  synth(ctx, id), when not NULL, is called after the fields of
+ * each id a writer may synthesize a value for (publisher, type, url). */
+void fmt_each(const struct cx_entry *e, void (*field)(void *ctx, const struct cx_field *f),
+              void (*synth)(void *ctx, enum cx_field_id id), void *ctx);
+/* Does the space after an unknown command's span go (raw: the span, r:
+ * its text, space_before: a space precedes it)?  After a control word
+ * with no argument that renders as a hyphen (\hyphen), as TeX skips it;
+ * after a command that renders as nothing between two spaces, so that one
+ * is left. */
+int fmt_raw_eats_space(cx_str raw, cx_str r, int space_before);
+cx_str fmt_raw_text(struct cx_out *o, struct arena *a, const struct cx_entry *e,
+                    const struct cx_field *f, cx_str raw);
+/* A name list as one string, "von Family, Given and ... and others", for a
+ * note or a custom field. */
+cx_str fmt_names_text(struct arena *a, const struct cx_field *f);
+/* Text without markup for a format that has none (RIS): raw spans as
+ * fmt_raw_text renders them, math as $...$, the other marks dropped. */
+cx_str fmt_plain(struct cx_out *o, struct arena *a, const struct cx_entry *e,
+                 const struct cx_field *f, cx_str text);
+
+/* The publisher (DESIGN 3): the first non-empty of publisher,
+ * organization, institution, school and howpublished (one that is not a
+ * URL), in that order; NULL when none. */
 const struct cx_field *fmt_publisher(const struct cx_entry *e);
 
 /* arXiv eprint (DESIGN 3): nonzero when the entry's eprint is an arXiv
@@ -83,6 +113,10 @@ int fmt_pages_split(cx_str text, cx_str *first, cx_str *last);
  * type field used, or NULL. */
 int fmt_genre(const struct cx_entry *e, cx_str *label, const struct cx_field **from);
 
+/* The English string of a biblatex localisation key (mathesis, inpress,
+ * countryfr, newseries); any other text comes back as it is. */
+cx_str fmt_key_label(cx_str s);
+
 /* A type field that names a biblatex localisation key (phdthesis,
  * mathesis, techreport...): the value says what the type table already
  * says, so BibTeX output folds it into the entry type. */
@@ -97,5 +131,52 @@ int fmt_date_agrees(const struct cx_entry *e, const struct cx_field *f);
 
 /* Number of fields with this id, not counting empty ones. */
 size_t fmt_count(const struct cx_entry *e, enum cx_field_id id);
+
+/* ---- home.c: where a field goes in CSL-JSON and RIS ---------------------- */
+
+enum fmt_target { FMT_CSL, FMT_RIS };
+
+enum fmt_role {
+	FR_VALUE,    /* its text under `name`: rich where the kind is text */
+	FR_NAMES,    /* a name list */
+	FR_DATE,     /* a date of its own (urldate, eventdate, origdate) */
+	FR_ISSUED,   /* year, month, day or date: the entry's issued date */
+	FR_PAGES,    /* a page range */
+	FR_LIST,     /* a keyword list */
+	FR_GENRE,    /* fmt_genre's label */
+	FR_ARXIV,    /* the arXiv number, "arXiv:ID" */
+	FR_LANGUAGE, /* a BCP 47 tag made from a language name */
+	FR_DONE,     /* said with another field: nothing to write */
+	FR_KEEP,     /* no home: CSL-JSON custom, an RIS N1 note */
+};
+
+struct fmt_home {
+	enum fmt_role role;
+	const char *name;   /* the CSL variable or RIS tag ("" for none) */
+	unsigned url : 1;   /* a URL in a text field: written without markup */
+	unsigned list : 1;  /* a biblatex list ("Durham and London"): items
+	                       apart, each a localisation key resolved */
+	unsigned key : 1;   /* a localisation key resolved (inpress) */
+	const char *prefix; /* written before the value (an eprint's URL base), or NULL */
+	/* Fields whose text follows this one's, each after its separator
+	 * (fmt_sep): a subtitle, a title addon, a volume's part, biblatex's
+	 * issue after the number, an addendum after the note. */
+	size_t nmore;
+	const struct cx_field *more[3];
+	const char *sep[3];
+};
+
+/* The home of field f of entry e in target t.  The writers dispatch on
+ * the role and use the name; ids are looked at here and nowhere else. */
+void fmt_home(const struct cx_entry *e, const struct cx_field *f, enum fmt_target t,
+              struct fmt_home *h);
+/* The separator to write between text `before` and a joined field: sep,
+ * or " " where the text ends in punctuation that says it ("Why?" and a
+ * subtitle, "Title." and an addon). */
+const char *fmt_sep(cx_str before, const char *sep);
+/* A BOOK, EDBOOK or RPRT has its series in RIS T2 (EndNote, Zotero). */
+int fmt_series_in_t2(const struct cx_entry *e);
+/* A howpublished that is a URL, in an entry with no url field. */
+int fmt_howpublished_url(const struct cx_entry *e, const struct cx_field *f);
 
 #endif

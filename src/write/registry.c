@@ -7,11 +7,15 @@
  * (which field is the publisher, what counts as an arXiv eprint, where a
  * page range splits, what genre a thesis has), kept here so that RIS and
  * CSL-JSON cannot drift apart, and the --report-loss note. */
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/str.h"
+#include "core/strbuf.h"
+#include "norm/norm.h"
 #include "write/fmt.h"
 
 const struct cx_fmt *const cx_formats[] = {
@@ -84,10 +88,166 @@ int fmt_from_bibtex(const struct cx_entry *e)
 	return e->source && (!strcmp(e->source, "bibtex") || !strcmp(e->source, "biblatex"));
 }
 
+cx_str fmt_raw_text(struct cx_out *o, struct arena *a, const struct cx_entry *e,
+                    const struct cx_field *f, cx_str raw)
+{
+	cx_str name;
+	int known;
+	cx_str t = latex_raw_text(a, raw, &name, &known);
+	if (known || !o->diag || !name.n)
+		return t;
+	/* Once per command and file: the file's name, a NUL, the command. */
+	const char *file = e->file ? e->file : "";
+	size_t fl = strlen(file);
+	char *key = arena_alloc(a, fl + 1 + name.n);
+	memcpy(key, file, fl + 1);
+	memcpy(key + fl + 1, name.p, name.n);
+	if (!out_once(o, key, fl + 1 + name.n))
+		return t;
+	diag_report_at(o->diag, e->file, CX_WARNING, CX_E_LATEX,
+	               f && f->loc.line ? f->loc.line : e->loc.line,
+	               f && f->loc.line ? f->loc.col : e->loc.col,
+	               "unknown LaTeX command '\\%.*s' written as the text of its arguments",
+	               (int)name.n, name.p);
+	return t;
+}
+
+/* The ids after whose fields a writer may add a value the entry lacks
+ * (the arXiv publisher, a genre, the arXiv URL), in id order. */
+static const enum cx_field_id synth_ids[] = {CX_F_PUBLISHER, CX_F_TYPE, CX_F_URL};
+_Static_assert(CX_F_PUBLISHER < CX_F_TYPE && CX_F_TYPE < CX_F_URL, "synth_ids is in id order");
+
+/* The entry's fields of known ids in the order of the table, each id's in
+ * source order (an insertion sort: entries have a few dozen fields at
+ * most), as indices into e->fields; *n of them.  The array is local when
+ * it fits, else allocated. */
+static size_t *fmt_order(const struct cx_entry *e, size_t local[64], size_t *n)
+{
+	size_t *order = e->nfields <= 64 ? local : xmalloc(e->nfields * sizeof *order);
+	size_t nord = 0;
+	for (size_t i = 0; i < e->nfields; i++) {
+		enum cx_field_id id = e->fields[i].id;
+		if (id >= CX_F__COUNT)
+			continue;
+		size_t j = nord++;
+		for (; j > 0 && e->fields[order[j - 1]].id > id; j--)
+			order[j] = order[j - 1];
+		order[j] = i;
+	}
+	*n = nord;
+	return order;
+}
+
+void fmt_each(const struct cx_entry *e, void (*field)(void *ctx, const struct cx_field *f),
+              void (*synth)(void *ctx, enum cx_field_id id), void *ctx)
+{
+	size_t local[64], nord, *order = fmt_order(e, local, &nord);
+	size_t ns = 0, nsynth = synth ? sizeof synth_ids / sizeof *synth_ids : 0;
+	for (size_t k = 0; k < nord; k++) {
+		enum cx_field_id id = e->fields[order[k]].id;
+		while (ns < nsynth && synth_ids[ns] < id)
+			synth(ctx, synth_ids[ns++]);
+		field(ctx, &e->fields[order[k]]);
+	}
+	while (ns < nsynth)
+		synth(ctx, synth_ids[ns++]);
+	if (order != local)
+		free(order);
+	for (size_t i = 0; i < e->nfields; i++)
+		if (e->fields[i].id == CX_F_UNKNOWN)
+			field(ctx, &e->fields[i]);
+}
+
+int fmt_raw_eats_space(cx_str raw, cx_str r, int space_before)
+{
+	/* "methodology\\hyphen independent": TeX skips the spaces after a
+	 * control word.  Only after one that renders as a hyphen: an unknown
+	 * one (\\etal, \\CC) is written as its name, and such macros often
+	 * keep the space after them (xspace). */
+	if (raw.n >= 2 && raw.p[0] == '\\' && isalpha((unsigned char)raw.p[raw.n - 1]) && r.n &&
+	    r.p[r.n - 1] == '-')
+		return 1;
+	/* "with \\arabic{author} authors": one space, not two. */
+	return !r.n && space_before;
+}
+
+cx_str fmt_names_text(struct arena *a, const struct cx_field *f)
+{
+	struct buf b = {0};
+	for (size_t i = 0; i < f->nnames; i++) {
+		const struct cx_name *nm = &f->names[i];
+		if (i)
+			buf_puts(&b, " and ");
+		if (nm->others) {
+			buf_puts(&b, "others");
+		} else if (nm->literal.n) {
+			buf_put(&b, nm->literal.p, nm->literal.n);
+		} else {
+			if (nm->particle.n) {
+				buf_put(&b, nm->particle.p, nm->particle.n);
+				buf_putc(&b, ' ');
+			}
+			buf_put(&b, nm->family.p, nm->family.n);
+			if (nm->given.n) {
+				buf_puts(&b, ", ");
+				buf_put(&b, nm->given.p, nm->given.n);
+			}
+		}
+	}
+	cx_str out = arena_str(a, b.p ? b.p : "", b.n);
+	buf_free(&b);
+	return out;
+}
+
+cx_str fmt_plain(struct cx_out *o, struct arena *a, const struct cx_entry *e,
+                 const struct cx_field *f, cx_str text)
+{
+	size_t i = 0;
+	while (i < text.n && (unsigned char)text.p[i] > CX_M_RAW_OFF)
+		i++;
+	if (i == text.n)
+		return text;
+	struct buf b = {0};
+	buf_put(&b, text.p, i);
+	for (; i < text.n; i++) {
+		unsigned char c = (unsigned char)text.p[i];
+		if (c > CX_M_RAW_OFF) {
+			/* A run of text with no mark in it, at once. */
+			size_t j = i + 1;
+			while (j < text.n && (unsigned char)text.p[j] > CX_M_RAW_OFF)
+				j++;
+			buf_put(&b, text.p + i, j - i);
+			i = j - 1;
+		} else if (c == CX_M_RAW_ON) {
+			size_t j = i + 1;
+			while (j < text.n && text.p[j] != CX_M_RAW_OFF)
+				j++;
+			cx_str raw = {text.p + i + 1, j - i - 1};
+			cx_str r = fmt_plain(o, a, e, f, fmt_raw_text(o, a, e, f, raw));
+			int space_before = b.n && b.p[b.n - 1] == ' ';
+			buf_put(&b, r.p, r.n);
+			i = j;
+			if (i + 1 < text.n && text.p[i + 1] == ' ' && fmt_raw_eats_space(raw, r, space_before))
+				i++;
+		} else if (c == CX_M_MATH_ON || c == CX_M_MATH_OFF) {
+			buf_putc(&b, '$'); /* math stays math, in its TeX form */
+		} else if (!CX_IS_MARK(c)) {
+			buf_putc(&b, c);
+		}
+	}
+	cx_str out = arena_str(a, b.p ? b.p : "", b.n);
+	buf_free(&b);
+	return out;
+}
+
 void fmt_loss(struct cx_out *o, const struct cx_entry *e, const struct cx_field *f,
               const char *fmt, ...)
 {
 	if (!fmt_opt(o)->report_loss || !o->diag)
+		return;
+	/* A crossref or xdata link kept aside loses nothing: the entry holds
+	 * what it inherits. */
+	if (f && (f->id == CX_F_CROSSREF || f->id == CX_F_XDATA))
 		return;
 	va_list ap;
 	va_start(ap, fmt);
@@ -96,24 +256,29 @@ void fmt_loss(struct cx_out *o, const struct cx_entry *e, const struct cx_field 
 	va_end(ap);
 }
 
-int fmt_publisher_like(enum cx_field_id id)
-{
-	return id == CX_F_PUBLISHER || id == CX_F_ORGANIZATION || id == CX_F_INSTITUTION ||
-	       id == CX_F_SCHOOL;
-}
-
 const struct cx_field *fmt_publisher(const struct cx_entry *e)
 {
 	/* Priority order, not source order: a thesis with both a publisher
 	 * and a school is published by the publisher. */
-	static const enum cx_field_id order[] = {
-		CX_F_PUBLISHER, CX_F_ORGANIZATION, CX_F_INSTITUTION, CX_F_SCHOOL,
-	};
-	for (size_t k = 0; k < sizeof order / sizeof order[0]; k++)
-		for (size_t i = 0; i < e->nfields; i++)
-			if (e->fields[i].id == order[k] && !fmt_empty(&e->fields[i]))
-				return &e->fields[i];
-	return NULL;
+	const struct cx_field *best = NULL;
+	int best_rank = 5;
+	for (size_t i = 0; i < e->nfields; i++) {
+		const struct cx_field *f = &e->fields[i];
+		int rank;
+		switch (f->id) {
+		case CX_F_PUBLISHER: rank = 0; break;
+		case CX_F_ORGANIZATION: rank = 1; break;
+		case CX_F_INSTITUTION: rank = 2; break;
+		case CX_F_SCHOOL: rank = 3; break;
+		case CX_F_HOWPUBLISHED: rank = 4; break;
+		default: continue;
+		}
+		if (rank < best_rank && !fmt_empty(f) && !fmt_howpublished_url(e, f)) {
+			best = f;
+			best_rank = rank;
+		}
+	}
+	return best;
 }
 
 static const struct cx_field *first_field(const struct cx_entry *e, enum cx_field_id id)
@@ -212,6 +377,14 @@ static size_t dash_at(cx_str t, size_t i)
 	return 0;
 }
 
+static int has_alnum(cx_str s)
+{
+	for (size_t i = 0; i < s.n; i++)
+		if (str_alnum((unsigned char)s.p[i]) || (unsigned char)s.p[i] >= 0x80)
+			return 1;
+	return 0;
+}
+
 int fmt_pages_split(cx_str text, cx_str *first, cx_str *last)
 {
 	cx_str t = str_trim(text);
@@ -224,11 +397,16 @@ int fmt_pages_split(cx_str text, cx_str *first, cx_str *last)
 			continue;
 		*first = str_trim((cx_str){t.p, i});
 		*last = str_trim((cx_str){t.p + i + d, t.n - i - d});
-		return first->n && last->n;
+		/* "??--??" is no range to split: nothing would tell it back. */
+		return first->n && last->n && has_alnum(*first) && has_alnum(*last);
 	}
 	return 0;
 }
 
+/* biblatex's localisation keys that fields hold (type = {mathesis},
+ * pubstate = {inpress}, location = {countryfr}, series = {newseries}),
+ * with the English strings of its english.lbx; pandoc resolves them the
+ * same way.  The first group are the type field's. */
 static const struct {
 	const char *key, *label;
 } type_keys[] = {
@@ -236,9 +414,50 @@ static const struct {
 	{"mathesis", "Master's thesis"},
 	{"mastersthesis", "Master's thesis"},
 	{"candthesis", "Candidate thesis"},
-	{"techreport", "Technical report"},
-	{"resreport", "Research report"},
+	{"techreport", "technical report"},
+	{"resreport", "research report"},
+	{"software", "computer software"},
+	{"datacd", "CD-ROM"},
+	{"audiocd", "audio CD"},
+	{"patent", "patent"},
+	{"patentde", "German patent"},
+	{"patenteu", "European patent"},
+	{"patentfr", "French patent"},
+	{"patentuk", "British patent"},
+	{"patentus", "U.S. patent"},
+	{"patreq", "patent request"},
+	{"patreqde", "German patent request"},
+	{"patreqeu", "European patent request"},
+	{"patreqfr", "French patent request"},
+	{"patrequk", "British patent request"},
+	{"patrequs", "U.S. patent request"},
+}, other_keys[] = {
+	{"inpress", "in press"},
+	{"inpreparation", "in preparation"},
+	{"submitted", "submitted"},
+	{"forthcoming", "forthcoming"},
+	{"prepublished", "pre-published"},
+	{"newseries", "new series"},
+	{"oldseries", "old series"},
+	{"countryde", "Germany"},
+	{"countryeu", "European Union"},
+	{"countryep", "European Union"},
+	{"countryfr", "France"},
+	{"countryuk", "United Kingdom"},
+	{"countryus", "United States of America"},
 };
+
+cx_str fmt_key_label(cx_str s)
+{
+	cx_str t = str_trim(s);
+	for (size_t i = 0; i < sizeof type_keys / sizeof type_keys[0]; i++)
+		if (str_ieq(t, type_keys[i].key))
+			return (cx_str){type_keys[i].label, strlen(type_keys[i].label)};
+	for (size_t i = 0; i < sizeof other_keys / sizeof other_keys[0]; i++)
+		if (str_ieq(t, other_keys[i].key))
+			return (cx_str){other_keys[i].label, strlen(other_keys[i].label)};
+	return s;
+}
 
 static const char *type_key_label(const struct cx_field *f)
 {
@@ -271,6 +490,10 @@ int fmt_genre(const struct cx_entry *e, cx_str *label, const struct cx_field **f
 		s = "PhD thesis";
 	else if (e->type == CX_T_MASTERSTHESIS)
 		s = "Master's thesis";
+	else if (e->type == CX_T_TECHREPORT && fmt_from_bibtex(e))
+		s = "technical report"; /* @techreport, and biblatex's @report with no type */
+	else if (e->type == CX_T_MANUAL)
+		s = "manual"; /* CSL and RIS call both reports: this tells them apart */
 	if (!s)
 		return 0;
 	*label = (cx_str){s, strlen(s)};

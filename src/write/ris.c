@@ -34,6 +34,7 @@
 
 #include "core/str.h"
 #include "core/arena.h"
+#include "core/strbuf.h"
 #include "write/fmt.h"
 #include "norm/norm.h"
 
@@ -47,9 +48,10 @@ struct rw {
 	char tags[64][3];   /* single-valued tags already written */
 	size_t ntags;
 	const struct cx_field *pub; /* the field that is the publisher */
+	const struct cx_field *f;   /* the field being written */
 	int arxiv;          /* 1: the eprint is arXiv; 2: its number is written */
 	cx_str arxiv_id;
-	int date_done, date_ok, subtitle_done;
+	int date_done, date_ok;
 	unsigned date_used; /* year, month, day, date fields read */
 };
 
@@ -102,7 +104,7 @@ static cx_str plain(struct rw *w, cx_str text)
 {
 	if (!text.n)
 		return (cx_str){"", 0};
-	return str_trim(text_plain(&w->a, text));
+	return str_trim(fmt_plain(w->o, &w->a, w->e, w->f, text));
 }
 
 static cx_str cstr(const char *s)
@@ -117,6 +119,8 @@ static cx_str value_of(struct rw *w, const struct cx_field *f)
 	enum cx_kind kind = f->id < CX_F__COUNT ? cx_fields[f->id].kind : CX_K_TEXT;
 	if (kind == CX_K_VERBATIM || kind == CX_K_KEY)
 		return str_trim(f->text.n ? f->text : f->raw);
+	if (kind == CX_K_NAMES && f->nnames)
+		return plain(w, fmt_names_text(&w->a, f)); /* one form, whatever the source's */
 	cx_str s = plain(w, f->text);
 	if (!s.n && kind == CX_K_DATE && f->date.year[0]) {
 		char *b = arena_alloc(&w->a, 64);
@@ -302,134 +306,89 @@ static void keywords(struct rw *w, const struct cx_field *f)
 
 /* ---- fields -------------------------------------------------------------- */
 
-static void title(struct rw *w, const struct cx_field *f)
+/* A value and the fields that join it ("Title: Subtitle"). */
+static cx_str joined(struct rw *w, const struct cx_field *f, const struct fmt_home *h)
 {
-	const struct cx_field *sub = NULL;
-	for (size_t i = 0; i < w->e->nfields; i++)
-		if (w->e->fields[i].id == CX_F_SUBTITLE && !fmt_empty(&w->e->fields[i])) {
-			sub = &w->e->fields[i];
-			break;
-		}
 	cx_str t = value_of(w, f);
-	if (!tag_free(w, "TI") || !t.n) {
-		note(w, f, t, "TI");
-		return;
+	if (!h->nmore && !h->prefix)
+		return t;
+	struct buf b = {0};
+	if (h->prefix)
+		buf_puts(&b, h->prefix);
+	buf_put(&b, t.p, t.n);
+	for (size_t i = 0; i < h->nmore; i++) {
+		cx_str m = value_of(w, h->more[i]);
+		buf_puts(&b, fmt_sep(t, h->sep[i]));
+		buf_put(&b, m.p, m.n);
+		t = m;
 	}
-	begin_line(w, "TI");
-	out_esc(w->o, t.p, t.n, OUT_RIS);
-	if (sub && !w->subtitle_done) {
-		cx_str s = value_of(w, sub);
-		char last = t.p[t.n - 1];
-		out_puts(w->o, last == '?' || last == '!' || last == ':' || last == '.' ? " " : ": ");
-		out_esc(w->o, s.p, s.n, OUT_RIS);
-		w->subtitle_done = 1;
-	}
-	out_putc(w->o, '\n');
+	cx_str out = arena_str(&w->a, b.p, b.n);
+	buf_free(&b);
+	return out;
 }
 
-/* A book's or a report's T2 is its series (EndNote, Zotero); other
- * types put the series in T3 and their container in T2. */
-static int series_in_t2(const struct cx_entry *e)
+static void genre(struct rw *w, const struct cx_field *f, const char *tag)
 {
-	const char *ty = cx_types[e->type].ris;
-	return !strcmp(ty, "BOOK") || !strcmp(ty, "EDBOOK") || !strcmp(ty, "RPRT");
+	cx_str g;
+	const struct cx_field *from;
+	if (fmt_genre(w->e, &g, &from) && from == f && tag_free(w, tag))
+		line(w, tag, plain(w, g));
+	else
+		note(w, f, value_of(w, f), tag);
 }
 
+/* One field, where fmt_home says it goes. */
 static void field(struct rw *w, const struct cx_field *f)
 {
-	enum cx_field_id id = f->id;
-	const char *tag = id < CX_F__COUNT ? cx_fields[id].ris : "";
+	struct fmt_home h;
 	if (fmt_empty(f))
 		return;
-	switch (id) {
-	case CX_F_AUTHOR:
-	case CX_F_EDITOR:
-	case CX_F_TRANSLATOR:
-		names(w, f, tag);
-		return;
-	case CX_F_TITLE:
-		title(w, f);
-		return;
-	case CX_F_SUBTITLE:
-		if (w->subtitle_done)
-			return;
-		if (!fmt_count(w->e, CX_F_TITLE) && tag_free(w, "TI")) {
-			line(w, "TI", value_of(w, f));
-			w->subtitle_done = 1;
-			return;
-		}
+	w->f = f;
+	fmt_home(w->e, f, FMT_RIS, &h);
+	switch (h.role) {
+	case FR_NAMES:
+		names(w, f, h.name);
 		break;
-	case CX_F_YEAR:
-	case CX_F_MONTH:
-	case CX_F_DAY:
-	case CX_F_DATE:
-		if (date_field(w, f))
-			return;
-		if (id == CX_F_YEAR || id == CX_F_DATE)
-			tag = "PY";
+	case FR_ISSUED:
+		if (!date_field(w, f))
+			tagged(w, h.name[0] ? h.name : "PY", f, value_of(w, f));
 		break;
-	case CX_F_URLDATE:
-		if (f->date.year[0] && tag_free(w, "Y2")) {
-			ris_date(w, "Y2", &f->date);
-			return;
-		}
+	case FR_DATE:
+		if (f->date.year[0] && tag_free(w, h.name))
+			ris_date(w, h.name, &f->date);
+		else
+			note(w, f, value_of(w, f), NULL);
 		break;
-	case CX_F_PAGES:
+	case FR_PAGES:
 		pages(w, f);
-		return;
-	case CX_F_KEYWORDS:
+		break;
+	case FR_LIST:
 		keywords(w, f);
-		return;
-	case CX_F_PUBLISHER:
-	case CX_F_ORGANIZATION:
-	case CX_F_INSTITUTION:
-	case CX_F_SCHOOL:
-		if (f == w->pub)
-			tag = "PB";
 		break;
-	case CX_F_TYPE: {
-		cx_str g;
-		const struct cx_field *from;
-		if (fmt_genre(w->e, &g, &from) && from == f && tag_free(w, "M3")) {
-			line(w, "M3", plain(w, g));
-			return;
-		}
+	case FR_GENRE:
+		genre(w, f, h.name);
 		break;
-	}
-	case CX_F_EPRINT:
-		if (w->arxiv == 1 && tag_free(w, "M1")) {
-			begin_line(w, "M1");
+	case FR_ARXIV:
+		if (w->arxiv == 1 && tag_free(w, h.name)) {
+			begin_line(w, h.name);
 			out_puts(w->o, "arXiv:");
 			out_esc(w->o, w->arxiv_id.p, w->arxiv_id.n, OUT_RIS);
 			out_putc(w->o, '\n');
 			w->arxiv = 2; /* said once */
-			return;
+		} else {
+			note(w, f, value_of(w, f), NULL);
 		}
 		break;
-	case CX_F_EPRINTTYPE:
-		if (w->arxiv == 2)
-			return; /* said by M1 "arXiv:" */
+	case FR_VALUE:
+	case FR_LANGUAGE:
+		tagged(w, h.name, f, joined(w, f, &h));
 		break;
-	case CX_F_NOTE:
-		line(w, "N1", value_of(w, f));
-		return;
-	case CX_F_SERIES:
-		if (series_in_t2(w->e))
-			tag = "T2";
+	case FR_DONE:
 		break;
-	case CX_F_JOURNAL:
-	case CX_F_BOOKTITLE:
-		if (series_in_t2(w->e))
-			tag = ""; /* T2 is the series: a note */
-		break;
-	default:
+	case FR_KEEP:
+		note(w, f, value_of(w, f), NULL);
 		break;
 	}
-	cx_str v = value_of(w, f);
-	if (*tag)
-		tagged(w, tag, f, v);
-	else
-		note(w, f, v, NULL);
 }
 
 /* Values that stand in for a field the entry lacks (DESIGN 3). */
@@ -459,6 +418,16 @@ static void synthesized(struct rw *w, enum cx_field_id id)
 	}
 }
 
+static void each_field(void *w, const struct cx_field *f)
+{
+	field(w, f);
+}
+
+static void each_synth(void *w, enum cx_field_id id)
+{
+	synthesized(w, id);
+}
+
 static void ris_entry(struct cx_out *o, const struct cx_entry *e, size_t n)
 {
 	(void)n;
@@ -470,15 +439,7 @@ static void ris_entry(struct cx_out *o, const struct cx_entry *e, size_t n)
 
 	line(&w, "TY", cstr(cx_types[e->type].ris));
 	line(&w, "ID", e->key);
-	for (int id = 0; id < CX_F__COUNT; id++) {
-		for (size_t i = 0; i < e->nfields; i++)
-			if (e->fields[i].id == (enum cx_field_id)id)
-				field(&w, &e->fields[i]);
-		synthesized(&w, (enum cx_field_id)id);
-	}
-	for (size_t i = 0; i < e->nfields; i++)
-		if (e->fields[i].id == CX_F_UNKNOWN)
-			field(&w, &e->fields[i]);
+	fmt_each(e, each_field, each_synth, &w);
 	out_puts(o, "ER  - \n\n");
 	arena_destroy(&w.a);
 }

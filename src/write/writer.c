@@ -16,15 +16,20 @@ struct cx_writer {
 	struct cx_diags diags; /* loss reports */
 };
 
-int cx_fmt_holds(const struct cx_fmt *f, const struct cx_entry *e, const struct cx_options *opt)
+int cx_fmt_holds(const struct cx_fmt *f, const struct cx_entry *e, struct cx_out *o)
 {
-	int bib = !strcmp(f->name, "bibtex") || !strcmp(f->name, "biblatex");
+	int bib = f->bibtex_family;
 	if (e->kind != CX_E_ENTRY && !bib)
 		return 0;
 	/* @xdata holds fields for others to inherit; it is no record. */
 	if (!bib && e->type_name.n == 5 && !memcmp(e->type_name.p, "xdata", 5))
 		return 0;
-	if (e->kind == CX_E_STRING && opt && opt->expand_macros)
+	if (!bib && e->type == CX_T_SET) {
+		fmt_loss(o, e, NULL, "%s has no set: entry '%.*s' is not written (its members are)",
+		         f->name, (int)e->key.n, e->key.p);
+		return 0;
+	}
+	if (e->kind == CX_E_STRING && fmt_opt(o)->expand_macros)
 		return 0;
 	return 1;
 }
@@ -54,7 +59,7 @@ struct cx_writer *cx_writer_open(struct cx_context *cx, FILE *f, const char *for
 
 void cx_writer_entry(struct cx_writer *w, const struct cx_entry *e)
 {
-	if (!cx_fmt_holds(w->fmt, e, w->out.opt))
+	if (!cx_fmt_holds(w->fmt, e, &w->out))
 		return;
 	if (w->out.count && w->fmt->sep)
 		w->fmt->sep(&w->out);

@@ -34,7 +34,7 @@ sys.stdout.write(body + tail)
 PYEOF
 }
 
-printf '%s\n' '@misc{b,' '  title = {ok}' '}' '' '@misc{c,' '  title = {q {x}}' '}' '' >"$tmp/bc"
+printf '%s\n' '@misc{b,' '  title = {ok}' '}' '' '@misc{c,' '  title = {q {x} }' '}' '' >"$tmp/bc"
 for kind in open-brace open-quote closed; do
 	for k in 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 16 17 20 31 40 63 64 65 66 70 73 74 75 80 127 128 138 139 140; do
 		gen $kind $k >"$tmp/in.bib"

@@ -380,7 +380,11 @@ static const struct raw_case raw_cases[] = {
 	{"Ford, Jr., Henry", "Henry", "", "Ford", "Jr.", 0},
 	{"Ford, Jr, Henry Edsel", "Henry Edsel", "", "Ford", "Jr", 0},
 	{"Ford, , Henry", "Henry", "", "Ford", "", 0},
-	{"Doe,", "", "", "Doe", "", 0},
+	/* A comma at the end: bibtex reports it and reads the name as if it
+	 * were not there (checked with bibtex 0.99d). */
+	{"Doe,", "", "", "Doe", "", 1},
+	{"Liam Patrick Langley,", "Liam Patrick", "", "Langley", "", 1},
+	{"May, Keith,", "Keith", "", "May", "", 1},
 	{"{Barnes and Noble, Inc.}", "", "", "{Barnes and Noble, Inc.}", "", 0},
 	{"Jean-Baptiste Poquelin", "Jean-Baptiste", "", "Poquelin", "", 0},
 	{"Jean-Pierre", "", "", "Jean-Pierre", "", 0},

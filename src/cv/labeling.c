@@ -1,0 +1,624 @@
+/* cv/labeling.c - an item's text to labelled tokens: markup becomes token
+ * flags, the model labels the tokens, and a few corrections follow where a
+ * page's punctuation and line breaks say more than the model saw (an
+ * author list that ends on "and", a title left open, a year that begins a
+ * venue's name, the title line of a block).  cv_label leaves each label's
+ * text in the item for entry.c to normalize.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "core/str.h"
+#include "cv/cv.h"
+#include "cv/item.h"
+
+/* ---- labelling ------------------------------------------------------------ */
+
+/* Markup bytes become token flags; the token text keeps none of them. */
+static size_t strip_marks(struct arena *a, const char *s, size_t n, char **out, uint8_t **fl, uint32_t **om)
+{
+	char *p = arena_alloc(a, n + 1);
+	uint8_t *f = arena_alloc(a, n + 1);
+	uint32_t *m = arena_alloc(a, (n + 1) * sizeof *m);
+	size_t k = 0;
+	unsigned cur = 0;
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (CX_IS_MARK(c)) {
+			if (c == CX_M_BOLD_ON)
+				cur |= TOK_BOLD;
+			else if (c == CX_M_BOLD_OFF)
+				cur &= ~(unsigned)TOK_BOLD;
+			else if (c == CX_M_ITALIC_ON)
+				cur |= TOK_ITALIC;
+			else if (c == CX_M_ITALIC_OFF)
+				cur &= ~(unsigned)TOK_ITALIC;
+			else if (c == CX_M_URL_ON)
+				cur |= TOK_LINK;
+			else if (c == CX_M_URL_OFF)
+				cur &= ~(unsigned)TOK_LINK;
+			continue;
+		}
+		p[k] = (char)c;
+		m[k] = (uint32_t)i;
+		f[k++] = (uint8_t)cur;
+	}
+	p[k] = 0;
+	m[k] = (uint32_t)n;
+	*out = p;
+	*fl = f;
+	*om = m;
+	return k;
+}
+
+/* The author tokens as the item wrote them, markup and all (the owner's
+ * bold name): each token's bytes in s, with the marks that open before it
+ * and close after it. */
+static cx_str marked_authors(struct arena *a, const char *s, size_t n, const struct tok *tk, const uint8_t *lab,
+                             size_t nt, const uint32_t *om)
+{
+	char *o = arena_alloc(a, n + nt + 1);
+	size_t k = 0;
+	for (size_t i = 0; i < nt; i++) {
+		if (lab[i] != LAB_AUTHOR)
+			continue;
+		size_t b = om[tk[i].off], e = om[tk[i].off + tk[i].n - 1] + 1;
+		while (b && CX_IS_MARK(s[b - 1]))
+			b--;
+		while (e < n && CX_IS_MARK(s[e]))
+			e++;
+		if (k)
+			o[k++] = ' ';
+		memcpy(o + k, s + b, e - b);
+		k += e - b;
+	}
+	o[k] = 0;
+	return (cx_str){o, k};
+}
+
+/* A page's line break is where its fields part: a word at the edge of a
+ * line that the labeller gave to the field across the break (a title that
+ * "goes on" into the author line's first name) goes with its own line,
+ * when the rest of the line is of one field. */
+static void line_edges(const struct tok *tk, uint8_t *lab, size_t nt)
+{
+	for (size_t b = 0; b < nt;) {
+		size_t e = b + 1;
+		while (e < nt && !(tk[e].flags & TOK_LINESTART))
+			e++;
+		if (e - b >= 4) {
+			size_t cnt[LAB_N] = {0};
+			for (size_t i = b; i < e; i++)
+				cnt[lab[i]]++;
+			int maj = 0;
+			for (int l = 1; l < LAB_N; l++)
+				if (cnt[l] > cnt[maj])
+					maj = l;
+			if (4 * cnt[maj] >= 3 * (e - b)) {
+				if (b && lab[b] != maj && lab[b] == lab[b - 1] && lab[b + 1] == maj)
+					lab[b] = (uint8_t)maj;
+				if (e < nt && lab[e - 1] != maj && lab[e - 1] == lab[e] && lab[e - 2] == maj)
+					lab[e - 1] = (uint8_t)maj;
+			}
+		}
+		b = e;
+	}
+}
+
+/* Is the token "and" or "&"? */
+static int connective(const struct tok *t)
+{
+	return (t->n == 3 && !memcmp(t->p, "and", 3)) || (t->n == 1 && t->p[0] == '&');
+}
+
+/* The end of the line that begins at token b. */
+static size_t line_end(const struct tok *tk, size_t nt, size_t b)
+{
+	size_t e = b + 1;
+	while (e < nt && !(tk[e].flags & TOK_LINESTART))
+		e++;
+	return e;
+}
+
+/* Are tokens b..e all of label l? */
+static int all_of(const uint8_t *lab, size_t b, size_t e, int l)
+{
+	for (size_t i = b; i < e; i++)
+		if (lab[i] != l)
+			return 0;
+	return 1;
+}
+
+/* An item of lines with no title: the line of one field above its author
+ * line ("DH Benelux Online | Antske Fokkens, ..."), or a first line of
+ * "authors" above the real list, with no comma or "and" in it, is the
+ * title. */
+static void title_line(const struct tok *tk, uint8_t *lab, size_t nt)
+{
+	for (size_t i = 0; i < nt; i++)
+		if (lab[i] == LAB_TITLE)
+			return;
+	size_t pb = 0, pe = 0; /* the line before */
+	for (size_t b = 0; b < nt;) {
+		size_t e = line_end(tk, nt, b);
+		if (e - b >= 2 && all_of(lab, b, e, LAB_AUTHOR)) {
+			int list = 0;
+			for (size_t i = b; i < e; i++)
+				list |= tk[i].p[tk[i].n - 1] == ',' || connective(&tk[i]);
+			if (pe && all_of(lab, pb, pe, lab[pb]) && lab[pb] != LAB_DATE && lab[pb] != LAB_NOTE &&
+			    (lab[pb] != LAB_AUTHOR || !pb))
+				for (size_t i = pb; i < pe; i++)
+					lab[i] = LAB_TITLE;
+			else if (!b && !list && e < nt && all_of(lab, e, line_end(tk, nt, e), LAB_AUTHOR))
+				for (size_t i = b; i < e; i++)
+					lab[i] = LAB_TITLE;
+			if (list || pe)
+				return;
+		}
+		pb = b, pe = e;
+		b = e;
+	}
+}
+
+/* A line the page's classes named (a template's "title", "author",
+ * "periodical" block) holds that field: the model's author or title words
+ * in a venue line are the venue's ("Style, Mar 2013"), and so on. */
+static void line_roles(const struct tok *tk, uint8_t *lab, size_t nt)
+{
+	for (size_t i = 0; i < nt; i++) {
+		uint8_t l = lab[i];
+		if (tk[i].role == R_VENUE && (l == LAB_AUTHOR || l == LAB_TITLE))
+			lab[i] = LAB_CONTAINER;
+		else if (tk[i].role == R_AUTHOR && (l == LAB_TITLE || l == LAB_CONTAINER))
+			lab[i] = LAB_AUTHOR;
+		else if (tk[i].role == R_TITLE && (l == LAB_AUTHOR || l == LAB_CONTAINER))
+			lab[i] = LAB_TITLE;
+	}
+}
+
+/* Is the token an initial with its period ("A.", "Sh.", "A.V.")? */
+static int initial(const struct tok *t)
+{
+	return t->n >= 2 && t->n <= 6 && t->p[t->n - 1] == '.' && isupper((unsigned char)t->p[0]) &&
+	       au_is_initials((cx_str){t->p, t->n});
+}
+
+/* Does the token end with the punctuation that closes a field? */
+static int closed(const struct tok *t)
+{
+	char c = t->p[t->n - 1];
+	return c == '.' || c == ',' || c == ';' || c == ':' || (t->flags & TOK_LINEEND);
+}
+
+/* A list that ends on "and" goes on to the name after it: "and | Andrei
+ * Tokovinin. Dome seeing ..." and "and the LIFE Collaboration. ..." end
+ * the list at the first word that closes, if it comes within four words
+ * of capitals and the title goes on after it. */
+static int last_name(const struct tok *tk, uint8_t *lab, size_t nt, size_t i)
+{
+	for (size_t j = i; j < nt && j < i + 4 && lab[j] == LAB_TITLE; j++) {
+		int cap = isupper((unsigned char)tk[j].p[0]) || (j == i && tk[j].n == 3 && !memcmp(tk[j].p, "the", 3));
+		if (!cap || (j > i && (tk[j].flags & TOK_LINESTART)))
+			return 0;
+		if (closed(&tk[j])) {
+			if (tk[j].p[tk[j].n - 1] != '.' || j + 1 >= nt || lab[j + 1] != LAB_TITLE)
+				return 0;
+			for (size_t m = i; m <= j; m++)
+				lab[m] = LAB_AUTHOR;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* Is the author list that ends before token e all full names ("Haichen
+ * Shen, Lequn Chen,"), two to four words each, no initials and no stops? */
+static int full_names(const struct tok *tk, const uint8_t *lab, size_t e)
+{
+	size_t b = e, piece = 0, pieces = 0;
+	while (b && lab[b - 1] == LAB_AUTHOR)
+		b--;
+	for (size_t i = b; i < e; i++) {
+		char c = tk[i].p[tk[i].n - 1];
+		if (!isupper((unsigned char)tk[i].p[0]) || initial(&tk[i]) || c == '.' || c == ';' || c == ':')
+			return 0;
+		piece++;
+		if (c == ',') {
+			if (piece < 2 || piece > 4)
+				return 0;
+			piece = 0, pieces++;
+		}
+	}
+	return !piece && pieces >= 2;
+}
+
+/* DBLP's "A, B, C: Title": after a list of full names that is still open
+ * (a comma), a piece of two to four capitalised words that ends in a colon
+ * is the last name, when the title goes on after it ("Arvind
+ * Krishnamurthy, | Ravi Sundaram: Nexus: a GPU cluster ..."). */
+static void dblp_last(const struct tok *tk, uint8_t *lab, size_t nt, size_t i)
+{
+	for (size_t j = i; j < nt && j < i + 4 && lab[j] == LAB_TITLE; j++) {
+		if (!isupper((unsigned char)tk[j].p[0]) || initial(&tk[j]) || (tk[j].flags & TOK_LINESTART))
+			return;
+		char c = tk[j].p[tk[j].n - 1];
+		if (c == ':' && j > i && j + 1 < nt && lab[j + 1] == LAB_TITLE) {
+			for (size_t m = i; m <= j; m++)
+				lab[m] = LAB_AUTHOR;
+			return;
+		}
+		if (closed(&tk[j]))
+			return;
+	}
+}
+
+/* Where the author list meets the title, the punctuation decides: a list
+ * left open on a bare word runs to the word that closes it ("Alexey |
+ * Vishnyakov. SBOM ..." is one name), and a bare word after a list that
+ * had closed begins the title ("Kuts D. | Numeric Truncation ..."). */
+static void author_end(const struct tok *tk, uint8_t *lab, size_t nt)
+{
+	for (size_t i = 1; i + 1 < nt; i++) {
+		if (lab[i] != LAB_TITLE || lab[i - 1] != LAB_AUTHOR || (tk[i].flags & TOK_LINESTART))
+			continue;
+		if (!closed(&tk[i - 1]) && i >= 2 && lab[i - 2] == LAB_AUTHOR && closed(&tk[i - 2]) &&
+		    tk[i - 2].p[tk[i - 2].n - 1] == '.' && isupper((unsigned char)tk[i - 1].p[0]))
+			lab[i - 1] = LAB_TITLE;
+		else if (!closed(&tk[i - 1]) && closed(&tk[i]) && lab[i + 1] == LAB_TITLE &&
+		         isupper((unsigned char)tk[i].p[0]) && tk[i].n > 2)
+			lab[i] = LAB_AUTHOR;
+		else if (i >= 3 && tk[i - 1].p[tk[i - 1].n - 1] == ':' && lab[i - 2] == LAB_AUTHOR &&
+		         initial(&tk[i - 2]) && !closed(&tk[i - 3]) && lab[i - 3] == LAB_AUTHOR)
+			lab[i - 1] = LAB_TITLE; /* "Fedotov A. | Sydr-Fuzz: Continuous ..." */
+		else if (connective(&tk[i - 1]))
+			last_name(tk, lab, nt, i);
+		else if (connective(&tk[i]) && tk[i - 1].p[tk[i - 1].n - 1] == ',' && last_name(tk, lab, nt, i + 1))
+			lab[i] = LAB_AUTHOR; /* "Ireland, | and the LIFE Collaboration." */
+		else if (tk[i - 1].p[tk[i - 1].n - 1] == ',' && full_names(tk, lab, i))
+			dblp_last(tk, lab, nt, i);
+		break;
+	}
+}
+
+/* Does the token say the word before a number ("volume", "vol.")? */
+static int volume_word(const struct tok *t)
+{
+	size_t n = t->n;
+	while (n && (t->p[n - 1] == '.' || t->p[n - 1] == ','))
+		n--;
+	cx_str w = {t->p, n};
+	return str_ieq(w, "volume") || str_ieq(w, "vol") || str_ieq(w, "band") || str_ieq(w, "tome");
+}
+
+/* The number after "volume" is the volume's, though pages follow ("volume
+ * 11446, pages 549 -- 556"), and a series it is a volume of is no part of
+ * the container ("..., volume 13095 of SPIE Conference Series"). */
+static void volume_words(const struct tok *tk, uint8_t *lab, size_t nt)
+{
+	for (size_t i = 0; i + 1 < nt; i++) {
+		if (!volume_word(&tk[i]) || (lab[i] != LAB_VOLUME && lab[i] != LAB_PAGES))
+			continue;
+		lab[i] = LAB_VOLUME;
+		size_t j = i + 1;
+		if (!isdigit((unsigned char)tk[j].p[0]))
+			continue;
+		lab[j] = LAB_VOLUME;
+		if (closed(&tk[j]) || j + 1 >= nt || tk[j + 1].n != 2 || memcmp(tk[j + 1].p, "of", 2) ||
+		    lab[j + 1] != LAB_CONTAINER)
+			continue;
+		for (j++; j < nt && lab[j] == LAB_CONTAINER; j++) {
+			lab[j] = LAB_VOLUME;
+			if (closed(&tk[j]))
+				break;
+		}
+	}
+}
+
+/* "In X" names the container: a note that begins so, in an item with no
+ * container, is it ("... Flows. | In Repl4NLP-2022."). */
+static void in_note(const struct tok *tk, uint8_t *lab, size_t nt)
+{
+	size_t at = nt;
+	for (size_t i = 0; i < nt; i++) {
+		if (lab[i] == LAB_CONTAINER)
+			return;
+		if (at == nt && lab[i] == LAB_NOTE && (!i || lab[i - 1] != LAB_NOTE) && tk[i].n == 2 &&
+		    (tk[i].p[0] == 'I' || tk[i].p[0] == 'i') && tk[i].p[1] == 'n' && i + 1 < nt && lab[i + 1] == LAB_NOTE &&
+		    isupper((unsigned char)tk[i + 1].p[0]))
+			at = i;
+	}
+	for (size_t i = at; i < nt && lab[i] == LAB_NOTE; i++)
+		lab[i] = LAB_CONTAINER;
+}
+
+/* Is the token a year alone ("2021")? */
+static int bare_year(const struct tok *t)
+{
+	return t->n == 4 && (!memcmp(t->p, "19", 2) || !memcmp(t->p, "20", 2)) && isdigit((unsigned char)t->p[2]) &&
+	       isdigit((unsigned char)t->p[3]);
+}
+
+/* The edges of a venue's name: a year with no stop after it that begins
+ * the name is the name's ("Title. 2021 Ivannikov ISPRAS Open Conference
+ * (ISPRAS), IEEE, 2021"), when the item dates itself elsewhere; a
+ * publisher's name after the last comma is the publisher. */
+static void venue_edges(const struct tok *tk, uint8_t *lab, size_t nt)
+{
+	static const char *const pub[] = {"IEEE", "ACM", "Springer", "Elsevier", "SIAM", "Wiley", NULL};
+	for (size_t i = 0; i + 1 < nt; i++) {
+		if (lab[i] != LAB_DATE || !bare_year(&tk[i]) || lab[i + 1] != LAB_CONTAINER || (tk[i + 1].flags & TOK_LINESTART) ||
+		    (i && !closed(&tk[i - 1])))
+			continue;
+		for (size_t j = i + 2; j < nt; j++)
+			if (lab[j] == LAB_DATE && lab[j - 1] != LAB_DATE) {
+				lab[i] = LAB_CONTAINER;
+				break;
+			}
+	}
+	for (size_t i = 1; i + 1 < nt; i++) {
+		if (lab[i] != LAB_CONTAINER || lab[i + 1] == LAB_CONTAINER || lab[i - 1] != LAB_CONTAINER ||
+		    tk[i - 1].p[tk[i - 1].n - 1] != ',')
+			continue;
+		size_t n = tk[i].n;
+		while (n && (tk[i].p[n - 1] == ',' || tk[i].p[n - 1] == '.'))
+			n--;
+		for (int k = 0; pub[k]; k++)
+			if (n == strlen(pub[k]) && !memcmp(tk[i].p, pub[k], n))
+				lab[i] = LAB_PUBLISHER;
+	}
+}
+
+/* Could tokens b..e (e past the last) be a list of names: pieces of one
+ * to four capitalised words between commas or "and", the last closed by a
+ * stop? */
+static int name_list(const struct tok *tk, size_t b, size_t e)
+{
+	static const char *const not_first[] = {"A", "An", "The", "On", "In", "Towards", "Toward", "Using", NULL};
+	if (e - b < 2 || tk[e - 1].p[tk[e - 1].n - 1] != '.')
+		return 0;
+	for (int k = 0; not_first[k]; k++)
+		if (tk[b].n == strlen(not_first[k]) && !memcmp(tk[b].p, not_first[k], tk[b].n))
+			return 0;
+	size_t piece = 0;
+	for (size_t i = b; i < e; i++) {
+		if (connective(&tk[i])) {
+			if (!piece)
+				return 0;
+			piece = 0;
+			continue;
+		}
+		if (!isupper((unsigned char)tk[i].p[0]) || (i > b && (tk[i].flags & TOK_LINESTART)) || ++piece > 4)
+			return 0;
+		char c = tk[i].p[tk[i].n - 1];
+		if (c == ',')
+			piece = 0;
+		else if (c == '.' && i + 1 < e && !initial(&tk[i]))
+			return 0; /* a stop inside: a sentence, not names */
+	}
+	return 1;
+}
+
+/* A line that gives the title first: "Contrastive Pretraining for Time
+ * Series. | Mei Lin, Priya Raman. arXiv ...": the names after the title's
+ * stop are the authors, when no author came before the title. */
+static void names_after_title(const struct tok *tk, uint8_t *lab, size_t nt)
+{
+	size_t a = 0;
+	while (a < nt && lab[a] != LAB_TITLE) {
+		if (lab[a] == LAB_AUTHOR || lab[a] == LAB_EDITOR)
+			return;
+		a++;
+	}
+	size_t e = a;
+	while (e < nt && (lab[e] == LAB_TITLE || lab[e] == LAB_AUTHOR) && !(e > a && (tk[e].flags & TOK_LINESTART)))
+		e++;
+	size_t te = a; /* the end of the title words */
+	while (te < e && lab[te] == LAB_TITLE)
+		te++;
+	for (size_t j = a + 1; j + 1 < te; j++) {
+		char c = tk[j].p[tk[j].n - 1];
+		if ((c != '.' && c != '?' && c != '!') || initial(&tk[j]) || lab[j] != LAB_TITLE)
+			continue;
+		if (name_list(tk, j + 1, e)) {
+			for (size_t i = j + 1; i < e; i++)
+				lab[i] = LAB_AUTHOR;
+			return;
+		}
+	}
+}
+
+/* Is the token's word, its punctuation aside, one of the list? */
+static int word_in(const struct tok *t, const char *const *w)
+{
+	size_t b = 0, e = t->n;
+	while (b < e && strchr("([{\"", t->p[b]))
+		b++;
+	while (e > b && strchr(".,;:)]}\"", t->p[e - 1]))
+		e--;
+	for (size_t k = 0; w[k]; k++)
+		if (strlen(w[k]) == e - b && !memcmp(t->p + b, w[k], e - b))
+			return 1;
+	return 0;
+}
+
+/* The editors end at the word that says they are editors ("Ana Ruiz,
+ * editors, | Ground-based Instrumentation"): what the model gave them
+ * after it is the container's. */
+static void editors_end(const struct tok *tk, uint8_t *lab, size_t nt)
+{
+	static const char *const ed[] = {"editors", "editor", "eds", "Eds", "Hrsg", "hrsg", NULL};
+	static const char *const ed1[] = {"ed", "Ed", NULL}; /* "(ed.)", not the name "Ed" */
+	for (size_t i = 0; i + 1 < nt; i++)
+		if (lab[i] == LAB_EDITOR && (word_in(&tk[i], ed) || (word_in(&tk[i], ed1) && memchr(tk[i].p, '.', tk[i].n))) &&
+		    lab[i + 1] == LAB_EDITOR && i &&
+		    lab[i - 1] == LAB_EDITOR)
+			for (size_t j = i + 1; j < nt && lab[j] == LAB_EDITOR; j++)
+				lab[j] = LAB_CONTAINER;
+}
+
+/* A container has one place: a run of it after the volume and pages that
+ * names a publisher ("..., volume 12001, pages 33 -- 41. | International
+ * Society for Optics and Photonics, SPIE") is the publisher. */
+static void publisher_after(const struct tok *tk, uint8_t *lab, size_t nt)
+{
+	static const char *const pub[] = {"Society", "Press", "Publishing", "Publishers", "SPIE", "IEEE", "ACM",
+	                                  "Elsevier", "Springer", "Wiley", "Verlag", "Association", NULL};
+	int cont = 0, nums = 0;
+	for (size_t i = 0; i < nt; i++) {
+		if (lab[i] == LAB_CONTAINER && !nums)
+			cont = 1;
+		else if ((lab[i] == LAB_VOLUME || lab[i] == LAB_PAGES) && cont)
+			nums = 1;
+		else if (lab[i] == LAB_CONTAINER && nums) {
+			size_t e = i;
+			int named = 0;
+			while (e < nt && lab[e] == LAB_CONTAINER)
+				named |= word_in(&tk[e++], pub);
+			if (named && (e == nt || lab[e] == LAB_DATE || lab[e] == LAB_DOI || lab[e] == LAB_URL ||
+			              lab[e] == LAB_NOTE))
+				for (size_t j = i; j < e; j++)
+					lab[j] = LAB_PUBLISHER;
+			return;
+		}
+	}
+}
+
+/* A title has one place: a second run of title words inside the
+ * container ("Proceedings of the | Institute for ... | ISP RAS") is the
+ * container's. */
+static void second_title(const struct tok *tk, uint8_t *lab, size_t nt)
+{
+	size_t i = 0;
+	while (i < nt && lab[i] != LAB_TITLE)
+		i++;
+	while (i < nt && lab[i] == LAB_TITLE)
+		i++;
+	for (; i < nt; i++) {
+		if (lab[i] != LAB_TITLE || !i || lab[i - 1] != LAB_CONTAINER)
+			continue;
+		size_t e = i;
+		while (e < nt && lab[e] == LAB_TITLE && !(e > i && (tk[e].flags & TOK_LINESTART)))
+			e++;
+		if (e < nt && lab[e] == LAB_CONTAINER)
+			for (size_t k = i; k < e; k++)
+				lab[k] = LAB_CONTAINER;
+		i = e;
+	}
+}
+
+/* Does a title end at the token: a stop, a question, a closing quote or
+ * bracket, a line's end? */
+static int title_closed(const struct tok *t)
+{
+	unsigned char c = (unsigned char)t->p[t->n - 1];
+	return closed(t) || c == '?' || c == '!' || c == '"' || c == ')' || c == 0x9D || c == 0x99;
+}
+
+/* A title left open runs to the word that closes it: "... one of the
+ * world's largest | MPAs: Conservation gains and key challenges. Marine
+ * Biology" ends the title at "challenges.", when the container goes on
+ * after it. */
+static void title_end(const struct tok *tk, uint8_t *lab, size_t nt)
+{
+	size_t e = 0;
+	while (e < nt && lab[e] != LAB_TITLE)
+		e++;
+	while (e + 1 < nt && lab[e + 1] == LAB_TITLE)
+		e++;
+	if (e + 2 >= nt || lab[e + 1] != LAB_CONTAINER || title_closed(&tk[e]) ||
+	    (tk[e + 1].n == 2 && (tk[e + 1].p[0] == 'I' || tk[e + 1].p[0] == 'i') && tk[e + 1].p[1] == 'n'))
+		return;
+	for (size_t j = e + 1; j < nt && j <= e + 8 && lab[j] == LAB_CONTAINER && !(tk[j].flags & TOK_LINESTART); j++)
+		if (tk[j].p[tk[j].n - 1] == '.' && !initial(&tk[j])) {
+			if (j + 1 < nt && lab[j + 1] == LAB_CONTAINER && !(tk[j + 1].flags & TOK_LINESTART))
+				for (size_t k = e + 1; k <= j; k++)
+					lab[k] = LAB_TITLE;
+			return;
+		}
+}
+
+void cv_label(struct cv_ctx *x, const char *s, size_t n, const uint8_t *roles, int lines, struct cv_item *it)
+{
+	char *t;
+	uint8_t *fl;
+	uint32_t *om;
+	size_t tn = strip_marks(x->a, s, n, &t, &fl, &om);
+	size_t cap = tn / 2 + 2;
+	if (cap > 400)
+		cap = 400;
+	struct tok *tk = arena_alloc(x->a, cap * sizeof *tk);
+	size_t nt = tok_split(t, tn, tk, cap);
+	if (!nt || !x->model)
+		return;
+	for (size_t i = 0; i < nt; i++) {
+		tk[i].flags |= fl[tk[i].off];
+		if (roles)
+			tk[i].role = roles[tk[i].line];
+	}
+	uint32_t *f = arena_alloc(x->a, nt * FEAT_MAX * sizeof *f);
+	uint8_t *nf = arena_alloc(x->a, nt), *lab = arena_alloc(x->a, nt);
+	int32_t *sc = arena_alloc(x->a, lab_scratch(nt) * sizeof *sc);
+	feat_seq(tk, nt, f, nf, lines);
+	lab_decode(x->model, f, nf, nt, lab, sc);
+	if (lines) {
+		line_roles(tk, lab, nt);
+		line_edges(tk, lab, nt);
+		title_line(tk, lab, nt);
+	}
+	author_end(tk, lab, nt);
+	second_title(tk, lab, nt);
+	title_end(tk, lab, nt);
+	names_after_title(tk, lab, nt);
+	in_note(tk, lab, nt);
+	volume_words(tk, lab, nt);
+	venue_edges(tk, lab, nt);
+	editors_end(tk, lab, nt);
+	publisher_after(tk, lab, nt);
+	/* punctuation alone at a line's end belongs to that line's last word,
+	 * at a line's start to its first (", Bob Jones": the owner's slot) */
+	for (size_t i = 0; i < nt; i++) {
+		int punct = 1;
+		for (uint32_t k = 0; k < tk[i].n && punct; k++)
+			punct = strchr(",.;:|-", tk[i].p[k]) != NULL;
+		if (!punct)
+			continue;
+		if ((tk[i].flags & TOK_LINEEND) && i && !(tk[i].flags & TOK_LINESTART))
+			lab[i] = lab[i - 1];
+		else if ((tk[i].flags & TOK_LINESTART) && i + 1 < nt && !(tk[i + 1].flags & TOK_LINESTART))
+			lab[i] = lab[i + 1];
+	}
+	it->ntok = nt;
+	it->tok = tk;
+	it->lab = lab;
+	it->authors_marked = marked_authors(x->a, s, n, tk, lab, nt, om);
+	/* each label's tokens, in order, joined by one space */
+	size_t len[LAB_N] = {0};
+	for (size_t i = 0; i < nt; i++)
+		len[lab[i]] += tk[i].n + 1;
+	char *buf[LAB_N];
+	for (int l = 0; l < LAB_N; l++) {
+		buf[l] = len[l] ? arena_alloc(x->a, len[l] + 4) : NULL;
+		it->seg[l].p = buf[l];
+		it->seg[l].n = 0;
+	}
+	it->norder = 0;
+	for (size_t i = 0; i < nt; i++) {
+		int l = lab[i];
+		if (!len[l])
+			continue;
+		if (!it->seg[l].n && it->norder < sizeof it->order)
+			it->order[it->norder++] = (uint8_t)l;
+		char *b = buf[l];
+		size_t k = it->seg[l].n;
+		if (k)
+			b[k++] = ' ';
+		/* a second segment of the same label: mark the seam */
+		memcpy(b + k, tk[i].p, tk[i].n);
+		it->seg[l].n = k + tk[i].n;
+	}
+	for (int l = 0; l < LAB_N; l++)
+		len[l] = 0;
+}
+

@@ -1,0 +1,122 @@
+/* norm/latex_raw.c - the plain text of a LaTeX command citex does not know.
+ *
+ * The decoder keeps such a command as it is, arguments and all, inside a
+ * CX_M_RAW span, and BibTeX output writes it back unchanged.  Formats that
+ * cannot hold LaTeX (CSL-JSON, RIS) write its text instead, by one
+ * documented rule (README, "LaTeX and Unicode"): the command's name and
+ * its [optional] arguments go, its {arguments} stay, decoded, one after
+ * the other; a command with no argument gives its name without the
+ * backslash (most are logos: \TUGboat, \MMIX).  A few biblatex commands people put in .bib files have a
+ * rendering of their own: \mkbibquote{x} and \enquote{x} are quoted,
+ * \hyphen is a hyphen, \bibstring{key} its English string, and
+ * \arabic{counter} and the like, which print a number only LaTeX knows,
+ * give nothing. */
+#include <string.h>
+
+#include "core/str.h"
+#include "core/strbuf.h"
+#include "norm/norm.h"
+
+static const struct {
+	const char *name, *before, *after;
+	int args; /* 0: the arguments are dropped */
+} known[] = {
+	{"mkbibquote", "\xE2\x80\x9C", "\xE2\x80\x9D", 1},
+	{"enquote", "\xE2\x80\x9C", "\xE2\x80\x9D", 1},
+	{"mkbibemph", "", "", 1},
+	{"mkbibitalic", "", "", 1},
+	{"mkbibbold", "", "", 1},
+	{"mkbibacro", "", "", 1},
+	{"acro", "", "", 1},
+	{"hyphen", "-", "", 0},
+	{"hyphenate", "-", "", 0},
+	{"arabic", "", "", 0},
+	{"Roman", "", "", 0},
+	{"roman", "", "", 0},
+	{"nopp", "", "", 0},
+	{"ppno", "", "", 0},
+	{"pno", "", "", 0},
+	{"noopsort", "", "", 0},
+};
+
+/* The English strings of the \bibstring keys that stand in text. */
+static const struct {
+	const char *key, *text;
+} bibstrings[] = {
+	{"newseries", "new series"}, {"oldseries", "old series"}, {"andothers", "et al."},
+	{"andmore", "et al."}, {"and", "and"}, {"editor", "editor"}, {"editors", "editors"},
+	{"translator", "translator"}, {"volume", "volume"}, {"number", "number"},
+	{"edition", "edition"}, {"page", "page"}, {"pages", "pages"}, {"chapter", "chapter"},
+	{"in", "in"}, {"inpress", "in press"}, {"nodate", "n.d."}, {"reprint", "reprint"},
+};
+
+/* The end of a group that opens at s[i] ('{' or '['), or NOPOS_RAW. */
+#define NOPOS_RAW ((size_t)-1)
+static size_t group_end(cx_str s, size_t i)
+{
+	char open = s.p[i], close = open == '{' ? '}' : ']';
+	int depth = 0;
+	for (; i < s.n; i++) {
+		if (s.p[i] == '\\' && i + 1 < s.n) {
+			i++;
+			continue;
+		}
+		if (s.p[i] == open)
+			depth++;
+		else if (s.p[i] == close && --depth == 0)
+			return i;
+	}
+	return NOPOS_RAW;
+}
+
+cx_str latex_raw_text(struct arena *a, cx_str raw, cx_str *name, int *is_known)
+{
+	size_t i = 1, e;
+	*is_known = 0;
+	*name = (cx_str){"", 0};
+	if (raw.n < 2 || raw.p[0] != '\\')
+		return raw;
+	while (i < raw.n && str_alpha((unsigned char)raw.p[i]))
+		i++;
+	if (i == 1)
+		i = 2; /* a control symbol */
+	*name = (cx_str){raw.p + 1, i - 1};
+	size_t k = 0, nk = sizeof known / sizeof *known;
+	while (k < nk && !str_ieqs(*name, (cx_str){known[k].name, strlen(known[k].name)}))
+		k++;
+	/* \enquote* and friends: a star changes nothing in plain text. */
+	if (i < raw.n && raw.p[i] == '*')
+		i++;
+	struct buf b = {0};
+	if (k < nk)
+		buf_puts(&b, known[k].before);
+	while (i < raw.n) {
+		while (i < raw.n && (raw.p[i] == ' ' || raw.p[i] == '\t' || raw.p[i] == '\n'))
+			i++;
+		if (i >= raw.n || (raw.p[i] != '{' && raw.p[i] != '[') ||
+		    (e = group_end(raw, i)) == NOPOS_RAW)
+			break;
+		cx_str arg = {raw.p + i + 1, e - i - 1};
+		if (raw.p[i] == '{' && str_ieq(*name, "bibstring")) {
+			for (size_t j = 0; j < sizeof bibstrings / sizeof *bibstrings; j++)
+				if (str_ieq(str_trim(arg), bibstrings[j].key)) {
+					buf_puts(&b, bibstrings[j].text);
+					*is_known = 1;
+				}
+		} else if (raw.p[i] == '{' && (k == nk || known[k].args)) {
+			cx_str t = latex_text(a, arg.p, arg.n);
+			buf_put(&b, t.p, t.n);
+		}
+		i = e + 1;
+	}
+	if (k < nk) {
+		buf_puts(&b, known[k].after);
+		*is_known = 1;
+	} else if (!b.n && str_alpha((unsigned char)name->p[0])) {
+		/* No argument: the name, most often a logo (\TUGboat). */
+		buf_put(&b, name->p, name->n);
+	}
+	cx_str out = arena_str(a, b.p ? b.p : "", b.n);
+	buf_free(&b);
+	return out;
+}

@@ -1,0 +1,381 @@
+/* write/home.c - where each field goes in CSL-JSON and RIS.
+ *
+ * The writers of structured formats do not switch on field ids: they ask
+ * fmt_home, which answers from the field's kind and its column in
+ * fields.def, so that a field added there has its home in every format.
+ * The few homes that depend on the entry are decided here, once, for
+ * both formats (DESIGN 3, README "Decisions"):
+ *   - a subtitle and a title addon join their title ("Title: Subtitle.
+ *     Addon"), and so do the main, book and journal titles' own;
+ *   - with a maintitle, biblatex's multi-volume layout becomes CSL's: a
+ *     book's maintitle is its title and its title the volume-title; a
+ *     chapter's maintitle is the container and its booktitle the
+ *     volume-title (as pandoc reads biblatex);
+ *   - number is the issue of an article (with biblatex's issue after a
+ *     comma), the collection-number of a book or a part of one, else the
+ *     number; a volume's part follows it after a dot (7.2);
+ *   - the publisher is the first of publisher, organization, institution,
+ *     school and howpublished; a howpublished that is a URL is the URL;
+ *   - an addendum follows the note after a full stop;
+ *   - an eprint is an arXiv number, a PMID or a PMCID by its eprinttype;
+ *   - langid and language are BCP 47 tags in CSL.
+ * What has no home is kept (CSL "custom", RIS N1) and never dropped. */
+#include <stdint.h>
+#include <string.h>
+
+#include "core/str.h"
+#include "write/fmt.h"
+#include "norm/norm.h"
+
+_Static_assert(CX_F__COUNT < 128, "field ids fit two 64-bit words");
+
+/* For each of the n ids, the entry's first non-empty field with it, its
+ * own before a parent's (through crossref), or NULL; one pass for all. */
+static void firsts(const struct cx_entry *e, const enum cx_field_id *ids, size_t n,
+                   const struct cx_field **out)
+{
+	uint64_t want[2] = {0, 0}; /* ids as bits, to pass the others by at once */
+	for (size_t k = 0; k < n; k++) {
+		out[k] = NULL;
+		want[ids[k] >> 6 & 1] |= (uint64_t)1 << (ids[k] & 63);
+	}
+	for (size_t i = 0; i < e->nfields; i++) {
+		const struct cx_field *f = &e->fields[i];
+		if (f->id >= CX_F__COUNT || !(want[f->id >> 6] >> (f->id & 63) & 1))
+			continue;
+		for (size_t k = 0; k < n; k++)
+			if (f->id == ids[k] && (!out[k] || (out[k]->inherited && !f->inherited)) &&
+			    !fmt_empty(f))
+				out[k] = f;
+	}
+}
+
+static const struct cx_field *first_of(const struct cx_entry *e, enum cx_field_id id)
+{
+	const struct cx_field *f;
+	firsts(e, &id, 1, &f);
+	return f;
+}
+
+/* A title and the fields that join it. */
+struct group {
+	enum cx_field_id head, sub, addon;
+};
+static const struct group groups[] = {
+	{CX_F_TITLE, CX_F_SUBTITLE, CX_F_TITLEADDON},
+	{CX_F_MAINTITLE, CX_F_MAINSUBTITLE, CX_F_MAINTITLEADDON},
+	{CX_F_BOOKTITLE, CX_F_BOOKSUBTITLE, CX_F_BOOKTITLEADDON},
+	{CX_F_JOURNAL, CX_F_JOURNALSUBTITLE, CX_F__COUNT},
+};
+
+/* A title group's fields in an entry: in[] by the ids of the group, then
+ * the main title. */
+enum { IN_HEAD, IN_SUB, IN_MAIN, IN_ADDON };
+
+/* Each title field's group in groups[], plus one; 0 for the others. */
+static const unsigned char group_index[CX_F__COUNT] = {
+	[CX_F_TITLE] = 1, [CX_F_SUBTITLE] = 1, [CX_F_TITLEADDON] = 1,
+	[CX_F_MAINTITLE] = 2, [CX_F_MAINSUBTITLE] = 2, [CX_F_MAINTITLEADDON] = 2,
+	[CX_F_BOOKTITLE] = 3, [CX_F_BOOKSUBTITLE] = 3, [CX_F_BOOKTITLEADDON] = 3,
+	[CX_F_JOURNAL] = 4, [CX_F_JOURNALSUBTITLE] = 4,
+};
+
+/* The group of a title field, or NULL; in[] its fields in e (one pass). */
+static const struct group *group_of(const struct cx_entry *e, enum cx_field_id id,
+                                    const struct cx_field *in[4])
+{
+	if (id >= CX_F__COUNT || !group_index[id])
+		return NULL;
+	const struct group *G = &groups[group_index[id] - 1];
+	const enum cx_field_id ids[4] = {G->head, G->sub, CX_F_MAINTITLE, G->addon};
+	in[IN_ADDON] = NULL; /* a journal has no addon */
+	firsts(e, ids, G->addon < CX_F__COUNT ? 4 : 3, in);
+	return G;
+}
+
+static void join(struct fmt_home *h, const struct cx_field *f, const char *sep)
+{
+	if (f && h->nmore < sizeof h->more / sizeof *h->more) {
+		h->more[h->nmore] = f;
+		h->sep[h->nmore++] = sep;
+	}
+}
+
+/* A title field's home: the head takes the variable of its group's place
+ * and the rest of the group joins it. */
+static void title_home(const struct cx_entry *e, const struct cx_field *f, enum fmt_target t,
+                       const struct group *G, const struct cx_field *in[4], struct fmt_home *h)
+{
+	/* The head leads: the title, else the subtitle, else the addon. */
+	const struct cx_field *head = in[IN_HEAD] ? in[IN_HEAD] : in[IN_SUB] ? in[IN_SUB] : in[IN_ADDON];
+	if (f != head) {
+		h->role = FR_DONE;
+		return;
+	}
+	int part = cx_type_is_part(e->type), main = in[IN_MAIN] != NULL;
+	const char *csl = "";
+	if (G->head == CX_F_TITLE)
+		csl = main && !part ? "volume-title" : "title";
+	else if (G->head == CX_F_MAINTITLE)
+		csl = part ? "container-title" : "title";
+	else if (G->head == CX_F_BOOKTITLE)
+		csl = main && part ? "volume-title" : "container-title";
+	else
+		csl = "container-title";
+	if (t == FMT_RIS) {
+		/* RIS has one title and one container: the main title and a
+		 * volume's are notes. */
+		csl = G->head == CX_F_TITLE ? "TI" : G->head == CX_F_MAINTITLE ? "" : "T2";
+		if (*csl == 'T' && csl[1] == '2' && fmt_series_in_t2(e))
+			csl = ""; /* T2 is the series */
+	}
+	h->name = csl;
+	if (!*csl) {
+		h->role = FR_KEEP;
+		return;
+	}
+	if (f->id != G->sub)
+		join(h, in[IN_SUB], ": ");
+	if (G->addon < CX_F__COUNT && f->id != G->addon)
+		join(h, in[IN_ADDON], ". ");
+}
+
+/* Types whose number is the number of their series (pandoc's list). */
+static int numbered_in_series(const struct cx_entry *e)
+{
+	switch (e->type) {
+	case CX_T_BOOK: case CX_T_COLLECTION: case CX_T_PROCEEDINGS:
+		return 1;
+	default:
+		return cx_type_is_part(e->type);
+	}
+}
+
+static int article_like(const struct cx_entry *e)
+{
+	return fmt_is_article(e) || e->type == CX_T_REVIEW;
+}
+
+/* A howpublished that is nothing but a URL: \url{...} or http(s)://... */
+static int is_url(const struct cx_field *f)
+{
+	cx_str t = str_trim(f->raw.n ? f->raw : f->text);
+	if (t.n > 6 && !memcmp(t.p, "\\url{", 5) && t.p[t.n - 1] == '}')
+		return !memchr(t.p + 5, '}', t.n - 6);
+	return (t.n > 8 && !memcmp(t.p, "https://", 8)) || (t.n > 7 && !memcmp(t.p, "http://", 7));
+}
+
+int fmt_howpublished_url(const struct cx_entry *e, const struct cx_field *f)
+{
+	return f->id == CX_F_HOWPUBLISHED && is_url(f) && !first_of(e, CX_F_URL);
+}
+
+/* Eprint types biblatex links to a URL (its standard.bbx \\DeclareFieldFormat
+ * for each), by the addresses they have today, after the kinds above. */
+static const struct {
+	const char *type, *base;
+} eprint_urls[] = {
+	{"googlebooks", "https://books.google.com/books?id="},
+	{"jstor", "https://www.jstor.org/stable/"},
+	{"hdl", "https://hdl.handle.net/"},
+};
+enum { EPRINT_URLS = 4 };
+
+/* The eprint's kind by its eprinttype: 1 arXiv, 2 PubMed, 3 PMC,
+ * EPRINT_URLS + i eprint_urls[i] (when the entry has no url), else 0. */
+static int eprint_kind(const struct cx_entry *e)
+{
+	cx_str id;
+	if (fmt_arxiv(e, &id))
+		return 1;
+	const struct cx_field *ty = first_of(e, CX_F_EPRINTTYPE);
+	cx_str t = ty ? str_trim(ty->text.n ? ty->text : ty->raw) : (cx_str){"", 0};
+	if (str_ieq(t, "pubmed") || str_ieq(t, "pmid"))
+		return 2;
+	if (str_ieq(t, "pmc") || str_ieq(t, "pmcid") || str_ieq(t, "pubmedcentral"))
+		return 3;
+	for (size_t i = 0; i < sizeof eprint_urls / sizeof *eprint_urls && !first_of(e, CX_F_URL); i++)
+		if (str_ieq(t, eprint_urls[i].type))
+			return EPRINT_URLS + (int)i;
+	return 0;
+}
+
+/* Read as biblatex (-f biblatex), whose location, publisher, institution
+ * and organization are lists: "Durham and London" is two places.  In
+ * BibTeX they are text ("National Institute of Standards and
+ * Technology"). */
+static int biblatex_lists(const struct cx_entry *e)
+{
+	return e->source && !strcmp(e->source, "biblatex");
+}
+
+static void contextual(const struct cx_entry *e, const struct cx_field *f, enum fmt_target t,
+                       struct fmt_home *h)
+{
+	int csl = t == FMT_CSL;
+	switch (f->id) {
+	case CX_F_NUMBER:
+		if (!csl)
+			break;
+		if (article_like(e)) {
+			h->name = "issue";
+			join(h, first_of(e, CX_F_ISSUE), ", ");
+		} else if (numbered_in_series(e)) {
+			h->name = "collection-number";
+		}
+		break;
+	case CX_F_ISSUE:
+		if (csl && article_like(e) && first_of(e, CX_F_NUMBER))
+			h->role = FR_DONE;
+		break;
+	case CX_F_VOLUME:
+		if (csl)
+			join(h, first_of(e, CX_F_PART), ".");
+		break;
+	case CX_F_PART:
+		if (csl && first_of(e, CX_F_VOLUME))
+			h->role = FR_DONE;
+		break;
+	case CX_F_NOTE:
+		if (csl)
+			join(h, first_of(e, CX_F_ADDENDUM), ". ");
+		break;
+	case CX_F_ADDENDUM:
+		if (csl && first_of(e, CX_F_NOTE))
+			h->role = FR_DONE;
+		else if (csl)
+			h->name = "note";
+		break;
+	case CX_F_HOWPUBLISHED:
+		if (fmt_howpublished_url(e, f)) {
+			h->role = FR_VALUE;
+			h->name = csl ? "URL" : "UR";
+			h->url = 1;
+			break;
+		}
+		/* fall through */
+	case CX_F_PUBLISHER:
+	case CX_F_ORGANIZATION:
+	case CX_F_INSTITUTION:
+	case CX_F_SCHOOL:
+		if (f == fmt_publisher(e)) {
+			h->role = FR_VALUE;
+			h->name = csl ? "publisher" : "PB";
+			/* biblatex's publisher, institution and organization are
+			 * lists; howpublished and BibTeX's school are not. */
+			h->list = csl && biblatex_lists(e) && f->id != CX_F_HOWPUBLISHED &&
+			          f->id != CX_F_SCHOOL;
+		} else {
+			h->role = FR_KEEP;
+		}
+		break;
+	case CX_F_ADDRESS:
+		/* Read as biblatex, a patent's location is where it holds:
+		 * CSL's jurisdiction, as pandoc has it. */
+		if (csl && e->type == CX_T_PATENT && biblatex_lists(e))
+			h->name = "jurisdiction";
+		h->list = csl && biblatex_lists(e);
+		break;
+	case CX_F_ORIGLOCATION:
+	case CX_F_ORIGPUBLISHER:
+		h->list = csl && biblatex_lists(e);
+		break;
+	case CX_F_PUBSTATE:
+		h->key = 1;
+		break;
+	case CX_F_TYPE:
+		h->role = FR_GENRE;
+		break;
+	case CX_F_EPRINT:
+		switch (eprint_kind(e)) {
+		case 1: h->role = FR_ARXIV; h->name = csl ? "number" : "M1"; break;
+		case 2: h->role = FR_VALUE; h->name = csl ? "PMID" : ""; break;
+		case 3: h->role = FR_VALUE; h->name = csl ? "PMCID" : ""; break;
+		default:
+			if (eprint_kind(e) >= EPRINT_URLS) {
+				h->role = FR_VALUE;
+				h->name = csl ? "URL" : "UR";
+				h->url = 1;
+				h->prefix = eprint_urls[eprint_kind(e) - EPRINT_URLS].base;
+			}
+			break;
+		}
+		if (!*h->name)
+			h->role = FR_KEEP;
+		break;
+	case CX_F_EPRINTTYPE:
+		if (eprint_kind(e) == 1 || (csl && eprint_kind(e)) || eprint_kind(e) >= EPRINT_URLS)
+			h->role = FR_DONE;
+		break;
+	case CX_F_LANGID:
+	case CX_F_LANGUAGE:
+		if (csl)
+			h->role = FR_LANGUAGE;
+		break;
+	case CX_F_SERIES:
+		h->key = 1;
+		if (!csl && fmt_series_in_t2(e))
+			h->name = "T2";
+		break;
+	default:
+		break;
+	}
+}
+
+void fmt_home(const struct cx_entry *e, const struct cx_field *f, enum fmt_target t,
+              struct fmt_home *h)
+{
+	/* Every member but the joined fields, which nmore counts. */
+	h->role = FR_VALUE;
+	h->name = "";
+	h->url = h->list = h->key = 0;
+	h->prefix = NULL;
+	h->nmore = 0;
+	if (f->id >= CX_F__COUNT) {
+		h->role = FR_KEEP;
+		return;
+	}
+	const struct cx_field_info *fi = &cx_fields[f->id];
+	h->name = t == FMT_CSL ? fi->csl : fi->ris;
+	switch (fi->kind) {
+	case CX_K_NAMES: h->role = FR_NAMES; break;
+	case CX_K_PAGES: h->role = FR_PAGES; break;
+	case CX_K_LIST: h->role = FR_LIST; break;
+	case CX_K_KEY: h->role = FR_KEEP; return;
+	case CX_K_DATE:
+		h->role = f->id == CX_F_YEAR || f->id == CX_F_MONTH || f->id == CX_F_DAY ||
+		          f->id == CX_F_DATE ? FR_ISSUED : FR_DATE;
+		if (h->role == FR_ISSUED)
+			return;
+		break;
+	default: h->role = FR_VALUE; break;
+	}
+	const struct cx_field *in[4];
+	const struct group *G = group_of(e, f->id, in);
+	if (G)
+		title_home(e, f, t, G, in, h);
+	else
+		contextual(e, f, t, h);
+	if ((h->role == FR_VALUE || h->role == FR_NAMES || h->role == FR_DATE ||
+	     h->role == FR_PAGES || h->role == FR_LIST) && !*h->name)
+		h->role = FR_KEEP;
+}
+
+const char *fmt_sep(cx_str before, const char *sep)
+{
+	/* "Why?: x" and "Title.. Addon" read wrong: after ? ! or a colon
+	 * only the space stays, after a full stop too for ". ". */
+	before = str_trim(before);
+	char last = before.n ? before.p[before.n - 1] : ' ';
+	if (sep[0] == ':' && (last == '?' || last == '!' || last == ':' || last == '.'))
+		return " ";
+	if (sep[0] == '.' && sep[1] == ' ' && (last == '?' || last == '!' || last == '.'))
+		return " ";
+	return sep;
+}
+
+int fmt_series_in_t2(const struct cx_entry *e)
+{
+	const char *ty = cx_types[e->type].ris;
+	return !strcmp(ty, "BOOK") || !strcmp(ty, "EDBOOK") || !strcmp(ty, "RPRT");
+}
