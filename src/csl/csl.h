@@ -129,6 +129,7 @@ struct csl_cond {
 	enum csl_test test;
 	int *vals;               /* variable ids, type ids, positions, locator labels */
 	size_t nvals;
+	unsigned long long types; /* CT_TYPE: a bit per type in vals */
 };
 
 struct csl_node {

@@ -333,13 +333,13 @@ static int name_level(struct csl_render *r, size_t i)
 	return r->it->dis_given;
 }
 
-/* The names of one variable, joined, with et-al. */
+/* The names of one variable, joined, with et-al, under the options of
+ * its cs:names. */
 static const char *name_list(struct csl_render *r, const struct csl_names *nl,
-                             const struct csl_node *names, const struct csl_node *name,
+                             const struct csl_nameopts *opts, const struct csl_node *name,
                              const struct csl_node *etal, int *count)
 {
-	struct csl_nameopts o;
-	options(r, names, name, &o);
+	struct csl_nameopts o = *opts;
 	size_t n = nl->n;
 	size_t show = n;
 	int use_etal = 0;
@@ -519,7 +519,7 @@ static const char *render_vars(struct csl_render *r, const struct csl_node *n,
 		if (!nl->n)
 			continue;
 		int count;
-		const char *s = name_list(r, nl, n, name, etal, &count);
+		const char *s = name_list(r, nl, &o, name, etal, &count);
 		*total += count;
 		if (o.form == 2)
 			continue;

@@ -486,6 +486,14 @@ static int test_node(struct csl_render *r, const struct csl_node *n)
 			count++;
 			continue;
 		}
+		if (c->test == CT_TYPE && c->nvals) {
+			/* the item's type among the listed; all of them: the only one listed */
+			int t = r->it->type >= 0 && (c->types >> r->it->type & 1);
+			any |= t;
+			all &= t && !(c->types & (c->types - 1));
+			count++;
+			continue;
+		}
 		for (size_t k = 0; k < c->nvals; k++) {
 			int t = test_one(r, c, c->vals[k]);
 			any |= t;

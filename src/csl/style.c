@@ -144,12 +144,11 @@ void csl_parse_nameopts(const struct xnode *x, struct csl_nameopts *o, int on_na
 
 void csl_nameopts_merge(struct csl_nameopts *o, const struct csl_nameopts *s)
 {
-	for (size_t i = 0; i < sizeof nameopt_attrs / sizeof *nameopt_attrs; i++)
-		if (s->set >> i & 1) {
-			size_t off = nameopt_attrs[i].off;
-			memcpy((char *)o + off, (const char *)s + off,
-			       nameopt_attrs[i].type == AT_STR ? sizeof(char *) : sizeof(int));
-		}
+	for (unsigned m = s->set; m; m &= m - 1) {
+		const struct attr *t = &nameopt_attrs[__builtin_ctz(m)];
+		memcpy((char *)o + t->off, (const char *)s + t->off,
+		       t->type == AT_STR ? sizeof(char *) : sizeof(int));
+	}
 	o->set |= s->set;
 }
 
@@ -239,6 +238,8 @@ static void parse_conds(struct arena *a, const struct xnode *x, struct csl_node 
 		struct csl_cond *c = &n->conds[n->nconds++];
 		c->test = tests[i].t;
 		c->vals = word_list(a, v, &c->nvals, tests[i].fn);
+		for (size_t k = 0; c->test == CT_TYPE && k < c->nvals; k++)
+			c->types |= 1ull << c->vals[k];
 	}
 	const char *d = xml_attr(x, "disambiguate");
 	if (d) {
