@@ -61,7 +61,10 @@ static void initials(struct buf *b, const char *g, const char *with, int init, i
 		if (i >= n)
 			break;
 		size_t st = i;
-		while (i < n && g[i] != ' ' && g[i] != '.' && g[i] != '-')
+		/* a hyphen before a lower-case letter joins ("Guo-ping": one
+		 * word, one initial), as in citeproc-js */
+		while (i < n && g[i] != ' ' && g[i] != '.' &&
+		       (g[i] != '-' || (i + 1 < n && g[i + 1] >= 'a' && g[i + 1] <= 'z')))
 			i++;
 		/* the first letter, whole code point; markup bytes skipped */
 		size_t k = st;
@@ -348,6 +351,8 @@ static const char *name_list(struct csl_render *r, const struct csl_names *nl,
 			o.etal_min = r->key->names_min;
 		if (r->key->names_first)
 			o.etal_first = r->key->names_first;
+		if (r->key->names_last)
+			o.etal_last = r->key->names_last > 0;
 	}
 	if (o.etal_min > 0 && o.etal_first == 0 && n >= (size_t)o.etal_min && !r->sort) {
 		*count = 0;
@@ -402,14 +407,17 @@ static const char *name_list(struct csl_render *r, const struct csl_names *nl,
 		prev_inv = inv;
 	}
 	r->shown_names = arena_strndup(r->a, b.p ? b.p : "", b.n);
-	if (use_etal && !r->sort && show > 0) {
+	if (use_etal && show > 0 && (!r->sort || o.etal_last)) {
+		/* et-al-use-last: the last name after an ellipsis; a sort key
+		 * holds it too */
 		if (o.etal_last && !nl->others && show + 1 < n) {
 			buf_put(&b, o.delimiter, strlen(o.delimiter));
-			buf_put(&b, "\xE2\x80\xA6 ", 4);
-			int inv = o.sort_order == 2;
+			if (!r->sort)
+				buf_put(&b, "\xE2\x80\xA6 ", 4);
+			int inv = r->sort || o.sort_order == 2;
 			const char *s = one_name(r, &nl->v[n - 1], &o, name, inv, name_level(r, n - 1));
 			buf_put(&b, s, strlen(s));
-		} else {
+		} else if (!r->sort) {
 			const char *term = etal && etal->term ? etal->term : "et-al";
 			const char *t = csl_term_text(r->L, term, TF_LONG, 0);
 			if (t && *t) {
