@@ -230,7 +230,7 @@ static void parse_conds(struct arena *a, const struct xnode *x, struct csl_node 
 		{"position", CT_POSITION, pos_lookup},
 	};
 	n->match = csl_pick(xml_attr(x, "match"), match, 0);
-	n->conds = arena_alloc(a, 8 * sizeof *n->conds);
+	n->conds = arena_calloc(a, 8 * sizeof *n->conds);
 	for (size_t i = 0; i < sizeof tests / sizeof *tests; i++) {
 		const char *v = xml_attr(x, tests[i].attr);
 		if (!v)
