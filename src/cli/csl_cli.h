@@ -21,7 +21,6 @@ struct csl_cli_opts {
 struct csl_cli {
 	struct csl_cli_opts o;
 	struct csl_style *st;
-	struct arena la;
 	struct csl_locale L;
 };
 
