@@ -661,8 +661,11 @@ static void date_field(struct jp *J, const struct jv *v, cx_str var, int issued_
 	}
 	if (eq(var, "issued")) {
 		if (!d.year[0] && d.literal.n) {
-			/* "in press", "forthcoming": year, as BibTeX writes them. */
-			set_field(J, CX_F_YEAR, var, d.literal, v->line);
+			/* "in press", "forthcoming": year, as BibTeX writes them;
+			 * "1995-1-04" would read as the year 1995 there, so it is a
+			 * date that stays unparsed. */
+			set_field(J, date_year_lenient(d.literal) ? CX_F_DATE : CX_F_YEAR, var, d.literal,
+			          v->line);
 			return;
 		}
 		if (!issued_as_date && !d.range && !d.circa && d.year[0] > 0) {

@@ -543,12 +543,19 @@ static void parse_rdate(cx_str s, struct rdate *d)
 		return;
 	}
 	i++;
+	size_t at = i;
 	int m = num(s, &i, 2);
+	/* "1995-1-04" is no ISO date: the text as it is */
+	if (sep == '-' && i != at + 2)
+		goto odd;
 	if (i < s.n && s.p[i] == sep)
 		i++;
 	else if (i < s.n)
 		goto odd;
+	at = i;
 	int dd = num(s, &i, 2);
+	if (sep == '-' && i != at + 2 && i != at)
+		goto odd;
 	if (i < s.n && s.p[i] == sep)
 		i++;
 	else if (i < s.n && s.p[i] != ' ' && s.p[i] != 'T')
@@ -588,9 +595,11 @@ static void set_year(struct ris *R, const struct ris_line *l)
 {
 	struct rdate d;
 	parse_rdate(l->val, &d);
-	if (!d.y && !d.m && !cx_entry_get(&R->e, CX_F_YEAR)) {
-		/* "in press": the writer's PY for an unparsed date. */
-		add_field(R, CX_F_YEAR, NULL, l->val, l->line);
+	int odd = d.other.p == l->val.p && date_year_lenient(l->val);
+	if ((odd || (!d.y && !d.m)) && !cx_entry_get(&R->e, CX_F_YEAR)) {
+		/* "in press": the writer's PY for an unparsed date; "1996-13-03"
+		 * would read as the year 1996, so it is a date left unparsed. */
+		add_field(R, odd ? CX_F_DATE : CX_F_YEAR, NULL, l->val, l->line);
 		return;
 	}
 	if (!d.y || cx_entry_get(&R->e, CX_F_YEAR)) {
@@ -626,17 +635,10 @@ static cx_str iso_of(struct ris *R, const struct rdate *d)
 {
 	if (!d->y || d->other.n || d->m > 12)
 		return (cx_str){NULL, 0};
-	char b[24];
-	int n;
-	const char *sign = d->y < 0 ? "-" : "";
-	int y = d->y < 0 ? -d->y : d->y;
-	if (d->d && d->m)
-		n = snprintf(b, sizeof b, "%s%04d-%02d-%02d", sign, y, d->m, d->d);
-	else if (d->m)
-		n = snprintf(b, sizeof b, "%s%04d-%02d", sign, y, d->m);
-	else
-		n = snprintf(b, sizeof b, "%s%04d", sign, y);
-	return arena_str(&R->a, b, (size_t)n);
+	struct cx_date cd = {{d->y, 0}, {d->m, 0}, {d->m ? d->d : 0, 0}, 0, 0, {0}};
+	char b[64];
+	size_t n = date_iso(b, sizeof b, &cd);
+	return arena_str(&R->a, b, n);
 }
 
 /* DA: the full date.  With PY already giving the year it becomes the month

@@ -214,12 +214,19 @@ static void names(struct rw *w, const struct cx_field *f, const char *tag)
 
 /* ---- dates --------------------------------------------------------------- */
 
+/* A year as RIS writes it: four digits, or a year BC as "-380". */
+static void ris_year(struct rw *w, int y)
+{
+	out_printf(w->o, y < 0 ? "%d" : "%04d", y);
+}
+
 /* 2024/03/05/, 2024/03//, 2024///, 2024///Spring */
 static void ris_date(struct rw *w, const char *tag, const struct cx_date *d)
 {
 	begin_line(w, tag);
 	int m = d->month[0];
-	out_printf(w->o, "%04d/", d->year[0]);
+	ris_year(w, d->year[0]);
+	out_putc(w->o, '/');
 	if (m >= 1 && m <= 12)
 		out_printf(w->o, "%02d", m);
 	out_putc(w->o, '/');
@@ -238,7 +245,8 @@ static int issued(struct rw *w, const struct cx_field *f)
 	const struct cx_date *d = &w->e->issued;
 	if (d->year[0]) {
 		begin_line(w, "PY");
-		out_printf(w->o, "%04d\n", d->year[0]);
+		ris_year(w, d->year[0]);
+		out_putc(w->o, '\n');
 		ris_date(w, "DA", d);
 		if (d->range || d->circa)
 			fmt_loss(w->o, w->e, f, "ris cannot hold a %s date (start kept)",
