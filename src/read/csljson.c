@@ -981,13 +981,8 @@ static void take_member(struct jp *J, const struct plan *P, cx_str var, const st
 static void convert(struct jp *J, const struct jv *item, unsigned line)
 {
 	struct cx_entry *e = &J->e;
-	memset(e, 0, sizeof *e);
+	reader_entry_start(J->c, e, "csl-json", line);
 	J->fields_cap = 0;
-	e->kind = CX_E_ENTRY;
-	e->file = J->c->diags.file;
-	e->source = "csl-json";
-	e->loc.line = line;
-	e->loc.col = 1;
 
 	struct plan P;
 	read_plan(J, item, line, &P);

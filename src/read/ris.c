@@ -595,10 +595,12 @@ static void set_year(struct ris *R, const struct ris_line *l)
 {
 	struct rdate d;
 	parse_rdate(l->val, &d);
-	int odd = d.other.p == l->val.p && date_year_lenient(l->val);
+	/* "in press": the writer's PY for an unparsed date; "1996-13-03"
+	 * would read as the year 1996, so it is a date left unparsed, while
+	 * "2015/october" is RIS's own form and gives its year. */
+	int odd = d.other.p == l->val.p && date_year_lenient(l->val) &&
+	          !memchr(l->val.p, '/', l->val.n);
 	if ((odd || (!d.y && !d.m)) && !cx_entry_get(&R->e, CX_F_YEAR)) {
-		/* "in press": the writer's PY for an unparsed date; "1996-13-03"
-		 * would read as the year 1996, so it is a date left unparsed. */
 		add_field(R, odd ? CX_F_DATE : CX_F_YEAR, NULL, l->val, l->line);
 		return;
 	}
@@ -1263,13 +1265,8 @@ static int take_other(struct ris *R, struct shape *S, struct ris_line *l)
 static void finish_record(struct ris *R)
 {
 	struct cx_entry *e = &R->e;
-	memset(e, 0, sizeof *e);
+	reader_entry_start(R->c, e, "ris", R->rec_line);
 	R->fields_cap = 0;
-	e->kind = CX_E_ENTRY;
-	e->file = R->c->diags.file;
-	e->source = "ris";
-	e->loc.line = R->rec_line;
-	e->loc.col = 1;
 
 	struct shape S = {0};
 	read_shape(R, &S);
