@@ -24,7 +24,6 @@ static const char *const month_macro[] = {
 	"", "jan", "feb", "mar", "apr", "may", "jun",
 	"jul", "aug", "sep", "oct", "nov", "dec",
 };
-static const char *const season_name[] = {"Spring", "Summer", "Autumn", "Winter"};
 
 /* Per-entry state. */
 struct bw {
@@ -608,7 +607,7 @@ static int bib_year_month(struct bw *w, const struct cx_field *f, int with_month
 		if (m <= 12)
 			out_puts(w->o, month_macro[m]);
 		else
-			out_printf(w->o, "{%s}", season_name[m - 13]);
+			out_printf(w->o, "{%s}", fmt_season_name[m - 13]);
 	}
 	/* What year and month cannot say (a day, a range's end month
 	 * or day, circa) goes into a date field beside them: BibTeX styles

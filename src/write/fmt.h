@@ -68,12 +68,25 @@ void fmt_loss(struct cx_out *o, const struct cx_entry *e, const struct cx_field 
 /* The text that an unknown LaTeX command kept raw (a CX_M_RAW span's
  * content) stands for in a format without LaTeX (latex_raw_text); its
  * first use in each file is reported as a warning at the field. */
+/* The seasons' names, for the months 13 to 16 of a date. */
+extern const char *const fmt_season_name[4];
+
+/* A value that stands in for a field the entry lacks (DESIGN 3): an
+ * arXiv eprint's publisher "arXiv" (id CX_F_PUBLISHER) and abs URL
+ * (CX_F_URL), the genre a thesis or report type gives (CX_F_TYPE).  The
+ * value is prefix followed by text. */
+struct fmt_synth {
+	enum cx_field_id id;
+	const char *prefix;
+	cx_str text;
+};
+
 /* Every field of e to field(ctx, f): the known ones in the order of the
  * table (each id's in source order), then the unknown ones in source
- * order.  synth(ctx, id), when not NULL, is called after the fields of
- * each id a writer may synthesize a value for (publisher, type, url). */
+ * order.  synth(ctx, s), when not NULL, is called with each value that
+ * stands in for a missing field, after the fields of its id. */
 void fmt_each(const struct cx_entry *e, void (*field)(void *ctx, const struct cx_field *f),
-              void (*synth)(void *ctx, enum cx_field_id id), void *ctx);
+              void (*synth)(void *ctx, const struct fmt_synth *s), void *ctx);
 /* Does the space after an unknown command's span go (raw: the span, r:
  * its text, space_before: a space precedes it)?  After a control word
  * with no argument that renders as a hyphen (\hyphen), as TeX skips it;
@@ -147,7 +160,7 @@ enum fmt_role {
 	FR_ARXIV,    /* the arXiv number, "arXiv:ID" */
 	FR_LANGUAGE, /* a BCP 47 tag made from a language name */
 	FR_DONE,     /* said with another field: nothing to write */
-	FR_KEEP,     /* no home: CSL-JSON custom, an RIS N1 note */
+	FR_KEEP,     /* no home: CSL-JSON custom, an RIS N1 note; the last */
 };
 
 struct fmt_home {

@@ -112,6 +112,8 @@ cx_str fmt_raw_text(struct cx_out *o, struct arena *a, const struct cx_entry *e,
 	return t;
 }
 
+const char *const fmt_season_name[4] = {"Spring", "Summer", "Autumn", "Winter"};
+
 /* The ids after whose fields a writer may add a value the entry lacks
  * (the arXiv publisher, a genre, the arXiv URL), in id order. */
 static const enum cx_field_id synth_ids[] = {CX_F_PUBLISHER, CX_F_TYPE, CX_F_URL};
@@ -138,19 +140,46 @@ static size_t *fmt_order(const struct cx_entry *e, size_t local[64], size_t *n)
 	return order;
 }
 
+/* The value standing in for field id, when the entry lacks one. */
+static int synth_value(const struct cx_entry *e, enum cx_field_id id, struct fmt_synth *s)
+{
+	const struct cx_field *from;
+	cx_str arxiv;
+	s->id = id;
+	s->prefix = "";
+	switch (id) {
+	case CX_F_PUBLISHER:
+		s->text = CX_STR("arXiv");
+		return !fmt_publisher(e) && fmt_arxiv(e, &arxiv);
+	case CX_F_TYPE:
+		return fmt_genre(e, &s->text, &from) && !from;
+	case CX_F_URL:
+		s->prefix = "https://arxiv.org/abs/";
+		return fmt_arxiv(e, &s->text) && !fmt_count(e, CX_F_URL);
+	default:
+		return 0;
+	}
+}
+
+static void synth_upto(const struct cx_entry *e, void (*synth)(void *, const struct fmt_synth *),
+                       void *ctx, size_t *ns, enum cx_field_id id)
+{
+	struct fmt_synth s;
+	for (; synth && *ns < sizeof synth_ids / sizeof *synth_ids && synth_ids[*ns] < id; ++*ns)
+		if (synth_value(e, synth_ids[*ns], &s))
+			synth(ctx, &s);
+}
+
 void fmt_each(const struct cx_entry *e, void (*field)(void *ctx, const struct cx_field *f),
-              void (*synth)(void *ctx, enum cx_field_id id), void *ctx)
+              void (*synth)(void *ctx, const struct fmt_synth *s), void *ctx)
 {
 	size_t local[64], nord, *order = fmt_order(e, local, &nord);
-	size_t ns = 0, nsynth = synth ? sizeof synth_ids / sizeof *synth_ids : 0;
+	size_t ns = 0;
 	for (size_t k = 0; k < nord; k++) {
-		enum cx_field_id id = e->fields[order[k]].id;
-		while (ns < nsynth && synth_ids[ns] < id)
-			synth(ctx, synth_ids[ns++]);
+		synth_upto(e, synth, ctx, &ns, e->fields[order[k]].id);
 		field(ctx, &e->fields[order[k]]);
 	}
-	while (ns < nsynth)
-		synth(ctx, synth_ids[ns++]);
+	synth_upto(e, synth, ctx, &ns, CX_F__COUNT);
 	if (order != local)
 		free(order);
 	for (size_t i = 0; i < e->nfields; i++)
