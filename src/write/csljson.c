@@ -416,15 +416,24 @@ static void issued(struct cw *w, const struct cx_field *f, const struct fmt_home
 
 /* ---- fields -------------------------------------------------------------- */
 
+/* Open member h->name for f as a string, its text in *t; or keep f in
+ * custom when that variable is written already (returns 0). */
+static int take_string(struct cw *w, const struct cx_field *f, const struct fmt_home *h, cx_str *t)
+{
+	*t = text_of(w, f);
+	if (!take(w, f, h->name))
+		return 0;
+	out_putc(w->o, '"');
+	return 1;
+}
+
 /* page: "12-34" from 12--34, "12 - 34" or an en dash, in a list too ("1-4, 7-9"):
  * CSL processors render the range dash themselves. */
 static void page(struct cw *w, const struct cx_field *f, const struct fmt_home *h)
 {
-	const char *key = h->name;
-	cx_str t = text_of(w, f);
-	if (!take(w, f, key))
+	cx_str t;
+	if (!take_string(w, f, h, &t))
 		return;
-	out_putc(w->o, '"');
 	size_t start = 0;
 	for (size_t i = 0; i < t.n; i++) {
 		const unsigned char *s = (const unsigned char *)t.p;
@@ -455,11 +464,9 @@ static void page(struct cw *w, const struct cx_field *f, const struct fmt_home *
  * or semicolons, as RIS gives it one keyword a line). */
 static void keywords(struct cw *w, const struct cx_field *f, const struct fmt_home *h)
 {
-	const char *key = h->name;
-	cx_str t = text_of(w, f);
-	if (!take(w, f, key))
+	cx_str t;
+	if (!take_string(w, f, h, &t))
 		return;
-	out_putc(w->o, '"');
 	size_t start = 0;
 	int first = 1;
 	for (size_t i = 0; i <= t.n; i++) {

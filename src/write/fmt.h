@@ -68,6 +68,14 @@ void fmt_loss(struct cx_out *o, const struct cx_entry *e, const struct cx_field 
 /* The text that an unknown LaTeX command kept raw (a CX_M_RAW span's
  * content) stands for in a format without LaTeX (latex_raw_text); its
  * first use in each file is reported as a warning at the field. */
+/* A name and what it stands for, in the writers' lookup tables. */
+struct fmt_pair {
+	const char *key, *value;
+};
+/* The pair of t (n of them) whose key is s, ignoring case; NULL if none. */
+const struct fmt_pair *fmt_pair_find(const struct fmt_pair *t, size_t n, cx_str s);
+#define FMT_PAIRS(t) (t), sizeof(t) / sizeof *(t)
+
 /* The seasons' names, for the months 13 to 16 of a date. */
 extern const char *const fmt_season_name[4];
 

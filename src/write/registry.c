@@ -26,20 +26,26 @@ const struct cx_fmt *const cx_formats[] = {
 	NULL,
 };
 
+const struct fmt_pair *fmt_pair_find(const struct fmt_pair *t, size_t n, cx_str s)
+{
+	for (size_t i = 0; i < n; i++)
+		if (str_ieq(s, t[i].key))
+			return &t[i];
+	return NULL;
+}
+
 const struct cx_fmt *cx_fmt_find(const char *name)
 {
-	static const struct {
-		const char *alias, *name;
-	} aliases[] = {
+	static const struct fmt_pair aliases[] = {
 		{"bib", "bibtex"},
 		{"csljson", "csl-json"},
 		{"json", "csl-json"},
 	};
 	if (!name)
 		return NULL;
-	for (size_t i = 0; i < sizeof aliases / sizeof aliases[0]; i++)
-		if (str_ieq(str_of(name), aliases[i].alias))
-			name = aliases[i].name;
+	const struct fmt_pair *alias = fmt_pair_find(FMT_PAIRS(aliases), str_of(name));
+	if (alias)
+		name = alias->value;
 	for (size_t i = 0; cx_formats[i]; i++)
 		if (str_ieq(str_of(name), cx_formats[i]->name))
 			return cx_formats[i];
@@ -436,9 +442,7 @@ int fmt_pages_split(cx_str text, cx_str *first, cx_str *last)
  * pubstate = {inpress}, location = {countryfr}, series = {newseries}),
  * with the English strings of its english.lbx; pandoc resolves them the
  * same way.  The first group are the type field's. */
-static const struct {
-	const char *key, *label;
-} type_keys[] = {
+static const struct fmt_pair type_keys[] = {
 	{"phdthesis", "PhD thesis"},
 	{"mathesis", "Master's thesis"},
 	{"mastersthesis", "Master's thesis"},
@@ -479,22 +483,17 @@ static const struct {
 cx_str fmt_key_label(cx_str s)
 {
 	cx_str t = str_trim(s);
-	for (size_t i = 0; i < sizeof type_keys / sizeof type_keys[0]; i++)
-		if (str_ieq(t, type_keys[i].key))
-			return (cx_str){type_keys[i].label, strlen(type_keys[i].label)};
-	for (size_t i = 0; i < sizeof other_keys / sizeof other_keys[0]; i++)
-		if (str_ieq(t, other_keys[i].key))
-			return (cx_str){other_keys[i].label, strlen(other_keys[i].label)};
-	return s;
+	const struct fmt_pair *k = fmt_pair_find(FMT_PAIRS(type_keys), t);
+	if (!k)
+		k = fmt_pair_find(FMT_PAIRS(other_keys), t);
+	return k ? str_of(k->value) : s;
 }
 
 static const char *type_key_label(const struct cx_field *f)
 {
-	cx_str t = str_trim(f->text.n ? f->text : f->raw);
-	for (size_t i = 0; i < sizeof type_keys / sizeof type_keys[0]; i++)
-		if (str_ieq(t, type_keys[i].key))
-			return type_keys[i].label;
-	return NULL;
+	const struct fmt_pair *k =
+	    fmt_pair_find(FMT_PAIRS(type_keys), str_trim(f->text.n ? f->text : f->raw));
+	return k ? k->value : NULL;
 }
 
 int fmt_type_is_key(const struct cx_field *f)
