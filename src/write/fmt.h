@@ -37,6 +37,9 @@ const struct cx_fmt *cx_fmt_find(const char *name);
  * only in BibTeX; @xdata and @set are no records anywhere else (a set's
  * members are written on their own; --report-loss says so). */
 int cx_fmt_holds(const struct cx_fmt *f, const struct cx_entry *e, struct cx_out *o);
+/* Write e to o in format f after the separator, when f holds its kind;
+ * counts it in o->count.  Returns 1 when written. */
+int cx_fmt_write(const struct cx_fmt *f, const struct cx_entry *e, struct cx_out *o);
 
 extern const struct cx_fmt cx_fmt_bibtex;
 extern const struct cx_fmt cx_fmt_biblatex;
