@@ -255,19 +255,26 @@ static struct frame *top(struct dec *d)
 	return &d->f[d->nf - 1];
 }
 
+/* Twice the room for a stack of *cap elements of size bytes, which
+ * starts in the array local and moves to the heap when it outgrows it. */
+static void *grow_stack(void *p, const void *local, size_t size, size_t *cap)
+{
+	void *q;
+	if (p == local) {
+		q = xmalloc(*cap * 2 * size);
+		memcpy(q, local, *cap * size);
+	} else {
+		q = xrealloc(p, *cap * 2 * size);
+	}
+	*cap *= 2;
+	return q;
+}
+
 static struct frame *push(struct dec *d, int kind)
 {
 	struct frame *f;
-	if (d->nf == d->fcap) {
-		size_t cap = d->fcap * 2;
-		if (d->f == d->local_f) {
-			d->f = xmalloc(cap * sizeof *d->f);
-			memcpy(d->f, d->local_f, sizeof d->local_f);
-		} else {
-			d->f = xrealloc(d->f, cap * sizeof *d->f);
-		}
-		d->fcap = cap;
-	}
+	if (d->nf == d->fcap)
+		d->f = grow_stack(d->f, d->local_f, sizeof *d->f, &d->fcap);
 	f = &d->f[d->nf++];
 	memset(f, 0, sizeof *f);
 	f->kind = (unsigned char)kind;
@@ -283,16 +290,8 @@ static void push_accent(struct dec *d, const struct lx_cmd *c, int brace)
 	f->mark = c->cp;
 	f->spacing = c->utf8;
 	f->in_acc = 1;
-	if (d->nacc == d->acap) {
-		size_t cap = d->acap * 2;
-		if (d->acc == d->local_acc) {
-			d->acc = xmalloc(cap * sizeof *d->acc);
-			memcpy(d->acc, d->local_acc, sizeof d->local_acc);
-		} else {
-			d->acc = xrealloc(d->acc, cap * sizeof *d->acc);
-		}
-		d->acap = cap;
-	}
+	if (d->nacc == d->acap)
+		d->acc = grow_stack(d->acc, d->local_acc, sizeof *d->acc, &d->acap);
 	d->acc[d->nacc++] = d->nf - 1;
 }
 

@@ -1009,6 +1009,26 @@ static void read_shape(struct ris *R, struct shape *S)
 	S->arxiv = arxiv;
 }
 
+/* Tags that are one field whatever the record: PU is Web of Science's
+ * publisher, N2 EndNote's abstract. */
+static const struct {
+	char tag[3];
+	enum cx_field_id id;
+} plain_tags[] = {
+	{"ST", CX_F_SHORTTITLE}, {"VL", CX_F_VOLUME},   {"IS", CX_F_NUMBER}, {"PU", CX_F_PUBLISHER},
+	{"LA", CX_F_LANGUAGE},   {"AB", CX_F_ABSTRACT}, {"N2", CX_F_ABSTRACT},
+};
+
+static int take_plain(struct ris *R, struct ris_line *l)
+{
+	for (size_t i = 0; i < sizeof plain_tags / sizeof *plain_tags; i++)
+		if (tag_is(l, plain_tags[i].tag)) {
+			set_single(R, plain_tags[i].id, l);
+			return 1;
+		}
+	return 0;
+}
+
 /* ID and the name tags. */
 static int take_names(struct ris *R, struct shape *S, struct ris_line *l)
 {
@@ -1074,8 +1094,6 @@ static int take_titles(struct ris *R, struct shape *S, struct ris_line *l)
 	} else if (T("J2") || T("JA") || T("J1") || T("JI") || (T("J9") && !find(R, "JI"))) {
 		/* Web of Science: JI is the ISO abbreviation, J9 the 29-character one. */
 		set_single(R, CX_F_SHORTJOURNAL, l);
-	} else if (T("ST")) {
-		set_single(R, CX_F_SHORTTITLE, l);
 	} else {
 		return 0;
 	}
@@ -1115,10 +1133,6 @@ static int take_dates(struct ris *R, struct shape *S, struct ris_line *l)
 		struct ris_line *sp = find(R, "SP"), *ep = find(R, "EP");
 		set_pages(R, sp ? sp->val : (cx_str){"", 0}, ep ? ep->val : (cx_str){"", 0},
 		          l->line);
-	} else if (T("VL")) {
-		set_single(R, CX_F_VOLUME, l);
-	} else if (T("IS")) {
-		set_single(R, CX_F_NUMBER, l);
 	} else if (T("ET")) {
 		/* In EndNote's journal types ET is the epub date. */
 		struct rdate d;
@@ -1167,10 +1181,6 @@ static int take_publisher(struct ris *R, struct shape *S, struct ris_line *l)
 		set_single(R, CX_F_CHAPTER, l); /* EndNote's Book Section "Chapter" */
 	} else if (T("CP") && S->wos) {
 		set_single(R, CX_F_EVENTTITLE, l); /* Web of Science's conference */
-	} else if (T("PU")) {
-		set_single(R, CX_F_PUBLISHER, l); /* Web of Science */
-	} else if (T("LA")) {
-		set_single(R, CX_F_LANGUAGE, l);
 	} else if (T("M3")) {
 		/* The genre the writer derives from the type says nothing new. */
 		if ((e->type == CX_T_PHDTHESIS && str_ieq(l->val, "PhD thesis")) ||
@@ -1224,8 +1234,6 @@ static int take_other(struct ris *R, struct shape *S, struct ris_line *l)
 		set_single(R, CX_F_NUMBER, l); /* a report's SN is its number */
 	} else if (T("SN")) {
 		set_single(R, sn_kind(l->val), l);
-	} else if (T("AB") || T("N2")) {
-		set_single(R, CX_F_ABSTRACT, l);
 	} else if (T("N1")) {
 		cx_str name, value;
 		if (n1_field(l->val, &name, &value)) {
@@ -1274,7 +1282,8 @@ static void finish_record(struct ris *R)
 		struct ris_line *l = &R->lines[i];
 		if (l->used || (!l->val.n && !tag_is(l, "ER")) || tag_is(l, "ER") || tag_is(l, "TY"))
 			continue;
-		(void)(take_names(R, &S, l) || take_titles(R, &S, l) || take_dates(R, &S, l) ||
+		(void)(take_plain(R, l) || take_names(R, &S, l) || take_titles(R, &S, l) ||
+		       take_dates(R, &S, l) ||
 		       take_publisher(R, &S, l) || take_other(R, &S, l));
 	}
 	if (!e->key.n)
