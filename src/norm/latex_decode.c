@@ -714,11 +714,14 @@ static void command(struct dec *d)
 		return;
 	}
 	d->i = e;
+	/* A control word that stands for a character, a space or a
+	 * declaration takes the spaces after its name with it. */
+	if (word && (c->kind == LX_LETTER || c->kind == LX_SYMBOL || c->kind == LX_DOTLESS ||
+	             c->kind == LX_SPACE || c->kind == LX_NOTHING || c->kind == LX_DECL))
+		eat_terminator(d);
 	switch (c->kind) {
 	case LX_LETTER:
 	case LX_SYMBOL:
-		if (word)
-			eat_terminator(d);
 		if (c->mark && !d->nocase) {
 			struct undo u;
 			open_on(d, c->mark, &u);
@@ -730,8 +733,6 @@ static void command(struct dec *d)
 		unit_done(d);
 		break;
 	case LX_DOTLESS:
-		if (word)
-			eat_terminator(d);
 		if (d->nacc > d->narmed) {
 			/* Under an accent: the dotted letter, so that
 			 * {\'\i} composes to U+00ED. */
@@ -743,14 +744,10 @@ static void command(struct dec *d)
 		unit_done(d);
 		break;
 	case LX_SPACE:
-		if (word)
-			eat_terminator(d);
 		white(d);
 		break;
 	case LX_NOTHING:
 	case LX_DECL:
-		if (word)
-			eat_terminator(d);
 		add_decl(d, c->mark);
 		break;
 	case LX_ACCENT:
