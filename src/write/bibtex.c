@@ -770,8 +770,9 @@ static void write_field(struct bw *w, const struct cx_field *f, const char *type
 	}
 }
 
-static void each_field(void *w, const struct cx_field *f)
+static void each_field(void *w, const struct cx_field *f, const struct fmt_home *h)
 {
+	(void)h; /* BibTeX writes a field under its own name */
 	write_field(w, f, ((struct bw *)w)->type);
 }
 
@@ -916,7 +917,7 @@ static void write_entry(struct bw *w, size_t n)
 			write_field(w, &e->fields[i], type);
 	} else {
 		w->type = type;
-		fmt_each(e, each_field, NULL, w);
+		fmt_each(e, FMT_NONE, each_field, NULL, w);
 	}
 
 	/* biblatex says what kind of thesis or report in the type field. */

@@ -618,29 +618,19 @@ static void (*const by_role[FR_KEEP + 1])(struct cw *, const struct cx_field *,
 	[FR_PAGES] = page, [FR_LIST] = keywords, [FR_GENRE] = genre, [FR_ARXIV] = arxiv_number,
 	[FR_LANGUAGE] = language, [FR_KEEP] = no_home};
 
-/* One field, where fmt_home says it goes. */
-static void field(struct cw *w, const struct cx_field *f)
+/* One field, where fmt_home says it goes (h); an empty one only when a
+ * crossref or xdata parent would fill it otherwise. */
+static void each_field(void *p, const struct cx_field *f, const struct fmt_home *h)
 {
-	struct fmt_home h;
-	if (fmt_empty(f)) {
-		if (has_parent(w->e) && !f->inherited && f->id != CX_F_CROSSREF &&
-		    f->id != CX_F_XDATA) {
-			w->f = f;
-			keep(w, f, NULL);
-		}
-		return;
-	}
+	struct cw *w = p;
 	w->f = f;
-	fmt_home(w->e, f, FMT_CSL, &h);
-	if (by_role[h.role])
-		by_role[h.role](w, f, &h);
-}
-
-/* n counts the items written before this one; it names an item with no
- * key.  The array bracket and the commas come from begin, sep and end. */
-static void each_field(void *w, const struct cx_field *f)
-{
-	field(w, f);
+	if (!h) {
+		if (has_parent(w->e) && !f->inherited && f->id != CX_F_CROSSREF &&
+		    f->id != CX_F_XDATA)
+			keep(w, f, NULL);
+	} else if (by_role[h->role]) {
+		by_role[h->role](w, f, h);
+	}
 }
 
 /* A value standing in for a field the entry lacks, under its variable
@@ -682,7 +672,7 @@ static void csl_entry(struct cx_out *o, const struct cx_entry *e, size_t n)
 	out_puts(o, cx_types[e->type].csl);
 	out_putc(o, '"');
 
-	fmt_each(e, each_field, each_synth, &w);
+	fmt_each(e, FMT_CSL, each_field, each_synth, &w);
 	write_custom(&w);
 	out_puts(o, "\n  }");
 	arena_destroy(&w.a);

@@ -92,11 +92,18 @@ struct fmt_synth {
 	cx_str text;
 };
 
-/* Every field of e to field(ctx, f): the known ones in the order of the
- * table (each id's in source order), then the unknown ones in source
- * order.  synth(ctx, s), when not NULL, is called with each value that
- * stands in for a missing field, after the fields of its id. */
-void fmt_each(const struct cx_entry *e, void (*field)(void *ctx, const struct cx_field *f),
+/* The formats whose fields have homes (fmt_home); FMT_NONE, BibTeX's,
+ * writes each field under its own name. */
+enum fmt_target { FMT_CSL, FMT_RIS, FMT_NONE };
+struct fmt_home;
+
+/* Every field of e to field(ctx, f, h): the known ones in the order of
+ * the table (each id's in source order), then the unknown ones in source
+ * order; h is f's home in target, NULL for an empty field or FMT_NONE.
+ * synth(ctx, s), when not NULL, is called with each value that stands in
+ * for a missing field, after the fields of its id. */
+void fmt_each(const struct cx_entry *e, enum fmt_target target,
+              void (*field)(void *ctx, const struct cx_field *f, const struct fmt_home *h),
               void (*synth)(void *ctx, const struct fmt_synth *s), void *ctx);
 /* Does the space after an unknown command's span go (raw: the span, r:
  * its text, space_before: a space precedes it)?  After a control word
@@ -158,7 +165,6 @@ size_t fmt_count(const struct cx_entry *e, enum cx_field_id id);
 
 /* ---- home.c: where a field goes in CSL-JSON and RIS ---------------------- */
 
-enum fmt_target { FMT_CSL, FMT_RIS };
 
 enum fmt_role {
 	FR_VALUE,    /* its text under `name`: rich where the kind is text */

@@ -176,21 +176,34 @@ static void synth_upto(const struct cx_entry *e, void (*synth)(void *, const str
 			synth(ctx, &s);
 }
 
-void fmt_each(const struct cx_entry *e, void (*field)(void *ctx, const struct cx_field *f),
+/* f to field with its home in target. */
+static void home_field(const struct cx_entry *e, enum fmt_target target, const struct cx_field *f,
+                       void (*field)(void *, const struct cx_field *, const struct fmt_home *),
+                       void *ctx)
+{
+	struct fmt_home h;
+	int homed = target != FMT_NONE && !fmt_empty(f);
+	if (homed)
+		fmt_home(e, f, target, &h);
+	field(ctx, f, homed ? &h : NULL);
+}
+
+void fmt_each(const struct cx_entry *e, enum fmt_target target,
+              void (*field)(void *ctx, const struct cx_field *f, const struct fmt_home *h),
               void (*synth)(void *ctx, const struct fmt_synth *s), void *ctx)
 {
 	size_t local[64], nord, *order = fmt_order(e, local, &nord);
 	size_t ns = 0;
 	for (size_t k = 0; k < nord; k++) {
 		synth_upto(e, synth, ctx, &ns, e->fields[order[k]].id);
-		field(ctx, &e->fields[order[k]]);
+		home_field(e, target, &e->fields[order[k]], field, ctx);
 	}
 	synth_upto(e, synth, ctx, &ns, CX_F__COUNT);
 	if (order != local)
 		free(order);
 	for (size_t i = 0; i < e->nfields; i++)
 		if (e->fields[i].id == CX_F_UNKNOWN)
-			field(ctx, &e->fields[i]);
+			home_field(e, target, &e->fields[i], field, ctx);
 }
 
 int fmt_raw_eats_space(cx_str raw, cx_str r, int space_before)

@@ -394,21 +394,13 @@ static void (*const by_role[FR_KEEP + 1])(struct rw *, const struct cx_field *,
 	[FR_ISSUED] = issued_field, [FR_PAGES] = pages, [FR_LIST] = keywords, [FR_GENRE] = genre,
 	[FR_ARXIV] = arxiv_number, [FR_KEEP] = no_home};
 
-/* One field, where fmt_home says it goes. */
-static void field(struct rw *w, const struct cx_field *f)
+/* One field, where fmt_home says it goes (h); an empty one says nothing. */
+static void each_field(void *p, const struct cx_field *f, const struct fmt_home *h)
 {
-	struct fmt_home h;
-	if (fmt_empty(f))
-		return;
+	struct rw *w = p;
 	w->f = f;
-	fmt_home(w->e, f, FMT_RIS, &h);
-	if (by_role[h.role])
-		by_role[h.role](w, f, &h);
-}
-
-static void each_field(void *w, const struct cx_field *f)
-{
-	field(w, f);
+	if (h && by_role[h->role])
+		by_role[h->role](w, f, h);
 }
 
 /* A value standing in for a field the entry lacks. */
@@ -433,7 +425,7 @@ static void ris_entry(struct cx_out *o, const struct cx_entry *e, size_t n)
 
 	line(&w, "TY", cstr(cx_types[e->type].ris));
 	line(&w, "ID", e->key);
-	fmt_each(e, each_field, each_synth, &w);
+	fmt_each(e, FMT_RIS, each_field, each_synth, &w);
 	out_puts(o, "ER  - \n\n");
 	arena_destroy(&w.a);
 }
