@@ -92,7 +92,18 @@ void arena_trim(struct arena *a, void *p, size_t used)
 		a->used = end;
 }
 
-
+cx_str arena_cat(struct arena *a, cx_str x, const char *sep, cx_str y)
+{
+	size_t ns = strlen(sep), n = x.n + ns + y.n;
+	char *p = arena_alloc(a, n + 1);
+	if (x.n)
+		memcpy(p, x.p, x.n);
+	memcpy(p + x.n, sep, ns);
+	if (y.n)
+		memcpy(p + x.n + ns, y.p, y.n);
+	p[n] = 0;
+	return (cx_str){p, n};
+}
 
 void *arena_grow(struct arena *a, void *old, size_t elem, size_t have, size_t want)
 {

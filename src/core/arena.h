@@ -55,6 +55,8 @@ static inline cx_str arena_str(struct arena *a, const char *s, size_t n)
 {
 	return (cx_str){arena_strndup(a, s, n), n};
 }
+/* x, sep and y one after the other in one NUL-terminated copy. */
+cx_str arena_cat(struct arena *a, cx_str x, const char *sep, cx_str y);
 /* Grow an array held in the arena: returns a copy with room for `want`
  * elements (the old one stays until reset). */
 void *arena_grow(struct arena *a, void *old, size_t elem, size_t have, size_t want);

@@ -11,7 +11,7 @@ long str_ifind(cx_str s, const char *lit, int word)
 		if (str_lower((unsigned char)s.p[i]) != first || !str_ieqn(s.p + i, lit, n))
 			continue;
 		if (word && ((i && str_alnum((unsigned char)s.p[i - 1])) ||
-		             (i + n < s.n && str_alnum((unsigned char)s.p[i + n]))))
+		             (word == 1 && i + n < s.n && str_alnum((unsigned char)s.p[i + n]))))
 			continue;
 		return (long)i;
 	}

@@ -124,14 +124,21 @@ static inline int str_istarts(cx_str s, const char *prefix)
 }
 
 /* Where lit first occurs in s, ignoring ASCII case; -1 if nowhere.  With
- * word set, a match must not touch an ASCII letter or digit on either
- * side. */
+ * word 1, a match must not touch an ASCII letter or digit on either side;
+ * with word 2, only its start must not (a word that begins with lit). */
 long str_ifind(cx_str s, const char *lit, int word);
 
 /* Does lit occur in s, ignoring ASCII case? */
 static inline int str_ihas(cx_str s, const char *lit)
 {
 	return str_ifind(s, lit, 0) >= 0;
+}
+
+/* Does a word of s begin with lit, ignoring ASCII case ("proc." in
+ * "Proc. of", "master" in "Master's thesis")? */
+static inline int str_iword(cx_str s, const char *lit)
+{
+	return str_ifind(s, lit, 2) >= 0;
 }
 
 #endif

@@ -47,6 +47,7 @@ struct cv_raw {
 	cx_str extra;         /* rows of links set apart: identifiers come from them */
 	cx_str abstract, date; /* date: a line that was only the item's date */
 	cx_str badge;         /* a page's venue badge (al-folio's abbr) */
+	cx_str title;         /* a heading's title its citation repeats, or "" */
 	int rec_year;         /* the year of its heading or page record */
 	unsigned rec;         /* the page record, or 0 */
 	enum cv_hint hint;

@@ -75,37 +75,11 @@ static cx_str trim_set(cx_str s, const char *set)
 	}
 }
 
-static int ieq_prefix(cx_str s, const char *lit)
-{
-	size_t k = strlen(lit);
-	if (s.n < k)
-		return 0;
-	for (size_t i = 0; i < k; i++)
-		if (tolower((unsigned char)s.p[i]) != lit[i])
-			return 0;
-	return 1;
-}
-
-static int has_word(cx_str s, const char *lit)
-{
-	size_t k = strlen(lit);
-	for (size_t i = 0; i + k <= s.n; i++) {
-		if (i && isalpha((unsigned char)s.p[i - 1]))
-			continue;
-		size_t j = 0;
-		while (j < k && tolower((unsigned char)s.p[i + j]) == lit[j])
-			j++;
-		if (j == k)
-			return 1;
-	}
-	return 0;
-}
-
 /* Drop a leading word (case-insensitive) and what follows it of set. */
 static cx_str drop_lead(cx_str s, const char *word, const char *set)
 {
 	size_t k = strlen(word);
-	if (!ieq_prefix(s, word) || (s.n > k && isalpha((unsigned char)s.p[k])))
+	if (!str_istarts(s, word) || (s.n > k && isalpha((unsigned char)s.p[k])))
 		return s;
 	s.p += k, s.n -= k;
 	return trim_set(s, set);
@@ -151,13 +125,7 @@ cx_str cv_cat(struct arena *a, cx_str x, const char *sep, cx_str y)
 		return y;
 	if (!y.n)
 		return x;
-	size_t l = strlen(sep);
-	char *p = arena_alloc(a, x.n + l + y.n + 1);
-	memcpy(p, x.p, x.n);
-	memcpy(p + x.n, sep, l);
-	memcpy(p + x.n + l, y.p, y.n);
-	p[x.n + l + y.n] = 0;
-	return S(p, x.n + l + y.n);
+	return arena_cat(a, x, sep, y);
 }
 
 static cx_str name_bibtex(struct arena *a, const struct cx_name *n)
@@ -218,7 +186,7 @@ static cx_str editor_text(struct arena *a, cx_str s)
 static int any_word(cx_str s, const char *const *w)
 {
 	for (size_t i = 0; w[i]; i++)
-		if (has_word(s, w[i]))
+		if (str_iword(s, w[i]))
 			return 1;
 	return 0;
 }
@@ -335,7 +303,7 @@ static void volume_issue(cx_str s, cx_str *vol, cx_str *iss)
 	for (size_t i = 0; i < s.n; i++) {
 		size_t k = 0;
 		cx_str r = S(s.p + i, s.n - i);
-		if (ieq_prefix(r, "no") || ieq_prefix(r, "nr") || ieq_prefix(r, "issue") || ieq_prefix(r, "heft"))
+		if (str_istarts(r, "no") || str_istarts(r, "nr") || str_istarts(r, "issue") || str_istarts(r, "heft"))
 			k = 2;
 		else if (s.p[i] == '(' || s.p[i] == '#' || ((unsigned char)s.p[i] == 0xC2 && i + 1 < s.n))
 			k = 1;
@@ -570,8 +538,8 @@ struct place {
  * preprints. */
 static int preprint_server(cx_str name)
 {
-	return str_ifind(name, "rxiv", 0) >= 0 || has_word(name, "ssrn") || has_word(name, "preprint") ||
-	       has_word(name, "corr") || has_word(name, "research square");
+	return str_ifind(name, "rxiv", 0) >= 0 || str_iword(name, "ssrn") || str_iword(name, "preprint") ||
+	       str_iword(name, "corr") || str_iword(name, "research square");
 }
 
 static enum cx_type_id type_of(const struct venue_db *db, const struct cv_item *it, const struct place *pl,
@@ -589,11 +557,11 @@ static enum cx_type_id type_of(const struct venue_db *db, const struct cv_item *
 	cx_str g = it->seg[LAB_GENRE], nt = it->seg[LAB_NOTE], cont = pl->cont;
 	if (pl->thesis || any_word(g, thesis) || it->hint == H_THESIS ||
 	    (!cont.n && (any_word(it->seg[LAB_PUBLISHER], thesis) || any_word(nt, thesis))))
-		return has_word(g, "master") || has_word(nt, "master") || pl->c.preprint == 1 || pl->s.preprint == 1
+		return str_iword(g, "master") || str_iword(nt, "master") || pl->c.preprint == 1 || pl->s.preprint == 1
 		       ? CX_T_MASTERSTHESIS : CX_T_PHDTHESIS;
 	if (pl->report || any_word(g, report) || (!cont.n && any_word(nt, report)) || it->hint == H_REPORT)
 		return CX_T_TECHREPORT;
-	if (it->hint == H_PATENT || has_word(g, "patent"))
+	if (it->hint == H_PATENT || str_iword(g, "patent"))
 		return CX_T_PATENT;
 	if (it->hint == H_ISSUE) /* a journal's issue the authors edited */
 		return CX_T_PERIODICAL;
@@ -605,7 +573,7 @@ static enum cx_type_id type_of(const struct venue_db *db, const struct cv_item *
 		return CX_T_UNPUBLISHED; /* "Submitted to X", "Under review at X": not published in X */
 	/* "Proceedings of the Royal Society B, 286(1904)": a journal's
 	 * proceedings have volumes, a conference's have none */
-	int proc = has_word(cont, "proceedings") || has_word(cont, "proc.");
+	int proc = str_iword(cont, "proceedings") || str_iword(cont, "proc.");
 	if (!pl->c.known && proc && !any_word(cont, conf + 2) && it->seg[LAB_VOLUME].n && !it->seg[LAB_EDITOR].n)
 		return CX_T_ARTICLE;
 	if (pl->c.known || pl->c.kind == VENUE_JOURNAL || pl->c.kind == VENUE_CONFERENCE ||
@@ -626,13 +594,13 @@ static enum cx_type_id type_of(const struct venue_db *db, const struct cv_item *
 		if (any_word(cont, journal) || proc)
 			return CX_T_ARTICLE;
 		cx_str wc = trim_set(it->seg[LAB_CONTAINER], ",.;:( ");
-		int in = ieq_prefix(wc, "in ") || ieq_prefix(wc, "in:");
+		int in = str_istarts(wc, "in ") || str_istarts(wc, "in:");
 		/* a book with editors is a conference's if it says so: its
 		 * hint, its series ("volume 12183 of SPIE Conference Series"),
 		 * its year ("Space Telescopes and Instrumentation 2020") */
 		if (it->seg[LAB_EDITOR].n || (in && it->seg[LAB_PUBLISHER].n))
 			return it->hint == H_CONFERENCE || it->hint == H_WORKSHOP || any_word(it->seg[LAB_VOLUME], conf) ||
-			               year_in(cont) || has_word(it->seg[LAB_PUBLISHER], "spie") || has_word(cont, "spie")
+			               year_in(cont) || str_iword(it->seg[LAB_PUBLISHER], "spie") || str_iword(cont, "spie")
 			       ? CX_T_INPROCEEDINGS
 			       : CX_T_INCOLLECTION;
 		if (it->hint == H_JOURNAL)
@@ -743,8 +711,8 @@ static void add_ids(struct eb *b, const struct cv_item *it, cx_str all, cx_str *
 		add(b, CX_F_DOI, doi);
 	cx_str url = it->url.n ? it->url : it->seg[LAB_URL].n ? url_text(it->seg[LAB_URL]) : S("", 0);
 	*arx = it->arxiv.n ? it->arxiv : arxiv_id(all);
-	if (url.n && !(doi.n && (has_word(url, "doi.org") || has_word(url, "dx.doi"))) &&
-	    !(arx->n && has_word(url, "arxiv.org")))
+	if (url.n && !(doi.n && (str_iword(url, "doi.org") || str_iword(url, "dx.doi"))) &&
+	    !(arx->n && str_iword(url, "arxiv.org")))
 		add(b, CX_F_URL, url); /* a link to the DOI or the arXiv id says no more */
 	if (arx->n) {
 		add(b, CX_F_EPRINT, *arx);
@@ -904,7 +872,7 @@ static void add_container(struct eb *b, const struct cv_item *it, const struct p
 	if (e->type == CX_T_UNPUBLISHED && (pl->status == 1 || pl->status == 2))
 		return; /* "Submitted to X" is not published in X: the note says it */
 	if (e->type == CX_T_PREPRINT && (arx.n || !pl->cont.n || preprint_server(pl->cont))) {
-		if (arx.n || has_word(pl->cont, "arxiv") || has_word(pl->cont, "corr"))
+		if (arx.n || str_iword(pl->cont, "arxiv") || str_iword(pl->cont, "corr"))
 			add(b, CX_F_JOURNAL, CX_STR("arXiv"));
 		else if (pl->cont.n)
 			add_text(b, CX_F_JOURNAL, o->name.n ? o->name : pl->cont);
@@ -952,7 +920,7 @@ static cx_str note_text(struct cv_ctx *x, const struct cv_item *it, const struct
 	cx_str rest = trim_set(it->seg[LAB_NOTE], ",.;:()[]");
 	if (pl->s.status || pl->s.note.n || it->seg[LAB_GENRE].n)
 		rest = trim_set(pl->s.written, ",.;:()[]|-");
-	if ((arx.n || pl->preprint) && (has_word(rest, "arxiv") || has_word(rest, "preprint")) && rest.n < 60)
+	if ((arx.n || pl->preprint) && (str_iword(rest, "arxiv") || str_iword(rest, "preprint")) && rest.n < 60)
 		rest = S("", 0); /* "arXiv preprint arXiv:2305.18461": the eprint says it */
 	if (pl->thesis || pl->report || type == CX_T_PHDTHESIS || type == CX_T_MASTERSTHESIS ||
 	    type == CX_T_TECHREPORT)
@@ -1037,7 +1005,7 @@ struct cx_entry *cv_entry(struct cv_ctx *x, const struct cv_item *it)
 	cx_str cont = paren_trim(trim_set(it->seg[LAB_CONTAINER], ",.;:"));
 	cont = abbrev_end(it->seg[LAB_CONTAINER], trim_set(drop_lead(cont, "in", ": "), ",.;:"));
 	cx_str arx = it->arxiv.n ? it->arxiv : arxiv_id(all);
-	if (has_word(cont, "arxiv") && arx.n)
+	if (str_iword(cont, "arxiv") && arx.n)
 		cont = CX_STR("arXiv"); /* "arXiv preprint arXiv:2210.05678" */
 	cx_str pub = trim_set(it->seg[LAB_PUBLISHER], ",.;:()");
 	struct cv_item moved;

@@ -479,6 +479,7 @@ struct acc {
 	unsigned kinds;      /* bit set of enum lk */
 	int caption;         /* the first line is a heading with the item's title */
 	cx_str extra, abstract, date, badge;
+	cx_str title;        /* a heading's title the citation under it repeats */
 };
 
 struct grouper {
@@ -533,6 +534,7 @@ static void flush(struct grouper *g)
 		}
 		r->line = c->line;
 		r->extra = c->extra, r->abstract = c->abstract, r->date = c->date, r->badge = c->badge;
+		r->title = c->title;
 		r->hint = g->hint;
 		r->rec_year = g->year; /* a heading's year belongs to the items under it */
 		r->rec = g->rec;
@@ -706,8 +708,8 @@ static cx_str lead_in(cx_str s)
 }
 
 /* Does the citation c repeat the heading h (a caption over it, its links
- * aside) and say more?  */
-static int repeats(struct cv *v, cx_str h, cx_str c)
+ * aside) and say more?  The heading's text, the title c repeats, or "". */
+static cx_str repeats(struct cv *v, cx_str h, cx_str c)
 {
 	cx_str links = cvd_S("", 0);
 	cx_str hp = cvd_plain(&v->a, cvd_unlinked(&v->a, h, &links)), cp = cvd_plain(&v->a, c);
@@ -715,7 +717,8 @@ static int repeats(struct cv *v, cx_str h, cx_str c)
 	while (k < hp.n && hp.p[k] != '[')
 		k++;
 	hp = cvd_trim_punct(cvd_S(hp.p, k), ".,;:");
-	return hp.n >= 8 && cp.n >= hp.n + 16 && str_ifind(cp, arena_strndup(&v->a, hp.p, hp.n), 0) >= 0;
+	hp.p = arena_strndup(&v->a, hp.p, hp.n);
+	return hp.n >= 8 && cp.n >= hp.n + 16 && str_ifind(cp, hp.p, 0) >= 0 ? hp : cvd_S("", 0);
 }
 
 static int ends_with(cx_str p, const char *set)
@@ -779,8 +782,10 @@ static void take_line(struct grouper *g, cx_str s, unsigned line, int heading)
 		return;
 	}
 	enum lk k = heading ? LK_TITLE : line_kind(v, s);
-	if (k != LK_TITLE && c->caption && c->n == 1 && repeats(v, c->s[0], s)) {
+	cx_str title = k != LK_TITLE && c->caption && c->n == 1 ? repeats(v, c->s[0], s) : cvd_S("", 0);
+	if (title.n) {
 		c->extra = cv_cat(&v->a, c->extra, " ", c->s[0]); /* its links */
+		c->title = title;
 		c->s[0] = s;
 		c->kind[0] = LK_CITE;
 		c->kinds = 1u << LK_CITE;
@@ -892,9 +897,12 @@ static void take_lines(struct grouper *g, const struct cv_line *L, size_t n)
 	}
 	/* a citation that repeats the item's first line (its title above
 	 * it): the citation is the item */
+	cx_str title = cvd_S("", 0);
 	for (size_t j = 1; j < nc && nc > 1; j++) {
 		cx_str cj = cvd_S(C[j].s, C[j].n);
-		if (C[j].n > 40 && repeats(v, cvd_S(C[0].s, C[0].n), cj) && line_kind(v, cj) == LK_CITE) {
+		cx_str t = C[j].n > 40 ? repeats(v, cvd_S(C[0].s, C[0].n), cj) : cvd_S("", 0);
+		if (t.n && line_kind(v, cj) == LK_CITE) {
+			title = t;
 			C[0] = C[j];
 			C[0].role = R_NONE;
 			nc = 1;
@@ -912,6 +920,8 @@ static void take_lines(struct grouper *g, const struct cv_line *L, size_t n)
 	if (!g->cur.n && !g->strict && (g->cur.badge.n || g->cur.extra.n))
 		cvd_v_diag(v, CX_WARNING, CX_E_SYNTAX, L[0].line,
 		           "list item in a publication section holds no text of a publication; skipped");
+	if (g->cur.n)
+		g->cur.title = title;
 	flush(g);
 }
 

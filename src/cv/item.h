@@ -21,6 +21,7 @@ struct cv_item {
 	cx_str doi, url, arxiv; /* from links and structured data */
 	cx_str abstract;
 	cx_str badge;         /* a page's venue badge */
+	cx_str heading;       /* a heading's title the item's citation repeats: set before cv_label */
 	int date_y, date_m, date_d; /* a date the item wrote apart */
 	uint8_t order[8];     /* the labels in the order their first tokens come */
 	uint8_t norder;
@@ -42,7 +43,7 @@ struct cv_ctx {
 /* Label the item text s (with markup bytes, enum cx_mark; '\n' between the
  * lines of a block) into it->seg.  roles: each line's role (enum role), or
  * NULL; lines: read it as a block of a page (feat_seq), not as a reference
- * string alone. */
+ * string alone.  The labels read it->heading, if set. */
 void cv_label(struct cv_ctx *x, const char *s, size_t n, const uint8_t *roles, int lines, struct cv_item *it);
 
 /* The entry for a labelled item, or NULL when it holds no title. */

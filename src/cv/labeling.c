@@ -178,6 +178,88 @@ static void line_roles(const struct tok *tk, uint8_t *lab, size_t nt)
 	}
 }
 
+/* A link's words are one field: the few the model gave elsewhere in a
+ * linked title ("... de Niquelândia, | GO") go with the rest. */
+static void link_spans(const struct tok *tk, uint8_t *lab, size_t nt)
+{
+	for (size_t b = 0; b < nt;) {
+		if (!(tk[b].flags & TOK_LINK)) {
+			b++;
+			continue;
+		}
+		size_t e = b;
+		size_t cnt[LAB_N] = {0};
+		while (e < nt && (tk[e].flags & TOK_LINK))
+			cnt[lab[e++]]++;
+		int maj = 0;
+		for (int l = 1; l < LAB_N; l++)
+			if (cnt[l] > cnt[maj])
+				maj = l;
+		if (e - b >= 4 && 4 * cnt[maj] >= 3 * (e - b) && maj == LAB_TITLE)
+			for (size_t i = b; i < e; i++)
+				lab[i] = (uint8_t)maj;
+		b = e;
+	}
+}
+
+/* A field has one place: after the first run of label l, a later run of l
+ * right after a token of label into, within one line, is into's when it
+ * is at most most tokens long (0: any) and the token after it is into
+ * (sandwich) or is not into (!sandwich).  A title's end the model gave to
+ * the authors ("... na região de Niquelândia, | GO. | Revista ...") and a
+ * second run of title words inside the container ("Proceedings of the |
+ * Institute for ... | ISP RAS") are the two cases. */
+static void stray_runs(const struct tok *tk, uint8_t *lab, size_t nt, int l, int into, size_t most, int sandwich)
+{
+	size_t i = 0;
+	while (i < nt && lab[i] != l)
+		i++;
+	while (i < nt && lab[i] == l)
+		i++;
+	for (; i < nt; i++) {
+		if (lab[i] != l || !i || lab[i - 1] != into || (tk[i].flags & TOK_LINESTART))
+			continue;
+		size_t e = i;
+		while (e < nt && lab[e] == l && !(e > i && (tk[e].flags & TOK_LINESTART)))
+			e++;
+		if ((!most || e - i <= most) && e < nt && (lab[e] == into) == sandwich)
+			for (size_t k = i; k < e; k++)
+				lab[k] = (uint8_t)into;
+		i = e;
+	}
+}
+
+/* A heading over the item gave its title, and the citation under it
+ * repeats it: title words the model read past the heading's last word are
+ * the container's ("Classification of ROP gadgets. | Trudy ISP RAN/Proc. |
+ * ISP RAS, vol. 28"). */
+static void heading_title(const struct tok *tk, uint8_t *lab, size_t nt, cx_str h)
+{
+	size_t i = 0, hk = 0;
+	while (i < nt && lab[i] != LAB_TITLE)
+		i++;
+	for (; i < nt && lab[i] == LAB_TITLE; i++) {
+		for (uint32_t k = 0; k < tk[i].n; k++) {
+			unsigned char c = (unsigned char)tk[i].p[k];
+			if (c < 0x80 && !str_alnum(c))
+				continue;
+			while (hk < h.n && (unsigned char)h.p[hk] < 0x80 && !str_alnum((unsigned char)h.p[hk]))
+				hk++;
+			if (hk == h.n || str_lower(c) != str_lower((unsigned char)h.p[hk]))
+				return;
+			hk++;
+		}
+		while (hk < h.n && (unsigned char)h.p[hk] < 0x80 && !str_alnum((unsigned char)h.p[hk]))
+			hk++;
+		if (hk == h.n)
+			break;
+	}
+	if (hk < h.n || i >= nt)
+		return;
+	for (size_t k = i + 1; k < nt && lab[k] == LAB_TITLE; k++)
+		lab[k] = LAB_CONTAINER;
+}
+
 /* Is the token an initial with its period ("A.", "Sh.", "A.V.")? */
 static int initial(const struct tok *t)
 {
@@ -485,29 +567,6 @@ static void publisher_after(const struct tok *tk, uint8_t *lab, size_t nt)
 	}
 }
 
-/* A title has one place: a second run of title words inside the
- * container ("Proceedings of the | Institute for ... | ISP RAS") is the
- * container's. */
-static void second_title(const struct tok *tk, uint8_t *lab, size_t nt)
-{
-	size_t i = 0;
-	while (i < nt && lab[i] != LAB_TITLE)
-		i++;
-	while (i < nt && lab[i] == LAB_TITLE)
-		i++;
-	for (; i < nt; i++) {
-		if (lab[i] != LAB_TITLE || !i || lab[i - 1] != LAB_CONTAINER)
-			continue;
-		size_t e = i;
-		while (e < nt && lab[e] == LAB_TITLE && !(e > i && (tk[e].flags & TOK_LINESTART)))
-			e++;
-		if (e < nt && lab[e] == LAB_CONTAINER)
-			for (size_t k = i; k < e; k++)
-				lab[k] = LAB_CONTAINER;
-		i = e;
-	}
-}
-
 /* Does a title end at the token: a stop, a question, a closing quote or
  * bracket, a line's end? */
 static int title_closed(const struct tok *t)
@@ -567,8 +626,10 @@ void cv_label(struct cv_ctx *x, const char *s, size_t n, const uint8_t *roles, i
 		line_edges(tk, lab, nt);
 		title_line(tk, lab, nt);
 	}
+	link_spans(tk, lab, nt);
+	stray_runs(tk, lab, nt, LAB_AUTHOR, LAB_TITLE, 2, 0);
 	author_end(tk, lab, nt);
-	second_title(tk, lab, nt);
+	stray_runs(tk, lab, nt, LAB_TITLE, LAB_CONTAINER, 0, 1);
 	title_end(tk, lab, nt);
 	names_after_title(tk, lab, nt);
 	in_note(tk, lab, nt);
@@ -576,6 +637,8 @@ void cv_label(struct cv_ctx *x, const char *s, size_t n, const uint8_t *roles, i
 	venue_edges(tk, lab, nt);
 	editors_end(tk, lab, nt);
 	publisher_after(tk, lab, nt);
+	if (it->heading.n)
+		heading_title(tk, lab, nt, it->heading);
 	/* punctuation alone at a line's end belongs to that line's last word,
 	 * at a line's start to its first (", Bob Jones": the owner's slot) */
 	for (size_t i = 0; i < nt; i++) {

@@ -42,6 +42,25 @@ static size_t url_len(const char *s, size_t n)
 	return k;
 }
 
+static cx_str md_inline(struct arena *a, const char *s, size_t n, int latex);
+
+/* An emphasis span opened at s[i] by dl copies of s[i]: its inline text
+ * between the marks on and off, and the offset after its closer; 0 if the
+ * line does not close it. */
+static size_t md_span(struct arena *a, struct buf *b, const char *s, size_t n, size_t i, size_t dl, char on, char off,
+                      int latex)
+{
+	char d[3] = {s[i], dl == 2 ? s[i] : 0, 0};
+	int k = find_closer(s, n, i + dl, d);
+	if (k <= 0)
+		return 0;
+	buf_putc(b, on);
+	cx_str in = md_inline(a, s + i + dl, (size_t)k - i - dl, latex);
+	buf_put(b, in.p, in.n);
+	buf_putc(b, off);
+	return (size_t)k + dl;
+}
+
 /* Inline Markdown (and the few HTML tags Markdown allows) to markup:
  * **bold** __bold__ *italic*, \* escapes, [text](url), <url>, bare URLs.
  * A lone '*' after a name is an equal-contribution mark, not italic: an
@@ -57,26 +76,19 @@ static cx_str md_inline(struct arena *a, const char *s, size_t n, int latex)
 			continue;
 		}
 		if (!latex && (c == '*' || c == '_') && i + 1 < n && s[i + 1] == c) {
-			char d[3] = {c, c, 0};
-			int k = !cvd_is_sp((unsigned char)(i + 2 < n ? s[i + 2] : ' ')) ? find_closer(s, n, i + 2, d) : -1;
-			if (k > 0) {
-				buf_putc(&b, CX_M_BOLD_ON);
-				cx_str in = md_inline(a, s + i + 2, (size_t)k - i - 2, latex);
-				buf_put(&b, in.p, in.n);
-				buf_putc(&b, CX_M_BOLD_OFF);
-				i = (size_t)k + 2;
+			size_t e = !cvd_is_sp((unsigned char)(i + 2 < n ? s[i + 2] : ' '))
+			                   ? md_span(a, &b, s, n, i, 2, CX_M_BOLD_ON, CX_M_BOLD_OFF, latex)
+			                   : 0;
+			if (e) {
+				i = e;
 				continue;
 			}
 		}
 		if (!latex && c == '*' && i + 1 < n && !cvd_is_sp((unsigned char)s[i + 1]) && s[i + 1] != '*' &&
 		    (i == 0 || !isalnum((unsigned char)s[i - 1]))) {
-			int k = find_closer(s, n, i + 1, "*");
-			if (k > 0) {
-				buf_putc(&b, CX_M_ITALIC_ON);
-				cx_str in = md_inline(a, s + i + 1, (size_t)k - i - 1, latex);
-				buf_put(&b, in.p, in.n);
-				buf_putc(&b, CX_M_ITALIC_OFF);
-				i = (size_t)k + 1;
+			size_t e = md_span(a, &b, s, n, i, 1, CX_M_ITALIC_ON, CX_M_ITALIC_OFF, latex);
+			if (e) {
+				i = e;
 				continue;
 			}
 		}
@@ -186,7 +198,8 @@ static cx_str md_inline(struct arena *a, const char *s, size_t n, int latex)
 	return r;
 }
 
-static void add_line(struct cv *v, cx_str t, unsigned line)
+/* A new empty line at the end of the document's lines. */
+static struct cv_line *new_line(struct cv *v, unsigned line)
 {
 	if (v->nl == v->capl) {
 		size_t cap = v->capl ? v->capl * 2 : 256;
@@ -196,6 +209,12 @@ static void add_line(struct cv *v, cx_str t, unsigned line)
 	struct cv_line *L = &v->l[v->nl++];
 	memset(L, 0, sizeof *L);
 	L->line = line;
+	return L;
+}
+
+static void add_line(struct cv *v, cx_str t, unsigned line)
+{
+	struct cv_line *L = new_line(v, line);
 	size_t lead = 0;
 	while (lead < t.n && (t.p[lead] == ' ' || t.p[lead] == '\t'))
 		lead++;
@@ -272,15 +291,8 @@ static void add_line(struct cv *v, cx_str t, unsigned line)
 void cvd_add_line(struct cv *v, const char *s, size_t n, unsigned line, int heading, int marker,
                   unsigned rec, int role)
 {
-	if (v->nl == v->capl) {
-		size_t cap = v->capl ? v->capl * 2 : 256;
-		v->l = arena_grow(&v->a, v->l, sizeof *v->l, v->nl, cap);
-		v->capl = cap;
-	}
-	struct cv_line *L = &v->l[v->nl++];
-	memset(L, 0, sizeof *L);
+	struct cv_line *L = new_line(v, line);
 	cx_str t = cvd_trim((cx_str){s, n});
-	L->line = line;
 	L->s = t.n ? arena_strndup(&v->a, t.p, t.n) : (char *)"";
 	L->n = t.n;
 	L->heading = heading;

@@ -26,18 +26,11 @@
 #include <string.h>
 #include <utf8proc.h>
 
+#include "core/hash.h"
 #include "core/str.h"
 #include "cv/doc.h"
 
 /* ---- keys -------------------------------------------------------------------- */
-
-static size_t str_hash(const char *k)
-{
-	size_t h = 1469598103934665603u;
-	while (*k)
-		h = (h ^ (unsigned char)*k++) * 1099511628211u;
-	return h;
-}
 
 /* ASCII letters and digits of s, lower-cased, accents stripped. */
 static size_t ascii_fold(cx_str s, char *out, size_t cap, int stop_at_space)
@@ -121,6 +114,7 @@ static void label_items(struct cv *v)
 		cx_str t = cvd_unlinked(&v->a, r->text, &r->extra);
 		if (!v->latex)
 			t = cvd_tex_spans(&v->a, t);
+		it->heading = r->title;
 		cv_label(&x, t.p, t.n, r->roles, 1, it);
 		/* identifiers from the links set apart */
 		struct venue_out ids;
@@ -270,7 +264,7 @@ static void dedupe(struct cv *v)
 		if (!v->ent[j] || !title_key(v, v->ent[j], a, sizeof a))
 			continue;
 		tk[j] = arena_strndup(&v->a, a, strlen(a));
-		size_t h = str_hash(a) & (cap - 1);
+		size_t h = (size_t)hash_bytes(a, strlen(a)) & (cap - 1);
 		while (slot[h] != (size_t)-1 && strcmp(tk[slot[h]], a))
 			h = (h + 1) & (cap - 1);
 		if (slot[h] == (size_t)-1) {

@@ -93,45 +93,16 @@ int cvd_has_ci(cx_str s, const char *lit)
 	return cvd_find_ci(s, lit, 1) >= 0;
 }
 
-/* The text without markup bytes (runs of space collapsed). */
-cx_str cvd_plain(struct arena *a, cx_str s)
+/* The text without markup bytes, URLs or the space at its ends, runs of
+ * space collapsed; keep_marks keeps what BibTeX and CSL keep for a title
+ * (case protection, math, super/subscript, from LaTeX input). */
+static cx_str unmarked(struct arena *a, cx_str s, int keep_marks)
 {
 	char *p = arena_alloc(a, s.n + 1);
 	size_t k = 0;
 	for (size_t i = 0; i < s.n; i++) {
 		unsigned char c = (unsigned char)s.p[i];
 		if (c == CX_M_URL_ON) { /* a URL is no words */
-			while (i < s.n && (unsigned char)s.p[i] != CX_M_URL_OFF)
-				i++;
-			continue;
-		}
-		if (CX_IS_MARK(c))
-			continue;
-		if (cvd_is_sp(c)) {
-			if (k && p[k - 1] != ' ')
-				p[k++] = ' ';
-			continue;
-		}
-		p[k++] = (char)c;
-	}
-	while (k && p[k - 1] == ' ')
-		k--;
-	p[k] = 0;
-	size_t b = 0;
-	while (b < k && p[b] == ' ')
-		b++;
-	return cvd_S(p + b, k - b);
-}
-
-/* Remove markup except what BibTeX and CSL keep for a title (case
- * protection, math, super/subscript, from LaTeX input). */
-cx_str cvd_field_text(struct arena *a, cx_str s, int keep_marks)
-{
-	char *p = arena_alloc(a, s.n + 1);
-	size_t k = 0;
-	for (size_t i = 0; i < s.n; i++) {
-		unsigned char c = (unsigned char)s.p[i];
-		if (c == CX_M_URL_ON) {
 			while (i < s.n && (unsigned char)s.p[i] != CX_M_URL_OFF)
 				i++;
 			continue;
@@ -152,11 +123,25 @@ cx_str cvd_field_text(struct arena *a, cx_str s, int keep_marks)
 	}
 	while (k && p[k - 1] == ' ')
 		k--;
+	p[k] = 0;
 	size_t b = 0;
 	while (b < k && p[b] == ' ')
 		b++;
-	/* NFC: readers hand the writers composed text. */
-	return text_nfc(a, p + b, k - b);
+	return cvd_S(p + b, k - b);
+}
+
+/* The text without markup bytes (runs of space collapsed). */
+cx_str cvd_plain(struct arena *a, cx_str s)
+{
+	return unmarked(a, s, 0);
+}
+
+/* The text of a field: markup removed but for what a title keeps, in NFC
+ * (readers hand the writers composed text). */
+cx_str cvd_field_text(struct arena *a, cx_str s, int keep_marks)
+{
+	cx_str t = unmarked(a, s, keep_marks);
+	return text_nfc(a, t.p, t.n);
 }
 
 /* ---- input --------------------------------------------------------------- */

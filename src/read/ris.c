@@ -202,17 +202,6 @@ static int same(cx_str a, cx_str b)
 	return a.n == b.n && !memcmp(a.p, b.p, a.n);
 }
 
-static cx_str join(struct arena *a, cx_str x, const char *sep, cx_str y)
-{
-	size_t ns = strlen(sep);
-	char *p = arena_alloc(a, x.n + ns + y.n + 1);
-	memcpy(p, x.p, x.n);
-	memcpy(p + x.n, sep, ns);
-	memcpy(p + x.n + ns, y.p, y.n);
-	p[x.n + ns + y.n] = 0;
-	return (cx_str){p, x.n + ns + y.n};
-}
-
 /* ---- types ------------------------------------------------------------------- */
 
 
@@ -329,7 +318,7 @@ static void keep_unknown(struct ris *R, const struct ris_line *l)
 	cx_str v = gather(R, l, "; ", same_tag);
 	struct cx_field *f = get_named(R, name);
 	if (f) {
-		f->raw = f->text = join(&R->a, f->text, "; ", v);
+		f->raw = f->text = arena_cat(&R->a, f->text, "; ", v);
 		return;
 	}
 	add_field(R, CX_F_UNKNOWN, name, v, l->line);
@@ -397,7 +386,7 @@ static struct cx_name parse_name(struct ris *R, cx_str v)
 			cx_str fam = {v.p, (size_t)(c1 - v.p)};
 			cx_str giv = {c1 + 1, (size_t)(c2 - c1 - 1)};
 			cx_str suf = {c2 + 1, (size_t)(v.p + v.n - c2 - 1)};
-			src = join(&R->a, join(&R->a, fam, ",", suf), ",", giv);
+			src = arena_cat(&R->a, arena_cat(&R->a, fam, ",", suf), ",", giv);
 		}
 	}
 	struct name_raw r;
@@ -734,8 +723,8 @@ static void set_pages(struct ris *R, cx_str sp, cx_str ep, unsigned line)
 	/* SP 20, EP 20 is page 20; "??--??" is a range of unknown pages. */
 	int unknown = first.n && !memchr(first.p, '?', first.n) ? 0 : first.n > 0;
 	if (first.n && last.n && (!same(first, last) || unknown)) {
-		raw = join(&R->a, first, "--", last);
-		text = join(&R->a, first, "\xE2\x80\x93", last);
+		raw = arena_cat(&R->a, first, "--", last);
+		text = arena_cat(&R->a, first, "\xE2\x80\x93", last);
 	} else {
 		raw = text = first.n ? first : last;
 	}
@@ -1243,7 +1232,7 @@ static int take_other(struct ris *R, struct shape *S, struct ris_line *l)
 		cx_str v = gather(R, l, "; ", plain_note);
 		struct cx_field *f = cx_entry_get(e, CX_F_NOTE);
 		if (f)
-			f->raw = f->text = join(&R->a, f->text, "; ", v);
+			f->raw = f->text = arena_cat(&R->a, f->text, "; ", v);
 		else
 			add_field(R, CX_F_NOTE, NULL, v, l->line);
 	} else if (T("KW")) {
@@ -1256,7 +1245,7 @@ static int take_other(struct ris *R, struct shape *S, struct ris_line *l)
 		cx_str v = gather(R, l, comma ? "; " : ", ", same_tag);
 		struct cx_field *f = cx_entry_get(e, CX_F_KEYWORDS);
 		if (f)
-			f->raw = f->text = join(&R->a, f->text, comma ? "; " : ", ", v);
+			f->raw = f->text = arena_cat(&R->a, f->text, comma ? "; " : ", ", v);
 		else
 			add_field(R, CX_F_KEYWORDS, NULL, v, l->line);
 	} else if (T("C2") && l->val.n > 3 && !memcmp(l->val.p, "PMC", 3)) {
