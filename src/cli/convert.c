@@ -28,13 +28,7 @@
 /* Write one entry to the sink, if the target holds its kind. */
 static void write_record(struct run *r, const struct cx_entry *e, struct outcome *from)
 {
-	if (!cx_fmt_holds(r->fmt, e, &r->out))
-		return;
-	if (r->out.count && r->fmt->sep)
-		r->fmt->sep(&r->out);
-	r->fmt->entry(&r->out, e, r->out.count);
-	r->out.count++;
-	from->written++;
+	from->written += cx_fmt_write(r->fmt, e, &r->out);
 }
 
 static void emit(void *ctx, struct cx_entry *e)

@@ -39,8 +39,9 @@ struct cite {
 struct auxset {
 	struct cite *cites; /* distinct keys, in order of first citation */
 	size_t ncites, cap;
-	char **files; /* every .aux read, owned, for diagnostics */
+	char **files; /* every .aux read, for diagnostics */
 	size_t nfiles;
+	struct arena strs; /* the keys and the file names */
 	int all; /* \nocite{*} */
 };
 
@@ -95,13 +96,11 @@ static void add_cite(struct loader *L, const char *file, unsigned lineno, const 
 		a->cap = a->cap ? a->cap * 2 : 32;
 		a->cites = xrealloc(a->cites, a->cap * sizeof *a->cites);
 	}
-	char *key = xmalloc(n + 1);
-	memcpy(key, k, n);
-	key[n] = '\0';
+	char *key = arena_strndup(&a->strs, k, n);
 	int added;
 	strset_add(&L->seen, NULL, key, n, &added);
 	if (!added) {
-		free(key);
+		arena_trim(&a->strs, key, 0); /* a key cited before */
 		return;
 	}
 	a->cites[a->ncites++] = (struct cite){key, file, lineno, column(line, k)};
@@ -202,7 +201,7 @@ static int load_file(struct loader *L, const char *path, int depth)
 		return -1;
 	struct auxset *a = L->a;
 	a->files = xrealloc(a->files, (a->nfiles + 1) * sizeof *a->files);
-	char *file = a->files[a->nfiles++] = xstrdup(path);
+	char *file = a->files[a->nfiles++] = arena_strndup(&a->strs, path, strlen(path));
 	char *line = NULL;
 	size_t cap = 0;
 	unsigned lineno = 0;
@@ -250,10 +249,7 @@ void aux_free(struct auxset *a)
 {
 	if (!a)
 		return;
-	for (size_t i = 0; i < a->ncites; i++)
-		free(a->cites[i].key);
-	for (size_t i = 0; i < a->nfiles; i++)
-		free(a->files[i]);
+	arena_destroy(&a->strs);
 	free(a->cites);
 	free(a->files);
 	free(a);
