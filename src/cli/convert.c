@@ -376,12 +376,12 @@ static int by_file(const void *a, const void *b)
 static int write_held(struct run *r)
 {
 	struct cx_diags c = {print_diag, r, NULL, r->stage.min, 0, 0};
-	if (r->csl) {
+	if (r->csl.st) {
 		/* one bibliography of everything read */
 		struct sink s;
 		if (sink_open(r, &s, r->output) < 0)
 			return -1;
-		csl_cli_write(r->csl, r->held, r->nheld, &r->out, &r->opt, r->aux);
+		csl_cli_write(&r->csl, r->held, r->nheld, &r->out, &r->opt, r->aux);
 		return sink_close(r, &s, 1);
 	}
 	if (!r->batch) {

@@ -26,30 +26,28 @@ int csl_cli_format(const char *to)
 	return -1;
 }
 
-struct csl_cli *csl_cli_open(const struct csl_cli_opts *o, char *err, size_t errlen)
+int csl_cli_open(struct csl_cli *c, const struct csl_cli_opts *o, char *err, size_t errlen)
 {
+	memset(c, 0, sizeof *c);
 	struct csl_style *st = csl_style_open(o->style, err, errlen);
 	if (!st)
-		return NULL;
+		return -1;
 	if (!st->has_bib) {
 		snprintf(err, errlen, "style '%s' has no bibliography", o->style ? o->style : "citex");
 		csl_style_free(st);
-		return NULL;
+		return -1;
 	}
-	struct csl_cli *c = xcalloc(1, sizeof *c);
 	c->o = *o;
 	c->st = st;
 	csl_locale_open(&c->L, st, o->locale, o->locales);
-	return c;
+	return 0;
 }
 
-void csl_cli_free(struct csl_cli *c)
+void csl_cli_close(struct csl_cli *c)
 {
-	if (!c)
-		return;
 	csl_locale_free(&c->L);
 	csl_style_free(c->st);
-	free(c);
+	c->st = NULL;
 }
 
 /* ---- citation order from the .aux file --------------------------------------- */

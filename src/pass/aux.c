@@ -32,15 +32,13 @@ enum { AUX_MAX_DEPTH = 16 };
 
 struct cite {
 	char *key;
-	const char *file; /* one of auxset.files */
+	const char *file; /* the .aux it is in, in auxset.strs */
 	unsigned line, col;
 };
 
 struct auxset {
 	struct cite *cites; /* distinct keys, in order of first citation */
 	size_t ncites, cap;
-	char **files; /* every .aux read, for diagnostics */
-	size_t nfiles;
 	struct arena strs; /* the keys and the file names */
 	int all; /* \nocite{*} */
 };
@@ -200,8 +198,7 @@ static int load_file(struct loader *L, const char *path, int depth)
 	if (!f)
 		return -1;
 	struct auxset *a = L->a;
-	a->files = xrealloc(a->files, (a->nfiles + 1) * sizeof *a->files);
-	char *file = a->files[a->nfiles++] = arena_strndup(&a->strs, path, strlen(path));
+	const char *file = arena_strndup(&a->strs, path, strlen(path));
 	char *line = NULL;
 	size_t cap = 0;
 	unsigned lineno = 0;
@@ -251,7 +248,6 @@ void aux_free(struct auxset *a)
 		return;
 	arena_destroy(&a->strs);
 	free(a->cites);
-	free(a->files);
 	free(a);
 }
 

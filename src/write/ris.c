@@ -380,26 +380,23 @@ static void value(struct rw *w, const struct cx_field *f, const struct fmt_home 
 	tagged(w, h->name, f, joined(w, f, h));
 }
 
-static void no_home(struct rw *w, const struct cx_field *f, const struct fmt_home *h)
-{
-	(void)h;
-	note(w, f, value_of(w, f), NULL);
-}
-
 /* The writer of each role fmt_home gives a field: a language is a value
- * like any other; none for FR_DONE. */
+ * like any other; none for FR_DONE, and a field with no home of its own
+ * (FR_KEEP) goes into the note. */
 static void (*const by_role[FR_KEEP + 1])(struct rw *, const struct cx_field *,
                                           const struct fmt_home *) = {
 	[FR_VALUE] = value, [FR_LANGUAGE] = value, [FR_NAMES] = names, [FR_DATE] = other_date,
 	[FR_ISSUED] = issued_field, [FR_PAGES] = pages, [FR_LIST] = keywords, [FR_GENRE] = genre,
-	[FR_ARXIV] = arxiv_number, [FR_KEEP] = no_home};
+	[FR_ARXIV] = arxiv_number};
 
 /* One field, where fmt_home says it goes (h); an empty one says nothing. */
 static void each_field(void *p, const struct cx_field *f, const struct fmt_home *h)
 {
 	struct rw *w = p;
 	w->f = f;
-	if (h && by_role[h->role])
+	if (h && h->role == FR_KEEP)
+		note(w, f, value_of(w, f), NULL);
+	else if (h && by_role[h->role])
 		by_role[h->role](w, f, h);
 }
 
