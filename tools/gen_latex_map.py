@@ -235,49 +235,90 @@ MATH = [(g, "GREEK SMALL LETTER " + greek(g)) for g in GREEK_LOWER] + \
     ("varsigma", "GREEK SMALL LETTER FINAL SIGMA"),
     ("varrho", "GREEK RHO SYMBOL"),
     ("varpi", "GREEK PI SYMBOL"),
-    ("pm", "PLUS-MINUS SIGN"), ("mp", "MINUS-OR-PLUS SIGN"),
-    ("times", "MULTIPLICATION SIGN"), ("div", "DIVISION SIGN"),
-    ("cdot", "MIDDLE DOT"), ("le", "LESS-THAN OR EQUAL TO"),
-    ("leq", "LESS-THAN OR EQUAL TO"), ("ge", "GREATER-THAN OR EQUAL TO"),
-    ("geq", "GREATER-THAN OR EQUAL TO"), ("neq", "NOT EQUAL TO"),
-    ("ne", "NOT EQUAL TO"), ("infty", "INFINITY"),
-    ("rightarrow", "RIGHTWARDS ARROW"), ("to", "RIGHTWARDS ARROW"),
-    ("leftarrow", "LEFTWARDS ARROW"), ("gets", "LEFTWARDS ARROW"),
-    ("leftrightarrow", "LEFT RIGHT ARROW"),
-    ("Rightarrow", "RIGHTWARDS DOUBLE ARROW"),
-    ("Leftarrow", "LEFTWARDS DOUBLE ARROW"),
-    ("Leftrightarrow", "LEFT RIGHT DOUBLE ARROW"),
-    ("uparrow", "UPWARDS ARROW"), ("downarrow", "DOWNWARDS ARROW"),
-    ("mapsto", "RIGHTWARDS ARROW FROM BAR"),
-    ("approx", "ALMOST EQUAL TO"), ("sim", "TILDE OPERATOR"),
-    ("simeq", "ASYMPTOTICALLY EQUAL TO"), ("cong", "APPROXIMATELY EQUAL TO"),
-    ("equiv", "IDENTICAL TO"), ("propto", "PROPORTIONAL TO"),
-    ("partial", "PARTIAL DIFFERENTIAL"), ("nabla", "NABLA"),
-    ("sum", "N-ARY SUMMATION"), ("prod", "N-ARY PRODUCT"),
-    ("int", "INTEGRAL"), ("oint", "CONTOUR INTEGRAL"),
-    ("in", "ELEMENT OF"), ("notin", "NOT AN ELEMENT OF"),
-    ("ni", "CONTAINS AS MEMBER"), ("subset", "SUBSET OF"),
-    ("subseteq", "SUBSET OF OR EQUAL TO"), ("supset", "SUPERSET OF"),
-    ("supseteq", "SUPERSET OF OR EQUAL TO"), ("cup", "UNION"),
-    ("cap", "INTERSECTION"), ("emptyset", "EMPTY SET"),
-    ("varnothing", "EMPTY SET"), ("forall", "FOR ALL"),
-    ("exists", "THERE EXISTS"), ("neg", "NOT SIGN"), ("lnot", "NOT SIGN"),
-    ("wedge", "LOGICAL AND"), ("land", "LOGICAL AND"),
-    ("vee", "LOGICAL OR"), ("lor", "LOGICAL OR"),
-    ("ll", "MUCH LESS-THAN"), ("gg", "MUCH GREATER-THAN"),
-    ("circ", "RING OPERATOR"), ("bullet", "BULLET"), ("star", "STAR OPERATOR"),
-    ("ast", "ASTERISK OPERATOR"), ("dagger", "DAGGER"),
-    ("ddagger", "DOUBLE DAGGER"), ("ell", "SCRIPT SMALL L"),
-    ("hbar", "PLANCK CONSTANT OVER TWO PI"),
-    ("Re", "BLACK-LETTER CAPITAL R"), ("Im", "BLACK-LETTER CAPITAL I"),
-    ("aleph", "ALEF SYMBOL"), ("wp", "SCRIPT CAPITAL P"),
-    ("angle", "ANGLE"), ("perp", "UP TACK"), ("parallel", "PARALLEL TO"),
-    ("mid", "DIVIDES"), ("ldots", "HORIZONTAL ELLIPSIS"),
-    ("dots", "HORIZONTAL ELLIPSIS"), ("cdots", "MIDLINE HORIZONTAL ELLIPSIS"),
-    ("prime", "PRIME"), ("surd", "SQUARE ROOT"),
-    ("%", "lit:%"), ("$", "lit:$"), ("#", "lit:#"), ("&", "lit:&"),
-    ("_", "lit:_"), ("{", "lit:{"), ("}", "lit:}"),
 ]
+# The math symbols: one a line, the command and the character's name.
+MATH_SYMBOLS = """
+pm PLUS-MINUS SIGN
+mp MINUS-OR-PLUS SIGN
+times MULTIPLICATION SIGN
+div DIVISION SIGN
+cdot MIDDLE DOT
+le LESS-THAN OR EQUAL TO
+leq LESS-THAN OR EQUAL TO
+ge GREATER-THAN OR EQUAL TO
+geq GREATER-THAN OR EQUAL TO
+neq NOT EQUAL TO
+ne NOT EQUAL TO
+infty INFINITY
+rightarrow RIGHTWARDS ARROW
+to RIGHTWARDS ARROW
+leftarrow LEFTWARDS ARROW
+gets LEFTWARDS ARROW
+leftrightarrow LEFT RIGHT ARROW
+Rightarrow RIGHTWARDS DOUBLE ARROW
+Leftarrow LEFTWARDS DOUBLE ARROW
+Leftrightarrow LEFT RIGHT DOUBLE ARROW
+uparrow UPWARDS ARROW
+downarrow DOWNWARDS ARROW
+mapsto RIGHTWARDS ARROW FROM BAR
+approx ALMOST EQUAL TO
+sim TILDE OPERATOR
+simeq ASYMPTOTICALLY EQUAL TO
+cong APPROXIMATELY EQUAL TO
+equiv IDENTICAL TO
+propto PROPORTIONAL TO
+partial PARTIAL DIFFERENTIAL
+nabla NABLA
+sum N-ARY SUMMATION
+prod N-ARY PRODUCT
+int INTEGRAL
+oint CONTOUR INTEGRAL
+in ELEMENT OF
+notin NOT AN ELEMENT OF
+ni CONTAINS AS MEMBER
+subset SUBSET OF
+subseteq SUBSET OF OR EQUAL TO
+supset SUPERSET OF
+supseteq SUPERSET OF OR EQUAL TO
+cup UNION
+cap INTERSECTION
+emptyset EMPTY SET
+varnothing EMPTY SET
+forall FOR ALL
+exists THERE EXISTS
+neg NOT SIGN
+lnot NOT SIGN
+wedge LOGICAL AND
+land LOGICAL AND
+vee LOGICAL OR
+lor LOGICAL OR
+ll MUCH LESS-THAN
+gg MUCH GREATER-THAN
+circ RING OPERATOR
+bullet BULLET
+star STAR OPERATOR
+ast ASTERISK OPERATOR
+dagger DAGGER
+ddagger DOUBLE DAGGER
+ell SCRIPT SMALL L
+hbar PLANCK CONSTANT OVER TWO PI
+Re BLACK-LETTER CAPITAL R
+Im BLACK-LETTER CAPITAL I
+aleph ALEF SYMBOL
+wp SCRIPT CAPITAL P
+angle ANGLE
+perp UP TACK
+parallel PARALLEL TO
+mid DIVIDES
+ldots HORIZONTAL ELLIPSIS
+dots HORIZONTAL ELLIPSIS
+cdots MIDLINE HORIZONTAL ELLIPSIS
+prime PRIME
+surd SQUARE ROOT
+"""
+MATH += [tuple(line.split(" ", 1)) for line in MATH_SYMBOLS.strip().splitlines()]
+MATH += [("%", "lit:%"), ("$", "lit:$"), ("#", "lit:#"), ("&", "lit:&"),
+         ("_", "lit:_"), ("{", "lit:{"), ("}", "lit:}")]
 
 # ---- --ascii: code point -> escape ---------------------------------------
 # Characters with a canonical decomposition into a letter and accents are

@@ -84,7 +84,7 @@ struct run {
 	size_t nvenue_files;
 	/* -t text|html|markdown|latex: a formatted bibliography */
 	struct csl_cli_opts csl_opts;
-	struct csl_cli *csl;
+	struct csl_cli csl; /* csl.st set: CSL output */
 };
 
 

@@ -28,13 +28,7 @@
 /* Write one entry to the sink, if the target holds its kind. */
 static void write_record(struct run *r, const struct cx_entry *e, struct outcome *from)
 {
-	if (!cx_fmt_holds(r->fmt, e, &r->out))
-		return;
-	if (r->out.count && r->fmt->sep)
-		r->fmt->sep(&r->out);
-	r->fmt->entry(&r->out, e, r->out.count);
-	r->out.count++;
-	from->written++;
+	from->written += cx_fmt_write(r->fmt, e, &r->out);
 }
 
 static void emit(void *ctx, struct cx_entry *e)
@@ -382,12 +376,12 @@ static int by_file(const void *a, const void *b)
 static int write_held(struct run *r)
 {
 	struct cx_diags c = {print_diag, r, NULL, r->stage.min, 0, 0};
-	if (r->csl) {
+	if (r->csl.st) {
 		/* one bibliography of everything read */
 		struct sink s;
 		if (sink_open(r, &s, r->output) < 0)
 			return -1;
-		csl_cli_write(r->csl, r->held, r->nheld, &r->out, &r->opt, r->aux);
+		csl_cli_write(&r->csl, r->held, r->nheld, &r->out, &r->opt, r->aux);
 		return sink_close(r, &s, 1);
 	}
 	if (!r->batch) {

@@ -26,31 +26,28 @@ int csl_cli_format(const char *to)
 	return -1;
 }
 
-struct csl_cli *csl_cli_open(const struct csl_cli_opts *o, char *err, size_t errlen)
+int csl_cli_open(struct csl_cli *c, const struct csl_cli_opts *o, char *err, size_t errlen)
 {
+	memset(c, 0, sizeof *c);
 	struct csl_style *st = csl_style_open(o->style, err, errlen);
 	if (!st)
-		return NULL;
+		return -1;
 	if (!st->has_bib) {
 		snprintf(err, errlen, "style '%s' has no bibliography", o->style ? o->style : "citex");
 		csl_style_free(st);
-		return NULL;
+		return -1;
 	}
-	struct csl_cli *c = xcalloc(1, sizeof *c);
 	c->o = *o;
 	c->st = st;
-	csl_locale_open(&c->L, &c->la, st, o->locale, o->locales);
-	return c;
+	csl_locale_open(&c->L, st, o->locale, o->locales);
+	return 0;
 }
 
-void csl_cli_free(struct csl_cli *c)
+void csl_cli_close(struct csl_cli *c)
 {
-	if (!c)
-		return;
 	csl_locale_free(&c->L);
-	arena_destroy(&c->la);
 	csl_style_free(c->st);
-	free(c);
+	c->st = NULL;
 }
 
 /* ---- citation order from the .aux file --------------------------------------- */
@@ -115,16 +112,9 @@ static int group_of(const struct csl_item *it, int by_year, char *heading, size_
 
 /* ---- writing ----------------------------------------------------------------------- */
 
-static int numeric_style(const struct csl_node *n)
+static int is_citation_number(const struct csl_node *n)
 {
-	if ((n->kind == CK_TEXT || n->kind == CK_NUMBER) && n->var == CV_CITATION_NUMBER)
-		return 1;
-	if (n->macro && numeric_style(n->macro))
-		return 1;
-	for (size_t i = 0; i < n->nkids; i++)
-		if (numeric_style(&n->kids[i]))
-			return 1;
-	return 0;
+	return (n->kind == CK_TEXT || n->kind == CK_NUMBER) && n->var == CV_CITATION_NUMBER;
 }
 
 /* natbib's optional argument: Author(Year), with "et~al." from three. */
@@ -253,7 +243,7 @@ void csl_cli_write(struct csl_cli *c, struct cx_entry **v, size_t n, struct cx_o
 	}
 	struct csl_session *S = csl_session_new(c->st, &c->L);
 	csl_session_items(S, items, k);
-	int numeric = c->st->cit.layout && numeric_style(c->st->cit.layout);
+	int numeric = csl_node_any(c->st->cit.layout, is_citation_number);
 	if (aux && numeric) {
 		struct csl_item **order = xmalloc((k + 1) * sizeof *order);
 		cite_order(items, k, aux, order);

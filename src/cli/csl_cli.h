@@ -21,15 +21,15 @@ struct csl_cli_opts {
 struct csl_cli {
 	struct csl_cli_opts o;
 	struct csl_style *st;
-	struct arena la;
 	struct csl_locale L;
 };
 
 /* The CSL output format a -t name asks for, or -1. */
 int csl_cli_format(const char *to);
-/* Load the style and locale; NULL with a message. */
-struct csl_cli *csl_cli_open(const struct csl_cli_opts *o, char *err, size_t errlen);
-void csl_cli_free(struct csl_cli *c);
+/* Load the style and locale into c (the caller's); -1 with a message in
+ * err.  c->st is NULL until it succeeds, and again after csl_cli_close. */
+int csl_cli_open(struct csl_cli *c, const struct csl_cli_opts *o, char *err, size_t errlen);
+void csl_cli_close(struct csl_cli *c);
 /* Render the held entries as one bibliography. */
 void csl_cli_write(struct csl_cli *c, struct cx_entry **v, size_t n, struct cx_out *o,
                    const struct cx_options *opt, const struct auxset *aux);

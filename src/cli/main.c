@@ -39,7 +39,7 @@ static int setup(struct run *r)
 	}
 	if ((r->csl_opts.format = csl_cli_format(r->opt.to)) >= 0) {
 		char err[512];
-		if (!(r->csl = csl_cli_open(&r->csl_opts, err, sizeof err))) {
+		if (csl_cli_open(&r->csl, &r->csl_opts, err, sizeof err) < 0) {
 			fprintf(stderr, "citex: %s\n", err);
 			return EXIT_USAGE;
 		}
@@ -143,7 +143,7 @@ int main(int argc, char **argv)
 	parents_free(&r);
 	keygen_free(r.keys);
 	aux_free(r.aux);
-	csl_cli_free(r.csl);
+	csl_cli_close(&r.csl);
 	for (size_t i = 0; i < r.nin; i++)
 		free(r.in[i].out);
 	free(r.in);

@@ -95,7 +95,8 @@ struct csl_fmt {
 };
 
 /* Name options, inheritable from style, citation or bibliography to
- * cs:names and cs:name.  `set` has a bit per field given. */
+ * cs:names and cs:name.  `set` has a bit per option given, in the order
+ * of the attribute table in style.c. */
 enum {
 	NO_AND = 1 << 0, NO_DELIM = 1 << 1, NO_DPEA = 1 << 2, NO_DPL = 1 << 3, NO_ETAL_MIN = 1 << 4,
 	NO_ETAL_FIRST = 1 << 5, NO_ETAL_LAST = 1 << 6, NO_ETAL_SMIN = 1 << 7,
@@ -128,6 +129,7 @@ struct csl_cond {
 	enum csl_test test;
 	int *vals;               /* variable ids, type ids, positions, locator labels */
 	size_t nvals;
+	unsigned long long types; /* CT_TYPE: a bit per type in vals */
 };
 
 struct csl_node {
@@ -241,6 +243,7 @@ struct csl_locale_src *csl_locale_builtin(struct arena *a);
  * locale files, then en-US.  Terms are looked up in one sorted table. */
 struct csl_locale {
 	struct arena a;
+	struct arena src;        /* the sources the locale was merged from */
 	const char *lang;
 	struct csl_term *terms;  /* sorted by name, form, gender_form */
 	size_t nterms;
@@ -323,7 +326,8 @@ struct csl_session *csl_session_new(const struct csl_style *s, const struct csl_
 void csl_session_free(struct csl_session *S);
 /* Items the session renders; they must outlive it. */
 void csl_session_items(struct csl_session *S, struct csl_item **items, size_t n);
-/* Cited items in citation order (numbering for styles without a sort). */
+/* Cited items in citation order (numbering for styles without a sort);
+ * call once, before csl_session_prepare. */
 void csl_session_cited(struct csl_session *S, struct csl_item **order, size_t n);
 /* Set this person's name in bold in the bibliography ("Given Family" or
  * "Family, Given"); NULL: nobody. */
@@ -352,7 +356,12 @@ void csl_out_buf(struct buf *b, const char *s, enum csl_outfmt f, const struct c
 
 struct xnode;
 struct csl_node *csl_compile(struct arena *a, const struct xnode *x);
+/* Whether pred holds for n (NULL: none) or a node below it, macros called
+ * included. */
+int csl_node_any(const struct csl_node *n, int (*pred)(const struct csl_node *));
 void csl_parse_nameopts(const struct xnode *x, struct csl_nameopts *o, int on_name);
+/* Set in o the options s gives. */
+void csl_nameopts_merge(struct csl_nameopts *o, const struct csl_nameopts *s);
 struct csl_locale_src *csl_locale_from_xml(struct arena *a, const struct xnode *x);
 int csl_locator_lookup(const char *w);
 /* The index of v in the NULL-terminated names, def when absent or unknown. */

@@ -175,20 +175,9 @@ static const char *sort_key(struct csl_render *r, const struct csl_node *n, cons
 	return arena_strndup(r->a, b, strlen(b));
 }
 
-const char *csl_render_date(struct csl_render *r, const struct csl_node *n)
+static const char *render_parts(struct csl_render *r, const struct csl_node *n,
+                                const struct csl_date *d, int v)
 {
-	int v = n->var;
-	if (v < CV_FIRST_DATE)
-		return "";
-	r->called++;
-	const struct csl_date *d = r->it->dates[v - CV_FIRST_DATE];
-	if (!d || r->suppressed[v])
-		return "";
-	r->found++;
-	if (r->in_sub)
-		r->suppressed[v] = 1;
-	if (r->sort)
-		return sort_key(r, n, d);
 	if (d->literal && !d->y[0])
 		return csl_fmt_apply(r, d->literal, &n->f, 1);
 	struct part p[3];
@@ -264,4 +253,30 @@ const char *csl_render_date(struct csl_render *r, const struct csl_node *n)
 	buf_free(&b);
 	struct csl_fmt f = n->f;
 	return csl_fmt_apply(r, s, &f, 1);
+}
+
+const char *csl_render_date(struct csl_render *r, const struct csl_node *n)
+{
+	int v = n->var;
+	if (v < CV_FIRST_DATE)
+		return "";
+	r->called++;
+	const struct csl_date *d = r->it->dates[v - CV_FIRST_DATE];
+	if (!d || r->suppressed[v])
+		return "";
+	if (r->sort) {
+		r->found++;
+		if (r->in_sub)
+			r->suppressed[v] = 1;
+		return sort_key(r, n, d);
+	}
+	/* a date counts as found for its group when it renders: a month
+	 * alone of a date with a year only does not */
+	const char *s = render_parts(r, n, d, v);
+	if (!*s)
+		return "";
+	r->found++;
+	if (r->in_sub)
+		r->suppressed[v] = 1;
+	return s;
 }

@@ -211,25 +211,28 @@ static void by_name(struct map *m, const struct cx_field *f, int v)
 	}
 }
 
-static void title(struct map *m, const struct cx_field *f)
+/* A text field's value with the fields fmt_home joins to it ("Title:
+ * Subtitle", a volume's part, an addendum after the note), as the
+ * CSL-JSON writer writes it. */
+static const char *joined(struct map *m, const struct cx_field *f, const struct fmt_home *h)
 {
-	if (m->it->s[CV_TITLE])
-		return;
-	const struct cx_field *sub = cx_entry_get(m->e, CX_F_SUBTITLE);
-	if (!sub || fmt_empty(sub)) {
-		set_str(m, CV_TITLE, rich(m->a, f->text));
-		return;
-	}
-	/* CSL has no subtitle: "Title: Subtitle", as the CSL-JSON writer. */
-	cx_str t = str_trim(f->text), s = str_trim(sub->text);
+	cx_str t = str_trim(f->text.n ? f->text : f->raw);
+	if (!h->nmore && !h->prefix)
+		return rich(m->a, t);
 	struct buf b = {0};
+	if (h->prefix)
+		buf_put(&b, h->prefix, strlen(h->prefix));
 	buf_put(&b, t.p, t.n);
-	char last = t.n ? t.p[t.n - 1] : ' ';
-	buf_put(&b, last == '?' || last == '!' || last == ':' || last == '.' ? " " : ": ", 
-	        last == '?' || last == '!' || last == ':' || last == '.' ? 1 : 2);
-	buf_put(&b, s.p, s.n);
-	set_str(m, CV_TITLE, csl_rich_parse(m->a, b.p, b.n));
+	for (size_t i = 0; i < h->nmore; i++) {
+		cx_str x = str_trim(h->more[i]->text);
+		const char *sep = fmt_sep(t, h->sep[i]);
+		buf_put(&b, sep, strlen(sep));
+		buf_put(&b, x.p, x.n);
+		t = x;
+	}
+	const char *s = csl_rich_parse(m->a, b.p, b.n);
 	buf_free(&b);
+	return s;
 }
 
 /* page: "12-34" from 12--34, "12 - 34" or an en dash, as the CSL-JSON
@@ -282,25 +285,13 @@ static void field(struct map *m, const struct cx_field *f)
 			by_name(m, f, v);
 		return;
 	}
-	const char *csl = cx_fields[f->id].csl;
+	struct fmt_home h;
+	fmt_home(m->e, f, FMT_CSL, &h);
+	const char *csl = h.name;
 	switch (f->id) {
 	case CX_F_YEAR: case CX_F_MONTH: case CX_F_DAY: case CX_F_DATE:
 		if (!m->it->dates[CV_ISSUED - CV_FIRST_DATE])
 			m->it->dates[CV_ISSUED - CV_FIRST_DATE] = date_of(m->a, &m->e->issued, f->text);
-		return;
-	case CX_F_TITLE:
-		title(m, f);
-		return;
-	case CX_F_SUBTITLE:
-		if (!cx_entry_get(m->e, CX_F_TITLE))
-			set_str(m, CV_TITLE, rich(m->a, f->text));
-		return;
-	case CX_F_NUMBER:
-		set_str(m, fmt_is_article(m->e) ? CV_ISSUE : CV_NUMBER, rich(m->a, f->text.n ? f->text : f->raw));
-		return;
-	case CX_F_PUBLISHER: case CX_F_ORGANIZATION: case CX_F_INSTITUTION: case CX_F_SCHOOL:
-		if (f == fmt_publisher(m->e))
-			set_str(m, CV_PUBLISHER, rich(m->a, f->text));
 		return;
 	case CX_F_TYPE: {
 		cx_str g;
@@ -317,10 +308,12 @@ static void field(struct map *m, const struct cx_field *f)
 	default:
 		break;
 	}
-	if (!*csl)
+	if (h.role == FR_DONE || h.role == FR_KEEP || !*csl)
 		return;
 	int v = csl_var_lookup(csl);
-	if (v >= 0)
+	if (v >= 0 && h.role == FR_VALUE && csl_var_kind(v) != CVK_DATE && csl_var_kind(v) != CVK_NAMES)
+		set_str(m, v, joined(m, f, &h));
+	else if (v >= 0)
 		by_name(m, f, v);
 }
 

@@ -198,9 +198,10 @@ static int lang_is(const char *l, const char *lang, int primary)
 	return strlen(l) == k && !strncmp(l, lang, k);
 }
 
-void csl_locale_open(struct csl_locale *L, struct arena *a, const struct csl_style *st,
-                     const char *lang, const char *dir)
+void csl_locale_open(struct csl_locale *L, const struct csl_style *st, const char *lang,
+                     const char *dir)
 {
+	struct arena src = {0}, *a = &src;
 	if (!lang)
 		lang = st->default_locale ? st->default_locale : "en-US";
 	if (!dir)
@@ -227,4 +228,5 @@ void csl_locale_open(struct csl_locale *L, struct arena *a, const struct csl_sty
 	char real[64];
 	snprintf(real, sizeof real, "%s", strchr(lang, '-') || !prim ? lang : prim);
 	csl_locale_merge(L, real, srcs, n);
+	L->src = src;
 }

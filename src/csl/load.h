@@ -11,8 +11,8 @@ int csl_read_file(const char *path, struct buf *out);
 struct csl_style *csl_style_open(const char *name, char *err, size_t errlen);
 /* The locale a session renders with: lang (NULL: the style's default
  * locale, else en-US), locale files from dir (NULL: Debian's), en-US
- * built in.  Sources are parsed into a, which must outlive L. */
-void csl_locale_open(struct csl_locale *L, struct arena *a, const struct csl_style *st,
-                     const char *lang, const char *dir);
+ * built in.  csl_locale_free frees it. */
+void csl_locale_open(struct csl_locale *L, const struct csl_style *st, const char *lang,
+                     const char *dir);
 
 #endif

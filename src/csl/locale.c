@@ -182,6 +182,7 @@ void csl_locale_merge(struct csl_locale *L, const char *lang, struct csl_locale_
 void csl_locale_free(struct csl_locale *L)
 {
 	arena_destroy(&L->a);
+	arena_destroy(&L->src);
 }
 
 static const struct csl_term *find(const struct csl_locale *L, const char *name, int form,

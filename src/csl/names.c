@@ -9,56 +9,26 @@
 #include "csl/csl.h"
 #include "csl/session.h"
 
-struct nopts {
-	int and_;
-	const char *delim;
-	int dp_etal, dp_last;
-	int etal_min, etal_first, etal_last;
-	int initialize;
-	const char *initw;
-	int sort_order;
-	const char *sort_sep;
-	int form;
-	const char *names_delim;
-};
-
-static void merge(struct nopts *o, const struct csl_nameopts *s)
-{
-	if (s->set & NO_AND) o->and_ = s->and_;
-	if (s->set & NO_DELIM) o->delim = s->delimiter;
-	if (s->set & NO_DPEA) o->dp_etal = s->dp_etal;
-	if (s->set & NO_DPL) o->dp_last = s->dp_last;
-	if (s->set & NO_ETAL_MIN) o->etal_min = s->etal_min;
-	if (s->set & NO_ETAL_FIRST) o->etal_first = s->etal_first;
-	if (s->set & NO_ETAL_LAST) o->etal_last = s->etal_last;
-	if (s->set & NO_INIT) o->initialize = s->initialize;
-	if (s->set & NO_INITW) o->initw = s->initialize_with;
-	if (s->set & NO_SORTORDER) o->sort_order = s->sort_order;
-	if (s->set & NO_SORTSEP) o->sort_sep = s->sort_sep;
-	if (s->set & NO_FORM) o->form = s->form;
-	if (s->set & NO_NAMES_DELIM) o->names_delim = s->names_delim;
-}
-
 /* Subsequent et-al options, when the cite is not the first. */
-static void merge_subsequent(struct nopts *o, const struct csl_nameopts *s)
+static void merge_subsequent(struct csl_nameopts *o, const struct csl_nameopts *s)
 {
 	if (s->set & NO_ETAL_SMIN) o->etal_min = s->etal_smin;
 	if (s->set & NO_ETAL_SFIRST) o->etal_first = s->etal_sfirst;
 }
 
 static void options(struct csl_render *r, const struct csl_node *names, const struct csl_node *name,
-                    struct nopts *o)
+                    struct csl_nameopts *o)
 {
 	memset(o, 0, sizeof *o);
-	o->delim = ", ";
+	o->delimiter = ", ";
+	o->etal_first = -1; /* unset; 0 shows no names at all */
 	o->initialize = 1;
 	o->sort_sep = ", ";
-	o->names_delim = NULL;
 	const struct csl_nameopts *lv[4] = {&r->st->nopt, &r->ctx->nopt, names ? &names->nopt : NULL,
 	                                    name ? &name->nopt : NULL};
 	for (int i = 0; i < 4; i++)
 		if (lv[i])
-			merge(o, lv[i]);
+			csl_nameopts_merge(o, lv[i]);
 	if (r->cite && r->cite->position != POS_FIRST)
 		for (int i = 0; i < 4; i++)
 			if (lv[i])
@@ -91,7 +61,10 @@ static void initials(struct buf *b, const char *g, const char *with, int init, i
 		if (i >= n)
 			break;
 		size_t st = i;
-		while (i < n && g[i] != ' ' && g[i] != '.' && g[i] != '-')
+		/* a hyphen before a lower-case letter joins ("Guo-ping": one
+		 * word, one initial), as in citeproc-js */
+		while (i < n && g[i] != ' ' && g[i] != '.' &&
+		       (g[i] != '-' || (i + 1 < n && g[i + 1] >= 'a' && g[i + 1] <= 'z')))
 			i++;
 		/* the first letter, whole code point; markup bytes skipped */
 		size_t k = st;
@@ -138,15 +111,15 @@ static void initials(struct buf *b, const char *g, const char *with, int init, i
 /* The given name at a disambiguation level: 0 as the style says, 1 with
  * initials (a short form gains them; without initialize-with it gains the
  * full given name), 2 the full given name. */
-static const char *given_form(struct csl_render *r, const struct csl_name *nm, const struct nopts *o,
+static const char *given_form(struct csl_render *r, const struct csl_name *nm, const struct csl_nameopts *o,
                               int level)
 {
 	if (!nm->given || !*nm->given)
 		return NULL;
-	if (!o->initw || level >= 2)
+	if (!o->initialize_with || level >= 2)
 		return nm->given;
 	struct buf b = {0};
-	initials(&b, nm->given, o->initw, o->initialize, r->st->init_hyphen);
+	initials(&b, nm->given, o->initialize_with, o->initialize, r->st->init_hyphen);
 	const char *s = arena_strndup(r->a, b.p ? b.p : "", b.n);
 	buf_free(&b);
 	return s;
@@ -247,7 +220,7 @@ static void particle(struct buf *b, const char *p, const char *shown)
  * name and the suffix ("Jean [de La Fontaine III]"); inverted, it holds
  * the family name with the non-dropping particle (unless demoted), and
  * the given name-part the given name with the other particles. */
-static const char *one_name(struct csl_render *r, const struct csl_name *nm, const struct nopts *o,
+static const char *one_name(struct csl_render *r, const struct csl_name *nm, const struct csl_nameopts *o,
                             const struct csl_node *name, int inverted, int level)
 {
 	if (nm->literal)
@@ -363,13 +336,13 @@ static int name_level(struct csl_render *r, size_t i)
 	return r->it->dis_given;
 }
 
-/* The names of one variable, joined, with et-al. */
+/* The names of one variable, joined, with et-al, under the options of
+ * its cs:names. */
 static const char *name_list(struct csl_render *r, const struct csl_names *nl,
-                             const struct csl_node *names, const struct csl_node *name,
+                             const struct csl_nameopts *opts, const struct csl_node *name,
                              const struct csl_node *etal, int *count)
 {
-	struct nopts o;
-	options(r, names, name, &o);
+	struct csl_nameopts o = *opts;
 	size_t n = nl->n;
 	size_t show = n;
 	int use_etal = 0;
@@ -378,6 +351,12 @@ static const char *name_list(struct csl_render *r, const struct csl_names *nl,
 			o.etal_min = r->key->names_min;
 		if (r->key->names_first)
 			o.etal_first = r->key->names_first;
+		if (r->key->names_last)
+			o.etal_last = r->key->names_last > 0;
+	}
+	if (o.etal_min > 0 && o.etal_first == 0 && n >= (size_t)o.etal_min && !r->sort) {
+		*count = 0;
+		return ""; /* et-al-use-first="0": the list is left out, as citeproc-js */
 	}
 	if (o.etal_min > 0 && o.etal_first > 0 && n >= (size_t)o.etal_min && n > (size_t)o.etal_first) {
 		show = (size_t)o.etal_first;
@@ -415,32 +394,35 @@ static const char *name_list(struct csl_render *r, const struct csl_names *nl,
 			int last = i == show - 1 && !use_etal;
 			if (last && and_term && !r->sort) {
 				if (dp_applies(o.dp_last, (int)show, prev_inv))
-					buf_put(&b, o.delim, strlen(o.delim));
+					buf_put(&b, o.delimiter, strlen(o.delimiter));
 				else
 					buf_putc(&b, ' ');
 				buf_put(&b, and_term, strlen(and_term));
 				buf_putc(&b, ' ');
 			} else {
-				buf_put(&b, o.delim, strlen(o.delim));
+				buf_put(&b, o.delimiter, strlen(o.delimiter));
 			}
 		}
 		buf_put(&b, s, strlen(s));
 		prev_inv = inv;
 	}
 	r->shown_names = arena_strndup(r->a, b.p ? b.p : "", b.n);
-	if (use_etal && !r->sort && show > 0) {
+	if (use_etal && show > 0 && (!r->sort || o.etal_last)) {
+		/* et-al-use-last: the last name after an ellipsis; a sort key
+		 * holds it too */
 		if (o.etal_last && !nl->others && show + 1 < n) {
-			buf_put(&b, o.delim, strlen(o.delim));
-			buf_put(&b, "\xE2\x80\xA6 ", 4);
-			int inv = o.sort_order == 2;
+			buf_put(&b, o.delimiter, strlen(o.delimiter));
+			if (!r->sort)
+				buf_put(&b, "\xE2\x80\xA6 ", 4);
+			int inv = r->sort || o.sort_order == 2;
 			const char *s = one_name(r, &nl->v[n - 1], &o, name, inv, name_level(r, n - 1));
 			buf_put(&b, s, strlen(s));
-		} else {
-			const char *term = etal ? etal->term : "et-al";
+		} else if (!r->sort) {
+			const char *term = etal && etal->term ? etal->term : "et-al";
 			const char *t = csl_term_text(r->L, term, TF_LONG, 0);
 			if (t && *t) {
 				if (dp_applies(o.dp_etal, (int)show + 1, prev_inv) && !(o.dp_etal == DP_CONTEXTUAL && show < 2))
-					buf_put(&b, o.delim, strlen(o.delim));
+					buf_put(&b, o.delimiter, strlen(o.delimiter));
 				else
 					buf_putc(&b, ' ');
 				buf_putc(&b, 0);
@@ -509,7 +491,7 @@ static const char *sas(struct csl_render *r, const char *list)
 	/* citeproc-js compares the names shown, et-al left aside */
 	const char *key = r->shown_names ? r->shown_names : list;
 	r->first_names = key;
-	if (S->sas_prev && !strcmp(S->sas_prev, key) && *key)
+	if (S->sas_prev.n && !strcmp(S->sas_prev.p, key) && *key)
 		return r->ctx->sas;
 	return list;
 }
@@ -518,7 +500,7 @@ static const char *render_vars(struct csl_render *r, const struct csl_node *n,
                                const struct csl_node *name, const struct csl_node *etal,
                                const struct csl_node *label, int *total)
 {
-	struct nopts o;
+	struct csl_nameopts o;
 	options(r, n, name, &o);
 	struct buf b = {0};
 	int piq = r->L->punct_in_quote;
@@ -545,7 +527,7 @@ static const char *render_vars(struct csl_render *r, const struct csl_node *n,
 		if (!nl->n)
 			continue;
 		int count;
-		const char *s = name_list(r, nl, n, name, etal, &count);
+		const char *s = name_list(r, nl, &o, name, etal, &count);
 		*total += count;
 		if (o.form == 2)
 			continue;

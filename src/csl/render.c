@@ -32,38 +32,43 @@ static const char *done(struct csl_render *r, struct buf *b)
 	return s;
 }
 
+/* The marks of each formatting value: the model's own inline marks where
+ * it has one, else CSL's, after CM_ESC.  attr: 0 quotes, 1 font-style,
+ * 2 font-variant, 3 font-weight, 4 text-decoration, 5 vertical-align. */
+static const struct {
+	unsigned char attr, val;
+	char on, off;
+	unsigned char esc;
+} style_mark[] = {
+	{0, 1, CM_QUOTE, CM_QUOTE_OFF, 1},         {1, 1, CM_NORMAL, CM_NORMAL_OFF, 1},
+	{1, 2, CX_M_ITALIC_ON, CX_M_ITALIC_OFF, 0}, {1, 3, CM_OBLIQUE, CM_OBLIQUE_OFF, 1},
+	{2, 1, CM_VNORMAL, CM_VNORMAL_OFF, 1},     {2, 2, CX_M_SC_ON, CX_M_SC_OFF, 0},
+	{3, 1, CM_WNORMAL, CM_WNORMAL_OFF, 1},     {3, 2, CX_M_BOLD_ON, CX_M_BOLD_OFF, 0},
+	{3, 3, CM_LIGHT, CM_LIGHT_OFF, 1},         {4, 2, CM_UNDER, CM_UNDER_OFF, 1},
+	{5, 1, CM_BASE, CM_BASE_OFF, 1},           {5, 2, CX_M_SUP_ON, CX_M_SUP_OFF, 0},
+	{5, 3, CX_M_SUB_ON, CX_M_SUB_OFF, 0},
+};
+
 /* The markup a formatting puts around its text: opening marks outermost
  * first, closing marks innermost first. */
 static void style_marks(const struct csl_fmt *f, char *on, size_t *non, char *off, size_t *noff)
 {
-	char pair[8][2][2];
-	int esc[8], k = 0;
-#define PAIR(a, b, e) (pair[k][0][0] = (a), pair[k][1][0] = (b), esc[k++] = (e))
-	if (f->quotes)
-		PAIR(CM_QUOTE, CM_QUOTE_OFF, 1);
-	if (f->font_style == 1) PAIR(CM_NORMAL, CM_NORMAL_OFF, 1);
-	if (f->font_style == 2) PAIR(CX_M_ITALIC_ON, CX_M_ITALIC_OFF, 0);
-	if (f->font_style == 3) PAIR(CM_OBLIQUE, CM_OBLIQUE_OFF, 1);
-	if (f->font_variant == 1) PAIR(CM_VNORMAL, CM_VNORMAL_OFF, 1);
-	if (f->font_variant == 2) PAIR(CX_M_SC_ON, CX_M_SC_OFF, 0);
-	if (f->font_weight == 1) PAIR(CM_WNORMAL, CM_WNORMAL_OFF, 1);
-	if (f->font_weight == 2) PAIR(CX_M_BOLD_ON, CX_M_BOLD_OFF, 0);
-	if (f->font_weight == 3) PAIR(CM_LIGHT, CM_LIGHT_OFF, 1);
-	if (f->decoration == 2) PAIR(CM_UNDER, CM_UNDER_OFF, 1);
-	if (f->valign == 1) PAIR(CM_BASE, CM_BASE_OFF, 1);
-	if (f->valign == 2) PAIR(CX_M_SUP_ON, CX_M_SUP_OFF, 0);
-	if (f->valign == 3) PAIR(CX_M_SUB_ON, CX_M_SUB_OFF, 0);
-#undef PAIR
+	const unsigned char v[] = {f->quotes, f->font_style, f->font_variant, f->font_weight,
+	                           f->decoration, f->valign};
+	size_t used[sizeof style_mark / sizeof *style_mark], k = 0;
+	for (size_t i = 0; i < sizeof style_mark / sizeof *style_mark; i++)
+		if (v[style_mark[i].attr] == style_mark[i].val)
+			used[k++] = i;
 	*non = *noff = 0;
-	for (int i = k - 1; i >= 0; i--) {
-		if (esc[i])
+	for (size_t i = k; i-- > 0;) {
+		if (style_mark[used[i]].esc)
 			on[(*non)++] = CM_ESC;
-		on[(*non)++] = pair[i][0][0];
+		on[(*non)++] = style_mark[used[i]].on;
 	}
-	for (int i = 0; i < k; i++) {
-		if (esc[i])
+	for (size_t i = 0; i < k; i++) {
+		if (style_mark[used[i]].esc)
 			off[(*noff)++] = CM_ESC;
-		off[(*noff)++] = pair[i][1][0];
+		off[(*noff)++] = style_mark[used[i]].off;
 	}
 }
 
@@ -478,6 +483,14 @@ static int test_node(struct csl_render *r, const struct csl_node *n)
 			int t = (r->it->dis_cond != 0) == (c->nvals != 0);
 			any |= t;
 			all &= t;
+			count++;
+			continue;
+		}
+		if (c->test == CT_TYPE && c->nvals) {
+			/* the item's type among the listed; all of them: the only one listed */
+			int t = r->it->type >= 0 && (c->types >> r->it->type & 1);
+			any |= t;
+			all &= t && !(c->types & (c->types - 1));
 			count++;
 			continue;
 		}

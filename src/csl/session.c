@@ -23,16 +23,9 @@ const char *csl_year_suffix(struct arena *a, int n)
 	return arena_strndup(a, b + k, strlen(b + k));
 }
 
-static int node_uses_ys(const struct csl_node *n)
+static int is_year_suffix(const struct csl_node *n)
 {
-	if (n->kind == CK_TEXT && n->var == CV_YEAR_SUFFIX)
-		return 1;
-	if (n->macro && node_uses_ys(n->macro))
-		return 1;
-	for (size_t i = 0; i < n->nkids; i++)
-		if (node_uses_ys(&n->kids[i]))
-			return 1;
-	return 0;
+	return n->kind == CK_TEXT && n->var == CV_YEAR_SUFFIX;
 }
 
 void csl_render_init(struct csl_render *r, struct csl_session *S, const struct csl_context *ctx,
@@ -54,13 +47,10 @@ struct csl_session *csl_session_new(const struct csl_style *s, const struct csl_
 	struct csl_session *S = xcalloc(1, sizeof *S);
 	S->st = s;
 	S->L = L;
-	int uses = 0;
-	for (size_t i = 0; i < s->nmacros; i++)
-		uses |= node_uses_ys(s->macros[i]);
-	if (s->cit.layout)
-		uses |= node_uses_ys(s->cit.layout);
-	if (s->bib.layout)
-		uses |= node_uses_ys(s->bib.layout);
+	int uses = csl_node_any(s->cit.layout, is_year_suffix) ||
+	           csl_node_any(s->bib.layout, is_year_suffix);
+	for (size_t i = 0; i < s->nmacros && !uses; i++)
+		uses = csl_node_any(s->macros[i], is_year_suffix);
 	S->uses_ys = uses;
 	char loc[64];
 	snprintf(loc, sizeof loc, "%s", L->lang ? L->lang : "en-US");
@@ -81,12 +71,8 @@ void csl_session_free(struct csl_session *S)
 		return;
 	if (S->coll)
 		ucol_close((UCollator *)S->coll);
-	free(S->bib);
-	free(S->cited);
-	free(S->sas_prev);
 	free(S->hist);
-	free(S->hl_family);
-	free(S->hl_given);
+	buf_free(&S->sas_prev);
 	buf_free(&S->out);
 	for (size_t i = 0; i < sizeof S->pool / sizeof S->pool[0]; i++)
 		buf_free(&S->pool[i]);
@@ -105,8 +91,7 @@ void csl_session_items(struct csl_session *S, struct csl_item **items, size_t n)
 
 void csl_session_cited(struct csl_session *S, struct csl_item **order, size_t n)
 {
-	free(S->cited);
-	S->cited = xmalloc((n + 1) * sizeof *S->cited);
+	S->cited = arena_alloc(&S->a, (n + 1) * sizeof *S->cited);
 	memcpy(S->cited, order, n * sizeof *order);
 	S->ncited = n;
 }
@@ -115,22 +100,17 @@ void csl_session_highlight(struct csl_session *S, const char *who)
 {
 	if (!who || !*who)
 		return;
-	const char *comma = strchr(who, ',');
+	const char *comma = strchr(who, ','), *sp = strrchr(who, ' ');
 	if (comma) {
-		S->hl_family = xstrdup(who);
-		S->hl_family[comma - who] = 0;
 		const char *g = comma + 1;
 		while (*g == ' ')
 			g++;
-		S->hl_given = xstrdup(g);
+		S->hl_family = arena_strndup(&S->a, who, (size_t)(comma - who));
+		S->hl_given = arena_strndup(&S->a, g, strlen(g));
 	} else {
-		const char *sp = strrchr(who, ' ');
-		S->hl_family = xstrdup(sp ? sp + 1 : who);
-		S->hl_given = xstrdup(who);
-		if (sp)
-			S->hl_given[sp - who] = 0;
-		else
-			S->hl_given[0] = 0;
+		const char *f = sp ? sp + 1 : who;
+		S->hl_family = arena_strndup(&S->a, f, strlen(f));
+		S->hl_given = arena_strndup(&S->a, who, sp ? (size_t)(sp - who) : 0);
 	}
 }
 
@@ -146,8 +126,7 @@ void csl_session_prepare(struct csl_session *S)
 {
 	struct csl_item **src = S->ncited ? S->cited : S->items;
 	size_t n = S->ncited ? S->ncited : S->n;
-	free(S->bib);
-	S->bib = xmalloc((n + 1) * sizeof *S->bib);
+	S->bib = arena_alloc(&S->a, (n + 1) * sizeof *S->bib);
 	memcpy(S->bib, src, n * sizeof *src);
 	S->nbib = n;
 	for (size_t i = 0; i < S->n; i++) {
@@ -175,8 +154,7 @@ const struct csl_item *csl_bib_item(const struct csl_session *S, size_t i)
 
 void csl_session_new_list(struct csl_session *S)
 {
-	free(S->sas_prev);
-	S->sas_prev = NULL;
+	S->sas_prev.n = 0;
 }
 
 size_t csl_bib_count(const struct csl_session *S)
@@ -243,8 +221,9 @@ const char *csl_bib_entry(struct csl_session *S, size_t i, const struct csl_item
 		s = csl_fmt_apply(&r, s, &f, 1);
 	}
 	if (S->st->bib.sas) {
-		free(S->sas_prev);
-		S->sas_prev = r.first_names ? xstrdup(r.first_names) : NULL;
+		S->sas_prev.n = 0;
+		if (r.first_names)
+			buf_put(&S->sas_prev, r.first_names, strlen(r.first_names) + 1);
 	}
 	size_t n = strlen(s);
 	S->out.n = 0;

@@ -14,14 +14,14 @@ struct csl_session {
 	struct arena tmp;        /* one render; reset after each */
 	struct csl_item **items; /* input order */
 	size_t n;
-	struct csl_item **bib;   /* bibliography order */
+	struct csl_item **bib;   /* bibliography order (in a) */
 	size_t nbib;
-	struct csl_item **cited; /* citation order, when given */
+	struct csl_item **cited; /* citation order, when given (in a) */
 	size_t ncited;
 	struct UCollator *coll;
 	int uses_ys;             /* the style renders year-suffix itself */
 	/* subsequent-author-substitute: the previous entry's names */
-	char *sas_prev;
+	struct buf sas_prev;     /* NUL-terminated; empty: none */
 	struct buf out;          /* the last rendered string */
 	/* citations: the history for positions */
 	struct posstream {       /* the previous citation, for ibid */
@@ -33,7 +33,7 @@ struct csl_session {
 	struct hist { struct csl_item *it; int note; } *hist;
 	size_t nhist, caphist;
 	int prepared;
-	char *hl_family, *hl_given; /* --highlight */
+	const char *hl_family, *hl_given; /* --highlight */
 	struct buf pool[64];     /* scratch buffers by nesting depth (render.c) */
 	size_t depth;
 };

@@ -4,6 +4,7 @@
  * their ids and macros into pointers, so rendering never compares a
  * string from the style.  Unknown elements and attributes are ignored, as
  * the specification lets a processor do with extensions. */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -64,67 +65,91 @@ static int num_attr(const struct xnode *x, const char *name, int *out)
 	return 1;
 }
 
+/* An attribute read into a field of a struct: a string, a number, a
+ * variable, or one of a list of words (its index; dflt for another). */
+enum { AT_STR, AT_INT, AT_VAR, AT_PICK };
+struct attr {
+	const char *name;
+	const char *on_name;       /* its name on cs:name: NULL the same, "" none */
+	unsigned char type;
+	unsigned short off;
+	const char *const *words;
+	int dflt;
+};
+
+/* Read the attributes of t[0..n) that x gives into the struct at obj,
+ * with a bit per row given (row i, bit i).  absent set: the rows x does
+ * not give get their defaults too. */
+static unsigned read_attrs(const struct xnode *x, const struct attr *t, size_t n, void *obj,
+                           int on_name, int absent)
+{
+	unsigned got = 0;
+	for (size_t i = 0; i < n; i++) {
+		const char *name = on_name && t[i].on_name ? t[i].on_name : t[i].name;
+		const char *v = *name ? xml_attr(x, name) : NULL;
+		if (!v && !absent)
+			continue;
+		got |= (unsigned)(v != NULL) << i;
+		char *p = (char *)obj + t[i].off;
+		int k = t[i].dflt;
+		if (t[i].type == AT_STR) {
+			memcpy(p, &v, sizeof v);
+			continue;
+		}
+		if (t[i].type == AT_INT && v)
+			k = atoi(v);
+		else if (t[i].type == AT_VAR)
+			k = v ? csl_var_lookup(v) : CV_NONE;
+		else if (t[i].type == AT_PICK)
+			k = csl_pick(v, t[i].words, t[i].dflt);
+		memcpy(p, &k, sizeof k);
+	}
+	return got;
+}
+
+static const char *const bool_words[] = {"false", "true", NULL};
+
+/* The inheritable name options, row i for bit i of csl_nameopts.set. */
+#define NO(f) (unsigned short)offsetof(struct csl_nameopts, f)
+static const char *const and_words[] = {"", "text", "symbol", NULL};
+static const char *const dp_words[] = {"contextual", "after-inverted-name", "always", "never", NULL};
+static const char *const order_words[] = {"", "first", "all", NULL};
+static const char *const nform_words[] = {"long", "short", "count", NULL};
+static const struct attr nameopt_attrs[] = {
+	{"and", NULL, AT_PICK, NO(and_), and_words, 0},
+	{"name-delimiter", "delimiter", AT_STR, NO(delimiter), NULL, 0},
+	{"delimiter-precedes-et-al", NULL, AT_PICK, NO(dp_etal), dp_words, 0},
+	{"delimiter-precedes-last", NULL, AT_PICK, NO(dp_last), dp_words, 0},
+	{"et-al-min", NULL, AT_INT, NO(etal_min), NULL, 0},
+	{"et-al-use-first", NULL, AT_INT, NO(etal_first), NULL, 0},
+	{"et-al-use-last", NULL, AT_PICK, NO(etal_last), bool_words, 0},
+	{"et-al-subsequent-min", NULL, AT_INT, NO(etal_smin), NULL, 0},
+	{"et-al-subsequent-use-first", NULL, AT_INT, NO(etal_sfirst), NULL, 0},
+	{"initialize", NULL, AT_PICK, NO(initialize), bool_words, 1},
+	{"initialize-with", NULL, AT_STR, NO(initialize_with), NULL, 0},
+	{"name-as-sort-order", NULL, AT_PICK, NO(sort_order), order_words, 0},
+	{"sort-separator", NULL, AT_STR, NO(sort_sep), NULL, 0},
+	{"name-form", "form", AT_PICK, NO(form), nform_words, 0},
+	{"names-delimiter", "", AT_STR, NO(names_delim), NULL, 0},
+};
+#undef NO
+
 /* The inheritable name options an element gives (style, citation,
  * bibliography, names, name). */
 void csl_parse_nameopts(const struct xnode *x, struct csl_nameopts *o, int on_name)
 {
-	static const char *const andn[] = {"", "text", "symbol", NULL};
-	static const char *const dp[] = {"contextual", "after-inverted-name", "always", "never", NULL};
-	static const char *const so[] = {"", "first", "all", NULL};
-	static const char *const fo[] = {"long", "short", "count", NULL};
-	const char *v;
-	if ((v = xml_attr(x, "and"))) {
-		o->and_ = csl_pick(v, andn, 0);
-		o->set |= NO_AND;
+	o->set |= read_attrs(x, nameopt_attrs, sizeof nameopt_attrs / sizeof *nameopt_attrs, o,
+	                     on_name, 0);
+}
+
+void csl_nameopts_merge(struct csl_nameopts *o, const struct csl_nameopts *s)
+{
+	for (unsigned m = s->set; m; m &= m - 1) {
+		const struct attr *t = &nameopt_attrs[__builtin_ctz(m)];
+		memcpy((char *)o + t->off, (const char *)s + t->off,
+		       t->type == AT_STR ? sizeof(char *) : sizeof(int));
 	}
-	if ((v = xml_attr(x, on_name ? "delimiter" : "name-delimiter"))) {
-		o->delimiter = v;
-		o->set |= NO_DELIM;
-	}
-	if ((v = xml_attr(x, "delimiter-precedes-et-al"))) {
-		o->dp_etal = csl_pick(v, dp, 0);
-		o->set |= NO_DPEA;
-	}
-	if ((v = xml_attr(x, "delimiter-precedes-last"))) {
-		o->dp_last = csl_pick(v, dp, 0);
-		o->set |= NO_DPL;
-	}
-	if (num_attr(x, "et-al-min", &o->etal_min))
-		o->set |= NO_ETAL_MIN;
-	if (num_attr(x, "et-al-use-first", &o->etal_first))
-		o->set |= NO_ETAL_FIRST;
-	if (num_attr(x, "et-al-subsequent-min", &o->etal_smin))
-		o->set |= NO_ETAL_SMIN;
-	if (num_attr(x, "et-al-subsequent-use-first", &o->etal_sfirst))
-		o->set |= NO_ETAL_SFIRST;
-	if ((v = xml_attr(x, "et-al-use-last"))) {
-		o->etal_last = is(v, "true");
-		o->set |= NO_ETAL_LAST;
-	}
-	if ((v = xml_attr(x, "initialize"))) {
-		o->initialize = !is(v, "false");
-		o->set |= NO_INIT;
-	}
-	if ((v = xml_attr(x, "initialize-with"))) {
-		o->initialize_with = v;
-		o->set |= NO_INITW;
-	}
-	if ((v = xml_attr(x, "name-as-sort-order"))) {
-		o->sort_order = csl_pick(v, so, 0);
-		o->set |= NO_SORTORDER;
-	}
-	if ((v = xml_attr(x, "sort-separator"))) {
-		o->sort_sep = v;
-		o->set |= NO_SORTSEP;
-	}
-	if ((v = xml_attr(x, on_name ? "form" : "name-form"))) {
-		o->form = csl_pick(v, fo, 0);
-		o->set |= NO_FORM;
-	}
-	if ((v = xml_attr(x, on_name ? "\x01" : "names-delimiter"))) {
-		o->names_delim = v;
-		o->set |= NO_NAMES_DELIM;
-	}
+	o->set |= s->set;
 }
 
 /* A space-separated list of words, each mapped by fn (or dropped at -1). */
@@ -205,7 +230,7 @@ static void parse_conds(struct arena *a, const struct xnode *x, struct csl_node 
 		{"position", CT_POSITION, pos_lookup},
 	};
 	n->match = csl_pick(xml_attr(x, "match"), match, 0);
-	n->conds = arena_alloc(a, 8 * sizeof *n->conds);
+	n->conds = arena_calloc(a, 8 * sizeof *n->conds);
 	for (size_t i = 0; i < sizeof tests / sizeof *tests; i++) {
 		const char *v = xml_attr(x, tests[i].attr);
 		if (!v)
@@ -213,11 +238,8 @@ static void parse_conds(struct arena *a, const struct xnode *x, struct csl_node 
 		struct csl_cond *c = &n->conds[n->nconds++];
 		c->test = tests[i].t;
 		c->vals = word_list(a, v, &c->nvals, tests[i].fn);
-		if (c->test == CT_LOCATOR) {
-			/* "sub verbo" is the term's other spelling. */
-			for (size_t k = 0; k < c->nvals; k++)
-				(void)k;
-		}
+		for (size_t k = 0; c->test == CT_TYPE && k < c->nvals; k++)
+			c->types |= 1ull << c->vals[k];
 	}
 	const char *d = xml_attr(x, "disambiguate");
 	if (d) {
@@ -251,100 +273,121 @@ static void compile_names(struct arena *a, const struct xnode *x, struct csl_nod
 	}
 }
 
+static void compile_if(struct arena *a, const struct xnode *x, struct csl_node *n)
+{
+	n->is_else = !strcmp(x->name, "else");
+	parse_conds(a, x, n);
+}
+
+static void compile_name(struct arena *a, const struct xnode *x, struct csl_node *n)
+{
+	(void)a;
+	csl_parse_nameopts(x, &n->nopt, 1);
+	n->f.delimiter = NULL;
+	for (size_t i = 0; i < n->nkids; i++)
+		if (n->kids[i].kind == CK_NAME_PART)
+			n->name_part[n->kids[i].part] = &n->kids[i];
+}
+
+static void compile_text(struct arena *a, const struct xnode *x, struct csl_node *n)
+{
+	(void)a;
+	if (xml_attr(x, "variable") && n->var == CV_NONE)
+		n->value = ""; /* an unknown variable renders nothing */
+}
+
+/* The attributes of each element, and what compiling it does besides. */
+#define N(f) (unsigned short)offsetof(struct csl_node, f)
+static const char *const number_forms[] = {"numeric", "ordinal", "long-ordinal", "roman", NULL};
+static const char *const plural_words[] = {"contextual", "always", "never", NULL};
+static const char *const part_words[] = {"family", "given", NULL};
+static const char *const date_forms[] = {"", "text", "numeric", NULL};
+static const char *const date_part_sets[] = {"", "year", "year-month", "year-month-day", NULL};
+static const char *const date_parts[] = {"year", "month", "day", NULL};
+static const char *const date_part_forms[] = {"long", "short", "numeric", "numeric-leading-zeros",
+                                              "ordinal", NULL};
+static const struct attr text_attrs[] = {
+	{"variable", NULL, AT_VAR, N(var), NULL, 0}, {"macro", NULL, AT_STR, N(macro_name), NULL, 0},
+	{"term", NULL, AT_STR, N(term), NULL, 0}, {"value", NULL, AT_STR, N(value), NULL, 0},
+	{"form", NULL, AT_PICK, N(form), form_names, 0},
+	{"plural", NULL, AT_PICK, N(plural), bool_words, 0},
+};
+static const struct attr number_attrs[] = {
+	{"variable", NULL, AT_VAR, N(var), NULL, 0}, {"form", NULL, AT_PICK, N(form), number_forms, 0},
+};
+static const struct attr label_attrs[] = {
+	{"variable", NULL, AT_VAR, N(var), NULL, 0}, {"form", NULL, AT_PICK, N(form), form_names, 0},
+	{"plural", NULL, AT_PICK, N(plural), plural_words, 0},
+};
+static const struct attr name_part_attrs[] = {{"name", NULL, AT_PICK, N(part), part_words, 0}};
+static const struct attr etal_attrs[] = {{"term", NULL, AT_STR, N(term), NULL, 0}};
+static const struct attr date_attrs[] = {
+	{"variable", NULL, AT_VAR, N(var), NULL, 0},
+	{"form", NULL, AT_PICK, N(date_form), date_forms, 0},
+	{"date-parts", NULL, AT_PICK, N(date_parts), date_part_sets, 3},
+};
+static const struct attr date_part_attrs[] = {
+	{"name", NULL, AT_PICK, N(part), date_parts, 0},
+	{"range-delimiter", NULL, AT_STR, N(range_delim), NULL, 0},
+	{"form", NULL, AT_PICK, N(form), date_part_forms, -1},
+};
+static const struct attr macro_attrs[] = {{"name", NULL, AT_STR, N(macro_name), NULL, 0}};
+#undef N
+#define ATTRS(t) t, sizeof t / sizeof *t
+static const struct {
+	const char *name;
+	enum csl_kind kind;
+	const struct attr *attrs;
+	size_t nattrs;
+	void (*compile)(struct arena *a, const struct xnode *x, struct csl_node *n);
+} kinds[] = {
+	{"layout", CK_LAYOUT, NULL, 0, NULL},
+	{"text", CK_TEXT, ATTRS(text_attrs), compile_text},
+	{"number", CK_NUMBER, ATTRS(number_attrs), NULL},
+	{"label", CK_LABEL, ATTRS(label_attrs), NULL},
+	{"group", CK_GROUP, NULL, 0, NULL},
+	{"choose", CK_CHOOSE, NULL, 0, NULL},
+	{"if", CK_IF, NULL, 0, compile_if},
+	{"else-if", CK_IF, NULL, 0, compile_if},
+	{"else", CK_IF, NULL, 0, compile_if},
+	{"names", CK_NAMES, NULL, 0, compile_names},
+	{"name", CK_NAME, NULL, 0, compile_name},
+	{"et-al", CK_ETAL, ATTRS(etal_attrs), NULL},
+	{"substitute", CK_SUBSTITUTE, NULL, 0, NULL},
+	{"name-part", CK_NAME_PART, ATTRS(name_part_attrs), NULL},
+	{"date", CK_DATE, ATTRS(date_attrs), NULL},
+	{"date-part", CK_DATE_PART, ATTRS(date_part_attrs), NULL},
+	{"macro", CK_MACRO, ATTRS(macro_attrs), NULL},
+};
+#undef ATTRS
+
 static void compile_node(struct arena *a, const struct xnode *x, struct csl_node *n)
 {
-	static const struct {
-		const char *name;
-		enum csl_kind kind;
-	} kinds[] = {
-		{"layout", CK_LAYOUT}, {"text", CK_TEXT}, {"number", CK_NUMBER}, {"label", CK_LABEL},
-		{"group", CK_GROUP}, {"choose", CK_CHOOSE}, {"if", CK_IF}, {"else-if", CK_IF},
-		{"else", CK_IF}, {"names", CK_NAMES}, {"name", CK_NAME}, {"et-al", CK_ETAL},
-		{"substitute", CK_SUBSTITUTE}, {"name-part", CK_NAME_PART}, {"date", CK_DATE},
-		{"date-part", CK_DATE_PART}, {"macro", CK_MACRO},
-	};
 	memset(n, 0, sizeof *n);
 	n->kind = CK_OTHER;
 	n->var = CV_NONE;
-	for (size_t i = 0; i < sizeof kinds / sizeof *kinds; i++)
-		if (!strcmp(x->name, kinds[i].name))
-			n->kind = kinds[i].kind;
 	parse_fmt(x, &n->f);
 	n->kids = compile_kids(a, x, &n->nkids);
-	const char *v = xml_attr(x, "variable");
-	switch (n->kind) {
-	case CK_TEXT:
-		n->var = v ? csl_var_lookup(v) : CV_NONE;
-		n->macro_name = xml_attr(x, "macro");
-		n->term = xml_attr(x, "term");
-		n->value = xml_attr(x, "value");
-		n->form = csl_pick(xml_attr(x, "form"), form_names, 0);
-		n->plural = is(xml_attr(x, "plural"), "true");
-		if (v && n->var == CV_NONE)
-			n->value = ""; /* an unknown variable renders nothing */
-		break;
-	case CK_NUMBER: {
-		static const char *const nf[] = {"numeric", "ordinal", "long-ordinal", "roman", NULL};
-		n->var = v ? csl_var_lookup(v) : CV_NONE;
-		n->form = csl_pick(xml_attr(x, "form"), nf, 0);
-		break;
-	}
-	case CK_LABEL: {
-		static const char *const pl[] = {"contextual", "always", "never", NULL};
-		n->var = v ? csl_var_lookup(v) : CV_NONE;
-		n->form = csl_pick(xml_attr(x, "form"), form_names, 0);
-		n->plural = csl_pick(xml_attr(x, "plural"), pl, 0);
-		break;
-	}
-	case CK_IF:
-		n->is_else = !strcmp(x->name, "else");
-		parse_conds(a, x, n);
-		break;
-	case CK_NAMES:
-		compile_names(a, x, n);
-		break;
-	case CK_NAME:
-		csl_parse_nameopts(x, &n->nopt, 1);
-		n->f.delimiter = NULL;
-		for (size_t i = 0; i < n->nkids; i++)
-			if (n->kids[i].kind == CK_NAME_PART)
-				n->name_part[n->kids[i].part] = &n->kids[i];
-		break;
-	case CK_NAME_PART:
-		n->part = is(xml_attr(x, "name"), "given");
-		break;
-	case CK_ETAL:
-		n->term = xml_attr(x, "term");
-		if (!n->term)
-			n->term = "et-al";
-		break;
-	case CK_DATE: {
-		static const char *const df[] = {"", "text", "numeric", NULL};
-		static const char *const dp[] = {"", "year", "year-month", "year-month-day", NULL};
-		n->var = v ? csl_var_lookup(v) : CV_NONE;
-		n->date_form = csl_pick(xml_attr(x, "form"), df, 0);
-		n->date_parts = csl_pick(xml_attr(x, "date-parts"), dp, 3);
-		break;
-	}
-	case CK_DATE_PART: {
-		static const char *const pn[] = {"year", "month", "day", NULL};
-		n->part = csl_pick(xml_attr(x, "name"), pn, 0);
-		n->range_delim = xml_attr(x, "range-delimiter");
-		n->form = -1;
-		const char *fo = xml_attr(x, "form");
-		if (fo) {
-			static const char *const f2[] = {"long", "short", "numeric", "numeric-leading-zeros",
-			                                 "ordinal", NULL};
-			n->form = csl_pick(fo, f2, 0);
+	for (size_t i = 0; i < sizeof kinds / sizeof *kinds; i++)
+		if (!strcmp(x->name, kinds[i].name)) {
+			n->kind = kinds[i].kind;
+			read_attrs(x, kinds[i].attrs, kinds[i].nattrs, n, 0, 1);
+			if (kinds[i].compile)
+				kinds[i].compile(a, x, n);
+			break;
 		}
-		break;
-	}
-	case CK_MACRO:
-		n->macro_name = xml_attr(x, "name");
-		break;
-	default:
-		break;
-	}
+}
+
+int csl_node_any(const struct csl_node *n, int (*pred)(const struct csl_node *))
+{
+	if (!n)
+		return 0;
+	if (pred(n) || (n->macro && csl_node_any(n->macro, pred)))
+		return 1;
+	for (size_t i = 0; i < n->nkids; i++)
+		if (csl_node_any(&n->kids[i], pred))
+			return 1;
+	return 0;
 }
 
 static struct csl_node *compile_kids(struct arena *a, const struct xnode *x, size_t *n)
@@ -470,16 +513,9 @@ static void compile_info(struct csl_style *s, const struct xnode *info)
 	}
 }
 
-struct csl_style *csl_style_load(const char *xml, size_t n, char *err, size_t errlen)
+/* Compile the style under root into s; NULL, or what is wrong. */
+static const char *compile_style(struct csl_style *s, const struct xnode *root)
 {
-	struct csl_style *s = xcalloc(1, sizeof *s);
-	struct xnode *root = xml_parse(&s->a, xml, n, err, errlen);
-	if (!root || strcmp(root->name, "style")) {
-		if (root)
-			snprintf(err, errlen, "not a CSL style (root element <%s>)", root->name);
-		csl_style_free(s);
-		return NULL;
-	}
 	static const char *const demote[] = {"never", "sort-only", "display-and-sort", NULL};
 	static const char *const prf[] = {"", "expanded", "minimal", "minimal-two", "chicago",
 	                                  "chicago-16", NULL};
@@ -516,12 +552,23 @@ struct csl_style *csl_style_load(const char *xml, size_t n, char *err, size_t er
 		compile_context(&s->a, s, bib, &s->bib, 0);
 		s->has_bib = s->bib.layout != NULL;
 	}
-	if (!s->cit.layout && !s->parent) {
-		snprintf(err, errlen, "the style has no citation layout");
-		csl_style_free(s);
-		return NULL;
+	return s->cit.layout || s->parent ? NULL : "the style has no citation layout";
+}
+
+struct csl_style *csl_style_load(const char *xml, size_t n, char *err, size_t errlen)
+{
+	struct csl_style *s = xcalloc(1, sizeof *s);
+	struct xnode *root = xml_parse(&s->a, xml, n, err, errlen);
+	if (root && !strcmp(root->name, "style")) {
+		const char *why = compile_style(s, root);
+		if (!why)
+			return s;
+		snprintf(err, errlen, "%s", why);
+	} else if (root) {
+		snprintf(err, errlen, "not a CSL style (root element <%s>)", root->name);
 	}
-	return s;
+	csl_style_free(s);
+	return NULL;
 }
 
 void csl_style_free(struct csl_style *s)

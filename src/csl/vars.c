@@ -62,6 +62,8 @@ static const char *const types[] = {
 	"review-book", "software", "song", "speech", "standard", "thesis", "treaty", "webpage",
 };
 
+_Static_assert(sizeof types / sizeof *types <= 64, "a type condition is a 64-bit set");
+
 int csl_type_lookup(const char *name)
 {
 	for (size_t i = 0; i < sizeof types / sizeof *types; i++)

@@ -9,14 +9,16 @@
 
 static int month_day(cx_str s, int *month);
 
+/* The value without spaces, braces or markup around it ("{{2018}}"
+ * decodes to 2018 inside case-protection marks) and a final full stop. */
 static cx_str trim(cx_str s)
 {
-	while (s.n && (isspace((unsigned char)*s.p) || *s.p == '{')) {
+	while (s.n && (isspace((unsigned char)*s.p) || *s.p == '{' || CX_IS_MARK(*s.p))) {
 		s.p++;
 		s.n--;
 	}
 	while (s.n && (isspace((unsigned char)s.p[s.n - 1]) || s.p[s.n - 1] == '}' ||
-	               s.p[s.n - 1] == '.'))
+	               s.p[s.n - 1] == '.' || CX_IS_MARK(s.p[s.n - 1])))
 		s.n--;
 	return s;
 }
@@ -146,8 +148,9 @@ void date_parse_year(struct cx_date *d, cx_str s)
 		}
 		int y2;
 		if (p > t.p + k && p < end && str_digits(p, end, &y2) == 4 && p + 4 == end) {
-			d->year[1] = y2;
-			d->range = 1;
+			/* "1865--1865" is the one year */
+			d->year[1] = y2 != y ? y2 : 0;
+			d->range = y2 != y;
 		} else if (k != t.n && !isalpha((unsigned char)t.p[k])) {
 			d->literal = s;
 		}
@@ -156,16 +159,37 @@ void date_parse_year(struct cx_date *d, cx_str s)
 	d->literal = s;
 }
 
+int date_year_lenient(cx_str s)
+{
+	struct cx_date d = {{0}, {0}, {0}, 0, 0, {0}};
+	date_parse_year(&d, s);
+	return d.year[0] && d.literal.n;
+}
+
+/* ISO 8601 and EDTF count years as astronomers do, with a year 0 that
+ * is 1 BC: "-0379" is 380 BC, which biblatex prints as "380 BCE".  CSL,
+ * and the model, count as historians, with no year 0: 380 BC is -380. */
+static int year_of_iso(int y)
+{
+	return y <= 0 ? y - 1 : y;
+}
+
+static int iso_of_year(int y)
+{
+	return y < 0 ? y + 1 : y;
+}
+
 /* ISO 8601 / EDTF level 0-1, as biblatex's date field: YYYY, YYYY-MM,
- * YYYY-MM-DD, ranges with '/', open ends, '~' circa and '?' uncertain. */
+ * YYYY-MM-DD, ranges with '/', open ends, '~' circa and '?' uncertain;
+ * years BC as "-0379". */
 static const char *iso_one(const char *p, const char *end, int *y, int *m, int *dd)
 {
 	int v, neg = p < end && *p == '-' && p + 1 < end && isdigit((unsigned char)p[1]);
-	p += neg; /* "-0380": 381 BC in ISO 8601, 380 BC in biblatex and CSL */
+	p += neg;
 	size_t k = str_digits(p, end, &v);
 	if (k != 4 || (neg && !v))
 		return NULL;
-	*y = neg ? -v : v;
+	*y = year_of_iso(neg ? -v : v);
 	p += 4;
 	if (p < end && *p == '-' && p + 1 < end && isdigit((unsigned char)p[1])) {
 		k = str_digits(p + 1, end, &v);
@@ -234,6 +258,10 @@ void date_parse_iso(struct cx_date *d, cx_str s)
 		d->literal = s;
 		return;
 	}
+	if (r.range && r.year[1] == r.year[0] && r.month[1] == r.month[0] && r.day[1] == r.day[0]) {
+		r.range = 0; /* "1865/1865" is the one date */
+		r.year[1] = r.month[1] = r.day[1] = 0;
+	}
 	r.literal = d->literal;
 	*d = r;
 }
@@ -248,7 +276,8 @@ int date_parse_day(cx_str s)
 static size_t iso_part(char *b, size_t cap, int y, int m, int d)
 {
 	int k;
-	const char *sign = y < 0 ? "-" : ""; /* a year BC: "-0380" */
+	y = iso_of_year(y); /* 380 BC: "-0379" */
+	const char *sign = y < 0 ? "-" : "";
 	y = y < 0 ? -y : y;
 	if (m >= 13 && m <= 16) /* seasons: EDTF 21..24 */
 		k = snprintf(b, cap, "%s%04d-%02d", sign, y, m + 8);

@@ -275,19 +275,26 @@ static struct frame *top(struct dec *d)
 	return &d->f[d->nf - 1];
 }
 
+/* Twice the room for a stack of *cap elements of size bytes, which
+ * starts in the array local and moves to the heap when it outgrows it. */
+static void *grow_stack(void *p, const void *local, size_t size, size_t *cap)
+{
+	void *q;
+	if (p == local) {
+		q = xmalloc(*cap * 2 * size);
+		memcpy(q, local, *cap * size);
+	} else {
+		q = xrealloc(p, *cap * 2 * size);
+	}
+	*cap *= 2;
+	return q;
+}
+
 static struct frame *push(struct dec *d, int kind)
 {
 	struct frame *f;
-	if (d->nf == d->fcap) {
-		size_t cap = d->fcap * 2;
-		if (d->f == d->local_f) {
-			d->f = xmalloc(cap * sizeof *d->f);
-			memcpy(d->f, d->local_f, sizeof d->local_f);
-		} else {
-			d->f = xrealloc(d->f, cap * sizeof *d->f);
-		}
-		d->fcap = cap;
-	}
+	if (d->nf == d->fcap)
+		d->f = grow_stack(d->f, d->local_f, sizeof *d->f, &d->fcap);
 	f = &d->f[d->nf++];
 	memset(f, 0, sizeof *f);
 	f->kind = (unsigned char)kind;
@@ -303,16 +310,8 @@ static void push_accent(struct dec *d, const struct lx_cmd *c, int brace)
 	f->mark = c->cp;
 	f->spacing = c->utf8;
 	f->in_acc = 1;
-	if (d->nacc == d->acap) {
-		size_t cap = d->acap * 2;
-		if (d->acc == d->local_acc) {
-			d->acc = xmalloc(cap * sizeof *d->acc);
-			memcpy(d->acc, d->local_acc, sizeof d->local_acc);
-		} else {
-			d->acc = xrealloc(d->acc, cap * sizeof *d->acc);
-		}
-		d->acap = cap;
-	}
+	if (d->nacc == d->acap)
+		d->acc = grow_stack(d->acc, d->local_acc, sizeof *d->acc, &d->acap);
 	d->acc[d->nacc++] = d->nf - 1;
 }
 
@@ -735,11 +734,14 @@ static void command(struct dec *d)
 		return;
 	}
 	d->i = e;
+	/* A control word that stands for a character, a space or a
+	 * declaration takes the spaces after its name with it. */
+	if (word && (c->kind == LX_LETTER || c->kind == LX_SYMBOL || c->kind == LX_DOTLESS ||
+	             c->kind == LX_SPACE || c->kind == LX_NOTHING || c->kind == LX_DECL))
+		eat_terminator(d);
 	switch (c->kind) {
 	case LX_LETTER:
 	case LX_SYMBOL:
-		if (word)
-			eat_terminator(d);
 		if (c->mark && !d->nocase) {
 			struct undo u;
 			open_on(d, c->mark, &u);
@@ -751,8 +753,6 @@ static void command(struct dec *d)
 		unit_done(d);
 		break;
 	case LX_DOTLESS:
-		if (word)
-			eat_terminator(d);
 		if (d->nacc > d->narmed) {
 			/* Under an accent: the dotted letter, so that
 			 * {\'\i} composes to U+00ED. */
@@ -764,14 +764,10 @@ static void command(struct dec *d)
 		unit_done(d);
 		break;
 	case LX_SPACE:
-		if (word)
-			eat_terminator(d);
 		white(d);
 		break;
 	case LX_NOTHING:
 	case LX_DECL:
-		if (word)
-			eat_terminator(d);
 		add_decl(d, c->mark);
 		break;
 	case LX_ACCENT:

@@ -370,6 +370,13 @@ static size_t raw_span(struct enc *e, const char *p, size_t n, size_t i)
 	return j < n ? j + 1 : n;
 }
 
+/* The ASCII characters LaTeX gives a meaning, as text. */
+static const char *const special_escape[128] = {
+	['#'] = "\\#", ['$'] = "\\$", ['%'] = "\\%", ['&'] = "\\&", ['_'] = "\\_",
+	['{'] = "\\{", ['}'] = "\\}", ['\\'] = "\\textbackslash{}", ['~'] = "\\textasciitilde{}",
+	['^'] = "\\textasciicircum{}", ['`'] = "\\`{}",
+};
+
 static size_t enc_char(struct enc *e, const char *p, size_t n, size_t i)
 {
 	unsigned char c = (unsigned char)p[i];
@@ -383,33 +390,12 @@ static size_t enc_char(struct enc *e, const char *p, size_t n, size_t i)
 			if (cp >= 0 && is_mark_cp(cp))
 				goto cluster;
 		}
-		switch (c) {
-		case '#': case '$': case '%': case '&': case '_': case '{': case '}':
-			buf[0] = '\\';
-			buf[1] = (char)c;
-			ew(e, buf, 2);
-			break;
-		case '\\':
-			ews(e, "\\textbackslash{}");
-			break;
-		case '~':
-			ews(e, "\\textasciitilde{}");
-			break;
-		case '^':
-			ews(e, "\\textasciicircum{}");
-			break;
-		case '`':
-			ews(e, "\\`{}");
-			break;
-		case '-':
-			tok(e, "-");
-			break;
-		case '\'':
-			tok(e, "'");
-			break;
-		default:
+		if (special_escape[c])
+			ews(e, special_escape[c]);
+		else if (c == '-' || c == '\'')
+			tok(e, c == '-' ? "-" : "'"); /* "--" and "''" would be ligatures */
+		else
 			ew(e, p + i, 1);
-		}
 		return i + 1;
 	}
 	k = cp_at(p, n, i, &cp);

@@ -121,6 +121,10 @@ void translit_ascii(struct buf *b, cx_str s);
 
 /* Parse a date value; fields are year, month, day, or an ISO/EDTF date. */
 void date_parse_year(struct cx_date *d, cx_str s);
+/* Does date_parse_year read a year from s only by leaving text aside
+ * ("1995-1-04", "1994 (to appear)")?  Such a value, read as a year, is
+ * not the unparsed date it was. */
+int date_year_lenient(cx_str s);
 int date_parse_month(cx_str s); /* 1..12, 13..16 seasons, 0 unknown */
 /* The day a month field gives with its month ("July 30th", "2 sep"), 0 if none. */
 int date_parse_month_day(cx_str s);

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "core/bytes.h"
+#include "core/str.h"
 #include "norm/context.h"
 #include "norm/norm.h"
 #include "norm/venue.h"
@@ -133,7 +134,11 @@ void norm_entry(struct cx_context *cx, struct cx_entry *e, struct arena *a)
 		return;
 	venue_normalize(cx, a, e, opt->venues);
 	memset(&e->issued, 0, sizeof e->issued);
-	if (date && !date->date.literal.p) {
+	/* A year beside a date gives way to the date, unless the date is
+	 * unparsed; a year that repeats an unparsed date's text is that
+	 * date written for BibTeX styles ("1995-1-04" in both). */
+	if (date && (!date->date.literal.p ||
+	             (year && str_same(str_trim(year->text), str_trim(date->date.literal))))) {
 		e->issued = date->date;
 	} else if (year) {
 		e->issued = year->date;

@@ -32,15 +32,14 @@ enum { AUX_MAX_DEPTH = 16 };
 
 struct cite {
 	char *key;
-	const char *file; /* one of auxset.files */
+	const char *file; /* the .aux it is in, in auxset.strs */
 	unsigned line, col;
 };
 
 struct auxset {
 	struct cite *cites; /* distinct keys, in order of first citation */
 	size_t ncites, cap;
-	char **files; /* every .aux read, owned, for diagnostics */
-	size_t nfiles;
+	struct arena strs; /* the keys and the file names */
 	int all; /* \nocite{*} */
 };
 
@@ -95,13 +94,11 @@ static void add_cite(struct loader *L, const char *file, unsigned lineno, const 
 		a->cap = a->cap ? a->cap * 2 : 32;
 		a->cites = xrealloc(a->cites, a->cap * sizeof *a->cites);
 	}
-	char *key = xmalloc(n + 1);
-	memcpy(key, k, n);
-	key[n] = '\0';
+	char *key = arena_strndup(&a->strs, k, n);
 	int added;
 	strset_add(&L->seen, NULL, key, n, &added);
 	if (!added) {
-		free(key);
+		arena_trim(&a->strs, key, 0); /* a key cited before */
 		return;
 	}
 	a->cites[a->ncites++] = (struct cite){key, file, lineno, column(line, k)};
@@ -201,8 +198,7 @@ static int load_file(struct loader *L, const char *path, int depth)
 	if (!f)
 		return -1;
 	struct auxset *a = L->a;
-	a->files = xrealloc(a->files, (a->nfiles + 1) * sizeof *a->files);
-	char *file = a->files[a->nfiles++] = xstrdup(path);
+	const char *file = arena_strndup(&a->strs, path, strlen(path));
 	char *line = NULL;
 	size_t cap = 0;
 	unsigned lineno = 0;
@@ -250,12 +246,8 @@ void aux_free(struct auxset *a)
 {
 	if (!a)
 		return;
-	for (size_t i = 0; i < a->ncites; i++)
-		free(a->cites[i].key);
-	for (size_t i = 0; i < a->nfiles; i++)
-		free(a->files[i]);
+	arena_destroy(&a->strs);
 	free(a->cites);
-	free(a->files);
 	free(a);
 }
 

@@ -552,6 +552,17 @@ static char check_char(int d)
 	return d == 10 ? 'X' : (char)('0' + d);
 }
 
+/* The next number of a list, as next_number; *malformed when it is no
+ * number or has an X before its last digit. */
+static int next_code(cx_str *rest, const char *what, cx_str *item, int *d, int *n, int *malformed)
+{
+	int r = next_number(rest, what, item, d, n), bad_x = 0;
+	for (int i = 0; r && i + 1 < *n; i++)
+		bad_x |= d[i] == 10;
+	*malformed = r < 0 || bad_x;
+	return r;
+}
+
 /* The ISSN check digit (ISO 3297): weights 8 down to 2, modulus 11. */
 static int issn_check(const int *d)
 {
@@ -565,16 +576,13 @@ static int issn_check(const int *d)
 static void check_isbn(struct cx_diags *c, struct cx_loc at, cx_str s)
 {
 	cx_str rest = s, item;
-	int d[13], n, r;
-	while ((r = next_number(&rest, "isbn", &item, d, &n))) {
-		int bad_x = 0;
-		for (int i = 0; i + 1 < n; i++)
-			bad_x |= d[i] == 10;
-		if (r > 0 && !bad_x && n == 8 && d[7] == issn_check(d)) {
+	int d[13], n, bad;
+	while (next_code(&rest, "isbn", &item, d, &n, &bad)) {
+		if (!bad && n == 8 && d[7] == issn_check(d)) {
 			report(c, CX_E_VALUE, at, "ISBN '%.*s%s' is an ISSN; it belongs in issn", Q(item));
 			continue;
 		}
-		if (r < 0 || bad_x || (n != 10 && n != 13) || (n == 13 && d[12] == 10)) {
+		if (bad || (n != 10 && n != 13) || (n == 13 && d[12] == 10)) {
 			report(c, CX_E_VALUE, at, "malformed ISBN '%.*s%s' (10 or 13 digits)",
 			       Q(item));
 			continue;
@@ -598,12 +606,9 @@ static void check_isbn(struct cx_diags *c, struct cx_loc at, cx_str s)
 static void check_issn(struct cx_diags *c, struct cx_loc at, cx_str s)
 {
 	cx_str rest = s, item;
-	int d[13], n, r;
-	while ((r = next_number(&rest, "issn", &item, d, &n))) {
-		int bad_x = 0;
-		for (int i = 0; i + 1 < n; i++)
-			bad_x |= d[i] == 10;
-		if (r < 0 || bad_x || n != 8) {
+	int d[13], n, bad;
+	while (next_code(&rest, "issn", &item, d, &n, &bad)) {
+		if (bad || n != 8) {
 			report(c, CX_E_VALUE, at, "malformed ISSN '%.*s%s' (NNNN-NNNC)",
 			       Q(item));
 			continue;

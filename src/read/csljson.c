@@ -661,8 +661,11 @@ static void date_field(struct jp *J, const struct jv *v, cx_str var, int issued_
 	}
 	if (eq(var, "issued")) {
 		if (!d.year[0] && d.literal.n) {
-			/* "in press", "forthcoming": year, as BibTeX writes them. */
-			set_field(J, CX_F_YEAR, var, d.literal, v->line);
+			/* "in press", "forthcoming": year, as BibTeX writes them;
+			 * "1995-1-04" would read as the year 1995 there, so it is a
+			 * date that stays unparsed. */
+			set_field(J, date_year_lenient(d.literal) ? CX_F_DATE : CX_F_YEAR, var, d.literal,
+			          v->line);
 			return;
 		}
 		if (!issued_as_date && !d.range && !d.circa && d.year[0] > 0) {
@@ -978,13 +981,8 @@ static void take_member(struct jp *J, const struct plan *P, cx_str var, const st
 static void convert(struct jp *J, const struct jv *item, unsigned line)
 {
 	struct cx_entry *e = &J->e;
-	memset(e, 0, sizeof *e);
+	reader_entry_start(J->c, e, "csl-json", line);
 	J->fields_cap = 0;
-	e->kind = CX_E_ENTRY;
-	e->file = J->c->diags.file;
-	e->source = "csl-json";
-	e->loc.line = line;
-	e->loc.col = 1;
 
 	struct plan P;
 	read_plan(J, item, line, &P);

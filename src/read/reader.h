@@ -67,6 +67,11 @@ static inline void reader_deliver(struct cx_reader_ctx *c, struct cx_entry *e)
 /* A reader context for cx: options and diagnostics from the context. */
 void reader_ctx_init(struct cx_reader_ctx *c, struct cx_context *cx, const char *file);
 
+/* Start *e afresh as an entry of c's file, read by reader source, from
+ * line (column 1). */
+void reader_entry_start(const struct cx_reader_ctx *c, struct cx_entry *e, const char *source,
+                        unsigned line);
+
 extern const struct cx_reader cx_reader_bibtex;
 extern const struct cx_reader cx_reader_cv;
 extern const struct cx_reader cx_reader_refs;

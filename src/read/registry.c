@@ -274,6 +274,17 @@ void reader_ctx_init(struct cx_reader_ctx *c, struct cx_context *cx, const char 
 	c->diags = (struct cx_diags){cx->diag, cx->diag_ctx, file, cx->diag_min, 0, 0};
 }
 
+void reader_entry_start(const struct cx_reader_ctx *c, struct cx_entry *e, const char *source,
+                        unsigned line)
+{
+	memset(e, 0, sizeof *e);
+	e->kind = CX_E_ENTRY;
+	e->file = c->diags.file;
+	e->source = source;
+	e->loc.line = line;
+	e->loc.col = 1;
+}
+
 /* The public entry point hands out const entries. */
 struct emit_public {
 	cx_entry_fn fn;

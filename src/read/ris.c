@@ -532,12 +532,19 @@ static void parse_rdate(cx_str s, struct rdate *d)
 		return;
 	}
 	i++;
+	size_t at = i;
 	int m = num(s, &i, 2);
+	/* "1995-1-04" is no ISO date: the text as it is */
+	if (sep == '-' && i != at + 2)
+		goto odd;
 	if (i < s.n && s.p[i] == sep)
 		i++;
 	else if (i < s.n)
 		goto odd;
+	at = i;
 	int dd = num(s, &i, 2);
+	if (sep == '-' && i != at + 2 && i != at)
+		goto odd;
 	if (i < s.n && s.p[i] == sep)
 		i++;
 	else if (i < s.n && s.p[i] != ' ' && s.p[i] != 'T')
@@ -577,9 +584,13 @@ static void set_year(struct ris *R, const struct ris_line *l)
 {
 	struct rdate d;
 	parse_rdate(l->val, &d);
-	if (!d.y && !d.m && !cx_entry_get(&R->e, CX_F_YEAR)) {
-		/* "in press": the writer's PY for an unparsed date. */
-		add_field(R, CX_F_YEAR, NULL, l->val, l->line);
+	/* "in press": the writer's PY for an unparsed date; "1996-13-03"
+	 * would read as the year 1996, so it is a date left unparsed, while
+	 * "2015/october" is RIS's own form and gives its year. */
+	int odd = d.other.p == l->val.p && date_year_lenient(l->val) &&
+	          !memchr(l->val.p, '/', l->val.n);
+	if ((odd || (!d.y && !d.m)) && !cx_entry_get(&R->e, CX_F_YEAR)) {
+		add_field(R, odd ? CX_F_DATE : CX_F_YEAR, NULL, l->val, l->line);
 		return;
 	}
 	if (!d.y || cx_entry_get(&R->e, CX_F_YEAR)) {
@@ -615,17 +626,10 @@ static cx_str iso_of(struct ris *R, const struct rdate *d)
 {
 	if (!d->y || d->other.n || d->m > 12)
 		return (cx_str){NULL, 0};
-	char b[24];
-	int n;
-	const char *sign = d->y < 0 ? "-" : "";
-	int y = d->y < 0 ? -d->y : d->y;
-	if (d->d && d->m)
-		n = snprintf(b, sizeof b, "%s%04d-%02d-%02d", sign, y, d->m, d->d);
-	else if (d->m)
-		n = snprintf(b, sizeof b, "%s%04d-%02d", sign, y, d->m);
-	else
-		n = snprintf(b, sizeof b, "%s%04d", sign, y);
-	return arena_str(&R->a, b, (size_t)n);
+	struct cx_date cd = {{d->y, 0}, {d->m, 0}, {d->m ? d->d : 0, 0}, 0, 0, {0}};
+	char b[64];
+	size_t n = date_iso(b, sizeof b, &cd);
+	return arena_str(&R->a, b, n);
 }
 
 /* DA: the full date.  With PY already giving the year it becomes the month
@@ -994,6 +998,26 @@ static void read_shape(struct ris *R, struct shape *S)
 	S->arxiv = arxiv;
 }
 
+/* Tags that are one field whatever the record: PU is Web of Science's
+ * publisher, N2 EndNote's abstract. */
+static const struct {
+	char tag[3];
+	enum cx_field_id id;
+} plain_tags[] = {
+	{"ST", CX_F_SHORTTITLE}, {"VL", CX_F_VOLUME},   {"IS", CX_F_NUMBER}, {"PU", CX_F_PUBLISHER},
+	{"LA", CX_F_LANGUAGE},   {"AB", CX_F_ABSTRACT}, {"N2", CX_F_ABSTRACT},
+};
+
+static int take_plain(struct ris *R, struct ris_line *l)
+{
+	for (size_t i = 0; i < sizeof plain_tags / sizeof *plain_tags; i++)
+		if (tag_is(l, plain_tags[i].tag)) {
+			set_single(R, plain_tags[i].id, l);
+			return 1;
+		}
+	return 0;
+}
+
 /* ID and the name tags. */
 static int take_names(struct ris *R, struct shape *S, struct ris_line *l)
 {
@@ -1059,8 +1083,6 @@ static int take_titles(struct ris *R, struct shape *S, struct ris_line *l)
 	} else if (T("J2") || T("JA") || T("J1") || T("JI") || (T("J9") && !find(R, "JI"))) {
 		/* Web of Science: JI is the ISO abbreviation, J9 the 29-character one. */
 		set_single(R, CX_F_SHORTJOURNAL, l);
-	} else if (T("ST")) {
-		set_single(R, CX_F_SHORTTITLE, l);
 	} else {
 		return 0;
 	}
@@ -1100,10 +1122,6 @@ static int take_dates(struct ris *R, struct shape *S, struct ris_line *l)
 		struct ris_line *sp = find(R, "SP"), *ep = find(R, "EP");
 		set_pages(R, sp ? sp->val : (cx_str){"", 0}, ep ? ep->val : (cx_str){"", 0},
 		          l->line);
-	} else if (T("VL")) {
-		set_single(R, CX_F_VOLUME, l);
-	} else if (T("IS")) {
-		set_single(R, CX_F_NUMBER, l);
 	} else if (T("ET")) {
 		/* In EndNote's journal types ET is the epub date. */
 		struct rdate d;
@@ -1152,10 +1170,6 @@ static int take_publisher(struct ris *R, struct shape *S, struct ris_line *l)
 		set_single(R, CX_F_CHAPTER, l); /* EndNote's Book Section "Chapter" */
 	} else if (T("CP") && S->wos) {
 		set_single(R, CX_F_EVENTTITLE, l); /* Web of Science's conference */
-	} else if (T("PU")) {
-		set_single(R, CX_F_PUBLISHER, l); /* Web of Science */
-	} else if (T("LA")) {
-		set_single(R, CX_F_LANGUAGE, l);
 	} else if (T("M3")) {
 		/* The genre the writer derives from the type says nothing new. */
 		if ((e->type == CX_T_PHDTHESIS && str_ieq(l->val, "PhD thesis")) ||
@@ -1209,8 +1223,6 @@ static int take_other(struct ris *R, struct shape *S, struct ris_line *l)
 		set_single(R, CX_F_NUMBER, l); /* a report's SN is its number */
 	} else if (T("SN")) {
 		set_single(R, sn_kind(l->val), l);
-	} else if (T("AB") || T("N2")) {
-		set_single(R, CX_F_ABSTRACT, l);
 	} else if (T("N1")) {
 		cx_str name, value;
 		if (n1_field(l->val, &name, &value)) {
@@ -1250,13 +1262,8 @@ static int take_other(struct ris *R, struct shape *S, struct ris_line *l)
 static void finish_record(struct ris *R)
 {
 	struct cx_entry *e = &R->e;
-	memset(e, 0, sizeof *e);
+	reader_entry_start(R->c, e, "ris", R->rec_line);
 	R->fields_cap = 0;
-	e->kind = CX_E_ENTRY;
-	e->file = R->c->diags.file;
-	e->source = "ris";
-	e->loc.line = R->rec_line;
-	e->loc.col = 1;
 
 	struct shape S = {0};
 	read_shape(R, &S);
@@ -1264,7 +1271,8 @@ static void finish_record(struct ris *R)
 		struct ris_line *l = &R->lines[i];
 		if (l->used || (!l->val.n && !tag_is(l, "ER")) || tag_is(l, "ER") || tag_is(l, "TY"))
 			continue;
-		(void)(take_names(R, &S, l) || take_titles(R, &S, l) || take_dates(R, &S, l) ||
+		(void)(take_plain(R, l) || take_names(R, &S, l) || take_titles(R, &S, l) ||
+		       take_dates(R, &S, l) ||
 		       take_publisher(R, &S, l) || take_other(R, &S, l));
 	}
 	if (!e->key.n)

@@ -24,7 +24,6 @@ static const char *const month_macro[] = {
 	"", "jan", "feb", "mar", "apr", "may", "jun",
 	"jul", "aug", "sep", "oct", "nov", "dec",
 };
-static const char *const season_name[] = {"Spring", "Summer", "Autumn", "Winter"};
 
 /* Per-entry state. */
 struct bw {
@@ -589,9 +588,16 @@ static int bib_year_month(struct bw *w, const struct cx_field *f, int with_month
 		return 1;
 	if (!d->year[0]) {
 		val_text(w, d->literal);
+		/* A year field would read "1995-1-04" back as 1995: the date
+		 * field beside it keeps the value unparsed. */
+		if (!w->from_bib && date_year_lenient(d->literal) && begin_field(w, CX_STR("date"), f))
+			val_text(w, d->literal);
 		return 1;
 	}
-	if (d->range && d->year[1] && d->year[1] != d->year[0])
+	/* "-380---370" says nothing clear: a range of years BC keeps its
+	 * start as the year, the whole range in the date field. */
+	int bc_range = d->range && (d->year[0] < 0 || d->year[1] < 0);
+	if (d->range && d->year[1] && d->year[1] != d->year[0] && !bc_range)
 		out_printf(w->o, "{%d--%d}", d->year[0], d->year[1]);
 	else
 		out_printf(w->o, "{%d}", d->year[0]);
@@ -601,21 +607,20 @@ static int bib_year_month(struct bw *w, const struct cx_field *f, int with_month
 		if (m <= 12)
 			out_puts(w->o, month_macro[m]);
 		else
-			out_printf(w->o, "{%s}", season_name[m - 13]);
+			out_printf(w->o, "{%s}", fmt_season_name[m - 13]);
 	}
 	/* What year and month cannot say (a day, a range's end month
-	 * or day) goes into a date field beside them: BibTeX styles ignore
-	 * it, and citex and biber read the whole date back from it.  From a
-	 * BibTeX source the date field itself is kept where it stands. */
-	if (!w->from_bib && (d->day[0] || (d->range && (d->month[1] || d->day[1] || !d->year[1]))) &&
+	 * or day, circa) goes into a date field beside them: BibTeX styles
+	 * ignore it, and citex and biber read the whole date back from it.
+	 * From a BibTeX source the date field itself is kept where it stands. */
+	if (!w->from_bib &&
+	    (d->day[0] || d->circa || bc_range ||
+	     (d->range && (d->month[1] || d->day[1] || !d->year[1]))) &&
 	    begin_field(w, CX_STR("date"), f)) {
 		out_putc(w->o, '{');
 		out_str(w->o, iso_date(w, d));
 		out_putc(w->o, '}');
 	}
-	/* citex reads no EDTF "~" back from a date field, so circa is lost. */
-	if (!w->from_bib && d->circa)
-		fmt_loss(w->o, w->e, f, "bibtex cannot hold a circa date; year and month kept");
 	return 1;
 }
 
@@ -747,12 +752,17 @@ static void write_field(struct bw *w, const struct cx_field *f, const char *type
 		bib_year_month(w, f, !has_field(w->e, CX_F_MONTH));
 	}
 	cx_str name = field_name(w, f);
-	if (f->id == CX_F_DATE && w->biblatex && !w->from_bib && !has_field(w->e, CX_F_YEAR))
+	int unparsed = f->id == CX_F_DATE && w->biblatex && !w->from_bib && !has_field(w->e, CX_F_YEAR);
+	if (unparsed)
 		name = CX_STR("year"); /* "to appear": no date biber can parse */
 	size_t before = w->lossy;
 	if (!begin_field(w, name, f))
 		return;
 	write_value(w, f);
+	/* As year, "1995-1-04" reads back as 1995: the date field beside it
+	 * keeps the value unparsed (biber prints the year, ignores the date). */
+	if (unparsed && date_year_lenient(f->text) && begin_field(w, CX_STR("date"), f))
+		write_value(w, f);
 	if (w->lossy > before) {
 		cx_str nm = fmt_field_name(f);
 		fmt_loss(w->o, w->e, f, "%s: %zu characters of field '%.*s' have no LaTeX escape",
@@ -760,8 +770,9 @@ static void write_field(struct bw *w, const struct cx_field *f, const char *type
 	}
 }
 
-static void each_field(void *w, const struct cx_field *f)
+static void each_field(void *w, const struct cx_field *f, const struct fmt_home *h)
 {
+	(void)h; /* BibTeX writes a field under its own name */
 	write_field(w, f, ((struct bw *)w)->type);
 }
 
@@ -906,7 +917,7 @@ static void write_entry(struct bw *w, size_t n)
 			write_field(w, &e->fields[i], type);
 	} else {
 		w->type = type;
-		fmt_each(e, each_field, NULL, w);
+		fmt_each(e, FMT_NONE, each_field, NULL, w);
 	}
 
 	/* biblatex says what kind of thesis or report in the type field. */

@@ -213,6 +213,18 @@ static void keep(struct cw *w, const struct cx_field *f, const char *taken)
 	w->custom[w->ncustom++] = (struct custom){name, f};
 }
 
+/* Open member key for field f, or keep f in custom when that variable
+ * is written already.  Returns 1 when the member is open. */
+static int take(struct cw *w, const struct cx_field *f, const char *key)
+{
+	if (!claim(w, key)) {
+		keep(w, f, key);
+		return 0;
+	}
+	member(w, key);
+	return 1;
+}
+
 static void write_custom(struct cw *w)
 {
 	if (!w->ncustom)
@@ -258,8 +270,9 @@ static int name_empty(const struct cx_name *nm)
 	return blank(nm->family) && blank(nm->given) && blank(nm->literal);
 }
 
-static void names(struct cw *w, const struct cx_field *f, const char *key)
+static void names(struct cw *w, const struct cx_field *f, const struct fmt_home *h)
 {
+	const char *key = h->name;
 	size_t real = 0;
 	int others = 0;
 	for (size_t i = 0; i < f->nnames; i++) {
@@ -270,11 +283,8 @@ static void names(struct cw *w, const struct cx_field *f, const char *key)
 	}
 	if (!real && !others && blank(f->text))
 		return;
-	if (!claim(w, key)) {
-		keep(w, f, key);
+	if (!take(w, f, key))
 		return;
-	}
-	member(w, key);
 	out_puts(w->o, "[\n");
 	int firstname = 1;
 	for (size_t i = 0; i < f->nnames; i++) {
@@ -396,8 +406,9 @@ _Static_assert(CX_F_MONTH == CX_F_YEAR + 1 && CX_F_DAY == CX_F_YEAR + 2 &&
  * it was read from, and a year or month that agrees with it, are used
  * up; any other (a year beside a date that says otherwise, a second date)
  * goes to custom. */
-static void issued(struct cw *w, const struct cx_field *f)
+static void issued(struct cw *w, const struct cx_field *f, const struct fmt_home *h)
 {
+	(void)h;
 	int has_date = fmt_count(w->e, CX_F_DATE) > 0;
 	unsigned bit = 1u << (f->id - CX_F_YEAR);
 	if (!w->date_done) {
@@ -414,17 +425,24 @@ static void issued(struct cw *w, const struct cx_field *f)
 
 /* ---- fields -------------------------------------------------------------- */
 
+/* Open member h->name for f as a string, its text in *t; or keep f in
+ * custom when that variable is written already (returns 0). */
+static int take_string(struct cw *w, const struct cx_field *f, const struct fmt_home *h, cx_str *t)
+{
+	*t = text_of(w, f);
+	if (!take(w, f, h->name))
+		return 0;
+	out_putc(w->o, '"');
+	return 1;
+}
+
 /* page: "12-34" from 12--34, "12 - 34" or an en dash, in a list too ("1-4, 7-9"):
  * CSL processors render the range dash themselves. */
-static void page(struct cw *w, const struct cx_field *f, const char *key)
+static void page(struct cw *w, const struct cx_field *f, const struct fmt_home *h)
 {
-	cx_str t = text_of(w, f);
-	if (!claim(w, key)) {
-		keep(w, f, key);
+	cx_str t;
+	if (!take_string(w, f, h, &t))
 		return;
-	}
-	member(w, key);
-	out_putc(w->o, '"');
 	size_t start = 0;
 	for (size_t i = 0; i < t.n; i++) {
 		const unsigned char *s = (const unsigned char *)t.p;
@@ -453,15 +471,11 @@ static void page(struct cw *w, const struct cx_field *f, const char *key)
 
 /* keyword: one string, the list joined with ", " (a list split at commas
  * or semicolons, as RIS gives it one keyword a line). */
-static void keywords(struct cw *w, const struct cx_field *f, const char *key)
+static void keywords(struct cw *w, const struct cx_field *f, const struct fmt_home *h)
 {
-	cx_str t = text_of(w, f);
-	if (!claim(w, key)) {
-		keep(w, f, key);
+	cx_str t;
+	if (!take_string(w, f, h, &t))
 		return;
-	}
-	member(w, key);
-	out_putc(w->o, '"');
 	size_t start = 0;
 	int first = 1;
 	for (size_t i = 0; i <= t.n; i++) {
@@ -524,11 +538,8 @@ static void value(struct cw *w, const struct cx_field *f, const struct fmt_home 
 	int rich = kind_of(f) == CX_K_TEXT && !h->url;
 	if (blank(t) && !h->nmore)
 		return;
-	if (!claim(w, h->name)) {
-		keep(w, f, h->name);
+	if (!take(w, f, h->name))
 		return;
-	}
-	member(w, h->name);
 	out_putc(w->o, '"');
 	if (h->prefix)
 		esc(w, h->prefix, strlen(h->prefix));
@@ -548,17 +559,15 @@ static void value(struct cw *w, const struct cx_field *f, const struct fmt_home 
 /* language: a BCP 47 tag, from a babel name (langid = {ngerman}) or a
  * language's name (language = {English}); a tag, or a value the table
  * does not know, as it is. */
-static void language(struct cw *w, const struct cx_field *f)
+static void language(struct cw *w, const struct cx_field *f, const struct fmt_home *h)
 {
+	(void)h;
 	cx_str t = text_of(w, f);
 	const char *tag = lang_tag(text_plain(&w->a, t));
 	if (blank(t))
 		return;
-	if (!claim(w, "language")) {
-		keep(w, f, "language");
+	if (!take(w, f, "language"))
 		return;
-	}
-	member(w, "language");
 	if (tag) {
 		out_putc(w->o, '"');
 		out_puts(w->o, tag);
@@ -568,8 +577,9 @@ static void language(struct cw *w, const struct cx_field *f)
 	}
 }
 
-static void genre(struct cw *w, const struct cx_field *f)
+static void genre(struct cw *w, const struct cx_field *f, const struct fmt_home *h)
 {
+	(void)h;
 	cx_str g;
 	const struct cx_field *from;
 	if (fmt_genre(w->e, &g, &from) && from == f && claim(w, "genre")) {
@@ -580,113 +590,71 @@ static void genre(struct cw *w, const struct cx_field *f)
 	keep(w, f, "genre");
 }
 
-static void arxiv_number(struct cw *w, const struct cx_field *f, const char *key)
+static void arxiv_number(struct cw *w, const struct cx_field *f, const struct fmt_home *h)
 {
-	if (w->arxiv != 1 || !claim(w, key)) {
+	const char *key = h->name;
+	if (w->arxiv != 1) {
 		keep(w, f, key);
 		return;
 	}
-	member(w, key);
+	if (!take(w, f, key))
+		return;
 	out_puts(w->o, "\"arXiv:");
 	esc(w, w->arxiv_id.p, w->arxiv_id.n);
 	out_putc(w->o, '"');
 	w->arxiv = 2; /* said once */
 }
 
-/* One field, where fmt_home says it goes. */
-static void field(struct cw *w, const struct cx_field *f)
+/* A date of its own (urldate, eventdate, origdate). */
+static void other_date(struct cw *w, const struct cx_field *f, const struct fmt_home *h)
 {
-	struct fmt_home h;
-	if (fmt_empty(f)) {
-		if (has_parent(w->e) && !f->inherited && f->id != CX_F_CROSSREF &&
-		    f->id != CX_F_XDATA) {
-			w->f = f;
-			keep(w, f, NULL);
-		}
-		return;
-	}
+	if (claim(w, h->name))
+		date(w, h->name, &f->date, text_of(w, f));
+	else
+		keep(w, f, h->name);
+}
+
+static void no_home(struct cw *w, const struct cx_field *f, const struct fmt_home *h)
+{
+	(void)h;
+	keep(w, f, NULL);
+}
+
+/* How a field is written, by the role fmt_home gives it; none for FR_DONE. */
+static void (*const by_role[FR_KEEP + 1])(struct cw *, const struct cx_field *,
+                                          const struct fmt_home *) = {
+	[FR_VALUE] = value, [FR_NAMES] = names, [FR_DATE] = other_date, [FR_ISSUED] = issued,
+	[FR_PAGES] = page, [FR_LIST] = keywords, [FR_GENRE] = genre, [FR_ARXIV] = arxiv_number,
+	[FR_LANGUAGE] = language, [FR_KEEP] = no_home};
+
+/* One field, where fmt_home says it goes (h); an empty one only when a
+ * crossref or xdata parent would fill it otherwise. */
+static void each_field(void *p, const struct cx_field *f, const struct fmt_home *h)
+{
+	struct cw *w = p;
 	w->f = f;
-	fmt_home(w->e, f, FMT_CSL, &h);
-	switch (h.role) {
-	case FR_NAMES:
-		names(w, f, h.name);
-		break;
-	case FR_ISSUED:
-		issued(w, f);
-		break;
-	case FR_DATE:
-		if (claim(w, h.name))
-			date(w, h.name, &f->date, text_of(w, f));
-		else
-			keep(w, f, h.name);
-		break;
-	case FR_PAGES:
-		page(w, f, h.name);
-		break;
-	case FR_LIST:
-		keywords(w, f, h.name);
-		break;
-	case FR_GENRE:
-		genre(w, f);
-		break;
-	case FR_ARXIV:
-		arxiv_number(w, f, h.name);
-		break;
-	case FR_LANGUAGE:
-		language(w, f);
-		break;
-	case FR_VALUE:
-		value(w, f, &h);
-		break;
-	case FR_DONE:
-		break;
-	case FR_KEEP:
-		keep(w, f, NULL);
-		break;
+	if (!h) {
+		if (has_parent(w->e) && !f->inherited && f->id != CX_F_CROSSREF &&
+		    f->id != CX_F_XDATA)
+			keep(w, f, NULL);
+	} else if (by_role[h->role]) {
+		by_role[h->role](w, f, h);
 	}
 }
 
-/* Values that stand in for a field the entry lacks (DESIGN 3). */
-static void synthesized(struct cw *w, enum cx_field_id id)
+/* A value standing in for a field the entry lacks, under its variable
+ * unless one is written already. */
+static void each_synth(void *p, const struct fmt_synth *s)
 {
-	cx_str g;
-	const struct cx_field *from;
-	switch (id) {
-	case CX_F_PUBLISHER:
-		if (!w->pub && w->arxiv && claim(w, "publisher")) {
-			member(w, "publisher");
-			out_puts(w->o, "\"arXiv\"");
-		}
-		break;
-	case CX_F_TYPE:
-		if (fmt_genre(w->e, &g, &from) && !from && claim(w, "genre")) {
-			member(w, "genre");
-			string(w, g, 0);
-		}
-		break;
-	case CX_F_URL:
-		if (w->arxiv && !fmt_count(w->e, CX_F_URL) && claim(w, "URL")) {
-			member(w, "URL");
-			out_puts(w->o, "\"https://arxiv.org/abs/");
-			esc(w, w->arxiv_id.p, w->arxiv_id.n);
-			out_putc(w->o, '"');
-		}
-		break;
-	default:
-		break;
-	}
-}
-
-/* n counts the items written before this one; it names an item with no
- * key.  The array bracket and the commas come from begin, sep and end. */
-static void each_field(void *w, const struct cx_field *f)
-{
-	field(w, f);
-}
-
-static void each_synth(void *w, enum cx_field_id id)
-{
-	synthesized(w, id);
+	struct cw *w = p;
+	const char *key = s->id == CX_F_PUBLISHER ? "publisher" : s->id == CX_F_TYPE ? "genre" : "URL";
+	if (!claim(w, key))
+		return;
+	member(w, key);
+	out_putc(w->o, '"');
+	out_puts(w->o, s->prefix);
+	put_text(w, str_trim(s->text), 0);
+	out_putc(w->o, '"');
 }
 
 static void csl_entry(struct cx_out *o, const struct cx_entry *e, size_t n)
@@ -713,7 +681,7 @@ static void csl_entry(struct cx_out *o, const struct cx_entry *e, size_t n)
 	out_puts(o, cx_types[e->type].csl);
 	out_putc(o, '"');
 
-	fmt_each(e, each_field, each_synth, &w);
+	fmt_each(e, FMT_CSL, each_field, each_synth, &w);
 	write_custom(&w);
 	out_puts(o, "\n  }");
 	arena_destroy(&w.a);

@@ -37,6 +37,9 @@ const struct cx_fmt *cx_fmt_find(const char *name);
  * only in BibTeX; @xdata and @set are no records anywhere else (a set's
  * members are written on their own; --report-loss says so). */
 int cx_fmt_holds(const struct cx_fmt *f, const struct cx_entry *e, struct cx_out *o);
+/* Write e to o in format f after the separator, when f holds its kind;
+ * counts it in o->count.  Returns 1 when written. */
+int cx_fmt_write(const struct cx_fmt *f, const struct cx_entry *e, struct cx_out *o);
 
 extern const struct cx_fmt cx_fmt_bibtex;
 extern const struct cx_fmt cx_fmt_biblatex;
@@ -68,12 +71,40 @@ void fmt_loss(struct cx_out *o, const struct cx_entry *e, const struct cx_field 
 /* The text that an unknown LaTeX command kept raw (a CX_M_RAW span's
  * content) stands for in a format without LaTeX (latex_raw_text); its
  * first use in each file is reported as a warning at the field. */
-/* Every field of e to field(ctx, f): the known ones in the order of the
- * table (each id's in source order), then the unknown ones in source
- * order.  synth(ctx, id), when not NULL, is called after the fields of
- * each id a writer may synthesize a value for (publisher, type, url). */
-void fmt_each(const struct cx_entry *e, void (*field)(void *ctx, const struct cx_field *f),
-              void (*synth)(void *ctx, enum cx_field_id id), void *ctx);
+/* A name and what it stands for, in the writers' lookup tables. */
+struct fmt_pair {
+	const char *key, *value;
+};
+/* The pair of t (n of them) whose key is s, ignoring case; NULL if none. */
+const struct fmt_pair *fmt_pair_find(const struct fmt_pair *t, size_t n, cx_str s);
+#define FMT_PAIRS(t) (t), sizeof(t) / sizeof *(t)
+
+/* The seasons' names, for the months 13 to 16 of a date. */
+extern const char *const fmt_season_name[4];
+
+/* A value that stands in for a field the entry lacks (DESIGN 3): an
+ * arXiv eprint's publisher "arXiv" (id CX_F_PUBLISHER) and abs URL
+ * (CX_F_URL), the genre a thesis or report type gives (CX_F_TYPE).  The
+ * value is prefix followed by text. */
+struct fmt_synth {
+	enum cx_field_id id;
+	const char *prefix;
+	cx_str text;
+};
+
+/* The formats whose fields have homes (fmt_home); FMT_NONE, BibTeX's,
+ * writes each field under its own name. */
+enum fmt_target { FMT_CSL, FMT_RIS, FMT_NONE };
+struct fmt_home;
+
+/* Every field of e to field(ctx, f, h): the known ones in the order of
+ * the table (each id's in source order), then the unknown ones in source
+ * order; h is f's home in target, NULL for an empty field or FMT_NONE.
+ * synth(ctx, s), when not NULL, is called with each value that stands in
+ * for a missing field, after the fields of its id. */
+void fmt_each(const struct cx_entry *e, enum fmt_target target,
+              void (*field)(void *ctx, const struct cx_field *f, const struct fmt_home *h),
+              void (*synth)(void *ctx, const struct fmt_synth *s), void *ctx);
 /* Does the space after an unknown command's span go (raw: the span, r:
  * its text, space_before: a space precedes it)?  After a control word
  * with no argument that renders as a hyphen (\hyphen), as TeX skips it;
@@ -134,7 +165,6 @@ size_t fmt_count(const struct cx_entry *e, enum cx_field_id id);
 
 /* ---- home.c: where a field goes in CSL-JSON and RIS ---------------------- */
 
-enum fmt_target { FMT_CSL, FMT_RIS };
 
 enum fmt_role {
 	FR_VALUE,    /* its text under `name`: rich where the kind is text */
@@ -147,7 +177,7 @@ enum fmt_role {
 	FR_ARXIV,    /* the arXiv number, "arXiv:ID" */
 	FR_LANGUAGE, /* a BCP 47 tag made from a language name */
 	FR_DONE,     /* said with another field: nothing to write */
-	FR_KEEP,     /* no home: CSL-JSON custom, an RIS N1 note */
+	FR_KEEP,     /* no home: CSL-JSON custom, an RIS N1 note; the last */
 };
 
 struct fmt_home {

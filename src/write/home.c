@@ -172,9 +172,7 @@ int fmt_howpublished_url(const struct cx_entry *e, const struct cx_field *f)
 
 /* Eprint types biblatex links to a URL (its standard.bbx \\DeclareFieldFormat
  * for each), by the addresses they have today, after the kinds above. */
-static const struct {
-	const char *type, *base;
-} eprint_urls[] = {
+static const struct fmt_pair eprint_urls[] = {
 	{"googlebooks", "https://books.google.com/books?id="},
 	{"jstor", "https://www.jstor.org/stable/"},
 	{"hdl", "https://hdl.handle.net/"},
@@ -194,10 +192,8 @@ static int eprint_kind(const struct cx_entry *e)
 		return 2;
 	if (str_ieq(t, "pmc") || str_ieq(t, "pmcid") || str_ieq(t, "pubmedcentral"))
 		return 3;
-	for (size_t i = 0; i < sizeof eprint_urls / sizeof *eprint_urls && !first_of(e, CX_F_URL); i++)
-		if (str_ieq(t, eprint_urls[i].type))
-			return EPRINT_URLS + (int)i;
-	return 0;
+	const struct fmt_pair *u = fmt_pair_find(FMT_PAIRS(eprint_urls), t);
+	return u && !first_of(e, CX_F_URL) ? EPRINT_URLS + (int)(u - eprint_urls) : 0;
 }
 
 /* Read as biblatex (-f biblatex), whose location, publisher, institution
@@ -209,10 +205,27 @@ static int biblatex_lists(const struct cx_entry *e)
 	return e->source && !strcmp(e->source, "biblatex");
 }
 
+/* Fields CSL-JSON writes inside another's value: the guest's text
+ * follows the host's after sep (a part after its volume, "3.2"; an
+ * addendum after the note), and then says nothing of its own. */
+static const struct {
+	enum cx_field_id host, guest;
+	const char *sep;
+} csl_joins[] = {
+	{CX_F_VOLUME, CX_F_PART, "."},
+	{CX_F_NOTE, CX_F_ADDENDUM, ". "},
+};
+
 static void contextual(const struct cx_entry *e, const struct cx_field *f, enum fmt_target t,
                        struct fmt_home *h)
 {
 	int csl = t == FMT_CSL;
+	for (size_t i = 0; csl && i < sizeof csl_joins / sizeof *csl_joins; i++) {
+		if (f->id == csl_joins[i].host)
+			join(h, first_of(e, csl_joins[i].guest), csl_joins[i].sep);
+		else if (f->id == csl_joins[i].guest && first_of(e, csl_joins[i].host))
+			h->role = FR_DONE;
+	}
 	switch (f->id) {
 	case CX_F_NUMBER:
 		if (!csl)
@@ -228,22 +241,8 @@ static void contextual(const struct cx_entry *e, const struct cx_field *f, enum 
 		if (csl && article_like(e) && first_of(e, CX_F_NUMBER))
 			h->role = FR_DONE;
 		break;
-	case CX_F_VOLUME:
-		if (csl)
-			join(h, first_of(e, CX_F_PART), ".");
-		break;
-	case CX_F_PART:
-		if (csl && first_of(e, CX_F_VOLUME))
-			h->role = FR_DONE;
-		break;
-	case CX_F_NOTE:
-		if (csl)
-			join(h, first_of(e, CX_F_ADDENDUM), ". ");
-		break;
 	case CX_F_ADDENDUM:
-		if (csl && first_of(e, CX_F_NOTE))
-			h->role = FR_DONE;
-		else if (csl)
+		if (csl && !first_of(e, CX_F_NOTE))
 			h->name = "note";
 		break;
 	case CX_F_HOWPUBLISHED:
@@ -296,7 +295,7 @@ static void contextual(const struct cx_entry *e, const struct cx_field *f, enum 
 				h->role = FR_VALUE;
 				h->name = csl ? "URL" : "UR";
 				h->url = 1;
-				h->prefix = eprint_urls[eprint_kind(e) - EPRINT_URLS].base;
+				h->prefix = eprint_urls[eprint_kind(e) - EPRINT_URLS].value;
 			}
 			break;
 		}

@@ -26,20 +26,26 @@ const struct cx_fmt *const cx_formats[] = {
 	NULL,
 };
 
+const struct fmt_pair *fmt_pair_find(const struct fmt_pair *t, size_t n, cx_str s)
+{
+	for (size_t i = 0; i < n; i++)
+		if (str_ieq(s, t[i].key))
+			return &t[i];
+	return NULL;
+}
+
 const struct cx_fmt *cx_fmt_find(const char *name)
 {
-	static const struct {
-		const char *alias, *name;
-	} aliases[] = {
+	static const struct fmt_pair aliases[] = {
 		{"bib", "bibtex"},
 		{"csljson", "csl-json"},
 		{"json", "csl-json"},
 	};
 	if (!name)
 		return NULL;
-	for (size_t i = 0; i < sizeof aliases / sizeof aliases[0]; i++)
-		if (str_ieq(str_of(name), aliases[i].alias))
-			name = aliases[i].name;
+	const struct fmt_pair *alias = fmt_pair_find(FMT_PAIRS(aliases), str_of(name));
+	if (alias)
+		name = alias->value;
 	for (size_t i = 0; cx_formats[i]; i++)
 		if (str_ieq(str_of(name), cx_formats[i]->name))
 			return cx_formats[i];
@@ -112,6 +118,8 @@ cx_str fmt_raw_text(struct cx_out *o, struct arena *a, const struct cx_entry *e,
 	return t;
 }
 
+const char *const fmt_season_name[4] = {"Spring", "Summer", "Autumn", "Winter"};
+
 /* The ids after whose fields a writer may add a value the entry lacks
  * (the arXiv publisher, a genre, the arXiv URL), in id order. */
 static const enum cx_field_id synth_ids[] = {CX_F_PUBLISHER, CX_F_TYPE, CX_F_URL};
@@ -138,24 +146,64 @@ static size_t *fmt_order(const struct cx_entry *e, size_t local[64], size_t *n)
 	return order;
 }
 
-void fmt_each(const struct cx_entry *e, void (*field)(void *ctx, const struct cx_field *f),
-              void (*synth)(void *ctx, enum cx_field_id id), void *ctx)
+/* The value standing in for field id, when the entry lacks one. */
+static int synth_value(const struct cx_entry *e, enum cx_field_id id, struct fmt_synth *s)
+{
+	const struct cx_field *from;
+	cx_str arxiv;
+	s->id = id;
+	s->prefix = "";
+	switch (id) {
+	case CX_F_PUBLISHER:
+		s->text = CX_STR("arXiv");
+		return !fmt_publisher(e) && fmt_arxiv(e, &arxiv);
+	case CX_F_TYPE:
+		return fmt_genre(e, &s->text, &from) && !from;
+	case CX_F_URL:
+		s->prefix = "https://arxiv.org/abs/";
+		return fmt_arxiv(e, &s->text) && !fmt_count(e, CX_F_URL);
+	default:
+		return 0;
+	}
+}
+
+static void synth_upto(const struct cx_entry *e, void (*synth)(void *, const struct fmt_synth *),
+                       void *ctx, size_t *ns, enum cx_field_id id)
+{
+	struct fmt_synth s;
+	for (; synth && *ns < sizeof synth_ids / sizeof *synth_ids && synth_ids[*ns] < id; ++*ns)
+		if (synth_value(e, synth_ids[*ns], &s))
+			synth(ctx, &s);
+}
+
+/* f to field with its home in target. */
+static void home_field(const struct cx_entry *e, enum fmt_target target, const struct cx_field *f,
+                       void (*field)(void *, const struct cx_field *, const struct fmt_home *),
+                       void *ctx)
+{
+	struct fmt_home h;
+	int homed = target != FMT_NONE && !fmt_empty(f);
+	if (homed)
+		fmt_home(e, f, target, &h);
+	field(ctx, f, homed ? &h : NULL);
+}
+
+void fmt_each(const struct cx_entry *e, enum fmt_target target,
+              void (*field)(void *ctx, const struct cx_field *f, const struct fmt_home *h),
+              void (*synth)(void *ctx, const struct fmt_synth *s), void *ctx)
 {
 	size_t local[64], nord, *order = fmt_order(e, local, &nord);
-	size_t ns = 0, nsynth = synth ? sizeof synth_ids / sizeof *synth_ids : 0;
+	size_t ns = 0;
 	for (size_t k = 0; k < nord; k++) {
-		enum cx_field_id id = e->fields[order[k]].id;
-		while (ns < nsynth && synth_ids[ns] < id)
-			synth(ctx, synth_ids[ns++]);
-		field(ctx, &e->fields[order[k]]);
+		synth_upto(e, synth, ctx, &ns, e->fields[order[k]].id);
+		home_field(e, target, &e->fields[order[k]], field, ctx);
 	}
-	while (ns < nsynth)
-		synth(ctx, synth_ids[ns++]);
+	synth_upto(e, synth, ctx, &ns, CX_F__COUNT);
 	if (order != local)
 		free(order);
 	for (size_t i = 0; i < e->nfields; i++)
 		if (e->fields[i].id == CX_F_UNKNOWN)
-			field(ctx, &e->fields[i]);
+			home_field(e, target, &e->fields[i], field, ctx);
 }
 
 int fmt_raw_eats_space(cx_str raw, cx_str r, int space_before)
@@ -407,9 +455,7 @@ int fmt_pages_split(cx_str text, cx_str *first, cx_str *last)
  * pubstate = {inpress}, location = {countryfr}, series = {newseries}),
  * with the English strings of its english.lbx; pandoc resolves them the
  * same way.  The first group are the type field's. */
-static const struct {
-	const char *key, *label;
-} type_keys[] = {
+static const struct fmt_pair type_keys[] = {
 	{"phdthesis", "PhD thesis"},
 	{"mathesis", "Master's thesis"},
 	{"mastersthesis", "Master's thesis"},
@@ -450,22 +496,17 @@ static const struct {
 cx_str fmt_key_label(cx_str s)
 {
 	cx_str t = str_trim(s);
-	for (size_t i = 0; i < sizeof type_keys / sizeof type_keys[0]; i++)
-		if (str_ieq(t, type_keys[i].key))
-			return (cx_str){type_keys[i].label, strlen(type_keys[i].label)};
-	for (size_t i = 0; i < sizeof other_keys / sizeof other_keys[0]; i++)
-		if (str_ieq(t, other_keys[i].key))
-			return (cx_str){other_keys[i].label, strlen(other_keys[i].label)};
-	return s;
+	const struct fmt_pair *k = fmt_pair_find(FMT_PAIRS(type_keys), t);
+	if (!k)
+		k = fmt_pair_find(FMT_PAIRS(other_keys), t);
+	return k ? str_of(k->value) : s;
 }
 
 static const char *type_key_label(const struct cx_field *f)
 {
-	cx_str t = str_trim(f->text.n ? f->text : f->raw);
-	for (size_t i = 0; i < sizeof type_keys / sizeof type_keys[0]; i++)
-		if (str_ieq(t, type_keys[i].key))
-			return type_keys[i].label;
-	return NULL;
+	const struct fmt_pair *k =
+	    fmt_pair_find(FMT_PAIRS(type_keys), str_trim(f->text.n ? f->text : f->raw));
+	return k ? k->value : NULL;
 }
 
 int fmt_type_is_key(const struct cx_field *f)

@@ -38,8 +38,6 @@
 #include "write/fmt.h"
 #include "norm/norm.h"
 
-static const char *const season_name[] = {"Spring", "Summer", "Autumn", "Winter"};
-
 struct rw {
 	struct cx_out *o;
 	const struct cx_entry *e;
@@ -166,8 +164,9 @@ static void put(struct rw *w, cx_str s)
 	out_esc(w->o, s.p, s.n, OUT_RIS);
 }
 
-static void names(struct rw *w, const struct cx_field *f, const char *tag)
+static void names(struct rw *w, const struct cx_field *f, const struct fmt_home *h)
 {
+	const char *tag = h->name;
 	int others = 0;
 	for (size_t i = 0; i < f->nnames; i++) {
 		const struct cx_name *nm = &f->names[i];
@@ -214,12 +213,19 @@ static void names(struct rw *w, const struct cx_field *f, const char *tag)
 
 /* ---- dates --------------------------------------------------------------- */
 
+/* A year as RIS writes it: four digits, or a year BC as "-380". */
+static void ris_year(struct rw *w, int y)
+{
+	out_printf(w->o, y < 0 ? "%d" : "%04d", y);
+}
+
 /* 2024/03/05/, 2024/03//, 2024///, 2024///Spring */
 static void ris_date(struct rw *w, const char *tag, const struct cx_date *d)
 {
 	begin_line(w, tag);
 	int m = d->month[0];
-	out_printf(w->o, "%04d/", d->year[0]);
+	ris_year(w, d->year[0]);
+	out_putc(w->o, '/');
 	if (m >= 1 && m <= 12)
 		out_printf(w->o, "%02d", m);
 	out_putc(w->o, '/');
@@ -227,7 +233,7 @@ static void ris_date(struct rw *w, const char *tag, const struct cx_date *d)
 		out_printf(w->o, "%02d", d->day[0]);
 	out_putc(w->o, '/');
 	if (m >= 13 && m <= 16)
-		out_puts(w->o, season_name[m - 13]);
+		out_puts(w->o, fmt_season_name[m - 13]);
 	out_putc(w->o, '\n');
 }
 
@@ -238,7 +244,8 @@ static int issued(struct rw *w, const struct cx_field *f)
 	const struct cx_date *d = &w->e->issued;
 	if (d->year[0]) {
 		begin_line(w, "PY");
-		out_printf(w->o, "%04d\n", d->year[0]);
+		ris_year(w, d->year[0]);
+		out_putc(w->o, '\n');
 		ris_date(w, "DA", d);
 		if (d->range || d->circa)
 			fmt_loss(w->o, w->e, f, "ris cannot hold a %s date (start kept)",
@@ -277,8 +284,9 @@ static int date_field(struct rw *w, const struct cx_field *f)
 
 /* ---- pages, keywords ----------------------------------------------------- */
 
-static void pages(struct rw *w, const struct cx_field *f)
+static void pages(struct rw *w, const struct cx_field *f, const struct fmt_home *h)
 {
+	(void)h;
 	cx_str t = value_of(w, f), a, b;
 	if (!tag_free(w, "SP")) {
 		note(w, f, t, "SP");
@@ -292,8 +300,9 @@ static void pages(struct rw *w, const struct cx_field *f)
 	}
 }
 
-static void keywords(struct rw *w, const struct cx_field *f)
+static void keywords(struct rw *w, const struct cx_field *f, const struct fmt_home *h)
 {
+	(void)h;
 	cx_str t = value_of(w, f);
 	size_t start = 0;
 	for (size_t i = 0; i <= t.n; i++) {
@@ -327,8 +336,9 @@ static cx_str joined(struct rw *w, const struct cx_field *f, const struct fmt_ho
 	return out;
 }
 
-static void genre(struct rw *w, const struct cx_field *f, const char *tag)
+static void genre(struct rw *w, const struct cx_field *f, const struct fmt_home *h)
 {
+	const char *tag = h->name;
 	cx_str g;
 	const struct cx_field *from;
 	if (fmt_genre(w->e, &g, &from) && from == f && tag_free(w, tag))
@@ -337,95 +347,68 @@ static void genre(struct rw *w, const struct cx_field *f, const char *tag)
 		note(w, f, value_of(w, f), tag);
 }
 
-/* One field, where fmt_home says it goes. */
-static void field(struct rw *w, const struct cx_field *f)
+static void issued_field(struct rw *w, const struct cx_field *f, const struct fmt_home *h)
 {
-	struct fmt_home h;
-	if (fmt_empty(f))
-		return;
-	w->f = f;
-	fmt_home(w->e, f, FMT_RIS, &h);
-	switch (h.role) {
-	case FR_NAMES:
-		names(w, f, h.name);
-		break;
-	case FR_ISSUED:
-		if (!date_field(w, f))
-			tagged(w, h.name[0] ? h.name : "PY", f, value_of(w, f));
-		break;
-	case FR_DATE:
-		if (f->date.year[0] && tag_free(w, h.name))
-			ris_date(w, h.name, &f->date);
-		else
-			note(w, f, value_of(w, f), NULL);
-		break;
-	case FR_PAGES:
-		pages(w, f);
-		break;
-	case FR_LIST:
-		keywords(w, f);
-		break;
-	case FR_GENRE:
-		genre(w, f, h.name);
-		break;
-	case FR_ARXIV:
-		if (w->arxiv == 1 && tag_free(w, h.name)) {
-			begin_line(w, h.name);
-			out_puts(w->o, "arXiv:");
-			out_esc(w->o, w->arxiv_id.p, w->arxiv_id.n, OUT_RIS);
-			out_putc(w->o, '\n');
-			w->arxiv = 2; /* said once */
-		} else {
-			note(w, f, value_of(w, f), NULL);
-		}
-		break;
-	case FR_VALUE:
-	case FR_LANGUAGE:
-		tagged(w, h.name, f, joined(w, f, &h));
-		break;
-	case FR_DONE:
-		break;
-	case FR_KEEP:
+	if (!date_field(w, f))
+		tagged(w, h->name[0] ? h->name : "PY", f, value_of(w, f));
+}
+
+/* A date of its own (urldate, eventdate, origdate). */
+static void other_date(struct rw *w, const struct cx_field *f, const struct fmt_home *h)
+{
+	if (f->date.year[0] && tag_free(w, h->name))
+		ris_date(w, h->name, &f->date);
+	else
 		note(w, f, value_of(w, f), NULL);
-		break;
+}
+
+static void arxiv_number(struct rw *w, const struct cx_field *f, const struct fmt_home *h)
+{
+	if (w->arxiv == 1 && tag_free(w, h->name)) {
+		begin_line(w, h->name);
+		out_puts(w->o, "arXiv:");
+		out_esc(w->o, w->arxiv_id.p, w->arxiv_id.n, OUT_RIS);
+		out_putc(w->o, '\n');
+		w->arxiv = 2; /* said once */
+	} else {
+		note(w, f, value_of(w, f), NULL);
 	}
 }
 
-/* Values that stand in for a field the entry lacks (DESIGN 3). */
-static void synthesized(struct rw *w, enum cx_field_id id)
+static void value(struct rw *w, const struct cx_field *f, const struct fmt_home *h)
 {
-	cx_str g;
-	const struct cx_field *from;
-	switch (id) {
-	case CX_F_PUBLISHER:
-		if (!w->pub && w->arxiv)
-			line(w, "PB", CX_STR("arXiv"));
-		break;
-	case CX_F_TYPE:
-		if (fmt_genre(w->e, &g, &from) && !from)
-			line(w, "M3", g);
-		break;
-	case CX_F_URL:
-		if (w->arxiv && !fmt_count(w->e, CX_F_URL)) {
-			begin_line(w, "UR");
-			out_puts(w->o, "https://arxiv.org/abs/");
-			out_esc(w->o, w->arxiv_id.p, w->arxiv_id.n, OUT_RIS);
-			out_putc(w->o, '\n');
-		}
-		break;
-	default:
-		break;
-	}
+	tagged(w, h->name, f, joined(w, f, h));
 }
 
-static void each_field(void *w, const struct cx_field *f)
+/* The writer of each role fmt_home gives a field: a language is a value
+ * like any other; none for FR_DONE, and a field with no home of its own
+ * (FR_KEEP) goes into the note. */
+static void (*const by_role[FR_KEEP + 1])(struct rw *, const struct cx_field *,
+                                          const struct fmt_home *) = {
+	[FR_VALUE] = value, [FR_LANGUAGE] = value, [FR_NAMES] = names, [FR_DATE] = other_date,
+	[FR_ISSUED] = issued_field, [FR_PAGES] = pages, [FR_LIST] = keywords, [FR_GENRE] = genre,
+	[FR_ARXIV] = arxiv_number};
+
+/* One field, where fmt_home says it goes (h); an empty one says nothing. */
+static void each_field(void *p, const struct cx_field *f, const struct fmt_home *h)
 {
-	field(w, f);
+	struct rw *w = p;
+	w->f = f;
+	if (h && h->role == FR_KEEP)
+		note(w, f, value_of(w, f), NULL);
+	else if (h && by_role[h->role])
+		by_role[h->role](w, f, h);
 }
 
-static void each_synth(void *w, enum cx_field_id id)
+/* A value standing in for a field the entry lacks. */
+static void each_synth(void *p, const struct fmt_synth *s)
 {
-	synthesized(w, id);
+	struct rw *w = p;
+	begin_line(w, s->id == CX_F_PUBLISHER ? "PB" : s->id == CX_F_TYPE ? "M3" : "UR");
+	out_puts(w->o, s->prefix);
+	cx_str t = str_trim(s->text);
+	out_esc(w->o, t.p, t.n, OUT_RIS);
+	out_putc(w->o, '\n');
 }
 
 static void ris_entry(struct cx_out *o, const struct cx_entry *e, size_t n)
@@ -439,7 +422,7 @@ static void ris_entry(struct cx_out *o, const struct cx_entry *e, size_t n)
 
 	line(&w, "TY", cstr(cx_types[e->type].ris));
 	line(&w, "ID", e->key);
-	fmt_each(e, each_field, each_synth, &w);
+	fmt_each(e, FMT_RIS, each_field, each_synth, &w);
 	out_puts(o, "ER  - \n\n");
 	arena_destroy(&w.a);
 }

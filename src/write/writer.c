@@ -57,14 +57,20 @@ struct cx_writer *cx_writer_open(struct cx_context *cx, FILE *f, const char *for
 	return w;
 }
 
+int cx_fmt_write(const struct cx_fmt *f, const struct cx_entry *e, struct cx_out *o)
+{
+	if (!cx_fmt_holds(f, e, o))
+		return 0;
+	if (o->count && f->sep)
+		f->sep(o);
+	f->entry(o, e, o->count);
+	o->count++;
+	return 1;
+}
+
 void cx_writer_entry(struct cx_writer *w, const struct cx_entry *e)
 {
-	if (!cx_fmt_holds(w->fmt, e, &w->out))
-		return;
-	if (w->out.count && w->fmt->sep)
-		w->fmt->sep(&w->out);
-	w->fmt->entry(&w->out, e, w->out.count);
-	w->out.count++;
+	cx_fmt_write(w->fmt, e, &w->out);
 }
 
 int cx_writer_close(struct cx_writer *w)

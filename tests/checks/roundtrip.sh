@@ -32,10 +32,11 @@ done
 # Items identical after bib -> csl-json -> bib -> csl-json, per corpus of
 # ../shared/corpora (lib/roundtrip_items.py; nothing excused but a family
 # name alone coming back as a literal name).  The target is 99.5 %; the
-# floors below it are corpora whose remaining items the README lists
-# ("Round trips").
+# floors differ from it are corpora whose remaining items the README lists
+# ("Round trips"); biber-tdata, with its dates BC, circa and malformed on
+# purpose, comes back whole.
 floor_of() {
-	case $1 in biber-tdata) echo 99.3 ;; pybtex) echo 98.9 ;; *) echo 99.5 ;; esac
+	case $1 in biber-tdata) echo 100 ;; pybtex) echo 98.9 ;; *) echo 99.5 ;; esac
 }
 for c in biber-tdata bibtex-tidy csl-test-suite homepages-dev large-bib pandoc-biblatex pybtex; do
 	d=$SHARED/corpora/$c

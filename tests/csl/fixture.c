@@ -408,9 +408,8 @@ static int run_fixture(const char *path, const char *locales)
 		return 2;
 	}
 	struct run R = {0};
-	struct arena la = {0};
 	struct csl_locale L;
-	csl_locale_open(&L, &la, st, NULL, locales);
+	csl_locale_open(&L, st, NULL, locales);
 	struct cx_options opt = {0};
 	struct cx_context *cx = cx_context_new(&opt);
 	cx_read(cx, cx_reader_find("csl-json"), NULL, path, input->p, input->n, on_entry, &R, NULL);
@@ -490,7 +489,6 @@ static int run_fixture(const char *path, const char *locales)
 	csl_session_free(S);
 	csl_locale_free(&L);
 	csl_style_free(st);
-	arena_destroy(&la);
 	arena_destroy(&ja);
 	arena_destroy(&R.a);
 	free(R.entries);

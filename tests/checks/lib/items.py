@@ -73,6 +73,10 @@ def main():
             # is a personal name to ris2xml, family "Corporation".
             if what == "first author" and sys.argv[2] == "mods" and x.endswith(" " + y):
                 continue
+            # RIS has no form for a year BC, and ris2xml reads the minus
+            # of "PY  - -380" as a separator: the year is not compared.
+            if what == "year" and sys.argv[2] == "mods" and x.startswith("-"):
+                continue
             if x != y:
                 print("%s: %r, the peer read %r" % (what, x, y))
                 bad += 1
