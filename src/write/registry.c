@@ -195,7 +195,10 @@ void fmt_each(const struct cx_entry *e, enum fmt_target target,
 	size_t local[64], nord, *order = fmt_order(e, local, &nord);
 	size_t ns = 0;
 	for (size_t k = 0; k < nord; k++) {
-		synth_upto(e, synth, ctx, &ns, e->fields[order[k]].id);
+		enum cx_field_id id = e->fields[order[k]].id;
+		/* Most fields come before no synthesized value, or after all. */
+		if (synth && ns < sizeof synth_ids / sizeof *synth_ids && synth_ids[ns] < id)
+			synth_upto(e, synth, ctx, &ns, id);
 		home_field(e, target, &e->fields[order[k]], field, ctx);
 	}
 	synth_upto(e, synth, ctx, &ns, CX_F__COUNT);
