@@ -156,7 +156,7 @@ static int synth_value(const struct cx_entry *e, enum cx_field_id id, struct fmt
 	switch (id) {
 	case CX_F_PUBLISHER:
 		s->text = CX_STR("arXiv");
-		return !fmt_publisher(e) && fmt_arxiv(e, &arxiv);
+		return fmt_arxiv(e, &arxiv) && !fmt_publisher(e); /* most have no eprint */
 	case CX_F_TYPE:
 		return fmt_genre(e, &s->text, &from) && !from;
 	case CX_F_URL:
