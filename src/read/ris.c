@@ -1091,12 +1091,36 @@ static int take_titles(struct ris *R, struct shape *S, struct ris_line *l)
 }
 
 /* Dates, pages, volume, issue and edition. */
+/* The first unused PY or Y1 line after l that holds a year, or NULL. */
+static struct ris_line *later_year(struct ris *R, const struct ris_line *l)
+{
+	for (struct ris_line *k = R->lines + (l - R->lines) + 1; k < R->lines + R->nlines; k++) {
+		struct rdate d;
+		if (!k->used && (tag_is(k, "PY") || tag_is(k, "Y1"))) {
+			parse_rdate(k->val, &d);
+			if (d.y)
+				return k;
+		}
+	}
+	return NULL;
+}
+
 static int take_dates(struct ris *R, struct shape *S, struct ris_line *l)
 {
 #define T(x) tag_is(l, x)
 	if (T("PY") || T("Y1")) {
-		if (!S->da_is_date)
-			set_year(R, l);
+		if (S->da_is_date)
+			return 1;
+		struct rdate d;
+		parse_rdate(l->val, &d);
+		/* "PY  - 99" before "PY  - 2001/09/01/": the dated value gives
+		 * the year, then the one with no year is kept as it is. */
+		struct ris_line *k = d.y || cx_entry_get(&R->e, CX_F_YEAR) ? NULL : later_year(R, l);
+		if (k) {
+			set_year(R, k);
+			k->used = 1;
+		}
+		set_year(R, l);
 	} else if (T("DA") && S->da_is_date) {
 		struct rdate d;
 		parse_rdate(l->val, &d);
@@ -1310,7 +1334,14 @@ static void on_tag(struct ris *R, const char *s, size_t n)
 	size_t off = (size_t)(dash - s) + 1;
 	cx_str val = clean(R, s + off, n - off);
 	if (tag[0] == 'T' && tag[1] == 'Y') {
-		if (R->in_record) {
+		if (R->in_record && R->nlines == 1) {
+			/* "TY  - BOOK" then "TY  - JOUR": a record of a type alone
+			 * holds nothing to convert; the later TY gives the type. */
+			diag(R, CX_WARNING, CX_E_SYNTAX, R->line, 1,
+			     "record started on line %u has no tag but TY; this TY replaces its type",
+			     R->rec_line);
+			R->nlines = 0;
+		} else if (R->in_record) {
 			diag(R, CX_WARNING, CX_E_SYNTAX, R->line, 1,
 			     "record started on line %u has no ER before this TY", R->rec_line);
 			finish_record(R);
