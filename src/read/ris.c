@@ -1162,6 +1162,32 @@ static int take_dates(struct ris *R, struct shape *S, struct ris_line *l)
 }
 
 /* Publisher, places, language and genre. */
+/* The DOI itself: "doi:10.1/x" and "https://doi.org/10.1/x" are what
+ * exporters write around it. */
+static void set_doi(struct ris *R, const struct ris_line *l)
+{
+	set_single(R, CX_F_DOI, l);
+	struct cx_field *f = cx_entry_get(&R->e, CX_F_DOI);
+	if (f && f->raw.p == l->val.p)
+		f->text = doi_bare(str_trim(l->val)); /* --check still sees the prefix */
+}
+
+/* "M3  - doi: 10.1063/1.1954747": some exporters (AIP's) put the DOI in
+ * M3, the type of work.  It is the DOI, not a type: the same as DO's is
+ * nothing new, with no DO it is the DOI, a different one is kept as m3. */
+static int m3_doi(struct ris *R, const struct ris_line *l)
+{
+	cx_str v = str_trim(l->val), bare = doi_bare(v);
+	if (bare.n == v.n || bare.n < 4 || memcmp(bare.p, "10.", 3))
+		return 0;
+	const struct ris_line *d = find(R, "DO");
+	if (!d)
+		set_doi(R, l);
+	else if (!same(doi_bare(str_trim(d->val)), bare))
+		keep_unknown(R, l);
+	return 1;
+}
+
 static int take_publisher(struct ris *R, struct shape *S, struct ris_line *l)
 {
 	struct cx_entry *e = &R->e;
@@ -1194,6 +1220,8 @@ static int take_publisher(struct ris *R, struct shape *S, struct ris_line *l)
 		set_single(R, CX_F_CHAPTER, l); /* EndNote's Book Section "Chapter" */
 	} else if (T("CP") && S->wos) {
 		set_single(R, CX_F_EVENTTITLE, l); /* Web of Science's conference */
+	} else if (T("M3") && m3_doi(R, l)) {
+		return 1;
 	} else if (T("M3")) {
 		/* The genre the writer derives from the type says nothing new. */
 		if ((e->type == CX_T_PHDTHESIS && str_ieq(l->val, "PhD thesis")) ||
@@ -1223,12 +1251,7 @@ static int take_other(struct ris *R, struct shape *S, struct ris_line *l)
 	struct cx_entry *e = &R->e;
 #define T(x) tag_is(l, x)
 	if (T("DO")) {
-		/* The DOI itself: "doi:10.1/x" and "https://doi.org/10.1/x" are
-		 * what exporters write around it. */
-		set_single(R, CX_F_DOI, l);
-		struct cx_field *f = cx_entry_get(e, CX_F_DOI);
-		if (f && f->raw.p == l->val.p)
-			f->text = doi_bare(str_trim(l->val)); /* --check still sees the prefix */
+		set_doi(R, l);
 	} else if (T("UR")) {
 		if (S->arxiv.p && l->val.n == 22 + S->arxiv.n &&
 		    !memcmp(l->val.p, "https://arxiv.org/abs/", 22) &&
