@@ -749,6 +749,13 @@ static int is_arxiv_number(cx_str s, cx_str *id)
 	return 0;
 }
 
+/* The writer's note of which field "publisher" was: "publisher-field":
+ * "organization" (no field of its own). */
+static int is_publisher_field(cx_str k)
+{
+	return eq(k, "publisher-field");
+}
+
 static void custom_member(struct jp *J, cx_str name, const struct jv *v)
 {
 	cx_str text = scalar(J, v);
@@ -840,7 +847,12 @@ static void read_plan(struct jp *J, const struct jv *item, unsigned line, struct
 	int cust_has[CX_F__COUNT + 1];
 	memset(cust_has, 0, sizeof cust_has);
 	int min_pub = 4;
+	int org = 0;
 	for (size_t i = 0; custom && i < custom->n; i++) {
+		if (is_publisher_field(custom->k[i])) {
+			org = custom->v[i].t == J_STR && eq(trim(custom->v[i].s), "organization");
+			continue;
+		}
 		enum cx_field_id id = cx_field_lookup(custom->k[i].p, custom->k[i].n);
 		cust_has[id] = 1;
 		if (pub_rank(id) < min_pub)
@@ -864,6 +876,8 @@ static void read_plan(struct jp *J, const struct jv *item, unsigned line, struct
 		if (e->type == CX_T_TECHREPORT && min_pub == 2)
 			P->pub = CX_F_ORGANIZATION;
 	}
+	if (org)
+		P->pub = CX_F_ORGANIZATION;
 	/* volume-title is what the writer makes of a maintitle: a book's
 	 * title is its maintitle and volume-title its title; a chapter's
 	 * container is the maintitle and volume-title its booktitle. */
@@ -991,7 +1005,7 @@ static void convert(struct jp *J, const struct jv *item, unsigned line)
 		if (item->v[i].t != J_NULL)
 			take_member(J, &P, item->k[i], &item->v[i], &key);
 	for (size_t i = 0; P.custom && i < P.custom->n; i++)
-		if (P.custom->v[i].t != J_NULL)
+		if (P.custom->v[i].t != J_NULL && !is_publisher_field(P.custom->k[i]))
 			custom_member(J, P.custom->k[i], &P.custom->v[i]);
 
 	norm_entry(J->c->cx, e, &J->a);

@@ -94,6 +94,7 @@
 #include "norm/keys.h"
 #include "norm/norm.h"
 #include "read/reader.h"
+#include "read/ris_date.h"
 #include "ris.lex.h"
 
 struct ris_line {
@@ -474,97 +475,6 @@ static void add_name_lines(struct ris *R, enum cx_field_id id, const char *name,
 }
 
 /* ---- dates ------------------------------------------------------------------------ */
-
-struct rdate {
-	int y, m, d;
-	cx_str other; /* text after the third slash, or the whole value if unparsed */
-};
-
-static int num(cx_str s, size_t *i, int maxd)
-{
-	int v = 0, k = 0;
-	while (*i < s.n && isdigit((unsigned char)s.p[*i]) && k < maxd) {
-		v = v * 10 + (s.p[*i] - '0');
-		(*i)++;
-		k++;
-	}
-	return k ? v : -1;
-}
-
-/* "YYYY", "YYYY/MM/DD/other", "YYYY///", "YYYY-MM-DD", "YYYY/MM/DD" and,
- * from Web of Science, a month name ("MAR", "JUN 15"). */
-static void parse_rdate(cx_str s, struct rdate *d)
-{
-	memset(d, 0, sizeof *d);
-	/* a year BC: "-379/02//" */
-	size_t neg = s.n > 1 && s.p[0] == '-' && isdigit((unsigned char)s.p[1]), i = neg;
-	int y = num(s, &i, 4);
-	if (y < 0 || (neg ? !y : i != 4)) {
-		/* "MAR" or "JUN 15": a month (and day) without a year. */
-		int m = date_parse_month(s.n >= 3 ? (cx_str){s.p, 3} : s);
-		if (m && m <= 12) {
-			size_t k = 3;
-			while (k < s.n && isalpha((unsigned char)s.p[k]))
-				k++;
-			while (k < s.n && (s.p[k] == ' ' || s.p[k] == '.'))
-				k++;
-			int dd = num(s, &k, 2);
-			if (k == s.n) {
-				d->m = m;
-				d->d = dd > 0 ? dd : 0;
-				return;
-			}
-		}
-		d->other = s;
-		return;
-	}
-	d->y = neg ? -y : y;
-	if (i == s.n)
-		return;
-	char sep = s.p[i];
-	if (neg && sep != '/') {
-		d->y = 0;
-		d->other = s;
-		return;
-	}
-	if (sep != '/' && sep != '-') {
-		d->other = s;
-		return;
-	}
-	i++;
-	size_t at = i;
-	int m = num(s, &i, 2);
-	/* "1995-1-04" is no ISO date: the text as it is */
-	if (sep == '-' && i != at + 2)
-		goto odd;
-	if (i < s.n && s.p[i] == sep)
-		i++;
-	else if (i < s.n)
-		goto odd;
-	at = i;
-	int dd = num(s, &i, 2);
-	if (sep == '-' && i != at + 2 && i != at)
-		goto odd;
-	if (i < s.n && s.p[i] == sep)
-		i++;
-	else if (i < s.n && s.p[i] != ' ' && s.p[i] != 'T')
-		goto odd; /* a time of day may follow: "2020-03-01 10:00:00" */
-	if (m > 12 || dd > 31)
-		goto odd;
-	d->m = m > 0 ? m : 0;
-	d->d = dd > 0 ? dd : 0;
-	if (i < s.n) {
-		cx_str rest = {s.p + i, s.n - i};
-		int sm = date_parse_month(rest);
-		if (sm >= 13 && !d->m)
-			d->m = sm; /* "2020///Spring" */
-		else
-			d->other = rest;
-	}
-	return;
-odd:
-	d->other = s;
-}
 
 static cx_str fmt_num(struct ris *R, int v, int width)
 {
@@ -1091,12 +1001,36 @@ static int take_titles(struct ris *R, struct shape *S, struct ris_line *l)
 }
 
 /* Dates, pages, volume, issue and edition. */
+/* The first unused PY or Y1 line after l that holds a year, or NULL. */
+static struct ris_line *later_year(struct ris *R, const struct ris_line *l)
+{
+	for (struct ris_line *k = R->lines + (l - R->lines) + 1; k < R->lines + R->nlines; k++) {
+		struct rdate d;
+		if (!k->used && (tag_is(k, "PY") || tag_is(k, "Y1"))) {
+			parse_rdate(k->val, &d);
+			if (d.y)
+				return k;
+		}
+	}
+	return NULL;
+}
+
 static int take_dates(struct ris *R, struct shape *S, struct ris_line *l)
 {
 #define T(x) tag_is(l, x)
 	if (T("PY") || T("Y1")) {
-		if (!S->da_is_date)
-			set_year(R, l);
+		if (S->da_is_date)
+			return 1;
+		struct rdate d;
+		parse_rdate(l->val, &d);
+		/* "PY  - 99" before "PY  - 2001/09/01/": the dated value gives
+		 * the year, then the one with no year is kept as it is. */
+		struct ris_line *k = d.y || cx_entry_get(&R->e, CX_F_YEAR) ? NULL : later_year(R, l);
+		if (k) {
+			set_year(R, k);
+			k->used = 1;
+		}
+		set_year(R, l);
 	} else if (T("DA") && S->da_is_date) {
 		struct rdate d;
 		parse_rdate(l->val, &d);
@@ -1138,6 +1072,32 @@ static int take_dates(struct ris *R, struct shape *S, struct ris_line *l)
 }
 
 /* Publisher, places, language and genre. */
+/* The DOI itself: "doi:10.1/x" and "https://doi.org/10.1/x" are what
+ * exporters write around it. */
+static void set_doi(struct ris *R, const struct ris_line *l)
+{
+	set_single(R, CX_F_DOI, l);
+	struct cx_field *f = cx_entry_get(&R->e, CX_F_DOI);
+	if (f && f->raw.p == l->val.p)
+		f->text = doi_bare(str_trim(l->val)); /* --check still sees the prefix */
+}
+
+/* "M3  - doi: 10.1063/1.1954747": some exporters (AIP's) put the DOI in
+ * M3, the type of work.  It is the DOI, not a type: the same as DO's is
+ * nothing new, with no DO it is the DOI, a different one is kept as m3. */
+static int m3_doi(struct ris *R, const struct ris_line *l)
+{
+	cx_str v = str_trim(l->val), bare = doi_bare(v);
+	if (bare.n == v.n || bare.n < 4 || memcmp(bare.p, "10.", 3))
+		return 0;
+	const struct ris_line *d = find(R, "DO");
+	if (!d)
+		set_doi(R, l);
+	else if (!same(doi_bare(str_trim(d->val)), bare))
+		keep_unknown(R, l);
+	return 1;
+}
+
 static int take_publisher(struct ris *R, struct shape *S, struct ris_line *l)
 {
 	struct cx_entry *e = &R->e;
@@ -1170,6 +1130,8 @@ static int take_publisher(struct ris *R, struct shape *S, struct ris_line *l)
 		set_single(R, CX_F_CHAPTER, l); /* EndNote's Book Section "Chapter" */
 	} else if (T("CP") && S->wos) {
 		set_single(R, CX_F_EVENTTITLE, l); /* Web of Science's conference */
+	} else if (T("M3") && m3_doi(R, l)) {
+		return 1;
 	} else if (T("M3")) {
 		/* The genre the writer derives from the type says nothing new. */
 		if ((e->type == CX_T_PHDTHESIS && str_ieq(l->val, "PhD thesis")) ||
@@ -1199,12 +1161,7 @@ static int take_other(struct ris *R, struct shape *S, struct ris_line *l)
 	struct cx_entry *e = &R->e;
 #define T(x) tag_is(l, x)
 	if (T("DO")) {
-		/* The DOI itself: "doi:10.1/x" and "https://doi.org/10.1/x" are
-		 * what exporters write around it. */
-		set_single(R, CX_F_DOI, l);
-		struct cx_field *f = cx_entry_get(e, CX_F_DOI);
-		if (f && f->raw.p == l->val.p)
-			f->text = doi_bare(str_trim(l->val)); /* --check still sees the prefix */
+		set_doi(R, l);
 	} else if (T("UR")) {
 		if (S->arxiv.p && l->val.n == 22 + S->arxiv.n &&
 		    !memcmp(l->val.p, "https://arxiv.org/abs/", 22) &&
@@ -1310,7 +1267,14 @@ static void on_tag(struct ris *R, const char *s, size_t n)
 	size_t off = (size_t)(dash - s) + 1;
 	cx_str val = clean(R, s + off, n - off);
 	if (tag[0] == 'T' && tag[1] == 'Y') {
-		if (R->in_record) {
+		if (R->in_record && R->nlines == 1) {
+			/* "TY  - BOOK" then "TY  - JOUR": a record of a type alone
+			 * holds nothing to convert; the later TY gives the type. */
+			diag(R, CX_WARNING, CX_E_SYNTAX, R->line, 1,
+			     "record started on line %u has no tag but TY; this TY replaces its type",
+			     R->rec_line);
+			R->nlines = 0;
+		} else if (R->in_record) {
 			diag(R, CX_WARNING, CX_E_SYNTAX, R->line, 1,
 			     "record started on line %u has no ER before this TY", R->rec_line);
 			finish_record(R);

@@ -227,10 +227,16 @@ static int take(struct cw *w, const struct cx_field *f, const char *key)
 
 static void write_custom(struct cw *w)
 {
-	if (!w->ncustom)
+	/* "publisher" read back is BibTeX's publisher (or the type's own
+	 * school or institution); one that was the organization says so. */
+	int org = w->pub && w->pub->id == CX_F_ORGANIZATION;
+	if (!w->ncustom && !org)
 		return;
 	member(w, "custom");
 	out_puts(w->o, "{\n");
+	if (org)
+		out_puts(w->o, w->ncustom ? "      \"publisher-field\": \"organization\",\n"
+		                          : "      \"publisher-field\": \"organization\"");
 	for (size_t i = 0; i < w->ncustom; i++) {
 		const struct cx_field *f = w->custom[i].f;
 		w->f = f;
