@@ -108,16 +108,21 @@ struct sortrec {
 	const struct csl_cite *cite;
 };
 
-struct sortctx {
-	struct csl_session *S;
-	const struct csl_context *ctx;
-};
+/* Key i of a record, rendered when a comparison first needs it: most
+ * records differ on the first key, and the later ones are never made. */
+static const char *key_at(struct csl_session *S, const struct csl_context *ctx, struct sortrec *x,
+                          size_t i)
+{
+	if (!x->keys[i])
+		x->keys[i] = key_of(S, ctx, x->it, &ctx->keys[i], x->cite);
+	return x->keys[i];
+}
 
-static int compare(struct csl_session *S, const struct csl_context *ctx, const struct sortrec *x,
-                   const struct sortrec *y)
+static int compare(struct csl_session *S, const struct csl_context *ctx, struct sortrec *x,
+                   struct sortrec *y)
 {
 	for (size_t i = 0; i < ctx->nkeys; i++) {
-		const char *a = x->keys[i], *b = y->keys[i];
+		const char *a = key_at(S, ctx, x, i), *b = key_at(S, ctx, y, i);
 		int ea = !*a, eb = !*b;
 		if (ea || eb) {
 			if (ea != eb)
@@ -156,7 +161,7 @@ static void sort_recs(struct csl_session *S, const struct csl_context *ctx, stru
 	for (size_t i = 0; i < n; i++) {
 		v[i].keys = xmalloc((ctx->nkeys + 1) * sizeof *v[i].keys);
 		for (size_t k = 0; k < ctx->nkeys; k++)
-			v[i].keys[k] = key_of(S, ctx, v[i].it, &ctx->keys[k], v[i].cite);
+			v[i].keys[k] = NULL;
 	}
 	struct sortrec *tmp = xmalloc((n + 1) * sizeof *tmp);
 	msort(S, ctx, v, tmp, n);
