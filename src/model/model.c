@@ -181,7 +181,12 @@ struct cx_entry *model_copy_entry(struct arena *a, const struct cx_entry *e)
 		*g = *f;
 		g->name = copy_str(a, f->name);
 		g->raw = copy_str(a, f->raw);
-		g->text = copy_str(a, f->text);
+		/* most values need no normalizing: the copy of raw serves both */
+		if (f->text.p && f->raw.p && f->text.n == f->raw.n &&
+		    (f->text.p == f->raw.p || !memcmp(f->text.p, f->raw.p, f->raw.n)))
+			g->text = g->raw;
+		else
+			g->text = copy_str(a, f->text);
 		g->date.literal = copy_str(a, f->date.literal);
 		g->parts = arena_alloc(a, (f->nparts ? f->nparts : 1) * sizeof *g->parts);
 		for (size_t k = 0; k < f->nparts; k++) {
