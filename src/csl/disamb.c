@@ -113,10 +113,23 @@ static void commit(struct dset *d)
 	d->best = count_clashes(d->v, d->n);
 }
 
+/* Render again the cites still ambiguous: only their state changes, and
+ * the others keep the rendering they left the set with. */
+static void render_act(struct dset *d)
+{
+	for (size_t i = 0; i < d->n; i++) {
+		if (!d->act[i])
+			continue;
+		free(d->v[i].s);
+		d->v[i].s = xstrdup(csl_cite_plain(d->S, d->v[i].it));
+		arena_reset(&d->S->tmp);
+	}
+}
+
 static void restore(struct dset *d)
 {
 	state(d, 0);
-	render_all(d->S, d->v, d->n);
+	render_act(d);
 }
 
 /* Try the given name of name k at a level on the ambiguous cites; undo
@@ -134,13 +147,13 @@ static void try_given(struct dset *d, size_t k, int level)
 		}
 	}
 	if (changed) {
-		render_all(d->S, d->v, d->n);
+		render_act(d);
 		if (count_clashes(d->v, d->n) < d->best) {
 			commit(d);
 		} else {
 			for (size_t i = 0; i < d->n; i++)
 				d->v[i].it->dis_given_per[k] = old[i];
-			render_all(d->S, d->v, d->n);
+			render_act(d);
 		}
 	}
 	free(old);
@@ -159,7 +172,7 @@ static void try_names(struct dset *d, int n)
 	}
 	if (!changed)
 		return;
-	render_all(d->S, d->v, d->n);
+	render_act(d);
 	if (count_clashes(d->v, d->n) < d->best)
 		commit(d);
 }
