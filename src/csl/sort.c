@@ -23,6 +23,14 @@ static char *plain(const char *s)
 			i += m;
 			continue;
 		}
+		unsigned char c = (unsigned char)s[i];
+		if (c && c < 0x80) {
+			/* ASCII: its punctuation (categories Pc to Po) by hand */
+			if (!strchr("!\"#%&'()*,-./:;?@[\\]_{}", c))
+				*o++ = (char)c;
+			i++;
+			continue;
+		}
 		utf8proc_int32_t cp;
 		utf8proc_ssize_t l = utf8proc_iterate((const utf8proc_uint8_t *)s + i, (utf8proc_ssize_t)(n - i), &cp);
 		if (l <= 0)
