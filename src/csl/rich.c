@@ -398,7 +398,7 @@ static int word_is_stop(const struct cpos *v, struct word w)
 	}
 	buf[n] = 0;
 	for (int i = 0; stop_words[i]; i++)
-		if (!strcmp(buf, stop_words[i]))
+		if (stop_words[i][0] == buf[0] && !strcmp(buf, stop_words[i]))
 			return 1;
 	return 0;
 }
