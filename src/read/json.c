@@ -26,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/bytes.h"
 #include "core/str.h"
 #include "core/utf8.h"
 #include "norm/norm.h"
@@ -75,7 +76,11 @@ void json_diag(struct jp *J, enum cx_sev sev, enum cx_code code, unsigned line, 
 
 static size_t count_chars(const char *s, const char *e)
 {
+	/* the usual span holds no newline: counted sixteen bytes at a time */
 	size_t n = 0;
+	if (!bytes_lines(s, (size_t)(e - s), &n))
+		return n;
+	n = 0;
 	for (; s < e; s++)
 		n += ((unsigned char)*s & 0xC0) != 0x80;
 	return n;
