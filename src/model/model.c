@@ -188,7 +188,7 @@ struct cx_entry *model_copy_entry(struct arena *a, const struct cx_entry *e)
 		else
 			g->text = copy_str(a, f->text);
 		g->date.literal = copy_str(a, f->date.literal);
-		g->parts = arena_alloc(a, (f->nparts ? f->nparts : 1) * sizeof *g->parts);
+		g->parts = f->parts ? arena_alloc(a, (f->nparts ? f->nparts : 1) * sizeof *g->parts) : NULL;
 		for (size_t k = 0; k < f->nparts; k++) {
 			g->parts[k] = f->parts[k];
 			g->parts[k].s = copy_str(a, f->parts[k].s);
