@@ -381,7 +381,9 @@ static const char *name_list(struct csl_render *r, const struct csl_names *nl,
 	else if (o.and_ == 2)
 		and_term = "&";
 	int piq = r->L->punct_in_quote;
-	struct buf b = {0};
+	/* the session's buffer: nothing inside joins another list */
+	struct buf *bp = &r->S->names, b = *bp;
+	b.n = 0;
 	int prev_inv = 0;
 	for (size_t i = 0; i < show; i++) {
 		int inv = r->sort || o.sort_order == 2 || (o.sort_order == 1 && i == 0);
@@ -432,10 +434,10 @@ static const char *name_list(struct csl_render *r, const struct csl_names *nl,
 			}
 		}
 	}
+	*bp = b;
 	if (!b.n)
 		return "";
 	const char *s = arena_strndup(r->a, b.p, b.n);
-	buf_free(&b);
 	if (name && !r->sort)
 		s = csl_fmt_apply(r, s, &name->f, 1);
 	return s;

@@ -74,6 +74,7 @@ void csl_session_free(struct csl_session *S)
 	free(S->hist);
 	buf_free(&S->sas_prev);
 	buf_free(&S->out);
+	buf_free(&S->names);
 	for (size_t i = 0; i < sizeof S->pool / sizeof S->pool[0]; i++)
 		buf_free(&S->pool[i]);
 	arena_destroy(&S->a);

@@ -23,6 +23,7 @@ struct csl_session {
 	/* subsequent-author-substitute: the previous entry's names */
 	struct buf sas_prev;     /* NUL-terminated; empty: none */
 	struct buf out;          /* the last rendered string */
+	struct buf names;        /* one name list being joined (names.c) */
 	/* citations: the history for positions */
 	struct posstream {       /* the previous citation, for ibid */
 		struct csl_item *item;   /* its last cite's item */
