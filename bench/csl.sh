@@ -9,8 +9,8 @@
 # read the same items; then each makes the whole HTML bibliography.  Runs
 # are interleaved (citex, pandoc, citeproc-js, repeated ROUNDS times, 3 by
 # default) and the best and median wall times are reported, with peak RSS
-# (GNU time's %M), and the CPU time (user + system), which other load on
-# the machine disturbs less.  The second table is style loading alone: an empty
+# (GNU time's %M), and the CPU time (perf's task-clock, or user + system
+# where perf does not run), which other load on the machine disturbs less.  The second table is style loading alone: an empty
 # bibliography in the largest styles.  citeproc-js is looked up through
 # NODE_PATH (default /work/node/node_modules); a missing peer is skipped.
 # BEFORE=PATH adds a previous citex build to the same interleaved runs.
@@ -37,15 +37,25 @@ items=$(python3 -c "import json; print(len(json.load(open('$d/items.json'))))")
 printf -- '---\nnocite: "[@*]"\n---\n' >"$d/doc.md"
 echo "input: $items CSL-JSON items from big.bib; style: APA ($STYLES/apa.csl)"
 
+# CPU time is perf's task-clock (to the microsecond) where perf runs, and
+# GNU time's user + system time (to 10 ms) elsewhere.
+have_perf=0; perf stat -x, -e task-clock -o /dev/null true 2>/dev/null && have_perf=1
 run() { # run LABEL CMD: one timed run; appends "wall cpu rss" to $d/LABEL
-	/usr/bin/time -f '%e %U %S %M %x' -o "$d/t" sh -c "$2" >"$d/out" 2>"$d/err"
+	if [ $have_perf = 1 ]; then
+		perf stat -x, -e task-clock -o "$d/p" \
+			/usr/bin/time -f '%e %U %S %M %x' -o "$d/t" sh -c "$2" >"$d/out" 2>"$d/err"
+	else
+		/usr/bin/time -f '%e %U %S %M %x' -o "$d/t" sh -c "$2" >"$d/out" 2>"$d/err"
+	fi
 	set -- "$1" $(tail -1 "$d/t")
 	if [ "$6" != 0 ]; then
 		echo "$1 FAILED (exit $6): $(head -c 120 "$d/err")" >&2
 		echo "fail" >>"$d/$1"
 		return
 	fi
-	echo "$2 $(echo "$3 + $4" | bc) $5" >>"$d/$1"
+	cpu=$(echo "$3 + $4" | bc)
+	[ $have_perf = 1 ] && cpu=$(awk -F, '/task-clock/ { printf "%.4f", $1 / 1000 }' "$d/p")
+	echo "$2 $cpu $5" >>"$d/$1"
 }
 
 report() { # report LABEL: best and median of wall and CPU time, peak RSS
@@ -54,7 +64,7 @@ report() { # report LABEL: best and median of wall and CPU time, peak RSS
 	w=$(cut -d' ' -f1 "$d/$1" | sort -n | awk '{ t[NR] = $1 } END { print t[1], t[int((NR + 1) / 2)] }')
 	c=$(cut -d' ' -f2 "$d/$1" | sort -n | awk '{ t[NR] = $1 } END { print t[1], t[int((NR + 1) / 2)] }')
 	m=$(cut -d' ' -f3 "$d/$1" | sort -n | tail -1)
-	printf '%-28s %9.2f %9.2f %9.2f %9.2f %9.1f\n' "$1" $w $c "$(echo "$m / 1024" | bc -l)"
+	printf '%-28s %9.2f %9.2f %9.3f %9.3f %9.1f\n' "$1" $w $c "$(echo "$m / 1024" | bc -l)"
 }
 
 have_pandoc=0; command -v pandoc >/dev/null && have_pandoc=1
