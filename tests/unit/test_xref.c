@@ -200,36 +200,36 @@ static char *filler(const char *head, int n, const char *tail)
 	return s;
 }
 
+/* What check expects of a filler input: head, the keys f0..f(n-1) a line
+ * each, then tail. */
+static char *filler_keys(const char *head, int n, const char *tail)
+{
+	size_t len, cap = strlen(head) + strlen(tail) + (size_t)n * 16 + 1;
+	char *s = malloc(cap);
+	if (!s)
+		abort();
+	len = (size_t)sprintf(s, "%s", head);
+	for (int i = 0; i < n; i++)
+		len += (size_t)sprintf(s + len, "f%d\n", i);
+	sprintf(s + len, "%s", tail);
+	return s;
+}
+
 int main(void)
 {
 	static const char *const bt[] = {"booktitle", "publisher", "note", NULL};
 
 	char *after = filler("@inproceedings{c, title = {T}, crossref = {p}}\n\n", 40,
 	                     "@proceedings{p, title = {Proc}, publisher = {Pub}}\n");
-	char *want = filler("c booktitle=Proc publisher=Pub\n", 0, "");
-	{
-		/* The keys of the filler in between, in order. */
-		size_t len = strlen(want);
-		want = realloc(want, len + 40 * 8 + 64);
-		for (int i = 0; i < 40; i++)
-			len += (size_t)sprintf(want + len, "f%d\n", i);
-		sprintf(want + len, "p publisher=Pub\n");
-	}
+	char *want = filler_keys("c booktitle=Proc publisher=Pub\n", 40, "p publisher=Pub\n");
 	check("parent after its child", after, bt, want, "");
 	free(after);
+	free(want);
 
 	char *before = filler("@proceedings{p, title = {Proc}, publisher = {Pub}}\n\n", 40,
 	                      "@inproceedings{c, title = {T}, crossref = {p}}\n");
-	{
-		size_t len = 0;
-		char *w = malloc(40 * 8 + 128);
-		len += (size_t)sprintf(w, "p publisher=Pub\n");
-		for (int i = 0; i < 40; i++)
-			len += (size_t)sprintf(w + len, "f%d\n", i);
-		sprintf(w + len, "c booktitle=Proc publisher=Pub\n");
-		check("parent before its child", before, bt, w, "");
-		free(w);
-	}
+	want = filler_keys("p publisher=Pub\n", 40, "c booktitle=Proc publisher=Pub\n");
+	check("parent before its child", before, bt, want, "");
 	free(before);
 	free(want);
 
@@ -282,13 +282,10 @@ int main(void)
 		char *t = filler("@inproceedings{c, crossref = {pk}}\n"
 		                 "@misc{m, note = {pk pkx}, title = {pk,pk}}\n% pk\n",
 		                 10, far[v][0]);
-		char w[256], name[64];
-		size_t len = (size_t)sprintf(w, "c booktitle=T\nm note=pk pkx\n");
-		for (int i = 0; i < 10; i++)
-			len += (size_t)sprintf(w + len, "f%d\n", i);
-		sprintf(w + len, "%s", far[v][1]);
+		char *w = filler_keys("c booktitle=T\nm note=pk pkx\n", 10, far[v][1]), name[64];
 		snprintf(name, sizeof name, "a key far ahead, way %zu", v + 1);
 		check(name, t, bt, w, "");
+		free(w);
 		free(t);
 	}
 
@@ -302,13 +299,8 @@ int main(void)
 		                 "@inproceedings{d, crossref = {pd}}\n"
 		                 "@proceedings{pa, title = {A}}\n",
 		                 400, "@proceedings{pc, title = {C}}\n@proceedings{pd, title = {D}}\n");
-		char *w = malloc(400 * 8 + 128);
-		if (!w)
-			abort();
-		size_t len = (size_t)sprintf(w, "a booktitle=A\nb\nc booktitle=C\nd booktitle=D\npa\n");
-		for (int i = 0; i < 400; i++)
-			len += (size_t)sprintf(w + len, "f%d\n", i);
-		sprintf(w + len, "pc\npd\n");
+		char *w = filler_keys("a booktitle=A\nb\nc booktitle=C\nd booktitle=D\npa\n", 400,
+		                      "pc\npd\n");
 		check("keys of several children in one search", t, bt, w,
 		      "2:19: crossref target 'pb' not found\n");
 		free(w);
@@ -338,12 +330,7 @@ int main(void)
 		char *t = filler("@inproceedings{c, crossref = {PO}}\n"
 		                 "@inproceedings{d, crossref = {none}}\n",
 		                 40, "");
-		char *w = malloc(40 * 8 + 128);
-		if (!w)
-			abort();
-		size_t len = (size_t)sprintf(w, "c booktitle=Other publisher=Pub\nd\n");
-		for (int i = 0; i < 40; i++)
-			len += (size_t)sprintf(w + len, "f%d\n", i);
+		char *w = filler_keys("c booktitle=Other publisher=Pub\nd\n", 40, "");
 		check_with("a parent in another input", t,
 		           "@proceedings{po, title = {Other}, publisher = {Pub}}\n", bt, w,
 		           "2:19: crossref target 'none' not found\n");
