@@ -40,6 +40,10 @@ enum csl_vkind { CVK_STRING, CVK_NUMBER, CVK_NAMES, CVK_DATE };
 int csl_var_lookup(const char *name);            /* CV_NONE when unknown */
 const char *csl_var_name(int v);
 enum csl_vkind csl_var_kind(int v);
+/* Does whether the variable is there depend on more than the item's data
+ * (the cite, the session, another variable)? */
+int csl_var_dynamic(int v);
+_Static_assert(CV__COUNT <= 128, "a variable condition is a 128-bit set");
 
 /* CSL 1.0.2 item types, in the schema's order. */
 int csl_type_lookup(const char *name);           /* -1 when unknown */
@@ -130,6 +134,11 @@ struct csl_cond {
 	int *vals;               /* variable ids, type ids, positions, locator labels */
 	size_t nvals;
 	unsigned long long types; /* CT_TYPE: a bit per type in vals */
+	/* CT_VARIABLE: the variables of vals an item has or lacks for good,
+	 * a bit each, and the others (csl_var_dynamic), tested one by one */
+	unsigned long long vmask[2];
+	int *dvals;
+	size_t ndvals;
 };
 
 struct csl_node {
@@ -286,6 +295,10 @@ struct csl_item {
 	struct csl_date *dates[CV_NDATES];
 	const struct cx_entry *entry;
 	int english;             /* language is English or unset (title case applies) */
+	/* the variables it has, a bit each, counting only those that are not
+	 * csl_var_dynamic; made by its first variable condition */
+	int has_present;
+	unsigned long long present[2];
 	/* session state */
 	size_t index;            /* input order */
 	int cite_number;         /* 1-based, in bibliography order */

@@ -472,6 +472,25 @@ static int test_one(struct csl_render *r, const struct csl_cond *c, int val)
 	}
 }
 
+/* The item's variables as a set, for the variables that only its data
+ * decides (as var_present finds them). */
+static void present_set(struct csl_item *it)
+{
+	unsigned long long m[2] = {0, 0};
+	for (int v = 0; v < CV_NSTR; v++)
+		if (it->s[v] && *it->s[v])
+			m[v >> 6] |= 1ull << (v & 63);
+	for (int v = CV_FIRST_NAME; v < CV_FIRST_DATE; v++)
+		if (it->names[v - CV_FIRST_NAME].n)
+			m[v >> 6] |= 1ull << (v & 63);
+	for (int v = CV_FIRST_DATE; v < CV__COUNT; v++)
+		if (it->dates[v - CV_FIRST_DATE])
+			m[v >> 6] |= 1ull << (v & 63);
+	it->present[0] = m[0];
+	it->present[1] = m[1];
+	it->has_present = 1;
+}
+
 static int test_node(struct csl_render *r, const struct csl_node *n)
 {
 	if (n->is_else)
@@ -492,6 +511,23 @@ static int test_node(struct csl_render *r, const struct csl_node *n)
 			any |= t;
 			all &= t && !(c->types & (c->types - 1));
 			count++;
+			continue;
+		}
+		if (c->test == CT_VARIABLE) {
+			if (!r->it->has_present)
+				present_set(r->it);
+			if (c->vmask[0] | c->vmask[1]) {
+				unsigned long long h0 = r->it->present[0] & c->vmask[0];
+				unsigned long long h1 = r->it->present[1] & c->vmask[1];
+				any |= (h0 | h1) != 0;
+				all &= h0 == c->vmask[0] && h1 == c->vmask[1];
+			}
+			for (size_t k = 0; k < c->ndvals; k++) {
+				int t = var_present(r, c->dvals[k]);
+				any |= t;
+				all &= t;
+			}
+			count += (int)c->nvals;
 			continue;
 		}
 		for (size_t k = 0; k < c->nvals; k++) {

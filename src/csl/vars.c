@@ -58,6 +58,18 @@ enum csl_vkind csl_var_kind(int v)
 	return vars[v].kind;
 }
 
+int csl_var_dynamic(int v)
+{
+	switch (v) {
+	case CV_CITATION_NUMBER: case CV_YEAR_SUFFIX: case CV_LOCATOR:
+	case CV_FIRST_REFERENCE_NOTE_NUMBER: case CV_CITATION_LABEL: case CV_PAGE_FIRST:
+	case CV_EDITOR_TRANSLATOR:
+		return 1;
+	default:
+		return v < 0 || v >= CV__COUNT;
+	}
+}
+
 static const char *const types[] = {
 	"article", "article-journal", "article-magazine", "article-newspaper", "bill", "book",
 	"broadcast", "chapter", "classic", "collection", "dataset", "document", "entry",
