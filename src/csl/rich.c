@@ -308,9 +308,10 @@ static struct cpos *decode(struct arena *a, const char *s, size_t n, size_t *cou
 			i += m;
 			continue;
 		}
-		utf8proc_int32_t cp;
-		utf8proc_ssize_t l = utf8proc_iterate((const utf8proc_uint8_t *)s + i,
-		                                      (utf8proc_ssize_t)(n - i), &cp);
+		utf8proc_int32_t cp = (unsigned char)s[i];
+		utf8proc_ssize_t l = cp < 0x80 ? 1
+		                               : utf8proc_iterate((const utf8proc_uint8_t *)s + i,
+		                                                  (utf8proc_ssize_t)(n - i), &cp);
 		if (l <= 0) {
 			cp = (unsigned char)s[i];
 			l = 1;
@@ -630,6 +631,11 @@ void csl_cat(struct buf *b, const char *s, int punct_in_quote)
 	while (s[i] && csl_mark_len(s + i) && csl_mark_dir(s + i) >= 0)
 		i += csl_mark_len(s + i);
 	int r = (unsigned char)s[i];
+	if (r != ' ' && r != '.' && r != ',' && r != ';' && r != ':' && r != '!' && r != '?') {
+		/* text that starts with neither space nor punctuation joins as it is */
+		buf_put(b, s, strlen(s));
+		return;
+	}
 	size_t at;
 	int l = b->n ? tail_char(b->p, b->n, &at) : -1;
 	if (l >= 0 && r) {
