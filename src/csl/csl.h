@@ -170,6 +170,7 @@ struct csl_node {
 	size_t nconds;
 	int match;               /* 0 all, 1 any, 2 none */
 	int is_else;
+	int one_test;            /* one type test, or one test of variables the item decides */
 };
 
 enum csl_form { TF_LONG, TF_SHORT, TF_VERB, TF_VERB_SHORT, TF_SYMBOL, TF__COUNT };
@@ -290,15 +291,16 @@ struct csl_date {
 struct csl_item {
 	const char *id;
 	int type;
+	/* the variables it has, a bit each, counting only those that are not
+	 * csl_var_dynamic: made when rendering first asks (csl_item_has), and
+	 * beside the type, as conditions read both */
+	int has_present;
+	unsigned long long present[2];
 	const char *s[CV_NSTR];  /* rich text, NUL-terminated; NULL: absent */
 	struct csl_names names[CV_NNAMES];
 	struct csl_date *dates[CV_NDATES];
 	const struct cx_entry *entry;
 	int english;             /* language is English or unset (title case applies) */
-	/* the variables it has, a bit each, counting only those that are not
-	 * csl_var_dynamic; made by its first variable condition */
-	int has_present;
-	unsigned long long present[2];
 	/* session state */
 	size_t index;            /* input order */
 	int cite_number;         /* 1-based, in bibliography order */
@@ -310,6 +312,9 @@ struct csl_item {
 	int first_note;          /* first-reference-note-number, 0 none */
 	char **sortkeys;         /* bibliography sort keys */
 };
+
+/* Does the item have variable v, one that only its data decides? */
+int csl_item_has(struct csl_item *it, int v);
 
 /* Build an item from the entry model (the csl column of fields.def, the
  * type table, and the writers' shared choices in write/fmt.h). */
@@ -432,5 +437,12 @@ const char *csl_render_date(struct csl_render *r, const struct csl_node *n);
 const char *csl_label_text(struct csl_render *r, int var, int form, int plural_attr,
                            const char *value);
 const char *csl_render_item(struct csl_render *r, const struct csl_node *layout);
+/* A buffer for a string being built: one of the session's, reused, or
+ * *own (emptied) when they are all in use.  Buffers go back in the
+ * reverse order of taking: csl_buf_str with the text copied to the render
+ * arena, or csl_buf_drop. */
+struct buf *csl_buf_take(struct csl_render *r, struct buf *own);
+const char *csl_buf_str(struct csl_render *r, struct buf *b, struct buf *own);
+void csl_buf_drop(struct csl_render *r, struct buf *b, struct buf *own);
 
 #endif

@@ -32,6 +32,32 @@ static const char *done(struct csl_render *r, struct buf *b)
 	return s;
 }
 
+struct buf *csl_buf_take(struct csl_render *r, struct buf *own)
+{
+	struct buf *b = scratch(r);
+	if (b)
+		return b;
+	*own = (struct buf){0};
+	return own;
+}
+
+const char *csl_buf_str(struct csl_render *r, struct buf *b, struct buf *own)
+{
+	if (b != own)
+		return done(r, b);
+	const char *s = arena_strndup(r->a, b->p ? b->p : "", b->n);
+	buf_free(b);
+	return s;
+}
+
+void csl_buf_drop(struct csl_render *r, struct buf *b, struct buf *own)
+{
+	if (b != own)
+		r->S->depth--;
+	else
+		buf_free(b);
+}
+
 /* The marks of each formatting value: the model's own inline marks where
  * it has one, else CSL's, after CM_ESC.  attr: 0 quotes, 1 font-style,
  * 2 font-variant, 3 font-weight, 4 text-decoration, 5 vertical-align. */
@@ -491,6 +517,13 @@ static void present_set(struct csl_item *it)
 	it->has_present = 1;
 }
 
+int csl_item_has(struct csl_item *it, int v)
+{
+	if (!it->has_present)
+		present_set(it);
+	return v >= 0 && v < CV__COUNT && (it->present[v >> 6] >> (v & 63) & 1);
+}
+
 static int test_node(struct csl_render *r, const struct csl_node *n)
 {
 	if (n->is_else)
@@ -556,11 +589,33 @@ static const char *render_choose(struct csl_render *r, const struct csl_node *n)
 
 /* ---- groups ----------------------------------------------------------------- */
 
+/* test_node for a branch of one_test. */
+static int test_one_cond(struct csl_render *r, const struct csl_node *n)
+{
+	const struct csl_cond *c = n->conds;
+	struct csl_item *it = r->it;
+	int any, all;
+	if (c->test == CT_TYPE) {
+		any = it->type >= 0 && (c->types >> it->type & 1);
+		all = any && !(c->types & (c->types - 1));
+	} else {
+		if (!it->has_present)
+			present_set(it);
+		unsigned long long h0 = it->present[0] & c->vmask[0];
+		unsigned long long h1 = it->present[1] & c->vmask[1];
+		any = (h0 | h1) != 0;
+		all = h0 == c->vmask[0] && h1 == c->vmask[1];
+	}
+	return n->match == 1 ? any : n->match == 2 ? !any : all;
+}
+
 static const struct csl_node *chosen(struct csl_render *r, const struct csl_node *n)
 {
 	for (size_t i = 0; i < n->nkids; i++) {
 		const struct csl_node *k = &n->kids[i];
-		if (k->kind == CK_IF && test_node(r, k))
+		if (k->kind != CK_IF)
+			continue;
+		if (k->is_else || (k->one_test ? test_one_cond(r, k) : test_node(r, k)))
 			return k;
 	}
 	return NULL;

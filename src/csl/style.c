@@ -293,6 +293,9 @@ static void compile_if(struct arena *a, const struct xnode *x, struct csl_node *
 {
 	n->is_else = !strcmp(x->name, "else");
 	parse_conds(a, x, n);
+	const struct csl_cond *c = n->conds;
+	n->one_test = n->nconds == 1 && c->nvals &&
+	              (c->test == CT_TYPE || (c->test == CT_VARIABLE && !c->ndvals));
 }
 
 static void compile_name(struct arena *a, const struct xnode *x, struct csl_node *n)
