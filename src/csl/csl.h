@@ -18,6 +18,7 @@
 
 #include "citex.h"
 #include "core/arena.h"
+#include "core/hash.h"
 #include "core/out.h"
 #include "core/strbuf.h"
 
@@ -257,6 +258,7 @@ struct csl_locale {
 	const char *lang;
 	struct csl_term *terms;  /* sorted by name, form, gender_form */
 	size_t nterms;
+	struct hindex index;     /* the terms by name, form and gender_form */
 	const struct csl_node *date[2];
 	int punct_in_quote, limit_ordinals;
 };
