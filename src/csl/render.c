@@ -622,17 +622,19 @@ static const struct csl_node *chosen(struct csl_render *r, const struct csl_node
 }
 
 /* The children of n joined by delim; cs:choose is transparent, so the
- * children of its branch are joined as the parent's own. */
-static void kids_into(struct csl_render *r, const struct csl_node *n, const char *delim,
-                      struct buf *b)
+ * children of its branch are joined as the parent's own.  Returns how
+ * many pieces went into b, with the last in *last. */
+static size_t kids_into(struct csl_render *r, const struct csl_node *n, const char *delim,
+                        struct buf *b, const char **last)
 {
 	int piq = r->L->punct_in_quote;
+	size_t pieces = 0;
 	for (size_t i = 0; i < n->nkids; i++) {
 		const struct csl_node *k = &n->kids[i];
 		if (k->kind == CK_CHOOSE) {
 			const struct csl_node *br = chosen(r, k);
 			if (br)
-				kids_into(r, br, delim, b);
+				pieces += kids_into(r, br, delim, b, last);
 			continue;
 		}
 		const char *s = csl_render_node(r, k);
@@ -641,7 +643,10 @@ static void kids_into(struct csl_render *r, const struct csl_node *n, const char
 		if (b->n && delim)
 			csl_cat(b, delim, piq);
 		csl_cat(b, s, piq);
+		*last = s;
+		pieces++;
 	}
+	return pieces;
 }
 
 const char *csl_render_kids(struct csl_render *r, const struct csl_node *n, const char *delim)
@@ -649,10 +654,12 @@ const char *csl_render_kids(struct csl_render *r, const struct csl_node *n, cons
 	struct buf *b = scratch(r);
 	if (!b)
 		return "";
-	kids_into(r, n, delim, b);
-	if (!b->n) {
+	const char *last = NULL;
+	size_t pieces = kids_into(r, n, delim, b, &last);
+	if (!b->n || pieces == 1) {
+		/* one piece joined to nothing is that piece, as it was */
 		r->S->depth--;
-		return "";
+		return b->n ? last : "";
 	}
 	return done(r, b);
 }
