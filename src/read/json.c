@@ -151,7 +151,7 @@ static int refill(struct jp *J, const char **keep)
 }
 
 /* Skip white space; the next byte, or -1 at the end of input. */
-static int skip_ws(struct jp *J)
+static int skip_ws_more(struct jp *J)
 {
 	for (;;) {
 		const char *p = J->p;
@@ -175,6 +175,15 @@ static int skip_ws(struct jp *J)
 		}
 		return (unsigned char)*p;
 	}
+}
+
+/* Inline: most tokens follow no white space, or it is gone already. */
+static inline int skip_ws(struct jp *J)
+{
+	unsigned char c = (unsigned char)*J->p;
+	if (J->p < J->end && !ws_cls[c])
+		return c;
+	return skip_ws_more(J);
 }
 
 /* ---- strings ------------------------------------------------------------------------ */
