@@ -249,6 +249,8 @@ struct csl_locale_src *csl_locale_parse(struct arena *a, const char *xml, size_t
                                         size_t errlen);
 /* The built-in en-US locale. */
 struct csl_locale_src *csl_locale_builtin(struct arena *a);
+/* Is this XML the built-in en-US locale, byte for byte? */
+int csl_locale_is_builtin(const char *xml, size_t n);
 
 /* The merged view a session renders with: style locales first, then the
  * locale files, then en-US.  Terms are looked up in one sorted table. */

@@ -97,6 +97,11 @@ struct csl_locale_src *csl_locale_parse(struct arena *a, const char *xml, size_t
 	return csl_locale_from_xml(a, root);
 }
 
+int csl_locale_is_builtin(const char *xml, size_t n)
+{
+	return n == sizeof builtin_en_us - 1 && !memcmp(xml, builtin_en_us, n);
+}
+
 struct csl_locale_src *csl_locale_builtin(struct arena *a)
 {
 	char err[128];
