@@ -355,4 +355,9 @@ void csl_item_from_entry(struct arena *a, struct csl_item *it, const struct cx_e
 	if (lang && strlen(lang) > 2 && lang[2] != '-' && lang[2] != '_' && strncmp(lang, "English", 7) &&
 	    strncmp(lang, "english", 7))
 		it->english = 0;
+	/* As citeproc-js: Latin-script names of a Japanese or Chinese item,
+	 * and every name of a Vietnamese or Hungarian one, are written family
+	 * name first ("Fujieda H."). */
+	it->family_first = lang && ((!strncmp(lang, "ja", 2) || !strncmp(lang, "zh", 2)) ||
+	                            !strcmp(lang, "vi") || !strcmp(lang, "hu"));
 }
