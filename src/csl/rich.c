@@ -420,6 +420,19 @@ static int word_all(const struct cpos *v, struct word w, int (*fn)(int32_t))
 	return 1;
 }
 
+/* Is the letter at fl alone: at the word's end (trailing punctuation
+ * aside) or before an apostrophe? */
+static int one_letter(const struct cpos *v, size_t fl, size_t to)
+{
+	size_t j = fl + 1;
+	if (j < to && (v[j].cp == '\'' || v[j].cp == 0x2019))
+		return 1;
+	for (; j < to; j++)
+		if (is_letter(v[j].cp) || (v[j].cp >= '0' && v[j].cp <= '9'))
+			return 0;
+	return 1;
+}
+
 static void title_case(const struct cpos *v, size_t k, int32_t *to, int all_upper)
 {
 	struct word *w = xmalloc((k + 1) * sizeof *w);
@@ -445,6 +458,12 @@ static void title_case(const struct cpos *v, size_t k, int32_t *to, int all_uppe
 		 * "out-of-fashion" keeps "of" inside one */
 		int before_hyphen = w[i].to < k && (v[w[i].to].cp == '-' || v[w[i].to].cp == 0x2013);
 		int after_hyphen = w[i].from > 0 && (v[w[i].from - 1].cp == '-' || v[w[i].from - 1].cp == 0x2013);
+		/* As citeproc-js: a one-letter word ("e", "y") and one whose
+		 * first letter an apostrophe follows ("l'édition", "d'Arc")
+		 * keep their case but at the start or after a colon. */
+		if (!(i == 0 || after_colon) && !before_hyphen && !after_hyphen &&
+		    one_letter(v, (size_t)fl, w[i].to))
+			continue;
 		if (!edge && !(before_hyphen && !after_hyphen) && word_is_stop(v, w[i])) {
 			if (lower)
 				for (size_t j = w[i].from; j < w[i].to; j++)
