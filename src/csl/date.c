@@ -187,10 +187,14 @@ static const char *render_parts(struct csl_render *r, const struct csl_node *n,
 	if (d->literal && !d->y[0]) {
 		/* The year part renders a literal date, as in citeproc-js: a
 		 * cs:date of months and days alone renders nothing of it. */
-		int year = n->date_form != 0;
+		const struct csl_node *yp = NULL;
 		for (size_t i = 0; i < n->nkids; i++)
-			year |= n->kids[i].kind == CK_DATE_PART && n->kids[i].part == 0;
-		return year ? csl_fmt_apply(r, d->literal, &n->f, 1) : "";
+			if (n->kids[i].kind == CK_DATE_PART && n->kids[i].part == 0)
+				yp = &n->kids[i];
+		if (!yp && !n->date_form)
+			return "";
+		const char *s = yp ? csl_fmt_apply(r, d->literal, &yp->f, 1) : d->literal;
+		return csl_fmt_apply(r, s, &n->f, 1);
 	}
 	struct part p[3];
 	size_t np = parts_of(n, r->L, p);

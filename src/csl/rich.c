@@ -166,6 +166,14 @@ static void put_esc(struct buf *b, char k)
 	buf_putc(b, k);
 }
 
+static int in_nocase(const char *spans, int ns)
+{
+	for (int i = 0; i < ns; i++)
+		if (spans[i] == CX_M_NOCASE_ON)
+			return 1;
+	return 0;
+}
+
 const char *csl_rich_parse(struct arena *a, const char *s, size_t n)
 {
 	int special = 0;
@@ -180,7 +188,7 @@ const char *csl_rich_parse(struct arena *a, const char *s, size_t n)
 	struct buf b = {0};
 	buf_reserve(&b, n + 16);
 	char spans[64]; /* what each open <span> was */
-	int ns = 0;
+	int ns = 0, marked = 0; /* nocase marks open in s itself */
 	for (size_t i = 0; i < n;) {
 		if (s[i] == '<') {
 			size_t t = 0, nt = sizeof tags / sizeof *tags, len = 0;
@@ -206,6 +214,8 @@ const char *csl_rich_parse(struct arena *a, const char *s, size_t n)
 				continue;
 			}
 		}
+		if (s[i] == CX_M_NOCASE_ON || s[i] == CX_M_NOCASE_OFF)
+			marked += s[i] == CX_M_NOCASE_ON ? 1 : marked > 0 ? -1 : 0;
 		size_t len;
 		int q = quote_at(s, n, i, &len);
 		if (q && role[i]) {
@@ -223,8 +233,9 @@ const char *csl_rich_parse(struct arena *a, const char *s, size_t n)
 		}
 		if (q == 2 && ((i > 0 && (is_word_byte((unsigned char)s[i - 1]) || CX_IS_MARK(s[i - 1]))) ||
 		               (i + 1 < n && is_word_byte((unsigned char)s[i + 1]) &&
-		                !(s[i + 1] >= '0' && s[i + 1] <= '9')))) {
-			/* "don't", "'t Hooft"; "GLOBECOM '85" keeps its mark */
+		                !(s[i + 1] >= '0' && s[i + 1] <= '9' && (marked || in_nocase(spans, ns)))))) {
+			/* "don't", "'t Hooft", "ISSAC '95"; as citeproc-js, a
+			 * protected "{GLOBECOM '85}" keeps its mark */
 			buf_put(&b, "\xE2\x80\x99", 3); /* an apostrophe after a letter */
 			i++;
 			continue;
