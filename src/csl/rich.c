@@ -254,17 +254,18 @@ const char *csl_rich_parse(struct arena *a, const char *s, size_t n)
 /* ---- text case ---------------------------------------------------------------- */
 
 /* Words title case leaves in lower case: CSL's stop words and the
- * prepositions citeproc-js adds to them. */
+ * prepositions citeproc-js adds to them, as it matches them ("et", "al"
+ * and "v" too; its " thru" never matches, so "thru" is capitalized). */
 static const char *const stop_words[] = {
 	"a", "about", "above", "across", "afore", "after", "against", "along", "alongside", "amid",
-	"amidst", "among", "amongst", "an", "and", "anenst", "apropos", "apud", "around", "as",
+	"al", "amidst", "among", "amongst", "an", "and", "anenst", "apropos", "apud", "around", "as",
 	"aside", "astride", "at", "athwart", "atop", "barring", "before", "behind", "below",
 	"beneath", "beside", "besides", "between", "beyond", "but", "by", "circa", "despite", "down",
-	"during", "except", "for", "forenenst", "from", "given", "in", "inside", "into", "lest",
+	"during", "et", "except", "for", "forenenst", "from", "given", "in", "inside", "into", "lest",
 	"like", "modulo", "near", "next", "nor", "notwithstanding", "of", "off", "on", "onto", "or",
 	"out", "over", "per", "plus", "pro", "qua", "sans", "since", "so", "than", "the", "through",
-	"thru", "throughout", "thruout", "till", "to", "toward", "towards", "under", "underneath",
-	"until", "unto", "up", "upon", "versus", "via", "vs", "with", "within", "without", "yet",
+	"throughout", "thruout", "till", "to", "toward", "towards", "under", "underneath",
+	"until", "unto", "up", "upon", "v", "versus", "via", "vs", "with", "within", "without", "yet",
 	"de", "van", "von", /* name particles, as citeproc-js leaves them */
 	"c", "ca", /* circa */
 	NULL,
