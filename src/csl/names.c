@@ -91,7 +91,10 @@ static void initials(struct buf *b, const char *g, const char *with, int init, i
 		}
 		if (init || is_initial) {
 			if (lower && !is_initial) {
-				/* a lower-case word ("de") is kept as it is */
+				/* a lower-case word ("de", "(Francis)") is kept as
+				 * it is, a word apart */
+				if (b->n && b->p[b->n - 1] != ' ')
+					buf_putc(b, ' ');
 				buf_put(b, g + st, i - st);
 				buf_putc(b, ' ');
 			} else {
