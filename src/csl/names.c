@@ -372,8 +372,10 @@ static const char *name_list(struct csl_render *r, const struct csl_names *nl,
 		show = (size_t)o.etal_first;
 		use_etal = 1;
 	}
-	if (!r->sort && r->ctx == &r->st->cit && r->it->dis_names > 0 && use_etal &&
-	    (size_t)r->it->dis_names > show) {
+	/* the names the cites needed; the bibliography shows them too when
+	 * the style adds names to disambiguate, as citeproc-js does */
+	if (!r->sort && (r->ctx == &r->st->cit || (r->st->cit.add_names && !r->names_done)) &&
+	    r->it->dis_names > 0 && use_etal && (size_t)r->it->dis_names > show) {
 		show = (size_t)r->it->dis_names;
 		if (show >= n) {
 			show = n;
