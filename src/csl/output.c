@@ -40,32 +40,48 @@ static void puts_(struct sink *k, const char *s)
 	put(k, s, strlen(s));
 }
 
-/* The first of s[i..n) that HTML escapes ('&', '<' or '>'), or n. */
+static int html_space(char c)
+{
+	return c == ' ' || c == '\t';
+}
+
+/* The first of s[i..n) that text_html changes ('&', '<', '>', or the
+ * first of two blanks), or n. */
 static size_t html_special(const char *s, size_t i, size_t n)
 {
 #ifdef BYTES_VECTOR
-	for (; i + 16 <= n; i += 16) {
-		bv16 v = bv_load(s + i);
-		unsigned m = bv_mask(bv_or(bv_eq(v, '&'), bv_or(bv_eq(v, '<'), bv_eq(v, '>'))));
+	for (; i + 17 <= n; i += 16) {
+		bv16 v = bv_load(s + i), w = bv_load(s + i + 1);
+		bv16 blanks = bv_and(bv_or(bv_eq(v, ' '), bv_eq(v, '\t')), bv_or(bv_eq(w, ' '), bv_eq(w, '\t')));
+		unsigned m = bv_mask(bv_or(blanks, bv_or(bv_eq(v, '&'), bv_or(bv_eq(v, '<'), bv_eq(v, '>')))));
 		if (m)
 			return i + (size_t)__builtin_ctz(m);
 	}
 #endif
-	while (i < n && s[i] != '&' && s[i] != '<' && s[i] != '>')
+	while (i < n && s[i] != '&' && s[i] != '<' && s[i] != '>' &&
+	       !(html_space(s[i]) && i + 1 < n && html_space(s[i + 1])))
 		i++;
 	return i;
 }
 
+/* Escaped as citeproc-js does, and a pair of blanks becomes a no-break
+ * space and a space, which a browser does not fold into one. */
 static void text_html(struct sink *k, const char *s, size_t n)
 {
 	size_t st = 0;
 	for (size_t i = html_special(s, 0, n); i < n; i = html_special(s, i + 1, n)) {
 		const char *e = s[i] == '&' ? "&#38;" : s[i] == '<' ? "&#60;" : s[i] == '>' ? "&#62;" : NULL;
+		size_t skip = 1;
+		if (!e && html_space(s[i]) && i + 1 < n && html_space(s[i + 1])) {
+			e = "\xC2\xA0 ";
+			skip = 2;
+		}
 		if (!e)
 			continue;
 		put(k, s + st, i - st);
 		puts_(k, e);
-		st = i + 1;
+		st = i + skip;
+		i += skip - 1;
 	}
 	put(k, s + st, n - st);
 }
