@@ -166,6 +166,13 @@ static void put_esc(struct buf *b, char k)
 	buf_putc(b, k);
 }
 
+/* Does markup byte c open a span? */
+static int mark_opens(char c)
+{
+	unsigned char u = (unsigned char)c;
+	return u <= CX_M_SC_OFF ? (u & 1) : !(u & 1);
+}
+
 static int in_nocase(const char *spans, int ns)
 {
 	for (int i = 0; i < ns; i++)
@@ -231,11 +238,17 @@ const char *csl_rich_parse(struct arena *a, const char *s, size_t n)
 			i += len;
 			continue;
 		}
-		if (q == 2 && ((i > 0 && (is_word_byte((unsigned char)s[i - 1]) || CX_IS_MARK(s[i - 1]))) ||
-		               (i + 1 < n && is_word_byte((unsigned char)s[i + 1]) &&
-		                !(s[i + 1] >= '0' && s[i + 1] <= '9' && (marked || in_nocase(spans, ns)))))) {
-			/* "don't", "'t Hooft", "ISSAC '95"; as citeproc-js, a
-			 * protected "{GLOBECOM '85}" keeps its mark */
+		/* "don't", "<i>X</i>'s", "ISSAC '95", "'t Hooft"; as citeproc-js,
+		 * inside nocase ("{GLOBECOM '85}", "{'t Hooft}") a word-initial
+		 * one keeps its mark */
+		int after = i > 0 && (is_word_byte((unsigned char)s[i - 1]) ||
+		                      (CX_IS_MARK(s[i - 1]) && !mark_opens(s[i - 1])));
+		int before = i + 1 < n && is_word_byte((unsigned char)s[i + 1]);
+		size_t pv = b.n; /* the text before, markup aside */
+		while (pv > 0 && CX_IS_MARK(b.p[pv - 1]))
+			pv--;
+		int initial = pv == 0 || b.p[pv - 1] == ' ';
+		if (q == 2 && (after || (before && !(initial && (marked || in_nocase(spans, ns)))))) {
 			buf_put(&b, "\xE2\x80\x99", 3); /* an apostrophe after a letter */
 			i++;
 			continue;
