@@ -177,6 +177,13 @@ static void pair_quotes(const char *s, size_t n, signed char *role, size_t first
 	}
 }
 
+/* Does markup byte c open a span? */
+static int mark_opens(char c)
+{
+	unsigned char u = (unsigned char)c;
+	return u <= CX_M_SC_OFF ? (u & 1) : !(u & 1);
+}
+
 static int in_nocase(const char *spans, int ns)
 {
 	for (int i = 0; i < ns; i++)
@@ -253,11 +260,17 @@ const char *csl_rich_parse(struct arena *a, const char *s, size_t n)
 			i += len;
 			continue;
 		}
-		if (q == 2 && ((i > 0 && (is_word_byte((unsigned char)s[i - 1]) || CX_IS_MARK(s[i - 1]))) ||
-		               (i + 1 < n && is_word_byte((unsigned char)s[i + 1]) &&
-		                !(s[i + 1] >= '0' && s[i + 1] <= '9' && (marked || in_nocase(spans, ns)))))) {
-			/* "don't", "'t Hooft", "ISSAC '95"; as citeproc-js, a
-			 * protected "{GLOBECOM '85}" keeps its mark */
+		/* "don't", "<i>X</i>'s", "ISSAC '95", "'t Hooft"; as citeproc-js,
+		 * inside nocase ("{GLOBECOM '85}", "{'t Hooft}") a word-initial
+		 * one keeps its mark */
+		int after = i > 0 && (is_word_byte((unsigned char)s[i - 1]) ||
+		                      (CX_IS_MARK(s[i - 1]) && !mark_opens(s[i - 1])));
+		int before = i + 1 < n && is_word_byte((unsigned char)s[i + 1]);
+		size_t pv = k; /* the text before, markup aside */
+		while (pv > 0 && CX_IS_MARK(o[pv - 1]))
+			pv--;
+		int initial = pv == 0 || o[pv - 1] == ' ';
+		if (q == 2 && (after || (before && !(initial && (marked || in_nocase(spans, ns)))))) {
 			memcpy(o + k, "\xE2\x80\x99", 3); /* an apostrophe after a letter */
 			k += 3;
 			i++;
