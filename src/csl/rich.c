@@ -404,9 +404,12 @@ struct word {
 	size_t from, to; /* code point indices */
 };
 
-static int word_sep(int32_t cp, int hyphens)
+/* flags: 1 hyphens and dashes part words, 2 periods do ("comp.text.tex",
+ * "e.g.": title case capitalizes each part, as citeproc-js) */
+static int word_sep(int32_t cp, int flags)
 {
-	return is_space(cp) || cp == '/' || (hyphens && (cp == '-' || cp == 0x2013 || cp == 0x2014));
+	return is_space(cp) || cp == '/' ||
+	       ((flags & 1) && (cp == '-' || cp == 0x2013 || cp == 0x2014)) || ((flags & 2) && cp == '.');
 }
 
 /* Words between spaces; "Long-term" is one word for title case, as in
@@ -490,7 +493,7 @@ static int one_letter(const struct cpos *v, size_t fl, size_t to)
 static void title_case(struct arena *a, const struct cpos *v, size_t k, int32_t *to, int all_upper)
 {
 	struct word *w = arena_alloc(a, (k + 1) * sizeof *w);
-	size_t nw = find_words_h(v, k, w, 1);
+	size_t nw = find_words_h(v, k, w, 3);
 	for (size_t i = 0; i < nw; i++) {
 		long fl = first_letter(v, w[i]);
 		if (fl < 0 || v[fl].prot)
