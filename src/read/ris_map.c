@@ -392,6 +392,23 @@ static const char *const month_names[16] = {
 	"September", "October", "November", "December", "spring", "summer", "autumn", "winter",
 };
 
+/* The month and day of d join the year already read; 0 when they differ
+ * from a month or day already there (the caller keeps the line). */
+static int add_month_day(struct ris *R, const struct ris_line *l, const struct rdate *d)
+{
+	struct cx_field *m = cx_entry_get(&R->e, CX_F_MONTH);
+	struct cx_field *dd = cx_entry_get(&R->e, CX_F_DAY);
+	if ((d->m && m && date_parse_month(m->text) != d->m) ||
+	    (d->d && dd && atoi(dd->text.p) != d->d) || (d->d && d->m && !m && dd))
+		return 0;
+	if (d->m && !m)
+		add_field(R, CX_F_MONTH, NULL, arena_str(&R->a, month_names[d->m - 1],
+		                                           strlen(month_names[d->m - 1])), l->line);
+	if (d->d && d->m && !dd)
+		add_field(R, CX_F_DAY, NULL, fmt_num(R, d->d, 1), l->line);
+	return 1;
+}
+
 /* PY/Y1: year, month and day fields (the BibTeX shape). */
 static void set_year(struct ris *R, const struct ris_line *l)
 {
@@ -414,8 +431,10 @@ static void set_year(struct ris *R, const struct ris_line *l)
 				add_field(R, CX_F_DAY, NULL, fmt_num(R, d.d, 1), l->line);
 			return;
 		}
+		/* "Y1  - 2013" then "PY  - 2013/04/18": the same year, made
+		 * more precise, adds its month and day; a different one is kept. */
 		struct cx_field *y = cx_entry_get(&R->e, CX_F_YEAR);
-		if (!y || y->date.year[0] != d.y || d.other.n)
+		if (!y || y->date.year[0] != d.y || d.other.n || !add_month_day(R, l, &d))
 			keep_unknown(R, l);
 		return;
 	}
@@ -458,16 +477,7 @@ static void set_date(struct ris *R, const struct ris_line *l, enum cx_field_id i
 			return;
 		}
 		if (y && d.y == y->date.year[0] && !d.other.n) {
-			struct cx_field *m = cx_entry_get(&R->e, CX_F_MONTH);
-			if (d.m && !m)
-				add_field(R, CX_F_MONTH, NULL, arena_str(&R->a, month_names[d.m - 1],
-				                                           strlen(month_names[d.m - 1])), l->line);
-			else if (d.m && m && date_parse_month(m->text) != d.m)
-				goto keep;
-			struct cx_field *dd = cx_entry_get(&R->e, CX_F_DAY);
-			if (d.d && !dd && d.m)
-				add_field(R, CX_F_DAY, NULL, fmt_num(R, d.d, 1), l->line);
-			else if (d.d && dd && atoi(dd->text.p) != d.d)
+			if (!add_month_day(R, l, &d))
 				goto keep;
 			return;
 		}
