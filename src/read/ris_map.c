@@ -831,10 +831,37 @@ static const struct {
 	{"LA", CX_F_LANGUAGE},   {"AB", CX_F_ABSTRACT}, {"N2", CX_F_ABSTRACT},
 };
 
+/* The record's first AB or N2 line with a value. */
+static const struct ris_line *first_abstract(const struct ris *R)
+{
+	for (size_t i = 0; i < R->nlines; i++)
+		if ((tag_is(&R->lines[i], "AB") || tag_is(&R->lines[i], "N2")) && R->lines[i].val.n)
+			return &R->lines[i];
+	return NULL;
+}
+
+/* AB and N2 lines that add a part to the abstract a starts. */
+static int more_abstract(const struct ris_line *a, const struct ris_line *b)
+{
+	return (tag_is(b, "AB") || tag_is(b, "N2")) && !same(a->val, b->val);
+}
+
 static int take_plain(struct ris *R, struct ris_line *l)
 {
 	for (size_t i = 0; i < sizeof plain_tags / sizeof *plain_tags; i++)
 		if (tag_is(l, plain_tags[i].tag)) {
+			if (plain_tags[i].id == CX_F_ABSTRACT && !cx_entry_get(&R->e, CX_F_ABSTRACT)) {
+				/* N2 then AB, or AB twice: one abstract, its parts
+				 * joined as the reader joins continuation lines (a
+				 * value holds no line breaks); EndNote's AB and N2
+				 * with the same text are one. */
+				add_field(R, CX_F_ABSTRACT, NULL, gather(R, l, " ", more_abstract),
+				          l->line);
+				return 1;
+			}
+			const struct ris_line *a = first_abstract(R);
+			if (plain_tags[i].id == CX_F_ABSTRACT && a && !more_abstract(a, l))
+				return 1; /* the first part again */
 			set_single(R, plain_tags[i].id, l);
 			return 1;
 		}
