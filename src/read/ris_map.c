@@ -1094,6 +1094,33 @@ static int take_publisher(struct ris *R, struct shape *S, struct ris_line *l)
 #undef T
 }
 
+/* "26957754[pmid]", "PMC4756000[pmcid]": the identifiers PubMed's
+ * records carry in U1 and U2 (through EndNote and PubMed Central).  The
+ * identifier joins its field; 0 when l is no such value or the field
+ * holds another one. */
+static int labelled_id(struct ris *R, const struct ris_line *l)
+{
+	static const struct {
+		const char *label, *prefix;
+		enum cx_field_id id;
+	} ids[] = {{"[pmid]", "", CX_F_PMID}, {"[pmcid]", "PMC", CX_F_PMCID}};
+	for (size_t i = 0; i < sizeof ids / sizeof *ids; i++) {
+		size_t nl = strlen(ids[i].label), np = strlen(ids[i].prefix);
+		if (l->val.n <= nl + np || memcmp(l->val.p + l->val.n - nl, ids[i].label, nl) ||
+		    memcmp(l->val.p, ids[i].prefix, np))
+			continue;
+		cx_str v = {l->val.p, l->val.n - nl};
+		if (str_digits(v.p + np, v.p + v.n, &(int){0}) != v.n - np)
+			return 0;
+		struct cx_field *f = cx_entry_get(&R->e, ids[i].id);
+		if (f)
+			return same(f->text, v);
+		add_field(R, ids[i].id, NULL, v, l->line);
+		return 1;
+	}
+	return 0;
+}
+
 /* Identifiers, links, notes and keywords; anything else is kept under
  * its tag (keep_unknown). */
 static int take_other(struct ris *R, struct shape *S, struct ris_line *l)
@@ -1145,10 +1172,14 @@ static int take_other(struct ris *R, struct shape *S, struct ris_line *l)
 			f->raw = f->text = arena_cat(&R->a, f->text, comma ? "; " : ", ", v);
 		else
 			add_field(R, CX_F_KEYWORDS, NULL, v, l->line);
-	} else if (T("C2") && l->val.n > 3 && !memcmp(l->val.p, "PMC", 3)) {
+	} else if ((T("C2") || T("AN")) && l->val.n > 3 && !memcmp(l->val.p, "PMC", 3) &&
+	           str_digits(l->val.p + 3, l->val.p + l->val.n, &(int){0}) == l->val.n - 3) {
+		/* EndNote's C2, and the AN of PubMed Central's own export */
 		set_single(R, CX_F_PMCID, l);
 	} else if (T("AN") && S->pubmed) {
 		set_single(R, CX_F_PMID, l);
+	} else if (l->tag[0] == 'U' && labelled_id(R, l)) {
+		return 1;
 	} else {
 		keep_unknown(R, l);
 	}
