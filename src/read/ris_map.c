@@ -908,6 +908,16 @@ static int take_titles(struct ris *R, struct shape *S, struct ris_line *l)
 		set_single(R, CX_F_TITLE, l);
 	} else if ((T("T2") && S->t2_series) || T("T3")) {
 		set_single(R, CX_F_SERIES, l);
+	} else if (T("JO") && S->article && (find(R, "T2") || find(R, "JF"))) {
+		/* Beside T2 or JF, JO is the abbreviation wherever it stands
+		 * (the specification, Zotero, Mendeley's "JF full, JO short");
+		 * Zotero's J2 comes first among abbreviations. */
+		const struct ris_line *full = find(R, "JF") ? find(R, "JF") : find(R, "T2");
+		const struct ris_line *j2 = find(R, "J2") ? find(R, "J2") : find(R, "JA");
+		if (j2 && !same(j2->val, l->val) && !same(full->val, l->val))
+			keep_unknown(R, l);
+		else if (!j2 && !same(full->val, l->val))
+			set_single(R, CX_F_SHORTJOURNAL, l);
 	} else if (T("T2") || T("JF") || T("JO") || T("BT") || (T("C3") && S->has_c3)) {
 		enum cx_field_id id = S->article ? CX_F_JOURNAL : CX_F_BOOKTITLE;
 		if (!S->article && S->has_c3 && T("T2")) {
