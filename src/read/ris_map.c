@@ -419,6 +419,12 @@ static void set_year(struct ris *R, const struct ris_line *l)
 	 * "2015/october" is RIS's own form and gives its year. */
 	int odd = d.other.p == l->val.p && date_year_lenient(l->val) &&
 	          !memchr(l->val.p, '/', l->val.n);
+	/* "10.1000/abc", no RIS date, would be the year 10 to every writer
+	 * (a leading number is read as the year): kept as it is, under its tag */
+	if (!odd && !d.y && !d.m && date_year_lenient(l->val)) {
+		keep_unknown(R, l);
+		return;
+	}
 	if ((odd || (!d.y && !d.m)) && !cx_entry_get(&R->e, CX_F_YEAR)) {
 		add_field(R, odd ? CX_F_DATE : CX_F_YEAR, NULL, l->val, l->line);
 		return;
@@ -1000,10 +1006,14 @@ static int take_dates(struct ris *R, struct shape *S, struct ris_line *l)
 	} else if (T("Y2")) {
 		set_date(R, l, CX_F_URLDATE);
 	} else if (T("SP") || T("EP")) {
-		if (S->pages_done)
-			return 1;
-		S->pages_done = 1;
 		struct ris_line *sp = find(R, "SP"), *ep = find(R, "EP");
+		if (S->pages_done) {
+			/* a second SP or EP with another value is kept, not lost */
+			if (l != sp && l != ep && !same(l->val, (T("SP") ? sp : ep)->val))
+				keep_unknown(R, l);
+			return 1;
+		}
+		S->pages_done = 1;
 		set_pages(R, sp ? sp->val : (cx_str){"", 0}, ep ? ep->val : (cx_str){"", 0},
 		          l->line);
 	} else if (T("ET")) {
