@@ -286,6 +286,7 @@ struct csl_item {
 	struct csl_date *dates[CV_NDATES];
 	const struct cx_entry *entry;
 	int english;             /* language is English or unset (title case applies) */
+	int family_first;        /* names are written family name first, unseparated */
 	/* session state */
 	size_t index;            /* input order */
 	int cite_number;         /* 1-based, in bibliography order */
@@ -404,6 +405,7 @@ struct csl_render {
 	int uses_ys;             /* the style renders year-suffix itself */
 	const char *first_names; /* the first cs:names output (subsequent-author-substitute) */
 	int in_sub;              /* inside cs:substitute */
+	const struct csl_node *sub_of; /* the cs:names whose cs:substitute renders */
 	int names_done;          /* a cs:names has rendered */
 	int ntotal_names;        /* names counted for form="count" */
 	const char *shown_names; /* the last name list, without et-al */

@@ -161,8 +161,14 @@ static const char *sort_key(struct csl_render *r, const struct csl_node *n, cons
 		has[1] = n->date_parts >= 2;
 		has[2] = n->date_parts >= 3;
 	}
-	if (d->literal && !d->y[0])
-		return d->literal;
+	if (d->literal && !d->y[0]) {
+		/* after every date with a year (keys are the digits of year +
+		 * 10000, month and day, read as one number in a macro's key) */
+		char *k = arena_alloc(r->a, strlen(d->literal) + 11);
+		memcpy(k, "999999999 ", 10);
+		strcpy(k + 10, d->literal);
+		return k;
+	}
 	/* a season sorts as no month */
 	int m0 = has[1] && d->m[0] <= 12 ? d->m[0] : 0, d0 = has[2] ? d->d[0] : 0;
 	int m1 = has[1] && d->m[1] <= 12 ? d->m[1] : 0, d1 = has[2] ? d->d[1] : 0;
@@ -178,8 +184,18 @@ static const char *sort_key(struct csl_render *r, const struct csl_node *n, cons
 static const char *render_parts(struct csl_render *r, const struct csl_node *n,
                                 const struct csl_date *d, int v)
 {
-	if (d->literal && !d->y[0])
-		return csl_fmt_apply(r, d->literal, &n->f, 1);
+	if (d->literal && !d->y[0]) {
+		/* The year part renders a literal date, as in citeproc-js: a
+		 * cs:date of months and days alone renders nothing of it. */
+		const struct csl_node *yp = NULL;
+		for (size_t i = 0; i < n->nkids; i++)
+			if (n->kids[i].kind == CK_DATE_PART && n->kids[i].part == 0)
+				yp = &n->kids[i];
+		if (!yp && !n->date_form)
+			return "";
+		const char *s = yp ? csl_fmt_apply(r, d->literal, &yp->f, 1) : d->literal;
+		return csl_fmt_apply(r, s, &n->f, 1);
+	}
 	struct part p[3];
 	size_t np = parts_of(n, r->L, p);
 	if (!np)

@@ -350,9 +350,21 @@ void csl_item_from_entry(struct arena *a, struct csl_item *it, const struct cx_e
 			set_str(&m, CV_URL, arena_strndup(a, b, strlen(b)));
 	}
 	const char *lang = it->s[CV_LANGUAGE];
+	if (lang && !lang_is_tag((cx_str){lang, strlen(lang)})) {
+		/* a language name (langid = {chinese}) as the CSL-JSON writer
+		 * hands it on: its BCP 47 tag */
+		const char *tag = lang_tag((cx_str){lang, strlen(lang)});
+		if (tag)
+			lang = it->s[CV_LANGUAGE] = tag;
+	}
 	it->english = !lang || !strncmp(lang, "en", 2) || !strncmp(lang, "En", 2) ||
 	              !strncmp(lang, "eng", 3);
 	if (lang && strlen(lang) > 2 && lang[2] != '-' && lang[2] != '_' && strncmp(lang, "English", 7) &&
 	    strncmp(lang, "english", 7))
 		it->english = 0;
+	/* As citeproc-js: Latin-script names of a Japanese or Chinese item,
+	 * and every name of a Vietnamese or Hungarian one, are written family
+	 * name first ("Fujieda H."). */
+	it->family_first = lang && ((!strncmp(lang, "ja", 2) || !strncmp(lang, "zh", 2)) ||
+	                            !strcmp(lang, "vi") || !strcmp(lang, "hu"));
 }

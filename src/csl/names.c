@@ -91,7 +91,10 @@ static void initials(struct buf *b, const char *g, const char *with, int init, i
 		}
 		if (init || is_initial) {
 			if (lower && !is_initial) {
-				/* a lower-case word ("de") is kept as it is */
+				/* a lower-case word ("de", "(Francis)") is kept as
+				 * it is, a word apart */
+				if (b->n && b->p[b->n - 1] != ' ')
+					buf_putc(b, ' ');
 				buf_put(b, g + st, i - st);
 				buf_putc(b, ' ');
 			} else {
@@ -230,7 +233,8 @@ static const char *one_name(struct csl_render *r, const struct csl_name *nm, con
 	int demote = inverted && (r->st->demote == 2 || (r->sort && r->st->demote >= 1));
 	int short_form = o->form == 1 && level == 0;
 	const char *given = short_form ? NULL : given_form(r, nm, o, level);
-	int display = !inverted && !short_form && !(cjk(nm->family) && (!nm->given || cjk(nm->given)));
+	int display = !inverted && !short_form && !(cjk(nm->family) && (!nm->given || cjk(nm->given))) &&
+	              !(r->it && r->it->family_first);
 	struct buf f = {0}, b = {0};
 	if (display)
 		particle(&f, nm->dp, nm->dp);
@@ -262,6 +266,12 @@ static const char *one_name(struct csl_render *r, const struct csl_name *nm, con
 		cat(&b, fam);
 		if (!short_form)
 			cat(&b, giv);
+	} else if (r->it && r->it->family_first && !short_form) {
+		cat(&b, fam);
+		if (giv) {
+			space(&b);
+			cat(&b, giv);
+		}
 	} else if (short_form) {
 		cat(&b, fam);
 	} else if (!inverted) {
@@ -362,8 +372,10 @@ static const char *name_list(struct csl_render *r, const struct csl_names *nl,
 		show = (size_t)o.etal_first;
 		use_etal = 1;
 	}
-	if (!r->sort && r->ctx == &r->st->cit && r->it->dis_names > 0 && use_etal &&
-	    (size_t)r->it->dis_names > show) {
+	/* the names the cites needed; the bibliography shows them too when
+	 * the style adds names to disambiguate, as citeproc-js does */
+	if (!r->sort && (r->ctx == &r->st->cit || (r->st->cit.add_names && !r->names_done)) &&
+	    r->it->dis_names > 0 && use_etal && (size_t)r->it->dis_names > show) {
 		show = (size_t)r->it->dis_names;
 		if (show >= n) {
 			show = n;
@@ -562,36 +574,29 @@ static const char *render_vars(struct csl_render *r, const struct csl_node *n,
 
 static const char *render_substitute(struct csl_render *r, const struct csl_node *n)
 {
-	const struct csl_node *sub = n->substitute;
-	for (size_t i = 0; i < sub->nkids; i++) {
+	const struct csl_node *sub = n->substitute, *of = r->sub_of;
+	const char *s = "";
+	int in = r->in_sub;
+	r->in_sub = 1;
+	r->sub_of = n;
+	for (size_t i = 0; i < sub->nkids && !*s; i++) {
 		const struct csl_node *k = &sub->kids[i];
-		int in = r->in_sub;
-		r->in_sub = 1;
-		const char *s;
-		if (k->kind == CK_NAMES && !k->name && !k->nkids) {
-			/* shorthand: inherits the parent's name, et-al and label */
-			struct csl_node tmp = *k;
-			tmp.name = n->name;
-			tmp.etal = n->etal;
-			tmp.label = n->label;
-			tmp.label_before_name = n->label_before_name;
-			tmp.nopt = n->nopt;
-			s = csl_render_names(r, &tmp);
-		} else {
-			int c = r->called, f = r->found;
-			s = csl_render_node(r, k);
-			r->called = c;
-			r->found = f;
-			if (*s && k->kind == CK_TEXT && k->var >= 0 && k->var < CV_NSTR)
-				r->suppressed[k->var] = 1;
-			if (*s && k->kind == CK_DATE && k->var >= 0)
-				r->suppressed[k->var] = 1;
+		if (k->kind == CK_NAMES) {
+			s = csl_render_names(r, k);
+			continue;
 		}
-		r->in_sub = in;
-		if (*s)
-			return s;
+		int c = r->called, f = r->found;
+		s = csl_render_node(r, k);
+		r->called = c;
+		r->found = f;
+		if (*s && k->kind == CK_TEXT && k->var >= 0 && k->var < CV_NSTR)
+			r->suppressed[k->var] = 1;
+		if (*s && k->kind == CK_DATE && k->var >= 0)
+			r->suppressed[k->var] = 1;
 	}
-	return "";
+	r->in_sub = in;
+	r->sub_of = of;
+	return s;
 }
 
 static const char *names_done(struct csl_render *r, const struct csl_node *n, const char *s)
@@ -606,6 +611,22 @@ static const char *names_done(struct csl_render *r, const struct csl_node *n, co
 
 const char *csl_render_names(struct csl_render *r, const struct csl_node *n)
 {
+	if (r->sub_of && !n->name && !n->nkids) {
+		/* A shorthand cs:names in a substitute, directly or inside a
+		 * cs:choose or macro there, inherits the substituting names'
+		 * name, et-al and label. */
+		const struct csl_node *of = r->sub_of;
+		struct csl_node tmp = *n;
+		tmp.name = of->name;
+		tmp.etal = of->etal;
+		tmp.label = of->label;
+		tmp.label_before_name = of->label_before_name;
+		tmp.nopt = of->nopt;
+		r->sub_of = NULL;
+		const char *s = csl_render_names(r, &tmp);
+		r->sub_of = of;
+		return s;
+	}
 	r->called++;
 	if (r->names_done == -1 && !r->in_sub) {
 		/* suppress-author: the first names are left out */

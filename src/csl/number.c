@@ -94,6 +94,50 @@ long csl_leading_int(const char *s)
 
 static int roman_range(const char *s);
 
+/* The length of a joiner at p (a run of hyphens or en dashes, "&", ", ",
+ * "; ", "and", the locale's and word), or 0. */
+static size_t joiner(const char *p, const char *and_word, size_t an)
+{
+	const char *q = p;
+	while (*q == ' ')
+		q++;
+	const char *r = q;
+	while (*r == '-' || !strncmp(r, "\xE2\x80\x93", 3))
+		r += *r == '-' ? 1 : 3;
+	if (r == q && (*q == ',' || *q == ';') && q[1] == ' ')
+		r = q + 2;
+	else if (r == q && *q == '&')
+		r = q + 1;
+	else if (r == q && q > p && !strncmp(q, "and ", 4))
+		r = q + 3;
+	else if (r == q && q > p && an && !strncmp(q, and_word, an) && q[an] == ' ')
+		r = q + an;
+	if (r == q)
+		return 0;
+	while (*r == ' ')
+		r++;
+	return (size_t)(r - p);
+}
+
+/* Is the first piece of s, up to a joiner, a number, with letters before
+ * it or after it ("S1", "100a", "12:")?  citeproc-js counts the values of
+ * a field as one unless that piece is. */
+static int first_numeric(const char *s, const char *and_word)
+{
+	size_t an = and_word ? strlen(and_word) : 0;
+	const char *p = s;
+	while (isalpha((unsigned char)*p))
+		p++; /* a prefix: "S1" */
+	if (!isdigit((unsigned char)*p))
+		return 0;
+	while (isdigit((unsigned char)*p))
+		p++;
+	for (; *p && !joiner(p, and_word, an); p++)
+		if (!isalpha((unsigned char)*p) && *p != ':' && *p != ',')
+			return 0;
+	return 1;
+}
+
 int csl_plural(const char *s, const char *and_word)
 {
 	size_t an = and_word ? strlen(and_word) : 0;
@@ -105,7 +149,11 @@ int csl_plural(const char *s, const char *and_word)
 		return 1;
 	if (k == 1)
 		return 0;
-	/* text: a number followed by a range or list mark ("100-", "42, 3") */
+	/* text: a number followed by a range or list mark ("100-", "42, 3",
+	 * "29-??"), when the first piece is a number, as citeproc-js counts:
+	 * "10:1-10:38" and "xiii + 457, with 230 illustrations" are one value */
+	if (!first_numeric(s, and_word))
+		return 0;
 	for (const char *p = s; *p; p++) {
 		if (!isdigit((unsigned char)*p))
 			continue;

@@ -39,16 +39,29 @@ static void puts_(struct sink *k, const char *s)
 	put(k, s, strlen(s));
 }
 
+static int html_space(char c)
+{
+	return c == ' ' || c == '\t';
+}
+
+/* Escaped as citeproc-js does, and a pair of blanks becomes a no-break
+ * space and a space, which a browser does not fold into one. */
 static void text_html(struct sink *k, const char *s, size_t n)
 {
 	size_t st = 0;
 	for (size_t i = 0; i < n; i++) {
 		const char *e = s[i] == '&' ? "&#38;" : s[i] == '<' ? "&#60;" : s[i] == '>' ? "&#62;" : NULL;
+		size_t skip = 1;
+		if (!e && html_space(s[i]) && i + 1 < n && html_space(s[i + 1])) {
+			e = "\xC2\xA0 ";
+			skip = 2;
+		}
 		if (!e)
 			continue;
 		put(k, s + st, i - st);
 		puts_(k, e);
-		st = i + 1;
+		st = i + skip;
+		i += skip - 1;
 	}
 	put(k, s + st, n - st);
 }

@@ -166,6 +166,14 @@ static void put_esc(struct buf *b, char k)
 	buf_putc(b, k);
 }
 
+static int in_nocase(const char *spans, int ns)
+{
+	for (int i = 0; i < ns; i++)
+		if (spans[i] == CX_M_NOCASE_ON)
+			return 1;
+	return 0;
+}
+
 const char *csl_rich_parse(struct arena *a, const char *s, size_t n)
 {
 	int special = 0;
@@ -180,7 +188,7 @@ const char *csl_rich_parse(struct arena *a, const char *s, size_t n)
 	struct buf b = {0};
 	buf_reserve(&b, n + 16);
 	char spans[64]; /* what each open <span> was */
-	int ns = 0;
+	int ns = 0, marked = 0; /* nocase marks open in s itself */
 	for (size_t i = 0; i < n;) {
 		if (s[i] == '<') {
 			size_t t = 0, nt = sizeof tags / sizeof *tags, len = 0;
@@ -206,6 +214,8 @@ const char *csl_rich_parse(struct arena *a, const char *s, size_t n)
 				continue;
 			}
 		}
+		if (s[i] == CX_M_NOCASE_ON || s[i] == CX_M_NOCASE_OFF)
+			marked += s[i] == CX_M_NOCASE_ON ? 1 : marked > 0 ? -1 : 0;
 		size_t len;
 		int q = quote_at(s, n, i, &len);
 		if (q && role[i]) {
@@ -223,8 +233,9 @@ const char *csl_rich_parse(struct arena *a, const char *s, size_t n)
 		}
 		if (q == 2 && ((i > 0 && (is_word_byte((unsigned char)s[i - 1]) || CX_IS_MARK(s[i - 1]))) ||
 		               (i + 1 < n && is_word_byte((unsigned char)s[i + 1]) &&
-		                !(s[i + 1] >= '0' && s[i + 1] <= '9')))) {
-			/* "don't", "'t Hooft"; "GLOBECOM '85" keeps its mark */
+		                !(s[i + 1] >= '0' && s[i + 1] <= '9' && (marked || in_nocase(spans, ns)))))) {
+			/* "don't", "'t Hooft", "ISSAC '95"; as citeproc-js, a
+			 * protected "{GLOBECOM '85}" keeps its mark */
 			buf_put(&b, "\xE2\x80\x99", 3); /* an apostrophe after a letter */
 			i++;
 			continue;
@@ -243,17 +254,18 @@ const char *csl_rich_parse(struct arena *a, const char *s, size_t n)
 /* ---- text case ---------------------------------------------------------------- */
 
 /* Words title case leaves in lower case: CSL's stop words and the
- * prepositions citeproc-js adds to them. */
+ * prepositions citeproc-js adds to them, as it matches them ("et", "al"
+ * and "v" too; its " thru" never matches, so "thru" is capitalized). */
 static const char *const stop_words[] = {
 	"a", "about", "above", "across", "afore", "after", "against", "along", "alongside", "amid",
-	"amidst", "among", "amongst", "an", "and", "anenst", "apropos", "apud", "around", "as",
+	"al", "amidst", "among", "amongst", "an", "and", "anenst", "apropos", "apud", "around", "as",
 	"aside", "astride", "at", "athwart", "atop", "barring", "before", "behind", "below",
 	"beneath", "beside", "besides", "between", "beyond", "but", "by", "circa", "despite", "down",
-	"during", "except", "for", "forenenst", "from", "given", "in", "inside", "into", "lest",
+	"during", "et", "except", "for", "forenenst", "from", "given", "in", "inside", "into", "lest",
 	"like", "modulo", "near", "next", "nor", "notwithstanding", "of", "off", "on", "onto", "or",
 	"out", "over", "per", "plus", "pro", "qua", "sans", "since", "so", "than", "the", "through",
-	"thru", "throughout", "thruout", "till", "to", "toward", "towards", "under", "underneath",
-	"until", "unto", "up", "upon", "versus", "via", "vs", "with", "within", "without", "yet",
+	"throughout", "thruout", "till", "to", "toward", "towards", "under", "underneath",
+	"until", "unto", "up", "upon", "v", "versus", "via", "vs", "with", "within", "without", "yet",
 	"de", "van", "von", /* name particles, as citeproc-js leaves them */
 	"c", "ca", /* circa */
 	NULL,
@@ -420,6 +432,19 @@ static int word_all(const struct cpos *v, struct word w, int (*fn)(int32_t))
 	return 1;
 }
 
+/* Is the letter at fl alone: at the word's end (trailing punctuation
+ * aside) or before an apostrophe? */
+static int one_letter(const struct cpos *v, size_t fl, size_t to)
+{
+	size_t j = fl + 1;
+	if (j < to && (v[j].cp == '\'' || v[j].cp == 0x2019))
+		return 1;
+	for (; j < to; j++)
+		if (is_letter(v[j].cp) || (v[j].cp >= '0' && v[j].cp <= '9'))
+			return 0;
+	return 1;
+}
+
 static void title_case(const struct cpos *v, size_t k, int32_t *to, int all_upper)
 {
 	struct word *w = xmalloc((k + 1) * sizeof *w);
@@ -445,6 +470,12 @@ static void title_case(const struct cpos *v, size_t k, int32_t *to, int all_uppe
 		 * "out-of-fashion" keeps "of" inside one */
 		int before_hyphen = w[i].to < k && (v[w[i].to].cp == '-' || v[w[i].to].cp == 0x2013);
 		int after_hyphen = w[i].from > 0 && (v[w[i].from - 1].cp == '-' || v[w[i].from - 1].cp == 0x2013);
+		/* As citeproc-js: a one-letter word ("e", "y") and one whose
+		 * first letter an apostrophe follows ("l'édition", "d'Arc")
+		 * keep their case but at the start or after a colon. */
+		if (!(i == 0 || after_colon) && !before_hyphen && !after_hyphen &&
+		    one_letter(v, (size_t)fl, w[i].to))
+			continue;
 		if (!edge && !(before_hyphen && !after_hyphen) && word_is_stop(v, w[i])) {
 			if (lower)
 				for (size_t j = w[i].from; j < w[i].to; j++)

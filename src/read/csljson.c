@@ -811,10 +811,12 @@ static void read_type(struct jp *J, const struct jv *item, unsigned line, struct
 		     "unknown CSL type '%.*s'; treated as document (misc)", (int)tname.n, tname.p);
 	cx_str genre = member_text(J, item, "genre");
 	if (e->type == CX_T_PHDTHESIS && genre.n) {
-		if (str_ieq(genre, "Master's thesis") || str_ieq(genre, "Master\xE2\x80\x99s thesis")) {
+		/* The genres the CSL-JSON writer gives the thesis types, as it
+		 * writes them; any other spelling is kept as written. */
+		if (str_eq(genre, "Master's thesis") || str_eq(genre, "Master\xE2\x80\x99s thesis")) {
 			e->type = CX_T_MASTERSTHESIS;
 			P->drop_genre = 1;
-		} else if (str_ieq(genre, "PhD thesis")) {
+		} else if (str_eq(genre, "PhD thesis")) {
 			P->drop_genre = 1;
 		} else if (str_ihas(genre, "master") || str_ihas(genre, "m.sc") || str_ihas(genre, "msc") ||
 		           str_ihas(genre, "m.a. ") || str_ieq(genre, "ma thesis")) {

@@ -1094,8 +1094,8 @@ static int take_publisher(struct ris *R, struct shape *S, struct ris_line *l)
 		return 1;
 	} else if (T("M3")) {
 		/* The genre the writer derives from the type says nothing new. */
-		if ((e->type == CX_T_PHDTHESIS && str_ieq(l->val, "PhD thesis")) ||
-		    (e->type == CX_T_MASTERSTHESIS && str_ieq(l->val, "Master's thesis")))
+		if ((e->type == CX_T_PHDTHESIS && str_eq(l->val, "PhD thesis")) ||
+		    (e->type == CX_T_MASTERSTHESIS && str_eq(l->val, "Master's thesis")))
 			return 1;
 		if (e->type == CX_T_TECHREPORT && str_eq(l->val, "technical report")) {
 			e->type_name = CX_STR("techreport");

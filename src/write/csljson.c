@@ -19,10 +19,12 @@
  */
 #include <stdint.h>
 #include <string.h>
+#include <utf8proc.h>
 
 #include "core/str.h"
 #include "core/arena.h"
 #include "core/bytes.h"
+#include "core/utf8.h"
 #include "write/fmt.h"
 #include "norm/norm.h"
 
@@ -78,10 +80,72 @@ static void member(struct cw *w, const char *key)
 	out_puts(w->o, "\": ");
 }
 
+/* Is the code point at s[0..n) a letter or a digit? */
+static int word_cp(const char *s, size_t n)
+{
+	size_t len;
+	int32_t cp = utf8_next(s, n, &len);
+	if (cp < 0x80)
+		return (cp >= 'a' && cp <= 'z') || (cp >= 'A' && cp <= 'Z') || (cp >= '0' && cp <= '9');
+	utf8proc_category_t c = utf8proc_category(cp);
+	return (c >= UTF8PROC_CATEGORY_LU && c <= UTF8PROC_CATEGORY_LO) ||
+	       (c >= UTF8PROC_CATEGORY_ND && c <= UTF8PROC_CATEGORY_NO);
+}
+
+/* CSL processors take the text after a nocase span for a new word, and
+ * title case capitalizes it: citeproc-js makes "BAyesian" of
+ * `<span class="nocase">B</span>ayesian` ({B}ayesian).  A span that starts
+ * or ends inside a word is widened to the whole word, which protects the
+ * same letters; the marks move, none is added. */
+static cx_str nocase_words(struct arena *a, cx_str t)
+{
+	if (!memchr(t.p, CX_M_NOCASE_ON, t.n))
+		return t;
+	char *o = arena_alloc(a, t.n);
+	size_t k = 0, depth = 0;
+	for (size_t i = 0; i < t.n;) {
+		unsigned char c = (unsigned char)t.p[i];
+		if (c == CX_M_NOCASE_ON && !depth++) {
+			size_t at = k; /* back to the start of the word */
+			while (at > 0) {
+				size_t p = at - 1;
+				while (p > 0 && ((unsigned char)o[p] & 0xC0) == 0x80)
+					p--;
+				if (!word_cp(o + p, at - p))
+					break;
+				at = p;
+			}
+			memmove(o + at + 1, o + at, k - at);
+			o[at] = (char)c;
+			k++;
+			i++;
+			continue;
+		}
+		o[k++] = (char)c;
+		i++;
+		if (c == CX_M_NOCASE_OFF && depth && !--depth) {
+			size_t end = i; /* on to the end of the word */
+			while (end < t.n && (unsigned char)t.p[end] >= 0x20 && word_cp(t.p + end, t.n - end)) {
+				size_t len;
+				utf8_next(t.p + end, t.n - end, &len);
+				end += len ? len : 1;
+			}
+			k--;
+			memcpy(o + k, t.p + i, end - i);
+			k += end - i;
+			o[k++] = (char)c;
+			i = end;
+		}
+	}
+	return (cx_str){o, k};
+}
+
 /* Text with inline markup as a JSON string with CSL's HTML markup; with
  * rich == 0 the markup is dropped and only the text is kept. */
 static void put_text(struct cw *w, cx_str t, int rich)
 {
+	if (rich)
+		t = nocase_words(&w->a, t);
 	/* Already escaped for a JSON string. */
 	static const char *const tag[0x18] = {
 		[CX_M_NOCASE_ON] = "<span class=\\\"nocase\\\">",

@@ -534,8 +534,9 @@ int fmt_genre(const struct cx_entry *e, cx_str *label, const struct cx_field **f
 		s = "PhD thesis";
 	else if (e->type == CX_T_MASTERSTHESIS)
 		s = "Master's thesis";
-	else if (e->type == CX_T_TECHREPORT && fmt_from_bibtex(e))
-		s = "technical report"; /* @techreport, and biblatex's @report with no type */
+	else if (e->type == CX_T_TECHREPORT && (fmt_from_bibtex(e) || str_eq(e->type_name, "techreport")))
+		s = "technical report"; /* @techreport, biblatex's @report with no type, and
+		                          * CSL-JSON's report of that genre */
 	else if (e->type == CX_T_MANUAL)
 		s = "manual"; /* CSL and RIS call both reports: this tells them apart */
 	if (!s)
