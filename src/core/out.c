@@ -39,6 +39,10 @@ void out_init(struct cx_out *o, FILE *f, const struct cx_options *opt)
 /* Hand the buffer to the FILE; the first failure sticks. */
 static void drain(struct cx_out *o)
 {
+	if (!o->f) { /* a buffer in memory, full: what comes after is lost */
+		o->error = o->error ? o->error : ENOSPC;
+		return;
+	}
 	if (o->n && !o->error) {
 		errno = 0;
 		if (fwrite(o->buf, 1, o->n, o->f) != o->n)

@@ -50,7 +50,7 @@ static void initials(struct buf *b, const char *g, const char *with, int init, i
 {
 	size_t n = strlen(g);
 	size_t wn = strlen(with);
-	int first = 1;
+	int first = 1, prev_initial = 0;
 	for (size_t i = 0; i < n;) {
 		char sep = 0;
 		while (i < n && (g[i] == ' ' || g[i] == '.' || g[i] == '-')) {
@@ -81,7 +81,10 @@ static void initials(struct buf *b, const char *g, const char *with, int init, i
 		int is_initial = single || (i < n && g[i] == '.');
 		int lower = !is_upper_start(g + k);
 		if (!first) {
-			if (sep == '-' && hyphen) {
+			/* normalizing, not initializing, citeproc-js writes the
+			 * hyphen between two initials as a space ("J.-P." as
+			 * "J. P."), and keeps it after a word ("Hans-W.") */
+			if (sep == '-' && hyphen && (init || !prev_initial || !is_initial)) {
 				while (b->n && b->p[b->n - 1] == ' ')
 					b->n--;
 				buf_putc(b, '-');
@@ -106,6 +109,7 @@ static void initials(struct buf *b, const char *g, const char *with, int init, i
 			buf_putc(b, ' ');
 		}
 		first = 0;
+		prev_initial = is_initial;
 	}
 	while (b->n && b->p[b->n - 1] == ' ')
 		b->n--;

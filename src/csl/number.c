@@ -132,9 +132,19 @@ static int first_numeric(const char *s, const char *and_word)
 		return 0;
 	while (isdigit((unsigned char)*p))
 		p++;
-	for (; *p && !joiner(p, and_word, an); p++)
+	size_t j = 0;
+	for (; *p && !(j = joiner(p, and_word, an)); p++)
 		if (!isalpha((unsigned char)*p) && *p != ':' && *p != ',')
 			return 0;
+	/* a next piece that starts with a word ("1587, with 31
+	 * illustrations") is a value of its own kind: one value here */
+	const char *q = p + j;
+	while (isalpha((unsigned char)*q))
+		q++;
+	size_t wn = (size_t)(q - (p + j));
+	int and = (wn == 3 && !strncmp(p + j, "and", 3)) || (an && wn == an && !strncmp(p + j, and_word, an));
+	if (wn && !and && (*q == ' ' || (*q == '.' && q[1] == ' ')))
+		return 0;
 	return 1;
 }
 

@@ -166,6 +166,13 @@ static void put_esc(struct buf *b, char k)
 	buf_putc(b, k);
 }
 
+/* Does markup byte c open a span? */
+static int mark_opens(char c)
+{
+	unsigned char u = (unsigned char)c;
+	return u <= CX_M_SC_OFF ? (u & 1) : !(u & 1);
+}
+
 static int in_nocase(const char *spans, int ns)
 {
 	for (int i = 0; i < ns; i++)
@@ -231,11 +238,17 @@ const char *csl_rich_parse(struct arena *a, const char *s, size_t n)
 			i += len;
 			continue;
 		}
-		if (q == 2 && ((i > 0 && (is_word_byte((unsigned char)s[i - 1]) || CX_IS_MARK(s[i - 1]))) ||
-		               (i + 1 < n && is_word_byte((unsigned char)s[i + 1]) &&
-		                !(s[i + 1] >= '0' && s[i + 1] <= '9' && (marked || in_nocase(spans, ns)))))) {
-			/* "don't", "'t Hooft", "ISSAC '95"; as citeproc-js, a
-			 * protected "{GLOBECOM '85}" keeps its mark */
+		/* "don't", "<i>X</i>'s", "ISSAC '95", "'t Hooft"; as citeproc-js,
+		 * inside nocase ("{GLOBECOM '85}", "{'t Hooft}") a word-initial
+		 * one keeps its mark */
+		int after = i > 0 && (is_word_byte((unsigned char)s[i - 1]) ||
+		                      (CX_IS_MARK(s[i - 1]) && !mark_opens(s[i - 1])));
+		int before = i + 1 < n && is_word_byte((unsigned char)s[i + 1]);
+		size_t pv = b.n; /* the text before, markup aside */
+		while (pv > 0 && CX_IS_MARK(b.p[pv - 1]))
+			pv--;
+		int initial = pv == 0 || b.p[pv - 1] == ' ';
+		if (q == 2 && (after || (before && !(initial && (marked || in_nocase(spans, ns)))))) {
 			buf_put(&b, "\xE2\x80\x99", 3); /* an apostrophe after a letter */
 			i++;
 			continue;
@@ -362,9 +375,12 @@ struct word {
 	size_t from, to; /* code point indices */
 };
 
-static int word_sep(int32_t cp, int hyphens)
+/* flags: 1 hyphens and dashes part words, 2 periods do ("comp.text.tex",
+ * "e.g.": title case capitalizes each part, as citeproc-js) */
+static int word_sep(int32_t cp, int flags)
 {
-	return is_space(cp) || cp == '/' || (hyphens && (cp == '-' || cp == 0x2013 || cp == 0x2014));
+	return is_space(cp) || cp == '/' ||
+	       ((flags & 1) && (cp == '-' || cp == 0x2013 || cp == 0x2014)) || ((flags & 2) && cp == '.');
 }
 
 /* Words between spaces; "Long-term" is one word for title case, as in
@@ -448,7 +464,7 @@ static int one_letter(const struct cpos *v, size_t fl, size_t to)
 static void title_case(const struct cpos *v, size_t k, int32_t *to, int all_upper)
 {
 	struct word *w = xmalloc((k + 1) * sizeof *w);
-	size_t nw = find_words_h(v, k, w, 1);
+	size_t nw = find_words_h(v, k, w, 3);
 	for (size_t i = 0; i < nw; i++) {
 		long fl = first_letter(v, w[i]);
 		if (fl < 0 || v[fl].prot)

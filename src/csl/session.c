@@ -59,8 +59,13 @@ struct csl_session *csl_session_new(const struct csl_style *s, const struct csl_
 			*p = '_';
 	UErrorCode st = U_ZERO_ERROR;
 	UCollator *c = ucol_open(loc, &st);
-	if (U_FAILURE(st))
+	if (U_FAILURE(st)) {
 		c = NULL;
+	} else {
+		/* as citeproc-js compares (sensitivity "base"): "Voß" and "Voss",
+		 * "é" and "e" are equal, and the next key decides */
+		ucol_setStrength(c, UCOL_PRIMARY);
+	}
 	S->coll = (struct UCollator *)c;
 	return S;
 }

@@ -96,56 +96,74 @@ static int word_cp(const char *s, size_t n)
  * title case capitalizes it: citeproc-js makes "BAyesian" of
  * `<span class="nocase">B</span>ayesian` ({B}ayesian).  A span that starts
  * or ends inside a word is widened to the whole word, which protects the
- * same letters; the marks move, none is added. */
-static cx_str nocase_words(struct arena *a, cx_str t)
+ * same letters.  This works on the JSON text as written (an unknown
+ * command there is plain letters already), so that writing what is read
+ * back from the output changes nothing again. */
+static const char nc_on[] = "<span class=\\\"nocase\\\">";
+
+/* s[0..n) widened into o, n bytes too: tags move, none is added. */
+static void widen_nocase(const char *s, size_t n, char *o)
 {
-	if (!memchr(t.p, CX_M_NOCASE_ON, t.n))
-		return t;
-	char *o = arena_alloc(a, t.n);
-	size_t k = 0, depth = 0;
-	for (size_t i = 0; i < t.n;) {
-		unsigned char c = (unsigned char)t.p[i];
-		if (c == CX_M_NOCASE_ON && !depth++) {
-			size_t at = k; /* back to the start of the word */
-			while (at > 0) {
-				size_t p = at - 1;
-				while (p > 0 && ((unsigned char)o[p] & 0xC0) == 0x80)
-					p--;
-				if (!word_cp(o + p, at - p))
-					break;
-				at = p;
-			}
-			memmove(o + at + 1, o + at, k - at);
-			o[at] = (char)c;
-			k++;
-			i++;
-			continue;
-		}
-		o[k++] = (char)c;
-		i++;
-		if (c == CX_M_NOCASE_OFF && depth && !--depth) {
-			size_t end = i; /* on to the end of the word */
-			while (end < t.n && (unsigned char)t.p[end] >= 0x20 && word_cp(t.p + end, t.n - end)) {
-				size_t len;
-				utf8_next(t.p + end, t.n - end, &len);
-				end += len ? len : 1;
-			}
-			k--;
-			memcpy(o + k, t.p + i, end - i);
+	size_t on = sizeof nc_on - 1, k = 0;
+	unsigned long long kinds = 0; /* bit d: the span at depth d is nocase */
+	int depth = 0, nocase = 0;
+	for (size_t i = 0; i < n;) {
+		const char *lt = memchr(s + i, '<', n - i);
+		size_t run = lt ? (size_t)(lt - s) - i : n - i;
+		memcpy(o + k, s + i, run); /* text up to the next tag */
+		k += run;
+		i += run;
+		if (i == n)
+			break;
+		if (n - i >= 5 && !memcmp(s + i, "<span", 5)) {
+			int nc = n - i >= on && !memcmp(s + i, nc_on, on);
+			size_t at = k;
+			if (nc && !nocase) /* back to the start of the word */
+				while (at > 0) {
+					size_t p = at - 1;
+					while (p > 0 && ((unsigned char)o[p] & 0xC0) == 0x80)
+						p--;
+					if (!word_cp(o + p, at - p))
+						break;
+					at = p;
+				}
+			size_t len = nc ? on : 5;
+			memmove(o + at + len, o + at, k - at);
+			memcpy(o + at, s + i, len);
+			k += len;
+			i += len;
+			if (depth < 64 && nc)
+				kinds |= 1ULL << depth;
+			nocase += nc;
+			depth++;
+		} else if (n - i >= 7 && !memcmp(s + i, "</span>", 7) && depth > 0) {
+			depth--;
+			int nc = depth < 64 && (kinds >> depth & 1);
+			if (depth < 64)
+				kinds &= ~(1ULL << depth);
+			i += 7;
+			size_t end = i;
+			if (nc && !--nocase) /* on to the end of the word */
+				while (end < n && word_cp(s + end, n - end)) {
+					size_t len;
+					utf8_next(s + end, n - end, &len);
+					end += len ? len : 1;
+				}
+			memcpy(o + k, s + i, end - i);
 			k += end - i;
-			o[k++] = (char)c;
+			memcpy(o + k, "</span>", 7);
+			k += 7;
 			i = end;
+		} else {
+			o[k++] = s[i++];
 		}
 	}
-	return (cx_str){o, k};
 }
 
 /* Text with inline markup as a JSON string with CSL's HTML markup; with
  * rich == 0 the markup is dropped and only the text is kept. */
 static void put_text(struct cw *w, cx_str t, int rich)
 {
-	if (rich)
-		t = nocase_words(&w->a, t);
 	/* Already escaped for a JSON string. */
 	static const char *const tag[0x18] = {
 		[CX_M_NOCASE_ON] = "<span class=\\\"nocase\\\">",
@@ -199,10 +217,56 @@ static void put_text(struct cw *w, cx_str t, int rich)
 	out_write(w->o, t.p + start, t.n - start);
 }
 
+/* Rich text with a nocase span is written to memory first and widened
+ * (widen_nocase).  The memory holds the most n bytes of text can become:
+ * a tag or a \\u escape for each byte. */
+struct capture {
+	struct cx_out *real, tmp;
+};
+
+static void capture_begin(struct cw *w, struct capture *c, size_t n)
+{
+	c->real = w->o;
+	c->tmp = *w->o;
+	c->tmp.f = NULL;
+	c->tmp.cap = 48 * n + 256;
+	c->tmp.buf = arena_alloc(&w->a, c->tmp.cap);
+	c->tmp.n = 0;
+	w->o = &c->tmp;
+}
+
+static void capture_end(struct cw *w, struct capture *c)
+{
+	w->o = c->real;
+	c->real->once = c->tmp.once; /* what was reported once, shared */
+	if (c->tmp.error) { /* cannot happen with the bound above */
+		out_write(c->real, c->tmp.buf, c->tmp.n);
+		return;
+	}
+	char *o = arena_alloc(&w->a, c->tmp.n + 1);
+	widen_nocase(c->tmp.buf, c->tmp.n, o);
+	out_write(c->real, o, c->tmp.n);
+}
+
+/* May the text written of t hold a nocase span?  An unknown command's
+ * arguments may. */
+static int has_nocase(cx_str t)
+{
+	return t.n && (memchr(t.p, CX_M_NOCASE_ON, t.n) || memchr(t.p, CX_M_RAW_ON, t.n));
+}
+
 static void string(struct cw *w, cx_str t, int rich)
 {
 	out_putc(w->o, '"');
-	put_text(w, str_trim(t), rich);
+	t = str_trim(t);
+	if (rich && has_nocase(t)) {
+		struct capture c;
+		capture_begin(w, &c, t.n);
+		put_text(w, t, rich);
+		capture_end(w, &c);
+	} else {
+		put_text(w, t, rich);
+	}
 	out_putc(w->o, '"');
 }
 
@@ -611,6 +675,16 @@ static void value(struct cw *w, const struct cx_field *f, const struct fmt_home 
 	if (!take(w, f, h->name))
 		return;
 	out_putc(w->o, '"');
+	size_t n = t.n + (h->prefix ? strlen(h->prefix) : 0);
+	int wide = rich && has_nocase(t);
+	for (size_t i = 0; i < h->nmore; i++) {
+		cx_str m = text_of(w, h->more[i]);
+		n += m.n + 8;
+		wide |= rich && has_nocase(m);
+	}
+	struct capture c;
+	if (wide)
+		capture_begin(w, &c, n);
 	if (h->prefix)
 		esc(w, h->prefix, strlen(h->prefix));
 	if (h->list)
@@ -623,6 +697,8 @@ static void value(struct cw *w, const struct cx_field *f, const struct fmt_home 
 		put_text(w, m, rich);
 		t = m;
 	}
+	if (wide)
+		capture_end(w, &c);
 	out_putc(w->o, '"');
 }
 
