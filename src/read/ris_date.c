@@ -57,6 +57,17 @@ void parse_rdate(cx_str s, struct rdate *d)
 	i++;
 	size_t at = i;
 	int m = num(s, &i, 2);
+	if (m < 0 && sep == '/' && i < s.n && isalpha((unsigned char)s.p[i])) {
+		/* "2015/october", "2015/Oct/12/": a month by name */
+		size_t j = i;
+		while (j < s.n && isalpha((unsigned char)s.p[j]))
+			j++;
+		int nm = date_parse_month((cx_str){s.p + i, j - i});
+		if (nm >= 1 && nm <= 12) {
+			m = nm;
+			i = j;
+		}
+	}
 	/* "1995-1-04" is no ISO date: the text as it is */
 	if (sep == '-' && i != at + 2)
 		goto odd;

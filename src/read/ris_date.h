@@ -9,7 +9,8 @@ struct rdate {
 	cx_str other; /* text after the third slash, or the whole value if unparsed */
 };
 
-/* "YYYY", "YYYY/MM/DD/other", "YYYY///", "YYYY-MM-DD", "YYYY/MM/DD" and,
+/* "YYYY", "YYYY/MM/DD/other", "YYYY///", "YYYY-MM-DD", "YYYY/MM/DD", a month
+ * by name in the month's place ("2015/october") and,
  * from Web of Science, a month name ("MAR", "JUN 15"). */
 void parse_rdate(cx_str s, struct rdate *d);
 
