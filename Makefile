@@ -44,7 +44,8 @@ LEXERS   := $(wildcard grammar/*.l)
 GEN_HDR := $(patsubst grammar/%.y,$(GEN)/%.tab.h,$(GRAMMARS)) $(patsubst grammar/%.l,$(GEN)/%.lex.h,$(LEXERS))
 # Hash indexes of the constant name tables, made by a program built for
 # this machine (tools/mkindex.c), so no table is built at run time.
-GEN_INC := $(GEN)/field_index.inc $(GEN)/member_index.inc $(GEN)/latex_index.inc
+GEN_INC := $(GEN)/field_index.inc $(GEN)/member_index.inc $(GEN)/latex_index.inc \
+           $(GEN)/cslvar_index.inc
 GEN_HDR += $(GEN_INC)
 # Files compiled into the binary: the en-US locale and the default style.
 EMBED   := $(GEN)/csl_locale_en_us.inc $(GEN)/csl_style_default.inc
@@ -167,7 +168,7 @@ $(BUILD) $(GEN):
 	mkdir -p $@
 
 $(BUILD)/mkindex: tools/mkindex.c src/model/names.def src/model/fields.def \
-		src/read/csljson_members.def src/norm/latex_map.h src/norm/latex_map.inc \
+		src/read/csljson_members.def src/norm/latex_map.h src/norm/latex_map.inc src/csl/vars.def \
 		src/core/hash.h src/core/str.h | $(BUILD)
 	$(CC) -std=c11 -O1 -Isrc -o $@ tools/mkindex.c
 
@@ -177,6 +178,8 @@ $(GEN)/member_index.inc: $(BUILD)/mkindex | $(GEN)
 	$(BUILD)/mkindex members >$@
 $(GEN)/latex_index.inc: $(BUILD)/mkindex | $(GEN)
 	$(BUILD)/mkindex latex >$@
+$(GEN)/cslvar_index.inc: $(BUILD)/mkindex | $(GEN)
+	$(BUILD)/mkindex cslvars >$@
 
 -include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d)
 .SECONDARY:

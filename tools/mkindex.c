@@ -5,6 +5,7 @@
  *                                         by hash_lower: ASCII case ignored
  *   mkindex members  > member_index.inc   CSL-JSON member names, exact
  *   mkindex latex    > latex_index.inc    LaTeX command names, exact
+ *   mkindex cslvars  > cslvar_index.inc   CSL variable names (csl/vars.def), exact
  *
  * Each index is an array of unsigned short, a power of two at least four
  * times the number of names: a slot holds a row of the table plus one, or
@@ -34,6 +35,12 @@ static const char *const members[] = {
 #define CX_MEMBER(name, kind) name,
 #include "read/csljson_members.def"
 #undef CX_MEMBER
+};
+
+static const char *const csl_vars[] = {
+#define CSL_VAR(id, name, kind) name,
+#include "csl/vars.def"
+#undef CSL_VAR
 };
 
 static int same(const char *a, const char *b, int fold)
@@ -84,8 +91,10 @@ int main(int argc, char **argv)
 		emit("member_index", members, sizeof members[0], COUNT(members), 0);
 	else if (!strcmp(what, "latex"))
 		emit("lx_text_index", &lx_text[0].name, sizeof lx_text[0], COUNT(lx_text), 0);
+	else if (!strcmp(what, "cslvars"))
+		emit("cslvar_index", csl_vars, sizeof csl_vars[0], COUNT(csl_vars), 0);
 	else {
-		fprintf(stderr, "usage: mkindex fields|members|latex\n");
+		fprintf(stderr, "usage: mkindex fields|members|latex|cslvars\n");
 		return 2;
 	}
 	return ferror(stdout) ? 1 : 0;

@@ -4,7 +4,8 @@
  * -o FILE the output is written to a temporary file beside it and renamed
  * into place only when everything was written, so a failed run never leaves
  * half a file.  The modes that need the whole input (--aux, --dedup,
- * --keys) hold a copy of every entry and write at the end. */
+ * --keys) hold a copy of every entry and write at the end; CSL output
+ * without them keeps only the CSL item made from each entry. */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <stdint.h>
@@ -42,6 +43,11 @@ static void emit(void *ctx, struct cx_entry *e)
 	}
 	if (!r->hold) {
 		write_record(r, e, r->cur);
+		return;
+	}
+	if (r->csl.st && !r->aux && !r->dedup && !r->keys) {
+		/* no stage over the whole input: the CSL item is all to keep */
+		csl_cli_add(&r->csl, e, &r->opt);
 		return;
 	}
 	if (r->nheld == r->capheld) {
@@ -381,7 +387,9 @@ static int write_held(struct run *r)
 		struct sink s;
 		if (sink_open(r, &s, r->output) < 0)
 			return -1;
-		csl_cli_write(&r->csl, r->held, r->nheld, &r->out, &r->opt, r->aux);
+		for (size_t j = 0; j < r->nheld; j++)
+			csl_cli_add(&r->csl, r->held[j], &r->opt);
+		csl_cli_write(&r->csl, &r->out, r->aux);
 		return sink_close(r, &s, 1);
 	}
 	if (!r->batch) {

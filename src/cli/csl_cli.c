@@ -45,6 +45,10 @@ int csl_cli_open(struct csl_cli *c, const struct csl_cli_opts *o, char *err, siz
 
 void csl_cli_close(struct csl_cli *c)
 {
+	free(c->items);
+	c->items = NULL;
+	c->nitems = c->capitems = 0;
+	arena_destroy(&c->a);
 	csl_locale_free(&c->L);
 	csl_style_free(c->st);
 	c->st = NULL;
@@ -228,19 +232,26 @@ static int by_group(const void *a, const void *b)
 	return (x->i > y->i) - (x->i < y->i);
 }
 
-void csl_cli_write(struct csl_cli *c, struct cx_entry **v, size_t n, struct cx_out *o,
-                   const struct cx_options *opt, const struct auxset *aux)
+void csl_cli_add(struct csl_cli *c, const struct cx_entry *e, const struct cx_options *opt)
+{
+	if (e->kind != CX_E_ENTRY)
+		return;
+	if (c->nitems == c->capitems) {
+		c->capitems = c->capitems ? 2 * c->capitems : 1024;
+		c->items = xrealloc(c->items, c->capitems * sizeof *c->items);
+	}
+	struct csl_item *it = arena_alloc(&c->a, sizeof *it);
+	csl_item_from_entry(&c->a, it, e, opt);
+	c->items[c->nitems++] = it;
+}
+
+void csl_cli_write(struct csl_cli *c, struct cx_out *o, const struct auxset *aux)
 {
 	struct arena a = {0};
-	struct csl_item **items = xmalloc((n + 1) * sizeof *items);
-	size_t k = 0;
-	for (size_t i = 0; i < n; i++) {
-		if (v[i]->kind != CX_E_ENTRY)
-			continue;
-		items[k] = arena_alloc(&a, sizeof *items[k]);
-		csl_item_from_entry(&a, items[k], v[i], opt);
-		k++;
-	}
+	if (!c->items)
+		c->items = xmalloc(sizeof *c->items);
+	struct csl_item **items = c->items;
+	size_t k = c->nitems;
 	struct csl_session *S = csl_session_new(c->st, &c->L);
 	csl_session_items(S, items, k);
 	int numeric = csl_node_any(c->st->cit.layout, is_citation_number);
@@ -300,6 +311,5 @@ void csl_cli_write(struct csl_cli *c, struct cx_entry **v, size_t n, struct cx_o
 	}
 	free(g);
 	csl_session_free(S);
-	free(items);
 	arena_destroy(&a);
 }

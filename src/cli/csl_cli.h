@@ -22,6 +22,10 @@ struct csl_cli {
 	struct csl_cli_opts o;
 	struct csl_style *st;
 	struct csl_locale L;
+	/* the items to render, made from the entries as they are read */
+	struct arena a;
+	struct csl_item **items;
+	size_t nitems, capitems;
 };
 
 /* The CSL output format a -t name asks for, or -1. */
@@ -30,8 +34,10 @@ int csl_cli_format(const char *to);
  * err.  c->st is NULL until it succeeds, and again after csl_cli_close. */
 int csl_cli_open(struct csl_cli *c, const struct csl_cli_opts *o, char *err, size_t errlen);
 void csl_cli_close(struct csl_cli *c);
-/* Render the held entries as one bibliography. */
-void csl_cli_write(struct csl_cli *c, struct cx_entry **v, size_t n, struct cx_out *o,
-                   const struct cx_options *opt, const struct auxset *aux);
+/* Make the CSL item of an entry (other records are skipped); the entry
+ * may go once this returns. */
+void csl_cli_add(struct csl_cli *c, const struct cx_entry *e, const struct cx_options *opt);
+/* Render the items added as one bibliography. */
+void csl_cli_write(struct csl_cli *c, struct cx_out *o, const struct auxset *aux);
 
 #endif

@@ -17,21 +17,6 @@ void buf_reserve(struct buf *b, size_t extra)
 	b->cap = cap;
 }
 
-void buf_put(struct buf *b, const char *s, size_t n)
-{
-	buf_reserve(b, n);
-	memcpy(b->p + b->n, s, n);
-	b->n += n;
-	b->p[b->n] = 0;
-}
-
-void buf_putc(struct buf *b, int c)
-{
-	buf_reserve(b, 1);
-	b->p[b->n++] = (char)c;
-	b->p[b->n] = 0;
-}
-
 void buf_free(struct buf *b)
 {
 	free(b->p);

@@ -5,6 +5,7 @@
 #define CX_STRBUF_H
 
 #include <stddef.h>
+#include <string.h>
 
 struct buf {
 	char *p;
@@ -12,8 +13,26 @@ struct buf {
 };
 
 void buf_reserve(struct buf *b, size_t extra);
-void buf_put(struct buf *b, const char *s, size_t n);
-void buf_putc(struct buf *b, int c);
+
+/* Inline: most appends fit, and the CSL renderer makes them by the
+ * hundred thousand. */
+static inline void buf_put(struct buf *b, const char *s, size_t n)
+{
+	if (b->n + n + 1 > b->cap)
+		buf_reserve(b, n);
+	if (n)
+		memcpy(b->p + b->n, s, n);
+	b->n += n;
+	b->p[b->n] = 0;
+}
+
+static inline void buf_putc(struct buf *b, int c)
+{
+	if (b->n + 2 > b->cap)
+		buf_reserve(b, 1);
+	b->p[b->n++] = (char)c;
+	b->p[b->n] = 0;
+}
 void buf_printf(struct buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static inline void buf_puts(struct buf *b, const char *s)
 {

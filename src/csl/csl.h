@@ -18,6 +18,7 @@
 
 #include "citex.h"
 #include "core/arena.h"
+#include "core/hash.h"
 #include "core/out.h"
 #include "core/strbuf.h"
 
@@ -40,6 +41,10 @@ enum csl_vkind { CVK_STRING, CVK_NUMBER, CVK_NAMES, CVK_DATE };
 int csl_var_lookup(const char *name);            /* CV_NONE when unknown */
 const char *csl_var_name(int v);
 enum csl_vkind csl_var_kind(int v);
+/* Does whether the variable is there depend on more than the item's data
+ * (the cite, the session, another variable)? */
+int csl_var_dynamic(int v);
+_Static_assert(CV__COUNT <= 128, "a variable condition is a 128-bit set");
 
 /* CSL 1.0.2 item types, in the schema's order. */
 int csl_type_lookup(const char *name);           /* -1 when unknown */
@@ -130,6 +135,11 @@ struct csl_cond {
 	int *vals;               /* variable ids, type ids, positions, locator labels */
 	size_t nvals;
 	unsigned long long types; /* CT_TYPE: a bit per type in vals */
+	/* CT_VARIABLE: the variables of vals an item has or lacks for good,
+	 * a bit each, and the others (csl_var_dynamic), tested one by one */
+	unsigned long long vmask[2];
+	int *dvals;
+	size_t ndvals;
 };
 
 struct csl_node {
@@ -161,6 +171,7 @@ struct csl_node {
 	size_t nconds;
 	int match;               /* 0 all, 1 any, 2 none */
 	int is_else;
+	int one_test;            /* one type test, or one test of variables the item decides */
 };
 
 enum csl_form { TF_LONG, TF_SHORT, TF_VERB, TF_VERB_SHORT, TF_SYMBOL, TF__COUNT };
@@ -238,6 +249,8 @@ struct csl_locale_src *csl_locale_parse(struct arena *a, const char *xml, size_t
                                         size_t errlen);
 /* The built-in en-US locale. */
 struct csl_locale_src *csl_locale_builtin(struct arena *a);
+/* Is this XML the built-in en-US locale, byte for byte? */
+int csl_locale_is_builtin(const char *xml, size_t n);
 
 /* The merged view a session renders with: style locales first, then the
  * locale files, then en-US.  Terms are looked up in one sorted table. */
@@ -247,6 +260,7 @@ struct csl_locale {
 	const char *lang;
 	struct csl_term *terms;  /* sorted by name, form, gender_form */
 	size_t nterms;
+	struct hindex index;     /* the terms by name, form and gender_form */
 	const struct csl_node *date[2];
 	int punct_in_quote, limit_ordinals;
 };
@@ -281,6 +295,11 @@ struct csl_date {
 struct csl_item {
 	const char *id;
 	int type;
+	/* the variables it has, a bit each, counting only those that are not
+	 * csl_var_dynamic: made when rendering first asks (csl_item_has), and
+	 * beside the type, as conditions read both */
+	int has_present;
+	unsigned long long present[2];
 	const char *s[CV_NSTR];  /* rich text, NUL-terminated; NULL: absent */
 	struct csl_names names[CV_NNAMES];
 	struct csl_date *dates[CV_NDATES];
@@ -298,6 +317,9 @@ struct csl_item {
 	int first_note;          /* first-reference-note-number, 0 none */
 	char **sortkeys;         /* bibliography sort keys */
 };
+
+/* Does the item have variable v, one that only its data decides? */
+int csl_item_has(struct csl_item *it, int v);
 
 /* Build an item from the entry model (the csl column of fields.def, the
  * type table, and the writers' shared choices in write/fmt.h). */
@@ -421,5 +443,12 @@ const char *csl_render_date(struct csl_render *r, const struct csl_node *n);
 const char *csl_label_text(struct csl_render *r, int var, int form, int plural_attr,
                            const char *value);
 const char *csl_render_item(struct csl_render *r, const struct csl_node *layout);
+/* A buffer for a string being built: one of the session's, reused, or
+ * *own (emptied) when they are all in use.  Buffers go back in the
+ * reverse order of taking: csl_buf_str with the text copied to the render
+ * arena, or csl_buf_drop. */
+struct buf *csl_buf_take(struct csl_render *r, struct buf *own);
+const char *csl_buf_str(struct csl_render *r, struct buf *b, struct buf *own);
+void csl_buf_drop(struct csl_render *r, struct buf *b, struct buf *own);
 
 #endif

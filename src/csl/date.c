@@ -203,7 +203,7 @@ static const char *render_parts(struct csl_render *r, const struct csl_node *n,
 	const char *delim = n->f.delimiter;
 	if (n->date_form && r->L->date[n->date_form == 2])
 		delim = r->L->date[n->date_form == 2]->f.delimiter;
-	struct buf b = {0};
+	struct buf own, *b = csl_buf_take(r, &own);
 	int diff = -1; /* the largest part that differs: 0 year, 1 month, 2 day */
 	if (d->range) {
 		if (d->y[0] != d->y[1])
@@ -222,7 +222,7 @@ static const char *render_parts(struct csl_render *r, const struct csl_node *n,
 		if (p[i].n.part == diff)
 			shown = 2;
 	if (diff < 0 || shown < 2) {
-		render_run(r, &b, p, 0, np - 1, d, 0, v, delim, 0);
+		render_run(r, b, p, 0, np - 1, d, 0, v, delim, 0);
 	} else {
 		size_t first = np, last = 0;
 		for (size_t i = 0; i < np; i++)
@@ -240,33 +240,31 @@ static const char *render_parts(struct csl_render *r, const struct csl_node *n,
 			last = np - 1;
 		}
 		if (first > 0) {
-			render_run(r, &b, p, 0, first - 1, d, 0, v, delim, 0);
-			if (b.n && delim)
-				csl_cat(&b, delim, r->L->punct_in_quote);
+			render_run(r, b, p, 0, first - 1, d, 0, v, delim, 0);
+			if (b->n && delim)
+				csl_cat(b, delim, r->L->punct_in_quote);
 		}
-		render_run(r, &b, p, first, last, d, 0, v, delim, 1);
-		csl_cat(&b, rd, 0);
+		render_run(r, b, p, first, last, d, 0, v, delim, 1);
+		csl_cat(b, rd, 0);
 		if (d->y[1] || d->m[1])
-			render_run(r, &b, p, first, last, d, 1, v, delim, 0);
+			render_run(r, b, p, first, last, d, 1, v, delim, 0);
 		if (last + 1 < np) {
-			struct buf t = {0};
-			render_run(r, &t, p, last + 1, np - 1, d, 0, v, delim, 0);
-			if (t.n) {
-				buf_putc(&t, 0);
+			struct buf town, *t = csl_buf_take(r, &town);
+			render_run(r, t, p, last + 1, np - 1, d, 0, v, delim, 0);
+			if (t->n) {
+				buf_putc(t, 0);
 				if (delim)
-					csl_cat(&b, delim, r->L->punct_in_quote);
-				csl_cat(&b, t.p, r->L->punct_in_quote);
+					csl_cat(b, delim, r->L->punct_in_quote);
+				csl_cat(b, t->p, r->L->punct_in_quote);
 			}
-			buf_free(&t);
+			csl_buf_drop(r, t, &town);
 		}
 	}
-	if (!b.n) {
-		buf_free(&b);
+	if (!b->n) {
+		csl_buf_drop(r, b, &own);
 		return "";
 	}
-	buf_putc(&b, 0);
-	const char *s = arena_strndup(r->a, b.p, b.n - 1);
-	buf_free(&b);
+	const char *s = csl_buf_str(r, b, &own);
 	struct csl_fmt f = n->f;
 	return csl_fmt_apply(r, s, &f, 1);
 }

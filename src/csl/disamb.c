@@ -20,13 +20,17 @@ struct rend {
 	size_t order;  /* bibliography position */
 };
 
+static void render_one(struct csl_session *S, struct rend *x)
+{
+	free(x->s);
+	x->s = xstrdup(csl_cite_plain(S, x->it));
+	arena_reset(&S->tmp);
+}
+
 static void render_all(struct csl_session *S, struct rend *v, size_t n)
 {
-	for (size_t i = 0; i < n; i++) {
-		free(v[i].s);
-		v[i].s = xstrdup(csl_cite_plain(S, v[i].it));
-		arena_reset(&S->tmp);
-	}
+	for (size_t i = 0; i < n; i++)
+		render_one(S, &v[i]);
 }
 
 static int cmp_rend(const void *a, const void *b)
@@ -74,15 +78,29 @@ static size_t max_names(const struct csl_item *it)
  * it is kept when it lowers the ambiguity of the set, and the cites it
  * made unique keep the form they had then.  A step that did not help is
  * undone: a given name at once, a name count at the end unless a later
- * step (that name expanded) made it help. */
+ * step (that name expanded) made it help.  A cite's rendering depends on
+ * its own item's state alone, so only the cites a step changes are
+ * rendered again, and an undone step gives back the renderings it
+ * replaced. */
 struct dset {
 	struct csl_session *S;
 	struct rend *v;
 	size_t n, most;
 	unsigned char *act;      /* still ambiguous */
+	unsigned char *dirty;    /* its state changed since it was rendered */
 	int *saved;              /* committed state: names, then given levels */
 	size_t best;             /* the ambiguity committed */
 };
+
+/* Render again the cites whose state changed. */
+static void render_dirty(struct dset *d)
+{
+	for (size_t i = 0; i < d->n; i++)
+		if (d->dirty[i]) {
+			d->dirty[i] = 0;
+			render_one(d->S, &d->v[i]);
+		}
+}
 
 /* Save the state of the ambiguous cites (save), or put it back. */
 static void state(struct dset *d, int save)
@@ -97,6 +115,9 @@ static void state(struct dset *d, int save)
 			at[0] = it->dis_names;
 			memcpy(at + 1, it->dis_given_per, d->most * sizeof(int));
 		} else {
+			if (it->dis_names != at[0] ||
+			    memcmp(it->dis_given_per, at + 1, d->most * sizeof(int)))
+				d->dirty[i] = 1;
 			it->dis_names = at[0];
 			memcpy(it->dis_given_per, at + 1, d->most * sizeof(int));
 		}
@@ -113,23 +134,10 @@ static void commit(struct dset *d)
 	d->best = count_clashes(d->v, d->n);
 }
 
-/* Render again the cites still ambiguous: only their state changes, and
- * the others keep the rendering they left the set with. */
-static void render_act(struct dset *d)
-{
-	for (size_t i = 0; i < d->n; i++) {
-		if (!d->act[i])
-			continue;
-		free(d->v[i].s);
-		d->v[i].s = xstrdup(csl_cite_plain(d->S, d->v[i].it));
-		arena_reset(&d->S->tmp);
-	}
-}
-
 static void restore(struct dset *d)
 {
 	state(d, 0);
-	render_act(d);
+	render_dirty(d);
 }
 
 /* Try the given name of name k at a level on the ambiguous cites; undo
@@ -138,24 +146,40 @@ static void try_given(struct dset *d, size_t k, int level)
 {
 	int changed = 0;
 	int *old = xmalloc((d->n + 1) * sizeof *old);
+	char **was = xmalloc((d->n + 1) * sizeof *was);
 	for (size_t i = 0; i < d->n; i++) {
 		int *g = &d->v[i].it->dis_given_per[k];
 		old[i] = *g;
+		was[i] = NULL;
 		if (d->act[i] && clashes(d->v, d->n, i) && *g < level) {
 			*g = level;
+			d->dirty[i] = 1;
 			changed = 1;
 		}
 	}
 	if (changed) {
-		render_act(d);
+		for (size_t i = 0; i < d->n; i++)
+			if (d->dirty[i]) {
+				was[i] = d->v[i].s;
+				d->v[i].s = NULL;
+			}
+		render_dirty(d);
 		if (count_clashes(d->v, d->n) < d->best) {
 			commit(d);
 		} else {
-			for (size_t i = 0; i < d->n; i++)
+			for (size_t i = 0; i < d->n; i++) {
 				d->v[i].it->dis_given_per[k] = old[i];
-			render_act(d);
+				if (was[i]) {
+					free(d->v[i].s);
+					d->v[i].s = was[i];
+					was[i] = NULL;
+				}
+			}
 		}
 	}
+	for (size_t i = 0; i < d->n; i++)
+		free(was[i]);
+	free(was);
 	free(old);
 }
 
@@ -167,12 +191,13 @@ static void try_names(struct dset *d, int n)
 		struct csl_item *it = d->v[i].it;
 		if (d->act[i] && it->dis_names < n && max_names(it) >= (size_t)n) {
 			it->dis_names = n;
+			d->dirty[i] = 1;
 			changed = 1;
 		}
 	}
 	if (!changed)
 		return;
-	render_act(d);
+	render_dirty(d);
 	if (count_clashes(d->v, d->n) < d->best)
 		commit(d);
 }
@@ -180,7 +205,7 @@ static void try_names(struct dset *d, int n)
 static void names_and_givens(struct csl_session *S, struct rend *v, size_t n)
 {
 	const struct csl_context *c = &S->st->cit;
-	struct dset d = {S, v, n, 0, NULL, NULL, 0};
+	struct dset d = {S, v, n, 0, NULL, NULL, NULL, 0};
 	for (size_t i = 0; i < n; i++)
 		if (max_names(v[i].it) > d.most)
 			d.most = max_names(v[i].it);
@@ -193,6 +218,7 @@ static void names_and_givens(struct csl_session *S, struct rend *v, size_t n)
 	}
 	d.act = xmalloc(n);
 	memset(d.act, 1, n);
+	d.dirty = xcalloc(n, 1);
 	d.saved = xcalloc(n * (d.most + 1), sizeof(int));
 	commit(&d);
 	int rule = c->gn_rule;
@@ -207,6 +233,7 @@ static void names_and_givens(struct csl_session *S, struct rend *v, size_t n)
 	}
 	restore(&d);
 	free(d.act);
+	free(d.dirty);
 	free(d.saved);
 }
 
@@ -217,14 +244,18 @@ static void resolve(struct csl_session *S, struct rend *v, size_t n)
 	if (c->add_names || c->add_givenname)
 		names_and_givens(S, v, n);
 	if (count_clashes(v, n)) {
-		int any = 0;
+		/* the cites that clash take the condition, and only theirs can
+		 * render otherwise, when the style tests it at all */
+		unsigned char *set = xcalloc(n + 1, 1);
 		for (size_t i = 0; i < n; i++)
-			if (clashes(v, n, i)) {
+			if (clashes(v, n, i) && !v[i].it->dis_cond) {
 				v[i].it->dis_cond = 1;
-				any = 1;
+				set[i] = 1;
 			}
-		if (any)
-			render_all(S, v, n);
+		for (size_t i = 0; i < n && S->uses_dis_cond; i++)
+			if (set[i])
+				render_one(S, &v[i]);
+		free(set);
 	}
 	if (c->add_year_suffix && count_clashes(v, n)) {
 		/* suffixes count within each group of equal cites, in
@@ -343,13 +374,12 @@ void csl_disambiguate(struct csl_session *S)
 	const struct csl_context *c = &S->st->cit;
 	if (!c->layout || S->nbib < 2)
 		return;
-	if (!c->add_names && !c->add_givenname && !c->add_year_suffix) {
-		int cond = uses_dis_cond(c->layout);
-		for (size_t i = 0; i < S->st->nmacros && !cond; i++)
-			cond = uses_dis_cond(S->st->macros[i]);
-		if (!cond)
-			return;
-	}
+	int cond = uses_dis_cond(c->layout);
+	for (size_t i = 0; i < S->st->nmacros && !cond; i++)
+		cond = uses_dis_cond(S->st->macros[i]);
+	S->uses_dis_cond = cond;
+	if (!c->add_names && !c->add_givenname && !c->add_year_suffix && !cond)
+		return;
 	global_names(S);
 	size_t n = S->nbib;
 	struct rend *v = xcalloc(n, sizeof *v);

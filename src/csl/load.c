@@ -174,7 +174,10 @@ static const char *primary_of(const char *lang)
 	return NULL;
 }
 
-static struct csl_locale_src *locale_file(struct arena *a, const char *dir, const char *lang)
+/* The locale file of lang in dir; *builtin is set to it when it is the
+ * built-in en-US locale byte for byte, which then need not be read twice. */
+static struct csl_locale_src *locale_file(struct arena *a, const char *dir, const char *lang,
+                                          struct csl_locale_src **builtin)
 {
 	char path[4096];
 	snprintf(path, sizeof path, "%s/locales-%s.xml", dir, lang);
@@ -183,6 +186,8 @@ static struct csl_locale_src *locale_file(struct arena *a, const char *dir, cons
 	if (csl_read_file(path, &b) == 0) {
 		char err[256];
 		L = csl_locale_parse(a, b.p, b.n, err, sizeof err);
+		if (L && csl_locale_is_builtin(b.p, b.n))
+			*builtin = L;
 	}
 	buf_free(&b);
 	return L;
@@ -217,14 +222,15 @@ void csl_locale_open(struct csl_locale *L, const struct csl_style *st, const cha
 				srcs[n++] = st->locales[i];
 		}
 	const char *prim = primary_of(lang);
-	struct csl_locale_src *f = locale_file(a, dir, lang);
+	struct csl_locale_src *builtin = NULL;
+	struct csl_locale_src *f = locale_file(a, dir, lang, &builtin);
 	if (f)
 		srcs[n++] = f;
-	if (prim && strcmp(prim, lang) && (f = locale_file(a, dir, prim)))
+	if (prim && strcmp(prim, lang) && (f = locale_file(a, dir, prim, &builtin)))
 		srcs[n++] = f;
-	if (strcmp(lang, "en-US") && (f = locale_file(a, dir, "en-US")))
+	if (strcmp(lang, "en-US") && (f = locale_file(a, dir, "en-US", &builtin)))
 		srcs[n++] = f;
-	srcs[n++] = csl_locale_builtin(a);
+	srcs[n++] = builtin ? builtin : csl_locale_builtin(a);
 	char real[64];
 	snprintf(real, sizeof real, "%s", strchr(lang, '-') || !prim ? lang : prim);
 	csl_locale_merge(L, real, srcs, n);

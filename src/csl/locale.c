@@ -97,6 +97,11 @@ struct csl_locale_src *csl_locale_parse(struct arena *a, const char *xml, size_t
 	return csl_locale_from_xml(a, root);
 }
 
+int csl_locale_is_builtin(const char *xml, size_t n)
+{
+	return n == sizeof builtin_en_us - 1 && !memcmp(xml, builtin_en_us, n);
+}
+
 struct csl_locale_src *csl_locale_builtin(struct arena *a)
 {
 	char err[128];
@@ -121,6 +126,12 @@ static int cmp_term(const void *a, const void *b)
 	if (x->t.gender_form != y->t.gender_form)
 		return x->t.gender_form - y->t.gender_form;
 	return (x->rank > y->rank) - (x->rank < y->rank);
+}
+
+/* The hash a term is indexed under. */
+static uint64_t term_key(const char *name, int form, int gender_form)
+{
+	return hash_mix(hash_bytes(name, strlen(name)), (uint64_t)form << 8 | (uint64_t)gender_form);
 }
 
 static int is_ordinal(const char *name)
@@ -173,6 +184,8 @@ void csl_locale_merge(struct csl_locale *L, const char *lang, struct csl_locale_
 		L->terms[L->nterms++] = all[i].t;
 	}
 	free(all);
+	for (size_t i = 0; i < L->nterms; i++)
+		hindex_put(&L->index, term_key(L->terms[i].name, L->terms[i].form, L->terms[i].gender_form), i);
 	if (L->punct_in_quote < 0)
 		L->punct_in_quote = 0;
 	if (L->limit_ordinals < 0)
@@ -181,6 +194,7 @@ void csl_locale_merge(struct csl_locale *L, const char *lang, struct csl_locale_
 
 void csl_locale_free(struct csl_locale *L)
 {
+	hindex_free(&L->index);
 	arena_destroy(&L->a);
 	arena_destroy(&L->src);
 }
@@ -188,6 +202,15 @@ void csl_locale_free(struct csl_locale *L)
 static const struct csl_term *find(const struct csl_locale *L, const char *name, int form,
                                    int gender)
 {
+	if (L->index.cap) {
+		uint64_t h = term_key(name, form, gender);
+		for (size_t i = hindex_first(&L->index, h); i != HINDEX_END; i = hindex_next(&L->index, h, i)) {
+			const struct csl_term *t = &L->terms[hindex_value(&L->index, i)];
+			if (t->form == form && t->gender_form == gender && !strcmp(t->name, name))
+				return t;
+		}
+		return NULL;
+	}
 	size_t lo = 0, hi = L->nterms;
 	while (lo < hi) {
 		size_t mid = (lo + hi) / 2;

@@ -125,11 +125,9 @@ static const char *given_form(struct csl_render *r, const struct csl_name *nm, c
 		return NULL;
 	if (!o->initialize_with || level >= 2)
 		return nm->given;
-	struct buf b = {0};
-	initials(&b, nm->given, o->initialize_with, o->initialize, r->st->init_hyphen);
-	const char *s = arena_strndup(r->a, b.p ? b.p : "", b.n);
-	buf_free(&b);
-	return s;
+	struct buf own, *b = csl_buf_take(r, &own);
+	initials(b, nm->given, o->initialize_with, o->initialize, r->st->init_hyphen);
+	return csl_buf_str(r, b, &own);
 }
 
 static void space(struct buf *b)
@@ -196,20 +194,20 @@ static const char *affixed(struct csl_render *r, const struct csl_node *np, cons
 static const char *given_part(struct csl_render *r, const struct csl_node *gnp, const char *given,
                               const char *const *parts, size_t nparts)
 {
-	struct buf g = {0};
+	struct buf own, *g = csl_buf_take(r, &own);
 	const char *pieces[3] = {given, nparts > 0 ? parts[0] : NULL, nparts > 1 ? parts[1] : NULL};
 	for (size_t i = 0; i < 3; i++) {
 		if (!pieces[i] || !*pieces[i])
 			continue;
-		if (g.n)
-			space(&g);
-		cat(&g, styled(r, gnp, pieces[i]));
+		if (g->n)
+			space(g);
+		cat(g, styled(r, gnp, pieces[i]));
 	}
-	if (!g.n)
+	if (!g->n) {
+		csl_buf_drop(r, g, &own);
 		return NULL;
-	const char *giv = arena_strndup(r->a, g.p, g.n);
-	buf_free(&g);
-	return affixed(r, gnp, giv);
+	}
+	return affixed(r, gnp, csl_buf_str(r, g, &own));
 }
 
 /* A particle and the space after it (none after an apostrophe). */
@@ -239,20 +237,20 @@ static const char *one_name(struct csl_render *r, const struct csl_name *nm, con
 	const char *given = short_form ? NULL : given_form(r, nm, o, level);
 	int display = !inverted && !short_form && !(cjk(nm->family) && (!nm->given || cjk(nm->given))) &&
 	              !(r->it && r->it->family_first);
-	struct buf f = {0}, b = {0};
+	struct buf fown, *f = csl_buf_take(r, &fown);
 	if (display)
-		particle(&f, nm->dp, nm->dp);
+		particle(f, nm->dp, nm->dp);
 	if (!demote && nm->ndp)
-		particle(&f, nm->ndp, styled(r, fnp, nm->ndp));
-	cat(&f, styled(r, fnp, nm->family));
+		particle(f, nm->ndp, styled(r, fnp, nm->ndp));
+	cat(f, styled(r, fnp, nm->family));
 	if (display && nm->suffix) {
 		if (nm->comma_suffix)
-			buf_putc(&f, ',');
-		buf_putc(&f, ' ');
-		cat(&f, nm->suffix);
+			buf_putc(f, ',');
+		buf_putc(f, ' ');
+		cat(f, nm->suffix);
 	}
-	buf_putc(&f, 0);
-	const char *fam = affixed(r, fnp, f.p), *giv;
+	buf_putc(f, 0);
+	const char *fam = affixed(r, fnp, f->p), *giv;
 	if (display) {
 		giv = given && *given ? affixed(r, gnp, styled(r, gnp, given)) : given;
 	} else {
@@ -266,40 +264,40 @@ static const char *one_name(struct csl_render *r, const struct csl_name *nm, con
 	}
 	if (giv && !*giv)
 		giv = NULL;
+	struct buf own, *b = csl_buf_take(r, &own);
 	if (cjk(nm->family) && (!nm->given || cjk(nm->given))) {
-		cat(&b, fam);
+		cat(b, fam);
 		if (!short_form)
-			cat(&b, giv);
+			cat(b, giv);
 	} else if (r->it && r->it->family_first && !short_form) {
-		cat(&b, fam);
+		cat(b, fam);
 		if (giv) {
-			space(&b);
-			cat(&b, giv);
+			space(b);
+			cat(b, giv);
 		}
 	} else if (short_form) {
-		cat(&b, fam);
+		cat(b, fam);
 	} else if (!inverted) {
 		/* given [dp ndp family suffix] */
-		cat(&b, giv);
+		cat(b, giv);
 		if (giv && !ends_with_apostrophe(given))
-			space(&b);
-		cat(&b, fam);
+			space(b);
+		cat(b, fam);
 	} else {
 		/* family, given dp ndp, suffix (demoted), or ndp family, given dp, suffix */
 		const char *sep = o->sort_sep;
-		cat(&b, fam);
+		cat(b, fam);
 		if (giv) {
-			cat(&b, sep);
-			cat(&b, giv);
+			cat(b, sep);
+			cat(b, giv);
 		}
 		if (nm->suffix) {
-			cat(&b, sep);
-			cat(&b, nm->suffix);
+			cat(b, sep);
+			cat(b, nm->suffix);
 		}
 	}
-	buf_free(&f);
-	const char *s = arena_strndup(r->a, b.p ? b.p : "", b.n);
-	buf_free(&b);
+	const char *s = csl_buf_str(r, b, &own);
+	csl_buf_drop(r, f, &fown);
 	return s;
 }
 
@@ -485,18 +483,16 @@ static const char *with_label(struct csl_render *r, const struct csl_node *names
 	if (!t || !*t)
 		return list;
 	t = csl_fmt_term(r, t, &label->f);
-	struct buf b = {0};
+	struct buf own, *b = csl_buf_take(r, &own);
 	int piq = r->L->punct_in_quote;
 	if (names->label_before_name) {
-		csl_cat(&b, t, piq);
-		csl_cat(&b, list, piq);
+		csl_cat(b, t, piq);
+		csl_cat(b, list, piq);
 	} else {
-		csl_cat(&b, list, piq);
-		csl_cat(&b, t, piq);
+		csl_cat(b, list, piq);
+		csl_cat(b, t, piq);
 	}
-	const char *s = arena_strndup(r->a, b.p, b.n);
-	buf_free(&b);
-	return s;
+	return csl_buf_str(r, b, &own);
 }
 
 /* Subsequent author substitute: the first names of a bibliography entry
@@ -518,9 +514,18 @@ static const char *render_vars(struct csl_render *r, const struct csl_node *n,
                                const struct csl_node *name, const struct csl_node *etal,
                                const struct csl_node *label, int *total)
 {
+	*total = 0;
+	int some = 0; /* a variable with names to show */
+	for (size_t i = 0; i < n->nvars && !some; i++) {
+		int v = n->vars[i];
+		some = v >= CV_FIRST_NAME && v < CV_FIRST_DATE && v != CV_EDITOR_TRANSLATOR &&
+		       !r->suppressed[v] && csl_item_has(r->it, v);
+	}
+	if (!some)
+		return "";
 	struct csl_nameopts o;
 	options(r, n, name, &o);
-	struct buf b = {0};
+	struct buf own, *b = csl_buf_take(r, &own);
 	int piq = r->L->punct_in_quote;
 	int any = 0;
 	*total = 0;
@@ -555,25 +560,21 @@ static const char *render_vars(struct csl_render *r, const struct csl_node *n,
 		s = with_label(r, n, label, s, edtr && (int)i == ed ? CV_EDITOR_TRANSLATOR : v,
 		               nl->n > 1 || nl->others);
 		if (any && o.names_delim)
-			csl_cat(&b, o.names_delim, piq);
-		csl_cat(&b, s, piq);
+			csl_cat(b, o.names_delim, piq);
+		csl_cat(b, s, piq);
 		any = 1;
 		if (r->in_sub)
 			r->suppressed[v] = 1;
 	}
-	if (o.form == 2) {
-		buf_free(&b);
-		if (!*total)
+	if (o.form == 2 || !b->n) {
+		csl_buf_drop(r, b, &own);
+		if (o.form != 2 || !*total)
 			return "";
 		char c[16];
 		snprintf(c, sizeof c, "%d", *total);
 		return arena_strndup(r->a, c, strlen(c));
 	}
-	if (!b.n)
-		return "";
-	const char *s = arena_strndup(r->a, b.p, b.n);
-	buf_free(&b);
-	return s;
+	return csl_buf_str(r, b, &own);
 }
 
 static const char *render_substitute(struct csl_render *r, const struct csl_node *n)

@@ -8,6 +8,7 @@
  * encoder the BibTeX writer uses. */
 #include <string.h>
 
+#include "core/bytes.h"
 #include "csl/csl.h"
 #include "core/utf8.h"
 #include "norm/norm.h"
@@ -44,12 +45,31 @@ static int html_space(char c)
 	return c == ' ' || c == '\t';
 }
 
+/* The first of s[i..n) that text_html changes ('&', '<', '>', or the
+ * first of two blanks), or n. */
+static size_t html_special(const char *s, size_t i, size_t n)
+{
+#ifdef BYTES_VECTOR
+	for (; i + 17 <= n; i += 16) {
+		bv16 v = bv_load(s + i), w = bv_load(s + i + 1);
+		bv16 blanks = bv_and(bv_or(bv_eq(v, ' '), bv_eq(v, '\t')), bv_or(bv_eq(w, ' '), bv_eq(w, '\t')));
+		unsigned m = bv_mask(bv_or(blanks, bv_or(bv_eq(v, '&'), bv_or(bv_eq(v, '<'), bv_eq(v, '>')))));
+		if (m)
+			return i + (size_t)__builtin_ctz(m);
+	}
+#endif
+	while (i < n && s[i] != '&' && s[i] != '<' && s[i] != '>' &&
+	       !(html_space(s[i]) && i + 1 < n && html_space(s[i + 1])))
+		i++;
+	return i;
+}
+
 /* Escaped as citeproc-js does, and a pair of blanks becomes a no-break
  * space and a space, which a browser does not fold into one. */
 static void text_html(struct sink *k, const char *s, size_t n)
 {
 	size_t st = 0;
-	for (size_t i = 0; i < n; i++) {
+	for (size_t i = html_special(s, 0, n); i < n; i = html_special(s, i + 1, n)) {
 		const char *e = s[i] == '&' ? "&#38;" : s[i] == '<' ? "&#60;" : s[i] == '>' ? "&#62;" : NULL;
 		size_t skip = 1;
 		if (!e && html_space(s[i]) && i + 1 < n && html_space(s[i + 1])) {
@@ -204,6 +224,10 @@ static void text(struct sink *k, const char *s, size_t n, int raw)
 	size_t st = 0;
 	for (size_t i = 0; i < n && !raw; i++) {
 		unsigned char c = (unsigned char)s[i];
+		if (c < 0x80) {
+			i += bytes_ascii_run(s + i, n - i) - 1; /* and the loop's step passes the run */
+			continue;
+		}
 		if (c != 0xC2 && c != 0xCA && c != 0xCB && c != 0xDB && c != 0xE1 && c != 0xE2 &&
 		    c != 0xE3)
 			continue;

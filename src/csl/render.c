@@ -32,6 +32,32 @@ static const char *done(struct csl_render *r, struct buf *b)
 	return s;
 }
 
+struct buf *csl_buf_take(struct csl_render *r, struct buf *own)
+{
+	struct buf *b = scratch(r);
+	if (b)
+		return b;
+	*own = (struct buf){0};
+	return own;
+}
+
+const char *csl_buf_str(struct csl_render *r, struct buf *b, struct buf *own)
+{
+	if (b != own)
+		return done(r, b);
+	const char *s = arena_strndup(r->a, b->p ? b->p : "", b->n);
+	buf_free(b);
+	return s;
+}
+
+void csl_buf_drop(struct csl_render *r, struct buf *b, struct buf *own)
+{
+	if (b != own)
+		r->S->depth--;
+	else
+		buf_free(b);
+}
+
 /* The marks of each formatting value: the model's own inline marks where
  * it has one, else CSL's, after CM_ESC.  attr: 0 quotes, 1 font-style,
  * 2 font-variant, 3 font-weight, 4 text-decoration, 5 vertical-align. */
@@ -472,6 +498,32 @@ static int test_one(struct csl_render *r, const struct csl_cond *c, int val)
 	}
 }
 
+/* The item's variables as a set, for the variables that only its data
+ * decides (as var_present finds them). */
+static void present_set(struct csl_item *it)
+{
+	unsigned long long m[2] = {0, 0};
+	for (int v = 0; v < CV_NSTR; v++)
+		if (it->s[v] && *it->s[v])
+			m[v >> 6] |= 1ull << (v & 63);
+	for (int v = CV_FIRST_NAME; v < CV_FIRST_DATE; v++)
+		if (it->names[v - CV_FIRST_NAME].n)
+			m[v >> 6] |= 1ull << (v & 63);
+	for (int v = CV_FIRST_DATE; v < CV__COUNT; v++)
+		if (it->dates[v - CV_FIRST_DATE])
+			m[v >> 6] |= 1ull << (v & 63);
+	it->present[0] = m[0];
+	it->present[1] = m[1];
+	it->has_present = 1;
+}
+
+int csl_item_has(struct csl_item *it, int v)
+{
+	if (!it->has_present)
+		present_set(it);
+	return v >= 0 && v < CV__COUNT && (it->present[v >> 6] >> (v & 63) & 1);
+}
+
 static int test_node(struct csl_render *r, const struct csl_node *n)
 {
 	if (n->is_else)
@@ -492,6 +544,23 @@ static int test_node(struct csl_render *r, const struct csl_node *n)
 			any |= t;
 			all &= t && !(c->types & (c->types - 1));
 			count++;
+			continue;
+		}
+		if (c->test == CT_VARIABLE) {
+			if (!r->it->has_present)
+				present_set(r->it);
+			if (c->vmask[0] | c->vmask[1]) {
+				unsigned long long h0 = r->it->present[0] & c->vmask[0];
+				unsigned long long h1 = r->it->present[1] & c->vmask[1];
+				any |= (h0 | h1) != 0;
+				all &= h0 == c->vmask[0] && h1 == c->vmask[1];
+			}
+			for (size_t k = 0; k < c->ndvals; k++) {
+				int t = var_present(r, c->dvals[k]);
+				any |= t;
+				all &= t;
+			}
+			count += (int)c->nvals;
 			continue;
 		}
 		for (size_t k = 0; k < c->nvals; k++) {
@@ -520,28 +589,52 @@ static const char *render_choose(struct csl_render *r, const struct csl_node *n)
 
 /* ---- groups ----------------------------------------------------------------- */
 
+/* test_node for a branch of one_test. */
+static int test_one_cond(struct csl_render *r, const struct csl_node *n)
+{
+	const struct csl_cond *c = n->conds;
+	struct csl_item *it = r->it;
+	int any, all;
+	if (c->test == CT_TYPE) {
+		any = it->type >= 0 && (c->types >> it->type & 1);
+		all = any && !(c->types & (c->types - 1));
+	} else {
+		if (!it->has_present)
+			present_set(it);
+		unsigned long long h0 = it->present[0] & c->vmask[0];
+		unsigned long long h1 = it->present[1] & c->vmask[1];
+		any = (h0 | h1) != 0;
+		all = h0 == c->vmask[0] && h1 == c->vmask[1];
+	}
+	return n->match == 1 ? any : n->match == 2 ? !any : all;
+}
+
 static const struct csl_node *chosen(struct csl_render *r, const struct csl_node *n)
 {
 	for (size_t i = 0; i < n->nkids; i++) {
 		const struct csl_node *k = &n->kids[i];
-		if (k->kind == CK_IF && test_node(r, k))
+		if (k->kind != CK_IF)
+			continue;
+		if (k->is_else || (k->one_test ? test_one_cond(r, k) : test_node(r, k)))
 			return k;
 	}
 	return NULL;
 }
 
 /* The children of n joined by delim; cs:choose is transparent, so the
- * children of its branch are joined as the parent's own. */
-static void kids_into(struct csl_render *r, const struct csl_node *n, const char *delim,
-                      struct buf *b)
+ * children of its branch are joined as the parent's own.  Returns how
+ * many pieces went into b, with the last in *last. */
+static size_t kids_into(struct csl_render *r, const struct csl_node *n, const char *delim,
+                        struct buf *b, const char **last)
 {
 	int piq = r->L->punct_in_quote;
+	size_t pieces = 0;
 	for (size_t i = 0; i < n->nkids; i++) {
 		const struct csl_node *k = &n->kids[i];
 		if (k->kind == CK_CHOOSE) {
 			const struct csl_node *br = chosen(r, k);
 			if (br)
-				kids_into(r, br, delim, b);
+				pieces += kids_into(r, br, delim, b, last);
 			continue;
 		}
 		const char *s = csl_render_node(r, k);
@@ -550,7 +643,10 @@ static void kids_into(struct csl_render *r, const struct csl_node *n, const char
 		if (b->n && delim)
 			csl_cat(b, delim, piq);
 		csl_cat(b, s, piq);
+		*last = s;
+		pieces++;
 	}
+	return pieces;
 }
 
 const char *csl_render_kids(struct csl_render *r, const struct csl_node *n, const char *delim)
@@ -558,10 +654,12 @@ const char *csl_render_kids(struct csl_render *r, const struct csl_node *n, cons
 	struct buf *b = scratch(r);
 	if (!b)
 		return "";
-	kids_into(r, n, delim, b);
-	if (!b->n) {
+	const char *last = NULL;
+	size_t pieces = kids_into(r, n, delim, b, &last);
+	if (!b->n || pieces == 1) {
+		/* one piece joined to nothing is that piece, as it was */
 		r->S->depth--;
-		return "";
+		return b->n ? last : "";
 	}
 	return done(r, b);
 }

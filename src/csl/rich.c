@@ -11,6 +11,7 @@
 #include <string.h>
 #include <utf8proc.h>
 
+#include "core/bytes.h"
 #include "csl/csl.h"
 
 int csl_mark_dir(const char *p)
@@ -96,16 +97,37 @@ static int quote_at(const char *s, size_t n, size_t i, size_t *len)
 	return 0;
 }
 
+/* The first byte of s[i..n) that may be markup or a quote ('<', '"', '\'',
+ * the lead byte of a curly quote, or a nocase mark), or n. */
+static size_t next_special(const char *s, size_t i, size_t n)
+{
+#ifdef BYTES_VECTOR
+	for (; i + 16 <= n; i += 16) {
+		bv16 v = bv_load(s + i);
+		bv16 m = bv_or(bv_or(bv_or(bv_eq(v, '<'), bv_eq(v, '"')),
+		                     bv_or(bv_eq(v, '\''), bv_eq(v, (char)0xE2))),
+		               bv_or(bv_eq(v, CX_M_NOCASE_ON), bv_eq(v, CX_M_NOCASE_OFF)));
+		unsigned mask = bv_mask(m);
+		if (mask)
+			return i + (size_t)__builtin_ctz(mask);
+	}
+#endif
+	while (i < n && s[i] != '<' && s[i] != '"' && s[i] != '\'' && (unsigned char)s[i] != 0xE2 &&
+	       s[i] != CX_M_NOCASE_ON && s[i] != CX_M_NOCASE_OFF)
+		i++;
+	return i;
+}
+
 /* Pair quotes: role[i] = 2 apostrophe, 0 literal; an opening quote and its
  * closing one get 1 and -1 when the opening one is straight, 3 and -3 when
  * it is a curly double quote, 5 and -5 when a curly single one. */
-static void pair_quotes(const char *s, size_t n, signed char *role)
+static void pair_quotes(const char *s, size_t n, signed char *role, size_t first)
 {
 	size_t stack[32];
 	int fam[32]; /* 1 double, 2 single */
 	signed char code[32];
 	int depth = 0;
-	for (size_t i = 0; i < n; i++) {
+	for (size_t i = first; i < n; i = next_special(s, i + 1, n)) {
 		size_t len;
 		int q = quote_at(s, n, i, &len);
 		if (!q)
@@ -155,17 +177,6 @@ static void pair_quotes(const char *s, size_t n, signed char *role)
 	}
 }
 
-static void put_mark(struct buf *b, char m)
-{
-	buf_putc(b, m);
-}
-
-static void put_esc(struct buf *b, char k)
-{
-	buf_putc(b, CM_ESC);
-	buf_putc(b, k);
-}
-
 /* Does markup byte c open a span? */
 static int mark_opens(char c)
 {
@@ -183,20 +194,27 @@ static int in_nocase(const char *spans, int ns)
 
 const char *csl_rich_parse(struct arena *a, const char *s, size_t n)
 {
-	int special = 0;
-	for (size_t i = 0; i < n && !special; i++)
-		special = s[i] == '<' || s[i] == '"' || s[i] == '\'' || (unsigned char)s[i] == 0xE2;
-	if (!special)
+	size_t first = next_special(s, 0, n);
+	if (first == n)
 		return arena_strndup(a, s, n);
 	signed char local[256];
 	signed char *role = n <= sizeof local ? local : xmalloc(n);
 	memset(role, 0, n);
-	pair_quotes(s, n, role);
-	struct buf b = {0};
-	buf_reserve(&b, n + 16);
+	pair_quotes(s, n, role, first);
+	/* a byte gives at most three ("'" as U+2019), a span's closing one
+	 * mark for its twenty-odd bytes */
+	char *o = arena_alloc(a, 3 * n + 1);
+	size_t k = 0;
 	char spans[64]; /* what each open <span> was */
 	int ns = 0, marked = 0; /* nocase marks open in s itself */
 	for (size_t i = 0; i < n;) {
+		size_t j = next_special(s, i, n);
+		if (j > i) {
+			memcpy(o + k, s + i, j - i);
+			k += j - i;
+			i = j;
+			continue;
+		}
 		if (s[i] == '<') {
 			size_t t = 0, nt = sizeof tags / sizeof *tags, len = 0;
 			for (; t < nt; t++) {
@@ -206,16 +224,16 @@ const char *csl_rich_parse(struct arena *a, const char *s, size_t n)
 			}
 			if (t < nt) {
 				if (tags[t].on) {
-					put_mark(&b, tags[t].on);
+					o[k++] = tags[t].on;
 					if (!strncmp(tags[t].tag, "<span", 5) && ns < 64)
 						spans[ns++] = tags[t].on;
 				} else if (tags[t].off == 1) {
 					if (ns) {
 						ns--;
-						put_mark(&b, (char)(spans[ns] + 1));
+						o[k++] = (char)(spans[ns] + 1);
 					}
 				} else {
-					put_mark(&b, tags[t].off);
+					o[k++] = tags[t].off;
 				}
 				i += len;
 				continue;
@@ -229,12 +247,16 @@ const char *csl_rich_parse(struct arena *a, const char *s, size_t n)
 			/* straight quotes take their form from their depth; curly
 			 * ones keep theirs unless a quote of that form encloses them */
 			int r = role[i];
-			if (r == 2)
-				buf_put(&b, "\xE2\x80\x99", 3);
-			else if (r > 0)
-				put_esc(&b, r == 3 ? CM_DQUOTE : r == 5 ? CM_SQUOTE : CM_QUOTE);
-			else
-				put_esc(&b, r == -3 ? CM_DQUOTE_OFF : r == -5 ? CM_SQUOTE_OFF : CM_QUOTE_OFF);
+			if (r == 2) {
+				memcpy(o + k, "\xE2\x80\x99", 3);
+				k += 3;
+			} else {
+				o[k++] = CM_ESC;
+				if (r > 0)
+					o[k++] = r == 3 ? CM_DQUOTE : r == 5 ? CM_SQUOTE : CM_QUOTE;
+				else
+					o[k++] = r == -3 ? CM_DQUOTE_OFF : r == -5 ? CM_SQUOTE_OFF : CM_QUOTE_OFF;
+			}
 			i += len;
 			continue;
 		}
@@ -244,24 +266,25 @@ const char *csl_rich_parse(struct arena *a, const char *s, size_t n)
 		int after = i > 0 && (is_word_byte((unsigned char)s[i - 1]) ||
 		                      (CX_IS_MARK(s[i - 1]) && !mark_opens(s[i - 1])));
 		int before = i + 1 < n && is_word_byte((unsigned char)s[i + 1]);
-		size_t pv = b.n; /* the text before, markup aside */
-		while (pv > 0 && CX_IS_MARK(b.p[pv - 1]))
+		size_t pv = k; /* the text before, markup aside */
+		while (pv > 0 && CX_IS_MARK(o[pv - 1]))
 			pv--;
-		int initial = pv == 0 || b.p[pv - 1] == ' ';
+		int initial = pv == 0 || o[pv - 1] == ' ';
 		if (q == 2 && (after || (before && !(initial && (marked || in_nocase(spans, ns)))))) {
-			buf_put(&b, "\xE2\x80\x99", 3); /* an apostrophe after a letter */
+			memcpy(o + k, "\xE2\x80\x99", 3); /* an apostrophe after a letter */
+			k += 3;
 			i++;
 			continue;
 		}
-		buf_putc(&b, s[i++]);
+		o[k++] = s[i++];
 	}
 	while (ns)
-		put_mark(&b, (char)(spans[--ns] + 1));
+		o[k++] = (char)(spans[--ns] + 1);
+	o[k] = 0;
+	arena_trim(a, o, k + 1);
 	if (role != local)
 		free(role);
-	const char *r = arena_strndup(a, b.p ? b.p : "", b.n);
-	buf_free(&b);
-	return r;
+	return o;
 }
 
 /* ---- text case ---------------------------------------------------------------- */
@@ -291,9 +314,9 @@ struct cpos {
 };
 
 /* Decode the text of s (marks skipped) into code points. */
-static struct cpos *decode(const char *s, size_t n, size_t *count)
+static struct cpos *decode(struct arena *a, const char *s, size_t n, size_t *count)
 {
-	struct cpos *v = xmalloc((n + 1) * sizeof *v);
+	struct cpos *v = arena_alloc(a, (n + 1) * sizeof *v);
 	size_t k = 0;
 	int prot = 0;
 	for (size_t i = 0; i < n;) {
@@ -312,9 +335,10 @@ static struct cpos *decode(const char *s, size_t n, size_t *count)
 			i += m;
 			continue;
 		}
-		utf8proc_int32_t cp;
-		utf8proc_ssize_t l = utf8proc_iterate((const utf8proc_uint8_t *)s + i,
-		                                      (utf8proc_ssize_t)(n - i), &cp);
+		utf8proc_int32_t cp = (unsigned char)s[i];
+		utf8proc_ssize_t l = cp < 0x80 ? 1
+		                               : utf8proc_iterate((const utf8proc_uint8_t *)s + i,
+		                                                  (utf8proc_ssize_t)(n - i), &cp);
 		if (l <= 0) {
 			cp = (unsigned char)s[i];
 			l = 1;
@@ -328,17 +352,23 @@ static struct cpos *decode(const char *s, size_t n, size_t *count)
 
 static int is_letter(int32_t cp)
 {
+	if (cp < 0x80)
+		return (cp | 0x20) >= 'a' && (cp | 0x20) <= 'z';
 	utf8proc_category_t c = utf8proc_category(cp);
 	return c >= UTF8PROC_CATEGORY_LU && c <= UTF8PROC_CATEGORY_LO;
 }
 
 static int is_upper(int32_t cp)
 {
+	if (cp < 0x80)
+		return cp >= 'A' && cp <= 'Z';
 	return utf8proc_category(cp) == UTF8PROC_CATEGORY_LU;
 }
 
 static int is_lower(int32_t cp)
 {
+	if (cp < 0x80)
+		return cp >= 'a' && cp <= 'z';
 	return utf8proc_category(cp) == UTF8PROC_CATEGORY_LL;
 }
 
@@ -351,24 +381,23 @@ static int is_space(int32_t cp)
 static const char *rebuild(struct arena *a, const char *s, size_t n, const struct cpos *v,
                            size_t k, const int32_t *to)
 {
-	struct buf b = {0};
-	buf_reserve(&b, n + 8);
-	size_t last = 0;
+	/* a code point takes at most four bytes, and at least one */
+	char *o = arena_alloc(a, n + 3 * k + 1);
+	size_t last = 0, m = 0;
 	for (size_t j = 0; j < k; j++) {
 		if (to[j] == v[j].cp)
 			continue;
-		buf_put(&b, s + last, v[j].at - last);
-		if (to[j] >= 0) {
-			utf8proc_uint8_t u[4];
-			utf8proc_ssize_t l = utf8proc_encode_char(to[j], u);
-			buf_put(&b, (const char *)u, (size_t)l);
-		}
+		memcpy(o + m, s + last, v[j].at - last);
+		m += v[j].at - last;
+		if (to[j] >= 0)
+			m += (size_t)utf8proc_encode_char(to[j], (utf8proc_uint8_t *)o + m);
 		last = v[j].at + v[j].len;
 	}
-	buf_put(&b, s + last, n - last);
-	const char *r = arena_strndup(a, b.p, b.n);
-	buf_free(&b);
-	return r;
+	memcpy(o + m, s + last, n - last);
+	m += n - last;
+	o[m] = 0;
+	arena_trim(a, o, m + 1);
+	return o;
 }
 
 struct word {
@@ -461,9 +490,9 @@ static int one_letter(const struct cpos *v, size_t fl, size_t to)
 	return 1;
 }
 
-static void title_case(const struct cpos *v, size_t k, int32_t *to, int all_upper)
+static void title_case(struct arena *a, const struct cpos *v, size_t k, int32_t *to, int all_upper)
 {
-	struct word *w = xmalloc((k + 1) * sizeof *w);
+	struct word *w = arena_alloc(a, (k + 1) * sizeof *w);
 	size_t nw = find_words_h(v, k, w, 3);
 	for (size_t i = 0; i < nw; i++) {
 		long fl = first_letter(v, w[i]);
@@ -502,7 +531,6 @@ static void title_case(const struct cpos *v, size_t k, int32_t *to, int all_uppe
 		if (lower && !starts_digit)
 			to[fl] = utf8proc_toupper(v[fl].cp);
 	}
-	free(w);
 }
 
 static void sentence_case(const struct cpos *v, size_t k, int32_t *to, int all_upper)
@@ -528,8 +556,8 @@ const char *csl_text_case(struct arena *a, const char *s, int tc)
 	size_t n = strlen(s), k;
 	if (!tc || !n)
 		return s;
-	struct cpos *v = decode(s, n, &k);
-	int32_t *to = xmalloc((k + 1) * sizeof *to);
+	struct cpos *v = decode(a, s, n, &k);
+	int32_t *to = arena_alloc(a, (k + 1) * sizeof *to);
 	int upper = 0, lower = 0;
 	for (size_t j = 0; j < k; j++) {
 		to[j] = v[j].cp;
@@ -548,7 +576,7 @@ const char *csl_text_case(struct arena *a, const char *s, int tc)
 		break;
 	case TC_CAPFIRST:
 	case TC_CAPALL: {
-		struct word *w = xmalloc((k + 1) * sizeof *w);
+		struct word *w = arena_alloc(a, (k + 1) * sizeof *w);
 		size_t nw = find_words(v, k, w);
 		for (size_t i = 0; i < nw; i++) {
 			long fl = first_letter(v, w[i]);
@@ -558,22 +586,18 @@ const char *csl_text_case(struct arena *a, const char *s, int tc)
 			if (tc == TC_CAPFIRST)
 				break;
 		}
-		free(w);
 		break;
 	}
 	case TC_SENTENCE:
 		sentence_case(v, k, to, all_upper);
 		break;
 	case TC_TITLE:
-		title_case(v, k, to, all_upper);
+		title_case(a, v, k, to, all_upper);
 		break;
 	default:
 		break;
 	}
-	const char *r = rebuild(a, s, n, v, k, to);
-	free(v);
-	free(to);
-	return r;
+	return rebuild(a, s, n, v, k, to);
 }
 
 /* Periods out of the text (strip-periods), markup kept. */
@@ -656,6 +680,11 @@ void csl_cat(struct buf *b, const char *s, int punct_in_quote)
 	while (s[i] && csl_mark_len(s + i) && csl_mark_dir(s + i) >= 0)
 		i += csl_mark_len(s + i);
 	int r = (unsigned char)s[i];
+	if (r != ' ' && r != '.' && r != ',' && r != ';' && r != ':' && r != '!' && r != '?') {
+		/* text that starts with neither space nor punctuation joins as it is */
+		buf_put(b, s, strlen(s));
+		return;
+	}
 	size_t at;
 	int l = b->n ? tail_char(b->p, b->n, &at) : -1;
 	if (l >= 0 && r) {

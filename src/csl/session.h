@@ -20,6 +20,7 @@ struct csl_session {
 	size_t ncited;
 	struct UCollator *coll;
 	int uses_ys;             /* the style renders year-suffix itself */
+	int uses_dis_cond;       /* the citation tests disambiguate="true" */
 	/* subsequent-author-substitute: the previous entry's names */
 	struct buf sas_prev;     /* NUL-terminated; empty: none */
 	struct buf out;          /* the last rendered string */

@@ -13,6 +13,12 @@
 /* The text of a rendered key without markup and without punctuation
  * ("[F]linders" sorts with the Fs, "Title, A" before "Title B"), as
  * citeproc-js compares keys; spaces stay ("D. W." before "David"). */
+static const unsigned char ascii_punct[128] = {
+	['!'] = 1, ['"'] = 1, ['#'] = 1, ['%'] = 1, ['&'] = 1, ['\''] = 1, ['('] = 1, [')'] = 1,
+	['*'] = 1, [','] = 1, ['-'] = 1, ['.'] = 1, ['/'] = 1, [':'] = 1, [';'] = 1, ['?'] = 1,
+	['@'] = 1, ['['] = 1, ['\\'] = 1, [']'] = 1, ['_'] = 1, ['{'] = 1, ['}'] = 1,
+};
+
 static char *plain(const char *s)
 {
 	size_t n = strlen(s);
@@ -26,7 +32,7 @@ static char *plain(const char *s)
 		unsigned char c = (unsigned char)s[i];
 		if (c && c < 0x80) {
 			/* ASCII: its punctuation (categories Pc to Po) by hand */
-			if (!strchr("!\"#%&'()*,-./:;?@[\\]_{}", c))
+			if (!ascii_punct[c])
 				*o++ = (char)c;
 			i++;
 			continue;

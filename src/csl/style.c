@@ -214,6 +214,20 @@ static int var_or_none(const char *w)
 	return csl_var_lookup(w);
 }
 
+/* A variable condition's variables: a set of those that only the item's
+ * data decides, and a list of the others. */
+static void var_set(struct arena *a, struct csl_cond *c)
+{
+	c->dvals = arena_alloc(a, (c->nvals + 1) * sizeof *c->dvals);
+	for (size_t k = 0; k < c->nvals; k++) {
+		int v = c->vals[k];
+		if (csl_var_dynamic(v))
+			c->dvals[c->ndvals++] = v;
+		else
+			c->vmask[v >> 6] |= 1ull << (v & 63);
+	}
+}
+
 static void parse_conds(struct arena *a, const struct xnode *x, struct csl_node *n)
 {
 	static const char *const match[] = {"all", "any", "none", NULL};
@@ -240,6 +254,8 @@ static void parse_conds(struct arena *a, const struct xnode *x, struct csl_node 
 		c->vals = word_list(a, v, &c->nvals, tests[i].fn);
 		for (size_t k = 0; c->test == CT_TYPE && k < c->nvals; k++)
 			c->types |= 1ull << c->vals[k];
+		if (c->test == CT_VARIABLE)
+			var_set(a, c);
 	}
 	const char *d = xml_attr(x, "disambiguate");
 	if (d) {
@@ -277,6 +293,9 @@ static void compile_if(struct arena *a, const struct xnode *x, struct csl_node *
 {
 	n->is_else = !strcmp(x->name, "else");
 	parse_conds(a, x, n);
+	const struct csl_cond *c = n->conds;
+	n->one_test = n->nconds == 1 && c->nvals &&
+	              (c->test == CT_TYPE || (c->test == CT_VARIABLE && !c->ndvals));
 }
 
 static void compile_name(struct arena *a, const struct xnode *x, struct csl_node *n)

@@ -1,6 +1,7 @@
 /* csl/vars.c - the names of CSL variables and item types. */
 #include <string.h>
 
+#include "core/hash.h"
 #include "csl/csl.h"
 
 static const struct {
@@ -31,11 +32,16 @@ static const struct {
 	{"container-title-short", CV_CONTAINER_TITLE_SHORT},
 };
 
+/* cslvar_index[slot] is a variable plus one, 0 empty (tools/mkindex.c). */
+#include "cslvar_index.inc"
+
 int csl_var_lookup(const char *name)
 {
-	for (int i = 0; i < CV__COUNT; i++)
-		if (name[0] == vars[i].name[0] && !strcmp(name, vars[i].name))
-			return i;
+	size_t mask = sizeof cslvar_index / sizeof *cslvar_index - 1;
+	for (size_t i = (size_t)hash_bytes(name, strlen(name)) & mask; cslvar_index[i];
+	     i = (i + 1) & mask)
+		if (!strcmp(name, vars[cslvar_index[i] - 1].name))
+			return cslvar_index[i] - 1;
 	for (size_t i = 0; i < sizeof var_aliases / sizeof *var_aliases; i++)
 		if (!strcmp(name, var_aliases[i].name))
 			return var_aliases[i].v;
@@ -50,6 +56,18 @@ const char *csl_var_name(int v)
 enum csl_vkind csl_var_kind(int v)
 {
 	return vars[v].kind;
+}
+
+int csl_var_dynamic(int v)
+{
+	switch (v) {
+	case CV_CITATION_NUMBER: case CV_YEAR_SUFFIX: case CV_LOCATOR:
+	case CV_FIRST_REFERENCE_NOTE_NUMBER: case CV_CITATION_LABEL: case CV_PAGE_FIRST:
+	case CV_EDITOR_TRANSLATOR:
+		return 1;
+	default:
+		return v < 0 || v >= CV__COUNT;
+	}
 }
 
 static const char *const types[] = {

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/bytes.h"
 #include "core/hash.h"
 #include "core/str.h"
 #include "core/strbuf.h"
@@ -115,14 +116,11 @@ static cx_str scalar(struct jp *J, const struct jv *v)
 
 static cx_str squeeze(struct jp *J, cx_str s)
 {
-	size_t i = 0;
-	while (i + 1 < s.n && !(s.p[i] == ' ' && s.p[i + 1] == ' '))
-		i++;
-	if (i + 1 >= s.n)
+	if (!s.n || bytes_find_pair_fold(s.p, s.p + s.n, ' ', ' ', 1) == s.p + s.n)
 		return s;
 	char *out = arena_alloc(&J->a, s.n + 1);
 	size_t k = 0;
-	for (i = 0; i < s.n; i++)
+	for (size_t i = 0; i < s.n; i++)
 		if (s.p[i] != ' ' || !k || out[k - 1] != ' ')
 			out[k++] = s.p[i];
 	out[k] = 0;

@@ -151,7 +151,7 @@ static int refill(struct jp *J, const char **keep)
 }
 
 /* Skip white space; the next byte, or -1 at the end of input. */
-static int skip_ws(struct jp *J)
+static int skip_ws_more(struct jp *J)
 {
 	for (;;) {
 		const char *p = J->p;
@@ -175,6 +175,15 @@ static int skip_ws(struct jp *J)
 		}
 		return (unsigned char)*p;
 	}
+}
+
+/* Inline: most tokens follow no white space, or it is gone already. */
+static inline int skip_ws(struct jp *J)
+{
+	unsigned char c = (unsigned char)*J->p;
+	if (J->p < J->end && !ws_cls[c])
+		return c;
+	return skip_ws_more(J);
 }
 
 /* ---- strings ------------------------------------------------------------------------ */
@@ -254,29 +263,47 @@ static void need(struct jp *J, const char **keep, const char **p, size_t n)
 }
 
 /* A string token; J->p is at the opening quote. */
+/* The first byte from p that ends a plain run of string bytes (a quote,
+ * a backslash or a control byte), sixteen bytes at a time where there are
+ * sixteen before e; *high is set when the run holds a byte from 0x80. */
+static const char *plain_run(const char *p, const char *e, int *high)
+{
+#ifdef BYTES_VECTOR
+	for (; e - p >= 16; p += 16) {
+		bv16 v = bv_load(p);
+		unsigned stop = bv_mask(bv_or(bv_or(bv_eq(v, '"'), bv_eq(v, '\\')), bv_ule(v, 0x1F)));
+		unsigned hi = bv_mask(v);
+		if (stop) {
+			unsigned at = (unsigned)__builtin_ctz(stop);
+			*high |= (hi & ((1u << at) - 1)) != 0;
+			return p + at;
+		}
+		*high |= hi != 0;
+	}
+#else
+	(void)e;
+#endif
+	for (;; p++) {
+		unsigned char k = str_cls[(unsigned char)*p];
+		if (k == 4)
+			*high = 1;
+		else if (k)
+			return p;
+	}
+}
+
 static int parse_string(struct jp *J, cx_str *out)
 {
-	const char *start = J->p + 1, *p = start;
+	const char *start = J->p + 1;
 	int high = 0;
-	/* Fast path: no escape, all in the buffer. */
-	for (;;) {
-		unsigned char k = str_cls[(unsigned char)*p];
-		if (!k) {
-			p++;
-			continue;
-		}
-		if (k == 4) {
-			high = 1;
-			p++;
-			continue;
-		}
-		if (k == 1) {
-			size_t n = (size_t)(p - start);
-			*out = high ? store_high(J, start, n) : arena_str(&J->a, start, n);
-			J->p = p + 1;
-			return 0;
-		}
-		break;
+	/* Fast path: no escape, all in the buffer (its end is a control
+	 * byte, the sentinel). */
+	const char *p = plain_run(start, J->end, &high);
+	if (*p == '"') {
+		size_t n = (size_t)(p - start);
+		*out = high ? store_high(J, start, n) : arena_str(&J->a, start, n);
+		J->p = p + 1;
+		return 0;
 	}
 	/* Slow path: decode into sb, refilling as needed. */
 	struct buf *b = &J->sb;
