@@ -39,8 +39,9 @@ void out_init(struct cx_out *o, FILE *f, const struct cx_options *opt)
 /* Hand the buffer to the FILE; the first failure sticks. */
 static void drain(struct cx_out *o)
 {
-	if (!o->f) { /* a buffer in memory, full: what comes after is lost */
-		o->error = o->error ? o->error : ENOSPC;
+	if (!o->f) { /* a buffer in memory (no FILE): it grows */
+		o->cap *= 2;
+		o->buf = xrealloc(o->buf, o->cap);
 		return;
 	}
 	if (o->n && !o->error) {

@@ -116,7 +116,8 @@ static void widen_nocase(const char *s, size_t n, char *o)
 		if (i == n)
 			break;
 		if (n - i >= 5 && !memcmp(s + i, "<span", 5)) {
-			int nc = n - i >= on && !memcmp(s + i, nc_on, on);
+			/* math ($...$ in a nocase span) is left as it is */
+			int nc = n - i > on && !memcmp(s + i, nc_on, on) && s[i + on] != '$';
 			size_t at = k;
 			if (nc && !nocase) /* back to the start of the word */
 				while (at > 0) {
@@ -217,9 +218,8 @@ static void put_text(struct cw *w, cx_str t, int rich)
 	out_write(w->o, t.p + start, t.n - start);
 }
 
-/* Rich text with a nocase span is written to memory first and widened
- * (widen_nocase).  The memory holds the most n bytes of text can become:
- * a tag or a \\u escape for each byte. */
+/* Rich text with a nocase span is written to memory first (a cx_out with
+ * no FILE grows its buffer) and widened (widen_nocase). */
 struct capture {
 	struct cx_out *real, tmp;
 };
@@ -229,8 +229,8 @@ static void capture_begin(struct cw *w, struct capture *c, size_t n)
 	c->real = w->o;
 	c->tmp = *w->o;
 	c->tmp.f = NULL;
-	c->tmp.cap = 48 * n + 256;
-	c->tmp.buf = arena_alloc(&w->a, c->tmp.cap);
+	c->tmp.cap = 2 * n + 256;
+	c->tmp.buf = xmalloc(c->tmp.cap);
 	c->tmp.n = 0;
 	w->o = &c->tmp;
 }
@@ -239,27 +239,46 @@ static void capture_end(struct cw *w, struct capture *c)
 {
 	w->o = c->real;
 	c->real->once = c->tmp.once; /* what was reported once, shared */
-	if (c->tmp.error) { /* cannot happen with the bound above */
-		out_write(c->real, c->tmp.buf, c->tmp.n);
-		return;
-	}
 	char *o = arena_alloc(&w->a, c->tmp.n + 1);
 	widen_nocase(c->tmp.buf, c->tmp.n, o);
 	out_write(c->real, o, c->tmp.n);
+	free(c->tmp.buf);
 }
 
-/* May the text written of t hold a nocase span?  An unknown command's
- * arguments may. */
-static int has_nocase(cx_str t)
+/* Could a byte beside a nocase span be part of its word (a letter, a
+ * digit, any non-ASCII byte, or markup that may hide one)? */
+static int wordish(unsigned char c)
 {
-	return t.n && (memchr(t.p, CX_M_NOCASE_ON, t.n) || memchr(t.p, CX_M_RAW_ON, t.n));
+	return c >= 0x80 || (c < 0x20 && c != '\t' && c != '\n') || (c >= '0' && c <= '9') ||
+	       ((c | 0x20) >= 'a' && (c | 0x20) <= 'z');
+}
+
+/* Does the text written of t need widen_nocase: has it a nocase span
+ * with a word character beside it, or an unknown command, whose
+ * arguments may hold one?  Most spans are whole words ({DNA}). */
+static int needs_widen(cx_str t)
+{
+	const char *p = t.p, *e = t.p + t.n;
+	if (!t.n || memchr(p, CX_M_RAW_ON, t.n))
+		return t.n != 0;
+	for (const char *q = p; q < e && (q = memchr(q, CX_M_NOCASE_ON, (size_t)(e - q))) != NULL;) {
+		if (q > p && wordish((unsigned char)q[-1]))
+			return 1;
+		const char *r = memchr(q, CX_M_NOCASE_OFF, (size_t)(e - q));
+		if (!r)
+			break;
+		if (r + 1 < e && wordish((unsigned char)r[1]))
+			return 1;
+		q = r + 1;
+	}
+	return 0;
 }
 
 static void string(struct cw *w, cx_str t, int rich)
 {
 	out_putc(w->o, '"');
 	t = str_trim(t);
-	if (rich && has_nocase(t)) {
+	if (rich && needs_widen(t)) {
 		struct capture c;
 		capture_begin(w, &c, t.n);
 		put_text(w, t, rich);
@@ -676,11 +695,11 @@ static void value(struct cw *w, const struct cx_field *f, const struct fmt_home 
 		return;
 	out_putc(w->o, '"');
 	size_t n = t.n + (h->prefix ? strlen(h->prefix) : 0);
-	int wide = rich && has_nocase(t);
+	int wide = rich && needs_widen(t);
 	for (size_t i = 0; i < h->nmore; i++) {
 		cx_str m = text_of(w, h->more[i]);
 		n += m.n + 8;
-		wide |= rich && has_nocase(m);
+		wide |= rich && needs_widen(m);
 	}
 	struct capture c;
 	if (wide)
