@@ -1031,7 +1031,6 @@ static int take_dates(struct ris *R, struct shape *S, struct ris_line *l)
 #undef T
 }
 
-/* Publisher, places, language and genre. */
 /* The DOI itself: "doi:10.1/x" and "https://doi.org/10.1/x" are what
  * exporters write around it. */
 static void set_doi(struct ris *R, const struct ris_line *l)
@@ -1058,6 +1057,7 @@ static int m3_doi(struct ris *R, const struct ris_line *l)
 	return 1;
 }
 
+/* Publisher, places, language and genre. */
 static int take_publisher(struct ris *R, struct shape *S, struct ris_line *l)
 {
 	struct cx_entry *e = &R->e;
