@@ -58,13 +58,6 @@ const struct cx_options *fmt_opt(const struct cx_out *o)
 	return o->opt ? o->opt : &none;
 }
 
-int fmt_empty(const struct cx_field *f)
-{
-	if (f->nnames || f->date.year[0] || f->date.literal.n)
-		return 0;
-	return str_trim(f->text).n == 0 && str_trim(f->raw).n == 0;
-}
-
 cx_str fmt_field_name(const struct cx_field *f)
 {
 	if (f->name.n)
@@ -177,14 +170,15 @@ static void synth_upto(const struct cx_entry *e, void (*synth)(void *, const str
 }
 
 /* f to field with its home in target. */
-static void home_field(const struct cx_entry *e, enum fmt_target target, const struct cx_field *f,
+static void home_field(const struct cx_entry *e, const struct fmt_index *ix,
+                       enum fmt_target target, const struct cx_field *f,
                        void (*field)(void *, const struct cx_field *, const struct fmt_home *),
                        void *ctx)
 {
 	struct fmt_home h;
 	int homed = target != FMT_NONE && !fmt_empty(f);
 	if (homed)
-		fmt_home(e, f, target, &h);
+		fmt_home_in(e, ix, f, target, &h);
 	field(ctx, f, homed ? &h : NULL);
 }
 
@@ -194,19 +188,22 @@ void fmt_each(const struct cx_entry *e, enum fmt_target target,
 {
 	size_t local[64], nord, *order = fmt_order(e, local, &nord);
 	size_t ns = 0;
+	struct fmt_index ix;
+	if (target != FMT_NONE)
+		fmt_index_init(&ix, e);
 	for (size_t k = 0; k < nord; k++) {
 		enum cx_field_id id = e->fields[order[k]].id;
 		/* Most fields come before no synthesized value, or after all. */
 		if (synth && ns < sizeof synth_ids / sizeof *synth_ids && synth_ids[ns] < id)
 			synth_upto(e, synth, ctx, &ns, id);
-		home_field(e, target, &e->fields[order[k]], field, ctx);
+		home_field(e, &ix, target, &e->fields[order[k]], field, ctx);
 	}
 	synth_upto(e, synth, ctx, &ns, CX_F__COUNT);
 	if (order != local)
 		free(order);
 	for (size_t i = 0; i < e->nfields; i++)
 		if (e->fields[i].id == CX_F_UNKNOWN)
-			home_field(e, target, &e->fields[i], field, ctx);
+			home_field(e, &ix, target, &e->fields[i], field, ctx);
 }
 
 int fmt_raw_eats_space(cx_str raw, cx_str r, int space_before)
