@@ -41,6 +41,7 @@ struct cw {
 	size_t nkeys;             /* members written in the item */
 	const char *keys[128];    /* CSL variables written, first wins */
 	size_t nused;
+	uint64_t seen;            /* their key_bit */
 	struct custom *custom;    /* fields kept under "custom": first local_custom */
 	size_t ncustom, capcustom;
 	struct custom local_custom[16];
@@ -60,13 +61,25 @@ static void esc(struct cw *w, const char *s, size_t n)
 	out_esc(w->o, s, n, OUT_JSON);
 }
 
+/* A bit for a key, from its first two bytes: a key whose bit is not in
+ * w->seen was not written, which most are not. */
+static uint64_t key_bit(const char *key)
+{
+	unsigned char a = (unsigned char)key[0], b = a ? (unsigned char)key[1] : 0;
+	return (uint64_t)1 << ((a * 31u + b) & 63);
+}
+
 static int claim(struct cw *w, const char *key)
 {
-	for (size_t i = 0; i < w->nused; i++)
-		if (w->keys[i][0] == key[0] && !strcmp(w->keys[i], key))
-			return 0;
-	if (w->nused < sizeof w->keys / sizeof w->keys[0])
+	uint64_t bit = key_bit(key);
+	if (w->seen & bit)
+		for (size_t i = 0; i < w->nused; i++)
+			if (w->keys[i][0] == key[0] && !strcmp(w->keys[i], key))
+				return 0;
+	if (w->nused < sizeof w->keys / sizeof w->keys[0]) {
 		w->keys[w->nused++] = key;
+		w->seen |= bit;
+	}
 	return 1;
 }
 
@@ -74,10 +87,22 @@ static int claim(struct cw *w, const char *key)
  * names, which need no escape. */
 static void member(struct cw *w, const char *key)
 {
+	struct cx_out *o = w->o;
+	size_t n = strlen(key);
 	w->nocase = 0;
-	out_puts(w->o, w->nkeys++ ? ",\n    \"" : "    \"");
-	out_puts(w->o, key);
-	out_puts(w->o, "\": ");
+	if (o->cap - o->n > n + 16) {
+		/* Room in the buffer: the three pieces at once. */
+		char *b = o->buf + o->n;
+		size_t k = w->nkeys++ ? 7 : 5;
+		memcpy(b, ",\n    \"" + 7 - k, k);
+		memcpy(b + k, key, n);
+		memcpy(b + k + n, "\": ", 3);
+		o->n += k + n + 3;
+		return;
+	}
+	out_puts(o, w->nkeys++ ? ",\n    \"" : "    \"");
+	out_write(o, key, n);
+	out_puts(o, "\": ");
 }
 
 /* Is the code point at s[0..n) a letter or a digit? */
