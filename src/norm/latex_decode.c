@@ -960,13 +960,14 @@ static inline bv16 lx_lig16(bv16 v)
 	return bv_or(bv_eq(v, '-'), bv_eq(v, '\''));
 }
 
-/* The last bytes of a value, s[j..n) with n - j at most 16, as a block
- * and the block one byte on.  Bytes past n read as 0, a control byte: the
- * caller masks them off in v, and in w the first of them stands for the
- * end of the value, which doubles no byte and lets no space go on. */
-static inline void tail_blocks(const unsigned char *s, size_t j, size_t n, bv16 *v, bv16 *w)
+/* The last block of a value of sixteen bytes or more: the one that ends
+ * at n, with no copy (its bytes before the tail are the caller's to mask
+ * off), and the block one byte on, the same shifted down with a 0 past n:
+ * a control byte, which doubles no byte and lets no space go on. */
+static inline void end_blocks(const unsigned char *s, size_t n, bv16 *v, bv16 *w)
 {
-	bv_load_tail(s + j, n - j, v, w);
+	*v = bv_load(s + n - 16);
+	*w = _mm_srli_si128(*v, 1);
 }
 
 /* The bytes of v where plain_span stops, given w, the bytes after them:
@@ -986,23 +987,8 @@ static inline unsigned plain_stops(bv16 v, bv16 w)
  * apostrophes, and single spaces before a letter.  A PLAIN byte never
  * stops the run, so the byte-wise test of the blocks finds the byte
  * where the loop below would stop. */
-static size_t plain_span(const unsigned char *s, size_t j, size_t n)
+static size_t plain_span_bytes(const unsigned char *s, size_t j, size_t n)
 {
-#if defined(BYTES_VECTOR)
-	bv16 v, w;
-	unsigned stop;
-	for (; j + 17 <= n; j += 16) {
-		v = bv_load(s + j);
-		w = bv_load(s + j + 1);
-		if ((stop = plain_stops(v, w)) != 0)
-			return j + (size_t)__builtin_ctz(stop);
-	}
-	if (j == n)
-		return n;
-	tail_blocks(s, j, n, &v, &w);
-	stop = plain_stops(v, w) & ((1u << (n - j)) - 1u);
-	return stop ? j + (size_t)__builtin_ctz(stop) : n;
-#else
 	while (j < n) {
 		if (lx_class[s[j]] == LC_PLAIN)
 			j++;
@@ -1014,6 +1000,30 @@ static size_t plain_span(const unsigned char *s, size_t j, size_t n)
 			break;
 	}
 	return j;
+}
+
+static size_t plain_span(const unsigned char *s, size_t j, size_t n)
+{
+#if defined(BYTES_VECTOR)
+	/* A value shorter than a block: a copy to load from costs more than
+	 * the bytes. */
+	if (n < 16)
+		return plain_span_bytes(s, j, n);
+	bv16 v, w;
+	unsigned stop;
+	for (; j + 17 <= n; j += 16) {
+		v = bv_load(s + j);
+		w = bv_load(s + j + 1);
+		if ((stop = plain_stops(v, w)) != 0)
+			return j + (size_t)__builtin_ctz(stop);
+	}
+	if (j == n)
+		return n;
+	end_blocks(s, n, &v, &w);
+	stop = plain_stops(v, w) >> (16 - (n - j));
+	return stop ? j + (size_t)__builtin_ctz(stop) : n;
+#else
+	return plain_span_bytes(s, j, n);
 #endif
 }
 
@@ -1154,33 +1164,9 @@ static inline bv16 lx_special16(bv16 v)
  * tie, math, quote or dash ligature, and white space already normalized.
  * TEXT_SIMPLE: white space to fold or ligatures to join, and nothing else
  * (simple_text).  TEXT_DECODE: anything more. */
-static int text_kind(const unsigned char *s, size_t n)
+static int text_kind_bytes(const unsigned char *s, size_t n, int fold)
 {
-	size_t i = 0;
-	int fold = lx_class[s[0]] == LC_SPACE || lx_class[s[n - 1]] == LC_SPACE;
-#if defined(BYTES_VECTOR)
-	/* Sixteen bytes at a time, each with its successor; the last block
-	 * from a copy with a control byte after the value, which doubles
-	 * nothing. */
-	bv16 v, w;
-	unsigned live = 0xFFFFu;
-	for (; i < n; i += 16) {
-		if (i + 17 <= n) {
-			v = bv_load(s + i);
-			w = bv_load(s + i + 1);
-		} else {
-			tail_blocks(s, i, n, &v, &w);
-			live = (1u << (n - i)) - 1u;
-		}
-		if (bv_mask(lx_special16(v)) & live)
-			return TEXT_DECODE;
-		if (!fold) {
-			bv16 twice = bv_and(bv_or(lx_lig16(v), bv_eq(v, ' ')), bv_same(v, w));
-			fold = (bv_mask(bv_or(lx_other16(v), twice)) & live) != 0;
-		}
-	}
-#else
-	for (; i < n; i++) {
+	for (size_t i = 0; i < n; i++) {
 		switch (lx_class[s[i]]) {
 		case LC_PLAIN:
 			break;
@@ -1197,8 +1183,40 @@ static int text_kind(const unsigned char *s, size_t n)
 			return TEXT_DECODE;
 		}
 	}
-#endif
 	return fold ? TEXT_SIMPLE : TEXT_AS_IS;
+}
+
+static int text_kind(const unsigned char *s, size_t n)
+{
+	int fold = lx_class[s[0]] == LC_SPACE || lx_class[s[n - 1]] == LC_SPACE;
+#if defined(BYTES_VECTOR)
+	/* Sixteen bytes at a time, each with its successor; the last block
+	 * is the one that ends at n, with a control byte after the value,
+	 * which doubles nothing.  A value shorter than a block goes byte by
+	 * byte. */
+	if (n < 16)
+		return text_kind_bytes(s, n, fold);
+	bv16 v, w;
+	unsigned live = 0xFFFFu;
+	for (size_t i = 0; i < n; i += 16) {
+		if (i + 17 <= n) {
+			v = bv_load(s + i);
+			w = bv_load(s + i + 1);
+		} else {
+			end_blocks(s, n, &v, &w);
+			live = (0xFFFFu << (16 - (n - i))) & 0xFFFFu;
+		}
+		if (bv_mask(lx_special16(v)) & live)
+			return TEXT_DECODE;
+		if (!fold) {
+			bv16 twice = bv_and(bv_or(lx_lig16(v), bv_eq(v, ' ')), bv_same(v, w));
+			fold = (bv_mask(bv_or(lx_other16(v), twice)) & live) != 0;
+		}
+	}
+	return fold ? TEXT_SIMPLE : TEXT_AS_IS;
+#else
+	return text_kind_bytes(s, n, fold);
+#endif
 }
 
 /* Text whose only markup is white space and the dash and quote ligatures
