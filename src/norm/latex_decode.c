@@ -296,7 +296,9 @@ static struct frame *push(struct dec *d, int kind)
 	if (d->nf == d->fcap)
 		d->f = grow_stack(d->f, d->local_f, sizeof *d->f, &d->fcap);
 	f = &d->f[d->nf++];
-	memset(f, 0, sizeof *f);
+	/* All but the undo records, which the span that uses one fills when
+	 * it opens (off and ndecl say which are in use). */
+	memset(f, 0, offsetof(struct frame, undo));
 	f->kind = (unsigned char)kind;
 	f->reps = 1;
 	if (kind == F_GROUP || kind == F_ARG)
