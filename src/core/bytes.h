@@ -73,6 +73,14 @@ static inline const char *bytes_find_pair_fold(const char *p, const char *e, cha
 	return e;
 }
 
+/* The high bit of each byte of w below 0x20 or equal to '"' or '\\' (the
+ * bytes a JSON string escapes); nonzero when there is one.  A bit above
+ * the first such byte may be set wrongly (a borrow), never one below. */
+static inline uint64_t bytes_json_hits(uint64_t w)
+{
+	return ((w - BYTES_ONES * 0x20) & ~w & BYTES_HIGH) | bytes_eq8(w, '"') | bytes_eq8(w, '\\');
+}
+
 /* The first byte in [p, e) below 0x20 or equal to a or b, or e. */
 static inline const char *bytes_find_ctl2(const char *p, const char *e, char a, char b)
 {

@@ -207,6 +207,8 @@ static void put_text(struct cw *w, cx_str t, int rich)
 		[CX_M_MATH_ON] = "<span class=\\\"nocase\\\">$",
 		[CX_M_MATH_OFF] = "$</span>",
 	};
+	if (out_json_short(w->o, t.p, t.n))
+		return;
 	/* One pass: the bytes between those that are marks (below 0x20) or
 	 * need a JSON escape go out as they are. */
 	size_t start = 0;
