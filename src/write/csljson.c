@@ -17,6 +17,7 @@
  * allows strings for volume, issue, edition...), so nothing is lost to a
  * number conversion.
  */
+#include <stddef.h>
 #include <stdint.h>
 #include <string.h>
 #include <utf8proc.h>
@@ -39,19 +40,21 @@ struct cw {
 	const struct cx_options *opt;
 	struct arena a;
 	size_t nkeys;             /* members written in the item */
-	const char *keys[128];    /* CSL variables written, first wins */
-	size_t nused;
+	size_t nused;             /* keys[] in use */
 	uint64_t seen;            /* their key_bit */
 	struct custom *custom;    /* fields kept under "custom": first local_custom */
 	size_t ncustom, capcustom;
-	struct custom local_custom[16];
+	uint64_t custom_seen;     /* custom_bit of their names */
 	const struct cx_field *pub; /* the field that is the publisher */
 	const struct cx_field *f;   /* the field being written */
 	int nocase;                 /* nocase spans open in the text being written */
 	int arxiv;          /* 1: the eprint is arXiv; 2: its number is written */
 	cx_str arxiv_id;
-	int date_done, date_ok;
+	int date_done, date_ok, has_date;
 	unsigned date_used;       /* year, month, day, date fields read */
+	/* The arrays last: csl_entry clears what comes before them. */
+	const char *keys[128];    /* CSL variables written, first wins */
+	struct custom local_custom[16];
 };
 
 /* ---- JSON ---------------------------------------------------------------- */
@@ -364,7 +367,10 @@ static void keep(struct cw *w, const struct cx_field *f, const char *taken)
 	int empty = blank(text_of(w, f)) && !f->nnames;
 	if (empty && (!has_parent(w->e) || f->inherited))
 		return;
-	for (size_t i = 0; i < w->ncustom; i++)
+	/* A bit for the name, from its length and first byte: a name whose
+	 * bit is clear is not kept yet, which most are not. */
+	uint64_t bit = (uint64_t)1 << ((name.n * 7 + (name.n ? (unsigned char)name.p[0] : 0)) & 63);
+	for (size_t i = 0; (w->custom_seen & bit) && i < w->ncustom; i++)
 		if (w->custom[i].name.n == name.n && !memcmp(w->custom[i].name.p, name.p, name.n)) {
 			fmt_loss(w->o, w->e, f, "csl-json cannot hold a second '%.*s' field (dropped)",
 			         (int)name.n, name.p);
@@ -385,6 +391,7 @@ static void keep(struct cw *w, const struct cx_field *f, const char *taken)
 		w->capcustom = cap;
 	}
 	w->custom[w->ncustom++] = (struct custom){name, f};
+	w->custom_seen |= bit;
 }
 
 /* Open member key for field f, or keep f in custom when that variable
@@ -589,14 +596,14 @@ _Static_assert(CX_F_MONTH == CX_F_YEAR + 1 && CX_F_DAY == CX_F_YEAR + 2 &&
 static void issued(struct cw *w, const struct cx_field *f, const struct fmt_home *h)
 {
 	(void)h;
-	int has_date = fmt_count(w->e, CX_F_DATE) > 0;
 	unsigned bit = 1u << (f->id - CX_F_YEAR);
 	if (!w->date_done) {
 		w->date_done = 1;
+		w->has_date = fmt_count(w->e, CX_F_DATE) > 0;
 		w->date_ok = claim(w, "issued") && date(w, "issued", &w->e->issued, text_of(w, f));
 	}
 	if (w->date_ok && !(w->date_used & bit) &&
-	    (!has_date || f->id == CX_F_DATE || fmt_date_agrees(w->e, f))) {
+	    (!w->has_date || f->id == CX_F_DATE || fmt_date_agrees(w->e, f))) {
 		w->date_used |= bit;
 		return;
 	}
@@ -853,7 +860,11 @@ static void csl_entry(struct cx_out *o, const struct cx_entry *e, size_t n)
 {
 	if (e->kind != CX_E_ENTRY)
 		return; /* @string, @preamble, @comment: BibTeX only */
-	struct cw w = {.o = o, .e = e, .opt = fmt_opt(o)};
+	struct cw w;
+	memset(&w, 0, offsetof(struct cw, keys));
+	w.o = o;
+	w.e = e;
+	w.opt = fmt_opt(o);
 	w.custom = w.local_custom;
 	w.capcustom = sizeof w.local_custom / sizeof *w.local_custom;
 	w.pub = fmt_publisher(e);
