@@ -96,11 +96,16 @@ static void member(struct cw *w, const char *key)
 	if (o->cap - o->n > n + 16) {
 		/* Room in the buffer: the three pieces at once. */
 		char *b = o->buf + o->n;
-		size_t k = w->nkeys++ ? 7 : 5;
-		memcpy(b, ",\n    \"" + 7 - k, k);
-		memcpy(b + k, key, n);
-		memcpy(b + k + n, "\": ", 3);
-		o->n += k + n + 3;
+		if (w->nkeys++) {
+			memcpy(b, ",\n    \"", 7);
+			b += 7;
+		} else {
+			memcpy(b, "    \"", 5);
+			b += 5;
+		}
+		memcpy(b, key, n);
+		memcpy(b + n, "\": ", 3);
+		o->n = (size_t)(b + n + 3 - o->buf);
 		return;
 	}
 	out_puts(o, w->nkeys++ ? ",\n    \"" : "    \"");
@@ -441,6 +446,8 @@ static void write_custom(struct cw *w)
 
 static void name_member(struct cw *w, int *first, const char *key, size_t keyn, cx_str v)
 {
+	if (!v.n)
+		return; /* most names have no particle or suffix */
 	v = str_trim(v);
 	if (blank(v))
 		return;
