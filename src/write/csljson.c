@@ -331,16 +331,19 @@ static enum cx_kind kind_of(const struct cx_field *f)
 
 /* The text of a field, whatever its kind; verbatim kinds prefer what the
  * source said. */
-static cx_str text_of(struct cw *w, const struct cx_field *f)
+static cx_str text_of_rest(struct cw *w, const struct cx_field *f)
 {
-	enum cx_kind k = kind_of(f);
-	if (f->text.n)
-		return str_trim(f->text);
-	if (k == CX_K_DATE && f->date.year[0]) {
+	if (kind_of(f) == CX_K_DATE && f->date.year[0]) {
 		char *b = arena_alloc(&w->a, 64);
 		return (cx_str){b, date_iso(b, 64, &f->date)};
 	}
 	return str_trim(f->raw);
+}
+
+/* Inline: every field asks it, and most have text. */
+static inline cx_str text_of(struct cw *w, const struct cx_field *f)
+{
+	return f->text.n ? str_trim(f->text) : text_of_rest(w, f);
 }
 
 /* Is there any visible text once markup is gone? */
@@ -874,8 +877,16 @@ static void csl_entry(struct cx_out *o, const struct cx_entry *e, size_t n)
 	w.opt = fmt_opt(o);
 	w.custom = w.local_custom;
 	w.capcustom = sizeof w.local_custom / sizeof *w.local_custom;
-	w.pub = fmt_publisher(e);
-	w.arxiv = fmt_arxiv(e, &w.arxiv_id);
+	/* Most entries have no eprint, and many no publisher of any kind:
+	 * the index says so without a look. */
+	struct fmt_index ix;
+	fmt_index_init(&ix, e);
+	w.pub = fmt_index_has(&ix, CX_F_PUBLISHER) || fmt_index_has(&ix, CX_F_ORGANIZATION) ||
+	                fmt_index_has(&ix, CX_F_INSTITUTION) || fmt_index_has(&ix, CX_F_SCHOOL) ||
+	                fmt_index_has(&ix, CX_F_HOWPUBLISHED)
+	            ? fmt_publisher(e)
+	            : NULL;
+	w.arxiv = fmt_index_has(&ix, CX_F_EPRINT) ? fmt_arxiv(e, &w.arxiv_id) : 0;
 
 	out_puts(o, "\n  {\n");
 	member(&w, "id");
@@ -891,7 +902,7 @@ static void csl_entry(struct cx_out *o, const struct cx_entry *e, size_t n)
 	out_puts(o, cx_types[e->type].csl);
 	out_putc(o, '"');
 
-	fmt_each(e, FMT_CSL, each_field, each_synth, &w);
+	fmt_each_in(e, &ix, FMT_CSL, each_field, each_synth, &w);
 	write_custom(&w);
 	out_puts(o, "\n  }");
 	arena_destroy(&w.a);

@@ -120,6 +120,11 @@ struct fmt_home;
 void fmt_each(const struct cx_entry *e, enum fmt_target target,
               void (*field)(void *ctx, const struct cx_field *f, const struct fmt_home *h),
               void (*synth)(void *ctx, const struct fmt_synth *s), void *ctx);
+/* The same with the entry's index (fmt_index_init) made by the caller. */
+struct fmt_index;
+void fmt_each_in(const struct cx_entry *e, const struct fmt_index *ix, enum fmt_target target,
+                 void (*field)(void *ctx, const struct cx_field *f, const struct fmt_home *h),
+                 void (*synth)(void *ctx, const struct fmt_synth *s), void *ctx);
 /* Does the space after an unknown command's span go (raw: the span, r:
  * its text, space_before: a space precedes it)?  After a control word
  * with no argument that renders as a hyphen (\hyphen), as TeX skips it;
@@ -219,6 +224,11 @@ struct fmt_index {
 	const struct cx_field *first[CX_F__COUNT]; /* set where has says */
 };
 void fmt_index_init(struct fmt_index *ix, const struct cx_entry *e);
+/* Has the entry a non-empty field with id (below CX_F__COUNT)? */
+static inline int fmt_index_has(const struct fmt_index *ix, enum cx_field_id id)
+{
+	return ix->has[id >> 6] >> (id & 63) & 1;
+}
 
 /* The home of field f of entry e in target t.  The writers dispatch on
  * the role and use the name; ids are looked at here and nowhere else. */

@@ -119,12 +119,6 @@ const char *const fmt_season_name[4] = {"Spring", "Summer", "Autumn", "Winter"};
 static const enum cx_field_id synth_ids[] = {CX_F_PUBLISHER, CX_F_TYPE, CX_F_URL};
 _Static_assert(CX_F_PUBLISHER < CX_F_TYPE && CX_F_TYPE < CX_F_URL, "synth_ids is in id order");
 
-/* Has the entry a non-empty field with this id? */
-static int has_id(const struct fmt_index *ix, enum cx_field_id id)
-{
-	return ix->has[id >> 6] >> (id & 63) & 1;
-}
-
 /* The value standing in for field id, when the entry lacks one.  Most
  * entries have no eprint, which the index tells without a look. */
 static int synth_value(const struct cx_entry *e, const struct fmt_index *ix, enum cx_field_id id,
@@ -137,12 +131,12 @@ static int synth_value(const struct cx_entry *e, const struct fmt_index *ix, enu
 	switch (id) {
 	case CX_F_PUBLISHER:
 		s->text = CX_STR("arXiv");
-		return has_id(ix, CX_F_EPRINT) && fmt_arxiv(e, &arxiv) && !fmt_publisher(e);
+		return fmt_index_has(ix, CX_F_EPRINT) && fmt_arxiv(e, &arxiv) && !fmt_publisher(e);
 	case CX_F_TYPE:
 		return fmt_genre(e, &s->text, &from) && !from;
 	case CX_F_URL:
 		s->prefix = "https://arxiv.org/abs/";
-		return has_id(ix, CX_F_EPRINT) && fmt_arxiv(e, &s->text) && !has_id(ix, CX_F_URL);
+		return fmt_index_has(ix, CX_F_EPRINT) && fmt_arxiv(e, &s->text) && !fmt_index_has(ix, CX_F_URL);
 	default:
 		return 0;
 	}
@@ -178,6 +172,15 @@ void fmt_each(const struct cx_entry *e, enum fmt_target target,
               void (*field)(void *ctx, const struct cx_field *f, const struct fmt_home *h),
               void (*synth)(void *ctx, const struct fmt_synth *s), void *ctx)
 {
+	struct fmt_index ix;
+	fmt_index_init(&ix, e);
+	fmt_each_in(e, &ix, target, field, synth, ctx);
+}
+
+void fmt_each_in(const struct cx_entry *e, const struct fmt_index *ix, enum fmt_target target,
+                 void (*field)(void *ctx, const struct cx_field *f, const struct fmt_home *h),
+                 void (*synth)(void *ctx, const struct fmt_synth *s), void *ctx)
+{
 	size_t local[64], *next = e->nfields <= 64 ? local : xmalloc(e->nfields * sizeof *next);
 	size_t head[CX_F__COUNT], tail[CX_F__COUNT], ns = 0;
 	uint64_t ids[2] = {0, 0};
@@ -193,23 +196,21 @@ void fmt_each(const struct cx_entry *e, enum fmt_target target,
 		ids[id >> 6] |= (uint64_t)1 << (id & 63);
 		tail[id] = i;
 	}
-	struct fmt_index ix;
-	fmt_index_init(&ix, e);
 	for (unsigned word = 0; word < 2; word++)
 		for (uint64_t m = ids[word]; m; m &= m - 1) {
 			enum cx_field_id id = (enum cx_field_id)(word * 64 + (unsigned)__builtin_ctzll(m));
 			/* Most fields come before no synthesized value, or after all. */
 			if (synth && ns < sizeof synth_ids / sizeof *synth_ids && synth_ids[ns] < id)
-				synth_upto(e, &ix, synth, ctx, &ns, id);
+				synth_upto(e, ix, synth, ctx, &ns, id);
 			for (size_t i = head[id]; i != SIZE_MAX; i = next[i])
-				home_field(e, &ix, target, &e->fields[i], field, ctx);
+				home_field(e, ix, target, &e->fields[i], field, ctx);
 		}
-	synth_upto(e, &ix, synth, ctx, &ns, CX_F__COUNT);
+	synth_upto(e, ix, synth, ctx, &ns, CX_F__COUNT);
 	if (next != local)
 		free(next);
 	for (size_t i = 0; i < e->nfields; i++)
 		if (e->fields[i].id == CX_F_UNKNOWN)
-			home_field(e, &ix, target, &e->fields[i], field, ctx);
+			home_field(e, ix, target, &e->fields[i], field, ctx);
 }
 
 int fmt_raw_eats_space(cx_str raw, cx_str r, int space_before)
