@@ -1169,6 +1169,8 @@ static inline bv16 lx_special16(bv16 v)
 static int text_kind_bytes(const unsigned char *s, size_t n, int fold)
 {
 	for (size_t i = 0; i < n; i++) {
+		if (lx_class[s[i]] == LC_PLAIN)
+			continue; /* most bytes: one test */
 		switch (lx_class[s[i]]) {
 		case LC_PLAIN:
 			break;
