@@ -66,13 +66,13 @@ static void esc(struct cw *w, const char *s, size_t n)
 
 /* A bit for a key, from its first two bytes: a key whose bit is not in
  * w->seen was not written, which most are not. */
-static uint64_t key_bit(const char *key)
+static inline uint64_t key_bit(const char *key)
 {
 	unsigned char a = (unsigned char)key[0], b = a ? (unsigned char)key[1] : 0;
 	return (uint64_t)1 << ((a * 31u + b) & 63);
 }
 
-static int claim(struct cw *w, const char *key)
+static inline int claim(struct cw *w, const char *key)
 {
 	uint64_t bit = key_bit(key);
 	if (w->seen & bit)
@@ -88,7 +88,7 @@ static int claim(struct cw *w, const char *key)
 
 /* Start a member of the item: `,\n    "key": `.  Keys are CSL variable
  * names, which need no escape. */
-static void member(struct cw *w, const char *key)
+static inline void member(struct cw *w, const char *key)
 {
 	struct cx_out *o = w->o;
 	size_t n = strlen(key);
@@ -103,7 +103,7 @@ static void member(struct cw *w, const char *key)
 			memcpy(b, "    \"", 5);
 			b += 5;
 		}
-		memcpy(b, key, n);
+		bytes_copy_short(b, key, n);
 		memcpy(b + n, "\": ", 3);
 		o->n = (size_t)(b + n + 3 - o->buf);
 		return;
