@@ -146,7 +146,7 @@ static inline void reserve(struct dec *d, size_t k)
 		grow(d, k);
 }
 
-static void put(struct dec *d, const void *p, size_t k)
+static inline void put(struct dec *d, const void *p, size_t k)
 {
 	reserve(d, k);
 	if (k == 1)
@@ -156,7 +156,7 @@ static void put(struct dec *d, const void *p, size_t k)
 	d->on += k;
 }
 
-static void put1(struct dec *d, int c)
+static inline void put1(struct dec *d, int c)
 {
 	reserve(d, 1);
 	d->o[d->on++] = (char)c;
@@ -189,11 +189,9 @@ static void put_mark(struct dec *d, int32_t mark)
 }
 
 /* Write the marks of the armed accents, innermost first. */
-static void flush_armed(struct dec *d)
+static void flush_marks(struct dec *d)
 {
 	size_t k;
-	if (!d->narmed)
-		return;
 	for (k = d->narmed; k-- > 0;) {
 		struct frame *f = &d->f[d->acc[k]];
 		put_mark(d, f->mark);
@@ -202,6 +200,13 @@ static void flush_armed(struct dec *d)
 	d->nacc -= d->narmed;
 	memmove(d->acc, d->acc + d->narmed, d->nacc * sizeof *d->acc);
 	d->narmed = 0;
+}
+
+/* Inline: most letters come with no accent waiting. */
+static inline void flush_armed(struct dec *d)
+{
+	if (d->narmed)
+		flush_marks(d);
 }
 
 static void white(struct dec *d)
@@ -393,7 +398,7 @@ static void pop(struct dec *d)
 
 /* One unit (a character, a command, a group) is complete: an argument
  * given without braces (\'e, \emph x) ends here. */
-static void unit_done(struct dec *d)
+static inline void unit_done(struct dec *d)
 {
 	while (top(d)->kind == F_AUTO)
 		pop(d);
