@@ -347,7 +347,7 @@ static inline cx_str text_of(struct cw *w, const struct cx_field *f)
 }
 
 /* Is there any visible text once markup is gone? */
-static int blank(cx_str t)
+static inline int blank(cx_str t)
 {
 	for (size_t i = 0; i < t.n; i++) {
 		unsigned char c = (unsigned char)t.p[i];
@@ -462,7 +462,7 @@ static void name_member(struct cw *w, int *first, const char *key, size_t keyn, 
 	out_putc(w->o, '"');
 }
 
-static int name_empty(const struct cx_name *nm)
+static inline int name_empty(const struct cx_name *nm)
 {
 	return blank(nm->family) && blank(nm->given) && blank(nm->literal);
 }
