@@ -121,7 +121,7 @@ $(GEN)/%.tab.c $(GEN)/%.tab.h: grammar/%.y | $(GEN) check-tools
 # The build stops if a scanner with that table was not edited.
 LEX_FAST_STEP := if ( __builtin_expect(yy_trans_info->yy_nxt != 0, 0) ) { __asm__("" : "+r" (yy_current_state)); yy_current_state += yy_trans_info->yy_nxt; }
 LEX_FAST_ACCEPT := if ( __builtin_expect(yy_current_state[-1].yy_nxt != 0, 0) )
-$(GEN)/%.lex.c $(GEN)/%.lex.h: grammar/%.l | $(GEN) check-tools
+$(GEN)/%.lex.c $(GEN)/%.lex.h: grammar/%.l Makefile | $(GEN) check-tools
 	$(FLEX) --header-file=$(GEN)/$*.lex.h -o $(GEN)/$*.lex.c $<
 	sed -e 's/^\(static const struct yy_trans_info yy_transition\[[0-9]*\)\]/\1 + 256]/' \
 	  -e 's/^\t\t\tyy_current_state += yy_trans_info->yy_nxt;$$/\t\t\t$(LEX_FAST_STEP)/' \
