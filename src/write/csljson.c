@@ -48,6 +48,8 @@ struct cw {
 	const struct cx_field *pub; /* the field that is the publisher */
 	const struct cx_field *f;   /* the field being written */
 	int nocase;                 /* nocase spans open in the text being written */
+	int probe;                  /* value's first try: put_text stops where widening is due */
+	int widen;                  /* and says so here */
 	int arxiv;          /* 1: the eprint is arXiv; 2: its number is written */
 	cx_str arxiv_id;
 	int date_done, date_ok, has_date;
@@ -194,6 +196,27 @@ static void widen_nocase(const char *s, size_t n, char *o)
 	}
 }
 
+static int wordish(unsigned char c);
+
+/* In value's first try, does mark c at t.p[i] call for widen_nocase, as
+ * needs_widen would say of all of t?  An unknown command does; a nocase
+ * span does with a word character before it, or after the first close
+ * that follows it (*open says one is open, as needs_widen pairs them). */
+static int probe_widen(cx_str t, size_t i, unsigned char c, int *open)
+{
+	if (c == CX_M_RAW_ON)
+		return 1;
+	if (c == CX_M_NOCASE_ON && !*open) {
+		*open = 1;
+		return i > 0 && wordish((unsigned char)t.p[i - 1]);
+	}
+	if (c == CX_M_NOCASE_OFF && *open) {
+		*open = 0;
+		return i + 1 < t.n && wordish((unsigned char)t.p[i + 1]);
+	}
+	return 0;
+}
+
 /* Text with inline markup as a JSON string with CSL's HTML markup; with
  * rich == 0 the markup is dropped and only the text is kept. */
 static void put_text(struct cw *w, cx_str t, int rich)
@@ -220,6 +243,7 @@ static void put_text(struct cw *w, cx_str t, int rich)
 	/* One pass: the bytes between those that are marks (below 0x20) or
 	 * need a JSON escape go out as they are. */
 	size_t start = 0;
+	int open = 0;
 	for (size_t i = 0; i < t.n; i++) {
 		i = (size_t)(bytes_find_ctl2(t.p + i, t.p + t.n, '"', '\\') - t.p);
 		if (i == t.n)
@@ -227,6 +251,10 @@ static void put_text(struct cw *w, cx_str t, int rich)
 		out_write(w->o, t.p + start, i - start);
 		start = i + 1;
 		unsigned char c = (unsigned char)t.p[i];
+		if (w->probe && rich && probe_widen(t, i, c, &open)) {
+			w->widen = 1;
+			return;
+		}
 		if (c == CX_M_RAW_ON) {
 			/* An unknown command: the text of its arguments. */
 			size_t j = i + 1;
@@ -726,6 +754,24 @@ static void put_list(struct cw *w, cx_str t, int rich)
 	put_keyed(w, str_trim((cx_str){t.p + start, t.n - start}), rich, 1);
 }
 
+/* The text of a value (below), its prefix first and its joined fields
+ * after; in a probe, it stops once put_text has said to widen. */
+static void value_text(struct cw *w, const struct fmt_home *h, cx_str t, int rich)
+{
+	if (h->prefix)
+		esc(w, h->prefix, strlen(h->prefix));
+	if (h->list)
+		put_list(w, t, rich);
+	else
+		put_keyed(w, t, rich, h->key);
+	for (size_t i = 0; i < h->nmore && !w->widen; i++) {
+		cx_str m = text_of(w, h->more[i]);
+		out_puts(w->o, fmt_sep(t, h->sep[i]));
+		put_text(w, m, rich);
+		t = m;
+	}
+}
+
 /* A value: the field's text, and the text of the fields that join it
  * (a subtitle after its title, an addendum after the note).  Text keeps
  * its markup; verbatim kinds and a URL are plain. */
@@ -739,27 +785,38 @@ static void value(struct cw *w, const struct cx_field *f, const struct fmt_home 
 		return;
 	out_putc(w->o, '"');
 	size_t n = t.n + (h->prefix ? strlen(h->prefix) : 0);
-	int wide = rich && needs_widen(t);
-	for (size_t i = 0; i < h->nmore; i++) {
-		cx_str m = text_of(w, h->more[i]);
-		n += m.n + 8;
-		wide |= rich && needs_widen(m);
+	for (size_t i = 0; i < h->nmore; i++)
+		n += text_of(w, h->more[i]).n + 8;
+	int wide = 0;
+	struct cx_out *o = w->o;
+	if (rich && !h->list && o->cap - o->n > 48 * n + 512) {
+		/* Written as it is, unless put_text meets what needs_widen
+		 * would have found first: then taken back and written again,
+		 * widened.  The room (a mark writes at most 48 bytes) means
+		 * nothing went to the FILE in between. */
+		size_t at = o->n;
+		int nocase = w->nocase;
+		w->probe = 1;
+		w->widen = 0;
+		value_text(w, h, t, rich);
+		w->probe = 0;
+		if (!w->widen) {
+			out_putc(o, '"');
+			return;
+		}
+		o->n = at;
+		w->nocase = nocase;
+		w->widen = 0;
+		wide = 1;
+	} else if (rich) {
+		wide = needs_widen(t);
+		for (size_t i = 0; i < h->nmore; i++)
+			wide |= needs_widen(text_of(w, h->more[i]));
 	}
 	struct capture c;
 	if (wide)
 		capture_begin(w, &c, n);
-	if (h->prefix)
-		esc(w, h->prefix, strlen(h->prefix));
-	if (h->list)
-		put_list(w, t, rich);
-	else
-		put_keyed(w, t, rich, h->key);
-	for (size_t i = 0; i < h->nmore; i++) {
-		cx_str m = text_of(w, h->more[i]);
-		out_puts(w->o, fmt_sep(t, h->sep[i]));
-		put_text(w, m, rich);
-		t = m;
-	}
+	value_text(w, h, t, rich);
 	if (wide)
 		capture_end(w, &c);
 	out_putc(w->o, '"');
