@@ -124,6 +124,10 @@ struct dec {
 	size_t *acc;
 	size_t nacc, narmed, acap;
 	size_t *match;         /* brace matches, computed once when needed */
+	/* The command open_group looked up ({\'e}), for command() next: the
+	 * position after its backslash (0: none), its end, what it is. */
+	size_t cmd_at, cmd_end;
+	const struct lx_cmd *cmd;
 	unsigned char no_close[4]; /* $ $$ \) \] known to have no closer */
 	struct frame local_f[LOCAL_FRAMES];
 	size_t local_acc[LOCAL_FRAMES];
@@ -726,9 +730,16 @@ static void accent(struct dec *d, const struct lx_cmd *c)
 
 static void command(struct dec *d)
 {
-	size_t start = d->i, e = name_end(d->s, d->n, start + 1), j;
+	size_t start = d->i, e, j;
+	const struct lx_cmd *c;
+	if (d->cmd_at == start + 1) {
+		e = d->cmd_end;
+		c = d->cmd;
+	} else {
+		e = name_end(d->s, d->n, start + 1);
+		c = find_cmd(d->s + start + 1, e - start - 1);
+	}
 	int word = e > start + 1 && is_alpha(d->s[start + 1]);
-	const struct lx_cmd *c = find_cmd(d->s + start + 1, e - start - 1);
 
 	if (!c) {
 		if (e > start + 1 && d->s[start + 1] < 0x80 && is_ws(d->s[start + 1])) {
@@ -884,8 +895,12 @@ static void open_group(struct dec *d)
 		 * and all ({\noopsort{a}}), unless a span is open: written
 		 * back inside \textsc{...} it would no longer be at depth 0. */
 		size_t e = name_end(d->s, d->n, i + 2);
-		if (!d->spans && !find_cmd(d->s + i + 2, e - i - 2) &&
-		    !(e == i + 3 && is_ws(d->s[i + 2]))) {
+		if (!d->spans) {
+			d->cmd_at = i + 2;
+			d->cmd_end = e;
+			d->cmd = find_cmd(d->s + i + 2, e - i - 2);
+		}
+		if (!d->spans && !d->cmd && !(e == i + 3 && is_ws(d->s[i + 2]))) {
 			size_t cl = find_close(d, i);
 			if (cl != NOPOS) {
 				emit_verbatim(d, CX_M_RAW_ON, i, cl + 1, 0);
