@@ -809,7 +809,10 @@ static void add_name(void *vctx, const char *s, size_t n)
 		/* Too many commas is not fatal: the extra words join First,
 		 * as in pybtex. */
 		(void)names_split_raw(s, n, &r);
-		names_suffix(&r);
+		/* Most names end in no suffix: names_suffix's own first test,
+		 * here, spares the call. */
+		if (!r.jr.n && (may_end_in_suffix(r.last) || may_end_in_suffix(r.first)))
+			names_suffix(&r);
 		nm->family = decode(c, r.last);
 		nm->given = decode(c, r.first);
 		nm->particle = decode(c, r.von);
