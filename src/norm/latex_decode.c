@@ -219,7 +219,7 @@ static void white(struct dec *d)
 		d->pend = 1;
 }
 
-static void flush_space(struct dec *d)
+static inline void flush_space(struct dec *d)
 {
 	if (d->pend) {
 		d->pend = 0;
@@ -231,7 +231,7 @@ static void flush_space(struct dec *d)
 }
 
 /* A letter or symbol: finishes pending accents, then arms waiting ones. */
-static void emit_base(struct dec *d, const void *p, size_t k)
+static inline void emit_base(struct dec *d, const void *p, size_t k)
 {
 	flush_armed(d);
 	flush_space(d);
