@@ -469,7 +469,7 @@ static inline struct tok *tok_push(struct toks *t)
 }
 
 /* The substring covering words [a, b), separators between them included. */
-static cx_str span(const char *s, size_t n, const struct toks *t, size_t a, size_t b)
+static inline cx_str span(const char *s, size_t n, const struct toks *t, size_t a, size_t b)
 {
 	if (a >= b)
 		return (cx_str){s + (a < t->n ? t->v[a].b : n), 0};
