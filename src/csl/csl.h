@@ -62,6 +62,7 @@ enum csl_cm {
 	CM_LIGHT = 'L', CM_LIGHT_OFF = 'l',         /* font-weight="light" */
 	CM_VNORMAL = 'V', CM_VNORMAL_OFF = 'v',     /* font-variant="normal" */
 	CM_UNDER = 'U', CM_UNDER_OFF = 'u',         /* text-decoration="underline" */
+	CM_UNONE = 'D', CM_UNONE_OFF = 'd',         /* text-decoration="none" */
 	CM_BASE = 'A', CM_BASE_OFF = 'a',           /* vertical-align="baseline" */
 	CM_OBLIQUE = 'O', CM_OBLIQUE_OFF = 'o',     /* font-style="oblique" */
 	/* A style's italic, bold and small caps: they nest without turning

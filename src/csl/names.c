@@ -647,9 +647,11 @@ const char *csl_render_names(struct csl_render *r, const struct csl_node *n)
 	if (r->sub_of && !n->name && !n->nkids) {
 		/* A shorthand cs:names in a substitute, directly or inside a
 		 * cs:choose or macro there, inherits the substituting names'
-		 * name, et-al and label. */
+		 * name, et-al and label, and (as citeproc-js) its own affixes
+		 * and formatting are not shown: the substituting names' are. */
 		const struct csl_node *of = r->sub_of;
 		struct csl_node tmp = *n;
+		tmp.f = (struct csl_fmt){.delimiter = n->f.delimiter};
 		tmp.name = of->name;
 		tmp.etal = of->etal;
 		tmp.label = of->label;

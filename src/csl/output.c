@@ -146,6 +146,7 @@ struct style {
 enum {
 	S_I, S_NORMAL, S_B, S_WNORMAL, S_SC, S_VNORMAL, S_SUP, S_SUB, S_UNDER, S_BASE, S_OBLIQUE,
 	S_LIGHT, S_BLOCK, S_LEFT, S_RIGHT, S_INDENT, S_NONE,
+	S_UNONE,           /* text-decoration="none": shown, as citeproc-js */
 	S_IK, S_BK, S_SCK, /* a style's span inside the same style: no flip (HTML as citeproc-js) */
 	S__N
 };
@@ -171,6 +172,7 @@ static const struct style styles[S__N] = {
 	[S_RIGHT] = {{"<div class=\"csl-right-inline\">", "", ""}, {"</div>\n  ", "", ""}},
 	[S_INDENT] = {{"<div class=\"csl-indent\">", "", ""}, {"</div>\n  ", "", ""}},
 	[S_NONE] = {{"", "", ""}, {"", "", ""}},
+	[S_UNONE] = {{"<span style=\"text-decoration:none;\">", "", "{"}, {"</span>", "", "}"}},
 	[S_IK] = {{"<i>", "", "{"}, {"</i>", "", "}"}}, /* LaTeX: \emph in \emph turns upright */
 	[S_BK] = {{"<b>", "", "{"}, {"</b>", "", "}"}},
 	[S_SCK] = {{"<span style=\"font-variant:small-caps;\">", "", "{"}, {"</span>", "", "}"}},
@@ -357,6 +359,7 @@ static void mark(struct sink *k, const char *s)
 		case CM_BOLD: open_span(k, k->bold ? S_BK : S_B); k->bold = 1; return;
 		case CM_SC: open_span(k, k->sc ? S_SCK : S_SC); k->sc = 1; return;
 		case CM_UNDER: open_span(k, S_UNDER); return;
+		case CM_UNONE: open_span(k, S_UNONE); return;
 		case CM_BASE: open_span(k, S_BASE); return;
 		case CM_OBLIQUE: open_span(k, S_OBLIQUE); return;
 		case CM_LIGHT: open_span(k, S_LIGHT); return;
