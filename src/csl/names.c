@@ -111,8 +111,15 @@ static void initials(struct buf *b, const char *g, const char *with, int init, i
 		first = 0;
 		prev_initial = is_initial;
 	}
-	while (b->n && b->p[b->n - 1] == ' ')
-		b->n--;
+	/* the space after the last initial goes, a no-break one too */
+	for (;;) {
+		if (b->n && b->p[b->n - 1] == ' ')
+			b->n--;
+		else if (b->n >= 2 && !memcmp(b->p + b->n - 2, "\xC2\xA0", 2))
+			b->n -= 2;
+		else
+			break;
+	}
 }
 
 /* The given name at a disambiguation level: 0 as the style says, 1 with
