@@ -145,7 +145,10 @@ struct style {
 
 enum {
 	S_I, S_NORMAL, S_B, S_WNORMAL, S_SC, S_VNORMAL, S_SUP, S_SUB, S_UNDER, S_BASE, S_OBLIQUE,
-	S_LIGHT, S_BLOCK, S_LEFT, S_RIGHT, S_INDENT, S_NONE, S__N
+	S_LIGHT, S_BLOCK, S_LEFT, S_RIGHT, S_INDENT, S_NONE,
+	S_UNONE,           /* text-decoration="none": shown, as citeproc-js */
+	S_IK, S_BK, S_SCK, /* a style's span inside the same style: no flip (HTML as citeproc-js) */
+	S__N
 };
 
 static const struct style styles[S__N] = {
@@ -169,6 +172,10 @@ static const struct style styles[S__N] = {
 	[S_RIGHT] = {{"<div class=\"csl-right-inline\">", "", ""}, {"</div>\n  ", "", ""}},
 	[S_INDENT] = {{"<div class=\"csl-indent\">", "", ""}, {"</div>\n  ", "", ""}},
 	[S_NONE] = {{"", "", ""}, {"", "", ""}},
+	[S_UNONE] = {{"<span style=\"text-decoration:none;\">", "", "{"}, {"</span>", "", "}"}},
+	[S_IK] = {{"<i>", "", "{"}, {"</i>", "", "}"}}, /* LaTeX: \emph in \emph turns upright */
+	[S_BK] = {{"<b>", "", "{"}, {"</b>", "", "}"}},
+	[S_SCK] = {{"<span style=\"font-variant:small-caps;\">", "", "{"}, {"</span>", "", "}"}},
 };
 
 /* Superscript characters and what they are the superscript of: text
@@ -346,7 +353,13 @@ static void mark(struct sink *k, const char *s)
 		case CM_NORMAL: open_span(k, k->italic ? S_NORMAL : S_NONE); k->italic = 0; return;
 		case CM_WNORMAL: open_span(k, k->bold ? S_WNORMAL : S_NONE); k->bold = 0; return;
 		case CM_VNORMAL: open_span(k, k->sc ? S_VNORMAL : S_NONE); k->sc = 0; return;
+		/* a style's italic, bold or small caps: the text inside is
+		 * in that style, whatever was around it */
+		case CM_ITALIC: open_span(k, k->italic ? S_IK : S_I); k->italic = 1; return;
+		case CM_BOLD: open_span(k, k->bold ? S_BK : S_B); k->bold = 1; return;
+		case CM_SC: open_span(k, k->sc ? S_SCK : S_SC); k->sc = 1; return;
 		case CM_UNDER: open_span(k, S_UNDER); return;
+		case CM_UNONE: open_span(k, S_UNONE); return;
 		case CM_BASE: open_span(k, S_BASE); return;
 		case CM_OBLIQUE: open_span(k, S_OBLIQUE); return;
 		case CM_LIGHT: open_span(k, S_LIGHT); return;
