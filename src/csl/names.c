@@ -612,7 +612,9 @@ static const char *render_vars(struct csl_render *r, const struct csl_node *n,
 	return csl_buf_str(r, b, &own);
 }
 
-static const char *render_substitute(struct csl_render *r, const struct csl_node *n)
+/* The first substitute that renders; *own is set when it is not a
+ * shorthand cs:names (which renders as a copy of n). */
+static const char *render_substitute(struct csl_render *r, const struct csl_node *n, int *own)
 {
 	const struct csl_node *sub = n->substitute, *of = r->sub_of;
 	const char *s = "";
@@ -621,6 +623,7 @@ static const char *render_substitute(struct csl_render *r, const struct csl_node
 	r->sub_of = n;
 	for (size_t i = 0; i < sub->nkids && !*s; i++) {
 		const struct csl_node *k = &sub->kids[i];
+		*own = !(k->kind == CK_NAMES && !k->name && !k->nkids);
 		if (k->kind == CK_NAMES) {
 			s = csl_render_names(r, k);
 			continue;
@@ -639,10 +642,10 @@ static const char *render_substitute(struct csl_render *r, const struct csl_node
 	return s;
 }
 
-static const char *names_done(struct csl_render *r, const struct csl_node *n, const char *s)
+static const char *names_done(struct csl_render *r, const struct csl_node *n, const char *s, int fmt)
 {
 	r->found++;
-	const char *out = csl_fmt_apply(r, s, &n->f, 1);
+	const char *out = fmt ? csl_fmt_apply(r, s, &n->f, 1) : s;
 	if (!r->names_done && r->ctx == &r->st->cit)
 		r->first_names = out;
 	r->names_done = 1;
@@ -677,9 +680,12 @@ const char *csl_render_names(struct csl_render *r, const struct csl_node *n)
 	}
 	int total;
 	const char *s = render_vars(r, n, n->name, n->etal, n->label, &total);
+	int own = 0;
 	if (!*s && n->substitute)
-		s = render_substitute(r, n);
+		s = render_substitute(r, n, &own);
 	if (!*s)
 		return "";
-	return names_done(r, n, s);
+	/* What a substitute of its own renders keeps its own affixes and
+	 * formatting only (citeproc-js); a shorthand one takes these. */
+	return names_done(r, n, s, !own);
 }
