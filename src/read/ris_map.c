@@ -243,27 +243,11 @@ static void set_single(struct ris *R, enum cx_field_id id, const struct ris_line
 
 /* ---- names ---------------------------------------------------------------------- */
 
-static int org_word(cx_str s)
-{
-	static const char *const w[] = {
-		"organization", "organisation", "society", "association", "institute", "group",
-		"consortium", "committee", "council", "team", "project", "university", "foundation",
-		"agency", "collaboration", "department", "ministry", "office", "network", "center",
-		"centre", "board", "commission", "corporation", "company", "initiative", "alliance",
-		"federation", "union", "laboratory", "bureau", "service", " inc", " ltd", " llc",
-		" gmbh", "&", " of ", " for ", " and ", NULL,
-	};
-	for (int i = 0; w[i]; i++)
-		if (has_word(s, w[i]))
-			return 1;
-	return 0;
-}
-
-/* RIS names are "Family, Given, Suffix" (the specification) or, from some
- * exporters, "Given Family".  Both go through the BibTeX name splitter,
- * which gives particles ("van der Berg, Jan") the same reading the BibTeX
- * reader gives them.  A name without a comma that reads like a body
- * ("World Health Organization") is a literal. */
+/* RIS names are "Family, Given, Suffix" (the specification), split by the
+ * BibTeX name splitter, which gives particles ("van der Berg, Jan") the
+ * same reading the BibTeX reader gives them.  A name without a comma is
+ * one literal name ("World Health Organization", "Alexandre de Chypre"),
+ * as Zotero reads it: the writer puts a comma in every other name. */
 static struct cx_name parse_name(struct ris *R, cx_str v)
 {
 	struct cx_name nm;
@@ -274,24 +258,17 @@ static struct cx_name parse_name(struct ris *R, cx_str v)
 	}
 	const char *c1 = memchr(v.p, ',', v.n);
 	if (!c1) {
-		size_t words = 1;
-		for (size_t i = 0; i < v.n; i++)
-			words += v.p[i] == ' ';
-		if (words == 1 || words > 4 || org_word(v)) {
-			nm.literal = v;
-			return nm;
-		}
+		nm.literal = v;
+		return nm;
 	}
 	cx_str src = v;
-	if (c1) {
-		const char *c2 = memchr(c1 + 1, ',', (size_t)(v.p + v.n - c1 - 1));
-		if (c2) {
-			/* Family, Given, Suffix -> BibTeX's Family, Suffix, Given. */
-			cx_str fam = {v.p, (size_t)(c1 - v.p)};
-			cx_str giv = {c1 + 1, (size_t)(c2 - c1 - 1)};
-			cx_str suf = {c2 + 1, (size_t)(v.p + v.n - c2 - 1)};
-			src = arena_cat(&R->a, arena_cat(&R->a, fam, ",", suf), ",", giv);
-		}
+	const char *c2 = memchr(c1 + 1, ',', (size_t)(v.p + v.n - c1 - 1));
+	if (c2) {
+		/* Family, Given, Suffix -> BibTeX's Family, Suffix, Given. */
+		cx_str fam = {v.p, (size_t)(c1 - v.p)};
+		cx_str giv = {c1 + 1, (size_t)(c2 - c1 - 1)};
+		cx_str suf = {c2 + 1, (size_t)(v.p + v.n - c2 - 1)};
+		src = arena_cat(&R->a, arena_cat(&R->a, fam, ",", suf), ",", giv);
 	}
 	struct name_raw r;
 	(void)names_split_raw(src.p, src.n, &r);

@@ -18,7 +18,9 @@
  *     The access date (urldate) is Y2 in the same form.
  *   - Names: "AU  - Family, Given, Suffix"; a non-dropping particle leads
  *     the family ("van Beethoven, Ludwig"), a dropping one trails the given
- *     name; a literal is written as is; "and others" writes no AU line.
+ *     name; a literal is written as is, and the reader takes a name with
+ *     no comma for a literal, so a particle with no given name gets one
+ *     ("van Beethoven,"); "and others" writes no AU line.
  *   - Pages: "SP  - 12" and "EP  - 34"; a single page or a list is SP only.
  *   - The subtitle joins the title: "TI  - Title: Subtitle".
  *   - arXiv eprints (DESIGN 3): "PB  - arXiv" when no publisher-like field
@@ -188,8 +190,10 @@ static void names(struct rw *w, const struct cx_field *f, const struct fmt_home 
 			out_putc(w->o, ' ');
 		}
 		put(w, fam);
-		if (giv.n || suf.n || (par.n && dropping))
-			out_puts(w->o, ", ");
+		/* Without a comma the reader takes a name for a literal: a
+		 * particle with no given name keeps one ("van Beethoven,"). */
+		if (giv.n || suf.n || par.n)
+			out_puts(w->o, giv.n || suf.n || dropping ? ", " : ",");
 		put(w, giv);
 		if (par.n && dropping) {
 			if (giv.n)
