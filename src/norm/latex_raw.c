@@ -4,8 +4,8 @@
  * CX_M_RAW span, and BibTeX output writes it back unchanged.  Formats that
  * cannot hold LaTeX (CSL-JSON, RIS) write its text instead, by one
  * documented rule (README, "LaTeX and Unicode"): the command's name and
- * its [optional] arguments go, its {arguments} stay, decoded, one after
- * the other; a command with no argument gives its name without the
+ * its [optional] arguments go, its {arguments} stay, decoded, with a space
+ * between two (\sortmediacreator{Philip K.}{Dick}); a command with no argument gives its name without the
  * backslash (most are logos: \TUGboat, \MMIX).  A few biblatex commands people put in .bib files have a
  * rendering of their own: \mkbibquote{x} and \enquote{x} are quoted,
  * \hyphen is a hyphen, \bibstring{key} its English string, and
@@ -88,6 +88,7 @@ cx_str latex_raw_text(struct arena *a, cx_str raw, cx_str *name, int *is_known)
 	if (i < raw.n && raw.p[i] == '*')
 		i++;
 	struct buf b = {0};
+	int nargs = 0;
 	if (k < nk)
 		buf_puts(&b, known[k].before);
 	while (i < raw.n) {
@@ -105,6 +106,8 @@ cx_str latex_raw_text(struct arena *a, cx_str raw, cx_str *name, int *is_known)
 				}
 		} else if (raw.p[i] == '{' && (k == nk || known[k].args)) {
 			cx_str t = latex_text(a, arg.p, arg.n);
+			if (nargs++ && t.n && b.n && b.p[b.n - 1] != ' ' && t.p[0] != ' ')
+				buf_putc(&b, ' ');
 			buf_put(&b, t.p, t.n);
 		}
 		i = e + 1;
