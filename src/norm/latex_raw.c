@@ -69,13 +69,11 @@ static size_t group_end(cx_str s, size_t i)
 	return NOPOS_RAW;
 }
 
-cx_str latex_raw_text(struct arena *a, cx_str raw, cx_str *name, int *is_known)
+/* The text of the command raw starts with; *used is where it ends. */
+static cx_str command_text(struct arena *a, cx_str raw, cx_str *name, int *is_known,
+                           size_t *used)
 {
 	size_t i = 1, e;
-	*is_known = 0;
-	*name = (cx_str){"", 0};
-	if (raw.n < 2 || raw.p[0] != '\\')
-		return raw;
 	while (i < raw.n && str_alpha((unsigned char)raw.p[i]))
 		i++;
 	if (i == 1)
@@ -91,6 +89,7 @@ cx_str latex_raw_text(struct arena *a, cx_str raw, cx_str *name, int *is_known)
 	int nargs = 0;
 	if (k < nk)
 		buf_puts(&b, known[k].before);
+	*used = i;
 	while (i < raw.n) {
 		while (i < raw.n && (raw.p[i] == ' ' || raw.p[i] == '\t' || raw.p[i] == '\n'))
 			i++;
@@ -110,7 +109,7 @@ cx_str latex_raw_text(struct arena *a, cx_str raw, cx_str *name, int *is_known)
 				buf_putc(&b, ' ');
 			buf_put(&b, t.p, t.n);
 		}
-		i = e + 1;
+		*used = i = e + 1;
 	}
 	if (k < nk) {
 		buf_puts(&b, known[k].after);
@@ -122,4 +121,26 @@ cx_str latex_raw_text(struct arena *a, cx_str raw, cx_str *name, int *is_known)
 	cx_str out = arena_str(a, b.p ? b.p : "", b.n);
 	buf_free(&b);
 	return out;
+}
+
+cx_str latex_raw_text(struct arena *a, cx_str raw, cx_str *name, int *is_known)
+{
+	size_t used;
+	*is_known = 0;
+	*name = (cx_str){"", 0};
+	/* A BibTeX special character kept whole, braces and all
+	 * ({\noopsort{1973b}}, {\KOMAScript}, {\macro{special} issues}): the
+	 * command's text, then that of the rest of the group. */
+	if (raw.n >= 3 && raw.p[0] == '{' && raw.p[1] == '\\' && raw.p[raw.n - 1] == '}') {
+		cx_str in = {raw.p + 1, raw.n - 2};
+		cx_str t = command_text(a, in, name, is_known, &used);
+		cx_str rest = latex_text(a, in.p + used, in.n - used);
+		if (!rest.n)
+			return t;
+		int space = t.n && (in.p[used] == ' ' || in.p[used] == '\t' || in.p[used] == '\n');
+		return arena_cat(a, t, space ? " " : "", rest);
+	}
+	if (raw.n < 2 || raw.p[0] != '\\')
+		return raw;
+	return command_text(a, raw, name, is_known, &used);
 }
