@@ -3,8 +3,8 @@
 # contributed styles' examples, xampl.bib, btxdoc.bib, beebe's
 # bibliographies, bib2gls's examples, the economic styles...), which no
 # case was written from: every one converts to every format without a
-# crash or an error exit, its CSL-JSON validates against the CSL schema,
-# and the three round trips of lib/roundtrip.py hold (bib, csl, ris);
+# crash or an error exit, its CSL-JSON validates against the CSL schema
+# and holds no LaTeX group outside math, and the three round trips of lib/roundtrip.py hold (bib, csl, ris);
 # xampl.bib typesets the same with bibtex and plain.bst, also with
 # --ascii, and biblatex-examples.bib with biber.  Skipped where TeX Live's
 # files are not installed.
@@ -40,6 +40,21 @@ if [ -n "$PY" ] && $PY -c 'import jsonschema' 2>/dev/null; then
 		$PY "$TESTS/checks/lib/validate.py" "$TESTS/data/csl-schema/csl-data.json" "$tmp"/json.*.json
 else
 	skip "CSL-JSON validates against the schema" "python3-jsonschema is not installed"
+fi
+# No LaTeX group is left in a CSL-JSON value, math aside ("custom" keeps
+# unknown fields verbatim).
+if [ -n "$PY" ]; then
+	expect "$n files: no LaTeX group left in a CSL-JSON value outside math" $PY -c '
+import json, re, sys
+bad = 0
+for path in sys.argv[1:]:
+    for item in json.load(open(path, encoding="utf-8")):
+        for k, v in item.items():
+            s = re.sub(r"\$[^$]*\$", "", json.dumps(v, ensure_ascii=False))
+            if k != "custom" and re.search(r"\{\\\\[A-Za-z]", s):
+                bad += 1
+                print(item.get("id"), k, s[:200])
+sys.exit(1 if bad else 0)' "$tmp"/json.*.json
 fi
 if [ -z "$PY" ]; then
 	skip "round trips" "python3 is missing"
