@@ -3,9 +3,10 @@
 # contributed styles' examples, xampl.bib, btxdoc.bib, beebe's
 # bibliographies, bib2gls's examples, the economic styles...), which no
 # case was written from: every one converts to every format without a
-# crash or an error exit, its CSL-JSON validates against the CSL schema
-# and holds no LaTeX group outside math, and the three round trips of lib/roundtrip.py hold (bib, csl, ris);
-# xampl.bib typesets the same with bibtex and plain.bst, also with
+# crash or an error exit (all of them in one run with -j 2 too), its
+# CSL-JSON validates against the CSL schema and holds no LaTeX group
+# outside math, and the three round trips of lib/roundtrip.py hold (bib,
+# csl, ris); xampl.bib typesets the same with bibtex and plain.bst, also with
 # --ascii, and biblatex-examples.bib with biber.  Skipped where TeX Live's
 # files are not installed.
 # runner: slow
@@ -35,6 +36,11 @@ done <"$tmp/files"
 if [ -s "$tmp/bad" ]; then fail "$n files convert to every format" "$tmp/bad"; else
 	ok "$n files convert to every format"
 fi
+# All of them as one database, as bibtex reads \bibliography{a,b,...}:
+# -j 2 gives the bytes -j 1 gives.
+tr '\n' '\0' <"$tmp/files" | xargs -0 "$CITEX" -q -t ris >"$tmp/j1" 2>/dev/null
+tr '\n' '\0' <"$tmp/files" | xargs -0 "$CITEX" -q -j 2 -t ris >"$tmp/j2" 2>"$tmp/err"
+expect "$n files in one run: -j 2 writes what -j 1 writes" cmp -s "$tmp/j1" "$tmp/j2"
 if [ -n "$PY" ] && $PY -c 'import jsonschema' 2>/dev/null; then
 	expect "$n files: CSL-JSON validates against the schema" \
 		$PY "$TESTS/checks/lib/validate.py" "$TESTS/data/csl-schema/csl-data.json" "$tmp"/json.*.json
