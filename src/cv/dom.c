@@ -359,6 +359,8 @@ static cx_str attr_raw(const struct dnode *x, const char *name)
 		if (p >= end || *p != '=') {
 			if (match)
 				return CX_STR("");
+			if (p == nb)
+				p++; /* a stray '>' names nothing: pass it */
 			continue;
 		}
 		p++;

@@ -290,7 +290,7 @@ static cx_str num_at(cx_str s, size_t *i)
 	size_t b = *i;
 	while (*i < s.n && (isalnum((unsigned char)s.p[*i])))
 		(*i)++;
-	return S(s.p + b, *i - b);
+	return b < s.n ? S(s.p + b, *i - b) : S("", 0); /* s.p may be NULL */
 }
 
 /* "33(4):", "Vol. 9, No. 2", "vol.36, no. 9", "10, 39", "n° 191", "XII". */

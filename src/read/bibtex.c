@@ -175,16 +175,6 @@ cx_str parser_token(struct cx_parser *P, const char *s, size_t n)
 
 /* ---- macros ---------------------------------------------------------------- */
 
-int eq_lower(cx_str a, const char *s, size_t n)
-{
-	if (a.n != n)
-		return 0;
-	for (size_t i = 0; i < n; i++)
-		if (tolower((unsigned char)a.p[i]) != tolower((unsigned char)s[i]))
-			return 0;
-	return 1;
-}
-
 /* Names that are equal but for ASCII case hash alike (core/hash.h); the
  * names are compared as BibTeX does. */
 static struct macro *macro_slot(struct macros *M, const char *s, size_t n)
@@ -217,7 +207,7 @@ static void macro_set(struct cx_parser *P, const char *s, size_t n, cx_str value
 	if (!m->name.p) {
 		char *name = arena_alloc(&P->file_arena, n + 1);
 		for (size_t i = 0; i < n; i++)
-			name[i] = (char)tolower((unsigned char)s[i]);
+			name[i] = (char)str_lower((unsigned char)s[i]);
 		name[n] = 0;
 		m->name = (cx_str){name, n};
 		M->n++;
@@ -314,7 +304,7 @@ static cx_str lower_copy(struct arena *a, cx_str s)
 {
 	char *p = arena_alloc(a, s.n + 1);
 	for (size_t i = 0; i < s.n; i++)
-		p[i] = (char)tolower((unsigned char)s.p[i]);
+		p[i] = (char)str_lower((unsigned char)s.p[i]);
 	p[s.n] = 0;
 	return (cx_str){p, s.n};
 }

@@ -12,6 +12,7 @@
 #include "core/arena.h"
 #include "core/bytes.h"
 #include "core/hash.h"
+#include "core/str.h"
 #include "core/strbuf.h"
 #include "read/reader.h"
 
@@ -185,8 +186,11 @@ void *parser_scanner_new(struct cx_parser *P);
 void parser_scanner_free(void *scanner);
 /* Parse what the scanner's input gives, from its start. */
 void parser_run(struct cx_parser *P, void *scanner);
-/* Keys as BibTeX compares them: case-insensitive. */
-int eq_lower(cx_str a, const char *s, size_t n);
+/* Keys and macro names as BibTeX compares them: ASCII case aside. */
+static inline int eq_lower(cx_str a, const char *s, size_t n)
+{
+	return a.n == n && str_ieqn(a.p, s, n);
+}
 
 /* A syntax error as the grammar saw it: the unexpected token (a kind
  * below and its name), where it is, and up to four tokens that would

@@ -124,6 +124,9 @@ void fuzz_convert(const char *reader, const uint8_t *data, size_t n, enum fuzz_v
 		struct sink *s = &sinks[i];
 		s->out.count = 0;
 		s->out.diag = &c.diags;
+		/* A run is a new output: what an earlier run reported once
+		 * (an unknown command of "<fuzz>") is reported again. */
+		hindex_free(&s->out.once);
 		if (s->f->begin)
 			s->f->begin(&s->out);
 	}
