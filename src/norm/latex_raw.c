@@ -5,12 +5,14 @@
  * cannot hold LaTeX (CSL-JSON, RIS) write its text instead, by one
  * documented rule (README, "LaTeX and Unicode"): the command's name and
  * its [optional] arguments go, its {arguments} stay, decoded, with a space
- * between two (\sortmediacreator{Philip K.}{Dick}); a command with no argument gives its name without the
- * backslash (most are logos: \TUGboat, \MMIX).  A few biblatex commands people put in .bib files have a
- * rendering of their own: \mkbibquote{x} and \enquote{x} are quoted,
- * \hyphen is a hyphen, \bibstring{key} its English string, and
- * \arabic{counter} and the like, which print a number only LaTeX knows,
- * give nothing. */
+ * between two (\sortmediacreator{Philip K.}{Dick}); a command with no
+ * argument gives its name without the backslash (most are logos: \TUGboat,
+ * \MMIX).  So does a group it starts, which the decoder keeps whole
+ * ({\KOMAScript}), the rest of the group after it.  A few biblatex
+ * commands people put in .bib files have a rendering of their own:
+ * \mkbibquote{x} and \enquote{x} are quoted, \hyphen is a hyphen,
+ * \bibstring{key} its English string, and \arabic{counter} and the like,
+ * which print a number only LaTeX knows, give nothing. */
 #include <string.h>
 
 #include "core/str.h"
