@@ -468,6 +468,39 @@ static int year_only(struct cv *v, const struct cv_line *L)
 /* ---- items --------------------------------------------------------------------- */
 
 #define ITEM_LINES 32
+/* An item's text and its abstract stop growing here: a reference is a few
+ * hundred bytes, and text that runs on without a break (a program, a
+ * table) would otherwise be copied whole for each line it gains. */
+#define ITEM_BYTES 8192
+#define ABSTRACT_BYTES 16384
+
+/* x, then sep and y, while x is shorter than cap: a text gathered line by
+ * line stops growing there instead of being copied again for each line. */
+static cx_str cat_upto(struct arena *a, cx_str x, const char *sep, cx_str y, size_t cap)
+{
+	return x.n < cap ? cv_cat(a, x, sep, y) : x;
+}
+
+/* The texts of lines L[i], i in [from, to), joined with single spaces (the
+ * empty ones left out, as cv_cat leaves them), in one copy. */
+static cx_str join_lines(struct arena *a, const struct cv_line *L, size_t from, size_t to)
+{
+	size_t len = 0;
+	for (size_t m = from; m < to; m++)
+		len += L[m].n + 1;
+	char *t = arena_alloc(a, len + 1);
+	size_t k = 0;
+	for (size_t m = from; m < to; m++) {
+		if (!L[m].n)
+			continue;
+		if (k)
+			t[k++] = ' ';
+		memcpy(t + k, L[m].s, L[m].n);
+		k += L[m].n;
+	}
+	t[k] = 0;
+	return cvd_S(t, k);
+}
 
 /* An item being put together. */
 struct acc {
@@ -541,7 +574,7 @@ static void flush(struct grouper *g)
 		r->strict = g->strict;
 		v->nraw++;
 	} else if (c->extra.n && v->nraw && !g->strict && !v->raw[v->nraw - 1].rec)
-		v->raw[v->nraw - 1].extra = cv_cat(&v->a, v->raw[v->nraw - 1].extra, " ", c->extra);
+		v->raw[v->nraw - 1].extra = cat_upto(&v->a, v->raw[v->nraw - 1].extra, " ", c->extra, ITEM_BYTES);
 	memset(c, 0, sizeof *c);
 }
 
@@ -616,6 +649,8 @@ static void acc_line(struct grouper *g, cx_str s, unsigned line, int role, int k
 		s = cvd_S(r, k + s.n - tag);
 		s = award_last(g->v, s);
 	}
+	if (c->n == ITEM_LINES && c->s[c->n - 1].n + s.n >= ITEM_BYTES)
+		flush(g); /* no item is this long: the line starts the next */
 	if (!c->n)
 		c->line = line;
 	if (c->n == ITEM_LINES) { /* more lines than an item has: the last one grows */
@@ -662,7 +697,7 @@ static int side_line(struct grouper *g, cx_str s, cx_str p, int marked)
 	                 (str_ieq(p, "arxiv") || str_ieq(p, "biorxiv") || str_ieq(p, "medrxiv") || str_ieq(p, "preprint"));
 	if ((cvd_links_only(s) && !venue_word) ||
 	    (c->n && p.n > 1 && p.p[0] == '[' && p.p[p.n - 1] == ']' && cvd_is_label(p.p + 1, p.n - 2))) {
-		c->extra = cv_cat(&v->a, c->extra, " ", s);
+		c->extra = cat_upto(&v->a, c->extra, " ", s, ITEM_BYTES);
 		return 1;
 	}
 	if (image_name(p) || form_field(p))
@@ -674,7 +709,7 @@ static int side_line(struct grouper *g, cx_str s, cx_str p, int marked)
 		return 1;
 	}
 	if (ids_only(v, s)) {
-		c->extra = cv_cat(&v->a, c->extra, " ", s);
+		c->extra = cat_upto(&v->a, c->extra, " ", s, ITEM_BYTES);
 		return 1;
 	}
 	enum lk pk = prose(p) ? line_kind(v, s) : LK_CITE;
@@ -683,7 +718,7 @@ static int side_line(struct grouper *g, cx_str s, cx_str p, int marked)
 			flush(g);
 			g->stop = 1; /* the page has gone back to talking about its owner */
 		} else if (c->n)
-			c->abstract = cv_cat(&v->a, c->abstract, " ", p);
+			c->abstract = cat_upto(&v->a, c->abstract, " ", p, ABSTRACT_BYTES);
 		else if (v->nraw && !marked && !v->raw[v->nraw - 1].abstract.n && !g->strict)
 			v->raw[v->nraw - 1].abstract = p; /* abstracts between entries */
 		return 1;
@@ -726,13 +761,33 @@ static int ends_with(cx_str p, const char *set)
 	return p.n && strchr(set, p.p[p.n - 1]);
 }
 
+/* The end of cvd_plain(s), enough to see how a line ends, without copying
+ * a line that has grown long.  A URL open where the tail is cut stays out
+ * of the text, as cvd_plain keeps it out. */
+static cx_str plain_tail(struct arena *a, cx_str s)
+{
+	size_t b = s.n > 256 ? s.n - 256 : 0;
+	for (size_t i = b; i-- > 0 && b - i <= 2048;) { /* no URL is longer */
+		unsigned char c = (unsigned char)s.p[i];
+		if (c == CX_M_URL_OFF)
+			break;
+		if (c == CX_M_URL_ON) {
+			b = i;
+			break;
+		}
+	}
+	while (b > 0 && ((unsigned char)s.p[b] & 0xC0) == 0x80)
+		b--; /* not inside a character */
+	return cvd_plain(a, cvd_S(s.p + b, s.n - b));
+}
+
 /* Does line s of kind k go on the item's last line of the same kind? */
 static int continues(struct grouper *g, cx_str p, enum lk k)
 {
 	struct acc *c = &g->cur;
-	if (!c->n || c->kind[c->n - 1] != k)
+	if (!c->n || c->kind[c->n - 1] != k || (k != LK_AUTHOR && k != LK_TITLE))
 		return 0;
-	cx_str last = cvd_plain(&g->v->a, c->s[c->n - 1]);
+	cx_str last = plain_tail(&g->v->a, c->s[c->n - 1]);
 	if (k == LK_AUTHOR)
 		return ends_with(last, ",&") || (last.n > 4 && !memcmp(last.p + last.n - 4, " and", 4));
 	if (k == LK_TITLE)
@@ -753,10 +808,10 @@ static void take_line(struct grouper *g, cx_str s, unsigned line, int heading)
 	if (g->stop || (!p.n && !side_line(g, s, p, 0)) || !p.n)
 		return;
 	if (g->abstract) { /* under an item's "Abstract" heading */
-		if (c->n)
-			c->abstract = cv_cat(&v->a, c->abstract, " ", p);
-		else if (v->nraw && !v->raw[v->nraw - 1].rec)
-			v->raw[v->nraw - 1].abstract = cv_cat(&v->a, v->raw[v->nraw - 1].abstract, " ", p);
+		cx_str *ab = c->n ? &c->abstract
+		           : v->nraw && !v->raw[v->nraw - 1].rec ? &v->raw[v->nraw - 1].abstract : NULL;
+		if (ab)
+			*ab = cat_upto(&v->a, *ab, " ", p, ABSTRACT_BYTES);
 		return;
 	}
 	if (side_line(g, s, p, 0))
@@ -784,7 +839,7 @@ static void take_line(struct grouper *g, cx_str s, unsigned line, int heading)
 	enum lk k = heading ? LK_TITLE : line_kind(v, s);
 	cx_str title = k != LK_TITLE && c->caption && c->n == 1 ? repeats(v, c->s[0], s) : cvd_S("", 0);
 	if (title.n) {
-		c->extra = cv_cat(&v->a, c->extra, " ", c->s[0]); /* its links */
+		c->extra = cat_upto(&v->a, c->extra, " ", c->s[0], ITEM_BYTES); /* its links */
 		c->title = title;
 		c->s[0] = s;
 		c->kind[0] = LK_CITE;
@@ -809,7 +864,7 @@ static void take_line(struct grouper *g, cx_str s, unsigned line, int heading)
 		g->lead = (int)k;
 	if (!c->kinds && heading)
 		c->caption = 1;
-	if (continues(g, p, k) && c->n) {
+	if (c->n && c->s[c->n - 1].n + s.n < ITEM_BYTES && continues(g, p, k)) {
 		c->s[c->n - 1] = cv_cat(&v->a, c->s[c->n - 1], " ", s);
 		return;
 	}
@@ -865,9 +920,7 @@ static void take_lines(struct grouper *g, const struct cv_line *L, size_t n)
 		while (j < n && !L[j].blank && !L[j].role)
 			j++;
 		if (j - i >= 2 && lines_wrapped(v, L + i, j - i)) {
-			cx_str joined = cvd_S("", 0);
-			for (size_t m = i; m < j; m++)
-				joined = cv_cat(&v->a, joined, " ", cvd_S(L[m].s, L[m].n));
+			cx_str joined = join_lines(&v->a, L, i, j);
 			if (!side_line(g, joined, cvd_plain(&v->a, joined), 1)) {
 				C[nc] = L[i];
 				joined = lead_in(joined);
@@ -880,11 +933,11 @@ static void take_lines(struct grouper *g, const struct cv_line *L, size_t n)
 		}
 		cx_str s = cvd_S(L[i].s, L[i].n), p = cvd_plain(&v->a, s);
 		if (L[i].role == R_LINKS) {
-			g->cur.extra = cv_cat(&v->a, g->cur.extra, " ", s);
+			g->cur.extra = cat_upto(&v->a, g->cur.extra, " ", s, ITEM_BYTES);
 			continue;
 		}
 		if (L[i].role == R_BADGE) {
-			g->cur.badge = cvd_trim_punct(cv_cat(&v->a, g->cur.badge, ", ", p), ",");
+			g->cur.badge = cvd_trim_punct(cat_upto(&v->a, g->cur.badge, ", ", p, ITEM_BYTES), ",");
 			continue;
 		}
 		if (side_line(g, s, p, 1) || !p.n)
@@ -910,9 +963,7 @@ static void take_lines(struct grouper *g, const struct cv_line *L, size_t n)
 		}
 	}
 	if (nc > 1 && !roles && !joined_any && lines_wrapped(v, C, nc)) {
-		cx_str joined = cvd_S("", 0);
-		for (size_t i = 0; i < nc; i++)
-			joined = cv_cat(&v->a, joined, " ", cvd_S(C[i].s, C[i].n));
+		cx_str joined = join_lines(&v->a, C, 0, nc);
 		acc_line(g, joined, C[0].line, R_NONE, LK_CITE);
 	} else
 		for (size_t i = 0; i < nc; i++)
@@ -1089,17 +1140,15 @@ static size_t wrapped_paragraph(struct grouper *g, size_t i)
 	struct cv *v = g->v;
 	const struct cv_line *L = &v->l[i];
 	size_t j = i + 1;
-	while (j < v->nl && !v->l[j].blank && !v->l[j].heading && !v->l[j].marker && !v->l[j].rec)
-		j++;
+	while (j < v->nl && j - i <= 6 && !v->l[j].blank && !v->l[j].heading && !v->l[j].marker &&
+	       !v->l[j].rec)
+		j++; /* past 6 lines it is no citation: no need to find its end */
 	if (j - i < 2 || j - i > 6 || !lines_wrapped(v, L, j - i))
 		return 0;
-	cx_str joined = cvd_S("", 0);
-	for (size_t m = i; m < j; m++) {
+	for (size_t m = i; m < j; m++)
 		if (cvd_links_only(cvd_S(v->l[m].s, v->l[m].n)))
 			return 0;
-		joined = cv_cat(&v->a, joined, " ", cvd_S(v->l[m].s, v->l[m].n));
-	}
-	take_line(g, joined, L->line, 0);
+	take_line(g, join_lines(&v->a, v->l, i, j), L->line, 0);
 	return j - i;
 }
 

@@ -28,6 +28,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/arena.h"
+#include "core/hash.h"
 #include "core/str.h"
 #include "cv/doc.h"
 #include "cv/dom.h"
@@ -186,20 +188,80 @@ static int titled(const struct dom *d, const struct pinfo *pi, size_t i, size_t 
 	return 0;
 }
 
+/* The signatures of a parent's children that count as a record's size
+ * (not hidden; with free set, holding no record either), sorted: how many
+ * siblings share a child's signature is a search, not another walk over
+ * the siblings, which a page with thousands of them would make quadratic. */
+struct sigs {
+	uint32_t *v;
+	size_t n, cap;
+};
+
+static int cmp_u32(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	return x < y ? -1 : x > y;
+}
+
+static void sigs_of(struct sigs *S, const struct dom *d, const struct pinfo *pi, uint32_t parent,
+                    int free)
+{
+	S->n = 0;
+	for (uint32_t o = d->n[parent].first; o; o = d->n[o].next) {
+		if (pi[o].hidden || (free && pi[o].has_rec) || !record_size(&pi[o]))
+			continue;
+		if (S->n == S->cap) {
+			S->cap = S->cap ? 2 * S->cap : 64;
+			S->v = xrealloc(S->v, S->cap * sizeof *S->v);
+		}
+		S->v[S->n++] = pi[o].sig;
+	}
+	if (S->n > 1)
+		qsort(S->v, S->n, sizeof *S->v, cmp_u32);
+}
+
+/* Where the first signature above sig (past set) or not below it stands. */
+static size_t sigs_bound(const struct sigs *S, uint32_t sig, int past)
+{
+	size_t lo = 0, hi = S->n;
+	while (lo < hi) {
+		size_t m = lo + (hi - lo) / 2;
+		if (S->v[m] < sig || (past && S->v[m] == sig))
+			lo = m + 1;
+		else
+			hi = m;
+	}
+	return lo;
+}
+
+static size_t sigs_count(const struct sigs *S, uint32_t sig)
+{
+	return sigs_bound(S, sig, 1) - sigs_bound(S, sig, 0);
+}
+
+/* A node's signature and its parent's, as one key (the multiplier is odd,
+ * so keys that differ stay apart). */
+static uint64_t kind_pair(const struct dom *d, const struct pinfo *pi, size_t k)
+{
+	return ((uint64_t)pi[k].sig << 32 | pi[d->n[k].parent].sig) * 0x9E3779B97F4A7C15u;
+}
+
 /* Records inside an element that repeats and carries the item's title as
  * a heading are parts of one item (academicpages' archive: a title, then
  * "Published in", "Recommended citation" paragraphs): the element is the
  * record. */
 static void lift_records(const struct dom *d, struct pinfo *pi, uint32_t *nrec)
 {
+	struct sigs S = {0};
+	uint32_t at = 0; /* the parent whose children S holds */
 	for (size_t i = 1; i < d->nn; i++) {
 		const struct dnode *E = &d->n[i];
 		if (dom_is_text(E) || pi[i].hidden || pi[i].rec || !pi[i].has_rec || !record_tag(E) ||
 		    !record_size(&pi[i]) || !E->parent)
 			continue;
-		size_t same = 0;
-		for (uint32_t o = d->n[E->parent].first; o; o = d->n[o].next)
-			same += !pi[o].hidden && pi[o].sig == pi[i].sig && record_size(&pi[o]);
+		if (!S.n || at != E->parent)
+			sigs_of(&S, d, pi, at = E->parent, 0);
+		size_t same = sigs_count(&S, pi[i].sig);
 		size_t end = subtree_end(d, i);
 		if (same < 2 || !titled(d, pi, i, end))
 			continue;
@@ -207,6 +269,7 @@ static void lift_records(const struct dom *d, struct pinfo *pi, uint32_t *nrec)
 			pi[k].rec = 0;
 		pi[i].rec = ++*nrec;
 	}
+	free(S.v);
 }
 
 /* Children of each element, deepest first, grouped by signature: a group
@@ -215,37 +278,43 @@ static void lift_records(const struct dom *d, struct pinfo *pi, uint32_t *nrec)
 static uint32_t find_records(const struct dom *d, struct pinfo *pi)
 {
 	uint32_t nrec = 0;
+	struct sigs S = {0};
 	for (size_t i = d->nn; i-- > 0;) {
 		const struct dnode *P = &d->n[i];
 		if (dom_is_text(P) || pi[i].hidden || !P->first)
 			continue;
+		/* Marking a child changes nothing the counts of its siblings
+		 * look at (it marks the child's ancestors). */
+		sigs_of(&S, d, pi, (uint32_t)i, 1);
 		for (uint32_t c = P->first; c; c = d->n[c].next) {
 			const struct dnode *C = &d->n[c];
 			if (dom_is_text(C) || pi[c].hidden || pi[c].rec || pi[c].has_rec || !record_tag(C) ||
 			    !record_size(&pi[c]))
 				continue;
-			size_t same = 0;
-			for (uint32_t o = P->first; o; o = d->n[o].next)
-				if (!pi[o].hidden && pi[o].sig == pi[c].sig && !pi[o].has_rec && record_size(&pi[o]))
-					same++;
-			if (same >= 2 || (dom_is(C, "li") && pi[c].year))
+			if (sigs_count(&S, pi[c].sig) >= 2 || (dom_is(C, "li") && pi[c].year))
 				mark_record(d, pi, c, &nrec);
 		}
 	}
+	free(S.v);
 	/* an element of a record's kind under a parent of its parent's kind
-	 * is one too, alone as it may be (a year's list with one paper) */
+	 * is one too, alone as it may be (a year's list with one paper): the
+	 * pairs of kinds that records have are kept in a set, which grows as
+	 * records are found */
+	struct hindex kinds = {0};
+	for (size_t k = 1; k < d->nn; k++) {
+		uint64_t h = kind_pair(d, pi, k);
+		if (pi[k].rec && hindex_first(&kinds, h) == HINDEX_END)
+			hindex_put(&kinds, h, 0); /* each pair once */
+	}
 	for (size_t i = 1; i < d->nn; i++) {
 		const struct dnode *C = &d->n[i];
 		if (dom_is_text(C) || pi[i].hidden || pi[i].rec || pi[i].has_rec || !record_tag(C) ||
 		    !record_size(&pi[i]))
 			continue;
-		for (size_t k = 1; k < d->nn; k++)
-			if (pi[k].rec && pi[k].sig == pi[i].sig && pi[d->n[k].parent].sig == pi[C->parent].sig &&
-			    k != i) {
-				mark_record(d, pi, (uint32_t)i, &nrec);
-				break;
-			}
+		if (hindex_first(&kinds, kind_pair(d, pi, i)) != HINDEX_END)
+			mark_record(d, pi, (uint32_t)i, &nrec); /* its pair is in the set */
 	}
+	hindex_free(&kinds);
 	lift_records(d, pi, &nrec);
 	/* numbered in document order */
 	uint32_t k = 0;

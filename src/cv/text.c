@@ -8,6 +8,7 @@
 #include <utf8proc.h>
 
 #include "core/str.h"
+#include "core/strbuf.h"
 #include "cv/doc.h"
 
 /* ---- small helpers -------------------------------------------------------- */
@@ -323,11 +324,22 @@ static int tex_command(cx_str s, size_t i)
 	return s.p[i] == '\\' && i + 1 < s.n && (isalpha((unsigned char)s.p[i + 1]) || strchr("'`^\"~=.&%$_#", s.p[i + 1]));
 }
 
+/* What out gathered, then s from `from` on, as one string in a; out is
+ * freed.  Text rebuilt piece by piece is gathered in a buffer that grows,
+ * so a long text with many pieces is copied a few times, not once a piece. */
+static cx_str take_buf(struct arena *a, struct buf *out, cx_str s, size_t from)
+{
+	buf_put(out, s.p + from, s.n - from);
+	cx_str r = cvd_S(arena_strndup(a, out->p, out->n), out->n);
+	buf_free(out);
+	return r;
+}
+
 /* "{ mph{Rupornis}}": a "\emph" whose "\e" a string escape made a control
  * byte, and a text dump a space; likewise "\t" in "\textit". */
 static cx_str eaten_commands(struct arena *a, cx_str s)
 {
-	cx_str out = cvd_S("", 0);
+	struct buf out = {0};
 	size_t from = 0;
 	for (size_t i = 0; i + 6 < s.n; i++) {
 		if (s.p[i] != '{' || s.p[i + 1] != ' ')
@@ -341,11 +353,11 @@ static cx_str eaten_commands(struct arena *a, cx_str s)
 			cmd = "\\t";
 		if (!cmd)
 			continue;
-		out = cv_cat(a, out, "", cvd_S(s.p + from, i + 1 - from));
-		out = cv_cat(a, out, "", cvd_S(cmd, 2));
+		buf_put(&out, s.p + from, i + 1 - from);
+		buf_put(&out, cmd, 2);
 		from = i + 2;
 	}
-	return from ? cv_cat(a, out, "", cvd_S(s.p + from, s.n - from)) : s;
+	return from ? take_buf(a, &out, s, from) : s;
 }
 
 /* A page that prints its BibTeX's LaTeX ("{\emph{Rupornis magnirostris}}",
@@ -357,7 +369,7 @@ cx_str cvd_tex_spans(struct arena *a, cx_str s)
 	s = eaten_commands(a, s);
 	if (!memchr(s.p, '\\', s.n))
 		return s;
-	cx_str out = cvd_S("", 0);
+	struct buf out = {0};
 	size_t from = 0;
 	for (size_t i = 0; i < s.n; i++) {
 		size_t e = 0;
@@ -385,12 +397,10 @@ cx_str cvd_tex_spans(struct arena *a, cx_str s)
 			g = cvd_S(w, (size_t)ns + rest.n);
 		}
 		d = latex_decode(a, g.p, g.n);
-		out = cv_cat(a, out, "", cvd_S(s.p + from, i - from));
-		out = cv_cat(a, out, "", d);
+		buf_put(&out, s.p + from, i - from);
+		buf_put(&out, d.p, d.n);
 		from = e;
 		i = e - 1;
 	}
-	if (!from)
-		return s;
-	return cv_cat(a, out, "", cvd_S(s.p + from, s.n - from));
+	return from ? take_buf(a, &out, s, from) : s;
 }

@@ -93,6 +93,20 @@ case "$CITEX$meter" in
 	fi ;;
 esac
 rm -f "$d/million.bib"
+# Publication lists that never break: 40,000 lines of one paragraph, each
+# line going on the one before (author lists end with a comma), and one
+# list item with 40,000 LaTeX commands in it.  Text gathered line by line
+# or piece by piece must not be copied again for each piece.
+awk 'BEGIN { print "Publications\n"; for (i = 0; i < 40000; i++) printf "A. Author%d, B. Writer%d,\n", i, i }' >"$d/authors.txt"
+run "cv: 40k lines of one author list" 20 -f cv -t csl-json "$d/authors.txt"
+awk 'BEGIN { print "Publications\n"; for (i = 0; i < 40000; i++) printf "some words of a line %d that runs on\n", i }' >"$d/prose.txt"
+run "cv: 40k lines of one paragraph" 20 -f cv -t csl-json "$d/prose.txt"
+awk 'BEGIN { printf "<html><body><h2>Publications</h2><ul><li>A. Author, B. Author. "; for (i = 0; i < 40000; i++) printf "{\\emph{x%d}} ", i; print "In Proc. X, 2020.</li></ul></body></html>" }' >"$d/commands.html"
+run "cv: a list item with 40k LaTeX commands" 20 -f cv -t csl-json "$d/commands.html"
+# A page of 100,000 sibling elements of one kind (a program listed line by
+# line): how many siblings share a kind is counted once a parent.
+awk 'BEGIN { printf "<html><body><h2>Publications</h2><div>"; for (i = 0; i < 100000; i++) printf "<span class=\"l\">let value_%d = compute(%d) + other;</span>\n", i, i; print "</div></body></html>" }' >"$d/spans.html"
+run "cv: 100k sibling elements" 20 -f cv -t csl-json "$d/spans.html"
 # Garbage.
 head -c 2000000 /dev/urandom >"$d/random.bib" 2>/dev/null
 run "random bytes" 20 -t csl-json "$d/random.bib"
