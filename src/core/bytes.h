@@ -73,6 +73,35 @@ static inline const char *bytes_find_pair_fold(const char *p, const char *e, cha
 	return e;
 }
 
+/* The high bit of each byte of w below 0x20 or equal to '"' or '\\' (the
+ * bytes a JSON string escapes); nonzero when there is one.  A bit above
+ * the first such byte may be set wrongly (a borrow), never one below. */
+static inline uint64_t bytes_json_hits(uint64_t w)
+{
+	return ((w - BYTES_ONES * 0x20) & ~w & BYTES_HIGH) | bytes_eq8(w, '"') | bytes_eq8(w, '\\');
+}
+
+/* Copy n bytes, a few of them (a key, a separator): up to sixteen as two
+ * words that overlap, with no call; more by memcpy. */
+static inline void bytes_copy_short(char *dst, const char *src, size_t n)
+{
+	if (n >= 8 && n <= 16) {
+		uint64_t x, y;
+		memcpy(&x, src, 8);
+		memcpy(&y, src + n - 8, 8);
+		memcpy(dst, &x, 8);
+		memcpy(dst + n - 8, &y, 8);
+	} else if (n >= 4 && n < 8) {
+		uint32_t x, y;
+		memcpy(&x, src, 4);
+		memcpy(&y, src + n - 4, 4);
+		memcpy(dst, &x, 4);
+		memcpy(dst + n - 4, &y, 4);
+	} else {
+		memcpy(dst, src, n);
+	}
+}
+
 /* The first byte in [p, e) below 0x20 or equal to a or b, or e. */
 static inline const char *bytes_find_ctl2(const char *p, const char *e, char a, char b)
 {

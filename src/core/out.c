@@ -80,6 +80,8 @@ static void esc_json(struct cx_out *o, const char *s, size_t n)
 {
 	static const char hex[] = "0123456789abcdef";
 	size_t i = 0, run = 0;
+	if (out_json_short(o, s, n))
+		return;
 	while (i < n) {
 		i = (size_t)(bytes_find_ctl2(s + i, s + n, '"', '\\') - s);
 		if (i == n)

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "citex.h"
+#include "core/bytes.h"
 #include "core/diag.h"
 #include "core/hash.h"
 
@@ -66,6 +67,46 @@ static inline void out_str(struct cx_out *o, cx_str s)
 {
 	out_write(o, s.p, s.n);
 }
+/* Short text s[0..n), at most sixteen bytes (a name, a number, a field
+ * name), written as it is when no byte of it needs a JSON escape (none
+ * below 0x20, no '"' or '\\'): 1, or 0 with nothing written.  Two words
+ * that overlap cover it, tested and stored whole: no byte loop, no call. */
+static inline int out_json_short(struct cx_out *o, const char *s, size_t n)
+{
+	if (n > 16 || o->cap - o->n <= 16)
+		return 0;
+	char *b = o->buf + o->n;
+	if (n >= 8) {
+		uint64_t x, y;
+		memcpy(&x, s, 8);
+		memcpy(&y, s + n - 8, 8);
+		if (bytes_json_hits(x) | bytes_json_hits(y))
+			return 0;
+		memcpy(b, &x, 8);
+		memcpy(b + n - 8, &y, 8);
+	} else if (n >= 4) {
+		uint32_t x, y;
+		memcpy(&x, s, 4);
+		memcpy(&y, s + n - 4, 4);
+		if (bytes_json_hits(x | (uint64_t)y << 32))
+			return 0;
+		memcpy(b, &x, 4);
+		memcpy(b + n - 4, &y, 4);
+	} else if (n) {
+		/* The first, middle and last bytes are all of them; the
+		 * other five are a letter. */
+		unsigned char c0 = (unsigned char)s[0], c1 = (unsigned char)s[n / 2],
+		              c2 = (unsigned char)s[n - 1];
+		if (bytes_json_hits(0x4141414141000000u | c0 | (uint64_t)c1 << 8 | (uint64_t)c2 << 16))
+			return 0;
+		b[0] = (char)c0;
+		b[n / 2] = (char)c1;
+		b[n - 1] = (char)c2;
+	}
+	o->n += n;
+	return 1;
+}
+
 /* Write s escaped for the context. */
 void out_esc(struct cx_out *o, const char *s, size_t n, enum out_esc esc);
 void out_printf(struct cx_out *o, const char *fmt, ...)

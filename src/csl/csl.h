@@ -62,8 +62,15 @@ enum csl_cm {
 	CM_LIGHT = 'L', CM_LIGHT_OFF = 'l',         /* font-weight="light" */
 	CM_VNORMAL = 'V', CM_VNORMAL_OFF = 'v',     /* font-variant="normal" */
 	CM_UNDER = 'U', CM_UNDER_OFF = 'u',         /* text-decoration="underline" */
+	CM_UNONE = 'D', CM_UNONE_OFF = 'd',         /* text-decoration="none" */
 	CM_BASE = 'A', CM_BASE_OFF = 'a',           /* vertical-align="baseline" */
 	CM_OBLIQUE = 'O', CM_OBLIQUE_OFF = 'o',     /* font-style="oblique" */
+	/* A style's italic, bold and small caps: they nest without turning
+	 * the text inside upright (citeproc-js: <i><i>x</i></i>), where the
+	 * same markup in the data does turn (flip-flop). */
+	CM_ITALIC = 'J', CM_ITALIC_OFF = 'j',
+	CM_BOLD = 'B', CM_BOLD_OFF = 'b',
+	CM_SC = 'C', CM_SC_OFF = 'c',
 	CM_BLOCK = 'K', CM_LEFT = 'M', CM_RIGHT = 'R', CM_INDENT = 'I', CM_DISPLAY_OFF = 'k',
 	CM_NOPUNCT = 'P',                          /* join: the next text's punctuation stays */
 };

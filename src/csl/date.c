@@ -68,8 +68,10 @@ static const char *year_text(struct csl_render *r, int y, int form)
 	return arena_strndup(r->a, b, strlen(b));
 }
 
+/* The text of one date part; *ys is set to the implicit year-suffix when
+ * it goes after this (year) part. */
 static const char *part_text(struct csl_render *r, const struct csl_node *p, const struct csl_date *d,
-                             int side, int var)
+                             int side, int var, const char **ys)
 {
 	char b[64];
 	int y = d->y[side], m = d->m[side], day = d->d[side];
@@ -77,13 +79,11 @@ static const char *part_text(struct csl_render *r, const struct csl_node *p, con
 	case 0: {
 		if (!y)
 			return "";
-		const char *s = year_text(r, y, p->form);
 		if (var == CV_ISSUED && !r->uses_ys && r->it->year_suffix && !r->ys_done && !r->sort) {
 			r->ys_done = 1;
-			snprintf(b, sizeof b, "%s%s", s, csl_year_suffix(r->a, r->it->year_suffix));
-			return arena_strndup(r->a, b, strlen(b));
+			*ys = csl_year_suffix(r->a, r->it->year_suffix);
 		}
-		return s;
+		return year_text(r, y, p->form);
 	}
 	case 1:
 		if (m < 1)
@@ -126,10 +126,10 @@ static void render_run(struct csl_render *r, struct buf *b, const struct part *p
 {
 	int piq = r->L->punct_in_quote;
 	int any = 0;
-	const char *txt[3] = {"", "", ""};
+	const char *txt[3] = {"", "", ""}, *ys[3] = {NULL, NULL, NULL};
 	size_t shown_last = first;
 	for (size_t i = first; i <= last && i < 3; i++)
-		if (*(txt[i] = part_text(r, &p[i].n, d, side, var)))
+		if (*(txt[i] = part_text(r, &p[i].n, d, side, var, &ys[i])))
 			shown_last = i; /* the suffix a range drops is the last shown */
 	for (size_t i = first; i <= last && i < 3; i++) {
 		const char *s = txt[i];
@@ -144,6 +144,10 @@ static void render_run(struct csl_render *r, struct buf *b, const struct part *p
 		if (any && delim)
 			csl_cat(b, delim, piq);
 		csl_cat(b, s, piq);
+		/* the year-suffix follows the year with the year part's own
+		 * affixes and formatting, as citeproc-js: "(1980)(a)" */
+		if (ys[i])
+			csl_cat(b, csl_fmt_apply(r, ys[i], &f, 1), piq);
 		any = 1;
 	}
 }

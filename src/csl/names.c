@@ -111,8 +111,15 @@ static void initials(struct buf *b, const char *g, const char *with, int init, i
 		first = 0;
 		prev_initial = is_initial;
 	}
-	while (b->n && b->p[b->n - 1] == ' ')
-		b->n--;
+	/* the space after the last initial goes, a no-break one too */
+	for (;;) {
+		if (b->n && b->p[b->n - 1] == ' ')
+			b->n--;
+		else if (b->n >= 2 && !memcmp(b->p + b->n - 2, "\xC2\xA0", 2))
+			b->n -= 2;
+		else
+			break;
+	}
 }
 
 /* The given name at a disambiguation level: 0 as the style says, 1 with
@@ -350,6 +357,28 @@ static int name_level(struct csl_render *r, size_t i)
 
 /* The names of one variable, joined, with et-al, under the options of
  * its cs:names. */
+/* s after what b holds, without a second space where a name's suffix
+ * ends with one and the delimiter starts with one ("Doe " and " and "). */
+static void put_spaced(struct buf *b, const char *s)
+{
+	if (b->n && b->p[b->n - 1] == ' ')
+		while (*s == ' ')
+			s++;
+	buf_put(b, s, strlen(s));
+}
+
+/* cs:name's affixes and formatting go around each personal name, not
+ * around the list (citeproc-js: "Vallée B., Vera A." with suffix=".",
+ * each name bold with font-weight="bold"); a literal name takes the
+ * institution's formatting, not the name's. */
+static const char *name_fmt(struct csl_render *r, const struct csl_node *name, const struct csl_name *nm,
+                            const char *s)
+{
+	if (!name || r->sort || nm->literal || !s || !*s)
+		return s;
+	return csl_fmt_apply(r, s, &name->f, 1);
+}
+
 static const char *name_list(struct csl_render *r, const struct csl_names *nl,
                              const struct csl_nameopts *opts, const struct csl_node *name,
                              const struct csl_node *etal, int *count)
@@ -398,7 +427,7 @@ static const char *name_list(struct csl_render *r, const struct csl_names *nl,
 	/* the session's buffer: nothing inside joins another list */
 	struct buf *bp = &r->S->names, b = *bp;
 	b.n = 0;
-	int prev_inv = 0;
+	int prev_inv = 0, wrap = 0;
 	for (size_t i = 0; i < show; i++) {
 		int inv = r->sort || o.sort_order == 2 || (o.sort_order == 1 && i == 0);
 		if (nl->v[i].literal)
@@ -406,20 +435,24 @@ static const char *name_list(struct csl_render *r, const struct csl_names *nl,
 		const char *s = one_name(r, &nl->v[i], &o, name, inv && !nl->v[i].literal, name_level(r, i));
 		if (highlighted(r, &nl->v[i]))
 			s = bold(r, s);
+		s = name_fmt(r, name, &nl->v[i], s);
 		if (i > 0) {
 			int last = i == show - 1 && !use_etal;
 			if (last && and_term && !r->sort) {
 				if (dp_applies(o.dp_last, (int)show, prev_inv))
-					buf_put(&b, o.delimiter, strlen(o.delimiter));
+					put_spaced(&b, o.delimiter);
 				else
-					buf_putc(&b, ' ');
+					put_spaced(&b, " ");
 				buf_put(&b, and_term, strlen(and_term));
 				buf_putc(&b, ' ');
 			} else {
-				buf_put(&b, o.delimiter, strlen(o.delimiter));
+				put_spaced(&b, o.delimiter);
 			}
 		}
-		buf_put(&b, s, strlen(s));
+		if (i > 0)
+			put_spaced(&b, s);
+		else
+			buf_put(&b, s, strlen(s));
 		prev_inv = inv;
 	}
 	r->shown_names = arena_strndup(r->a, b.p ? b.p : "", b.n);
@@ -432,8 +465,10 @@ static const char *name_list(struct csl_render *r, const struct csl_names *nl,
 				buf_put(&b, "\xE2\x80\xA6 ", 4);
 			int inv = r->sort || o.sort_order == 2;
 			const char *s = one_name(r, &nl->v[n - 1], &o, name, inv, name_level(r, n - 1));
+			s = name_fmt(r, name, &nl->v[n - 1], s);
 			buf_put(&b, s, strlen(s));
 		} else if (!r->sort) {
+			wrap = 1;
 			const char *term = etal && etal->term ? etal->term : "et-al";
 			const char *t = csl_term_text(r->L, term, TF_LONG, 0);
 			if (t && *t) {
@@ -451,10 +486,10 @@ static const char *name_list(struct csl_render *r, const struct csl_names *nl,
 	*bp = b;
 	if (!b.n)
 		return "";
-	const char *s = arena_strndup(r->a, b.p, b.n);
-	if (name && !r->sort)
-		s = csl_fmt_apply(r, s, &name->f, 1);
-	return s;
+	const char *out = arena_strndup(r->a, b.p, b.n);
+	/* With "et al.", citeproc-js puts cs:name's formatting around the
+	 * whole list once more (the names are each formatted already). */
+	return wrap && name ? csl_fmt_apply(r, out, &name->f, 1) : out;
 }
 
 static int same_names(const struct csl_names *a, const struct csl_names *b)
@@ -577,7 +612,9 @@ static const char *render_vars(struct csl_render *r, const struct csl_node *n,
 	return csl_buf_str(r, b, &own);
 }
 
-static const char *render_substitute(struct csl_render *r, const struct csl_node *n)
+/* The first substitute that renders; *own is set when it is not a
+ * shorthand cs:names (which renders as a copy of n). */
+static const char *render_substitute(struct csl_render *r, const struct csl_node *n, int *own)
 {
 	const struct csl_node *sub = n->substitute, *of = r->sub_of;
 	const char *s = "";
@@ -586,6 +623,7 @@ static const char *render_substitute(struct csl_render *r, const struct csl_node
 	r->sub_of = n;
 	for (size_t i = 0; i < sub->nkids && !*s; i++) {
 		const struct csl_node *k = &sub->kids[i];
+		*own = !(k->kind == CK_NAMES && !k->name && !k->nkids);
 		if (k->kind == CK_NAMES) {
 			s = csl_render_names(r, k);
 			continue;
@@ -604,10 +642,10 @@ static const char *render_substitute(struct csl_render *r, const struct csl_node
 	return s;
 }
 
-static const char *names_done(struct csl_render *r, const struct csl_node *n, const char *s)
+static const char *names_done(struct csl_render *r, const struct csl_node *n, const char *s, int fmt)
 {
 	r->found++;
-	const char *out = csl_fmt_apply(r, s, &n->f, 1);
+	const char *out = fmt ? csl_fmt_apply(r, s, &n->f, 1) : s;
 	if (!r->names_done && r->ctx == &r->st->cit)
 		r->first_names = out;
 	r->names_done = 1;
@@ -619,9 +657,11 @@ const char *csl_render_names(struct csl_render *r, const struct csl_node *n)
 	if (r->sub_of && !n->name && !n->nkids) {
 		/* A shorthand cs:names in a substitute, directly or inside a
 		 * cs:choose or macro there, inherits the substituting names'
-		 * name, et-al and label. */
+		 * name, et-al and label, and (as citeproc-js) its own affixes
+		 * and formatting are not shown: the substituting names' are. */
 		const struct csl_node *of = r->sub_of;
 		struct csl_node tmp = *n;
+		tmp.f = (struct csl_fmt){.delimiter = n->f.delimiter};
 		tmp.name = of->name;
 		tmp.etal = of->etal;
 		tmp.label = of->label;
@@ -640,9 +680,12 @@ const char *csl_render_names(struct csl_render *r, const struct csl_node *n)
 	}
 	int total;
 	const char *s = render_vars(r, n, n->name, n->etal, n->label, &total);
+	int own = 0;
 	if (!*s && n->substitute)
-		s = render_substitute(r, n);
+		s = render_substitute(r, n, &own);
 	if (!*s)
 		return "";
-	return names_done(r, n, s);
+	/* What a substitute of its own renders keeps its own affixes and
+	 * formatting only (citeproc-js); a shorthand one takes these. */
+	return names_done(r, n, s, !own);
 }

@@ -145,7 +145,14 @@ struct style {
 
 enum {
 	S_I, S_NORMAL, S_B, S_WNORMAL, S_SC, S_VNORMAL, S_SUP, S_SUB, S_UNDER, S_BASE, S_OBLIQUE,
-	S_LIGHT, S_BLOCK, S_LEFT, S_RIGHT, S_INDENT, S_NONE, S__N
+	S_LIGHT, S_BLOCK, S_LEFT, S_RIGHT, S_INDENT, S_NONE,
+	S_UNONE,           /* text-decoration="none": shown, as citeproc-js */
+	S_IK, S_BK, S_SCK, /* a style's span inside the same style: no flip (HTML as citeproc-js) */
+	/* a style's "normal" inside its italic, bold or small caps: the text
+	 * is upright, but markup in it still flips as if it were not
+	 * (citeproc-js: <i><span normal>x <span normal>y</span></span></i>) */
+	S_NORMALK, S_WNORMALK, S_VNORMALK,
+	S__N
 };
 
 static const struct style styles[S__N] = {
@@ -169,6 +176,13 @@ static const struct style styles[S__N] = {
 	[S_RIGHT] = {{"<div class=\"csl-right-inline\">", "", ""}, {"</div>\n  ", "", ""}},
 	[S_INDENT] = {{"<div class=\"csl-indent\">", "", ""}, {"</div>\n  ", "", ""}},
 	[S_NONE] = {{"", "", ""}, {"", "", ""}},
+	[S_UNONE] = {{"<span style=\"text-decoration:none;\">", "", "{"}, {"</span>", "", "}"}},
+	[S_NORMALK] = {{"<span style=\"font-style:normal;\">", "", "\\textup{"}, {"</span>", "", "}"}},
+	[S_WNORMALK] = {{"<span style=\"font-weight:normal;\">", "", "\\textmd{"}, {"</span>", "", "}"}},
+	[S_VNORMALK] = {{"<span style=\"font-variant:normal;\">", "", "\\textnormal{"}, {"</span>", "", "}"}},
+	[S_IK] = {{"<i>", "", "{"}, {"</i>", "", "}"}}, /* LaTeX: \emph in \emph turns upright */
+	[S_BK] = {{"<b>", "", "{"}, {"</b>", "", "}"}},
+	[S_SCK] = {{"<span style=\"font-variant:small-caps;\">", "", "{"}, {"</span>", "", "}"}},
 };
 
 /* Superscript characters and what they are the superscript of: text
@@ -343,10 +357,16 @@ static void mark(struct sink *k, const char *s)
 		case CM_SQUOTE: quote(k, 1, 2); return;
 		case CM_QUOTE_OFF: case CM_DQUOTE_OFF: case CM_SQUOTE_OFF: quote(k, 0, 0); return;
 		/* "normal" undoes an enclosing style; with none, it shows nothing */
-		case CM_NORMAL: open_span(k, k->italic ? S_NORMAL : S_NONE); k->italic = 0; return;
-		case CM_WNORMAL: open_span(k, k->bold ? S_WNORMAL : S_NONE); k->bold = 0; return;
-		case CM_VNORMAL: open_span(k, k->sc ? S_VNORMAL : S_NONE); k->sc = 0; return;
+		case CM_NORMAL: open_span(k, k->italic ? S_NORMALK : S_NONE); return;
+		case CM_WNORMAL: open_span(k, k->bold ? S_WNORMALK : S_NONE); return;
+		case CM_VNORMAL: open_span(k, k->sc ? S_VNORMALK : S_NONE); return;
+		/* a style's italic, bold or small caps: the text inside is
+		 * in that style, whatever was around it */
+		case CM_ITALIC: open_span(k, k->italic ? S_IK : S_I); k->italic = 1; return;
+		case CM_BOLD: open_span(k, k->bold ? S_BK : S_B); k->bold = 1; return;
+		case CM_SC: open_span(k, k->sc ? S_SCK : S_SC); k->sc = 1; return;
 		case CM_UNDER: open_span(k, S_UNDER); return;
+		case CM_UNONE: open_span(k, S_UNONE); return;
 		case CM_BASE: open_span(k, S_BASE); return;
 		case CM_OBLIQUE: open_span(k, S_OBLIQUE); return;
 		case CM_LIGHT: open_span(k, S_LIGHT); return;

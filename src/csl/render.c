@@ -67,10 +67,11 @@ static const struct {
 	unsigned char esc;
 } style_mark[] = {
 	{0, 1, CM_QUOTE, CM_QUOTE_OFF, 1},         {1, 1, CM_NORMAL, CM_NORMAL_OFF, 1},
-	{1, 2, CX_M_ITALIC_ON, CX_M_ITALIC_OFF, 0}, {1, 3, CM_OBLIQUE, CM_OBLIQUE_OFF, 1},
-	{2, 1, CM_VNORMAL, CM_VNORMAL_OFF, 1},     {2, 2, CX_M_SC_ON, CX_M_SC_OFF, 0},
-	{3, 1, CM_WNORMAL, CM_WNORMAL_OFF, 1},     {3, 2, CX_M_BOLD_ON, CX_M_BOLD_OFF, 0},
-	{3, 3, CM_LIGHT, CM_LIGHT_OFF, 1},         {4, 2, CM_UNDER, CM_UNDER_OFF, 1},
+	{1, 2, CM_ITALIC, CM_ITALIC_OFF, 1},       {1, 3, CM_OBLIQUE, CM_OBLIQUE_OFF, 1},
+	{2, 1, CM_VNORMAL, CM_VNORMAL_OFF, 1},     {2, 2, CM_SC, CM_SC_OFF, 1},
+	{3, 1, CM_WNORMAL, CM_WNORMAL_OFF, 1},     {3, 2, CM_BOLD, CM_BOLD_OFF, 1},
+	{3, 3, CM_LIGHT, CM_LIGHT_OFF, 1},         {4, 1, CM_UNONE, CM_UNONE_OFF, 1},
+	{4, 2, CM_UNDER, CM_UNDER_OFF, 1},
 	{5, 1, CM_BASE, CM_BASE_OFF, 1},           {5, 2, CX_M_SUP_ON, CX_M_SUP_OFF, 0},
 	{5, 3, CX_M_SUB_ON, CX_M_SUB_OFF, 0},
 };

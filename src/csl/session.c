@@ -91,8 +91,16 @@ void csl_session_items(struct csl_session *S, struct csl_item **items, size_t n)
 {
 	S->items = items;
 	S->n = n;
-	for (size_t i = 0; i < n; i++)
+	/* An item that names no language is in the locale's: title case
+	 * is for English (CSL 1.0.2, "Title case conversion"; citeproc-js
+	 * takes the style's default-locale, else the one asked for). */
+	const char *ll = S->L->lang ? S->L->lang : "en-US";
+	int english = ll[0] == 'e' && ll[1] == 'n' && (!ll[2] || ll[2] == '-' || ll[2] == '_');
+	for (size_t i = 0; i < n; i++) {
 		items[i]->index = i;
+		if (!items[i]->s[CV_LANGUAGE])
+			items[i]->english = english;
+	}
 }
 
 void csl_session_cited(struct csl_session *S, struct csl_item **order, size_t n)

@@ -124,6 +124,10 @@ struct dec {
 	size_t *acc;
 	size_t nacc, narmed, acap;
 	size_t *match;         /* brace matches, computed once when needed */
+	/* The command open_group looked up ({\'e}), for command() next: the
+	 * position after its backslash (0: none), its end, what it is. */
+	size_t cmd_at, cmd_end;
+	const struct lx_cmd *cmd;
 	unsigned char no_close[4]; /* $ $$ \) \] known to have no closer */
 	struct frame local_f[LOCAL_FRAMES];
 	size_t local_acc[LOCAL_FRAMES];
@@ -146,7 +150,7 @@ static inline void reserve(struct dec *d, size_t k)
 		grow(d, k);
 }
 
-static void put(struct dec *d, const void *p, size_t k)
+static inline void put(struct dec *d, const void *p, size_t k)
 {
 	reserve(d, k);
 	if (k == 1)
@@ -156,7 +160,7 @@ static void put(struct dec *d, const void *p, size_t k)
 	d->on += k;
 }
 
-static void put1(struct dec *d, int c)
+static inline void put1(struct dec *d, int c)
 {
 	reserve(d, 1);
 	d->o[d->on++] = (char)c;
@@ -189,11 +193,9 @@ static void put_mark(struct dec *d, int32_t mark)
 }
 
 /* Write the marks of the armed accents, innermost first. */
-static void flush_armed(struct dec *d)
+static void flush_marks(struct dec *d)
 {
 	size_t k;
-	if (!d->narmed)
-		return;
 	for (k = d->narmed; k-- > 0;) {
 		struct frame *f = &d->f[d->acc[k]];
 		put_mark(d, f->mark);
@@ -204,13 +206,20 @@ static void flush_armed(struct dec *d)
 	d->narmed = 0;
 }
 
+/* Inline: most letters come with no accent waiting. */
+static inline void flush_armed(struct dec *d)
+{
+	if (d->narmed)
+		flush_marks(d);
+}
+
 static void white(struct dec *d)
 {
 	if (!d->at_space)
 		d->pend = 1;
 }
 
-static void flush_space(struct dec *d)
+static inline void flush_space(struct dec *d)
 {
 	if (d->pend) {
 		d->pend = 0;
@@ -222,7 +231,7 @@ static void flush_space(struct dec *d)
 }
 
 /* A letter or symbol: finishes pending accents, then arms waiting ones. */
-static void emit_base(struct dec *d, const void *p, size_t k)
+static inline void emit_base(struct dec *d, const void *p, size_t k)
 {
 	flush_armed(d);
 	flush_space(d);
@@ -296,7 +305,9 @@ static struct frame *push(struct dec *d, int kind)
 	if (d->nf == d->fcap)
 		d->f = grow_stack(d->f, d->local_f, sizeof *d->f, &d->fcap);
 	f = &d->f[d->nf++];
-	memset(f, 0, sizeof *f);
+	/* All but the undo records, which the span that uses one fills when
+	 * it opens (off and ndecl say which are in use). */
+	memset(f, 0, offsetof(struct frame, undo));
 	f->kind = (unsigned char)kind;
 	f->reps = 1;
 	if (kind == F_GROUP || kind == F_ARG)
@@ -391,7 +402,7 @@ static void pop(struct dec *d)
 
 /* One unit (a character, a command, a group) is complete: an argument
  * given without braces (\'e, \emph x) ends here. */
-static void unit_done(struct dec *d)
+static inline void unit_done(struct dec *d)
 {
 	while (top(d)->kind == F_AUTO)
 		pop(d);
@@ -719,9 +730,16 @@ static void accent(struct dec *d, const struct lx_cmd *c)
 
 static void command(struct dec *d)
 {
-	size_t start = d->i, e = name_end(d->s, d->n, start + 1), j;
+	size_t start = d->i, e, j;
+	const struct lx_cmd *c;
+	if (d->cmd_at == start + 1) {
+		e = d->cmd_end;
+		c = d->cmd;
+	} else {
+		e = name_end(d->s, d->n, start + 1);
+		c = find_cmd(d->s + start + 1, e - start - 1);
+	}
 	int word = e > start + 1 && is_alpha(d->s[start + 1]);
-	const struct lx_cmd *c = find_cmd(d->s + start + 1, e - start - 1);
 
 	if (!c) {
 		if (e > start + 1 && d->s[start + 1] < 0x80 && is_ws(d->s[start + 1])) {
@@ -877,8 +895,12 @@ static void open_group(struct dec *d)
 		 * and all ({\noopsort{a}}), unless a span is open: written
 		 * back inside \textsc{...} it would no longer be at depth 0. */
 		size_t e = name_end(d->s, d->n, i + 2);
-		if (!d->spans && !find_cmd(d->s + i + 2, e - i - 2) &&
-		    !(e == i + 3 && is_ws(d->s[i + 2]))) {
+		if (!d->spans) {
+			d->cmd_at = i + 2;
+			d->cmd_end = e;
+			d->cmd = find_cmd(d->s + i + 2, e - i - 2);
+		}
+		if (!d->spans && !d->cmd && !(e == i + 3 && is_ws(d->s[i + 2]))) {
 			size_t cl = find_close(d, i);
 			if (cl != NOPOS) {
 				emit_verbatim(d, CX_M_RAW_ON, i, cl + 1, 0);
@@ -960,13 +982,14 @@ static inline bv16 lx_lig16(bv16 v)
 	return bv_or(bv_eq(v, '-'), bv_eq(v, '\''));
 }
 
-/* The last bytes of a value, s[j..n) with n - j at most 16, as a block
- * and the block one byte on.  Bytes past n read as 0, a control byte: the
- * caller masks them off in v, and in w the first of them stands for the
- * end of the value, which doubles no byte and lets no space go on. */
-static inline void tail_blocks(const unsigned char *s, size_t j, size_t n, bv16 *v, bv16 *w)
+/* The last block of a value of sixteen bytes or more: the one that ends
+ * at n, with no copy (its bytes before the tail are the caller's to mask
+ * off), and the block one byte on, the same shifted down with a 0 past n:
+ * a control byte, which doubles no byte and lets no space go on. */
+static inline void end_blocks(const unsigned char *s, size_t n, bv16 *v, bv16 *w)
 {
-	bv_load_tail(s + j, n - j, v, w);
+	*v = bv_load(s + n - 16);
+	*w = _mm_srli_si128(*v, 1);
 }
 
 /* The bytes of v where plain_span stops, given w, the bytes after them:
@@ -986,23 +1009,8 @@ static inline unsigned plain_stops(bv16 v, bv16 w)
  * apostrophes, and single spaces before a letter.  A PLAIN byte never
  * stops the run, so the byte-wise test of the blocks finds the byte
  * where the loop below would stop. */
-static size_t plain_span(const unsigned char *s, size_t j, size_t n)
+static size_t plain_span_bytes(const unsigned char *s, size_t j, size_t n)
 {
-#if defined(BYTES_VECTOR)
-	bv16 v, w;
-	unsigned stop;
-	for (; j + 17 <= n; j += 16) {
-		v = bv_load(s + j);
-		w = bv_load(s + j + 1);
-		if ((stop = plain_stops(v, w)) != 0)
-			return j + (size_t)__builtin_ctz(stop);
-	}
-	if (j == n)
-		return n;
-	tail_blocks(s, j, n, &v, &w);
-	stop = plain_stops(v, w) & ((1u << (n - j)) - 1u);
-	return stop ? j + (size_t)__builtin_ctz(stop) : n;
-#else
 	while (j < n) {
 		if (lx_class[s[j]] == LC_PLAIN)
 			j++;
@@ -1014,6 +1022,30 @@ static size_t plain_span(const unsigned char *s, size_t j, size_t n)
 			break;
 	}
 	return j;
+}
+
+static size_t plain_span(const unsigned char *s, size_t j, size_t n)
+{
+#if defined(BYTES_VECTOR)
+	/* A value shorter than a block: a copy to load from costs more than
+	 * the bytes. */
+	if (n < 16)
+		return plain_span_bytes(s, j, n);
+	bv16 v, w;
+	unsigned stop;
+	for (; j + 17 <= n; j += 16) {
+		v = bv_load(s + j);
+		w = bv_load(s + j + 1);
+		if ((stop = plain_stops(v, w)) != 0)
+			return j + (size_t)__builtin_ctz(stop);
+	}
+	if (j == n)
+		return n;
+	end_blocks(s, n, &v, &w);
+	stop = plain_stops(v, w) >> (16 - (n - j));
+	return stop ? j + (size_t)__builtin_ctz(stop) : n;
+#else
+	return plain_span_bytes(s, j, n);
 #endif
 }
 
@@ -1154,33 +1186,11 @@ static inline bv16 lx_special16(bv16 v)
  * tie, math, quote or dash ligature, and white space already normalized.
  * TEXT_SIMPLE: white space to fold or ligatures to join, and nothing else
  * (simple_text).  TEXT_DECODE: anything more. */
-static int text_kind(const unsigned char *s, size_t n)
+static int text_kind_bytes(const unsigned char *s, size_t n, int fold)
 {
-	size_t i = 0;
-	int fold = lx_class[s[0]] == LC_SPACE || lx_class[s[n - 1]] == LC_SPACE;
-#if defined(BYTES_VECTOR)
-	/* Sixteen bytes at a time, each with its successor; the last block
-	 * from a copy with a control byte after the value, which doubles
-	 * nothing. */
-	bv16 v, w;
-	unsigned live = 0xFFFFu;
-	for (; i < n; i += 16) {
-		if (i + 17 <= n) {
-			v = bv_load(s + i);
-			w = bv_load(s + i + 1);
-		} else {
-			tail_blocks(s, i, n, &v, &w);
-			live = (1u << (n - i)) - 1u;
-		}
-		if (bv_mask(lx_special16(v)) & live)
-			return TEXT_DECODE;
-		if (!fold) {
-			bv16 twice = bv_and(bv_or(lx_lig16(v), bv_eq(v, ' ')), bv_same(v, w));
-			fold = (bv_mask(bv_or(lx_other16(v), twice)) & live) != 0;
-		}
-	}
-#else
-	for (; i < n; i++) {
+	for (size_t i = 0; i < n; i++) {
+		if (lx_class[s[i]] == LC_PLAIN)
+			continue; /* most bytes: one test */
 		switch (lx_class[s[i]]) {
 		case LC_PLAIN:
 			break;
@@ -1197,8 +1207,40 @@ static int text_kind(const unsigned char *s, size_t n)
 			return TEXT_DECODE;
 		}
 	}
-#endif
 	return fold ? TEXT_SIMPLE : TEXT_AS_IS;
+}
+
+static int text_kind(const unsigned char *s, size_t n)
+{
+	int fold = lx_class[s[0]] == LC_SPACE || lx_class[s[n - 1]] == LC_SPACE;
+#if defined(BYTES_VECTOR)
+	/* Sixteen bytes at a time, each with its successor; the last block
+	 * is the one that ends at n, with a control byte after the value,
+	 * which doubles nothing.  A value shorter than a block goes byte by
+	 * byte. */
+	if (n < 16)
+		return text_kind_bytes(s, n, fold);
+	bv16 v, w;
+	unsigned live = 0xFFFFu;
+	for (size_t i = 0; i < n; i += 16) {
+		if (i + 17 <= n) {
+			v = bv_load(s + i);
+			w = bv_load(s + i + 1);
+		} else {
+			end_blocks(s, n, &v, &w);
+			live = (0xFFFFu << (16 - (n - i))) & 0xFFFFu;
+		}
+		if (bv_mask(lx_special16(v)) & live)
+			return TEXT_DECODE;
+		if (!fold) {
+			bv16 twice = bv_and(bv_or(lx_lig16(v), bv_eq(v, ' ')), bv_same(v, w));
+			fold = (bv_mask(bv_or(lx_other16(v), twice)) & live) != 0;
+		}
+	}
+	return fold ? TEXT_SIMPLE : TEXT_AS_IS;
+#else
+	return text_kind_bytes(s, n, fold);
+#endif
 }
 
 /* Text whose only markup is white space and the dash and quote ligatures

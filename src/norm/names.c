@@ -449,22 +449,27 @@ struct toks {
 	struct tok local[32]; /* most names fit: no heap at all */
 };
 
-static struct tok *tok_push(struct toks *t)
+static void tok_grow(struct toks *t)
 {
-	if (t->n == t->cap) {
-		size_t cap = t->cap * 2;
-		struct tok *v = xmalloc(cap * sizeof *v);
-		memcpy(v, t->v, t->n * sizeof *v);
-		if (t->v != t->local)
-			free(t->v);
-		t->v = v;
-		t->cap = cap;
-	}
+	size_t cap = t->cap * 2;
+	struct tok *v = xmalloc(cap * sizeof *v);
+	memcpy(v, t->v, t->n * sizeof *v);
+	if (t->v != t->local)
+		free(t->v);
+	t->v = v;
+	t->cap = cap;
+}
+
+/* Inline: a name has a few words, which fit the local array. */
+static inline struct tok *tok_push(struct toks *t)
+{
+	if (t->n == t->cap)
+		tok_grow(t);
 	return &t->v[t->n++];
 }
 
 /* The substring covering words [a, b), separators between them included. */
-static cx_str span(const char *s, size_t n, const struct toks *t, size_t a, size_t b)
+static inline cx_str span(const char *s, size_t n, const struct toks *t, size_t a, size_t b)
 {
 	if (a >= b)
 		return (cx_str){s + (a < t->n ? t->v[a].b : n), 0};
@@ -737,7 +742,7 @@ static cx_str last_word(cx_str s, cx_str *rest)
 /* Can s, or its last word, be a suffix?  The last two bytes once trimmed
  * tell (r. r I I V: Jr. Jr Sr. Sr II III IV), and most names fail here,
  * before the word is looked for. */
-static int may_end_in_suffix(cx_str s)
+static inline int may_end_in_suffix(cx_str s)
 {
 	size_t n = s.n;
 	while (n && str_space((unsigned char)s.p[n - 1]))
@@ -804,7 +809,10 @@ static void add_name(void *vctx, const char *s, size_t n)
 		/* Too many commas is not fatal: the extra words join First,
 		 * as in pybtex. */
 		(void)names_split_raw(s, n, &r);
-		names_suffix(&r);
+		/* Most names end in no suffix: names_suffix's own first test,
+		 * here, spares the call. */
+		if (!r.jr.n && (may_end_in_suffix(r.last) || may_end_in_suffix(r.first)))
+			names_suffix(&r);
 		nm->family = decode(c, r.last);
 		nm->given = decode(c, r.first);
 		nm->particle = decode(c, r.von);

@@ -17,6 +17,7 @@
  * allows strings for volume, issue, edition...), so nothing is lost to a
  * number conversion.
  */
+#include <stddef.h>
 #include <stdint.h>
 #include <string.h>
 #include <utf8proc.h>
@@ -39,18 +40,23 @@ struct cw {
 	const struct cx_options *opt;
 	struct arena a;
 	size_t nkeys;             /* members written in the item */
-	const char *keys[128];    /* CSL variables written, first wins */
-	size_t nused;
+	size_t nused;             /* keys[] in use */
+	uint64_t seen;            /* their key_bit */
 	struct custom *custom;    /* fields kept under "custom": first local_custom */
 	size_t ncustom, capcustom;
-	struct custom local_custom[16];
+	uint64_t custom_seen;     /* custom_bit of their names */
 	const struct cx_field *pub; /* the field that is the publisher */
 	const struct cx_field *f;   /* the field being written */
 	int nocase;                 /* nocase spans open in the text being written */
+	int probe;                  /* value's first try: put_text stops where widening is due */
+	int widen;                  /* and says so here */
 	int arxiv;          /* 1: the eprint is arXiv; 2: its number is written */
 	cx_str arxiv_id;
-	int date_done, date_ok;
+	int date_done, date_ok, has_date;
 	unsigned date_used;       /* year, month, day, date fields read */
+	/* The arrays last: csl_entry clears what comes before them. */
+	const char *keys[128];    /* CSL variables written, first wins */
+	struct custom local_custom[16];
 };
 
 /* ---- JSON ---------------------------------------------------------------- */
@@ -60,24 +66,53 @@ static void esc(struct cw *w, const char *s, size_t n)
 	out_esc(w->o, s, n, OUT_JSON);
 }
 
-static int claim(struct cw *w, const char *key)
+/* A bit for a key, from its first two bytes: a key whose bit is not in
+ * w->seen was not written, which most are not. */
+static inline uint64_t key_bit(const char *key)
 {
-	for (size_t i = 0; i < w->nused; i++)
-		if (w->keys[i][0] == key[0] && !strcmp(w->keys[i], key))
-			return 0;
-	if (w->nused < sizeof w->keys / sizeof w->keys[0])
+	unsigned char a = (unsigned char)key[0], b = a ? (unsigned char)key[1] : 0;
+	return (uint64_t)1 << ((a * 31u + b) & 63);
+}
+
+static inline int claim(struct cw *w, const char *key)
+{
+	uint64_t bit = key_bit(key);
+	if (w->seen & bit)
+		for (size_t i = 0; i < w->nused; i++)
+			if (w->keys[i][0] == key[0] && !strcmp(w->keys[i], key))
+				return 0;
+	if (w->nused < sizeof w->keys / sizeof w->keys[0]) {
 		w->keys[w->nused++] = key;
+		w->seen |= bit;
+	}
 	return 1;
 }
 
 /* Start a member of the item: `,\n    "key": `.  Keys are CSL variable
  * names, which need no escape. */
-static void member(struct cw *w, const char *key)
+static inline void member(struct cw *w, const char *key)
 {
+	struct cx_out *o = w->o;
+	size_t n = strlen(key);
 	w->nocase = 0;
-	out_puts(w->o, w->nkeys++ ? ",\n    \"" : "    \"");
-	out_puts(w->o, key);
-	out_puts(w->o, "\": ");
+	if (o->cap - o->n > n + 16) {
+		/* Room in the buffer: the three pieces at once. */
+		char *b = o->buf + o->n;
+		if (w->nkeys++) {
+			memcpy(b, ",\n    \"", 7);
+			b += 7;
+		} else {
+			memcpy(b, "    \"", 5);
+			b += 5;
+		}
+		bytes_copy_short(b, key, n);
+		memcpy(b + n, "\": ", 3);
+		o->n = (size_t)(b + n + 3 - o->buf);
+		return;
+	}
+	out_puts(o, w->nkeys++ ? ",\n    \"" : "    \"");
+	out_write(o, key, n);
+	out_puts(o, "\": ");
 }
 
 /* Is the code point at s[0..n) a letter or a digit? */
@@ -161,6 +196,27 @@ static void widen_nocase(const char *s, size_t n, char *o)
 	}
 }
 
+static int wordish(unsigned char c);
+
+/* In value's first try, does mark c at t.p[i] call for widen_nocase, as
+ * needs_widen would say of all of t?  An unknown command does; a nocase
+ * span does with a word character before it, or after the first close
+ * that follows it (*open says one is open, as needs_widen pairs them). */
+static int probe_widen(cx_str t, size_t i, unsigned char c, int *open)
+{
+	if (c == CX_M_RAW_ON)
+		return 1;
+	if (c == CX_M_NOCASE_ON && !*open) {
+		*open = 1;
+		return i > 0 && wordish((unsigned char)t.p[i - 1]);
+	}
+	if (c == CX_M_NOCASE_OFF && *open) {
+		*open = 0;
+		return i + 1 < t.n && wordish((unsigned char)t.p[i + 1]);
+	}
+	return 0;
+}
+
 /* Text with inline markup as a JSON string with CSL's HTML markup; with
  * rich == 0 the markup is dropped and only the text is kept. */
 static void put_text(struct cw *w, cx_str t, int rich)
@@ -182,9 +238,12 @@ static void put_text(struct cw *w, cx_str t, int rich)
 		[CX_M_MATH_ON] = "<span class=\\\"nocase\\\">$",
 		[CX_M_MATH_OFF] = "$</span>",
 	};
+	if (out_json_short(w->o, t.p, t.n))
+		return;
 	/* One pass: the bytes between those that are marks (below 0x20) or
 	 * need a JSON escape go out as they are. */
 	size_t start = 0;
+	int open = 0;
 	for (size_t i = 0; i < t.n; i++) {
 		i = (size_t)(bytes_find_ctl2(t.p + i, t.p + t.n, '"', '\\') - t.p);
 		if (i == t.n)
@@ -192,6 +251,10 @@ static void put_text(struct cw *w, cx_str t, int rich)
 		out_write(w->o, t.p + start, i - start);
 		start = i + 1;
 		unsigned char c = (unsigned char)t.p[i];
+		if (w->probe && rich && probe_widen(t, i, c, &open)) {
+			w->widen = 1;
+			return;
+		}
 		if (c == CX_M_RAW_ON) {
 			/* An unknown command: the text of its arguments. */
 			size_t j = i + 1;
@@ -296,20 +359,23 @@ static enum cx_kind kind_of(const struct cx_field *f)
 
 /* The text of a field, whatever its kind; verbatim kinds prefer what the
  * source said. */
-static cx_str text_of(struct cw *w, const struct cx_field *f)
+static cx_str text_of_rest(struct cw *w, const struct cx_field *f)
 {
-	enum cx_kind k = kind_of(f);
-	if (f->text.n)
-		return str_trim(f->text);
-	if (k == CX_K_DATE && f->date.year[0]) {
+	if (kind_of(f) == CX_K_DATE && f->date.year[0]) {
 		char *b = arena_alloc(&w->a, 64);
 		return (cx_str){b, date_iso(b, 64, &f->date)};
 	}
 	return str_trim(f->raw);
 }
 
+/* Inline: every field asks it, and most have text. */
+static inline cx_str text_of(struct cw *w, const struct cx_field *f)
+{
+	return f->text.n ? str_trim(f->text) : text_of_rest(w, f);
+}
+
 /* Is there any visible text once markup is gone? */
-static int blank(cx_str t)
+static inline int blank(cx_str t)
 {
 	for (size_t i = 0; i < t.n; i++) {
 		unsigned char c = (unsigned char)t.p[i];
@@ -337,7 +403,10 @@ static void keep(struct cw *w, const struct cx_field *f, const char *taken)
 	int empty = blank(text_of(w, f)) && !f->nnames;
 	if (empty && (!has_parent(w->e) || f->inherited))
 		return;
-	for (size_t i = 0; i < w->ncustom; i++)
+	/* A bit for the name, from its length and first byte: a name whose
+	 * bit is clear is not kept yet, which most are not. */
+	uint64_t bit = (uint64_t)1 << ((name.n * 7 + (name.n ? (unsigned char)name.p[0] : 0)) & 63);
+	for (size_t i = 0; (w->custom_seen & bit) && i < w->ncustom; i++)
 		if (w->custom[i].name.n == name.n && !memcmp(w->custom[i].name.p, name.p, name.n)) {
 			fmt_loss(w->o, w->e, f, "csl-json cannot hold a second '%.*s' field (dropped)",
 			         (int)name.n, name.p);
@@ -358,6 +427,7 @@ static void keep(struct cw *w, const struct cx_field *f, const char *taken)
 		w->capcustom = cap;
 	}
 	w->custom[w->ncustom++] = (struct custom){name, f};
+	w->custom_seen |= bit;
 }
 
 /* Open member key for field f, or keep f in custom when that variable
@@ -407,6 +477,8 @@ static void write_custom(struct cw *w)
 
 static void name_member(struct cw *w, int *first, const char *key, size_t keyn, cx_str v)
 {
+	if (!v.n)
+		return; /* most names have no particle or suffix */
 	v = str_trim(v);
 	if (blank(v))
 		return;
@@ -418,7 +490,7 @@ static void name_member(struct cw *w, int *first, const char *key, size_t keyn, 
 	out_putc(w->o, '"');
 }
 
-static int name_empty(const struct cx_name *nm)
+static inline int name_empty(const struct cx_name *nm)
 {
 	return blank(nm->family) && blank(nm->given) && blank(nm->literal);
 }
@@ -562,14 +634,14 @@ _Static_assert(CX_F_MONTH == CX_F_YEAR + 1 && CX_F_DAY == CX_F_YEAR + 2 &&
 static void issued(struct cw *w, const struct cx_field *f, const struct fmt_home *h)
 {
 	(void)h;
-	int has_date = fmt_count(w->e, CX_F_DATE) > 0;
 	unsigned bit = 1u << (f->id - CX_F_YEAR);
 	if (!w->date_done) {
 		w->date_done = 1;
+		w->has_date = fmt_count(w->e, CX_F_DATE) > 0;
 		w->date_ok = claim(w, "issued") && date(w, "issued", &w->e->issued, text_of(w, f));
 	}
 	if (w->date_ok && !(w->date_used & bit) &&
-	    (!has_date || f->id == CX_F_DATE || fmt_date_agrees(w->e, f))) {
+	    (!w->has_date || f->id == CX_F_DATE || fmt_date_agrees(w->e, f))) {
 		w->date_used |= bit;
 		return;
 	}
@@ -682,6 +754,24 @@ static void put_list(struct cw *w, cx_str t, int rich)
 	put_keyed(w, str_trim((cx_str){t.p + start, t.n - start}), rich, 1);
 }
 
+/* The text of a value (below), its prefix first and its joined fields
+ * after; in a probe, it stops once put_text has said to widen. */
+static void value_text(struct cw *w, const struct fmt_home *h, cx_str t, int rich)
+{
+	if (h->prefix)
+		esc(w, h->prefix, strlen(h->prefix));
+	if (h->list)
+		put_list(w, t, rich);
+	else
+		put_keyed(w, t, rich, h->key);
+	for (size_t i = 0; i < h->nmore && !w->widen; i++) {
+		cx_str m = text_of(w, h->more[i]);
+		out_puts(w->o, fmt_sep(t, h->sep[i]));
+		put_text(w, m, rich);
+		t = m;
+	}
+}
+
 /* A value: the field's text, and the text of the fields that join it
  * (a subtitle after its title, an addendum after the note).  Text keeps
  * its markup; verbatim kinds and a URL are plain. */
@@ -695,27 +785,38 @@ static void value(struct cw *w, const struct cx_field *f, const struct fmt_home 
 		return;
 	out_putc(w->o, '"');
 	size_t n = t.n + (h->prefix ? strlen(h->prefix) : 0);
-	int wide = rich && needs_widen(t);
-	for (size_t i = 0; i < h->nmore; i++) {
-		cx_str m = text_of(w, h->more[i]);
-		n += m.n + 8;
-		wide |= rich && needs_widen(m);
+	for (size_t i = 0; i < h->nmore; i++)
+		n += text_of(w, h->more[i]).n + 8;
+	int wide = 0;
+	struct cx_out *o = w->o;
+	if (rich && !h->list && o->cap - o->n > 48 * n + 512) {
+		/* Written as it is, unless put_text meets what needs_widen
+		 * would have found first: then taken back and written again,
+		 * widened.  The room (a mark writes at most 48 bytes) means
+		 * nothing went to the FILE in between. */
+		size_t at = o->n;
+		int nocase = w->nocase;
+		w->probe = 1;
+		w->widen = 0;
+		value_text(w, h, t, rich);
+		w->probe = 0;
+		if (!w->widen) {
+			out_putc(o, '"');
+			return;
+		}
+		o->n = at;
+		w->nocase = nocase;
+		w->widen = 0;
+		wide = 1;
+	} else if (rich) {
+		wide = needs_widen(t);
+		for (size_t i = 0; i < h->nmore; i++)
+			wide |= needs_widen(text_of(w, h->more[i]));
 	}
 	struct capture c;
 	if (wide)
 		capture_begin(w, &c, n);
-	if (h->prefix)
-		esc(w, h->prefix, strlen(h->prefix));
-	if (h->list)
-		put_list(w, t, rich);
-	else
-		put_keyed(w, t, rich, h->key);
-	for (size_t i = 0; i < h->nmore; i++) {
-		cx_str m = text_of(w, h->more[i]);
-		out_puts(w->o, fmt_sep(t, h->sep[i]));
-		put_text(w, m, rich);
-		t = m;
-	}
+	value_text(w, h, t, rich);
 	if (wide)
 		capture_end(w, &c);
 	out_putc(w->o, '"');
@@ -826,11 +927,23 @@ static void csl_entry(struct cx_out *o, const struct cx_entry *e, size_t n)
 {
 	if (e->kind != CX_E_ENTRY)
 		return; /* @string, @preamble, @comment: BibTeX only */
-	struct cw w = {.o = o, .e = e, .opt = fmt_opt(o)};
+	struct cw w;
+	memset(&w, 0, offsetof(struct cw, keys));
+	w.o = o;
+	w.e = e;
+	w.opt = fmt_opt(o);
 	w.custom = w.local_custom;
 	w.capcustom = sizeof w.local_custom / sizeof *w.local_custom;
-	w.pub = fmt_publisher(e);
-	w.arxiv = fmt_arxiv(e, &w.arxiv_id);
+	/* Most entries have no eprint, and many no publisher of any kind:
+	 * the index says so without a look. */
+	struct fmt_index ix;
+	fmt_index_init(&ix, e);
+	w.pub = fmt_index_has(&ix, CX_F_PUBLISHER) || fmt_index_has(&ix, CX_F_ORGANIZATION) ||
+	                fmt_index_has(&ix, CX_F_INSTITUTION) || fmt_index_has(&ix, CX_F_SCHOOL) ||
+	                fmt_index_has(&ix, CX_F_HOWPUBLISHED)
+	            ? fmt_publisher(e)
+	            : NULL;
+	w.arxiv = fmt_index_has(&ix, CX_F_EPRINT) ? fmt_arxiv(e, &w.arxiv_id) : 0;
 
 	out_puts(o, "\n  {\n");
 	member(&w, "id");
@@ -846,7 +959,7 @@ static void csl_entry(struct cx_out *o, const struct cx_entry *e, size_t n)
 	out_puts(o, cx_types[e->type].csl);
 	out_putc(o, '"');
 
-	fmt_each(e, FMT_CSL, each_field, each_synth, &w);
+	fmt_each_in(e, &ix, FMT_CSL, each_field, each_synth, &w);
 	write_custom(&w);
 	out_puts(o, "\n  }");
 	arena_destroy(&w.a);

@@ -7,6 +7,8 @@
 #ifndef CX_FMT_H
 #define CX_FMT_H
 
+#include <stdint.h>
+
 #include "core/str.h"
 #include "citex.h"
 #include "core/out.h"
@@ -49,8 +51,21 @@ extern const struct cx_fmt cx_fmt_csljson;
 /* Options of the run; an all-zero set when the caller gave none. */
 const struct cx_options *fmt_opt(const struct cx_out *o);
 
-/* A field is empty when its text and raw value are only white space. */
-int fmt_empty(const struct cx_field *f);
+/* A field is empty when its text and raw value are only white space.
+ * Inline: every writer asks it of every field, and most values start
+ * with a letter. */
+static inline int fmt_empty(const struct cx_field *f)
+{
+	if (f->nnames || f->date.year[0] || f->date.literal.n)
+		return 0;
+	for (size_t i = 0; i < f->text.n; i++)
+		if (!str_space((unsigned char)f->text.p[i]))
+			return 0;
+	for (size_t i = 0; i < f->raw.n; i++)
+		if (!str_space((unsigned char)f->raw.p[i]))
+			return 0;
+	return 1;
+}
 
 /* The field's name for labels: the source name, else the BibTeX column. */
 cx_str fmt_field_name(const struct cx_field *f);
@@ -105,6 +120,11 @@ struct fmt_home;
 void fmt_each(const struct cx_entry *e, enum fmt_target target,
               void (*field)(void *ctx, const struct cx_field *f, const struct fmt_home *h),
               void (*synth)(void *ctx, const struct fmt_synth *s), void *ctx);
+/* The same with the entry's index (fmt_index_init) made by the caller. */
+struct fmt_index;
+void fmt_each_in(const struct cx_entry *e, const struct fmt_index *ix, enum fmt_target target,
+                 void (*field)(void *ctx, const struct cx_field *f, const struct fmt_home *h),
+                 void (*synth)(void *ctx, const struct fmt_synth *s), void *ctx);
 /* Does the space after an unknown command's span go (raw: the span, r:
  * its text, space_before: a space precedes it)?  After a control word
  * with no argument that renders as a hyphen (\hyphen), as TeX skips it;
@@ -196,10 +216,27 @@ struct fmt_home {
 	const char *sep[3];
 };
 
+/* An entry's fields by id, made once for the homes of all its fields:
+ * for each id with a non-empty field, the first, its own before a
+ * parent's (through crossref). */
+struct fmt_index {
+	uint64_t has[2];                           /* ids as bits */
+	const struct cx_field *first[CX_F__COUNT]; /* set where has says */
+};
+void fmt_index_init(struct fmt_index *ix, const struct cx_entry *e);
+/* Has the entry a non-empty field with id (below CX_F__COUNT)? */
+static inline int fmt_index_has(const struct fmt_index *ix, enum cx_field_id id)
+{
+	return ix->has[id >> 6] >> (id & 63) & 1;
+}
+
 /* The home of field f of entry e in target t.  The writers dispatch on
  * the role and use the name; ids are looked at here and nowhere else. */
 void fmt_home(const struct cx_entry *e, const struct cx_field *f, enum fmt_target t,
               struct fmt_home *h);
+/* The same with the entry's index made already (fmt_each). */
+void fmt_home_in(const struct cx_entry *e, const struct fmt_index *ix, const struct cx_field *f,
+                 enum fmt_target t, struct fmt_home *h);
 /* The separator to write between text `before` and a joined field: sep,
  * or " " where the text ends in punctuation that says it ("Why?" and a
  * subtitle, "Title." and an addon). */

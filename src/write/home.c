@@ -29,32 +29,28 @@
 
 _Static_assert(CX_F__COUNT < 128, "field ids fit two 64-bit words");
 
-/* For each of the n ids, the entry's first non-empty field with it, its
- * own before a parent's (through crossref), or NULL; one pass for all. */
-static void firsts(const struct cx_entry *e, const enum cx_field_id *ids, size_t n,
-                   const struct cx_field **out)
+void fmt_index_init(struct fmt_index *ix, const struct cx_entry *e)
 {
-	uint64_t want[2] = {0, 0}; /* ids as bits, to pass the others by at once */
-	for (size_t k = 0; k < n; k++) {
-		out[k] = NULL;
-		want[ids[k] >> 6 & 1] |= (uint64_t)1 << (ids[k] & 63);
-	}
+	ix->has[0] = ix->has[1] = 0;
 	for (size_t i = 0; i < e->nfields; i++) {
 		const struct cx_field *f = &e->fields[i];
-		if (f->id >= CX_F__COUNT || !(want[f->id >> 6] >> (f->id & 63) & 1))
+		if (f->id >= CX_F__COUNT || fmt_empty(f))
 			continue;
-		for (size_t k = 0; k < n; k++)
-			if (f->id == ids[k] && (!out[k] || (out[k]->inherited && !f->inherited)) &&
-			    !fmt_empty(f))
-				out[k] = f;
+		uint64_t bit = (uint64_t)1 << (f->id & 63);
+		if (!(ix->has[f->id >> 6] & bit)) {
+			ix->has[f->id >> 6] |= bit;
+			ix->first[f->id] = f;
+		} else if (ix->first[f->id]->inherited && !f->inherited) {
+			ix->first[f->id] = f;
+		}
 	}
 }
 
-static const struct cx_field *first_of(const struct cx_entry *e, enum cx_field_id id)
+/* The entry's first non-empty field with id, its own before a parent's
+ * (through crossref), or NULL. */
+static const struct cx_field *first_of(const struct fmt_index *ix, enum cx_field_id id)
 {
-	const struct cx_field *f;
-	firsts(e, &id, 1, &f);
-	return f;
+	return id < CX_F__COUNT && (ix->has[id >> 6] >> (id & 63) & 1) ? ix->first[id] : NULL;
 }
 
 /* A title and the fields that join it. */
@@ -81,15 +77,15 @@ static const unsigned char group_index[CX_F__COUNT] = {
 };
 
 /* The group of a title field, or NULL; in[] its fields in e (one pass). */
-static const struct group *group_of(const struct cx_entry *e, enum cx_field_id id,
+static const struct group *group_of(const struct fmt_index *ix, enum cx_field_id id,
                                     const struct cx_field *in[4])
 {
 	if (id >= CX_F__COUNT || !group_index[id])
 		return NULL;
 	const struct group *G = &groups[group_index[id] - 1];
 	const enum cx_field_id ids[4] = {G->head, G->sub, CX_F_MAINTITLE, G->addon};
-	in[IN_ADDON] = NULL; /* a journal has no addon */
-	firsts(e, ids, G->addon < CX_F__COUNT ? 4 : 3, in);
+	for (size_t k = 0; k < 4; k++)
+		in[k] = first_of(ix, ids[k]); /* a journal has no addon */
 	return G;
 }
 
@@ -167,7 +163,12 @@ static int is_url(const struct cx_field *f)
 
 int fmt_howpublished_url(const struct cx_entry *e, const struct cx_field *f)
 {
-	return f->id == CX_F_HOWPUBLISHED && is_url(f) && !first_of(e, CX_F_URL);
+	if (f->id != CX_F_HOWPUBLISHED || !is_url(f))
+		return 0;
+	for (size_t i = 0; i < e->nfields; i++)
+		if (e->fields[i].id == CX_F_URL && !fmt_empty(&e->fields[i]))
+			return 0;
+	return 1;
 }
 
 /* Eprint types biblatex links to a URL (its standard.bbx \\DeclareFieldFormat
@@ -181,19 +182,19 @@ enum { EPRINT_URLS = 4 };
 
 /* The eprint's kind by its eprinttype: 1 arXiv, 2 PubMed, 3 PMC,
  * EPRINT_URLS + i eprint_urls[i] (when the entry has no url), else 0. */
-static int eprint_kind(const struct cx_entry *e)
+static int eprint_kind(const struct cx_entry *e, const struct fmt_index *ix)
 {
 	cx_str id;
 	if (fmt_arxiv(e, &id))
 		return 1;
-	const struct cx_field *ty = first_of(e, CX_F_EPRINTTYPE);
+	const struct cx_field *ty = first_of(ix, CX_F_EPRINTTYPE);
 	cx_str t = ty ? str_trim(ty->text.n ? ty->text : ty->raw) : (cx_str){"", 0};
 	if (str_ieq(t, "pubmed") || str_ieq(t, "pmid"))
 		return 2;
 	if (str_ieq(t, "pmc") || str_ieq(t, "pmcid") || str_ieq(t, "pubmedcentral"))
 		return 3;
 	const struct fmt_pair *u = fmt_pair_find(FMT_PAIRS(eprint_urls), t);
-	return u && !first_of(e, CX_F_URL) ? EPRINT_URLS + (int)(u - eprint_urls) : 0;
+	return u && !first_of(ix, CX_F_URL) ? EPRINT_URLS + (int)(u - eprint_urls) : 0;
 }
 
 /* Read as biblatex (-f biblatex), whose location, publisher, institution
@@ -216,14 +217,14 @@ static const struct {
 	{CX_F_NOTE, CX_F_ADDENDUM, ". "},
 };
 
-static void contextual(const struct cx_entry *e, const struct cx_field *f, enum fmt_target t,
-                       struct fmt_home *h)
+static void contextual(const struct cx_entry *e, const struct fmt_index *ix,
+                       const struct cx_field *f, enum fmt_target t, struct fmt_home *h)
 {
 	int csl = t == FMT_CSL;
 	for (size_t i = 0; csl && i < sizeof csl_joins / sizeof *csl_joins; i++) {
 		if (f->id == csl_joins[i].host)
-			join(h, first_of(e, csl_joins[i].guest), csl_joins[i].sep);
-		else if (f->id == csl_joins[i].guest && first_of(e, csl_joins[i].host))
+			join(h, first_of(ix, csl_joins[i].guest), csl_joins[i].sep);
+		else if (f->id == csl_joins[i].guest && first_of(ix, csl_joins[i].host))
 			h->role = FR_DONE;
 	}
 	switch (f->id) {
@@ -232,17 +233,17 @@ static void contextual(const struct cx_entry *e, const struct cx_field *f, enum 
 			break;
 		if (article_like(e)) {
 			h->name = "issue";
-			join(h, first_of(e, CX_F_ISSUE), ", ");
+			join(h, first_of(ix, CX_F_ISSUE), ", ");
 		} else if (numbered_in_series(e)) {
 			h->name = "collection-number";
 		}
 		break;
 	case CX_F_ISSUE:
-		if (csl && article_like(e) && first_of(e, CX_F_NUMBER))
+		if (csl && article_like(e) && first_of(ix, CX_F_NUMBER))
 			h->role = FR_DONE;
 		break;
 	case CX_F_ADDENDUM:
-		if (csl && !first_of(e, CX_F_NOTE))
+		if (csl && !first_of(ix, CX_F_NOTE))
 			h->name = "note";
 		break;
 	case CX_F_HOWPUBLISHED:
@@ -289,16 +290,16 @@ static void contextual(const struct cx_entry *e, const struct cx_field *f, enum 
 		h->role = FR_GENRE;
 		break;
 	case CX_F_EPRINT:
-		switch (eprint_kind(e)) {
+		switch (eprint_kind(e, ix)) {
 		case 1: h->role = FR_ARXIV; h->name = csl ? "number" : "M1"; break;
 		case 2: h->role = FR_VALUE; h->name = csl ? "PMID" : ""; break;
 		case 3: h->role = FR_VALUE; h->name = csl ? "PMCID" : ""; break;
 		default:
-			if (eprint_kind(e) >= EPRINT_URLS) {
+			if (eprint_kind(e, ix) >= EPRINT_URLS) {
 				h->role = FR_VALUE;
 				h->name = csl ? "URL" : "UR";
 				h->url = 1;
-				h->prefix = eprint_urls[eprint_kind(e) - EPRINT_URLS].value;
+				h->prefix = eprint_urls[eprint_kind(e, ix) - EPRINT_URLS].value;
 			}
 			break;
 		}
@@ -306,7 +307,7 @@ static void contextual(const struct cx_entry *e, const struct cx_field *f, enum 
 			h->role = FR_KEEP;
 		break;
 	case CX_F_EPRINTTYPE:
-		if (eprint_kind(e) == 1 || (csl && eprint_kind(e)) || eprint_kind(e) >= EPRINT_URLS)
+		if (eprint_kind(e, ix) == 1 || (csl && eprint_kind(e, ix)) || eprint_kind(e, ix) >= EPRINT_URLS)
 			h->role = FR_DONE;
 		break;
 	case CX_F_LANGID:
@@ -330,23 +331,23 @@ static void contextual(const struct cx_entry *e, const struct cx_field *f, enum 
  * parent's adds nothing the crossref does not say, so it is not kept as
  * a second value (custom, N1), which BibTeX written from it would make a
  * field of the child's own. */
-static int overridden(const struct cx_entry *e, const struct cx_field *f, enum fmt_target t,
-                      const struct fmt_home *h)
+static int overridden(const struct cx_entry *e, const struct fmt_index *ix,
+                      const struct cx_field *f, enum fmt_target t, const struct fmt_home *h)
 {
 	for (size_t i = 0; i < e->nfields; i++) {
 		const struct cx_field *g = &e->fields[i];
 		struct fmt_home hg;
 		if (g == f || g->inherited || g->id == f->id || fmt_empty(g))
 			continue;
-		fmt_home(e, g, t, &hg);
+		fmt_home_in(e, ix, g, t, &hg);
 		if (hg.role == h->role && !strcmp(hg.name, h->name))
 			return 1;
 	}
 	return 0;
 }
 
-void fmt_home(const struct cx_entry *e, const struct cx_field *f, enum fmt_target t,
-              struct fmt_home *h)
+void fmt_home_in(const struct cx_entry *e, const struct fmt_index *ix, const struct cx_field *f,
+                 enum fmt_target t, struct fmt_home *h)
 {
 	/* Every member but the joined fields, which nmore counts. */
 	h->role = FR_VALUE;
@@ -374,16 +375,25 @@ void fmt_home(const struct cx_entry *e, const struct cx_field *f, enum fmt_targe
 	default: h->role = FR_VALUE; break;
 	}
 	const struct cx_field *in[4];
-	const struct group *G = group_of(e, f->id, in);
+	const struct group *G = group_of(ix, f->id, in);
 	if (G)
 		title_home(e, f, t, G, in, h);
 	else
-		contextual(e, f, t, h);
+		contextual(e, ix, f, t, h);
 	if ((h->role == FR_VALUE || h->role == FR_NAMES || h->role == FR_DATE ||
 	     h->role == FR_PAGES || h->role == FR_LIST) && !*h->name)
 		h->role = FR_KEEP;
-	else if (f->inherited && h->role != FR_KEEP && h->role != FR_DONE && overridden(e, f, t, h))
+	else if (f->inherited && h->role != FR_KEEP && h->role != FR_DONE &&
+	         overridden(e, ix, f, t, h))
 		h->role = FR_DONE;
+}
+
+void fmt_home(const struct cx_entry *e, const struct cx_field *f, enum fmt_target t,
+              struct fmt_home *h)
+{
+	struct fmt_index ix;
+	fmt_index_init(&ix, e);
+	fmt_home_in(e, &ix, f, t, h);
 }
 
 const char *fmt_sep(cx_str before, const char *sep)

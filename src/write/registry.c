@@ -9,6 +9,7 @@
  * CSL-JSON cannot drift apart, and the --report-loss note. */
 #include <ctype.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -56,13 +57,6 @@ const struct cx_options *fmt_opt(const struct cx_out *o)
 {
 	static const struct cx_options none;
 	return o->opt ? o->opt : &none;
-}
-
-int fmt_empty(const struct cx_field *f)
-{
-	if (f->nnames || f->date.year[0] || f->date.literal.n)
-		return 0;
-	return str_trim(f->text).n == 0 && str_trim(f->raw).n == 0;
 }
 
 cx_str fmt_field_name(const struct cx_field *f)
@@ -125,29 +119,10 @@ const char *const fmt_season_name[4] = {"Spring", "Summer", "Autumn", "Winter"};
 static const enum cx_field_id synth_ids[] = {CX_F_PUBLISHER, CX_F_TYPE, CX_F_URL};
 _Static_assert(CX_F_PUBLISHER < CX_F_TYPE && CX_F_TYPE < CX_F_URL, "synth_ids is in id order");
 
-/* The entry's fields of known ids in the order of the table, each id's in
- * source order (an insertion sort: entries have a few dozen fields at
- * most), as indices into e->fields; *n of them.  The array is local when
- * it fits, else allocated. */
-static size_t *fmt_order(const struct cx_entry *e, size_t local[64], size_t *n)
-{
-	size_t *order = e->nfields <= 64 ? local : xmalloc(e->nfields * sizeof *order);
-	size_t nord = 0;
-	for (size_t i = 0; i < e->nfields; i++) {
-		enum cx_field_id id = e->fields[i].id;
-		if (id >= CX_F__COUNT)
-			continue;
-		size_t j = nord++;
-		for (; j > 0 && e->fields[order[j - 1]].id > id; j--)
-			order[j] = order[j - 1];
-		order[j] = i;
-	}
-	*n = nord;
-	return order;
-}
-
-/* The value standing in for field id, when the entry lacks one. */
-static int synth_value(const struct cx_entry *e, enum cx_field_id id, struct fmt_synth *s)
+/* The value standing in for field id, when the entry lacks one.  Most
+ * entries have no eprint, which the index tells without a look. */
+static int synth_value(const struct cx_entry *e, const struct fmt_index *ix, enum cx_field_id id,
+                       struct fmt_synth *s)
 {
 	const struct cx_field *from;
 	cx_str arxiv;
@@ -156,57 +131,86 @@ static int synth_value(const struct cx_entry *e, enum cx_field_id id, struct fmt
 	switch (id) {
 	case CX_F_PUBLISHER:
 		s->text = CX_STR("arXiv");
-		return fmt_arxiv(e, &arxiv) && !fmt_publisher(e); /* most have no eprint */
+		return fmt_index_has(ix, CX_F_EPRINT) && fmt_arxiv(e, &arxiv) && !fmt_publisher(e);
 	case CX_F_TYPE:
 		return fmt_genre(e, &s->text, &from) && !from;
 	case CX_F_URL:
 		s->prefix = "https://arxiv.org/abs/";
-		return fmt_arxiv(e, &s->text) && !fmt_count(e, CX_F_URL);
+		return fmt_index_has(ix, CX_F_EPRINT) && fmt_arxiv(e, &s->text) && !fmt_index_has(ix, CX_F_URL);
 	default:
 		return 0;
 	}
 }
 
-static void synth_upto(const struct cx_entry *e, void (*synth)(void *, const struct fmt_synth *),
-                       void *ctx, size_t *ns, enum cx_field_id id)
+static void synth_upto(const struct cx_entry *e, const struct fmt_index *ix,
+                       void (*synth)(void *, const struct fmt_synth *), void *ctx, size_t *ns,
+                       enum cx_field_id id)
 {
 	struct fmt_synth s;
 	for (; synth && *ns < sizeof synth_ids / sizeof *synth_ids && synth_ids[*ns] < id; ++*ns)
-		if (synth_value(e, synth_ids[*ns], &s))
+		if (synth_value(e, ix, synth_ids[*ns], &s))
 			synth(ctx, &s);
 }
 
 /* f to field with its home in target. */
-static void home_field(const struct cx_entry *e, enum fmt_target target, const struct cx_field *f,
+static void home_field(const struct cx_entry *e, const struct fmt_index *ix,
+                       enum fmt_target target, const struct cx_field *f,
                        void (*field)(void *, const struct cx_field *, const struct fmt_home *),
                        void *ctx)
 {
 	struct fmt_home h;
 	int homed = target != FMT_NONE && !fmt_empty(f);
 	if (homed)
-		fmt_home(e, f, target, &h);
+		fmt_home_in(e, ix, f, target, &h);
 	field(ctx, f, homed ? &h : NULL);
 }
 
+/* The fields of known ids go in the order of the table, each id's in
+ * source order: a chain through next[] from each id's first field (most
+ * ids have one), and the ids the entry has as bits, taken lowest first. */
 void fmt_each(const struct cx_entry *e, enum fmt_target target,
               void (*field)(void *ctx, const struct cx_field *f, const struct fmt_home *h),
               void (*synth)(void *ctx, const struct fmt_synth *s), void *ctx)
 {
-	size_t local[64], nord, *order = fmt_order(e, local, &nord);
-	size_t ns = 0;
-	for (size_t k = 0; k < nord; k++) {
-		enum cx_field_id id = e->fields[order[k]].id;
-		/* Most fields come before no synthesized value, or after all. */
-		if (synth && ns < sizeof synth_ids / sizeof *synth_ids && synth_ids[ns] < id)
-			synth_upto(e, synth, ctx, &ns, id);
-		home_field(e, target, &e->fields[order[k]], field, ctx);
+	struct fmt_index ix;
+	fmt_index_init(&ix, e);
+	fmt_each_in(e, &ix, target, field, synth, ctx);
+}
+
+void fmt_each_in(const struct cx_entry *e, const struct fmt_index *ix, enum fmt_target target,
+                 void (*field)(void *ctx, const struct cx_field *f, const struct fmt_home *h),
+                 void (*synth)(void *ctx, const struct fmt_synth *s), void *ctx)
+{
+	size_t local[64], *next = e->nfields <= 64 ? local : xmalloc(e->nfields * sizeof *next);
+	size_t head[CX_F__COUNT], tail[CX_F__COUNT], ns = 0;
+	uint64_t ids[2] = {0, 0};
+	for (size_t i = 0; i < e->nfields; i++) {
+		enum cx_field_id id = e->fields[i].id;
+		if (id >= CX_F__COUNT)
+			continue;
+		next[i] = SIZE_MAX;
+		if (ids[id >> 6] >> (id & 63) & 1)
+			next[tail[id]] = i;
+		else
+			head[id] = i;
+		ids[id >> 6] |= (uint64_t)1 << (id & 63);
+		tail[id] = i;
 	}
-	synth_upto(e, synth, ctx, &ns, CX_F__COUNT);
-	if (order != local)
-		free(order);
+	for (unsigned word = 0; word < 2; word++)
+		for (uint64_t m = ids[word]; m; m &= m - 1) {
+			enum cx_field_id id = (enum cx_field_id)(word * 64 + (unsigned)__builtin_ctzll(m));
+			/* Most fields come before no synthesized value, or after all. */
+			if (synth && ns < sizeof synth_ids / sizeof *synth_ids && synth_ids[ns] < id)
+				synth_upto(e, ix, synth, ctx, &ns, id);
+			for (size_t i = head[id]; i != SIZE_MAX; i = next[i])
+				home_field(e, ix, target, &e->fields[i], field, ctx);
+		}
+	synth_upto(e, ix, synth, ctx, &ns, CX_F__COUNT);
+	if (next != local)
+		free(next);
 	for (size_t i = 0; i < e->nfields; i++)
 		if (e->fields[i].id == CX_F_UNKNOWN)
-			home_field(e, target, &e->fields[i], field, ctx);
+			home_field(e, ix, target, &e->fields[i], field, ctx);
 }
 
 int fmt_raw_eats_space(cx_str raw, cx_str r, int space_before)
