@@ -18,12 +18,17 @@ for style in "$@"; do
 	node "$T/citeproc-js.js" "$style" "$items" "$LOC" "$fmt" 2>"$TMP/err" |
 		sed 's/^<div class="csl-entry">\(.*\)<\/div>$/\1/' >"$TMP/want" || {
 		echo "$name: citeproc-js failed: $(head -c 200 "$TMP/err")"; continue; }
+	# each HTML entry as citeproc-js.js writes it: its line breaks and the
+	# blanks after them taken out
 	"$CITEX" -q -f csl-json -t "$fmt" --style "$style" --locales "$LOC" "$items" |
-		sed '/^<div class="csl-bib-body">$/d; /^<\/div>$/d' |
-		awk '/^  <div class="csl-entry">$/ { e = ""; inside = 1; next }
-		     inside && /^  <\/div>$/ { print "<div class=\"csl-entry\">" e "</div>"; inside = 0; next }
-		     inside { sub(/^ +/, ""); e = e $0; next } { print }' |
-		sed 's/^  <div class="csl-entry">\(.*\)<\/div>$/\1/; s/^<div class="csl-entry">\(.*\)<\/div>$/\1/' >"$TMP/got"
+		if [ "$fmt" = html ]; then
+			perl -0777 -ne 's/^<div class="csl-bib-body">\n//; s/<\/div>\n\z//;
+				for (split /^(?=  <div class="csl-entry">)/m) {
+					s/\n\s*//g; s/^\s+|\s+$//g;
+					s/^<div class="csl-entry">(.*)<\/div>$/$1/s; print "$_\n" if length }'
+		else
+			cat
+		fi >"$TMP/got"
 	n=$(wc -l <"$TMP/want")
 	# entries are matched as a multiset: the two may order ties differently
 	same=$(sort "$TMP/want" >"$TMP/w"; sort "$TMP/got" >"$TMP/g"; comm -12 "$TMP/w" "$TMP/g" | wc -l)
