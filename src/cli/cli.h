@@ -58,6 +58,7 @@ struct run {
 	/* The context's @string macros are those of inputs 0..strings_upto-1,
 	 * in order (SIZE_MAX: not so, after a worker skipped inputs). */
 	size_t strings_upto;
+	int strings_loading;     /* strings_before is reading them */
 	/* Every BibTeX input's entries as read, loaded when a crossref target
 	 * is not in its own input (convert.c, parent_more). */
 	struct parents *parents;

@@ -106,9 +106,13 @@ static int strings_before(void *ctx)
 	struct run *r = ctx;
 	if (r->strings_upto == r->cur_i)
 		return 0; /* they are all there already */
+	if (r->strings_loading)
+		return 1; /* asked by an input read below: it has those before it */
+	r->strings_loading = 1;
 	strings_clear(r->cx->strings);
 	for (size_t j = 0; j < r->cur_i; j++)
 		read_quietly(r, j, NULL);
+	r->strings_loading = 0;
 	r->strings_upto = r->cur_i;
 	return 1;
 }

@@ -124,7 +124,24 @@ int date_parse_month(cx_str s)
 
 void date_parse_year(struct cx_date *d, cx_str s)
 {
-	cx_str t = trim(s);
+	/* An unknown command before the year, bibtex's sort hint
+	 * ({\noopsort{1973b}}1973), says nothing of the date. */
+	cx_str t = s;
+	size_t i = 0;
+	while (i < t.n) {
+		const char *off = NULL;
+		if ((unsigned char)t.p[i] == CX_M_RAW_ON)
+			off = memchr(t.p + i, CX_M_RAW_OFF, t.n - i);
+		if (off) {
+			t = (cx_str){off + 1, (size_t)(t.p + t.n - off - 1)};
+			i = 0;
+		} else if (isspace((unsigned char)t.p[i]) || CX_IS_MARK(t.p[i])) {
+			i++;
+		} else {
+			break;
+		}
+	}
+	t = trim(t);
 	int y;
 	if (t.n >= 2 && t.n <= 5 && t.p[0] == '-' && str_digits(t.p + 1, t.p + t.n, &y) == t.n - 1 &&
 	    y > 0) {

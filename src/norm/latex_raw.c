@@ -4,13 +4,15 @@
  * CX_M_RAW span, and BibTeX output writes it back unchanged.  Formats that
  * cannot hold LaTeX (CSL-JSON, RIS) write its text instead, by one
  * documented rule (README, "LaTeX and Unicode"): the command's name and
- * its [optional] arguments go, its {arguments} stay, decoded, one after
- * the other; a command with no argument gives its name without the
- * backslash (most are logos: \TUGboat, \MMIX).  A few biblatex commands people put in .bib files have a
- * rendering of their own: \mkbibquote{x} and \enquote{x} are quoted,
- * \hyphen is a hyphen, \bibstring{key} its English string, and
- * \arabic{counter} and the like, which print a number only LaTeX knows,
- * give nothing. */
+ * its [optional] arguments go, its {arguments} stay, decoded, with a space
+ * between two (\sortmediacreator{Philip K.}{Dick}); a command with no
+ * argument gives its name without the backslash (most are logos: \TUGboat,
+ * \MMIX).  So does a group it starts, which the decoder keeps whole
+ * ({\KOMAScript}), the rest of the group after it.  A few biblatex
+ * commands people put in .bib files have a rendering of their own:
+ * \mkbibquote{x} and \enquote{x} are quoted, \hyphen is a hyphen,
+ * \bibstring{key} its English string, and \arabic{counter} and the like,
+ * which print a number only LaTeX knows, give nothing. */
 #include <string.h>
 
 #include "core/str.h"
@@ -69,13 +71,11 @@ static size_t group_end(cx_str s, size_t i)
 	return NOPOS_RAW;
 }
 
-cx_str latex_raw_text(struct arena *a, cx_str raw, cx_str *name, int *is_known)
+/* The text of the command raw starts with; *used is where it ends. */
+static cx_str command_text(struct arena *a, cx_str raw, cx_str *name, int *is_known,
+                           size_t *used)
 {
 	size_t i = 1, e;
-	*is_known = 0;
-	*name = (cx_str){"", 0};
-	if (raw.n < 2 || raw.p[0] != '\\')
-		return raw;
 	while (i < raw.n && str_alpha((unsigned char)raw.p[i]))
 		i++;
 	if (i == 1)
@@ -88,8 +88,10 @@ cx_str latex_raw_text(struct arena *a, cx_str raw, cx_str *name, int *is_known)
 	if (i < raw.n && raw.p[i] == '*')
 		i++;
 	struct buf b = {0};
+	int nargs = 0;
 	if (k < nk)
 		buf_puts(&b, known[k].before);
+	*used = i;
 	while (i < raw.n) {
 		while (i < raw.n && (raw.p[i] == ' ' || raw.p[i] == '\t' || raw.p[i] == '\n'))
 			i++;
@@ -105,9 +107,11 @@ cx_str latex_raw_text(struct arena *a, cx_str raw, cx_str *name, int *is_known)
 				}
 		} else if (raw.p[i] == '{' && (k == nk || known[k].args)) {
 			cx_str t = latex_text(a, arg.p, arg.n);
+			if (nargs++ && t.n && b.n && b.p[b.n - 1] != ' ' && t.p[0] != ' ')
+				buf_putc(&b, ' ');
 			buf_put(&b, t.p, t.n);
 		}
-		i = e + 1;
+		*used = i = e + 1;
 	}
 	if (k < nk) {
 		buf_puts(&b, known[k].after);
@@ -119,4 +123,26 @@ cx_str latex_raw_text(struct arena *a, cx_str raw, cx_str *name, int *is_known)
 	cx_str out = arena_str(a, b.p ? b.p : "", b.n);
 	buf_free(&b);
 	return out;
+}
+
+cx_str latex_raw_text(struct arena *a, cx_str raw, cx_str *name, int *is_known)
+{
+	size_t used;
+	*is_known = 0;
+	*name = (cx_str){"", 0};
+	/* A BibTeX special character kept whole, braces and all
+	 * ({\noopsort{1973b}}, {\KOMAScript}, {\macro{special} issues}): the
+	 * command's text, then that of the rest of the group. */
+	if (raw.n >= 3 && raw.p[0] == '{' && raw.p[1] == '\\' && raw.p[raw.n - 1] == '}') {
+		cx_str in = {raw.p + 1, raw.n - 2};
+		cx_str t = command_text(a, in, name, is_known, &used);
+		cx_str rest = latex_text(a, in.p + used, in.n - used);
+		if (!rest.n)
+			return t;
+		int space = t.n && (in.p[used] == ' ' || in.p[used] == '\t' || in.p[used] == '\n');
+		return arena_cat(a, t, space ? " " : "", rest);
+	}
+	if (raw.n < 2 || raw.p[0] != '\\')
+		return raw;
+	return command_text(a, raw, name, is_known, &used);
 }

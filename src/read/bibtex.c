@@ -212,9 +212,20 @@ static void macro_set(struct cx_parser *P, const char *s, size_t n, cx_str value
 		m->name = (cx_str){name, n};
 		M->n++;
 	} else {
-		for (const struct macro *d = m; d; d = d->prev)
-			if (d->off == off)
-				return;
+		struct macro *d = m;
+		for (; d->off != off && d->prev; d = d->prev)
+			;
+		if (d->off == off)
+			return;
+		if (!off) {
+			/* Before the input, but imported once it has begun (a
+			 * worker that skipped inputs): the oldest definition, so
+			 * that the input's own still hold. */
+			d->prev = arena_alloc(&P->file_arena, sizeof *d->prev);
+			*d->prev = (struct macro){m->name, arena_str(&P->file_arena, value.p, value.n),
+			                          {NULL, 0}, 0, NULL};
+			return;
+		}
 		struct macro *was = arena_alloc(&P->file_arena, sizeof *was);
 		*was = *m;
 		m->prev = was;

@@ -243,27 +243,11 @@ static void set_single(struct ris *R, enum cx_field_id id, const struct ris_line
 
 /* ---- names ---------------------------------------------------------------------- */
 
-static int org_word(cx_str s)
-{
-	static const char *const w[] = {
-		"organization", "organisation", "society", "association", "institute", "group",
-		"consortium", "committee", "council", "team", "project", "university", "foundation",
-		"agency", "collaboration", "department", "ministry", "office", "network", "center",
-		"centre", "board", "commission", "corporation", "company", "initiative", "alliance",
-		"federation", "union", "laboratory", "bureau", "service", " inc", " ltd", " llc",
-		" gmbh", "&", " of ", " for ", " and ", NULL,
-	};
-	for (int i = 0; w[i]; i++)
-		if (has_word(s, w[i]))
-			return 1;
-	return 0;
-}
-
-/* RIS names are "Family, Given, Suffix" (the specification) or, from some
- * exporters, "Given Family".  Both go through the BibTeX name splitter,
- * which gives particles ("van der Berg, Jan") the same reading the BibTeX
- * reader gives them.  A name without a comma that reads like a body
- * ("World Health Organization") is a literal. */
+/* RIS names are "Family, Given, Suffix" (the specification), split by the
+ * BibTeX name splitter, which gives particles ("van der Berg, Jan") the
+ * same reading the BibTeX reader gives them.  A name without a comma is
+ * one literal name ("World Health Organization", "Alexandre de Chypre"),
+ * as Zotero reads it: the writer puts a comma in every other name. */
 static struct cx_name parse_name(struct ris *R, cx_str v)
 {
 	struct cx_name nm;
@@ -274,24 +258,17 @@ static struct cx_name parse_name(struct ris *R, cx_str v)
 	}
 	const char *c1 = memchr(v.p, ',', v.n);
 	if (!c1) {
-		size_t words = 1;
-		for (size_t i = 0; i < v.n; i++)
-			words += v.p[i] == ' ';
-		if (words == 1 || words > 4 || org_word(v)) {
-			nm.literal = v;
-			return nm;
-		}
+		nm.literal = v;
+		return nm;
 	}
 	cx_str src = v;
-	if (c1) {
-		const char *c2 = memchr(c1 + 1, ',', (size_t)(v.p + v.n - c1 - 1));
-		if (c2) {
-			/* Family, Given, Suffix -> BibTeX's Family, Suffix, Given. */
-			cx_str fam = {v.p, (size_t)(c1 - v.p)};
-			cx_str giv = {c1 + 1, (size_t)(c2 - c1 - 1)};
-			cx_str suf = {c2 + 1, (size_t)(v.p + v.n - c2 - 1)};
-			src = arena_cat(&R->a, arena_cat(&R->a, fam, ",", suf), ",", giv);
-		}
+	const char *c2 = memchr(c1 + 1, ',', (size_t)(v.p + v.n - c1 - 1));
+	if (c2) {
+		/* Family, Given, Suffix -> BibTeX's Family, Suffix, Given. */
+		cx_str fam = {v.p, (size_t)(c1 - v.p)};
+		cx_str giv = {c1 + 1, (size_t)(c2 - c1 - 1)};
+		cx_str suf = {c2 + 1, (size_t)(v.p + v.n - c2 - 1)};
+		src = arena_cat(&R->a, arena_cat(&R->a, fam, ",", suf), ",", giv);
 	}
 	struct name_raw r;
 	(void)names_split_raw(src.p, src.n, &r);
@@ -610,23 +587,28 @@ static cx_str make_key(struct ris *R)
 }
 
 /* The writer keeps a field RIS has no tag for as "N1  - name: value".
- * A lower-case field-like name before ": " is read back as that field;
- * an EndNote note ("Export Date: ...") has capitals or spaces and stays a
- * note. */
+ * A lower-case field-like name before ": " is read back as that field,
+ * biblatex's annotations too ("title+an:default: =x"); an EndNote note
+ * ("Export Date: ...") has capitals or spaces and stays a note.  A name
+ * and a colon alone ("N1  - key:") is an empty field, which a crossref
+ * child has to stop the parent's from being inherited. */
 static int n1_field(cx_str v, cx_str *name, cx_str *value)
 {
-	size_t i = 0;
+	size_t i = 0, end = 0;
 	while (i < v.n && (islower((unsigned char)v.p[i]) || isdigit((unsigned char)v.p[i]) ||
-	                   ((v.p[i] == '-' || v.p[i] == '_' || v.p[i] == '.') && i)))
+	                   ((v.p[i] == '-' || v.p[i] == '_' || v.p[i] == '.' || v.p[i] == '+' ||
+	                     v.p[i] == ':') && i))) {
+		if (v.p[i] == ':' && (i + 1 == v.n || v.p[i + 1] == ' '))
+			end = i; /* the last colon that ends a word */
 		i++;
-	if (i < 2 || i + 1 >= v.n || v.p[i] != ':' || v.p[i + 1] != ' ' ||
-	    !islower((unsigned char)v.p[0]))
+	}
+	if (end < 2 || !islower((unsigned char)v.p[0]))
 		return 0;
-	*name = (cx_str){v.p, i};
-	*value = (cx_str){v.p + i + 2, v.n - i - 2};
+	*name = (cx_str){v.p, end};
+	*value = (cx_str){v.p + end + 1, v.n - end - 1};
 	while (value->n && value->p[0] == ' ')
 		value->p++, value->n--;
-	return value->n > 0;
+	return value->n > 0 || end + 1 == v.n;
 }
 
 static int n1_names(struct ris *R, enum cx_field_id id);
@@ -636,6 +618,18 @@ static int find_pub_like(struct ris *R)
 {
 	return n1_names(R, CX_F_PUBLISHER) || n1_names(R, CX_F_ORGANIZATION) ||
 	       n1_names(R, CX_F_INSTITUTION) || n1_names(R, CX_F_SCHOOL);
+}
+
+/* The writer's note that PB was the organization ("N1  - publisher-field:
+ * organization"), as CSL-JSON's custom says it. */
+static int n1_organization(const struct ris *R)
+{
+	cx_str name, value;
+	for (size_t i = 0; i < R->nlines; i++)
+		if (R->lines[i].tag[0] == 'N' && R->lines[i].tag[1] == '1' &&
+		    n1_field(R->lines[i].val, &name, &value) && str_eq(name, "publisher-field"))
+			return str_eq(value, "organization");
+	return 0;
 }
 
 static int n1_names(struct ris *R, enum cx_field_id id)
@@ -1076,6 +1070,8 @@ static int take_publisher(struct ris *R, struct shape *S, struct ris_line *l)
 		                             (id == CX_F_SCHOOL && n1_names(R, CX_F_INSTITUTION))))
 			id = e->type == CX_T_TECHREPORT && n1_names(R, CX_F_INSTITUTION) &&
 			     !n1_names(R, CX_F_ORGANIZATION) ? CX_F_ORGANIZATION : CX_F_PUBLISHER;
+		if (n1_organization(R))
+			id = CX_F_ORGANIZATION;
 		if (S->arxiv.p && str_ieq(l->val, "arXiv") && !find_pub_like(R))
 			return 1; /* the writer's stand-in publisher of an eprint */
 		set_single(R, id, l);
@@ -1170,7 +1166,8 @@ static int take_other(struct ris *R, struct shape *S, struct ris_line *l)
 	} else if (T("N1")) {
 		cx_str name, value;
 		if (n1_field(l->val, &name, &value)) {
-			n1_add(R, name, value, l->line);
+			if (!str_eq(name, "publisher-field")) /* read with PB */
+				n1_add(R, name, value, l->line);
 			return 1;
 		}
 		cx_str v = gather(R, l, "; ", plain_note);

@@ -802,11 +802,18 @@ static const char *type_name(struct bw *w)
 {
 	const struct cx_entry *e = w->e;
 	if (w->biblatex) {
-		/* A biblatex source keeps its type (@mvbook stays @mvbook); the
-		 * BibTeX-only names go through the table (@phdthesis becomes
-		 * @thesis with type = {phdthesis}). */
-		if (w->from_bib && e->type_name.n && biblatex_type(e->type_name))
-			return arena_strndup(&w->a, e->type_name.p, e->type_name.n);
+		/* A biblatex source keeps its type (@mvbook stays @mvbook), and
+		 * so does a type the table does not know (a style's own, as
+		 * biblatex-bookinarticle's @bookinarticle or bib2gls's
+		 * @symbol: biber keeps it too); the BibTeX-only names go
+		 * through the table (@phdthesis becomes @thesis with type =
+		 * {phdthesis}). */
+		if (w->from_bib && e->type_name.n) {
+			int in_table;
+			(void)cx_type_lookup(e->type_name.p, e->type_name.n, &in_table);
+			if (!in_table || biblatex_type(e->type_name))
+				return arena_strndup(&w->a, e->type_name.p, e->type_name.n);
+		}
 		return cx_types[e->type].biblatex;
 	}
 	/* A BibTeX source keeps its type, whatever it is: @conference, a

@@ -266,7 +266,10 @@ static void contextual(const struct cx_entry *e, const struct fmt_index *ix,
 			h->list = csl && biblatex_lists(e) && f->id != CX_F_HOWPUBLISHED &&
 			          f->id != CX_F_SCHOOL;
 		} else {
-			h->role = FR_KEEP;
+			/* A parent's beside the child's own adds nothing
+			 * (overridden, below). */
+			const struct cx_field *pub = fmt_publisher(e);
+			h->role = f->inherited && pub && !pub->inherited ? FR_DONE : FR_KEEP;
 		}
 		break;
 	case CX_F_ADDRESS:
@@ -322,6 +325,27 @@ static void contextual(const struct cx_entry *e, const struct fmt_index *ix,
 	}
 }
 
+/* Does a field of the child's own have the home h that the inherited
+ * field f would have (a booktitle of its own beside a parent's journal,
+ * both CSL container-title)?  The child's value is written there; the
+ * parent's adds nothing the crossref does not say, so it is not kept as
+ * a second value (custom, N1), which BibTeX written from it would make a
+ * field of the child's own. */
+static int overridden(const struct cx_entry *e, const struct fmt_index *ix,
+                      const struct cx_field *f, enum fmt_target t, const struct fmt_home *h)
+{
+	for (size_t i = 0; i < e->nfields; i++) {
+		const struct cx_field *g = &e->fields[i];
+		struct fmt_home hg;
+		if (g == f || g->inherited || g->id == f->id || fmt_empty(g))
+			continue;
+		fmt_home_in(e, ix, g, t, &hg);
+		if (hg.role == h->role && !strcmp(hg.name, h->name))
+			return 1;
+	}
+	return 0;
+}
+
 void fmt_home_in(const struct cx_entry *e, const struct fmt_index *ix, const struct cx_field *f,
                  enum fmt_target t, struct fmt_home *h)
 {
@@ -359,6 +383,9 @@ void fmt_home_in(const struct cx_entry *e, const struct fmt_index *ix, const str
 	if ((h->role == FR_VALUE || h->role == FR_NAMES || h->role == FR_DATE ||
 	     h->role == FR_PAGES || h->role == FR_LIST) && !*h->name)
 		h->role = FR_KEEP;
+	else if (f->inherited && h->role != FR_KEEP && h->role != FR_DONE &&
+	         overridden(e, ix, f, t, h))
+		h->role = FR_DONE;
 }
 
 void fmt_home(const struct cx_entry *e, const struct cx_field *f, enum fmt_target t,

@@ -12,13 +12,17 @@
  *     --report-loss a note says so.  The same holds for a second value of
  *     a single-valued tag (journal and booktitle both want T2; isbn and
  *     issn both want SN; the publisher-like fields after the first).
+ *     A PB that was the organization adds "N1  - publisher-field:
+ *     organization", as CSL-JSON's custom does.
  *   - Dates: "PY  - 2024" and "DA  - 2024/03/05/", parts zero-padded and
  *     left empty when unknown ("2024/03//", "2024///"); a season goes in
  *     the fourth slot ("2024///Spring").  An unparsed date is PY as text.
  *     The access date (urldate) is Y2 in the same form.
  *   - Names: "AU  - Family, Given, Suffix"; a non-dropping particle leads
  *     the family ("van Beethoven, Ludwig"), a dropping one trails the given
- *     name; a literal is written as is; "and others" writes no AU line.
+ *     name; a literal is written as is, and the reader takes a name with
+ *     no comma for a literal, so a particle with no given name gets one
+ *     ("van Beethoven,"); "and others" writes no AU line.
  *   - Pages: "SP  - 12" and "EP  - 34"; a single page or a list is SP only.
  *   - The subtitle joins the title: "TI  - Title: Subtitle".
  *   - arXiv eprints (DESIGN 3): "PB  - arXiv" when no publisher-like field
@@ -188,8 +192,10 @@ static void names(struct rw *w, const struct cx_field *f, const struct fmt_home 
 			out_putc(w->o, ' ');
 		}
 		put(w, fam);
-		if (giv.n || suf.n || (par.n && dropping))
-			out_puts(w->o, ", ");
+		/* Without a comma the reader takes a name for a literal: a
+		 * particle with no given name keeps one ("van Beethoven,"). */
+		if (giv.n || suf.n || par.n)
+			out_puts(w->o, giv.n || suf.n || dropping ? ", " : ",");
 		put(w, giv);
 		if (par.n && dropping) {
 			if (giv.n)
@@ -389,12 +395,20 @@ static void (*const by_role[FR_KEEP + 1])(struct rw *, const struct cx_field *,
 	[FR_ISSUED] = issued_field, [FR_PAGES] = pages, [FR_LIST] = keywords, [FR_GENRE] = genre,
 	[FR_ARXIV] = arxiv_number};
 
-/* One field, where fmt_home says it goes (h); an empty one says nothing. */
+/* One field, where fmt_home says it goes (h).  An empty one says nothing,
+ * but in a crossref or xdata child, where it stops the parent's from
+ * being inherited (bibtex does): "N1  - organization:" keeps it. */
 static void each_field(void *p, const struct cx_field *f, const struct fmt_home *h)
 {
 	struct rw *w = p;
 	w->f = f;
-	if (h && h->role == FR_KEEP)
+	if (!h && !f->inherited && f->id != CX_F_CROSSREF && f->id != CX_F_XDATA &&
+	    (cx_entry_get(w->e, CX_F_CROSSREF) || cx_entry_get(w->e, CX_F_XDATA))) {
+		cx_str name = fmt_label(w->e, f);
+		begin_line(w, "N1");
+		out_esc(w->o, name.p, name.n, OUT_RIS);
+		out_puts(w->o, ":\n");
+	} else if (h && h->role == FR_KEEP)
 		note(w, f, value_of(w, f), NULL);
 	else if (h && by_role[h->role])
 		by_role[h->role](w, f, h);
@@ -423,6 +437,11 @@ static void ris_entry(struct cx_out *o, const struct cx_entry *e, size_t n)
 	line(&w, "TY", cstr(cx_types[e->type].ris));
 	line(&w, "ID", e->key);
 	fmt_each(e, FMT_RIS, each_field, each_synth, &w);
+	/* PB reads back as the publisher: one that was the organization says
+	 * so, as CSL-JSON's custom does ("publisher-field"), so that BibTeX
+	 * written from the RIS has its organization again. */
+	if (w.pub && w.pub->id == CX_F_ORGANIZATION)
+		line(&w, "N1", cstr("publisher-field: organization"));
 	out_puts(o, "ER  - \n\n");
 	arena_destroy(&w.a);
 }

@@ -2,7 +2,8 @@
 # checks/batch.sh - batch mode, parallel runs and faults.
 #
 # -o DIR writes one output per input and never overwrites an input; -j N
-# gives the same bytes as -j 1; an unreadable input among many is one error
+# gives the same bytes as -j 1 (also where a worker loads the macros of
+# inputs it skipped); an unreadable input among many is one error
 # and the others still convert; a full disk exits 2 and leaves no partial
 # file; a closed pipe ends quietly; without a terminal nothing but
 # diagnostics reaches stderr, and on one there is a progress line and a
@@ -125,6 +126,22 @@ for j in 1 2; do
 	"$CITEX" -j $j -t csl-json "$tmp/many.bib" "$tmp/many.bib" 2>"$tmp/err" | head -c 100 >/dev/null
 	expect "-j $j into a closed pipe: quiet" [ ! -s "$tmp/err" ]
 done
+
+# ---- -j 2: macros of the inputs before, in a worker that skipped them.  The
+# first input is long, so the second worker takes the second one; both use
+# a macro no input defines, and the second redefines one of the first's.
+{
+	printf '@string{m = "A"}\n@misc{a0, title = undefa}\n'
+	cat "$tmp/many.bib"
+} >"$tmp/first.bib"
+printf '@string{m = "B"}\n@misc{b1, title = m}\n@misc{b2, title = undefb}\n@misc{b3, title = m}\n' \
+	>"$tmp/second.bib"
+"$CITEX" -q -t ris "$tmp/first.bib" "$tmp/second.bib" >"$tmp/m1" 2>/dev/null
+"$CITEX" -q -j 2 -t ris "$tmp/first.bib" "$tmp/second.bib" >"$tmp/m2" 2>"$tmp/err"
+expect "-j 2, undefined macros in both inputs: exit 0" [ $? -eq 0 ]
+expect "-j 2, undefined macros in both inputs: same bytes as -j 1" cmp -s "$tmp/m1" "$tmp/m2"
+expect "-j 2: an input's own @string holds after the macros before it are loaded" \
+	[ "$(grep -A1 'ID  - b3' "$tmp/m2" | tail -1)" = "TI  - B" ]
 
 # ---- stderr: diagnostics only without a terminal; progress and summary on one
 "$CITEX" -j 2 -t csl-json -o "$tmp/q/" $INPUTS 2>"$tmp/err"
