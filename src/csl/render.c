@@ -452,10 +452,13 @@ static const char *render_label(struct csl_render *r, const struct csl_node *n)
 	if (v < 0 || v >= CV_NSTR || (r->suppressed[v] && !r->in_sub))
 		return "";
 	const char *s = csl_var_value(r, v, 0);
+	/* citeproc-js prints the label of an empty variable too, singular
+	 * unless plural="always": "p." for the locator of a bibliography
+	 * entry; it is a term, so it keeps no group */
 	if (!s || !*s)
-		return "";
+		s = "";
 	const char *t = csl_label_text(r, v, n->form, n->plural, s);
-	return csl_fmt_term(r, t, &n->f);
+	return t ? csl_fmt_term(r, t, &n->f) : "";
 }
 
 /* ---- choose ----------------------------------------------------------------- */
