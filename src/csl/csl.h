@@ -402,6 +402,7 @@ const char *csl_locator_name(int i);
 const char *csl_text_case(struct arena *a, const char *s, int tc);
 const char *csl_strip_periods(struct arena *a, const char *s);
 void csl_cat(struct buf *b, const char *s, int punct_in_quote);
+void csl_cat_prefixed(struct buf *b, const char *s);
 
 /* number.c */
 int csl_is_numeric(const char *s);

@@ -147,9 +147,12 @@ const char *csl_fmt_apply(struct csl_render *r, const char *s, const struct csl_
 		buf_putc(b, d[f->display]);
 	}
 	int piq = r->L->punct_in_quote;
-	if (affixes && f->prefix)
+	if (affixes && f->prefix && *f->prefix) {
 		buf_put(b, f->prefix, strlen(f->prefix));
-	csl_cat(b, c->p, piq);
+		csl_cat_prefixed(b, c->p);
+	} else {
+		csl_cat(b, c->p, piq);
+	}
 	if (affixes && f->suffix)
 		csl_cat(b, f->suffix, piq);
 	if (disp) {
