@@ -182,7 +182,10 @@ static void cat(struct buf *b, const char *s)
  * particle), its affixes around the whole part, as citeproc-js. */
 static const char *styled(struct csl_render *r, const struct csl_node *np, const char *s)
 {
-	return np && !r->sort ? csl_fmt_apply(r, s, &np->f, 0) : s;
+	if (!np || r->sort)
+		return s;
+	struct csl_fmt f = csl_name_fmt(r, &np->f, NULL);
+	return csl_fmt_apply(r, s, &f, 0);
 }
 
 static const char *affixed(struct csl_render *r, const struct csl_node *np, const char *s)
@@ -235,9 +238,16 @@ static void particle(struct buf *b, const char *p, const char *shown)
 static const char *one_name(struct csl_render *r, const struct csl_name *nm, const struct csl_nameopts *o,
                             const struct csl_node *name, int inverted, int level)
 {
-	if (nm->literal)
-		return nm->literal;
 	const struct csl_node *fnp = name ? name->name_part[0] : NULL;
+	if (nm->literal) {
+		/* the family name-part's formatting and case, not its affixes
+		 * or strip-periods, as citeproc-js */
+		if (!fnp || r->sort)
+			return nm->literal;
+		struct csl_fmt f = csl_name_fmt(r, &fnp->f, NULL);
+		f.strip_periods = 0;
+		return csl_fmt_apply(r, nm->literal, &f, 0);
+	}
 	const struct csl_node *gnp = name ? name->name_part[1] : NULL;
 	int demote = inverted && (r->st->demote == 2 || (r->sort && r->st->demote >= 1));
 	int short_form = o->form == 1 && level == 0;
@@ -370,13 +380,14 @@ static void put_spaced(struct buf *b, const char *s)
 /* cs:name's affixes and formatting go around each personal name, not
  * around the list (citeproc-js: "Vallée B., Vera A." with suffix=".",
  * each name bold with font-weight="bold"); a literal name takes the
- * institution's formatting, not the name's. */
+ * formatting without the affixes. */
 static const char *name_fmt(struct csl_render *r, const struct csl_node *name, const struct csl_name *nm,
                             const char *s)
 {
-	if (!name || r->sort || nm->literal || !s || !*s)
+	if (!name || r->sort || !s || !*s)
 		return s;
-	return csl_fmt_apply(r, s, &name->f, 1);
+	struct csl_fmt f = csl_name_fmt(r, &name->f, NULL);
+	return csl_fmt_apply(r, s, &f, !nm->literal);
 }
 
 static const char *name_list(struct csl_render *r, const struct csl_names *nl,
@@ -478,7 +489,8 @@ static const char *name_list(struct csl_render *r, const struct csl_names *nl,
 					buf_putc(&b, ' ');
 				buf_putc(&b, 0);
 				b.n--;
-				const char *ft = etal ? csl_fmt_apply(r, t, &etal->f, 1) : t;
+				struct csl_fmt ef = etal ? csl_name_fmt(r, &etal->f, name ? &name->f : NULL) : (struct csl_fmt){0};
+				const char *ft = etal ? csl_fmt_apply(r, t, &ef, 1) : t;
 				csl_cat(&b, ft, piq);
 			}
 		}
@@ -489,7 +501,10 @@ static const char *name_list(struct csl_render *r, const struct csl_names *nl,
 	const char *out = arena_strndup(r->a, b.p, b.n);
 	/* With "et al.", citeproc-js puts cs:name's formatting around the
 	 * whole list once more (the names are each formatted already). */
-	return wrap && name ? csl_fmt_apply(r, out, &name->f, 1) : out;
+	if (!wrap || !name)
+		return out;
+	struct csl_fmt f = csl_name_fmt(r, &name->f, etal ? &etal->f : NULL);
+	return csl_fmt_apply(r, out, &f, 1);
 }
 
 static int same_names(const struct csl_names *a, const struct csl_names *b)

@@ -386,6 +386,9 @@ static void mark(struct sink *k, const char *s)
 		case CM_NORMAL: open_span(k, k->italic ? S_NORMALK : S_NONE); return;
 		case CM_WNORMAL: open_span(k, k->bold ? S_WNORMALK : S_NONE); return;
 		case CM_VNORMAL: open_span(k, k->sc ? S_VNORMALK : S_NONE); return;
+		case CM_NORMALF: open_span(k, S_NORMALK); return;
+		case CM_WNORMALF: open_span(k, S_WNORMALK); return;
+		case CM_VNORMALF: open_span(k, S_VNORMALK); return;
 		/* a style's italic, bold or small caps: the text inside is
 		 * in that style, whatever was around it */
 		case CM_ITALIC: open_span(k, k->italic ? S_IK : S_I); k->italic = 1; return;

@@ -90,7 +90,11 @@ static void style_marks(const struct csl_fmt *f, char *on, size_t *non, char *of
 	for (size_t i = k; i-- > 0;) {
 		if (style_mark[used[i]].esc)
 			on[(*non)++] = CM_ESC;
-		on[(*non)++] = style_mark[used[i]].on;
+		char c = style_mark[used[i]].on;
+		if (f->normal_shown)
+			c = c == CM_NORMAL ? CM_NORMALF : c == CM_WNORMAL ? CM_WNORMALF
+			  : c == CM_VNORMAL ? CM_VNORMALF : c;
+		on[(*non)++] = c;
 	}
 	for (size_t i = 0; i < k; i++) {
 		if (style_mark[used[i]].esc)
@@ -161,6 +165,42 @@ const char *csl_fmt_apply(struct csl_render *r, const char *s, const struct csl_
 	}
 	r->S->depth--; /* c */
 	return done(r, b);
+}
+
+/* Count f's non-normal font style, variant and weight in (d 1) or out
+ * (d -1) of the enclosing formatting. */
+void csl_outer_fmt(struct csl_render *r, const struct csl_fmt *f, int d)
+{
+	r->outer_style += (unsigned)(f->font_style > 1 ? d : 0);
+	r->outer_variant += (unsigned)(f->font_variant > 1 ? d : 0);
+	r->outer_weight += (unsigned)(f->font_weight > 1 ? d : 0);
+}
+
+/* f of a cs:name, cs:et-al or cs:name-part, without a "normal" that has
+ * no enclosing group or macro call to undo: citeproc-js builds the names
+ * apart from cs:names' own formatting, so the normal prints nothing
+ * there (<names font-weight="bold"><name font-weight="normal"/>: bold
+ * names).  A non-normal value in `with` counts as enclosing too: the
+ * name's around "et al.", "et al." inside the list that the name's
+ * formatting wraps once more. */
+struct csl_fmt csl_name_fmt(const struct csl_render *r, const struct csl_fmt *f,
+                            const struct csl_fmt *with)
+{
+	struct csl_fmt g = *f, w = with ? *with : (struct csl_fmt){0};
+	unsigned char *mine[] = {&g.font_style, &g.font_variant, &g.font_weight};
+	const unsigned char theirs[] = {w.font_style, w.font_variant, w.font_weight};
+	const unsigned outer[] = {r->outer_style, r->outer_variant, r->outer_weight};
+	for (int i = 0; i < 3; i++) {
+		if (*mine[i] != 1 || outer[i])
+			continue;
+		if (theirs[i] > 1)
+			g.normal_shown = 1;
+		else
+			*mine[i] = 0;
+	}
+	g.has_style = g.font_style || g.font_variant || g.font_weight || g.decoration || g.valign ||
+	              g.quotes || g.display;
+	return g;
 }
 
 /* Terms and values are the locale's text, not the item's: text case
@@ -338,7 +378,9 @@ static const char *render_text(struct csl_render *r, const struct csl_node *n)
 		 * all are empty, as citeproc-js does */
 		int called = r->called, found = r->found;
 		r->called = r->found = 0;
+		csl_outer_fmt(r, &n->f, 1);
 		const char *s = csl_render_kids(r, n->macro, NULL);
+		csl_outer_fmt(r, &n->f, -1);
 		int c = r->called, f = r->found;
 		r->called = called + c;
 		r->found = found + f + (f == 0 && *s);
@@ -675,7 +717,9 @@ static const char *render_group(struct csl_render *r, const struct csl_node *n)
 {
 	int called = r->called, found = r->found;
 	r->called = r->found = 0;
+	csl_outer_fmt(r, &n->f, 1);
 	const char *s = csl_render_kids(r, n, n->f.delimiter);
+	csl_outer_fmt(r, &n->f, -1);
 	int c = r->called, f = r->found;
 	if (c > 0 && f == 0)
 		s = "";
