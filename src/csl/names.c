@@ -105,6 +105,10 @@ static void initials(struct buf *b, const char *g, const char *with, int init, i
 				buf_put(b, with, wn);
 			}
 		} else {
+			/* a whole word after an initial stands apart ("H. George"
+			 * with initialize-with=".", as citeproc-js) */
+			if (b->n && b->p[b->n - 1] != ' ' && b->p[b->n - 1] != '-')
+				buf_putc(b, ' ');
 			buf_put(b, g + st, i - st);
 			buf_putc(b, ' ');
 		}
