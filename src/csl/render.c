@@ -740,8 +740,10 @@ static const char *leaf(struct csl_render *r, const char *s)
 const char *csl_render_node(struct csl_render *r, const struct csl_node *n)
 {
 	switch (n->kind) {
-	case CK_TEXT: return leaf(r, render_text(r, n));
-	case CK_NUMBER: return leaf(r, render_number(r, n));
+	/* a number (the citation number too) is no predecessor that keeps a
+	 * term after it lower-case ("1. N.d."), as in citeproc-js */
+	case CK_TEXT: return n->var == CV_CITATION_NUMBER ? render_text(r, n) : leaf(r, render_text(r, n));
+	case CK_NUMBER: return render_number(r, n);
 	case CK_LABEL: return leaf(r, render_label(r, n));
 	case CK_GROUP: return render_group(r, n);
 	case CK_CHOOSE: return render_choose(r, n);
