@@ -631,6 +631,52 @@ static const char *render_vars(struct csl_render *r, const struct csl_node *n,
 	return csl_buf_str(r, b, &own);
 }
 
+/* A text that substitutes for the first names of a bibliography entry
+ * (a title) is compared as names are: equal to the previous entry's, its
+ * words become the substitute string, inside its markup and before the
+ * punctuation it ends with ("———." in quotes), as citeproc-js. */
+static const char *sas_text(struct csl_render *r, const char *s)
+{
+	struct csl_session *S = r->S;
+	if (r->sort || r->plain || r->ctx != &r->st->bib || !r->ctx->sas || r->names_done || !*s)
+		return s;
+	size_t n = strlen(s), end = 0;
+	struct buf own, *key = csl_buf_take(r, &own);
+	for (size_t i = 0; i < n;) {
+		size_t m = csl_mark_len(s + i);
+		if (m) {
+			i += m;
+			continue;
+		}
+		buf_putc(key, s[i]);
+		if (!strchr(".,;:", s[i]))
+			end = i + 1; /* the words end here */
+		i++;
+	}
+	const char *k = csl_buf_str(r, key, &own);
+	r->first_names = k;
+	if (!S->sas_prev.n || strcmp(S->sas_prev.p, k) || !*k)
+		return s;
+	/* every mark stays, so the markup is whole; the words give way */
+	struct buf ob, *o = csl_buf_take(r, &ob);
+	int put = 0;
+	for (size_t i = 0; i < n;) {
+		size_t m = csl_mark_len(s + i);
+		if (m) {
+			buf_put(o, s + i, m);
+			i += m;
+		} else if (i < end) {
+			if (!put)
+				buf_put(o, r->ctx->sas, strlen(r->ctx->sas));
+			put = 1;
+			i++;
+		} else {
+			buf_putc(o, s[i++]);
+		}
+	}
+	return csl_buf_str(r, o, &ob);
+}
+
 /* The first substitute that renders; *own is set when it is not a
  * shorthand cs:names (which renders as a copy of n). */
 static const char *render_substitute(struct csl_render *r, const struct csl_node *n, int *own)
@@ -648,7 +694,7 @@ static const char *render_substitute(struct csl_render *r, const struct csl_node
 			continue;
 		}
 		int c = r->called, f = r->found;
-		s = csl_render_node(r, k);
+		s = sas_text(r, csl_render_node(r, k));
 		r->called = c;
 		r->found = f;
 		if (*s && k->kind == CK_TEXT && k->var >= 0 && k->var < CV_NSTR)
