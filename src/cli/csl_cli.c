@@ -32,14 +32,14 @@ int csl_cli_open(struct csl_cli *c, const struct csl_cli_opts *o, char *err, siz
 	struct csl_style *st = csl_style_open(o->style, err, errlen);
 	if (!st)
 		return -1;
-	if (!st->has_bib) {
-		snprintf(err, errlen, "style '%s' has no bibliography", o->style ? o->style : "citex");
-		csl_style_free(st);
-		return -1;
-	}
 	c->o = *o;
 	c->st = st;
 	csl_locale_open(&c->L, st, o->locale, o->locales);
+	if (!st->has_bib) {
+		snprintf(err, errlen, "style '%s' has no bibliography; each entry is written as its first note",
+		         o->style ? o->style : "citex");
+		return 1;
+	}
 	return 0;
 }
 

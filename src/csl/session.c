@@ -150,10 +150,11 @@ void csl_session_prepare(struct csl_session *S)
 	}
 	for (size_t i = 0; i < n; i++)
 		S->bib[i]->cite_number = (int)i + 1;
-	const struct csl_context *bc = &S->st->bib;
-	if (S->st->has_bib && bc->nkeys) {
+	/* without a bibliography, entries are notes sorted as cites are */
+	const struct csl_context *bc = S->st->has_bib ? &S->st->bib : &S->st->cit;
+	if (bc->nkeys) {
 		csl_sort_items(S, bc, S->bib, n, NULL);
-		if (!sorts_by_number(bc))
+		if (S->st->has_bib && !sorts_by_number(bc))
 			for (size_t i = 0; i < n; i++)
 				S->bib[i]->cite_number = (int)i + 1;
 	}
@@ -218,8 +219,12 @@ const char *csl_bib_entry(struct csl_session *S, size_t i, const struct csl_item
 		*item = it;
 	arena_reset(&S->tmp);
 	const struct csl_node *lay = S->st->bib.layout;
-	if (!lay)
-		return "";
+	if (!lay) {
+		/* a style with no bibliography (a note style): the entry is
+		 * the item's first note, one note each */
+		struct csl_cite c = {.item = it, .position = -1};
+		return csl_cite(S, &c, 1, (int)i + 1);
+	}
 	struct csl_render r;
 	csl_render_init(&r, S, &S->st->bib, it, NULL);
 	r.cap_term = 1;
