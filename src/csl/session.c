@@ -202,8 +202,14 @@ static const char *aligned(struct csl_render *r, const struct csl_node *lay)
 	lf.has_affix = lf.prefix && *lf.prefix;
 	rf.display = 3;
 	rf.has_style = 1;
-	const char *l = csl_fmt_apply(r, first, &lf, 1);
-	const char *rest = csl_fmt_apply(r, b.p, &rf, 1);
+	/* with nothing after it, the first field's trailing blanks go after
+	 * its block, as citeproc-js writes them ("149.</div> ") */
+	size_t nf = strlen(first), blanks = 0;
+	if (b.n == 1)
+		while (blanks < nf && first[nf - 1 - blanks] == ' ')
+			blanks++;
+	const char *l = csl_fmt_apply(r, arena_strndup(r->a, first, nf - blanks), &lf, 1);
+	const char *rest = blanks ? first + nf - blanks : csl_fmt_apply(r, b.p, &rf, 1);
 	buf_free(&b);
 	size_t nl = strlen(l), nr = strlen(rest);
 	char *s = arena_alloc(r->a, nl + nr + 1);
