@@ -227,6 +227,7 @@ struct csl_style {
 	struct csl_nameopts nopt;
 	struct csl_context cit, bib;
 	int has_bib;
+	int bib_display;         /* the bibliography uses display */
 	struct csl_node **macros;
 	size_t nmacros;
 	struct csl_locale_src **locales; /* cs:locale in the style, in order */
@@ -451,6 +452,7 @@ struct csl_render {
 	 * small-caps, bold or light: a "normal" in cs:name, cs:et-al or
 	 * cs:name-part undoes only theirs, not cs:names' own (citeproc-js) */
 	unsigned outer_style, outer_variant, outer_weight;
+	int last_empty;          /* the last child csl_render_kids rendered was empty */
 };
 const char *csl_render_node(struct csl_render *r, const struct csl_node *n);
 const char *csl_render_kids(struct csl_render *r, const struct csl_node *n, const char *delim);

@@ -687,6 +687,9 @@ static size_t kids_into(struct csl_render *r, const struct csl_node *n, const ch
 			continue;
 		}
 		const char *s = csl_render_node(r, k);
+		/* a group or macro call leaves an empty piece for the layout's
+		 * suffix (see csl_bib_entry) */
+		r->last_empty = (!s || !*s) && (k->kind == CK_GROUP || k->macro);
 		if (!s || !*s)
 			continue;
 		if (b->n && delim)

@@ -240,9 +240,15 @@ const char *csl_bib_entry(struct csl_session *S, size_t i, const struct csl_item
 	if (S->st->bib.second_field_align) {
 		s = aligned(&r, lay);
 	} else {
+		r.last_empty = 0;
 		s = csl_render_kids(&r, lay, NULL);
 		struct csl_fmt f = lay->f;
 		f.delimiter = NULL;
+		/* with display in the bibliography, citeproc-js gives the
+		 * layout's suffix to its last child: lost when that is an
+		 * empty group or macro call */
+		if (S->st->bib_display && r.last_empty)
+			f.suffix = NULL;
 		s = csl_fmt_apply(&r, s, &f, 1);
 	}
 	if (S->st->bib.sas) {

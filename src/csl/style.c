@@ -265,6 +265,11 @@ static void parse_conds(struct arena *a, const struct xnode *x, struct csl_node 
 	}
 }
 
+static int has_display(const struct csl_node *n)
+{
+	return n->f.display != 0;
+}
+
 static struct csl_node *compile_kids(struct arena *a, const struct xnode *x, size_t *n);
 
 static void compile_names(struct arena *a, const struct xnode *x, struct csl_node *n)
@@ -570,6 +575,7 @@ static const char *compile_style(struct csl_style *s, const struct xnode *root)
 	if (bib) {
 		compile_context(&s->a, s, bib, &s->bib, 0);
 		s->has_bib = s->bib.layout != NULL;
+		s->bib_display = csl_node_any(s->bib.layout, has_display);
 	}
 	return s->cit.layout || s->parent ? NULL : "the style has no citation layout";
 }
