@@ -371,6 +371,31 @@ static const char *and_symbol(struct csl_render *r, const char *s)
 	return o;
 }
 
+/* citeproc-js writes each text it renders (not affixes) with a narrow
+ * no-break space for a space before : ; ? ! or » and after «
+ * ("Adresse :"). */
+static const char *narrow_spaces(struct csl_render *r, const char *s)
+{
+	static const char nnbsp[] = "\xE2\x80\xAF";
+	if (r->sort || (!strstr(s, " :") && !strstr(s, " ;") && !strstr(s, " ?") &&
+	                !strstr(s, " !") && !strstr(s, " \xC2\xBB") && !strstr(s, "\xC2\xAB ")))
+		return s;
+	struct buf own, *b = csl_buf_take(r, &own);
+	for (size_t i = 0; s[i];) {
+		if (s[i] == ' ' && (strchr(":;?!", s[i + 1]) || !strncmp(s + i + 1, "\xC2\xBB", 2))) {
+			buf_put(b, nnbsp, 3);
+			i++;
+		} else if (!strncmp(s + i, "\xC2\xAB ", 3)) {
+			buf_put(b, s + i, 2);
+			buf_put(b, nnbsp, 3);
+			i += 3;
+		} else {
+			buf_putc(b, s[i++]);
+		}
+	}
+	return csl_buf_str(r, b, &own);
+}
+
 static const char *render_text(struct csl_render *r, const struct csl_node *n)
 {
 	if (n->macro) {
@@ -436,12 +461,12 @@ static const char *render_text(struct csl_render *r, const struct csl_node *n)
 			return "";
 		if (r->cap_term && !r->emitted && *s)
 			s = csl_text_case(r->a, s, TC_CAPFIRST);
-		return csl_fmt_term(r, s, &n->f);
+		return csl_fmt_term(r, narrow_spaces(r, s), &n->f);
 	} else if (n->value) {
 		s = n->value;
-		return csl_fmt_term(r, s, &n->f);
+		return csl_fmt_term(r, narrow_spaces(r, s), &n->f);
 	}
-	return csl_fmt_apply(r, s, &n->f, 1);
+	return csl_fmt_apply(r, narrow_spaces(r, s), &n->f, 1);
 }
 
 static const char *render_number(struct csl_render *r, const struct csl_node *n)
