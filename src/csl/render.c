@@ -377,8 +377,12 @@ static const char *and_symbol(struct csl_render *r, const char *s)
 static const char *narrow_spaces(struct csl_render *r, const char *s)
 {
 	static const char nnbsp[] = "\xE2\x80\xAF";
-	if (r->sort || (!strstr(s, " :") && !strstr(s, " ;") && !strstr(s, " ?") &&
-	                !strstr(s, " !") && !strstr(s, " \xC2\xBB") && !strstr(s, "\xC2\xAB ")))
+	const char *p = s;
+	for (; (p = strpbrk(p, " \xC2")) != NULL; p++)
+		if ((p[0] == ' ' && p[1] && (strchr(":;?!", p[1]) || !strncmp(p + 1, "\xC2\xBB", 2))) ||
+		    !strncmp(p, "\xC2\xAB ", 3))
+			break;
+	if (!p || r->sort)
 		return s;
 	struct buf own, *b = csl_buf_take(r, &own);
 	for (size_t i = 0; s[i];) {
