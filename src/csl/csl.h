@@ -227,7 +227,7 @@ struct csl_style {
 	struct csl_nameopts nopt;
 	struct csl_context cit, bib;
 	int has_bib;
-	int bib_display;         /* the bibliography uses display */
+	int bib_display;         /* the style has display (bibliography or macros) */
 	struct csl_node **macros;
 	size_t nmacros;
 	struct csl_locale_src **locales; /* cs:locale in the style, in order */

@@ -171,6 +171,8 @@ const char *csl_fmt_apply(struct csl_render *r, const char *s, const struct csl_
  * (d -1) of the enclosing formatting. */
 void csl_outer_fmt(struct csl_render *r, const struct csl_fmt *f, int d)
 {
+	if (!f->has_style)
+		return;
 	r->outer_style += (unsigned)(f->font_style > 1 ? d : 0);
 	r->outer_variant += (unsigned)(f->font_variant > 1 ? d : 0);
 	r->outer_weight += (unsigned)(f->font_weight > 1 ? d : 0);
@@ -377,9 +379,10 @@ static const char *and_symbol(struct csl_render *r, const char *s)
 static const char *narrow_spaces(struct csl_render *r, const char *s)
 {
 	static const char nnbsp[] = "\xE2\x80\xAF";
+	/* the marks are rare: look for them, then at the space beside */
 	const char *p = s;
-	for (; (p = strpbrk(p, " \xC2")) != NULL; p++)
-		if ((p[0] == ' ' && p[1] && (strchr(":;?!", p[1]) || !strncmp(p + 1, "\xC2\xBB", 2))) ||
+	for (; (p = strpbrk(p, ":;?!\xC2")) != NULL; p++)
+		if ((p > s && p[-1] == ' ' && (*p != '\xC2' || p[1] == '\xBB')) ||
 		    !strncmp(p, "\xC2\xAB ", 3))
 			break;
 	if (!p || r->sort)
@@ -711,16 +714,22 @@ static size_t kids_into(struct csl_render *r, const struct csl_node *n, const ch
 		const struct csl_node *k = &n->kids[i];
 		if (k->kind == CK_CHOOSE) {
 			const struct csl_node *br = chosen(r, k);
+			if (i + 1 == n->nkids)
+				r->last_empty = 0;
 			if (br)
 				pieces += kids_into(r, br, delim, b, last);
 			continue;
 		}
 		const char *s = csl_render_node(r, k);
-		/* a group or macro call leaves an empty piece for the layout's
-		 * suffix (see csl_bib_entry) */
-		r->last_empty = (!s || !*s) && (k->kind == CK_GROUP || k->macro);
-		if (!s || !*s)
+		if (!s || !*s) {
+			/* a group or macro call leaves an empty piece for the
+			 * layout's suffix (see csl_bib_entry) */
+			if (i + 1 == n->nkids)
+				r->last_empty = k->kind == CK_GROUP || k->macro;
 			continue;
+		}
+		if (i + 1 == n->nkids)
+			r->last_empty = 0;
 		if (b->n && delim)
 			csl_cat(b, delim, piq);
 		csl_cat(b, s, piq);
