@@ -455,6 +455,8 @@ struct csl_render {
 	int last_empty;          /* the last child csl_render_kids rendered was empty */
 };
 const char *csl_render_node(struct csl_render *r, const struct csl_node *n);
+/* The branch of cs:choose n that applies, or NULL. */
+const struct csl_node *csl_chosen(struct csl_render *r, const struct csl_node *n);
 const char *csl_render_kids(struct csl_render *r, const struct csl_node *n, const char *delim);
 const char *csl_fmt_apply(struct csl_render *r, const char *s, const struct csl_fmt *f, int affixes);
 const char *csl_fmt_term(struct csl_render *r, const char *s, const struct csl_fmt *f);

@@ -677,17 +677,20 @@ static const char *sas_text(struct csl_render *r, const char *s)
 	return csl_buf_str(r, o, &ob);
 }
 
-/* The first substitute that renders; *own is set when it is not a
- * shorthand cs:names (which renders as a copy of n). */
-static const char *render_substitute(struct csl_render *r, const struct csl_node *n, int *own)
+/* The first of the nodes kids[0..nk) that renders; the branch a cs:choose
+ * takes counts as its nodes, each tried in turn, as citeproc-js. */
+static const char *first_rendered(struct csl_render *r, const struct csl_node *kids, size_t nk,
+                                  int *own)
 {
-	const struct csl_node *sub = n->substitute, *of = r->sub_of;
 	const char *s = "";
-	int in = r->in_sub;
-	r->in_sub = 1;
-	r->sub_of = n;
-	for (size_t i = 0; i < sub->nkids && !*s; i++) {
-		const struct csl_node *k = &sub->kids[i];
+	for (size_t i = 0; i < nk && !*s; i++) {
+		const struct csl_node *k = &kids[i];
+		if (k->kind == CK_CHOOSE) {
+			const struct csl_node *br = csl_chosen(r, k);
+			if (br)
+				s = first_rendered(r, br->kids, br->nkids, own);
+			continue;
+		}
 		*own = !(k->kind == CK_NAMES && !k->name && !k->nkids);
 		if (k->kind == CK_NAMES) {
 			s = csl_render_names(r, k);
@@ -702,6 +705,18 @@ static const char *render_substitute(struct csl_render *r, const struct csl_node
 		if (*s && k->kind == CK_DATE && k->var >= 0)
 			r->suppressed[k->var] = 1;
 	}
+	return s;
+}
+
+/* The first substitute that renders; *own is set when it is not a
+ * shorthand cs:names (which renders as a copy of n). */
+static const char *render_substitute(struct csl_render *r, const struct csl_node *n, int *own)
+{
+	const struct csl_node *sub = n->substitute, *of = r->sub_of;
+	int in = r->in_sub;
+	r->in_sub = 1;
+	r->sub_of = n;
+	const char *s = first_rendered(r, sub->kids, sub->nkids, own);
 	r->in_sub = in;
 	r->sub_of = of;
 	return s;

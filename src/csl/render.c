@@ -660,11 +660,10 @@ static int test_node(struct csl_render *r, const struct csl_node *n)
 	}
 }
 
-static const struct csl_node *chosen(struct csl_render *r, const struct csl_node *n);
 
 static const char *render_choose(struct csl_render *r, const struct csl_node *n)
 {
-	const struct csl_node *k = chosen(r, n);
+	const struct csl_node *k = csl_chosen(r, n);
 	return k ? csl_render_kids(r, k, NULL) : "";
 }
 
@@ -690,7 +689,7 @@ static int test_one_cond(struct csl_render *r, const struct csl_node *n)
 	return n->match == 1 ? any : n->match == 2 ? !any : all;
 }
 
-static const struct csl_node *chosen(struct csl_render *r, const struct csl_node *n)
+const struct csl_node *csl_chosen(struct csl_render *r, const struct csl_node *n)
 {
 	for (size_t i = 0; i < n->nkids; i++) {
 		const struct csl_node *k = &n->kids[i];
@@ -713,7 +712,7 @@ static size_t kids_into(struct csl_render *r, const struct csl_node *n, const ch
 	for (size_t i = 0; i < n->nkids; i++) {
 		const struct csl_node *k = &n->kids[i];
 		if (k->kind == CK_CHOOSE) {
-			const struct csl_node *br = chosen(r, k);
+			const struct csl_node *br = csl_chosen(r, k);
 			if (i + 1 == n->nkids)
 				r->last_empty = 0;
 			if (br)
