@@ -85,8 +85,16 @@ static void initials(struct buf *b, const char *g, const char *with, int init, i
 			 * hyphen between two initials as a space ("J.-P." as
 			 * "J. P."), and keeps it after a word ("Hans-W.") */
 			if (sep == '-' && hyphen && (init || !prev_initial || !is_initial)) {
-				while (b->n && b->p[b->n - 1] == ' ')
-					b->n--;
+				/* the blank initialize-with ends with goes, a no-break
+				 * one too ("J.-J.") */
+				for (;;) {
+					if (b->n && b->p[b->n - 1] == ' ')
+						b->n--;
+					else if (b->n >= 2 && !memcmp(b->p + b->n - 2, "\xC2\xA0", 2))
+						b->n -= 2;
+					else
+						break;
+				}
 				buf_putc(b, '-');
 			} else if (b->n && b->p[b->n - 1] != ' ' && !(wn && with[wn - 1] == ' ')) {
 				/* initialize-with without a space joins initials */
