@@ -460,6 +460,7 @@ const struct csl_node *csl_chosen(struct csl_render *r, const struct csl_node *n
 const char *csl_render_kids(struct csl_render *r, const struct csl_node *n, const char *delim);
 const char *csl_fmt_apply(struct csl_render *r, const char *s, const struct csl_fmt *f, int affixes);
 const char *csl_fmt_term(struct csl_render *r, const char *s, const struct csl_fmt *f);
+const struct csl_fmt *csl_fmt_uncased(const struct csl_fmt *f, struct csl_fmt *own);
 void csl_outer_fmt(struct csl_render *r, const struct csl_fmt *f, int d);
 struct csl_fmt csl_name_fmt(const struct csl_render *r, const struct csl_fmt *f,
                             const struct csl_fmt *with);

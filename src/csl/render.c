@@ -205,6 +205,18 @@ struct csl_fmt csl_name_fmt(const struct csl_render *r, const struct csl_fmt *f,
 	return g;
 }
 
+/* f without its text-case, in *own: citeproc-js applies a text case
+ * to the text it renders only, so one on a macro call, a cs:group or a
+ * cs:names changes nothing. */
+const struct csl_fmt *csl_fmt_uncased(const struct csl_fmt *f, struct csl_fmt *own)
+{
+	if (!f->text_case)
+		return f;
+	*own = *f;
+	own->text_case = 0;
+	return own;
+}
+
 /* Terms and values are the locale's text, not the item's: text case
  * applies whatever the item's language. */
 const char *csl_fmt_term(struct csl_render *r, const char *s, const struct csl_fmt *f)
@@ -418,7 +430,8 @@ static const char *render_text(struct csl_render *r, const struct csl_node *n)
 		r->found = found + f + (f == 0 && *s);
 		if (c > 0 && f == 0)
 			return "";
-		return csl_fmt_apply(r, s, &n->f, 1);
+		struct csl_fmt own;
+		return csl_fmt_apply(r, s, csl_fmt_uncased(&n->f, &own), 1);
 	}
 	if (n->macro_name)
 		return "";
@@ -767,7 +780,8 @@ static const char *render_group(struct csl_render *r, const struct csl_node *n)
 	 * citeproc-js: "[Online]" beside an empty "Accessed" group */
 	r->called = called + c;
 	r->found = found + f + (f == 0 && *s);
-	return csl_fmt_apply(r, s, &n->f, 1);
+	struct csl_fmt own;
+	return csl_fmt_apply(r, s, csl_fmt_uncased(&n->f, &own), 1);
 }
 
 static const char *leaf(struct csl_render *r, const char *s)
