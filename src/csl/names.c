@@ -472,10 +472,19 @@ static const char *name_list(struct csl_render *r, const struct csl_names *nl,
 				put_spaced(&b, o.delimiter);
 			}
 		}
-		if (i > 0)
+		/* before the last name, with no "and", citeproc-js joins the
+		 * delimiter and the name's own blank as they are ("M.,  Smith
+		 * M." with a prefix " ") */
+		if (i > 0 && !(i == show - 1 && !use_etal && !and_term && !r->sort)) {
 			put_spaced(&b, s);
-		else
+		} else {
+			if (i > 0 && b.n && b.p[b.n - 1] == ' ' && *s == ' ') {
+				/* two blanks citeproc-js writes apart, not as a pair */
+				buf_putc(&b, CM_ESC);
+				buf_putc(&b, CM_NOPUNCT);
+			}
 			buf_put(&b, s, strlen(s));
+		}
 		prev_inv = inv;
 	}
 	r->shown_names = arena_strndup(r->a, b.p ? b.p : "", b.n);
