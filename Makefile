@@ -106,35 +106,14 @@ $(BUILD)/%.o: src/%.c | $(GEN_HDR)
 $(GEN)/%.tab.c $(GEN)/%.tab.h: grammar/%.y | $(GEN) check-tools
 	$(BISON) -Wall -Werror -Wno-yacc --defines=$(GEN)/$*.tab.h -o $(GEN)/$*.tab.c $<
 
-# A fast-table scanner (-CF, bibtex.l) is edited in two places:
-# - It indexes its end-of-buffer state, which flex 2.6.4 puts at the end of
-#   yy_transition, with the byte after a NUL in the input; the table is
-#   declared too short for the highest byte classes (westes/flex#628), so
-#   256 zero entries are added, which verify no byte.
-# - Its matching loop adds each byte's offset to the state, a load the next
-#   byte waits for.  Most bytes of a long value leave the state as it is
-#   (offset 0): a branch on the offset lets the processor go on to the next
-#   byte with the state it has, and the empty asm keeps the compiler from
-#   folding the branch back into the add.  Whether the state accepts is
-#   looked up when the state changes and kept in a register (yy_acc).
-#   That branch and the one on an accepting state are marked unlikely, so
-#   the usual byte takes no jump but the loop's own.  About 27 ms of 285
-#   on big.bib.
-# The build stops if a scanner with that table was not edited.
-LEX_FAST_DECL := const struct yy_trans_info *yy_trans_info; int yy_acc = yy_current_state[-1].yy_nxt != 0;
-LEX_FAST_STEP := if ( __builtin_expect(yy_trans_info->yy_nxt != 0, 0) ) { __asm__("" : "+r" (yy_current_state)); yy_current_state += yy_trans_info->yy_nxt; yy_acc = yy_current_state[-1].yy_nxt != 0; }
-LEX_FAST_ACCEPT := if ( __builtin_expect(yy_acc, 0) )
-$(GEN)/%.lex.c $(GEN)/%.lex.h: grammar/%.l Makefile | $(GEN) check-tools
+# A fast-table scanner (-CF, bibtex.l) is edited in two places, its table
+# and its matching loop, by tools/flex_fast.awk (which says why); the build
+# stops if that scanner is not flex 2.6.4's.
+$(GEN)/%.lex.c $(GEN)/%.lex.h: grammar/%.l tools/flex_fast.awk Makefile | $(GEN) check-tools
 	$(FLEX) --header-file=$(GEN)/$*.lex.h -o $(GEN)/$*.lex.c $<
-	sed -e 's/^\(static const struct yy_trans_info yy_transition\[[0-9]*\)\]/\1 + 256]/' \
-	  -e 's/^\t\t\tyy_current_state += yy_trans_info->yy_nxt;$$/\t\t\t$(LEX_FAST_STEP)/' \
-	  -e 's/^\t\t\tif ( yy_current_state\[-1\].yy_nxt )$$/\t\t\t$(LEX_FAST_ACCEPT)/' \
-	  -e 's/^\t\tconst struct yy_trans_info \*yy_trans_info;$$/\t\t$(LEX_FAST_DECL)/' \
-	  $(GEN)/$*.lex.c >$(GEN)/$*.lex.c.tmp && mv $(GEN)/$*.lex.c.tmp $(GEN)/$*.lex.c
-	@! grep -q 'yy_transition\[[0-9]*\] =' $(GEN)/$*.lex.c || \
-	  { echo "citex: $(GEN)/$*.lex.c: yy_transition not padded" >&2; rm -f $(GEN)/$*.lex.c; exit 1; }
-	@! grep -q 'yy_transition\[' $(GEN)/$*.lex.c || grep -c '__builtin_expect(yy_\|int yy_acc =' $(GEN)/$*.lex.c | grep -qx 3 || \
-	  { echo "citex: $(GEN)/$*.lex.c: matching loop not edited" >&2; rm -f $(GEN)/$*.lex.c; exit 1; }
+	awk -f tools/flex_fast.awk $(GEN)/$*.lex.c >$(GEN)/$*.lex.c.tmp || \
+	  { rm -f $(GEN)/$*.lex.c $(GEN)/$*.lex.c.tmp; exit 1; }
+	mv $(GEN)/$*.lex.c.tmp $(GEN)/$*.lex.c
 
 $(BUILD)/gen/%.tab.o: $(GEN)/%.tab.c | $(GEN_HDR)
 	$(CC) $(ALL_CFLAGS) -MMD -MP -Wno-unused-function -c -o $@ $<
