@@ -34,7 +34,8 @@ LDLIBS  += $(UTF8PROC_LIBS) $(CSL_LIBS)
 # either way.  `make PGO=0` builds once, which is quicker while editing;
 # the sanitizer and fuzz builds never use it.
 PGO_CAN := $(shell $(CC) -Werror -fprofile-use -fprofile-partial-training -dumpbase pgo.o -dumpbase-ext .o \
-             -x c -c -o /dev/null /dev/null 2>/dev/null && echo 1)
+             -x c -c -o /dev/null /dev/null 2>/dev/null && printf 'int main(void) { return 0; }\n' | \
+             $(CC) -Werror -fprofile-generate -x c -o /dev/null - 2>/dev/null && echo 1)
 PGO     ?= $(if $(filter build,$(BUILD)),$(PGO_CAN))
 
 GEN     := $(BUILD)/gen
