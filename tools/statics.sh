@@ -7,7 +7,7 @@
 B=${1:-build}
 found=0
 for o in $(find "$B" -name '*.o' -not -path '*/test_*' | sort); do
-	case $o in */asan/* | */fuzz/* | */tsan/*) [ "$B" = build ] && continue ;; esac
+	case $o in */asan/* | */fuzz/* | */tsan/* | */pgo/*) [ "$B" = build ] && continue ;; esac
 	objdump -t "$o" | awk -v o="$o" '
 		/ O / {
 			sec = ""

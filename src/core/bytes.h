@@ -82,7 +82,8 @@ static inline uint64_t bytes_json_hits(uint64_t w)
 }
 
 /* Copy n bytes, a few of them (a key, a separator): up to sixteen as two
- * words that overlap, with no call; more by memcpy. */
+ * words that overlap (three bytes one by one), with no call; more by
+ * memcpy. */
 static inline void bytes_copy_short(char *dst, const char *src, size_t n)
 {
 	if (n >= 8 && n <= 16) {
@@ -97,6 +98,28 @@ static inline void bytes_copy_short(char *dst, const char *src, size_t n)
 		memcpy(&y, src + n - 4, 4);
 		memcpy(dst, &x, 4);
 		memcpy(dst + n - 4, &y, 4);
+	} else if (n > 16) {
+		memcpy(dst, src, n);
+	} else if (n) {
+		dst[0] = src[0];
+		dst[n / 2] = src[n / 2];
+		dst[n - 1] = src[n - 1];
+	}
+}
+
+/* Copy n bytes with no call for up to 64 (most field values and the text
+ * between escapes): blocks of sixteen from both ends, which overlap. */
+static inline void bytes_copy_small(char *dst, const char *src, size_t n)
+{
+	if (n <= 16) {
+		bytes_copy_short(dst, src, n);
+	} else if (n <= 64) {
+		memcpy(dst, src, 16);
+		memcpy(dst + n - 16, src + n - 16, 16);
+		if (n > 32) {
+			memcpy(dst + 16, src + 16, 16);
+			memcpy(dst + n - 32, src + n - 32, 16);
+		}
 	} else {
 		memcpy(dst, src, n);
 	}

@@ -42,7 +42,7 @@ static inline void out_write(struct cx_out *o, const char *s, size_t n)
 {
 	if (n < o->cap - o->n) {
 		/* The common case: it fits and the buffer is not full after. */
-		memcpy(o->buf + o->n, s, n);
+		bytes_copy_small(o->buf + o->n, s, n);
 		o->n += n;
 		return;
 	}

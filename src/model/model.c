@@ -128,7 +128,7 @@ struct cx_field *model_add_field(struct arena *a, struct cx_entry *e, size_t *ca
                                  enum cx_field_id id, cx_str name, cx_str text, unsigned line)
 {
 	if (e->nfields == *cap) {
-		size_t want = *cap ? *cap * 2 : 16;
+		size_t want = *cap ? *cap * 2 : 32;
 		e->fields = arena_grow(a, e->fields, sizeof *e->fields, e->nfields, want);
 		*cap = want;
 	}
