@@ -176,7 +176,9 @@ $(PGO_DIR)/gen/refs_model.o: $(GEN)/refs_model.c
 $(PGO_DIR)/citex: $(PGO_OBJ)
 	$(CC) $(ALL_CFLAGS) $(PGO_GEN) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
-$(PROFILE): $(PGO_DIR)/citex tools/pgo_train.sh
+# The corpus is made from README.md and the venue table: a change to
+# either trains again.
+$(PROFILE): $(PGO_DIR)/citex tools/pgo_train.sh tools/pgo_corpus.awk styles/venues.tsv README.md
 	@find $(BUILD) -name '*.gcda' -exec rm -f {} +
 	sh tools/pgo_train.sh $(PGO_DIR)/citex
 	@touch $@
