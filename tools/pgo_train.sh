@@ -29,6 +29,16 @@ for f in $(find "$root/tests/cases" -name '*.ris' -o -name '*.json' | sort); do
 	done
 done
 run -f cv -t bibtex "$root"/seeds/*
+# Entries shaped as large bibliographies are (tools/pgo_corpus.awk): the
+# most bytes of the run, so that the reader's branches are weighed as on
+# real files, not as on the cases' small and odd inputs.
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+awk -v n=3000 -f "$root/tools/pgo_corpus.awk" "$root/styles/venues.tsv" "$root/README.md" >"$tmp/corpus.bib" ||
+	{ echo "citex: pgo_train.sh: tools/pgo_corpus.awk failed" >&2; exit 1; }
+for t in csl-json csl-json bibtex ris; do
+	run -t "$t" "$tmp/corpus.bib"
+done
 for f in $(find "$root/tests/cases/csl" -name '*.bib' | sort); do
 	run -t text "$f"
 	run -t html "$f"

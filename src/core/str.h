@@ -90,11 +90,19 @@ static inline int str_ieqn(const char *a, const char *b, size_t n)
 	return 1;
 }
 
-/* Is s exactly lit? */
+/* Is s exactly lit?  A literal's length is known where this is inlined;
+ * a string from a table is compared byte by byte, which stops at the
+ * first that differs, with no pass over it for its length. */
 static inline int str_eq(cx_str s, const char *lit)
 {
-	size_t n = strlen(lit);
-	return s.n == n && (!n || !memcmp(s.p, lit, n));
+	if (__builtin_constant_p(strlen(lit))) {
+		size_t n = strlen(lit);
+		return s.n == n && (!n || !memcmp(s.p, lit, n));
+	}
+	for (size_t i = 0; i < s.n; i++)
+		if (!lit[i] || lit[i] != s.p[i])
+			return 0;
+	return !lit[s.n];
 }
 
 /* Do two views hold the same bytes? */
@@ -103,11 +111,18 @@ static inline int str_same(cx_str a, cx_str b)
 	return a.n == b.n && (!a.n || !memcmp(a.p, b.p, a.n));
 }
 
-/* Is s lit, ignoring ASCII case? */
+/* Is s lit, ignoring ASCII case?  (As str_eq, for a string from a
+ * table.) */
 static inline int str_ieq(cx_str s, const char *lit)
 {
-	size_t n = strlen(lit);
-	return s.n == n && str_ieqn(s.p, lit, n);
+	if (__builtin_constant_p(strlen(lit))) {
+		size_t n = strlen(lit);
+		return s.n == n && str_ieqn(s.p, lit, n);
+	}
+	for (size_t i = 0; i < s.n; i++)
+		if (!lit[i] || str_lower((unsigned char)lit[i]) != str_lower((unsigned char)s.p[i]))
+			return 0;
+	return !lit[s.n];
 }
 
 /* Do two views agree, ignoring ASCII case? */

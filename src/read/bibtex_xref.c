@@ -762,7 +762,7 @@ static int never_inherited(cx_str name)
 		"relatedtype", "shorthand", "shorthandintro", "sortkey", NULL,
 	};
 	for (int i = 0; skip[i]; i++)
-		if (name.n == strlen(skip[i]) && !memcmp(name.p, skip[i], name.n))
+		if (str_eq(name, skip[i]))
 			return 1;
 	return 0;
 }
@@ -772,7 +772,7 @@ static int title_family(cx_str name)
 	static const char *const t[] = {"title", "subtitle", "titleaddon", "shorttitle",
 	                                "sorttitle", "indextitle", "indexsorttitle", NULL};
 	for (int i = 0; t[i]; i++)
-		if (name.n == strlen(t[i]) && !memcmp(name.p, t[i], name.n))
+		if (str_eq(name, t[i]))
 			return 1;
 	return 0;
 }
