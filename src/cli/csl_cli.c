@@ -32,14 +32,14 @@ int csl_cli_open(struct csl_cli *c, const struct csl_cli_opts *o, char *err, siz
 	struct csl_style *st = csl_style_open(o->style, err, errlen);
 	if (!st)
 		return -1;
-	if (!st->has_bib) {
-		snprintf(err, errlen, "style '%s' has no bibliography", o->style ? o->style : "citex");
-		csl_style_free(st);
-		return -1;
-	}
 	c->o = *o;
 	c->st = st;
 	csl_locale_open(&c->L, st, o->locale, o->locales);
+	if (!st->has_bib) {
+		snprintf(err, errlen, "style '%s' has no bibliography; each entry is written as its first note",
+		         o->style ? o->style : "citex");
+		return 1;
+	}
 	return 0;
 }
 
@@ -273,7 +273,7 @@ void csl_cli_write(struct csl_cli *c, struct cx_out *o, const struct auxset *aux
 	}
 	if (c->o.group_by)
 		qsort(g, nb, sizeof *g, by_group);
-	int open = 0;
+	int open = 0, open_g = 0;
 	for (size_t j = 0; j < nb; j++) {
 		const struct csl_item *it = csl_bib_item(S, g[j].i);
 		int new_group = c->o.group_by && (j == 0 || g[j].g != g[j - 1].g);
@@ -282,7 +282,8 @@ void csl_cli_write(struct csl_cli *c, struct cx_out *o, const struct auxset *aux
 		const char *s = csl_bib_entry(S, g[j].i, NULL);
 		if (!*s)
 			continue; /* an entry the style gives no text, as citeproc-js leaves it out */
-		if (new_group || j == 0) {
+		/* the first entry with text opens the list, or its group's */
+		if (!open || (c->o.group_by && g[j].g != open_g)) {
 			if (open && c->o.format == OF_HTML)
 				out_puts(o, "</div>\n");
 			if (open && c->o.format == OF_LATEX)
@@ -292,13 +293,14 @@ void csl_cli_write(struct csl_cli *c, struct cx_out *o, const struct auxset *aux
 				group_of(it, c->o.group_by == 2, heading, sizeof heading);
 				h = heading;
 				if (c->o.format != OF_LATEX)
-					heading_out(o, c->o.format, h, j == 0);
+					heading_out(o, c->o.format, h, !open);
 			}
 			if (c->o.format == OF_HTML)
 				out_puts(o, "<div class=\"csl-bib-body\">\n");
 			if (c->o.format == OF_LATEX)
 				latex_begin(o, nb, h);
 			open = 1;
+			open_g = g[j].g;
 		}
 		entry_out(c, o, s, it, numeric, &a);
 	}

@@ -31,7 +31,9 @@ struct csl_cli {
 /* The CSL output format a -t name asks for, or -1. */
 int csl_cli_format(const char *to);
 /* Load the style and locale into c (the caller's); -1 with a message in
- * err.  c->st is NULL until it succeeds, and again after csl_cli_close. */
+ * err, 1 with a note in err (a style with no bibliography: entries are
+ * its notes).  c->st is NULL until it succeeds, and again after
+ * csl_cli_close. */
 int csl_cli_open(struct csl_cli *c, const struct csl_cli_opts *o, char *err, size_t errlen);
 void csl_cli_close(struct csl_cli *c);
 /* Make the CSL item of an entry (other records are skipped); the entry

@@ -39,10 +39,13 @@ static int setup(struct run *r)
 	}
 	if ((r->csl_opts.format = csl_cli_format(r->opt.to)) >= 0) {
 		char err[512];
-		if (csl_cli_open(&r->csl, &r->csl_opts, err, sizeof err) < 0) {
+		int opened = csl_cli_open(&r->csl, &r->csl_opts, err, sizeof err);
+		if (opened < 0) {
 			fprintf(stderr, "citex: %s\n", err);
 			return EXIT_USAGE;
 		}
+		if (opened > 0 && !r->quiet)
+			fprintf(stderr, "citex: note: %s\n", err);
 		r->hold = 1;            /* sorting and disambiguation need every entry */
 		r->opt.to = "csl-json"; /* the model as CSL sees it; that writer is not used */
 	}

@@ -65,6 +65,11 @@ enum csl_cm {
 	CM_UNONE = 'D', CM_UNONE_OFF = 'd',         /* text-decoration="none" */
 	CM_BASE = 'A', CM_BASE_OFF = 'a',           /* vertical-align="baseline" */
 	CM_OBLIQUE = 'O', CM_OBLIQUE_OFF = 'o',     /* font-style="oblique" */
+	/* a "normal" shown whatever encloses it: cs:name's around a list
+	 * whose "et al." has the style it undoes (citeproc-js) */
+	CM_NORMALF = 'F', CM_NORMALF_OFF = 'f',
+	CM_WNORMALF = 'G', CM_WNORMALF_OFF = 'g',
+	CM_VNORMALF = 'H', CM_VNORMALF_OFF = 'h',
 	/* A style's italic, bold and small caps: they nest without turning
 	 * the text inside upright (citeproc-js: <i><i>x</i></i>), where the
 	 * same markup in the data does turn (flip-flop). */
@@ -104,6 +109,7 @@ struct csl_fmt {
 	unsigned char display;      /* 0, 1 block, 2 left-margin, 3 right-inline, 4 indent */
 	unsigned char text_case;    /* enum csl_case */
 	unsigned quotes : 1, strip_periods : 1, has_affix : 1, has_style : 1;
+	unsigned normal_shown : 1;  /* a "normal" here prints whatever encloses it */
 };
 
 /* Name options, inheritable from style, citation or bibliography to
@@ -221,6 +227,7 @@ struct csl_style {
 	struct csl_nameopts nopt;
 	struct csl_context cit, bib;
 	int has_bib;
+	int bib_display;         /* the style has display (bibliography or macros) */
 	struct csl_node **macros;
 	size_t nmacros;
 	struct csl_locale_src **locales; /* cs:locale in the style, in order */
@@ -402,6 +409,7 @@ const char *csl_locator_name(int i);
 const char *csl_text_case(struct arena *a, const char *s, int tc);
 const char *csl_strip_periods(struct arena *a, const char *s);
 void csl_cat(struct buf *b, const char *s, int punct_in_quote);
+void csl_cat_prefixed(struct buf *b, const char *s);
 
 /* number.c */
 int csl_is_numeric(const char *s);
@@ -440,11 +448,22 @@ struct csl_render {
 	const char *shown_names; /* the last name list, without et-al */
 	int emitted;             /* something has rendered (a term after it keeps its case) */
 	int cap_term;            /* a term rendered first is capitalized (citeproc-js) */
+	/* how many enclosing groups and macro calls are italic or oblique,
+	 * small-caps, bold or light: a "normal" in cs:name, cs:et-al or
+	 * cs:name-part undoes only theirs, not cs:names' own (citeproc-js) */
+	unsigned outer_style, outer_variant, outer_weight;
+	int last_empty;          /* the last child csl_render_kids rendered was empty */
 };
 const char *csl_render_node(struct csl_render *r, const struct csl_node *n);
+/* The branch of cs:choose n that applies, or NULL. */
+const struct csl_node *csl_chosen(struct csl_render *r, const struct csl_node *n);
 const char *csl_render_kids(struct csl_render *r, const struct csl_node *n, const char *delim);
 const char *csl_fmt_apply(struct csl_render *r, const char *s, const struct csl_fmt *f, int affixes);
 const char *csl_fmt_term(struct csl_render *r, const char *s, const struct csl_fmt *f);
+const struct csl_fmt *csl_fmt_uncased(const struct csl_fmt *f, struct csl_fmt *own);
+void csl_outer_fmt(struct csl_render *r, const struct csl_fmt *f, int d);
+struct csl_fmt csl_name_fmt(const struct csl_render *r, const struct csl_fmt *f,
+                            const struct csl_fmt *with);
 const char *csl_render_names(struct csl_render *r, const struct csl_node *n);
 const char *csl_render_date(struct csl_render *r, const struct csl_node *n);
 const char *csl_label_text(struct csl_render *r, int var, int form, int plural_attr,

@@ -70,6 +70,18 @@ static const char *year_text(struct csl_render *r, int y, int form)
 
 /* The text of one date part; *ys is set to the implicit year-suffix when
  * it goes after this (year) part. */
+/* s inside nocase marks, so no text-case changes it. */
+static const char *uncased(struct csl_render *r, const char *s)
+{
+	size_t n = strlen(s);
+	char *o = arena_alloc(r->a, n + 3);
+	o[0] = CX_M_NOCASE_ON;
+	memcpy(o + 1, s, n);
+	o[n + 1] = CX_M_NOCASE_OFF;
+	o[n + 2] = 0;
+	return o;
+}
+
 static const char *part_text(struct csl_render *r, const struct csl_node *p, const struct csl_date *d,
                              int side, int var, const char **ys)
 {
@@ -81,7 +93,9 @@ static const char *part_text(struct csl_render *r, const struct csl_node *p, con
 			return "";
 		if (var == CV_ISSUED && !r->uses_ys && r->it->year_suffix && !r->ys_done && !r->sort) {
 			r->ys_done = 1;
-			*ys = csl_year_suffix(r->a, r->it->year_suffix);
+			/* its letter keeps its case whatever text-case the date
+			 * has ("2017a" in an upper-case date), as citeproc-js */
+			*ys = uncased(r, csl_year_suffix(r->a, r->it->year_suffix));
 		}
 		return year_text(r, y, p->form);
 	}
@@ -197,7 +211,9 @@ static const char *render_parts(struct csl_render *r, const struct csl_node *n,
 				yp = &n->kids[i];
 		if (!yp && !n->date_form)
 			return "";
-		const char *s = yp ? csl_fmt_apply(r, d->literal, &yp->f, 1) : d->literal;
+		/* as written, whatever text-case the date has ("20xx") */
+		const char *lit = uncased(r, d->literal);
+		const char *s = yp ? csl_fmt_apply(r, lit, &yp->f, 1) : lit;
 		return csl_fmt_apply(r, s, &n->f, 1);
 	}
 	struct part p[3];

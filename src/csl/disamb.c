@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/utf8.h"
 #include "csl/csl.h"
 #include "csl/session.h"
 
@@ -298,21 +299,53 @@ static int cmp_family(const struct gname *x, const struct gname *y)
 	return c ? c : strcmp(x->family, y->family);
 }
 
+/* The initial of the next word of *s (its first character), its length
+ * in *n; NULL past the last word. */
+static const char *next_initial(const char **s, size_t *n)
+{
+	const char *p = *s;
+	while (*p == ' ' || *p == '.' || *p == '-')
+		p++;
+	if (!*p)
+		return NULL;
+	utf8_next(p, strlen(p), n);
+	const char *q = p;
+	while (*q && *q != ' ' && *q != '.' && *q != '-')
+		q++;
+	*s = q;
+	return p;
+}
+
+/* Given names by their initials: "Elizabeth E." and "Elizabeth L."
+ * differ, "John" and "J." do not. */
+static int cmp_initials(const char *a, const char *b)
+{
+	for (;;) {
+		size_t na = 0, nb = 0;
+		const char *x = next_initial(&a, &na), *y = next_initial(&b, &nb);
+		if (!x || !y)
+			return !!x - !!y;
+		int c = memcmp(x, y, na < nb ? na : nb);
+		if (c || na != nb)
+			return c ? c : (int)na - (int)nb;
+	}
+}
+
 static int cmp_gname(const void *a, const void *b)
 {
 	const struct gname *x = a, *y = b;
 	int c = cmp_family(x, y);
 	if (!c)
-		c = (unsigned char)x->given[0] - (unsigned char)y->given[0];
+		c = cmp_initials(x->given, y->given);
 	return c ? c : cmp_given(x->given, y->given);
 }
 
 /* Given-name expansion over the whole document (all-names and
  * primary-name rules): a name gets initials when another name of the same
  * family (particles included) has another initial, and its full given
- * name when another has the same initial but another given name (not
+ * name when another has the same initials but another given name (not
  * under the rules limited to initials).  The names are sorted by family
- * and initial, so the comparison is one pass. */
+ * and initials, so the comparison is one pass. */
 static void global_names(struct csl_session *S)
 {
 	int rule = S->st->cit.gn_rule;
@@ -342,8 +375,8 @@ static void global_names(struct csl_session *S)
 		while (e < k && !cmp_family(&v[e], &v[i]))
 			e++;
 		for (size_t j = i; j < e;) {
-			size_t f = j; /* one initial: [j, f) */
-			while (f < e && v[f].given[0] == v[j].given[0])
+			size_t f = j; /* the same initials: [j, f) */
+			while (f < e && !cmp_initials(v[f].given, v[j].given))
 				f++;
 			int same_initial_differs = cmp_given(v[j].given, v[f - 1].given) != 0;
 			int initial_differs = f - j < e - i;

@@ -85,8 +85,16 @@ static void initials(struct buf *b, const char *g, const char *with, int init, i
 			 * hyphen between two initials as a space ("J.-P." as
 			 * "J. P."), and keeps it after a word ("Hans-W.") */
 			if (sep == '-' && hyphen && (init || !prev_initial || !is_initial)) {
-				while (b->n && b->p[b->n - 1] == ' ')
-					b->n--;
+				/* the blank initialize-with ends with goes, a no-break
+				 * one too ("J.-J.") */
+				for (;;) {
+					if (b->n && b->p[b->n - 1] == ' ')
+						b->n--;
+					else if (b->n >= 2 && !memcmp(b->p + b->n - 2, "\xC2\xA0", 2))
+						b->n -= 2;
+					else
+						break;
+				}
 				buf_putc(b, '-');
 			} else if (b->n && b->p[b->n - 1] != ' ' && !(wn && with[wn - 1] == ' ')) {
 				/* initialize-with without a space joins initials */
@@ -105,6 +113,10 @@ static void initials(struct buf *b, const char *g, const char *with, int init, i
 				buf_put(b, with, wn);
 			}
 		} else {
+			/* a whole word after an initial stands apart ("H. George"
+			 * with initialize-with=".", as citeproc-js) */
+			if (b->n && b->p[b->n - 1] != ' ' && b->p[b->n - 1] != '-')
+				buf_putc(b, ' ');
 			buf_put(b, g + st, i - st);
 			buf_putc(b, ' ');
 		}
@@ -182,7 +194,10 @@ static void cat(struct buf *b, const char *s)
  * particle), its affixes around the whole part, as citeproc-js. */
 static const char *styled(struct csl_render *r, const struct csl_node *np, const char *s)
 {
-	return np && !r->sort ? csl_fmt_apply(r, s, &np->f, 0) : s;
+	if (!np || r->sort)
+		return s;
+	struct csl_fmt f = csl_name_fmt(r, &np->f, NULL);
+	return csl_fmt_apply(r, s, &f, 0);
 }
 
 static const char *affixed(struct csl_render *r, const struct csl_node *np, const char *s)
@@ -235,9 +250,16 @@ static void particle(struct buf *b, const char *p, const char *shown)
 static const char *one_name(struct csl_render *r, const struct csl_name *nm, const struct csl_nameopts *o,
                             const struct csl_node *name, int inverted, int level)
 {
-	if (nm->literal)
-		return nm->literal;
 	const struct csl_node *fnp = name ? name->name_part[0] : NULL;
+	if (nm->literal) {
+		/* the family name-part's formatting and case, not its affixes
+		 * or strip-periods, as citeproc-js */
+		if (!fnp || r->sort)
+			return nm->literal;
+		struct csl_fmt f = csl_name_fmt(r, &fnp->f, NULL);
+		f.strip_periods = 0;
+		return csl_fmt_apply(r, nm->literal, &f, 0);
+	}
 	const struct csl_node *gnp = name ? name->name_part[1] : NULL;
 	int demote = inverted && (r->st->demote == 2 || (r->sort && r->st->demote >= 1));
 	int short_form = o->form == 1 && level == 0;
@@ -370,13 +392,14 @@ static void put_spaced(struct buf *b, const char *s)
 /* cs:name's affixes and formatting go around each personal name, not
  * around the list (citeproc-js: "Vallée B., Vera A." with suffix=".",
  * each name bold with font-weight="bold"); a literal name takes the
- * institution's formatting, not the name's. */
+ * formatting without the affixes. */
 static const char *name_fmt(struct csl_render *r, const struct csl_node *name, const struct csl_name *nm,
                             const char *s)
 {
-	if (!name || r->sort || nm->literal || !s || !*s)
+	if (!name || r->sort || !s || !*s)
 		return s;
-	return csl_fmt_apply(r, s, &name->f, 1);
+	struct csl_fmt f = csl_name_fmt(r, &name->f, NULL);
+	return csl_fmt_apply(r, s, &f, !nm->literal);
 }
 
 static const char *name_list(struct csl_render *r, const struct csl_names *nl,
@@ -449,10 +472,19 @@ static const char *name_list(struct csl_render *r, const struct csl_names *nl,
 				put_spaced(&b, o.delimiter);
 			}
 		}
-		if (i > 0)
+		/* before the last name, with no "and", citeproc-js joins the
+		 * delimiter and the name's own blank as they are ("M.,  Smith
+		 * M." with a prefix " ") */
+		if (i > 0 && !(i == show - 1 && !use_etal && !and_term && !r->sort)) {
 			put_spaced(&b, s);
-		else
+		} else {
+			if (i > 0 && b.n && b.p[b.n - 1] == ' ' && *s == ' ') {
+				/* two blanks citeproc-js writes apart, not as a pair */
+				buf_putc(&b, CM_ESC);
+				buf_putc(&b, CM_NOPUNCT);
+			}
 			buf_put(&b, s, strlen(s));
+		}
 		prev_inv = inv;
 	}
 	r->shown_names = arena_strndup(r->a, b.p ? b.p : "", b.n);
@@ -478,7 +510,8 @@ static const char *name_list(struct csl_render *r, const struct csl_names *nl,
 					buf_putc(&b, ' ');
 				buf_putc(&b, 0);
 				b.n--;
-				const char *ft = etal ? csl_fmt_apply(r, t, &etal->f, 1) : t;
+				struct csl_fmt ef = etal ? csl_name_fmt(r, &etal->f, name ? &name->f : NULL) : (struct csl_fmt){0};
+				const char *ft = etal ? csl_fmt_apply(r, t, &ef, 1) : t;
 				csl_cat(&b, ft, piq);
 			}
 		}
@@ -489,7 +522,10 @@ static const char *name_list(struct csl_render *r, const struct csl_names *nl,
 	const char *out = arena_strndup(r->a, b.p, b.n);
 	/* With "et al.", citeproc-js puts cs:name's formatting around the
 	 * whole list once more (the names are each formatted already). */
-	return wrap && name ? csl_fmt_apply(r, out, &name->f, 1) : out;
+	if (!wrap || !name)
+		return out;
+	struct csl_fmt f = csl_name_fmt(r, &name->f, etal ? &etal->f : NULL);
+	return csl_fmt_apply(r, out, &f, 1);
 }
 
 static int same_names(const struct csl_names *a, const struct csl_names *b)
@@ -612,24 +648,73 @@ static const char *render_vars(struct csl_render *r, const struct csl_node *n,
 	return csl_buf_str(r, b, &own);
 }
 
-/* The first substitute that renders; *own is set when it is not a
- * shorthand cs:names (which renders as a copy of n). */
-static const char *render_substitute(struct csl_render *r, const struct csl_node *n, int *own)
+/* A text that substitutes for the first names of a bibliography entry
+ * (a title) is compared as names are: equal to the previous entry's, its
+ * words become the substitute string, inside its markup and before the
+ * punctuation it ends with ("———." in quotes), as citeproc-js. */
+static const char *sas_text(struct csl_render *r, const char *s)
 {
-	const struct csl_node *sub = n->substitute, *of = r->sub_of;
+	struct csl_session *S = r->S;
+	if (r->sort || r->plain || r->ctx != &r->st->bib || !r->ctx->sas || r->names_done || !*s)
+		return s;
+	size_t n = strlen(s), end = 0;
+	struct buf own, *key = csl_buf_take(r, &own);
+	for (size_t i = 0; i < n;) {
+		size_t m = csl_mark_len(s + i);
+		if (m) {
+			i += m;
+			continue;
+		}
+		buf_putc(key, s[i]);
+		if (!strchr(".,;:", s[i]))
+			end = i + 1; /* the words end here */
+		i++;
+	}
+	const char *k = csl_buf_str(r, key, &own);
+	r->first_names = k;
+	if (!S->sas_prev.n || strcmp(S->sas_prev.p, k) || !*k)
+		return s;
+	/* every mark stays, so the markup is whole; the words give way */
+	struct buf ob, *o = csl_buf_take(r, &ob);
+	int put = 0;
+	for (size_t i = 0; i < n;) {
+		size_t m = csl_mark_len(s + i);
+		if (m) {
+			buf_put(o, s + i, m);
+			i += m;
+		} else if (i < end) {
+			if (!put)
+				buf_put(o, r->ctx->sas, strlen(r->ctx->sas));
+			put = 1;
+			i++;
+		} else {
+			buf_putc(o, s[i++]);
+		}
+	}
+	return csl_buf_str(r, o, &ob);
+}
+
+/* The first of the nodes kids[0..nk) that renders; the branch a cs:choose
+ * takes counts as its nodes, each tried in turn, as citeproc-js. */
+static const char *first_rendered(struct csl_render *r, const struct csl_node *kids, size_t nk,
+                                  int *own)
+{
 	const char *s = "";
-	int in = r->in_sub;
-	r->in_sub = 1;
-	r->sub_of = n;
-	for (size_t i = 0; i < sub->nkids && !*s; i++) {
-		const struct csl_node *k = &sub->kids[i];
+	for (size_t i = 0; i < nk && !*s; i++) {
+		const struct csl_node *k = &kids[i];
+		if (k->kind == CK_CHOOSE) {
+			const struct csl_node *br = csl_chosen(r, k);
+			if (br)
+				s = first_rendered(r, br->kids, br->nkids, own);
+			continue;
+		}
 		*own = !(k->kind == CK_NAMES && !k->name && !k->nkids);
 		if (k->kind == CK_NAMES) {
 			s = csl_render_names(r, k);
 			continue;
 		}
 		int c = r->called, f = r->found;
-		s = csl_render_node(r, k);
+		s = sas_text(r, csl_render_node(r, k));
 		r->called = c;
 		r->found = f;
 		if (*s && k->kind == CK_TEXT && k->var >= 0 && k->var < CV_NSTR)
@@ -637,6 +722,18 @@ static const char *render_substitute(struct csl_render *r, const struct csl_node
 		if (*s && k->kind == CK_DATE && k->var >= 0)
 			r->suppressed[k->var] = 1;
 	}
+	return s;
+}
+
+/* The first substitute that renders; *own is set when it is not a
+ * shorthand cs:names (which renders as a copy of n). */
+static const char *render_substitute(struct csl_render *r, const struct csl_node *n, int *own)
+{
+	const struct csl_node *sub = n->substitute, *of = r->sub_of;
+	int in = r->in_sub;
+	r->in_sub = 1;
+	r->sub_of = n;
+	const char *s = first_rendered(r, sub->kids, sub->nkids, own);
 	r->in_sub = in;
 	r->sub_of = of;
 	return s;
@@ -645,7 +742,8 @@ static const char *render_substitute(struct csl_render *r, const struct csl_node
 static const char *names_done(struct csl_render *r, const struct csl_node *n, const char *s, int fmt)
 {
 	r->found++;
-	const char *out = fmt ? csl_fmt_apply(r, s, &n->f, 1) : s;
+	struct csl_fmt own;
+	const char *out = fmt ? csl_fmt_apply(r, s, csl_fmt_uncased(&n->f, &own), 1) : s;
 	if (!r->names_done && r->ctx == &r->st->cit)
 		r->first_names = out;
 	r->names_done = 1;

@@ -40,42 +40,68 @@ static void puts_(struct sink *k, const char *s)
 	put(k, s, strlen(s));
 }
 
-static int html_space(char c)
+/* The length of the blank at s[i] as JavaScript's \s knows blanks (tab,
+ * space, U+00A0, U+1680, U+2000-U+200A, U+2028, U+2029,
+ * U+202F, U+205F, U+3000, U+FEFF), or 0. */
+static size_t html_space(const char *s, size_t i, size_t n)
 {
-	return c == ' ' || c == '\t';
+	const unsigned char *u = (const unsigned char *)s + i;
+	size_t k = n - i;
+	if (*u == ' ' || *u == '\t') /* line breaks stay, as the suite has them */
+		return 1;
+	if (k >= 2 && u[0] == 0xC2 && u[1] == 0xA0)
+		return 2;
+	if (k < 3)
+		return 0;
+	unsigned c = (unsigned)(u[0] & 0x0F) << 12 | (unsigned)(u[1] & 0x3F) << 6 | (u[2] & 0x3F);
+	if (u[0] < 0xE1 || u[0] > 0xEF || (u[1] & 0xC0) != 0x80 || (u[2] & 0xC0) != 0x80)
+		return 0;
+	return c == 0x1680 || (c >= 0x2000 && c <= 0x200A) || c == 0x2028 || c == 0x2029 ||
+	       c == 0x202F || c == 0x205F || c == 0x3000 || c == 0xFEFF ? 3 : 0;
 }
 
-/* The first of s[i..n) that text_html changes ('&', '<', '>', or the
+/* The length of the pair of blanks at s[i], or 0. */
+static size_t html_pair(const char *s, size_t i, size_t n)
+{
+	size_t a = html_space(s, i, n), b = a ? (i + a < n ? html_space(s, i + a, n) : 0) : 0;
+	return b ? a + b : 0;
+}
+
+/* The first of s[i..n) that text_html may change ('&', '<', '>', or the
  * first of two blanks), or n. */
 static size_t html_special(const char *s, size_t i, size_t n)
 {
 #ifdef BYTES_VECTOR
 	for (; i + 17 <= n; i += 16) {
 		bv16 v = bv_load(s + i), w = bv_load(s + i + 1);
-		bv16 blanks = bv_and(bv_or(bv_eq(v, ' '), bv_eq(v, '\t')), bv_or(bv_eq(w, ' '), bv_eq(w, '\t')));
+		/* an ASCII blank before a blank or a non-ASCII byte, or the lead
+		 * byte of a wide blank; html_pair decides */
+		bv16 av = bv_or(bv_eq(v, ' '), bv_eq(v, '\t'));
+		bv16 aw = bv_or(bv_or(bv_eq(w, ' '), bv_eq(w, '\t')), bv_lt(w, 0));
+		bv16 wide = bv_or(bv_or(bv_eq(v, '\xC2'), bv_eq(v, '\xE1')),
+		                  bv_or(bv_or(bv_eq(v, '\xE2'), bv_eq(v, '\xE3')), bv_eq(v, '\xEF')));
+		bv16 blanks = bv_or(bv_and(av, aw), wide);
 		unsigned m = bv_mask(bv_or(blanks, bv_or(bv_eq(v, '&'), bv_or(bv_eq(v, '<'), bv_eq(v, '>')))));
 		if (m)
 			return i + (size_t)__builtin_ctz(m);
 	}
 #endif
-	while (i < n && s[i] != '&' && s[i] != '<' && s[i] != '>' &&
-	       !(html_space(s[i]) && i + 1 < n && html_space(s[i + 1])))
+	while (i < n && s[i] != '&' && s[i] != '<' && s[i] != '>' && !html_pair(s, i, n))
 		i++;
 	return i;
 }
 
-/* Escaped as citeproc-js does, and a pair of blanks becomes a no-break
- * space and a space, which a browser does not fold into one. */
+/* Escaped as citeproc-js does, and a pair of blanks (JavaScript's \s\s)
+ * becomes a no-break space and a space, which a browser does not fold
+ * into one. */
 static void text_html(struct sink *k, const char *s, size_t n)
 {
 	size_t st = 0;
 	for (size_t i = html_special(s, 0, n); i < n; i = html_special(s, i + 1, n)) {
 		const char *e = s[i] == '&' ? "&#38;" : s[i] == '<' ? "&#60;" : s[i] == '>' ? "&#62;" : NULL;
 		size_t skip = 1;
-		if (!e && html_space(s[i]) && i + 1 < n && html_space(s[i + 1])) {
+		if (!e && (skip = html_pair(s, i, n)) != 0)
 			e = "\xC2\xA0 ";
-			skip = 2;
-		}
 		if (!e)
 			continue;
 		put(k, s + st, i - st);
@@ -360,6 +386,9 @@ static void mark(struct sink *k, const char *s)
 		case CM_NORMAL: open_span(k, k->italic ? S_NORMALK : S_NONE); return;
 		case CM_WNORMAL: open_span(k, k->bold ? S_WNORMALK : S_NONE); return;
 		case CM_VNORMAL: open_span(k, k->sc ? S_VNORMALK : S_NONE); return;
+		case CM_NORMALF: open_span(k, S_NORMALK); return;
+		case CM_WNORMALF: open_span(k, S_WNORMALK); return;
+		case CM_VNORMALF: open_span(k, S_VNORMALK); return;
 		/* a style's italic, bold or small caps: the text inside is
 		 * in that style, whatever was around it */
 		case CM_ITALIC: open_span(k, k->italic ? S_IK : S_I); k->italic = 1; return;

@@ -90,7 +90,11 @@ static void style_marks(const struct csl_fmt *f, char *on, size_t *non, char *of
 	for (size_t i = k; i-- > 0;) {
 		if (style_mark[used[i]].esc)
 			on[(*non)++] = CM_ESC;
-		on[(*non)++] = style_mark[used[i]].on;
+		char c = style_mark[used[i]].on;
+		if (f->normal_shown)
+			c = c == CM_NORMAL ? CM_NORMALF : c == CM_WNORMAL ? CM_WNORMALF
+			  : c == CM_VNORMAL ? CM_VNORMALF : c;
+		on[(*non)++] = c;
 	}
 	for (size_t i = 0; i < k; i++) {
 		if (style_mark[used[i]].esc)
@@ -147,9 +151,12 @@ const char *csl_fmt_apply(struct csl_render *r, const char *s, const struct csl_
 		buf_putc(b, d[f->display]);
 	}
 	int piq = r->L->punct_in_quote;
-	if (affixes && f->prefix)
+	if (affixes && f->prefix && *f->prefix) {
 		buf_put(b, f->prefix, strlen(f->prefix));
-	csl_cat(b, c->p, piq);
+		csl_cat_prefixed(b, c->p);
+	} else {
+		csl_cat(b, c->p, piq);
+	}
 	if (affixes && f->suffix)
 		csl_cat(b, f->suffix, piq);
 	if (disp) {
@@ -158,6 +165,56 @@ const char *csl_fmt_apply(struct csl_render *r, const char *s, const struct csl_
 	}
 	r->S->depth--; /* c */
 	return done(r, b);
+}
+
+/* Count f's non-normal font style, variant and weight in (d 1) or out
+ * (d -1) of the enclosing formatting. */
+void csl_outer_fmt(struct csl_render *r, const struct csl_fmt *f, int d)
+{
+	if (!f->has_style)
+		return;
+	r->outer_style += (unsigned)(f->font_style > 1 ? d : 0);
+	r->outer_variant += (unsigned)(f->font_variant > 1 ? d : 0);
+	r->outer_weight += (unsigned)(f->font_weight > 1 ? d : 0);
+}
+
+/* f of a cs:name, cs:et-al or cs:name-part, without a "normal" that has
+ * no enclosing group or macro call to undo: citeproc-js builds the names
+ * apart from cs:names' own formatting, so the normal prints nothing
+ * there (<names font-weight="bold"><name font-weight="normal"/>: bold
+ * names).  A non-normal value in `with` counts as enclosing too: the
+ * name's around "et al.", "et al." inside the list that the name's
+ * formatting wraps once more. */
+struct csl_fmt csl_name_fmt(const struct csl_render *r, const struct csl_fmt *f,
+                            const struct csl_fmt *with)
+{
+	struct csl_fmt g = *f, w = with ? *with : (struct csl_fmt){0};
+	unsigned char *mine[] = {&g.font_style, &g.font_variant, &g.font_weight};
+	const unsigned char theirs[] = {w.font_style, w.font_variant, w.font_weight};
+	const unsigned outer[] = {r->outer_style, r->outer_variant, r->outer_weight};
+	for (int i = 0; i < 3; i++) {
+		if (*mine[i] != 1 || outer[i])
+			continue;
+		if (theirs[i] > 1)
+			g.normal_shown = 1;
+		else
+			*mine[i] = 0;
+	}
+	g.has_style = g.font_style || g.font_variant || g.font_weight || g.decoration || g.valign ||
+	              g.quotes || g.display;
+	return g;
+}
+
+/* f without its text-case, in *own: citeproc-js applies a text case
+ * to the text it renders only, so one on a macro call, a cs:group or a
+ * cs:names changes nothing. */
+const struct csl_fmt *csl_fmt_uncased(const struct csl_fmt *f, struct csl_fmt *own)
+{
+	if (!f->text_case)
+		return f;
+	*own = *f;
+	own->text_case = 0;
+	return own;
 }
 
 /* Terms and values are the locale's text, not the item's: text case
@@ -328,6 +385,36 @@ static const char *and_symbol(struct csl_render *r, const char *s)
 	return o;
 }
 
+/* citeproc-js writes each text it renders (not affixes) with a narrow
+ * no-break space for a space before : ; ? ! or » and after «
+ * ("Adresse :"). */
+static const char *narrow_spaces(struct csl_render *r, const char *s)
+{
+	static const char nnbsp[] = "\xE2\x80\xAF";
+	/* the marks are rare: look for them, then at the space beside */
+	const char *p = s;
+	for (; (p = strpbrk(p, ":;?!\xC2")) != NULL; p++)
+		if ((p > s && p[-1] == ' ' && (*p != '\xC2' || p[1] == '\xBB')) ||
+		    !strncmp(p, "\xC2\xAB ", 3))
+			break;
+	if (!p || r->sort)
+		return s;
+	struct buf own, *b = csl_buf_take(r, &own);
+	for (size_t i = 0; s[i];) {
+		if (s[i] == ' ' && (strchr(":;?!", s[i + 1]) || !strncmp(s + i + 1, "\xC2\xBB", 2))) {
+			buf_put(b, nnbsp, 3);
+			i++;
+		} else if (!strncmp(s + i, "\xC2\xAB ", 3)) {
+			buf_put(b, s + i, 2);
+			buf_put(b, nnbsp, 3);
+			i += 3;
+		} else {
+			buf_putc(b, s[i++]);
+		}
+	}
+	return csl_buf_str(r, b, &own);
+}
+
 static const char *render_text(struct csl_render *r, const struct csl_node *n)
 {
 	if (n->macro) {
@@ -335,13 +422,16 @@ static const char *render_text(struct csl_render *r, const struct csl_node *n)
 		 * all are empty, as citeproc-js does */
 		int called = r->called, found = r->found;
 		r->called = r->found = 0;
+		csl_outer_fmt(r, &n->f, 1);
 		const char *s = csl_render_kids(r, n->macro, NULL);
+		csl_outer_fmt(r, &n->f, -1);
 		int c = r->called, f = r->found;
 		r->called = called + c;
 		r->found = found + f + (f == 0 && *s);
 		if (c > 0 && f == 0)
 			return "";
-		return csl_fmt_apply(r, s, &n->f, 1);
+		struct csl_fmt own;
+		return csl_fmt_apply(r, s, csl_fmt_uncased(&n->f, &own), 1);
 	}
 	if (n->macro_name)
 		return "";
@@ -391,12 +481,12 @@ static const char *render_text(struct csl_render *r, const struct csl_node *n)
 			return "";
 		if (r->cap_term && !r->emitted && *s)
 			s = csl_text_case(r->a, s, TC_CAPFIRST);
-		return csl_fmt_term(r, s, &n->f);
+		return csl_fmt_term(r, narrow_spaces(r, s), &n->f);
 	} else if (n->value) {
 		s = n->value;
-		return csl_fmt_term(r, s, &n->f);
+		return csl_fmt_term(r, narrow_spaces(r, s), &n->f);
 	}
-	return csl_fmt_apply(r, s, &n->f, 1);
+	return csl_fmt_apply(r, narrow_spaces(r, s), &n->f, 1);
 }
 
 static const char *render_number(struct csl_render *r, const struct csl_node *n)
@@ -452,10 +542,13 @@ static const char *render_label(struct csl_render *r, const struct csl_node *n)
 	if (v < 0 || v >= CV_NSTR || (r->suppressed[v] && !r->in_sub))
 		return "";
 	const char *s = csl_var_value(r, v, 0);
+	/* citeproc-js prints the label of an empty variable too, singular
+	 * unless plural="always": "p." for the locator of a bibliography
+	 * entry; it is a term, so it keeps no group */
 	if (!s || !*s)
-		return "";
+		s = "";
 	const char *t = csl_label_text(r, v, n->form, n->plural, s);
-	return csl_fmt_term(r, t, &n->f);
+	return t ? csl_fmt_term(r, t, &n->f) : "";
 }
 
 /* ---- choose ----------------------------------------------------------------- */
@@ -580,11 +673,10 @@ static int test_node(struct csl_render *r, const struct csl_node *n)
 	}
 }
 
-static const struct csl_node *chosen(struct csl_render *r, const struct csl_node *n);
 
 static const char *render_choose(struct csl_render *r, const struct csl_node *n)
 {
-	const struct csl_node *k = chosen(r, n);
+	const struct csl_node *k = csl_chosen(r, n);
 	return k ? csl_render_kids(r, k, NULL) : "";
 }
 
@@ -610,7 +702,7 @@ static int test_one_cond(struct csl_render *r, const struct csl_node *n)
 	return n->match == 1 ? any : n->match == 2 ? !any : all;
 }
 
-static const struct csl_node *chosen(struct csl_render *r, const struct csl_node *n)
+const struct csl_node *csl_chosen(struct csl_render *r, const struct csl_node *n)
 {
 	for (size_t i = 0; i < n->nkids; i++) {
 		const struct csl_node *k = &n->kids[i];
@@ -633,14 +725,23 @@ static size_t kids_into(struct csl_render *r, const struct csl_node *n, const ch
 	for (size_t i = 0; i < n->nkids; i++) {
 		const struct csl_node *k = &n->kids[i];
 		if (k->kind == CK_CHOOSE) {
-			const struct csl_node *br = chosen(r, k);
+			const struct csl_node *br = csl_chosen(r, k);
+			if (i + 1 == n->nkids)
+				r->last_empty = 0;
 			if (br)
 				pieces += kids_into(r, br, delim, b, last);
 			continue;
 		}
 		const char *s = csl_render_node(r, k);
-		if (!s || !*s)
+		if (!s || !*s) {
+			/* a group or macro call leaves an empty piece for the
+			 * layout's suffix (see csl_bib_entry) */
+			if (i + 1 == n->nkids)
+				r->last_empty = k->kind == CK_GROUP || k->macro;
 			continue;
+		}
+		if (i + 1 == n->nkids)
+			r->last_empty = 0;
 		if (b->n && delim)
 			csl_cat(b, delim, piq);
 		csl_cat(b, s, piq);
@@ -669,7 +770,9 @@ static const char *render_group(struct csl_render *r, const struct csl_node *n)
 {
 	int called = r->called, found = r->found;
 	r->called = r->found = 0;
+	csl_outer_fmt(r, &n->f, 1);
 	const char *s = csl_render_kids(r, n, n->f.delimiter);
+	csl_outer_fmt(r, &n->f, -1);
 	int c = r->called, f = r->found;
 	if (c > 0 && f == 0)
 		s = "";
@@ -677,7 +780,8 @@ static const char *render_group(struct csl_render *r, const struct csl_node *n)
 	 * citeproc-js: "[Online]" beside an empty "Accessed" group */
 	r->called = called + c;
 	r->found = found + f + (f == 0 && *s);
-	return csl_fmt_apply(r, s, &n->f, 1);
+	struct csl_fmt own;
+	return csl_fmt_apply(r, s, csl_fmt_uncased(&n->f, &own), 1);
 }
 
 static const char *leaf(struct csl_render *r, const char *s)
@@ -690,8 +794,10 @@ static const char *leaf(struct csl_render *r, const char *s)
 const char *csl_render_node(struct csl_render *r, const struct csl_node *n)
 {
 	switch (n->kind) {
-	case CK_TEXT: return leaf(r, render_text(r, n));
-	case CK_NUMBER: return leaf(r, render_number(r, n));
+	/* a number (the citation number too) is no predecessor that keeps a
+	 * term after it lower-case ("1. N.d."), as in citeproc-js */
+	case CK_TEXT: return n->var == CV_CITATION_NUMBER ? render_text(r, n) : leaf(r, render_text(r, n));
+	case CK_NUMBER: return render_number(r, n);
 	case CK_LABEL: return leaf(r, render_label(r, n));
 	case CK_GROUP: return render_group(r, n);
 	case CK_CHOOSE: return render_choose(r, n);

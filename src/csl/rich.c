@@ -671,6 +671,21 @@ static int collide(int l, int r)
 	return 0;
 }
 
+/* Append s, an affixed text, to b, which ends in its prefix: as
+ * citeproc-js keeps a prefix and the text or first prefix inside it
+ * apart, only a space doubled across the two goes ("[S.l.];:" stays). */
+void csl_cat_prefixed(struct buf *b, const char *s)
+{
+	size_t i = 0;
+	while (s[i] && csl_mark_len(s + i) && csl_mark_dir(s + i) >= 0)
+		i += csl_mark_len(s + i);
+	if (s[i] == ' ' && b->n && b->p[b->n - 1] == ' ') {
+		buf_put(b, s, i);
+		s += i + 1;
+	}
+	buf_put(b, s, strlen(s));
+}
+
 void csl_cat(struct buf *b, const char *s, int punct_in_quote)
 {
 	if (!s || !*s)
@@ -714,7 +729,7 @@ void csl_cat(struct buf *b, const char *s, int punct_in_quote)
 		}
 		/* the table's other rules, only for a mark standing alone ("! ",
 		 * "."), not one that starts text ("??-??") */
-		int alone = !s[i + 1] || s[i + 1] == ' ' || csl_mark_len(s + i + 1);
+		int alone = !s[i + 1] || s[i + 1] == ' ' || csl_mark_len(s + i + 1) || strchr(",;:", r);
 		if (!drop && (alone || l == r || (r == '.' && (l == '!' || l == '?' || l == '.')))) {
 			drop = collide(l, r);
 			if (drop == 2) {

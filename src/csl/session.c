@@ -150,10 +150,11 @@ void csl_session_prepare(struct csl_session *S)
 	}
 	for (size_t i = 0; i < n; i++)
 		S->bib[i]->cite_number = (int)i + 1;
-	const struct csl_context *bc = &S->st->bib;
-	if (S->st->has_bib && bc->nkeys) {
+	/* without a bibliography, entries are notes sorted as cites are */
+	const struct csl_context *bc = S->st->has_bib ? &S->st->bib : &S->st->cit;
+	if (bc->nkeys) {
 		csl_sort_items(S, bc, S->bib, n, NULL);
-		if (!sorts_by_number(bc))
+		if (S->st->has_bib && !sorts_by_number(bc))
 			for (size_t i = 0; i < n; i++)
 				S->bib[i]->cite_number = (int)i + 1;
 	}
@@ -201,8 +202,14 @@ static const char *aligned(struct csl_render *r, const struct csl_node *lay)
 	lf.has_affix = lf.prefix && *lf.prefix;
 	rf.display = 3;
 	rf.has_style = 1;
-	const char *l = csl_fmt_apply(r, first, &lf, 1);
-	const char *rest = csl_fmt_apply(r, b.p, &rf, 1);
+	/* with nothing after it, the first field's trailing blanks go after
+	 * its block, as citeproc-js writes them ("149.</div> ") */
+	size_t nf = strlen(first), blanks = 0;
+	if (b.n == 1)
+		while (blanks < nf && first[nf - 1 - blanks] == ' ')
+			blanks++;
+	const char *l = csl_fmt_apply(r, arena_strndup(r->a, first, nf - blanks), &lf, 1);
+	const char *rest = blanks ? first + nf - blanks : csl_fmt_apply(r, b.p, &rf, 1);
 	buf_free(&b);
 	size_t nl = strlen(l), nr = strlen(rest);
 	char *s = arena_alloc(r->a, nl + nr + 1);
@@ -218,8 +225,12 @@ const char *csl_bib_entry(struct csl_session *S, size_t i, const struct csl_item
 		*item = it;
 	arena_reset(&S->tmp);
 	const struct csl_node *lay = S->st->bib.layout;
-	if (!lay)
-		return "";
+	if (!lay) {
+		/* a style with no bibliography (a note style): the entry is
+		 * the item's first note, one note each */
+		struct csl_cite c = {.item = it, .position = -1};
+		return csl_cite(S, &c, 1, (int)i + 1);
+	}
 	struct csl_render r;
 	csl_render_init(&r, S, &S->st->bib, it, NULL);
 	r.cap_term = 1;
@@ -229,9 +240,15 @@ const char *csl_bib_entry(struct csl_session *S, size_t i, const struct csl_item
 	if (S->st->bib.second_field_align) {
 		s = aligned(&r, lay);
 	} else {
+		r.last_empty = 0;
 		s = csl_render_kids(&r, lay, NULL);
 		struct csl_fmt f = lay->f;
 		f.delimiter = NULL;
+		/* with display in the bibliography, citeproc-js gives the
+		 * layout's suffix to its last child: lost when that is an
+		 * empty group or macro call */
+		if (S->st->bib_display && r.last_empty)
+			f.suffix = NULL;
 		s = csl_fmt_apply(&r, s, &f, 1);
 	}
 	if (S->st->bib.sas) {

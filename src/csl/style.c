@@ -265,6 +265,17 @@ static void parse_conds(struct arena *a, const struct xnode *x, struct csl_node 
 	}
 }
 
+/* Whether n or a node inside it (macros not followed) has display. */
+static int has_display(const struct csl_node *n)
+{
+	if (n->f.display)
+		return 1;
+	for (size_t i = 0; i < n->nkids; i++)
+		if (has_display(&n->kids[i]))
+			return 1;
+	return 0;
+}
+
 static struct csl_node *compile_kids(struct arena *a, const struct xnode *x, size_t *n);
 
 static void compile_names(struct arena *a, const struct xnode *x, struct csl_node *n)
@@ -570,6 +581,9 @@ static const char *compile_style(struct csl_style *s, const struct xnode *root)
 	if (bib) {
 		compile_context(&s->a, s, bib, &s->bib, 0);
 		s->has_bib = s->bib.layout != NULL;
+		s->bib_display = has_display(s->bib.layout);
+		for (size_t i = 0; i < s->nmacros && !s->bib_display; i++)
+			s->bib_display = has_display(s->macros[i]);
 	}
 	return s->cit.layout || s->parent ? NULL : "the style has no citation layout";
 }

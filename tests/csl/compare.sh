@@ -22,7 +22,7 @@ for style in "$@"; do
 	# blanks after them taken out
 	"$CITEX" -q -f csl-json -t "$fmt" --style "$style" --locales "$LOC" "$items" |
 		if [ "$fmt" = html ]; then
-			perl -0777 -ne 's/^<div class="csl-bib-body">\n//; s/<\/div>\n\z//;
+			perl -CSD -0777 -ne 's/^<div class="csl-bib-body">\n//; s/<\/div>\n\z//;
 				for (split /^(?=  <div class="csl-entry">)/m) {
 					s/\n\s*//g; s/^\s+|\s+$//g;
 					s/^<div class="csl-entry">(.*)<\/div>$/$1/s; print "$_\n" if length }'
