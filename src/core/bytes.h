@@ -107,6 +107,36 @@ static inline void bytes_copy_short(char *dst, const char *src, size_t n)
 	}
 }
 
+/* Are the n bytes at a and b the same?  For a few of them (a field
+ * name): words that overlap at the end, no call. */
+static inline int bytes_eq_short(const char *a, const char *b, size_t n)
+{
+	if (n >= 8) {
+		uint64_t x, y;
+		for (size_t i = 0; i + 8 < n; i += 8) {
+			memcpy(&x, a + i, 8);
+			memcpy(&y, b + i, 8);
+			if (x != y)
+				return 0;
+		}
+		memcpy(&x, a + n - 8, 8);
+		memcpy(&y, b + n - 8, 8);
+		return x == y;
+	}
+	if (n >= 4) {
+		uint32_t x, y, u, v;
+		memcpy(&x, a, 4);
+		memcpy(&y, b, 4);
+		memcpy(&u, a + n - 4, 4);
+		memcpy(&v, b + n - 4, 4);
+		return x == y && u == v;
+	}
+	for (size_t i = 0; i < n; i++)
+		if (a[i] != b[i])
+			return 0;
+	return 1;
+}
+
 /* Copy n bytes with no call for up to 64 (most field values and the text
  * between escapes): blocks of sixteen from both ends, which overlap. */
 static inline void bytes_copy_small(char *dst, const char *src, size_t n)

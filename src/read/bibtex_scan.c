@@ -170,11 +170,7 @@ static const struct field_name *field_name(struct cx_parser *P, const char *s, s
 	unsigned h = (unsigned)n * 0x9E3779B1u ^ (unsigned char)s[0] * 0x85EBCA6Bu ^
 	             (unsigned char)s[n - 1] * 0xC2B2AE35u;
 	struct name_seen *m = &P->name_seen[(h * 0x9E3779B1u) >> (32 - __builtin_ctz(NAME_SEEN))];
-	size_t i = 0;
-	if (m->n == n)
-		while (i < n && m->raw[i] == s[i])
-			i++;
-	if (!n || i < n) {
+	if (!n || m->n != n || !bytes_eq_short(m->raw, s, n)) {
 		m->fn = parser_field_name(P, (cx_str){s, n});
 		m->n = n <= sizeof m->raw ? (unsigned char)n : 0;
 		memcpy(m->raw, s, m->n);
