@@ -530,7 +530,7 @@ static void end_field(struct cx_parser *P, cx_str name, cx_str lname, enum cx_fi
 		}
 	}
 	if (P->e.nfields == P->fields_cap) {
-		size_t cap = P->fields_cap ? P->fields_cap * 2 : 16;
+		size_t cap = P->fields_cap ? P->fields_cap * 2 : 32;
 		P->e.fields = arena_grow(&P->entry_arena, P->e.fields, sizeof *P->e.fields,
 		                         P->e.nfields, cap);
 		P->fields_cap = cap;
