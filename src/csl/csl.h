@@ -408,6 +408,7 @@ const char *csl_locator_name(int i);
 /* rich.c */
 const char *csl_text_case(struct arena *a, const char *s, int tc);
 const char *csl_strip_periods(struct arena *a, const char *s);
+const char *csl_marked(struct arena *a, const char *s, char on, char off);
 void csl_cat(struct buf *b, const char *s, int punct_in_quote);
 void csl_cat_prefixed(struct buf *b, const char *s);
 

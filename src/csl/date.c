@@ -73,13 +73,7 @@ static const char *year_text(struct csl_render *r, int y, int form)
 /* s inside nocase marks, so no text-case changes it. */
 static const char *uncased(struct csl_render *r, const char *s)
 {
-	size_t n = strlen(s);
-	char *o = arena_alloc(r->a, n + 3);
-	o[0] = CX_M_NOCASE_ON;
-	memcpy(o + 1, s, n);
-	o[n + 1] = CX_M_NOCASE_OFF;
-	o[n + 2] = 0;
-	return o;
+	return csl_marked(r->a, s, CX_M_NOCASE_ON, CX_M_NOCASE_OFF);
 }
 
 static const char *part_text(struct csl_render *r, const struct csl_node *p, const struct csl_date *d,

@@ -45,6 +45,19 @@ static int is_upper_start(const char *s)
 	return utf8proc_category(cp) == UTF8PROC_CATEGORY_LU;
 }
 
+/* The blanks at the end of b out, spaces and no-break spaces. */
+static void trim_blanks(struct buf *b)
+{
+	for (;;) {
+		if (b->n && b->p[b->n - 1] == ' ')
+			b->n--;
+		else if (b->n >= 2 && !memcmp(b->p + b->n - 2, "\xC2\xA0", 2))
+			b->n -= 2;
+		else
+			break;
+	}
+}
+
 /* Initials of a given name: "John Ronald" -> "J. R." with ". ". */
 static void initials(struct buf *b, const char *g, const char *with, int init, int hyphen)
 {
@@ -87,18 +100,10 @@ static void initials(struct buf *b, const char *g, const char *with, int init, i
 			if (sep == '-' && hyphen && (init || !prev_initial || !is_initial)) {
 				/* the blank initialize-with ends with goes, a no-break
 				 * one too ("J.-J.") */
-				for (;;) {
-					if (b->n && b->p[b->n - 1] == ' ')
-						b->n--;
-					else if (b->n >= 2 && !memcmp(b->p + b->n - 2, "\xC2\xA0", 2))
-						b->n -= 2;
-					else
-						break;
-				}
+				trim_blanks(b);
 				buf_putc(b, '-');
-			} else if (b->n && b->p[b->n - 1] != ' ' && !(wn && with[wn - 1] == ' ')) {
-				/* initialize-with without a space joins initials */
 			}
+			/* (initialize-with without a space joins initials) */
 		}
 		if (init || is_initial) {
 			if (lower && !is_initial) {
@@ -124,14 +129,7 @@ static void initials(struct buf *b, const char *g, const char *with, int init, i
 		prev_initial = is_initial;
 	}
 	/* the space after the last initial goes, a no-break one too */
-	for (;;) {
-		if (b->n && b->p[b->n - 1] == ' ')
-			b->n--;
-		else if (b->n >= 2 && !memcmp(b->p + b->n - 2, "\xC2\xA0", 2))
-			b->n -= 2;
-		else
-			break;
-	}
+	trim_blanks(b);
 }
 
 /* The given name at a disambiguation level: 0 as the style says, 1 with
@@ -346,13 +344,7 @@ static int highlighted(const struct csl_render *r, const struct csl_name *nm)
 
 static const char *bold(struct csl_render *r, const char *s)
 {
-	size_t n = strlen(s);
-	char *b = arena_alloc(r->a, n + 3);
-	b[0] = CX_M_BOLD_ON;
-	memcpy(b + 1, s, n);
-	b[n + 1] = CX_M_BOLD_OFF;
-	b[n + 2] = 0;
-	return b;
+	return csl_marked(r->a, s, CX_M_BOLD_ON, CX_M_BOLD_OFF);
 }
 
 /* ---- a list of names -------------------------------------------------------------- */

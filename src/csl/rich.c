@@ -600,6 +600,18 @@ const char *csl_text_case(struct arena *a, const char *s, int tc)
 	return rebuild(a, s, n, v, k, to);
 }
 
+/* s between the marks on and off (bold, nocase), in a's memory. */
+const char *csl_marked(struct arena *a, const char *s, char on, char off)
+{
+	size_t n = strlen(s);
+	char *o = arena_alloc(a, n + 3);
+	o[0] = on;
+	memcpy(o + 1, s, n);
+	o[n + 1] = off;
+	o[n + 2] = 0;
+	return o;
+}
+
 /* Periods out of the text (strip-periods), markup kept. */
 const char *csl_strip_periods(struct arena *a, const char *s)
 {
