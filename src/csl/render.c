@@ -111,7 +111,7 @@ const char *csl_fmt_apply(struct csl_render *r, const char *s, const struct csl_
 		s = csl_strip_periods(r->a, s);
 	if (f->text_case && !r->sort) {
 		int tc = f->text_case;
-		if ((tc == TC_TITLE || tc == TC_SENTENCE) && !r->it->english)
+		if (tc == TC_TITLE && !r->it->english)
 			tc = TC_NONE;
 		s = csl_text_case(r->a, s, tc);
 	}
@@ -633,10 +633,12 @@ static int test_node(struct csl_render *r, const struct csl_node *n)
 			continue;
 		}
 		if (c->test == CT_TYPE && c->nvals) {
-			/* the item's type among the listed; all of them: the only one listed */
+			/* the item's type among the listed: the values of one type
+			 * attribute are alternatives under every match, as
+			 * citeproc-js composes them (an item has one type) */
 			int t = r->it->type >= 0 && (c->types >> r->it->type & 1);
 			any |= t;
-			all &= t && !(c->types & (c->types - 1));
+			all &= t;
 			count++;
 			continue;
 		}
@@ -690,7 +692,7 @@ static int test_one_cond(struct csl_render *r, const struct csl_node *n)
 	int any, all;
 	if (c->test == CT_TYPE) {
 		any = it->type >= 0 && (c->types >> it->type & 1);
-		all = any && !(c->types & (c->types - 1));
+		all = any;
 	} else {
 		if (!it->has_present)
 			present_set(it);

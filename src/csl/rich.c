@@ -358,13 +358,6 @@ static int is_letter(int32_t cp)
 	return c >= UTF8PROC_CATEGORY_LU && c <= UTF8PROC_CATEGORY_LO;
 }
 
-static int is_upper(int32_t cp)
-{
-	if (cp < 0x80)
-		return cp >= 'A' && cp <= 'Z';
-	return utf8proc_category(cp) == UTF8PROC_CATEGORY_LU;
-}
-
 static int is_lower(int32_t cp)
 {
 	if (cp < 0x80)
@@ -490,7 +483,7 @@ static int one_letter(const struct cpos *v, size_t fl, size_t to)
 	return 1;
 }
 
-static void title_case(struct arena *a, const struct cpos *v, size_t k, int32_t *to, int all_upper)
+static void title_case(struct arena *a, const struct cpos *v, size_t k, int32_t *to)
 {
 	struct word *w = arena_alloc(a, (k + 1) * sizeof *w);
 	size_t nw = find_words_h(v, k, w, 3);
@@ -510,7 +503,6 @@ static void title_case(struct arena *a, const struct cpos *v, size_t k, int32_t 
 		}
 		int edge = i == 0 || i == nw - 1 || after_colon;
 		int lower = word_all(v, w[i], is_lower);
-		(void)all_upper; /* citeproc-js keeps words in capitals */
 		/* "pro-environmental" starts a compound: no stop word there;
 		 * "out-of-fashion" keeps "of" inside one */
 		int before_hyphen = w[i].to < k && (v[w[i].to].cp == '-' || v[w[i].to].cp == 0x2013);
@@ -533,22 +525,37 @@ static void title_case(struct arena *a, const struct cpos *v, size_t k, int32_t 
 	}
 }
 
-static void sentence_case(const struct cpos *v, size_t k, int32_t *to, int all_upper)
+/* What parts words for sentence case besides blanks: quotes, brackets and
+ * the punctuation citeproc-js splits text at. */
+static int sentence_sep(int32_t cp)
 {
-	int first = 1;
-	for (size_t j = 0; j < k; j++) {
-		if (v[j].prot) {
-			if (is_letter(v[j].cp))
-				first = 0;
-			continue;
-		}
-		if (all_upper)
-			to[j] = utf8proc_tolower(v[j].cp);
-		if (first && is_letter(v[j].cp)) {
+	return is_space(cp) || cp == '\'' || cp == '"' || (cp >= 0x2018 && cp <= 0x201D) ||
+	       cp == '-' || cp == 0x2013 || cp == 0x2014 || cp == '/' || cp == '.' || cp == ',' ||
+	       cp == ';' || cp == '?' || cp == '!' || cp == ':' || cp == '[' || cp == ']' ||
+	       cp == '(' || cp == ')';
+}
+
+/* Sentence case as citeproc-js (and the test suite) writes it: the first
+ * character of the first word goes to upper case, a lone Greek letter
+ * aside, and every other letter outside nocase goes to lower case
+ * ("This is a pen", "Aguilar-melchor", "ON the origin"). */
+static void sentence_case(const struct cpos *v, size_t k, int32_t *to)
+{
+	size_t j = 0;
+	while (j < k && sentence_sep(v[j].cp))
+		j++;
+	if (j < k && !v[j].prot) {
+		size_t e = j + 1;
+		while (e < k && !sentence_sep(v[e].cp))
+			e++;
+		int greek = v[j].cp >= 0x370 && v[j].cp <= 0x3FF && e == j + 1;
+		if (!greek)
 			to[j] = utf8proc_toupper(v[j].cp);
-			first = 0;
-		}
+		j = e;
 	}
+	for (; j < k; j++)
+		if (!v[j].prot)
+			to[j] = utf8proc_tolower(v[j].cp);
 }
 
 const char *csl_text_case(struct arena *a, const char *s, int tc)
@@ -558,15 +565,8 @@ const char *csl_text_case(struct arena *a, const char *s, int tc)
 		return s;
 	struct cpos *v = decode(a, s, n, &k);
 	int32_t *to = arena_alloc(a, (k + 1) * sizeof *to);
-	int upper = 0, lower = 0;
-	for (size_t j = 0; j < k; j++) {
+	for (size_t j = 0; j < k; j++)
 		to[j] = v[j].cp;
-		if (!v[j].prot) {
-			upper += is_upper(v[j].cp);
-			lower += is_lower(v[j].cp);
-		}
-	}
-	int all_upper = upper > 0 && lower == 0;
 	switch (tc) {
 	case TC_LOWER:
 	case TC_UPPER:
@@ -589,10 +589,10 @@ const char *csl_text_case(struct arena *a, const char *s, int tc)
 		break;
 	}
 	case TC_SENTENCE:
-		sentence_case(v, k, to, all_upper);
+		sentence_case(v, k, to);
 		break;
 	case TC_TITLE:
-		title_case(a, v, k, to, all_upper);
+		title_case(a, v, k, to);
 		break;
 	default:
 		break;
