@@ -36,12 +36,21 @@ static size_t parts_of(const struct csl_node *d, const struct csl_locale *L, str
 			const struct csl_node *o = &d->kids[j];
 			if (o->kind != CK_DATE_PART || o->part != p->part)
 				continue;
-			const char *pre = n.f.prefix, *suf = n.f.suffix;
-			int had = n.f.has_affix;
-			n.f = o->f;
-			n.f.prefix = pre;
-			n.f.suffix = suf;
-			n.f.has_affix = had;
+			/* the style's date-part overrides the attributes it sets
+			 * (CSL 1.0.2, "Localized Date Formats"); the locale's
+			 * affixes and the others it sets stay ("DEC." with the
+			 * locale's upper case and the style's short form) */
+			const struct csl_fmt *of = &o->f;
+			struct csl_fmt *nf = &n.f;
+			nf->font_style = of->font_style ? of->font_style : nf->font_style;
+			nf->font_variant = of->font_variant ? of->font_variant : nf->font_variant;
+			nf->font_weight = of->font_weight ? of->font_weight : nf->font_weight;
+			nf->decoration = of->decoration ? of->decoration : nf->decoration;
+			nf->valign = of->valign ? of->valign : nf->valign;
+			nf->text_case = of->text_case ? of->text_case : nf->text_case;
+			nf->quotes |= of->quotes;
+			nf->strip_periods |= of->strip_periods;
+			nf->has_style |= of->has_style;
 			if (o->form >= 0)
 				n.form = o->form;
 			if (o->range_delim)
