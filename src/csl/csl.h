@@ -227,7 +227,8 @@ struct csl_style {
 	struct csl_nameopts nopt;
 	struct csl_context cit, bib;
 	int has_bib;
-	int bib_display;         /* the style has display (bibliography or macros) */
+	int bib_display;         /* the bibliography's layout has display */
+	int bib_first_display;   /* its first child has display */
 	struct csl_node **macros;
 	size_t nmacros;
 	struct csl_locale_src **locales; /* cs:locale in the style, in order */

@@ -736,10 +736,10 @@ static size_t kids_into(struct csl_render *r, const struct csl_node *n, const ch
 		}
 		const char *s = csl_render_node(r, k);
 		if (!s || !*s) {
-			/* a group or macro call leaves an empty piece for the
-			 * layout's suffix (see csl_bib_entry) */
+			/* a group, macro call or block leaves an empty piece
+			 * for the layout's suffix (see suffix_inside) */
 			if (i + 1 == n->nkids)
-				r->last_empty = k->kind == CK_GROUP || k->macro;
+				r->last_empty = k->kind == CK_GROUP || k->macro || k->f.display;
 			continue;
 		}
 		if (i + 1 == n->nkids)

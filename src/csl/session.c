@@ -218,6 +218,29 @@ static const char *aligned(struct csl_render *r, const struct csl_node *lay)
 	return s;
 }
 
+/* A layout whose first child has display gives its suffix to its last
+ * child, as citeproc-js: inside that child's block, and lost when the
+ * child is a group, macro call or block that rendered nothing.  Takes the
+ * suffix out of f. */
+static const char *suffix_inside(struct csl_render *r, const char *s, struct csl_fmt *f)
+{
+	const char *suf = f->suffix;
+	f->suffix = NULL;
+	f->has_affix = f->prefix && *f->prefix;
+	if (r->last_empty)
+		return s;
+	size_t n = strlen(s), close = 0;
+	if (n >= 2 && s[n - 2] == CM_ESC && s[n - 1] == CM_DISPLAY_OFF)
+		close = 2;
+	struct buf b = {0};
+	buf_put(&b, s, n - close);
+	csl_cat(&b, suf, r->L->punct_in_quote);
+	buf_put(&b, s + n - close, close);
+	const char *o = arena_strndup(r->a, b.p, b.n);
+	buf_free(&b);
+	return o;
+}
+
 const char *csl_bib_entry(struct csl_session *S, size_t i, const struct csl_item **item)
 {
 	struct csl_item *it = S->bib[i];
@@ -244,11 +267,8 @@ const char *csl_bib_entry(struct csl_session *S, size_t i, const struct csl_item
 		s = csl_render_kids(&r, lay, NULL);
 		struct csl_fmt f = lay->f;
 		f.delimiter = NULL;
-		/* with display in the bibliography, citeproc-js gives the
-		 * layout's suffix to its last child: lost when that is an
-		 * empty group or macro call */
-		if (S->st->bib_display && r.last_empty)
-			f.suffix = NULL;
+		if (S->st->bib_first_display && f.suffix)
+			s = suffix_inside(&r, s, &f);
 		s = csl_fmt_apply(&r, s, &f, 1);
 	}
 	if (S->st->bib.sas) {

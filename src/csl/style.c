@@ -265,11 +265,29 @@ static void parse_conds(struct arena *a, const struct xnode *x, struct csl_node 
 	}
 }
 
-/* Whether n or a node inside it (macros not followed) has display. */
+/* display holds only on a rendering element at the top of a layout,
+ * cs:choose and its branches being transparent: citeproc-js draws no
+ * block for one inside a group or a macro.  Clears it elsewhere. */
+static void top_display(struct csl_node *n, int top)
+{
+	if (!top && n->f.display) {
+		struct csl_fmt *f = &n->f;
+		f->display = 0;
+		f->has_style = f->font_style || f->font_variant || f->font_weight || f->decoration ||
+		               f->valign || f->quotes;
+	}
+	int kid_top = top && (n->kind == CK_CHOOSE || n->kind == CK_IF || n->kind == CK_LAYOUT);
+	for (size_t i = 0; i < n->nkids; i++)
+		top_display(&n->kids[i], kid_top);
+}
+
+/* Whether a node at the top of the layout has display. */
 static int has_display(const struct csl_node *n)
 {
 	if (n->f.display)
 		return 1;
+	if (n->kind != CK_LAYOUT && n->kind != CK_CHOOSE && n->kind != CK_IF)
+		return 0;
 	for (size_t i = 0; i < n->nkids; i++)
 		if (has_display(&n->kids[i]))
 			return 1;
@@ -502,6 +520,7 @@ static void compile_context(struct arena *a, struct csl_style *s, const struct x
 	if (lay) {
 		struct csl_node *l = csl_compile(a, lay);
 		link_macros(s, l);
+		top_display(l, 1);
 		c->layout = l;
 	}
 	const struct xnode *so = xml_child(x, "sort");
@@ -565,8 +584,11 @@ static const char *compile_style(struct csl_style *s, const struct xnode *root)
 	s->macros = arena_alloc(&s->a, (nm + 1) * sizeof *s->macros);
 	s->locales = arena_alloc(&s->a, (nl + 1) * sizeof *s->locales);
 	for (const struct xnode *y = root->kids; y; y = y->next) {
-		if (!strcmp(y->name, "macro"))
-			s->macros[s->nmacros++] = csl_compile(&s->a, y);
+		if (!strcmp(y->name, "macro")) {
+			struct csl_node *m = csl_compile(&s->a, y);
+			top_display(m, 0);
+			s->macros[s->nmacros++] = m;
+		}
 		else if (!strcmp(y->name, "locale"))
 			s->locales[s->nlocales++] = csl_locale_from_xml(&s->a, y);
 		else if (!strcmp(y->name, "info"))
@@ -582,9 +604,11 @@ static const char *compile_style(struct csl_style *s, const struct xnode *root)
 		compile_context(&s->a, s, bib, &s->bib, 0);
 		s->has_bib = s->bib.layout != NULL;
 		s->bib_display = has_display(s->bib.layout);
-		for (size_t i = 0; i < s->nmacros && !s->bib_display; i++)
-			s->bib_display = has_display(s->macros[i]);
+		/* the layout's suffix goes inside its last child's block when
+		 * the first child has display (citeproc-js) */
+		s->bib_first_display = s->bib.layout->nkids && s->bib.layout->kids[0].f.display;
 	}
+
 	return s->cit.layout || s->parent ? NULL : "the style has no citation layout";
 }
 
