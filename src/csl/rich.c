@@ -483,10 +483,25 @@ static int one_letter(const struct cpos *v, size_t fl, size_t to)
 	return 1;
 }
 
+/* What parts words for sentence case besides blanks: quotes, brackets and
+ * the punctuation citeproc-js splits text at. */
+static int sentence_sep(int32_t cp)
+{
+	return is_space(cp) || cp == '\'' || cp == '"' || (cp >= 0x2018 && cp <= 0x201D) ||
+	       cp == '-' || cp == 0x2013 || cp == 0x2014 || cp == '/' || cp == '.' || cp == ',' ||
+	       cp == ';' || cp == '?' || cp == '!' || cp == ':' || cp == '[' || cp == ']' ||
+	       cp == '(' || cp == ')';
+}
+
 static void title_case(struct arena *a, const struct cpos *v, size_t k, int32_t *to)
 {
 	struct word *w = arena_alloc(a, (k + 1) * sizeof *w);
 	size_t nw = find_words_h(v, k, w, 3);
+	/* citeproc-js capitalizes a word before a hyphen whatever it is
+	 * only in the text before the first punctuation or quote */
+	size_t first_piece = 0;
+	while (first_piece < k && !(sentence_sep(v[first_piece].cp) && !is_space(v[first_piece].cp)))
+		first_piece++;
 	for (size_t i = 0; i < nw; i++) {
 		long fl = first_letter(v, w[i]);
 		if (fl < 0 || v[fl].prot)
@@ -506,14 +521,17 @@ static void title_case(struct arena *a, const struct cpos *v, size_t k, int32_t 
 		/* "pro-environmental" starts a compound: no stop word there;
 		 * "out-of-fashion" keeps "of" inside one */
 		int before_hyphen = w[i].to < k && (v[w[i].to].cp == '-' || v[w[i].to].cp == 0x2013);
-		int after_hyphen = w[i].from > 0 && (v[w[i].from - 1].cp == '-' || v[w[i].from - 1].cp == 0x2013);
-		/* As citeproc-js: a one-letter word ("e", "y") and one whose
-		 * first letter an apostrophe follows ("l'édition", "d'Arc")
-		 * keep their case but at the start or after a colon. */
-		if (!(i == 0 || after_colon) && !before_hyphen && !after_hyphen &&
-		    one_letter(v, (size_t)fl, w[i].to))
+		before_hyphen = before_hyphen && w[i].to <= first_piece;
+		/* As citeproc-js: a one-letter word ("e", "y", the x of
+		 * "07-x") and one whose first letter an apostrophe follows
+		 * ("l'édition", "d'Arc") keep their case but at the start,
+		 * after a colon or before a hyphen (above); so does a lone
+		 * Greek letter ("β-carotine") */
+		if (!(i == 0 || after_colon) && !before_hyphen && one_letter(v, (size_t)fl, w[i].to))
 			continue;
-		if (!edge && !(before_hyphen && !after_hyphen) && word_is_stop(v, w[i])) {
+		if ((size_t)fl + 1 == w[i].to && v[fl].cp >= 0x370 && v[fl].cp <= 0x3FF)
+			continue;
+		if (!edge && !before_hyphen && word_is_stop(v, w[i])) {
 			if (lower)
 				for (size_t j = w[i].from; j < w[i].to; j++)
 					if (!v[j].prot)
@@ -523,16 +541,6 @@ static void title_case(struct arena *a, const struct cpos *v, size_t k, int32_t 
 		if (lower && !starts_digit)
 			to[fl] = utf8proc_toupper(v[fl].cp);
 	}
-}
-
-/* What parts words for sentence case besides blanks: quotes, brackets and
- * the punctuation citeproc-js splits text at. */
-static int sentence_sep(int32_t cp)
-{
-	return is_space(cp) || cp == '\'' || cp == '"' || (cp >= 0x2018 && cp <= 0x201D) ||
-	       cp == '-' || cp == 0x2013 || cp == 0x2014 || cp == '/' || cp == '.' || cp == ',' ||
-	       cp == ';' || cp == '?' || cp == '!' || cp == ':' || cp == '[' || cp == ']' ||
-	       cp == '(' || cp == ')';
 }
 
 /* Sentence case as citeproc-js (and the test suite) writes it: the first
