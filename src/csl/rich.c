@@ -711,12 +711,16 @@ void csl_cat(struct buf *b, const char *s, int punct_in_quote)
 	if (!s || !*s)
 		return;
 	size_t i = 0;
+	int keep = 0;
 	/* the first text byte of s, past opening markup */
-	while (s[i] && csl_mark_len(s + i) && csl_mark_dir(s + i) >= 0)
+	while (s[i] && csl_mark_len(s + i) && csl_mark_dir(s + i) >= 0) {
+		keep |= s[i] == CM_ESC && s[i + 1] == CM_NOPUNCT;
 		i += csl_mark_len(s + i);
+	}
 	int r = (unsigned char)s[i];
-	if (r != ' ' && r != '.' && r != ',' && r != ';' && r != ':' && r != '!' && r != '?') {
-		/* text that starts with neither space nor punctuation joins as it is */
+	if (keep || (r != ' ' && r != '.' && r != ',' && r != ';' && r != ':' && r != '!' && r != '?')) {
+		/* text that starts with neither space nor punctuation, or whose
+		 * punctuation stays (CM_NOPUNCT), joins as it is */
 		buf_put(b, s, strlen(s));
 		return;
 	}

@@ -339,9 +339,25 @@ static void compile_name(struct arena *a, const struct xnode *x, struct csl_node
 
 static void compile_text(struct arena *a, const struct xnode *x, struct csl_node *n)
 {
-	(void)a;
 	if (xml_attr(x, "variable") && n->var == CV_NONE)
 		n->value = ""; /* an unknown variable renders nothing */
+	const char *v = n->value;
+	if (!v || !*v || !strchr(".,;:!?", *v))
+		return;
+	/* citeproc-js takes the leading . : ; ! ? and blanks of a value
+	 * with text after them as its prefix, which meets the punctuation
+	 * before it; a value of punctuation alone, or one that starts with
+	 * a comma, stays as written after anything ("D.E.. ", "What?.",
+	 * ";,, y") */
+	size_t k = strspn(v, ".;:!? ");
+	if (v[k] && *v != ',')
+		return;
+	size_t len = strlen(v);
+	char *o = arena_alloc(a, len + 3);
+	o[0] = CM_ESC;
+	o[1] = CM_NOPUNCT;
+	memcpy(o + 2, v, len + 1);
+	n->value = o;
 }
 
 /* The attributes of each element, and what compiling it does besides. */
