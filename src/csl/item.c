@@ -317,6 +317,83 @@ static void field(struct map *m, const struct cx_field *f)
 		by_name(m, f, v);
 }
 
+/* The key of a note line "key: value" as citeproc-js reads one: lower-case
+ * letters, hyphens and underscores, or capitals; its length, or 0. */
+static size_t note_key(const char *p, size_t n)
+{
+	size_t k = 0;
+	int lower = p[0] >= 'a' && p[0] <= 'z';
+	while (k < n && (lower ? (p[k] >= 'a' && p[k] <= 'z') || p[k] == '-' || p[k] == '_'
+	                       : p[k] >= 'A' && p[k] <= 'Z'))
+		k++;
+	return k < n && p[k] == ':' ? k : 0;
+}
+
+/* Variables written in the note, one "key: value" line each (citeproc-js's
+ * note fields, as Zotero writes them): a line before the first other line
+ * but the note's first sets the variable when the item lacks it (a type,
+ * a date, a text) and leaves the note; "http://..." is such a line. */
+static void note_fields(struct map *m)
+{
+	const char *note = m->it->s[CV_NOTE];
+	size_t n = strlen(note);
+	char *keep = arena_alloc(m->a, n + 1);
+	size_t kn = 0;
+	int taking = 1;
+	for (size_t i = 0, line = 0; i <= n; line++) {
+		const char *eol = memchr(note + i, '\n', n - i);
+		size_t e = eol ? (size_t)(eol - note) : n;
+		cx_str l = str_trim((cx_str){note + i, e - i});
+		size_t k = l.n ? note_key(l.p, l.n) : 0;
+		cx_str val = k ? str_trim((cx_str){l.p + k + 1, l.n - k - 1}) : (cx_str){0};
+		int field = taking && k && val.n && !memchr(val.p, '}', val.n);
+		if (taking && l.n && !field && line > 0)
+			taking = 0;
+		if (field) {
+			char key[32];
+			int v = CV_NONE;
+			if (k < sizeof key) {
+				memcpy(key, l.p, k);
+				key[k] = 0;
+				v = strcmp(key, "type") ? csl_var_lookup(key) : CV_NONE;
+				if (!strcmp(key, "type")) {
+					char t[64];
+					snprintf(t, sizeof t, "%.*s", (int)val.n, val.p);
+					if (csl_type_lookup(t) >= 0)
+						m->it->type = csl_type_lookup(t);
+				}
+			}
+			if (v >= 0 && csl_var_kind(v) == CVK_DATE) {
+				if (!m->it->dates[v - CV_FIRST_DATE]) {
+					struct cx_date d = {0};
+					date_parse_iso(&d, val);
+					if (d.literal.p && !d.year[0])
+						d.literal = val;
+					m->it->dates[v - CV_FIRST_DATE] = date_of(m->a, &d, val);
+				} else {
+					field = 0;
+				}
+			} else if (v >= 0 && csl_var_kind(v) != CVK_NAMES && v < CV_NSTR) {
+				if (m->it->s[v])
+					field = 0;
+				else
+					set_str(m, v, rich(m->a, val));
+			} else if (v >= 0 && csl_var_kind(v) == CVK_NAMES && m->it->names[v - CV_FIRST_NAME].n) {
+				field = 0;
+			}
+		}
+		if (!field && l.n) {
+			if (kn)
+				keep[kn++] = '\n';
+			memcpy(keep + kn, l.p, l.n);
+			kn += l.n;
+		}
+		i = e + 1;
+	}
+	keep[kn] = 0;
+	m->it->s[CV_NOTE] = kn ? keep : NULL;
+}
+
 void csl_item_from_entry(struct arena *a, struct csl_item *it, const struct cx_entry *e,
                          const struct cx_options *opt)
 {
@@ -335,6 +412,8 @@ void csl_item_from_entry(struct arena *a, struct csl_item *it, const struct cx_e
 		it->type = csl_type_lookup(cx_types[e->type].csl);
 	for (size_t i = 0; i < e->nfields; i++)
 		field(&m, &e->fields[i]);
+	if (it->s[CV_NOTE] && memchr(it->s[CV_NOTE], ':', strlen(it->s[CV_NOTE])))
+		note_fields(&m);
 	cx_str g;
 	const struct cx_field *from;
 	if (fmt_genre(e, &g, &from) && !from)
