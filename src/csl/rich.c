@@ -587,9 +587,14 @@ const char *csl_text_case(struct arena *a, const char *s, int tc)
 		struct word *w = arena_alloc(a, (k + 1) * sizeof *w);
 		size_t nw = find_words(v, k, w);
 		for (size_t i = 0; i < nw; i++) {
-			long fl = first_letter(v, w[i]);
-			/* only a word in lower case: "arXiv" stays */
-			if (fl >= 0 && !v[fl].prot && word_all(v, w[i], is_lower))
+			/* the word's first character past quotes and brackets, as
+			 * citeproc-js: a digit stays first ("2nd", "1423rd"); only a
+			 * word in lower case changes ("arXiv" stays) */
+			size_t fl = w[i].from;
+			while (fl < w[i].to && sentence_sep(v[fl].cp))
+				fl++;
+			if (fl < w[i].to && is_letter(v[fl].cp) && !v[fl].prot && word_all(v, w[i], is_lower) &&
+			    !(v[fl].cp >= 0x370 && v[fl].cp <= 0x3FF && fl + 1 == w[i].to))
 				to[fl] = utf8proc_toupper(v[fl].cp);
 			if (tc == TC_CAPFIRST)
 				break;
