@@ -106,6 +106,11 @@ static const char *part_text(struct csl_render *r, const struct csl_node *p, con
 		if (m < 1)
 			return "";
 		if (m > 12) {
+			/* a season in the month's place (EDTF 21..24, as the
+			 * CSL-JSON writer gives it) shows only where the month
+			 * is a word: citeproc-js writes no number for it */
+			if (p->form == 2 || p->form == 3)
+				return "";
 			snprintf(b, sizeof b, "season-%02d", m - 12);
 			const char *t = csl_term_text(r->L, b, TF_LONG, 0);
 			return t ? t : "";
