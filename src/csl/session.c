@@ -188,6 +188,23 @@ static const char *aligned(struct csl_render *r, const struct csl_node *lay)
 	int piq = r->L->punct_in_quote;
 	for (; i < lay->nkids; i++)
 		csl_cat(&b, csl_render_node(r, &lay->kids[i]), piq);
+	/* punctuation that starts the rest ends the first field, as between
+	 * blocks (display_punct): "141. ." and " Available at" */
+	size_t lead = 0;
+	while (lead < b.n && lead < 8 && strchr(".,;:!?", b.p[lead]) && b.p[lead])
+		lead++;
+	if (lead && lead < b.n) {
+		struct buf f = {0};
+		buf_put(&f, first, strlen(first));
+		char mv[9];
+		memcpy(mv, b.p, lead);
+		mv[lead] = 0;
+		csl_cat(&f, mv, piq);
+		first = arena_strndup(r->a, f.p, f.n);
+		buf_free(&f);
+		memmove(b.p, b.p + lead, b.n - lead);
+		b.n -= lead;
+	}
 	/* the layout's suffix ends the rest; trailing spaces go */
 	if (lay->f.suffix && b.n)
 		csl_cat(&b, lay->f.suffix, piq);
@@ -241,6 +258,38 @@ static const char *suffix_inside(struct csl_render *r, const char *s, struct csl
 	return o;
 }
 
+/* Punctuation that starts a block goes to the end of the block before it
+ * ("Anon." and " http://..." for "Anon" and ". http://..."), as
+ * citeproc-js merges a prefix's punctuation into the suffix before it. */
+static const char *display_punct(struct csl_render *r, const char *s)
+{
+	static const char punct[] = ".,;:!?";
+	size_t n = strlen(s), from = 0;
+	struct buf b = {0};
+	for (size_t i = 0; i + 4 < n; i++) {
+		if (s[i] != CM_ESC || s[i + 1] != CM_DISPLAY_OFF || s[i + 2] != CM_ESC ||
+		    !strchr("KMRI", s[i + 3]) || !s[i + 4] || !strchr(punct, s[i + 4]))
+			continue;
+		size_t p = i + 4;
+		while (s[p] && strchr(punct, s[p]) && p - (i + 4) < 8)
+			p++;
+		char mv[9];
+		memcpy(mv, s + i + 4, p - (i + 4));
+		mv[p - (i + 4)] = 0;
+		buf_put(&b, s + from, i - from);
+		csl_cat(&b, mv, r->L->punct_in_quote);
+		buf_put(&b, s + i, 4);
+		from = p;
+		i = p - 1;
+	}
+	if (!from)
+		return s;
+	buf_put(&b, s + from, n - from);
+	const char *o = arena_strndup(r->a, b.p, b.n);
+	buf_free(&b);
+	return o;
+}
+
 const char *csl_bib_entry(struct csl_session *S, size_t i, const struct csl_item **item)
 {
 	struct csl_item *it = S->bib[i];
@@ -265,6 +314,8 @@ const char *csl_bib_entry(struct csl_session *S, size_t i, const struct csl_item
 	} else {
 		r.last_empty = 0;
 		s = csl_render_kids(&r, lay, NULL);
+		if (S->st->bib_display)
+			s = display_punct(&r, s);
 		struct csl_fmt f = lay->f;
 		f.delimiter = NULL;
 		if (S->st->bib_first_display && f.suffix)
