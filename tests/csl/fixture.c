@@ -463,6 +463,8 @@ static int run_fixture(const char *path, const char *locales)
 		printf("<div class=\"csl-bib-body\">\n");
 		for (size_t i = 0; i < csl_bib_count(S); i++) {
 			const char *s = csl_bib_entry(S, i, NULL);
+			if (!*s)
+				continue; /* as the command line: no entry for no text */
 			printf("  <div class=\"csl-entry\">");
 			print(&out, s, &L);
 			printf("</div>\n");
