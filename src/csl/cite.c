@@ -218,8 +218,12 @@ static void collapse_years(struct csl_session *S, const struct csl_cite *c, cons
 			                v[prev].noys && !strcmp(v[j].noys, v[prev].noys) && v[j].plain &&
 			                v[prev].plain;
 			if (!same_year || ctx->collapse < 3) {
-				csl_cat(&g, v[prev].plain ? gd : ad, piq);
-				csl_cat(&g, v[j].year, piq);
+				/* a cite with nothing but its names (no date) adds
+				 * nothing to the group, delimiter neither */
+				if (v[j].year && *v[j].year) {
+					csl_cat(&g, v[prev].plain ? gd : ad, piq);
+					csl_cat(&g, v[j].year, piq);
+				}
 				prev = j++;
 				continue;
 			}

@@ -3,7 +3,8 @@
 #   - the CSL-JSON writer and the renderer read the model alike: every
 #     input of cases/csl renders the same directly and through CSL-JSON;
 #   - every style in styles/ loads and renders;
-#   - the CSL test suite (../shared/corpora/csl-test-suite) through
+#   - citex's own fixtures (tests/csl/own) and the CSL test suite
+#     (../shared/corpora/csl-test-suite) through
 #     csl-fixture, built beside citex: "csl fixtures: N of M passed", a
 #     failure below a floor (the count this tree reached, less a margin).
 . "$(dirname "$0")/lib/common.sh"
@@ -22,6 +23,15 @@ for style in "$ROOT"/styles/*.csl; do
 	fi
 done
 FIXTURE=${CSL_FIXTURE:-$(dirname "$CITEX")/csl-fixture}
+# citex's own fixtures in the suite's format (citations, which the command
+# line does not print), each RESULT checked against citeproc-js
+for f in "$TESTS"/csl/own/*.txt; do
+	[ -x "$FIXTURE" ] || break
+	n=$(basename "$f" .txt)
+	awk '/^>>=+ RESULT =+>>/ { on = 1; next } /^<<=+ RESULT =+<</ { on = 0 } on' "$f" >"$tmp/want"
+	"$FIXTURE" "$f" >"$tmp/got" 2>&1
+	same "csl fixture $n" "$tmp/want" "$tmp/got"
+done
 if ! corpora || [ ! -d "$SHARED/corpora/csl-test-suite" ]; then
 	skip "csl fixtures" "../shared/corpora not found"
 elif [ ! -x "$FIXTURE" ]; then
