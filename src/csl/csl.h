@@ -455,6 +455,7 @@ struct csl_render {
 	 * cs:name-part undoes only theirs, not cs:names' own (citeproc-js) */
 	unsigned outer_style, outer_variant, outer_weight;
 	int last_empty;          /* the last child csl_render_kids rendered was empty */
+	int counted;             /* a cs:name form="count" was rendered (sort keys) */
 };
 const char *csl_render_node(struct csl_render *r, const struct csl_node *n);
 /* The branch of cs:choose n that applies, or NULL. */

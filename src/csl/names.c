@@ -584,9 +584,14 @@ static const char *render_vars(struct csl_render *r, const struct csl_node *n,
 		some = v >= CV_FIRST_NAME && v < CV_FIRST_DATE && v != CV_EDITOR_TRANSLATOR &&
 		       !r->suppressed[v] && csl_item_has(r->it, v);
 	}
-	if (!some)
-		return "";
 	struct csl_nameopts o;
+	if (!some) {
+		if (r->sort) { /* a count of no names still counts (sort.c) */
+			options(r, n, name, &o);
+			r->counted |= o.form == 2;
+		}
+		return "";
+	}
 	options(r, n, name, &o);
 	struct buf own, *b = csl_buf_take(r, &own);
 	int piq = r->L->punct_in_quote;
@@ -630,6 +635,7 @@ static const char *render_vars(struct csl_render *r, const struct csl_node *n,
 			r->suppressed[v] = 1;
 	}
 	if (o.form == 2 || !b->n) {
+		r->counted |= o.form == 2;
 		csl_buf_drop(r, b, &own);
 		if (o.form != 2 || !*total)
 			return "";

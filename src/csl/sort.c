@@ -80,6 +80,9 @@ static char *key_of(struct csl_session *S, const struct csl_context *ctx, struct
 	const char *s = "";
 	if (k->macro) {
 		s = csl_render_kids(&r, k->macro, NULL);
+		/* a count of no names is 0, first, as citeproc-js sorts it */
+		if (!*s && r.counted)
+			s = "0";
 	} else if (k->var >= CV_FIRST_DATE) {
 		struct csl_node n = {.kind = CK_DATE, .var = k->var, .date_parts = 3};
 		s = csl_render_date(&r, &n);
