@@ -78,6 +78,7 @@ enum csl_cm {
 	CM_SC = 'C', CM_SC_OFF = 'c',
 	CM_BLOCK = 'K', CM_LEFT = 'M', CM_RIGHT = 'R', CM_INDENT = 'I', CM_DISPLAY_OFF = 'k',
 	CM_NOPUNCT = 'P',                          /* join: the next text's punctuation stays */
+	CM_SUFEND = 'Y',                           /* after a suffix's punctuation (delimiters) */
 };
 /* Bytes of the markup that starts at p (0: p starts text). */
 static inline size_t csl_mark_len(const char *p)

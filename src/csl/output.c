@@ -403,7 +403,7 @@ static void mark(struct sink *k, const char *s)
 		case CM_LEFT: open_span(k, S_LEFT); return;
 		case CM_RIGHT: open_span(k, S_RIGHT); return;
 		case CM_INDENT: open_span(k, S_INDENT); return;
-		case CM_NOPUNCT: return;
+		case CM_NOPUNCT: case CM_SUFEND: return;
 		default: close_span(k); return;
 		}
 	}

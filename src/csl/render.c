@@ -157,8 +157,14 @@ const char *csl_fmt_apply(struct csl_render *r, const char *s, const struct csl_
 	} else {
 		csl_cat(b, c->p, piq);
 	}
-	if (affixes && f->suffix)
+	if (affixes && f->suffix) {
 		csl_cat(b, f->suffix, piq);
+		size_t sn = strlen(f->suffix);
+		if (sn && strchr(".,;:!?", f->suffix[sn - 1]) && !r->plain) {
+			buf_putc(b, CM_ESC);
+			buf_putc(b, CM_SUFEND);
+		}
+	}
 	if (disp) {
 		buf_putc(b, CM_ESC);
 		buf_putc(b, CM_DISPLAY_OFF);
@@ -716,6 +722,22 @@ const struct csl_node *csl_chosen(struct csl_render *r, const struct csl_node *n
 	return NULL;
 }
 
+/* A delimiter after a piece: its punctuation meets a suffix's only when
+ * it repeats it ("A." and ". " give "A. "; "In:" and ". " give "In:. "),
+ * as citeproc-js; after the text itself, as any joining. */
+static void join_delim(struct buf *b, const char *delim, int piq)
+{
+	size_t i = b->n;
+	while (i >= 2 && b->p[i - 2] == CM_ESC && b->p[i - 1] != CM_SUFEND)
+		i -= 2;
+	if (i >= 3 && b->p[i - 2] == CM_ESC && strchr(".,;:!?", *delim) && *delim &&
+	    b->p[i - 3] != *delim) {
+		buf_put(b, delim, strlen(delim));
+		return;
+	}
+	csl_cat(b, delim, piq);
+}
+
 /* The children of n joined by delim; cs:choose is transparent, so the
  * children of its branch are joined as the parent's own.  Returns how
  * many pieces went into b, with the last in *last. */
@@ -745,7 +767,7 @@ static size_t kids_into(struct csl_render *r, const struct csl_node *n, const ch
 		if (i + 1 == n->nkids)
 			r->last_empty = 0;
 		if (b->n && delim)
-			csl_cat(b, delim, piq);
+			join_delim(b, delim, piq);
 		csl_cat(b, s, piq);
 		*last = s;
 		pieces++;

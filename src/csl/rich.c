@@ -23,7 +23,7 @@ int csl_mark_dir(const char *p)
 			return -1;
 		if (k == CM_BLOCK || k == CM_LEFT || k == CM_RIGHT || k == CM_INDENT)
 			return 1;
-		if (k == CM_NOPUNCT)
+		if (k == CM_NOPUNCT || k == CM_SUFEND)
 			return 0;
 		return k >= 'A' && k <= 'Z' ? 1 : -1;
 	}
