@@ -6,6 +6,7 @@
 #include <string.h>
 #include <utf8proc.h>
 
+#include "core/utf8.h"
 #include "csl/csl.h"
 #include "csl/session.h"
 
@@ -349,6 +350,22 @@ static const char *bold(struct csl_render *r, const char *s)
 
 /* ---- a list of names -------------------------------------------------------------- */
 
+/* Does s start with a letter of a script that parts words with spaces
+ * (Latin, Greek, Cyrillic, Hebrew, Arabic, Thai), or "&"?  citeproc-js's
+ * test for the blank before "et al." */
+static int romanesque(const char *s)
+{
+	unsigned char c = (unsigned char)*s;
+	if (c < 0x80)
+		return c == '&' || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z');
+	size_t len;
+	int32_t cp = utf8_next(s, strlen(s), &len);
+	return (cp >= 0xC0 && cp <= 0x17F) || (cp >= 0x218 && cp <= 0x21B) ||
+	       (cp >= 0x370 && cp <= 0x52F) || (cp >= 0x590 && cp <= 0x6FF && cp != 0x5D5) ||
+	       (cp >= 0xE01 && cp <= 0xE5B) || (cp >= 0x1F00 && cp <= 0x1FFF) ||
+	       (cp >= 0x200C && cp <= 0x200E) || (cp >= 0x202A && cp <= 0x202E);
+}
+
 static int dp_applies(int rule, int count, int prev_inverted)
 {
 	switch (rule) {
@@ -496,10 +513,14 @@ static const char *name_list(struct csl_render *r, const struct csl_names *nl,
 			const char *term = etal && etal->term ? etal->term : "et-al";
 			const char *t = csl_term_text(r->L, term, TF_LONG, 0);
 			if (t && *t) {
+				const char *sep = " ";
 				if (dp_applies(o.dp_etal, (int)show + 1, prev_inv) && !(o.dp_etal == DP_CONTEXTUAL && show < 2))
-					buf_put(&b, o.delimiter, strlen(o.delimiter));
-				else
-					buf_putc(&b, ' ');
+					sep = o.delimiter;
+				/* a term in a script without spaces ("等") follows
+				 * the names without the blank (citeproc-js) */
+				if (!strcmp(sep, " ") && !romanesque(t))
+					sep = "";
+				buf_put(&b, sep, strlen(sep));
 				buf_putc(&b, 0);
 				b.n--;
 				struct csl_fmt ef = etal ? csl_name_fmt(r, &etal->f, name ? &name->f : NULL) : (struct csl_fmt){0};
