@@ -665,6 +665,15 @@ static int tail_char(const char *p, size_t n, size_t *at)
 	return -1;
 }
 
+/* Is the escape sequence CM_ESC k among the n bytes of markup at p? */
+static int mark_in(const char *p, size_t n, char k)
+{
+	for (size_t i = 0; i + 1 < n; i++)
+		if (p[i] == CM_ESC && p[i + 1] == k)
+			return 1;
+	return 0;
+}
+
 /* Did the trailing markup of b (from at) close a quote? */
 static size_t quote_close_at(const char *p, size_t n, size_t from)
 {
@@ -732,7 +741,9 @@ void csl_cat(struct buf *b, const char *s, int punct_in_quote)
 	size_t at;
 	int l = b->n ? tail_char(b->p, b->n, &at) : -1;
 	if (l >= 0 && r) {
-		int drop = r == ' ' && l == ' ';
+		/* a blank that ends a value's text stays beside another
+		 * (CM_NOPUNCT after it) */
+		int drop = r == ' ' && l == ' ' && !mark_in(b->p + at, b->n - at, CM_NOPUNCT);
 		size_t q;
 		if (!drop && punct_in_quote && strchr(".,!?", r) && at < b->n &&
 		    (q = quote_close_at(b->p, b->n, at)) != (size_t)-1) {

@@ -208,8 +208,9 @@ static const char *aligned(struct csl_render *r, const struct csl_node *lay)
 	/* the layout's suffix ends the rest; trailing spaces go */
 	if (lay->f.suffix && b.n)
 		csl_cat(&b, lay->f.suffix, piq);
-	while (b.n && b.p[b.n - 1] == ' ')
-		b.n--;
+	while (b.n && (b.p[b.n - 1] == ' ' ||
+	               (b.n >= 2 && b.p[b.n - 2] == CM_ESC && b.p[b.n - 1] == CM_NOPUNCT)))
+		b.n -= b.p[b.n - 1] == ' ' ? 1 : 2;
 	buf_putc(&b, 0);
 	struct csl_fmt lf = {0}, rf = {0};
 	lf.display = 2;

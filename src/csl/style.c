@@ -342,21 +342,30 @@ static void compile_text(struct arena *a, const struct xnode *x, struct csl_node
 	if (xml_attr(x, "variable") && n->var == CV_NONE)
 		n->value = ""; /* an unknown variable renders nothing */
 	const char *v = n->value;
-	if (!v || !*v || !strchr(".,;:!?", *v))
+	if (!v || !*v)
 		return;
-	/* citeproc-js takes the leading . : ; ! ? and blanks of a value
-	 * with text after them as its prefix, which meets the punctuation
-	 * before it; a value of punctuation alone, or one that starts with
-	 * a comma, stays as written after anything ("D.E.. ", "What?.",
-	 * ";,, y") */
-	size_t k = strspn(v, ".;:!? ");
-	if (v[k] && *v != ',')
+	/* citeproc-js takes the leading . : ; ! ? of a value with text after
+	 * them as its prefix, which meets the punctuation before it; a value
+	 * of punctuation alone, or one that starts with a comma or a blank,
+	 * stays as written after anything ("D.E.. ", "What?.", ";,, y",
+	 * "A  B"); so does a blank the value ends with ("Vol.  57") */
+	size_t k = strspn(v, ".;:!? "), len = strlen(v);
+	int keep_head = strchr(".,;:!? ", *v) && (!v[k] || *v == ',' || *v == ' ');
+	int keep_tail = v[len - 1] == ' ' && v[k];
+	if (!keep_head && !keep_tail)
 		return;
-	size_t len = strlen(v);
-	char *o = arena_alloc(a, len + 3);
-	o[0] = CM_ESC;
-	o[1] = CM_NOPUNCT;
-	memcpy(o + 2, v, len + 1);
+	char *o = arena_alloc(a, len + 5), *p = o;
+	if (keep_head) {
+		*p++ = CM_ESC;
+		*p++ = CM_NOPUNCT;
+	}
+	memcpy(p, v, len);
+	p += len;
+	if (keep_tail) {
+		*p++ = CM_ESC;
+		*p++ = CM_NOPUNCT;
+	}
+	*p = 0;
 	n->value = o;
 }
 
