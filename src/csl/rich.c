@@ -270,7 +270,9 @@ const char *csl_rich_parse(struct arena *a, const char *s, size_t n)
 		while (pv > 0 && CX_IS_MARK(o[pv - 1]))
 			pv--;
 		int initial = pv == 0 || o[pv - 1] == ' ';
-		if (q == 2 && (after || (before && !(initial && (marked || in_nocase(spans, ns)))))) {
+		/* one between blanks or at an end ("d ' eau") is one too */
+		int lone = !after && !before && !marked && !in_nocase(spans, ns);
+		if (q == 2 && (after || lone || (before && !(initial && (marked || in_nocase(spans, ns)))))) {
 			memcpy(o + k, "\xE2\x80\x99", 3); /* an apostrophe after a letter */
 			k += 3;
 			i++;
