@@ -314,13 +314,17 @@ static const char *one_name(struct csl_render *r, const struct csl_name *nm, con
 	} else {
 		/* family, given dp ndp, suffix (demoted), or ndp family, given dp, suffix */
 		const char *sep = o->sort_sep;
+		/* blanks that end the separator count as one (citeproc-js) */
+		size_t sl = strlen(sep);
+		while (sl >= 2 && sep[sl - 1] == ' ' && sep[sl - 2] == ' ')
+			sl--;
 		cat(b, fam);
 		if (giv) {
-			cat(b, sep);
+			buf_put(b, sep, sl);
 			cat(b, giv);
 		}
 		if (nm->suffix) {
-			cat(b, sep);
+			buf_put(b, sep, sl);
 			cat(b, nm->suffix);
 		}
 	}
