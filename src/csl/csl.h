@@ -457,8 +457,6 @@ struct csl_render {
 	unsigned outer_style, outer_variant, outer_weight;
 	int last_empty;          /* the last child csl_render_kids rendered was empty */
 	int counted;             /* a cs:name form="count" was rendered (sort keys) */
-	int strip_in;            /* strip-periods of enclosing macro calls and groups */
-	int wrapping;            /* csl_fmt_apply on a macro call's or group's text */
 };
 const char *csl_render_node(struct csl_render *r, const struct csl_node *n);
 /* The branch of cs:choose n that applies, or NULL. */

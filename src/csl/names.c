@@ -765,9 +765,8 @@ static const char *render_substitute(struct csl_render *r, const struct csl_node
 static const char *names_done(struct csl_render *r, const struct csl_node *n, const char *s, int fmt)
 {
 	r->found++;
-	struct csl_fmt own = n->f;
-	own.text_case = 0; /* citeproc-js cases the names' parts, not the list */
-	const char *out = fmt ? csl_fmt_apply(r, s, &own, 1) : s;
+	struct csl_fmt own;
+	const char *out = fmt ? csl_fmt_apply(r, s, csl_fmt_uncased(&n->f, &own), 1) : s;
 	if (!r->names_done && r->ctx == &r->st->cit)
 		r->first_names = out;
 	r->names_done = 1;

@@ -107,7 +107,7 @@ const char *csl_fmt_apply(struct csl_render *r, const char *s, const struct csl_
 {
 	if (!s || !*s)
 		return "";
-	if (f->strip_periods || (r->strip_in && !r->wrapping))
+	if (f->strip_periods)
 		s = csl_strip_periods(r->a, s);
 	if (f->text_case && !r->sort) {
 		int tc = f->text_case;
@@ -216,25 +216,11 @@ struct csl_fmt csl_name_fmt(const struct csl_render *r, const struct csl_fmt *f,
  * cs:names changes nothing. */
 const struct csl_fmt *csl_fmt_uncased(const struct csl_fmt *f, struct csl_fmt *own)
 {
-	if (!f->text_case && !f->strip_periods)
+	if (!f->text_case)
 		return f;
 	*own = *f;
 	own->text_case = 0;
-	own->strip_periods = 0;
 	return own;
-}
-
-/* A macro call's or group's own formatting around its text; text case and
- * strip-periods went to the text inside, not to the affixes there
- * (citeproc-js: "IEEE." for strip-periods on a call whose group has the
- * suffix "."). */
-static const char *wrap_fmt(struct csl_render *r, const char *s, const struct csl_fmt *f)
-{
-	struct csl_fmt own;
-	r->wrapping = 1;
-	s = csl_fmt_apply(r, s, csl_fmt_uncased(f, &own), 1);
-	r->wrapping = 0;
-	return s;
 }
 
 /* Terms and values are the locale's text, not the item's: text case
@@ -443,16 +429,15 @@ static const char *render_text(struct csl_render *r, const struct csl_node *n)
 		int called = r->called, found = r->found;
 		r->called = r->found = 0;
 		csl_outer_fmt(r, &n->f, 1);
-		r->strip_in += n->f.strip_periods;
 		const char *s = csl_render_kids(r, n->macro, NULL);
-		r->strip_in -= n->f.strip_periods;
 		csl_outer_fmt(r, &n->f, -1);
 		int c = r->called, f = r->found;
 		r->called = called + c;
 		r->found = found + f + (f == 0 && *s);
 		if (c > 0 && f == 0)
 			return "";
-		return wrap_fmt(r, s, &n->f);
+		struct csl_fmt own;
+		return csl_fmt_apply(r, s, csl_fmt_uncased(&n->f, &own), 1);
 	}
 	if (n->macro_name)
 		return "";
@@ -810,9 +795,7 @@ static const char *render_group(struct csl_render *r, const struct csl_node *n)
 	int called = r->called, found = r->found;
 	r->called = r->found = 0;
 	csl_outer_fmt(r, &n->f, 1);
-	r->strip_in += n->f.strip_periods;
 	const char *s = csl_render_kids(r, n, n->f.delimiter);
-	r->strip_in -= n->f.strip_periods;
 	csl_outer_fmt(r, &n->f, -1);
 	int c = r->called, f = r->found;
 	if (c > 0 && f == 0)
@@ -821,7 +804,8 @@ static const char *render_group(struct csl_render *r, const struct csl_node *n)
 	 * citeproc-js: "[Online]" beside an empty "Accessed" group */
 	r->called = called + c;
 	r->found = found + f + (f == 0 && *s);
-	return wrap_fmt(r, s, &n->f);
+	struct csl_fmt own;
+	return csl_fmt_apply(r, s, csl_fmt_uncased(&n->f, &own), 1);
 }
 
 static const char *leaf(struct csl_render *r, const char *s)
