@@ -713,9 +713,12 @@ static int collide(int l, int r)
 void csl_cat_prefixed(struct buf *b, const char *s)
 {
 	size_t i = 0;
-	while (s[i] && csl_mark_len(s + i) && csl_mark_dir(s + i) >= 0)
+	int keep = 0; /* a value's own blank (CM_NOPUNCT) stays */
+	while (s[i] && csl_mark_len(s + i) && csl_mark_dir(s + i) >= 0) {
+		keep |= s[i] == CM_ESC && s[i + 1] == CM_NOPUNCT;
 		i += csl_mark_len(s + i);
-	if (s[i] == ' ' && b->n && b->p[b->n - 1] == ' ') {
+	}
+	if (s[i] == ' ' && b->n && b->p[b->n - 1] == ' ' && !keep) {
 		buf_put(b, s, i);
 		s += i + 1;
 	}
