@@ -808,6 +808,8 @@ static void read_type(struct jp *J, const struct jv *item, unsigned line, struct
 		json_diag(J, CX_WARNING, CX_E_TYPE, tv->line, 1,
 		     "unknown CSL type '%.*s'; treated as document (misc)", (int)tname.n, tname.p);
 	cx_str genre = member_text(J, item, "genre");
+	if (e->type == CX_T_PHDTHESIS && !genre.n)
+		e->type = CX_T_THESIS; /* a thesis of no stated kind: nothing adds "PhD" */
 	if (e->type == CX_T_PHDTHESIS && genre.n) {
 		/* The genres the CSL-JSON writer gives the thesis types, as it
 		 * writes them; any other spelling is kept as written. */
@@ -865,7 +867,8 @@ static void read_plan(struct jp *J, const struct jv *item, unsigned line, struct
 		P->container = CX_F_JOURNAL;
 	else if (cust_has[CX_F_JOURNAL])
 		P->container = CX_F_BOOKTITLE;
-	P->pub = e->type == CX_T_PHDTHESIS || e->type == CX_T_MASTERSTHESIS ? CX_F_SCHOOL
+	P->pub = e->type == CX_T_PHDTHESIS || e->type == CX_T_MASTERSTHESIS || e->type == CX_T_THESIS
+	             ? CX_F_SCHOOL
 	         : e->type == CX_T_TECHREPORT                                ? CX_F_INSTITUTION
 	                                                                     : CX_F_PUBLISHER;
 	if (pub_rank(P->pub) >= min_pub || cust_has[P->pub]) {

@@ -799,6 +799,8 @@ static void read_shape(struct ris *R, struct shape *S)
 	S->book_a3 = (e->type == CX_T_BOOK || e->type == CX_T_COLLECTION) && find(R, "A3");
 	S->endnote_web = str_ieq(ty->val, "WEB");
 	struct ris_line *m3 = find(R, "M3");
+	if (e->type == CX_T_PHDTHESIS && (!m3 || !m3->val.n))
+		e->type = CX_T_THESIS; /* THES says no more than "thesis" */
 	if ((e->type == CX_T_PHDTHESIS) && m3 && (has_word(m3->val, "master") ||
 	                                          has_word(m3->val, "m.sc") ||
 	                                          has_word(m3->val, "msc")))
@@ -1075,7 +1077,7 @@ static int take_publisher(struct ris *R, struct shape *S, struct ris_line *l)
 	if (T("PB")) {
 		/* Inverts the publisher-like rule of DESIGN 3. */
 		enum cx_field_id id = CX_F_PUBLISHER;
-		if (e->type == CX_T_PHDTHESIS || e->type == CX_T_MASTERSTHESIS)
+		if (e->type == CX_T_PHDTHESIS || e->type == CX_T_MASTERSTHESIS || e->type == CX_T_THESIS)
 			id = CX_F_SCHOOL;
 		else if (e->type == CX_T_TECHREPORT)
 			id = CX_F_INSTITUTION;
