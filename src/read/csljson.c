@@ -922,7 +922,9 @@ static void plain_member(struct jp *J, cx_str var, const struct jv *v)
 	}
 	if (id == CX_F_DOI)
 		t = doi_bare(t);
-	set_field(J, id, var, t, v->line);
+	struct cx_field *f = set_field(J, id, var, t, v->line);
+	if (f && f->id == CX_F_NUMBER)
+		f->name = var; /* collection-number, again in CSL-JSON */
 }
 
 /* One member of the item; the key goes to *key. */
@@ -955,9 +957,15 @@ static void take_member(struct jp *J, const struct plan *P, cx_str var, const st
 	case V_VOLTITLE:
 		set_field(J, P->voltitle, var, rich(J, scalar(J, v)), v->line);
 		break;
-	case V_ISSUE:
-		set_field(J, P->article ? CX_F_NUMBER : CX_F_ISSUE, var, scalar(J, v), v->line);
+	case V_ISSUE: {
+		/* An article's issue is BibTeX's number; the member it was
+		 * is its name, so that CSL-JSON gets it back. */
+		struct cx_field *f = set_field(J, P->article ? CX_F_NUMBER : CX_F_ISSUE, var, scalar(J, v),
+		                               v->line);
+		if (f && f->id == CX_F_NUMBER)
+			f->name = var;
 		break;
+	}
 	case V_NUMBER:
 		if (P->arxiv.p) {
 			set_field(J, CX_F_EPRINT, var, P->arxiv, v->line);
