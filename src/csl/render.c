@@ -328,11 +328,15 @@ const char *csl_var_value(struct csl_render *r, int v, int form_short)
 		return it->s[CV_CITATION_LABEL] ? it->s[CV_CITATION_LABEL] : trigraph(r);
 	case CV_PAGE_FIRST:
 		if (!it->s[CV_PAGE_FIRST] && it->s[CV_PAGE]) {
+			/* the page up to the first "&", ", ", "-" or en dash, as
+			 * citeproc-js cuts it ("xix + 372" stays whole) */
 			const char *p = it->s[CV_PAGE];
 			size_t k = 0;
-			while (p[k] && p[k] != '-' && p[k] != ',' && p[k] != '&' && p[k] != ' ' &&
-			       (unsigned char)p[k] != 0xE2)
+			while (p[k] && p[k] != '-' && !(p[k] == ',' && p[k + 1] == ' ') && p[k] != '&' &&
+			       strncmp(p + k, "\xE2\x80\x93", 3))
 				k++;
+			while (k && p[k] && p[k - 1] == ' ')
+				k--;
 			return arena_strndup(r->a, p, k);
 		}
 		break;
