@@ -394,31 +394,89 @@ static int year_in(cx_str s)
 	return 0;
 }
 
+/* Does the piece after s.p[e] (a blank) go on a DOI that a line break cut
+ * after its "/" or a ".": "10.1057/ palcomms. 2015.46"?  Only a piece of
+ * DOI characters with a digit, or in lower case, or of two bytes at most
+ * ("x"); *end is where it ends. */
+static int doi_goes_on(cx_str s, size_t e, size_t *end)
+{
+	size_t b = e;
+	while (b < s.n && s.p[b] == ' ')
+		b++;
+	size_t k = b;
+	int digit = 0, upper = 0;
+	for (; k < s.n && s.p[k] != ' '; k++) {
+		unsigned char c = (unsigned char)s.p[k];
+		if (!isalnum(c) && !strchr("./-_()", c))
+			return 0;
+		digit |= isdigit(c) != 0;
+		upper |= isupper(c) != 0;
+	}
+	if (b == e || k == b || !e || (s.p[e - 1] != '/' && s.p[e - 1] != '.') || !isalnum((unsigned char)s.p[b]))
+		return 0;
+	*end = k;
+	return digit || !upper || k - b <= 2;
+}
+
 /* "doi:10.1000/x", "https://doi.org/10.1000/x." -> "10.1000/x". */
-static cx_str doi_text(cx_str s)
+static cx_str doi_text(struct arena *a, cx_str s)
 {
 	for (size_t i = 0; i + 3 < s.n; i++)
 		if (s.p[i] == '1' && s.p[i + 1] == '0' && s.p[i + 2] == '.' && isdigit((unsigned char)s.p[i + 3]) &&
 		    (i == 0 || (!isalnum((unsigned char)s.p[i - 1]) && s.p[i - 1] != '.'))) {
-			cx_str d = S(s.p + i, s.n - i);
-			size_t e = 0;
-			while (e < d.n && d.p[e] != ' ')
+			size_t e = i;
+			while (e < s.n && s.p[e] != ' ')
 				e++;
-			if (!memchr(d.p, '/', e))
+			if (!memchr(s.p + i, '/', e - i))
 				continue; /* "2210.05678" is an arXiv id, not a DOI */
-			return trim_set(S(d.p, e), ".,;)]>");
+			cx_str d = S(s.p + i, e - i);
+			for (size_t k; doi_goes_on(s, e, &k); e = k) {
+				size_t b = e;
+				while (s.p[b] == ' ')
+					b++;
+				d = cv_cat(a, d, "", S(s.p + b, k - b));
+			}
+			return trim_set(d, ".,;)]>");
 		}
 	return S("", 0);
 }
 
-static cx_str url_text(cx_str s)
+/* Does the piece p (up to a blank) go on a link that a line break or a
+ * hyphenation cut ("http://dx.doi. org/10.1016/...", "data-use-and
+ * -educational-improvement")?  Only when the link stops at a separator or
+ * the piece starts with one, and the piece holds link characters. */
+static int url_goes_on(cx_str s, size_t e, size_t *end)
+{
+	size_t b = e;
+	while (b < s.n && s.p[b] == ' ')
+		b++;
+	size_t k = b;
+	while (k < s.n && s.p[k] != ' ' && s.p[k] != '>')
+		k++;
+	if (b == e || k < b + 2 || (!strchr("-./_?=&", s.p[e - 1]) && s.p[b] != '-'))
+		return 0;
+	int linkish = s.p[b] == '-';
+	for (size_t i = b; i < k && !linkish; i++)
+		linkish = strchr("/?=&_%#", s.p[i]) || (s.p[i] == '.' && i + 1 < k && isalnum((unsigned char)s.p[i + 1]));
+	*end = k;
+	return linkish;
+}
+
+static cx_str url_text(struct arena *a, cx_str s)
 {
 	for (size_t i = 0; i + 4 < s.n; i++)
 		if (!memcmp(s.p + i, "http", 4) || !memcmp(s.p + i, "www.", 4)) {
 			size_t e = i;
 			while (e < s.n && s.p[e] != ' ' && s.p[e] != '>')
 				e++;
-			return trim_set(S(s.p + i, e - i), ".,;)]");
+			cx_str u = S(s.p + i, e - i);
+			for (size_t k; url_goes_on(s, e, &k); e = k) {
+				size_t b = e;
+				while (s.p[b] == ' ')
+					b++;
+				u = cv_cat(a, u, "", S(s.p + b, k - b));
+			}
+			return trim_set(u, ".,;)]");
 		}
 	return trim_set(s, ".,;<>[]() ");
 }
@@ -702,14 +760,17 @@ static cx_str title_text(cx_str t)
 	return t;
 }
 
-static void add_ids(struct eb *b, const struct cv_item *it, cx_str all, cx_str *arx)
+static void add_ids(struct arena *a, struct eb *b, const struct cv_item *it, cx_str all, cx_str *arx)
 {
-	cx_str doi = it->doi.n ? it->doi : doi_text(it->seg[LAB_DOI]);
-	if (!doi.n && it->seg[LAB_URL].n)
-		doi = doi_text(it->seg[LAB_URL]);
+	cx_str doi = it->doi.n ? it->doi : doi_text(a, it->seg[LAB_DOI]);
+	/* a DOI the labeller took for a link is one; a resolver's link
+	 * ("http://dx.doi.org/10...") written as a link stays the link */
+	cx_str u = it->seg[LAB_URL];
+	if (!doi.n && u.n && !str_ihas(u, "http") && !str_ihas(u, "www.") && !str_ihas(u, "doi.org"))
+		doi = doi_text(a, u);
 	if (doi.n)
 		add(b, CX_F_DOI, doi);
-	cx_str url = it->url.n ? it->url : it->seg[LAB_URL].n ? url_text(it->seg[LAB_URL]) : S("", 0);
+	cx_str url = it->url.n ? it->url : it->seg[LAB_URL].n ? url_text(a, it->seg[LAB_URL]) : S("", 0);
 	*arx = it->arxiv.n ? it->arxiv : arxiv_id(all);
 	if (url.n && !(doi.n && (str_iword(url, "doi.org") || str_iword(url, "dx.doi"))) &&
 	    !(arx->n && str_iword(url, "arxiv.org")))
@@ -1072,7 +1133,7 @@ struct cx_entry *cv_entry(struct cv_ctx *x, const struct cv_item *it)
 		add_text(&b, CX_F_ISBN, trim_set(drop_lead(trim_set(it->seg[LAB_ISBN], ",.;:()"), "isbn", ":- "),
 		                                  ",.;:"));
 	cx_str dummy;
-	add_ids(&b, it, all, &dummy);
+	add_ids(x->a, &b, it, all, &dummy);
 	add_text(&b, CX_F_NOTE, note_text(x, it, &pl, arx, e->type, equal));
 	if (it->abstract.n)
 		add_text(&b, CX_F_ABSTRACT, it->abstract);
