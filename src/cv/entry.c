@@ -55,7 +55,15 @@ static int edge_junk(unsigned char c, const char *set)
 	return c == ' ' || strchr(set, c) != NULL;
 }
 
-/* Trim spaces and the given ASCII punctuation, and curly quotes, at both ends. */
+/* Guillemets and no-break spaces (U+00AB, U+00BB, U+00A0): two bytes. */
+static int latin1_quote(const char *p)
+{
+	return (unsigned char)p[0] == 0xC2 &&
+	       ((unsigned char)p[1] == 0xAB || (unsigned char)p[1] == 0xBB || (unsigned char)p[1] == 0xA0);
+}
+
+/* Trim spaces and the given ASCII punctuation, and curly quotes and
+ * guillemets, at both ends. */
 static cx_str trim_set(cx_str s, const char *set)
 {
 	for (;;) {
@@ -70,6 +78,10 @@ static cx_str trim_set(cx_str s, const char *set)
 		if (s.n >= 3 && (unsigned char)s.p[s.n - 3] == 0xE2 && (unsigned char)s.p[s.n - 2] == 0x80 &&
 		    ((unsigned char)s.p[s.n - 1] >= 0x98 && (unsigned char)s.p[s.n - 1] <= 0x9F))
 			s.n -= 3;
+		if (s.n >= 2 && latin1_quote(s.p))
+			s.p += 2, s.n -= 2;
+		if (s.n >= 2 && latin1_quote(s.p + s.n - 2))
+			s.n -= 2;
 		if (s.n == n0)
 			return s;
 	}
@@ -303,7 +315,9 @@ static void volume_issue(cx_str s, cx_str *vol, cx_str *iss)
 	for (size_t i = 0; i < s.n; i++) {
 		size_t k = 0;
 		cx_str r = S(s.p + i, s.n - i);
-		if (str_istarts(r, "no") || str_istarts(r, "nr") || str_istarts(r, "issue") || str_istarts(r, "heft"))
+		if (str_istarts(r, "n\xC2\xB0") || str_istarts(r, "n\xC2\xBA") || str_istarts(r, "\xE2\x84\x96"))
+			k = 3; /* "n° 4", "nº 4", "№ 4" */
+		else if (str_istarts(r, "no") || str_istarts(r, "nr") || str_istarts(r, "issue") || str_istarts(r, "heft"))
 			k = 2;
 		else if (s.p[i] == '(' || s.p[i] == '#' || ((unsigned char)s.p[i] == 0xC2 && i + 1 < s.n))
 			k = 1;
@@ -315,8 +329,10 @@ static void volume_issue(cx_str s, cx_str *vol, cx_str *iss)
 			j++;
 		if (j < s.n && isdigit((unsigned char)s.p[j])) {
 			size_t e = j;
-			while (e < s.n && (isalnum((unsigned char)s.p[e]) || s.p[e] == '-' || s.p[e] == '/'))
-				e++;
+			while (e < s.n && (isalnum((unsigned char)s.p[e]) || s.p[e] == '-' || s.p[e] == '/' ||
+			                   (e + 3 < s.n && !memcmp(s.p + e, "\xE2\x80\x93", 3) &&
+			                    isdigit((unsigned char)s.p[e + 3]))))
+				e += (unsigned char)s.p[e] == 0xE2 ? 3 : 1; /* "1-2", "1–2" */
 			*iss = S(s.p + j, e - j);
 			cx_str head = S(s.p, i);
 			size_t z = 0;
@@ -523,6 +539,40 @@ static int compact(struct arena *a, cx_str s, struct numbers *nb)
 	return 0;
 }
 
+/* Pages the labeller left in the volume: a range after the volume
+ * ("2 151-169", "10(12) 1952-1962") or a page after its issue ("6(1)
+ * 166").  Returns them, and v without them in *rest; empty when none. */
+static cx_str volume_pages(cx_str v, cx_str *rest)
+{
+	*rest = v;
+	for (size_t i = 1; i < v.n; i++) {
+		if (v.p[i - 1] != ' ' || !isdigit((unsigned char)v.p[i]))
+			continue;
+		size_t e = i, dash = 0, d2 = 0;
+		while (e < v.n && v.p[e] != ' ') {
+			if (isdigit((unsigned char)v.p[e]))
+				d2 += dash != 0, e++;
+			else if (v.p[e] == '-' && !dash)
+				dash = ++e;
+			else if (e + 2 < v.n && !memcmp(v.p + e, "\xE2\x80\x93", 3) && !dash)
+				dash = e += 3;
+			else
+				break;
+		}
+		cx_str tail = trim_set(S(v.p + e, v.n - e), ",.;: ");
+		size_t k = i - 1;
+		while (k && v.p[k - 1] == ' ')
+			k--;
+		int after_issue = k && v.p[k - 1] == ')';
+		if (tail.n || (dash && !d2) || !k || !isdigit((unsigned char)v.p[k - 1 - after_issue]) ||
+		    (!dash && !after_issue))
+			continue;
+		*rest = S(v.p, k);
+		return S(v.p + i, e - i);
+	}
+	return S("", 0);
+}
+
 static void numbers_of(struct arena *a, const struct cv_item *it, struct numbers *nb)
 {
 	memset(nb, 0, sizeof *nb);
@@ -533,8 +583,9 @@ static void numbers_of(struct arena *a, const struct cv_item *it, struct numbers
 		if (!nb->year)
 			nb->year = year_in(it->seg[LAB_DATE]);
 	} else {
+		cx_str pv = p.n ? S("", 0) : volume_pages(v, &v);
 		volume_issue(v, &nb->vol, &nb->iss);
-		nb->pages = pages_text(a, p);
+		nb->pages = pages_text(a, p.n ? p : pv);
 	}
 	if (!nb->year)
 		nb->year = it->year;
