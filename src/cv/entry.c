@@ -366,6 +366,12 @@ static void volume_issue(cx_str s, cx_str *vol, cx_str *iss)
 static cx_str pages_text(struct arena *a, cx_str s)
 {
 	s = trim_set(s, ",.;:()[] ");
+	for (size_t i = 1; i + 2 < s.n; i++)
+		if (s.p[i] == ' ' && s.p[i + 1] == '(' && isalpha((unsigned char)s.p[i + 2]) &&
+		    strcspn(s.p + i, "0123456789") >= s.n - i) {
+			s = trim_set(S(s.p, i), ",.;: "); /* "127 p. (Dominos)": a series after the extent */
+			break;
+		}
 	static const char *const lead[] = {"pages", "page", "pp", "p", "ss", "s", "seiten", "S", NULL};
 	for (size_t i = 0; lead[i]; i++) {
 		cx_str t = drop_lead(s, lead[i], ". ");
@@ -573,6 +579,25 @@ static cx_str volume_pages(cx_str v, cx_str *rest)
 	return S("", 0);
 }
 
+/* A volume the labeller left at the head of the pages, as chemistry's
+ * "Year, Volume, Pages" writes it: "35, 9958-9966".  Returns the volume,
+ * and the pages after it in *rest; empty when none. */
+static cx_str pages_volume(cx_str p, cx_str *rest)
+{
+	size_t d = 0;
+	while (d < p.n && isdigit((unsigned char)p.p[d]))
+		d++;
+	size_t j = d + 1;
+	while (j < p.n && p.p[j] == ' ')
+		j++;
+	if (!d || d > 4 || j >= p.n || p.p[d] != ',' || j == d + 1 ||
+	    !(isdigit((unsigned char)p.p[j]) || (j + 1 < p.n && isalpha((unsigned char)p.p[j]) &&
+	                                         isdigit((unsigned char)p.p[j + 1]))))
+		return S("", 0);
+	*rest = S(p.p + j, p.n - j);
+	return S(p.p, d);
+}
+
 static void numbers_of(struct arena *a, const struct cv_item *it, struct numbers *nb)
 {
 	memset(nb, 0, sizeof *nb);
@@ -584,6 +609,8 @@ static void numbers_of(struct arena *a, const struct cv_item *it, struct numbers
 			nb->year = year_in(it->seg[LAB_DATE]);
 	} else {
 		cx_str pv = p.n ? S("", 0) : volume_pages(v, &v);
+		if (!v.n && p.n)
+			v = pages_volume(p, &p);
 		volume_issue(v, &nb->vol, &nb->iss);
 		nb->pages = pages_text(a, p.n ? p : pv);
 	}
