@@ -16,6 +16,7 @@
 #include <string.h>
 #include <utf8proc.h>
 
+#include "core/utf8.h"
 #include "core/str.h"
 #include "cv/cv.h"
 #include "core/diag.h"
@@ -214,6 +215,18 @@ static int body_name(cx_str s)
 	return any_word(s, w);
 }
 
+/* Does s hold a letter?  A run of dashes ("———.", "–––––") stands for the
+ * authors of the reference before, and names no one. */
+static int has_letter(cx_str s)
+{
+	for (size_t i = 0, k; i < s.n; i += k) {
+		utf8proc_category_t c = utf8proc_category(utf8_next(s.p + i, s.n - i, &k));
+		if (c >= UTF8PROC_CATEGORY_LU && c <= UTF8PROC_CATEGORY_LO)
+			return 1;
+	}
+	return 0;
+}
+
 static void add_names(struct eb *b, enum cx_field_id id, cx_str text, unsigned line, cx_str *note)
 {
 	struct cv_ctx *x = b->x;
@@ -231,7 +244,7 @@ static void add_names(struct eb *b, enum cx_field_id id, cx_str text, unsigned l
 	}
 	if (text.n && text.p[0] == ',' && t.n && id == CX_F_AUTHOR)
 		t = S(text.p, (size_t)(t.p + t.n - text.p)); /* ", Bob Jones": the owner's empty slot first */
-	if (!t.n || au_parse(x->a, t.p, t.n, &L) || !L.n)
+	if (!t.n || !has_letter(t) || au_parse(x->a, t.p, t.n, &L) || !L.n)
 		return;
 	struct cx_name *names = arena_calloc(x->a, (2 * L.n + 1) * sizeof *names);
 	size_t nn = 0;
