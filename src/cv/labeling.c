@@ -336,6 +336,31 @@ static void dblp_last(const struct tok *tk, uint8_t *lab, size_t nt, size_t i)
 	}
 }
 
+/* A name begun with initials after "and" ("and D. S. | Touretzky.", "et
+ * D. M. | Eastwood,", "and J. | Christian Gerdes.") has no family name yet:
+ * the capitalised words to the first that closes, two at most, are it,
+ * when the title goes on after them.  i is the first word after the
+ * initials. */
+static void initials_family(const struct tok *tk, uint8_t *lab, size_t nt, size_t i)
+{
+	size_t b = i;
+	while (b && lab[b - 1] == LAB_AUTHOR && initial(&tk[b - 1]))
+		b--;
+	if (b == i || !b || lab[b - 1] != LAB_AUTHOR ||
+	    !(connective(&tk[b - 1]) || (tk[b - 1].n == 2 && !memcmp(tk[b - 1].p, "et", 2))))
+		return;
+	for (size_t j = i; j < nt && j < i + 2 && lab[j] == LAB_TITLE; j++) {
+		if (!isupper((unsigned char)tk[j].p[0]) || initial(&tk[j]) || (tk[j].flags & TOK_LINESTART))
+			return;
+		if (closed(&tk[j])) {
+			if (j + 1 < nt && lab[j + 1] == LAB_TITLE)
+				for (size_t m = i; m <= j; m++)
+					lab[m] = LAB_AUTHOR;
+			return;
+		}
+	}
+}
+
 /* Where the author list meets the title, the punctuation decides: a list
  * left open on a bare word runs to the word that closes it ("Alexey |
  * Vishnyakov. SBOM ..." is one name), and a bare word after a list that
@@ -360,6 +385,8 @@ static void author_end(const struct tok *tk, uint8_t *lab, size_t nt)
 			lab[i] = LAB_AUTHOR; /* "Ireland, | and the LIFE Collaboration." */
 		else if (tk[i - 1].p[tk[i - 1].n - 1] == ',' && full_names(tk, lab, i))
 			dblp_last(tk, lab, nt, i);
+		else if (initial(&tk[i - 1]))
+			initials_family(tk, lab, nt, i);
 		break;
 	}
 }
