@@ -227,6 +227,25 @@ static int has_letter(cx_str s)
 	return 0;
 }
 
+/* "Muller, Eric; Hollien, Harry; & Murry, Thomas": names parted by
+ * semicolons need no "and" before the last, and one there is no empty
+ * slot; it goes. */
+static cx_str semicolon_and(struct arena *a, cx_str t)
+{
+	for (size_t i = 0; i + 3 < t.n; i++) {
+		if (t.p[i] != ';' || t.p[i + 1] != ' ')
+			continue;
+		size_t k = t.p[i + 2] == '&' ? 1 : i + 5 < t.n && !memcmp(t.p + i + 2, "and", 3) ? 3 : 0;
+		if (!k || i + 2 + k >= t.n || t.p[i + 2 + k] != ' ')
+			continue;
+		char *q = arena_alloc(a, t.n);
+		memcpy(q, t.p, i + 1);
+		memcpy(q + i + 1, t.p + i + 2 + k, t.n - i - 2 - k);
+		return S(q, t.n - k - 1);
+	}
+	return t;
+}
+
 static void add_names(struct eb *b, enum cx_field_id id, cx_str text, unsigned line, cx_str *note)
 {
 	struct cv_ctx *x = b->x;
@@ -244,6 +263,7 @@ static void add_names(struct eb *b, enum cx_field_id id, cx_str text, unsigned l
 	}
 	if (text.n && text.p[0] == ',' && t.n && id == CX_F_AUTHOR)
 		t = S(text.p, (size_t)(t.p + t.n - text.p)); /* ", Bob Jones": the owner's empty slot first */
+	t = semicolon_and(x->a, t);
 	if (!t.n || !has_letter(t) || au_parse(x->a, t.p, t.n, &L) || !L.n)
 		return;
 	struct cx_name *names = arena_calloc(x->a, (2 * L.n + 1) * sizeof *names);
