@@ -337,17 +337,22 @@ static void dblp_last(const struct tok *tk, uint8_t *lab, size_t nt, size_t i)
 }
 
 /* A name begun with initials after "and" ("and D. S. | Touretzky.", "et
- * D. M. | Eastwood,", "and J. | Christian Gerdes.") has no family name yet:
- * the capitalised words to the first that closes, two at most, are it,
- * when the title goes on after them.  i is the first word after the
- * initials. */
-static void initials_family(const struct tok *tk, uint8_t *lab, size_t nt, size_t i)
+ * D. M. | Eastwood,", "and J. | Christian Gerdes.") has no family name yet
+ * (initials_open: token i follows such initials): the capitalised words
+ * to the first that closes, two at most, are it, when the title goes on
+ * after them. */
+static int initials_open(const struct tok *tk, const uint8_t *lab, size_t i)
 {
 	size_t b = i;
 	while (b && lab[b - 1] == LAB_AUTHOR && initial(&tk[b - 1]))
 		b--;
-	if (b == i || !b || lab[b - 1] != LAB_AUTHOR ||
-	    !(connective(&tk[b - 1]) || (tk[b - 1].n == 2 && !memcmp(tk[b - 1].p, "et", 2))))
+	return b < i && b && lab[b - 1] == LAB_AUTHOR &&
+	       (connective(&tk[b - 1]) || (tk[b - 1].n == 2 && !memcmp(tk[b - 1].p, "et", 2)));
+}
+
+static void initials_family(const struct tok *tk, uint8_t *lab, size_t nt, size_t i)
+{
+	if (!initials_open(tk, lab, i))
 		return;
 	for (size_t j = i; j < nt && j < i + 2 && lab[j] == LAB_TITLE; j++) {
 		if (!isupper((unsigned char)tk[j].p[0]) || initial(&tk[j]) || (tk[j].flags & TOK_LINESTART))
@@ -371,7 +376,8 @@ static void author_end(const struct tok *tk, uint8_t *lab, size_t nt)
 		if (lab[i] != LAB_TITLE || lab[i - 1] != LAB_AUTHOR || (tk[i].flags & TOK_LINESTART))
 			continue;
 		if (!closed(&tk[i - 1]) && i >= 2 && lab[i - 2] == LAB_AUTHOR && closed(&tk[i - 2]) &&
-		    tk[i - 2].p[tk[i - 2].n - 1] == '.' && isupper((unsigned char)tk[i - 1].p[0]))
+		    tk[i - 2].p[tk[i - 2].n - 1] == '.' && isupper((unsigned char)tk[i - 1].p[0]) &&
+		    !initials_open(tk, lab, i - 1))
 			lab[i - 1] = LAB_TITLE;
 		else if (!closed(&tk[i - 1]) && closed(&tk[i]) && lab[i + 1] == LAB_TITLE &&
 		         isupper((unsigned char)tk[i].p[0]) && tk[i].n > 2)
