@@ -646,6 +646,18 @@ static void numbers_of(struct arena *a, const struct cv_item *it, struct numbers
 			v = pages_volume(p, &p);
 		volume_issue(v, &nb->vol, &nb->iss);
 		nb->pages = pages_text(a, p.n ? p : pv);
+		/* "Nature 453, 1234": a number of four digits or more after the
+		 * volume and a comma is its page (or article number), not an
+		 * issue */
+		cx_str is = nb->iss;
+		size_t d = 0;
+		while (d < is.n && isdigit((unsigned char)is.p[d]))
+			d++;
+		const char *q = is.p;
+		while (is.n && q > v.p && q[-1] == ' ')
+			q--;
+		if (!nb->pages.n && d == is.n && d >= 4 && q > v.p && (q[-1] == ',' || q[-1] == ':'))
+			nb->pages = is, nb->iss = S("", 0);
 	}
 	if (!nb->year)
 		nb->year = it->year;
@@ -877,11 +889,12 @@ static void add_ids(struct arena *a, struct eb *b, const struct cv_item *it, cx_
 	/* a DOI the labeller took for a link is one; a resolver's link
 	 * ("http://dx.doi.org/10...") written as a link stays the link */
 	cx_str u = it->seg[LAB_URL];
+	int bare = 0; /* the link's label held a DOI, and no link */
 	if (!doi.n && u.n && !str_ihas(u, "http") && !str_ihas(u, "www.") && !str_ihas(u, "doi.org"))
-		doi = doi_text(a, u);
+		doi = doi_text(a, u), bare = doi.n != 0;
 	if (doi.n)
 		add(b, CX_F_DOI, doi);
-	cx_str url = it->url.n ? it->url : it->seg[LAB_URL].n ? url_text(a, it->seg[LAB_URL]) : S("", 0);
+	cx_str url = it->url.n ? it->url : it->seg[LAB_URL].n && !bare ? url_text(a, it->seg[LAB_URL]) : S("", 0);
 	*arx = it->arxiv.n ? it->arxiv : arxiv_id(all);
 	if (url.n && !(doi.n && (str_iword(url, "doi.org") || str_iword(url, "dx.doi"))) &&
 	    !(arx->n && str_iword(url, "arxiv.org")))
