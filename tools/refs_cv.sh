@@ -18,7 +18,7 @@ set -eu
 here=$(cd "$(dirname "$0")/.." && pwd)
 K=${K:-5}
 FOLDS=${FOLDS:-$K}
-EPOCHS=${EPOCHS:-12}
+EPOCHS=${EPOCHS:-20}
 BUILD=${BUILD:-$here/build}
 OUT=${OUT:-$BUILD/refs-cv}
 CC=${CC:-cc}
