@@ -808,6 +808,8 @@ static void read_type(struct jp *J, const struct jv *item, unsigned line, struct
 		json_diag(J, CX_WARNING, CX_E_TYPE, tv->line, 1,
 		     "unknown CSL type '%.*s'; treated as document (misc)", (int)tname.n, tname.p);
 	cx_str genre = member_text(J, item, "genre");
+	if (e->type == CX_T_PHDTHESIS && !genre.n)
+		e->type = CX_T_THESIS; /* a thesis of no stated kind: nothing adds "PhD" */
 	if (e->type == CX_T_PHDTHESIS && genre.n) {
 		/* The genres the CSL-JSON writer gives the thesis types, as it
 		 * writes them; any other spelling is kept as written. */
@@ -865,7 +867,8 @@ static void read_plan(struct jp *J, const struct jv *item, unsigned line, struct
 		P->container = CX_F_JOURNAL;
 	else if (cust_has[CX_F_JOURNAL])
 		P->container = CX_F_BOOKTITLE;
-	P->pub = e->type == CX_T_PHDTHESIS || e->type == CX_T_MASTERSTHESIS ? CX_F_SCHOOL
+	P->pub = e->type == CX_T_PHDTHESIS || e->type == CX_T_MASTERSTHESIS || e->type == CX_T_THESIS
+	             ? CX_F_SCHOOL
 	         : e->type == CX_T_TECHREPORT                                ? CX_F_INSTITUTION
 	                                                                     : CX_F_PUBLISHER;
 	if (pub_rank(P->pub) >= min_pub || cust_has[P->pub]) {
@@ -919,7 +922,9 @@ static void plain_member(struct jp *J, cx_str var, const struct jv *v)
 	}
 	if (id == CX_F_DOI)
 		t = doi_bare(t);
-	set_field(J, id, var, t, v->line);
+	struct cx_field *f = set_field(J, id, var, t, v->line);
+	if (f && f->id == CX_F_NUMBER)
+		f->name = var; /* collection-number, again in CSL-JSON */
 }
 
 /* One member of the item; the key goes to *key. */
@@ -952,9 +957,15 @@ static void take_member(struct jp *J, const struct plan *P, cx_str var, const st
 	case V_VOLTITLE:
 		set_field(J, P->voltitle, var, rich(J, scalar(J, v)), v->line);
 		break;
-	case V_ISSUE:
-		set_field(J, P->article ? CX_F_NUMBER : CX_F_ISSUE, var, scalar(J, v), v->line);
+	case V_ISSUE: {
+		/* An article's issue is BibTeX's number; the member it was
+		 * is its name, so that CSL-JSON gets it back. */
+		struct cx_field *f = set_field(J, P->article ? CX_F_NUMBER : CX_F_ISSUE, var, scalar(J, v),
+		                               v->line);
+		if (f && f->id == CX_F_NUMBER)
+			f->name = var;
 		break;
+	}
 	case V_NUMBER:
 		if (P->arxiv.p) {
 			set_field(J, CX_F_EPRINT, var, P->arxiv, v->line);

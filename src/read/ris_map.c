@@ -126,6 +126,12 @@ static int is_wholebook(enum cx_type_id t)
 	       t == CX_T_BOOKLET;
 }
 
+static int is_bookpart(enum cx_type_id t)
+{
+	return t == CX_T_INBOOK || t == CX_T_BOOKINBOOK || t == CX_T_INCOLLECTION ||
+	       t == CX_T_INPROCEEDINGS || t == CX_T_INREFERENCE;
+}
+
 /* ---- building the entry -------------------------------------------------------- */
 
 /* RIS has no markup, and the RIS writer leaves TeX math as $...$: a pair
@@ -759,6 +765,8 @@ struct shape {
 	int t2_series;  /* T2 is the series */
 	int book_a3;    /* A3 are the editors, A2 the series editors */
 	int endnote_web, pubmed, da_is_date, article, conf, pages_done;
+	int t2_journal; /* T2 is the journal: an article's, a patent's */
+	int jf_journal; /* JF and JO are the journal, not a book's title */
 };
 
 /* Read the record's shape, and settle its type, before any tag. */
@@ -791,6 +799,8 @@ static void read_shape(struct ris *R, struct shape *S)
 	S->book_a3 = (e->type == CX_T_BOOK || e->type == CX_T_COLLECTION) && find(R, "A3");
 	S->endnote_web = str_ieq(ty->val, "WEB");
 	struct ris_line *m3 = find(R, "M3");
+	if (e->type == CX_T_PHDTHESIS && (!m3 || !m3->val.n))
+		e->type = CX_T_THESIS; /* THES says no more than "thesis" */
 	if ((e->type == CX_T_PHDTHESIS) && m3 && (has_word(m3->val, "master") ||
 	                                          has_word(m3->val, "m.sc") ||
 	                                          has_word(m3->val, "msc")))
@@ -816,6 +826,12 @@ static void read_shape(struct ris *R, struct shape *S)
 	 * DA is then that date, and PY only repeats its year. */
 	S->da_is_date = find(R, "DA") && (n1_names(R, CX_F_YEAR) || n1_names(R, CX_F_MONTH));
 	S->article = is_article(e->type);
+	/* The specification's T2 of a patent is its "published source" (a
+	 * gazette); JF and JO always name a periodical, so they are the
+	 * journal wherever the type has no book to be part of (misc, report,
+	 * thesis...). */
+	S->t2_journal = S->article || e->type == CX_T_PATENT;
+	S->jf_journal = S->article || !(is_wholebook(e->type) || is_bookpart(e->type));
 	S->conf = e->type == CX_T_INPROCEEDINGS || e->type == CX_T_PROCEEDINGS;
 
 	S->arxiv = arxiv;
@@ -908,7 +924,7 @@ static int take_titles(struct ris *R, struct shape *S, struct ris_line *l)
 		set_single(R, CX_F_TITLE, l);
 	} else if ((T("T2") && S->t2_series) || T("T3")) {
 		set_single(R, CX_F_SERIES, l);
-	} else if (T("JO") && S->article && (find(R, "T2") || find(R, "JF"))) {
+	} else if (T("JO") && S->jf_journal && ((S->t2_journal && find(R, "T2")) || find(R, "JF"))) {
 		/* Beside T2 or JF, JO is the abbreviation wherever it stands
 		 * (the specification, Zotero, Mendeley's "JF full, JO short");
 		 * Zotero's J2 comes first among abbreviations. */
@@ -919,7 +935,9 @@ static int take_titles(struct ris *R, struct shape *S, struct ris_line *l)
 		else if (!j2 && !same(full->val, l->val))
 			set_single(R, CX_F_SHORTJOURNAL, l);
 	} else if (T("T2") || T("JF") || T("JO") || T("BT") || (T("C3") && S->has_c3)) {
-		enum cx_field_id id = S->article ? CX_F_JOURNAL : CX_F_BOOKTITLE;
+		int journal = S->article || (T("T2") && S->t2_journal) ||
+		              ((T("JF") || T("JO")) && S->jf_journal);
+		enum cx_field_id id = journal ? CX_F_JOURNAL : CX_F_BOOKTITLE;
 		if (!S->article && S->has_c3 && T("T2")) {
 			/* C3 is the proceedings title; T2 then names the event
 			 * (Zotero often writes the same text in both). */
@@ -934,7 +952,7 @@ static int take_titles(struct ris *R, struct shape *S, struct ris_line *l)
 			add_field(R, id, NULL, l->val, l->line);
 		else if (!same(f->text, l->val)) {
 			/* JF with JO: the second spelling is the abbreviation. */
-			if (S->article && !cx_entry_get(e, CX_F_SHORTJOURNAL) && !find(R, "J2") &&
+			if (id == CX_F_JOURNAL && !cx_entry_get(e, CX_F_SHORTJOURNAL) && !find(R, "J2") &&
 			    !find(R, "JA") && !find(R, "J1"))
 				add_field(R, CX_F_SHORTJOURNAL, NULL, l->val, l->line);
 			else
@@ -1059,7 +1077,7 @@ static int take_publisher(struct ris *R, struct shape *S, struct ris_line *l)
 	if (T("PB")) {
 		/* Inverts the publisher-like rule of DESIGN 3. */
 		enum cx_field_id id = CX_F_PUBLISHER;
-		if (e->type == CX_T_PHDTHESIS || e->type == CX_T_MASTERSTHESIS)
+		if (e->type == CX_T_PHDTHESIS || e->type == CX_T_MASTERSTHESIS || e->type == CX_T_THESIS)
 			id = CX_F_SCHOOL;
 		else if (e->type == CX_T_TECHREPORT)
 			id = CX_F_INSTITUTION;

@@ -824,7 +824,9 @@ static const char *type_name(struct bw *w)
 	if (e->type == CX_T_THESIS) {
 		const struct cx_field *from;
 		cx_str g;
-		if (fmt_genre(e, &g, &from) && (str_ihas(g, "master") || str_ihas(g, "mathesis")))
+		if (!fmt_genre(e, &g, &from))
+			fmt_loss(w->o, e, NULL, "bibtex has no thesis of no stated kind (written as @phdthesis)");
+		else if (str_ihas(g, "master") || str_ihas(g, "mathesis"))
 			return "mastersthesis";
 	}
 	/* plain.bst has no software, dataset, standard, patent or web page. */

@@ -874,8 +874,11 @@ static void arxiv_number(struct cw *w, const struct cx_field *f, const struct fm
 /* A date of its own (urldate, eventdate, origdate). */
 static void other_date(struct cw *w, const struct cx_field *f, const struct fmt_home *h)
 {
+	struct cx_date d = f->date;
+	if (!d.year[0] && blank(d.literal))
+		date_parse_iso(&d, text_of(w, f)); /* a CSL variable the model has no field for */
 	if (claim(w, h->name))
-		date(w, h->name, &f->date, text_of(w, f));
+		date(w, h->name, &d, text_of(w, f));
 	else
 		keep(w, f, h->name);
 }
@@ -956,7 +959,13 @@ static void csl_entry(struct cx_out *o, const struct cx_entry *e, size_t n)
 	}
 	member(&w, "type");
 	out_putc(o, '"');
-	out_puts(o, cx_types[e->type].csl);
+	int known = 0;
+	if (e->source && !strcmp(e->source, "csl-json") && e->type_name.n)
+		model_type_find(CX_TF_CSL, e->type_name, &known);
+	if (known) /* a CSL type the model reads as another (musical_score, speech) */
+		esc(&w, e->type_name.p, e->type_name.n);
+	else
+		out_puts(o, cx_types[e->type].csl);
 	out_putc(o, '"');
 
 	fmt_each_in(e, &ix, FMT_CSL, each_field, each_synth, &w);

@@ -147,6 +147,24 @@ static int numbered_in_series(const struct cx_entry *e)
 	}
 }
 
+static int from_csljson(const struct cx_entry *e)
+{
+	return e->source && !strcmp(e->source, "csl-json");
+}
+
+/* A CSL-JSON number, issue or collection-number: the model's number, and
+ * the same member again. */
+static int csljson_number(cx_str member, const char **name)
+{
+	static const char *const names[] = {"number", "issue", "collection-number"};
+	for (size_t i = 0; i < 3; i++)
+		if (str_eq(member, names[i])) {
+			*name = names[i];
+			return 1;
+		}
+	return 0;
+}
+
 static int article_like(const struct cx_entry *e)
 {
 	return fmt_is_article(e) || e->type == CX_T_REVIEW;
@@ -231,6 +249,8 @@ static void contextual(const struct cx_entry *e, const struct fmt_index *ix,
 	case CX_F_NUMBER:
 		if (!csl)
 			break;
+		if (from_csljson(e) && !f->custom && csljson_number(f->name, &h->name))
+			break; /* the member it was read from */
 		if (article_like(e)) {
 			h->name = "issue";
 			join(h, first_of(ix, CX_F_ISSUE), ", ");
@@ -346,6 +366,72 @@ static int overridden(const struct cx_entry *e, const struct fmt_index *ix,
 	return 0;
 }
 
+/* The variables of the CSL 1.0.2 data schema (csl-data.json) that the
+ * model has no field for, with their kinds.  A CSL-JSON source's member
+ * of one of these names is that variable again in CSL-JSON, not a
+ * "custom" member ("categories", a list of strings, stays there). */
+static const struct {
+	const char *name;
+	enum fmt_role role;
+} csl_only[] = {
+	{"archive", FR_VALUE},           {"archive-place", FR_VALUE},
+	{"archive_collection", FR_VALUE}, {"archive_location", FR_VALUE},
+	{"authority", FR_VALUE},         {"available-date", FR_DATE},
+	{"call-number", FR_VALUE},       {"chair", FR_NAMES},
+	{"citation-label", FR_VALUE},    {"citation-number", FR_VALUE},
+	{"collection-editor", FR_NAMES}, {"compiler", FR_NAMES},
+	{"composer", FR_NAMES},          {"contributor", FR_NAMES},
+	{"curator", FR_NAMES},           {"dimensions", FR_VALUE},
+	{"director", FR_NAMES},          {"division", FR_VALUE},
+	{"editorial-director", FR_NAMES}, {"event", FR_VALUE},
+	{"executive-producer", FR_NAMES}, {"first-reference-note-number", FR_VALUE},
+	{"guest", FR_NAMES},             {"host", FR_NAMES},
+	{"illustrator", FR_NAMES},       {"interviewer", FR_NAMES},
+	{"jurisdiction", FR_VALUE}, /* the model's address when there is no publisher-place */
+	{"locator", FR_VALUE},           {"medium", FR_VALUE},
+	{"narrator", FR_NAMES},          {"organizer", FR_NAMES},
+	{"original-author", FR_NAMES},   {"page-first", FR_VALUE},
+	{"part-title", FR_VALUE},        {"performer", FR_NAMES},
+	{"printing", FR_VALUE},          {"producer", FR_NAMES},
+	{"recipient", FR_NAMES},         {"references", FR_VALUE},
+	{"reviewed-author", FR_NAMES},   {"reviewed-genre", FR_VALUE},
+	{"reviewed-title", FR_VALUE},    {"scale", FR_VALUE},
+	{"script-writer", FR_NAMES},     {"section", FR_VALUE},
+	{"series-creator", FR_NAMES},    {"source", FR_VALUE},
+	{"submitted", FR_DATE},          {"supplement", FR_VALUE},
+	{"volume-title-short", FR_VALUE}, {"year-suffix", FR_VALUE},
+};
+
+/* The home of a field with no id: the CSL variable a CSL-JSON source
+ * gave it, when it is one (a name list only when it was read as one). */
+static void unknown_home(const struct cx_entry *e, const struct cx_field *f, enum fmt_target t,
+                         struct fmt_home *h)
+{
+	h->role = FR_KEEP;
+	if (t != FMT_CSL || f->custom || !from_csljson(e))
+		return;
+	for (size_t i = 0; i < sizeof csl_only / sizeof *csl_only; i++)
+		if (str_eq(f->name, csl_only[i].name)) {
+			if (csl_only[i].role == FR_NAMES && !f->nnames)
+				return;
+			h->role = csl_only[i].role;
+			h->name = csl_only[i].name;
+			return;
+		}
+	/* A second value of a variable the model has (an article's number
+	 * beside its issue): that variable, when the item has not said it. */
+	for (int i = 0; i < CX_F__COUNT; i++) {
+		const struct cx_field_info *fi = &cx_fields[i];
+		if (!fi->csl[0] || !str_eq(f->name, fi->csl))
+			continue;
+		if (fi->kind == CX_K_NAMES ? !f->nnames : fi->kind != CX_K_TEXT && fi->kind != CX_K_VERBATIM)
+			return;
+		h->role = fi->kind == CX_K_NAMES ? FR_NAMES : FR_VALUE;
+		h->name = fi->csl;
+		return;
+	}
+}
+
 void fmt_home_in(const struct cx_entry *e, const struct fmt_index *ix, const struct cx_field *f,
                  enum fmt_target t, struct fmt_home *h)
 {
@@ -356,7 +442,7 @@ void fmt_home_in(const struct cx_entry *e, const struct fmt_index *ix, const str
 	h->prefix = NULL;
 	h->nmore = 0;
 	if (f->id >= CX_F__COUNT) {
-		h->role = FR_KEEP;
+		unknown_home(e, f, t, h);
 		return;
 	}
 	const struct cx_field_info *fi = &cx_fields[f->id];
