@@ -473,6 +473,20 @@ static int doi_goes_on(cx_str s, size_t e, size_t *end)
 	return digit || !upper || k - b <= 2;
 }
 
+/* s[b, e) and the pieces after it that goes_on says a blank cut from it,
+ * joined without the blanks. */
+static cx_str join_cut(struct arena *a, cx_str s, size_t b, size_t e, int (*goes_on)(cx_str, size_t, size_t *))
+{
+	cx_str x = S(s.p + b, e - b);
+	for (size_t k; goes_on(s, e, &k); e = k) {
+		size_t p = e;
+		while (s.p[p] == ' ')
+			p++;
+		x = cv_cat(a, x, "", S(s.p + p, k - p));
+	}
+	return x;
+}
+
 /* "doi:10.1000/x", "https://doi.org/10.1000/x." -> "10.1000/x". */
 static cx_str doi_text(struct arena *a, cx_str s)
 {
@@ -484,14 +498,7 @@ static cx_str doi_text(struct arena *a, cx_str s)
 				e++;
 			if (!memchr(s.p + i, '/', e - i))
 				continue; /* "2210.05678" is an arXiv id, not a DOI */
-			cx_str d = S(s.p + i, e - i);
-			for (size_t k; doi_goes_on(s, e, &k); e = k) {
-				size_t b = e;
-				while (s.p[b] == ' ')
-					b++;
-				d = cv_cat(a, d, "", S(s.p + b, k - b));
-			}
-			return trim_set(d, ".,;)]>");
+			return trim_set(join_cut(a, s, i, e, doi_goes_on), ".,;)]>");
 		}
 	return S("", 0);
 }
@@ -524,14 +531,7 @@ static cx_str url_text(struct arena *a, cx_str s)
 			size_t e = i;
 			while (e < s.n && s.p[e] != ' ' && s.p[e] != '>')
 				e++;
-			cx_str u = S(s.p + i, e - i);
-			for (size_t k; url_goes_on(s, e, &k); e = k) {
-				size_t b = e;
-				while (s.p[b] == ' ')
-					b++;
-				u = cv_cat(a, u, "", S(s.p + b, k - b));
-			}
-			return trim_set(u, ".,;)]");
+			return trim_set(join_cut(a, s, i, e, url_goes_on), ".,;)]");
 		}
 	return trim_set(s, ".,;<>[]() ");
 }
