@@ -573,6 +573,35 @@ static void editors_end(const struct tok *tk, uint8_t *lab, size_t nt)
 				lab[j] = LAB_CONTAINER;
 }
 
+/* A reference that opens with its editors ("Bakola, E., L. Prauscello and
+ * M. Telò, eds. (2013), ...", "Burns, J. H., and Mark Goldie (eds.)
+ * (1991), ...") names no authors: when the word that says so closes a
+ * leading run of names (author and editor labels, and one stray title
+ * word between them), the whole run is the editors. */
+static void editors_first(const struct tok *tk, uint8_t *lab, size_t nt)
+{
+	static const char *const ed[] = {"editors", "eds", "Eds", "Hrsg", "hrsg", "Hg", "dir", "coord", NULL};
+	static const char *const ed1[] = {"ed", "Ed", NULL};
+	size_t b = 0, strays = 0, authors = 0;
+	while (b < nt && lab[b] == LAB_NUMBER)
+		b++;
+	for (size_t i = b; i < nt && i < b + 40; i++) {
+		if (word_in(&tk[i], ed) || (word_in(&tk[i], ed1) && memchr(tk[i].p, '.', tk[i].n))) {
+			if (i == b || lab[i] != LAB_EDITOR || !authors || lab[i - 1] == LAB_TITLE)
+				return;
+			for (size_t j = b; j <= i; j++)
+				lab[j] = LAB_EDITOR;
+			return;
+		}
+		if (lab[i] == LAB_AUTHOR)
+			authors++;
+		else if (lab[i] == LAB_TITLE && i > b && lab[i - 1] != LAB_TITLE && !strays++)
+			continue;
+		else if (lab[i] != LAB_EDITOR)
+			return;
+	}
+}
+
 /* A container has one place: a run of it after the volume and pages that
  * names a publisher ("..., volume 12001, pages 33 -- 41. | International
  * Society for Optics and Photonics, SPIE") is the publisher. */
@@ -669,6 +698,7 @@ void cv_label(struct cv_ctx *x, const char *s, size_t n, const uint8_t *roles, i
 	volume_words(tk, lab, nt);
 	venue_edges(tk, lab, nt);
 	editors_end(tk, lab, nt);
+	editors_first(tk, lab, nt);
 	publisher_after(tk, lab, nt);
 	if (it->heading.n)
 		heading_title(tk, lab, nt, it->heading);
