@@ -338,6 +338,24 @@ static cx_str num_at(cx_str s, size_t *i)
 	return b < s.n ? S(s.p + b, *i - b) : S("", 0); /* s.p may be NULL */
 }
 
+/* The first word of capital Roman numerals in s ("Vol. XIX, No. 3",
+ * "LXVI(6)", "t. IX", "XIV:4"), or empty. */
+static cx_str roman_in(cx_str s)
+{
+	for (size_t i = 0; i < s.n; i++) {
+		if (i && isalpha((unsigned char)s.p[i - 1]))
+			continue;
+		size_t e = i;
+		while (e < s.n && strchr("IVXLCDM", s.p[e]) && s.p[e])
+			e++;
+		/* a lone C, D, L or M is a series letter ("Phys. Rev. C 58") */
+		if (e > i && e - i <= 7 && (e == s.n || !isalpha((unsigned char)s.p[e])) &&
+		    (e - i > 1 || (strchr("IVX", s.p[i]) && (e == s.n || s.p[e] != '.')))) /* "V. 37" is "Vol. 37" */
+			return S(s.p + i, e - i);
+	}
+	return S("", 0);
+}
+
 /* "33(4):", "Vol. 9, No. 2", "vol.36, no. 9", "10, 39", "n° 191", "XII". */
 static void volume_issue(cx_str s, cx_str *vol, cx_str *iss)
 {
@@ -350,12 +368,13 @@ static void volume_issue(cx_str s, cx_str *vol, cx_str *iss)
 		cx_str r = S(s.p + i, s.n - i);
 		if (str_istarts(r, "n\xC2\xB0") || str_istarts(r, "n\xC2\xBA") || str_istarts(r, "\xE2\x84\x96"))
 			k = 3; /* "n° 4", "nº 4", "№ 4" */
-		else if (str_istarts(r, "no") || str_istarts(r, "nr") || str_istarts(r, "issue") || str_istarts(r, "heft"))
+		else if (str_istarts(r, "no") || str_istarts(r, "nr") || str_istarts(r, "issue") || str_istarts(r, "heft") ||
+		         str_istarts(r, "fasc"))
 			k = 2;
 		else if (s.p[i] == '(' || s.p[i] == '#' || ((unsigned char)s.p[i] == 0xC2 && i + 1 < s.n))
 			k = 1;
-		if (!k || (i && isalpha((unsigned char)s.p[i - 1])))
-			continue;
+		if (!k || (i && isalpha((unsigned char)s.p[i - 1]) && !(s.p[i] == '(' && strchr("IVXLC", s.p[i - 1]))))
+			continue; /* "LXVI(6)" has its issue in parentheses too */
 		size_t j = i + k;
 		while (j < s.n && (isalpha((unsigned char)s.p[j]) || s.p[j] == '.' || s.p[j] == ' ' ||
 		                   (unsigned char)s.p[j] >= 0x80))
@@ -370,6 +389,8 @@ static void volume_issue(cx_str s, cx_str *vol, cx_str *iss)
 			cx_str head = S(s.p, i);
 			size_t z = 0;
 			*vol = num_at(head, &z);
+			if (!vol->n)
+				*vol = roman_in(head);
 			if (!vol->n) {
 				z = e;
 				*vol = num_at(S(s.p, s.n), &z);
@@ -381,6 +402,11 @@ static void volume_issue(cx_str s, cx_str *vol, cx_str *iss)
 	}
 	size_t z = 0;
 	*vol = num_at(s, &z);
+	cx_str ro = roman_in(s);
+	if (vol->n && ro.n && ro.p < vol->p) { /* "XIV:4" */
+		*iss = *vol, *vol = ro;
+		return;
+	}
 	if (vol->n) {
 		/* "10, 39" or "10.2" */
 		while (z < s.n && (s.p[z] == ' ' || s.p[z] == ',' || s.p[z] == '.' || s.p[z] == ':'))
@@ -393,6 +419,8 @@ static void volume_issue(cx_str s, cx_str *vol, cx_str *iss)
 	cx_str w = trim_set(drop_lead(drop_lead(s, "vol", ". "), "volume", ". "), ".,");
 	if (w.n && w.n <= 6 && strspn(w.p, "IVXLCivxlc") >= w.n)
 		*vol = w;
+	else
+		*vol = roman_in(s);
 }
 
 /* "pp. 1477-81." -> "1477–81". */

@@ -29,6 +29,15 @@ static const struct row rows[] = {
 	{"vol. 40, n\xC2\xB0 4,", "pp. 451-478.", NULL, NULL, "40", "4", "451\xE2\x80\x93" "478", "", ""},
 	{"n\xC2\xBA 59.", "p. 24-25.", NULL, NULL, "", "59", "24\xE2\x80\x93" "25", "", ""},
 	{"12, \xE2\x84\x96 3", "5-9", NULL, NULL, "12", "3", "5\xE2\x80\x93" "9", "", ""},
+	/* Roman volumes, with an issue or without; a lone "V." is "Vol." and a
+	 * lone C a series letter */
+	{"Vol. XIX, No. 3", NULL, NULL, NULL, "XIX", "3", "", "", ""},
+	{"Vol. LXVI(6),", NULL, NULL, NULL, "LXVI", "6", "", "", ""},
+	{"XIV:4", NULL, NULL, NULL, "XIV", "4", "", "", ""},
+	{"t. IX,", NULL, NULL, NULL, "IX", "", "", "", ""},
+	{"V. 37,", NULL, NULL, NULL, "37", "", "", "", ""},
+	{"C 58,", NULL, NULL, NULL, "58", "", "", "", ""},
+	{"Tome 82, fasc. 1-2,", NULL, NULL, NULL, "82", "1-2", "", "", ""},
 	/* an issue range with an en dash */
 	{"144 (1\xE2\x80\x93" "2):", "101-124", NULL, NULL, "144", "1\xE2\x80\x93" "2", "101\xE2\x80\x93" "124", "", ""},
 	/* pages the labeller left in the volume */
