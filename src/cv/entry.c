@@ -640,6 +640,26 @@ static cx_str volume_pages(cx_str v, cx_str *rest)
 	return S("", 0);
 }
 
+/* Pages that start with their dash ("- 102") lost their first page to the
+ * volume ("38, 43"): it comes back from the volume's end. */
+static cx_str first_page_back(struct arena *a, cx_str *v, cx_str p)
+{
+	cx_str t = trim_set(p, " ");
+	if (!t.n || !(t.p[0] == '-' || (t.n > 3 && !memcmp(t.p, "\xE2\x80\x93", 3))))
+		return p;
+	size_t e = v->n;
+	while (e && strchr(" ,.;:", v->p[e - 1]))
+		e--;
+	size_t b = e;
+	while (b && isdigit((unsigned char)v->p[b - 1]))
+		b--;
+	if (b == e || !b || isalnum((unsigned char)v->p[b - 1]) || v->p[b - 1] == '(')
+		return p;
+	cx_str first = S(v->p + b, e - b);
+	*v = trim_set(S(v->p, b), ",.;: ");
+	return cv_cat(a, first, "", t);
+}
+
 /* A volume the labeller left at the head of the pages, as chemistry's
  * "Year, Volume, Pages" writes it: "35, 9958-9966".  Returns the volume,
  * and the pages after it in *rest; empty when none. */
@@ -670,13 +690,15 @@ static void numbers_of(struct arena *a, const struct cv_item *it, struct numbers
 			nb->year = year_in(it->seg[LAB_DATE]);
 	} else {
 		cx_str pv = p.n ? S("", 0) : volume_pages(v, &v);
+		p = first_page_back(a, &v, p);
 		if (!v.n && p.n)
 			v = pages_volume(p, &p);
 		volume_issue(v, &nb->vol, &nb->iss);
 		nb->pages = pages_text(a, p.n ? p : pv);
 		/* "Nature 453, 1234": a number of four digits or more after the
 		 * volume and a comma is its page (or article number), not an
-		 * issue */
+		 * issue; so is one after the volume and a blank alone ("Appl.
+		 * Numer. Math., 1 273") */
 		cx_str is = nb->iss;
 		size_t d = 0;
 		while (d < is.n && isdigit((unsigned char)is.p[d]))
@@ -684,7 +706,8 @@ static void numbers_of(struct arena *a, const struct cv_item *it, struct numbers
 		const char *q = is.p;
 		while (is.n && q > v.p && q[-1] == ' ')
 			q--;
-		if (!nb->pages.n && d == is.n && d >= 4 && q > v.p && (q[-1] == ',' || q[-1] == ':'))
+		if (!nb->pages.n && d == is.n && d && q > v.p && q < is.p &&
+		    (isdigit((unsigned char)q[-1]) || (d >= 4 && (q[-1] == ',' || q[-1] == ':'))))
 			nb->pages = is, nb->iss = S("", 0);
 	}
 	if (!nb->year)

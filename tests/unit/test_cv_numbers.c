@@ -48,6 +48,10 @@ static const struct row rows[] = {
 	{"10, 39", NULL, NULL, NULL, "10", "39", "", "", ""},
 	/* a number of four digits after the volume and a comma is a page */
 	{"453, 12045.", NULL, NULL, NULL, "453", "", "12045", "", ""},
+	/* pages that start with their dash take their first page back from
+	 * the volume; a number after the volume and a blank alone is a page */
+	{"38, 43", "- 102.", NULL, NULL, "38", "", "43\xE2\x80\x93" "102", "", ""},
+	{"1 273,", NULL, NULL, NULL, "1", "", "273", "", ""},
 	/* a volume left at the head of the pages */
 	{NULL, "35, 9958\xE2\x80\x93" "9966.", NULL, NULL, "35", "", "9958\xE2\x80\x93" "9966", "", ""},
 	/* a series after a book's extent */
