@@ -827,6 +827,10 @@ static enum cx_type_id type_of(const struct venue_db *db, const struct cv_item *
 			return CX_T_ARTICLE;
 		cx_str wc = trim_set(it->seg[LAB_CONTAINER], ",.;:( ");
 		int in = str_istarts(wc, "in ") || str_istarts(wc, "in:");
+		cx_str vo, is;
+		volume_issue(it->seg[LAB_VOLUME], &vo, &is);
+		if (vo.n && is.n && !in && !it->seg[LAB_PUBLISHER].n)
+			return CX_T_ARTICLE; /* a volume and an issue: a periodical's ("SIGPLAN Notices 21(12)") */
 		/* a book with editors is a conference's if it says so: its
 		 * hint, its series ("volume 12183 of SPIE Conference Series"),
 		 * its year ("Space Telescopes and Instrumentation 2020") */
