@@ -454,7 +454,12 @@ static const char *name_list(struct csl_render *r, const struct csl_names *nl,
 		if (i > 0) {
 			int last = i == show - 1 && !use_etal;
 			if (last && and_term && !r->sort) {
-				if (dp_applies(o.dp_last, (int)show, prev_inv))
+				/* with delimiter-precedes-last="always", an institution
+				 * second of two follows the "and" with no delimiter
+				 * before it, as citeproc-js joins it ("Webern, Anton
+				 * and Universal Edition") */
+				if (dp_applies(o.dp_last, (int)show, prev_inv) &&
+				    !(o.dp_last == DP_ALWAYS && show == 2 && nl->v[i].literal))
 					put_spaced(&b, o.delimiter);
 				else
 					put_spaced(&b, " ");
