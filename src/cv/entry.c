@@ -227,6 +227,25 @@ static int has_letter(cx_str s)
 	return 0;
 }
 
+/* "Hershey, Robert D., Jr.": one name written family first with its
+ * suffix after the given names is "Robert D. Hershey Jr.", the order in
+ * which the name grammar reads a suffix. */
+static cx_str suffix_last(struct arena *a, cx_str t)
+{
+	static const char *const sx[] = {"Jr.", "Jr", "Sr.", "Sr", "II", "III", "IV", NULL};
+	const char *c1 = memchr(t.p, ',', t.n), *c2 = c1 ? memchr(c1 + 1, ',', (size_t)(t.p + t.n - c1 - 1)) : NULL;
+	if (!c2 || memchr(c2 + 1, ',', (size_t)(t.p + t.n - c2 - 1)) || memchr(t.p, ';', t.n))
+		return t;
+	cx_str fam = trim_set(S(t.p, (size_t)(c1 - t.p)), ""), giv = trim_set(S(c1 + 1, (size_t)(c2 - c1 - 1)), "");
+	cx_str suf = trim_set(S(c2 + 1, (size_t)(t.p + t.n - c2 - 1)), "");
+	int ok = 0;
+	for (size_t i = 0; sx[i] && !ok; i++)
+		ok = suf.n == strlen(sx[i]) && !memcmp(suf.p, sx[i], suf.n);
+	if (!ok || !fam.n || !giv.n || str_ihas(giv, " and ") || memchr(giv.p, '&', giv.n))
+		return t;
+	return cv_cat(a, cv_cat(a, giv, " ", fam), " ", suf);
+}
+
 /* "Muller, Eric; Hollien, Harry; & Murry, Thomas": names parted by
  * semicolons need no "and" before the last, and one there is no empty
  * slot; it goes. */
@@ -263,7 +282,7 @@ static void add_names(struct eb *b, enum cx_field_id id, cx_str text, unsigned l
 	}
 	if (text.n && text.p[0] == ',' && t.n && id == CX_F_AUTHOR)
 		t = S(text.p, (size_t)(t.p + t.n - text.p)); /* ", Bob Jones": the owner's empty slot first */
-	t = semicolon_and(x->a, t);
+	t = suffix_last(x->a, semicolon_and(x->a, t));
 	if (!t.n || !has_letter(t) || au_parse(x->a, t.p, t.n, &L) || !L.n)
 		return;
 	struct cx_name *names = arena_calloc(x->a, (2 * L.n + 1) * sizeof *names);
