@@ -16,6 +16,7 @@
 #include <string.h>
 #include <utf8proc.h>
 
+#include "core/utf8.h"
 #include "core/str.h"
 #include "cv/cv.h"
 #include "core/diag.h"
@@ -55,7 +56,15 @@ static int edge_junk(unsigned char c, const char *set)
 	return c == ' ' || strchr(set, c) != NULL;
 }
 
-/* Trim spaces and the given ASCII punctuation, and curly quotes, at both ends. */
+/* Guillemets and no-break spaces (U+00AB, U+00BB, U+00A0): two bytes. */
+static int latin1_quote(const char *p)
+{
+	return (unsigned char)p[0] == 0xC2 &&
+	       ((unsigned char)p[1] == 0xAB || (unsigned char)p[1] == 0xBB || (unsigned char)p[1] == 0xA0);
+}
+
+/* Trim spaces and the given ASCII punctuation, and curly quotes and
+ * guillemets, at both ends. */
 static cx_str trim_set(cx_str s, const char *set)
 {
 	for (;;) {
@@ -70,6 +79,10 @@ static cx_str trim_set(cx_str s, const char *set)
 		if (s.n >= 3 && (unsigned char)s.p[s.n - 3] == 0xE2 && (unsigned char)s.p[s.n - 2] == 0x80 &&
 		    ((unsigned char)s.p[s.n - 1] >= 0x98 && (unsigned char)s.p[s.n - 1] <= 0x9F))
 			s.n -= 3;
+		if (s.n >= 2 && latin1_quote(s.p))
+			s.p += 2, s.n -= 2;
+		if (s.n >= 2 && latin1_quote(s.p + s.n - 2))
+			s.n -= 2;
 		if (s.n == n0)
 			return s;
 	}
@@ -202,6 +215,56 @@ static int body_name(cx_str s)
 	return any_word(s, w);
 }
 
+/* Does s hold a letter?  A run of dashes ("———.", "–––––") stands for the
+ * authors of the reference before, and names no one. */
+static int has_letter(cx_str s)
+{
+	for (size_t i = 0, k; i < s.n; i += k) {
+		utf8proc_category_t c = utf8proc_category(utf8_next(s.p + i, s.n - i, &k));
+		if (c >= UTF8PROC_CATEGORY_LU && c <= UTF8PROC_CATEGORY_LO)
+			return 1;
+	}
+	return 0;
+}
+
+/* "Hershey, Robert D., Jr.": one name written family first with its
+ * suffix after the given names is "Robert D. Hershey Jr.", the order in
+ * which the name grammar reads a suffix. */
+static cx_str suffix_last(struct arena *a, cx_str t)
+{
+	static const char *const sx[] = {"Jr.", "Jr", "Sr.", "Sr", "II", "III", "IV", NULL};
+	const char *c1 = memchr(t.p, ',', t.n), *c2 = c1 ? memchr(c1 + 1, ',', (size_t)(t.p + t.n - c1 - 1)) : NULL;
+	if (!c2 || memchr(c2 + 1, ',', (size_t)(t.p + t.n - c2 - 1)) || memchr(t.p, ';', t.n))
+		return t;
+	cx_str fam = trim_set(S(t.p, (size_t)(c1 - t.p)), ""), giv = trim_set(S(c1 + 1, (size_t)(c2 - c1 - 1)), "");
+	cx_str suf = trim_set(S(c2 + 1, (size_t)(t.p + t.n - c2 - 1)), "");
+	int ok = 0;
+	for (size_t i = 0; sx[i] && !ok; i++)
+		ok = suf.n == strlen(sx[i]) && !memcmp(suf.p, sx[i], suf.n);
+	if (!ok || !fam.n || !giv.n || str_ihas(giv, " and ") || memchr(giv.p, '&', giv.n))
+		return t;
+	return cv_cat(a, cv_cat(a, giv, " ", fam), " ", suf);
+}
+
+/* "Muller, Eric; Hollien, Harry; & Murry, Thomas": names parted by
+ * semicolons need no "and" before the last, and one there is no empty
+ * slot; it goes. */
+static cx_str semicolon_and(struct arena *a, cx_str t)
+{
+	for (size_t i = 0; i + 3 < t.n; i++) {
+		if (t.p[i] != ';' || t.p[i + 1] != ' ')
+			continue;
+		size_t k = t.p[i + 2] == '&' ? 1 : i + 5 < t.n && !memcmp(t.p + i + 2, "and", 3) ? 3 : 0;
+		if (!k || i + 2 + k >= t.n || t.p[i + 2 + k] != ' ')
+			continue;
+		char *q = arena_alloc(a, t.n);
+		memcpy(q, t.p, i + 1);
+		memcpy(q + i + 1, t.p + i + 2 + k, t.n - i - 2 - k);
+		return S(q, t.n - k - 1);
+	}
+	return t;
+}
+
 static void add_names(struct eb *b, enum cx_field_id id, cx_str text, unsigned line, cx_str *note)
 {
 	struct cv_ctx *x = b->x;
@@ -219,7 +282,8 @@ static void add_names(struct eb *b, enum cx_field_id id, cx_str text, unsigned l
 	}
 	if (text.n && text.p[0] == ',' && t.n && id == CX_F_AUTHOR)
 		t = S(text.p, (size_t)(t.p + t.n - text.p)); /* ", Bob Jones": the owner's empty slot first */
-	if (!t.n || au_parse(x->a, t.p, t.n, &L) || !L.n)
+	t = suffix_last(x->a, semicolon_and(x->a, t));
+	if (!t.n || !has_letter(t) || au_parse(x->a, t.p, t.n, &L) || !L.n)
 		return;
 	struct cx_name *names = arena_calloc(x->a, (2 * L.n + 1) * sizeof *names);
 	size_t nn = 0;
@@ -293,6 +357,24 @@ static cx_str num_at(cx_str s, size_t *i)
 	return b < s.n ? S(s.p + b, *i - b) : S("", 0); /* s.p may be NULL */
 }
 
+/* The first word of capital Roman numerals in s ("Vol. XIX, No. 3",
+ * "LXVI(6)", "t. IX", "XIV:4"), or empty. */
+static cx_str roman_in(cx_str s)
+{
+	for (size_t i = 0; i < s.n; i++) {
+		if (i && isalpha((unsigned char)s.p[i - 1]))
+			continue;
+		size_t e = i;
+		while (e < s.n && strchr("IVXLCDM", s.p[e]) && s.p[e])
+			e++;
+		/* a lone C, D, L or M is a series letter ("Phys. Rev. C 58") */
+		if (e > i && e - i <= 7 && (e == s.n || !isalpha((unsigned char)s.p[e])) &&
+		    (e - i > 1 || (strchr("IVX", s.p[i]) && (e == s.n || s.p[e] != '.')))) /* "V. 37" is "Vol. 37" */
+			return S(s.p + i, e - i);
+	}
+	return S("", 0);
+}
+
 /* "33(4):", "Vol. 9, No. 2", "vol.36, no. 9", "10, 39", "n° 191", "XII". */
 static void volume_issue(cx_str s, cx_str *vol, cx_str *iss)
 {
@@ -303,24 +385,31 @@ static void volume_issue(cx_str s, cx_str *vol, cx_str *iss)
 	for (size_t i = 0; i < s.n; i++) {
 		size_t k = 0;
 		cx_str r = S(s.p + i, s.n - i);
-		if (str_istarts(r, "no") || str_istarts(r, "nr") || str_istarts(r, "issue") || str_istarts(r, "heft"))
+		if (str_istarts(r, "n\xC2\xB0") || str_istarts(r, "n\xC2\xBA") || str_istarts(r, "\xE2\x84\x96"))
+			k = 3; /* "n° 4", "nº 4", "№ 4" */
+		else if (str_istarts(r, "no") || str_istarts(r, "nr") || str_istarts(r, "issue") || str_istarts(r, "heft") ||
+		         str_istarts(r, "fasc"))
 			k = 2;
 		else if (s.p[i] == '(' || s.p[i] == '#' || ((unsigned char)s.p[i] == 0xC2 && i + 1 < s.n))
 			k = 1;
-		if (!k || (i && isalpha((unsigned char)s.p[i - 1])))
-			continue;
+		if (!k || (i && isalpha((unsigned char)s.p[i - 1]) && !(s.p[i] == '(' && strchr("IVXLC", s.p[i - 1]))))
+			continue; /* "LXVI(6)" has its issue in parentheses too */
 		size_t j = i + k;
 		while (j < s.n && (isalpha((unsigned char)s.p[j]) || s.p[j] == '.' || s.p[j] == ' ' ||
 		                   (unsigned char)s.p[j] >= 0x80))
 			j++;
 		if (j < s.n && isdigit((unsigned char)s.p[j])) {
 			size_t e = j;
-			while (e < s.n && (isalnum((unsigned char)s.p[e]) || s.p[e] == '-' || s.p[e] == '/'))
-				e++;
+			while (e < s.n && (isalnum((unsigned char)s.p[e]) || s.p[e] == '-' || s.p[e] == '/' ||
+			                   (e + 3 < s.n && !memcmp(s.p + e, "\xE2\x80\x93", 3) &&
+			                    isdigit((unsigned char)s.p[e + 3]))))
+				e += (unsigned char)s.p[e] == 0xE2 ? 3 : 1; /* "1-2", "1–2" */
 			*iss = S(s.p + j, e - j);
 			cx_str head = S(s.p, i);
 			size_t z = 0;
 			*vol = num_at(head, &z);
+			if (!vol->n)
+				*vol = roman_in(head);
 			if (!vol->n) {
 				z = e;
 				*vol = num_at(S(s.p, s.n), &z);
@@ -332,6 +421,11 @@ static void volume_issue(cx_str s, cx_str *vol, cx_str *iss)
 	}
 	size_t z = 0;
 	*vol = num_at(s, &z);
+	cx_str ro = roman_in(s);
+	if (vol->n && ro.n && ro.p < vol->p) { /* "XIV:4" */
+		*iss = *vol, *vol = ro;
+		return;
+	}
 	if (vol->n) {
 		/* "10, 39" or "10.2" */
 		while (z < s.n && (s.p[z] == ' ' || s.p[z] == ',' || s.p[z] == '.' || s.p[z] == ':'))
@@ -344,12 +438,20 @@ static void volume_issue(cx_str s, cx_str *vol, cx_str *iss)
 	cx_str w = trim_set(drop_lead(drop_lead(s, "vol", ". "), "volume", ". "), ".,");
 	if (w.n && w.n <= 6 && strspn(w.p, "IVXLCivxlc") >= w.n)
 		*vol = w;
+	else
+		*vol = roman_in(s);
 }
 
 /* "pp. 1477-81." -> "1477–81". */
 static cx_str pages_text(struct arena *a, cx_str s)
 {
 	s = trim_set(s, ",.;:()[] ");
+	for (size_t i = 1; i + 2 < s.n; i++)
+		if (s.p[i] == ' ' && s.p[i + 1] == '(' && isalpha((unsigned char)s.p[i + 2]) &&
+		    strcspn(s.p + i, "0123456789") >= s.n - i) {
+			s = trim_set(S(s.p, i), ",.;: "); /* "127 p. (Dominos)": a series after the extent */
+			break;
+		}
 	static const char *const lead[] = {"pages", "page", "pp", "p", "ss", "s", "seiten", "S", NULL};
 	for (size_t i = 0; lead[i]; i++) {
 		cx_str t = drop_lead(s, lead[i], ". ");
@@ -394,31 +496,89 @@ static int year_in(cx_str s)
 	return 0;
 }
 
+/* Does the piece after s.p[e] (a blank) go on a DOI that a line break cut
+ * after its "/" or a ".": "10.1057/ palcomms. 2015.46"?  Only a piece of
+ * DOI characters with a digit, or in lower case, or of two bytes at most
+ * ("x"); *end is where it ends. */
+static int doi_goes_on(cx_str s, size_t e, size_t *end)
+{
+	size_t b = e;
+	while (b < s.n && s.p[b] == ' ')
+		b++;
+	size_t k = b;
+	int digit = 0, upper = 0;
+	for (; k < s.n && s.p[k] != ' '; k++) {
+		unsigned char c = (unsigned char)s.p[k];
+		if (!isalnum(c) && !strchr("./-_()", c))
+			return 0;
+		digit |= isdigit(c) != 0;
+		upper |= isupper(c) != 0;
+	}
+	if (b == e || k == b || !e || (s.p[e - 1] != '/' && s.p[e - 1] != '.') || !isalnum((unsigned char)s.p[b]))
+		return 0;
+	*end = k;
+	return digit || !upper || k - b <= 2;
+}
+
+/* s[b, e) and the pieces after it that goes_on says a blank cut from it,
+ * joined without the blanks. */
+static cx_str join_cut(struct arena *a, cx_str s, size_t b, size_t e, int (*goes_on)(cx_str, size_t, size_t *))
+{
+	cx_str x = S(s.p + b, e - b);
+	for (size_t k; goes_on(s, e, &k); e = k) {
+		size_t p = e;
+		while (s.p[p] == ' ')
+			p++;
+		x = cv_cat(a, x, "", S(s.p + p, k - p));
+	}
+	return x;
+}
+
 /* "doi:10.1000/x", "https://doi.org/10.1000/x." -> "10.1000/x". */
-static cx_str doi_text(cx_str s)
+static cx_str doi_text(struct arena *a, cx_str s)
 {
 	for (size_t i = 0; i + 3 < s.n; i++)
 		if (s.p[i] == '1' && s.p[i + 1] == '0' && s.p[i + 2] == '.' && isdigit((unsigned char)s.p[i + 3]) &&
 		    (i == 0 || (!isalnum((unsigned char)s.p[i - 1]) && s.p[i - 1] != '.'))) {
-			cx_str d = S(s.p + i, s.n - i);
-			size_t e = 0;
-			while (e < d.n && d.p[e] != ' ')
+			size_t e = i;
+			while (e < s.n && s.p[e] != ' ')
 				e++;
-			if (!memchr(d.p, '/', e))
+			if (!memchr(s.p + i, '/', e - i))
 				continue; /* "2210.05678" is an arXiv id, not a DOI */
-			return trim_set(S(d.p, e), ".,;)]>");
+			return trim_set(join_cut(a, s, i, e, doi_goes_on), ".,;)]>");
 		}
 	return S("", 0);
 }
 
-static cx_str url_text(cx_str s)
+/* Does the piece p (up to a blank) go on a link that a line break or a
+ * hyphenation cut ("http://dx.doi. org/10.1016/...", "data-use-and
+ * -educational-improvement")?  Only when the link stops at a separator or
+ * the piece starts with one, and the piece holds link characters. */
+static int url_goes_on(cx_str s, size_t e, size_t *end)
+{
+	size_t b = e;
+	while (b < s.n && s.p[b] == ' ')
+		b++;
+	size_t k = b;
+	while (k < s.n && s.p[k] != ' ' && s.p[k] != '>')
+		k++;
+	if (b == e || k < b + 2 || (!strchr("-./_?=&", s.p[e - 1]) && s.p[b] != '-'))
+		return 0;
+	int linkish = s.p[b] == '-';
+	for (size_t i = b; i < k && !linkish; i++)
+		linkish = strchr("/?=&_%#", s.p[i]) || (s.p[i] == '.' && i + 1 < k && isalnum((unsigned char)s.p[i + 1]));
+	*end = k;
+	return linkish;
+}
+
+static cx_str url_text(struct arena *a, cx_str s)
 {
 	for (size_t i = 0; i + 4 < s.n; i++)
 		if (!memcmp(s.p + i, "http", 4) || !memcmp(s.p + i, "www.", 4)) {
 			size_t e = i;
 			while (e < s.n && s.p[e] != ' ' && s.p[e] != '>')
 				e++;
-			return trim_set(S(s.p + i, e - i), ".,;)]");
+			return trim_set(join_cut(a, s, i, e, url_goes_on), ".,;)]");
 		}
 	return trim_set(s, ".,;<>[]() ");
 }
@@ -465,6 +625,79 @@ static int compact(struct arena *a, cx_str s, struct numbers *nb)
 	return 0;
 }
 
+/* Pages the labeller left in the volume: a range after the volume
+ * ("2 151-169", "10(12) 1952-1962") or a page after its issue ("6(1)
+ * 166").  Returns them, and v without them in *rest; empty when none. */
+static cx_str volume_pages(cx_str v, cx_str *rest)
+{
+	*rest = v;
+	for (size_t i = 1; i < v.n; i++) {
+		if (v.p[i - 1] != ' ' || !isdigit((unsigned char)v.p[i]))
+			continue;
+		size_t e = i, dash = 0, d2 = 0;
+		while (e < v.n && v.p[e] != ' ') {
+			if (isdigit((unsigned char)v.p[e]))
+				d2 += dash != 0, e++;
+			else if (v.p[e] == '-' && !dash)
+				dash = ++e;
+			else if (e + 2 < v.n && !memcmp(v.p + e, "\xE2\x80\x93", 3) && !dash)
+				dash = e += 3;
+			else
+				break;
+		}
+		cx_str tail = trim_set(S(v.p + e, v.n - e), ",.;: ");
+		size_t k = i - 1;
+		while (k && v.p[k - 1] == ' ')
+			k--;
+		int after_issue = k && v.p[k - 1] == ')';
+		if (tail.n || (dash && !d2) || !k || !isdigit((unsigned char)v.p[k - 1 - after_issue]) ||
+		    (!dash && !after_issue))
+			continue;
+		*rest = S(v.p, k);
+		return S(v.p + i, e - i);
+	}
+	return S("", 0);
+}
+
+/* Pages that start with their dash ("- 102") lost their first page to the
+ * volume ("38, 43"): it comes back from the volume's end. */
+static cx_str first_page_back(struct arena *a, cx_str *v, cx_str p)
+{
+	cx_str t = trim_set(p, " ");
+	if (!t.n || !(t.p[0] == '-' || (t.n > 3 && !memcmp(t.p, "\xE2\x80\x93", 3))))
+		return p;
+	size_t e = v->n;
+	while (e && strchr(" ,.;:", v->p[e - 1]))
+		e--;
+	size_t b = e;
+	while (b && isdigit((unsigned char)v->p[b - 1]))
+		b--;
+	if (b == e || !b || isalnum((unsigned char)v->p[b - 1]) || v->p[b - 1] == '(')
+		return p;
+	cx_str first = S(v->p + b, e - b);
+	*v = trim_set(S(v->p, b), ",.;: ");
+	return cv_cat(a, first, "", t);
+}
+
+/* A volume the labeller left at the head of the pages, as chemistry's
+ * "Year, Volume, Pages" writes it: "35, 9958-9966".  Returns the volume,
+ * and the pages after it in *rest; empty when none. */
+static cx_str pages_volume(cx_str p, cx_str *rest)
+{
+	size_t d = 0;
+	while (d < p.n && isdigit((unsigned char)p.p[d]))
+		d++;
+	size_t j = d + 1;
+	while (j < p.n && p.p[j] == ' ')
+		j++;
+	if (!d || d > 4 || j >= p.n || p.p[d] != ',' || j == d + 1 ||
+	    !(isdigit((unsigned char)p.p[j]) || (j + 1 < p.n && isalpha((unsigned char)p.p[j]) &&
+	                                         isdigit((unsigned char)p.p[j + 1]))))
+		return S("", 0);
+	*rest = S(p.p + j, p.n - j);
+	return S(p.p, d);
+}
+
 static void numbers_of(struct arena *a, const struct cv_item *it, struct numbers *nb)
 {
 	memset(nb, 0, sizeof *nb);
@@ -475,8 +708,26 @@ static void numbers_of(struct arena *a, const struct cv_item *it, struct numbers
 		if (!nb->year)
 			nb->year = year_in(it->seg[LAB_DATE]);
 	} else {
+		cx_str pv = p.n ? S("", 0) : volume_pages(v, &v);
+		p = first_page_back(a, &v, p);
+		if (!v.n && p.n)
+			v = pages_volume(p, &p);
 		volume_issue(v, &nb->vol, &nb->iss);
-		nb->pages = pages_text(a, p);
+		nb->pages = pages_text(a, p.n ? p : pv);
+		/* "Nature 453, 1234": a number of four digits or more after the
+		 * volume and a comma is its page (or article number), not an
+		 * issue; so is one after the volume and a blank alone ("Appl.
+		 * Numer. Math., 1 273") */
+		cx_str is = nb->iss;
+		size_t d = 0;
+		while (d < is.n && isdigit((unsigned char)is.p[d]))
+			d++;
+		const char *q = is.p;
+		while (is.n && q > v.p && q[-1] == ' ')
+			q--;
+		if (!nb->pages.n && d == is.n && d && q > v.p && q < is.p &&
+		    (isdigit((unsigned char)q[-1]) || (d >= 4 && (q[-1] == ',' || q[-1] == ':'))))
+			nb->pages = is, nb->iss = S("", 0);
 	}
 	if (!nb->year)
 		nb->year = it->year;
@@ -595,6 +846,10 @@ static enum cx_type_id type_of(const struct venue_db *db, const struct cv_item *
 			return CX_T_ARTICLE;
 		cx_str wc = trim_set(it->seg[LAB_CONTAINER], ",.;:( ");
 		int in = str_istarts(wc, "in ") || str_istarts(wc, "in:");
+		cx_str vo, is;
+		volume_issue(it->seg[LAB_VOLUME], &vo, &is);
+		if (vo.n && is.n && !in && !it->seg[LAB_PUBLISHER].n)
+			return CX_T_ARTICLE; /* a volume and an issue: a periodical's ("SIGPLAN Notices 21(12)") */
 		/* a book with editors is a conference's if it says so: its
 		 * hint, its series ("volume 12183 of SPIE Conference Series"),
 		 * its year ("Space Telescopes and Instrumentation 2020") */
@@ -702,14 +957,18 @@ static cx_str title_text(cx_str t)
 	return t;
 }
 
-static void add_ids(struct eb *b, const struct cv_item *it, cx_str all, cx_str *arx)
+static void add_ids(struct arena *a, struct eb *b, const struct cv_item *it, cx_str all, cx_str *arx)
 {
-	cx_str doi = it->doi.n ? it->doi : doi_text(it->seg[LAB_DOI]);
-	if (!doi.n && it->seg[LAB_URL].n)
-		doi = doi_text(it->seg[LAB_URL]);
+	cx_str doi = it->doi.n ? it->doi : doi_text(a, it->seg[LAB_DOI]);
+	/* a DOI the labeller took for a link is one; a resolver's link
+	 * ("http://dx.doi.org/10...") written as a link stays the link */
+	cx_str u = it->seg[LAB_URL];
+	int bare = 0; /* the link's label held a DOI, and no link */
+	if (!doi.n && u.n && !str_ihas(u, "http") && !str_ihas(u, "www.") && !str_ihas(u, "doi.org"))
+		doi = doi_text(a, u), bare = doi.n != 0;
 	if (doi.n)
 		add(b, CX_F_DOI, doi);
-	cx_str url = it->url.n ? it->url : it->seg[LAB_URL].n ? url_text(it->seg[LAB_URL]) : S("", 0);
+	cx_str url = it->url.n ? it->url : it->seg[LAB_URL].n && !bare ? url_text(a, it->seg[LAB_URL]) : S("", 0);
 	*arx = it->arxiv.n ? it->arxiv : arxiv_id(all);
 	if (url.n && !(doi.n && (str_iword(url, "doi.org") || str_iword(url, "dx.doi"))) &&
 	    !(arx->n && str_iword(url, "arxiv.org")))
@@ -1072,7 +1331,7 @@ struct cx_entry *cv_entry(struct cv_ctx *x, const struct cv_item *it)
 		add_text(&b, CX_F_ISBN, trim_set(drop_lead(trim_set(it->seg[LAB_ISBN], ",.;:()"), "isbn", ":- "),
 		                                  ",.;:"));
 	cx_str dummy;
-	add_ids(&b, it, all, &dummy);
+	add_ids(x->a, &b, it, all, &dummy);
 	add_text(&b, CX_F_NOTE, note_text(x, it, &pl, arx, e->type, equal));
 	if (it->abstract.n)
 		add_text(&b, CX_F_ABSTRACT, it->abstract);

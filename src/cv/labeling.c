@@ -336,6 +336,36 @@ static void dblp_last(const struct tok *tk, uint8_t *lab, size_t nt, size_t i)
 	}
 }
 
+/* A name begun with initials after "and" ("and D. S. | Touretzky.", "et
+ * D. M. | Eastwood,", "and J. | Christian Gerdes.") has no family name yet
+ * (initials_open: token i follows such initials): the capitalised words
+ * to the first that closes, two at most, are it, when the title goes on
+ * after them. */
+static int initials_open(const struct tok *tk, const uint8_t *lab, size_t i)
+{
+	size_t b = i;
+	while (b && lab[b - 1] == LAB_AUTHOR && initial(&tk[b - 1]))
+		b--;
+	return b < i && b && lab[b - 1] == LAB_AUTHOR &&
+	       (connective(&tk[b - 1]) || (tk[b - 1].n == 2 && !memcmp(tk[b - 1].p, "et", 2)));
+}
+
+static void initials_family(const struct tok *tk, uint8_t *lab, size_t nt, size_t i)
+{
+	if (!initials_open(tk, lab, i))
+		return;
+	for (size_t j = i; j < nt && j < i + 2 && lab[j] == LAB_TITLE; j++) {
+		if (!isupper((unsigned char)tk[j].p[0]) || initial(&tk[j]) || (tk[j].flags & TOK_LINESTART))
+			return;
+		if (closed(&tk[j])) {
+			if (j + 1 < nt && lab[j + 1] == LAB_TITLE)
+				for (size_t m = i; m <= j; m++)
+					lab[m] = LAB_AUTHOR;
+			return;
+		}
+	}
+}
+
 /* Where the author list meets the title, the punctuation decides: a list
  * left open on a bare word runs to the word that closes it ("Alexey |
  * Vishnyakov. SBOM ..." is one name), and a bare word after a list that
@@ -346,7 +376,8 @@ static void author_end(const struct tok *tk, uint8_t *lab, size_t nt)
 		if (lab[i] != LAB_TITLE || lab[i - 1] != LAB_AUTHOR || (tk[i].flags & TOK_LINESTART))
 			continue;
 		if (!closed(&tk[i - 1]) && i >= 2 && lab[i - 2] == LAB_AUTHOR && closed(&tk[i - 2]) &&
-		    tk[i - 2].p[tk[i - 2].n - 1] == '.' && isupper((unsigned char)tk[i - 1].p[0]))
+		    tk[i - 2].p[tk[i - 2].n - 1] == '.' && isupper((unsigned char)tk[i - 1].p[0]) &&
+		    !initials_open(tk, lab, i - 1))
 			lab[i - 1] = LAB_TITLE;
 		else if (!closed(&tk[i - 1]) && closed(&tk[i]) && lab[i + 1] == LAB_TITLE &&
 		         isupper((unsigned char)tk[i].p[0]) && tk[i].n > 2)
@@ -360,6 +391,8 @@ static void author_end(const struct tok *tk, uint8_t *lab, size_t nt)
 			lab[i] = LAB_AUTHOR; /* "Ireland, | and the LIFE Collaboration." */
 		else if (tk[i - 1].p[tk[i - 1].n - 1] == ',' && full_names(tk, lab, i))
 			dblp_last(tk, lab, nt, i);
+		else if (initial(&tk[i - 1]))
+			initials_family(tk, lab, nt, i);
 		break;
 	}
 }
@@ -540,6 +573,35 @@ static void editors_end(const struct tok *tk, uint8_t *lab, size_t nt)
 				lab[j] = LAB_CONTAINER;
 }
 
+/* A reference that opens with its editors ("Bakola, E., L. Prauscello and
+ * M. Telò, eds. (2013), ...", "Burns, J. H., and Mark Goldie (eds.)
+ * (1991), ...") names no authors: when the word that says so closes a
+ * leading run of names (author and editor labels, and one stray title
+ * word between them), the whole run is the editors. */
+static void editors_first(const struct tok *tk, uint8_t *lab, size_t nt)
+{
+	static const char *const ed[] = {"editors", "eds", "Eds", "Hrsg", "hrsg", "Hg", "dir", "coord", NULL};
+	static const char *const ed1[] = {"ed", "Ed", NULL};
+	size_t b = 0, strays = 0, authors = 0;
+	while (b < nt && lab[b] == LAB_NUMBER)
+		b++;
+	for (size_t i = b; i < nt && i < b + 40; i++) {
+		if (word_in(&tk[i], ed) || (word_in(&tk[i], ed1) && memchr(tk[i].p, '.', tk[i].n))) {
+			if (i == b || lab[i] != LAB_EDITOR || !authors || lab[i - 1] == LAB_TITLE)
+				return;
+			for (size_t j = b; j <= i; j++)
+				lab[j] = LAB_EDITOR;
+			return;
+		}
+		if (lab[i] == LAB_AUTHOR)
+			authors++;
+		else if (lab[i] == LAB_TITLE && i > b && lab[i - 1] != LAB_TITLE && !strays++)
+			continue;
+		else if (lab[i] != LAB_EDITOR)
+			return;
+	}
+}
+
 /* A container has one place: a run of it after the volume and pages that
  * names a publisher ("..., volume 12001, pages 33 -- 41. | International
  * Society for Optics and Photonics, SPIE") is the publisher. */
@@ -636,6 +698,7 @@ void cv_label(struct cv_ctx *x, const char *s, size_t n, const uint8_t *roles, i
 	volume_words(tk, lab, nt);
 	venue_edges(tk, lab, nt);
 	editors_end(tk, lab, nt);
+	editors_first(tk, lab, nt);
 	publisher_after(tk, lab, nt);
 	if (it->heading.n)
 		heading_title(tk, lab, nt, it->heading);

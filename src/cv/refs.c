@@ -5,6 +5,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include <string.h>
 
+#include "core/str.h"
 #include "cv/cv.h"
 #include "cv/input.h"
 
@@ -57,6 +58,30 @@ int cv_refs_list(const char *s, size_t n)
 	return lines >= 2 && refs * 10 >= lines * 9;
 }
 
+/* The list's own number before a reference: "[12]" always, "12.", "12)"
+ * and "(12)" when it is the number the list has come to (*next), so that a
+ * reference's own number ("33 Bergk, V. ...") or a year is left to the
+ * labeller.  Returns the bytes to skip (the mark and the blanks after it),
+ * 0 when there is none; *next moves past the number. */
+static size_t list_mark(const char *p, size_t k, int *next)
+{
+	size_t i = p[0] == '[' || p[0] == '(';
+	int v;
+	size_t d = str_digits(p + i, p + k, &v);
+	if (!d || d > 4 || i + d >= k)
+		return 0;
+	char close = p[i + d];
+	int ok = p[0] == '[' ? close == ']' : p[0] == '(' ? close == ')' && v == *next
+	                                                : (close == '.' || close == ')') && v == *next;
+	size_t e = i + d + 1;
+	if (!ok || e >= k || (p[e] != ' ' && p[e] != '\t'))
+		return 0;
+	while (e < k && (p[e] == ' ' || p[e] == '\t'))
+		e++;
+	*next = v + 1;
+	return e < k ? e : 0;
+}
+
 void cv_refs_text(struct cx_reader_ctx *c, const char *s, size_t n)
 {
 	struct arena a = {0};
@@ -68,6 +93,7 @@ void cv_refs_text(struct cx_reader_ctx *c, const char *s, size_t n)
 		cv_diag(&x, CX_ERROR, CX_E_LIMIT, 1, "this build has no reference model (run make model)");
 	size_t found = 0, written = 0;
 	unsigned line = 0;
+	int next = 1;
 	for (const char *p = s, *end = s + n; x.model && p < end; line++) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
 		const char *e = nl ? nl : end;
@@ -81,6 +107,10 @@ void cv_refs_text(struct cx_reader_ctx *c, const char *s, size_t n)
 		if (!k)
 			continue;
 		found++;
+		/* the list's numbering is no part of the reference: a
+		 * reference may carry a number of its own after it */
+		size_t skip = list_mark(q, k, &next);
+		q += skip, k -= skip;
 		if (cv_reference(&x, q, k, line + 1, NULL))
 			written++;
 		else
