@@ -734,8 +734,12 @@ static void join_delim(struct buf *b, const char *delim, int piq)
 	size_t i = b->n;
 	while (i >= 2 && b->p[i - 2] == CM_ESC && b->p[i - 1] != CM_SUFEND)
 		i -= 2;
+	/* with punctuation-in-quote, a suffix that went inside a closing
+	 * quote meets the delimiter there as any joining ("Title.” ") */
+	int quoted = piq && i >= 4 && b->p[i - 4] == CM_ESC &&
+	             (b->p[i - 3] == CM_QUOTE_OFF || b->p[i - 3] == CM_DQUOTE_OFF);
 	if (i >= 3 && b->p[i - 2] == CM_ESC && strchr(".,;:!?", *delim) && *delim &&
-	    b->p[i - 3] != *delim) {
+	    b->p[i - 3] != *delim && !quoted) {
 		buf_put(b, delim, strlen(delim));
 		return;
 	}
