@@ -425,6 +425,32 @@ static const char *narrow_spaces(struct csl_render *r, const char *s)
 	return csl_buf_str(r, b, &own);
 }
 
+/* s, the text of a group or macro call formatted by f: a blank that
+ * starts it (a child's prefix) stays beside a blank before it when f
+ * decorates (font style, variant, weight, decoration, vertical-align,
+ * quotes; "normal" too), as citeproc-js moves such a blank up to the
+ * parent's prefix, where it merges, only out of undecorated nodes. */
+static const char *decorated_lead(struct csl_render *r, const char *s, const struct csl_fmt *f)
+{
+	if (r->sort || r->plain || !(f->font_style || f->font_variant || f->font_weight ||
+	                             f->decoration || f->valign || f->quotes))
+		return s;
+	size_t i = 0;
+	while (s[i] && csl_mark_len(s + i) && csl_mark_dir(s + i) >= 0) {
+		if (s[i] == CM_ESC && s[i + 1] == CM_NOPUNCT)
+			return s;
+		i += csl_mark_len(s + i);
+	}
+	if (s[i] != ' ')
+		return s;
+	size_t n = strlen(s);
+	char *o = arena_alloc(r->a, n + 3);
+	o[0] = CM_ESC;
+	o[1] = CM_NOPUNCT;
+	memcpy(o + 2, s, n + 1);
+	return o;
+}
+
 static const char *render_text(struct csl_render *r, const struct csl_node *n)
 {
 	if (n->macro) {
@@ -441,7 +467,7 @@ static const char *render_text(struct csl_render *r, const struct csl_node *n)
 		if (c > 0 && f == 0)
 			return "";
 		struct csl_fmt own;
-		return csl_fmt_apply(r, s, csl_fmt_uncased(&n->f, &own), 1);
+		return csl_fmt_apply(r, decorated_lead(r, s, &n->f), csl_fmt_uncased(&n->f, &own), 1);
 	}
 	if (n->macro_name)
 		return "";
@@ -813,7 +839,7 @@ static const char *render_group(struct csl_render *r, const struct csl_node *n)
 	r->called = called + c;
 	r->found = found + f + (f == 0 && *s);
 	struct csl_fmt own;
-	return csl_fmt_apply(r, s, csl_fmt_uncased(&n->f, &own), 1);
+	return csl_fmt_apply(r, decorated_lead(r, s, &n->f), csl_fmt_uncased(&n->f, &own), 1);
 }
 
 static const char *leaf(struct csl_render *r, const char *s)
