@@ -21,7 +21,11 @@ static const unsigned char builtin_en_us[] = {
 
 static const char *text_of(struct arena *a, const char *t)
 {
-	/* Terms keep their text as written, white space included. */
+	/* Terms keep their text as written, white space included; a
+	 * straight apostrophe or a pair of straight quotes in one is read as
+	 * in item text ("à l’adresse"), as citeproc-js does. */
+	if (strchr(t, '\''))
+		return csl_rich_parse(a, t, strlen(t));
 	return arena_strndup(a, t, strlen(t));
 }
 

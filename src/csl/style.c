@@ -341,6 +341,8 @@ static void compile_text(struct arena *a, const struct xnode *x, struct csl_node
 {
 	if (xml_attr(x, "variable") && n->var == CV_NONE)
 		n->value = ""; /* an unknown variable renders nothing */
+	if (n->value && strchr(n->value, '\''))
+		n->value = csl_rich_parse(a, n->value, strlen(n->value)); /* "l’eau", as a term */
 	const char *v = n->value;
 	if (!v || !*v)
 		return;
