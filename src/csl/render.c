@@ -760,12 +760,24 @@ static void join_delim(struct buf *b, const char *delim, int piq)
 	size_t i = b->n;
 	while (i >= 2 && b->p[i - 2] == CM_ESC && b->p[i - 1] != CM_SUFEND)
 		i -= 2;
-	/* with punctuation-in-quote, a suffix that went inside a closing
-	 * quote meets the delimiter there as any joining ("Title.” ") */
-	int quoted = piq && i >= 4 && b->p[i - 4] == CM_ESC &&
-	             (b->p[i - 3] == CM_QUOTE_OFF || b->p[i - 3] == CM_DQUOTE_OFF);
-	if (i >= 3 && b->p[i - 2] == CM_ESC && strchr(".,;:!?", *delim) && *delim &&
-	    b->p[i - 3] != *delim && !quoted) {
+	/* a suffix whose punctuation went inside a closing quote meets the
+	 * delimiter as any joining ("Title.” ", "why?” "); one that met the
+	 * punctuation ending a styled text, the text's last character
+	 * ("<i>eds.</i> " but "<i>why?</i>. ") */
+	size_t j = i >= 2 ? i - 2 : 0;
+	int quoted = 0;
+	for (;;) {
+		if (j >= 2 && b->p[j - 2] == CM_ESC && !strchr(".,;:!? ", b->p[j - 1])) {
+			quoted |= b->p[j - 1] == CM_QUOTE_OFF || b->p[j - 1] == CM_DQUOTE_OFF;
+			j -= 2;
+		} else if (j >= 1 && CX_IS_MARK((unsigned char)b->p[j - 1])) {
+			j--;
+		} else {
+			break;
+		}
+	}
+	if (i >= 3 && b->p[i - 2] == CM_ESC && strchr(".,;:!?", *delim) && *delim && j &&
+	    b->p[j - 1] != *delim && !(quoted && piq)) {
 		buf_put(b, delim, strlen(delim));
 		return;
 	}
