@@ -451,6 +451,34 @@ static const char *decorated_lead(struct csl_render *r, const char *s, const str
 	return o;
 }
 
+/* A URL's short form as citeproc-js makes it (the spec has none): the
+ * URL up to the slash after its last dotted name, (.*\.[^/]+)/.*, and
+ * without its http:// or https:// when what is left holds "//www.". */
+static const char *url_short(struct arena *a, const char *s)
+{
+	size_t n = strlen(s), cut = n;
+	for (size_t k = n; k-- > 0;) {
+		if (s[k] != '.')
+			continue;
+		const char *sl = strchr(s + k + 1, '/');
+		if (sl && sl > s + k + 1) {
+			cut = (size_t)(sl - s);
+			break;
+		}
+	}
+	char *o = arena_strndup(a, s, cut);
+	if (!strstr(o, "//www."))
+		return o;
+	char *p = strstr(o, "http");
+	while (p && strncmp(p, "http://", 7) && strncmp(p, "https://", 8))
+		p = strstr(p + 1, "http");
+	if (p) {
+		size_t skip = p[4] == 's' ? 8 : 7;
+		memmove(p, p + skip, strlen(p + skip) + 1);
+	}
+	return o;
+}
+
 static const char *render_text(struct csl_render *r, const struct csl_node *n)
 {
 	if (n->macro) {
@@ -485,6 +513,8 @@ static const char *render_text(struct csl_render *r, const struct csl_node *n)
 		s = csl_var_value(r, v, n->form == TF_SHORT);
 		if (!s || !*s)
 			return "";
+		if (v == CV_URL && n->form == TF_SHORT)
+			s = url_short(r->a, s);
 		if (v == CV_YEAR_SUFFIX)
 			r->called++;
 		r->found++;
