@@ -94,7 +94,11 @@ static const char *part_text(struct csl_render *r, const struct csl_node *p, con
 	case 0: {
 		if (!y)
 			return "";
-		if (var == CV_ISSUED && !r->uses_ys && r->it->year_suffix && !r->ys_done && !r->sort) {
+		/* in a range of years it follows the last ("1984–1986a"), as
+		 * citeproc-js */
+		int later = side == 0 && d->range && d->y[1] && d->y[1] != y;
+		if (var == CV_ISSUED && !r->uses_ys && r->it->year_suffix && !r->ys_done && !r->sort &&
+		    !later) {
 			r->ys_done = 1;
 			/* its letter keeps its case whatever text-case the date
 			 * has ("2017a" in an upper-case date), as citeproc-js */
