@@ -174,9 +174,11 @@ enum cx_entry_kind { CX_E_ENTRY, CX_E_STRING, CX_E_PREAMBLE, CX_E_COMMENT };
 enum cx_entry_kind cx_entry_kind(const struct cx_entry *e);
 cx_str cx_entry_key(const struct cx_entry *e);
 /* The type as written (lower-cased BibTeX type, or the reader's own word),
- * and its CSL item type. */
+ * its CSL item type and its RIS TY: a CSL-JSON or RIS source's own type
+ * where the model reads it as a less exact one (speech, BILL). */
 cx_str cx_entry_type(const struct cx_entry *e);
 const char *cx_entry_csl_type(const struct cx_entry *e);
+const char *cx_entry_ris_type(const struct cx_entry *e);
 const char *cx_entry_file(const struct cx_entry *e);
 unsigned cx_entry_line(const struct cx_entry *e);
 size_t cx_entry_nfields(const struct cx_entry *e);

@@ -219,9 +219,58 @@ cx_str cx_entry_type(const struct cx_entry *e)
 	return e->type_name;
 }
 
+/* CSL types the model reads as a type of its own that is less exact,
+ * with the RIS specification's TY for each (Zotero reads them all):
+ * a CSL-JSON or RIS source keeps them in CSL-JSON and RIS. */
+static const struct {
+	const char *csl, *ris;
+} finer_types[] = {
+	{"bill", "BILL"},        {"bill", "UNBILL"},         {"hearing", "HEAR"},
+	{"map", "MAP"},          {"classic", "CLSWK"},       {"post-weblog", "BLOG"},
+	{"entry-dictionary", "DICT"},
+};
+
+/* The CSL type a CSL-JSON source named, as the tables spell it, or NULL. */
+static const char *csl_type_named(cx_str s)
+{
+	for (size_t i = 0; i < COUNT(type_names); i++)
+		if ((type_names[i].format == CX_TF_CSL || type_names[i].format == CX_TF_CSL_MISC) &&
+		    str_eq(s, type_names[i].name))
+			return type_names[i].name;
+	for (int t = 0; t < CX_T__COUNT; t++)
+		if (str_eq(s, cx_types[t].csl))
+			return cx_types[t].csl;
+	return NULL;
+}
+
+static int source_is(const struct cx_entry *e, const char *reader)
+{
+	return e->source && e->type_name.n && !strcmp(e->source, reader);
+}
+
 const char *cx_entry_csl_type(const struct cx_entry *e)
 {
+	if (source_is(e, "csl-json")) {
+		const char *t = csl_type_named(e->type_name);
+		if (t)
+			return t; /* musical_score, speech: read as misc */
+	} else if (source_is(e, "ris")) {
+		for (size_t i = 0; i < COUNT(finer_types); i++)
+			if (str_ieq(e->type_name, finer_types[i].ris))
+				return finer_types[i].csl;
+	}
 	return cx_types[e->type].csl;
+}
+
+const char *cx_entry_ris_type(const struct cx_entry *e)
+{
+	if (source_is(e, "csl-json") || source_is(e, "ris")) {
+		const char *csl = cx_entry_csl_type(e);
+		for (size_t i = 0; i < COUNT(finer_types); i++)
+			if (!strcmp(csl, finer_types[i].csl))
+				return finer_types[i].ris;
+	}
+	return cx_types[e->type].ris;
 }
 
 const char *cx_entry_file(const struct cx_entry *e)

@@ -749,9 +749,22 @@ cx_str keyset_make(struct keyset *set, const struct cx_entry *e, const char *fal
 	if (au && au->nnames)
 		who = au->names[0].family.n ? au->names[0].family : au->names[0].literal;
 	if (!who.n) {
+		/* No name: the title's first word that is not a function word
+		 * ("A Bill Never Enacted" gives "bill"). */
 		const struct cx_field *t = cx_entry_get(e, CX_F_TITLE);
-		if (t)
-			who = t->text;
+		who = t ? t->text : (cx_str){NULL, 0};
+		while (who.n) {
+			const char *sp = memchr(who.p, ' ', who.n);
+			size_t wn = sp ? (size_t)(sp - who.p) : who.n;
+			char w[16];
+			if (!sp || wn >= sizeof w)
+				break;
+			memcpy(w, who.p, wn);
+			w[wn] = 0;
+			if (!function_word(w))
+				break;
+			who = (cx_str){sp + 1, who.n - wn - 1};
+		}
 	}
 	if (who.n) {
 		/* The first word, transliterated and lower-cased. */

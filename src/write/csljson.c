@@ -959,13 +959,7 @@ static void csl_entry(struct cx_out *o, const struct cx_entry *e, size_t n)
 	}
 	member(&w, "type");
 	out_putc(o, '"');
-	int known = 0;
-	if (e->source && !strcmp(e->source, "csl-json") && e->type_name.n)
-		model_type_find(CX_TF_CSL, e->type_name, &known);
-	if (known) /* a CSL type the model reads as another (musical_score, speech) */
-		esc(&w, e->type_name.p, e->type_name.n);
-	else
-		out_puts(o, cx_types[e->type].csl);
+	out_puts(o, cx_entry_csl_type(e));
 	out_putc(o, '"');
 
 	fmt_each_in(e, &ix, FMT_CSL, each_field, each_synth, &w);

@@ -434,7 +434,7 @@ static void ris_entry(struct cx_out *o, const struct cx_entry *e, size_t n)
 	w.pub = fmt_publisher(e);
 	w.arxiv = fmt_arxiv(e, &w.arxiv_id);
 
-	line(&w, "TY", cstr(cx_types[e->type].ris));
+	line(&w, "TY", cstr(cx_entry_ris_type(e)));
 	line(&w, "ID", e->key);
 	fmt_each(e, FMT_RIS, each_field, each_synth, &w);
 	/* PB reads back as the publisher: one that was the organization says

@@ -44,13 +44,14 @@ BIBTEX_CSL_TYPE = {"webpage": "document", "software": "document", "dataset": "do
 BIBTEX_RIS_TYPE = {"ELEC": "GEN", "COMP": "GEN", "DATA": "GEN", "STAND": "GEN", "PAT": "GEN",
                    "JFULL": "GEN", "EDBOOK": "BOOK", "MGZN": "JOUR", "NEWS": "JOUR",
                    "ENCYC": "CHAP", "STAT": "GEN", "CASE": "GEN", "PCOMM": "GEN",
-                   "MPCT": "GEN", "SOUND": "GEN", "ART": "GEN", "FIGURE": "GEN"}
+                   "MPCT": "GEN", "SOUND": "GEN", "ART": "GEN", "FIGURE": "GEN",
+                   "BILL": "GEN", "HEAR": "GEN", "MAP": "GEN", "BLOG": "GEN", "CLSWK": "BOOK",
+                   "DICT": "CHAP"}
 
 CSL_MODEL_TYPE = dict([(t, "document") for t in (
-    "article", "bill", "broadcast", "classic", "collection", "event", "hearing", "interview",
-    "map", "musical_score", "performance", "regulation", "speech", "treaty")] + [
-    ("entry", "entry-encyclopedia"), ("entry-dictionary", "entry-encyclopedia"),
-    ("post", "webpage"), ("post-weblog", "webpage"), ("review-book", "review")])
+    "article", "broadcast", "collection", "event", "interview", "musical_score", "performance",
+    "regulation", "speech", "treaty")] + [
+    ("entry", "entry-encyclopedia"), ("post", "webpage"), ("review-book", "review")])
 
 MARKUP = re.compile(r'</?(?:i|b|sup|sub|span)(?:\s[^>]*)?>')
 
@@ -88,7 +89,8 @@ def ris_form(item):
     item = plain(item)
     # CSL types the model reads as another of its types (README, "Type
     # table"), which CSL-JSON written from CSL-JSON keeps: RIS holds the
-    # model's type.
+    # model's type, but for those RIS has a TY of its own (BILL, HEAR, MAP,
+    # CLSWK, BLOG, DICT).
     item["type"] = CSL_MODEL_TYPE.get(item.get("type"), item.get("type"))
     # RIS has no encyclopedia entry type both bibutils and Zotero read:
     # the writer says CHAP, a chapter.
