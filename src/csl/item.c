@@ -401,13 +401,8 @@ void csl_item_from_entry(struct arena *a, struct csl_item *it, const struct cx_e
 	struct map m = {a, it, e, opt};
 	it->entry = e;
 	it->id = cstr(a, e->key);
-	it->type = -1;
-	if (e->source && !strcmp(e->source, "csl-json") && e->type_name.n < 64) {
-		char t[64];
-		memcpy(t, e->type_name.p, e->type_name.n);
-		t[e->type_name.n] = 0;
-		it->type = csl_type_lookup(t);
-	}
+	/* a CSL-JSON or RIS source's own type where the model's is less exact */
+	it->type = csl_type_lookup(cx_entry_csl_type(e));
 	if (it->type < 0)
 		it->type = csl_type_lookup(cx_types[e->type].csl);
 	for (size_t i = 0; i < e->nfields; i++)
