@@ -729,6 +729,17 @@ static void numbers_of(struct arena *a, const struct cv_item *it, struct numbers
 		    (isdigit((unsigned char)q[-1]) || (d >= 4 && (q[-1] == ',' || q[-1] == ':'))))
 			nb->pages = is, nb->iss = S("", 0);
 	}
+	/* "1-45, 2023": a year after the pages and a comma is the date */
+	cx_str pg = nb->pages;
+	size_t c = pg.n;
+	while (c && pg.p[c - 1] != ',')
+		c--;
+	cx_str tail = c > 1 ? trim_set(S(pg.p + c, pg.n - c), " ") : S("", 0);
+	int y = tail.n == 4 ? year_in(tail) : 0;
+	if (y && y == (nb->year ? nb->year : it->year ? it->year : y)) {
+		nb->pages = trim_set(S(pg.p, c - 1), ",;: ");
+		nb->year = y;
+	}
 	if (!nb->year)
 		nb->year = it->year;
 }
@@ -759,7 +770,7 @@ static int month_in(cx_str d)
 /* In a publication list, what follows the title alone with a year is the
  * venue: a "publisher" with no place, edition, ISBN or editor, and no
  * word of a publisher's name, is the container. */
-static int publisher_is_venue(const struct cv_item *it)
+static int publisher_is_venue(const struct venue_db *db, struct arena *a, const struct cv_item *it)
 {
 	static const char *const pub[] = {"press", "publishing", "publishers", "publisher", "verlag", "springer",
 	                                  "elsevier", "wiley", "books", "university", "routledge", "sage",
@@ -771,7 +782,14 @@ static int publisher_is_venue(const struct cv_item *it)
 	if (!p.n || it->seg[LAB_LOCATION].n || it->seg[LAB_EDITION].n || it->seg[LAB_ISBN].n ||
 	    it->seg[LAB_EDITOR].n || it->seg[LAB_GENRE].n)
 		return 0;
-	return !any_word(p, pub);
+	if (!any_word(p, pub))
+		return 1;
+	/* "IEEE T-ITS", "ACM CSUR": a publisher's name before a venue's
+	 * acronym, and nothing else */
+	struct venue_info vi;
+	cx_str v = trim_set(p, ",.;:() ");
+	return !venue_parse(db, a, v.p, v.n, &vi) && vi.publisher.n && vi.acronym.n && !vi.name.n &&
+	       !vi.remainder.n && !any_word(vi.acronym, pub);
 }
 
 /* What the venue reader made of an item's container and of its notes. */
@@ -1268,7 +1286,7 @@ struct cx_entry *cv_entry(struct cv_ctx *x, const struct cv_item *it)
 		cont = CX_STR("arXiv"); /* "arXiv preprint arXiv:2210.05678" */
 	cx_str pub = trim_set(it->seg[LAB_PUBLISHER], ",.;:()");
 	struct cv_item moved;
-	if (x->lists && !cont.n && publisher_is_venue(it)) {
+	if (x->lists && !cont.n && publisher_is_venue(x->c->cx->venues, x->a, it)) {
 		moved = *it; /* the publisher is the venue: read on as a container */
 		moved.seg[LAB_CONTAINER] = moved.seg[LAB_PUBLISHER];
 		moved.seg[LAB_PUBLISHER] = S("", 0);
