@@ -57,6 +57,11 @@ static const struct row rows[] = {
 	/* a series after a book's extent */
 	{NULL, "127 p. (Dominos).", NULL, NULL, "", "", "127 p", "", ""},
 	{NULL, "3 (pp. 167-193)", NULL, NULL, "", "", "3 (pp. 167\xE2\x80\x93" "193", "", ""},
+	/* the item's year after the pages and a comma is the date; another
+	 * year stays where it is */
+	{"24(112):1-45, 2001", NULL, NULL, NULL, "24", "112", "1\xE2\x80\x93" "45", "", ""},
+	{NULL, "1-45, 2001.", NULL, NULL, "", "", "1\xE2\x80\x93" "45", "", ""},
+	{NULL, "1-45, 1999.", NULL, NULL, "", "", "1\xE2\x80\x93" "45, 1999", "", ""},
 	/* a resolver's link labelled a link stays the link; a DOI labelled a
 	 * DOI is one; a bare DOI labelled a link is a DOI */
 	{NULL, NULL, NULL, "http://dx.doi.org/10.1021/am303117g", "", "", "", "", "http://dx.doi.org/10.1021/am303117g"},
