@@ -65,7 +65,7 @@ GEN_HDR += $(GEN_INC)
 EMBED   := $(GEN)/csl_locale_en_us.inc $(GEN)/csl_style_default.inc
 GEN_HDR += $(EMBED)
 GEN_OBJ := $(patsubst grammar/%.y,$(BUILD)/gen/%.tab.o,$(GRAMMARS)) $(patsubst grammar/%.l,$(BUILD)/gen/%.lex.o,$(LEXERS))
-LIB_OBJ += $(GEN_OBJ) $(BUILD)/gen/refs_model.o
+LIB_OBJ += $(GEN_OBJ) $(BUILD)/gen/refs_model.o $(BUILD)/gen/finder_model.o
 CLI_OBJ := $(patsubst src/%.c,$(BUILD)/%.o,$(wildcard src/cli/*.c))
 UNIT_SRC := $(filter-out tests/unit/stub_%.c,$(wildcard tests/unit/test_*.c))
 UNIT_BIN := $(patsubst tests/unit/%.c,$(BUILD)/%,$(UNIT_SRC))
@@ -169,7 +169,7 @@ $(PGO_DIR)/gen/%.lex.o: $(GEN)/%.lex.c | $(GEN_HDR)
 	$(PGO_MKDIR)
 	$(CC) $(ALL_CFLAGS) $(PGO_GEN) $(PGO_AS) -MMD -MP $(LEX_WARN) -c -o $@ $<
 
-$(PGO_DIR)/gen/refs_model.o: $(GEN)/refs_model.c
+$(PGO_DIR)/gen/%_model.o: $(GEN)/%_model.c
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
@@ -197,7 +197,18 @@ $(GEN)/refs_model.c: $(wildcard data/refs.model) | $(GEN)
 	  echo "const size_t cv_refs_model_size = $$( [ -f data/refs.model ] && wc -c <data/refs.model || echo 0);"; \
 	} >$@
 
-$(BUILD)/gen/refs_model.o: $(GEN)/refs_model.c
+# The finder's model (data/finder.model, make model) likewise; without
+# one the rules alone find the items.
+$(GEN)/finder_model.c: $(wildcard data/finder.model) | $(GEN)
+	@{ echo '#include <stddef.h>'; \
+	  echo 'const unsigned char cv_finder_model[] = {'; \
+	  if [ -f data/finder.model ]; then od -An -v -tu1 data/finder.model | \
+	    sed -e 's/^ *//' -e 's/  */,/g' -e 's/$$/,/'; fi; \
+	  echo '0};'; \
+	  echo "const size_t cv_finder_model_size = $$( [ -f data/finder.model ] && wc -c <data/finder.model || echo 0);"; \
+	} >$@
+
+$(BUILD)/gen/%_model.o: $(GEN)/%_model.c
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
 # The labeller's training: anystyle's labelled references (BSD-2) and the

@@ -142,6 +142,7 @@ int parse_options(struct run *r, int argc, char **argv)
 		{"locales", required_argument, NULL, 1003},
 		{"highlight", required_argument, NULL, 1004},
 		{"group-by", required_argument, NULL, 1005},
+		{"finder-model", required_argument, NULL, 1006},
 		{NULL, 0, NULL, 0},
 	};
 	r->opt.to = "bibtex";
@@ -164,6 +165,7 @@ int parse_options(struct run *r, int argc, char **argv)
 			r->hold = 1;
 			break;
 		case 'O': r->opt.owner = optarg; break;
+		case 1006: r->opt.finder_model = optarg; break;
 		case 'K':
 			r->want_keys = 1;
 			r->key_pattern = optarg;

@@ -16,6 +16,24 @@
 #include "norm/venue.h"
 
 enum sec { SEC_NONE, SEC_PUB, SEC_OTHER };
+
+/* The learned finder's labels of a block (a line of the line model): the
+ * heading of a publication section (or of a group inside one) or of another
+ * section, an item's first block, a block that continues it, text beside it
+ * (links, abstract, a note: kept apart), and text that is no item, inside
+ * a publication section or elsewhere. */
+#define BLK_LIST(X) \
+	X(HEAD_PUB, "head-pub") X(HEAD_OTHER, "head-other") X(START, "start") X(CONT, "cont") \
+	X(SIDE, "side") X(OTHER_PUB, "other-pub") X(OTHER, "other")
+enum blk {
+#define BLK_ENUM(id, name) BLK_##id,
+	BLK_LIST(BLK_ENUM)
+#undef BLK_ENUM
+	BLK_N
+};
+extern const char *const blk_names[BLK_N];
+/* At most this many features a block. */
+#define BLK_FEAT 96
 /* A section title can say what its items are ("Journal Articles"). */
 
 
@@ -30,7 +48,15 @@ struct cv_line {
 	int role;       /* enum role */
 	unsigned indent; /* in plain text: the columns before its text, or the
 	                    text after its marker */
+	unsigned idx;   /* its index in the document's lines */
+	uint32_t box;   /* on a web page: the tag and class of the element that
+	                   holds it, and of that element's parent (hashed) */
 };
+
+/* What the rule-based finder made of a line (cvd_segment, when the reader
+ * asks: v->rule), a feature of the learned finder: the low bits a mark,
+ * RM_SEC times the section it was read in (enum sec). */
+enum { RM_NONE, RM_HEAD_PUB, RM_HEAD_OTHER, RM_START, RM_CONT, RM_SIDE, RM_SEC = 8 };
 
 /* A record of a web page: one publication, as the page's structure says. */
 struct cv_rec {
@@ -88,6 +114,11 @@ struct cv {
 	int owner_warned;
 	const struct lab_model *model; /* the labeller's, or NULL */
 	struct lab_model model_mem;
+	uint8_t *rule;             /* each line's RM_* marks, or NULL */
+	int quiet;                 /* the rules read for the learned finder: no
+	                              diagnostics */
+	const struct lab_model *finder; /* the finder's model, or NULL: rules alone */
+	struct lab_model finder_mem;
 };
 
 struct linemap {
@@ -110,7 +141,7 @@ cx_str cvd_S(const char *p, size_t n);
 int cvd_award_words(cx_str t);
 /* Add one line of the line model (text with markup, no Markdown). */
 void cvd_add_line(struct cv *v, const char *s, size_t n, unsigned line, int heading, int marker,
-                  unsigned rec, int role);
+                  unsigned rec, int role, uint32_t box);
 /* A web page to lines, with its records (page.c). */
 void cvd_page_lines(struct cv *v, const char *s, size_t n);
 void cvd_build_lines(struct cv *v, const char *text, size_t n, const unsigned *map, size_t nmap);
@@ -140,6 +171,35 @@ void cvd_put_utf8(struct buf *b, long cp);
 size_t cvd_rank_at(const char *s, size_t n, size_t i);
 enum sec cvd_sec_class(cx_str t, enum cv_hint *hint);
 void cvd_segment(struct cv *v);
+/* The features of each non-blank line of v (blocks.c): seq[k] is the line
+ * of block k, f[k * BLK_FEAT ...] its nf[k] features; v->rule holds the
+ * rule finder's marks, or is NULL.  How many blocks. */
+size_t cvd_block_features(struct cv *v, size_t *seq, uint32_t *f, uint8_t *nf);
+/* The items of the blocks the learned finder labelled: blab[k] is the
+ * label (enum blk) of line seq[k] (finder.c). */
+void cvd_assemble(struct cv *v, const size_t *seq, const uint8_t *blab, size_t n);
+/* Find the items of v: the learned finder, or the rules alone when v has
+ * no finder model (blocks.c). */
+void cvd_find(struct cv *v);
+/* The blocks of v with their features, the rule finder's reading among
+ * them (v->rule); cvd_blocks_free frees them.  How many. */
+struct cv_blocks {
+	size_t n;
+	size_t *seq;      /* seq[k]: the line of block k */
+	uint32_t *f;      /* BLK_FEAT a block */
+	uint8_t *nf;
+};
+size_t cvd_blocks(struct cv *v, struct cv_blocks *b);
+void cvd_blocks_free(struct cv_blocks *b);
+/* The compiled-in finder model (data/finder.model), or NULL when the build
+ * has none. */
+const struct lab_model *cvd_finder_builtin(struct lab_model *m);
+/* For the finder's training (tools/train_finder.c): the document in f as
+ * the reader reads it, to its blocks, handed to fn with the line model; 0,
+ * or -1 when the reader would not look for blocks in it (a bibliography,
+ * one reference a line; an input it refuses). */
+typedef void cv_blocks_fn(void *ctx, struct cv *v, const struct cv_blocks *b);
+int cv_page_blocks(struct cx_reader_ctx *c, FILE *f, cv_blocks_fn *fn, void *ctx);
 cx_str cvd_trim(cx_str s);
 cx_str cvd_trim_punct(cx_str s, const char *punct);
 void cvd_v_diag(struct cv *v, enum cx_sev sev, enum cx_code code, unsigned line,

@@ -526,7 +526,28 @@ struct grouper {
 	int abstract;      /* under an "Abstract" heading */
 	int blank;         /* a blank line came before the line taken */
 	unsigned rec;      /* the page record being read */
+	size_t at, at_end; /* the lines being taken (their idx), for v->rule */
 };
+
+/* The rule finder's mark m on the lines being taken, when the learned
+ * finder asks for its reading (v->rule): an item's first line starts it,
+ * the lines joined to it continue it, and a line set apart stays so. */
+static void mark(struct grouper *g, int m)
+{
+	uint8_t *r = g->v->rule;
+	for (size_t k = g->at; r && k < g->at_end && k < g->v->nl; k++) {
+		if (k != g->at && (r[k] & (RM_SEC - 1)) == RM_SIDE)
+			continue;
+		r[k] = (uint8_t)((r[k] & ~(RM_SEC - 1)) | (k == g->at || m == RM_SIDE ? m : RM_CONT));
+	}
+}
+
+static void mark_at(struct grouper *g, const struct cv_line *L, int m)
+{
+	g->at = L->idx;
+	g->at_end = L->idx + 1;
+	mark(g, m);
+}
 
 static struct cv_raw *new_raw(struct cv *v)
 {
@@ -653,6 +674,7 @@ static void acc_line(struct grouper *g, cx_str s, unsigned line, int role, int k
 		flush(g); /* no item is this long: the line starts the next */
 	if (!c->n)
 		c->line = line;
+	mark(g, c->n ? RM_CONT : RM_START);
 	if (c->n == ITEM_LINES) { /* more lines than an item has: the last one grows */
 		c->s[c->n - 1] = cv_cat(&g->v->a, c->s[c->n - 1], " ", s);
 		return;
@@ -814,8 +836,10 @@ static void take_line(struct grouper *g, cx_str s, unsigned line, int heading)
 			*ab = cat_upto(&v->a, *ab, " ", p, ABSTRACT_BYTES);
 		return;
 	}
-	if (side_line(g, s, p, 0))
+	if (side_line(g, s, p, 0)) {
+		mark(g, RM_SIDE);
 		return;
+	}
 	if (p.n == 4 && cvd_find_year(p, NULL)) {
 		flush(g); /* a year heading in a list grouped by year */
 		g->year = cvd_find_year(p, NULL);
@@ -827,6 +851,7 @@ static void take_line(struct grouper *g, cx_str s, unsigned line, int heading)
 		c->date = p; /* the item's date on a line before it */
 		if (!c->line)
 			c->line = line;
+		mark(g, RM_SIDE);
 		return;
 	}
 	if (p.n > 1 && p.p[0] == '(' && p.p[p.n - 1] == ')' && !heading) {
@@ -845,6 +870,7 @@ static void take_line(struct grouper *g, cx_str s, unsigned line, int heading)
 		c->kind[0] = LK_CITE;
 		c->kinds = 1u << LK_CITE;
 		c->caption = 0;
+		mark(g, RM_CONT);
 		return;
 	}
 	int start = 0;
@@ -866,6 +892,7 @@ static void take_line(struct grouper *g, cx_str s, unsigned line, int heading)
 		c->caption = 1;
 	if (c->n && c->s[c->n - 1].n + s.n < ITEM_BYTES && continues(g, p, k)) {
 		c->s[c->n - 1] = cv_cat(&v->a, c->s[c->n - 1], " ", s);
+		mark(g, RM_CONT);
 		return;
 	}
 	acc_line(g, s, line, R_NONE, k);
@@ -901,8 +928,10 @@ static void take_lines(struct grouper *g, const struct cv_line *L, size_t n)
 			if (L[i].heading && year_only(v, &L[i])) {
 				flush(g);
 				g->year = year_only(v, &L[i]);
-			} else
+			} else {
+				g->at = L[i].idx, g->at_end = L[i].idx + 1;
 				take_line(g, cvd_S(L[i].s, L[i].n), L[i].line, 0);
+			}
 		}
 		flush(g);
 		g->year = year;
@@ -921,7 +950,10 @@ static void take_lines(struct grouper *g, const struct cv_line *L, size_t n)
 			j++;
 		if (j - i >= 2 && lines_wrapped(v, L + i, j - i)) {
 			cx_str joined = join_lines(&v->a, L, i, j);
-			if (!side_line(g, joined, cvd_plain(&v->a, joined), 1)) {
+			g->at = L[i].idx, g->at_end = L[j - 1].idx + 1;
+			if (side_line(g, joined, cvd_plain(&v->a, joined), 1))
+				mark(g, RM_SIDE);
+			else {
 				C[nc] = L[i];
 				joined = lead_in(joined);
 				C[nc].s = (char *)joined.p, C[nc].n = joined.n;
@@ -934,14 +966,19 @@ static void take_lines(struct grouper *g, const struct cv_line *L, size_t n)
 		cx_str s = cvd_S(L[i].s, L[i].n), p = cvd_plain(&v->a, s);
 		if (L[i].role == R_LINKS) {
 			g->cur.extra = cat_upto(&v->a, g->cur.extra, " ", s, ITEM_BYTES);
+			mark_at(g, &L[i], RM_SIDE);
 			continue;
 		}
 		if (L[i].role == R_BADGE) {
 			g->cur.badge = cvd_trim_punct(cat_upto(&v->a, g->cur.badge, ", ", p, ITEM_BYTES), ",");
+			mark_at(g, &L[i], RM_SIDE);
 			continue;
 		}
-		if (side_line(g, s, p, 1) || !p.n)
+		g->at = L[i].idx, g->at_end = L[i].idx + 1;
+		if (side_line(g, s, p, 1) || !p.n) {
+			mark(g, RM_SIDE);
 			continue;
+		}
 		C[nc] = L[i];
 		s = lead_in(s);
 		C[nc].s = (char *)s.p, C[nc].n = s.n;
@@ -964,10 +1001,13 @@ static void take_lines(struct grouper *g, const struct cv_line *L, size_t n)
 	}
 	if (nc > 1 && !roles && !joined_any && lines_wrapped(v, C, nc)) {
 		cx_str joined = join_lines(&v->a, C, 0, nc);
+		g->at = C[0].idx, g->at_end = C[nc - 1].idx + 1;
 		acc_line(g, joined, C[0].line, R_NONE, LK_CITE);
 	} else
-		for (size_t i = 0; i < nc; i++)
+		for (size_t i = 0; i < nc; i++) {
+			g->at = C[i].idx, g->at_end = C[i].idx + 1;
 			acc_line(g, cvd_S(C[i].s, C[i].n), C[i].line, C[i].role, LK_VENUE);
+		}
 	if (!g->cur.n && !g->strict && (g->cur.badge.n || g->cur.extra.n))
 		cvd_v_diag(v, CX_WARNING, CX_E_SYNTAX, L[0].line,
 		           "list item in a publication section holds no text of a publication; skipped");
@@ -1148,8 +1188,16 @@ static size_t wrapped_paragraph(struct grouper *g, size_t i)
 	for (size_t m = i; m < j; m++)
 		if (cvd_links_only(cvd_S(v->l[m].s, v->l[m].n)))
 			return 0;
+	g->at = i, g->at_end = j;
 	take_line(g, join_lines(&v->a, v->l, i, j), L->line, 0);
 	return j - i;
+}
+
+/* The section lines [i, j) were read in, for v->rule. */
+static void sec_marks(struct cv *v, size_t i, size_t j, enum sec sec)
+{
+	for (size_t k = i; v->rule && k < j; k++)
+		v->rule[k] = (uint8_t)(v->rule[k] % RM_SEC + sec * RM_SEC);
 }
 
 struct walk {
@@ -1176,6 +1224,7 @@ static void other_heading(struct grouper *g, struct walk *w, const struct cv_lin
 			g->year = year_only(v, L);
 		} else if (cvd_words_in(p) >= 3 || emph) {
 			flush(g);
+			g->at = L->idx, g->at_end = L->idx + 1;
 			take_line(g, cvd_S(L->s, L->n), L->line, 1);
 		} else if (w->sec == SEC_PUB && w->pub_level && L->heading <= w->pub_level &&
 		           !cvd_find_year(p, NULL)) {
@@ -1215,6 +1264,8 @@ void cvd_segment(struct cv *v)
 	for (size_t i = 0; i < v->nl;) {
 		const struct cv_line *L = &v->l[i];
 		g.blank = i && v->l[i - 1].blank;
+		if (v->rule)
+			v->rule[i] = (uint8_t)(v->rule[i] % RM_SEC + w.sec * RM_SEC);
 		if (L->blank) {
 			i++;
 			continue;
@@ -1223,6 +1274,7 @@ void cvd_segment(struct cv *v)
 			size_t j = i + 1;
 			while (j < v->nl && v->l[j].rec == L->rec)
 				j++;
+			sec_marks(v, i, j, w.sec);
 			if (w.sec != SEC_OTHER)
 				take_record(&g, L, j - i);
 			g.lead = -1;
@@ -1241,6 +1293,8 @@ void cvd_segment(struct cv *v)
 			g.year = 0;
 			if (k == SEC_PUB && L->heading && (!w.pub_level || L->heading < w.pub_level))
 				w.pub_level = L->heading;
+			mark_at(&g, L, k == SEC_PUB ? RM_HEAD_PUB : RM_HEAD_OTHER);
+			sec_marks(v, i, i + 1, k);
 			i++;
 			continue;
 		}
@@ -1257,6 +1311,7 @@ void cvd_segment(struct cv *v)
 		}
 		if (L->marker) {
 			size_t j = marker_end(v, i);
+			sec_marks(v, i, j, w.sec);
 			take_list_item(&g, &v->l[i], j - i);
 			g.lead = -1;
 			i = j;
@@ -1264,11 +1319,105 @@ void cvd_segment(struct cv *v)
 		}
 		size_t k2 = wrapped_paragraph(&g, i);
 		if (k2) {
+			sec_marks(v, i, i + k2, w.sec);
 			i += k2;
 			continue;
 		}
+		g.at = i, g.at_end = i + 1;
 		take_line(&g, cvd_S(L->s, L->n), L->line, 0);
 		i++;
 	}
 	flush(&g);
+}
+
+/* ---- the learned finder's items ------------------------------------------------ */
+
+/* Text the finder set beside an item (a links row, an abstract, a note, its
+ * date), kept apart from its text: the identifiers come from the links, and
+ * an award stays with the item, where the entry's note takes it. */
+static void side_text(struct cv *v, struct cv_raw *r, const struct cv_line *L)
+{
+	cx_str s = cvd_S(L->s, L->n), p = cvd_plain(&v->a, s);
+	struct ymd d;
+	if (cvd_links_only(s) || ids_only(v, s) || L->role == R_LINKS)
+		r->extra = cat_upto(&v->a, r->extra, " ", s, ITEM_BYTES);
+	else if (cvd_date_line(p, &d) && !r->date.n)
+		r->date = p;
+	else if (cvd_award_words(p) && cvd_words_in(p) <= 12 && r->text.n + s.n < ITEM_BYTES)
+		r->text = cv_cat(&v->a, r->text, "\n", s); /* its role, if it has roles, is none */
+	else if (!image_name(p) && !form_field(p))
+		r->abstract = cat_upto(&v->a, r->abstract, " ", p, ABSTRACT_BYTES);
+}
+
+/* One item the finder found: lines [from, to] of v, its blocks labelled
+ * lab (by line; BLK_N for a blank line).  Its text goes through the rule
+ * finder's hands (a record's facts, a list item's badge, lines wrapped at a
+ * width joined, links set apart); the blocks beside it are attached after. */
+static void learned_item(struct grouper *g, size_t from, size_t to, const uint8_t *lab)
+{
+	struct cv *v = g->v;
+	struct cv_line *C = arena_alloc(&v->a, (to - from + 2) * sizeof *C);
+	size_t nc = 0, before = v->nraw;
+	for (size_t i = from; i <= to; i++)
+		if (lab[i] != BLK_SIDE)
+			C[nc++] = v->l[i];
+	while (nc && C[nc - 1].blank)
+		nc--;
+	g->stop = 0;
+	if (!nc)
+		return;
+	if (C[0].rec)
+		take_record(g, C, nc);
+	else if (C[0].marker)
+		take_list_item(g, C, nc);
+	else
+		take_lines(g, C, nc);
+	flush(g);
+	if (v->nraw == before)
+		return;
+	for (size_t i = from; i <= to; i++)
+		if (lab[i] == BLK_SIDE)
+			side_text(v, &v->raw[v->nraw - 1], &v->l[i]);
+}
+
+void cvd_assemble(struct cv *v, const size_t *seq, const uint8_t *blab, size_t n)
+{
+	/* each line's label; blank lines take none */
+	uint8_t *lab = arena_alloc(&v->a, v->nl + 1);
+	memset(lab, BLK_N, v->nl + 1);
+	for (size_t k = 0; k < n; k++)
+		lab[seq[k]] = blab[k];
+	struct grouper g;
+	memset(&g, 0, sizeof g);
+	g.v = v;
+	g.lead = -1;
+	g.strict = 1;
+	for (size_t k = 0; k < n; k++) {
+		size_t i = seq[k];
+		const struct cv_line *L = &v->l[i];
+		enum cv_hint hh = H_NONE;
+		int y = year_only(v, L);
+		if (blab[k] == BLK_HEAD_PUB || blab[k] == BLK_HEAD_OTHER) {
+			cx_str p = cvd_plain(&v->a, cvd_S(L->s, L->n));
+			enum sec sc = p.n < 80 ? cvd_sec_class(p, &hh) : SEC_NONE;
+			if (blab[k] == BLK_HEAD_OTHER)
+				g.strict = 1, g.hint = H_NONE, g.year = 0;
+			else if (sc == SEC_PUB || g.strict)
+				g.strict = 0, g.hint = hh, g.year = y;
+			else /* a group of a publication section: a year, a topic */
+				g.year = y;
+			continue;
+		}
+		if (blab[k] == BLK_OTHER_PUB && y)
+			g.year = y;
+		if (blab[k] != BLK_START && blab[k] != BLK_CONT)
+			continue;
+		/* the item runs on over the blocks that continue it, or are
+		 * beside it */
+		size_t e = k;
+		while (e + 1 < n && (blab[e + 1] == BLK_CONT || blab[e + 1] == BLK_SIDE))
+			e++;
+		learned_item(&g, i, seq[e], lab);
+		k = e;
+	}
 }

@@ -206,9 +206,10 @@ static struct cv_line *new_line(struct cv *v, unsigned line)
 		v->l = arena_grow(&v->a, v->l, sizeof *v->l, v->nl, cap);
 		v->capl = cap;
 	}
-	struct cv_line *L = &v->l[v->nl++];
+	struct cv_line *L = &v->l[v->nl];
 	memset(L, 0, sizeof *L);
 	L->line = line;
+	L->idx = (unsigned)v->nl++;
 	return L;
 }
 
@@ -289,9 +290,10 @@ static void add_line(struct cv *v, cx_str t, unsigned line)
 }
 
 void cvd_add_line(struct cv *v, const char *s, size_t n, unsigned line, int heading, int marker,
-                  unsigned rec, int role)
+                  unsigned rec, int role, uint32_t box)
 {
 	struct cv_line *L = new_line(v, line);
+	L->box = box;
 	cx_str t = cvd_trim((cx_str){s, n});
 	L->s = t.n ? arena_strndup(&v->a, t.p, t.n) : (char *)"";
 	L->n = t.n;

@@ -601,6 +601,80 @@ static size_t emit_all(struct cv *v, struct embedded *m)
 	return emitted;
 }
 
+/* The document in b to v's line model, as the reader reads it; the
+ * page's BibTeX blocks and structured data go to m. */
+static void read_lines(struct cv *v, struct buf *b, struct embedded *m, struct buf *t, struct linemap *lm)
+{
+	const char *text = b->p ? b->p : "";
+	size_t n = b->n;
+	{
+		struct buf bib = {0};
+		if (looks_html(text, n) ? cvd_html_bibtex(text, n, &bib) : text_bibtex(b->p, n, &bib))
+			read_embedded(v, bib.p, bib.n, m);
+		buf_free(&bib);
+	}
+	int html = looks_html(text, n);
+	v->html = html;
+	to_text(v, &text, &n, t, lm);
+	if (html) /* the page's COinS, citation_* tags and JSON-LD */
+		cvd_page_data(v, embedded_emit, m);
+	if (!html)
+		cvd_build_lines(v, text, n, lm->n ? lm->v : NULL, lm->n);
+}
+
+/* The finder's model: a file the options name (to measure a model
+ * trained without the page read, make eval-sites), none ("rules": the
+ * rule-based finder alone), or the one compiled in. */
+static void finder_model(struct cv *v, struct buf *file)
+{
+	const char *path = v->c->opt ? v->c->opt->finder_model : NULL;
+	if (path && !strcmp(path, "rules"))
+		return;
+	if (!path) {
+		v->finder = cvd_finder_builtin(&v->finder_mem);
+		return;
+	}
+	FILE *f = fopen(path, "rb");
+	char chunk[65536];
+	size_t k;
+	while (f && (k = fread(chunk, 1, sizeof chunk, f)) > 0)
+		buf_put(file, chunk, k);
+	if (f)
+		fclose(f);
+	if (!f || lab_model_open_names(&v->finder_mem, (const unsigned char *)file->p, file->n, blk_names, BLK_N))
+		cvd_v_diag(v, CX_ERROR, CX_E_IO, 1, "%s: not a finder model; the rules alone find the items", path);
+	else
+		v->finder = &v->finder_mem;
+}
+
+int cv_page_blocks(struct cx_reader_ctx *c, FILE *f, cv_blocks_fn *fn, void *ctx)
+{
+	struct cv v;
+	memset(&v, 0, sizeof v);
+	v.c = c;
+	struct buf b = {0}, t = {0};
+	struct cv_ctx rx = {.a = &v.a, .c = c};
+	struct cx_input in = {f, NULL, 0, 0, 0};
+	if (cv_read_all(&rx, &in, &b) ||
+	    (!looks_html(b.p, b.n) && !looks_latex(b.p, b.n) && cv_refs_list(b.p, b.n))) {
+		buf_free(&b);
+		arena_destroy(&v.a);
+		return -1;
+	}
+	v.model = lab_model_builtin(&v.model_mem);
+	struct embedded m = {c, &v, NULL, NULL, 0, 0};
+	struct linemap lm = {0};
+	read_lines(&v, &b, &m, &t, &lm);
+	struct cv_blocks bl;
+	cvd_blocks(&v, &bl);
+	fn(ctx, &v, &bl);
+	cvd_blocks_free(&bl);
+	free(m.titles), free(m.ent), free(lm.v);
+	buf_free(&t), buf_free(&b);
+	arena_destroy(&v.a);
+	return 0;
+}
+
 static int cv_read(struct cx_reader_ctx *c, struct cx_input *in)
 {
 	struct cv v;
@@ -624,21 +698,11 @@ static int cv_read(struct cx_reader_ctx *c, struct cx_input *in)
 		return 0;
 	}
 	v.model = lab_model_builtin(&v.model_mem);
+	struct buf mfile = {0};
+	finder_model(&v, &mfile);
 	struct embedded m = {c, &v, NULL, NULL, 0, 0};
-	{
-		struct buf bib = {0};
-		if (looks_html(text, n) ? cvd_html_bibtex(text, n, &bib) : text_bibtex(b.p, n, &bib))
-			read_embedded(&v, bib.p, bib.n, &m);
-		buf_free(&bib);
-	}
-	int html = looks_html(text, n);
-	v.html = html;
-	to_text(&v, &text, &n, &t, &lm);
-	if (html) /* the page's COinS, citation_* tags and JSON-LD */
-		cvd_page_data(&v, embedded_emit, &m);
-	if (!html)
-		cvd_build_lines(&v, text, n, lm.n ? lm.v : NULL, lm.n);
-	cvd_segment(&v);
+	read_lines(&v, &b, &m, &t, &lm);
+	cvd_find(&v);
 	label_items(&v);
 	shared_ids(&v);
 	/* the owner: the option, a bold name that recurs in the items, the
@@ -666,6 +730,7 @@ static int cv_read(struct cx_reader_ctx *c, struct cx_input *in)
 	free(lm.v);
 	buf_free(&t);
 	buf_free(&b);
+	buf_free(&mfile);
 	arena_destroy(&v.a);
 	return 0;
 }

@@ -17,6 +17,8 @@ void cvd_v_diag(struct cv *v, enum cx_sev sev, enum cx_code code, unsigned line,
                     const char *fmt, ...)
 {
 	va_list ap;
+	if (v->quiet)
+		return;
 	va_start(ap, fmt);
 	diag_vreport(&v->c->diags, NULL, sev, code, line ? line : 1, 1, fmt, ap);
 	va_end(ap);
