@@ -1243,10 +1243,21 @@ void cvd_segment(struct cv *v)
 {
 	/* the width text is wrapped at: its longest line (a page's blocks are
 	 * never wrapped) */
+	size_t *len = xmalloc((v->nl + 1) * sizeof *len), full = 0;
 	for (size_t i = 0; i < v->nl && !v->html; i++) {
-		size_t len = chars(cvd_plain(&v->a, cvd_S(v->l[i].s, v->l[i].n)));
-		v->width = len > v->width ? len : v->width;
+		len[i] = chars(cvd_plain(&v->a, cvd_S(v->l[i].s, v->l[i].n)));
+		v->width = len[i] > v->width ? len[i] : v->width;
 	}
+	/* a width a text was wrapped at is reached by many of its long lines;
+	 * a few long lines in a text that was never wrapped say nothing */
+	size_t some = 0;
+	for (size_t i = 0; i < v->nl && !v->html; i++) {
+		full += 20 * len[i] >= 19 * v->width;
+		some += 2 * len[i] >= v->width;
+	}
+	if (full < 3 || 8 * full < some)
+		v->width = 0;
+	free(len);
 	struct walk w = {SEC_NONE, 0, 0};
 	enum cv_hint h;
 	for (size_t i = 0; i < v->nl; i++) {
