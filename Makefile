@@ -225,6 +225,7 @@ TRAIN_ARGS = -e $(EPOCHS) -p 256 -x $(REFS_TRAIN)/gold.xml $(patsubst %,-i %,$(w
 model: $(BUILD)/train_refs
 	$(BUILD)/train_refs -o data/refs.model $(TRAIN_ARGS)
 	$(MAKE) --no-print-directory all
+	$(MAKE) --no-print-directory model-finder
 
 # Retrain into build/ and compare: the committed model is what the data gives.
 model-check: $(BUILD)/train_refs
@@ -236,6 +237,48 @@ model-check: $(BUILD)/train_refs
 # the held-out folds too.
 model-cv: $(BUILD)/train_refs $(BUILD)/citex
 	CC="$(CC)" BUILD=$(BUILD) EPOCHS=$(EPOCHS) sh tools/refs_cv.sh
+
+# The finder's training (tools/train_finder.c, tools/perceptron.c): the
+# blocks of pages whose items are known, labelled by tools/finder_gold.py
+# (tools/finder_data.sh): the dev homepages, as pages and as text, and
+# pages tools/gen_pages.py generates from the shared corpora (its training
+# split; the held-out split is for make eval-sites).  The finder reads the
+# labeller's reading of each block: train it after the labeller.
+HOMEPAGES ?= ../shared/corpora/homepages-dev
+HOMEPAGES_SPLIT ?= ../shared/tools/homepages-split.txt
+GEN_PAGES ?= tools/gen_pages.py
+PAGES_SITES ?= 300
+PAGES_HELDOUT ?= 100
+FINDER_EPOCHS ?= 12
+$(BUILD)/train_finder: tools/train_finder.c tools/perceptron.c tools/perceptron.h $(BUILD)/libcitex.a
+	$(CC) $(ALL_CFLAGS) -Itools -o $@ tools/train_finder.c tools/perceptron.c $(BUILD)/libcitex.a $(LDLIBS) -lm
+
+# Generated pages, made again when the generator changes (it renders
+# through citex's CSL processor, so it needs the program).
+$(BUILD)/pages/train/manifest.json: $(wildcard $(GEN_PAGES)) | $(BUILD)/citex
+	@if [ -f "$(GEN_PAGES)" ]; then rm -rf $(BUILD)/pages/train && \
+	  nice python3 $(GEN_PAGES) --seed 1 --split train --sites $(PAGES_SITES) --out $(BUILD)/pages/train \
+	    --citex $(BUILD)/citex; else mkdir -p $(@D) && echo '{}' >$@; fi
+
+$(BUILD)/pages/heldout/manifest.json: $(wildcard $(GEN_PAGES)) | $(BUILD)/citex
+	@if [ -f "$(GEN_PAGES)" ]; then rm -rf $(BUILD)/pages/heldout && \
+	  nice python3 $(GEN_PAGES) --seed 2 --split heldout --sites $(PAGES_HELDOUT) --out $(BUILD)/pages/heldout \
+	    --citex $(BUILD)/citex; else mkdir -p $(@D) && echo '{}' >$@; fi
+
+FINDER_DATA = TRAIN=$(BUILD)/train_finder DEV=$(HOMEPAGES) SPLIT=$(HOMEPAGES_SPLIT) PAGES=$(BUILD)/pages/train
+
+model-finder: $(BUILD)/train_finder $(BUILD)/pages/train/manifest.json
+	$(FINDER_DATA) OUT=$(BUILD)/finder sh tools/finder_data.sh
+	nice $(BUILD)/train_finder -e $(FINDER_EPOCHS) -o data/finder.model $(BUILD)/finder/list.txt
+	$(MAKE) --no-print-directory all
+
+# The reader scored on sites its finder never saw: each dev homepage read
+# with a finder model trained without it, in HTML and in text form, and the
+# held-out generated pages (tools/eval_sites.sh).
+eval-sites: $(BUILD)/citex $(BUILD)/train_finder $(BUILD)/pages/train/manifest.json \
+		$(BUILD)/pages/heldout/manifest.json
+	@$(FINDER_DATA) HELDOUT=$(BUILD)/pages/heldout CITEX=$(BUILD)/citex OUT=$(BUILD)/eval-sites \
+	  EPOCHS=$(FINDER_EPOCHS) sh tools/eval_sites.sh
 
 print-ldlibs:
 	@echo $(LDLIBS)
@@ -366,5 +409,5 @@ fuzz:
 clean:
 	rm -rf build citex libcitex.a
 
-.PHONY: layers tsan statics sizes model model-check model-cv print-ldlibs fuzz install uninstall asan-corpora deps test-deps seeds all check unit asan check-corpora clean check-tools
+.PHONY: layers tsan statics sizes model model-finder eval-sites model-check model-cv print-ldlibs fuzz install uninstall asan-corpora deps test-deps seeds all check unit asan check-corpora clean check-tools
 .DELETE_ON_ERROR:
