@@ -29,7 +29,9 @@ done
 command -v w3m >/dev/null || { echo "eval-sites: w3m is missing (apt-get install w3m): skipped"; exit 0; }
 CITEX=$(cd "$(dirname "$CITEX")" && pwd)/$(basename "$CITEX")
 mkdir -p "$OUT/loso"
-TRAIN=$TRAIN OUT=$OUT DEV=$DEV SPLIT=$SPLIT PAGES=$PAGES PYTHON=$PYTHON sh tools/finder_data.sh
+# (REUSE=1: the labels of the last run, when only the features changed)
+[ "${REUSE:-}" = 1 ] && [ -s "$OUT/list.txt" ] ||
+	TRAIN=$TRAIN OUT=$OUT DEV=$DEV SPLIT=$SPLIT PAGES=$PAGES PYTHON=$PYTHON sh tools/finder_data.sh
 sites=$(awk -v d="$DEV" '!/^#/ && $2 == "dev" { print d "/" $1 }' "$SPLIT")
 nice "$TRAIN" -e "$EPOCHS" -L "$OUT/loso" -o "$OUT/all.model" "$OUT/list.txt" 2>"$OUT/train.log"
 tail -n 1 "$OUT/train.log"

@@ -110,7 +110,12 @@ def links_like(text):
     return not w or (len(w) <= 12 and all(x in LINKWORDS or x.isdigit() for x in w))
 
 def prose(text):
+    """Sentences: an abstract, a summary, the page talking (a short
+    abstract opens with "We ..." or "This paper ...")."""
     w = text.split()
+    if len(w) >= 8 and \
+            re.match(r"(?i)(we|this (paper|work|article|study)|in this|here,? we|our)\b", text):
+        return True
     return len(w) >= 20 and sum(1 for x in w if x[:1].islower()) * 2 >= len(w)
 
 def find_titles(stream, title):
@@ -175,7 +180,8 @@ def label(blocks, gold, complete=False):
     for si, (tb, te, j, fields, year) in enumerate(spans):
         if any(lab[k] is not None for k in range(tb, te + 1)):
             continue
-        fields = fields | set(item_fields(gold[j])[1])
+        title = set(item_fields(gold[j])[1])
+        bare, fields = fields, fields | title
         rec = blocks[tb]["rec"]
         prev_end = max([k for k in range(n) if lab[k] is not None] + [-1])
         next_start = min([s[0] for s in spans[si + 1:] if s[0] > te] + [n])
@@ -212,7 +218,10 @@ def label(blocks, gold, complete=False):
                 k += 1
         for k in range(first, last + 1):
             lab[k] = "start" if k == first else "cont"
-            if k != first and not (tb <= k <= te) and cover(k, fields) < 0.3 and sideish(k):
+            # beside the item: no author, venue or year of it, nor its
+            # whole title (a citation that repeats it is the item)
+            has_title = title and len(title & set(words[k])) >= 0.8 * len(title)
+            if k != first and not (tb <= k <= te) and cover(k, bare) < 0.2 and not has_title and sideish(k):
                 lab[k] = "side"
         # text beside it: links, an abstract, a note, up to the next item
         k = last + 1

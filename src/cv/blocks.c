@@ -373,8 +373,15 @@ static void content_features(const struct cv_line *L, const struct bfact *b, str
 }
 
 /* Where the block stands: its layout and its neighbours. */
+/* A page record's size: its blocks, and how many read as references (a
+ * record that holds a whole list is no item). */
+struct recsize {
+	unsigned blocks, refs;
+};
+
 static void layout_features(const struct cv *v, const struct cv_line *L, const struct bfact *b,
-                            const struct bfact *prev, const struct cv_line *PL, struct fs *s)
+                            const struct bfact *prev, const struct cv_line *PL, const struct recsize *rs,
+                            struct fs *s)
 {
 	add(s, "kind=%u", b->kind);
 	add(s, "lead=%u", b->lead);
@@ -391,8 +398,9 @@ static void layout_features(const struct cv *v, const struct cv_line *L, const s
 		return;
 	}
 	int rec = L->rec ? PL->rec == L->rec ? 1 : 2 : 0;
-	add(s, "rec=%d", rec);
-	add(s, "rec=%d/kind=%u", rec, b->kind);
+	unsigned big = L->rec && L->rec <= v->nrec ? (rs[L->rec].refs >= 2) + (rs[L->rec].blocks > 8) : 0;
+	add(s, "rec=%d/big=%u", rec, big);
+	add(s, "rec=%d/big=%u/kind=%u", rec, big, b->kind);
 	add(s, "sameshape=%d", b->shape == prev->shape);
 	add(s, "samebox=%d/kind=%u", L->box == PL->box, b->kind);
 	if (!v->html)
@@ -485,8 +493,13 @@ size_t cvd_block_features(struct cv *v, size_t *seq, uint32_t *f, uint8_t *nf)
 		if (!v->l[i].blank)
 			seq[n++] = i;
 	struct bfact *B = xcalloc(v->nl + 1, sizeof *B);
-	for (size_t k = 0; k < n; k++)
-		facts(v, &v->l[seq[k]], &B[seq[k]]);
+	struct recsize *rs = xcalloc(v->nrec + 1, sizeof *rs);
+	for (size_t k = 0; k < n; k++) {
+		const struct cv_line *L = &v->l[seq[k]];
+		facts(v, L, &B[seq[k]]);
+		if (L->rec && L->rec <= v->nrec)
+			rs[L->rec].blocks++, rs[L->rec].refs += B[seq[k]].reflike;
+	}
 	unsigned pn;
 	uint32_t page_major = major_shape(B, seq, 0, n, &pn);
 	struct secinfo si = {.cls = SEC_NONE, .level = 99};
@@ -510,7 +523,7 @@ size_t cvd_block_features(struct cv *v, size_t *seq, uint32_t *f, uint8_t *nf)
 		struct fs s = {f + k * BLK_FEAT, 0};
 		add(&s, "bias");
 		content_features(L, b, &s);
-		layout_features(v, L, b, k ? &B[seq[k - 1]] : NULL, k ? &v->l[seq[k - 1]] : NULL, &s);
+		layout_features(v, L, b, k ? &B[seq[k - 1]] : NULL, k ? &v->l[seq[k - 1]] : NULL, rs, &s);
 		next_features(b, k + 1 < n ? &B[seq[k + 1]] : NULL, &s);
 		section_features(b, &si, page_major, &s);
 		rule_features(v, i, last_start, b, &s);
@@ -527,7 +540,7 @@ size_t cvd_block_features(struct cv *v, size_t *seq, uint32_t *f, uint8_t *nf)
 			si.dist = 0;
 		}
 	}
-	free(B);
+	free(B), free(rs);
 	return n;
 }
 
