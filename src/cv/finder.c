@@ -375,7 +375,7 @@ static enum lk line_kind(struct cv *v, cx_str s)
 }
 
 /* Long prose: an abstract, or the page talking about its owner. */
-static int prose(cx_str p)
+int cvd_prose(cx_str p)
 {
 	size_t words = 0, lower = 0;
 	for (size_t i = 0; i < p.n; i++)
@@ -383,8 +383,11 @@ static int prose(cx_str p)
 			words++;
 			lower += islower((unsigned char)p.p[i]) != 0;
 		}
+	/* a sentence that opens with "We" is the paper talking, full stop or
+	 * not (a one-line summary under a title) */
+	int we = p.n > 3 && (cvd_ieqn(p.p, "we ", 3) || cvd_ieqn(p.p, "this paper ", p.n > 11 ? 11 : 3));
 	return (p.n > 200 && 2 * lower >= words) ||
-	       (p.n > 80 && p.p[p.n - 1] == '.' && 2 * lower >= words &&
+	       (p.n > 80 && (p.p[p.n - 1] == '.' || we) && 2 * lower >= words &&
 	        (cvd_has_ci(p, "we") || cvd_has_ci(p, "our") || cvd_has_ci(p, "this paper"))) ||
 	       (p.n > 9 && cvd_ieqn(p.p, "abstract", 8) && !isalpha((unsigned char)p.p[8]));
 }
@@ -734,7 +737,7 @@ static int side_line(struct grouper *g, cx_str s, cx_str p, int marked)
 		c->extra = cat_upto(&v->a, c->extra, " ", s, ITEM_BYTES);
 		return 1;
 	}
-	enum lk pk = prose(p) ? line_kind(v, s) : LK_CITE;
+	enum lk pk = cvd_prose(p) ? line_kind(v, s) : LK_CITE;
 	if (pk == LK_TITLE || pk == LK_VENUE) {
 		if (first_person(p) && !marked) {
 			flush(g);
@@ -1349,7 +1352,10 @@ void cvd_segment(struct cv *v)
 static void side_text(struct cv *v, struct cv_raw *r, const struct cv_line *L)
 {
 	cx_str s = cvd_S(L->s, L->n), p = cvd_plain(&v->a, s);
+	cx_str w = cvd_trim_punct(p, ":.");
 	struct ymd d;
+	if (str_ieq(w, "abstract") || str_ieq(w, "summary"))
+		return; /* the abstract's heading */
 	if (cvd_links_only(s) || ids_only(v, s) || L->role == R_LINKS)
 		r->extra = cat_upto(&v->a, r->extra, " ", s, ITEM_BYTES);
 	else if (cvd_date_line(p, &d) && !r->date.n)
