@@ -109,6 +109,9 @@ def links_like(text):
     w = norm_words(text)
     return not w or (len(w) <= 12 and all(x in LINKWORDS or x.isdigit() for x in w))
 
+SIDEHEAD = re.compile(r"(?i)\W*(abstract|summary|tl;?\s?dr|bibtex|cite|citation|links|resources|"
+                      r"materials|show abstract|hide abstract)\W*")
+
 def prose(text):
     """Sentences: an abstract, a summary, the page talking (a short
     abstract opens with "We ..." or "This paper ...")."""
@@ -167,16 +170,17 @@ def label(blocks, gold, complete=False):
     titled = set()
     for tb, te, j, _, _ in spans:
         titled.update(range(tb, te + 1))
-    heading = [b["kind"].startswith("h") or (section_words(b["text"]) is not None and len(b["text"]) < 60
-                                              and not b["text"].rstrip().endswith((".", ",", ";")))
-               or re.fullmatch(r"\W*(19[5-9]|20[0-3])\d\W*", b["text"]) is not None
-               for b in blocks]
+    yearline = [re.fullmatch(r"\W*(19[5-9]|20[0-3])\d\W*", b["text"]) is not None for b in blocks]
+    heading = [b["kind"].startswith("h") or yearline[k] or
+               (section_words(b["text"]) is not None and len(b["text"]) < 60 and
+                not b["text"].rstrip().endswith((".", ",", ";")))
+               for k, b in enumerate(blocks)]
     def cover(k, fields):
         w = words[k]
         return sum(1 for x in w if x in fields) / len(w) if w else 0.0
     def sideish(k):
         t = blocks[k]["text"]
-        return links_like(t) or prose(t) or (NOTE.search(t) and len(words[k]) <= 25)
+        return links_like(t) or prose(t) or (NOTE.search(t) and len(words[k]) <= 25) or SIDEHEAD.fullmatch(t)
     for si, (tb, te, j, fields, year) in enumerate(spans):
         if any(lab[k] is not None for k in range(tb, te + 1)):
             continue
@@ -207,7 +211,8 @@ def label(blocks, gold, complete=False):
                     break
                 k -= 1
             k = te + 1
-            while k < next_start and k not in titled and not heading[k]:
+            while k < next_start and k not in titled and \
+                    (not heading[k] or (yearline[k] and words[k] == [year] and not blocks[k]["blank"])):
                 b = blocks[k]
                 if b["kind"] in ("n", "b"):
                     break
@@ -225,7 +230,9 @@ def label(blocks, gold, complete=False):
                 lab[k] = "side"
         # text beside it: links, an abstract, a note, up to the next item
         k = last + 1
-        while k < next_start and not heading[k] and lab[k] is None and sideish(k):
+        while k < next_start and (not heading[k] or SIDEHEAD.fullmatch(blocks[k]["text"])) and \
+                lab[k] is None and sideish(k) and \
+                not (blocks[k]["kind"] in ("n", "b") and next_start - k <= 2):
             if prose(blocks[k]["text"]) and re.search(r"(?i)\b(i|my|me)\b", blocks[k]["text"]):
                 break
             lab[k] = "side"
@@ -234,7 +241,7 @@ def label(blocks, gold, complete=False):
     # the next heading as high, and the headings on the way hold some too
     def level(k):
         kd = blocks[k]["kind"]
-        return int(kd[1]) if kd.startswith("h") else 7
+        return int(kd[1]) if kd.startswith("h") else 8 if yearline[k] else 7
     for k in reversed(range(n)):
         if lab[k] is not None or not heading[k]:
             continue
@@ -243,7 +250,7 @@ def label(blocks, gold, complete=False):
             if lab[m] == "start":
                 holds = True
                 break
-            if lv == 7 and m == k + 1 and lab[m] == "head-pub":
+            if lv >= 7 and m == k + 1 and lab[m] == "head-pub":
                 holds = True  # the heading over a group's heading
                 break
             if lab[m] == "head-other" or (lab[m] == "head-pub" and level(m) <= lv):

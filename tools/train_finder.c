@@ -70,8 +70,7 @@ static void print_items(void *ctx, struct cv *v, const struct cv_blocks *b)
 {
 	struct show *sh = ctx;
 	uint8_t *lab = xmalloc(b->n + 1);
-	int32_t *sc = xmalloc(lab_scratch(b->n) * sizeof *sc);
-	lab_decode_stride(&sh->m, b->f, b->nf, b->n, BLK_FEAT, lab, sc);
+	cvd_label_blocks(v, &sh->m, b, lab);
 	FILE *lf = sh->labels ? fopen(sh->labels, "r") : NULL;
 	char line[256], name[64];
 	size_t k;
@@ -98,7 +97,7 @@ static void print_items(void *ctx, struct cv *v, const struct cv_blocks *b)
 		if (r->date.n || r->badge.n)
 			printf("  date: %.*s badge: %.*s\n", (int)r->date.n, r->date.p, (int)r->badge.n, r->badge.p);
 	}
-	free(lab), free(sc);
+	free(lab);
 }
 
 /* ---- training data ---------------------------------------------------------------- */

@@ -414,6 +414,34 @@ static void layout_features(const struct cv *v, const struct cv_line *L, const s
 	add(s, "p.first=%c/first=%c", prev->first, b->first);
 }
 
+/* What a run of blocks holds: a title, authors, a venue, a year (bits 1,
+ * 2, 4, 8): an item whose fields stand on lines of their own reads as a
+ * reference only as a run. */
+static unsigned run_holds(const struct bfact *B, const size_t *seq, size_t n, size_t from, size_t to)
+{
+	unsigned m = 0;
+	for (size_t j = from; j < to && j < n; j++) {
+		const struct bfact *b = &B[seq[j]];
+		if (j > from && b->headish && !b->years)
+			break;
+		m |= (b->share[0] >= 3) | (b->share[1] >= 3) << 1 | (b->share[2] >= 2) << 2 | (b->years != 0) << 3;
+	}
+	return m;
+}
+
+static unsigned bits(unsigned m)
+{
+	return (m & 1) + (m >> 1 & 1) + (m >> 2 & 1) + (m >> 3 & 1);
+}
+
+static void run_features(const struct bfact *B, const size_t *seq, size_t n, size_t k, struct fs *s)
+{
+	unsigned ahead = run_holds(B, seq, n, k, k + 4), around = run_holds(B, seq, n, k > 2 ? k - 2 : 0, k + 3);
+	add(s, "ahead=%x", ahead);
+	add(s, "ahead=%u/around=%u", bits(ahead), bits(around));
+	add(s, "ahead=%u/head=%u/years=%u", bits(ahead), B[seq[k]].headish, B[seq[k]].years ? 1 : 0);
+}
+
 /* What follows: the next block. */
 static void next_features(const struct bfact *b, const struct bfact *next, struct fs *s)
 {
@@ -485,8 +513,9 @@ static void rule_features(const struct cv *v, size_t i, uint32_t last_start, con
 }
 
 /* The features of each non-blank line of v: seq[k] is the line of block k,
- * f[k * BLK_FEAT ...] its nf[k] features.  How many blocks. */
-size_t cvd_block_features(struct cv *v, size_t *seq, uint32_t *f, uint8_t *nf)
+ * f[k * BLK_FEAT ...] its nf[k] features, facts[k] its BF_* facts.  How
+ * many blocks. */
+static size_t block_features(struct cv *v, size_t *seq, uint32_t *f, uint8_t *nf, uint8_t *bf)
 {
 	size_t n = 0;
 	for (size_t i = 0; i < v->nl; i++)
@@ -509,6 +538,9 @@ size_t cvd_block_features(struct cv *v, size_t *seq, uint32_t *f, uint8_t *nf)
 		size_t i = seq[k];
 		const struct cv_line *L = &v->l[i];
 		const struct bfact *b = &B[i];
+		bf[k] = (uint8_t)((b->share[0] >= 2) * BF_TITLE | (b->share[1] >= 2) * BF_AUTHORS |
+		                  (b->share[2] >= 2) * BF_VENUE | (b->years != 0) * BF_YEAR | b->reflike * BF_REF |
+		                  (b->words >= 8 && cvd_prose(b->p)) * BF_PROSE);
 		if (k == sec_from) {
 			/* a new section: its extent, to the next heading */
 			size_t e = k + 1;
@@ -517,14 +549,16 @@ size_t cvd_block_features(struct cv *v, size_t *seq, uint32_t *f, uint8_t *nf)
 			si.major = major_shape(B, seq, k, e, &si.nmajor);
 			sec_from = e;
 			si.refs = 0;
-			for (size_t j = k; j < e; j++)
-				si.refs += B[seq[j]].reflike;
+			for (size_t j = k; j < e; j++) /* one line a reference, or a title with its fields around */
+				si.refs += B[seq[j]].reflike ||
+				           (B[seq[j]].share[0] >= 2 && bits(run_holds(B, seq, n, j, j + 4)) >= 3);
 		}
 		struct fs s = {f + k * BLK_FEAT, 0};
 		add(&s, "bias");
 		content_features(L, b, &s);
 		layout_features(v, L, b, k ? &B[seq[k - 1]] : NULL, k ? &v->l[seq[k - 1]] : NULL, rs, &s);
 		next_features(b, k + 1 < n ? &B[seq[k + 1]] : NULL, &s);
+		run_features(B, seq, n, k, &s);
 		section_features(b, &si, page_major, &s);
 		rule_features(v, i, last_start, b, &s);
 		nf[k] = s.n;
@@ -557,14 +591,98 @@ size_t cvd_blocks(struct cv *v, struct cv_blocks *b)
 	b->seq = xmalloc((v->nl + 1) * sizeof *b->seq);
 	b->f = xmalloc((v->nl + 1) * BLK_FEAT * sizeof *b->f);
 	b->nf = xmalloc(v->nl + 1);
-	b->n = cvd_block_features(v, b->seq, b->f, b->nf);
+	b->facts = xmalloc(v->nl + 1);
+	b->n = block_features(v, b->seq, b->f, b->nf, b->facts);
 	return b->n;
 }
 
 void cvd_blocks_free(struct cv_blocks *b)
 {
-	free(b->seq), free(b->f), free(b->nf);
+	free(b->seq), free(b->f), free(b->nf), free(b->facts);
 	memset(b, 0, sizeof *b);
+}
+
+/* The title a block of a title alone holds (its text before any bracket
+ * or link), as plain text. */
+static cx_str caption(struct cv *v, const struct cv_line *L)
+{
+	cx_str links = cvd_S("", 0), p = cvd_plain(&v->a, cvd_unlinked(&v->a, cvd_S(L->s, L->n), &links));
+	size_t k = 0;
+	while (k < p.n && p.p[k] != '[')
+		k++;
+	return cvd_trim_punct(cvd_S(p.p, k), ".,;:");
+}
+
+/* Does block j's text repeat the title block i holds alone? */
+static int repeats_title(struct cv *v, const struct cv_blocks *b, size_t i, size_t j)
+{
+	cx_str t = caption(v, &v->l[b->seq[i]]);
+	if (t.n < 12)
+		return 0;
+	cx_str p = cvd_plain(&v->a, cvd_S(v->l[b->seq[j]].s, v->l[b->seq[j]].n));
+	char *z = arena_strndup(&v->a, t.p, t.n);
+	return p.n > t.n && str_ifind(p, z, 0) >= 0;
+}
+
+/* What a chain of labels cannot see, and an item must keep: it has a
+ * title.  Prose alone between two items is beside the one before it; an
+ * item without a title that follows one that lacks what it brings (a title
+ * on its line, the citation under it), or that repeats the title the one
+ * before holds alone, is the rest of that item. */
+static void repair(struct cv *v, const struct cv_blocks *b, uint8_t *lab)
+{
+	size_t prev_k = 0;
+	size_t prev_e = (size_t)-1;
+	unsigned prev_f = 0;
+	for (size_t k = 0; k < b->n;) {
+		if (lab[k] != BLK_START && lab[k] != BLK_CONT) {
+			k++;
+			continue;
+		}
+		size_t e = k + 1;
+		while (e < b->n && (lab[e] == BLK_CONT || lab[e] == BLK_SIDE))
+			e++;
+		unsigned f = 0, prose = 1;
+		for (size_t j = k; j < e; j++) {
+			if (lab[j] == BLK_SIDE)
+				continue;
+			/* a title after a whole reference, its authors with it or
+			 * next: the next item, which the chain ran on into (not
+			 * a line wrapped at a width, which goes on in small
+			 * letters) */
+			unsigned whole = BF_TITLE | BF_AUTHORS;
+			const struct cv_line *J = &v->l[b->seq[j]];
+			if (j > k && (f & whole) == whole && (f & (BF_YEAR | BF_VENUE)) && !(J->n && is_lower((unsigned char)J->s[0])) &&
+			    (b->facts[j] & (BF_TITLE | BF_YEAR)) == BF_TITLE &&
+			    ((b->facts[j] & BF_AUTHORS) || (j + 1 < e && (b->facts[j + 1] & BF_AUTHORS)))) {
+				lab[j] = BLK_START;
+				e = j;
+				break;
+			}
+			f |= b->facts[j], prose &= (b->facts[j] & BF_PROSE) != 0;
+		}
+		unsigned brings = f & (BF_AUTHORS | BF_VENUE | BF_YEAR);
+		if (prev_e == k && prose) {
+			memset(lab + k, BLK_SIDE, e - k);
+			prev_e = e;
+		} else if (prev_e == k && (prev_f & BF_TITLE) &&
+		           ((!(f & BF_TITLE) && brings && !(prev_f & brings)) ||
+		            (prev_e == prev_k + 1 && !(prev_f & (BF_AUTHORS | BF_YEAR)) && repeats_title(v, b, prev_k, k)))) {
+			lab[k] = BLK_CONT;
+			prev_f |= f;
+			prev_e = e;
+		} else
+			prev_k = k, prev_e = e, prev_f = f;
+		k = e;
+	}
+}
+
+void cvd_label_blocks(struct cv *v, const struct lab_model *m, const struct cv_blocks *b, uint8_t *lab)
+{
+	int32_t *sc = xmalloc(lab_scratch(b->n) * sizeof *sc);
+	lab_decode_stride(m, b->f, b->nf, b->n, BLK_FEAT, lab, sc);
+	free(sc);
+	repair(v, b, lab);
 }
 
 void cvd_find(struct cv *v)
@@ -576,10 +694,9 @@ void cvd_find(struct cv *v)
 	struct cv_blocks b;
 	size_t n = cvd_blocks(v, &b);
 	uint8_t *lab = xmalloc(n + 1);
-	int32_t *sc = xmalloc(lab_scratch(n) * sizeof *sc);
-	lab_decode_stride(v->finder, b.f, b.nf, n, BLK_FEAT, lab, sc);
+	cvd_label_blocks(v, v->finder, &b, lab);
 	cvd_assemble(v, b.seq, lab, n);
-	free(sc), free(lab);
+	free(lab);
 	cvd_blocks_free(&b);
 }
 

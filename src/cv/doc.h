@@ -171,25 +171,30 @@ void cvd_put_utf8(struct buf *b, long cp);
 size_t cvd_rank_at(const char *s, size_t n, size_t i);
 enum sec cvd_sec_class(cx_str t, enum cv_hint *hint);
 void cvd_segment(struct cv *v);
-/* The features of each non-blank line of v (blocks.c): seq[k] is the line
- * of block k, f[k * BLK_FEAT ...] its nf[k] features; v->rule holds the
- * rule finder's marks, or is NULL.  How many blocks. */
-size_t cvd_block_features(struct cv *v, size_t *seq, uint32_t *f, uint8_t *nf);
+/* Long prose: an abstract, or the page talking about its owner. */
+int cvd_prose(cx_str p);
 /* The items of the blocks the learned finder labelled: blab[k] is the
  * label (enum blk) of line seq[k] (finder.c). */
 void cvd_assemble(struct cv *v, const size_t *seq, const uint8_t *blab, size_t n);
 /* Find the items of v: the learned finder, or the rules alone when v has
  * no finder model (blocks.c). */
 void cvd_find(struct cv *v);
-/* The blocks of v with their features, the rule finder's reading among
- * them (v->rule); cvd_blocks_free frees them.  How many. */
+/* The blocks of v (its non-blank lines) with their features, the rule
+ * finder's reading among them (v->rule); cvd_blocks_free frees them.  How
+ * many. */
 struct cv_blocks {
 	size_t n;
 	size_t *seq;      /* seq[k]: the line of block k */
 	uint32_t *f;      /* BLK_FEAT a block */
 	uint8_t *nf;
+	uint8_t *facts;   /* BF_* of each block */
 };
+/* What a block holds, as the labeller reads it alone (half its words or
+ * more a title, authors, a venue), a year, all of a reference, prose. */
+enum { BF_TITLE = 1, BF_AUTHORS = 2, BF_VENUE = 4, BF_YEAR = 8, BF_REF = 16, BF_PROSE = 32 };
 size_t cvd_blocks(struct cv *v, struct cv_blocks *b);
+/* Each block's label (enum blk) by the finder's model m. */
+void cvd_label_blocks(struct cv *v, const struct lab_model *m, const struct cv_blocks *b, uint8_t *lab);
 void cvd_blocks_free(struct cv_blocks *b);
 /* The compiled-in finder model (data/finder.model), or NULL when the build
  * has none. */
