@@ -157,7 +157,7 @@ int cvd_ieqn(const char *a, const char *b, size_t n);
 int cvd_is_label(const char *p, size_t n);
 int cvd_is_sp(int c);
 int cvd_label_word(const char *p, size_t n);
-void cvd_latex_to_text(const char *s, size_t n, struct buf *out, struct linemap *lm);
+void cvd_latex_to_text(const char *pre, size_t npre, const char *s, size_t n, struct buf *out, struct linemap *lm);
 int cvd_links_only(cx_str s);
 void cvd_lm_track(struct linemap *m, const struct buf *out, const char *p);
 size_t cvd_month_at(const char *p, size_t n, int *m);

@@ -549,10 +549,10 @@ static void to_text(struct cv *v, const char **text, size_t *n, struct buf *t, s
 			/* lm counts the rewritten text, which keeps every line break */
 			lm->lp = mac.p;
 			lm->ln = 1 + (unsigned)count_lines(s, s0);
-			cvd_latex_to_text(mac.p, mac.n, t, lm);
+			cvd_latex_to_text(s, (size_t)(s0 - s), mac.p, mac.n, t, lm);
 			cvd_lm_track(lm, t, mac.p + mac.n);
 		} else {
-			cvd_latex_to_text(s0, (size_t)(s + *n - s0), t, lm);
+			cvd_latex_to_text(s, (size_t)(s0 - s), s0, (size_t)(s + *n - s0), t, lm);
 			cvd_lm_track(lm, t, s + *n);
 		}
 		buf_free(&mac);
