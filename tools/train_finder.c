@@ -85,7 +85,7 @@ static void print_items(void *ctx, struct cv *v, const struct cv_blocks *b)
 		const struct cv_line *L = &v->l[b->seq[i]];
 		printf("%-10s %.*s\n", blk_names[lab[i]], (int)(L->n < 140 ? L->n : 140), L->s);
 	}
-	cvd_assemble(v, b->seq, lab, b->n);
+	cvd_assemble(v, b, lab);
 	for (size_t i = 0; i < v->nraw; i++) {
 		const struct cv_raw *r = &v->raw[i];
 		printf("== item line %u%s year %d hint %d\n%.*s\n", r->line, r->strict ? " (strict)" : "", r->rec_year,

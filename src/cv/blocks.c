@@ -176,6 +176,18 @@ static unsigned dois(cx_str p)
 	return k;
 }
 
+void cvd_ref_marks(cx_str p, struct cv_marks *m)
+{
+	m->dois = dois(p);
+	m->pages = page_ranges(p);
+	m->quoted = quoted_titles(p);
+	m->years = 0;
+	for (size_t i = 0; i + 4 <= p.n; i++) {
+		int y = cvd_year_at(p.p, p.n, i);
+		m->years += y >= 1950 && y <= 2039;
+	}
+}
+
 /* Initials ("J.", "J.-P.", "A.B.") and names in the list's commas. */
 static void name_shape(cx_str p, unsigned *initials, unsigned *parts, unsigned *names)
 {
@@ -600,104 +612,6 @@ void cvd_blocks_free(struct cv_blocks *b)
 {
 	free(b->seq), free(b->f), free(b->nf), free(b->facts);
 	memset(b, 0, sizeof *b);
-}
-
-/* The title a block of a title alone holds (its text before any bracket
- * or link), as plain text. */
-static cx_str caption(struct cv *v, const struct cv_line *L)
-{
-	cx_str links = cvd_S("", 0), p = cvd_plain(&v->a, cvd_unlinked(&v->a, cvd_S(L->s, L->n), &links));
-	size_t k = 0;
-	while (k < p.n && p.p[k] != '[')
-		k++;
-	return cvd_trim_punct(cvd_S(p.p, k), ".,;:");
-}
-
-/* Does block j's text repeat the title block i holds alone? */
-static int repeats_title(struct cv *v, const struct cv_blocks *b, size_t i, size_t j)
-{
-	cx_str t = caption(v, &v->l[b->seq[i]]);
-	if (t.n < 12)
-		return 0;
-	cx_str p = cvd_plain(&v->a, cvd_S(v->l[b->seq[j]].s, v->l[b->seq[j]].n));
-	char *z = arena_strndup(&v->a, t.p, t.n);
-	return p.n > t.n && str_ifind(p, z, 0) >= 0;
-}
-
-/* What a chain of labels cannot see, and an item must keep: it has a
- * title.  Prose alone between two items is beside the one before it; an
- * item without a title that follows one that lacks what it brings (a title
- * on its line, the citation under it), or that repeats the title the one
- * before holds alone, is the rest of that item. */
-static void repair(struct cv *v, const struct cv_blocks *b, uint8_t *lab)
-{
-	size_t prev_k = 0;
-	size_t prev_e = (size_t)-1;
-	unsigned prev_f = 0;
-	for (size_t k = 0; k < b->n;) {
-		if (lab[k] != BLK_START && lab[k] != BLK_CONT) {
-			k++;
-			continue;
-		}
-		size_t e = k + 1;
-		while (e < b->n && (lab[e] == BLK_CONT || lab[e] == BLK_SIDE))
-			e++;
-		unsigned f = 0, prose = 1;
-		for (size_t j = k; j < e; j++) {
-			if (lab[j] == BLK_SIDE)
-				continue;
-			/* a title after a whole reference, its authors with it or
-			 * next: the next item, which the chain ran on into (not
-			 * a line wrapped at a width, which goes on in small
-			 * letters) */
-			unsigned whole = BF_TITLE | BF_AUTHORS;
-			const struct cv_line *J = &v->l[b->seq[j]];
-			if (j > k && (f & whole) == whole && (f & (BF_YEAR | BF_VENUE)) && !(J->n && is_lower((unsigned char)J->s[0])) &&
-			    (b->facts[j] & (BF_TITLE | BF_YEAR)) == BF_TITLE &&
-			    ((b->facts[j] & BF_AUTHORS) || (j + 1 < e && (b->facts[j + 1] & BF_AUTHORS)))) {
-				lab[j] = BLK_START;
-				e = j;
-				break;
-			}
-			f |= b->facts[j], prose &= (b->facts[j] & BF_PROSE) != 0;
-		}
-		unsigned brings = f & (BF_AUTHORS | BF_VENUE | BF_YEAR);
-		if (prev_e == k && prose) {
-			memset(lab + k, BLK_SIDE, e - k);
-			prev_e = e;
-		} else if (prev_e == k && (prev_f & BF_TITLE) &&
-		           ((!(f & BF_TITLE) && brings && !(prev_f & brings)) ||
-		            (prev_e == prev_k + 1 && !(prev_f & (BF_AUTHORS | BF_YEAR)) && repeats_title(v, b, prev_k, k)))) {
-			lab[k] = BLK_CONT;
-			prev_f |= f;
-			prev_e = e;
-		} else
-			prev_k = k, prev_e = e, prev_f = f;
-		k = e;
-	}
-}
-
-void cvd_label_blocks(struct cv *v, const struct lab_model *m, const struct cv_blocks *b, uint8_t *lab)
-{
-	int32_t *sc = xmalloc(lab_scratch(b->n) * sizeof *sc);
-	lab_decode_stride(m, b->f, b->nf, b->n, BLK_FEAT, lab, sc);
-	free(sc);
-	repair(v, b, lab);
-}
-
-void cvd_find(struct cv *v)
-{
-	if (!v->finder) {
-		cvd_segment(v);
-		return;
-	}
-	struct cv_blocks b;
-	size_t n = cvd_blocks(v, &b);
-	uint8_t *lab = xmalloc(n + 1);
-	cvd_label_blocks(v, v->finder, &b, lab);
-	cvd_assemble(v, b.seq, lab, n);
-	free(lab);
-	cvd_blocks_free(&b);
 }
 
 /* build/gen/finder_model.c: the bytes of data/finder.model (none: size 0). */

@@ -173,9 +173,17 @@ enum sec cvd_sec_class(cx_str t, enum cv_hint *hint);
 void cvd_segment(struct cv *v);
 /* Long prose: an abstract, or the page talking about its owner. */
 int cvd_prose(cx_str p);
-/* The items of the blocks the learned finder labelled: blab[k] is the
- * label (enum blk) of line seq[k] (finder.c). */
-void cvd_assemble(struct cv *v, const size_t *seq, const uint8_t *blab, size_t n);
+/* The rule finder's grouper, for the learned finder's items (finder.c):
+ * its state (outside a publication section, the section's hint, a year
+ * heading's year); an item of lines C[0..nc), through the rule finder's
+ * hands, to v->raw; a block beside the item r. */
+struct grouper;
+struct grouper *cvd_grouper(struct cv *v);
+void cvd_group_state(struct grouper *g, int strict, enum cv_hint hint, int year);
+void cvd_group_item(struct grouper *g, const struct cv_line *C, size_t nc);
+void cvd_side_text(struct cv *v, struct cv_raw *r, const struct cv_line *L);
+/* A line that is only a year (a list's year heading): the year, or 0. */
+int cvd_year_only(struct cv *v, const struct cv_line *L);
 /* Find the items of v: the learned finder, or the rules alone when v has
  * no finder model (blocks.c). */
 void cvd_find(struct cv *v);
@@ -193,6 +201,13 @@ struct cv_blocks {
  * more a title, authors, a venue), a year, all of a reference, prose. */
 enum { BF_TITLE = 1, BF_AUTHORS = 2, BF_VENUE = 4, BF_YEAR = 8, BF_REF = 16, BF_PROSE = 32 };
 size_t cvd_blocks(struct cv *v, struct cv_blocks *b);
+/* The items of the blocks b the learned finder labelled blab (assemble.c). */
+void cvd_assemble(struct cv *v, const struct cv_blocks *b, const uint8_t *blab);
+/* Marks a reference has once, and years, in plain text p (blocks.c). */
+struct cv_marks {
+	unsigned dois, pages, quoted, years;
+};
+void cvd_ref_marks(cx_str p, struct cv_marks *m);
 /* Each block's label (enum blk) by the finder's model m. */
 void cvd_label_blocks(struct cv *v, const struct lab_model *m, const struct cv_blocks *b, uint8_t *lab);
 void cvd_blocks_free(struct cv_blocks *b);

@@ -462,7 +462,7 @@ static int image_name(cx_str p)
 }
 
 /* A line that is only a year: a heading of a list grouped by year. */
-static int year_only(struct cv *v, const struct cv_line *L)
+int cvd_year_only(struct cv *v, const struct cv_line *L)
 {
 	cx_str p = cvd_trim_punct(cvd_plain(&v->a, cvd_S(L->s, L->n)), ":-#*");
 	return p.n == 4 ? cvd_find_year(p, NULL) : 0;
@@ -928,9 +928,9 @@ static void take_lines(struct grouper *g, const struct cv_line *L, size_t n)
 		for (size_t i = 0; i < n; i++) {
 			if (L[i].blank || L[i].role == R_LINKS || L[i].role == R_BADGE)
 				continue;
-			if (L[i].heading && year_only(v, &L[i])) {
+			if (L[i].heading && cvd_year_only(v, &L[i])) {
 				flush(g);
-				g->year = year_only(v, &L[i]);
+				g->year = cvd_year_only(v, &L[i]);
 			} else {
 				g->at = L[i].idx, g->at_end = L[i].idx + 1;
 				take_line(g, cvd_S(L[i].s, L[i].n), L[i].line, 0);
@@ -1074,8 +1074,8 @@ static void take_record(struct grouper *g, const struct cv_line *L, size_t n)
 		text += !L[i].blank && !L[i].heading;
 	if (!text) { /* a record of headings alone: a year's heading */
 		for (size_t i = 0; i < n; i++)
-			if (L[i].heading && year_only(v, &L[i]))
-				g->year = year_only(v, &L[i]);
+			if (L[i].heading && cvd_year_only(v, &L[i]))
+				g->year = cvd_year_only(v, &L[i]);
 		return;
 	}
 	const struct cv_rec *rc = &v->rec[L[0].rec <= v->nrec ? L[0].rec : 0];
@@ -1141,7 +1141,7 @@ static size_t marker_end(struct cv *v, size_t i)
 			if (bold_heading(v, M, &h2) != SEC_NONE)
 				break;
 		}
-		if (!M->blank && v->l[j - 1].blank && year_only(v, M))
+		if (!M->blank && v->l[j - 1].blank && cvd_year_only(v, M))
 			break; /* the next year's heading */
 		if (!M->blank && v->l[j - 1].blank && M->indent < L->indent && indented)
 			break; /* after a blank line, text left of the item's indented lines */
@@ -1222,9 +1222,9 @@ static void other_heading(struct grouper *g, struct walk *w, const struct cv_lin
 		return;
 	}
 	if (w->sec == SEC_PUB || w->sec == SEC_NONE) {
-		if (year_only(v, L)) {
+		if (cvd_year_only(v, L)) {
 			flush(g);
-			g->year = year_only(v, L);
+			g->year = cvd_year_only(v, L);
 		} else if (cvd_words_in(p) >= 3 || emph) {
 			flush(g);
 			g->at = L->idx, g->at_end = L->idx + 1;
@@ -1344,12 +1344,39 @@ void cvd_segment(struct cv *v)
 	flush(&g);
 }
 
-/* ---- the learned finder's items ------------------------------------------------ */
+/* ---- the grouper, for the learned finder (assemble.c) ---------------------------- */
 
-/* Text the finder set beside an item (a links row, an abstract, a note, its
- * date), kept apart from its text: the identifiers come from the links, and
- * an award stays with the item, where the entry's note takes it. */
-static void side_text(struct cv *v, struct cv_raw *r, const struct cv_line *L)
+struct grouper *cvd_grouper(struct cv *v)
+{
+	struct grouper *g = arena_calloc(&v->a, sizeof *g);
+	g->v = v;
+	g->lead = -1;
+	g->strict = 1;
+	return g;
+}
+
+void cvd_group_state(struct grouper *g, int strict, enum cv_hint hint, int year)
+{
+	g->strict = strict;
+	g->hint = hint;
+	g->year = year;
+}
+
+void cvd_group_item(struct grouper *g, const struct cv_line *C, size_t nc)
+{
+	g->stop = 0;
+	if (!nc)
+		return;
+	if (C[0].rec)
+		take_record(g, C, nc);
+	else if (C[0].marker)
+		take_list_item(g, C, nc);
+	else
+		take_lines(g, C, nc);
+	flush(g);
+}
+
+void cvd_side_text(struct cv *v, struct cv_raw *r, const struct cv_line *L)
 {
 	cx_str s = cvd_S(L->s, L->n), p = cvd_plain(&v->a, s);
 	cx_str w = cvd_trim_punct(p, ":.");
@@ -1364,77 +1391,4 @@ static void side_text(struct cv *v, struct cv_raw *r, const struct cv_line *L)
 		r->text = cv_cat(&v->a, r->text, "\n", s); /* its role, if it has roles, is none */
 	else if (!image_name(p) && !form_field(p))
 		r->abstract = cat_upto(&v->a, r->abstract, " ", p, ABSTRACT_BYTES);
-}
-
-/* One item the finder found: lines [from, to] of v, its blocks labelled
- * lab (by line; BLK_N for a blank line).  Its text goes through the rule
- * finder's hands (a record's facts, a list item's badge, lines wrapped at a
- * width joined, links set apart); the blocks beside it are attached after. */
-static void learned_item(struct grouper *g, size_t from, size_t to, const uint8_t *lab)
-{
-	struct cv *v = g->v;
-	struct cv_line *C = arena_alloc(&v->a, (to - from + 2) * sizeof *C);
-	size_t nc = 0, before = v->nraw;
-	for (size_t i = from; i <= to; i++)
-		if (lab[i] != BLK_SIDE)
-			C[nc++] = v->l[i];
-	while (nc && C[nc - 1].blank)
-		nc--;
-	g->stop = 0;
-	if (!nc)
-		return;
-	if (C[0].rec)
-		take_record(g, C, nc);
-	else if (C[0].marker)
-		take_list_item(g, C, nc);
-	else
-		take_lines(g, C, nc);
-	flush(g);
-	if (v->nraw == before)
-		return;
-	for (size_t i = from; i <= to; i++)
-		if (lab[i] == BLK_SIDE)
-			side_text(v, &v->raw[v->nraw - 1], &v->l[i]);
-}
-
-void cvd_assemble(struct cv *v, const size_t *seq, const uint8_t *blab, size_t n)
-{
-	/* each line's label; blank lines take none */
-	uint8_t *lab = arena_alloc(&v->a, v->nl + 1);
-	memset(lab, BLK_N, v->nl + 1);
-	for (size_t k = 0; k < n; k++)
-		lab[seq[k]] = blab[k];
-	struct grouper g;
-	memset(&g, 0, sizeof g);
-	g.v = v;
-	g.lead = -1;
-	g.strict = 1;
-	for (size_t k = 0; k < n; k++) {
-		size_t i = seq[k];
-		const struct cv_line *L = &v->l[i];
-		enum cv_hint hh = H_NONE;
-		int y = year_only(v, L);
-		if (blab[k] == BLK_HEAD_PUB || blab[k] == BLK_HEAD_OTHER) {
-			cx_str p = cvd_plain(&v->a, cvd_S(L->s, L->n));
-			enum sec sc = p.n < 80 ? cvd_sec_class(p, &hh) : SEC_NONE;
-			if (blab[k] == BLK_HEAD_OTHER)
-				g.strict = 1, g.hint = H_NONE, g.year = 0;
-			else if (sc == SEC_PUB || g.strict)
-				g.strict = 0, g.hint = hh, g.year = y;
-			else /* a group of a publication section: a year, a topic */
-				g.year = y;
-			continue;
-		}
-		if (blab[k] == BLK_OTHER_PUB && y)
-			g.year = y;
-		if (blab[k] != BLK_START && blab[k] != BLK_CONT)
-			continue;
-		/* the item runs on over the blocks that continue it, or are
-		 * beside it */
-		size_t e = k;
-		while (e + 1 < n && (blab[e + 1] == BLK_CONT || blab[e + 1] == BLK_SIDE))
-			e++;
-		learned_item(&g, i, seq[e], lab);
-		k = e;
-	}
 }

@@ -1,0 +1,292 @@
+/* cv/assemble.c - the learned finder: labels to items.
+ *
+ * The finder's model gives each block of a page a label (blocks.c says
+ * what it sees).  A chain of labels cannot see what an item must be as a
+ * whole, so the labels are checked first (repair): an item holds a title,
+ * an item with no title is the rest of the one before it, prose alone is
+ * beside an item.  Then the items are put together block by block, by the
+ * rule finder's hands (finder.c: a record's facts, a list item's badge,
+ * lines wrapped at a width, links set apart), and the blocks beside an item
+ * are attached to it.  An item that holds several references (its DOIs,
+ * page ranges or quoted titles say so) is parted into one item each, or
+ * reported and skipped; so is a publication section in which the finder
+ * read no item, and a block that reads as a reference the finder set apart.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/str.h"
+#include "cv/doc.h"
+
+/* ---- the labels, checked ---------------------------------------------------------- */
+
+/* The title a block of a title alone holds (its text before any bracket
+ * or link), as plain text. */
+static cx_str caption(struct cv *v, const struct cv_line *L)
+{
+	cx_str links = cvd_S("", 0), p = cvd_plain(&v->a, cvd_unlinked(&v->a, cvd_S(L->s, L->n), &links));
+	size_t k = 0;
+	while (k < p.n && p.p[k] != '[')
+		k++;
+	return cvd_trim_punct(cvd_S(p.p, k), ".,;:");
+}
+
+/* Does block j's text repeat the title block i holds alone? */
+static int repeats_title(struct cv *v, const struct cv_blocks *b, size_t i, size_t j)
+{
+	cx_str t = caption(v, &v->l[b->seq[i]]);
+	if (t.n < 12)
+		return 0;
+	cx_str p = cvd_plain(&v->a, cvd_S(v->l[b->seq[j]].s, v->l[b->seq[j]].n));
+	char *z = arena_strndup(&v->a, t.p, t.n);
+	return p.n > t.n && str_ifind(p, z, 0) >= 0;
+}
+
+/* What a chain of labels cannot see, and an item must keep: it has a
+ * title.  Prose alone between two items is beside the one before it; an
+ * item without a title that follows one that lacks what it brings (a title
+ * on its line, the citation under it), or that repeats the title the one
+ * before holds alone, is the rest of that item. */
+static void repair(struct cv *v, const struct cv_blocks *b, uint8_t *lab)
+{
+	size_t prev_k = 0;
+	size_t prev_e = (size_t)-1;
+	unsigned prev_f = 0;
+	for (size_t k = 0; k < b->n;) {
+		if (lab[k] != BLK_START && lab[k] != BLK_CONT) {
+			k++;
+			continue;
+		}
+		size_t e = k + 1;
+		while (e < b->n && (lab[e] == BLK_CONT || lab[e] == BLK_SIDE))
+			e++;
+		unsigned f = 0, prose = 1;
+		for (size_t j = k; j < e; j++) {
+			if (lab[j] == BLK_SIDE)
+				continue;
+			/* a title after a whole reference, its authors with it or
+			 * next: the next item, which the chain ran on into (not
+			 * a line wrapped at a width, which goes on in small
+			 * letters) */
+			unsigned whole = BF_TITLE | BF_AUTHORS;
+			const struct cv_line *J = &v->l[b->seq[j]];
+			if (j > k && (f & whole) == whole && (f & (BF_YEAR | BF_VENUE)) && !(J->n && str_upper((unsigned char)J->s[0]) != J->s[0]) &&
+			    (b->facts[j] & (BF_TITLE | BF_YEAR)) == BF_TITLE &&
+			    ((b->facts[j] & BF_AUTHORS) || (j + 1 < e && (b->facts[j + 1] & BF_AUTHORS)))) {
+				lab[j] = BLK_START;
+				e = j;
+				break;
+			}
+			f |= b->facts[j], prose &= (b->facts[j] & BF_PROSE) != 0;
+		}
+		unsigned brings = f & (BF_AUTHORS | BF_VENUE | BF_YEAR);
+		if (prev_e == k && prose) {
+			memset(lab + k, BLK_SIDE, e - k);
+			prev_e = e;
+		} else if (prev_e == k && (prev_f & BF_TITLE) &&
+		           ((!(f & BF_TITLE) && brings && !(prev_f & brings)) ||
+		            (prev_e == prev_k + 1 && !(prev_f & (BF_AUTHORS | BF_YEAR)) && repeats_title(v, b, prev_k, k)))) {
+			lab[k] = BLK_CONT;
+			prev_f |= f;
+			prev_e = e;
+		} else
+			prev_k = k, prev_e = e, prev_f = f;
+		k = e;
+	}
+}
+
+void cvd_label_blocks(struct cv *v, const struct lab_model *m, const struct cv_blocks *b, uint8_t *lab)
+{
+	int32_t *sc = xmalloc(lab_scratch(b->n) * sizeof *sc);
+	lab_decode_stride(m, b->f, b->nf, b->n, BLK_FEAT, lab, sc);
+	free(sc);
+	repair(v, b, lab);
+}
+
+void cvd_find(struct cv *v)
+{
+	if (!v->finder) {
+		cvd_segment(v);
+		return;
+	}
+	struct cv_blocks b;
+	size_t n = cvd_blocks(v, &b);
+	uint8_t *lab = xmalloc(n + 1);
+	cvd_label_blocks(v, v->finder, &b, lab);
+	cvd_assemble(v, &b, lab);
+	free(lab);
+	cvd_blocks_free(&b);
+}
+
+
+/* ---- items that hold several references --------------------------------------------- */
+
+/* Does the text hold several references?  Two DOIs, or two page ranges or
+ * quoted titles and two years: one reference has each once. */
+static int several(cx_str p)
+{
+	struct cv_marks m;
+	cvd_ref_marks(p, &m);
+	return m.dois >= 2 || ((m.pages >= 2 || m.quoted >= 2) && m.years >= 2);
+}
+
+/* The item of lines C[0..nc) holds several references: parted at its lines,
+ * after each line that ends one (its pages, its DOI), or else before each
+ * line that opens one (a quoted title).  How many parts in cut[] (each
+ * part's first line), or 0 when its lines do not part them. */
+static size_t part_lines(struct cv *v, const struct cv_line *C, size_t nc, size_t *cut)
+{
+	size_t ends = 0, opens = 0, n = 0;
+	uint8_t *e = arena_calloc(&v->a, nc + 1), *o = arena_calloc(&v->a, nc + 1);
+	for (size_t i = 0; i < nc; i++) {
+		if (C[i].blank)
+			continue;
+		struct cv_marks m;
+		cx_str p = cvd_plain(&v->a, cvd_S(C[i].s, C[i].n));
+		if (several(p))
+			return 0; /* two on one line: no line parts them */
+		cvd_ref_marks(p, &m);
+		ends += e[i] = m.dois || m.pages;
+		opens += o[i] = m.quoted != 0;
+	}
+	cut[n++] = 0;
+	for (size_t i = 1; i < nc; i++)
+		if ((ends >= 2 && e[i - 1]) || (ends < 2 && opens >= 2 && o[i]))
+			cut[n++] = i;
+	/* after the last reference's end, what follows is its own */
+	while (ends >= 2 && n > 1 && !memchr(e + cut[n - 1], 1, nc - cut[n - 1]))
+		n--;
+	return n >= 2 ? n : 0;
+}
+
+/* One item the finder found: lines [from, to] of v, labelled lab (by line;
+ * BLK_N for a blank line).  Its blocks beside it are attached after. */
+static void learned_item(struct cv *v, struct grouper *g, size_t from, size_t to, const uint8_t *lab)
+{
+	struct cv_line *C = arena_alloc(&v->a, (to - from + 2) * sizeof *C);
+	size_t nc = 0, before = v->nraw;
+	for (size_t i = from; i <= to; i++)
+		if (lab[i] != BLK_SIDE)
+			C[nc++] = v->l[i];
+	while (nc && C[nc - 1].blank)
+		nc--;
+	if (!nc)
+		return;
+	size_t len = 0;
+	for (size_t i = 0; i < nc; i++)
+		len += C[i].n + 1;
+	char *all = arena_alloc(&v->a, len + 1);
+	size_t k = 0;
+	for (size_t i = 0; i < nc; i++) {
+		memcpy(all + k, C[i].s, C[i].n);
+		k += C[i].n;
+		all[k++] = ' ';
+	}
+	if (several(cvd_plain(&v->a, cvd_S(all, k)))) {
+		size_t *cut = arena_alloc(&v->a, (nc + 1) * sizeof *cut), parts = part_lines(v, C, nc, cut);
+		if (!parts) {
+			cvd_v_diag(v, CX_WARNING, CX_E_SYNTAX, C[0].line,
+			           "a paragraph holds several references (DOIs, page ranges or quoted titles); "
+			           "skipped: write each on a line of its own");
+			return;
+		}
+		cvd_v_diag(v, CX_NOTE, CX_E_VALUE, C[0].line, "an item holds %zu references: read as %zu items", parts,
+		           parts);
+		for (size_t p = 0; p < parts; p++) {
+			size_t e = p + 1 < parts ? cut[p + 1] : nc;
+			cvd_group_item(g, C + cut[p], e - cut[p]);
+		}
+	} else
+		cvd_group_item(g, C, nc);
+	if (v->nraw == before)
+		return;
+	for (size_t i = from; i <= to; i++)
+		if (lab[i] == BLK_SIDE)
+			cvd_side_text(v, &v->raw[v->nraw - 1], &v->l[i]);
+}
+
+/* ---- a page's items ---------------------------------------------------------------- */
+
+/* A publication section's heading, to say when no item came of it. */
+struct pubsec {
+	const struct cv_line *L;   /* its heading, or NULL */
+	int level;
+	size_t nraw;               /* items before it */
+};
+
+static void close_section(struct cv *v, struct pubsec *ps)
+{
+	if (ps->L && v->nraw == ps->nraw) {
+		cx_str t = cvd_plain(&v->a, cvd_S(ps->L->s, ps->L->n));
+		cvd_v_diag(v, CX_WARNING, CX_E_SYNTAX, ps->L->line,
+		           "no item of the section \"%.*s\" reads as a publication; the section is skipped", (int)t.n,
+		           t.p);
+	}
+	ps->L = NULL;
+}
+
+/* A heading, as far as sections go: a new one closes the publication
+ * section open at its level or above; one that names publications opens
+ * one. */
+static void heading_seen(struct cv *v, struct pubsec *ps, const struct cv_line *L, int label)
+{
+	enum cv_hint h;
+	int level = L->heading ? L->heading : 7;
+	cx_str p = cvd_plain(&v->a, cvd_S(L->s, L->n));
+	int pub = p.n < 80 && cvd_sec_class(p, &h) == SEC_PUB;
+	if (ps->L && (level <= ps->level || label == BLK_HEAD_OTHER))
+		close_section(v, ps);
+	if (pub && !L->marker && !ps->L)
+		*ps = (struct pubsec){L, level, v->nraw};
+}
+
+void cvd_assemble(struct cv *v, const struct cv_blocks *b, const uint8_t *blab)
+{
+	size_t n = b->n;
+	const size_t *seq = b->seq;
+	/* each line's label; blank lines take none */
+	uint8_t *lab = arena_alloc(&v->a, v->nl + 1);
+	memset(lab, BLK_N, v->nl + 1);
+	for (size_t k = 0; k < n; k++)
+		lab[seq[k]] = blab[k];
+	struct grouper *g = cvd_grouper(v);
+	struct pubsec ps = {NULL, 0, 0};
+	int strict = 1;
+	enum cv_hint hint = H_NONE;
+	for (size_t k = 0; k < n; k++) {
+		size_t i = seq[k];
+		const struct cv_line *L = &v->l[i];
+		enum cv_hint hh = H_NONE;
+		int y = cvd_year_only(v, L);
+		if (blab[k] == BLK_HEAD_PUB || blab[k] == BLK_HEAD_OTHER) {
+			heading_seen(v, &ps, L, blab[k]);
+			cx_str p = cvd_plain(&v->a, cvd_S(L->s, L->n));
+			enum sec sc = p.n < 80 ? cvd_sec_class(p, &hh) : SEC_NONE;
+			if (blab[k] == BLK_HEAD_OTHER)
+				strict = 1, hint = H_NONE, y = 0;
+			else if (sc == SEC_PUB || strict)
+				strict = 0, hint = hh;
+			/* else a group of a publication section: a year, a topic */
+			cvd_group_state(g, strict, hint, y);
+			continue;
+		}
+		if (L->heading && (blab[k] == BLK_OTHER || blab[k] == BLK_OTHER_PUB))
+			heading_seen(v, &ps, L, blab[k]);
+		if (blab[k] == BLK_OTHER_PUB && y)
+			cvd_group_state(g, strict, hint, y);
+		if (blab[k] == BLK_OTHER_PUB && (b->facts[k] & BF_REF))
+			cvd_v_diag(v, CX_NOTE, CX_E_SYNTAX, L->line,
+			           "a line reads as a reference but stands apart from the list around it; skipped");
+		if (blab[k] != BLK_START && blab[k] != BLK_CONT)
+			continue;
+		/* the item runs on over the blocks that continue it, or are
+		 * beside it */
+		size_t e = k;
+		while (e + 1 < n && (blab[e + 1] == BLK_CONT || blab[e + 1] == BLK_SIDE))
+			e++;
+		learned_item(v, g, i, seq[e], lab);
+		k = e;
+	}
+	close_section(v, &ps);
+}
