@@ -124,10 +124,10 @@ void cvd_find(struct cv *v)
 
 /* Does the text hold several references?  Two DOIs, or two page ranges or
  * quoted titles and two years: one reference has each once. */
-static int several(cx_str p)
+static int several(struct cv *v, cx_str p)
 {
 	struct cv_marks m;
-	cvd_ref_marks(p, &m);
+	cvd_ref_marks(&v->a, p, &m);
 	return m.dois >= 2 || ((m.pages >= 2 || m.quoted >= 2) && m.years >= 2);
 }
 
@@ -144,9 +144,9 @@ static size_t part_lines(struct cv *v, const struct cv_line *C, size_t nc, size_
 			continue;
 		struct cv_marks m;
 		cx_str p = cvd_plain(&v->a, cvd_S(C[i].s, C[i].n));
-		if (several(p))
+		if (several(v, p))
 			return 0; /* two on one line: no line parts them */
-		cvd_ref_marks(p, &m);
+		cvd_ref_marks(&v->a, p, &m);
 		ends += e[i] = m.dois || m.pages;
 		opens += o[i] = m.quoted != 0;
 	}
@@ -183,7 +183,7 @@ static void learned_item(struct cv *v, struct grouper *g, size_t from, size_t to
 		k += C[i].n;
 		all[k++] = ' ';
 	}
-	if (several(cvd_plain(&v->a, cvd_S(all, k)))) {
+	if (several(v, cvd_plain(&v->a, cvd_S(all, k)))) {
 		size_t *cut = arena_alloc(&v->a, (nc + 1) * sizeof *cut), parts = part_lines(v, C, nc, cut);
 		if (!parts) {
 			cvd_v_diag(v, CX_WARNING, CX_E_SYNTAX, C[0].line,

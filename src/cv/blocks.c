@@ -176,14 +176,66 @@ static unsigned dois(cx_str p)
 	return k;
 }
 
-void cvd_ref_marks(cx_str p, struct cv_marks *m)
+/* The text without its URLs and paths (tokens with a '/' in them), where
+ * numbers are no pages or years. */
+static cx_str no_urls(struct arena *a, cx_str p)
 {
-	m->dois = dois(p);
-	m->pages = page_ranges(p);
-	m->quoted = quoted_titles(p);
+	char *t = arena_alloc(a, p.n + 1);
+	size_t k = 0;
+	for (size_t i = 0; i < p.n;) {
+		size_t e = i;
+		while (e < p.n && p.p[e] != ' ')
+			e++;
+		if (!memchr(p.p + i, '/', e - i)) {
+			memcpy(t + k, p.p + i, e - i);
+			k += e - i;
+			t[k++] = ' ';
+		}
+		i = e + 1;
+	}
+	return cvd_S(t, k);
+}
+
+/* How many different DOIs p holds: a link and its text name one twice,
+ * and a publisher's link may go on after it (".../doi/10.1093/x/123/456"). */
+static unsigned distinct_dois(cx_str p)
+{
+	cx_str seen[8];
+	unsigned k = 0;
+	for (size_t i = 0; i + 8 < p.n && k < 8; i++) {
+		size_t j = i + 3;
+		if (p.p[i] != '1' || p.p[i + 1] != '0' || p.p[i + 2] != '.' || (i && str_alnum((unsigned char)p.p[i - 1])))
+			continue;
+		while (j < p.n && str_digit((unsigned char)p.p[j]))
+			j++;
+		if (j - i < 7 || j >= p.n || p.p[j] != '/')
+			continue; /* "10." four digits or more and a slash: a DOI starts here */
+		size_t e = i;
+		while (e < p.n && p.p[e] != ' ' && p.p[e] != ',' && p.p[e] != ';')
+			e++;
+		while (e > i && (p.p[e - 1] == '.' || p.p[e - 1] == ')'))
+			e--;
+		cx_str d = cvd_S(p.p + i, e - i);
+		unsigned m = 0;
+		/* the same DOI, or one a link's path goes on from */
+		while (m < k && !str_ieqn(seen[m].p, d.p, seen[m].n < d.n ? seen[m].n : d.n))
+			m++;
+		if (m == k)
+			seen[k++] = d;
+		i = e;
+	}
+	return k;
+}
+
+void cvd_ref_marks(struct arena *a, cx_str p, struct cv_marks *m)
+{
+	m->dois = distinct_dois(p);
+	cx_str t = no_urls(a, p);
+	m->pages = page_ranges(t);
+	m->quoted = quoted_titles(t);
 	m->years = 0;
-	for (size_t i = 0; i + 4 <= p.n; i++) {
-		int y = cvd_year_at(p.p, p.n, i);
+	for (size_t i = 0; i + 4 <= t.n; i++) {
+		int y = cvd_year_at(t.p, t.n, i);
 		m->years += y >= 1950 && y <= 2039;
 	}
 }

@@ -203,11 +203,12 @@ enum { BF_TITLE = 1, BF_AUTHORS = 2, BF_VENUE = 4, BF_YEAR = 8, BF_REF = 16, BF_
 size_t cvd_blocks(struct cv *v, struct cv_blocks *b);
 /* The items of the blocks b the learned finder labelled blab (assemble.c). */
 void cvd_assemble(struct cv *v, const struct cv_blocks *b, const uint8_t *blab);
-/* Marks a reference has once, and years, in plain text p (blocks.c). */
+/* Marks a reference has once, and years, in plain text p (blocks.c):
+ * different DOIs; outside URLs, page ranges, quoted titles and years. */
 struct cv_marks {
 	unsigned dois, pages, quoted, years;
 };
-void cvd_ref_marks(cx_str p, struct cv_marks *m);
+void cvd_ref_marks(struct arena *a, cx_str p, struct cv_marks *m);
 /* Each block's label (enum blk) by the finder's model m. */
 void cvd_label_blocks(struct cv *v, const struct lab_model *m, const struct cv_blocks *b, uint8_t *lab);
 void cvd_blocks_free(struct cv_blocks *b);
