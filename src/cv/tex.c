@@ -222,6 +222,64 @@ static void find_dress(const char *s, const char *end, struct dress *dr)
 	}
 }
 
+/* A layout command at p that carries no text (\hspace{..}, \small), or an
+ * equal-contribution mark written as one (\dag, \textsuperscript{*}):
+ * past it, with the mark put in out; p when it is none of them. */
+static const char *layout_command(const char *p, const char *end, struct buf *out)
+{
+	size_t l;
+	int done = 0;
+	/* Layout commands with arguments that carry no text. */
+	static const char *const drop_arg[] = {"hspace", "vspace", "label", "setlength",
+	                                       "addtolength", "vskip", "hskip", "cite",
+	                                       "nocite", "includegraphics", "color"};
+	for (size_t i = 0; i < sizeof drop_arg / sizeof *drop_arg && !done; i++)
+		if (cmd_is(p, end, drop_arg[i], &l)) {
+			const char *q = p + l;
+			if (q < end && *q == '*')
+				q++;
+			q = skip_group(q, end);
+			if (!strcmp(drop_arg[i], "setlength") || !strcmp(drop_arg[i], "addtolength"))
+				q = skip_group(q, end);
+			p = q;
+			done = 1;
+		}
+	/* Declarations and wrappers with no meaning here. */
+	static const char *const drop[] = {"hfill", "noindent", "small", "footnotesize", "phantomsection",
+	                                   "scriptsize", "large", "Large", "normalsize",
+	                                   "centering", "raggedright", "bigskip", "medskip",
+	                                   "smallskip", "underline", "uline", "mbox",
+	                                   "textnormal", "textrm", "textsf", "maketitle",
+	                                   "clearpage", "newpage", "pagebreak", "vfill"};
+	for (size_t i = 0; i < sizeof drop / sizeof *drop && !done; i++)
+		if (cmd_is(p, end, drop[i], &l)) {
+			p += l;
+			done = 1;
+		}
+	/* Equal-contribution marks written as commands. */
+	static const char *const daggers[] = {"dag", "dagger", "textdagger"};
+	for (size_t i = 0; i < 3 && !done; i++)
+		if (cmd_is(p, end, daggers[i], &l)) {
+			buf_put(out, "\xE2\x80\xA0", 3);
+			p += l;
+			if (p < end && *p == '{' && p + 1 < end && p[1] == '}')
+				p += 2;
+			done = 1;
+		}
+	if (!done && cmd_is(p, end, "textsuperscript", &l)) {
+		const char *g = skip_group(p + l, end);
+		const char *q = p + l;
+		while (q < g && *q != '{')
+			q++;
+		if (g - q == 3 && (q[1] == '*' || q[1] == '#')) {
+			buf_putc(out, q[1]);
+			p = g;
+			done = 1;
+		}
+	}
+	return p;
+}
+
 /* A LaTeX CV to lines (pre: its preamble, where its own commands are
  * defined): \section{X} becomes a "# X" heading, \item a "- "
  * bullet, \\ and blank lines break lines, environments and layout commands
@@ -364,56 +422,11 @@ void cvd_latex_to_text(const char *pre, size_t npre, const char *s, size_t n, st
 			p = after;
 			continue;
 		}
-		/* Layout commands with arguments that carry no text. */
-		static const char *const drop_arg[] = {"hspace", "vspace", "label", "setlength",
-		                                       "addtolength", "vskip", "hskip", "cite",
-		                                       "nocite", "includegraphics", "color"};
-		for (size_t i = 0; i < sizeof drop_arg / sizeof *drop_arg && !done; i++)
-			if (cmd_is(p, end, drop_arg[i], &l)) {
-				const char *q = p + l;
-				if (q < end && *q == '*')
-					q++;
-				q = skip_group(q, end);
-				if (!strcmp(drop_arg[i], "setlength") || !strcmp(drop_arg[i], "addtolength"))
-					q = skip_group(q, end);
-				p = q;
-				done = 1;
-			}
-		/* Declarations and wrappers with no meaning here. */
-		static const char *const drop[] = {"hfill", "noindent", "small", "footnotesize", "phantomsection",
-		                                   "scriptsize", "large", "Large", "normalsize",
-		                                   "centering", "raggedright", "bigskip", "medskip",
-		                                   "smallskip", "underline", "uline", "mbox",
-		                                   "textnormal", "textrm", "textsf", "maketitle",
-		                                   "clearpage", "newpage", "pagebreak", "vfill"};
-		for (size_t i = 0; i < sizeof drop / sizeof *drop && !done; i++)
-			if (cmd_is(p, end, drop[i], &l)) {
-				p += l;
-				done = 1;
-			}
-		/* Equal-contribution marks written as commands. */
-		static const char *const daggers[] = {"dag", "dagger", "textdagger"};
-		for (size_t i = 0; i < 3 && !done; i++)
-			if (cmd_is(p, end, daggers[i], &l)) {
-				buf_put(out, "\xE2\x80\xA0", 3);
-				p += l;
-				if (p < end && *p == '{' && p + 1 < end && p[1] == '}')
-					p += 2;
-				done = 1;
-			}
-		if (!done && cmd_is(p, end, "textsuperscript", &l)) {
-			const char *g = skip_group(p + l, end);
-			const char *q = p + l;
-			while (q < g && *q != '{')
-				q++;
-			if (g - q == 3 && (q[1] == '*' || q[1] == '#')) {
-				buf_putc(out, q[1]);
-				p = g;
-				done = 1;
-			}
-		}
-		if (done)
+		const char *past = layout_command(p, end, out);
+		if (past != p) {
+			p = past;
 			continue;
+		}
 		buf_putc(out, *p++);
 		if (p < end) /* keep the escaped character with its backslash */
 			buf_putc(out, *p++);
