@@ -3,7 +3,8 @@
  *   train_finder -b PAGE                 the page's blocks, one a line:
  *                                        index, source line, kind, record,
  *                                        the rules' mark, a blank line
- *                                        before, indent, text
+ *                                        before, indent, text, the bold
+ *                                        text it opens with
  *   train_finder [-e EPOCHS] [-p PRUNE] [-o MODEL] [-L DIR] [-a] LIST
  *
  * LIST names the training pages, one a line: "FOLD PAGE LABELS", where
@@ -55,7 +56,8 @@ static void print_blocks(void *ctx, struct cv *v, const struct cv_blocks *b)
 		       blank, L->indent);
 		for (size_t i = 0; i < p.n; i++)
 			putchar(p.p[i] == '\t' || p.p[i] == '\n' ? ' ' : p.p[i]);
-		putchar('\n');
+		cx_str lb = cvd_lead_bold(&v->a, L);
+		printf("\t%.*s\n", (int)lb.n, lb.p);
 	}
 }
 

@@ -47,6 +47,7 @@ struct bfact {
 	uint8_t headish;    /* a heading, or a short line that names a section */
 	uint8_t share[4];   /* title, author, container, date tokens, in quarters */
 	uint8_t reflike;    /* a year and the labeller's title and authors */
+	uint8_t runin;      /* the section its run-in label names (enum sec) */
 	uint32_t shape;     /* layout: kind, indent, first character, lead, box */
 };
 
@@ -128,8 +129,7 @@ static unsigned page_ranges(cx_str p)
 	unsigned k = 0;
 	for (size_t i = 0; i < p.n; i++) {
 		if (!str_digit((unsigned char)p.p[i]) || (i && (str_alnum((unsigned char)p.p[i - 1]) ||
-		                                                p.p[i - 1] == '.' || p.p[i - 1] == '/' ||
-		                                                p.p[i - 1] == ':')))
+		                                                p.p[i - 1] == '.' || p.p[i - 1] == '/')))
 			continue;
 		size_t j = i;
 		long a = 0;
@@ -315,6 +315,11 @@ static void facts(struct cv *v, const struct cv_line *L, struct bfact *b)
 		b->sec = (uint8_t)cvd_sec_class(b->p, &h);
 	b->headish = L->heading || (b->sec != SEC_NONE && b->p.n < 60 && b->p.n &&
 	                            !strchr(".,;", b->p.p[b->p.n - 1]));
+	cx_str lb = cvd_lead_bold(&v->a, L);
+	if (!lb.n)
+		lb = cvd_lead_label(&v->a, L);
+	if (lb.n && b->sec == SEC_NONE && (b->sec = (uint8_t)cvd_sec_class(lb, &h)) != SEC_NONE)
+		b->headish = 1, b->runin = b->sec; /* "**Education** **University of ...**", "Blog: ...": a heading run in */
 	if (b->words >= 2 && !L->heading)
 		reading(v, L, b->share);
 	b->reflike = b->years && b->share[0] && b->share[1] && b->words >= 5;
@@ -322,6 +327,24 @@ static void facts(struct cv *v, const struct cv_line *L, struct bfact *b)
 	char sh[32];
 	int k = snprintf(sh, sizeof sh, "%u/%u/%c/%u/%08x", b->kind, ind, b->first, b->lead, (unsigned)L->box);
 	b->shape = feat_hash(7, sh, (size_t)k);
+}
+
+/* The page's owner talking: "I" as a word of its own (not an initial,
+ * "Lund, I."), "I'm", "my". */
+static int owner_talks(cx_str p)
+{
+	for (size_t i = 0; i < p.n; i++) {
+		if (i && p.p[i - 1] != ' ')
+			continue;
+		size_t e = i;
+		while (e < p.n && p.p[e] != ' ')
+			e++;
+		cx_str w = cvd_S(p.p + i, e - i);
+		if (str_eq(w, "I") || str_eq(w, "I'm") || str_eq(w, "I've") || str_eq(w, "My") || str_eq(w, "my"))
+			return 1;
+		i = e;
+	}
+	return 0;
 }
 
 /* ---- features ------------------------------------------------------------- */
@@ -564,6 +587,9 @@ static void section_features(const struct bfact *b, const struct secinfo *si, ui
 	add(s, "major=%d/n=%u", si->major == b->shape, si->nmajor > 3 ? 3 : si->nmajor);
 	add(s, "major=%d/kind=%u", si->major == b->shape, b->kind);
 	add(s, "pmajor=%d", page_major == b->shape);
+	/* what a block holds means something else in another section */
+	add(s, "h.cls=%u/tit=%u/aut=%u", si->cls, b->share[0] >= 2, b->share[1] >= 2);
+	add(s, "h.cls=%u/kind=%u/years=%u", si->cls, b->kind, b->years ? 1 : 0);
 	add(s, "pmajor=%d/h.cls=%u", page_major == b->shape, si->cls);
 }
 
@@ -604,7 +630,8 @@ static size_t block_features(struct cv *v, size_t *seq, uint32_t *f, uint8_t *nf
 		const struct bfact *b = &B[i];
 		bf[k] = (uint8_t)((b->share[0] >= 2) * BF_TITLE | (b->share[1] >= 2) * BF_AUTHORS |
 		                  (b->share[2] >= 2) * BF_VENUE | (b->years != 0) * BF_YEAR | b->reflike * BF_REF |
-		                  (b->words >= 8 && cvd_prose(b->p)) * BF_PROSE);
+		                  (b->words >= 8 && cvd_prose(b->p)) * BF_PROSE |
+		                  (b->words >= 8 && owner_talks(b->p)) * BF_FIRST | (b->runin == SEC_OTHER) * BF_OTHERSEC);
 		if (k == sec_from) {
 			/* a new section: its extent, to the next heading */
 			size_t e = k + 1;

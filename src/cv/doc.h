@@ -68,6 +68,7 @@ struct cv_rec {
 /* One item as found, before its fields are read. */
 struct cv_raw {
 	unsigned line;
+	size_t idx;           /* the index of its first line in the line model */
 	cx_str text;          /* its lines, '\n' between them, with markup */
 	uint8_t *roles;       /* each line's role (enum role), or NULL */
 	cx_str extra;         /* rows of links set apart: identifiers come from them */
@@ -173,6 +174,12 @@ enum sec cvd_sec_class(cx_str t, enum cv_hint *hint);
 void cvd_segment(struct cv *v);
 /* Long prose: an abstract, or the page talking about its owner. */
 int cvd_prose(cx_str p);
+/* Does the labeller read s alone as a whole citation (finder.c)? */
+int cvd_cites(struct cv *v, cx_str s);
+/* The bold span a line opens with, as plain text, or "" (finder.c). */
+cx_str cvd_lead_bold(struct arena *a, const struct cv_line *L);
+/* The label a line opens with ("Blog: ...", "Selected papers: ..."), or "". */
+cx_str cvd_lead_label(struct arena *a, const struct cv_line *L);
 /* The rule finder's grouper, for the learned finder's items (finder.c):
  * its state (outside a publication section, the section's hint, a year
  * heading's year); an item of lines C[0..nc), through the rule finder's
@@ -198,8 +205,11 @@ struct cv_blocks {
 	uint8_t *facts;   /* BF_* of each block */
 };
 /* What a block holds, as the labeller reads it alone (half its words or
- * more a title, authors, a venue), a year, all of a reference, prose. */
-enum { BF_TITLE = 1, BF_AUTHORS = 2, BF_VENUE = 4, BF_YEAR = 8, BF_REF = 16, BF_PROSE = 32 };
+ * more a title, authors, a venue), a year, all of a reference, prose,
+ * the page's owner talking ("I", "my"), a label that names another
+ * section ("Blog: ...", "**Talks** ..."). */
+enum { BF_TITLE = 1, BF_AUTHORS = 2, BF_VENUE = 4, BF_YEAR = 8, BF_REF = 16, BF_PROSE = 32, BF_FIRST = 64,
+       BF_OTHERSEC = 128 };
 size_t cvd_blocks(struct cv *v, struct cv_blocks *b);
 /* The items of the blocks b the learned finder labelled blab (assemble.c). */
 void cvd_assemble(struct cv *v, const struct cv_blocks *b, const uint8_t *blab);

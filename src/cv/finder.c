@@ -43,7 +43,8 @@ static const char *const other_words[] = {
 	"skills", "interests", "contact", "grants", "funding", "students", "mentoring",
 	"advising", "projects", "news", "activities", "reviewing", "reviewer", "positions",
 	"appointments", "biography", "bio", "about", "hobbies", "languages", "leadership",
-	"outreach", "media", "press", "fellowships", "scholarships", "courses", "coursework",
+	"outreach", "media", "press", "fellowships", "scholarships", "courses", "coursework", "blog",
+	"blogs", "podcast", "podcasts", "videos",
 	"volunteer", "memberships", "references", "referees", "patents", "misc",
 	"miscellaneous", "personal", "summary", "profile", "objective", "achievements",
 	"certifications", "internships", "seminars", "lectures", "committees", "affiliations",
@@ -374,6 +375,11 @@ static enum lk line_kind(struct cv *v, cx_str s)
 	return n[0] > n[1] && n[0] >= n[2] ? LK_TITLE : n[1] > n[2] ? LK_AUTHOR : LK_VENUE;
 }
 
+int cvd_cites(struct cv *v, cx_str s)
+{
+	return line_kind(v, s) == LK_CITE;
+}
+
 /* Long prose: an abstract, or the page talking about its owner. */
 int cvd_prose(cx_str p)
 {
@@ -512,6 +518,7 @@ struct acc {
 	uint8_t kind[ITEM_LINES];
 	size_t n;
 	unsigned line;
+	size_t idx;          /* its first line's index */
 	unsigned kinds;      /* bit set of enum lk */
 	int caption;         /* the first line is a heading with the item's title */
 	cx_str extra, abstract, date, badge;
@@ -590,6 +597,7 @@ static void flush(struct grouper *g)
 			memcpy(r->roles, c->role, ITEM_LINES);
 		}
 		r->line = c->line;
+		r->idx = c->idx;
 		r->extra = c->extra, r->abstract = c->abstract, r->date = c->date, r->badge = c->badge;
 		r->title = c->title;
 		r->hint = g->hint;
@@ -676,7 +684,7 @@ static void acc_line(struct grouper *g, cx_str s, unsigned line, int role, int k
 	if (c->n == ITEM_LINES && c->s[c->n - 1].n + s.n >= ITEM_BYTES)
 		flush(g); /* no item is this long: the line starts the next */
 	if (!c->n)
-		c->line = line;
+		c->line = line, c->idx = g->at;
 	mark(g, c->n ? RM_CONT : RM_START);
 	if (c->n == ITEM_LINES) { /* more lines than an item has: the last one grows */
 		c->s[c->n - 1] = cv_cat(&g->v->a, c->s[c->n - 1], " ", s);
@@ -853,7 +861,7 @@ static void take_line(struct grouper *g, cx_str s, unsigned line, int heading)
 			flush(g);
 		c->date = p; /* the item's date on a line before it */
 		if (!c->line)
-			c->line = line;
+			c->line = line, c->idx = g->at;
 		mark(g, RM_SIDE);
 		return;
 	}
@@ -996,6 +1004,8 @@ static void take_lines(struct grouper *g, const struct cv_line *L, size_t n)
 		cx_str t = C[j].n > 40 ? repeats(v, cvd_S(C[0].s, C[0].n), cj) : cvd_S("", 0);
 		if (t.n && line_kind(v, cj) == LK_CITE) {
 			title = t;
+			/* the caption's links are the item's */
+			g->cur.extra = cat_upto(&v->a, g->cur.extra, " ", cvd_S(C[0].s, C[0].n), ITEM_BYTES);
 			C[0] = C[j];
 			C[0].role = R_NONE;
 			nc = 1;
@@ -1103,16 +1113,28 @@ static cx_str heading_text(struct cv *v, const struct cv_line *L, int *emph)
 	return cvd_plain(&v->a, s);
 }
 
+cx_str cvd_lead_bold(struct arena *a, const struct cv_line *L)
+{
+	const char *e = L->n && L->s[0] == CX_M_BOLD_ON ? memchr(L->s, CX_M_BOLD_OFF, L->n) : NULL;
+	return e ? cvd_plain(a, cvd_S(L->s + 1, (size_t)(e - L->s - 1))) : cvd_S("", 0);
+}
+
+cx_str cvd_lead_label(struct arena *a, const struct cv_line *L)
+{
+	cx_str p = cvd_plain(a, cvd_S(L->s, L->n));
+	size_t k = 0, words = 1;
+	while (k < p.n && k < 40 && p.p[k] != ':' && (str_alpha((unsigned char)p.p[k]) || p.p[k] == ' ' || p.p[k] == '&'))
+		words += p.p[k++] == ' ';
+	return k && k < p.n && p.p[k] == ':' && words <= 3 ? cvd_S(p.p, k) : cvd_S("", 0);
+}
+
 /* A bold span at the start of a line that names a section
  * ("**Education** **University of Washington** ..."). */
 static enum sec bold_heading(struct cv *v, const struct cv_line *L, enum cv_hint *h)
 {
-	if (!L->n || L->s[0] != CX_M_BOLD_ON)
-		return SEC_NONE;
-	const char *e = memchr(L->s, CX_M_BOLD_OFF, L->n);
-	if (!e)
-		return SEC_NONE;
-	return cvd_sec_class(cvd_plain(&v->a, cvd_S(L->s + 1, (size_t)(e - L->s - 1))), h);
+	cx_str b = cvd_lead_bold(&v->a, L);
+	*h = H_NONE;
+	return b.n ? cvd_sec_class(b, h) : SEC_NONE;
 }
 
 size_t cvd_words_in(cx_str s)
@@ -1389,6 +1411,6 @@ void cvd_side_text(struct cv *v, struct cv_raw *r, const struct cv_line *L)
 		r->date = p;
 	else if (cvd_award_words(p) && cvd_words_in(p) <= 12 && r->text.n + s.n < ITEM_BYTES)
 		r->text = cv_cat(&v->a, r->text, "\n", s); /* its role, if it has roles, is none */
-	else if (!image_name(p) && !form_field(p))
+	else if (!image_name(p) && !form_field(p) && !first_person(p)) /* the page talking of its owner */
 		r->abstract = cat_upto(&v->a, r->abstract, " ", p, ABSTRACT_BYTES);
 }
