@@ -249,7 +249,7 @@ HOMEPAGES_SPLIT ?= ../shared/tools/homepages-split.txt
 GEN_PAGES ?= tools/gen_pages.py
 PAGES_SITES ?= 300
 PAGES_HELDOUT ?= 100
-FINDER_EPOCHS ?= 12
+FINDER_EPOCHS ?= 24
 $(BUILD)/train_finder: tools/train_finder.c tools/perceptron.c tools/perceptron.h $(BUILD)/libcitex.a
 	$(CC) $(ALL_CFLAGS) -Itools -o $@ tools/train_finder.c tools/perceptron.c $(BUILD)/libcitex.a $(LDLIBS) -lm
 

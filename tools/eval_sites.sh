@@ -22,7 +22,7 @@ set -eu
 : "${CITEX:=build/citex}" "${TRAIN:=build/train_finder}" "${OUT:=build/eval-sites}"
 : "${DEV:=../shared/corpora/homepages-dev}" "${SPLIT:=../shared/tools/homepages-split.txt}"
 : "${SCORE:=../shared/tools/score_cv.py}" "${PAGES:=}" "${HELDOUT:=}" "${PYTHON:=/usr/bin/python3}"
-: "${EPOCHS:=12}"
+: "${EPOCHS:=24}"
 for f in "$DEV" "$SPLIT" "$SCORE"; do
 	[ -e "$f" ] || { echo "eval-sites: $f is missing: skipped"; exit 0; }
 done

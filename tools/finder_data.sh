@@ -10,7 +10,11 @@
 #     w3m makes of it (score_cv.py --text reads that), their fold the site;
 #   - the generated pages in PAGES (tools/gen_pages.py --split train), each
 #     as its page and as two of the text forms the generator wrote, always
-#     trained on (fold "-").
+#     trained on (fold "-");
+#   - the five seed documents (seeds/), CVs of another kind than homepages,
+#     with the items their hand-checked expected outputs hold
+#     (tests/cases/cv/seed-NNN.out.csl-json), always trained on, four
+#     times each.
 # The dev sites are skipped when DEV is missing, the text forms when w3m
 # is; the same inputs give the same list.
 set -eu
@@ -33,4 +37,18 @@ if [ -n "$PAGES" ] && [ -d "$PAGES" ]; then
 		xargs $gold --fold - --complete --form $form <"$OUT/synthetic.txt" >>"$OUT/list.txt"
 	done
 fi
+# the seeds: a folder each, as the aligner reads a site
+for s in seeds/[0-9][0-9][0-9]_*.txt; do
+	n=$(basename "$s" | cut -c1-3)
+	g=tests/cases/cv/seed-$n.out.csl-json
+	[ -f "$g" ] || continue
+	d=$OUT/seeds/seeds/seed-$n
+	mkdir -p "$d"
+	cp "$s" "$d/page.txt"
+	cp "$g" "$d/gold.json"
+	echo "$d"
+done >"$OUT/seeds.txt"
+# a seed counts four times: they are five, and unlike the pages around them
+xargs $gold --fold - --complete <"$OUT/seeds.txt" >"$OUT/seeds-list.txt"
+for i in 1 2 3 4; do cat "$OUT/seeds-list.txt"; done >>"$OUT/list.txt"
 echo "finder data: $(wc -l <"$OUT/list.txt") pages in $OUT/list.txt"

@@ -73,11 +73,11 @@ def blocks_of(tool, page):
     for line in r.stdout.split("\n"):
         if not line:
             continue
-        f = line.split("\t", 7)
-        if len(f) < 8:
+        f = line.split("\t")
+        if len(f) < 9:
             continue
         out.append({"k": int(f[0]), "line": int(f[1]), "kind": f[2], "rec": int(f[3]), "rule": int(f[4]),
-                    "blank": int(f[5]), "indent": int(f[6]), "text": f[7]})
+                    "blank": int(f[5]), "indent": int(f[6]), "text": "\t".join(f[7:-1]), "bold": f[-1]})
     return out
 
 def item_fields(g):
@@ -147,6 +147,7 @@ def find_titles(stream, title):
                 best, at = r, (i, i + m)
     return [at] if at and best >= 0.85 else []
 
+MONTH = re.compile(r"(?i)(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d")
 NOTE = re.compile(r"(?i)\b(award|best|oral|spotlight|tl;?dr|abstract|accepted|presented|nominat\w*|finalist)\b")
 
 def label(blocks, gold, complete=False):
@@ -173,7 +174,8 @@ def label(blocks, gold, complete=False):
     yearline = [re.fullmatch(r"\W*(19[5-9]|20[0-3])\d\W*", b["text"]) is not None for b in blocks]
     heading = [b["kind"].startswith("h") or yearline[k] or
                (section_words(b["text"]) is not None and len(b["text"]) < 60 and
-                not b["text"].rstrip().endswith((".", ",", ";")))
+                not b["text"].rstrip().endswith((".", ",", ";"))) or
+               (b["bold"] and section_words(b["bold"]) is not None)
                for k, b in enumerate(blocks)]
     def cover(k, fields):
         w = words[k]
@@ -197,7 +199,8 @@ def label(blocks, gold, complete=False):
             first, last = tb, te
             k = tb - 1
             while k > prev_end and k not in titled and not heading[k] and not blocks[k + 1]["blank"] and \
-                    (cover(k, fields) >= 0.5 or words[k] == [year]):
+                    (cover(k, fields) >= 0.5 or words[k] == [year] or (year in words[k] and len(words[k]) <= 5 and
+                                                                     MONTH.search(blocks[k]["text"]))):
                 first = k
                 k -= 1
             # a list item's marker on a line of its own before the title
