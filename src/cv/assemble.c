@@ -73,6 +73,12 @@ static void repair(struct cv *v, const struct cv_blocks *b, uint8_t *lab)
 		    v->l[b->seq[k]].marker && v->l[b->seq[k]].marker == v->l[b->seq[prev_k]].marker &&
 		    (b->facts[k] & BF_TITLE) && (b->facts[k] & (BF_AUTHORS | BF_YEAR)))
 			lab[k] = BLK_START;
+		/* a citation under an item that is its title alone, and repeats
+		 * it, is that item's rest, even where the chain set it apart */
+		if ((lab[k] == BLK_OTHER_PUB || lab[k] == BLK_OTHER) && prev_e == k && prev_e == prev_k + 1 &&
+		    (b->facts[k] & (BF_AUTHORS | BF_YEAR)) &&
+		    !(prev_f & (BF_AUTHORS | BF_YEAR)) && repeats_title(v, b, prev_k, k))
+			lab[k] = BLK_START; /* the merge below makes it the rest */
 		/* the owner talking ("I have worked on ..."), a line that says it
 		 * is of another section ("Blog: ...") are no item */
 		if ((lab[k] == BLK_START || lab[k] == BLK_CONT) &&
@@ -130,6 +136,10 @@ static void repair(struct cv *v, const struct cv_blocks *b, uint8_t *lab)
 		if (prev_e == k && prose) {
 			memset(lab + k, BLK_SIDE, e - k);
 			prev_e = e;
+		} else if (prose && !(f & (BF_AUTHORS | BF_YEAR))) {
+			/* prose alone, no name or year in it: an abstract under its
+			 * heading, an introduction, no item */
+			memset(lab + k, BLK_OTHER_PUB, e - k);
 		} else if (prev_e == k && (prev_f & BF_TITLE) &&
 		           ((!(f & BF_TITLE) && brings && !(prev_f & brings)) ||
 		            (!(prev_f & BF_YEAR) && repeats_title(v, b, prev_k, k)))) {
@@ -281,6 +291,11 @@ static void learned_item(struct cv *v, struct grouper *g, size_t from, size_t to
 			C[nc++] = v->l[i];
 	while (nc && C[nc - 1].blank)
 		nc--;
+	if (nc > 64) { /* no reference runs over 64 lines: a listing, a table */
+		cvd_v_diag(v, CX_WARNING, CX_E_SYNTAX, C[0].line,
+		           "%zu lines read as one item are no reference; skipped", nc);
+		return;
+	}
 	/* a line that is only the item's date, before it ("Feb 17, 2025") */
 	struct ymd d;
 	cx_str date = cvd_S("", 0);
@@ -458,6 +473,13 @@ void cvd_find(struct cv *v)
 		split_raws(v);
 	} else
 		cvd_assemble(v, &b, lab);
+	if (!v->nraw) {
+		/* the model read no item at all (a page unlike any it learnt
+		 * from): what the rules find is better than nothing */
+		v->rule = NULL;
+		cvd_segment(v);
+		split_raws(v);
+	}
 	report_sections(v, &b, lab);
 	free(lab);
 	cvd_blocks_free(&b);

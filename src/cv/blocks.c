@@ -272,16 +272,19 @@ static void name_shape(cx_str p, unsigned *initials, unsigned *parts, unsigned *
 
 /* How the token labeller reads the block alone: the share of its tokens
  * it labels title, author, container and date, in quarters (0..4). */
-static void reading(struct cv *v, const struct cv_line *L, uint8_t *share)
+static void reading(struct cv *v, struct arena *scratch, const struct cv_line *L, uint8_t *share)
 {
 	memset(share, 0, 4);
 	if (L->n > 1500)
 		return;
 	struct cv_item it;
 	memset(&it, 0, sizeof it);
-	struct cv_ctx x = {.a = &v->a, .c = v->c, .model = v->model};
+	/* the labeller's tokens and features go once the shares are counted:
+	 * a page of many lines would otherwise keep them all */
+	arena_reset(scratch);
+	struct cv_ctx x = {.a = scratch, .c = v->c, .model = v->model};
 	cx_str links = cvd_S("", 0);
-	cx_str s = cvd_unlinked(&v->a, cvd_S(L->s, L->n), &links);
+	cx_str s = cvd_unlinked(scratch, cvd_S(L->s, L->n), &links);
 	cv_label(&x, s.p, s.n, NULL, 1, &it);
 	size_t n[4] = {0, 0, 0, 0}, all = 0;
 	for (size_t i = 0; i < it.ntok; i++) {
@@ -296,7 +299,7 @@ static void reading(struct cv *v, const struct cv_line *L, uint8_t *share)
 		share[k] = (uint8_t)((4 * n[k] + all / 2) / all);
 }
 
-static void facts(struct cv *v, const struct cv_line *L, struct bfact *b)
+static void facts(struct cv *v, struct arena *scratch, const struct cv_line *L, struct bfact *b)
 {
 	memset(b, 0, sizeof *b);
 	b->p = cvd_plain(&v->a, cvd_S(L->s, L->n));
@@ -321,7 +324,7 @@ static void facts(struct cv *v, const struct cv_line *L, struct bfact *b)
 	if (lb.n && b->sec == SEC_NONE && (b->sec = (uint8_t)cvd_sec_class(lb, &h)) != SEC_NONE)
 		b->headish = 1, b->runin = b->sec; /* "**Education** **University of ...**", "Blog: ...": a heading run in */
 	if (b->words >= 2 && !L->heading)
-		reading(v, L, b->share);
+		reading(v, scratch, L, b->share);
 	b->reflike = b->years && b->share[0] && b->share[1] && b->words >= 5;
 	unsigned ind = v->html ? 0 : L->indent > 12 ? 12 : L->indent;
 	char sh[32];
@@ -613,9 +616,10 @@ static size_t block_features(struct cv *v, size_t *seq, uint32_t *f, uint8_t *nf
 			seq[n++] = i;
 	struct bfact *B = xcalloc(v->nl + 1, sizeof *B);
 	struct recsize *rs = xcalloc(v->nrec + 1, sizeof *rs);
+	struct arena scratch = {0};
 	for (size_t k = 0; k < n; k++) {
 		const struct cv_line *L = &v->l[seq[k]];
-		facts(v, L, &B[seq[k]]);
+		facts(v, &scratch, L, &B[seq[k]]);
 		if (L->rec && L->rec <= v->nrec)
 			rs[L->rec].blocks++, rs[L->rec].refs += B[seq[k]].reflike;
 	}
@@ -665,6 +669,7 @@ static size_t block_features(struct cv *v, size_t *seq, uint32_t *f, uint8_t *nf
 			si.dist = 0;
 		}
 	}
+	arena_destroy(&scratch);
 	free(B), free(rs);
 	return n;
 }
