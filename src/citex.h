@@ -168,8 +168,10 @@ int cx_context_add_venues(struct cx_context *cx, const char *path, char *err, si
 struct cx_entry;
 struct cx_field;
 
-/* Entry kinds besides ordinary records: BibTeX keeps them on BibTeX output. */
-enum cx_entry_kind { CX_E_ENTRY, CX_E_STRING, CX_E_PREAMBLE, CX_E_COMMENT };
+/* What an entry is: an ordinary record, or one of BibTeX's other kinds,
+ * which BibTeX output keeps.  (CX_ENTRY_, not CX_E_: those are the
+ * diagnostic codes.) */
+enum cx_entry_kind { CX_ENTRY_RECORD, CX_ENTRY_STRING, CX_ENTRY_PREAMBLE, CX_ENTRY_COMMENT };
 
 enum cx_entry_kind cx_entry_kind(const struct cx_entry *e);
 cx_str cx_entry_key(const struct cx_entry *e);

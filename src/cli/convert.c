@@ -130,7 +130,7 @@ static void keep_parent(void *ctx, struct cx_entry *e)
 {
 	struct parents *p = ((struct run *)ctx)->parents;
 	int added;
-	if (e->kind != CX_E_ENTRY || !e->key.n)
+	if (e->kind != CX_ENTRY_RECORD || !e->key.n)
 		return;
 	size_t k = strset_add(&p->keys, &p->arena, e->key.p, e->key.n, &added);
 	if (!added)

@@ -234,7 +234,7 @@ static int by_group(const void *a, const void *b)
 
 void csl_cli_add(struct csl_cli *c, const struct cx_entry *e, const struct cx_options *opt)
 {
-	if (e->kind != CX_E_ENTRY)
+	if (e->kind != CX_ENTRY_RECORD)
 		return;
 	if (c->nitems == c->capitems) {
 		c->capitems = c->capitems ? 2 * c->capitems : 1024;

@@ -87,7 +87,7 @@ struct cx_entry {
 	struct cx_loc loc;
 	const char *file;
 	const char *source;      /* reader name: "bibtex", "ris", ... */
-	unsigned stray : 1;      /* CX_E_COMMENT: text outside any entry */
+	unsigned stray : 1;      /* CX_ENTRY_COMMENT: text outside any entry */
 	void *owner;             /* cx_entry_dup: the copy's arena */
 };
 

@@ -617,7 +617,7 @@ static void remap(struct keygen *g, struct cx_entry *e)
 /* Give e its key; returns 0 when e keeps its own. */
 static int assign(struct keygen *g, struct cx_entry *e)
 {
-	if (e->kind != CX_E_ENTRY)
+	if (e->kind != CX_ENTRY_RECORD)
 		return 0;
 	if (is_xdata(e)) {
 		if (e->key.n)
@@ -640,7 +640,7 @@ static int assign(struct keygen *g, struct cx_entry *e)
 void keygen_apply(struct keygen *g, struct cx_entry *e)
 {
 	assign(g, e);
-	if (e->kind == CX_E_ENTRY)
+	if (e->kind == CX_ENTRY_RECORD)
 		remap(g, e);
 }
 
@@ -688,7 +688,7 @@ void keygen_run(struct keygen *g, struct cx_entry **v, size_t n)
 {
 	/* @xdata keys first, so no generated key can take one. */
 	for (size_t i = 0; i < n; i++)
-		if (v[i]->kind == CX_E_ENTRY && is_xdata(v[i]) && v[i]->key.n)
+		if (v[i]->kind == CX_ENTRY_RECORD && is_xdata(v[i]) && v[i]->key.n)
 			strset_add(&g->taken, &g->a, v[i]->key.p, v[i]->key.n, NULL);
 	cx_str *old = g->aliases ? xmalloc((n + 1) * sizeof *old) : NULL;
 	for (size_t i = 0; i < n; i++) {
@@ -697,7 +697,7 @@ void keygen_run(struct keygen *g, struct cx_entry **v, size_t n)
 		assign(g, v[i]);
 	}
 	for (size_t i = 0; i < n; i++)
-		if (v[i]->kind == CX_E_ENTRY)
+		if (v[i]->kind == CX_ENTRY_RECORD)
 			remap(g, v[i]);
 	if (!old)
 		return;
@@ -705,19 +705,19 @@ void keygen_run(struct keygen *g, struct cx_entry **v, size_t n)
 	/* Keys compare without regard to ASCII case, as bibtex finds them. */
 	struct strset used = {.fold = 1};
 	for (size_t i = 0; i < n; i++)
-		if (v[i]->kind == CX_E_ENTRY && v[i]->key.n)
+		if (v[i]->kind == CX_ENTRY_RECORD && v[i]->key.n)
 			strset_add(&used, &g->a, v[i]->key.p, v[i]->key.n, NULL);
 	/* An old key two entries had is no alias for either. */
 	struct strset seen = {.fold = 1}, twice = {.fold = 1};
 	for (size_t i = 0; i < n; i++)
-		if (v[i]->kind == CX_E_ENTRY && old[i].n) {
+		if (v[i]->kind == CX_ENTRY_RECORD && old[i].n) {
 			int added;
 			strset_add(&seen, &g->a, old[i].p, old[i].n, &added);
 			if (!added)
 				strset_add(&twice, &g->a, old[i].p, old[i].n, NULL);
 		}
 	for (size_t i = 0; i < n; i++) {
-		if (v[i]->kind != CX_E_ENTRY || !old[i].n || is_xdata(v[i]))
+		if (v[i]->kind != CX_ENTRY_RECORD || !old[i].n || is_xdata(v[i]))
 			continue;
 		if (strset_find(&twice, old[i].p, old[i].n) < 0)
 			add_alias(g, &used, v[i], old[i]);

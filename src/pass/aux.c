@@ -344,18 +344,18 @@ static void parents_last(struct selector *S, size_t n, struct cx_entry **out)
 	}
 	size_t m = 0;
 	for (size_t i = 0; i < n; i++) {
-		if (!(S->v[i]->kind != CX_E_ENTRY || S->keep[i]) || pending[i])
+		if (!(S->v[i]->kind != CX_ENTRY_RECORD || S->keep[i]) || pending[i])
 			continue;
 		/* Write i, then every parent it was the last child of. */
 		for (long j = (long)i; j >= 0 && !done[j];) {
 			done[j] = 1;
 			out[m++] = S->v[j];
-			long p = S->v[j]->kind == CX_E_ENTRY ? crossref_parent(S, (size_t)j) : -1;
+			long p = S->v[j]->kind == CX_ENTRY_RECORD ? crossref_parent(S, (size_t)j) : -1;
 			j = p >= 0 && --pending[p] == 0 && (size_t)p < i ? p : -1;
 		}
 	}
 	for (size_t i = 0; i < n; i++)
-		if ((S->v[i]->kind != CX_E_ENTRY || S->keep[i]) && !done[i])
+		if ((S->v[i]->kind != CX_ENTRY_RECORD || S->keep[i]) && !done[i])
 			out[m++] = S->v[i];
 	free(pending);
 	free(done);
@@ -367,14 +367,14 @@ void aux_select(struct auxset *a, struct cx_entry **v, size_t *n, struct cx_diag
 	                     {.fold = 1}, xmalloc((*n ? *n : 1) * sizeof(size_t))};
 	for (size_t i = 0; i < *n; i++) {
 		int added;
-		if (v[i]->kind != CX_E_ENTRY || !v[i]->key.n)
+		if (v[i]->kind != CX_ENTRY_RECORD || !v[i]->key.n)
 			continue;
 		size_t j = strset_add(&S.index, NULL, v[i]->key.p, v[i]->key.n, &added);
 		if (added)
 			S.at[j] = i;
 	}
 	for (size_t i = 0; i < *n && a->all; i++)
-		if (v[i]->kind == CX_E_ENTRY)
+		if (v[i]->kind == CX_ENTRY_RECORD)
 			take(&S, i);
 	for (size_t c = 0; c < a->ncites; c++) {
 		const struct cite *ci = &a->cites[c];
@@ -397,7 +397,7 @@ void aux_select(struct auxset *a, struct cx_entry **v, size_t *n, struct cx_diag
 	parents_last(&S, *n, out);
 	size_t m = 0;
 	for (size_t i = 0; i < *n; i++)
-		m += v[i]->kind != CX_E_ENTRY || S.keep[i];
+		m += v[i]->kind != CX_ENTRY_RECORD || S.keep[i];
 	memcpy(v, out, m * sizeof *v);
 	free(out);
 	*n = m;

@@ -128,7 +128,7 @@ static const struct cx_field *own(const struct cx_entry *e, enum cx_field_id id)
 
 static int is_record(const struct cx_entry *e)
 {
-	return e->kind == CX_E_ENTRY && !str_ieq(e->type_name, "xdata");
+	return e->kind == CX_ENTRY_RECORD && !str_ieq(e->type_name, "xdata");
 }
 
 static int is_date(enum cx_field_id id)

@@ -752,7 +752,7 @@ static void check_crossref_order(struct lint *L, const struct cx_entry *e, struc
 
 void lint_entry(struct lint *L, const struct cx_entry *e, struct cx_diags *c)
 {
-	if (e->kind != CX_E_ENTRY)
+	if (e->kind != CX_ENTRY_RECORD)
 		return;
 	check_crossref_order(L, e, c);
 	check_key(L, e, c);

@@ -278,7 +278,7 @@ void reader_entry_start(const struct cx_reader_ctx *c, struct cx_entry *e, const
                         unsigned line)
 {
 	memset(e, 0, sizeof *e);
-	e->kind = CX_E_ENTRY;
+	e->kind = CX_ENTRY_RECORD;
 	e->file = c->diags.file;
 	e->source = source;
 	e->loc.line = line;

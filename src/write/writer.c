@@ -19,7 +19,7 @@ struct cx_writer {
 int cx_fmt_holds(const struct cx_fmt *f, const struct cx_entry *e, struct cx_out *o)
 {
 	int bib = f->bibtex_family;
-	if (e->kind != CX_E_ENTRY && !bib)
+	if (e->kind != CX_ENTRY_RECORD && !bib)
 		return 0;
 	/* @xdata holds fields for others to inherit; it is no record. */
 	if (!bib && e->type_name.n == 5 && !memcmp(e->type_name.p, "xdata", 5))
@@ -29,7 +29,7 @@ int cx_fmt_holds(const struct cx_fmt *f, const struct cx_entry *e, struct cx_out
 		         f->name, (int)e->key.n, e->key.p);
 		return 0;
 	}
-	if (e->kind == CX_E_STRING && fmt_opt(o)->expand_macros)
+	if (e->kind == CX_ENTRY_STRING && fmt_opt(o)->expand_macros)
 		return 0;
 	return 1;
 }

@@ -60,11 +60,11 @@ static void emit(void *ctx, struct cx_entry *e)
 	for (size_t i = 0; i < NSINKS; i++) {
 		struct sink *s = &sinks[i];
 		int bib = !strcmp(s->f->name, "bibtex") || !strcmp(s->f->name, "biblatex");
-		if (e->kind != CX_E_ENTRY && !bib)
+		if (e->kind != CX_ENTRY_RECORD && !bib)
 			continue;
 		if (!bib && e->type_name.n == 5 && !memcmp(e->type_name.p, "xdata", 5))
 			continue;
-		if (e->kind == CX_E_STRING && s->opt.expand_macros)
+		if (e->kind == CX_ENTRY_STRING && s->opt.expand_macros)
 			continue;
 		s->f->entry(&s->out, e, s->out.count);
 		s->out.count++;

@@ -51,7 +51,7 @@ struct got {
 static void emit(void *ctx, const struct cx_entry *e)
 {
 	struct got *g = ctx;
-	if (cx_entry_kind(e) != CX_E_ENTRY)
+	if (cx_entry_kind(e) != CX_ENTRY_RECORD)
 		return;
 	cx_str key = cx_entry_key(e);
 	fprintf(g->fo, "%.*s", (int)key.n, key.p);
@@ -87,7 +87,7 @@ struct other {
 static void keep(void *ctx, const struct cx_entry *e)
 {
 	struct other *o = ctx;
-	if (cx_entry_kind(e) == CX_E_ENTRY && o->n < sizeof o->e / sizeof o->e[0])
+	if (cx_entry_kind(e) == CX_ENTRY_RECORD && o->n < sizeof o->e / sizeof o->e[0])
 		o->e[o->n++] = model_copy_entry(&o->a, e);
 }
 
