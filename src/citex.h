@@ -134,8 +134,6 @@ struct cx_options {
 	unsigned expand_macros : 1;
 	unsigned check_only : 1;
 	unsigned report_loss : 1;
-	unsigned keep_parents : 1; /* tests: BibTeX keeps every entry as a crossref parent
-	                            * instead of reading it again */
 	enum cx_particles particles;
 	enum cx_venues venues;
 	size_t macro_cap;       /* max bytes one macro expansion may reach */

@@ -39,6 +39,11 @@ struct cx_context {
 	 * May be NULL. */
 	const struct cx_entry *(*parent_more)(void *ctx, cx_str key);
 	void *parent_ctx;
+	/* Tests only (unit/test_xref, fuzz_bibtex): the BibTeX reader keeps
+	 * every entry as a possible crossref parent instead of reading a
+	 * parent again from its offset, which must give the same result.  It
+	 * is no option of citex.h: a program has no reason to choose. */
+	unsigned keep_parents : 1;
 };
 
 /* The key generator of publication lists, made on first use. */

@@ -1075,7 +1075,7 @@ void xref_entry(struct cx_parser *P, struct cx_entry *e)
 {
 	struct xref *X = P->xref;
 	uint64_t off = P->at_off;
-	if (P->c->opt->keep_parents && e->kind == CX_ENTRY_RECORD && e->key.n &&
+	if (P->c->cx->keep_parents && e->kind == CX_ENTRY_RECORD && e->key.n &&
 	    !cache_find(X, e->key))
 		cache_add(X, model_copy_entry(&X->parents_arena, e), off);
 	/* Most entries have no parent: the field bits tell without a look

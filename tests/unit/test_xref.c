@@ -141,8 +141,8 @@ static void read_as(const char *text, const char *other, enum via via, const cha
 	size_t npeek = fread(peek, 1, sizeof peek, f);
 	struct cx_options opt = {0};
 	opt.hold_cap = via == AHEAD ? 1 : via == SEARCH ? 4096 : 0;
-	opt.keep_parents = via == KEPT;
 	struct cx_context *cx = cx_context_new(&opt);
+	cx->keep_parents = via == KEPT;
 	cx_context_set_diag(cx, diag, g, CX_NOTE);
 	struct other o;
 	read_other(other, &o);
