@@ -25,6 +25,17 @@
 
 #define CITEX_VERSION "0.1.0"
 
+/* What the library exports.  libcitex is compiled with hidden visibility
+ * and its installed archive keeps only these functions global, every
+ * other symbol local: a program may define its own xmalloc or utf8_next
+ * and still link libcitex.a (cmark marks its API CMARK_EXPORT for the
+ * same reason). */
+#if defined(__GNUC__) || defined(__clang__)
+#define CX_EXPORT __attribute__((visibility("default")))
+#else
+#define CX_EXPORT
+#endif
+
 /* A view into memory the library owns: not NUL-terminated in general. */
 typedef struct {
 	const char *p;
@@ -150,16 +161,16 @@ struct cx_context;
 /* A context with a copy of *opt (NULL: the defaults).  Today's date, for
  * the guesses that depend on it (a venue's two-digit year), is the date the
  * context was made; cx_context_set_today fixes it. */
-struct cx_context *cx_context_new(const struct cx_options *opt);
-void cx_context_free(struct cx_context *cx);
-const struct cx_options *cx_context_options(const struct cx_context *cx);
+CX_EXPORT struct cx_context *cx_context_new(const struct cx_options *opt);
+CX_EXPORT void cx_context_free(struct cx_context *cx);
+CX_EXPORT const struct cx_options *cx_context_options(const struct cx_context *cx);
 /* Where diagnostics go.  Below min they are only counted. */
-void cx_context_set_diag(struct cx_context *cx, cx_diag_fn fn, void *ctx, enum cx_sev min);
-void cx_context_set_today(struct cx_context *cx, int year, int month, int day);
+CX_EXPORT void cx_context_set_diag(struct cx_context *cx, cx_diag_fn fn, void *ctx, enum cx_sev min);
+CX_EXPORT void cx_context_set_today(struct cx_context *cx, int year, int month, int day);
 /* Add the venues of a tab-separated file (acronym, full name, publisher,
  * kind, aliases; see the README).  Its rows win over the built-in table.
  * Returns 0, or -1 with the reason in err[0..errsize). */
-int cx_context_add_venues(struct cx_context *cx, const char *path, char *err, size_t errsize);
+CX_EXPORT int cx_context_add_venues(struct cx_context *cx, const char *path, char *err, size_t errsize);
 
 /* ---- entries ----------------------------------------------------------------- */
 
@@ -171,41 +182,41 @@ struct cx_field;
  * diagnostic codes.) */
 enum cx_entry_kind { CX_ENTRY_RECORD, CX_ENTRY_STRING, CX_ENTRY_PREAMBLE, CX_ENTRY_COMMENT };
 
-enum cx_entry_kind cx_entry_kind(const struct cx_entry *e);
-cx_str cx_entry_key(const struct cx_entry *e);
+CX_EXPORT enum cx_entry_kind cx_entry_kind(const struct cx_entry *e);
+CX_EXPORT cx_str cx_entry_key(const struct cx_entry *e);
 /* The type as written (lower-cased BibTeX type, or the reader's own word),
  * its CSL item type and its RIS TY: a CSL-JSON or RIS source's own type
  * where the model reads it as a less exact one (speech, BILL). */
-cx_str cx_entry_type(const struct cx_entry *e);
-const char *cx_entry_csl_type(const struct cx_entry *e);
-const char *cx_entry_ris_type(const struct cx_entry *e);
-const char *cx_entry_file(const struct cx_entry *e);
-unsigned cx_entry_line(const struct cx_entry *e);
-size_t cx_entry_nfields(const struct cx_entry *e);
-const struct cx_field *cx_entry_field(const struct cx_entry *e, size_t i);
+CX_EXPORT cx_str cx_entry_type(const struct cx_entry *e);
+CX_EXPORT const char *cx_entry_csl_type(const struct cx_entry *e);
+CX_EXPORT const char *cx_entry_ris_type(const struct cx_entry *e);
+CX_EXPORT const char *cx_entry_file(const struct cx_entry *e);
+CX_EXPORT unsigned cx_entry_line(const struct cx_entry *e);
+CX_EXPORT size_t cx_entry_nfields(const struct cx_entry *e);
+CX_EXPORT const struct cx_field *cx_entry_field(const struct cx_entry *e, size_t i);
 /* The first field of that name (any spelling a reader accepts, such as
  * "journaltitle" for "journal"), or NULL. */
-const struct cx_field *cx_entry_find(const struct cx_entry *e, const char *name);
+CX_EXPORT const struct cx_field *cx_entry_find(const struct cx_entry *e, const char *name);
 /* The date of publication, from date, or year and month. */
-const struct cx_date *cx_entry_issued(const struct cx_entry *e);
+CX_EXPORT const struct cx_date *cx_entry_issued(const struct cx_entry *e);
 
 /* The field's name as written (lower-cased), and its CSL variable ("" when
  * CSL has none). */
-cx_str cx_field_name(const struct cx_field *f);
-const char *cx_field_csl(const struct cx_field *f);
+CX_EXPORT cx_str cx_field_name(const struct cx_field *f);
+CX_EXPORT const char *cx_field_csl(const struct cx_field *f);
 /* The value as read (BibTeX: macros expanded, LaTeX as written), and the
  * normalized text (UTF-8 NFC with the inline markup bytes above). */
-cx_str cx_field_raw(const struct cx_field *f);
-cx_str cx_field_text(const struct cx_field *f);
+CX_EXPORT cx_str cx_field_raw(const struct cx_field *f);
+CX_EXPORT cx_str cx_field_text(const struct cx_field *f);
 /* A name list: the count and the names.  Other fields have none. */
-size_t cx_field_nnames(const struct cx_field *f);
-const struct cx_name *cx_field_names(const struct cx_field *f);
+CX_EXPORT size_t cx_field_nnames(const struct cx_field *f);
+CX_EXPORT const struct cx_name *cx_field_names(const struct cx_field *f);
 /* A date field's parsed date (all zero when it is not a date). */
-const struct cx_date *cx_field_date(const struct cx_field *f);
+CX_EXPORT const struct cx_date *cx_field_date(const struct cx_field *f);
 
 /* A copy of e that outlives the callback; free it with cx_entry_free. */
-struct cx_entry *cx_entry_dup(const struct cx_entry *e);
-void cx_entry_free(struct cx_entry *e);
+CX_EXPORT struct cx_entry *cx_entry_dup(const struct cx_entry *e);
+CX_EXPORT void cx_entry_free(struct cx_entry *e);
 
 /* ---- reading --------------------------------------------------------------- */
 
@@ -213,11 +224,11 @@ struct cx_reader;
 
 /* The reader of that name ("bibtex", "biblatex", "ris", "csl-json", "cv",
  * "refs"), or NULL; the i-th reader, NULL past the last. */
-const struct cx_reader *cx_reader_find(const char *name);
-const struct cx_reader *cx_reader_at(size_t i);
-const char *cx_reader_name(const struct cx_reader *r);
+CX_EXPORT const struct cx_reader *cx_reader_find(const char *name);
+CX_EXPORT const struct cx_reader *cx_reader_at(size_t i);
+CX_EXPORT const char *cx_reader_name(const struct cx_reader *r);
 /* Guess a reader from a file name (may be NULL) and the first bytes. */
-const struct cx_reader *cx_reader_detect(const char *file, const char *head, size_t n);
+CX_EXPORT const struct cx_reader *cx_reader_detect(const char *file, const char *head, size_t n);
 
 typedef void (*cx_entry_fn)(void *ctx, const struct cx_entry *e);
 
@@ -230,7 +241,7 @@ struct cx_counts {
  * for standard input).  head[0..nhead) are bytes already taken from f
  * (for detection); they are read first.  Counts are added to *counts when
  * it is not NULL.  Returns 0, or -1 when reading f failed. */
-int cx_read(struct cx_context *cx, const struct cx_reader *r, FILE *f, const char *name,
+CX_EXPORT int cx_read(struct cx_context *cx, const struct cx_reader *r, FILE *f, const char *name,
             const char *head, size_t nhead, cx_entry_fn fn, void *fn_ctx,
             struct cx_counts *counts);
 
@@ -239,15 +250,15 @@ int cx_read(struct cx_context *cx, const struct cx_reader *r, FILE *f, const cha
 struct cx_writer;
 
 /* The name of the i-th output format, NULL past the last. */
-const char *cx_writer_format(size_t i);
+CX_EXPORT const char *cx_writer_format(size_t i);
 /* A writer of format (a name cx_writer_format gives, or an alias such as
  * "bib" or "json") on f: it opens the document, separates records and
  * closes it, so the output is complete.  NULL: no such format. */
-struct cx_writer *cx_writer_open(struct cx_context *cx, FILE *f, const char *format);
+CX_EXPORT struct cx_writer *cx_writer_open(struct cx_context *cx, FILE *f, const char *format);
 /* Write one entry; what the format cannot hold at all (@string outside
  * BibTeX, say) is skipped.  Loss reports go to the context's diagnostics. */
-void cx_writer_entry(struct cx_writer *w, const struct cx_entry *e);
+CX_EXPORT void cx_writer_entry(struct cx_writer *w, const struct cx_entry *e);
 /* End the document, flush and free; 0 or an errno value (f stays open). */
-int cx_writer_close(struct cx_writer *w);
+CX_EXPORT int cx_writer_close(struct cx_writer *w);
 
 #endif
