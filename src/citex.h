@@ -237,13 +237,20 @@ struct cx_counts {
 };
 
 /* Read all of f with r, calling fn once per entry, in input order, as soon
- * as it is complete.  name is what diagnostics call the input ("<stdin>"
- * for standard input).  head[0..nhead) are bytes already taken from f
- * (for detection); they are read first.  Counts are added to *counts when
- * it is not NULL.  Returns 0, or -1 when reading f failed. */
-CX_EXPORT int cx_read(struct cx_context *cx, const struct cx_reader *r, FILE *f, const char *name,
-            const char *head, size_t nhead, cx_entry_fn fn, void *fn_ctx,
-            struct cx_counts *counts);
+ * as it is complete.  r NULL: the reader cx_reader_detect picks from name
+ * and the first bytes.  name is what diagnostics call the input ("<stdin>"
+ * for standard input); entries keep the pointer as their file, so it must
+ * outlive them.  head[0..nhead) are bytes already taken from f (for
+ * detection); they are read first.  Input in UTF-16 or UTF-32 with a byte
+ * order mark is read as its UTF-8.  The records read and the errors and
+ * warnings about them are added to *counts when it is not NULL.  Returns
+ * 0, or -1 when f could not be read: the reason goes to the diagnostic
+ * callback (CX_E_IO, line 0: about the whole input) and is not counted.
+ * The @string macros an input defines stay in the context, so inputs read
+ * in turn are one database (as bibtex reads \bibliography{a,b}). */
+CX_EXPORT int cx_read(struct cx_context *cx, const struct cx_reader *r, FILE *f,
+                      const char *name, const char *head, size_t nhead, cx_entry_fn fn,
+                      void *fn_ctx, struct cx_counts *counts);
 
 /* ---- writing ----------------------------------------------------------------- */
 
