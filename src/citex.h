@@ -252,6 +252,30 @@ CX_EXPORT int cx_read(struct cx_context *cx, const struct cx_reader *r, FILE *f,
                       const char *name, const char *head, size_t nhead, cx_entry_fn fn,
                       void *fn_ctx, struct cx_counts *counts);
 
+/* ---- several inputs, one database -------------------------------------------
+ * bibtex reads \bibliography{a,b} as one database: b sees the @string
+ * macros a defines, and a crossref or xdata parent may be in either.  Read
+ * in order with cx_read, inputs see the macros before them; cx_inputs also
+ * finds parents in the other inputs, and lets a program read the inputs
+ * out of order (shared among processes, as citex -j does): the macros of
+ * the inputs before the one being read are read again from their files
+ * when one is needed, and a parent that is not in its input is looked for
+ * in every BibTeX input (each read once, the first time).
+ */
+struct cx_inputs;
+
+/* The inputs of one run on cx, in order: file paths, "-" for standard
+ * input (which is never read again).  The array is copied; the strings
+ * must outlive the inputs and every entry read (entries name their file by
+ * them).  cx must outlive the inputs. */
+CX_EXPORT struct cx_inputs *cx_inputs_new(struct cx_context *cx, const char *const *paths,
+                                          size_t n);
+/* cx_read of input i from f, named by its path ("<stdin>" for "-"). */
+CX_EXPORT int cx_inputs_read(struct cx_inputs *ins, size_t i, const struct cx_reader *r,
+                             FILE *f, const char *head, size_t nhead, cx_entry_fn fn,
+                             void *fn_ctx, struct cx_counts *counts);
+CX_EXPORT void cx_inputs_free(struct cx_inputs *ins);
+
 /* ---- writing ----------------------------------------------------------------- */
 
 struct cx_writer;
