@@ -282,13 +282,35 @@ struct cx_writer;
 
 /* The name of the i-th output format, NULL past the last. */
 CX_EXPORT const char *cx_writer_format(size_t i);
+/* The file extension of a format's documents ("bib", "ris", "json"), or
+ * NULL: no such format.  Formats are named as for cx_writer_open. */
+CX_EXPORT const char *cx_writer_ext(const char *format);
+/* Is the format one of BibTeX's own dialects (bibtex, biblatex)?  They
+ * hold @string, @preamble and @comment and keep a BibTeX source's values
+ * as written. */
+CX_EXPORT int cx_writer_bibtex(const char *format);
 /* A writer of format (a name cx_writer_format gives, or an alias such as
  * "bib" or "json") on f: it opens the document, separates records and
  * closes it, so the output is complete.  NULL: no such format. */
 CX_EXPORT struct cx_writer *cx_writer_open(struct cx_context *cx, FILE *f, const char *format);
+/* A writer of one part of a document: records alone, with no opening or
+ * closing, so that parts written apart (by several processes) join into
+ * one document through cx_writer_append.  Closed as any writer. */
+CX_EXPORT struct cx_writer *cx_writer_open_part(struct cx_context *cx, FILE *f,
+                                                const char *format);
 /* Write one entry; what the format cannot hold at all (@string outside
- * BibTeX, say) is skipped.  Loss reports go to the context's diagnostics. */
-CX_EXPORT void cx_writer_entry(struct cx_writer *w, const struct cx_entry *e);
+ * BibTeX, say) is skipped.  Loss reports go to the context's diagnostics.
+ * Returns 1 when the entry was written, 0 when skipped. */
+CX_EXPORT int cx_writer_entry(struct cx_writer *w, const struct cx_entry *e);
+/* Copy a part into w's document: the rest of the file part, which a part
+ * writer of the same format wrote, holding n records (its counts'
+ * entries), after the separator the format needs between records.  The
+ * bytes equal those of one writer given every record.  0, or -1 when part
+ * could not be read. */
+CX_EXPORT int cx_writer_append(struct cx_writer *w, FILE *part, size_t n);
+/* What w did so far: records written (entries), and the errors and
+ * warnings it reported (an unknown LaTeX command written as text). */
+CX_EXPORT struct cx_counts cx_writer_counts(const struct cx_writer *w);
 /* End the document, flush and free; 0 or an errno value (f stays open). */
 CX_EXPORT int cx_writer_close(struct cx_writer *w);
 
