@@ -314,4 +314,99 @@ CX_EXPORT struct cx_counts cx_writer_counts(const struct cx_writer *w);
 /* End the document, flush and free; 0 or an errno value (f stays open). */
 CX_EXPORT int cx_writer_close(struct cx_writer *w);
 
+/* ---- entries held for the whole input ----------------------------------------
+ * The .aux subset, duplicates and new keys need every entry at once: a
+ * program keeps copies in a list, from its cx_read callback, and hands the
+ * list to them.  They change the list in place (dropping, merging,
+ * renaming); the memory of every copy is the list's until cx_entries_free,
+ * dropped ones included.
+ */
+struct cx_entries;
+
+CX_EXPORT struct cx_entries *cx_entries_new(void);
+/* Add a copy of e (which may go once this returns). */
+CX_EXPORT void cx_entries_add(struct cx_entries *l, const struct cx_entry *e);
+/* The entries now in the list, in input order; i past the last: NULL. */
+CX_EXPORT size_t cx_entries_count(const struct cx_entries *l);
+CX_EXPORT const struct cx_entry *cx_entries_at(const struct cx_entries *l, size_t i);
+CX_EXPORT void cx_entries_free(struct cx_entries *l);
+
+/* ---- the entries a LaTeX run cites (--aux) -------------------------------------- */
+
+struct cx_aux;
+
+/* The citations in the .aux file at path and in the files it pulls in
+ * with \@input: bibtex's \citation and biblatex's \abx@aux@cite, with
+ * \nocite{*}.  NULL when path cannot be read; that error and warnings
+ * about the files it pulls in go to cx's diagnostics and are added to
+ * *counts (may be NULL).  cx must outlive the result. */
+CX_EXPORT struct cx_aux *cx_aux_load(struct cx_context *cx, const char *path,
+                                     struct cx_counts *counts);
+/* The cited keys in the order the document first cites them (the aux's
+ * own strings); i past the last: NULL. */
+CX_EXPORT size_t cx_aux_ncites(const struct cx_aux *a);
+CX_EXPORT const char *cx_aux_cite(const struct cx_aux *a, size_t i);
+/* Keep in l the entries a cites and those they need: crossref, xdata,
+ * set and related targets, transitively, in input order.  @string,
+ * @preamble and @comment stay, for BibTeX output.  Keys match without
+ * regard to ASCII case, as in bibtex; a match only up to case is kept and
+ * warned about, and each citation with no entry is a warning at its place
+ * in the .aux file, added to *counts. */
+CX_EXPORT void cx_aux_select(const struct cx_aux *a, struct cx_entries *l,
+                             struct cx_counts *counts);
+CX_EXPORT void cx_aux_free(struct cx_aux *a);
+
+/* ---- duplicates (--dedup) ----------------------------------------------------- */
+
+/* Merge the records of l that are one work: a shared DOI or arXiv id, or
+ * the same normalized title with the same year and first author.  Each
+ * group keeps one survivor (its first published record when it holds an
+ * arXiv preprint and the published version, else its first), which gains
+ * the fields it lacks from the others and keeps its own values where they
+ * conflict; crossref and xdata keys naming a dropped entry follow it to
+ * the survivor.  Every merge is a note at the dropped entry, every
+ * conflict a warning, through cx's diagnostics and added to *counts.
+ * With report_only the reports are the same and l does not change.
+ * Returns the number of entries merged away (or that would be). */
+CX_EXPORT size_t cx_dedup(struct cx_context *cx, struct cx_entries *l, int report_only,
+                          struct cx_counts *counts);
+
+/* ---- citation keys (--keys) ------------------------------------------------------ */
+
+struct cx_keys;
+
+/* Keys from a pattern of literal text and field markers in brackets, as
+ * JabRef and Better BibTeX write them (NULL:
+ * "[auth:lower][year][veryshorttitle:lower]", which gives
+ * zhao2025forestcoll); [venue] uses cx's venue table.  NULL with a static
+ * reason in *err when the pattern is malformed.  cx must outlive it. */
+CX_EXPORT struct cx_keys *cx_keys_new(struct cx_context *cx, const char *pattern,
+                                      const char **err);
+/* From now on keep each old key as an alias in its entry's ids field:
+ * BibTeX ignores the field, and biber resolves citations of the old key
+ * through it (for BibTeX output: cx_writer_bibtex). */
+CX_EXPORT void cx_keys_aliases(struct cx_keys *k);
+/* A new key for every record of l, in order, unique across every call on
+ * k (a clash gets a, b, ... z, aa, ...); then crossref, xdata, xref,
+ * related and entryset values follow their targets to the new keys.
+ * @string, @preamble, @comment and @xdata entries keep theirs. */
+CX_EXPORT void cx_keys_run(struct cx_keys *k, struct cx_entries *l);
+CX_EXPORT void cx_keys_free(struct cx_keys *k);
+
+/* ---- checks (--check) ------------------------------------------------------------ */
+
+struct cx_lint;
+
+/* What a reader lets through, found on the finished records: required
+ * fields missing, values that look wrong (year, month, pages, DOI, ISBN,
+ * ISSN, URL), a key repeated in any entry checked before (without regard
+ * to case, as bibtex matches keys), a crossref parent before its child.
+ * cx must outlive it. */
+CX_EXPORT struct cx_lint *cx_lint_new(struct cx_context *cx);
+/* Check one entry (only records are checked): warnings at the entry's
+ * file and line, through cx's diagnostics, added to *counts. */
+CX_EXPORT void cx_lint_entry(struct cx_lint *l, const struct cx_entry *e,
+                             struct cx_counts *counts);
+CX_EXPORT void cx_lint_free(struct cx_lint *l);
+
 #endif

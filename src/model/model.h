@@ -114,4 +114,14 @@ int cx_type_is_part(enum cx_type_id t);
 /* A deep copy of e and everything it points to, in arena a. */
 struct cx_entry *model_copy_entry(struct arena *a, const struct cx_entry *e);
 
+/* The entries a program holds for a pass over the whole input (citex.h's
+ * cx_entries): copies in one arena, which the passes also allocate their
+ * changes in (a merged field, a new key).  A pass that drops an entry
+ * takes its pointer out of v and leaves its memory to the arena. */
+struct cx_entries {
+	struct arena a;
+	struct cx_entry **v;
+	size_t n, cap;
+};
+
 #endif

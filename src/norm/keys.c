@@ -20,6 +20,7 @@
 
 #include "core/hash.h"
 #include "core/str.h"
+#include "norm/context.h"
 #include "norm/keys.h"
 #include "norm/norm.h"
 #include "norm/venue.h"
@@ -799,4 +800,42 @@ void keyset_free(struct keyset *set)
 	strset_free(&set->keys);
 	arena_destroy(&set->a);
 	memset(set, 0, sizeof *set);
+}
+
+/* ---- the public face: citex.h's cx_keys ------------------------------------------ */
+
+struct cx_keys {
+	struct keygen *g;
+};
+
+struct cx_keys *cx_keys_new(struct cx_context *cx, const char *pattern, const char **err)
+{
+	const char *why = "bad pattern";
+	struct keygen *g = keygen_new(cx->venues, pattern, &why);
+	if (!g) {
+		if (err)
+			*err = why;
+		return NULL;
+	}
+	struct cx_keys *k = xmalloc(sizeof *k);
+	k->g = g;
+	return k;
+}
+
+void cx_keys_aliases(struct cx_keys *k)
+{
+	keygen_aliases(k->g);
+}
+
+void cx_keys_run(struct cx_keys *k, struct cx_entries *l)
+{
+	keygen_run(k->g, l->v, l->n);
+}
+
+void cx_keys_free(struct cx_keys *k)
+{
+	if (!k)
+		return;
+	keygen_free(k->g);
+	free(k);
 }

@@ -26,6 +26,7 @@
 
 #include "core/arena.h"
 #include "core/hash.h"
+#include "norm/context.h"
 
 /* \include cannot nest in LaTeX, so deeper \@input chains are cycles. */
 enum { AUX_MAX_DEPTH = 16 };
@@ -405,4 +406,48 @@ void aux_select(struct auxset *a, struct cx_entry **v, size_t *n, struct cx_diag
 	free(S.stack);
 	strset_free(&S.index);
 	free(S.at);
+}
+
+/* ---- the public face: citex.h's cx_aux ------------------------------------------ */
+
+struct cx_aux {
+	struct auxset *set;
+	struct cx_context *cx;
+};
+
+struct cx_aux *cx_aux_load(struct cx_context *cx, const char *path, struct cx_counts *counts)
+{
+	struct cx_diags d = context_diags(cx, NULL);
+	struct auxset *set = aux_load(path, &d);
+	context_count(counts, &d);
+	if (!set)
+		return NULL;
+	struct cx_aux *a = xmalloc(sizeof *a);
+	*a = (struct cx_aux){set, cx};
+	return a;
+}
+
+size_t cx_aux_ncites(const struct cx_aux *a)
+{
+	return aux_ncites(a->set);
+}
+
+const char *cx_aux_cite(const struct cx_aux *a, size_t i)
+{
+	return i < aux_ncites(a->set) ? aux_cite_key(a->set, i) : NULL;
+}
+
+void cx_aux_select(const struct cx_aux *a, struct cx_entries *l, struct cx_counts *counts)
+{
+	struct cx_diags d = context_diags(a->cx, NULL);
+	aux_select(a->set, l->v, &l->n, &d);
+	context_count(counts, &d);
+}
+
+void cx_aux_free(struct cx_aux *a)
+{
+	if (!a)
+		return;
+	aux_free(a->set);
+	free(a);
 }

@@ -43,6 +43,7 @@
 #include "pass/dedup.h"
 #include "write/fmt.h"
 #include "model/model.h"
+#include "norm/context.h"
 #include "norm/norm.h"
 
 #define NONE SIZE_MAX
@@ -990,4 +991,14 @@ size_t dedup_run(struct cx_entry **v, size_t *n, struct arena *a, int report_onl
 	buf_free(&D.b2);
 	arena_destroy(&D.scratch);
 	return merges;
+}
+
+/* The public face (citex.h): the merged fields live in the list's arena. */
+size_t cx_dedup(struct cx_context *cx, struct cx_entries *l, int report_only,
+                struct cx_counts *counts)
+{
+	struct cx_diags d = context_diags(cx, NULL);
+	size_t merged = dedup_run(l->v, &l->n, &l->a, report_only, &d);
+	context_count(counts, &d);
+	return merged;
 }
