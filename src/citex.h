@@ -409,4 +409,51 @@ CX_EXPORT void cx_lint_entry(struct cx_lint *l, const struct cx_entry *e,
                              struct cx_counts *counts);
 CX_EXPORT void cx_lint_free(struct cx_lint *l);
 
+/* ---- formatted bibliographies (CSL) ---------------------------------------------- */
+
+struct cx_style;
+
+/* A CSL 1.0.2 style and its locale.  style: NULL for citex's own (built
+ * in), a file, or a name looked up in citex's styles folder and then in
+ * Debian's citation-style-language-styles; a dependent style renders as
+ * its parent.  locale: a tag such as "de-DE" (NULL: the style's default,
+ * else en-US), from the locales-*.xml files in the folder locales (NULL:
+ * Debian's citation-style-language-locales); en-US is built in.  NULL
+ * with the reason in err[0..errsize).  Once open, a style is only read:
+ * bibliographies in several threads may share it. */
+CX_EXPORT struct cx_style *cx_style_open(const char *style, const char *locale,
+                                         const char *locales, char *err, size_t errsize);
+/* Has the style a bibliography?  A note style without one renders each
+ * entry as its first note. */
+CX_EXPORT int cx_style_has_bibliography(const struct cx_style *s);
+CX_EXPORT void cx_style_free(struct cx_style *s);
+
+enum cx_bib_format { CX_BIB_TEXT, CX_BIB_HTML, CX_BIB_MARKDOWN, CX_BIB_LATEX };
+/* The format a name asks for: "text", "html", "markdown" or "md", "latex"
+ * or "bbl"; -1 for any other. */
+CX_EXPORT int cx_bib_format(const char *name);
+
+enum cx_bib_group { CX_BIB_UNGROUPED, CX_BIB_BY_TYPE, CX_BIB_BY_YEAR };
+
+struct cx_bib_options {
+	enum cx_bib_format format; /* LaTeX: a thebibliography, as a .bbl holds */
+	enum cx_bib_group group;   /* headed groups: journal articles, ..., or years */
+	const char *highlight;     /* this person's name in bold ("Given Family"), or NULL */
+	const struct cx_aux *aux;  /* numeric styles number the entries in the order
+	                            * it cites them; NULL: the style's order */
+};
+
+struct cx_bib;
+
+/* A bibliography in style s of the records added to it; cx (its options:
+ * --particles) and s must outlive it. */
+CX_EXPORT struct cx_bib *cx_bib_new(struct cx_context *cx, const struct cx_style *s);
+/* Add an entry (other kinds than records are skipped).  The bibliography
+ * keeps what it needs: e may go once this returns. */
+CX_EXPORT void cx_bib_add(struct cx_bib *b, const struct cx_entry *e);
+/* Sort, number and disambiguate the records added, and write them to f as
+ * o says.  Returns 0 or an errno value (f stays open). */
+CX_EXPORT int cx_bib_write(struct cx_bib *b, FILE *f, const struct cx_bib_options *o);
+CX_EXPORT void cx_bib_free(struct cx_bib *b);
+
 #endif
