@@ -121,7 +121,8 @@ csl-fixture: $(BUILD)/csl-fixture
 $(BUILD)/csl-fixture: tests/csl/fixture.c $(LIB_INTERNAL)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(LIB_INTERNAL) $(LDLIBS)
 
-$(BUILD)/citex: $(CLI_OBJ) $(LIB_INTERNAL)
+# The command line links the installed archive: it uses citex.h alone.
+$(BUILD)/citex: $(CLI_OBJ) $(BUILD)/libcitex.a
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 # Two archives of the same objects.  The internal one keeps every global

@@ -10,12 +10,29 @@
  * every piece of state a conversion needs: nothing in the library is
  * global, so two contexts may work in two threads at once.  It reads with
  * cx_read, which calls back once per entry as soon as the entry is
- * complete, and writes with a cx_writer.
+ * complete, and writes with a cx_writer.  What needs the whole input works
+ * on a list of copies (cx_entries): the subset a LaTeX run cites
+ * (cx_aux), merging duplicates (cx_dedup) and new citation keys
+ * (cx_keys).  cx_lint checks records as --check does, and cx_bib renders
+ * a bibliography through a CSL style.  The citex command uses these
+ * functions and no others.
  *
  * Memory: an entry handed to the callback is valid only until the callback
  * returns (the reader reuses its memory for the next one); cx_entry_dup
- * makes a copy that lives until cx_entry_free.  Running out of memory
- * aborts the process, so no result is ever NULL for lack of memory.
+ * makes a copy that lives until cx_entry_free, and cx_entries_add one
+ * that lives as long as its list.  Each object a *_new or *_open function
+ * returns is the caller's, freed by the matching *_free or *_close; the
+ * strings the library hands out are its own and live as long as the
+ * object they came from.  Running out of memory aborts the process, so no
+ * result is ever NULL for lack of memory.
+ *
+ * Not public, on purpose: the normalizers (LaTeX decoding, names, venues,
+ * dates, transliteration), the publication-list reader's structure
+ * readers and labeller, the CSL processor's citations and its item model,
+ * and the writers' field map.  Their behaviour reaches a program through
+ * the readers and writers, and their interfaces change whenever the
+ * output improves; exported, every such change would break programs.
+ * docs/api.md says more.
  */
 #ifndef CITEX_H
 #define CITEX_H
