@@ -258,7 +258,8 @@ struct cx_counts {
  * and the first bytes.  name is what diagnostics call the input ("<stdin>"
  * for standard input); entries keep the pointer as their file, so it must
  * outlive them.  head[0..nhead) are bytes already taken from f (for
- * detection); they are read first.  Input in UTF-16 or UTF-32 with a byte
+ * detection); they are read first (none: the first bytes are read from f
+ * for detection here).  Input in UTF-16 or UTF-32 with a byte
  * order mark is read as its UTF-8.  The records read and the errors and
  * warnings about them are added to *counts when it is not NULL.  Returns
  * 0, or -1 when f could not be read: the reason goes to the diagnostic

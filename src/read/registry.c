@@ -313,6 +313,13 @@ int cx_read(struct cx_context *cx, const struct cx_reader *r, FILE *f, const cha
 		c.emit_ctx = &p;
 	}
 	struct cx_diags io = c.diags;
+	/* Nothing taken from f yet: the first bytes are read here, for the
+	 * byte order mark and for detection. */
+	char peek[8192];
+	if (!nhead && f) {
+		nhead = fread(peek, 1, sizeof peek, f);
+		head = peek;
+	}
 	int failed;
 	FILE *t = cx_input_utf8(f, head, nhead, &failed);
 	if (failed) {
@@ -323,8 +330,8 @@ int cx_read(struct cx_context *cx, const struct cx_reader *r, FILE *f, const cha
 			            strerror(errno));
 		return -1;
 	}
-	/* UTF-16 or UTF-32: detection looks at the text decoded. */
-	char peek[8192];
+	/* UTF-16 or UTF-32: detection looks at the text decoded (the mark and
+	 * the first bytes were copied by cx_input_utf8, so peek is free). */
 	if (t) {
 		nhead = fread(peek, 1, sizeof peek, t);
 		head = peek;
