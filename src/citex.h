@@ -156,12 +156,15 @@ enum cx_particles { CX_PARTICLES_NONDROPPING, CX_PARTICLES_DROPPING };
 enum cx_venues { CX_VENUES_AUTO, CX_VENUES_FULL, CX_VENUES_SHORT, CX_VENUES_KEEP };
 
 struct cx_options {
-	const char *from;       /* reader name, or NULL to detect */
-	const char *to;         /* writer name */
+	const char *from;       /* reader name, or NULL to detect: the reader
+	                         * cx_inputs reads other inputs with (cx_read
+	                         * takes its reader as an argument) */
+	const char *to;         /* writer name: the caller's (the library reads
+	                         * neither to nor check_only) */
 	unsigned ascii : 1;     /* BibTeX output with LaTeX escapes */
-	unsigned expand_macros : 1;
+	unsigned expand_macros : 1; /* write @string macros expanded */
 	unsigned check_only : 1;
-	unsigned report_loss : 1;
+	unsigned report_loss : 1; /* a note for each field a target cannot hold */
 	enum cx_particles particles;
 	enum cx_venues venues;
 	size_t macro_cap;       /* max bytes one macro expansion may reach */
