@@ -141,6 +141,7 @@ $(BUILD)/libcitex.a: $(LIB_OBJ)
 	$(LD) -r -o $(BUILD)/libcitex.o $^
 	$(OBJCOPY) --localize-hidden $(BUILD)/libcitex.o
 	ar rcs $@ $(BUILD)/libcitex.o
+	rm -f $(BUILD)/libcitex.o
 
 # Dependencies on headers come from the compiler (-MMD -MP); every object
 # waits for the generated headers, which the first build cannot know of.
