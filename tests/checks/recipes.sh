@@ -17,7 +17,8 @@
 # $status, $out and $err (the block's exit status, stdout and stderr files)
 # and the helpers below.  A recipe whose TOOL is missing (pdflatex, bibtex,
 # biber, pandoc, parallel meaning GNU parallel, cc, pkg-config, csl-styles
-# meaning Debian's citation-style-language-styles) is skipped.
+# and csl-locales meaning Debian's citation-style-language-styles and
+# -locales) is skipped.
 #
 # Any other ```sh block in those files may hold only make commands (the
 # set-up, which seeds.sh and install.sh check); anything else fails, so a
@@ -26,6 +27,7 @@
 DATA=$TESTS/checks/recipes
 DOCS="README.md docs/guide.md"
 STYLES=${CSL_STYLES:-/usr/share/citation-style-language/styles}
+LOCALES=${CSL_LOCALES:-/usr/share/citation-style-language/locales}
 
 # The blocks: "NAME<TAB>DOC:LINE<TAB>HEADER" in $tmp/list, each body in
 # $tmp/blocks/NAME.sh; non-recipes that run more than make in $tmp/stray.
@@ -99,6 +101,7 @@ have_need() {
 	case $1 in
 	parallel) have parallel && parallel --version 2>/dev/null | grep -q 'GNU parallel' ;;
 	csl-styles) [ -d "$STYLES" ] ;;
+	csl-locales) [ -d "$LOCALES" ] ;;
 	bibtex) bibtex_ok ;;
 	*) have "$1" ;;
 	esac
