@@ -76,6 +76,13 @@ done
 mkdir -p "$tmp/bin" "$tmp/prefix/include/citex" "$tmp/prefix/lib/pkgconfig" "$tmp/home/.parallel"
 : >"$tmp/home/.parallel/will-cite" # GNU parallel: no citation notice
 ln -s "$CITEX" "$tmp/bin/citex"
+# A sanitized library (make asan) links only into a sanitized program.
+case $CITEX in *asan*)
+	if have cc; then
+		printf '#!/bin/sh\nexec %s "$@" -fsanitize=address,undefined\n' "$(command -v cc)" >"$tmp/bin/cc"
+		chmod +x "$tmp/bin/cc"
+	fi ;;
+esac
 cp "$ROOT/src/citex.h" "$tmp/prefix/include/citex/"
 [ -f "$(dirname "$CITEX")/libcitex.a" ] && cp "$(dirname "$CITEX")/libcitex.a" "$tmp/prefix/lib/"
 sed -e "s|@PREFIX@|$tmp/prefix|" -e 's|@VERSION@|0|' "$ROOT/citex.pc.in" >"$tmp/prefix/lib/pkgconfig/citex.pc"
@@ -96,6 +103,9 @@ lines() { [ "$(wc -l <"$1")" -eq "$2" ]; }
 # same FILE: FILE is byte for byte tests/checks/recipes/NAME.FILE
 same() { cmp -s "$DATA/$NAME.$(echo "$1" | tr / _)" "$1"; }
 EOF
+
+TO=
+have timeout && TO="timeout $((120 * SLOW))"
 
 have_need() {
 	case $1 in
@@ -143,7 +153,7 @@ while IFS="$(printf '\t')" read -r name where head; do
 		fail "$name ($where): no tests/checks/recipes/$name.expect says what it gives"
 		continue
 	fi
-	(cd "$run" && PATH="$tmp/bin:$PATH" HOME="$tmp/home" timeout $((120 * SLOW)) sh -e "$tmp/blocks/$name.sh") \
+	(cd "$run" && PATH="$tmp/bin:$PATH" HOME="$tmp/home" $TO sh -e "$tmp/blocks/$name.sh") \
 		</dev/null >"$tmp/$name.out" 2>"$tmp/$name.err"
 	status=$?
 	: >"$tmp/$name.why"
