@@ -16,7 +16,7 @@
  * paper listed as a preprint and again under its venue appears once) and the
  * keys all need every item first.  Entries are then normalized and emitted in
  * document order.  Every choice a user may want to know about is in
- * the README (Publication lists).
+ * docs/guide.md (Publication lists).
  */
 #define _POSIX_C_SOURCE 200809L
 #include <ctype.h>

@@ -1,6 +1,6 @@
 /* read/csljson.c - the CSL-JSON reader: the mapping from CSL 1.0.2 items
  * to the entry model, over the streaming tokenizer of json.c (which the
- * README says why citex has instead of a JSON library).
+ * docs/decisions.md says why citex has instead of a JSON library).
  *
  * Mapping: the inverse of src/write/csljson.c, so bib -> csl-json -> bib
  * keeps every field: "custom" members come back under their names (a

@@ -75,7 +75,7 @@ for mode in bib csl ris; do
 		fail "$mode round trip over $n files" "$tmp/out"
 	fi
 done
-# Typesetting, on two files: all of them take minutes (README, Testing,
+# Typesetting, on two files: all of them take minutes (docs/conformance.md
 # gives those figures).
 x=$(grep '/xampl\.bib$' "$tmp/files" | head -1)
 e=$(grep '/biblatex-examples\.bib$' "$tmp/files" | head -1)
