@@ -5,11 +5,11 @@
  * optional prefix or suffix of letters ("D2", "2b"), separated by a comma,
  * hyphen, en dash or ampersand, with or without spaces.  Only bare numbers
  * are turned into ordinals or roman numerals. */
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/str.h"
 #include "csl/csl.h"
 
 struct ntok {
@@ -39,7 +39,7 @@ static size_t tokens(const char *s, struct ntok *t, size_t max)
 		while (i < n && is_alpha((unsigned char)s[i]))
 			i++;
 		size_t d = i;
-		while (i < n && isdigit((unsigned char)s[i]))
+		while (i < n && str_digit((unsigned char)s[i]))
 			i++;
 		if (i == d)
 			return 0; /* no digits */
@@ -87,7 +87,7 @@ int csl_is_numeric(const char *s)
 
 long csl_leading_int(const char *s)
 {
-	while (*s && !isdigit((unsigned char)*s))
+	while (*s && !str_digit((unsigned char)*s))
 		s++;
 	return strtol(s, NULL, 10);
 }
@@ -126,20 +126,20 @@ static int first_numeric(const char *s, const char *and_word)
 {
 	size_t an = and_word ? strlen(and_word) : 0;
 	const char *p = s;
-	while (isalpha((unsigned char)*p))
+	while (str_alpha((unsigned char)*p))
 		p++; /* a prefix: "S1" */
-	if (!isdigit((unsigned char)*p))
+	if (!str_digit((unsigned char)*p))
 		return 0;
-	while (isdigit((unsigned char)*p))
+	while (str_digit((unsigned char)*p))
 		p++;
 	size_t j = 0;
 	for (; *p && !(j = joiner(p, and_word, an)); p++)
-		if (!isalpha((unsigned char)*p) && *p != ':' && *p != ',')
+		if (!str_alpha((unsigned char)*p) && *p != ':' && *p != ',')
 			return 0;
 	/* a next piece that starts with a word ("1587, with 31
 	 * illustrations") is a value of its own kind: one value here */
 	const char *q = p + j;
-	while (isalpha((unsigned char)*q))
+	while (str_alpha((unsigned char)*q))
 		q++;
 	size_t wn = (size_t)(q - (p + j));
 	int and = (wn == 3 && !strncmp(p + j, "and", 3)) || (an && wn == an && !strncmp(p + j, and_word, an));
@@ -165,10 +165,10 @@ int csl_plural(const char *s, const char *and_word)
 	if (!first_numeric(s, and_word))
 		return 0;
 	for (const char *p = s; *p; p++) {
-		if (!isdigit((unsigned char)*p))
+		if (!str_digit((unsigned char)*p))
 			continue;
 		const char *q = p;
-		while (isdigit((unsigned char)*q))
+		while (str_digit((unsigned char)*q))
 			q++;
 		while (*q == ' ')
 			q++;
@@ -284,7 +284,7 @@ static void second_page(struct buf *out, const char *a, size_t na, const char *b
 static size_t digits(const char *s)
 {
 	size_t k = 0;
-	while (isdigit((unsigned char)s[k]))
+	while (str_digit((unsigned char)s[k]))
 		k++;
 	return k;
 }

@@ -9,12 +9,12 @@
  * before or after it in one pass.
  */
 #define _POSIX_C_SOURCE 200809L
-#include <ctype.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "core/str.h"
 #include "core/utf8.h"
 #include "model/model.h"
 #include "norm/context.h"
@@ -598,7 +598,7 @@ static int value_swallowed(const struct cx_field *f)
 		while (q < end && (*q == ' ' || *q == '\t'))
 			q++;
 		const char *w = q;
-		while (q < end && (isalnum((unsigned char)*q) || *q == '_' || *q == '-'))
+		while (q < end && (str_alnum((unsigned char)*q) || *q == '_' || *q == '-'))
 			q++;
 		if (q == w)
 			continue;
@@ -671,7 +671,7 @@ void parser_comment(struct cx_parser *P, cx_str body, int stray, unsigned line, 
 		body.p += 3; /* a byte order mark is no text */
 		body.n -= 3;
 	}
-	while (i < body.n && isspace((unsigned char)body.p[i]))
+	while (i < body.n && str_space((unsigned char)body.p[i]))
 		i++;
 	if (i == body.n && stray)
 		return;

@@ -19,7 +19,6 @@
  * the next line that starts with '{'.
  */
 #define _POSIX_C_SOURCE 200809L
-#include <ctype.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -364,7 +363,7 @@ static int parse_string(struct jp *J, cx_str *out)
 				J->p = p;
 				J->in_string = 1;
 				return syntax(J, p, "bad escape '\\%c' in a string",
-				              isprint((unsigned char)*esc) ? *esc : '?');
+				              str_print((unsigned char)*esc) ? *esc : '?');
 			}
 			start = p;
 			continue;
@@ -440,23 +439,23 @@ static int parse_number(struct jp *J, struct jv *v)
 	const char *q = keep;
 	if (*q == '-')
 		q++;
-	int ok = q < p && isdigit((unsigned char)*q);
-	if (ok && *q == '0' && q + 1 < p && isdigit((unsigned char)q[1]))
+	int ok = q < p && str_digit((unsigned char)*q);
+	if (ok && *q == '0' && q + 1 < p && str_digit((unsigned char)q[1]))
 		ok = 0;
-	while (ok && q < p && isdigit((unsigned char)*q))
+	while (ok && q < p && str_digit((unsigned char)*q))
 		q++;
 	if (ok && q < p && *q == '.') {
 		q++;
-		ok = q < p && isdigit((unsigned char)*q);
-		while (q < p && isdigit((unsigned char)*q))
+		ok = q < p && str_digit((unsigned char)*q);
+		while (q < p && str_digit((unsigned char)*q))
 			q++;
 	}
 	if (ok && q < p && (*q == 'e' || *q == 'E')) {
 		q++;
 		if (q < p && (*q == '+' || *q == '-'))
 			q++;
-		ok = q < p && isdigit((unsigned char)*q);
-		while (q < p && isdigit((unsigned char)*q))
+		ok = q < p && str_digit((unsigned char)*q);
+		while (q < p && str_digit((unsigned char)*q))
 			q++;
 	}
 	if (!ok || q != p) {
@@ -481,14 +480,14 @@ static int parse_word(struct jp *J, struct jv *v)
 	for (int i = 0; i < 3; i++) {
 		size_t n = strlen(words[i].w);
 		if ((size_t)(J->end - p) >= n && !memcmp(p, words[i].w, n) &&
-		    !isalnum((unsigned char)p[n])) {
+		    !str_alnum((unsigned char)p[n])) {
 			v->t = words[i].t;
 			J->p = p + n;
 			return 0;
 		}
 	}
 	size_t n = 0;
-	while (p + n < J->end && isalnum((unsigned char)p[n]) && n < 20)
+	while (p + n < J->end && str_alnum((unsigned char)p[n]) && n < 20)
 		n++;
 	return syntax(J, p, "unexpected '%.*s'", (int)(n ? n : 1), p);
 }
@@ -569,7 +568,7 @@ static int parse_value(struct jp *J, struct jv *v)
 	default:
 		if (c == '-' || (c >= '0' && c <= '9'))
 			return parse_number(J, v);
-		return syntax(J, J->p, "unexpected character '%c'", isprint(c) ? c : '?');
+		return syntax(J, J->p, "unexpected character '%c'", str_print(c) ? c : '?');
 	}
 }
 
@@ -791,7 +790,7 @@ int json_read(struct jp *J_)
 		}
 		J.errored = 0;
 		syntax(&J, J.p, "expected '[' or '{' at the top level but found '%c'",
-		       isprint(ch) ? ch : '?');
+		       str_print(ch) ? ch : '?');
 		if (resync_lines(&J) < 0)
 			break;
 	}
