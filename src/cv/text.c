@@ -1,10 +1,9 @@
-/* cv/text.c - small helpers, input and link labels. */
+/* cv/text.c - small helpers and link labels. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <utf8proc.h>
 
 #include "core/str.h"
 #include "core/strbuf.h"
@@ -142,16 +141,6 @@ cx_str cvd_field_text(struct arena *a, cx_str s, int keep_marks)
 {
 	cx_str t = unmarked(a, s, keep_marks);
 	return text_nfc(a, t.p, t.n);
-}
-
-/* ---- input --------------------------------------------------------------- */
-
-void cvd_put_utf8(struct buf *b, long cp)
-{
-	char tmp[4];
-	utf8proc_ssize_t l = utf8proc_encode_char((utf8proc_int32_t)cp, (utf8proc_uint8_t *)tmp);
-	if (l > 0)
-		buf_put(b, tmp, (size_t)l);
 }
 
 /* ---- link labels ------------------------------------------------------------ */

@@ -79,10 +79,7 @@ static size_t count_chars(const char *s, const char *e)
 	size_t n = 0;
 	if (!bytes_lines(s, (size_t)(e - s), &n))
 		return n;
-	n = 0;
-	for (; s < e; s++)
-		n += ((unsigned char)*s & 0xC0) != 0x80;
-	return n;
+	return utf8_count(s, (size_t)(e - s));
 }
 
 static unsigned col_at(const struct jp *J, const char *p)
@@ -229,27 +226,6 @@ static int hex4(const char *p, unsigned *out)
 	return 0;
 }
 
-static void put_cp(struct buf *b, unsigned cp)
-{
-	if (cp < 0x20) {
-		buf_putc(b, ' '); /* control characters are the markup bytes */
-	} else if (cp < 0x80) {
-		buf_putc(b, (int)cp);
-	} else if (cp < 0x800) {
-		buf_putc(b, 0xC0 | (cp >> 6));
-		buf_putc(b, 0x80 | (cp & 0x3F));
-	} else if (cp < 0x10000) {
-		buf_putc(b, 0xE0 | (cp >> 12));
-		buf_putc(b, 0x80 | ((cp >> 6) & 0x3F));
-		buf_putc(b, 0x80 | (cp & 0x3F));
-	} else {
-		buf_putc(b, 0xF0 | (cp >> 18));
-		buf_putc(b, 0x80 | ((cp >> 12) & 0x3F));
-		buf_putc(b, 0x80 | ((cp >> 6) & 0x3F));
-		buf_putc(b, 0x80 | (cp & 0x3F));
-	}
-}
-
 /* Make sure n bytes from *keep's p on are buffered, if the input has them. */
 static void need(struct jp *J, const char **keep, const char **p, size_t n)
 {
@@ -356,7 +332,10 @@ static int parse_string(struct jp *J, cx_str *out)
 				} else if (cp >= 0xDC00 && cp <= 0xDFFF) {
 					cp = 0xFFFD;
 				}
-				put_cp(b, cp);
+				if (cp < 0x20)
+					buf_putc(b, ' '); /* control characters are the markup bytes */
+				else
+					utf8_append(b, (int32_t)cp);
 				high |= cp >= 0x80; /* NFC applies to escaped text too */
 				break;
 			default:
