@@ -40,8 +40,8 @@ static void options(struct csl_render *r, const struct csl_node *names, const st
 
 static int is_upper_start(const char *s)
 {
-	utf8proc_int32_t cp;
-	if (utf8proc_iterate((const utf8proc_uint8_t *)s, -1, &cp) <= 0)
+	int32_t cp;
+	if (!utf8_decode(s, 4, &cp)) /* 4: the decoder stops at the NUL */
 		return 0;
 	return utf8proc_category(cp) == UTF8PROC_CATEGORY_LU;
 }
@@ -84,14 +84,13 @@ static void initials(struct buf *b, const char *g, const char *with, int init, i
 		size_t k = st;
 		while (k < i && csl_mark_len(g + k))
 			k += csl_mark_len(g + k);
-		utf8proc_int32_t cp;
-		utf8proc_ssize_t l = utf8proc_iterate((const utf8proc_uint8_t *)g + k,
-		                                      (utf8proc_ssize_t)(i - k), &cp);
-		if (l <= 0)
+		int32_t cp;
+		size_t l = utf8_decode(g + k, i - k, &cp);
+		if (!l)
 			l = 1;
 		/* a single letter, or a word abbreviated with a period ("Ph."),
 		 * stays as written; other words give their first letter */
-		int single = (size_t)l == i - k;
+		int single = l == i - k;
 		int is_initial = single || (i < n && g[i] == '.');
 		int lower = !is_upper_start(g + k);
 		if (!first) {
@@ -170,9 +169,9 @@ static int cjk(const char *s)
 		return 0;
 	int any = 0;
 	for (const unsigned char *p = (const unsigned char *)s; *p;) {
-		utf8proc_int32_t cp;
-		utf8proc_ssize_t l = utf8proc_iterate(p, -1, &cp);
-		if (l <= 0)
+		int32_t cp;
+		size_t l = utf8_decode(p, 4, &cp); /* 4: it stops at the NUL */
+		if (!l)
 			return 0;
 		if ((cp >= 'A' && cp <= 'Z') || (cp >= 'a' && cp <= 'z'))
 			return 0;
