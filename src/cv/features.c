@@ -16,6 +16,7 @@
 
 #include "core/arena.h"
 #include "core/str.h"
+#include "core/utf8.h"
 #include "cv/label.h"
 #include "norm/venue.h"
 
@@ -292,9 +293,7 @@ static void addc(struct fs *s, uint32_t seed, unsigned v)
  * dozen or more). */
 static unsigned tlen(const struct tok *t)
 {
-	size_t k = 0;
-	for (uint32_t i = 0; i < t->n; i++)
-		k += ((unsigned char)t->p[i] & 0xC0) != 0x80;
+	size_t k = utf8_count(t->p, t->n);
 	unsigned char c = (unsigned char)t->p[0];
 	unsigned cjk = c >= 0xE3 && c <= 0xE9;
 	return cjk << 4 | (k < 3 ? 0 : k < 5 ? 1 : k < 9 ? 2 : k < 16 ? 3 : 4);

@@ -20,6 +20,7 @@
 #include <utf8proc.h>
 
 #include "core/str.h"
+#include "core/utf8.h"
 #include "cv/doc.h"
 
 /* ---- sections ------------------------------------------------------------ */
@@ -393,10 +394,7 @@ static int prose(cx_str p)
 /* Characters of UTF-8 text. */
 static size_t chars(cx_str s)
 {
-	size_t k = 0;
-	for (size_t i = 0; i < s.n; i++)
-		k += ((unsigned char)s.p[i] & 0xC0) != 0x80;
-	return k;
+	return utf8_count(s.p, s.n);
 }
 
 /* Does p start with a word in lower case ("and", "in"; not "arXiv")? */
@@ -775,8 +773,7 @@ static cx_str plain_tail(struct arena *a, cx_str s)
 			break;
 		}
 	}
-	while (b > 0 && ((unsigned char)s.p[b] & 0xC0) == 0x80)
-		b--; /* not inside a character */
+	b = utf8_floor(s.p, b); /* not inside a character */
 	return cvd_plain(a, cvd_S(s.p + b, s.n - b));
 }
 

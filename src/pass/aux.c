@@ -25,6 +25,7 @@
 
 #include "core/arena.h"
 #include "core/hash.h"
+#include "core/utf8.h"
 
 /* \include cannot nest in LaTeX, so deeper \@input chains are cycles. */
 enum { AUX_MAX_DEPTH = 16 };
@@ -71,10 +72,7 @@ struct loader {
 /* Columns count UTF-8 characters, as in every citex diagnostic. */
 static unsigned column(const char *line, const char *at)
 {
-	unsigned col = 1;
-	for (const char *s = line; s < at; s++)
-		col += ((unsigned char)*s & 0xC0) != 0x80;
-	return col;
+	return 1 + (unsigned)utf8_count(line, (size_t)(at - line));
 }
 
 static void add_cite(struct loader *L, const char *file, unsigned lineno, const char *line,

@@ -20,6 +20,7 @@
 #include "core/strbuf.h"
 #include "core/hash.h"
 #include "core/str.h"
+#include "core/utf8.h"
 #include "pass/lint.h"
 
 /* ---- required fields ------------------------------------------------------ */
@@ -151,13 +152,7 @@ static void report(struct cx_diags *d, enum cx_code code, struct cx_loc loc,
 
 static int quote_len(cx_str s)
 {
-	size_t n = s.n;
-	if (n > 60) {
-		n = 60;
-		while (n && ((unsigned char)s.p[n] & 0xC0) == 0x80)
-			n--;
-	}
-	return (int)n;
+	return (int)(s.n > 60 ? utf8_floor(s.p, 60) : s.n);
 }
 
 static cx_str field_name(const struct cx_field *f)
