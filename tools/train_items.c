@@ -29,6 +29,7 @@
 #include "core/hash.h"
 #include "core/str.h"
 #include "core/strbuf.h"
+#include "core/utf8.h"
 #include "cv/label.h"
 #include "train.h"
 
@@ -740,8 +741,7 @@ static void ideographs(struct buf *b, size_t n, uint64_t *rs)
 {
 	for (size_t i = 0; i < n; i++) {
 		unsigned cp = 0x4E00 + rnd(rs) % 0x51A5;
-		char u[3] = {(char)(0xE0 | cp >> 12), (char)(0x80 | (cp >> 6 & 0x3F)), (char)(0x80 | (cp & 0x3F))};
-		buf_put(b, u, 3);
+		utf8_append(b, (int32_t)cp);
 	}
 }
 
