@@ -239,7 +239,7 @@ const char *csl_number(struct arena *a, const char *s, int form, const struct cs
 /* Format the second page of a range (digits in a and b, same length after
  * expansion) by a page-range-format. */
 static void second_page(struct buf *out, const char *a, size_t na, const char *b, size_t nb,
-                        int format)
+                        enum csl_range_format format)
 {
 	char full[32];
 	if (nb < na && na < sizeof full) {
@@ -249,7 +249,7 @@ static void second_page(struct buf *out, const char *a, size_t na, const char *b
 		b = full;
 		nb = na;
 	}
-	if (format == 1 || nb != na || nb >= sizeof full) {
+	if (format == PRF_EXPANDED || nb != na || nb >= sizeof full) {
 		buf_put(out, b, nb);
 		return;
 	}
@@ -262,9 +262,9 @@ static void second_page(struct buf *out, const char *a, size_t na, const char *b
 		same++;
 	size_t keep = nb - same; /* minimal */
 	long av = strtol(a, NULL, 10);
-	if (format == 3 && keep < 2)
+	if (format == PRF_MINIMAL_TWO && keep < 2)
 		keep = nb < 2 ? nb : 2;
-	if (format == 4 || format == 5) {
+	if (format == PRF_CHICAGO || format == PRF_CHICAGO_16) {
 		if (av < 100 || av % 100 == 0)
 			keep = nb;
 		else if (av % 100 < 10)
@@ -272,7 +272,7 @@ static void second_page(struct buf *out, const char *a, size_t na, const char *b
 		else {
 			if (keep < 2)
 				keep = 2;
-			if (format == 4 && na == 4 && nb - same >= 3)
+			if (format == PRF_CHICAGO && na == 4 && nb - same >= 3)
 				keep = nb;
 		}
 	}
@@ -302,7 +302,8 @@ static int roman_range(const char *s)
 	return dash == 1;
 }
 
-const char *csl_page_range(struct arena *a, const char *s, int format, const char *delim)
+const char *csl_page_range(struct arena *a, const char *s, enum csl_range_format format,
+                           const char *delim)
 {
 	if (roman_range(s)) {
 		const char *d = strchr(s, '-');
@@ -362,7 +363,7 @@ const char *csl_page_range(struct arena *a, const char *s, int format, const cha
 		buf_put(&b, s + st, i - st);
 		buf_put(&b, delim, strlen(delim));
 		buf_put(&b, s + bp, k - bp);
-		if (format)
+		if (format != PRF_AS_GIVEN)
 			second_page(&b, s + ai, da, s + k, db, format);
 		else
 			buf_put(&b, s + k, db);

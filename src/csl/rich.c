@@ -567,10 +567,10 @@ static void sentence_case(const struct cpos *v, size_t k, int32_t *to)
 			to[j] = utf8proc_tolower(v[j].cp);
 }
 
-const char *csl_text_case(struct arena *a, const char *s, int tc)
+const char *csl_text_case(struct arena *a, const char *s, enum csl_case tc)
 {
 	size_t n = strlen(s), k;
-	if (!tc || !n)
+	if (tc == TC_NONE || !n)
 		return s;
 	struct cpos *v = decode(a, s, n, &k);
 	int32_t *to = arena_alloc(a, (k + 1) * sizeof *to);
