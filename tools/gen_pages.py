@@ -105,6 +105,7 @@ def build_site(i):
     """Generate site I; returns its manifest row (or None when no attempt succeeded)."""
     a = STATE["args"]
     pool, styles = STATE["pool"], STATE["styles"]
+    t0 = time.time()
     for attempt in range(6):
         rng = random.Random("%d:%d:%d:%s" % (a.seed, i, attempt, a.split))
         family = pick_family(rng, a.family)
@@ -175,7 +176,8 @@ def build_site(i):
             json.dump(meta, f, ensure_ascii=False, indent=1)
             f.write("\n")
         return {"path": "%s/%s" % (family, site), "family": family, "variant": variant, "style": ctx.style,
-                "items": len(ctx.gold), "forms": sorted(fr), "source_scorable": meta["source_scorable"]}
+                "items": len(ctx.gold), "forms": sorted(fr), "source_scorable": meta["source_scorable"],
+                "seconds": round(time.time() - t0, 2)}
     return None
 
 

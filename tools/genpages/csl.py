@@ -203,9 +203,8 @@ def shown_gold(item, text):
         fam = norm(a.get("family", ""))
         if fam and _word_in(fam, t):
             shown.append(a)
-            g = a.get("given", "")
-            first = norm(g.split()[0]) if g.split() else ""
-            if len(first) > 1 and not re.search(r"(?<!\w)%s(?!\w)" % re.escape(first), t):
+            # a given name the style did not print in full (J. for John, JP for J. P.)
+            if any(not _word_in(w, t) for w in norm(a.get("given", "")).split()):
                 init = True
     if not shown and authors:
         gauthors = None

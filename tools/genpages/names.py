@@ -91,7 +91,8 @@ class AuthorStyle:
         self.form = form or rng.choice(FORMS)
         if how is None:
             how = rng.choice(JOINS)
-            if self.form in ("rev_full", "rev_init") and how in ("comma", "comma_and_nooxford"):
+            # "Family, Given, Family, Given" is ambiguous; Scholar exports write it all the same
+            if self.form in ("rev_full", "rev_init") and how in ("comma", "comma_and_nooxford") and rng.random() < 0.6:
                 how = rng.choice(["semicolon", "amp", "comma_and"])
         self.how = how
         self.cut = rng.choice([None, None, None, 3, 5, 6, 8, 10]) if rng.random() < 0.35 else None

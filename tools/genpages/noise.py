@@ -207,6 +207,8 @@ def sections(rng, bib, mode):
         pre = [i for i in idx if items[i]["type"] in ("manuscript", "article")]
         pub = [i for i in idx if i not in pre]
         out = []
+        if not pre:
+            return [(None, None, idx)]
         if pre:
             out.append((rng.choice(["Preprints", "Under Review", "Working Papers", "Preprints & Submissions"]), "status", pre))
         if pub:
