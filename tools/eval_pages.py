@@ -32,7 +32,7 @@ SHARED = os.path.join(ROOT, "..", "shared")
 SCORE = os.path.join(SHARED, "tools", "score_cv.py")
 DEV = os.path.join(SHARED, "corpora", "homepages-dev")
 FORMS = ["source", "w80", "w120", "w200", "lynx", "layout", "raw"]
-DEV_OF = {"quarto": "bib-generated", "bibtex2html": "bib-generated", "handwritten-html": "handwritten",
+DEV_OF = {"quarto": "bib-generated", "bibtex2html": "bib-generated", "bib-templated": "bib-generated", "handwritten-html": "handwritten",
           "handwritten-md": "handwritten"}
 
 

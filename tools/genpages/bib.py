@@ -199,6 +199,13 @@ class Bibliography:
             for it, y in zip(items, years):
                 _set_year(it, y)
         self.owner = owner
+        if rng.random() < 0.15 and pool.foreign[split]:
+            for i in rng.sample(pool.foreign[split], min(len(pool.foreign[split]), rng.randrange(1, 4))):
+                if ok(pool.items[i]):
+                    it = _copy(pool.items[i])
+                    _insert_owner(rng, it, owner)
+                    _set_year(it, rng.choice([year_of(x) for x in items]))
+                    items.append(it)
         if not latin and rng.random() < 0.3:
             native = rng.random() < 0.15
             for it in items:

@@ -2,9 +2,11 @@
 widths, a LaTeX CV compiled by pdflatex (biber for biblatex) and read back by
 pdftotext with and without -layout.  A form whose tool is missing is skipped.
 
-awesome-cv is not packaged in Debian and moderncv needs fontawesome5, which
-is (in texlive-fonts-extra, 1.4 GB); compile() writes small stand-ins for
-both beside the page so that the CV compiles with texlive-latex-extra."""
+awesome-cv and res are not packaged in Debian, and moderncv needs
+fontawesome5, which is (in texlive-fonts-extra, 1.4 GB); compile() writes
+small stand-ins for the three beside the page, so that a CV compiles with
+texlive-latex-extra and lmodern alone.  The stand-ins give each class's
+commands and a layout like its own, not its exact look."""
 
 import os
 import shutil
@@ -15,7 +17,7 @@ W3M_WIDTHS = (80, 120, 200)
 LYNX_WIDTHS = (72, 100, 140)
 
 AWESOME_CV = r"""\NeedsTeXFormat{LaTeX2e}
-\ProvidesClass{awesome-cv}[stand-in for the generator]
+\ProvidesClass{awesome-cv}[2024/01/01 stand-in for the generator]
 \LoadClass[11pt]{article}
 \RequirePackage[margin=2cm]{geometry}
 \RequirePackage{enumitem}
@@ -34,6 +36,24 @@ AWESOME_CV = r"""\NeedsTeXFormat{LaTeX2e}
 \newenvironment{cventries}{\par}{\par}
 \newcommand*{\cventry}[5]{\par\noindent\begin{tabularx}{\linewidth}{@{}Xr@{}}\textbf{#2} & #3\\ \textit{#1} & #4\end{tabularx}\par}
 \newenvironment{cvitems}{\begin{itemize}[leftmargin=2ex,nosep]}{\end{itemize}}
+\newenvironment{cvpubs}{\begin{itemize}[leftmargin=2ex,nosep]}{\end{itemize}}
+\newcommand*{\cvpub}[1]{\item #1}
+\makeatother
+"""
+
+RES = r"""\NeedsTeXFormat{LaTeX2e}
+\ProvidesClass{res}[2024/01/01 stand-in for the generator]
+\DeclareOption{margin}{}\DeclareOption{line}{}
+\ProcessOptions
+\LoadClass[11pt]{article}
+\setlength{\topmargin}{-0.6in}\setlength{\textheight}{9.2in}
+\setlength{\oddsidemargin}{0.9in}\setlength{\textwidth}{5.4in}
+\makeatletter
+\def\@resname{}\def\@resaddress{}
+\newcommand*{\name}[1]{\def\@resname{#1}}
+\newcommand*{\address}[1]{\def\@resaddress{#1}}
+\newenvironment{resume}{\begin{center}{\large\bfseries\@resname}\\\@resaddress\end{center}%
+  \renewcommand\section[1]{\par\medskip\noindent\llap{\makebox[1.4in][l]{\small\bfseries ##1}}\ignorespaces}}{}
 \makeatother
 """
 
@@ -77,6 +97,8 @@ def compile_tex(tex, bib=None, biber=False):
             f.write(tex)
         with open(os.path.join(d, "awesome-cv.cls"), "w") as f:
             f.write(AWESOME_CV)
+        with open(os.path.join(d, "res.cls"), "w") as f:
+            f.write(RES)
         with open(os.path.join(d, "fontawesome5.sty"), "w") as f:
             f.write("\\ProvidesPackage{fontawesome5}\n" + "".join("\\providecommand\\fa%s{}\n" % c for c in FA_ICONS)
                     + "\\providecommand\\faIcon[2][]{}\n")

@@ -100,7 +100,10 @@ def nonpub_sections(rng, bib, pool, k=None):
     titles = [plain_title(it["title"]) for it in bib.items]
     conf = pool.conferences or [("ICML", "International Conference on Machine Learning", "", "conference")]
     kw = topic_words(bib.items, 4) or ["learning"]
-    kinds = rng.sample(["talks", "teaching", "news", "service", "blog", "awards", "students"], k)
+    pool_kinds = ["talks", "teaching", "news", "service", "blog", "awards", "students"]
+    if not any(it["type"] == "software" for it in bib.items):
+        pool_kinds.append("software")
+    kinds = rng.sample(pool_kinds, k)
     out = []
     for kind in kinds:
         ents = []
@@ -122,6 +125,11 @@ def nonpub_sections(rng, bib, pool, k=None):
             elif kind == "blog":
                 f = dict(t=rng.choice(titles), v=v[0], p=rng.choice(words.POSITIONS).lower(), k=rng.choice(kw))
                 ents.append("%s \u2014 %s" % (_date(rng, y), rng.choice(words.BLOG).format(**f)))
+            elif kind == "software":
+                w = rng.choice(kw).capitalize()
+                ents.append("%s%s \u2014 %s for %s (%s)" % (w[:5], rng.choice(["Kit", "Py", "Lab", "Tools", ".jl", "R"]),
+                                                         rng.choice(["a Python package", "an R package", "a C library", "a toolbox", "scripts"]),
+                                                         rng.choice(kw), rng.choice(["GitHub", "CRAN", "PyPI", "Zenodo"])))
             elif kind == "awards":
                 ents.append("%s, %s, %d" % (rng.choice(words.AWARDS), v[0], y))
             else:
@@ -130,8 +138,25 @@ def nonpub_sections(rng, bib, pool, k=None):
         head = {"talks": rng.choice(["Talks", "Invited Talks", "Presentations"]), "teaching": "Teaching",
                 "news": rng.choice(["News", "Recent News", "Updates"]), "service": rng.choice(["Service", "Professional Service"]),
                 "blog": rng.choice(["Blog posts", "Recent posts", "Writing"]), "awards": rng.choice(["Awards", "Honors and Awards"]),
-                "students": rng.choice(["Students", "Mentoring", "Supervision"])}[kind]
+                "students": rng.choice(["Students", "Mentoring", "Supervision"]),
+                "software": rng.choice(["Software", "Code", "Open-source software"])}[kind]
         out.append((head, kind, ents))
+    return out
+
+
+def cv_sections(rng, bib):
+    """[(heading, [(dates, what, where)])]: the CV a page puts before its list."""
+    y0 = min(year_of(it) for it in bib.items)
+    out = []
+    if rng.random() < 0.8:
+        out.append(("Education", [("%d\u2013%d" % (y0 - 5, y0 - 1), "Ph.D. in %s" % rng.choice(["Physics", "Computer Science", "Sociology", "Chemistry", "Linguistics", "Political Science"]), rng.choice(words.UNIVERSITIES)),
+                                  ("%d" % (y0 - 6), rng.choice(["M.Sc.", "M.A.", "Diplom"]), rng.choice(words.UNIVERSITIES))]))
+    if rng.random() < 0.8:
+        out.append((rng.choice(["Employment", "Experience", "Positions", "Academic Appointments"]),
+                    [("%d\u2013present" % (y0 + 4), rng.choice(words.POSITIONS), rng.choice(words.UNIVERSITIES)),
+                     ("%d\u2013%d" % (y0, y0 + 4), rng.choice(words.POSITIONS), rng.choice(words.UNIVERSITIES + words.COMPANIES))]))
+    if rng.random() < 0.4:
+        out.append((rng.choice(["Grants", "Funding"]), [("%d\u2013%d" % (y0 + 2, y0 + 5), "%s grant on %s" % (rng.choice(["ERC Starting", "NSF CAREER", "DFG", "JSPS", "NSERC Discovery"]), rng.choice(topic_words(bib.items, 3) or ["methods"])), "%s %d,000" % (rng.choice(["EUR", "USD", "CHF"]), rng.randrange(50, 1500)))]))
     return out
 
 

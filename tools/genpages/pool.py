@@ -191,6 +191,17 @@ class Pool:
             side = "heldout" if is_held_out("owner", k) else "train"
             self.owner_items[k] = idx
             self.owners[side].append(k)
+        # items in other languages, which pages mix in now and then
+        foreign = re.compile(r"\b(der|die|und|für|über|mit|une|les|des|pour|dans|sur|del|los|las|para|con|della|nella)\b", re.I)
+        self.foreign = {"train": [], "heldout": []}
+        for side, idx in self.split_items.items():
+            for i in idx:
+                it = items[i]
+                lang = (it.get("language") or "").lower()
+                if (lang and not lang.startswith("en")) or len(foreign.findall(plain_title(it["title"]))) >= 2:
+                    self.foreign[side].append(i)
+        for d in (self.split_items, self.owners, self.foreign):       # --split all: both sides
+            d["all"] = sorted(d["train"] + d["heldout"])
         self.conferences = [v for v in venues if v[3] in ("conference", "workshop")]
         self.journals = [v for v in venues if v[3] == "journal" and len(v[1].split()) >= 2]
         self.names = sorted({(a.get("given", ""), a.get("family", "")) for it in items for a in it["author"]

@@ -47,7 +47,7 @@ COMPANIES = ["Google DeepMind", "Microsoft Research", "IBM Research", "Bosch Cen
 NAV = ["Home", "About", "Publications", "Research", "Teaching", "CV", "Blog", "Talks", "Projects", "Contact",
        "News", "Software", "Group", "People", "Service", "Misc", "Repositories", "Awards"]
 LINKS = ["PDF", "Code", "Slides", "Video", "Poster", "arXiv", "Project Page", "DOI", "Data", "Blog", "Press",
-         "Supplementary", "Talk", "Website", "HTML", "Dataset"]
+         "Supplementary", "Talk", "Website", "HTML", "Dataset", "Abstract", "BibTeX", "bib", "Preprint", "Pdf", "Publisher"]
 AWARDS = ["Best Paper Award", "Oral", "Spotlight", "Oral Presentation", "Best Student Paper Award",
           "Outstanding Paper Honorable Mention", "Spotlight (top 5%)", "Featured Article", "Editor's Choice",
           "Best Poster Award", "Distinguished Paper Award", "Cover Article"]

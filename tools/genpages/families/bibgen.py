@@ -8,7 +8,7 @@ from .. import noise, words
 from ..csl import shown_gold
 from ..names import gold_item, gold_name, initials
 from ..util import MONTHS, attr, esc, html_markup, month_of, plain_title, slug, year_of
-from .common import nav_items, nonpub_html
+from .common import cv_html, nav_items, nonpub_html
 
 
 def _relabel(entry, k):
@@ -59,6 +59,9 @@ def quarto(ctx, doc):
                       % "".join('<li><a href="#%s" id="toc-%s" class="nav-link" data-scroll-target="#%s">%s</a></li>' % (slug(h), slug(h), slug(h), esc(h)) for h, _, _ in secs if h), "nav")
         doc.raw('<main class="content" id="quarto-document-content">')
         doc.heading('<header id="title-block-header" class="quarto-title-block default">\n<div class="quarto-title">\n<h1 class="title">%s</h1>\n</div>\n</header>' % esc(title), "publications", title)
+    if rng.random() < 0.2:
+        cv_html(ctx, doc)
+        doc.heading("<h2>%s</h2>" % esc(rng.choice(["Publications", "Research output"])), "publications", "Publications")
     if rng.random() < 0.6:
         doc.other("<p>%s</p>" % esc(" ".join(noise.intro(rng, False))), "intro")
     for headtxt, hk, idx in secs:
@@ -239,5 +242,91 @@ def bibtex2html(ctx, doc):
               % rng.choice(["1.99", "1.98", "1.97"]), "footer")
     if embedded and rng.random() < 0.4:
         nonpub_html(ctx, doc, "h2")
+    doc.raw("</body>\n</html>")
+    return True
+
+
+# --- templates that print BibTeX fields as they are -----------------------------
+
+TEX_ACCENT = {"\u0301": "'", "\u0300": "`", "\u0308": '"', "\u0302": "^", "\u0303": "~", "\u0327": "c", "\u030c": "v",
+              "\u0304": "=", "\u0306": "u", "\u030a": "r", "\u030b": "H", "\u0328": "k"}
+TEX_LETTER = {"ø": "{\\o}", "Ø": "{\\O}", "å": "{\\aa}", "Å": "{\\AA}", "ß": "{\\ss}", "æ": "{\\ae}", "ł": "{\\l}",
+              "Ł": "{\\L}", "œ": "{\\oe}", "ı": "{\\i}"}
+
+
+def bibtex_text(s, rng, braces):
+    """S as a .bib holds it: accents as LaTeX, & escaped, some words in braces."""
+    import unicodedata
+    out = []
+    for ch in s:
+        if ch in TEX_LETTER:
+            out.append(TEX_LETTER[ch])
+            continue
+        d = unicodedata.normalize("NFD", ch)
+        if len(d) == 2 and d[1] in TEX_ACCENT:
+            a = TEX_ACCENT[d[1]]
+            out.append(("{\\%s{%s}}" % (a, d[0])) if a.isalpha() else ("{\\%s%s}" if braces else "\\%s%s") % (a, d[0]))
+            continue
+        out.append("\\&" if ch == "&" else ch)
+    t = "".join(out)
+    if braces:
+        t = re.sub(r"\b([A-Z][A-Za-z]*[A-Z][A-Za-z]*)\b", lambda m: "{%s}" % m.group(1) if rng.random() < 0.5 else m.group(1), t)
+    return t
+
+
+def bib_templated(ctx, doc):
+    """A site template that loops over a .bib and prints its fields: year,
+    title, the author field (raw, or split and joined), the venue field."""
+    rng, bib, v = ctx.rng, ctx.bib, ctx.variant
+    raw = v in ("raw-fields", "year-cards") and rng.random() < 0.8
+    braces = raw and rng.random() < 0.5
+    join = rng.choice([" and ", ", ", "; "])
+    doc.raw('<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>%s</title>\n</head>\n<body>' % esc(bib.highlight()))
+    doc.other('<header class="site-header"><a class="site-title" href="/">%s.</a> <nav>%s</nav></header>' % (
+        esc(bib.highlight()), " ".join('<a href="/%s/">%s</a>' % (slug(n), esc(n)) for n in nav_items(rng))), "nav")
+    title = rng.choice(["Research & Intellectual Property", "Publications", "Selected Publications", "Papers and Patents"])
+    doc.heading("<h1>%s</h1>" % esc(title), "publications", title)
+    if rng.random() < 0.6:
+        doc.other("<p>%s</p>" % esc(rng.choice(["A curated list of peer-reviewed publications.", "Generated from my BibTeX file.",
+                                                "Full list on Google Scholar."])), "intro")
+    if rng.random() < 0.4:
+        doc.other('<a class="scholar" href="https://scholar.google.com/">Full Scholar Profile &#8599;</a>', "nav")
+    kind_label = {"article-journal": "Journal", "paper-conference": "Conference", "article": "Preprint", "chapter": "Book chapter",
+                  "book": "Book", "thesis": "Thesis", "report": "Report", "manuscript": "Manuscript", "speech": "Talk",
+                  "software": "Software"}
+    mode = "year" if v == "year-cards" else rng.choice(["flat", "flat", "type"])
+    for headtxt, hk, idx in noise.sections(rng, bib, mode):
+        if headtxt:
+            doc.heading('<h2 class="pub-group">%s</h2>' % esc(headtxt), hk, headtxt)
+        doc.raw('<ul class="publications">' if v != "year-cards" else '<div class="pub-grid">')
+        for i in idx:
+            it = bib.items[i]
+            names = []
+            for a in it.get("author", []):
+                fam = ((a.get("non-dropping-particle") or "") + " " + a.get("family", "")).strip()
+                n = "%s, %s" % (fam, a["given"]) if a.get("given") else fam
+                names.append(bibtex_text(n, rng, False) if raw else n)
+            if it.get("author") and len(names) > 10 and rng.random() < 0.5:
+                names = names[:10] + ["others"]
+            au = esc(join.join(names))
+            t = bibtex_text(plain_title(it["title"]), rng, braces) if raw else plain_title(it["title"])
+            ven = it.get("container-title") or ""
+            if not ven:
+                ven = rng.choice([kind_label.get(it["type"], "Other"), "Journal / Patent"]) if rng.random() < 0.4 else ""
+            vshow = bibtex_text(ven, rng, False) if raw else ven
+            y = year_of(it)
+            if v == "year-cards":
+                frag = ('<div class="pub-card">\n<div class="pub-year">%d</div>\n<h3 class="pub-title">%s</h3>\n<p class="pub-authors">%s</p>\n'
+                        '<p class="pub-venue">%s</p>\n</div>' % (y, esc(t), au, esc(vshow)))
+            else:
+                frag = ('<li>\n<span class="pub-year">%d</span>\n<div class="pub-title">%s</div>\n<div class="pub-authors">%s</div>\n'
+                        '<div class="pub-venue">%s</div>\n</li>' % (y, esc(t), au, esc(vshow)))
+            shown = [gold_name(a) for a in it.get("author", [])]
+            if names and names[-1] == "others" and len(it.get("author", [])) > 10:
+                shown = shown[:10] + [{"literal": "others"}]
+            g = gold_item(it, shown, year=True, venue=bool(it.get("container-title")))
+            doc.item(frag, ctx.add_gold(g))
+        doc.raw("</ul>" if v != "year-cards" else "</div>")
+    doc.other('<footer><p>%s</p></footer>' % esc(noise.footer(rng, bib)), "footer")
     doc.raw("</body>\n</html>")
     return True

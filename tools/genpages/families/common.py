@@ -67,11 +67,32 @@ def nav_items(rng, current="Publications"):
 def nav_html(ctx, cls="nav", brand=None, current_mark=""):
     rng = ctx.rng
     items = nav_items(rng)
-    lis = "".join('<li class="%s-item%s"><a href="/%s/">%s%s</a></li>' % (
-        cls, " active" if n == "Publications" else "", slug(n), esc(n), current_mark if n == "Publications" else "")
+    sub = {}
+    if rng.random() < 0.3:          # a drop-down: Research > Publications, Talks...
+        parent = rng.choice([n for n in items if n != "Publications"] or ["Research"])
+        sub[parent] = rng.sample(["Publications", "Talks", "Software", "Datasets", "Google Scholar", "Projects", "Students"], 3)
+    lis = "".join('<li class="%s-item%s"><a href="/%s/">%s%s</a>%s</li>' % (
+        cls, " active" if n == "Publications" else "", slug(n), esc(n), current_mark if n == "Publications" else "",
+        ("<ul class=\"dropdown-menu\">%s</ul>" % "".join('<li><a href="/%s/">%s</a></li>' % (slug(x), esc(x)) for x in sub[n])) if n in sub else "")
         for n in items)
     b = '<a class="brand" href="/">%s</a>' % esc(brand) if brand else ""
     return '<nav class="%s">%s<ul>%s</ul></nav>' % (cls, b, lis)
+
+
+def cv_html(ctx, doc, tag="h2"):
+    """Education, Employment, Grants before the list: dated lines that look
+    like items and are not."""
+    rng = ctx.rng
+    how = rng.choice(["nested", "lines", "table"])
+    for headtxt, rows in noise.cv_sections(rng, ctx.bib):
+        doc.heading("<%s>%s</%s>" % (tag, esc(headtxt), tag), "other", headtxt)
+        if how == "nested":
+            body = "<ul>\n%s\n</ul>" % "\n".join("<li>%s<ul><li>%s, %s</li></ul></li>" % (esc(c), esc(b), esc(a)) for a, b, c in rows)
+        elif how == "table":
+            body = "<table>\n%s\n</table>" % "\n".join("<tr><td>%s</td><td>%s, <i>%s</i></td></tr>" % (esc(a), esc(b), esc(c)) for a, b, c in rows)
+        else:
+            body = "<ul>\n%s\n</ul>" % "\n".join("<li><b>%s</b> &mdash; %s, %s</li>" % (esc(a), esc(b), esc(c)) for a, b, c in rows)
+        doc.other(body, "cv")
 
 
 def footer_html(ctx, cls="footer"):

@@ -13,7 +13,7 @@ from ..csl import shown_gold
 from ..names import AuthorStyle
 from ..parts import MARK, Parts, ital, text_of
 from ..util import attr, esc, md_esc, plain_title, slug, year_of
-from .common import nav_items
+from .common import cv_html, nav_html, nav_items
 
 LAYOUTS = ["lines", "authors_first", "quoted_first", "apa", "ieee", "tag_first", "title_comma"]
 
@@ -143,7 +143,9 @@ def _page_top_html(ctx, doc, k):
     rng, bib = ctx.rng, ctx.bib
     doc.raw('<!DOCTYPE html>\n<html>\n<head>\n<meta charset="utf-8">\n<title>%s</title>\n<link rel="stylesheet" href="style.css">\n</head>\n<body>' % esc(bib.highlight()))
     navs = nav_items(rng)
-    if rng.random() < 0.5:
+    if rng.random() < 0.3:
+        doc.other(nav_html(ctx), "nav")
+    elif rng.random() < 0.5:
         doc.other('<div class="nav"><ul>%s</ul></div>' % "".join('<li><a href="%s.html">%s</a></li>' % (slug(n), esc(n)) for n in navs), "nav")
     else:
         doc.other('<p class="menu">%s</p>' % " | ".join('<a href="#%s">%s</a>' % (slug(n), esc(n)) for n in navs), "nav")
@@ -154,6 +156,8 @@ def _page_top_html(ctx, doc, k):
     if rng.random() < 0.6:
         doc.heading("<h2>%s</h2>" % rng.choice(["About", "About me", "Bio", "Research"]), "other", "About")
         doc.other("\n".join("<p>%s</p>" % esc(s) for s in noise.bio(rng, bib)), "bio")
+    if rng.random() < 0.25:
+        cv_html(ctx, doc)
 
 
 def _sections_html(ctx, doc, k, v):
@@ -233,6 +237,27 @@ def _list_html(ctx, doc, k, v, idx, entries):
             frag = "<dt>%s</dt>\n<dd>%s%s</dd>" % (p.title, dd, "".join("<br>" + x for x in extra))
             doc.item(frag, ctx.add_gold(p.gold()))
         doc.raw("</dl>")
+        return
+    if v in ("div-pfields", "bare-pfields"):
+        # one paragraph a field: title, authors, venue and year, buttons
+        for n, i in enumerate(idx):
+            it = bib.items[i]
+            p = Parts(it, k.st, rng, "html", owner_mark=k.owner_mark, venue_mode=k.venue_mode, owner_blank=k.owner_blank,
+                      details=k.details, venue_italic=False)
+            ven = ("%s, %s" % (p.venue, p.year)) if p.venue else str(p.year)
+            if it.get("_status") and it["type"] == "manuscript":
+                ven = "%s, %s" % (esc(it["_status"]), p.year)
+            rows = ['<p class="title"><b>%s</b></p>' % p.title, "<p>%s</p>" % p.authors, "<p><i>%s</i></p>" % ven]
+            if it.get("_award") and k.awards:
+                rows.append('<p class="award">%s</p>' % esc(it["_award"]))
+            lk = _link_list(ctx, "html", it, noise.links(rng, it), "plain")
+            if lk:
+                rows.append('<div class="paper-buttons">%s</div>' % lk)
+            if v == "div-pfields":
+                frag = '<div class="paper">\n  %s\n</div>' % "\n  ".join(rows)
+            else:
+                frag = "\n".join(rows) + ("\n<hr>" if k.title_bold and n < len(idx) - 1 else "")
+            doc.item(frag, ctx.add_gold(p.gold()))
         return
     if v == "div-cards":
         for i in idx:

@@ -78,14 +78,17 @@ def _preamble(ctx, k, cls):
     L = []
     if cls == "moderncv":
         L += ["\\documentclass[11pt,a4paper,%s]{moderncv}" % rng.choice(["sans", "roman"]),
-              "\\moderncvstyle{%s}" % rng.choice(["classic", "casual", "banking", "oldstyle"]),
+              "\\moderncvstyle{%s}" % rng.choice(["classic", "casual", "banking", "fancy"]),
               "\\moderncvcolor{%s}" % rng.choice(["blue", "green", "grey", "black", "burgundy"]),
-              "\\moderncvicons{letters}", "\\usepackage[utf8]{inputenc}",
+              "\\moderncvicons{letters}", "\\usepackage[utf8]{inputenc}", "\\usepackage[T1]{fontenc}", "\\usepackage{lmodern}",
               "\\usepackage[scale=0.8]{geometry}",
               "\\name{%s}{%s}" % (tex_esc(o.get("given", "")), tex_esc(((o.get("non-dropping-particle") or "") + " " + o["family"]).strip())),
               "\\title{%s}" % rng.choice(["Curriculum Vitae", "Publications", tex_esc(rng.choice(words.POSITIONS))]),
               "\\email{%s@example.org}" % slug(o["family"], 10),
               "\\extrainfo{%s}" % tex_esc(rng.choice(words.UNIVERSITIES))]
+    elif cls == "res":
+        L += ["\\documentclass[%s]{res}" % rng.choice(["margin", "margin,line", "line"]), "\\usepackage[utf8]{inputenc}",
+              "\\usepackage{enumitem}"]
     elif cls == "awesome-cv":
         L += ["\\documentclass[11pt,a4paper]{awesome-cv}", "\\usepackage[utf8]{inputenc}",
               "\\name{%s}{%s}" % (tex_esc(o.get("given", "")), tex_esc(o["family"])),
@@ -120,7 +123,10 @@ def _other_sections(ctx, doc, cls, which):
         if rng.random() < 0.3:
             sec.append(("Skills", [("Programming", "Python, C, R, \\LaTeX", ""), ("Languages", "English, German, Mandarin", "")]))
     for head, rows in sec:
-        doc.heading({"moderncv": "\\section{%s}", "awesome-cv": "\\cvsection{%s}"}.get(cls, "\\section*{%s}") % head, "other", head, plain=head)
+        if cls == "res":
+            head = head.upper()
+        doc.heading({"moderncv": "\\section{%s}", "awesome-cv": "\\cvsection{%s}", "res": "\\section{%s}"}.get(cls, "\\section*{%s}") % head,
+                    "other", head, plain=head)
         if cls == "moderncv":
             body = "\n".join("\\cvitem{%s}{%s%s}" % (a, tex_esc(b) if "\\" not in b else b, (", " + tex_esc(c)) if c else "") for a, b, c in rows)
         elif cls == "awesome-cv":
@@ -133,12 +139,12 @@ def _other_sections(ctx, doc, cls, which):
 def latex_cv(ctx, doc):
     rng, bib, v = ctx.rng, ctx.bib, ctx.variant
     k = TexKnobs(rng, bib)
-    cls = "moderncv" if v.startswith("moderncv") else "awesome-cv" if v == "awesome-cv" else "article"
+    cls = "moderncv" if v.startswith("moderncv") else v if v in ("awesome-cv", "res") else "article"
     macros = [(k.macro_name, _owner_macro(ctx, k))] if k.macro else []
     entries = None
     if v == "biblatex-fullcite":
         return _fullcite(ctx, doc, k)
-    if k.csl and v in ("enumerate", "itemize-year", "description", "tabular", "moderncv-cvitem"):
+    if k.csl and v in ("enumerate", "itemize-year", "description", "tabular", "moderncv-cvitem", "res"):
         entries, _ = ctx.render_csl(("html", "latex"), highlight=bib.highlight() if rng.random() < 0.5 else None)
     doc.raw("\n".join(_preamble(ctx, k, cls)))
     if v == "pub-macro":
@@ -153,12 +159,18 @@ def latex_cv(ctx, doc):
         doc.other("\\makecvtitle", "profile", plain=" ".join(x for x in (bib.owner.get("given"), bib.owner["family"]) if x))
     elif cls == "awesome-cv":
         doc.other("\\makecvheader", "profile", plain=" ".join(x for x in (bib.owner.get("given"), bib.owner["family"]) if x))
+    elif cls == "res":
+        doc.other("\\name{%s}\n\\address{%s}\n\\begin{resume}" % (tex_esc(bib.highlight()), tex_esc(rng.choice(words.UNIVERSITIES))),
+                  "profile", plain=bib.highlight())
     else:
         doc.heading("\\begin{center}{\\LARGE\\bfseries %s}\\\\[4pt]%s\\end{center}" % (tex_esc(bib.highlight()), tex_esc(rng.choice(words.UNIVERSITIES))),
                     "title", bib.highlight(), plain=bib.highlight())
     _other_sections(ctx, doc, cls, "before")
     ptitle = rng.choice(["Publications", "Publications", "Peer-reviewed Publications", "Research Output", "Selected Publications"])
-    doc.heading({"moderncv": "\\section{%s}", "awesome-cv": "\\cvsection{%s}"}.get(cls, rng.choice(["\\section*{%s}", "\\section{%s}"])) % ptitle,
+    if cls == "res":
+        ptitle = ptitle.upper()
+    doc.heading({"moderncv": "\\section{%s}", "awesome-cv": "\\cvsection{%s}", "res": "\\section{%s}"}.get(
+                cls, rng.choice(["\\section*{%s}", "\\section{%s}"])) % ptitle,
                 "publications", ptitle, plain=ptitle)
     if k.st.marks or rng.random() < 0.3:
         s = " ".join(noise.intro(rng, k.st.marks, k.st.mark))
@@ -170,6 +182,8 @@ def latex_cv(ctx, doc):
             doc.heading(hcmd % tex_esc(headtxt), hk, headtxt, plain=headtxt)
         _items(ctx, doc, k, v, ctx.in_style_order(idx) if entries else idx, entries, macros)
     _other_sections(ctx, doc, cls, "after")
+    if cls == "res":
+        doc.raw("\\end{resume}")
     doc.raw("\\end{document}")
     return True
 
@@ -185,7 +199,11 @@ def _items(ctx, doc, k, v, idx, entries, macros):
     if v == "enumerate" and rng.random() < 0.3:
         env = ("\\begin{etaremune}", "\\end{etaremune}")
     if v == "awesome-cv":
-        env = ("\\begin{cventries}", "\\end{cventries}") if rng.random() < 0.6 else ("\\begin{cvitems}", "\\end{cvitems}")
+        env = rng.choice([("\\begin{cventries}", "\\end{cventries}")] * 2 + [("\\begin{cvitems}", "\\end{cvitems}"),
+                          ("\\begin{cvpubs}", "\\end{cvpubs}")])
+    if v == "res":
+        env = rng.choice([("\\begin{itemize}", "\\end{itemize}"), ("\\begin{enumerate}", "\\end{enumerate}"),
+                          ("\\begin{itemize}[leftmargin=*,label={}]", "\\end{itemize}")])
     if env:
         doc.raw(env[0])
     for i in idx:
@@ -209,6 +227,10 @@ def _items(ctx, doc, k, v, idx, entries, macros):
             if env[0].endswith("{cventries}"):
                 frag = "\\cventry\n  {%s}\n  {%s}\n  {%s}\n  {%d}\n  {}" % (p.authors, p.title, p.venue, y)
                 plain = detex("%s %s %s %d" % (p.title, p.venue, p.authors, y), macros)
+            elif env[0].endswith("{cvpubs}"):
+                body = _citation(ctx, k, it, p)
+                frag = "\\cvpub{%s}" % body
+                plain = detex(body, macros)
             else:
                 body = _citation(ctx, k, it, p)
                 frag = "\\item {%s}" % body
