@@ -13,7 +13,7 @@ from .. import noise, words
 from ..csl import shown_gold
 from ..names import AuthorStyle, fmt_name
 from ..parts import Parts
-from ..util import slug, tex_esc, year_of
+from ..util import plain_title, slug, tex_esc, year_of
 from .common import bibtex_entry
 
 
@@ -283,8 +283,8 @@ def _fullcite(ctx, doc, k):
         for i in idx:
             it = bib.items[i]
             g = {"_pending": i}
-            fams = " ".join(a.get("family", "") for a in it["author"][:3])
-            b = doc.item("\\item \\fullcite{%s}" % keys[i], ctx.add_gold(g), plain=fams + " " + it["title"])
+            fams = " ".join(a.get("family", "") for a in it["author"])
+            b = doc.item("\\item \\fullcite{%s}" % keys[i], ctx.add_gold(g), plain=fams + " " + plain_title(it["title"]))
             b["open_end"] = True
         doc.raw(env_end)
     doc.raw("\\end{document}")
