@@ -8,7 +8,7 @@ from .. import noise, words
 from ..csl import shown_gold
 from ..names import gold_item, gold_name, initials
 from ..util import MONTHS, attr, esc, html_markup, month_of, plain_title, slug, year_of
-from .common import cv_html, nav_items, nonpub_html
+from .common import cv_html, nav_html, nav_items, nonpub_html
 
 
 def _relabel(entry, k):
@@ -48,18 +48,25 @@ def quarto(ctx, doc):
                 '<meta name="generator" content="quarto-1.%d.%d">\n<title>%s - %s</title>\n<link href="site_libs/bootstrap/bootstrap.min.css" rel="stylesheet">\n</head>\n<body class="nav-fixed">'
                 % (rng.randrange(2, 7), rng.randrange(0, 600), esc(bib.highlight()), esc(title)))
         navs = nav_items(rng)
+        drop = {}
+        if rng.random() < 0.4:       # Quarto menus: Research > Methods, Applications, Scholar...
+            drop[rng.choice(navs)] = rng.sample(["Statistics Methods", "Clinical Applications", "Google Scholar Profile", "Visual Guides",
+                                                 "Working Papers", "Datasets", "Software", "Talks", "Teaching", "Students"], rng.randrange(2, 5))
         doc.other('<div id="quarto-search-results"></div>\n<header id="quarto-header" class="headroom fixed-top"><nav class="navbar navbar-expand-lg " data-bs-theme="dark">'
                   '<div class="navbar-container container-fluid"><div class="navbar-brand-container mx-auto"><a class="navbar-brand" href="./index.html"><span class="navbar-title">%s</span></a></div>'
                   '<div class="collapse navbar-collapse" id="navbarCollapse"><ul class="navbar-nav navbar-nav-scroll me-auto">%s</ul></div>'
                   '<div id="quarto-search" class="" title="Search"></div></div></nav></header>'
-                  % (esc(bib.highlight()), "".join('<li class="nav-item"><a class="nav-link" href="./%s.html"><span class="menu-text">%s</span></a></li>' % (slug(n), esc(n)) for n in navs)), "nav")
+                  % (esc(bib.highlight()), "".join('<li class="nav-item%s"><a class="nav-link" href="./%s.html"><span class="menu-text">%s</span></a>%s</li>' % (
+                      " dropdown" if n in drop else "", slug(n), esc(n),
+                      ('<ul class="dropdown-menu">%s</ul>' % "".join('<li><a class="dropdown-item" href="./%s.html"><span class="dropdown-text">%s</span></a></li>' % (slug(x), esc(x)) for x in drop[n])) if n in drop else "")
+                      for n in navs)), "nav")
         doc.raw('<div id="quarto-content" class="quarto-container page-columns page-rows-contents page-layout-article page-navbar">')
         if any(h for h, _, _ in secs) and rng.random() < 0.8:
             doc.other('<div id="quarto-margin-sidebar" class="sidebar margin-sidebar"><nav id="TOC" role="doc-toc" class="toc-active"><h2 id="toc-title">On this page</h2><ul>%s</ul></nav></div>'
                       % "".join('<li><a href="#%s" id="toc-%s" class="nav-link" data-scroll-target="#%s">%s</a></li>' % (slug(h), slug(h), slug(h), esc(h)) for h, _, _ in secs if h), "nav")
         doc.raw('<main class="content" id="quarto-document-content">')
         doc.heading('<header id="title-block-header" class="quarto-title-block default">\n<div class="quarto-title">\n<h1 class="title">%s</h1>\n</div>\n</header>' % esc(title), "publications", title)
-    if rng.random() < 0.2:
+    if rng.random() < 0.35:
         cv_html(ctx, doc)
         doc.heading("<h2>%s</h2>" % esc(rng.choice(["Publications", "Research output"])), "publications", "Publications")
     if rng.random() < 0.6:
@@ -192,8 +199,13 @@ def bibtex2html(ctx, doc):
     embedded = v == "year-split" or rng.random() < 0.3
     if embedded:
         doc.raw('<!DOCTYPE html>\n<html>\n<head>\n<meta charset="utf-8">\n<title>%s</title>\n<link rel="stylesheet" href="style.css">\n</head>\n<body>' % esc(bib.highlight()))
-        doc.other('<div id="menu"><ul>%s</ul></div>' % "".join('<li><a href="%s.html">%s</a></li>' % (slug(n), esc(n)) for n in nav_items(rng)), "nav")
+        if rng.random() < 0.4:
+            doc.other(nav_html(ctx), "nav")
+        else:
+            doc.other('<div id="menu"><ul>%s</ul></div>' % "".join('<li><a href="%s.html">%s</a></li>' % (slug(n), esc(n)) for n in nav_items(rng)), "nav")
         doc.other('<div id="header"><h1>%s</h1><p>%s<br>%s</p></div>' % (esc(bib.highlight()), esc(rng.choice(words.POSITIONS)), esc(rng.choice(words.DEPARTMENTS) + ", " + rng.choice(words.UNIVERSITIES))), "profile")
+        if rng.random() < 0.3:
+            cv_html(ctx, doc)
         doc.heading("<h2>%s</h2>" % rng.choice(["Publications", "Publications", "List of publications"]), "publications", "Publications")
     else:
         doc.raw('<!DOCTYPE HTML PUBLIC "-//W3C//DTD HTML 4.0 Transitional//EN">\n<html>\n<head>\n<meta http-equiv="Content-Type" content="text/html; charset=UTF-8">\n<title>%s</title>\n</head>\n<body>'
