@@ -330,6 +330,15 @@ asan:
 	  ASAN_OPTIONS=abort_on_error=1:detect_leaks=1 \
 	  UBSAN_OPTIONS=halt_on_error=1:abort_on_error=1:print_stacktrace=1 check
 
+# The cv reader on generated held-out pages (tools/gen_pages.py --split heldout),
+# by layout family and text form, beside the dev sites in the same forms
+# (tools/eval_pages.py; skipped without ../shared).  EVAL_SITES=N, EVAL_SEED=N;
+# EVAL_ARGS=--reuse rescores the pages of the last run.
+EVAL_SITES ?= 400
+EVAL_SEED ?= 31
+eval-pages: $(BUILD)/citex
+	python3 tools/eval_pages.py --citex $(BUILD)/citex --sites $(EVAL_SITES) --seed $(EVAL_SEED) $(EVAL_ARGS)
+
 # Every .bib of ../shared/corpora to every format (skipped without it).
 check-corpora: $(BUILD)/citex
 	@CITEX=$(CURDIR)/$(BUILD)/citex sh tests/corpora.sh
@@ -376,5 +385,5 @@ fuzz:
 clean:
 	rm -rf build citex libcitex.a
 
-.PHONY: layers tsan statics sizes model model-check model-cv print-ldlibs fuzz install uninstall asan-corpora deps test-deps seeds all check unit asan check-corpora clean check-tools
+.PHONY: layers tsan statics sizes model model-check model-cv print-ldlibs fuzz install uninstall asan-corpora deps test-deps seeds all check unit asan check-corpora clean check-tools eval-pages
 .DELETE_ON_ERROR:
