@@ -5,7 +5,11 @@ FLEX    ?= flex
 BISON   ?= bison
 PKG_CONFIG ?= pkg-config
 PREFIX  ?= /usr/local
-BUILD   ?= build
+# Profile-guided optimization is opt-in (`make release`, the same as
+# `make PGO=1`), and its build has its own folder, so switching between
+# the two never recompiles the other's objects.
+PGO     ?= 0
+BUILD   ?= $(if $(filter 1,$(PGO)),build/release,build)
 CFLAGS  ?= -O2 -g
 WARN    := -Wall -Wextra -pedantic -Wshadow -Wstrict-prototypes -Werror=implicit-function-declaration
 UTF8PROC_CFLAGS := $(shell $(PKG_CONFIG) --cflags libutf8proc 2>/dev/null)
@@ -24,20 +28,23 @@ MEMSET_TUNE := -mmemset-strategy=unrolled_loop:512:noalign,libcall:-1:noalign
 TUNE    := $(shell $(CC) -Werror $(MEMSET_TUNE) -x c -c -o /dev/null /dev/null 2>/dev/null && echo '$(MEMSET_TUNE)')
 ALL_CFLAGS = -std=c11 $(WARN) $(TUNE) $(CFLAGS) -Isrc -I$(GEN) $(UTF8PROC_CFLAGS) $(CSL_CFLAGS) $(CSL_DEFS)
 LDLIBS  += $(UTF8PROC_LIBS) $(CSL_LIBS)
-# Profile-guided optimization, on by default with a GCC that has
-# -fprofile-partial-training (GCC 10 and later).  The library and the
-# program are built twice: first instrumented, in $(BUILD)/pgo, which
-# tools/pgo_train.sh runs over the test cases' inputs and a corpus made
-# from the repository's text (tools/pgo_corpus.awk); then for use, with
-# the counts that run left (the .gcda files, written beside the final
-# objects), from which GCC lays out branches and chooses what to inline:
-# about 8% less CPU on big.bib (bench/RESULTS.md, fifteenth round).
-# Output is the same either way.  `make PGO=0` builds once, which is quicker while editing;
-# the sanitizer and fuzz builds never use it.
+# Profile-guided optimization (make release) needs GCC 10 or later, for
+# -fprofile-partial-training.  The library and the program are built
+# twice: first instrumented, in $(BUILD)/pgo, which tools/pgo_train.sh
+# runs over the files of PGO_INPUTS (below); then for use, with the counts
+# that run left (the .gcda files, written beside the final objects), from
+# which GCC lays out branches and chooses what to inline: 5 to 8 % less
+# CPU on big.bib (bench/RESULTS.md).  Output is the same either way, which
+# `make release-check` verifies.  The test, sanitizer and fuzz builds
+# never use it.
+ifeq ($(PGO),1)
 PGO_CAN := $(shell $(CC) -Werror -fprofile-use -fprofile-partial-training -dumpbase pgo.o -dumpbase-ext .o \
              -x c -c -o /dev/null /dev/null 2>/dev/null && printf 'int main(void) { return 0; }\n' | \
              $(CC) -Werror -fprofile-generate -x c -o /dev/null - 2>/dev/null && echo 1)
-PGO     ?= $(if $(filter build,$(BUILD)),$(PGO_CAN))
+ifneq ($(PGO_CAN),1)
+$(error citex: make release (PGO=1) needs GCC 10 or later; plain `make` builds without it)
+endif
+endif
 
 GEN     := $(BUILD)/gen
 # The library, layer by layer (each imports only the layers before it):
@@ -69,10 +76,14 @@ LIB_OBJ += $(GEN_OBJ) $(BUILD)/gen/refs_model.o
 CLI_OBJ := $(patsubst src/%.c,$(BUILD)/%.o,$(wildcard src/cli/*.c))
 UNIT_SRC := $(filter-out tests/unit/stub_%.c,$(wildcard tests/unit/test_*.c))
 UNIT_BIN := $(patsubst tests/unit/%.c,$(BUILD)/%,$(UNIT_SRC))
+# Every object of the instrumented program runs in training, so each
+# final object has counts: one without is an error, not a quiet build
+# without the profile (a stale profile is an error already: GCC's
+# -Wcoverage-mismatch).
 ifeq ($(PGO),1)
 PGO_DIR  := $(BUILD)/pgo
 PGO_GEN  := -fprofile-generate -fprofile-update=single
-PGO_USE  := -fprofile-use -fprofile-partial-training -Wno-missing-profile
+PGO_USE  := -fprofile-use -fprofile-partial-training -Werror=missing-profile
 PROFILE  := $(BUILD)/profile.stamp
 PGO_OBJ  := $(patsubst $(BUILD)/%,$(PGO_DIR)/%,$(CLI_OBJ) $(LIB_OBJ))
 # GCC names the profile of a static function after the object file: an
@@ -84,6 +95,11 @@ PGO_MKDIR = @mkdir -p $(@D) $(dir $(patsubst $(PGO_DIR)/%,$(BUILD)/%,$@))
 endif
 
 all: deps citex libcitex.a
+
+# The profile-guided build, in build/release; ./citex and libcitex.a are
+# then copies of it.
+release:
+	@$(MAKE) --no-print-directory PGO=1 all
 
 # Install (as root) or name (otherwise) the Debian packages the build needs;
 # test-deps: those the checks run citex's output through (bibtex, biber,
@@ -355,5 +371,5 @@ fuzz:
 clean:
 	rm -rf build citex libcitex.a
 
-.PHONY: layers tsan statics sizes model model-check model-cv print-ldlibs fuzz install uninstall asan-corpora deps test-deps seeds all check unit asan check-corpora clean check-tools
+.PHONY: release layers tsan statics sizes model model-check model-cv print-ldlibs fuzz install uninstall asan-corpora deps test-deps seeds all check unit asan check-corpora clean check-tools
 .DELETE_ON_ERROR:
