@@ -172,7 +172,7 @@ $(BUILD)/gen/%.lex.o: $(GEN)/%.lex.c $(PROFILE) | $(GEN_HDR)
 ifeq ($(PGO),1)
 # The instrumented build (PGO, above) and its training run.  Each object
 # of the final build waits for the profile, which is made again when a
-# source changes.
+# source or a training input changes.
 $(PGO_DIR)/%.o: src/%.c | $(GEN_HDR)
 	$(PGO_MKDIR)
 	$(CC) $(ALL_CFLAGS) $(PGO_GEN) $(PGO_AS) -MMD -MP -c -o $@ $<
@@ -192,11 +192,35 @@ $(PGO_DIR)/gen/refs_model.o: $(GEN)/refs_model.c
 $(PGO_DIR)/citex: $(PGO_OBJ)
 	$(CC) $(ALL_CFLAGS) $(PGO_GEN) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
-# The corpus is made from README.md and the venue table: a change to
-# either trains again.
-$(PROFILE): $(PGO_DIR)/citex tools/pgo_train.sh tools/pgo_corpus.awk styles/venues.tsv README.md
+# The training run reads the files of PGO_INPUTS and nothing else (no
+# documentation, whose edits would move the build), so they and the list
+# itself are what the profile depends on: a new, changed or removed input
+# trains again.  Each line of the list is "ROLE FILE" (pgo_train.sh says
+# what each role is run through):
+#   bib     BibTeX: every case's input, to every writer
+#   data    RIS and CSL-JSON inputs of the cases
+#   csl     the CSL cases' BibTeX, through the default style
+#   cv      the seeds, as publication lists
+#   words   text the large-bibliography corpus takes its words from
+#   venues  the venue table, for the corpus's journals and conferences
+PGO_BIB    := $(sort $(shell find tests/cases -name '*.bib'))
+PGO_INPUTS := $(addprefix bib:,$(PGO_BIB)) \
+              $(addprefix data:,$(sort $(shell find tests/cases -name '*.ris' -o -name '*.json'))) \
+              $(addprefix csl:,$(filter tests/cases/csl/%,$(PGO_BIB))) \
+              $(addprefix cv:,$(sort $(wildcard seeds/*))) \
+              $(addprefix words:,$(sort $(wildcard seeds/*))) \
+              venues:styles/venues.tsv
+PGO_LIST   := $(BUILD)/pgo-inputs
+# Written only when it changes, so that its date is that of the last
+# change to the list.
+$(PGO_LIST): FORCE | $(BUILD)
+	@printf '%s\n' $(subst :, ,$(PGO_INPUTS)) | paste -d' ' - - >$@.tmp
+	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
+
+$(PROFILE): $(PGO_DIR)/citex tools/pgo_train.sh tools/pgo_corpus.awk $(PGO_LIST) \
+		$(sort $(foreach i,$(PGO_INPUTS),$(word 2,$(subst :, ,$(i)))))
 	@find $(BUILD) -name '*.gcda' -exec rm -f {} +
-	sh tools/pgo_train.sh $(PGO_DIR)/citex
+	sh tools/pgo_train.sh $(PGO_DIR)/citex $(PGO_LIST)
 	@touch $@
 
 -include $(PGO_OBJ:.o=.d)
@@ -371,5 +395,9 @@ fuzz:
 clean:
 	rm -rf build citex libcitex.a
 
-.PHONY: release layers tsan statics sizes model model-check model-cv print-ldlibs fuzz install uninstall asan-corpora deps test-deps seeds all check unit asan check-corpora clean check-tools
+# A prerequisite that is always out of date, for rules that decide
+# themselves whether their target changes (PGO_LIST).
+FORCE:
+
+.PHONY: FORCE release layers tsan statics sizes model model-check model-cv print-ldlibs fuzz install uninstall asan-corpora deps test-deps seeds all check unit asan check-corpora clean check-tools
 .DELETE_ON_ERROR:
