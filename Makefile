@@ -94,7 +94,7 @@ PGO_AS    = -dumpbase $(patsubst $(PGO_DIR)/%,$(BUILD)/%,$@) -dumpbase-ext .o -M
 PGO_MKDIR = @mkdir -p $(@D) $(dir $(patsubst $(PGO_DIR)/%,$(BUILD)/%,$@))
 endif
 
-all: deps citex libcitex.a
+all: citex libcitex.a
 
 # The profile-guided build, in build/release; ./citex and libcitex.a are
 # then copies of it.
@@ -104,7 +104,8 @@ release:
 # Install (as root) or name (otherwise) the Debian packages the build needs;
 # test-deps: those the checks run citex's output through (bibtex, biber,
 # pandoc, pdflatex, ...).  make check does not need them: it skips what a
-# missing tool would check.
+# missing tool would check.  make itself never installs anything: a build
+# that lacks a package names it and stops (check-tools, below).
 deps:
 	@sh tools/deps.sh build
 
@@ -114,6 +115,7 @@ test-deps:
 # The main job: every seed publication list to one .bib on stdout.  The
 # build talks on stderr only, so `make seeds > refs.bib` holds BibTeX alone.
 seeds:
+	@sh tools/deps.sh build
 	@$(MAKE) --no-print-directory all >&2
 	@./citex -f cv -t bibtex seeds/*
 
@@ -275,7 +277,7 @@ $(GEN)/csl_locale_en_us.inc: styles/locales-en-US.xml tools/embed.sh | $(GEN)
 $(GEN)/csl_style_default.inc: styles/citex.csl tools/embed.sh | $(GEN)
 	sh tools/embed.sh $< > $@
 
-$(BUILD) $(GEN):
+$(BUILD) $(GEN): | check-tools
 	mkdir -p $@
 
 $(BUILD)/mkindex: tools/mkindex.c src/model/names.def src/model/fields.def \
@@ -307,7 +309,14 @@ layers:
 sizes:
 	@sh tools/sizes.sh
 
+# Before anything is built: the build packages.  make check and make
+# seeds, the README's two set-up commands, install what is missing as root
+# and print the apt-get line otherwise (tools/deps.sh build); every other
+# goal only names the missing packages and `sudo make deps`, and stops.
+# flex and bison are looked at again for machines without dpkg.
+DEPS_MODE := $(if $(filter check seeds,$(MAKECMDGOALS)),build,check)
 check-tools:
+	@sh tools/deps.sh $(DEPS_MODE)
 	@command -v $(FLEX) >/dev/null || { echo "citex: flex is missing: apt-get install flex" >&2; exit 1; }
 	@command -v $(BISON) >/dev/null || { echo "citex: bison is missing: apt-get install bison" >&2; exit 1; }
 	@v=$$($(BISON) --version | sed -n '1s/.* \([0-9][0-9.]*\)$$/\1/p'); \
