@@ -101,6 +101,14 @@ all: citex libcitex.a
 release:
 	@$(MAKE) --no-print-directory PGO=1 all
 
+# The profile-guided build writes what the plain build writes, byte for
+# byte with stderr and the exit status, on every input of tests/cases and
+# seeds/ to every format (tests/release.sh).  CI runs it.
+release-check:
+	@$(MAKE) --no-print-directory PGO=0 BUILD=build build/citex
+	@$(MAKE) --no-print-directory PGO=1 BUILD=build/release build/release/citex
+	@sh tests/release.sh build/citex build/release/citex
+
 # Install (as root) or name (otherwise) the Debian packages the build needs;
 # test-deps: those the checks run citex's output through (bibtex, biber,
 # pandoc, pdflatex, ...).  make check does not need them: it skips what a
@@ -409,5 +417,5 @@ clean:
 # themselves whether their target changes (PGO_LIST).
 FORCE:
 
-.PHONY: FORCE release layers tsan statics sizes model model-check model-cv print-ldlibs fuzz install uninstall asan-corpora deps test-deps seeds all check unit asan check-corpora clean check-tools
+.PHONY: FORCE release release-check layers tsan statics sizes model model-check model-cv print-ldlibs fuzz install uninstall asan-corpora deps test-deps seeds all check unit asan check-corpora clean check-tools
 .DELETE_ON_ERROR:
