@@ -47,18 +47,11 @@ endif
 endif
 
 GEN     := $(BUILD)/gen
-# The library, layer by layer (each imports only the layers before it):
-#   core   arena, out, bytes                  (nothing of citex)
-#   model  the field and type tables, entries
-#   norm   latex, names, venues, dates, ids, keys
-#   read   one reader per input format, and the registry
-#   write  one writer per output format, and the registry
-#   pass   whole-run passes: --aux, --dedup, --check
-#   csl    the CSL processor: styles, locales, rendering
-#   cv     publication lists
-#   cli    the command line (not in the library)
-LAYERS  := core model norm read write pass csl cv
-LIB_SRC := $(foreach l,$(LAYERS),$(wildcard src/$(l)/*.c))
+# The layers of src/, lowest first, are listed once, in src/LAYERS (one
+# "LAYER...: what it holds" line each), which tools/layers.sh checks the
+# includes against.  The library is every layer but cli, in that order.
+LAYERS  := $(shell sed -n 's/^\([a-z][a-z ]*\):.*/\1/p' src/LAYERS)
+LIB_SRC := $(foreach l,$(filter-out cli,$(LAYERS)),$(wildcard src/$(l)/*.c))
 LIB_OBJ := $(patsubst src/%.c,$(BUILD)/%.o,$(LIB_SRC))
 GRAMMARS := $(wildcard grammar/*.y)
 LEXERS   := $(wildcard grammar/*.l)
