@@ -21,7 +21,10 @@
 #
 # CITEX is the binary under test (default build/citex); the unit programs
 # are taken from the same folder.  Tests run JOBS at a time (default: the
-# number of processors); the output keeps its order.
+# number of processors); the output keeps its order.  Each test has a
+# scratch folder; a failed test's is kept, and its path printed under the
+# FAIL line ("kept: ..."), with what the test left there: a case's actual
+# output under the expected file's name, a check's own scratch files.
 set -u
 T=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(dirname "$T")
@@ -42,7 +45,24 @@ fi
 
 W=$(mktemp -d "${TMPDIR:-/tmp}/citex-tests.XXXXXX") || exit 2
 pids=
-trap 'rm -rf "$W"' EXIT
+# On exit everything goes but the scratch folders of failed tests
+# (marked keep.N by run_job).
+cleanup() {
+	for x in "$W"/keep.*; do
+		[ -e "$x" ] || { rm -rf "$W"; return; }
+		break
+	done
+	for x in "$W"/*; do
+		b=${x##*/}
+		case $b in
+		keep.*) continue ;;
+		tmp.*) [ -e "$W/keep.${b#tmp.}" ] && continue ;;
+		esac
+		rm -rf "$x"
+	done
+	rm -f "$W"/keep.*
+}
+trap cleanup EXIT
 trap '[ -n "$pids" ] && kill $pids 2>/dev/null; exit 130' INT TERM
 
 # ---- what to run: one job a line, "unit NAME", "case AREA/NAME [FILE]",
@@ -224,6 +244,7 @@ run_case() {
 			echo "ok $area/$exp"
 			pass=$((pass + 1))
 		else
+			cp "$tmp/got" "$tmp/$exp"
 			echo "FAIL $area/$exp"
 			echo "    (cd tests/cases/$area && $cmd)"
 			diff -u "$dir/$exp" "$tmp/got" | sed '1,2d' | head -40 | indent
@@ -262,7 +283,13 @@ run_job() { # run_job I: job I of the list, into out.I, counts into cnt.I
 	case) run_case "$2" ${3:+"$3"} ;;
 	check) TMPDIR=$tmp run_check "$2" ;;
 	esac >"$W/out.$idx" 2>&1
-	rm -rf "$tmp"
+	if read -r p f s <"$cnt" 2>/dev/null && [ "$f" -eq 0 ]; then
+		chmod -R u+w "$tmp" 2>/dev/null
+		rm -rf "$tmp"
+	else
+		echo "    kept: $tmp" >>"$W/out.$idx"
+		: >"$W/keep.$idx"
+	fi
 	: >"$W/done.$idx"
 }
 

@@ -8,7 +8,8 @@
 # Set here: CITEX (the binary under test, absolute), TESTS (tests/), CASES
 # (tests/cases), ROOT (the repository), SHARED (../shared beside it, which
 # may be missing), PY (python3 or empty), tmp (a scratch folder, removed on
-# exit) and CHECK (the script's name).
+# exit unless a check failed: then it is kept and its path printed) and
+# CHECK (the script's name).
 set -u
 TESTS=${TESTS:-$(cd "$(dirname "$0")/.." && pwd)}
 ROOT=${ROOT:-$(dirname "$TESTS")}
@@ -24,8 +25,18 @@ done
 NO_COLOR=1
 export NO_COLOR
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/citex-$CHECK.XXXXXX") || exit 2
-trap 'chmod -R u+w "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
 nfail=0
+# A failed check's scratch files are what explains it: they stay.
+scratch_done() {
+	rc=$?
+	if [ "$nfail" -eq 0 ] && [ "$rc" -eq 0 ]; then
+		chmod -R u+w "$tmp" 2>/dev/null
+		rm -rf "$tmp"
+	else
+		echo "    scratch kept: $tmp"
+	fi
+}
+trap scratch_done EXIT
 # Time limits guard against hangs, not speed: a sanitized build runs
 # several times slower, so its limits are four times as long.
 SLOW=1
