@@ -45,6 +45,11 @@ fi
 
 W=$(mktemp -d "${TMPDIR:-/tmp}/citex-tests.XXXXXX") || exit 2
 pids=
+# What the checks find out about the machine once for the whole run (such
+# as whether biblatex and biber work: checks/lib/common.sh).
+CITEX_PROBES=$W/probes
+mkdir "$CITEX_PROBES" || exit 2
+export CITEX_PROBES
 # On exit everything goes but the scratch folders of failed tests
 # (marked keep.N by run_job).
 cleanup() {
