@@ -201,7 +201,7 @@ run_case() {
 	area=${1%%/*}
 	name=${1#*/}
 	dir=$T/cases/$area
-	pass=0 fail=0
+	pass=0 fail=0 skipped=0
 	if ! in=$(case_input "$area" "$name") || [ -z "$in" ]; then
 		echo "FAIL $1: one input $name.EXT wanted, found: ${in:-none}"
 		echo "0 1 0" >"$cnt"
@@ -234,12 +234,13 @@ run_case() {
 		out.*)
 			cmd="citex${args:+ $args} -t ${rest#out.} $in"
 			(cd "$dir" && eval "set -- $args" && $TO "$CITEX" "$@" -t "${rest#out.}" "$in") \
-				</dev/null >"$tmp/got" 2>/dev/null ;;
+				</dev/null >"$tmp/got" 2>"$tmp/stderr" ;;
 		err)
 			cmd="citex${args:+ $args} $in"
 			(cd "$dir" && eval "set -- $args" && $TO "$CITEX" "$@" "$in") \
 				</dev/null >/dev/null 2>"$tmp/got"
-			echo "exit $?" >>"$tmp/got" ;;
+			echo "exit $?" >>"$tmp/got"
+			cp "$tmp/got" "$tmp/stderr" ;;
 		*)
 			echo "FAIL $area/$exp: not NAME[.VARIANT].out.TARGET or NAME[.VARIANT].err"
 			fail=$((fail + 1))
@@ -248,6 +249,9 @@ run_case() {
 		if cmp -s "$dir/$exp" "$tmp/got"; then
 			echo "ok $area/$exp"
 			pass=$((pass + 1))
+		elif style=$(missing_style "$dir/$exp"); then
+			echo "skip $area/$exp: CSL style '$style' is not installed (citation-style-language-styles)"
+			skipped=$((skipped + 1))
 		else
 			cp "$tmp/got" "$tmp/$exp"
 			echo "FAIL $area/$exp"
@@ -256,7 +260,17 @@ run_case() {
 			fail=$((fail + 1))
 		fi
 	done
-	echo "$pass $fail 0" >"$cnt"
+	echo "$pass $fail $skipped" >"$cnt"
+}
+
+# missing_style EXPECTED: citex said that a style named in the case's
+# options was not found ($tmp/stderr), and EXPECTED does not want that
+# message: the case needs a CSL style this machine lacks (Debian's
+# citation-style-language-styles, which make test-deps installs), so it
+# is skipped, not failed.  Prints the style's name.
+missing_style() {
+	ms=$(sed -n "s/^citex: style '\([^']*\)' not found.*/\1/p" "$tmp/stderr" | head -1)
+	[ -n "$ms" ] && ! grep -qF "style '$ms' not found" "$1" && echo "$ms"
 }
 
 # run_check NAME: the script's own lines, counted; anything else it prints
