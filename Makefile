@@ -22,10 +22,15 @@ CSL_LIBS   := $(shell $(PKG_CONFIG) --libs expat icu-i18n icu-uc 2>/dev/null || 
 # whose start-up cost is most of the work at that size, and the parser and
 # the LaTeX decoder clear one for every field and every brace group.  Plain
 # stores up to 512 bytes and the C library above that took 7% off the time
-# on big.bib (bench/RESULTS.md, tenth round).  Compilers that do not know
-# the option (clang) do not get it.
-MEMSET_TUNE := -mmemset-strategy=unrolled_loop:512:noalign,libcall:-1:noalign
-TUNE    := $(shell $(CC) -Werror $(MEMSET_TUNE) -x c -c -o /dev/null /dev/null 2>/dev/null && echo '$(MEMSET_TUNE)')
+# on big.bib (bench/RESULTS.md, tenth round).  Copies of a size known only
+# at run time (a field's value into the arena, a name into the output
+# buffer) are short, and a call of the C library's memcpy for each cost
+# 2 to 3 % of the time: they are inline up to 128 bytes, behind a test of
+# the size (the profile-guided build learns the same from its counts).
+# Compilers that do not know the options (clang) do not get them.
+STRINGOP_TUNE := -mmemset-strategy=unrolled_loop:512:noalign,libcall:-1:noalign \
+                 -minline-stringops-dynamically -mmemcpy-strategy=unrolled_loop:128:noalign,libcall:-1:noalign
+TUNE    := $(shell $(CC) -Werror $(STRINGOP_TUNE) -x c -c -o /dev/null /dev/null 2>/dev/null && echo '$(STRINGOP_TUNE)')
 ALL_CFLAGS = -std=c11 $(WARN) $(TUNE) $(CFLAGS) -Isrc -I$(GEN) $(UTF8PROC_CFLAGS) $(CSL_CFLAGS) $(CSL_DEFS)
 LDLIBS  += $(UTF8PROC_LIBS) $(CSL_LIBS)
 # Profile-guided optimization (make release) needs GCC 10 or later, for
