@@ -31,7 +31,9 @@ CSL_LIBS   := $(shell $(PKG_CONFIG) --libs expat icu-i18n icu-uc 2>/dev/null || 
 STRINGOP_TUNE := -mmemset-strategy=unrolled_loop:512:noalign,libcall:-1:noalign \
                  -minline-stringops-dynamically -mmemcpy-strategy=unrolled_loop:128:noalign,libcall:-1:noalign
 TUNE    := $(shell $(CC) -Werror $(STRINGOP_TUNE) -x c -c -o /dev/null /dev/null 2>/dev/null && echo '$(STRINGOP_TUNE)')
-ALL_CFLAGS = -std=c11 $(WARN) $(TUNE) $(CFLAGS) -Isrc -I$(GEN) $(UTF8PROC_CFLAGS) $(CSL_CFLAGS) $(CSL_DEFS)
+# Hidden visibility: only what src/citex.h marks CX_EXPORT is exported
+# (the installed libcitex.a, below).
+ALL_CFLAGS = -std=c11 $(WARN) $(TUNE) $(CFLAGS) -fvisibility=hidden -Isrc -I$(GEN) $(UTF8PROC_CFLAGS) $(CSL_CFLAGS) $(CSL_DEFS)
 LDLIBS  += $(UTF8PROC_LIBS) $(CSL_LIBS)
 # Profile-guided optimization (make release) needs GCC 10 or later, for
 # -fprofile-partial-training.  The library and the program are built
@@ -72,6 +74,10 @@ GEN_HDR += $(EMBED)
 GEN_OBJ := $(patsubst grammar/%.y,$(BUILD)/gen/%.tab.o,$(GRAMMARS)) $(patsubst grammar/%.l,$(BUILD)/gen/%.lex.o,$(LEXERS))
 LIB_OBJ += $(GEN_OBJ) $(BUILD)/gen/refs_model.o
 CLI_OBJ := $(patsubst src/%.c,$(BUILD)/%.o,$(wildcard src/cli/*.c))
+# The library's objects in an archive that keeps every symbol global, for
+# what uses its internal headers (below, beside libcitex.a).
+LIB_INTERNAL := $(BUILD)/libcitex-internal.a
+OBJCOPY ?= objcopy
 UNIT_SRC := $(filter-out tests/unit/stub_%.c,$(wildcard tests/unit/test_*.c))
 UNIT_BIN := $(patsubst tests/unit/%.c,$(BUILD)/%,$(UNIT_SRC))
 # Every object of the instrumented program runs in training, so each
@@ -136,15 +142,30 @@ libcitex.a: $(BUILD)/libcitex.a
 csl-fixture: $(BUILD)/csl-fixture
 	rm -f $@ && cp $< $@
 
-$(BUILD)/csl-fixture: tests/csl/fixture.c $(BUILD)/libcitex.a
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/libcitex.a $(LDLIBS)
+$(BUILD)/csl-fixture: tests/csl/fixture.c $(LIB_INTERNAL)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(LIB_INTERNAL) $(LDLIBS)
 
+# The command line links the installed archive: it uses citex.h alone.
 $(BUILD)/citex: $(CLI_OBJ) $(BUILD)/libcitex.a
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
-$(BUILD)/libcitex.a: $(LIB_OBJ)
+# Two archives of the same objects.  The internal one keeps every global
+# symbol, for what is built with the library's own headers: the unit
+# tests, tools/, the CSL test-suite runner, the thread test and the fuzz
+# harnesses.  libcitex.a, the one installed, is the objects linked into
+# one (ld -r) with every hidden symbol made local: it exports citex.h's
+# CX_EXPORT functions alone, so a program with its own xmalloc or
+# utf8_next links with it (tests/checks/symbols.sh).
+$(LIB_INTERNAL): $(LIB_OBJ)
 	rm -f $@
 	ar rcs $@ $^
+
+$(BUILD)/libcitex.a: $(LIB_OBJ)
+	rm -f $@ $(BUILD)/libcitex.o
+	$(LD) -r -o $(BUILD)/libcitex.o $^
+	$(OBJCOPY) --localize-hidden $(BUILD)/libcitex.o
+	ar rcs $@ $(BUILD)/libcitex.o
+	rm -f $(BUILD)/libcitex.o
 
 # Dependencies on headers come from the compiler (-MMD -MP); every object
 # waits for the generated headers, which the first build cannot know of.
@@ -255,8 +276,8 @@ $(BUILD)/gen/refs_model.o: $(GEN)/refs_model.c
 # same model, byte for byte.
 EPOCHS ?= 20
 REFS_TRAIN ?= ../shared/corpora/refs-train/anystyle/res/parser
-$(BUILD)/train_refs: tools/train_refs.c tools/train_items.c tools/train.h $(BUILD)/libcitex.a
-	$(CC) $(ALL_CFLAGS) -Itools -o $@ tools/train_refs.c tools/train_items.c $(BUILD)/libcitex.a $(LDLIBS) -lm
+$(BUILD)/train_refs: tools/train_refs.c tools/train_items.c tools/train.h $(LIB_INTERNAL)
+	$(CC) $(ALL_CFLAGS) -Itools -o $@ tools/train_refs.c tools/train_items.c $(LIB_INTERNAL) $(LDLIBS) -lm
 
 TRAIN_ARGS = -e $(EPOCHS) -p 256 -x $(REFS_TRAIN)/gold.xml $(patsubst %,-i %,$(wildcard data/cv-items.xml)) -v styles/venues.tsv \
 	  $(REFS_TRAIN)/core.xml $(REFS_TRAIN)/good.xml $(REFS_TRAIN)/bad.xml $(REFS_TRAIN)/ugly.xml
@@ -333,8 +354,8 @@ check-tools:
 # (tests/checks/threads.sh, which make check runs, says which).
 THREAD_INPUTS = $(shell sh tests/checks/threads.sh --inputs)
 
-$(BUILD)/threads: tests/threads/threads.c $(BUILD)/libcitex.a
-	$(CC) $(ALL_CFLAGS) -pthread $(LDFLAGS) -o $@ $< $(BUILD)/libcitex.a $(LDLIBS)
+$(BUILD)/threads: tests/threads/threads.c $(LIB_INTERNAL)
+	$(CC) $(ALL_CFLAGS) -pthread $(LDFLAGS) -o $@ $< $(LIB_INTERNAL) $(LDLIBS)
 
 # libcitex in several threads at once under ThreadSanitizer: each output
 # must equal the same conversion alone, and TSan must see no race.
@@ -344,8 +365,8 @@ tsan:
 	  LDFLAGS="-fsanitize=thread" build/tsan/threads
 	TSAN_OPTIONS=halt_on_error=1:exitcode=66 build/tsan/threads $(THREAD_INPUTS)
 
-$(BUILD)/test_%: tests/unit/test_%.c $(BUILD)/libcitex.a
-	$(CC) $(ALL_CFLAGS) -o $@ $< $(BUILD)/libcitex.a $(LDLIBS)
+$(BUILD)/test_%: tests/unit/test_%.c $(LIB_INTERNAL)
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(LIB_INTERNAL) $(LDLIBS)
 
 # The whole suite, or part of it: make check T=tests/cases/ris (a folder),
 # T=tests/cases/ris/zotero (a case), T=tests/checks/batch.sh, T=unit.
@@ -405,7 +426,7 @@ SECONDS ?= 60
 fuzz:
 	$(MAKE) PGO=0 BUILD=build/fuzz CC=clang \
 	  CFLAGS="-O1 -g -fno-omit-frame-pointer -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined" \
-	  build/fuzz/libcitex.a
+	  build/fuzz/libcitex-internal.a
 	sh tests/fuzz/run.sh $(SECONDS)
 
 clean:

@@ -9,8 +9,9 @@
 #          output through (bibtex with plain.bst, biber, pandoc, bibutils'
 #          ris2xml), python3-jsonschema, groff for the manual, pdflatex
 #          with biblatex for checks/aux.sh, keys.sh and typeset.sh,
-#          pdftotext for typeset.sh, time for a peak-RSS guard, and the
-#          CSL styles and locales for cases/csl.  make test-deps runs it;
+#          pdftotext for typeset.sh, time for a peak-RSS guard, the CSL
+#          styles and locales for cases/csl, and GNU parallel for
+#          checks/recipes.sh.  make test-deps runs it;
 #          make check runs without them: their checks print "skip".
 #   check  never installs: names the missing build packages and the
 #          command that installs them, and fails.  Every other make goal
@@ -28,6 +29,7 @@ if [ "$mode" = test ]; then
 	need="$need poppler-utils" # checks/typeset.sh: pdftotext
 	need="$need time" # checks/pathological.sh: peak RSS
 	need="$need citation-style-language-styles citation-style-language-locales" # cases/csl
+	need="$need parallel" # checks/recipes.sh: the scale-out recipe
 fi
 if ! command -v dpkg-query >/dev/null 2>&1; then
 	[ "$mode" = check ] || echo "citex: cannot check packages (not Debian?); need: $need" >&2
