@@ -1,12 +1,12 @@
 /* cv/tex.c - a LaTeX CV to the line model. */
 #define _POSIX_C_SOURCE 200809L
-#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <utf8proc.h>
 
+#include "core/str.h"
 #include "cv/doc.h"
 
 /* ---- LaTeX ------------------------------------------------------------------ */
@@ -38,7 +38,7 @@ static int cmd_is(const char *p, const char *end, const char *name, size_t *len)
 	size_t l = strlen(name);
 	if ((size_t)(end - p) < l + 1 || p[0] != '\\' || memcmp(p + 1, name, l))
 		return 0;
-	if (p + 1 + l < end && isalpha((unsigned char)p[1 + l]))
+	if (p + 1 + l < end && str_alpha((unsigned char)p[1 + l]))
 		return 0;
 	*len = l + 1;
 	return 1;
@@ -130,10 +130,10 @@ static void find_numcmds(const char *s, const char *end, struct numcmds *nc)
 {
 	for (int pass = 0; pass < 2; pass++)
 	for (const char *p = s; p < end; p++) {
-		if (*p != '\\' || p + 1 >= end || !isalpha((unsigned char)p[1]))
+		if (*p != '\\' || p + 1 >= end || !str_alpha((unsigned char)p[1]))
 			continue;
 		const char *q = p + 1;
-		while (q < end && isalpha((unsigned char)*q))
+		while (q < end && str_alpha((unsigned char)*q))
 			q++;
 		if (q >= end || *q != '{' || (q - p == 8 && !memcmp(p, "\\section", 8)))
 			continue;
@@ -191,7 +191,7 @@ static void find_dress(const char *s, const char *end, struct dress *dr)
 		if (q >= end || *q != '\\')
 			continue;
 		const char *nm = ++q;
-		while (q < end && isalpha((unsigned char)*q))
+		while (q < end && str_alpha((unsigned char)*q))
 			q++;
 		size_t nl = (size_t)(q - nm);
 		if (q < end && *q == '}')
