@@ -169,7 +169,15 @@ $(BUILD)/libcitex.a: $(LIB_OBJ)
 
 # Dependencies on headers come from the compiler (-MMD -MP); every object
 # waits for the generated headers, which the first build cannot know of.
-$(BUILD)/%.o: src/%.c $(PROFILE) | $(GEN_HDR)
+# The compiler and its flags, rewritten only when they change: every
+# object depends on it, so a build with other flags (CFLAGS=-O0, another
+# CC) compiles again instead of linking objects of two kinds.
+FLAGS_STAMP := $(BUILD)/cflags
+$(FLAGS_STAMP): FORCE | $(BUILD)
+	@echo '$(CC) $(ALL_CFLAGS) $(PGO_USE) $(LDFLAGS)' >$@.tmp
+	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
+
+$(BUILD)/%.o: src/%.c $(PROFILE) $(FLAGS_STAMP) | $(GEN_HDR)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(PGO_USE) -MMD -MP -c -o $@ $<
 
@@ -188,7 +196,7 @@ $(GEN)/%.lex.c $(GEN)/%.lex.h: grammar/%.l tools/flex_fast.awk Makefile | $(GEN)
 	  { rm -f $(GEN)/$*.lex.c $(GEN)/$*.lex.c.tmp; exit 1; }
 	mv $(GEN)/$*.lex.c.tmp $(GEN)/$*.lex.c
 
-$(BUILD)/gen/%.tab.o: $(GEN)/%.tab.c $(PROFILE) | $(GEN_HDR)
+$(BUILD)/gen/%.tab.o: $(GEN)/%.tab.c $(PROFILE) $(FLAGS_STAMP) | $(GEN_HDR)
 	$(CC) $(ALL_CFLAGS) $(PGO_USE) -MMD -MP -Wno-unused-function -c -o $@ $<
 
 # A scanner may include any parser's header (the RIS scanner has none).
@@ -196,7 +204,7 @@ $(BUILD)/gen/%.tab.o: $(GEN)/%.tab.c $(PROFILE) | $(GEN_HDR)
 # grows, which flex sets again after the realloc, for ones used after it.
 LEX_WARN := -Wno-unused-function -Wno-sign-compare -Wno-unused-parameter \
             $(shell $(CC) -Werror -Wno-use-after-free -x c -c -o /dev/null /dev/null 2>/dev/null && echo -Wno-use-after-free)
-$(BUILD)/gen/%.lex.o: $(GEN)/%.lex.c $(PROFILE) | $(GEN_HDR)
+$(BUILD)/gen/%.lex.o: $(GEN)/%.lex.c $(PROFILE) $(FLAGS_STAMP) | $(GEN_HDR)
 	$(CC) $(ALL_CFLAGS) $(PGO_USE) -MMD -MP $(LEX_WARN) -c -o $@ $<
 
 ifeq ($(PGO),1)
@@ -278,7 +286,7 @@ $(GEN)/finder_model.c: $(wildcard data/finder.model) | $(GEN)
 	  echo "const size_t cv_finder_model_size = $$( [ -f data/finder.model ] && wc -c <data/finder.model || echo 0);"; \
 	} >$@
 
-$(BUILD)/gen/%_model.o: $(GEN)/%_model.c
+$(BUILD)/gen/%_model.o: $(GEN)/%_model.c $(FLAGS_STAMP)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
 # The labeller's training: anystyle's labelled references (BSD-2) and the

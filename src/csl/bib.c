@@ -153,7 +153,8 @@ static int is_citation_number(const struct csl_node *n)
 }
 
 /* natbib's optional argument: Author(Year), with "et~al." from three. */
-static void natbib_label(struct cx_out *o, const struct csl_item *it, struct arena *a)
+static void natbib_label(struct cx_out *o, const struct csl_item *it, const struct csl_locale *L,
+                         struct arena *a)
 {
 	const struct csl_names *nl = &it->names[CV_AUTHOR - CV_FIRST_NAME];
 	if (!nl->n)
@@ -184,10 +185,10 @@ static void natbib_label(struct cx_out *o, const struct csl_item *it, struct are
 	/* the label is text: escaped, with the non-breaking "et~al." kept */
 	const char *etal = strstr(b.p, " et~al.");
 	if (etal) {
-		csl_out(o, arena_strndup(a, b.p, (size_t)(etal - b.p)), OF_LATEX, NULL);
+		csl_out(o, arena_strndup(a, b.p, (size_t)(etal - b.p)), OF_LATEX, L);
 		out_puts(o, " et~al.");
 	} else {
-		csl_out(o, b.p, OF_LATEX, NULL);
+		csl_out(o, b.p, OF_LATEX, L);
 	}
 	buf_free(&b);
 	const struct csl_date *d = it->dates[CV_ISSUED - CV_FIRST_DATE];
@@ -232,7 +233,7 @@ static void entry_out(const struct cx_style *c, int format, struct cx_out *o, co
 	case OF_LATEX:
 		out_puts(o, "\\bibitem");
 		if (!numeric)
-			natbib_label(o, it, a);
+			natbib_label(o, it, &c->L, a);
 		out_putc(o, '{');
 		out_puts(o, it->id);
 		out_puts(o, "}\n");

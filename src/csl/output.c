@@ -323,9 +323,11 @@ static char glyph_of(const char *t)
 
 static const char *quote_term(struct sink *k, int inner, int open)
 {
-	const char *t = csl_term_text(k->L, open ? (inner ? "open-inner-quote" : "open-quote")
-	                                         : (inner ? "close-inner-quote" : "close-quote"),
-	                              TF_LONG, 0);
+	/* no locale (a natbib label, a heading): English quotes */
+	const char *t = !k->L ? NULL
+	                      : csl_term_text(k->L, open ? (inner ? "open-inner-quote" : "open-quote")
+	                                                 : (inner ? "close-inner-quote" : "close-quote"),
+	                                      TF_LONG, 0);
 	if (!t)
 		t = open ? (inner ? "\xE2\x80\x98" : "\xE2\x80\x9C") : (inner ? "\xE2\x80\x99" : "\xE2\x80\x9D");
 	return t;
