@@ -457,9 +457,13 @@ void cvd_assemble(struct cv *v, const struct cv_blocks *b, const uint8_t *blab)
 	}
 }
 
+/* Past this many lines a document is no publication page (a program's
+ * listing, a book): the rules read it, at a fraction of the cost. */
+#define FINDER_LINES 10000
+
 void cvd_find(struct cv *v)
 {
-	if (!v->finder) {
+	if (!v->finder || v->nl > FINDER_LINES) {
 		cvd_segment(v);
 		return;
 	}
@@ -467,17 +471,14 @@ void cvd_find(struct cv *v)
 	size_t n = cvd_blocks(v, &b);
 	uint8_t *lab = xmalloc(n + 1);
 	cvd_label_blocks(v, v->finder, &b, lab);
-	if (rules_agree(v, &b, lab)) {
-		v->rule = NULL;
-		cvd_segment(v); /* again, saying what it skips */
-		split_raws(v);
-	} else
+	int rules = rules_agree(v, &b, lab);
+	if (!rules)
 		cvd_assemble(v, &b, lab);
-	if (!v->nraw) {
-		/* the model read no item at all (a page unlike any it learnt
-		 * from): what the rules find is better than nothing */
-		v->rule = NULL;
-		cvd_segment(v);
+	/* the model read no item at all (a page unlike any it learnt from):
+	 * what the rules find is better than nothing */
+	if (rules || !v->nraw) {
+		v->raw = v->rules_raw, v->nraw = v->rules_nraw, v->capraw = v->rules_capraw;
+		cvd_v_replay(v); /* what the rules skipped, said now */
 		split_raws(v);
 	}
 	report_sections(v, &b, lab);

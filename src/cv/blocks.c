@@ -683,7 +683,9 @@ size_t cvd_blocks(struct cv *v, struct cv_blocks *b)
 	v->quiet = 1;
 	cvd_segment(v);
 	v->quiet = 0;
-	v->nraw = 0;
+	/* its items are kept apart: the learned finder's go to v->raw */
+	v->rules_raw = v->raw, v->rules_nraw = v->nraw, v->rules_capraw = v->capraw;
+	v->raw = NULL, v->nraw = v->capraw = 0;
 	b->seq = xmalloc((v->nl + 1) * sizeof *b->seq);
 	b->f = xmalloc((v->nl + 1) * BLK_FEAT * sizeof *b->f);
 	b->nf = xmalloc(v->nl + 1);

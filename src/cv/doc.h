@@ -90,6 +90,14 @@ struct cv_strs {
 };
 void cvd_strs_push(struct arena *a, struct cv_strs *s, cx_str t, unsigned line);
 
+/* A diagnostic held while the rules read for the learned finder. */
+struct cv_held {
+	enum cx_sev sev;
+	enum cx_code code;
+	unsigned line;
+	char *msg;
+};
+
 struct cv {
 	struct cx_reader_ctx *c;
 	struct arena a;
@@ -116,8 +124,13 @@ struct cv {
 	const struct lab_model *model; /* the labeller's, or NULL */
 	struct lab_model model_mem;
 	uint8_t *rule;             /* each line's RM_* marks, or NULL */
-	int quiet;                 /* the rules read for the learned finder: no
-	                              diagnostics */
+	int quiet;                 /* the rules read for the learned finder: their
+	                              diagnostics are held (held), and said if
+	                              their items are the ones used */
+	struct cv_held *held;
+	size_t nheld, capheld;
+	struct cv_raw *rules_raw;  /* the rules' items, held the same way */
+	size_t rules_nraw, rules_capraw;
 	const struct lab_model *finder; /* the finder's model, or NULL: rules alone */
 	struct lab_model finder_mem;
 };
@@ -234,6 +247,8 @@ cx_str cvd_trim(cx_str s);
 cx_str cvd_trim_punct(cx_str s, const char *punct);
 void cvd_v_diag(struct cv *v, enum cx_sev sev, enum cx_code code, unsigned line,
                     const char *fmt, ...);
+/* The diagnostics held while v was quiet, said now. */
+void cvd_v_replay(struct cv *v);
 int cvd_venue_words(cx_str s);
 size_t cvd_words_in(cx_str s);
 int cvd_year_at(const char *p, size_t n, size_t i);
