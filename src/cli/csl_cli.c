@@ -14,7 +14,9 @@
 #include "csl/load.h"
 #include "pass/aux.h"
 
-static const char *const formats[] = {"text", "html", "markdown", "latex", NULL};
+/* In the order of enum csl_outfmt.  "tagged" is for making training
+ * data (tools/gen_refs.c reads it): left out of --help. */
+static const char *const formats[] = {"text", "html", "markdown", "latex", "tagged", NULL};
 
 int csl_cli_format(const char *to)
 {
@@ -213,7 +215,7 @@ static void entry_out(struct csl_cli *c, struct cx_out *o, const char *s, const 
 		out_puts(o, "\n\n");
 		break;
 	default:
-		csl_out(o, s, OF_TEXT, &c->L);
+		csl_out(o, s, c->o.format == OF_TAGGED ? OF_TAGGED : OF_TEXT, &c->L);
 		out_putc(o, '\n');
 		break;
 	}
@@ -262,6 +264,7 @@ void csl_cli_write(struct csl_cli *c, struct cx_out *o, const struct auxset *aux
 		free(order);
 	}
 	csl_session_highlight(S, c->o.highlight);
+	csl_session_tagged(S, c->o.format == OF_TAGGED);
 	csl_session_prepare(S);
 	size_t nb = csl_bib_count(S);
 	struct grouped *g = xmalloc((nb + 1) * sizeof *g);
