@@ -209,6 +209,22 @@ REFS_TRAIN ?= ../shared/corpora/refs-train/anystyle/res/parser
 $(BUILD)/train_refs: tools/train_refs.c tools/train_items.c tools/train.h $(BUILD)/libcitex.a
 	$(CC) $(ALL_CFLAGS) -Itools -o $@ tools/train_refs.c tools/train_items.c $(BUILD)/libcitex.a $(LDLIBS) -lm
 
+# Labelled references rendered through Debian's CSL styles (tools/gen_refs.c):
+# the styles of data/refs-styles.tsv's train set render items of the shared
+# bibliographies; the held-out set is for `make eval-refs`.
+CSL_STYLES ?= /usr/share/citation-style-language/styles
+CORPORA ?= ../shared/corpora
+GEN_INPUTS = $(wildcard $(CORPORA)/large-bib/big.bib $(CORPORA)/pandoc-biblatex/test/command/*.bib \
+	  $(CORPORA)/biber-tdata/t/tdata/*.bib $(CORPORA)/csl-test-suite/processor-tests/humans/*.txt)
+GEN_ARGS = -styles data/refs-styles.tsv -dir $(CSL_STYLES) -seed 1 \
+	  $(patsubst %,-journals %,$(wildcard $(CORPORA)/venues/jabref-abbrv/journals)) -venues styles/venues.tsv
+SYNTH_PER_STYLE ?= 100
+$(BUILD)/gen_refs: tools/gen_refs.c tools/gen_segs.c tools/gen_refs.h $(BUILD)/libcitex.a
+	$(CC) $(ALL_CFLAGS) -Itools -o $@ tools/gen_refs.c tools/gen_segs.c $(BUILD)/libcitex.a $(LDLIBS)
+
+$(BUILD)/refs-synth.xml: $(BUILD)/gen_refs data/refs-styles.tsv styles/venues.tsv
+	$(BUILD)/gen_refs -o $@ -set train -n $(SYNTH_PER_STYLE) $(GEN_ARGS) $(GEN_INPUTS)
+
 TRAIN_ARGS = -e $(EPOCHS) -p 256 -x $(REFS_TRAIN)/gold.xml $(patsubst %,-i %,$(wildcard data/cv-items.xml)) -v styles/venues.tsv \
 	  $(REFS_TRAIN)/core.xml $(REFS_TRAIN)/good.xml $(REFS_TRAIN)/bad.xml $(REFS_TRAIN)/ugly.xml
 model: $(BUILD)/train_refs
