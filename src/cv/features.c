@@ -11,11 +11,11 @@
  * Every feature is a 32-bit hash of a short string, so the model needs no
  * feature dictionary.
  */
-#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/arena.h"
+#include "core/str.h"
 #include "cv/label.h"
 #include "norm/venue.h"
 
@@ -100,9 +100,20 @@ enum {
 	F_BLOCK = 64
 };
 
+/* ASCII classes, whatever the C locale (core/str.h's). */
 static int is_punct(unsigned char c)
 {
-	return c < 0x80 && ispunct(c);
+	return c > 0x20 && c < 0x7F && !str_alnum(c);
+}
+
+static int is_up(int c)
+{
+	return str_alpha(c) && c == str_upper(c);
+}
+
+static int is_low(int c)
+{
+	return str_alpha(c) && c == str_lower(c);
 }
 
 /* The word without the punctuation around it, ASCII lower-cased. */
@@ -120,7 +131,7 @@ static size_t core(const struct tok *t, char *out, size_t cap)
 		e -= 3;
 	size_t k = 0;
 	for (size_t i = b; i < e && k < cap; i++)
-		out[k++] = (char)tolower((unsigned char)t->p[i]);
+		out[k++] = (char)str_lower((unsigned char)t->p[i]);
 	return k;
 }
 
@@ -129,7 +140,7 @@ static size_t shape(const struct tok *t, char *out, size_t cap)
 	size_t k = 0;
 	for (size_t i = 0; i < t->n && k < cap; i++) {
 		unsigned char c = (unsigned char)t->p[i];
-		char s = isupper(c) ? 'A' : islower(c) ? 'a' : isdigit(c) ? '9' : c >= 0x80 ? 'u' : (char)c;
+		char s = is_up(c) ? 'A' : is_low(c) ? 'a' : str_digit(c) ? '9' : c >= 0x80 ? 'u' : (char)c;
 		if (s == 'u' && (c & 0xC0) == 0x80)
 			continue;
 		if (k && out[k - 1] == s && (s == 'A' || s == 'a' || s == '9' || s == 'u'))
@@ -149,16 +160,16 @@ static char edge(const struct tok *t, int last)
 		return 'Q';
 	if (is_punct(c))
 		return (char)c;
-	return isdigit(c) ? '9' : isupper(c) ? 'A' : c >= 0x80 ? 'u' : 'a';
+	return str_digit(c) ? '9' : is_up(c) ? 'A' : c >= 0x80 ? 'u' : 'a';
 }
 
 static int is_year(const char *w, size_t n)
 {
 	for (size_t i = 0; i + 4 <= n; i++) {
-		if ((i && isdigit((unsigned char)w[i - 1])) || (i + 4 < n && isdigit((unsigned char)w[i + 4])))
+		if ((i && str_digit((unsigned char)w[i - 1])) || (i + 4 < n && str_digit((unsigned char)w[i + 4])))
 			continue;
-		if (!isdigit((unsigned char)w[i]) || !isdigit((unsigned char)w[i + 1]) ||
-		    !isdigit((unsigned char)w[i + 2]) || !isdigit((unsigned char)w[i + 3]))
+		if (!str_digit((unsigned char)w[i]) || !str_digit((unsigned char)w[i + 1]) ||
+		    !str_digit((unsigned char)w[i + 2]) || !str_digit((unsigned char)w[i + 3]))
 			continue;
 		int y = (w[i] - '0') * 1000 + (w[i + 1] - '0') * 100 + (w[i + 2] - '0') * 10 + (w[i + 3] - '0');
 		if (y >= 1500 && y <= 2039)
@@ -191,21 +202,21 @@ static unsigned flags_of(const struct tok *t, const char *w, size_t wn)
 	size_t up = 0, low = 0, dig = 0, alpha = 0;
 	for (size_t i = 0; i < wn; i++) {
 		unsigned char c = (unsigned char)w[i];
-		dig += isdigit(c) != 0;
-		alpha += isalpha(c) != 0 || c >= 0x80;
+		dig += str_digit(c) != 0;
+		alpha += str_alpha(c) != 0 || c >= 0x80;
 	}
 	for (size_t i = 0; i < n; i++) {
 		unsigned char c = (unsigned char)p[i];
-		up += isupper(c) != 0;
-		low += islower(c) != 0;
+		up += is_up(c) != 0;
+		low += is_low(c) != 0;
 	}
 	if (is_year(p, n))
 		f |= FL_YEAR;
 	if (up >= 2 && !low)
 		f |= FL_ALLCAP;
-	if (n && isupper((unsigned char)p[0]))
+	if (n && is_up((unsigned char)p[0]))
 		f |= FL_INITCAP;
-	if (n && islower((unsigned char)p[0]))
+	if (n && is_low((unsigned char)p[0]))
 		f |= FL_LOWER;
 	if (dig)
 		f |= FL_HASDIG;
@@ -219,7 +230,7 @@ static unsigned flags_of(const struct tok *t, const char *w, size_t wn)
 		int ok = n > 0;
 		while (i < n && ok) {
 			unsigned char c = (unsigned char)p[i];
-			if (isupper(c)) {
+			if (is_up(c)) {
 				letters++;
 				i++;
 			} else if (c == '.' || c == '-' || c == ',' || c == ';')
@@ -235,7 +246,7 @@ static unsigned flags_of(const struct tok *t, const char *w, size_t wn)
 		int d1 = 0, dash = 0, d2 = 0;
 		for (size_t i = 0; i < n; i++) {
 			unsigned char c = (unsigned char)p[i];
-			if (isdigit(c))
+			if (str_digit(c))
 				*(dash ? &d2 : &d1) = 1;
 			else if (c == '-' || (c == 0xE2 && i + 2 < n && (unsigned char)p[i + 1] == 0x80 &&
 			                      ((unsigned char)p[i + 2] == 0x93 || (unsigned char)p[i + 2] == 0x94))) {
@@ -257,7 +268,7 @@ static unsigned flags_of(const struct tok *t, const char *w, size_t wn)
 		f |= FL_DOI;
 	if (has_sub(w, wn, "arxiv"))
 		f |= FL_ARXIV;
-	if (wn >= 3 && isdigit((unsigned char)w[0]) &&
+	if (wn >= 3 && str_digit((unsigned char)w[0]) &&
 	    (!memcmp(w + wn - 2, "st", 2) || !memcmp(w + wn - 2, "nd", 2) || !memcmp(w + wn - 2, "rd", 2) ||
 	     !memcmp(w + wn - 2, "th", 2)))
 		f |= FL_ORD;
