@@ -185,7 +185,8 @@ static void text_fmt(struct sink *k, const char *s, size_t n, int raw)
 
 /* Opening and closing strings per format: html, markdown, latex, and the
  * tagged form, which keeps only what a reader of the text would see as
- * italic (<i>), bold (<b>), or upright (<r>) and medium (<m>) inside them. */
+ * italic (<i>), bold (<b>), or upright (<r>) and medium (<m>) inside them,
+ * and the blocks (<div>) that a page shows on lines of their own. */
 struct style {
 	const char *open[4], *close[4];
 };
@@ -221,11 +222,11 @@ static const struct style styles[S__N] = {
 	[S_OBLIQUE] = {{"<span style=\"font-style:oblique;\">", "*", "\\textsl{", "<i>"},
 	          {"</span>", "*", "}", "</i>"}},
 	[S_LIGHT] = {{"<span style=\"font-weight:light;\">", "", "{", ""}, {"</span>", "", "}", ""}},
-	[S_BLOCK] = {{"\n\n    <div class=\"csl-block\">", "", "", ""}, {"</div>\n", "", "", ""}},
+	[S_BLOCK] = {{"\n\n    <div class=\"csl-block\">", "", "", "<div>"}, {"</div>\n", "", "", "</div>"}},
 	/* citeproc-js puts the two fields of an entry on a line of their own */
-	[S_LEFT] = {{"\n    <div class=\"csl-left-margin\">", "", "", ""}, {"</div>", "", "", ""}},
-	[S_RIGHT] = {{"<div class=\"csl-right-inline\">", "", "", ""}, {"</div>\n  ", "", "", ""}},
-	[S_INDENT] = {{"<div class=\"csl-indent\">", "", "", ""}, {"</div>\n  ", "", "", ""}},
+	[S_LEFT] = {{"\n    <div class=\"csl-left-margin\">", "", "", "<div>"}, {"</div>", "", "", "</div>"}},
+	[S_RIGHT] = {{"<div class=\"csl-right-inline\">", "", "", "<div>"}, {"</div>\n  ", "", "", "</div>"}},
+	[S_INDENT] = {{"<div class=\"csl-indent\">", "", "", "<div>"}, {"</div>\n  ", "", "", "</div>"}},
 	[S_NONE] = {{"", "", "", ""}, {"", "", "", ""}},
 	[S_UNONE] = {{"<span style=\"text-decoration:none;\">", "", "{", ""}, {"</span>", "", "}", ""}},
 	[S_NORMALK] = {{"<span style=\"font-style:normal;\">", "", "\\textup{", "<r>"},
