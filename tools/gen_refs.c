@@ -414,6 +414,17 @@ static struct csl_item *vary(struct arena *a, const struct csl_item *it, const s
 		d->y[0] = 1950 + (int)rng_below(r, 75);
 		c->dates[CV_ISSUED - CV_FIRST_DATE] = d;
 	}
+	/* a publisher catalogued with its place ("New York : Routledge") is
+	 * the two fields a reference list prints */
+	const char *pb = c->s[CV_PUBLISHER], *colon = pb ? strstr(pb, ": ") : NULL;
+	if (colon && colon - pb >= 2 && colon - pb <= 40 && colon[2]) {
+		size_t k = (size_t)(colon - pb);
+		while (k && pb[k - 1] == ' ')
+			k--;
+		if (!c->s[CV_PUBLISHER_PLACE])
+			c->s[CV_PUBLISHER_PLACE] = arena_strndup(a, pb, k);
+		c->s[CV_PUBLISHER] = colon + 2;
+	}
 	const struct csl_date *d = c->dates[CV_ISSUED - CV_FIRST_DATE];
 	if (g == G_ARTICLE)
 		vary_article(a, c, sd, r);
@@ -493,6 +504,7 @@ static void render_style(struct gen *g, struct run *rn, const char *name)
 	csl_session_tagged(S, 1);
 	csl_session_prepare(S);
 	struct buf tagged = {0}, out = {0};
+	buf_printf(&out, "  <!-- %s -->\n", name);
 	for (size_t i = 0; i < csl_bib_count(S); i++) {
 		const struct csl_item *it;
 		const char *s = csl_bib_entry(S, i, &it);
@@ -577,11 +589,14 @@ static int write_split(const char *dir)
 	       "# the styles of set \"train\" and is measured on those of \"heldout\" (a style\n"
 	       "# whose name hashes to 0 modulo 5); a dependent style renders as its parent, so\n"
 	       "# it is on its parent's side.  family: the first style, by name, of those joined\n"
-	       "# by \"template\" links (near-copies of one style).\n"
+	       "# by \"template\" links (near-copies of one style).  Set \"none\": styles that\n"
+	       "# write BibTeX or wiki code, not references.\n"
 	       "# style\tset\tfamily\n");
 	for (size_t i = 0; i < n; i++) {
 		fs[i][strlen(fs[i]) - 4] = 0;
-		printf("%s\t%s\t%.*s\n", fs[i], held(fs[i]) ? "heldout" : "train",
+		/* styles that write code, not references */
+		int code = !strcmp(fs[i], "bibtex") || !strcmp(fs[i], "wikipedia-templates");
+		printf("%s\t%s\t%.*s\n", fs[i], code ? "none" : held(fs[i]) ? "heldout" : "train",
 		       (int)strcspn(fs[find_root(up, i)], "."), fs[find_root(up, i)]);
 	}
 	free(up);

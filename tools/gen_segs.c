@@ -169,7 +169,7 @@ static void ent_free(struct ent *e)
 }
 
 /* What an open element of the tagged form is. */
-enum { E_I, E_R, E_B, E_M, E_LABEL, E_TERM, E_VAR };
+enum { E_I, E_R, E_B, E_M, E_LABEL, E_TERM, E_DIV, E_VAR };
 struct open {
 	int what, var;
 };
@@ -190,8 +190,8 @@ static int font(const struct open *st, int n)
 
 static int element(const char *name, size_t n, struct open *o)
 {
-	static const char *const fonts[] = {"i", "r", "b", "m", "label", "term"};
-	for (int k = 0; k < 6; k++)
+	static const char *const fonts[] = {"i", "r", "b", "m", "label", "term", "div"};
+	for (int k = 0; k < 7; k++)
 		if (strlen(fonts[k]) == n && !memcmp(fonts[k], name, n)) {
 			*o = (struct open){k, -1};
 			return 0;
@@ -227,6 +227,11 @@ static int read_tagged(struct ent *e, const char *s)
 			} else if (n == 32 || element(name, (size_t)(gt - name), &st[n++]) < 0) {
 				return -1;
 			}
+			/* a block is a line of its own: a blank parts it from the
+			 * text beside it */
+			if ((close ? st[n].what : st[n - 1].what) == E_DIV && e->t.n &&
+			    !str_space((unsigned char)e->t.p[e->t.n - 1]))
+				ent_put(e, " ", 1, -1, K_TEXT, 0, 0xFF);
 			p = gt + 1;
 			continue;
 		}
@@ -283,6 +288,10 @@ static const char *const genre_words[] = {
 	"tese", NULL,
 };
 
+/* What a style writes for a place or a publisher the item lacks. */
+static const char *const no_place[] = {"s.l.", "s. l.", "sine loco", "o.o.", "n.p.", NULL};
+static const char *const no_publisher[] = {"s.n.", "s. n.", "sine nomine", NULL};
+
 /* Does [p, p + n), lower-cased, hold one of the words? */
 static int has_word(const char *p, size_t n, const char *const *words)
 {
@@ -305,6 +314,11 @@ static void attach(struct ent *x, size_t b, size_t e, int lab_prev, int lab_next
 {
 	const char *t = x->t.p;
 	size_t cut = b;
+	/* text that runs on from the field before, with no blank between,
+	 * is of that field's token ("title[J].", "pp.") */
+	if (b && lab_prev >= 0 && !str_space((unsigned char)t[b - 1]))
+		while (cut < e && !str_space((unsigned char)t[cut]))
+			cut++;
 	for (size_t k; cut < e && (k = closer(t + cut, e - cut)) > 0;)
 		cut += k;
 	while (cut < e && str_space((unsigned char)t[cut]))
@@ -314,6 +328,10 @@ static void attach(struct ent *x, size_t b, size_t e, int lab_prev, int lab_next
 		own = LAB_NOTE;
 	else if (has_word(t + cut, e - cut, genre_words))
 		own = LAB_GENRE;
+	else if (has_word(t + cut, e - cut, no_place))
+		own = LAB_LOCATION;
+	else if (has_word(t + cut, e - cut, no_publisher))
+		own = LAB_PUBLISHER;
 	int prev = lab_prev >= 0 ? lab_prev : own >= 0 ? own : lab_next;
 	int next = own >= 0 ? own : lab_next >= 0 ? lab_next : lab_prev;
 	for (size_t i = b; i < e; i++)
