@@ -211,7 +211,9 @@ $(BUILD)/train_refs: tools/train_refs.c tools/train_items.c tools/train.h $(BUIL
 
 # Labelled references rendered through Debian's CSL styles (tools/gen_refs.c):
 # the styles of data/refs-styles.tsv's train set render items of the shared
-# bibliographies; the held-out set is for `make eval-refs`.
+# bibliographies, SYNTH_PER_STYLE each; those of the held-out set render
+# other items for `make eval-refs`.  Without the styles or the corpora the
+# model is trained on anystyle's sets alone.
 CSL_STYLES ?= /usr/share/citation-style-language/styles
 CORPORA ?= ../shared/corpora
 GEN_INPUTS = $(wildcard $(CORPORA)/large-bib/big.bib $(CORPORA)/pandoc-biblatex/test/command/*.bib \
@@ -219,28 +221,55 @@ GEN_INPUTS = $(wildcard $(CORPORA)/large-bib/big.bib $(CORPORA)/pandoc-biblatex/
 GEN_ARGS = -styles data/refs-styles.tsv -dir $(CSL_STYLES) -seed 1 \
 	  $(patsubst %,-journals %,$(wildcard $(CORPORA)/venues/jabref-abbrv/journals)) -venues styles/venues.tsv
 SYNTH_PER_STYLE ?= 100
+HELDOUT_PER_STYLE ?= 20
+SYNTH := $(if $(and $(wildcard $(CSL_STYLES)/apa.csl),$(GEN_INPUTS)),$(BUILD)/refs-synth.xml)
+HELDOUT := $(BUILD)/refs-heldout/anystyle/res/parser/gold.xml
 $(BUILD)/gen_refs: tools/gen_refs.c tools/gen_segs.c tools/gen_refs.h $(BUILD)/libcitex.a
 	$(CC) $(ALL_CFLAGS) -Itools -o $@ tools/gen_refs.c tools/gen_segs.c $(BUILD)/libcitex.a $(LDLIBS)
 
-$(BUILD)/refs-synth.xml: $(BUILD)/gen_refs data/refs-styles.tsv styles/venues.tsv
+# (the strings depend on the renderer and the generator, not on the model
+# that the library holds: order-only on the program)
+GEN_DEPS = tools/gen_refs.c tools/gen_segs.c tools/gen_refs.h data/refs-styles.tsv styles/venues.tsv \
+	  $(wildcard src/csl/*.c src/csl/*.h src/csl/*.def)
+$(BUILD)/refs-synth.xml: $(GEN_DEPS) | $(BUILD)/gen_refs
 	$(BUILD)/gen_refs -o $@ -set train -n $(SYNTH_PER_STYLE) $(GEN_ARGS) $(GEN_INPUTS)
 
+# held out: clean strings (no noise, a blank between every two fields), as
+# score_refs.py reads anystyle's gold.xml from --corpora
+$(HELDOUT): $(GEN_DEPS) | $(BUILD)/gen_refs
+	@mkdir -p $(@D)
+	$(BUILD)/gen_refs -o $@ -set heldout -clean -n $(HELDOUT_PER_STYLE) $(GEN_ARGS) $(GEN_INPUTS)
+
 TRAIN_ARGS = -e $(EPOCHS) -p 256 -x $(REFS_TRAIN)/gold.xml $(patsubst %,-i %,$(wildcard data/cv-items.xml)) -v styles/venues.tsv \
+	  $(patsubst %,-s %,$(SYNTH)) \
 	  $(REFS_TRAIN)/core.xml $(REFS_TRAIN)/good.xml $(REFS_TRAIN)/bad.xml $(REFS_TRAIN)/ugly.xml
-model: $(BUILD)/train_refs
+model: $(BUILD)/train_refs $(SYNTH)
 	$(BUILD)/train_refs -o data/refs.model $(TRAIN_ARGS)
 	$(MAKE) --no-print-directory all
 
 # Retrain into build/ and compare: the committed model is what the data gives.
-model-check: $(BUILD)/train_refs
+model-check: $(BUILD)/train_refs $(SYNTH)
 	$(BUILD)/train_refs -o $(BUILD)/refs.model $(TRAIN_ARGS) 2>/dev/null
 	cmp $(BUILD)/refs.model data/refs.model && echo "ok model: data/refs.model is rebuilt exactly"
 
 # K-fold cross-validation of the labeller on the training sets alone
 # (tools/refs_cv.sh): a change that helps the development set should help
-# the held-out folds too.
-model-cv: $(BUILD)/train_refs $(BUILD)/citex
-	CC="$(CC)" BUILD=$(BUILD) EPOCHS=$(EPOCHS) sh tools/refs_cv.sh
+# the held-out folds too.  Each fold trains as `make model` does, with the
+# rendered references.
+model-cv: $(BUILD)/train_refs $(BUILD)/citex $(SYNTH)
+	CC="$(CC)" BUILD=$(BUILD) EPOCHS=$(EPOCHS) SYNTH="$(SYNTH)" sh tools/refs_cv.sh
+
+# The reference labeller's figures that no training can fit
+# (tools/refs_eval.sh): anystyle's gold.xml, the references of the held-out
+# styles, and model-cv's folds.  eval-refs-gold and eval-refs-heldout are
+# the quick two.
+eval-refs: eval-refs-gold eval-refs-heldout model-cv
+
+eval-refs-gold: $(BUILD)/citex
+	sh tools/refs_eval.sh gold $(BUILD)/citex
+
+eval-refs-heldout: $(BUILD)/citex $(HELDOUT)
+	sh tools/refs_eval.sh heldout $(BUILD)/citex $(BUILD)/refs-heldout
 
 print-ldlibs:
 	@echo $(LDLIBS)
@@ -371,5 +400,5 @@ fuzz:
 clean:
 	rm -rf build citex libcitex.a
 
-.PHONY: layers tsan statics sizes model model-check model-cv print-ldlibs fuzz install uninstall asan-corpora deps test-deps seeds all check unit asan check-corpora clean check-tools
+.PHONY: layers tsan statics sizes model model-check model-cv eval-refs eval-refs-gold eval-refs-heldout print-ldlibs fuzz install uninstall asan-corpora deps test-deps seeds all check unit asan check-corpora clean check-tools
 .DELETE_ON_ERROR:

@@ -7,7 +7,9 @@
 # that gold.xml, the development set, also holds) are dealt into K folds in
 # file order.  For each fold the labeller is trained as `make model` trains
 # it, on the other folds (less any sequence whose text the held-out fold
-# also holds) and data/cv-items.xml; a citex linked with that model reads
+# also holds), data/cv-items.xml and, when SYNTH names it, the references
+# rendered through the training styles (build/refs-synth.xml, as make
+# model trains on them: tools/gen_refs.c); a citex linked with that model reads
 # the held-out fold, and ../shared/tools/score_refs.py scores it in its
 # numbered and its one-a-line form.  Prints each fold's micro F1 and the
 # mean; the per-field tables go to $OUT (default build/refs-cv).
@@ -55,6 +57,9 @@ PY
 LIBS=$(cd "$here" && make -s --no-print-directory print-ldlibs 2>/dev/null || echo "-lutf8proc -lexpat -licui18n -licuuc -licudata")
 items=
 [ -f "$here/data/cv-items.xml" ] && items="-i $here/data/cv-items.xml"
+for f in ${SYNTH:-}; do
+	[ -f "$f" ] && items="$items -s $f"
+done
 sum() { awk '{ s += $1; n++ } END { if (n) printf "%.4f", s / n }'; }
 : >"$OUT/numbered" && : >"$OUT/lines"
 i=0

@@ -1,7 +1,7 @@
 /* tools/train_refs.c - train the cv labeller (make model).
  *
- *   train_refs [-e EPOCHS] [-x EXCLUDE.xml] [-i ITEMS.xml]... [-s SYNTH.xml]... [-v VENUES.tsv]
- *              -o MODEL FILE.xml...
+ *   train_refs [-e EPOCHS] [-x EXCLUDE.xml] [-i ITEMS.xml]... [-s SYNTH.xml]... [-k K]
+ *              [-v VENUES.tsv] -o MODEL FILE.xml...
  *
  * Reads labelled references in anystyle's XML (<dataset><sequence><author>
  * ...</author><title>...</title>...</sequence>...), leaves out every sequence
@@ -12,7 +12,10 @@
  * one).  ITEMS.xml holds items of publication lists as written, an <lb/>
  * where a line ends.  SYNTH.xml holds references rendered through CSL
  * styles (tools/gen_refs.c), learnt as reference strings only; their
- * segments may hold <i> and <b>, the marks a page gives.  All
+ * segments may hold <i> and <b>, the marks a page gives.  With -k K each
+ * epoch learns a K-th of them (the next K-th the next epoch), so that
+ * their number does not drown anystyle's sets and an epoch stays short.
+ * All
  * arithmetic is on integers until the final average, the order of the
  * sequences in each epoch comes from a fixed-seed generator, and the model is
  * written in a fixed order: the same inputs give the same bytes.  The format
@@ -563,7 +566,7 @@ static void evaluate(const struct model *m, struct fmap *fm, const char *path)
 	free(a.w), free(fi), free(sc);
 }
 
-#define USAGE "usage: train_refs [-e EPOCHS] [-x EXCLUDE.xml] [-i ITEMS.xml]... [-s SYNTH.xml]... " \
+#define USAGE "usage: train_refs [-e EPOCHS] [-x EXCLUDE.xml] [-i ITEMS.xml]... [-s SYNTH.xml]... [-k K] " \
 	"[-v VENUES.tsv] -o MODEL FILE.xml...\n"
 
 int main(int argc, char **argv)
@@ -572,6 +575,7 @@ int main(int argc, char **argv)
 	const char *synth[16];
 	size_t nitems = 0, nsynth = 0;
 	int epochs = 12, i = 1;
+	size_t share = 1;
 	int32_t prune = 1;
 	for (; i < argc && argv[i][0] == '-'; i++) {
 		if (!strcmp(argv[i], "-o") && i + 1 < argc)
@@ -592,6 +596,8 @@ int main(int argc, char **argv)
 			item_files[nitems++] = argv[++i];
 		else if (!strcmp(argv[i], "-s") && i + 1 < argc && nsynth < 16)
 			synth[nsynth++] = argv[++i];
+		else if (!strcmp(argv[i], "-k") && i + 1 < argc && atoi(argv[i + 1]) > 0)
+			share = (size_t)atoi(argv[++i]);
 		else {
 			fprintf(stderr, USAGE);
 			return 2;
@@ -615,6 +621,7 @@ int main(int argc, char **argv)
 		load(item_files[k], &ex, &d, NULL, &texts, 1, pool);
 	for (; i < argc; i++)
 		load(argv[i], &ex, &d, NULL, &texts, 0, pool);
+	size_t nreal = d.nseq;
 	for (size_t k = 0; k < nsynth; k++)
 		load(synth[k], &ex, &d, NULL, &texts, -1, NULL);
 	pool_free(pool);
@@ -649,9 +656,14 @@ int main(int argc, char **argv)
 			size_t j = (size_t)(rng >> 33) % s, t = order[s - 1];
 			order[s - 1] = order[j], order[j] = t;
 		}
-		size_t wrong = 0;
+		size_t wrong = 0, seen = 0;
 		for (size_t k = 0; k < d.nseq; k++) {
-			const struct seq *q = &d.seq[order[k]];
+			/* a share of the rendered references each epoch */
+			size_t o = order[k];
+			if (o >= nreal && (o - nreal) % share != (size_t)ep % share)
+				continue;
+			const struct seq *q = &d.seq[o];
+			seen += q->n;
 			const uint32_t *fi = d.feat + q->first * FEAT_MAX;
 			decode(&m, fi, d.nf + q->first, q->n, pred, sc);
 			for (size_t t = 0; t < q->n; t++)
@@ -660,7 +672,7 @@ int main(int argc, char **argv)
 				update(&m, fi, d.nf + q->first, d.lab + q->first, pred, q->n);
 			m.c++;
 		}
-		fprintf(stderr, "train_refs: epoch %d: %zu of %zu tokens wrong\n", ep + 1, wrong, d.ntok);
+		fprintf(stderr, "train_refs: epoch %d: %zu of %zu tokens wrong\n", ep + 1, wrong, seen);
 	}
 	if (test)
 		evaluate(&m, &fm, test);
