@@ -221,6 +221,7 @@ GEN_INPUTS = $(wildcard $(CORPORA)/large-bib/big.bib $(CORPORA)/pandoc-biblatex/
 GEN_ARGS = -styles data/refs-styles.tsv -dir $(CSL_STYLES) -seed 1 \
 	  $(patsubst %,-journals %,$(wildcard $(CORPORA)/venues/jabref-abbrv/journals)) -venues styles/venues.tsv
 SYNTH_PER_STYLE ?= 100
+SYNTH_SHARE ?= 4
 HELDOUT_PER_STYLE ?= 20
 SYNTH := $(if $(and $(wildcard $(CSL_STYLES)/apa.csl),$(GEN_INPUTS)),$(BUILD)/refs-synth.xml)
 HELDOUT := $(BUILD)/refs-heldout/anystyle/res/parser/gold.xml
@@ -241,7 +242,7 @@ $(HELDOUT): $(GEN_DEPS) | $(BUILD)/gen_refs
 	$(BUILD)/gen_refs -o $@ -set heldout -clean -n $(HELDOUT_PER_STYLE) $(GEN_ARGS) $(GEN_INPUTS)
 
 TRAIN_ARGS = -e $(EPOCHS) -p 256 -x $(REFS_TRAIN)/gold.xml $(patsubst %,-i %,$(wildcard data/cv-items.xml)) -v styles/venues.tsv \
-	  $(patsubst %,-s %,$(SYNTH)) \
+	  $(if $(SYNTH),-s $(SYNTH) -k $(SYNTH_SHARE)) \
 	  $(REFS_TRAIN)/core.xml $(REFS_TRAIN)/good.xml $(REFS_TRAIN)/bad.xml $(REFS_TRAIN)/ugly.xml
 model: $(BUILD)/train_refs $(SYNTH)
 	$(BUILD)/train_refs -o data/refs.model $(TRAIN_ARGS)
@@ -257,7 +258,7 @@ model-check: $(BUILD)/train_refs $(SYNTH)
 # the held-out folds too.  Each fold trains as `make model` does, with the
 # rendered references.
 model-cv: $(BUILD)/train_refs $(BUILD)/citex $(SYNTH)
-	CC="$(CC)" BUILD=$(BUILD) EPOCHS=$(EPOCHS) SYNTH="$(SYNTH)" sh tools/refs_cv.sh
+	CC="$(CC)" BUILD=$(BUILD) EPOCHS=$(EPOCHS) SYNTH="$(SYNTH)" SHARE=$(SYNTH_SHARE) sh tools/refs_cv.sh
 
 # The reference labeller's figures that no training can fit
 # (tools/refs_eval.sh): anystyle's gold.xml, the references of the held-out

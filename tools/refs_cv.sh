@@ -58,7 +58,7 @@ LIBS=$(cd "$here" && make -s --no-print-directory print-ldlibs 2>/dev/null || ec
 items=
 [ -f "$here/data/cv-items.xml" ] && items="-i $here/data/cv-items.xml"
 for f in ${SYNTH:-}; do
-	[ -f "$f" ] && items="$items -s $f"
+	[ -f "$f" ] && items="$items -s $f -k ${SHARE:-4}"
 done
 sum() { awk '{ s += $1; n++ } END { if (n) printf "%.4f", s / n }'; }
 : >"$OUT/numbered" && : >"$OUT/lines"

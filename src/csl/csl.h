@@ -83,10 +83,11 @@ enum csl_cm {
 };
 /* A tagged rendering (csl_session_tagged) marks what wrote each span of
  * an entry: CM_ESC, CM_TAG + v opens the text of variable v, CM_TAG_LABEL
- * a label, CM_TAG_TERM a term, and CM_ESC, CM_TAG_OFF closes the span.
- * The second byte is no letter, so no other mark is mistaken for one;
- * the text between the tags is the text the plain rendering has.  Only
- * the training data (tools/gen_refs.c) and `-t tagged` ask for it. */
+ * a label (inside a span of its variable: "pp." is the page's), and
+ * CM_TAG_TERM a term; CM_ESC, CM_TAG_OFF closes the span.  The second
+ * byte is no letter, so no other mark is mistaken for one; the text
+ * between the tags is the text the plain rendering has.  Only the
+ * training data (tools/gen_refs.c) and `-t tagged` ask for it. */
 #define CM_TAG 0x80
 #define CM_TAG_LABEL 0xFE
 #define CM_TAG_TERM 0xFF

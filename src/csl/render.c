@@ -629,7 +629,7 @@ static const char *render_label(struct csl_render *r, const struct csl_node *n)
 	if (!s || !*s)
 		s = "";
 	const char *t = csl_label_text(r, v, n->form, n->plural, s);
-	return t ? csl_fmt_term(r, csl_tag(r, CM_TAG_LABEL, t), &n->f) : "";
+	return t ? csl_fmt_term(r, csl_tag(r, CM_TAG + v, csl_tag(r, CM_TAG_LABEL, t)), &n->f) : "";
 }
 
 /* ---- choose ----------------------------------------------------------------- */
