@@ -216,8 +216,8 @@ $(BUILD)/train_refs: tools/train_refs.c tools/train_items.c tools/train.h $(BUIL
 # model is trained on anystyle's sets alone.
 CSL_STYLES ?= /usr/share/citation-style-language/styles
 CORPORA ?= ../shared/corpora
-GEN_INPUTS = $(wildcard $(CORPORA)/large-bib/big.bib $(CORPORA)/pandoc-biblatex/test/command/*.bib \
-	  $(CORPORA)/biber-tdata/t/tdata/*.bib $(CORPORA)/csl-test-suite/processor-tests/humans/*.txt)
+GEN_INPUTS = $(wildcard $(CORPORA)/large-bib/big.bib $(CORPORA)/pandoc-biblatex/test/command \
+	  $(CORPORA)/biber-tdata/t/tdata $(CORPORA)/csl-test-suite/processor-tests/humans)
 GEN_ARGS = -styles data/refs-styles.tsv -dir $(CSL_STYLES) -seed 1 \
 	  $(patsubst %,-journals %,$(wildcard $(CORPORA)/venues/jabref-abbrv/journals)) -venues styles/venues.tsv
 SYNTH_PER_STYLE ?= 100

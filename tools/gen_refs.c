@@ -8,7 +8,8 @@
  *            [-journals DIR] [-venues FILE.tsv] INPUT...
  *
  * Items come from bibliographies (INPUT: BibTeX, BibLaTeX, CSL-JSON, RIS;
- * a CSL test-suite fixture, NAME.txt, gives the items of its INPUT).  Each
+ * a CSL test-suite fixture, NAME.txt, gives the items of its INPUT; a
+ * folder, its .bib, .json and .txt files).  Each
  * style of the set renders ITEMS of them, drawn with a mix of types close
  * to the references of papers (articles first, then proceedings, books,
  * chapters, reports, theses, web pages), through the CSL processor's
@@ -170,8 +171,26 @@ static int read_fixture(struct gen *g, struct cx_context *cx, const char *path)
 	return 0;
 }
 
+static char **files_of(const char *dir, const char *ext);
+static void free_list(char **v);
+
 static int read_input(struct gen *g, struct cx_context *cx, const char *path)
 {
+	DIR *dir = opendir(path);
+	if (dir) {
+		/* a folder: its bibliographies and fixtures, by name */
+		closedir(dir);
+		static const char *const exts[] = {".bib", ".json", ".txt"};
+		for (size_t e = 0; e < 3; e++) {
+			char **fs = files_of(path, exts[e]), p[4096];
+			for (size_t i = 0; fs[i]; i++) {
+				snprintf(p, sizeof p, "%s/%s", path, fs[i]);
+				read_input(g, cx, p);
+			}
+			free_list(fs);
+		}
+		return 0;
+	}
 	size_t n = strlen(path);
 	if (n > 4 && !strcmp(path + n - 4, ".txt"))
 		return read_fixture(g, cx, path);
