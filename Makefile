@@ -334,6 +334,10 @@ tsan:
 	  LDFLAGS="-fsanitize=thread" build/tsan/threads
 	TSAN_OPTIONS=halt_on_error=1:exitcode=66 build/tsan/threads $(THREAD_INPUTS)
 
+# the labelling of rendered references is the generator's (tools/)
+$(BUILD)/test_gen_segs: tests/unit/test_gen_segs.c tools/gen_segs.c tools/gen_refs.h $(BUILD)/libcitex.a
+	$(CC) $(ALL_CFLAGS) -Itools -o $@ tests/unit/test_gen_segs.c tools/gen_segs.c $(BUILD)/libcitex.a $(LDLIBS)
+
 $(BUILD)/test_%: tests/unit/test_%.c $(BUILD)/libcitex.a
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(BUILD)/libcitex.a $(LDLIBS)
 

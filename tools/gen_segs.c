@@ -292,6 +292,16 @@ static const char *const genre_words[] = {
 static const char *const no_place[] = {"s.l.", "s. l.", "sine loco", "o.o.", "n.p.", NULL};
 static const char *const no_publisher[] = {"s.n.", "s. n.", "sine nomine", NULL};
 
+static const char *const url_words[] = {"url", NULL};
+
+static int has_letter(const char *p, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (str_alpha((unsigned char)p[i]))
+			return 1;
+	return 0;
+}
+
 /* Does [p, p + n), lower-cased, hold one of the words? */
 static int has_word(const char *p, size_t n, const char *const *words)
 {
@@ -310,6 +320,40 @@ static int has_word(const char *p, size_t n, const char *const *words)
 /* Style text [b, e): its punctuation that ends the field before goes to
  * lab_prev, words of a field of their own are that field, the rest goes
  * to lab_next.  A side that is missing (-1) gives way to the other. */
+/* The field that style text [p, p + n) is of its own, or -1: a note
+ * ("Retrieved from"), a genre ("PhD thesis"), a missing place or
+ * publisher; before a URL, any words but "URL" ("from", "Website"). */
+static int own_field(const char *p, size_t n, int lab_next)
+{
+	if (has_word(p, n, note_words))
+		return LAB_NOTE;
+	if (has_word(p, n, genre_words))
+		return LAB_GENRE;
+	if (has_word(p, n, no_place))
+		return LAB_LOCATION;
+	if (has_word(p, n, no_publisher))
+		return LAB_PUBLISHER;
+	if (lab_next == LAB_URL && has_letter(p, n) && !has_word(p, n, url_words))
+		return LAB_NOTE;
+	return -1;
+}
+
+/* The end of the piece of style text that starts at p: after punctuation
+ * that ends a field and the blanks after it ("Ph.D. thesis, | [S.l.]: "). */
+static size_t piece_end(const char *t, size_t p, size_t e)
+{
+	while (p < e) {
+		size_t k = closer(t + p, e - p);
+		if (k && (p + k == e || str_space((unsigned char)t[p + k]))) {
+			for (p += k; p < e && str_space((unsigned char)t[p]); p++)
+				;
+			return p;
+		}
+		p += k ? k : 1;
+	}
+	return e;
+}
+
 static void attach(struct ent *x, size_t b, size_t e, int lab_prev, int lab_next)
 {
 	const char *t = x->t.p;
@@ -323,19 +367,27 @@ static void attach(struct ent *x, size_t b, size_t e, int lab_prev, int lab_next
 		cut += k;
 	while (cut < e && str_space((unsigned char)t[cut]))
 		cut++;
-	int own = -1;
-	if (has_word(t + cut, e - cut, note_words))
-		own = LAB_NOTE;
-	else if (has_word(t + cut, e - cut, genre_words))
-		own = LAB_GENRE;
-	else if (has_word(t + cut, e - cut, no_place))
-		own = LAB_LOCATION;
-	else if (has_word(t + cut, e - cut, no_publisher))
-		own = LAB_PUBLISHER;
-	int prev = lab_prev >= 0 ? lab_prev : own >= 0 ? own : lab_next;
-	int next = own >= 0 ? own : lab_next >= 0 ? lab_next : lab_prev;
-	for (size_t i = b; i < e; i++)
-		x->lab[i] = (uint8_t)(i < cut ? prev : next);
+	int whole = own_field(t + cut, e - cut, lab_next);
+	/* an entry of style text alone (no field) is a note */
+	int prev = lab_prev >= 0 ? lab_prev : whole >= 0 ? whole : lab_next >= 0 ? lab_next : LAB_NOTE;
+	for (size_t i = b; i < cut; i++)
+		x->lab[i] = (uint8_t)prev;
+	/* the rest piece by piece, last first: a piece of a field of its own
+	 * is that field, one of none goes with what follows it */
+	size_t at[64], np = 0;
+	for (size_t p = cut; p < e && np < 64; p = piece_end(t, p, e))
+		at[np++] = p;
+	int next = lab_next >= 0 ? lab_next : lab_prev >= 0 ? lab_prev : LAB_NOTE, any = 0;
+	for (size_t k = np; k-- > 0;) {
+		size_t pe = k + 1 < np ? at[k + 1] : e;
+		int own = own_field(t + at[k], pe - at[k], lab_next);
+		any |= own >= 0;
+		next = own >= 0 ? own : next;
+		memset(x->lab + at[k], next, pe - at[k]);
+	}
+	/* words that say what the text is only together ("Tech. Rep. ") */
+	if (!any && whole >= 0)
+		memset(x->lab + cut, whole, e - cut);
 }
 
 /* Every byte's label. */
