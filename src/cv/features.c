@@ -322,15 +322,22 @@ static unsigned flags_of(const struct tok *t, const char *w, size_t wn)
 	return f;
 }
 
+/* A token's features.  A block of a page and a reference string alone
+ * share no feature: the seeds of a block's are moved by F_MODE, so that
+ * the references rendered through hundreds of styles, which train the
+ * reading of reference strings, leave the reading of pages as the
+ * pages' own data trains it. */
+enum { F_MODE = 2 * F_BLOCK };
 struct fs {
 	uint32_t *f;
 	uint8_t n;
+	uint32_t mode;  /* 0 or F_MODE */
 };
 
 static void add(struct fs *s, uint32_t seed, const char *p, size_t n)
 {
 	if (s->n < FEAT_MAX)
-		s->f[s->n++] = feat_hash(seed, p, n);
+		s->f[s->n++] = feat_hash(seed + s->mode, p, n);
 }
 
 static void addc(struct fs *s, uint32_t seed, unsigned v)
@@ -683,7 +690,7 @@ void feat_seq(const struct tok *t, size_t n, uint32_t *f, uint8_t *nf, int lines
 	struct linfo li[32];
 	size_t nl = lines ? line_info(t, ti, n, li) : 0, in_line = 0;
 	for (size_t i = 0; i < n; i++) {
-		struct fs s = {f + i * FEAT_MAX, 0};
+		struct fs s = {f + i * FEAT_MAX, 0, lines ? F_MODE : 0};
 		in_line = (t[i].flags & TOK_LINESTART) ? 0 : in_line + 1;
 		token_feats(&s, t, ti, n, i, lines, in_line);
 		if (lines)
