@@ -8,8 +8,8 @@
 #          through (bibtex with plain.bst, biber, pandoc, bibutils' ris2xml),
 #          python3-jsonschema, groff for the manual, pdflatex with biblatex
 #          for checks/aux.sh, keys.sh and typeset.sh, pdftotext for
-#          typeset.sh, time for a peak-RSS guard, and the CSL styles and
-#          locales for cases/csl.
+#          typeset.sh, time for a peak-RSS guard, the CSL styles and
+#          locales for cases/csl, and GNU parallel for checks/recipes.sh.
 #          make check runs without them: their checks print "skip".
 set -u
 need="flex bison libutf8proc-dev pkg-config gcc make"
@@ -21,6 +21,7 @@ if [ "${1:-build}" = test ]; then
 	need="$need poppler-utils" # checks/typeset.sh: pdftotext
 	need="$need time" # checks/pathological.sh: peak RSS
 	need="$need citation-style-language-styles citation-style-language-locales" # cases/csl
+	need="$need parallel" # checks/recipes.sh: the scale-out recipe
 fi
 missing=
 for p in $need; do

@@ -31,6 +31,7 @@
 #include "core/arena.h"
 #include "core/hash.h"
 #include "core/strbuf.h"
+#include "core/utf8.h"
 #include "cv/label.h"
 #include "train.h"
 
@@ -111,19 +112,7 @@ static void xml_text(const char *s, const char *e, struct buf *out, struct buf *
 				else if (k > 2 && s[1] == '#')
 					cp = s[2] == 'x' ? strtol(s + 3, NULL, 16) : strtol(s + 2, NULL, 10);
 				if (cp > 0 && cp < 0x110000) {
-					char u[4];
-					size_t m = 0;
-					if (cp < 0x80)
-						u[m++] = (char)cp;
-					else if (cp < 0x800)
-						u[m++] = (char)(0xC0 | cp >> 6), u[m++] = (char)(0x80 | (cp & 0x3F));
-					else if (cp < 0x10000)
-						u[m++] = (char)(0xE0 | cp >> 12), u[m++] = (char)(0x80 | (cp >> 6 & 0x3F)),
-						u[m++] = (char)(0x80 | (cp & 0x3F));
-					else
-						u[m++] = (char)(0xF0 | cp >> 18), u[m++] = (char)(0x80 | (cp >> 12 & 0x3F)),
-						u[m++] = (char)(0x80 | (cp >> 6 & 0x3F)), u[m++] = (char)(0x80 | (cp & 0x3F));
-					buf_put(out, u, m);
+					utf8_append(out, (int32_t)cp);
 					s = semi + 1;
 					continue;
 				}

@@ -22,7 +22,7 @@ static size_t parts_of(const struct csl_node *d, const struct csl_locale *L, str
 				out[k++].n = d->kids[i];
 		return k;
 	}
-	const struct csl_node *loc = L->date[d->date_form == 2];
+	const struct csl_node *loc = L->date[d->date_form == DF_NUMERIC];
 	if (!loc)
 		return 0;
 	for (size_t i = 0; i < loc->nkids && k < 3; i++) {
@@ -233,8 +233,8 @@ static const char *render_parts(struct csl_render *r, const struct csl_node *n,
 	if (!np)
 		return "";
 	const char *delim = n->f.delimiter;
-	if (n->date_form && r->L->date[n->date_form == 2])
-		delim = r->L->date[n->date_form == 2]->f.delimiter;
+	if (n->date_form && r->L->date[n->date_form == DF_NUMERIC])
+		delim = r->L->date[n->date_form == DF_NUMERIC]->f.delimiter;
 	struct buf own, *b = csl_buf_take(r, &own);
 	int diff = -1; /* the largest part that differs: 0 year, 1 month, 2 day */
 	if (d->range) {

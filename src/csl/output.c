@@ -53,10 +53,8 @@ static size_t html_space(const char *s, size_t i, size_t n)
 		return 1;
 	if (k >= 2 && u[0] == 0xC2 && u[1] == 0xA0)
 		return 2;
-	if (k < 3)
-		return 0;
-	unsigned c = (unsigned)(u[0] & 0x0F) << 12 | (unsigned)(u[1] & 0x3F) << 6 | (u[2] & 0x3F);
-	if (u[0] < 0xE1 || u[0] > 0xEF || (u[1] & 0xC0) != 0x80 || (u[2] & 0xC0) != 0x80)
+	int32_t c;
+	if (utf8_decode(u, k, &c) != 3)
 		return 0;
 	return c == 0x1680 || (c >= 0x2000 && c <= 0x200A) || c == 0x2028 || c == 0x2029 ||
 	       c == 0x202F || c == 0x205F || c == 0x3000 || c == 0xFEFF ? 3 : 0;

@@ -110,7 +110,7 @@ const char *csl_fmt_apply(struct csl_render *r, const char *s, const struct csl_
 	if (f->strip_periods)
 		s = csl_strip_periods(r->a, s);
 	if (f->text_case && !r->sort) {
-		int tc = f->text_case;
+		enum csl_case tc = f->text_case;
 		if (tc == TC_TITLE && !r->it->english)
 			tc = TC_NONE;
 		s = csl_text_case(r->a, s, tc);
@@ -540,7 +540,7 @@ static const char *render_text(struct csl_render *r, const struct csl_node *n)
 			 * pages (a locator's too) */
 			int page = v == CV_PAGE || !r->cite || !r->cite->label ||
 			           !strcmp(r->cite->label, "page");
-			s = csl_page_range(r->a, s, page ? r->st->page_range : 0,
+			s = csl_page_range(r->a, s, page ? r->st->page_range : PRF_AS_GIVEN,
 			                   csl_term_text(r->L, "page-range-delimiter", TF_LONG, 0));
 			s = and_symbol(r, s);
 		}
@@ -750,8 +750,8 @@ static int test_node(struct csl_render *r, const struct csl_node *n)
 	if (!count)
 		return 0;
 	switch (n->match) {
-	case 1: return any;
-	case 2: return !any;
+	case MATCH_ANY: return any;
+	case MATCH_NONE: return !any;
 	default: return all;
 	}
 }
@@ -782,7 +782,7 @@ static int test_one_cond(struct csl_render *r, const struct csl_node *n)
 		any = (h0 | h1) != 0;
 		all = h0 == c->vmask[0] && h1 == c->vmask[1];
 	}
-	return n->match == 1 ? any : n->match == 2 ? !any : all;
+	return n->match == MATCH_ANY ? any : n->match == MATCH_NONE ? !any : all;
 }
 
 const struct csl_node *csl_chosen(struct csl_render *r, const struct csl_node *n)

@@ -317,7 +317,7 @@ const char *csl_bib_entry(struct csl_session *S, size_t i, const struct csl_item
 	if (!lay) {
 		/* a style with no bibliography (a note style): the entry is
 		 * the item's first note, one note each */
-		struct csl_cite c = {.item = it, .position = -1};
+		struct csl_cite c = {.item = it, .position = POS_UNSET};
 		return csl_cite(S, &c, 1, (int)i + 1);
 	}
 	struct csl_render r;

@@ -16,6 +16,7 @@
 
 #include "core/arena.h"
 #include "core/str.h"
+#include "core/utf8.h"
 #include "cv/label.h"
 #include "norm/venue.h"
 
@@ -101,20 +102,9 @@ enum {
 	F_BLOCK = 64
 };
 
-/* ASCII classes, whatever the C locale (core/str.h's). */
 static int is_punct(unsigned char c)
 {
-	return c > 0x20 && c < 0x7F && !str_alnum(c);
-}
-
-static int is_up(int c)
-{
-	return str_alpha(c) && c == str_upper(c);
-}
-
-static int is_low(int c)
-{
-	return str_alpha(c) && c == str_lower(c);
+	return c < 0x80 && str_punct(c);
 }
 
 /* The word without the punctuation around it, ASCII lower-cased. */
@@ -141,7 +131,7 @@ static size_t shape(const struct tok *t, char *out, size_t cap)
 	size_t k = 0;
 	for (size_t i = 0; i < t->n && k < cap; i++) {
 		unsigned char c = (unsigned char)t->p[i];
-		char s = is_up(c) ? 'A' : is_low(c) ? 'a' : str_digit(c) ? '9' : c >= 0x80 ? 'u' : (char)c;
+		char s = str_is_upper(c) ? 'A' : str_is_lower(c) ? 'a' : str_digit(c) ? '9' : c >= 0x80 ? 'u' : (char)c;
 		if (s == 'u' && (c & 0xC0) == 0x80)
 			continue;
 		if (k && out[k - 1] == s && (s == 'A' || s == 'a' || s == '9' || s == 'u'))
@@ -161,7 +151,7 @@ static char edge(const struct tok *t, int last)
 		return 'Q';
 	if (is_punct(c))
 		return (char)c;
-	return str_digit(c) ? '9' : is_up(c) ? 'A' : c >= 0x80 ? 'u' : 'a';
+	return str_digit(c) ? '9' : str_is_upper(c) ? 'A' : c >= 0x80 ? 'u' : 'a';
 }
 
 static int is_year(const char *w, size_t n)
@@ -244,16 +234,16 @@ static unsigned flags_of(const struct tok *t, const char *w, size_t wn)
 	}
 	for (size_t i = 0; i < n; i++) {
 		unsigned char c = (unsigned char)p[i];
-		up += is_up(c) != 0;
-		low += is_low(c) != 0;
+		up += str_is_upper(c) != 0;
+		low += str_is_lower(c) != 0;
 	}
 	if (is_year(p, n))
 		f |= FL_YEAR;
 	if (up >= 2 && !low)
 		f |= FL_ALLCAP;
-	if (n && is_up((unsigned char)p[0]))
+	if (n && str_is_upper((unsigned char)p[0]))
 		f |= FL_INITCAP;
-	if (n && is_low((unsigned char)p[0]))
+	if (n && str_is_lower((unsigned char)p[0]))
 		f |= FL_LOWER;
 	if (dig)
 		f |= FL_HASDIG;
@@ -267,7 +257,7 @@ static unsigned flags_of(const struct tok *t, const char *w, size_t wn)
 		int ok = n > 0;
 		while (i < n && ok) {
 			unsigned char c = (unsigned char)p[i];
-			if (is_up(c)) {
+			if (str_is_upper(c)) {
 				letters++;
 				i++;
 			} else if (c == '.' || c == '-' || c == ',' || c == ';')
@@ -351,9 +341,7 @@ static void addc(struct fs *s, uint32_t seed, unsigned v)
  * dozen or more). */
 static unsigned tlen(const struct tok *t)
 {
-	size_t k = 0;
-	for (uint32_t i = 0; i < t->n; i++)
-		k += ((unsigned char)t->p[i] & 0xC0) != 0x80;
+	size_t k = utf8_count(t->p, t->n);
 	unsigned char c = (unsigned char)t->p[0];
 	unsigned cjk = c >= 0xE3 && c <= 0xE9;
 	return cjk << 4 | (k < 3 ? 0 : k < 5 ? 1 : k < 9 ? 2 : k < 16 ? 3 : 4);

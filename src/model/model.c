@@ -4,7 +4,6 @@
  * The tables are expanded from fields.def and types.def, so a field or type
  * is added in one place.  Aliases cover the other spellings readers meet
  * (journaltitle, location, conference, electronic ...). */
-#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 

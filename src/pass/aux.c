@@ -17,7 +17,6 @@
 #include "core/str.h"
 #include "pass/aux.h"
 
-#include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -26,6 +25,7 @@
 
 #include "core/arena.h"
 #include "core/hash.h"
+#include "core/utf8.h"
 
 /* \include cannot nest in LaTeX, so deeper \@input chains are cycles. */
 enum { AUX_MAX_DEPTH = 16 };
@@ -72,20 +72,17 @@ struct loader {
 /* Columns count UTF-8 characters, as in every citex diagnostic. */
 static unsigned column(const char *line, const char *at)
 {
-	unsigned col = 1;
-	for (const char *s = line; s < at; s++)
-		col += ((unsigned char)*s & 0xC0) != 0x80;
-	return col;
+	return 1 + (unsigned)utf8_count(line, (size_t)(at - line));
 }
 
 static void add_cite(struct loader *L, const char *file, unsigned lineno, const char *line,
                      const char *k, size_t n)
 {
-	while (n && isspace((unsigned char)*k)) {
+	while (n && str_space((unsigned char)*k)) {
 		k++;
 		n--;
 	}
-	while (n && isspace((unsigned char)k[n - 1]))
+	while (n && str_space((unsigned char)k[n - 1]))
 		n--;
 	if (!n)
 		return;
@@ -124,10 +121,10 @@ static void read_citation(struct loader *L, const char *file, unsigned lineno, c
 		const char *comma = memchr(k, ',', (size_t)(end - k));
 		const char *stop = comma ? comma : end;
 		const char *t = k;
-		while (t < stop && isspace((unsigned char)*t))
+		while (t < stop && str_space((unsigned char)*t))
 			t++;
 		size_t n = (size_t)(stop - t);
-		while (n && isspace((unsigned char)t[n - 1]))
+		while (n && str_space((unsigned char)t[n - 1]))
 			n--;
 		if (n == 1 && *t == '*')
 			L->a->all = 1;
@@ -291,10 +288,10 @@ static void take_targets(struct selector *S)
 				continue;
 			const char *s = e->fields[f].raw.p, *end = s + e->fields[f].raw.n;
 			while (s < end) {
-				while (s < end && (*s == ',' || isspace((unsigned char)*s)))
+				while (s < end && (*s == ',' || str_space((unsigned char)*s)))
 					s++;
 				const char *k = s;
-				while (s < end && *s != ',' && !isspace((unsigned char)*s))
+				while (s < end && *s != ',' && !str_space((unsigned char)*s))
 					s++;
 				long hit = strset_find(&S->index, k, (size_t)(s - k));
 				if (s > k && hit >= 0)

@@ -40,6 +40,7 @@
 #include "core/hash.h"
 #include "core/str.h"
 #include "core/strbuf.h"
+#include "core/utf8.h"
 #include "pass/dedup.h"
 #include "write/fmt.h"
 #include "model/model.h"
@@ -138,12 +139,6 @@ static int is_date(enum cx_field_id id)
 
 /* ---- folding: the match form of a text ------------------------------------ */
 
-static void put_cp(struct buf *b, utf8proc_int32_t cp)
-{
-	utf8proc_uint8_t u[4];
-	buf_put(b, (const char *)u, (size_t)utf8proc_encode_char(cp, u));
-}
-
 /* Append the folded form of s to b: NFKD with case folding, marks
  * stripped, letters and digits kept, inline markup and punctuation
  * dropped, white space, dashes and slashes one space between words. */
@@ -160,11 +155,10 @@ static void fold(struct buf *b, cx_str s)
 			d[0] = str_lower(c);
 			m = 1;
 		} else {
-			utf8proc_int32_t cp;
-			utf8proc_ssize_t k = utf8proc_iterate((const utf8proc_uint8_t *)s.p + i,
-			                                      (utf8proc_ssize_t)(s.n - i), &cp);
-			i += k > 0 ? (size_t)k : 1;
-			if (k <= 0)
+			int32_t cp;
+			size_t k = utf8_decode(s.p + i, s.n - i, &cp);
+			i += k ? k : 1;
+			if (!k)
 				continue;
 			m = utf8proc_decompose_char(cp, d, 8,
 			                            UTF8PROC_DECOMPOSE | UTF8PROC_COMPAT |
@@ -195,7 +189,7 @@ static void fold(struct buf *b, cx_str s)
 				while (*t)
 					buf_putc(b, str_lower((unsigned char)*t++));
 			else
-				put_cp(b, d[j]);
+				utf8_append(b, d[j]);
 		}
 	}
 }
@@ -596,10 +590,7 @@ static const char *show(struct dd *D, struct buf *b, const struct cx_field *f)
 			b->p[k++] = b->p[i];
 	b->n = k;
 	if (b->n > 64) {
-		k = 60;
-		while (k && ((unsigned char)b->p[k] & 0xC0) == 0x80)
-			k--;
-		b->n = k;
+		b->n = utf8_floor(b->p, 60);
 		buf_put(b, "...", 3);
 	}
 	return arena_strndup(&D->scratch, b->p, b->n);

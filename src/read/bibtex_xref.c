@@ -30,7 +30,6 @@
  * Inheritance follows biblatex's rules (resolve).
  */
 #define _POSIX_C_SOURCE 200809L
-#include <ctype.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -604,8 +603,8 @@ static void key_search(struct xref *X, const size_t *want, size_t n, uint64_t fr
 		for (size_t i = 0; i < nlook;) {
 			cx_str k = X->notes.key[look[i]];
 			/* Its first and last bytes, a rare pair at that distance. */
-			char k0 = (char)tolower((unsigned char)k.p[0]);
-			char k1 = (char)tolower((unsigned char)k.p[k.n - 1]);
+			char k0 = (char)str_lower((unsigned char)k.p[0]);
+			char k1 = (char)str_lower((unsigned char)k.p[k.n - 1]);
 			/* A place is looked at once the byte after the key is read. */
 			size_t end = have - next < k.n + !eof ? next : have - k.n - !eof + 1;
 			stop = end < stop ? end : stop;
@@ -865,10 +864,10 @@ static void inherit(struct arena *a, struct cx_entry *child, const struct cx_ent
 static cx_str next_key(const char **s, const char *end)
 {
 	const char *p = *s;
-	while (p < end && (isspace((unsigned char)*p) || *p == ','))
+	while (p < end && (str_space((unsigned char)*p) || *p == ','))
 		p++;
 	const char *k = p;
-	while (p < end && *p != ',' && !isspace((unsigned char)*p))
+	while (p < end && *p != ',' && !str_space((unsigned char)*p))
 		p++;
 	*s = p;
 	return (cx_str){k, (size_t)(p - k)};

@@ -156,9 +156,7 @@ static void widen_nocase(const char *s, size_t n, char *o)
 			size_t at = k;
 			if (nc && !nocase) /* back to the start of the word */
 				while (at > 0) {
-					size_t p = at - 1;
-					while (p > 0 && ((unsigned char)o[p] & 0xC0) == 0x80)
-						p--;
+					size_t p = utf8_floor(o, at - 1);
 					if (!word_cp(o + p, at - p))
 						break;
 					at = p;

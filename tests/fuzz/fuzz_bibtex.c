@@ -17,11 +17,11 @@
  * cap, and at the default the sanitized writers would spend minutes on
  * one such input, as the command line would spend a second. */
 #define _GNU_SOURCE
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/str.h"
 #include "fuzz.h"
 
 static int has_word(const uint8_t *d, size_t n, const char *w)
@@ -29,7 +29,7 @@ static int has_word(const uint8_t *d, size_t n, const char *w)
 	size_t wl = strlen(w);
 	for (size_t i = 0; i + wl <= n; i++) {
 		size_t k = 0;
-		while (k < wl && tolower(d[i + k]) == w[k])
+		while (k < wl && str_lower(d[i + k]) == w[k])
 			k++;
 		if (k == wl)
 			return 1;

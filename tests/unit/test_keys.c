@@ -4,7 +4,7 @@
  *
  * Tables of transliterations, of markers over hand-built entries, of bad
  * patterns, then collisions and reference renaming through keygen_run.
- * Expected keys are what the JabRef documentation and the README say the
+ * Expected keys are what the JabRef documentation and docs/guide.md say the
  * markers mean, worked out by hand.
  *
  * Prints every failure, then "N passed, M failed"; exits 1 on failure.
