@@ -21,7 +21,8 @@
  * volumes, issues, pages, DOIs and URLs there or not.  Training strings
  * (not -clean) are also written as text taken from PDF files has them:
  * a citation number before them, italics kept as the labeller's marks, a
- * hyphenated word, ligatures, a lost blank, names in capitals.
+ * hyphenated word, ligatures, a lost blank, names in capitals, a DOI or
+ * URL broken at a line's end.
  *
  * Held out: the styles whose name hashes to 0 modulo 5 (about a fifth),
  * and with them every dependent style, which renders as its parent; the
@@ -464,6 +465,7 @@ struct run {
 	int set, clean;
 	size_t per_style;
 	size_t styles, strings, skipped;
+	size_t by_group[G_N];   /* strings of each type group */
 	FILE *out;
 };
 
@@ -491,7 +493,8 @@ static struct gen_opts opts_for(const struct run *rn, size_t i, struct rng *r)
 	o.glue = rng_pct(r, 80);
 	o.number = rng_pct(r, 15) ? (int)i + 1 : 0;
 	o.noise = (rng_pct(r, 12) ? NOISE_HYPHEN : 0) | (rng_pct(r, 4) ? NOISE_LIGATURE : 0) |
-	          (rng_pct(r, 8) ? NOISE_NOSPACE : 0) | (rng_pct(r, 4) ? NOISE_CAPS : 0);
+	          (rng_pct(r, 8) ? NOISE_NOSPACE : 0) | (rng_pct(r, 4) ? NOISE_CAPS : 0) |
+	          (rng_pct(r, 15) ? NOISE_BREAK : 0);
 	return o;
 }
 
@@ -533,8 +536,10 @@ static void render_style(struct gen *g, struct run *rn, const char *name)
 		csl_out_buf(&tagged, s, OF_TAGGED, &L);
 		buf_putc(&tagged, 0);
 		struct gen_opts o = opts_for(rn, i, &r);
-		if (gen_sequence(&out, tagged.p, it, &o, &r) == 0)
+		if (gen_sequence(&out, tagged.p, it, &o, &r) == 0) {
 			rn->strings++;
+			rn->by_group[group_of(it->type)]++;
+		}
 	}
 	fwrite(out.p, 1, out.n, rn->out);
 	buf_free(&tagged), buf_free(&out);
@@ -713,10 +718,15 @@ int main(int argc, char **argv)
 	fputs("</dataset>\n", rn.out);
 	fclose(rn.out);
 	const struct side *sd = &g.side[rn.set];
-	fprintf(stderr, "gen_refs: %s: %zu strings from %zu styles of set %s (%zu without a bibliography); "
-	        "items %zu (articles %zu, proceedings %zu, chapters %zu, books %zu, reports %zu, theses %zu, "
-	        "web %zu, other %zu), journals %zu, venues %zu\n",
-	        outp, rn.strings, rn.styles, set, rn.skipped, g.nitems, sd->nitems[G_ARTICLE], sd->nitems[G_CONF],
+	const size_t *b = rn.by_group;
+	fprintf(stderr, "gen_refs: %s: %zu strings from %zu styles of set %s (%zu without a bibliography): "
+	        "articles %zu, proceedings %zu, chapters %zu, books %zu, reports %zu, theses %zu, web %zu, "
+	        "other %zu; drawn from %zu items (articles %zu, proceedings %zu, chapters %zu, books %zu, "
+	        "reports %zu, theses %zu, web %zu, other %zu), %zu journals, %zu venues\n",
+	        outp, rn.strings, rn.styles, set, rn.skipped, b[G_ARTICLE], b[G_CONF], b[G_CHAPTER], b[G_BOOK],
+	        b[G_REPORT], b[G_THESIS], b[G_WEB], b[G_OTHER], sd->nitems[G_ARTICLE] + sd->nitems[G_CONF] +
+	        sd->nitems[G_CHAPTER] + sd->nitems[G_BOOK] + sd->nitems[G_REPORT] + sd->nitems[G_THESIS] +
+	        sd->nitems[G_WEB] + sd->nitems[G_OTHER], sd->nitems[G_ARTICLE], sd->nitems[G_CONF],
 	        sd->nitems[G_CHAPTER], sd->nitems[G_BOOK], sd->nitems[G_REPORT], sd->nitems[G_THESIS],
 	        sd->nitems[G_WEB], sd->nitems[G_OTHER], sd->nj, sd->nv);
 	free_list(styles);

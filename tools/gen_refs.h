@@ -32,9 +32,10 @@ struct gen_opts {
 	                 * token goes to the first (anystyle); else a blank */
 	int number;     /* a citation number to put first (0: none): "[n]" or "n." */
 	int noise;      /* what text taken from a PDF has: hyphenated words,
-	                 * ligatures, a lost blank, capitals (a bit each) */
+	                 * ligatures, a lost blank, capitals, a DOI or URL
+	                 * broken at a line's end (a bit each) */
 };
-enum { NOISE_HYPHEN = 1, NOISE_LIGATURE = 2, NOISE_NOSPACE = 4, NOISE_CAPS = 8 };
+enum { NOISE_HYPHEN = 1, NOISE_LIGATURE = 2, NOISE_NOSPACE = 4, NOISE_CAPS = 8, NOISE_BREAK = 16 };
 
 /* The tagged form of one entry (csl_out_buf with OF_TAGGED) as a labelled
  * sequence in anystyle's XML, appended to out; the item gives its type.

@@ -22,7 +22,8 @@
  * fields are parted by a blank (opts.glue off), which keeps every field of
  * a sequence scored apart.  Noise as text taken from PDF files has it
  * comes last: a word hyphenated at a line's end ("infor- mation"),
- * ligatures, a lost blank after a period or comma, names in capitals.
+ * ligatures, a lost blank after a period or comma, names in capitals, a
+ * DOI or URL broken after a slash or a period.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdlib.h>
@@ -501,6 +502,20 @@ static void lose_blank(struct ent *x, struct rng *r)
 		splice(x, cand[rng_below(r, (unsigned)nc)], 1, "", 0);
 }
 
+/* A DOI or a URL broken at a line's end after a slash or a period, as
+ * text taken from a PDF file has it ("10.1057/ palcomms.2015.46"). */
+static void break_link(struct ent *x, struct rng *r)
+{
+	size_t cand[64], nc = 0;
+	const char *t = x->t.p;
+	for (size_t i = 1; i + 2 < x->t.n && nc < 64; i++)
+		if ((t[i] == '/' || t[i] == '.') && (x->lab[i] == LAB_DOI || x->lab[i] == LAB_URL) &&
+		    x->lab[i + 1] == x->lab[i] && str_alnum((unsigned char)t[i + 1]) && t[i - 1] != '/')
+			cand[nc++] = i + 1;
+	if (nc)
+		splice(x, cand[rng_below(r, (unsigned)nc)], 0, " ", 1);
+}
+
 /* Names in capitals, as small capitals come out of a PDF file: each
  * capitalised word of the authors, when it is all ASCII. */
 static void capitals(struct ent *x)
@@ -617,6 +632,8 @@ int gen_sequence(struct buf *out, const char *tagged, const struct csl_item *it,
 		lose_blank(&x, r);
 	if (o->noise & NOISE_CAPS)
 		capitals(&x);
+	if (o->noise & NOISE_BREAK)
+		break_link(&x, r);
 	write_seq(out, &x, it, o->marks);
 	ent_free(&x);
 	return 0;
