@@ -186,24 +186,22 @@ $(PROFILE): $(PGO_DIR)/citex tools/pgo_train.sh tools/pgo_corpus.awk styles/venu
 -include $(PGO_OBJ:.o=.d)
 endif
 
-# The labeller's model (data/refs.model, rebuilt by `make model`) goes into
-# the library as a byte array.
-$(GEN)/refs_model.c: $(wildcard data/refs.model) | $(GEN)
-	@{ echo '#include <stddef.h>'; \
-	  echo 'const unsigned char cv_refs_model[] = {'; \
-	  if [ -f data/refs.model ]; then od -An -v -tu1 data/refs.model | \
-	    sed -e 's/^ *//' -e 's/  */,/g' -e 's/$$/,/'; fi; \
-	  echo '0};'; \
-	  echo "const size_t cv_refs_model_size = $$( [ -f data/refs.model ] && wc -c <data/refs.model || echo 0);"; \
-	} >$@
+# The labeller's models (rebuilt by `make model`) go into the library as
+# byte arrays: data/refs.model reads reference strings, data/cv.model the
+# items of pages.
+MODELS := data/refs.model data/cv.model
+$(GEN)/refs_model.c: $(wildcard $(MODELS)) tools/embed_models.sh | $(GEN)
+	@sh tools/embed_models.sh cv_refs_model=data/refs.model cv_pages_model=data/cv.model >$@
 
 $(BUILD)/gen/refs_model.o: $(GEN)/refs_model.c
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
-# The labeller's training: anystyle's labelled references (BSD-2) and the
-# publication-list items in data/cv-items.xml; anystyle's gold.xml is the
-# development set and stays out.  Deterministic: the same inputs give the
-# same model, byte for byte.
+# The labeller's training.  The pages' model (data/cv.model): anystyle's
+# labelled references (BSD-2) and the publication-list items in
+# data/cv-items.xml.  The reference strings' model (data/refs.model, -r):
+# anystyle's references and those rendered through the CSL styles below.
+# anystyle's gold.xml is the development set and stays out of both.
+# Deterministic: the same inputs give the same models, byte for byte.
 EPOCHS ?= 20
 REFS_TRAIN ?= ../shared/corpora/refs-train/anystyle/res/parser
 $(BUILD)/train_refs: tools/train_refs.c tools/train_items.c tools/train.h $(BUILD)/libcitex.a
@@ -220,8 +218,8 @@ GEN_INPUTS = $(wildcard $(CORPORA)/large-bib/big.bib $(CORPORA)/pandoc-biblatex/
 	  $(CORPORA)/biber-tdata/t/tdata $(CORPORA)/csl-test-suite/processor-tests/humans)
 GEN_ARGS = -styles data/refs-styles.tsv -dir $(CSL_STYLES) -seed 1 \
 	  $(patsubst %,-journals %,$(wildcard $(CORPORA)/venues/jabref-abbrv/journals)) -venues styles/venues.tsv
-SYNTH_PER_STYLE ?= 100
-SYNTH_SHARE ?= 4
+SYNTH_PER_STYLE ?= 150
+SYNTH_SHARE ?= 6
 HELDOUT_PER_STYLE ?= 20
 SYNTH := $(if $(and $(wildcard $(CSL_STYLES)/apa.csl),$(GEN_INPUTS)),$(BUILD)/refs-synth.xml)
 HELDOUT := $(BUILD)/refs-heldout/anystyle/res/parser/gold.xml
@@ -241,17 +239,23 @@ $(HELDOUT): $(GEN_DEPS) | $(BUILD)/gen_refs
 	@mkdir -p $(@D)
 	$(BUILD)/gen_refs -o $@ -set heldout -clean -n $(HELDOUT_PER_STYLE) $(GEN_ARGS) $(GEN_INPUTS)
 
-TRAIN_ARGS = -e $(EPOCHS) -p 256 -x $(REFS_TRAIN)/gold.xml $(patsubst %,-i %,$(wildcard data/cv-items.xml)) -v styles/venues.tsv \
-	  $(if $(SYNTH),-s $(SYNTH) -k $(SYNTH_SHARE)) \
-	  $(REFS_TRAIN)/core.xml $(REFS_TRAIN)/good.xml $(REFS_TRAIN)/bad.xml $(REFS_TRAIN)/ugly.xml
+ANYSTYLE = $(REFS_TRAIN)/core.xml $(REFS_TRAIN)/good.xml $(REFS_TRAIN)/bad.xml $(REFS_TRAIN)/ugly.xml
+PAGES_ARGS = -e $(EPOCHS) -p 256 -x $(REFS_TRAIN)/gold.xml $(patsubst %,-i %,$(wildcard data/cv-items.xml)) \
+	  -v styles/venues.tsv $(ANYSTYLE)
+# weights under 6 (in 1/64ths) are dropped: the larger set leaves more
+# small ones, which cost reading time and give nothing
+REFS_ARGS = -r -e $(EPOCHS) -p 384 -x $(REFS_TRAIN)/gold.xml $(if $(SYNTH),-s $(SYNTH) -k $(SYNTH_SHARE)) $(ANYSTYLE)
 model: $(BUILD)/train_refs $(SYNTH)
-	$(BUILD)/train_refs -o data/refs.model $(TRAIN_ARGS)
+	$(BUILD)/train_refs -o data/cv.model $(PAGES_ARGS)
+	$(BUILD)/train_refs -o data/refs.model $(REFS_ARGS)
 	$(MAKE) --no-print-directory all
 
-# Retrain into build/ and compare: the committed model is what the data gives.
+# Retrain into build/ and compare: the committed models are what the data give.
 model-check: $(BUILD)/train_refs $(SYNTH)
-	$(BUILD)/train_refs -o $(BUILD)/refs.model $(TRAIN_ARGS) 2>/dev/null
-	cmp $(BUILD)/refs.model data/refs.model && echo "ok model: data/refs.model is rebuilt exactly"
+	$(BUILD)/train_refs -o $(BUILD)/cv.model $(PAGES_ARGS) 2>/dev/null
+	$(BUILD)/train_refs -o $(BUILD)/refs.model $(REFS_ARGS) 2>/dev/null
+	cmp $(BUILD)/cv.model data/cv.model && cmp $(BUILD)/refs.model data/refs.model && \
+	  echo "ok model: data/cv.model and data/refs.model are rebuilt exactly"
 
 # K-fold cross-validation of the labeller on the training sets alone
 # (tools/refs_cv.sh): a change that helps the development set should help

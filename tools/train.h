@@ -21,6 +21,7 @@ struct data {
 	struct seq *seq;
 	size_t nseq, capseq;
 	FILE *dump;        /* -d: every sequence as token/label, or NULL */
+	int pieces;        /* -r: the reference strings' model (FEAT_PIECES) */
 };
 
 /* One labelled sequence as (label, text) segments; fl[i] holds the

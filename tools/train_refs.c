@@ -1,17 +1,23 @@
-/* tools/train_refs.c - train the cv labeller (make model).
+/* tools/train_refs.c - train the cv labeller's models (make model).
  *
- *   train_refs [-e EPOCHS] [-x EXCLUDE.xml] [-i ITEMS.xml]... [-s SYNTH.xml]... [-k K]
+ *   train_refs [-r] [-e EPOCHS] [-x EXCLUDE.xml] [-i ITEMS.xml]... [-s SYNTH.xml]... [-k K]
  *              [-v VENUES.tsv] -o MODEL FILE.xml...
+ *
+ * Two models: the pages' (data/cv.model), which reads items of
+ * publication lists, and with -r the reference strings' (data/refs.model),
+ * which reads -f refs input and lists of references.  Each is read with
+ * the features it is trained with (feat_seq's modes).
  *
  * Reads labelled references in anystyle's XML (<dataset><sequence><author>
  * ...</author><title>...</title>...</sequence>...), leaves out every sequence
  * whose text is also in EXCLUDE.xml (the development set), and trains a
  * linear-chain averaged perceptron over the features of cv/features.c.
- * Each reference is learnt twice: as a reference string alone, and as an
- * item of a publication list (add_items: a block of lines, as pages show
- * one).  ITEMS.xml holds items of publication lists as written, an <lb/>
- * where a line ends.  SYNTH.xml holds references rendered through CSL
- * styles (tools/gen_refs.c), learnt as reference strings only; their
+ * For the pages' model each reference is learnt twice: as a reference
+ * string alone, and as an item of a publication list (add_items: a block
+ * of lines, as pages show one); ITEMS.xml holds items of publication lists
+ * as written, an <lb/> where a line ends.  The reference strings' model
+ * learns each as a string alone, and the references of SYNTH.xml too:
+ * references rendered through CSL styles (tools/gen_refs.c), whose
  * segments may hold <i> and <b>, the marks a page gives.  With -k K each
  * epoch learns a K-th of them (the next K-th the next epoch), so that
  * their number does not drown anystyle's sets and an epoch stays short.
@@ -255,7 +261,8 @@ void push_seq(struct data *d, const struct render *r, int lines)
 		d->nf = xrealloc(d->nf, d->captok);
 		d->lab = xrealloc(d->lab, d->captok);
 	}
-	feat_seq(tk, nt, d->feat + d->ntok * FEAT_MAX, d->nf + d->ntok, lines);
+	feat_seq(tk, nt, d->feat + d->ntok * FEAT_MAX, d->nf + d->ntok,
+	         lines ? FEAT_LINES : d->pieces ? FEAT_PIECES : 0);
 	if (d->dump) {
 		for (size_t j = 0; j < nt; j++)
 			fprintf(d->dump, "%s%.*s/%s%s%s", j && (tk[j].flags & TOK_LINESTART) ? "\n  " : " ", (int)tk[j].n,
@@ -555,7 +562,7 @@ static void evaluate(const struct model *m, struct fmap *fm, const char *path)
 	free(a.w), free(fi), free(sc);
 }
 
-#define USAGE "usage: train_refs [-e EPOCHS] [-x EXCLUDE.xml] [-i ITEMS.xml]... [-s SYNTH.xml]... [-k K] " \
+#define USAGE "usage: train_refs [-r] [-e EPOCHS] [-x EXCLUDE.xml] [-i ITEMS.xml]... [-s SYNTH.xml]... [-k K] " \
 	"[-v VENUES.tsv] -o MODEL FILE.xml...\n"
 
 int main(int argc, char **argv)
@@ -563,7 +570,7 @@ int main(int argc, char **argv)
 	const char *out = NULL, *exclude = NULL, *test = NULL, *venues = NULL, *dump = NULL, *item_files[16];
 	const char *synth[16];
 	size_t nitems = 0, nsynth = 0;
-	int epochs = 12, i = 1;
+	int epochs = 12, i = 1, pieces = 0;
 	size_t share = 1;
 	int32_t prune = 1;
 	for (; i < argc && argv[i][0] == '-'; i++) {
@@ -587,6 +594,8 @@ int main(int argc, char **argv)
 			synth[nsynth++] = argv[++i];
 		else if (!strcmp(argv[i], "-k") && i + 1 < argc && atoi(argv[i + 1]) > 0)
 			share = (size_t)atoi(argv[++i]);
+		else if (!strcmp(argv[i], "-r"))
+			pieces = 1;
 		else {
 			fprintf(stderr, USAGE);
 			return 2;
@@ -600,16 +609,18 @@ int main(int argc, char **argv)
 	struct arena texts = {0};
 	if (exclude)
 		load(exclude, NULL, NULL, &ex, &texts, -1, NULL);
-	struct data d = {0};
+	struct data d = {.pieces = pieces};
 	struct pool *pool = pool_new(venues);
 	if (dump)
 		d.dump = fopen(dump, "w");
-	for (int k = i; k < argc; k++)
+	/* the pages' model learns references as strings and as items of
+	 * publication lists; the reference strings' model as strings */
+	for (int k = i; k < argc && !d.pieces; k++)
 		load(argv[k], &ex, &d, NULL, &texts, -2, pool);
-	for (size_t k = 0; k < nitems; k++)
+	for (size_t k = 0; k < nitems && !d.pieces; k++)
 		load(item_files[k], &ex, &d, NULL, &texts, 1, pool);
 	for (; i < argc; i++)
-		load(argv[i], &ex, &d, NULL, &texts, 0, pool);
+		load(argv[i], &ex, &d, NULL, &texts, d.pieces ? -1 : 0, pool);
 	size_t nreal = d.nseq;
 	for (size_t k = 0; k < nsynth; k++)
 		load(synth[k], &ex, &d, NULL, &texts, -1, NULL);

@@ -221,7 +221,7 @@ static int has_sub(const char *s, size_t n, const char *lit)
 	return 0;
 }
 
-static unsigned flags_of(const struct tok *t, const char *w, size_t wn)
+static unsigned flags_of(const struct tok *t, const char *w, size_t wn, int pieces)
 {
 	unsigned f = 0;
 	const char *p = t->p;
@@ -305,29 +305,22 @@ static unsigned flags_of(const struct tok *t, const char *w, size_t wn)
 		f |= FL_ETAL;
 	if (alpha >= 2 && up == alpha && wn <= 10 && venue_lookup(NULL, p, n))
 		f |= FL_VENUE;
-	if (wn >= 2 && wn <= 12 && alpha == wn && memchr(p, '.', n) && is_abbrev(w, wn))
+	if (pieces && wn >= 2 && wn <= 12 && alpha == wn && memchr(p, '.', n) && is_abbrev(w, wn))
 		f |= FL_ABBR;
-	if (wn >= 4 && in_words(w, wn, venue_names))
+	if (pieces && wn >= 4 && in_words(w, wn, venue_names))
 		f |= FL_VWORD;
 	return f;
 }
 
-/* A token's features.  A block of a page and a reference string alone
- * share no feature: the seeds of a block's are moved by F_MODE, so that
- * the references rendered through hundreds of styles, which train the
- * reading of reference strings, leave the reading of pages as the
- * pages' own data trains it. */
-enum { F_MODE = 2 * F_BLOCK };
 struct fs {
 	uint32_t *f;
 	uint8_t n;
-	uint32_t mode;  /* 0 or F_MODE */
 };
 
 static void add(struct fs *s, uint32_t seed, const char *p, size_t n)
 {
 	if (s->n < FEAT_MAX)
-		s->f[s->n++] = feat_hash(seed + s->mode, p, n);
+		s->f[s->n++] = feat_hash(seed, p, n);
 }
 
 static void addc(struct fs *s, uint32_t seed, unsigned v)
@@ -397,7 +390,7 @@ static void chunks(struct tinfo *ti, size_t n)
 	}
 }
 
-static void info_seq(const struct tok *t, size_t n, struct tinfo *ti, int lines)
+static void info_seq(const struct tok *t, size_t n, struct tinfo *ti, int lines, int pieces)
 {
 	unsigned seg = 0, quote = 0, paren = 0, seen = 0, sid = 0;
 	for (size_t i = 0; i < n; i++) {
@@ -411,7 +404,7 @@ static void info_seq(const struct tok *t, size_t n, struct tinfo *ti, int lines)
 		x->shn = (uint8_t)shape(&t[i], x->sh, sizeof x->sh);
 		x->first = edge(&t[i], 0);
 		x->last = edge(&t[i], 1);
-		x->flags = flags_of(&t[i], buf, k);
+		x->flags = flags_of(&t[i], buf, k, pieces);
 		if (x->first == '"' || x->first == 'Q')
 			quote = 1;
 		if (x->first == '(' || x->first == '[')
@@ -662,8 +655,9 @@ static void seg_feats(struct fs *s, const struct tinfo *ti, const struct sinfo *
 	addc(s, F_SEGP, sid ? seg_code(&si[sid - 1], 0) : 0xFFFF);
 }
 
-void feat_seq(const struct tok *t, size_t n, uint32_t *f, uint8_t *nf, int lines)
+void feat_seq(const struct tok *t, size_t n, uint32_t *f, uint8_t *nf, int mode)
 {
+	int lines = (mode & FEAT_LINES) != 0, pieces = !lines && (mode & FEAT_PIECES);
 	struct tinfo small[64];
 	struct sinfo small_si[64];
 	struct tinfo *ti = n <= 64 ? small : NULL;
@@ -672,18 +666,18 @@ void feat_seq(const struct tok *t, size_t n, uint32_t *f, uint8_t *nf, int lines
 		return;
 	if (!ti)
 		ti = xmalloc(n * sizeof *ti), si = xmalloc(n * sizeof *si);
-	info_seq(t, n, ti, lines);
-	if (!lines)
+	info_seq(t, n, ti, lines, pieces);
+	if (pieces)
 		seg_info(ti, n, si);
 	struct linfo li[32];
 	size_t nl = lines ? line_info(t, ti, n, li) : 0, in_line = 0;
 	for (size_t i = 0; i < n; i++) {
-		struct fs s = {f + i * FEAT_MAX, 0, lines ? F_MODE : 0};
+		struct fs s = {f + i * FEAT_MAX, 0};
 		in_line = (t[i].flags & TOK_LINESTART) ? 0 : in_line + 1;
 		token_feats(&s, t, ti, n, i, lines, in_line);
 		if (lines)
 			line_feats(&s, t, li, nl, i, in_line);
-		else
+		else if (pieces)
 			seg_feats(&s, ti, si, n, i);
 		nf[i] = s.n;
 	}
