@@ -5,7 +5,11 @@ FLEX    ?= flex
 BISON   ?= bison
 PKG_CONFIG ?= pkg-config
 PREFIX  ?= /usr/local
-BUILD   ?= build
+# Profile-guided optimization is opt-in (`make release`, the same as
+# `make PGO=1`), and its build has its own folder, so switching between
+# the two never recompiles the other's objects.
+PGO     ?= 0
+BUILD   ?= $(if $(filter 1,$(PGO)),build/release,build)
 CFLAGS  ?= -O2 -g
 WARN    := -Wall -Wextra -pedantic -Wshadow -Wstrict-prototypes -Werror=implicit-function-declaration
 UTF8PROC_CFLAGS := $(shell $(PKG_CONFIG) --cflags libutf8proc 2>/dev/null)
@@ -18,40 +22,43 @@ CSL_LIBS   := $(shell $(PKG_CONFIG) --libs expat icu-i18n icu-uc 2>/dev/null || 
 # whose start-up cost is most of the work at that size, and the parser and
 # the LaTeX decoder clear one for every field and every brace group.  Plain
 # stores up to 512 bytes and the C library above that took 7% off the time
-# on big.bib (bench/RESULTS.md, tenth round).  Compilers that do not know
-# the option (clang) do not get it.
-MEMSET_TUNE := -mmemset-strategy=unrolled_loop:512:noalign,libcall:-1:noalign
-TUNE    := $(shell $(CC) -Werror $(MEMSET_TUNE) -x c -c -o /dev/null /dev/null 2>/dev/null && echo '$(MEMSET_TUNE)')
-ALL_CFLAGS = -std=c11 $(WARN) $(TUNE) $(CFLAGS) -Isrc -I$(GEN) $(UTF8PROC_CFLAGS) $(CSL_CFLAGS) $(CSL_DEFS)
+# on big.bib (bench/RESULTS.md, tenth round).  Copies of a size known only
+# at run time (a field's value into the arena, a name into the output
+# buffer) are short, and a call of the C library's memcpy for each cost
+# 2 to 3 % of the time: they are inline up to 128 bytes, behind a test of
+# the size (the profile-guided build learns the same from its counts).
+# Compilers that do not know the options (clang) do not get them.
+STRINGOP_TUNE := -mmemset-strategy=unrolled_loop:512:noalign,libcall:-1:noalign \
+                 -minline-stringops-dynamically -mmemcpy-strategy=unrolled_loop:128:noalign,libcall:-1:noalign
+TUNE    := $(shell $(CC) -Werror $(STRINGOP_TUNE) -x c -c -o /dev/null /dev/null 2>/dev/null && echo '$(STRINGOP_TUNE)')
+# Hidden visibility: only what src/citex.h marks CX_EXPORT is exported
+# (the installed libcitex.a, below).
+ALL_CFLAGS = -std=c11 $(WARN) $(TUNE) $(CFLAGS) -fvisibility=hidden -Isrc -I$(GEN) $(UTF8PROC_CFLAGS) $(CSL_CFLAGS) $(CSL_DEFS)
 LDLIBS  += $(UTF8PROC_LIBS) $(CSL_LIBS)
-# Profile-guided optimization, on by default with a GCC that has
-# -fprofile-partial-training (GCC 10 and later).  The library and the
-# program are built twice: first instrumented, in $(BUILD)/pgo, which
-# tools/pgo_train.sh runs over the test cases' inputs and a corpus made
-# from the repository's text (tools/pgo_corpus.awk); then for use, with
-# the counts that run left (the .gcda files, written beside the final
-# objects), from which GCC lays out branches and chooses what to inline:
-# about 8% less CPU on big.bib (bench/RESULTS.md, fifteenth round).
-# Output is the same either way.  `make PGO=0` builds once, which is quicker while editing;
-# the sanitizer and fuzz builds never use it.
+# Profile-guided optimization (make release) needs GCC 10 or later, for
+# -fprofile-partial-training.  The library and the program are built
+# twice: first instrumented, in $(BUILD)/pgo, which tools/pgo_train.sh
+# runs over the files of PGO_INPUTS (below); then for use, with the counts
+# that run left (the .gcda files, written beside the final objects), from
+# which GCC lays out branches and chooses what to inline: 5 to 8 % less
+# CPU on big.bib (bench/RESULTS.md).  Output is the same either way, which
+# `make release-check` verifies.  The test, sanitizer and fuzz builds
+# never use it.
+ifeq ($(PGO),1)
 PGO_CAN := $(shell $(CC) -Werror -fprofile-use -fprofile-partial-training -dumpbase pgo.o -dumpbase-ext .o \
              -x c -c -o /dev/null /dev/null 2>/dev/null && printf 'int main(void) { return 0; }\n' | \
              $(CC) -Werror -fprofile-generate -x c -o /dev/null - 2>/dev/null && echo 1)
-PGO     ?= $(if $(filter build,$(BUILD)),$(PGO_CAN))
+ifneq ($(PGO_CAN),1)
+$(error citex: make release (PGO=1) needs GCC 10 or later; plain `make` builds without it)
+endif
+endif
 
 GEN     := $(BUILD)/gen
-# The library, layer by layer (each imports only the layers before it):
-#   core   arena, out, bytes                  (nothing of citex)
-#   model  the field and type tables, entries
-#   norm   latex, names, venues, dates, ids, keys
-#   read   one reader per input format, and the registry
-#   write  one writer per output format, and the registry
-#   pass   whole-run passes: --aux, --dedup, --check
-#   csl    the CSL processor: styles, locales, rendering
-#   cv     publication lists
-#   cli    the command line (not in the library)
-LAYERS  := core model norm read write pass csl cv
-LIB_SRC := $(foreach l,$(LAYERS),$(wildcard src/$(l)/*.c))
+# The layers of src/, lowest first, are listed once, in src/LAYERS (one
+# "LAYER...: what it holds" line each), which tools/layers.sh checks the
+# includes against.  The library is every layer but cli, in that order.
+LAYERS  := $(shell sed -n 's/^\([a-z][a-z ]*\):.*/\1/p' src/LAYERS)
+LIB_SRC := $(foreach l,$(filter-out cli,$(LAYERS)),$(wildcard src/$(l)/*.c))
 LIB_OBJ := $(patsubst src/%.c,$(BUILD)/%.o,$(LIB_SRC))
 GRAMMARS := $(wildcard grammar/*.y)
 LEXERS   := $(wildcard grammar/*.l)
@@ -67,12 +74,20 @@ GEN_HDR += $(EMBED)
 GEN_OBJ := $(patsubst grammar/%.y,$(BUILD)/gen/%.tab.o,$(GRAMMARS)) $(patsubst grammar/%.l,$(BUILD)/gen/%.lex.o,$(LEXERS))
 LIB_OBJ += $(GEN_OBJ) $(BUILD)/gen/refs_model.o
 CLI_OBJ := $(patsubst src/%.c,$(BUILD)/%.o,$(wildcard src/cli/*.c))
+# The library's objects in an archive that keeps every symbol global, for
+# what uses its internal headers (below, beside libcitex.a).
+LIB_INTERNAL := $(BUILD)/libcitex-internal.a
+OBJCOPY ?= objcopy
 UNIT_SRC := $(filter-out tests/unit/stub_%.c,$(wildcard tests/unit/test_*.c))
 UNIT_BIN := $(patsubst tests/unit/%.c,$(BUILD)/%,$(UNIT_SRC))
+# Every object of the instrumented program runs in training, so each
+# final object has counts: one without is an error, not a quiet build
+# without the profile (a stale profile is an error already: GCC's
+# -Wcoverage-mismatch).
 ifeq ($(PGO),1)
 PGO_DIR  := $(BUILD)/pgo
 PGO_GEN  := -fprofile-generate -fprofile-update=single
-PGO_USE  := -fprofile-use -fprofile-partial-training -Wno-missing-profile
+PGO_USE  := -fprofile-use -fprofile-partial-training -Werror=missing-profile
 PROFILE  := $(BUILD)/profile.stamp
 PGO_OBJ  := $(patsubst $(BUILD)/%,$(PGO_DIR)/%,$(CLI_OBJ) $(LIB_OBJ))
 # GCC names the profile of a static function after the object file: an
@@ -83,12 +98,26 @@ PGO_AS    = -dumpbase $(patsubst $(PGO_DIR)/%,$(BUILD)/%,$@) -dumpbase-ext .o -M
 PGO_MKDIR = @mkdir -p $(@D) $(dir $(patsubst $(PGO_DIR)/%,$(BUILD)/%,$@))
 endif
 
-all: deps citex libcitex.a
+all: citex libcitex.a
+
+# The profile-guided build, in build/release; ./citex and libcitex.a are
+# then copies of it.
+release:
+	@$(MAKE) --no-print-directory PGO=1 all
+
+# The profile-guided build writes what the plain build writes, byte for
+# byte with stderr and the exit status, on every input of tests/cases and
+# seeds/ to every format (tests/release.sh).  CI runs it.
+release-check:
+	@$(MAKE) --no-print-directory PGO=0 BUILD=build build/citex
+	@$(MAKE) --no-print-directory PGO=1 BUILD=build/release build/release/citex
+	@sh tests/release.sh build/citex build/release/citex
 
 # Install (as root) or name (otherwise) the Debian packages the build needs;
 # test-deps: those the checks run citex's output through (bibtex, biber,
 # pandoc, pdflatex, ...).  make check does not need them: it skips what a
-# missing tool would check.
+# missing tool would check.  make itself never installs anything: a build
+# that lacks a package names it and stops (check-tools, below).
 deps:
 	@sh tools/deps.sh build
 
@@ -98,6 +127,7 @@ test-deps:
 # The main job: every seed publication list to one .bib on stdout.  The
 # build talks on stderr only, so `make seeds > refs.bib` holds BibTeX alone.
 seeds:
+	@sh tools/deps.sh build
 	@$(MAKE) --no-print-directory all >&2
 	@./citex -f cv -t bibtex seeds/*
 
@@ -112,15 +142,30 @@ libcitex.a: $(BUILD)/libcitex.a
 csl-fixture: $(BUILD)/csl-fixture
 	rm -f $@ && cp $< $@
 
-$(BUILD)/csl-fixture: tests/csl/fixture.c $(BUILD)/libcitex.a
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/libcitex.a $(LDLIBS)
+$(BUILD)/csl-fixture: tests/csl/fixture.c $(LIB_INTERNAL)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(LIB_INTERNAL) $(LDLIBS)
 
+# The command line links the installed archive: it uses citex.h alone.
 $(BUILD)/citex: $(CLI_OBJ) $(BUILD)/libcitex.a
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
-$(BUILD)/libcitex.a: $(LIB_OBJ)
+# Two archives of the same objects.  The internal one keeps every global
+# symbol, for what is built with the library's own headers: the unit
+# tests, tools/, the CSL test-suite runner, the thread test and the fuzz
+# harnesses.  libcitex.a, the one installed, is the objects linked into
+# one (ld -r) with every hidden symbol made local: it exports citex.h's
+# CX_EXPORT functions alone, so a program with its own xmalloc or
+# utf8_next links with it (tests/checks/symbols.sh).
+$(LIB_INTERNAL): $(LIB_OBJ)
 	rm -f $@
 	ar rcs $@ $^
+
+$(BUILD)/libcitex.a: $(LIB_OBJ)
+	rm -f $@ $(BUILD)/libcitex.o
+	$(LD) -r -o $(BUILD)/libcitex.o $^
+	$(OBJCOPY) --localize-hidden $(BUILD)/libcitex.o
+	ar rcs $@ $(BUILD)/libcitex.o
+	rm -f $(BUILD)/libcitex.o
 
 # Dependencies on headers come from the compiler (-MMD -MP); every object
 # waits for the generated headers, which the first build cannot know of.
@@ -134,8 +179,9 @@ $(GEN)/%.tab.c $(GEN)/%.tab.h: grammar/%.y | $(GEN) check-tools
 	$(BISON) -Wall -Werror -Wno-yacc --defines=$(GEN)/$*.tab.h -o $(GEN)/$*.tab.c $<
 
 # A fast-table scanner (-CF, bibtex.l) is edited in two places, its table
-# and its matching loop, by tools/flex_fast.awk (which says why); the build
-# stops if that scanner is not flex 2.6.4's.
+# and its matching loop, by tools/flex_fast.awk (which says why); where
+# flex wrote them otherwise than flex 2.6.4 does, they are left as they are
+# with a warning (the scanner is flex's own: correct, a little slower).
 $(GEN)/%.lex.c $(GEN)/%.lex.h: grammar/%.l tools/flex_fast.awk Makefile | $(GEN) check-tools
 	$(FLEX) --header-file=$(GEN)/$*.lex.h -o $(GEN)/$*.lex.c $<
 	awk -f tools/flex_fast.awk $(GEN)/$*.lex.c >$(GEN)/$*.lex.c.tmp || \
@@ -156,7 +202,7 @@ $(BUILD)/gen/%.lex.o: $(GEN)/%.lex.c $(PROFILE) | $(GEN_HDR)
 ifeq ($(PGO),1)
 # The instrumented build (PGO, above) and its training run.  Each object
 # of the final build waits for the profile, which is made again when a
-# source changes.
+# source or a training input changes.
 $(PGO_DIR)/%.o: src/%.c | $(GEN_HDR)
 	$(PGO_MKDIR)
 	$(CC) $(ALL_CFLAGS) $(PGO_GEN) $(PGO_AS) -MMD -MP -c -o $@ $<
@@ -176,11 +222,35 @@ $(PGO_DIR)/gen/refs_model.o: $(GEN)/refs_model.c
 $(PGO_DIR)/citex: $(PGO_OBJ)
 	$(CC) $(ALL_CFLAGS) $(PGO_GEN) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
-# The corpus is made from README.md and the venue table: a change to
-# either trains again.
-$(PROFILE): $(PGO_DIR)/citex tools/pgo_train.sh tools/pgo_corpus.awk styles/venues.tsv README.md
+# The training run reads the files of PGO_INPUTS and nothing else (no
+# documentation, whose edits would move the build), so they and the list
+# itself are what the profile depends on: a new, changed or removed input
+# trains again.  Each line of the list is "ROLE FILE" (pgo_train.sh says
+# what each role is run through):
+#   bib     BibTeX: every case's input, to every writer
+#   data    RIS and CSL-JSON inputs of the cases
+#   csl     the CSL cases' BibTeX, through the default style
+#   cv      the seeds, as publication lists
+#   words   text the large-bibliography corpus takes its words from
+#   venues  the venue table, for the corpus's journals and conferences
+PGO_BIB    := $(sort $(shell find tests/cases -name '*.bib'))
+PGO_INPUTS := $(addprefix bib:,$(PGO_BIB)) \
+              $(addprefix data:,$(sort $(shell find tests/cases -name '*.ris' -o -name '*.json'))) \
+              $(addprefix csl:,$(filter tests/cases/csl/%,$(PGO_BIB))) \
+              $(addprefix cv:,$(sort $(wildcard seeds/*))) \
+              $(addprefix words:,$(sort $(wildcard seeds/*))) \
+              venues:styles/venues.tsv
+PGO_LIST   := $(BUILD)/pgo-inputs
+# Written only when it changes, so that its date is that of the last
+# change to the list.
+$(PGO_LIST): FORCE | $(BUILD)
+	@printf '%s\n' $(subst :, ,$(PGO_INPUTS)) | paste -d' ' - - >$@.tmp
+	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
+
+$(PROFILE): $(PGO_DIR)/citex tools/pgo_train.sh tools/pgo_corpus.awk $(PGO_LIST) \
+		$(sort $(foreach i,$(PGO_INPUTS),$(word 2,$(subst :, ,$(i)))))
 	@find $(BUILD) -name '*.gcda' -exec rm -f {} +
-	sh tools/pgo_train.sh $(PGO_DIR)/citex
+	sh tools/pgo_train.sh $(PGO_DIR)/citex $(PGO_LIST)
 	@touch $@
 
 -include $(PGO_OBJ:.o=.d)
@@ -204,8 +274,8 @@ $(BUILD)/gen/refs_model.o: $(GEN)/refs_model.c
 # Deterministic: the same inputs give the same models, byte for byte.
 EPOCHS ?= 20
 REFS_TRAIN ?= ../shared/corpora/refs-train/anystyle/res/parser
-$(BUILD)/train_refs: tools/train_refs.c tools/train_items.c tools/train.h $(BUILD)/libcitex.a
-	$(CC) $(ALL_CFLAGS) -Itools -o $@ tools/train_refs.c tools/train_items.c $(BUILD)/libcitex.a $(LDLIBS) -lm
+$(BUILD)/train_refs: tools/train_refs.c tools/train_items.c tools/train.h $(LIB_INTERNAL)
+	$(CC) $(ALL_CFLAGS) -Itools -o $@ tools/train_refs.c tools/train_items.c $(LIB_INTERNAL) $(LDLIBS) -lm
 
 # Labelled references rendered through Debian's CSL styles (tools/gen_refs.c):
 # the styles of data/refs-styles.tsv's train set render items of the shared
@@ -223,8 +293,8 @@ SYNTH_SHARE ?= 6
 HELDOUT_PER_STYLE ?= 20
 SYNTH := $(if $(and $(wildcard $(CSL_STYLES)/apa.csl),$(GEN_INPUTS)),$(BUILD)/refs-synth.xml)
 HELDOUT := $(BUILD)/refs-heldout/anystyle/res/parser/gold.xml
-$(BUILD)/gen_refs: tools/gen_refs.c tools/gen_segs.c tools/gen_refs.h $(BUILD)/libcitex.a
-	$(CC) $(ALL_CFLAGS) -Itools -o $@ tools/gen_refs.c tools/gen_segs.c $(BUILD)/libcitex.a $(LDLIBS)
+$(BUILD)/gen_refs: tools/gen_refs.c tools/gen_segs.c tools/gen_refs.h $(LIB_INTERNAL)
+	$(CC) $(ALL_CFLAGS) -Itools -o $@ tools/gen_refs.c tools/gen_segs.c $(LIB_INTERNAL) $(LDLIBS)
 
 # (the strings depend on the renderer and the generator, not on the model
 # that the library holds: order-only on the program)
@@ -284,7 +354,7 @@ $(GEN)/csl_locale_en_us.inc: styles/locales-en-US.xml tools/embed.sh | $(GEN)
 $(GEN)/csl_style_default.inc: styles/citex.csl tools/embed.sh | $(GEN)
 	sh tools/embed.sh $< > $@
 
-$(BUILD) $(GEN):
+$(BUILD) $(GEN): | check-tools
 	mkdir -p $@
 
 $(BUILD)/mkindex: tools/mkindex.c src/model/names.def src/model/fields.def \
@@ -316,7 +386,14 @@ layers:
 sizes:
 	@sh tools/sizes.sh
 
+# Before anything is built: the build packages.  make check and make
+# seeds, the README's two set-up commands, install what is missing as root
+# and print the apt-get line otherwise (tools/deps.sh build); every other
+# goal only names the missing packages and `sudo make deps`, and stops.
+# flex and bison are looked at again for machines without dpkg.
+DEPS_MODE := $(if $(filter check seeds,$(MAKECMDGOALS)),build,check)
 check-tools:
+	@sh tools/deps.sh $(DEPS_MODE)
 	@command -v $(FLEX) >/dev/null || { echo "citex: flex is missing: apt-get install flex" >&2; exit 1; }
 	@command -v $(BISON) >/dev/null || { echo "citex: bison is missing: apt-get install bison" >&2; exit 1; }
 	@v=$$($(BISON) --version | sed -n '1s/.* \([0-9][0-9.]*\)$$/\1/p'); \
@@ -327,8 +404,8 @@ check-tools:
 # (tests/checks/threads.sh, which make check runs, says which).
 THREAD_INPUTS = $(shell sh tests/checks/threads.sh --inputs)
 
-$(BUILD)/threads: tests/threads/threads.c $(BUILD)/libcitex.a
-	$(CC) $(ALL_CFLAGS) -pthread $(LDFLAGS) -o $@ $< $(BUILD)/libcitex.a $(LDLIBS)
+$(BUILD)/threads: tests/threads/threads.c $(LIB_INTERNAL)
+	$(CC) $(ALL_CFLAGS) -pthread $(LDFLAGS) -o $@ $< $(LIB_INTERNAL) $(LDLIBS)
 
 # libcitex in several threads at once under ThreadSanitizer: each output
 # must equal the same conversion alone, and TSan must see no race.
@@ -339,11 +416,11 @@ tsan:
 	TSAN_OPTIONS=halt_on_error=1:exitcode=66 build/tsan/threads $(THREAD_INPUTS)
 
 # the labelling of rendered references is the generator's (tools/)
-$(BUILD)/test_gen_segs: tests/unit/test_gen_segs.c tools/gen_segs.c tools/gen_refs.h $(BUILD)/libcitex.a
-	$(CC) $(ALL_CFLAGS) -Itools -o $@ tests/unit/test_gen_segs.c tools/gen_segs.c $(BUILD)/libcitex.a $(LDLIBS)
+$(BUILD)/test_gen_segs: tests/unit/test_gen_segs.c tools/gen_segs.c tools/gen_refs.h $(LIB_INTERNAL)
+	$(CC) $(ALL_CFLAGS) -Itools -o $@ tests/unit/test_gen_segs.c tools/gen_segs.c $(LIB_INTERNAL) $(LDLIBS)
 
-$(BUILD)/test_%: tests/unit/test_%.c $(BUILD)/libcitex.a
-	$(CC) $(ALL_CFLAGS) -o $@ $< $(BUILD)/libcitex.a $(LDLIBS)
+$(BUILD)/test_%: tests/unit/test_%.c $(LIB_INTERNAL)
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(LIB_INTERNAL) $(LDLIBS)
 
 # The whole suite, or part of it: make check T=tests/cases/ris (a folder),
 # T=tests/cases/ris/zotero (a case), T=tests/checks/batch.sh, T=unit.
@@ -362,6 +439,15 @@ asan:
 	  LDFLAGS="-fsanitize=address,undefined" \
 	  ASAN_OPTIONS=abort_on_error=1:detect_leaks=1 \
 	  UBSAN_OPTIONS=halt_on_error=1:abort_on_error=1:print_stacktrace=1 check
+
+# The cv reader on generated held-out pages (tools/gen_pages.py --split heldout),
+# by layout family and text form, beside the dev sites in the same forms
+# (tools/eval_pages.py; skipped without ../shared).  EVAL_SITES=N, EVAL_SEED=N;
+# EVAL_ARGS=--reuse rescores the pages of the last run.
+EVAL_SITES ?= 400
+EVAL_SEED ?= 31
+eval-pages: $(BUILD)/citex
+	python3 tools/eval_pages.py --citex $(BUILD)/citex --sites $(EVAL_SITES) --seed $(EVAL_SEED) $(EVAL_ARGS)
 
 # Every .bib of ../shared/corpora to every format (skipped without it).
 check-corpora: $(BUILD)/citex
@@ -403,11 +489,15 @@ SECONDS ?= 60
 fuzz:
 	$(MAKE) PGO=0 BUILD=build/fuzz CC=clang \
 	  CFLAGS="-O1 -g -fno-omit-frame-pointer -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined" \
-	  build/fuzz/libcitex.a
+	  build/fuzz/libcitex-internal.a
 	sh tests/fuzz/run.sh $(SECONDS)
 
 clean:
 	rm -rf build citex libcitex.a
 
-.PHONY: layers tsan statics sizes model model-check model-cv eval-refs eval-refs-gold eval-refs-heldout print-ldlibs fuzz install uninstall asan-corpora deps test-deps seeds all check unit asan check-corpora clean check-tools
+# A prerequisite that is always out of date, for rules that decide
+# themselves whether their target changes (PGO_LIST).
+FORCE:
+
+.PHONY: FORCE release release-check layers tsan statics sizes model model-check model-cv eval-refs eval-refs-gold eval-refs-heldout print-ldlibs fuzz install uninstall asan-corpora deps test-deps seeds all check unit asan check-corpora clean check-tools eval-pages
 .DELETE_ON_ERROR:

@@ -129,7 +129,7 @@ static int group_of(int type)
 static void add_item(void *ctx, const struct cx_entry *e)
 {
 	struct gen *g = ctx;
-	if (cx_entry_kind(e) != CX_E_ENTRY)
+	if (cx_entry_kind(e) != CX_ENTRY_RECORD)
 		return;
 	struct csl_item *it = arena_alloc(&g->a, sizeof *it);
 	csl_item_from_entry(&g->a, it, e, g->opt);

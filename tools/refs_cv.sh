@@ -73,7 +73,7 @@ while [ $i -lt "$FOLDS" ]; do
 		>"$d/model.c"
 	$CC -c -o "$d/model.o" "$d/model.c"
 	# shellcheck disable=SC2086
-	$CC -o "$d/citex" "$BUILD"/cli/*.o "$d/model.o" "$BUILD/libcitex.a" $LIBS
+	$CC -o "$d/citex" "$BUILD"/cli/*.o "$d/model.o" "$BUILD/libcitex-internal.a" $LIBS
 	for form in numbered lines; do
 		/usr/bin/python3 "$SCORE" "$d/citex" anystyle-gold --corpora "$d/corpora" --form $form \
 			>"$d/score.$form" 2>&1

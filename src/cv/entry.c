@@ -1272,7 +1272,7 @@ struct cx_entry *cv_entry(struct cv_ctx *x, const struct cv_item *it)
 	cx_str title = title_text(it->seg[LAB_TITLE]);
 	struct cx_entry *e = arena_calloc(x->a, sizeof *e);
 	struct eb b = {x, e, 0};
-	e->kind = CX_E_ENTRY;
+	e->kind = CX_ENTRY_RECORD;
 	e->loc.line = it->line;
 	e->loc.col = 1;
 	e->file = x->c->diags.file;

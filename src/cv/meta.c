@@ -36,7 +36,7 @@ static void mb_start(struct mb *b, struct cv *v, unsigned line)
 	b->v = v;
 	b->line = line;
 	b->e = arena_calloc(&v->a, sizeof *b->e);
-	b->e->kind = CX_E_ENTRY;
+	b->e->kind = CX_ENTRY_RECORD;
 	b->e->loc.line = line;
 	b->e->loc.col = 1;
 	b->e->file = v->c->diags.file;

@@ -44,6 +44,7 @@
 #include "pass/dedup.h"
 #include "write/fmt.h"
 #include "model/model.h"
+#include "norm/context.h"
 #include "norm/norm.h"
 
 #define NONE SIZE_MAX
@@ -129,7 +130,7 @@ static const struct cx_field *own(const struct cx_entry *e, enum cx_field_id id)
 
 static int is_record(const struct cx_entry *e)
 {
-	return e->kind == CX_E_ENTRY && !str_ieq(e->type_name, "xdata");
+	return e->kind == CX_ENTRY_RECORD && !str_ieq(e->type_name, "xdata");
 }
 
 static int is_date(enum cx_field_id id)
@@ -981,4 +982,14 @@ size_t dedup_run(struct cx_entry **v, size_t *n, struct arena *a, int report_onl
 	buf_free(&D.b2);
 	arena_destroy(&D.scratch);
 	return merges;
+}
+
+/* The public face (citex.h): the merged fields live in the list's arena. */
+size_t cx_dedup(struct cx_context *cx, struct cx_entries *l, int report_only,
+                struct cx_counts *counts)
+{
+	struct cx_diags d = context_diags(cx, NULL);
+	size_t merged = dedup_run(l->v, &l->n, &l->a, report_only, &d);
+	context_count(counts, &d);
+	return merged;
 }

@@ -21,6 +21,7 @@
 #include "core/hash.h"
 #include "core/str.h"
 #include "core/utf8.h"
+#include "norm/context.h"
 #include "pass/lint.h"
 
 /* ---- required fields ------------------------------------------------------ */
@@ -746,7 +747,7 @@ static void check_crossref_order(struct lint *L, const struct cx_entry *e, struc
 
 void lint_entry(struct lint *L, const struct cx_entry *e, struct cx_diags *c)
 {
-	if (e->kind != CX_E_ENTRY)
+	if (e->kind != CX_ENTRY_RECORD)
 		return;
 	check_crossref_order(L, e, c);
 	check_key(L, e, c);
@@ -754,4 +755,35 @@ void lint_entry(struct lint *L, const struct cx_entry *e, struct cx_diags *c)
 	for (size_t i = 0; i < e->nfields; i++)
 		if (!e->fields[i].inherited)
 			check_field(L, e, &e->fields[i], c);
+}
+
+/* ---- the public face: citex.h's cx_lint ----------------------------------------- */
+
+struct cx_lint {
+	struct lint *L;
+	struct cx_context *cx;
+};
+
+struct cx_lint *cx_lint_new(struct cx_context *cx)
+{
+	struct cx_lint *l = xmalloc(sizeof *l);
+	*l = (struct cx_lint){lint_new(), cx};
+	return l;
+}
+
+/* Reports name the entry's file: a program that lints the entries of
+ * several inputs in one pass (held for --aux) gets each at its place. */
+void cx_lint_entry(struct cx_lint *l, const struct cx_entry *e, struct cx_counts *counts)
+{
+	struct cx_diags d = context_diags(l->cx, e->file ? e->file : "<stdin>");
+	lint_entry(l->L, e, &d);
+	context_count(counts, &d);
+}
+
+void cx_lint_free(struct cx_lint *l)
+{
+	if (!l)
+		return;
+	lint_free(l->L);
+	free(l);
 }

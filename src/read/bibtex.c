@@ -305,7 +305,7 @@ void parser_begin_entry(struct cx_parser *P, int kind, cx_str type, unsigned lin
 	P->seen_ids = P->seen_unknown = 0;
 	P->nparts = 0;
 	P->limit_hit = 0;
-	if (kind == CX_E_ENTRY) {
+	if (kind == CX_ENTRY_RECORD) {
 		int known;
 		P->e.type = cx_type_lookup(type.p, type.n, &known);
 		if (!known && !eq_lower(P->e.type_name, "xdata", 5))
@@ -320,11 +320,11 @@ void parser_set_key(struct cx_parser *P, cx_str key, unsigned line, unsigned col
 	(void)line;
 	(void)col;
 	P->e.key = key;
-	if (!P->fetch && P->e.kind == CX_E_ENTRY)
+	if (!P->fetch && P->e.kind == CX_ENTRY_RECORD)
 		xref_key_ahead(P, key);
 	/* Looking ahead, only the keys of entries matter: their values are
 	 * neither copied nor expanded. */
-	if (P->fetch == FETCH_AHEAD && P->e.kind == CX_E_ENTRY)
+	if (P->fetch == FETCH_AHEAD && P->e.kind == CX_ENTRY_RECORD)
 		P->skipping = 1;
 }
 
@@ -505,7 +505,7 @@ static void end_field(struct cx_parser *P, cx_str name, cx_str lname, enum cx_fi
 		 * every entry that uses it. */
 		f->raw = m->value;
 		enum cx_kind kind = id == CX_F_UNKNOWN ? CX_K_TEXT : cx_fields[id].kind;
-		if (P->e.kind == CX_E_ENTRY && kind != CX_K_VERBATIM && kind != CX_K_KEY) {
+		if (P->e.kind == CX_ENTRY_RECORD && kind != CX_K_VERBATIM && kind != CX_K_KEY) {
 			if (!m->text.p)
 				m->text = latex_text(&P->file_arena, m->value.p, m->value.n);
 			f->text = m->text;
@@ -514,7 +514,7 @@ static void end_field(struct cx_parser *P, cx_str name, cx_str lname, enum cx_fi
 		f->raw = P->parts[0].s; /* most values: as expand_parts gives them */
 	} else {
 		f->raw = expand_parts(P, line, col);
-		if (P->nparts > 1 && P->e.kind == CX_E_ENTRY)
+		if (P->nparts > 1 && P->e.kind == CX_ENTRY_RECORD)
 			f->text = joined_text(P, id, f->raw);
 	}
 	f->nparts = P->nparts;
@@ -587,7 +587,7 @@ void parser_define_string(struct cx_parser *P, cx_str name, unsigned line, unsig
 void parser_deliver(struct cx_parser *P, struct cx_entry *e)
 {
 	if (!P->c->emit) {
-		P->c->nentries += e->kind == CX_E_ENTRY;
+		P->c->nentries += e->kind == CX_ENTRY_RECORD;
 		if (P->c->raw)
 			P->c->raw(P->c->emit_ctx, e);
 		return; /* read for its @string macros or its entries as read */
@@ -606,7 +606,7 @@ void parser_end_entry(struct cx_parser *P)
 	if (P->fetch) {
 		xref_fetched(P, e);
 	} else {
-		if (e->kind == CX_E_ENTRY) {
+		if (e->kind == CX_ENTRY_RECORD) {
 			if (!e->key.n)
 				parser_diag(P, CX_WARNING, CX_E_SYNTAX, e->loc.line, e->loc.col,
 				            "entry has no citation key");
@@ -631,7 +631,7 @@ void parser_comment(struct cx_parser *P, cx_str body, int stray, unsigned line, 
 		i++;
 	if (i == body.n && stray)
 		return;
-	parser_begin_entry(P, CX_E_COMMENT, CX_STR("comment"), line, col);
+	parser_begin_entry(P, CX_ENTRY_COMMENT, CX_STR("comment"), line, col);
 	P->e.stray = stray ? 1 : 0;
 	parser_add_part(P, CX_P_BRACED, body);
 	parser_end_field(P, CX_STR("comment"), line, col);

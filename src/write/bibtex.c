@@ -957,16 +957,16 @@ static void write_any(struct cx_out *o, const struct cx_entry *e, size_t n, int 
 		.dialect = biblatex ? "biblatex" : "bibtex",
 	};
 	switch (e->kind) {
-	case CX_E_ENTRY:
+	case CX_ENTRY_RECORD:
 		write_entry(&w, n);
 		break;
-	case CX_E_STRING:
+	case CX_ENTRY_STRING:
 		write_string(&w);
 		break;
-	case CX_E_PREAMBLE:
+	case CX_ENTRY_PREAMBLE:
 		write_preamble(&w);
 		break;
-	case CX_E_COMMENT:
+	case CX_ENTRY_COMMENT:
 		write_comment(&w);
 		break;
 	}

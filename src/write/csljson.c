@@ -926,7 +926,7 @@ static void each_synth(void *p, const struct fmt_synth *s)
 
 static void csl_entry(struct cx_out *o, const struct cx_entry *e, size_t n)
 {
-	if (e->kind != CX_E_ENTRY)
+	if (e->kind != CX_ENTRY_RECORD)
 		return; /* @string, @preamble, @comment: BibTeX only */
 	struct cw w;
 	memset(&w, 0, offsetof(struct cw, keys));
