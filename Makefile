@@ -16,7 +16,6 @@ UTF8PROC_CFLAGS := $(shell $(PKG_CONFIG) --cflags libutf8proc 2>/dev/null)
 UTF8PROC_LIBS   := $(shell $(PKG_CONFIG) --libs libutf8proc 2>/dev/null || echo -lutf8proc)
 # The CSL processor: expat reads styles and locales, ICU collates sort keys.
 CSL_CFLAGS := $(shell $(PKG_CONFIG) --cflags expat icu-i18n icu-uc 2>/dev/null)
-CSL_DEFS   := -DCITEX_STYLEDIR='"$(PREFIX)/share/citex/styles"'
 CSL_LIBS   := $(shell $(PKG_CONFIG) --libs expat icu-i18n icu-uc 2>/dev/null || echo -lexpat -licui18n -licuuc -licudata)
 # GCC on x86-64 clears a struct of a hundred bytes or more with `rep stos`,
 # whose start-up cost is most of the work at that size, and the parser and
@@ -33,7 +32,7 @@ STRINGOP_TUNE := -mmemset-strategy=unrolled_loop:512:noalign,libcall:-1:noalign 
 TUNE    := $(shell $(CC) -Werror $(STRINGOP_TUNE) -x c -c -o /dev/null /dev/null 2>/dev/null && echo '$(STRINGOP_TUNE)')
 # Hidden visibility: only what src/citex.h marks CX_EXPORT is exported
 # (the installed libcitex.a, below).
-ALL_CFLAGS = -std=c11 $(WARN) $(TUNE) $(CFLAGS) -fvisibility=hidden -Isrc -I$(GEN) $(UTF8PROC_CFLAGS) $(CSL_CFLAGS) $(CSL_DEFS)
+ALL_CFLAGS = -std=c11 $(WARN) $(TUNE) $(CFLAGS) -fvisibility=hidden -Isrc -I$(GEN) $(UTF8PROC_CFLAGS) $(CSL_CFLAGS)
 LDLIBS  += $(UTF8PROC_LIBS) $(CSL_LIBS)
 # Profile-guided optimization (make release) needs GCC 10 or later, for
 # -fprofile-partial-training.  The library and the program are built
