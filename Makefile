@@ -16,7 +16,6 @@ UTF8PROC_CFLAGS := $(shell $(PKG_CONFIG) --cflags libutf8proc 2>/dev/null)
 UTF8PROC_LIBS   := $(shell $(PKG_CONFIG) --libs libutf8proc 2>/dev/null || echo -lutf8proc)
 # The CSL processor: expat reads styles and locales, ICU collates sort keys.
 CSL_CFLAGS := $(shell $(PKG_CONFIG) --cflags expat icu-i18n icu-uc 2>/dev/null)
-CSL_DEFS   := -DCITEX_STYLEDIR='"$(PREFIX)/share/citex/styles"'
 CSL_LIBS   := $(shell $(PKG_CONFIG) --libs expat icu-i18n icu-uc 2>/dev/null || echo -lexpat -licui18n -licuuc -licudata)
 # GCC on x86-64 clears a struct of a hundred bytes or more with `rep stos`,
 # whose start-up cost is most of the work at that size, and the parser and
@@ -33,7 +32,7 @@ STRINGOP_TUNE := -mmemset-strategy=unrolled_loop:512:noalign,libcall:-1:noalign 
 TUNE    := $(shell $(CC) -Werror $(STRINGOP_TUNE) -x c -c -o /dev/null /dev/null 2>/dev/null && echo '$(STRINGOP_TUNE)')
 # Hidden visibility: only what src/citex.h marks CX_EXPORT is exported
 # (the installed libcitex.a, below).
-ALL_CFLAGS = -std=c11 $(WARN) $(TUNE) $(CFLAGS) -fvisibility=hidden -Isrc -I$(GEN) $(UTF8PROC_CFLAGS) $(CSL_CFLAGS) $(CSL_DEFS)
+ALL_CFLAGS = -std=c11 $(WARN) $(TUNE) $(CFLAGS) -fvisibility=hidden -Isrc -I$(GEN) $(UTF8PROC_CFLAGS) $(CSL_CFLAGS)
 LDLIBS  += $(UTF8PROC_LIBS) $(CSL_LIBS)
 # Profile-guided optimization (make release) needs GCC 10 or later, for
 # -fprofile-partial-training.  The library and the program are built
@@ -264,57 +263,101 @@ $(PROFILE): $(PGO_DIR)/citex tools/pgo_train.sh tools/pgo_corpus.awk $(PGO_LIST)
 -include $(PGO_OBJ:.o=.d)
 endif
 
-# The labeller's model (data/refs.model, rebuilt by `make model`) goes into
-# the library as a byte array.
-$(GEN)/refs_model.c: $(wildcard data/refs.model) | $(GEN)
-	@{ echo '#include <stddef.h>'; \
-	  echo 'const unsigned char cv_refs_model[] = {'; \
-	  if [ -f data/refs.model ]; then od -An -v -tu1 data/refs.model | \
-	    sed -e 's/^ *//' -e 's/  */,/g' -e 's/$$/,/'; fi; \
-	  echo '0};'; \
-	  echo "const size_t cv_refs_model_size = $$( [ -f data/refs.model ] && wc -c <data/refs.model || echo 0);"; \
-	} >$@
+# The labeller's models (rebuilt by `make model`) go into the library as
+# byte arrays: data/refs.model reads reference strings, data/cv.model the
+# items of pages.
+MODELS := data/refs.model data/cv.model
+$(GEN)/refs_model.c: $(wildcard $(MODELS)) tools/embed_models.sh | $(GEN)
+	@sh tools/embed_models.sh cv_refs_model=data/refs.model cv_pages_model=data/cv.model >$@
 
 # The finder's model (data/finder.model, make model) likewise; without
 # one the rules alone find the items.
-$(GEN)/finder_model.c: $(wildcard data/finder.model) | $(GEN)
-	@{ echo '#include <stddef.h>'; \
-	  echo 'const unsigned char cv_finder_model[] = {'; \
-	  if [ -f data/finder.model ]; then od -An -v -tu1 data/finder.model | \
-	    sed -e 's/^ *//' -e 's/  */,/g' -e 's/$$/,/'; fi; \
-	  echo '0};'; \
-	  echo "const size_t cv_finder_model_size = $$( [ -f data/finder.model ] && wc -c <data/finder.model || echo 0);"; \
-	} >$@
+$(GEN)/finder_model.c: $(wildcard data/finder.model) tools/embed_models.sh | $(GEN)
+	@sh tools/embed_models.sh cv_finder_model=data/finder.model >$@
 
 $(BUILD)/gen/%_model.o: $(GEN)/%_model.c $(FLAGS_STAMP)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
-# The labeller's training: anystyle's labelled references (BSD-2) and the
-# publication-list items in data/cv-items.xml; anystyle's gold.xml is the
-# development set and stays out.  Deterministic: the same inputs give the
-# same model, byte for byte.
+# The labeller's training.  The pages' model (data/cv.model): anystyle's
+# labelled references (BSD-2) and the publication-list items in
+# data/cv-items.xml.  The reference strings' model (data/refs.model, -r):
+# anystyle's references and those rendered through the CSL styles below.
+# anystyle's gold.xml is the development set and stays out of both.
+# Deterministic: the same inputs give the same models, byte for byte.
 EPOCHS ?= 20
 REFS_TRAIN ?= ../shared/corpora/refs-train/anystyle/res/parser
 $(BUILD)/train_refs: tools/train_refs.c tools/train_items.c tools/train.h $(LIB_INTERNAL)
 	$(CC) $(ALL_CFLAGS) -Itools -o $@ tools/train_refs.c tools/train_items.c $(LIB_INTERNAL) $(LDLIBS) -lm
 
-TRAIN_ARGS = -e $(EPOCHS) -p 256 -x $(REFS_TRAIN)/gold.xml $(patsubst %,-i %,$(wildcard data/cv-items.xml)) -v styles/venues.tsv \
-	  $(REFS_TRAIN)/core.xml $(REFS_TRAIN)/good.xml $(REFS_TRAIN)/bad.xml $(REFS_TRAIN)/ugly.xml
-model: $(BUILD)/train_refs
-	$(BUILD)/train_refs -o data/refs.model $(TRAIN_ARGS)
+# Labelled references rendered through Debian's CSL styles (tools/gen_refs.c):
+# the styles of data/refs-styles.tsv's train set render items of the shared
+# bibliographies, SYNTH_PER_STYLE each; those of the held-out set render
+# other items for `make eval-refs`.  Without the styles or the corpora the
+# model is trained on anystyle's sets alone.
+CSL_STYLES ?= /usr/share/citation-style-language/styles
+CORPORA ?= ../shared/corpora
+GEN_INPUTS = $(wildcard $(CORPORA)/large-bib/big.bib $(CORPORA)/pandoc-biblatex/test/command \
+	  $(CORPORA)/biber-tdata/t/tdata $(CORPORA)/csl-test-suite/processor-tests/humans)
+GEN_ARGS = -styles data/refs-styles.tsv -dir $(CSL_STYLES) -seed 1 \
+	  $(patsubst %,-journals %,$(wildcard $(CORPORA)/venues/jabref-abbrv/journals)) -venues styles/venues.tsv
+SYNTH_PER_STYLE ?= 150
+SYNTH_SHARE ?= 6
+HELDOUT_PER_STYLE ?= 20
+SYNTH := $(if $(and $(wildcard $(CSL_STYLES)/apa.csl),$(GEN_INPUTS)),$(BUILD)/refs-synth.xml)
+HELDOUT := $(BUILD)/refs-heldout/anystyle/res/parser/gold.xml
+$(BUILD)/gen_refs: tools/gen_refs.c tools/gen_segs.c tools/gen_refs.h $(LIB_INTERNAL)
+	$(CC) $(ALL_CFLAGS) -Itools -o $@ tools/gen_refs.c tools/gen_segs.c $(LIB_INTERNAL) $(LDLIBS)
+
+# (the strings depend on the renderer and the generator, not on the model
+# that the library holds: order-only on the program)
+GEN_DEPS = tools/gen_refs.c tools/gen_segs.c tools/gen_refs.h data/refs-styles.tsv styles/venues.tsv \
+	  $(wildcard src/csl/*.c src/csl/*.h src/csl/*.def)
+$(BUILD)/refs-synth.xml: $(GEN_DEPS) | $(BUILD)/gen_refs
+	$(BUILD)/gen_refs -o $@ -set train -n $(SYNTH_PER_STYLE) $(GEN_ARGS) $(GEN_INPUTS)
+
+# held out: clean strings (no noise, a blank between every two fields), as
+# score_refs.py reads anystyle's gold.xml from --corpora
+$(HELDOUT): $(GEN_DEPS) | $(BUILD)/gen_refs
+	@mkdir -p $(@D)
+	$(BUILD)/gen_refs -o $@ -set heldout -clean -n $(HELDOUT_PER_STYLE) $(GEN_ARGS) $(GEN_INPUTS)
+
+ANYSTYLE = $(REFS_TRAIN)/core.xml $(REFS_TRAIN)/good.xml $(REFS_TRAIN)/bad.xml $(REFS_TRAIN)/ugly.xml
+PAGES_ARGS = -e $(EPOCHS) -p 256 -x $(REFS_TRAIN)/gold.xml $(patsubst %,-i %,$(wildcard data/cv-items.xml)) \
+	  -v styles/venues.tsv $(ANYSTYLE)
+# weights under 6 (in 1/64ths) are dropped: the larger set leaves more
+# small ones, which cost reading time and give nothing
+REFS_ARGS = -r -e $(EPOCHS) -p 384 -x $(REFS_TRAIN)/gold.xml $(if $(SYNTH),-s $(SYNTH) -k $(SYNTH_SHARE)) $(ANYSTYLE)
+model: $(BUILD)/train_refs $(SYNTH)
+	$(BUILD)/train_refs -o data/cv.model $(PAGES_ARGS)
+	$(BUILD)/train_refs -o data/refs.model $(REFS_ARGS)
 	$(MAKE) --no-print-directory all
 	$(MAKE) --no-print-directory model-finder
 
-# Retrain into build/ and compare: the committed model is what the data gives.
-model-check: $(BUILD)/train_refs
-	$(BUILD)/train_refs -o $(BUILD)/refs.model $(TRAIN_ARGS) 2>/dev/null
-	cmp $(BUILD)/refs.model data/refs.model && echo "ok model: data/refs.model is rebuilt exactly"
+# Retrain into build/ and compare: the committed models are what the data give.
+model-check: $(BUILD)/train_refs $(SYNTH)
+	$(BUILD)/train_refs -o $(BUILD)/cv.model $(PAGES_ARGS) 2>/dev/null
+	$(BUILD)/train_refs -o $(BUILD)/refs.model $(REFS_ARGS) 2>/dev/null
+	cmp $(BUILD)/cv.model data/cv.model && cmp $(BUILD)/refs.model data/refs.model && \
+	  echo "ok model: data/cv.model and data/refs.model are rebuilt exactly"
 
 # K-fold cross-validation of the labeller on the training sets alone
 # (tools/refs_cv.sh): a change that helps the development set should help
-# the held-out folds too.
-model-cv: $(BUILD)/train_refs $(BUILD)/citex
-	CC="$(CC)" BUILD=$(BUILD) EPOCHS=$(EPOCHS) sh tools/refs_cv.sh
+# the held-out folds too.  Each fold trains as `make model` does, with the
+# rendered references.
+model-cv: $(BUILD)/train_refs $(BUILD)/citex $(SYNTH)
+	CC="$(CC)" BUILD=$(BUILD) EPOCHS=$(EPOCHS) SYNTH="$(SYNTH)" SHARE=$(SYNTH_SHARE) sh tools/refs_cv.sh
+
+# The reference labeller's figures that no training can fit
+# (tools/refs_eval.sh): anystyle's gold.xml, the references of the held-out
+# styles, and model-cv's folds.  eval-refs-gold and eval-refs-heldout are
+# the quick two.
+eval-refs: eval-refs-gold eval-refs-heldout model-cv
+
+eval-refs-gold: $(BUILD)/citex
+	sh tools/refs_eval.sh gold $(BUILD)/citex
+
+eval-refs-heldout: $(BUILD)/citex $(HELDOUT)
+	sh tools/refs_eval.sh heldout $(BUILD)/citex $(BUILD)/refs-heldout
 
 # The finder's training (tools/train_finder.c, tools/perceptron.c): the
 # blocks of pages whose items are known, labelled by tools/finder_gold.py
@@ -427,6 +470,10 @@ tsan:
 	  LDFLAGS="-fsanitize=thread" build/tsan/threads
 	TSAN_OPTIONS=halt_on_error=1:exitcode=66 build/tsan/threads $(THREAD_INPUTS)
 
+# the labelling of rendered references is the generator's (tools/)
+$(BUILD)/test_gen_segs: tests/unit/test_gen_segs.c tools/gen_segs.c tools/gen_refs.h $(LIB_INTERNAL)
+	$(CC) $(ALL_CFLAGS) -Itools -o $@ tests/unit/test_gen_segs.c tools/gen_segs.c $(LIB_INTERNAL) $(LDLIBS)
+
 $(BUILD)/test_%: tests/unit/test_%.c $(LIB_INTERNAL)
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(LIB_INTERNAL) $(LDLIBS)
 
@@ -507,5 +554,5 @@ clean:
 # themselves whether their target changes (PGO_LIST).
 FORCE:
 
-.PHONY: FORCE release release-check layers tsan statics sizes model model-finder eval-sites model-check model-cv print-ldlibs fuzz install uninstall asan-corpora deps test-deps seeds all check unit asan check-corpora clean check-tools eval-pages
+.PHONY: FORCE release release-check layers tsan statics sizes model model-finder eval-sites model-check model-cv eval-refs eval-refs-gold eval-refs-heldout print-ldlibs fuzz install uninstall asan-corpora deps test-deps seeds all check unit asan check-corpora clean check-tools eval-pages
 .DELETE_ON_ERROR:

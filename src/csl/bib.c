@@ -30,7 +30,9 @@ struct cx_bib {
 	size_t nitems, capitems;
 };
 
-static const char *const formats[] = {"text", "html", "markdown", "latex", NULL};
+/* In the order of enum cx_bib_format, which is csl_outfmt's.  "tagged"
+ * is for making training data (tools/gen_refs.c): left out of --help. */
+static const char *const formats[] = {"text", "html", "markdown", "latex", "tagged", NULL};
 
 int cx_bib_format(const char *name)
 {
@@ -245,7 +247,7 @@ static void entry_out(const struct cx_style *c, int format, struct cx_out *o, co
 		out_puts(o, "\n\n");
 		break;
 	default:
-		csl_out(o, s, OF_TEXT, &c->L);
+		csl_out(o, s, format == OF_TAGGED ? OF_TAGGED : OF_TEXT, &c->L);
 		out_putc(o, '\n');
 		break;
 	}
@@ -298,6 +300,7 @@ static void bib_write(struct cx_bib *b, struct cx_out *o, const struct cx_bib_op
 		free(order);
 	}
 	csl_session_highlight(S, opt->highlight);
+	csl_session_tagged(S, format == OF_TAGGED);
 	csl_session_prepare(S);
 	size_t nb = csl_bib_count(S);
 	struct grouped *g = xmalloc((nb + 1) * sizeof *g);

@@ -660,7 +660,7 @@ int cv_page_blocks(struct cx_reader_ctx *c, FILE *f, cv_blocks_fn *fn, void *ctx
 		arena_destroy(&v.a);
 		return -1;
 	}
-	v.model = lab_model_builtin(&v.model_mem);
+	v.model = lab_model_builtin(&v.model_mem, 1);
 	struct embedded m = {c, &v, NULL, NULL, 0, 0};
 	struct linemap lm = {0};
 	read_lines(&v, &b, &m, &t, &lm);
@@ -696,7 +696,7 @@ static int cv_read(struct cx_reader_ctx *c, struct cx_input *in)
 		buf_free(&b);
 		return 0;
 	}
-	v.model = lab_model_builtin(&v.model_mem);
+	v.model = lab_model_builtin(&v.model_mem, 1);
 	struct buf mfile = {0};
 	finder_model(&v, &mfile);
 	struct embedded m = {c, &v, NULL, NULL, 0, 0};
