@@ -133,6 +133,11 @@ static void repair(struct cv *v, const struct cv_blocks *b, uint8_t *lab)
 			f |= b->facts[j], prose &= (b->facts[j] & BF_PROSE) != 0;
 		}
 		unsigned brings = f & (BF_AUTHORS | BF_VENUE | BF_YEAR);
+		/* an item of the same list as the one before, marked as it is,
+		 * that reads as a whole reference is no rest of that one (a
+		 * title alone before it is then reported) */
+		const struct cv_line *K = &v->l[b->seq[k]], *P = &v->l[b->seq[prev_k]];
+		int own_item = K->marker && K->marker == P->marker && K->indent == P->indent;
 		if (prev_e == k && prose) {
 			memset(lab + k, BLK_SIDE, e - k);
 			prev_e = e;
@@ -140,7 +145,7 @@ static void repair(struct cv *v, const struct cv_blocks *b, uint8_t *lab)
 			/* prose alone, no name or year in it: an abstract under its
 			 * heading, an introduction, no item */
 			memset(lab + k, BLK_OTHER_PUB, e - k);
-		} else if (prev_e == k && (prev_f & BF_TITLE) &&
+		} else if (prev_e == k && (prev_f & BF_TITLE) && !(own_item && (f & BF_REF)) &&
 		           ((!(f & BF_TITLE) && brings && !(prev_f & brings)) ||
 		            (!(prev_f & BF_YEAR) && repeats_title(v, b, prev_k, k)))) {
 			lab[k] = BLK_CONT;
@@ -465,6 +470,7 @@ void cvd_find(struct cv *v)
 {
 	if (!v->finder || v->nl > FINDER_LINES) {
 		cvd_segment(v);
+		split_raws(v);
 		return;
 	}
 	struct cv_blocks b;
