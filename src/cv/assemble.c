@@ -138,7 +138,10 @@ static void repair(struct cv *v, const struct cv_blocks *b, uint8_t *lab)
 		 * title alone before it is then reported) */
 		const struct cv_line *K = &v->l[b->seq[k]], *P = &v->l[b->seq[prev_k]];
 		int own_item = K->marker && K->marker == P->marker && K->indent == P->indent;
-		if (prev_e == k && prose) {
+		/* a page record of its own that reads as a reference is an
+		 * item, however long its sentences */
+		int own_rec = K->rec && K->rec != P->rec && (f & BF_REF);
+		if (prev_e == k && prose && !own_rec) {
 			memset(lab + k, BLK_SIDE, e - k);
 			prev_e = e;
 		} else if (prose && !(f & (BF_AUTHORS | BF_YEAR))) {
