@@ -431,7 +431,7 @@ static int lines_wrapped(struct cv *v, const struct cv_line *L, size_t n)
 			while (w < nx.n && nx.p[w] != ' ')
 				w++;
 			k++;
-			full += !L[i + 1].blank && 20 * (len + 1 + chars(cvd_S(nx.p, w))) >= 19 * v->width;
+			full += !L[i + 1].blank && len + 1 + chars(cvd_S(nx.p, w)) > v->width;
 		}
 	if (k >= 1 && full == k)
 		return 1;
