@@ -334,11 +334,14 @@ model: $(BUILD)/train_refs $(SYNTH)
 	$(MAKE) --no-print-directory model-finder
 
 # Retrain into build/ and compare: the committed models are what the data give.
-model-check: $(BUILD)/train_refs $(SYNTH)
+model-check: $(BUILD)/train_refs $(SYNTH) $(BUILD)/train_finder $(BUILD)/pages/train/manifest.json
 	$(BUILD)/train_refs -o $(BUILD)/cv.model $(PAGES_ARGS) 2>/dev/null
 	$(BUILD)/train_refs -o $(BUILD)/refs.model $(REFS_ARGS) 2>/dev/null
+	$(FINDER_DATA) OUT=$(BUILD)/finder sh tools/finder_data.sh >/dev/null
+	$(BUILD)/train_finder -e $(FINDER_EPOCHS) -o $(BUILD)/finder.model $(BUILD)/finder/list.txt 2>/dev/null
 	cmp $(BUILD)/cv.model data/cv.model && cmp $(BUILD)/refs.model data/refs.model && \
-	  echo "ok model: data/cv.model and data/refs.model are rebuilt exactly"
+	  cmp $(BUILD)/finder.model data/finder.model && \
+	  echo "ok model: data/cv.model, data/refs.model and data/finder.model are rebuilt exactly"
 
 # K-fold cross-validation of the labeller on the training sets alone
 # (tools/refs_cv.sh): a change that helps the development set should help

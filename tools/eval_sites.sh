@@ -65,8 +65,12 @@ for form in html text; do
 done
 # pages that gave less than half their items
 echo "== pages under half their items (leave one site out)"
-cat "$OUT"/loso-html.txt "$OUT"/loso-text.txt |
-	awk '$2 == "items" && $3 > 0 && $5 * 2 < $3 { print "  " $1 ": " $5 " of " $3 }' | sort | uniq -c
+under() {
+	awk -v form="$1" '$1 !~ /^=/ && $2 == "items" && $3 > 0 && $5 * 2 < $3 { print "  " form " " $1 ": " $5 " of " $3; n++ }
+		END { if (!n) print "  " form ": none" }' "$2"
+}
+under html "$OUT/loso-html.txt"
+under text "$OUT/loso-text.txt"
 if [ -n "$HELDOUT" ] && [ -d "$HELDOUT" ]; then
 	m="$(pwd)/$OUT/all.model"
 	printf '#!/bin/sh\nexec "%s" --finder-model "%s" "$@"\n' "$CITEX" "$m" >"$OUT/citex-all"
@@ -76,6 +80,7 @@ if [ -n "$HELDOUT" ] && [ -d "$HELDOUT" ]; then
 		echo "== held-out generated pages, $form"
 		$PYTHON "$SCORE" homepages "$OUT/citex-all" "$HELDOUT" $flag >"$OUT/held-out-$form.txt"
 		grep '^  = \|^sites\|^cv-score' "$OUT/held-out-$form.txt"
+		echo "   pages under half their items: $(under $form "$OUT/held-out-$form.txt" | grep -vc ': none$')"
 		echo "   (rules)"
 		$PYTHON "$SCORE" homepages "$rules" "$HELDOUT" $flag | grep '^sites\|^cv-score'
 	done
