@@ -915,6 +915,14 @@ static int several_citations(struct cv *v, const struct cv_line *L, size_t n)
 	return k >= 2;
 }
 
+/* Lines L[0] and L[1]: a title line over an author list, which stand
+ * apart however long the title (a page whose longest lines are its
+ * titles is no text wrapped at their width). */
+static int title_over_authors(struct cv *v, const struct cv_line *L)
+{
+	return line_kind(v, cvd_S(L[0].s, L[0].n)) == LK_TITLE && line_kind(v, cvd_S(L[1].s, L[1].n)) == LK_AUTHOR;
+}
+
 /* The lines of a marked item (a list item, a page record): one item, its
  * lines as they are, or one line when they are a citation wrapped at a
  * width.  Rows of links, image names and abstracts are set apart. */
@@ -955,7 +963,7 @@ static void take_lines(struct grouper *g, const struct cv_line *L, size_t n)
 		size_t j = i;
 		while (j < n && !L[j].blank && !L[j].role)
 			j++;
-		if (j - i >= 2 && lines_wrapped(v, L + i, j - i)) {
+		if (j - i >= 2 && lines_wrapped(v, L + i, j - i) && !title_over_authors(v, L + i)) {
 			cx_str joined = join_lines(&v->a, L, i, j);
 			g->at = L[i].idx, g->at_end = L[j - 1].idx + 1;
 			if (side_line(g, joined, cvd_plain(&v->a, joined), 1))
@@ -1008,7 +1016,7 @@ static void take_lines(struct grouper *g, const struct cv_line *L, size_t n)
 			roles = 0;
 		}
 	}
-	if (nc > 1 && !roles && !joined_any && lines_wrapped(v, C, nc)) {
+	if (nc > 1 && !roles && !joined_any && lines_wrapped(v, C, nc) && !title_over_authors(v, C)) {
 		cx_str joined = join_lines(&v->a, C, 0, nc);
 		g->at = C[0].idx, g->at_end = C[nc - 1].idx + 1;
 		acc_line(g, joined, C[0].line, R_NONE, LK_CITE);
