@@ -374,6 +374,11 @@ static void author_end(const struct tok *tk, uint8_t *lab, size_t nt)
 	for (size_t i = 1; i + 1 < nt; i++) {
 		if (lab[i] != LAB_TITLE || lab[i - 1] != LAB_AUTHOR || (tk[i].flags & TOK_LINESTART))
 			continue;
+		if (tk[i].n == 1 && tk[i - 1].n == 1 && str_is_upper((unsigned char)tk[i].p[0]) &&
+		    str_is_upper((unsigned char)tk[i - 1].p[0])) {
+			lab[i] = LAB_AUTHOR; /* "Dubrovskii V | G 2022": IOP spaces the initials */
+			continue;
+		}
 		if (!closed(&tk[i - 1]) && i >= 2 && lab[i - 2] == LAB_AUTHOR && closed(&tk[i - 2]) &&
 		    tk[i - 2].p[tk[i - 2].n - 1] == '.' && str_is_upper((unsigned char)tk[i - 1].p[0]) &&
 		    !initials_open(tk, lab, i - 1))
@@ -452,6 +457,21 @@ static int bare_year(const struct tok *t)
 {
 	return t->n == 4 && (!memcmp(t->p, "19", 2) || !memcmp(t->p, "20", 2)) && str_digit((unsigned char)t->p[2]) &&
 	       str_digit((unsigned char)t->p[3]);
+}
+
+/* A year between the authors and the title is the item's date ("Guina M
+ * D and Dubrovskii V G | 2022 | Sub-Poissonian ..."), when nothing else
+ * dates it. */
+static void year_before_title(const struct tok *tk, uint8_t *lab, size_t nt)
+{
+	for (size_t i = 0; i < nt; i++)
+		if (lab[i] == LAB_DATE)
+			return;
+	for (size_t i = 1; i + 1 < nt; i++)
+		if (lab[i] == LAB_TITLE && lab[i - 1] == LAB_AUTHOR && bare_year(&tk[i]) && lab[i + 1] == LAB_TITLE) {
+			lab[i] = LAB_DATE;
+			return;
+		}
 }
 
 /* The edges of a venue's name: a year with no stop after it that begins
@@ -601,6 +621,45 @@ static void editors_first(const struct tok *tk, uint8_t *lab, size_t nt)
 	}
 }
 
+/* An italic run is one field.  When the title is set upright and the
+ * venue in italics, the italic words the title took are the venue's
+ * ("... length distributions | *Nano Lett.* 19 100"); when the title is
+ * the italic one, the italic words the venue took are the title's. */
+static int italic_closes(const char *s, const uint32_t *om, const struct tok *t, const struct tok *next)
+{
+	for (uint32_t i = om[t->off]; i < om[next->off]; i++)
+		if ((unsigned char)s[i] == CX_M_ITALIC_OFF)
+			return 1;
+	return 0;
+}
+
+static void italic_runs(const struct tok *tk, uint8_t *lab, size_t nt, const char *s, const uint32_t *om)
+{
+	for (size_t b = 0; b < nt;) {
+		if (!(tk[b].flags & TOK_ITALIC)) {
+			b++;
+			continue;
+		}
+		size_t e = b + 1; /* to where the italics close ("*A*. *B*" is two runs) */
+		while (e < nt && (tk[e].flags & TOK_ITALIC) && !italic_closes(s, om, &tk[e - 1], &tk[e]))
+			e++;
+		size_t k = b;
+		while (k < e && lab[k] == LAB_TITLE)
+			k++;
+		if (b && k > b && k < e && lab[k] == LAB_CONTAINER && lab[b - 1] == LAB_TITLE &&
+		    !(tk[b - 1].flags & TOK_ITALIC))
+			for (size_t j = b; j < k; j++)
+				lab[j] = LAB_CONTAINER;
+		k = e;
+		while (k > b && lab[k - 1] == LAB_CONTAINER)
+			k--;
+		if (k < e && k > b && lab[k - 1] == LAB_TITLE && e < nt && lab[e] == LAB_CONTAINER)
+			for (size_t j = k; j < e; j++)
+				lab[j] = LAB_TITLE;
+		b = e;
+	}
+}
+
 /* A container has one place: a run of it after the volume and pages that
  * names a publisher ("..., volume 12001, pages 33 -- 41. | International
  * Society for Optics and Photonics, SPIE") is the publisher. */
@@ -692,6 +751,8 @@ void cv_label(struct cv_ctx *x, const char *s, size_t n, const uint8_t *roles, i
 	author_end(tk, lab, nt);
 	stray_runs(tk, lab, nt, LAB_TITLE, LAB_CONTAINER, 0, 1);
 	title_end(tk, lab, nt);
+	italic_runs(tk, lab, nt, s, om);
+	year_before_title(tk, lab, nt);
 	names_after_title(tk, lab, nt);
 	in_note(tk, lab, nt);
 	volume_words(tk, lab, nt);
