@@ -264,6 +264,18 @@ static cx_str semicolon_and(struct arena *a, cx_str t)
 	return t;
 }
 
+/* s without the model's markup bytes (bold, italic, ...). */
+static cx_str unmarked(struct arena *a, cx_str s)
+{
+	char *p = arena_alloc(a, s.n + 1);
+	size_t k = 0;
+	for (size_t i = 0; i < s.n; i++)
+		if (!CX_IS_MARK(s.p[i]))
+			p[k++] = s.p[i];
+	p[k] = 0;
+	return trim_set(S(p, k), "");
+}
+
 static void add_names(struct eb *b, enum cx_field_id id, cx_str text, unsigned line, cx_str *note)
 {
 	struct cv_ctx *x = b->x;
@@ -282,8 +294,24 @@ static void add_names(struct eb *b, enum cx_field_id id, cx_str text, unsigned l
 	if (text.n && text.p[0] == ',' && t.n && id == CX_F_AUTHOR)
 		t = S(text.p, (size_t)(t.p + t.n - text.p)); /* ", Bob Jones": the owner's empty slot first */
 	t = suffix_last(x->a, semicolon_and(x->a, t));
-	if (!t.n || !has_letter(t) || au_parse(x->a, t.p, t.n, &L) || !L.n)
+	if (!t.n || !has_letter(t))
 		return;
+	if (au_parse(x->a, t.p, t.n, &L) || !L.n) {
+		/* a list the grammar cannot split is kept whole, never lost:
+		 * dropping it would make the page's owner the sole author */
+		struct cx_name *nm = arena_calloc(x->a, sizeof *nm);
+		nm->literal = nfc(x->a, unmarked(x->a, t));
+		struct cx_field *f = add(b, id, cv_cat(x->a, cv_cat(x->a, CX_STR("{"), "", nm->literal), "", CX_STR("}")));
+		f->names = nm;
+		f->nnames = 1;
+		size_t k = nm->literal.n > 60 ? 60 : nm->literal.n;
+		while (k < nm->literal.n && ((unsigned char)nm->literal.p[k] & 0xC0) == 0x80)
+			k--; /* not inside a character */
+		cv_diag(x, CX_WARNING, CX_E_VALUE, line, "%s list \"%.*s%s\" could not be split into names; kept as one name",
+		        id == CX_F_AUTHOR ? "author" : id == CX_F_EDITOR ? "editor" : "translator", (int)k, nm->literal.p,
+		        k < nm->literal.n ? "..." : "");
+		return;
+	}
 	struct cx_name *names = arena_calloc(x->a, (2 * L.n + 1) * sizeof *names);
 	size_t nn = 0;
 	cx_str eq = S("", 0), raw = S("", 0);

@@ -287,6 +287,14 @@ static void dedupe(struct cv *v)
 				if (f && !cx_entry_get(keep, ids[k]))
 					*model_add_field(&v->a, keep, &fcap, ids[k], f->name, f->text, f->loc.line) = *f;
 			}
+			/* an entry never names fewer authors than the page shows: a
+			 * title line whose authors were left to the page's owner
+			 * takes the list its "Recommended citation" wrote out */
+			struct cx_field *ka = cx_entry_get(keep, CX_F_AUTHOR), *da = cx_entry_get(drop, CX_F_AUTHOR);
+			if (da && ka && da->nnames > ka->nnames)
+				*ka = *da;
+			else if (da && !ka)
+				*model_add_field(&v->a, keep, &fcap, CX_F_AUTHOR, da->name, da->text, da->loc.line) = *da;
 			if (keep == v->ent[j])
 				v->ekey[i] = v->ekey[j];
 			v->ent[i] = keep;
