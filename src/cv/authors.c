@@ -262,12 +262,15 @@ static int is_caps_initials(cx_str w)
 	if (w.n < 1 || w.n > 8)
 		return 0;
 	if (!memchr(w.p, '.', w.n)) {
-		if (w.n > 3)
-			return 0;
-		for (size_t i = 0; i < w.n; i++)
-			if (!str_is_upper((unsigned char)w.p[i]))
+		/* "LY", and "Y-M" for a hyphenated given name */
+		size_t caps = 0;
+		for (size_t i = 0; i < w.n; i++) {
+			if (str_is_upper((unsigned char)w.p[i]))
+				caps++;
+			else if (w.p[i] != '-' || !i || i + 1 == w.n || w.p[i - 1] == '-')
 				return 0;
-		return 1;
+		}
+		return caps <= 3;
 	}
 	/* dotted: "A.V.", "A.", "Sh.F." (a capital, at most one small letter, a dot) */
 	size_t i = 0;

@@ -63,6 +63,7 @@ static const struct row rows[] = {
 	{"Nguyen A, Hakkarainen T, Guina M D and Dubrovskii V G",
 	 {"Nguyen|A", "Hakkarainen|T", "Guina|M D", "Dubrovskii|V G"}},
 	{"Yan Q, Van de Walle CG, Guina MD", {"Yan|Q", "Van de Walle|CG", "Guina|MD"}},
+	{"Jena D, Niquet Y-M, Plissard S R", {"Jena|D", "Niquet|Y-M", "Plissard|S R"}},
 };
 
 static void render(struct arena *a, const struct au_list *L, size_t i, char *out, size_t cap)
