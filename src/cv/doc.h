@@ -156,4 +156,18 @@ size_t cvd_html_bibtex(const char *s, size_t n, struct buf *out);
  * is left empty). */
 size_t cvd_latex_macros(struct cv *v, const char *s, size_t n, struct buf *out);
 
+/* What a page writes into an item besides the reference (noise.c). */
+struct item_noise {
+	cx_str abstract;   /* a one-line summary or a teaser of the abstract */
+	cx_str note;       /* awards and presentation notes */
+};
+/* The item text without its summaries, awards and link labels (the first
+ * two go to out); *roles_out: the roles of the lines kept (NULL when
+ * roles is). */
+cx_str cvd_item_clean(struct arena *a, cx_str text, const uint8_t *roles, uint8_t **roles_out,
+                      struct item_noise *out);
+/* Is s an award or a presentation note and nothing else ("Best Paper
+ * Award", "Oral", "Spotlight (top 5%)")? */
+int cvd_award_note(cx_str s);
+
 #endif

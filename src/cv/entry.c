@@ -1220,8 +1220,9 @@ static cx_str note_text(struct cv_ctx *x, const struct cv_item *it, const struct
 	n = cv_cat(a, n, "; ", o->note);
 	n = cv_cat(a, n, "; ", pl->s.note);
 	n = cv_cat(a, n, "; ", pl->b.note);
+	n = cv_cat(a, n, "; ", it->note);
 	/* what the notes say besides: a genre, a language */
-	cx_str rest = trim_set(it->seg[LAB_NOTE], ",.;:()[]");
+	cx_str rest = published_gone(trim_set(it->seg[LAB_NOTE], ",.;:()[]"));
 	if (pl->s.status || pl->s.note.n || it->seg[LAB_GENRE].n)
 		rest = trim_set(pl->s.written, ",.;:()[]|-");
 	if ((arx.n || pl->preprint) && (str_iword(rest, "arxiv") || str_iword(rest, "preprint")) && rest.n < 60)

@@ -113,8 +113,11 @@ static void label_items(struct cv *v)
 		cx_str t = cvd_unlinked(&v->a, r->text, &r->extra);
 		if (!v->latex)
 			t = cvd_tex_spans(&v->a, t);
+		struct item_noise nz = {{NULL, 0}, {NULL, 0}};
+		uint8_t *roles;
+		t = cvd_item_clean(&v->a, t, r->roles, &roles, &nz);
 		it->heading = r->title;
-		cv_label(&x, t.p, t.n, r->roles, 1, it);
+		cv_label(&x, t.p, t.n, roles, 1, it);
 		/* identifiers from the links set apart */
 		struct venue_out ids;
 		memset(&ids, 0, sizeof ids);
@@ -127,7 +130,8 @@ static void label_items(struct cv *v)
 		it->line = r->line;
 		it->hint = r->hint ? r->hint : badge_hint(r->badge);
 		it->year = r->rec_year;
-		it->abstract = r->abstract;
+		it->abstract = r->abstract.n ? r->abstract : nz.abstract;
+		it->note = nz.note;
 		it->badge = r->badge;
 		struct ymd d;
 		if (r->date.n && cvd_date_line(r->date, &d))
