@@ -97,6 +97,20 @@ static cx_str drop_lead(cx_str s, const char *word, const char *set)
 	return trim_set(s, set);
 }
 
+/* Without the lead-in a page writes before a venue ("Published in
+ * Nature", "Appeared in: ..."), which says what "In" says. */
+static cx_str published_gone(cx_str s)
+{
+	static const char *const w[] = {"published online in", "published in", "published at", "appeared in",
+	                                "publication", "published", NULL};
+	for (size_t i = 0; w[i]; i++) {
+		cx_str t = drop_lead(s, w[i], ":,. ");
+		if (t.p != s.p)
+			return t;
+	}
+	return s;
+}
+
 /* NFC copy in the arena. */
 static cx_str nfc(struct arena *a, cx_str s)
 {
@@ -1308,7 +1322,7 @@ struct cx_entry *cv_entry(struct cv_ctx *x, const struct cv_item *it)
 	e->source = "cv";
 	cx_str all = joined(x->a, it);
 	cx_str cont = paren_trim(trim_set(it->seg[LAB_CONTAINER], ",.;:"));
-	cont = abbrev_end(it->seg[LAB_CONTAINER], trim_set(drop_lead(cont, "in", ": "), ",.;:"));
+	cont = abbrev_end(it->seg[LAB_CONTAINER], trim_set(drop_lead(published_gone(cont), "in", ": "), ",.;:"));
 	cx_str arx = it->arxiv.n ? it->arxiv : arxiv_id(all);
 	if (str_iword(cont, "arxiv") && arx.n)
 		cont = CX_STR("arXiv"); /* "arXiv preprint arXiv:2210.05678" */

@@ -251,7 +251,7 @@ static int rank_of(const struct cx_entry *e)
 }
 
 /* Keep one entry per title: the published form wins, and it takes the
- * identifiers only the other one had. */
+ * identifiers, numbers and authors only the other one had. */
 static void dedupe(struct cv *v)
 {
 	char a[512];
@@ -283,8 +283,10 @@ static void dedupe(struct cv *v)
 				drop = t;
 				keep->loc = v->ent[i]->loc;
 			}
-			static const enum cx_field_id ids[] = {CX_F_DOI, CX_F_URL, CX_F_EPRINT,
-			                                       CX_F_EPRINTTYPE, CX_F_ABSTRACT};
+			/* and the numbers only one of them wrote: a title line with
+			 * "Published in Journal, 2019" beside its full citation */
+			static const enum cx_field_id ids[] = {CX_F_DOI, CX_F_URL, CX_F_EPRINT, CX_F_EPRINTTYPE,
+			                                       CX_F_ABSTRACT, CX_F_VOLUME, CX_F_NUMBER, CX_F_PAGES};
 			size_t fcap = keep->nfields; /* full: the builder copies the array */
 			for (size_t k = 0; k < sizeof ids / sizeof *ids; k++) {
 				struct cx_field *f = cx_entry_get(drop, ids[k]);
