@@ -179,6 +179,20 @@ static int title_only(const struct cv_item *it)
 	return !it->date_y && !it->badge.n && !it->doi.n && !it->arxiv.n;
 }
 
+/* Does item b, which has no title, take the title that item a is alone:
+ * a title of three words or more, then authors, two of them or one with
+ * a venue or a date? */
+static int takes_title(struct cv *v, const struct cv_item *a, const struct cv_item *b)
+{
+	if (b->seg[LAB_TITLE].n || !title_only(a) || cvd_words_in(a->seg[LAB_TITLE]) < 3)
+		return 0;
+	struct au_list L;
+	cx_str au = b->seg[LAB_AUTHOR];
+	if (!au.n || au_parse(&v->a, au.p, au.n, &L) || !L.n)
+		return 0;
+	return L.n >= 2 || b->seg[LAB_CONTAINER].n || b->seg[LAB_DATE].n || b->date_y;
+}
+
 /* The entry of each item; an item that gives none is reported. */
 struct embedded;
 static struct cx_entry *embedded_take(struct cv *v, struct embedded *m, cx_str text);
@@ -187,12 +201,23 @@ static void build_entries(struct cv *v, struct embedded *m)
 {
 	for (size_t i = 0; i < v->nraw; i++) {
 		struct cv_raw *r = &v->raw[i];
-		if (r->strict && !whole(r->item))
+		const struct cv_item *it = r->item;
+		struct cv_item joined;
+		if (i && takes_title(v, v->raw[i - 1].item, it) && !v->raw[i - 1].strict) {
+			/* a title alone, then the rest without one: a text dump
+			 * of a card sets the title a paragraph apart, and a page
+			 * may give each field a block of its own */
+			joined = *it;
+			joined.seg[LAB_TITLE] = v->raw[i - 1].item->seg[LAB_TITLE];
+			it = &joined;
+		}
+		if (i + 1 < v->nraw && takes_title(v, it, v->raw[i + 1].item) && !r->strict)
+			continue; /* the next item takes its title */
+		if (r->strict && !whole(it))
 			continue;
 		v->found++;
 		struct cv_ctx x = {.a = &v->a, .c = v->c, .owner = v->owner, .model = v->model,
 		                   .owner_warned = v->owner_warned, .lists = 1};
-		const struct cv_item *it = r->item;
 		if (!it->seg[LAB_TITLE].n || title_only(it)) {
 			/* the page's own data for an item the labeller could not read */
 			struct cx_entry *d = embedded_take(v, m, r->text);
