@@ -625,6 +625,30 @@ static void editors_first(const struct tok *tk, uint8_t *lab, size_t nt)
  * venue in italics, the italic words the title took are the venue's
  * ("... length distributions | *Nano Lett.* 19 100"); when the title is
  * the italic one, the italic words the venue took are the title's. */
+static int any_label(const uint8_t *lab, size_t nt, int l)
+{
+	for (size_t i = 0; i < nt; i++)
+		if (lab[i] == l)
+			return 1;
+	return 0;
+}
+
+/* Do the italics of token t run to its end, but for punctuation ("*TUGboat*,"
+ * but not "*hz*-program")? */
+static int italic_to_end(const char *s, const uint32_t *om, const struct tok *t)
+{
+	for (uint32_t i = 1; i < t->n; i++)
+		for (uint32_t j = om[t->off + i - 1] + 1; j < om[t->off + i]; j++)
+			if ((unsigned char)s[j] == CX_M_ITALIC_OFF) {
+				/* the italics close inside the token: a word goes on */
+				for (uint32_t k = i; k < t->n; k++)
+					if (str_alnum((unsigned char)t->p[k]))
+						return 0;
+				return 1;
+			}
+	return 1;
+}
+
 static int italic_closes(const char *s, const uint32_t *om, const struct tok *t, const struct tok *next)
 {
 	for (uint32_t i = om[t->off]; i < om[next->off]; i++)
@@ -650,6 +674,18 @@ static void italic_runs(const struct tok *tk, uint8_t *lab, size_t nt, const cha
 		    !(tk[b - 1].flags & TOK_ITALIC))
 			for (size_t j = b; j < k; j++)
 				lab[j] = LAB_CONTAINER;
+		/* "... successor *TUGboat* **27** 111": an item with no venue
+		 * whose upright title ends in italics, then numbers or nothing */
+		if (b && k == e && lab[b - 1] == LAB_TITLE && !(tk[b - 1].flags & TOK_ITALIC) && !any_label(lab, nt, LAB_CONTAINER) &&
+		    italic_to_end(s, om, &tk[e - 1]) &&
+		    (e == nt || lab[e] == LAB_VOLUME || lab[e] == LAB_PAGES || lab[e] == LAB_DATE ||
+		     (lab[e] == LAB_TITLE && str_digit((unsigned char)tk[e].p[0]))))
+		{
+			for (size_t j = b; j < e; j++)
+				lab[j] = LAB_CONTAINER;
+			for (size_t j = e; j < nt && lab[j] == LAB_TITLE && str_digit((unsigned char)tk[j].p[0]); j++)
+				lab[j] = j == e ? LAB_VOLUME : LAB_PAGES;
+		}
 		k = e;
 		while (k > b && lab[k - 1] == LAB_CONTAINER)
 			k--;
