@@ -164,16 +164,31 @@ static void title_line(const struct tok *tk, uint8_t *lab, size_t nt)
 /* A line the page's classes named (a template's "title", "author",
  * "periodical" block) holds that field: the model's author or title words
  * in a venue line are the venue's ("Style, Mar 2013"), and so on. */
+/* Could the token be part of a date: a digit, or a month's name? */
+static int datelike(const struct tok *t)
+{
+	static const char *const m[] = {"jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec",
+	                                "spring", "summer", "fall", "autumn", "winter", NULL};
+	for (uint32_t i = 0; i < t->n; i++)
+		if (str_digit((unsigned char)t->p[i]))
+			return 1;
+	for (size_t i = 0; m[i]; i++)
+		if (t->n >= 3 && str_ieqn(t->p, m[i], strlen(m[i]) < t->n ? strlen(m[i]) : t->n))
+			return 1;
+	return 0;
+}
+
 static void line_roles(const struct tok *tk, uint8_t *lab, size_t nt)
 {
 	for (size_t i = 0; i < nt; i++) {
 		uint8_t l = lab[i];
-		if (tk[i].role == R_VENUE && (l == LAB_AUTHOR || l == LAB_TITLE))
+		if (tk[i].role == R_VENUE && (l == LAB_AUTHOR || l == LAB_TITLE || (l == LAB_DATE && !datelike(&tk[i]))))
 			lab[i] = LAB_CONTAINER;
 		else if (tk[i].role == R_AUTHOR && (l == LAB_TITLE || l == LAB_CONTAINER))
 			lab[i] = LAB_AUTHOR;
-		else if (tk[i].role == R_TITLE && (l == LAB_AUTHOR || l == LAB_CONTAINER))
-			lab[i] = LAB_TITLE;
+		else if (tk[i].role == R_TITLE && l != LAB_TITLE && l != LAB_URL && l != LAB_DOI && l != LAB_NUMBER &&
+		         l != LAB_NOTE)
+			lab[i] = LAB_TITLE; /* the template says it: its words are the title's */
 	}
 }
 
@@ -472,6 +487,31 @@ static void year_before_title(const struct tok *tk, uint8_t *lab, size_t nt)
 			lab[i] = LAB_DATE;
 			return;
 		}
+}
+
+/* A line that is a date and nothing else ("Aug 2020", "2019") is the
+ * date, whatever the labels around it. */
+static void date_lines(const struct tok *tk, uint8_t *lab, size_t nt)
+{
+	for (size_t b = 0; b < nt;) {
+		size_t e = b + 1, year = 0;
+		while (e < nt && !(tk[e].flags & TOK_LINESTART))
+			e++;
+		int all = e - b <= 3;
+		for (size_t i = b; i < e && all; i++) {
+			struct tok t = tk[i];
+			while (t.n && strchr(".,;()[]", t.p[t.n - 1]))
+				t.n--;
+			while (t.n && strchr("([", t.p[0]))
+				t.p++, t.n--;
+			all = t.n && datelike(&t) && (t.n <= 9 || bare_year(&t));
+			year += bare_year(&t);
+		}
+		if (all && year == 1)
+			for (size_t i = b; i < e; i++)
+				lab[i] = LAB_DATE;
+		b = e;
+	}
 }
 
 /* The edges of a venue's name: a year with no stop after it that begins
@@ -779,6 +819,7 @@ void cv_label(struct cv_ctx *x, const char *s, size_t n, const uint8_t *roles, i
 	lab_decode(x->model, f, nf, nt, lab, sc);
 	if (lines) {
 		line_roles(tk, lab, nt);
+		date_lines(tk, lab, nt);
 		line_edges(tk, lab, nt);
 		title_line(tk, lab, nt);
 	}
