@@ -363,6 +363,23 @@ static int looks_latex(const char *s, size_t n)
 	       cvd_find_ci(t, "\\begin{", 0) >= 0 || cvd_find_ci(t, "\\documentclass", 0) >= 0;
 }
 
+/* Does a line hold Markdown emphasis ("*Journal*", "_Venue_")?  Such a
+ * list is Markdown, which the line model reads, not a plain
+ * bibliography. */
+static int md_emphasis(const char *s, size_t n)
+{
+	for (size_t i = 0; i + 2 < n; i++) {
+		char m = s[i];
+		if ((m != '*' && m != '_') || (i && s[i - 1] != ' ' && s[i - 1] != '(' && s[i - 1] != '\n') ||
+		    !str_alpha((unsigned char)s[i + 1]))
+			continue;
+		for (size_t k = i + 2; k < n && s[k] != '\n'; k++)
+			if (s[k] == m && (k + 1 == n || !str_alnum((unsigned char)s[k + 1])) && s[k - 1] != ' ')
+				return 1;
+	}
+	return 0;
+}
+
 /* ---- structured data --------------------------------------------------------- */
 
 /* Entries the page carries as structured data, read by their own reader
@@ -639,6 +656,62 @@ static size_t emit_all(struct cv *v, struct embedded *m)
 	return emitted;
 }
 
+/* Hugo keeps a publication's BibTeX in a cite.bib beside its index.md:
+ * the owner's own record, read as a page's BibTeX blocks are. */
+static void cite_bib(struct cv *v, struct embedded *m)
+{
+	const char *file = v->c->diags.file;
+	if (!file || !*file || !strcmp(file, "-"))
+		return;
+	const char *slash = strrchr(file, '/');
+	size_t d = slash ? (size_t)(slash - file) + 1 : 0;
+	char *path = arena_alloc(&v->a, d + sizeof "cite.bib");
+	memcpy(path, file, d);
+	memcpy(path + d, "cite.bib", sizeof "cite.bib");
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return;
+	struct cx_input in = {f, NULL, 0, 0, 0};
+	struct cx_reader_ctx c2 = *v->c;
+	c2.diags.file = path;
+	c2.emit = embedded_emit;
+	c2.emit_ctx = m;
+	c2.nentries = c2.diags.nerrors = c2.diags.nwarnings = 0;
+	cx_reader_find("bibtex")->read(&c2, &in);
+	fclose(f);
+	v->c->diags.nerrors += c2.diags.nerrors;
+	v->c->diags.nwarnings += c2.diags.nwarnings;
+	if (m->n)
+		cvd_v_diag(v, CX_NOTE, CX_E_VALUE, 1, "the publication's BibTeX read from %s", path);
+}
+
+/* A page whose front matter describes one publication (a static site's
+ * publication page): its entry, which a cite.bib beside the page takes
+ * the place of.  0 when the front matter describes none. */
+static int front_page(struct cv *v, const struct cv_front *fm)
+{
+	if (!cvd_front_pub(fm))
+		return 0;
+	v->model = lab_model_builtin(&v->model_mem);
+	struct embedded m = {v->c, v, NULL, NULL, 0, 0};
+	cite_bib(v, &m);
+	struct cx_entry *e = NULL;
+	if (m.n == 1) {
+		/* the one record of the page's publication, however its
+		 * title is spelled there */
+		take_shown(v, m.ent[0], m.ent[0], 0);
+		emit_one(v->c, v, m.ent[0]);
+	} else if ((e = cvd_front_entry(v, fm)) != NULL) {
+		push_entry(v, e, cx_entry_get(e, CX_F_TITLE)->text);
+		emit_all(v, &m);
+	}
+	free(m.titles);
+	free(m.ent);
+	free(v->ent);
+	free(v->ekey);
+	return m.n == 1 || e;
+}
+
 static int cv_read(struct cx_reader_ctx *c, struct cx_input *in)
 {
 	struct cv v;
@@ -655,7 +728,25 @@ static int cv_read(struct cx_reader_ctx *c, struct cx_input *in)
 	const char *text = b.p ? b.p : "";
 	size_t n = b.n;
 	struct linemap lm = {0};
-	if (!looks_html(text, n) && !looks_latex(text, n) && cv_refs_list(text, n)) {
+	struct cv_front fm;
+	size_t fl = cvd_front_read(&v.a, text, n, &fm);
+	if (fl && front_page(&v, &fm)) {
+		buf_free(&b);
+		arena_destroy(&v.a);
+		return 0;
+	}
+	if (fl) {
+		/* a page's own front matter is no text of it: only its line
+		 * breaks stay, so lines keep their numbers */
+		size_t k = 0;
+		for (size_t i = 0; i < fl; i++)
+			k += b.p[i] == '\n';
+		memset(b.p, '\n', k);
+		memmove(b.p + k, b.p + fl, b.n - fl + 1);
+		b.n -= fl - k;
+		n = b.n;
+	}
+	if (!looks_html(text, n) && !looks_latex(text, n) && !md_emphasis(text, n) && cv_refs_list(text, n)) {
 		/* a bibliography, one reference a line: the labeller reads it */
 		cv_refs_text(c, text, n);
 		buf_free(&b);
