@@ -53,6 +53,14 @@ static cx_str plain(const char *p, size_t n)
 	return cvd_trim(cvd_S(p, n));
 }
 
+static int hex4(const char *p)
+{
+	for (int i = 0; i < 4; i++)
+		if (!str_digit((unsigned char)p[i]) && !((p[i] | 0x20) >= 'a' && (p[i] | 0x20) <= 'f'))
+			return 0;
+	return 1;
+}
+
 /* A quoted scalar starting at s[0] (its quote), over one line or more
  * joined by spaces; *used is how much of s it took. */
 static cx_str quoted(struct arena *a, const char *s, size_t n, size_t *used)
@@ -74,10 +82,10 @@ static cx_str quoted(struct arena *a, const char *s, size_t n, size_t *used)
 				buf_putc(&b, '\n');
 			else if (e == 't')
 				buf_putc(&b, '\t');
-			else if (e == 'u' && i + 4 < n) {
+			else if (e == 'u' && i + 4 < n && hex4(s + i + 1)) {
 				char h[5] = {s[i + 1], s[i + 2], s[i + 3], s[i + 4], 0};
 				long cp = strtol(h, NULL, 16);
-				if (cp > 0 && (cp < 0xD800 || cp >= 0xE000))
+				if (cp >= 0x20 && (cp < 0xD800 || cp >= 0xE000))
 					utf8_append(&b, (int32_t)cp);
 				i += 4;
 			} else

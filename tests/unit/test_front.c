@@ -46,6 +46,8 @@ static const struct row rows[] = {
 	/* a value with a colon inside, and a URL */
 	{"---\ntitle: \"Ratio: a study\"\npaperurl: https://x.org/a#b\n---\n",
 	 1, {{"title", "Ratio: a study"}, {"paperurl", "https://x.org/a#b"}}},
+	/* a \u escape needs four hex digits; a control character is dropped */
+	{"---\nt: \"a\\u12\\u0001b\"\n---\n", 1, {{"t", "au12b"}}},
 	/* "..." closes the block too; CRLF line ends */
 	{"---\r\ntitle: CRLF\r\n...\r\nbody", 1, {{"title", "CRLF"}}},
 	/* no front matter: no fence, a fence not on the first line, no closing fence */
