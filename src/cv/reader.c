@@ -692,7 +692,7 @@ static int front_page(struct cv *v, const struct cv_front *fm)
 {
 	if (!cvd_front_pub(fm))
 		return 0;
-	v->model = lab_model_builtin(&v->model_mem);
+	v->model = lab_model_builtin(&v->model_mem, 0); /* a citation string is a reference's */
 	struct embedded m = {v->c, v, NULL, NULL, 0, 0};
 	cite_bib(v, &m);
 	struct cx_entry *e = NULL;
