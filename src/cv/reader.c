@@ -628,9 +628,11 @@ static void emit_one(struct cx_reader_ctx *c, struct cv *v, struct cx_entry *e)
 }
 
 /* The visible entries in document order, each replaced by the embedded
- * entry of the same title; then the embedded entries no visible item
- * showed. */
-static size_t emit_all(struct cv *v, struct embedded *m)
+ * entry of the same title, or else by the entry of that title in a
+ * BibTeX file beside the page (side, or NULL); then the embedded
+ * entries no visible item showed.  The side file's other entries are
+ * not the page's: they are left out. */
+static size_t emit_all(struct cv *v, struct embedded *m, struct embedded *side)
 {
 	struct cx_reader_ctx *c = v->c;
 	size_t emitted = 0;
@@ -640,10 +642,13 @@ static size_t emit_all(struct cv *v, struct embedded *m)
 			continue;
 		int exact;
 		long k = embedded_find(v, m, e, v->ekey[i], &exact);
+		struct embedded *from = m;
+		if (k < 0 && side && (k = embedded_find(v, side, e, v->ekey[i], &exact)) >= 0)
+			from = side;
 		if (k >= 0) {
-			take_shown(v, m->ent[k], e, exact);
-			e = m->ent[k];
-			m->ent[k] = NULL;
+			take_shown(v, from->ent[k], e, exact);
+			e = from->ent[k];
+			from->ent[k] = NULL;
 		}
 		emit_one(c, v, e);
 		emitted++;
@@ -656,18 +661,25 @@ static size_t emit_all(struct cv *v, struct embedded *m)
 	return emitted;
 }
 
-/* Hugo keeps a publication's BibTeX in a cite.bib beside its index.md:
- * the owner's own record, read as a page's BibTeX blocks are. */
-static void cite_bib(struct cv *v, struct embedded *m)
+/* A BibTeX file beside the page, read as a page's BibTeX blocks are:
+ * name, or with name NULL the page's own name with .bib for its
+ * extension.  Hugo keeps each publication's BibTeX in a cite.bib beside
+ * its index.md; a page made from a bibliography may have it beside. */
+static void beside_bib(struct cv *v, struct embedded *m, const char *name)
 {
 	const char *file = v->c->diags.file;
 	if (!file || !*file || !strcmp(file, "-"))
 		return;
-	const char *slash = strrchr(file, '/');
-	size_t d = slash ? (size_t)(slash - file) + 1 : 0;
-	char *path = arena_alloc(&v->a, d + sizeof "cite.bib");
-	memcpy(path, file, d);
-	memcpy(path + d, "cite.bib", sizeof "cite.bib");
+	const char *slash = strrchr(file, '/'), *base = slash ? slash + 1 : file, *dot = strrchr(base, '.');
+	size_t d = (size_t)(base - file), k = name ? strlen(name) : (size_t)((dot && dot > base ? dot : base + strlen(base)) - base);
+	if (!name && (!dot || dot == base || !strcmp(dot, ".bib")))
+		return;
+	char *path = arena_alloc(&v->a, d + k + 5);
+	memcpy(path, file, d + (name ? 0 : k));
+	if (name)
+		memcpy(path + d, name, k + 1);
+	else
+		memcpy(path + d + k, ".bib", 5);
 	FILE *f = fopen(path, "rb");
 	if (!f)
 		return;
@@ -682,7 +694,8 @@ static void cite_bib(struct cv *v, struct embedded *m)
 	v->c->diags.nerrors += c2.diags.nerrors;
 	v->c->diags.nwarnings += c2.diags.nwarnings;
 	if (m->n)
-		cvd_v_diag(v, CX_NOTE, CX_E_VALUE, 1, "the publication's BibTeX read from %s", path);
+		cvd_v_diag(v, CX_NOTE, CX_E_VALUE, 1, "%zu BibTeX entr%s read from %s, beside the page", m->n,
+		           m->n == 1 ? "y" : "ies", path);
 }
 
 /* A page whose front matter describes one publication (a static site's
@@ -694,7 +707,7 @@ static int front_page(struct cv *v, const struct cv_front *fm)
 		return 0;
 	v->model = lab_model_builtin(&v->model_mem, 0); /* a citation string is a reference's */
 	struct embedded m = {v->c, v, NULL, NULL, 0, 0};
-	cite_bib(v, &m);
+	beside_bib(v, &m, "cite.bib");
 	struct cx_entry *e = NULL;
 	if (m.n == 1) {
 		/* the one record of the page's publication, however its
@@ -703,7 +716,7 @@ static int front_page(struct cv *v, const struct cv_front *fm)
 		emit_one(v->c, v, m.ent[0]);
 	} else if ((e = cvd_front_entry(v, fm)) != NULL) {
 		push_entry(v, e, cx_entry_get(e, CX_F_TITLE)->text);
-		emit_all(v, &m);
+		emit_all(v, &m, NULL);
 	}
 	free(m.titles);
 	free(m.ent);
@@ -779,7 +792,9 @@ static int cv_read(struct cx_reader_ctx *c, struct cx_input *in)
 	size_t merged = 0;
 	for (size_t i = 0; i < v.nent; i++)
 		merged += !v.ent[i];
-	size_t emitted = emit_all(&v, &m);
+	struct embedded side = {c, &v, NULL, NULL, 0, 0};
+	beside_bib(&v, &side, NULL);
+	size_t emitted = emit_all(&v, &m, &side);
 	if (!emitted)
 		cvd_v_diag(&v, CX_ERROR, CX_E_SYNTAX, 1,
 		        "no publications found (cv input: expected a list under a heading such as "
@@ -790,6 +805,8 @@ static int cv_read(struct cx_reader_ctx *c, struct cx_input *in)
 		           v.found, read, v.found - read, merged, emitted);
 	free(m.titles);
 	free(m.ent);
+	free(side.titles);
+	free(side.ent);
 	free(v.ent);
 	free(v.ekey);
 	free(lm.v);
