@@ -61,9 +61,31 @@ static void repair(struct cv *v, const struct cv_blocks *b, uint8_t *lab)
 	size_t prev_e = (size_t)-1;
 	unsigned prev_f = 0;
 	for (size_t k = 0; k < b->n;) {
+		/* a one-line summary ("TL;DR: ...") is beside an item, never
+		 * its start: the title the chain set apart over it is */
+		const struct cv_line *S = &v->l[b->seq[k]];
+		if (lab[k] == BLK_START && cvd_tldr(cvd_plain(&v->a, cvd_S(S->s, S->n)))) {
+			if (k && (lab[k - 1] == BLK_OTHER || lab[k - 1] == BLK_OTHER_PUB) && (b->facts[k - 1] & BF_TITLE) &&
+			    !v->l[b->seq[k - 1]].heading) {
+				lab[k - 1] = BLK_START;
+				lab[k] = BLK_SIDE;
+				k--;
+				continue;
+			}
+			lab[k] = BLK_SIDE;
+		}
+		/* prose set beside an item goes on where the next block opens
+		 * in small letters (a paragraph wrapped in a text dump) */
+		if (k && lab[k - 1] == BLK_SIDE && (b->facts[k - 1] & BF_PROSE) && lab[k] == BLK_START && S->n &&
+		    str_is_lower((unsigned char)S->s[0]))
+			lab[k] = BLK_SIDE;
+		/* a heading that names publications opens their section,
+		 * whatever the chain read */
+		enum cv_hint h;
+		if (lab[k] == BLK_HEAD_OTHER && cvd_sec_class(caption(v, &v->l[b->seq[k]]), &h) == SEC_PUB)
+			lab[k] = BLK_HEAD_PUB;
 		/* a heading whose title the item under it repeats is that item's
 		 * caption ("## Title [paper]" over its citation) */
-		enum cv_hint h;
 		if (lab[k] == BLK_HEAD_PUB && k + 1 < b->n && lab[k + 1] == BLK_START &&
 		    cvd_sec_class(caption(v, &v->l[b->seq[k]]), &h) == SEC_NONE && repeats_title(v, b, k, k + 1))
 			lab[k] = BLK_START, lab[k + 1] = BLK_CONT;
@@ -111,7 +133,7 @@ static void repair(struct cv *v, const struct cv_blocks *b, uint8_t *lab)
 		 * item's */
 		const struct cv_line *E = &v->l[b->seq[e - 1]];
 		if (e - k > 1 && e < b->n && lab[e] == BLK_START && (lab[e - 1] == BLK_CONT || lab[e - 1] == BLK_SIDE) &&
-		    cvd_date_line(cvd_plain(&v->a, cvd_S(E->s, E->n)), &d))
+		    !(E->rec && E->rec == v->l[b->seq[k]].rec) && cvd_date_line(cvd_plain(&v->a, cvd_S(E->s, E->n)), &d))
 			lab[--e] = BLK_START, lab[e + 1] = BLK_CONT;
 		unsigned f = 0, prose = 1;
 		for (size_t j = k; j < e; j++) {

@@ -397,6 +397,8 @@ static void content_features(const struct cv_line *L, const struct bfact *b, str
 	add(s, "last=%c", p.n ? (char)char_class(cvd_S(p.p + p.n - 1, 1)) : 'E');
 	add(s, "end=%c", p.n && strchr(".,;:)]", p.p[p.n - 1]) ? p.p[p.n - 1] : '-');
 	add(s, "years=%u", b->years > 2 ? 2 : b->years);
+	if (cvd_tldr(p))
+		add(s, "tldr");
 	size_t at = 0;
 	if (b->years && cvd_find_year(p, &at))
 		add(s, "yearat=%s", at < 6 ? "start" : at + 8 >= p.n ? "end" : "mid");
@@ -634,7 +636,7 @@ static size_t block_features(struct cv *v, size_t *seq, uint32_t *f, uint8_t *nf
 		const struct bfact *b = &B[i];
 		bf[k] = (uint8_t)((b->share[0] >= 2) * BF_TITLE | (b->share[1] >= 2) * BF_AUTHORS |
 		                  (b->share[2] >= 2) * BF_VENUE | (b->years != 0) * BF_YEAR | b->reflike * BF_REF |
-		                  (b->words >= 8 && cvd_prose(b->p)) * BF_PROSE |
+		                  ((b->words >= 8 && cvd_prose(b->p)) || cvd_tldr(b->p)) * BF_PROSE |
 		                  (b->words >= 8 && owner_talks(b->p)) * BF_FIRST | (b->runin == SEC_OTHER) * BF_OTHERSEC);
 		if (k == sec_from) {
 			/* a new section: its extent, to the next heading */
