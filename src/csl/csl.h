@@ -265,8 +265,11 @@ struct csl_style {
 	size_t nlocales;
 };
 
-/* Parse a style; NULL with *err set (a static or arena message in errbuf). */
-struct csl_style *csl_style_load(const char *xml, size_t n, char *errbuf, size_t errlen);
+/* Parse and check a style; NULL with what is wrong in errbuf, one
+ * "FILE:LINE:COL: error: ..." line a problem (file: the name to report,
+ * NULL "style"). */
+struct csl_style *csl_style_load(const char *xml, size_t n, const char *file, char *errbuf,
+                                 size_t errlen);
 void csl_style_free(struct csl_style *s);
 
 /* ---- locales -------------------------------------------------------------- */
@@ -428,6 +431,9 @@ void csl_out_buf(struct buf *b, const char *s, enum csl_outfmt f, const struct c
 /* ---- internals shared by the stages ---------------------------------------------- */
 
 struct xnode;
+/* Check a style's element tree (csl/check.c): the number of problems,
+ * each reported as a line in out. */
+int csl_style_check(const struct xnode *root, const char *file, struct buf *out);
 struct csl_node *csl_compile(struct arena *a, const struct xnode *x);
 /* Whether pred holds for n (NULL: none) or a node below it, macros called
  * included. */

@@ -108,7 +108,8 @@ struct csl_style *csl_style_open(const char *name, char *err, size_t errlen)
 	char near[4096] = "";
 	for (int depth = 0; depth < 4; depth++) {
 		if (is_builtin(name)) {
-			s = csl_style_load((const char *)builtin_style, sizeof builtin_style - 1, err, errlen);
+			s = csl_style_load((const char *)builtin_style, sizeof builtin_style - 1,
+			                   "citex.csl (built in)", err, errlen);
 		} else {
 			char path[4096];
 			if (find_style(name, *near ? near : NULL, path, sizeof path) < 0) {
@@ -120,7 +121,7 @@ struct csl_style *csl_style_open(const char *name, char *err, size_t errlen)
 				snprintf(err, errlen, "%s: cannot read", path);
 				break;
 			}
-			s = csl_style_load(b.p, b.n, err, errlen);
+			s = csl_style_load(b.p, b.n, path, err, errlen);
 			/* where a dependent style's parent is looked for first */
 			snprintf(near, sizeof near, "%s", path);
 			char *sl = strrchr(near, '/');

@@ -56,6 +56,7 @@ static void on_start(void *ud, const XML_Char *name, const XML_Char **atts)
 	n->name = arena_strndup(x->a, local_name(name), strlen(local_name(name)));
 	n->text = "";
 	n->line = (unsigned)XML_GetCurrentLineNumber(x->p);
+	n->col = (unsigned)XML_GetCurrentColumnNumber(x->p) + 1;
 	size_t k = 0;
 	while (atts[k])
 		k++;
@@ -113,11 +114,12 @@ struct xnode *xml_parse(struct arena *a, const char *xml, size_t n, char *err, s
 	XML_SetCharacterDataHandler(x.p, on_text);
 	int ok = XML_Parse(x.p, xml, (int)n, XML_TRUE) == XML_STATUS_OK;
 	if (!ok || x.too_deep)
-		snprintf(err, errlen, "line %lu: %s", (unsigned long)XML_GetCurrentLineNumber(x.p),
+		snprintf(err, errlen, "%lu:%lu: error: %s", (unsigned long)XML_GetCurrentLineNumber(x.p),
+		         (unsigned long)XML_GetCurrentColumnNumber(x.p) + 1,
 		         x.too_deep ? "elements nested too deeply"
 		                    : XML_ErrorString(XML_GetErrorCode(x.p)));
 	else if (!x.root)
-		snprintf(err, errlen, "no element");
+		snprintf(err, errlen, "1:1: no element");
 	XML_ParserFree(x.p);
 	buf_free(&x.text);
 	return ok && !x.too_deep ? x.root : NULL;

@@ -400,8 +400,8 @@ static int run_fixture(const char *path, const char *locales)
 		fprintf(stderr, "csl-fixture: %s: MODE, CSL or INPUT missing\n", path);
 		return 2;
 	}
-	char err[256];
-	struct csl_style *st = csl_style_load(csl->p, csl->n, err, sizeof err);
+	char err[4096];
+	struct csl_style *st = csl_style_load(csl->p, csl->n, path, err, sizeof err);
 	if (!st) {
 		fprintf(stderr, "csl-fixture: %s: %s\n", path, err);
 		return 2;
