@@ -22,6 +22,10 @@ for style in "$ROOT"/styles/*.csl; do
 		fail "style $s loads" "$tmp/out"
 	fi
 done
+# --style asks for formatted output: alone, it renders text
+"$CITEX" -q --style "$ROOT/styles/citex.csl" basic.bib >"$tmp/implied" 2>&1
+"$CITEX" -q -t text --style "$ROOT/styles/citex.csl" basic.bib >"$tmp/text" 2>&1
+same "--style without -t renders text" "$tmp/text" "$tmp/implied"
 FIXTURE=${CSL_FIXTURE:-$(dirname "$CITEX")/csl-fixture}
 # citex's own fixtures in the suite's format (citations, which the command
 # line does not print), each RESULT checked against citeproc-js
