@@ -15,6 +15,8 @@
 #include "csl/load.h"
 #include "model/model.h"
 #include "norm/context.h"
+#include "norm/norm.h"
+#include "pass/aux.h"
 
 struct cx_style {
 	struct csl_style *st;
@@ -25,7 +27,10 @@ struct cx_style {
 struct cx_bib {
 	const struct cx_style *s;
 	const struct cx_options *opt; /* the context's */
+	struct cx_context *cx;
 	struct arena a;
+	struct buf preamble;          /* the @preamble values, joined as bibtex does */
+	struct latex_defs defs;       /* the macros they define */
 	struct csl_item **items;
 	size_t nitems, capitems;
 };
@@ -73,6 +78,7 @@ struct cx_bib *cx_bib_new(struct cx_context *cx, const struct cx_style *s)
 	struct cx_bib *b = xcalloc(1, sizeof *b);
 	b->s = s;
 	b->opt = cx_context_options(cx);
+	b->cx = cx;
 	return b;
 }
 
@@ -81,6 +87,7 @@ void cx_bib_free(struct cx_bib *b)
 	if (!b)
 		return;
 	free(b->items);
+	buf_free(&b->preamble);
 	arena_destroy(&b->a);
 	free(b);
 }
@@ -200,8 +207,12 @@ static void natbib_label(struct cx_out *o, const struct csl_item *it, struct are
 	out_puts(o, ")]");
 }
 
-static void latex_begin(struct cx_out *o, size_t n, const char *heading)
+static void latex_begin(struct cx_out *o, size_t n, const char *heading, const struct buf *pre)
 {
+	if (pre && pre->n) { /* as bibtex's styles write it: before the list, on its own */
+		out_write(o, pre->p, pre->n);
+		out_putc(o, '\n');
+	}
 	if (heading) {
 		out_puts(o, "\\renewcommand{\\refname}{");
 		csl_out(o, heading, OF_LATEX, NULL);
@@ -265,6 +276,14 @@ static int by_group(const void *a, const void *b)
 
 void cx_bib_add(struct cx_bib *c, const struct cx_entry *e)
 {
+	if (e->kind == CX_ENTRY_PREAMBLE && e->nfields) {
+		/* LaTeX code for the run, as bibtex writes it before the list;
+		 * the macros it defines give the text of commands for a reader */
+		cx_str v = e->fields[0].raw;
+		buf_put(&c->preamble, v.p, v.n);
+		latex_defs_read(&c->a, &c->defs, arena_str(&c->a, v.p, v.n));
+		return;
+	}
 	if (e->kind != CX_ENTRY_RECORD)
 		return;
 	if (c->nitems == c->capitems) {
@@ -274,6 +293,42 @@ void cx_bib_add(struct cx_bib *c, const struct cx_entry *e)
 	struct csl_item *it = arena_alloc(&c->a, sizeof *it);
 	csl_item_from_entry(&c->a, it, e, c->opt);
 	c->items[c->nitems++] = it;
+}
+
+/* ---- what a LaTeX run would list --------------------------------------------- */
+
+/* Is the item cited in aux?  Keys compare as bibtex compares them. */
+static int cited(const struct csl_item *it, const struct cx_aux *aux)
+{
+	for (size_t c = 0; c < cx_aux_ncites(aux); c++)
+		if (str_ieqs(str_of(cx_aux_cite(aux, c)), str_of(it->id)))
+			return 1;
+	return 0;
+}
+
+/* The items of a LaTeX run's bibliography, in place: bibtex lists an
+ * entry the document does not cite, a crossref parent pulled in by its
+ * children, only when at least min-crossrefs (2) cited entries name it;
+ * its children carry what they inherit from it either way. */
+static size_t bibtex_listed(struct csl_item **items, size_t n, const struct cx_aux *aux)
+{
+	enum { MIN_CROSSREFS = 2 };
+	if (aux_nocite_all(aux))
+		return n;
+	unsigned char *is_cited = xcalloc(n + 1, 1);
+	for (size_t i = 0; i < n; i++)
+		is_cited[i] = (unsigned char)cited(items[i], aux);
+	size_t k = 0;
+	for (size_t i = 0; i < n; i++) {
+		int refs = 0;
+		for (size_t j = 0; j < n && !is_cited[i]; j++)
+			refs += is_cited[j] && items[j]->crossref &&
+			        str_ieqs(str_of(items[j]->crossref), str_of(items[i]->id));
+		if (is_cited[i] || refs >= MIN_CROSSREFS)
+			items[k++] = items[i];
+	}
+	free(is_cited);
+	return k;
 }
 
 /* The layout of the bibliography of the items added, into o. */
@@ -287,6 +342,15 @@ static void bib_write(struct cx_bib *b, struct cx_out *o, const struct cx_bib_op
 		b->items = xmalloc(sizeof *b->items);
 	struct csl_item **items = b->items;
 	size_t k = b->nitems;
+	if (aux)
+		k = bibtex_listed(items, k, aux);
+	if (format != OF_LATEX) {
+		struct cx_diags d = context_diags(b->cx, NULL);
+		struct csl_unraw u = {.a = &b->a, .defs = &b->defs, .d = &d};
+		for (size_t i = 0; i < k; i++)
+			csl_item_unraw(&u, items[i]);
+		strset_free(&u.warned);
+	}
 	struct csl_session *S = csl_session_new(c->st, &c->L);
 	csl_session_items(S, items, k);
 	int numeric = csl_node_any(c->st->cit.layout, is_citation_number);
@@ -307,7 +371,7 @@ static void bib_write(struct cx_bib *b, struct cx_out *o, const struct cx_bib_op
 	}
 	if (group_by)
 		qsort(g, nb, sizeof *g, by_group);
-	int open = 0, open_g = 0;
+	int open = 0, open_g = 0, first = 1;
 	for (size_t j = 0; j < nb; j++) {
 		const struct csl_item *it = csl_bib_item(S, g[j].i);
 		int new_group = group_by && (j == 0 || g[j].g != g[j - 1].g);
@@ -332,7 +396,8 @@ static void bib_write(struct cx_bib *b, struct cx_out *o, const struct cx_bib_op
 			if (format == OF_HTML)
 				out_puts(o, "<div class=\"csl-bib-body\">\n");
 			if (format == OF_LATEX)
-				latex_begin(o, nb, h);
+				latex_begin(o, nb, h, first ? &b->preamble : NULL);
+			first = 0;
 			open = 1;
 			open_g = g[j].g;
 		}
@@ -342,7 +407,7 @@ static void bib_write(struct cx_bib *b, struct cx_out *o, const struct cx_bib_op
 		out_puts(o, "</div>\n");
 	if (format == OF_LATEX) {
 		if (!open)
-			latex_begin(o, 0, NULL);
+			latex_begin(o, 0, NULL, &b->preamble);
 		out_puts(o, "\\end{thebibliography}\n");
 	}
 	free(g);

@@ -356,7 +356,10 @@ struct csl_item {
 	const char *s[CV_NSTR];  /* rich text, NUL-terminated; NULL: absent */
 	struct csl_names names[CV_NNAMES];
 	struct csl_date *dates[CV_NDATES];
-	const struct cx_entry *entry;
+	const struct cx_entry *entry; /* only while the item is made */
+	const char *file;        /* where the entry was read, for reports */
+	unsigned line, col;
+	const char *crossref;    /* the key of its crossref parent, or NULL */
 	int english;             /* language is English or unset (title case applies) */
 	int family_first;        /* names are written family name first, unseparated */
 	/* session state */
@@ -378,6 +381,18 @@ int csl_item_has(struct csl_item *it, int v);
  * type table, and the writers' shared choices in write/fmt.h). */
 void csl_item_from_entry(struct arena *a, struct csl_item *it, const struct cx_entry *e,
                          const struct cx_options *opt);
+/* The raw LaTeX commands kept in an item's text (CX_M_RAW spans), as a
+ * reader sees them: the text a macro of the file's @preamble defines for
+ * it, else the text of its arguments or its name (latex_raw_text), with a
+ * warning once a command, through d.  For every output but LaTeX. */
+struct latex_defs;
+struct csl_unraw {
+	struct arena *a;
+	const struct latex_defs *defs;
+	struct cx_diags *d;
+	struct strset warned;    /* the commands warned about */
+};
+void csl_item_unraw(struct csl_unraw *u, struct csl_item *it);
 /* Parse CSL rich text (HTML subset, quotes) into the markup above. */
 const char *csl_rich_parse(struct arena *a, const char *s, size_t n);
 

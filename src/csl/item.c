@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/diag.h"
 #include "core/str.h"
 #include "csl/csl.h"
 #include "model/model.h"
@@ -401,6 +402,12 @@ void csl_item_from_entry(struct arena *a, struct csl_item *it, const struct cx_e
 	struct map m = {a, it, e, opt};
 	it->entry = e;
 	it->id = cstr(a, e->key);
+	it->file = e->file ? arena_strndup(a, e->file, strlen(e->file)) : NULL;
+	it->line = e->loc.line;
+	it->col = e->loc.col;
+	for (size_t i = 0; i < e->nfields; i++)
+		if (e->fields[i].id == CX_F_CROSSREF && !e->fields[i].inherited && e->fields[i].raw.n)
+			it->crossref = cstr(a, e->fields[i].raw);
 	/* a CSL-JSON or RIS source's own type where the model's is less exact */
 	it->type = csl_type_lookup(cx_entry_csl_type(e));
 	if (it->type < 0)
@@ -441,4 +448,86 @@ void csl_item_from_entry(struct arena *a, struct csl_item *it, const struct cx_e
 	 * name first ("Fujieda H."). */
 	it->family_first = lang && ((!strncmp(lang, "ja", 2) || !strncmp(lang, "zh", 2)) ||
 	                            !strcmp(lang, "vi") || !strcmp(lang, "hu"));
+}
+
+/* ---- raw LaTeX for a reader ------------------------------------------------ */
+
+enum { UNRAW_DEPTH = 8 }; /* macros that call macros: a cycle stops here */
+
+static cx_str unraw_text(struct csl_unraw *u, const struct csl_item *it, cx_str s, int depth);
+
+/* The text one raw command stands for, in the model's markup. */
+static cx_str raw_value(struct csl_unraw *u, const struct csl_item *it, cx_str raw, int depth)
+{
+	cx_str src;
+	if (u->defs && depth < UNRAW_DEPTH && latex_defs_apply(u->a, u->defs, raw, &src)) {
+		cx_str t = latex_decode(u->a, src.p, src.n);
+		return unraw_text(u, it, t, depth + 1);
+	}
+	cx_str name;
+	int known;
+	cx_str t = latex_raw_text(u->a, raw, &name, &known);
+	int added = 0;
+	if (!known && name.n && u->d)
+		strset_add(&u->warned, u->a, name.p, name.n, &added);
+	if (added)
+		diag_report_at(u->d, it->file, CX_WARNING, CX_E_LATEX, it->line, it->col,
+		               "unknown LaTeX command '\\%.*s' written as its text ('%.*s')",
+		               (int)name.n, name.p, (int)t.n, t.p);
+	return t;
+}
+
+/* s with each CX_M_RAW span replaced by its text, kept from case
+ * changes as the raw command was. */
+static cx_str unraw_text(struct csl_unraw *u, const struct csl_item *it, cx_str s, int depth)
+{
+	const char *on = memchr(s.p, CX_M_RAW_ON, s.n);
+	if (!on)
+		return s;
+	struct buf b = {0};
+	size_t i = 0;
+	while (on) {
+		size_t at = (size_t)(on - s.p);
+		const char *off = memchr(on, CX_M_RAW_OFF, s.n - at);
+		size_t end = off ? (size_t)(off - s.p) : s.n;
+		buf_put(&b, s.p + i, at - i);
+		cx_str t = raw_value(u, it, (cx_str){on + 1, end - at - 1}, depth);
+		if (t.n) {
+			buf_putc(&b, CX_M_NOCASE_ON);
+			buf_put(&b, t.p, t.n);
+			buf_putc(&b, CX_M_NOCASE_OFF);
+		}
+		i = off ? end + 1 : s.n;
+		on = i < s.n ? memchr(s.p + i, CX_M_RAW_ON, s.n - i) : NULL;
+	}
+	buf_put(&b, s.p + i, s.n - i);
+	cx_str out = arena_str(u->a, b.p ? b.p : "", b.n);
+	buf_free(&b);
+	return out;
+}
+
+static const char *unraw_str(struct csl_unraw *u, const struct csl_item *it, const char *s)
+{
+	if (!s || !strchr(s, CX_M_RAW_ON))
+		return s;
+	return unraw_text(u, it, (cx_str){s, strlen(s)}, 0).p;
+}
+
+void csl_item_unraw(struct csl_unraw *u, struct csl_item *it)
+{
+	for (int v = 0; v < CV_NSTR; v++)
+		it->s[v] = unraw_str(u, it, it->s[v]);
+	for (int v = 0; v < CV_NNAMES; v++)
+		for (size_t i = 0; i < it->names[v].n; i++) {
+			struct csl_name *n = &it->names[v].v[i];
+			n->family = unraw_str(u, it, n->family);
+			n->given = unraw_str(u, it, n->given);
+			n->dp = unraw_str(u, it, n->dp);
+			n->ndp = unraw_str(u, it, n->ndp);
+			n->suffix = unraw_str(u, it, n->suffix);
+			n->literal = unraw_str(u, it, n->literal);
+		}
+	for (int v = 0; v < CV_NDATES; v++)
+		if (it->dates[v])
+			it->dates[v]->literal = unraw_str(u, it, it->dates[v]->literal);
 }

@@ -63,6 +63,26 @@ void latex_ascii(struct cx_out *o, cx_str raw, int biber, size_t *lossy);
  * those, not the general rule. */
 cx_str latex_raw_text(struct arena *a, cx_str raw, cx_str *name, int *known);
 
+/* Macros a .bib file's @preamble defines for the LaTeX run (\newcommand,
+ * \renewcommand, \providecommand, \DeclareRobustCommand, \def): each
+ * name with its number of arguments and its text, in the arena. */
+struct latex_def {
+	cx_str name, body;
+	int nargs;
+};
+struct latex_defs {
+	struct latex_def *v;
+	size_t n, cap;
+};
+/* Add the definitions in a @preamble's value to d; one that is not simple
+ * (an optional argument, a \def with delimited parameters) is left out. */
+void latex_defs_read(struct arena *a, struct latex_defs *d, cx_str preamble);
+const struct latex_def *latex_defs_find(const struct latex_defs *d, cx_str name);
+/* The LaTeX source a raw command stands for under d ("{\WEB}" with
+ * \WEB defined as \textsc{web}: "{\textsc{web}}"), its arguments put in
+ * its text, for latex_decode; 0 when d does not define it. */
+int latex_defs_apply(struct arena *a, const struct latex_defs *d, cx_str raw, cx_str *src);
+
 /* Strip markup: the plain text, for RIS and for matching.  Text with no
  * markup comes back as it is, not copied. */
 cx_str text_plain(struct arena *a, cx_str text);
