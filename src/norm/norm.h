@@ -141,6 +141,9 @@ void translit_ascii(struct buf *b, cx_str s);
 
 /* Parse a date value; fields are year, month, day, or an ISO/EDTF date. */
 void date_parse_year(struct cx_date *d, cx_str s);
+/* Is s a year with unspecified digits ("198?", "19??", EDTF's "199X" and
+ * "19uu")?  It is no year: date_parse_year keeps it as a literal. */
+int date_unspecified_year(cx_str s);
 /* Does date_parse_year read a year from s only by leaving text aside
  * ("1995-1-04", "1994 (to appear)")?  Such a value, read as a year, is
  * not the unparsed date it was. */
@@ -177,7 +180,8 @@ const char *lang_name(cx_str tag);
 
 /* Normalize one entry in place: decode text, split names, parse dates,
  * clean verbatim fields, apply the --venues policy.  What it makes lives in
- * a, the entry's own arena. */
-void norm_entry(struct cx_context *cx, struct cx_entry *e, struct arena *a);
+ * a, the entry's own arena.  What looks wrong in a value is a warning
+ * through d (the reader's; NULL: cx's callback, uncounted). */
+void norm_entry(struct cx_context *cx, struct cx_entry *e, struct arena *a, struct cx_diags *d);
 
 #endif

@@ -1018,7 +1018,7 @@ static void convert(struct jp *J, const struct jv *item, unsigned line)
 		if (P.custom->v[i].t != J_NULL && !is_publisher_field(P.custom->k[i]))
 			custom_member(J, P.custom->k[i], &P.custom->v[i]);
 
-	norm_entry(J->c->cx, e, &J->a);
+	norm_entry(J->c->cx, e, &J->a, &J->c->diags);
 	e->key = key.n ? key : make_key(J);
 	reader_deliver(J->c, e);
 }
