@@ -64,7 +64,8 @@ GEN_INC := $(GEN)/field_index.inc $(GEN)/member_index.inc $(GEN)/latex_index.inc
            $(GEN)/cslvar_index.inc
 GEN_HDR += $(GEN_INC)
 # Files compiled into the binary: the en-US locale and the default style.
-EMBED   := $(GEN)/csl_locale_en_us.inc $(GEN)/csl_style_default.inc
+EMBED   := $(GEN)/csl_locale_en_us.inc $(GEN)/csl_style_default.inc $(GEN)/csl_page.inc \
+           $(GEN)/csl_css.inc
 GEN_HDR += $(EMBED)
 GEN_OBJ := $(patsubst grammar/%.y,$(BUILD)/gen/%.tab.o,$(GRAMMARS)) $(patsubst grammar/%.l,$(BUILD)/gen/%.lex.o,$(LEXERS))
 LIB_OBJ += $(GEN_OBJ) $(BUILD)/gen/refs_model.o
@@ -253,6 +254,12 @@ $(GEN)/csl_locale_en_us.inc: styles/locales-en-US.xml tools/embed.sh | $(GEN)
 	sh tools/embed.sh $< > $@
 
 $(GEN)/csl_style_default.inc: styles/citex.csl tools/embed.sh | $(GEN)
+	sh tools/embed.sh $< > $@
+
+$(GEN)/csl_page.inc: styles/standalone.html tools/embed.sh | $(GEN)
+	sh tools/embed.sh $< > $@
+
+$(GEN)/csl_css.inc: styles/citex.css tools/embed.sh | $(GEN)
 	sh tools/embed.sh $< > $@
 
 $(BUILD) $(GEN):

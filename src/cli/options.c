@@ -100,6 +100,7 @@ static const char usage_csl[] =
 	"                        order by numeric styles (a .bbl for LaTeX)\n"
 	"      --highlight NAME  this person's name in bold (\"Given Family\")\n"
 	"      --group-by KEY    type or year: entries in headed groups\n"
+	"      --standalone      with -t html (implied): a whole page, with a stylesheet\n"
 	"\n";
 
 int usage_error(const char *fmt, ...)
@@ -143,6 +144,7 @@ int parse_options(struct run *r, int argc, char **argv)
 		{"locales", required_argument, NULL, 1003},
 		{"highlight", required_argument, NULL, 1004},
 		{"group-by", required_argument, NULL, 1005},
+		{"standalone", no_argument, NULL, 1006},
 		{NULL, 0, NULL, 0},
 	};
 	r->opt.to = NULL;
@@ -238,6 +240,10 @@ int parse_options(struct run *r, int argc, char **argv)
 			}
 			r->bib_opt.group = optarg[0] == 't' ? CX_BIB_BY_TYPE : CX_BIB_BY_YEAR;
 			break;
+		case 1006:
+			r->bib_opt.standalone = 1;
+			csl_opt = csl_opt ? csl_opt : "--standalone";
+			break;
 		case 'V': printf("citex %s\n", CITEX_VERSION); return EXIT_OK;
 		case 'h':
 			fputs(usage_text, stdout);
@@ -258,7 +264,9 @@ int parse_options(struct run *r, int argc, char **argv)
 	 * text, and with another -t it would do nothing, which is an error
 	 * rather than a style silently ignored. */
 	if (csl_opt && !r->opt.to)
-		r->opt.to = "text";
+		r->opt.to = r->bib_opt.standalone ? "html" : "text";
+	else if (r->bib_opt.standalone && strcmp(r->opt.to, "html"))
+		return usage_error("--standalone applies to -t html, not -t %s", r->opt.to);
 	else if (csl_opt && cx_bib_format(r->opt.to) < 0)
 		return usage_error("%s applies to -t text, html, markdown or latex, not -t %s", csl_opt,
 		                   r->opt.to);

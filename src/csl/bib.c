@@ -415,11 +415,71 @@ static void bib_write(struct cx_bib *b, struct cx_out *o, const struct cx_bib_op
 	arena_destroy(&a);
 }
 
+/* ---- a whole page (--standalone) ------------------------------------------------- */
+
+static const char page_html[] = {
+#include "csl_page.inc"
+};
+static const char page_css[] = {
+#include "csl_css.inc"
+};
+
+/* The page of styles/standalone.html up to its @BODY@ (part 0) or after
+ * it (part 1), its other @NAME@s filled in. */
+static void page_part(struct cx_bib *b, struct cx_out *o, int part)
+{
+	const struct csl_style *st = b->s->st;
+	const char *p = page_html, *body = strstr(page_html, "@BODY@");
+	const char *end = body ? body : p + strlen(p);
+	if (part) {
+		p = body ? body + 6 : end;
+		end = p + strlen(p);
+	}
+	char title[128];
+	const char *t = csl_term_text(&b->s->L, "reference", TF_LONG, 1);
+	snprintf(title, sizeof title, "%s", *t ? t : "references");
+	if (title[0] >= 'a' && title[0] <= 'z')
+		title[0] = (char)(title[0] - 'a' + 'A');
+	while (p < end) {
+		const char *at = memchr(p, '@', (size_t)(end - p));
+		if (!at) {
+			out_write(o, p, (size_t)(end - p));
+			break;
+		}
+		out_write(o, p, (size_t)(at - p));
+		if (!strncmp(at, "@TITLE@", 7)) {
+			csl_out(o, title, OF_HTML, NULL);
+			p = at + 7;
+		} else if (!strncmp(at, "@LANG@", 6)) {
+			out_puts(o, b->s->L.lang ? b->s->L.lang : "en-US");
+			p = at + 6;
+		} else if (!strncmp(at, "@CSS@", 5)) {
+			out_puts(o, page_css);
+			p = at + 5;
+		} else if (!strncmp(at, "@CLASS@", 7)) {
+			/* what the style's cs:bibliography asks of the layout */
+			int hang = st->bib.hanging_indent, sfa = st->bib.second_field_align != SFA_NONE;
+			out_puts(o, hang ? "hanging-indent" : "");
+			out_puts(o, hang && sfa ? " " : "");
+			out_puts(o, sfa ? "second-field-align" : "");
+			p = at + 7;
+		} else {
+			out_putc(o, '@');
+			p = at + 1;
+		}
+	}
+}
+
 int cx_bib_write(struct cx_bib *b, FILE *f, const struct cx_bib_options *opt)
 {
 	struct cx_out o;
 	out_init(&o, f, b->opt);
+	int page = opt->standalone && opt->format == CX_BIB_HTML;
+	if (page)
+		page_part(b, &o, 0);
 	bib_write(b, &o, opt);
+	if (page)
+		page_part(b, &o, 1);
 	int err = out_flush(&o);
 	out_free(&o);
 	return err;
