@@ -106,7 +106,8 @@ void csl_session_items(struct csl_session *S, struct csl_item **items, size_t n)
 void csl_session_cited(struct csl_session *S, struct csl_item **order, size_t n)
 {
 	S->cited = arena_alloc(&S->a, (n + 1) * sizeof *S->cited);
-	memcpy(S->cited, order, n * sizeof *order);
+	if (n)
+		memcpy(S->cited, order, n * sizeof *order);
 	S->ncited = n;
 }
 
@@ -141,7 +142,8 @@ void csl_session_prepare(struct csl_session *S)
 	struct csl_item **src = S->ncited ? S->cited : S->items;
 	size_t n = S->ncited ? S->ncited : S->n;
 	S->bib = arena_alloc(&S->a, (n + 1) * sizeof *S->bib);
-	memcpy(S->bib, src, n * sizeof *src);
+	if (n)
+		memcpy(S->bib, src, n * sizeof *src);
 	S->nbib = n;
 	for (size_t i = 0; i < S->n; i++) {
 		struct csl_item *it = S->items[i];
