@@ -46,16 +46,26 @@ static int is_upper_start(const char *s)
 	return utf8proc_category(cp) == UTF8PROC_CATEGORY_LU;
 }
 
-/* The blanks at the end of b out, spaces and no-break spaces. */
+/* Is cp a blank as JavaScript's \s counts them (citeproc-js trims
+ * initials with it): the no-break and wide spaces, and U+FEFF? */
+static int js_blank(int32_t cp)
+{
+	return cp == ' ' || cp == '\t' || cp == 0xA0 || cp == 0x1680 || (cp >= 0x2000 && cp <= 0x200A) ||
+	       cp == 0x2028 || cp == 0x2029 || cp == 0x202F || cp == 0x205F || cp == 0x3000 ||
+	       cp == 0xFEFF;
+}
+
+/* The blanks at the end of b out: spaces, no-break spaces, U+FEFF. */
 static void trim_blanks(struct buf *b)
 {
-	for (;;) {
-		if (b->n && b->p[b->n - 1] == ' ')
-			b->n--;
-		else if (b->n >= 2 && !memcmp(b->p + b->n - 2, "\xC2\xA0", 2))
-			b->n -= 2;
-		else
+	while (b->n) {
+		size_t k = b->n - 1;
+		while (k && b->n - k < 4 && ((unsigned char)b->p[k] & 0xC0) == 0x80)
+			k--;
+		int32_t cp;
+		if (utf8_decode(b->p + k, b->n - k, &cp) != b->n - k || !js_blank(cp))
 			break;
+		b->n = k;
 	}
 }
 
@@ -132,35 +142,6 @@ static void initials(struct buf *b, const char *g, const char *with, int init, i
 	trim_blanks(b);
 }
 
-/* The given name at a disambiguation level: 0 as the style says, 1 with
- * initials (a short form gains them; without initialize-with it gains the
- * full given name), 2 the full given name. */
-static const char *given_form(struct csl_render *r, const struct csl_name *nm, const struct csl_nameopts *o,
-                              int level)
-{
-	if (!nm->given || !*nm->given)
-		return NULL;
-	if (!o->initialize_with || level >= 2)
-		return nm->given;
-	struct buf own, *b = csl_buf_take(r, &own);
-	initials(b, nm->given, o->initialize_with, o->initialize, r->st->init_hyphen);
-	return csl_buf_str(r, b, &own);
-}
-
-static void space(struct buf *b)
-{
-	if (b->n && b->p[b->n - 1] != ' ' && b->p[b->n - 1] != '\'' &&
-	    !(b->n >= 3 && !memcmp(b->p + b->n - 3, "\xE2\x80\x99", 3)))
-		buf_putc(b, ' ');
-}
-
-static int ends_with_apostrophe(const char *s)
-{
-	size_t n = s ? strlen(s) : 0;
-	return n && (s[n - 1] == '\'' || (n >= 3 && !memcmp(s + n - 3, "\xE2\x80\x99", 3)) ||
-	             s[n - 1] == '-');
-}
-
 /* A name in a script written without spaces between family and given
  * name (Chinese, Japanese, Korean): family first, no separator. */
 static int cjk(const char *s)
@@ -180,6 +161,38 @@ static int cjk(const char *s)
 		p += l;
 	}
 	return any;
+}
+
+/* The given name at a disambiguation level: 0 as the style says, 1 with
+ * initials (a short form gains them; without initialize-with it gains the
+ * full given name), 2 the full given name. */
+static const char *given_form(struct csl_render *r, const struct csl_name *nm, const struct csl_nameopts *o,
+                              int level)
+{
+	if (!nm->given || !*nm->given)
+		return NULL;
+	/* a given name in Chinese, Japanese or Korean has no initials: a
+	 * one-character one is no initial to add a period to (citeproc-js
+	 * initializes only names in a spaced script) */
+	if (!o->initialize_with || level >= 2 || cjk(nm->given))
+		return nm->given;
+	struct buf own, *b = csl_buf_take(r, &own);
+	initials(b, nm->given, o->initialize_with, o->initialize, r->st->init_hyphen);
+	return csl_buf_str(r, b, &own);
+}
+
+static void space(struct buf *b)
+{
+	if (b->n && b->p[b->n - 1] != ' ' && b->p[b->n - 1] != '\'' &&
+	    !(b->n >= 3 && !memcmp(b->p + b->n - 3, "\xE2\x80\x99", 3)))
+		buf_putc(b, ' ');
+}
+
+static int ends_with_apostrophe(const char *s)
+{
+	size_t n = s ? strlen(s) : 0;
+	return n && (s[n - 1] == '\'' || (n >= 3 && !memcmp(s + n - 3, "\xE2\x80\x99", 3)) ||
+	             s[n - 1] == '-');
 }
 
 static void cat(struct buf *b, const char *s)
@@ -307,8 +320,10 @@ static const char *one_name(struct csl_render *r, const struct csl_name *nm, con
 		cat(b, fam);
 	} else if (!inverted) {
 		/* given [dp ndp family suffix] */
+		/* a given name that ends with an apostrophe joins; initials
+		 * that end with initialize-with's hyphen ("J-P-") do not */
 		cat(b, giv);
-		if (giv && !ends_with_apostrophe(given))
+		if (giv && !ends_with_apostrophe(nm->given))
 			space(b);
 		cat(b, fam);
 	} else {
