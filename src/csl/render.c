@@ -490,9 +490,13 @@ static const char *render_text(struct csl_render *r, const struct csl_node *n)
 		const char *s = csl_render_kids(r, n->macro, NULL);
 		csl_outer_fmt(r, &n->f, -1);
 		int c = r->called, f = r->found;
+		if (c > 0 && f == 0)
+			s = "";
+		/* what a suppressed macro rendered (a label's term) is nothing
+		 * found for the group around it */
 		r->called = called + c;
 		r->found = found + f + (f == 0 && *s);
-		if (c > 0 && f == 0)
+		if (!*s)
 			return "";
 		struct csl_fmt own;
 		return csl_fmt_apply(r, decorated_lead(r, s, &n->f), csl_fmt_uncased(&n->f, &own), 1);
