@@ -153,7 +153,9 @@ static void pair_quotes(const char *s, size_t n, signed char *role, size_t first
 		case 2:
 			if (after_word)
 				close = top == 2 && !before_word;
-			else if (opens_at(s, i) && before_word)
+			/* "'(Re)thinking'": a quote opens before a bracket too */
+			else if (opens_at(s, i) && (before_word || (i + 1 < n && (s[i + 1] == '(' ||
+			                                                           s[i + 1] == '['))))
 				push = 1;
 			else
 				close = top == 2;

@@ -129,10 +129,18 @@ void csl_session_highlight(struct csl_session *S, const char *who)
 	}
 }
 
+static int renders_number(const struct csl_node *n)
+{
+	return (n->kind == CK_TEXT || n->kind == CK_NUMBER) && n->var == CV_CITATION_NUMBER;
+}
+
+/* Does a sort key read the citation number, by the variable or through a
+ * macro that renders it?  Either way the numbers are the citation order
+ * the key then sorts by, as citeproc-js numbers them. */
 static int sorts_by_number(const struct csl_context *c)
 {
 	for (size_t i = 0; i < c->nkeys; i++)
-		if (c->keys[i].var == CV_CITATION_NUMBER)
+		if (c->keys[i].var == CV_CITATION_NUMBER || csl_node_any(c->keys[i].macro, renders_number))
 			return 1;
 	return 0;
 }
