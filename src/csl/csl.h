@@ -480,6 +480,11 @@ const char *csl_page_range(struct arena *a, const char *s, enum csl_range_format
 /* Is s more than one number ("1-3", "4 & 5", "4 and 5", the locale's
  * "and" word too)? */
 int csl_plural(const char *s, const char *and_word);
+/* A label typed at the start of variable var's value, as citeproc-js
+ * reads one ("pp. 5-7", "ch. 1-3", "vol. 12"): the term it stands for,
+ * with the value after it in *rest; NULL when there is none. */
+const char *csl_embedded_label(const char *s, int var, const struct csl_locale *L,
+                               const char **rest);
 /* The first integer in s, or 0. */
 long csl_leading_int(const char *s);
 

@@ -200,7 +200,7 @@ static void by_name(struct map *m, const struct cx_field *f, int v)
 		struct cx_date d = f->date;
 		if (!d.year[0] && !d.literal.n) {
 			date_parse_iso(&d, str_trim(f->text));
-			if (d.literal.p && !d.year[0])
+			if (d.literal.p && !d.year[0] && !date_parse_text(&d, str_trim(f->text)))
 				d.literal = str_trim(f->text);
 		}
 		it->dates[v - CV_FIRST_DATE] = date_of(m->a, &d, f->text);
@@ -330,6 +330,32 @@ static size_t note_key(const char *p, size_t n)
 	return k < n && p[k] == ':' ? k : 0;
 }
 
+/* A name in a note line, as citeproc-js reads one: "Doe || John" is a
+ * family and a given name, anything else one literal name ("World Health
+ * Organization"); each line adds one to the list. */
+static void note_name(struct map *m, struct csl_names *l, cx_str val)
+{
+	struct csl_name *v = arena_calloc(m->a, (l->n + 2) * sizeof *v);
+	if (l->n)
+		memcpy(v, l->v, l->n * sizeof *v);
+	struct csl_name *nm = &v[l->n];
+	const char *bars = NULL;
+	for (size_t i = 0; i + 1 < val.n && !bars; i++)
+		if (val.p[i] == '|' && val.p[i + 1] == '|')
+			bars = val.p + i;
+	if (bars) {
+		cx_str fam = str_trim((cx_str){val.p, (size_t)(bars - val.p)});
+		cx_str giv = str_trim((cx_str){bars + 2, (size_t)(val.p + val.n - bars - 2)});
+		nm->family = rich(m->a, fam);
+		nm->given = giv.n ? rich(m->a, giv) : NULL;
+		split_particles(m->a, nm);
+	} else {
+		nm->literal = rich(m->a, val);
+	}
+	l->v = v;
+	l->n++;
+}
+
 /* Variables written in the note, one "key: value" line each (citeproc-js's
  * note fields, as Zotero writes them): a line before the first other line
  * but the note's first sets the variable when the item lacks it (a type,
@@ -341,6 +367,7 @@ static void note_fields(struct map *m)
 	char *keep = arena_alloc(m->a, n + 1);
 	size_t kn = 0;
 	int taking = 1;
+	unsigned char named[CV_NNAMES] = {0}; /* the names the note gave */
 	for (size_t i = 0, line = 0; i <= n; line++) {
 		const char *eol = memchr(note + i, '\n', n - i);
 		size_t e = eol ? (size_t)(eol - note) : n;
@@ -368,8 +395,8 @@ static void note_fields(struct map *m)
 				if (!m->it->dates[v - CV_FIRST_DATE]) {
 					struct cx_date d = {0};
 					date_parse_iso(&d, val);
-					if (d.literal.p && !d.year[0])
-						d.literal = val;
+					if (d.literal.p && !d.year[0] && !date_parse_text(&d, val))
+						d.literal = val; /* "issued: September 2006" is a date */
 					m->it->dates[v - CV_FIRST_DATE] = date_of(m->a, &d, val);
 				} else {
 					field = 0;
@@ -379,13 +406,18 @@ static void note_fields(struct map *m)
 					field = 0;
 				else
 					set_str(m, v, rich(m->a, val));
-			} else if (v >= 0 && csl_var_kind(v) == CVK_NAMES && m->it->names[v - CV_FIRST_NAME].n) {
-				field = 0;
+			} else if (v >= 0 && csl_var_kind(v) == CVK_NAMES) {
+				if (m->it->names[v - CV_FIRST_NAME].n && !named[v - CV_FIRST_NAME])
+					field = 0;
+				else
+					note_name(m, &m->it->names[v - CV_FIRST_NAME], val),
+					named[v - CV_FIRST_NAME] = 1;
 			}
 		}
 		if (!field && l.n) {
+			/* what stays of the note is one paragraph */
 			if (kn)
-				keep[kn++] = '\n';
+				keep[kn++] = ' ';
 			memcpy(keep + kn, l.p, l.n);
 			kn += l.n;
 		}

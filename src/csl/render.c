@@ -285,6 +285,16 @@ static const char *trigraph(struct csl_render *r)
 }
 
 /* The value of a string or number variable for this item and cite. */
+/* A number's value without the label typed before it ("pp. 5-7" is
+ * 5-7), which a cs:label renders in the style's words. */
+static const char *number_value(struct csl_render *r, int v, const char *s)
+{
+	const char *rest;
+	if (s && csl_var_kind(v) == CVK_NUMBER && csl_embedded_label(s, v, r->L, &rest))
+		return rest;
+	return s;
+}
+
 const char *csl_var_value(struct csl_render *r, int v, int form_short)
 {
 	struct csl_item *it = r->it;
@@ -309,7 +319,7 @@ const char *csl_var_value(struct csl_render *r, int v, int form_short)
 		size_t n = strlen(l);
 		while (n && l[n - 1] == ' ')
 			n--;
-		return l[n] ? arena_strndup(r->a, l, n) : l;
+		return number_value(r, v, l[n] ? arena_strndup(r->a, l, n) : l);
 	}
 	case CV_FIRST_REFERENCE_NOTE_NUMBER:
 		if (!r->cite || !r->cite->first_note || r->cite->position == POS_FIRST)
@@ -345,7 +355,7 @@ const char *csl_var_value(struct csl_render *r, int v, int form_short)
 	}
 	if (v < 0 || v >= CV_NSTR)
 		return NULL;
-	return it->s[v];
+	return number_value(r, v, it->s[v]);
 }
 
 static int var_present(struct csl_render *r, int v)
@@ -592,6 +602,13 @@ const char *csl_label_text(struct csl_render *r, int var, int form, int plural_a
 	const char *term = csl_var_name(var);
 	if (var == CV_LOCATOR)
 		term = r->cite && r->cite->label ? r->cite->label : "page";
+	/* the label typed in the value: "ch. 1-3" is chapters */
+	const char *raw = var == CV_LOCATOR ? (r->cite ? r->cite->locator : NULL)
+	                  : var < CV_NSTR ? r->it->s[var] : NULL, *rest;
+	const char *typed = csl_var_kind(var) == CVK_NUMBER ? csl_embedded_label(raw, var, r->L, &rest)
+	                                                     : NULL;
+	if (typed && (var == CV_NUMBER || var == CV_LOCATOR))
+		term = typed;
 	int plural;
 	if (plural_attr == 1)
 		plural = 1;

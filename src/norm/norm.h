@@ -141,6 +141,10 @@ void translit_ascii(struct buf *b, cx_str s);
 
 /* Parse a date value; fields are year, month, day, or an ISO/EDTF date. */
 void date_parse_year(struct cx_date *d, cx_str s);
+/* A date written out (norm/date_text.c): "September 20, 2006",
+ * "01/01/1989", "Spring 1999", "May 1970 - July 1972", "circa 1850", as
+ * citeproc-js reads a raw date.  1 and d set, or 0 (d untouched). */
+int date_parse_text(struct cx_date *d, cx_str s);
 /* Is s a year with unspecified digits ("198?", "19??", EDTF's "199X" and
  * "19uu")?  It is no year: date_parse_year keeps it as a literal. */
 int date_unspecified_year(cx_str s);
