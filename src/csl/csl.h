@@ -333,6 +333,7 @@ const char *csl_ordinal(const struct csl_locale *L, long n, int gender, int long
 struct csl_name {
 	const char *family, *given, *dp, *ndp, *suffix, *literal;
 	unsigned comma_suffix : 1, static_order : 1;
+	unsigned personal : 1;   /* a literal that is a person's name (a given name alone) */
 };
 struct csl_names {
 	struct csl_name *v;

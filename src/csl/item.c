@@ -101,7 +101,7 @@ static void split_particles(struct arena *a, struct csl_name *n)
 }
 
 static void names_of(struct arena *a, struct csl_names *out, const struct cx_field *f,
-                     const struct cx_options *opt)
+                     const struct cx_options *opt, int csljson)
 {
 	out->v = arena_calloc(a, (f->nnames + 1) * sizeof *out->v);
 	out->n = 0;
@@ -115,8 +115,21 @@ static void names_of(struct arena *a, struct csl_names *out, const struct cx_fie
 		}
 		struct csl_name *c = &out->v[out->n];
 		memset(c, 0, sizeof *c);
-		if (nm->literal.n || (!nm->family.n && nm->given.n)) {
+		if (nm->literal.n || (!nm->family.n && nm->given.n && !csljson)) {
 			c->literal = rich(a, nm->literal.n ? nm->literal : nm->given);
+		} else if (!nm->family.n && nm->given.n) {
+			/* a given name alone ("Madonna") is written as it is, but is a
+			 * person's name, not an institution's, as citeproc-js reads
+			 * CSL-JSON: the delimiters of people's names go around it */
+			c->literal = rich(a, nm->given);
+			c->personal = 1;
+		} else if (nm->family.n >= 2 && nm->family.p[0] == '"' &&
+		           nm->family.p[nm->family.n - 1] == '"') {
+			/* a family name in quotes is taken as it is, particles and
+			 * all ("\"van der Berg\""), as citeproc-js reads one */
+			c->family = rich(a, (cx_str){nm->family.p + 1, nm->family.n - 2});
+			c->given = nm->given.n ? rich(a, nm->given) : NULL;
+			c->suffix = nm->suffix.n ? rich(a, nm->suffix) : NULL;
 		} else if (nm->family.n) {
 			c->family = rich(a, nm->family);
 			c->given = nm->given.n ? rich(a, nm->given) : NULL;
@@ -192,7 +205,8 @@ static void by_name(struct map *m, const struct cx_field *f, int v)
 	switch (csl_var_kind(v)) {
 	case CVK_NAMES:
 		if (!it->names[v - CV_FIRST_NAME].n)
-			names_of(m->a, &it->names[v - CV_FIRST_NAME], f, m->opt);
+			names_of(m->a, &it->names[v - CV_FIRST_NAME], f, m->opt,
+			         m->e->source && !strcmp(m->e->source, "csl-json"));
 		break;
 	case CVK_DATE: {
 		if (it->dates[v - CV_FIRST_DATE])

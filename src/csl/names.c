@@ -188,6 +188,12 @@ static void space(struct buf *b)
 		buf_putc(b, ' ');
 }
 
+static int ends_with_quote(const char *s)
+{
+	size_t n = s ? strlen(s) : 0;
+	return n && (s[n - 1] == '\'' || (n >= 3 && !memcmp(s + n - 3, "\xE2\x80\x99", 3)));
+}
+
 static int ends_with_apostrophe(const char *s)
 {
 	size_t n = s ? strlen(s) : 0;
@@ -320,10 +326,11 @@ static const char *one_name(struct csl_render *r, const struct csl_name *nm, con
 		cat(b, fam);
 	} else if (!inverted) {
 		/* given [dp ndp family suffix] */
-		/* a given name that ends with an apostrophe joins; initials
-		 * that end with initialize-with's hyphen ("J-P-") do not */
+		/* a given name that ends with an apostrophe joins; one that
+		 * ends with a hyphen ("J.-"), or initials that end with
+		 * initialize-with's ("J-P-"), do not */
 		cat(b, giv);
-		if (giv && !ends_with_apostrophe(nm->given))
+		if (giv && !ends_with_quote(nm->given))
 			space(b);
 		cat(b, fam);
 	} else {
@@ -495,7 +502,8 @@ static const char *name_list(struct csl_render *r, const struct csl_names *nl,
 				 * before it, as citeproc-js joins it ("Webern, Anton
 				 * and Universal Edition") */
 				if (dp_applies(o.dp_last, (int)show, prev_inv) &&
-				    !(o.dp_last == DP_ALWAYS && show == 2 && nl->v[i].literal))
+				    !(o.dp_last == DP_ALWAYS && show == 2 && nl->v[i].literal &&
+				      !nl->v[i].personal))
 					put_spaced(&b, o.delimiter);
 				else
 					put_spaced(&b, " ");
