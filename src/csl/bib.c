@@ -331,6 +331,64 @@ static size_t bibtex_listed(struct csl_item **items, size_t n, const struct cx_a
 	return k;
 }
 
+/* The items with a stand-in for each key the run cites that no entry
+ * has: bibtex writes nothing for it and LaTeX prints "?" at the
+ * citation, but a bibliography that leaves it out in silence hides the
+ * loss (the .aux reader has warned about it).  The stand-in prints "??"
+ * and the key, where the entry would be.  A new list when there are
+ * any, in b's arena. */
+static struct csl_item **with_missing(struct cx_bib *b, struct csl_item **items, size_t *n,
+                                      const struct cx_aux *aux)
+{
+	size_t nc = cx_aux_ncites(aux), extra = 0;
+	struct csl_item **v = NULL;
+	for (size_t c = 0; c < nc; c++) {
+		const char *key = cx_aux_cite(aux, c);
+		int found = !strcmp(key, "*");
+		for (size_t i = 0; i < *n + extra && !found; i++)
+			found = str_ieqs(str_of((i < *n ? items : v)[i]->id), str_of(key));
+		if (found)
+			continue;
+		if (!v) {
+			v = arena_alloc(&b->a, (*n + nc + 1) * sizeof *v);
+			memcpy(v, items, *n * sizeof *v);
+			items = v;
+		}
+		struct csl_item *it = arena_calloc(&b->a, sizeof *it);
+		it->id = arena_strndup(&b->a, key, strlen(key));
+		it->type = csl_type_lookup("document");
+		it->s[CV_TITLE] = "??";
+		it->missing = 1;
+		v[*n + extra++] = it;
+	}
+	*n += extra;
+	return items;
+}
+
+/* What a stand-in prints: "??" in bold and the key, after the number
+ * its style's layout gave it in a margin of its own ("[2]"). */
+static const char *missing_entry(struct arena *a, const char *rendered, const char *key)
+{
+	static const char left[] = {CM_ESC, CM_LEFT, 0}, off[] = {CM_ESC, CM_DISPLAY_OFF, 0};
+	const char *l = strstr(rendered, left), *e = l ? strstr(l, off) : NULL;
+	size_t keep = e ? (size_t)(e - rendered) + 2 : 0;
+	char *m = arena_alloc(a, keep + strlen(key) + 16), *p = m;
+	memcpy(p, rendered, keep);
+	p += keep;
+	if (keep)
+		*p++ = CM_ESC, *p++ = CM_RIGHT;
+	*p++ = CX_M_BOLD_ON;
+	*p++ = '?', *p++ = '?';
+	*p++ = CX_M_BOLD_OFF;
+	*p++ = ' ';
+	strcpy(p, key);
+	p += strlen(key);
+	if (keep)
+		*p++ = CM_ESC, *p++ = CM_DISPLAY_OFF;
+	*p = 0;
+	return m;
+}
+
 /* The layout of the bibliography of the items added, into o. */
 static void bib_write(struct cx_bib *b, struct cx_out *o, const struct cx_bib_options *opt)
 {
@@ -342,8 +400,10 @@ static void bib_write(struct cx_bib *b, struct cx_out *o, const struct cx_bib_op
 		b->items = xmalloc(sizeof *b->items);
 	struct csl_item **items = b->items;
 	size_t k = b->nitems;
-	if (aux)
+	if (aux) {
 		k = bibtex_listed(items, k, aux);
+		items = with_missing(b, items, &k, aux);
+	}
 	if (format != OF_LATEX) {
 		struct cx_diags d = context_diags(b->cx, NULL);
 		struct csl_unraw u = {.a = &b->a, .defs = &b->defs, .d = &d};
@@ -378,6 +438,8 @@ static void bib_write(struct cx_bib *b, struct cx_out *o, const struct cx_bib_op
 		if (new_group)
 			csl_session_new_list(S);
 		const char *s = csl_bib_entry(S, g[j].i, NULL);
+		if (it->missing)
+			s = missing_entry(&a, s, it->id);
 		if (!*s)
 			continue; /* an entry the style gives no text, as citeproc-js leaves it out */
 		/* the first entry with text opens the list, or its group's */

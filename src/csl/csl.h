@@ -361,6 +361,7 @@ struct csl_item {
 	const char *file;        /* where the entry was read, for reports */
 	unsigned line, col;
 	const char *crossref;    /* the key of its crossref parent, or NULL */
+	int missing;             /* a stand-in for a cited key no entry has */
 	int english;             /* language is English or unset (title case applies) */
 	int family_first;        /* names are written family name first, unseparated */
 	/* session state */
