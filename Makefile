@@ -380,8 +380,15 @@ fuzz:
 	  build/fuzz/libcitex-internal.a
 	sh tests/fuzz/run.sh $(SECONDS)
 
+# Every style of Debian's citation-style-language-styles, dependent ones
+# through their parents, renders tests/csl/styles-sample.json with no
+# error, crash or empty entry (tests/csl/styles-check.sh).  Minutes, so
+# not part of check.
+styles-check: $(BUILD)/citex
+	CITEX=$(BUILD)/citex sh tests/csl/styles-check.sh
+
 clean:
 	rm -rf build citex libcitex.a
 
-.PHONY: layers tsan statics sizes model model-check model-cv print-ldlibs fuzz install uninstall asan-corpora deps test-deps seeds all check unit asan check-corpora clean check-tools
+.PHONY: layers tsan statics sizes model model-check model-cv print-ldlibs fuzz styles-check install uninstall asan-corpora deps test-deps seeds all check unit asan check-corpora clean check-tools
 .DELETE_ON_ERROR:
