@@ -242,7 +242,9 @@ static void names_and_givens(struct csl_session *S, struct rend *v, size_t n)
 static void resolve(struct csl_session *S, struct rend *v, size_t n)
 {
 	const struct csl_context *c = &S->st->cit;
-	if (c->add_names || c->add_givenname)
+	/* names added for a later cite would show in the bibliography, where
+	 * citeproc-js shows only those of the first */
+	if ((c->add_names || c->add_givenname) && S->dis_pos == POS_FIRST)
 		names_and_givens(S, v, n);
 	if (count_clashes(v, n)) {
 		/* the cites that clash take the condition, and only theirs can
