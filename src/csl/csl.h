@@ -474,9 +474,10 @@ void csl_cat_prefixed(struct buf *b, const char *s);
 /* number.c */
 int csl_is_numeric(const char *s);
 /* The numbers of s rendered in a form (0 numeric, 1 ordinal, 2 long
- * ordinal, 3 roman); text that is not numeric comes back as it is. */
+ * ordinal, 3 roman), a range with the locale's dash for variable var;
+ * text that is not numeric comes back as it is. */
 const char *csl_number(struct arena *a, const char *s, int form, const struct csl_locale *L,
-                       int gender);
+                       int gender, int var);
 const char *csl_page_range(struct arena *a, const char *s, enum csl_range_format format,
                            const char *delim);
 /* Is s more than one number ("1-3", "4 & 5", "4 and 5", the locale's

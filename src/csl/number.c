@@ -262,13 +262,37 @@ static void roman(struct buf *b, long n)
 		}
 }
 
+static int en_dash_in(const char *p, size_t n)
+{
+	for (size_t i = 0; i + 2 < n; i++)
+		if (!memcmp(p + i, "\xE2\x80\x93", 3))
+			return 1;
+	return 0;
+}
+
+/* The dash of a range of numbers of variable var: the locale's
+ * page-range-delimiter for a page, locator, issue, volume, edition or
+ * number, its year-range-delimiter for a collection number (as
+ * citeproc-js), an en dash for the others. */
+static const char *range_dash(const struct csl_locale *L, int var)
+{
+	const char *term = var == CV_COLLECTION_NUMBER ? "year-range-delimiter"
+	                   : var == CV_PAGE || var == CV_LOCATOR || var == CV_ISSUE ||
+	                           var == CV_VOLUME || var == CV_EDITION || var == CV_NUMBER
+	                       ? "page-range-delimiter"
+	                       : NULL;
+	const char *d = term && L ? csl_term_text(L, term, TF_LONG, 0) : NULL;
+	return d && *d ? d : "\xE2\x80\x93";
+}
+
 const char *csl_number(struct arena *a, const char *s, int form, const struct csl_locale *L,
-                       int gender)
+                       int gender, int var)
 {
 	struct ntok t[64];
 	size_t k = tokens(s, t, 64);
 	if (!k)
 		return s;
+	const char *dash = range_dash(L, var);
 	struct buf b = {0};
 	for (size_t i = 0; i < k; i++) {
 		long v = strtol(t[i].p, NULL, 10);
@@ -286,8 +310,11 @@ const char *csl_number(struct arena *a, const char *s, int form, const struct cs
 				buf_put(&b, o, strlen(o));
 			}
 		}
-		if (t[i].sep == '-' && i + 1 < k && ((t[i].bare && t[i + 1].bare) || k == 2))
-			buf_put(&b, "\xE2\x80\x93", 3); /* a range of numbers: 99–102, xiv–xvi */
+		/* a range of numbers written with a hyphen takes the locale's
+		 * dash (99–102, xiv–xvi); an en dash in the data stays */
+		if (t[i].sep == '-' && i + 1 < k && ((t[i].bare && t[i + 1].bare) || k == 2) &&
+		    !en_dash_in(t[i].sp, t[i].spn))
+			buf_puts(&b, dash);
 		else if (t[i].sep)
 			buf_put(&b, t[i].sp, t[i].spn); /* as written: NPS012-81-005 */
 	}

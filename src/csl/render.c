@@ -544,7 +544,7 @@ static const char *render_text(struct csl_render *r, const struct csl_node *n)
 			s = and_symbol(r, s);
 		}
 		else if (csl_var_kind(v) == CVK_NUMBER && v != CV_CITATION_NUMBER && !r->sort)
-			s = csl_number(r->a, s, 0, r->L, 0); /* "99-102" takes the range dash */
+			s = csl_number(r->a, s, 0, r->L, 0, v); /* "99-102" takes the range dash */
 		if (v == CV_YEAR_SUFFIX)
 			r->ys_done = 1;
 		/* a citation-label takes the year-suffix when the style does not
@@ -591,7 +591,7 @@ static const char *render_number(struct csl_render *r, const struct csl_node *n)
 		gender = t->gender;
 	if (v == CV_PAGE)
 		s = csl_page_range(r->a, s, r->st->page_range, csl_term_text(r->L, "page-range-delimiter", TF_LONG, 0));
-	s = csl_number(r->a, s, n->form, r->L, gender);
+	s = csl_number(r->a, s, n->form, r->L, gender, v);
 	return csl_fmt_apply(r, s, &n->f, 1);
 }
 
