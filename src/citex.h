@@ -449,9 +449,12 @@ CX_EXPORT struct cx_style *cx_style_open(const char *style, const char *locale,
 CX_EXPORT int cx_style_has_bibliography(const struct cx_style *s);
 CX_EXPORT void cx_style_free(struct cx_style *s);
 
-enum cx_bib_format { CX_BIB_TEXT, CX_BIB_HTML, CX_BIB_MARKDOWN, CX_BIB_LATEX };
+/* CX_BIB_TAGGED: text with each span marked, as XML elements, with the
+ * variable that wrote it (<title>, <container-title>), a label or a term;
+ * the labeller's training data is made from it (not in --help). */
+enum cx_bib_format { CX_BIB_TEXT, CX_BIB_HTML, CX_BIB_MARKDOWN, CX_BIB_LATEX, CX_BIB_TAGGED };
 /* The format a name asks for: "text", "html", "markdown" or "md", "latex"
- * or "bbl"; -1 for any other. */
+ * or "bbl", "tagged"; -1 for any other. */
 CX_EXPORT int cx_bib_format(const char *name);
 
 enum cx_bib_group { CX_BIB_UNGROUPED, CX_BIB_BY_TYPE, CX_BIB_BY_YEAR };

@@ -226,7 +226,7 @@ struct out {
 static void put(struct out *o, const char *s, int lab, int lb)
 {
 	if (o->n < 256 && s && *s)
-		o->pc[o->n++] = (struct piece){s, strlen(s), lab, 0, (uint8_t)lb};
+		o->pc[o->n++] = (struct piece){s, strlen(s), lab, 0, (uint8_t)lb, NULL};
 }
 
 /* ---- a CV's venues ---------------------------------------------------------------- */
@@ -638,7 +638,7 @@ static void block(struct out *o, const struct segs *sg, const struct pool *p, ui
 			}
 			int lb = first && o->n && !(same_line && k == 2) && !(tagged && g == G_TITLE);
 			o->pc[o->n++] = (struct piece){t, tn, sg->lab[i], g == G_TITLE ? tfl : sg->lab[i] == LAB_CONTAINER ? cfl : 0,
-			                               (uint8_t)lb};
+			                               (uint8_t)lb, NULL};
 			line += lb;
 			if (roles && line < 32)
 				role[line] = g == G_TITLE ? R_TITLE : g == G_AUTHOR ? R_AUTHOR : R_VENUE;
@@ -803,7 +803,7 @@ void add_items(struct data *d, const struct segs *sg, const char *text, const st
 		memset(r.role, 0, sizeof r.role);
 	} else if (how < 3 || !has_title || !has_author) {
 		for (size_t i = 0; i < sg->n; i++)
-			o->pc[o->n++] = (struct piece){sg->text[i].p, sg->text[i].n, sg->lab[i], 0, sg->lb[i]};
+			o->pc[o->n++] = (struct piece){sg->text[i].p, sg->text[i].n, sg->lab[i], 0, sg->lb[i], NULL};
 		memset(r.role, 0, sizeof r.role);
 	} else if (how < 5) {
 		one_line(o, sg, p, &rs);

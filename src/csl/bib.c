@@ -35,7 +35,9 @@ struct cx_bib {
 	size_t nitems, capitems;
 };
 
-static const char *const formats[] = {"text", "html", "markdown", "latex", NULL};
+/* In the order of enum cx_bib_format, which is csl_outfmt's.  "tagged"
+ * is for making training data (tools/gen_refs.c): left out of --help. */
+static const char *const formats[] = {"text", "html", "markdown", "latex", "tagged", NULL};
 
 int cx_bib_format(const char *name)
 {
@@ -160,7 +162,8 @@ static int is_citation_number(const struct csl_node *n)
 }
 
 /* natbib's optional argument: Author(Year), with "et~al." from three. */
-static void natbib_label(struct cx_out *o, const struct csl_item *it, struct arena *a)
+static void natbib_label(struct cx_out *o, const struct csl_item *it, const struct csl_locale *L,
+                         struct arena *a)
 {
 	const struct csl_names *nl = &it->names[CV_AUTHOR - CV_FIRST_NAME];
 	if (!nl->n)
@@ -191,10 +194,10 @@ static void natbib_label(struct cx_out *o, const struct csl_item *it, struct are
 	/* the label is text: escaped, with the non-breaking "et~al." kept */
 	const char *etal = strstr(b.p, " et~al.");
 	if (etal) {
-		csl_out(o, arena_strndup(a, b.p, (size_t)(etal - b.p)), OF_LATEX, NULL);
+		csl_out(o, arena_strndup(a, b.p, (size_t)(etal - b.p)), OF_LATEX, L);
 		out_puts(o, " et~al.");
 	} else {
-		csl_out(o, b.p, OF_LATEX, NULL);
+		csl_out(o, b.p, OF_LATEX, L);
 	}
 	buf_free(&b);
 	const struct csl_date *d = it->dates[CV_ISSUED - CV_FIRST_DATE];
@@ -243,7 +246,7 @@ static void entry_out(const struct cx_style *c, int format, struct cx_out *o, co
 	case OF_LATEX:
 		out_puts(o, "\\bibitem");
 		if (!numeric)
-			natbib_label(o, it, a);
+			natbib_label(o, it, &c->L, a);
 		out_putc(o, '{');
 		out_puts(o, it->id);
 		out_puts(o, "}\n");
@@ -255,7 +258,7 @@ static void entry_out(const struct cx_style *c, int format, struct cx_out *o, co
 		out_puts(o, "\n\n");
 		break;
 	default:
-		csl_out(o, s, OF_TEXT, &c->L);
+		csl_out(o, s, format == OF_TAGGED ? OF_TAGGED : OF_TEXT, &c->L);
 		out_putc(o, '\n');
 		break;
 	}
@@ -421,6 +424,7 @@ static void bib_write(struct cx_bib *b, struct cx_out *o, const struct cx_bib_op
 		free(order);
 	}
 	csl_session_highlight(S, opt->highlight);
+	csl_session_tagged(S, format == OF_TAGGED);
 	csl_session_prepare(S);
 	size_t nb = csl_bib_count(S);
 	struct grouped *g = xmalloc((nb + 1) * sizeof *g);

@@ -79,7 +79,19 @@ enum csl_cm {
 	CM_BLOCK = 'K', CM_LEFT = 'M', CM_RIGHT = 'R', CM_INDENT = 'I', CM_DISPLAY_OFF = 'k',
 	CM_NOPUNCT = 'P',                          /* join: the next text's punctuation stays */
 	CM_SUFEND = 'Y',                           /* after a suffix's punctuation (delimiters) */
+	CM_TAG_OFF = 't',                          /* ends a tagged span (below) */
 };
+/* A tagged rendering (csl_session_tagged) marks what wrote each span of
+ * an entry: CM_ESC, CM_TAG + v opens the text of variable v, CM_TAG_LABEL
+ * a label (inside a span of its variable: "pp." is the page's), and
+ * CM_TAG_TERM a term; CM_ESC, CM_TAG_OFF closes the span.  The second
+ * byte is no letter, so no other mark is mistaken for one; the text
+ * between the tags is the text the plain rendering has.  Only the
+ * training data (tools/gen_refs.c) and `-t tagged` ask for it. */
+#define CM_TAG 0x80
+#define CM_TAG_LABEL 0xFE
+#define CM_TAG_TERM 0xFF
+_Static_assert(CM_TAG + CV__COUNT < CM_TAG_LABEL, "a variable's tag is one byte");
 /* Bytes of the markup that starts at p (0: p starts text). */
 static inline size_t csl_mark_len(const char *p)
 {
@@ -400,7 +412,11 @@ const char *csl_rich_parse(struct arena *a, const char *s, size_t n);
 
 /* ---- rendering ----------------------------------------------------------------- */
 
-enum csl_outfmt { OF_TEXT, OF_HTML, OF_MARKDOWN, OF_LATEX };
+/* OF_TAGGED: text with the spans of a tagged rendering as XML elements
+ * named after the variable (<title>, <container-title>, <label>, <term>)
+ * and <i>, <b>, <r> (upright) for the style's and the data's fonts; the
+ * text is escaped as XML. */
+enum csl_outfmt { OF_TEXT, OF_HTML, OF_MARKDOWN, OF_LATEX, OF_TAGGED };
 
 /* A citation item as the caller gives it. */
 struct csl_cite {
@@ -425,6 +441,9 @@ void csl_session_cited(struct csl_session *S, struct csl_item **order, size_t n)
 /* Set this person's name in bold in the bibliography ("Given Family" or
  * "Family, Given"); NULL: nobody. */
 void csl_session_highlight(struct csl_session *S, const char *who);
+/* Mark in each bibliography entry the variable, label or term that wrote
+ * each span (CM_TAG); sort keys and disambiguation are as without. */
+void csl_session_tagged(struct csl_session *S, int on);
 /* Sort, number and disambiguate; call once after the items are set. */
 void csl_session_prepare(struct csl_session *S);
 /* The bibliography in its order: entry i as a rendered string. */
@@ -521,7 +540,12 @@ struct csl_render {
 	unsigned outer_style, outer_variant, outer_weight;
 	int last_empty;          /* the last child csl_render_kids rendered was empty */
 	int counted;             /* a cs:name form="count" was rendered (sort keys) */
+	int tag;                 /* a tagged rendering: mark what each span is */
 };
+/* s marked with the tag what (CM_TAG + a variable, CM_TAG_LABEL or
+ * CM_TAG_TERM) when r is a tagged rendering and s is not empty; s as it
+ * is else. */
+const char *csl_tag(struct csl_render *r, int what, const char *s);
 const char *csl_render_node(struct csl_render *r, const struct csl_node *n);
 /* The branch of cs:choose n that applies, or NULL. */
 const struct csl_node *csl_chosen(struct csl_render *r, const struct csl_node *n);

@@ -232,7 +232,7 @@ static const char *render_parts(struct csl_render *r, const struct csl_node *n,
 		/* as written, whatever text-case the date has ("20xx") */
 		const char *lit = uncased(r, d->literal);
 		const char *s = yp ? csl_fmt_apply(r, lit, &yp->f, 1) : lit;
-		return csl_fmt_apply(r, s, &n->f, 1);
+		return csl_fmt_apply(r, csl_tag(r, CM_TAG + v, s), &n->f, 1);
 	}
 	struct part p[3];
 	size_t np = parts_of(n, r->L, p);
@@ -302,7 +302,8 @@ static const char *render_parts(struct csl_render *r, const struct csl_node *n,
 		csl_buf_drop(r, b, &own);
 		return "";
 	}
-	const char *s = csl_buf_str(r, b, &own);
+	/* a tagged rendering marks the parts, inside the date's affixes */
+	const char *s = csl_tag(r, CM_TAG + v, csl_buf_str(r, b, &own));
 	struct csl_fmt f = n->f;
 	return csl_fmt_apply(r, s, &f, 1);
 }

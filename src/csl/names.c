@@ -598,7 +598,7 @@ static const char *with_label(struct csl_render *r, const struct csl_node *names
 	const char *t = csl_term_text(r->L, term, label->form, pl);
 	if (!t || !*t)
 		return list;
-	t = csl_fmt_term(r, t, &label->f);
+	t = csl_fmt_term(r, csl_tag(r, CM_TAG + var, csl_tag(r, CM_TAG_LABEL, t)), &label->f);
 	struct buf own, *b = csl_buf_take(r, &own);
 	int piq = r->L->punct_in_quote;
 	if (names->label_before_name) {
@@ -677,7 +677,7 @@ static const char *render_vars(struct csl_render *r, const struct csl_node *n,
 			continue;
 		if (!*s)
 			continue;
-		s = sas(r, s);
+		s = csl_tag(r, CM_TAG + v, sas(r, s));
 		s = with_label(r, n, label, s, edtr && (int)i == ed ? CV_EDITOR_TRANSLATOR : v,
 		               nl->n > 1 || nl->others);
 		if (any && o.names_delim)

@@ -234,6 +234,21 @@ const char *csl_fmt_term(struct csl_render *r, const char *s, const struct csl_f
 	return s;
 }
 
+const char *csl_tag(struct csl_render *r, int what, const char *s)
+{
+	if (!r->tag || !s || !*s)
+		return s;
+	size_t n = strlen(s);
+	char *o = arena_alloc(r->a, n + 5);
+	o[0] = CM_ESC;
+	o[1] = (char)what;
+	memcpy(o + 2, s, n);
+	o[n + 2] = CM_ESC;
+	o[n + 3] = CM_TAG_OFF;
+	o[n + 4] = 0;
+	return o;
+}
+
 /* ---- variables ----------------------------------------------------------------- */
 
 /* The first k letters of s (markup skipped). */
@@ -561,12 +576,12 @@ static const char *render_text(struct csl_render *r, const struct csl_node *n)
 			return "";
 		if (r->cap_term && !r->emitted && *s)
 			s = csl_text_case(r->a, s, TC_CAPFIRST);
-		return csl_fmt_term(r, narrow_spaces(r, s), &n->f);
+		return csl_fmt_term(r, csl_tag(r, CM_TAG_TERM, narrow_spaces(r, s)), &n->f);
 	} else if (n->value) {
 		s = n->value;
 		return csl_fmt_term(r, narrow_spaces(r, s), &n->f);
 	}
-	return csl_fmt_apply(r, narrow_spaces(r, s), &n->f, 1);
+	return csl_fmt_apply(r, csl_tag(r, CM_TAG + n->var, narrow_spaces(r, s)), &n->f, 1);
 }
 
 static const char *render_number(struct csl_render *r, const struct csl_node *n)
@@ -592,7 +607,7 @@ static const char *render_number(struct csl_render *r, const struct csl_node *n)
 	if (v == CV_PAGE)
 		s = csl_page_range(r->a, s, r->st->page_range, csl_term_text(r->L, "page-range-delimiter", TF_LONG, 0));
 	s = csl_number(r->a, s, n->form, r->L, gender, v);
-	return csl_fmt_apply(r, s, &n->f, 1);
+	return csl_fmt_apply(r, csl_tag(r, CM_TAG + v, s), &n->f, 1);
 }
 
 /* The label term of a variable: its text in the right number. */
@@ -635,7 +650,7 @@ static const char *render_label(struct csl_render *r, const struct csl_node *n)
 	if (!s || !*s)
 		s = "";
 	const char *t = csl_label_text(r, v, n->form, n->plural, s);
-	return t ? csl_fmt_term(r, t, &n->f) : "";
+	return t ? csl_fmt_term(r, csl_tag(r, CM_TAG + v, csl_tag(r, CM_TAG_LABEL, t)), &n->f) : "";
 }
 
 /* ---- choose ----------------------------------------------------------------- */

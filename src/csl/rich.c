@@ -26,6 +26,8 @@ int csl_mark_dir(const char *p)
 			return 1;
 		if (k == CM_NOPUNCT || k == CM_SUFEND)
 			return 0;
+		if (k >= CM_TAG)
+			return 1; /* a tagged span opens (CM_TAG_OFF closes it) */
 		return k >= 'A' && k <= 'Z' ? 1 : -1;
 	}
 	if (!CX_IS_MARK(c))

@@ -129,6 +129,11 @@ void csl_session_highlight(struct csl_session *S, const char *who)
 	}
 }
 
+void csl_session_tagged(struct csl_session *S, int on)
+{
+	S->tagged = on;
+}
+
 static int renders_number(const struct csl_node *n)
 {
 	return (n->kind == CK_TEXT || n->kind == CK_NUMBER) && n->var == CV_CITATION_NUMBER;
@@ -215,12 +220,23 @@ static const char *aligned(struct csl_render *r, const struct csl_node *lay)
 		memmove(b.p, b.p + lead, b.n - lead);
 		b.n -= lead;
 	}
-	/* the layout's suffix ends the rest; trailing spaces go */
+	/* the layout's suffix ends the rest; trailing spaces go, from inside
+	 * the spans of a tagged rendering that close after them too */
 	if (lay->f.suffix && b.n)
 		csl_cat(&b, lay->f.suffix, piq);
-	while (b.n && (b.p[b.n - 1] == ' ' ||
-	               (b.n >= 2 && b.p[b.n - 2] == CM_ESC && b.p[b.n - 1] == CM_NOPUNCT)))
-		b.n -= b.p[b.n - 1] == ' ' ? 1 : 2;
+	for (;;) {
+		size_t e = b.n;
+		while (e >= 2 && b.p[e - 2] == CM_ESC && b.p[e - 1] == CM_TAG_OFF)
+			e -= 2;
+		if (e && b.p[e - 1] == ' ') {
+			memmove(b.p + e - 1, b.p + e, b.n - e);
+			b.n--;
+		} else if (e == b.n && e >= 2 && b.p[e - 2] == CM_ESC && b.p[e - 1] == CM_NOPUNCT) {
+			b.n -= 2;
+		} else {
+			break;
+		}
+	}
 	buf_putc(&b, 0);
 	struct csl_fmt lf = {0}, rf = {0};
 	lf.display = 2;
@@ -316,6 +332,7 @@ const char *csl_bib_entry(struct csl_session *S, size_t i, const struct csl_item
 	}
 	struct csl_render r;
 	csl_render_init(&r, S, &S->st->bib, it, NULL);
+	r.tag = S->tagged;
 	r.cap_term = 1;
 	r.ys_done = 0;
 	memset(r.suppressed, 0, sizeof r.suppressed);

@@ -680,7 +680,7 @@ void cv_label(struct cv_ctx *x, const char *s, size_t n, const uint8_t *roles, i
 	uint32_t *f = arena_alloc(x->a, nt * FEAT_MAX * sizeof *f);
 	uint8_t *nf = arena_alloc(x->a, nt), *lab = arena_alloc(x->a, nt);
 	int32_t *sc = arena_alloc(x->a, lab_scratch(nt) * sizeof *sc);
-	feat_seq(tk, nt, f, nf, lines);
+	feat_seq(tk, nt, f, nf, lines ? FEAT_LINES : FEAT_PIECES);
 	lab_decode(x->model, f, nf, nt, lab, sc);
 	if (lines) {
 		line_roles(tk, lab, nt);

@@ -622,7 +622,7 @@ static int cv_read(struct cx_reader_ctx *c, struct cx_input *in)
 		buf_free(&b);
 		return 0;
 	}
-	v.model = lab_model_builtin(&v.model_mem);
+	v.model = lab_model_builtin(&v.model_mem, 1);
 	struct embedded m = {c, &v, NULL, NULL, 0, 0};
 	{
 		struct buf bib = {0};

@@ -105,8 +105,10 @@ else
 	typeset "xampl.bib (bibtex)" "$x"
 	typeset "xampl.bib --ascii (bibtex)" --opts=--ascii "$x"
 fi
-if [ -z "$e" ] || ! have biber || ! have pdflatex || ! kpsewhich biblatex.sty >/dev/null 2>&1; then
-	skip "biblatex-examples.bib typesets the same" "the file, biber or biblatex is missing"
+if [ -z "$e" ]; then
+	skip "biblatex-examples.bib typesets the same" "biblatex-examples.bib is not installed"
+elif ! biblatex_ok; then
+	skip "biblatex-examples.bib typesets the same" "$blx_why"
 else
 	typeset "biblatex-examples.bib (biber)" --mode biblatex "$e"
 fi
