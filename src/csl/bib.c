@@ -300,36 +300,60 @@ void cx_bib_add(struct cx_bib *c, const struct cx_entry *e)
 
 /* ---- what a LaTeX run would list --------------------------------------------- */
 
-/* Is the item cited in aux?  Keys compare as bibtex compares them. */
-static int cited(const struct csl_item *it, const struct cx_aux *aux)
+/* The key under which aux cites the item, or NULL.  Keys compare as
+ * bibtex compares them, ignoring case. */
+static const char *cited(const struct csl_item *it, const struct cx_aux *aux)
 {
 	for (size_t c = 0; c < cx_aux_ncites(aux); c++)
 		if (str_ieqs(str_of(cx_aux_cite(aux, c)), str_of(it->id)))
-			return 1;
-	return 0;
+			return cx_aux_cite(aux, c);
+	return NULL;
 }
 
-/* The items of a LaTeX run's bibliography, in place: bibtex lists an
- * entry the document does not cite, a crossref parent pulled in by its
- * children, only when at least min-crossrefs (2) cited entries name it;
- * its children carry what they inherit from it either way. */
+/* The items of a LaTeX run's bibliography, in place, as bibtex lists
+ * them.  An entry whose key repeats an earlier one's (ignoring case) is
+ * bibtex's "repeated entry": the first stands, and the reader has
+ * warned about the rest.  An entry the document does not cite, a
+ * crossref parent pulled in by its children, is listed only when at
+ * least min-crossrefs (2) cited entries name it; its children carry
+ * what they inherit from it either way.  A cited entry takes the key as
+ * the document spells it, since LaTeX matches \cite to \bibitem with
+ * case. */
 static size_t bibtex_listed(struct csl_item **items, size_t n, const struct cx_aux *aux)
 {
 	enum { MIN_CROSSREFS = 2 };
 	if (aux_nocite_all(aux))
 		return n;
+	size_t m = 0;
+	for (size_t i = 0; i < n; i++) {
+		size_t j = 0;
+		while (j < m && !str_ieqs(str_of(items[j]->id), str_of(items[i]->id)))
+			j++;
+		if (j == m)
+			items[m++] = items[i];
+	}
+	n = m;
 	unsigned char *is_cited = xcalloc(n + 1, 1);
-	for (size_t i = 0; i < n; i++)
-		is_cited[i] = (unsigned char)cited(items[i], aux);
-	size_t k = 0;
+	for (size_t i = 0; i < n; i++) {
+		const char *key = cited(items[i], aux);
+		is_cited[i] = key != NULL;
+		if (key)
+			items[i]->id = key;
+	}
+	/* decide for all before moving any: the count reads the whole list */
+	unsigned char *keep = xcalloc(n + 1, 1);
 	for (size_t i = 0; i < n; i++) {
 		int refs = 0;
 		for (size_t j = 0; j < n && !is_cited[i]; j++)
 			refs += is_cited[j] && items[j]->crossref &&
 			        str_ieqs(str_of(items[j]->crossref), str_of(items[i]->id));
-		if (is_cited[i] || refs >= MIN_CROSSREFS)
-			items[k++] = items[i];
+		keep[i] = is_cited[i] || refs >= MIN_CROSSREFS;
 	}
+	size_t k = 0;
+	for (size_t i = 0; i < n; i++)
+		if (keep[i])
+			items[k++] = items[i];
+	free(keep);
 	free(is_cited);
 	return k;
 }
