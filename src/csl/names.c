@@ -249,14 +249,25 @@ static const char *given_part(struct csl_render *r, const struct csl_node *gnp, 
 	return affixed(r, gnp, csl_buf_str(r, g, &own));
 }
 
-/* A particle and the space after it (none after an apostrophe). */
-static void particle(struct buf *b, const char *p, const char *shown)
+/* The blank that joins a particle to the family name: a no-break space
+ * where the locale is French, Russian or Czech ("de la\u00a0Fontaine"),
+ * as citeproc-js joins them, else a space.  Initials that
+ * initialize-with ends with a no-break space ("D.\u00a0") join the
+ * family name with it too. */
+static const char *name_blank(const struct csl_render *r)
+{
+	const char *l = r->L && r->L->lang ? r->L->lang : "en";
+	return !strncmp(l, "fr", 2) || !strncmp(l, "ru", 2) || !strncmp(l, "cs", 2) ? "\xC2\xA0" : " ";
+}
+
+/* A particle and the blank after it (none after an apostrophe). */
+static void particle(struct buf *b, const char *p, const char *shown, const char *blank)
 {
 	if (!p)
 		return;
 	cat(b, shown);
 	if (!ends_with_apostrophe(p))
-		buf_putc(b, ' ');
+		cat(b, blank);
 }
 
 /* One name as text; inverted says name-as-sort-order applies to it.  In
@@ -285,10 +296,11 @@ static const char *one_name(struct csl_render *r, const struct csl_name *nm, con
 	int display = !inverted && !short_form && !(cjk(nm->family) && (!nm->given || cjk(nm->given))) &&
 	              !(r->it && r->it->family_first);
 	struct buf fown, *f = csl_buf_take(r, &fown);
+	const char *blank = name_blank(r);
 	if (display)
-		particle(f, nm->dp, nm->dp);
+		particle(f, nm->dp, nm->dp, blank);
 	if (!demote && nm->ndp)
-		particle(f, nm->ndp, styled(r, fnp, nm->ndp));
+		particle(f, nm->ndp, styled(r, fnp, nm->ndp), blank);
 	cat(f, styled(r, fnp, nm->family));
 	if (display && nm->suffix) {
 		if (nm->comma_suffix)
@@ -330,7 +342,10 @@ static const char *one_name(struct csl_render *r, const struct csl_name *nm, con
 		 * ends with a hyphen ("J.-"), or initials that end with
 		 * initialize-with's ("J-P-"), do not */
 		cat(b, giv);
-		if (giv && !ends_with_quote(nm->given))
+		const char *w = o->initialize_with;
+		if (giv && level < 2 && w && (strstr(w, "\xC2\xA0") || strstr(w, "\xEF\xBB\xBF")))
+			cat(b, blank); /* "D.\u00a0Aggarwal" in French, "D. Aggarwal" else */
+		else if (giv && !ends_with_quote(nm->given))
 			space(b);
 		cat(b, fam);
 	} else {
