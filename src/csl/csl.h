@@ -79,6 +79,7 @@ enum csl_cm {
 	CM_BLOCK = 'K', CM_LEFT = 'M', CM_RIGHT = 'R', CM_INDENT = 'I', CM_DISPLAY_OFF = 'k',
 	CM_NOPUNCT = 'P',                          /* join: the next text's punctuation stays */
 	CM_SUFEND = 'Y',                           /* after a suffix's punctuation (delimiters) */
+	CM_DECOBLANK = 'Z',                        /* after a decorated text's blank suffix */
 	CM_TAG_OFF = 't',                          /* ends a tagged span (below) */
 };
 /* A tagged rendering (csl_session_tagged) marks what wrote each span of

@@ -164,6 +164,16 @@ const char *csl_fmt_apply(struct csl_render *r, const char *s, const struct csl_
 			buf_putc(b, CM_ESC);
 			buf_putc(b, CM_SUFEND);
 		}
+		/* a decorated text's suffix blank stays beside the blank of a
+		 * prefix after it ("<i>J</i>  1980"), as citeproc-js, which
+		 * merges blanks only out of undecorated nodes; a delimiter
+		 * still meets it */
+		if (sn && f->suffix[sn - 1] == ' ' && !r->plain && !r->sort &&
+		    (f->font_style || f->font_variant || f->font_weight || f->decoration || f->valign ||
+		     f->quotes)) {
+			buf_putc(b, CM_ESC);
+			buf_putc(b, CM_DECOBLANK);
+		}
 	}
 	if (disp) {
 		buf_putc(b, CM_ESC);
@@ -823,6 +833,11 @@ const struct csl_node *csl_chosen(struct csl_render *r, const struct csl_node *n
  * as citeproc-js; after the text itself, as any joining. */
 static void join_delim(struct buf *b, const char *delim, int piq)
 {
+	for (size_t k = b->n; k >= 2 && b->p[k - 2] == CM_ESC; k -= 2)
+		if (b->p[k - 1] == CM_DECOBLANK) { /* a delimiter meets the blank */
+			memmove(b->p + k - 2, b->p + k, b->n - k);
+			b->n -= 2;
+		}
 	size_t i = b->n;
 	while (i >= 2 && b->p[i - 2] == CM_ESC && b->p[i - 1] != CM_SUFEND)
 		i -= 2;

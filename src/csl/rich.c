@@ -24,7 +24,7 @@ int csl_mark_dir(const char *p)
 			return -1;
 		if (k == CM_BLOCK || k == CM_LEFT || k == CM_RIGHT || k == CM_INDENT)
 			return 1;
-		if (k == CM_NOPUNCT || k == CM_SUFEND)
+		if (k == CM_NOPUNCT || k == CM_SUFEND || k == CM_DECOBLANK)
 			return 0;
 		if (k >= CM_TAG)
 			return 1; /* a tagged span opens (CM_TAG_OFF closes it) */
@@ -751,7 +751,8 @@ void csl_cat(struct buf *b, const char *s, int punct_in_quote)
 	if (l >= 0 && r) {
 		/* a blank that ends a value's text stays beside another
 		 * (CM_NOPUNCT after it) */
-		int drop = r == ' ' && l == ' ' && !mark_in(b->p + at, b->n - at, CM_NOPUNCT);
+		int drop = r == ' ' && l == ' ' && !mark_in(b->p + at, b->n - at, CM_NOPUNCT) &&
+		           !mark_in(b->p + at, b->n - at, CM_DECOBLANK);
 		size_t q;
 		if (!drop && punct_in_quote && strchr(".,!?", r) && at < b->n &&
 		    (q = quote_close_at(b->p, b->n, at)) != (size_t)-1) {
