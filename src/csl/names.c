@@ -431,6 +431,23 @@ static int name_level(struct csl_render *r, size_t i)
  * its cs:names. */
 /* s after what b holds, without a second space where a name's suffix
  * ends with one and the delimiter starts with one ("Doe " and " and "). */
+/* Does s start with a letter of a script written with spaces between
+ * words, or "&"?  citeproc-js puts blanks around such an "and" term
+ * only (its STARTSWITH_ROMANESQUE_REGEXP). */
+static int romanesque_start(const char *s)
+{
+	int32_t cp;
+	if (!utf8_decode(s, strlen(s), &cp))
+		return 0;
+	return cp == '&' || (cp >= 'a' && cp <= 'z') || (cp >= 'A' && cp <= 'Z') ||
+	       (cp >= 0x0E01 && cp <= 0x0E5B) || (cp >= 0x00C0 && cp <= 0x017F) ||
+	       (cp >= 0x0370 && cp <= 0x03FF) || (cp >= 0x0400 && cp <= 0x052F) ||
+	       (cp >= 0x0590 && cp <= 0x05D4) || (cp >= 0x05D6 && cp <= 0x05FF) ||
+	       (cp >= 0x1F00 && cp <= 0x1FFF) || (cp >= 0x0600 && cp <= 0x06FF) ||
+	       (cp >= 0x200C && cp <= 0x200E) || (cp >= 0x0218 && cp <= 0x021B) ||
+	       (cp >= 0x202A && cp <= 0x202E);
+}
+
 static void put_spaced(struct buf *b, const char *s)
 {
 	if (b->n && b->p[b->n - 1] == ' ')
@@ -511,7 +528,16 @@ static const char *name_list(struct csl_render *r, const struct csl_names *nl,
 		s = name_fmt(r, name, &nl->v[i], s);
 		if (i > 0) {
 			int last = i == show - 1 && !use_etal;
-			if (last && and_term && !r->sort) {
+			if (last && and_term && !r->sort && !romanesque_start(and_term)) {
+				/* a term that starts with no letter of a spaced
+				 * script (" / ", "和") joins as it is written, with
+				 * no blank or delimiter around it, but the
+				 * delimiter delimiter-precedes-last="always" asks
+				 * for before the second of two (citeproc-js) */
+				if (o.dp_last == DP_ALWAYS && show == 2)
+					put_spaced(&b, o.delimiter);
+				buf_put(&b, and_term, strlen(and_term));
+			} else if (last && and_term && !r->sort) {
 				/* with delimiter-precedes-last="always", an institution
 				 * second of two follows the "and" with no delimiter
 				 * before it, as citeproc-js joins it ("Webern, Anton
