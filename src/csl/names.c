@@ -229,9 +229,13 @@ static const char *affixed(struct csl_render *r, const struct csl_node *np, cons
 }
 
 /* The given name-part of an inverted name: the given name and the
- * particles after it. */
+ * particles after it.  A demoted non-dropping particle keeps the family
+ * name-part's formatting (CSL 1.0.2, cs:name-part: "family" affects the
+ * family name and the non-dropping particle), inside the given
+ * name-part's affixes. */
 static const char *given_part(struct csl_render *r, const struct csl_node *gnp, const char *given,
-                              const char *const *parts, size_t nparts)
+                              const char *const *parts, size_t nparts, const char *ndp,
+                              const struct csl_node *fnp)
 {
 	struct buf own, *g = csl_buf_take(r, &own);
 	const char *pieces[3] = {given, nparts > 0 ? parts[0] : NULL, nparts > 1 ? parts[1] : NULL};
@@ -240,7 +244,7 @@ static const char *given_part(struct csl_render *r, const struct csl_node *gnp, 
 			continue;
 		if (g->n)
 			space(g);
-		cat(g, styled(r, gnp, pieces[i]));
+		cat(g, styled(r, i && pieces[i] == ndp ? fnp : gnp, pieces[i]));
 	}
 	if (!g->n) {
 		csl_buf_drop(r, g, &own);
@@ -319,7 +323,7 @@ static const char *one_name(struct csl_render *r, const struct csl_name *nm, con
 			parts[np++] = nm->dp;
 		if (nm->ndp && demote)
 			parts[np++] = nm->ndp;
-		giv = given_part(r, gnp, given, parts, np);
+		giv = given_part(r, gnp, given, parts, np, demote ? nm->ndp : NULL, fnp);
 	}
 	if (giv && !*giv)
 		giv = NULL;
