@@ -862,6 +862,12 @@ static void join_delim(struct buf *b, const char *delim, int piq)
 		buf_put(b, delim, strlen(delim));
 		return;
 	}
+	if (i >= 3 && b->p[i - 2] == CM_ESC && quoted && (*delim == ':' || *delim == ';')) {
+		/* a colon or semicolon stays outside the quote a suffix's
+		 * punctuation went into, and meets none of it ("excl!”: ") */
+		buf_put(b, delim, strlen(delim));
+		return;
+	}
 	csl_cat(b, delim, piq);
 }
 

@@ -779,7 +779,14 @@ void csl_cat(struct buf *b, const char *s, int punct_in_quote)
 		/* the table's other rules, only for a mark standing alone ("! ",
 		 * "."), not one that starts text ("??-??") */
 		int alone = !s[i + 1] || s[i + 1] == ' ' || csl_mark_len(s + i + 1) || strchr(",;:", r);
-		if (!drop && (alone || l == r || (r == '.' && (l == '!' || l == '?' || l == '.')))) {
+		/* a closing quote the punctuation stays outside of keeps it
+		 * apart from the value's own ("why?”: J.") but for the same
+		 * mark twice ("etc.’" with "." is "etc.’"), as citeproc-js;
+		 * what a suffix moved inside (CM_SUFEND) meets it as usual */
+		int outside = at < b->n && quote_close_at(b->p, b->n, at) != (size_t)-1 &&
+		              !mark_in(b->p + at, b->n - at, CM_SUFEND) &&
+		              !(punct_in_quote && strchr(".,!?", r));
+		if (!drop && !(outside && l != r) && (alone || l == r || (r == '.' && (l == '!' || l == '?' || l == '.')))) {
 			drop = collide(l, r);
 			if (drop == 2) {
 				/* l goes; r comes as if l had not been there */
