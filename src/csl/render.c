@@ -460,6 +460,25 @@ static const char *narrow_spaces(struct csl_render *r, const char *s)
 	return csl_buf_str(r, b, &own);
 }
 
+/* s, the text of a group or macro call formatted by f: when f does not
+ * decorate, a decorated text's suffix blank that ends s moves up out of
+ * it, as citeproc-js moves trailing blanks out of undecorated nodes, and
+ * meets a prefix's blank after it as any joining (CM_DECOBLANK goes). */
+static const char *undecorated_tail(struct csl_render *r, const char *s, const struct csl_fmt *f)
+{
+	if (f->font_style || f->font_variant || f->font_weight || f->decoration || f->valign || f->quotes)
+		return s;
+	size_t n = strlen(s), k = n;
+	while (k >= 2 && s[k - 2] == CM_ESC && s[k - 1] != CM_DECOBLANK)
+		k -= 2;
+	if (k < 2 || s[k - 2] != CM_ESC || s[k - 1] != CM_DECOBLANK)
+		return s;
+	char *o = arena_alloc(r->a, n - 1);
+	memcpy(o, s, k - 2);
+	memcpy(o + k - 2, s + k, n - k + 1);
+	return o;
+}
+
 /* s, the text of a group or macro call formatted by f: a blank that
  * starts it (a child's prefix) stays beside a blank before it when f
  * decorates (font style, variant, weight, decoration, vertical-align,
@@ -534,6 +553,7 @@ static const char *render_text(struct csl_render *r, const struct csl_node *n)
 		if (!*s)
 			return "";
 		struct csl_fmt own;
+		s = undecorated_tail(r, s, &n->f);
 		return csl_fmt_apply(r, decorated_lead(r, s, &n->f), csl_fmt_uncased(&n->f, &own), 1);
 	}
 	if (n->macro_name)
@@ -938,6 +958,7 @@ static const char *render_group(struct csl_render *r, const struct csl_node *n)
 	r->called = called + c;
 	r->found = found + f + (f == 0 && *s);
 	struct csl_fmt own;
+	s = undecorated_tail(r, s, &n->f);
 	return csl_fmt_apply(r, decorated_lead(r, s, &n->f), csl_fmt_uncased(&n->f, &own), 1);
 }
 
