@@ -486,6 +486,8 @@ const char *csl_locator_name(int i);
 
 /* rich.c */
 const char *csl_text_case(struct arena *a, const char *s, enum csl_case tc);
+/* The same in the casing of the locale lang ("tr-TR": i and İ); NULL: none. */
+const char *csl_text_case_lang(struct arena *a, const char *s, enum csl_case tc, const char *lang);
 const char *csl_strip_periods(struct arena *a, const char *s);
 const char *csl_marked(struct arena *a, const char *s, char on, char off);
 void csl_cat(struct buf *b, const char *s, int punct_in_quote);

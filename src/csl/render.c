@@ -113,7 +113,7 @@ const char *csl_fmt_apply(struct csl_render *r, const char *s, const struct csl_
 		enum csl_case tc = f->text_case;
 		if (tc == TC_TITLE && !r->it->english)
 			tc = TC_NONE;
-		s = csl_text_case(r->a, s, tc);
+		s = csl_text_case_lang(r->a, s, tc, r->L ? r->L->lang : NULL);
 	}
 	if (!f->has_style && !(affixes && f->has_affix))
 		return s;

@@ -571,8 +571,34 @@ static void sentence_case(const struct cpos *v, size_t k, int32_t *to)
 			to[j] = utf8proc_tolower(v[j].cp);
 }
 
+/* A letter in upper or lower case; turkic: as Turkish and Azerbaijani
+ * write i and ı (i and İ, ı and I), as citeproc-js cases in the
+ * style's locale. */
+static int32_t case_upper(int32_t cp, int turkic)
+{
+	if (turkic && cp == 'i')
+		return 0x130;
+	return utf8proc_toupper(cp);
+}
+
+static int32_t case_lower(int32_t cp, int turkic)
+{
+	if (turkic && cp == 'I')
+		return 0x131;
+	if (turkic && cp == 0x130)
+		return 'i';
+	return utf8proc_tolower(cp);
+}
+
 const char *csl_text_case(struct arena *a, const char *s, enum csl_case tc)
 {
+	return csl_text_case_lang(a, s, tc, NULL);
+}
+
+const char *csl_text_case_lang(struct arena *a, const char *s, enum csl_case tc, const char *lang)
+{
+	int turkic = lang && (!strncmp(lang, "tr", 2) || !strncmp(lang, "az", 2)) &&
+	             (!lang[2] || lang[2] == '-');
 	size_t n = strlen(s), k;
 	if (tc == TC_NONE || !n)
 		return s;
@@ -585,7 +611,7 @@ const char *csl_text_case(struct arena *a, const char *s, enum csl_case tc)
 	case TC_UPPER:
 		for (size_t j = 0; j < k; j++)
 			if (!v[j].prot)
-				to[j] = tc == TC_LOWER ? utf8proc_tolower(v[j].cp) : utf8proc_toupper(v[j].cp);
+				to[j] = tc == TC_LOWER ? case_lower(v[j].cp, turkic) : case_upper(v[j].cp, turkic);
 		break;
 	case TC_CAPFIRST:
 	case TC_CAPALL: {
@@ -600,7 +626,7 @@ const char *csl_text_case(struct arena *a, const char *s, enum csl_case tc)
 				fl++;
 			if (fl < w[i].to && is_letter(v[fl].cp) && !v[fl].prot && word_all(v, w[i], is_lower) &&
 			    !(v[fl].cp >= 0x370 && v[fl].cp <= 0x3FF && fl + 1 == w[i].to))
-				to[fl] = utf8proc_toupper(v[fl].cp);
+				to[fl] = case_upper(v[fl].cp, turkic);
 			if (tc == TC_CAPFIRST)
 				break;
 		}
