@@ -361,7 +361,14 @@ static const char *one_name(struct csl_render *r, const struct csl_name *nm, con
 			sl--;
 		cat(b, fam);
 		if (giv) {
-			buf_put(b, sep, sl);
+			/* a blank the family name-part's suffix ends with meets
+			 * the separator's ("Abdalla, Michel" with suffix=", " and
+			 * sort-separator=" "), as citeproc-js */
+			const char *sp = sep;
+			size_t spl = sl;
+			if (b->n && b->p[b->n - 1] == ' ' && spl && *sp == ' ')
+				sp++, spl--;
+			buf_put(b, sp, spl);
 			cat(b, giv);
 		}
 		if (nm->suffix) {
