@@ -96,9 +96,10 @@ static uint32_t unit(const unsigned char *p, int w, int big)
 
 /* Text has no NULs.  UTF-16 or UTF-32 without its mark has them in
  * step, one byte of two or three of four (most bibliographies are in a
- * Latin script), which no byte order can be guessed for; NULs anywhere
- * else are binary data (a PDF, an archive, a program), not text in any
- * encoding.  0 for text. */
+ * Latin script), which no byte order can be guessed for; a quarter of
+ * NULs out of step is binary data (a PDF, an archive, a program), not
+ * text in any encoding.  A few stray NULs in text are the scanner's to
+ * report, entry by entry.  0 for text. */
 static int nul_kind(const unsigned char *h, size_t n)
 {
 	size_t at[4] = {0, 0, 0, 0}, nul = 0;
@@ -107,7 +108,7 @@ static int nul_kind(const unsigned char *h, size_t n)
 			at[i % 4]++;
 			nul++;
 		}
-	if (!nul)
+	if (!nul || n < 4 || nul < n / 4)
 		return 0;
 	size_t quarter = n / 4 ? n / 4 : 1;
 	/* a byte position where (nearly) every unit has a NUL */
