@@ -72,7 +72,7 @@ EMBED   := $(GEN)/csl_locale_en_us.inc $(GEN)/csl_style_default.inc $(GEN)/csl_p
            $(GEN)/csl_css.inc
 GEN_HDR += $(EMBED)
 GEN_OBJ := $(patsubst grammar/%.y,$(BUILD)/gen/%.tab.o,$(GRAMMARS)) $(patsubst grammar/%.l,$(BUILD)/gen/%.lex.o,$(LEXERS))
-LIB_OBJ += $(GEN_OBJ) $(BUILD)/gen/refs_model.o
+LIB_OBJ += $(GEN_OBJ) $(BUILD)/gen/refs_model.o $(BUILD)/gen/finder_model.o
 CLI_OBJ := $(patsubst src/%.c,$(BUILD)/%.o,$(wildcard src/cli/*.c))
 # The library's objects in an archive that keeps every symbol global, for
 # what uses its internal headers (below, beside libcitex.a).
@@ -223,7 +223,7 @@ $(PGO_DIR)/gen/%.lex.o: $(GEN)/%.lex.c | $(GEN_HDR)
 	$(PGO_MKDIR)
 	$(CC) $(ALL_CFLAGS) $(PGO_GEN) $(PGO_AS) -MMD -MP $(LEX_WARN) -c -o $@ $<
 
-$(PGO_DIR)/gen/refs_model.o: $(GEN)/refs_model.c
+$(PGO_DIR)/gen/%_model.o: $(GEN)/%_model.c
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
@@ -271,7 +271,12 @@ MODELS := data/refs.model data/cv.model
 $(GEN)/refs_model.c: $(wildcard $(MODELS)) tools/embed_models.sh | $(GEN)
 	@sh tools/embed_models.sh cv_refs_model=data/refs.model cv_pages_model=data/cv.model >$@
 
-$(BUILD)/gen/refs_model.o: $(GEN)/refs_model.c $(FLAGS_STAMP)
+# The finder's model (data/finder.model, make model) likewise; without
+# one the rules alone find the items.
+$(GEN)/finder_model.c: $(wildcard data/finder.model) tools/embed_models.sh | $(GEN)
+	@sh tools/embed_models.sh cv_finder_model=data/finder.model >$@
+
+$(BUILD)/gen/%_model.o: $(GEN)/%_model.c $(FLAGS_STAMP)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
 # The labeller's training.  The pages' model (data/cv.model): anystyle's
@@ -327,13 +332,17 @@ model: $(BUILD)/train_refs $(SYNTH)
 	$(BUILD)/train_refs -o data/cv.model $(PAGES_ARGS)
 	$(BUILD)/train_refs -o data/refs.model $(REFS_ARGS)
 	$(MAKE) --no-print-directory all
+	$(MAKE) --no-print-directory model-finder
 
 # Retrain into build/ and compare: the committed models are what the data give.
-model-check: $(BUILD)/train_refs $(SYNTH)
+model-check: $(BUILD)/train_refs $(SYNTH) $(BUILD)/train_finder $(BUILD)/pages/train/manifest.json
 	$(BUILD)/train_refs -o $(BUILD)/cv.model $(PAGES_ARGS) 2>/dev/null
 	$(BUILD)/train_refs -o $(BUILD)/refs.model $(REFS_ARGS) 2>/dev/null
+	$(FINDER_DATA) OUT=$(BUILD)/finder sh tools/finder_data.sh >/dev/null
+	$(BUILD)/train_finder -e $(FINDER_EPOCHS) -o $(BUILD)/finder.model $(BUILD)/finder/list.txt 2>/dev/null
 	cmp $(BUILD)/cv.model data/cv.model && cmp $(BUILD)/refs.model data/refs.model && \
-	  echo "ok model: data/cv.model and data/refs.model are rebuilt exactly"
+	  cmp $(BUILD)/finder.model data/finder.model && \
+	  echo "ok model: data/cv.model, data/refs.model and data/finder.model are rebuilt exactly"
 
 # K-fold cross-validation of the labeller on the training sets alone
 # (tools/refs_cv.sh): a change that helps the development set should help
@@ -353,6 +362,48 @@ eval-refs-gold: $(BUILD)/citex
 
 eval-refs-heldout: $(BUILD)/citex $(HELDOUT)
 	sh tools/refs_eval.sh heldout $(BUILD)/citex $(BUILD)/refs-heldout
+
+# The finder's training (tools/train_finder.c, tools/perceptron.c): the
+# blocks of pages whose items are known, labelled by tools/finder_gold.py
+# (tools/finder_data.sh): the dev homepages, as pages and as text, and
+# pages tools/gen_pages.py generates from the shared corpora (its training
+# split; the held-out split is for make eval-sites).  The finder reads the
+# labeller's reading of each block: train it after the labeller.
+HOMEPAGES ?= ../shared/corpora/homepages-dev
+HOMEPAGES_SPLIT ?= ../shared/tools/homepages-split.txt
+GEN_PAGES ?= tools/gen_pages.py
+PAGES_SITES ?= 300
+PAGES_HELDOUT ?= 100
+FINDER_EPOCHS ?= 24
+$(BUILD)/train_finder: tools/train_finder.c tools/perceptron.c tools/perceptron.h $(LIB_INTERNAL)
+	$(CC) $(ALL_CFLAGS) -Itools -o $@ tools/train_finder.c tools/perceptron.c $(LIB_INTERNAL) $(LDLIBS) -lm
+
+# Generated pages, made again when the generator changes (it renders
+# through citex's CSL processor, so it needs the program).
+$(BUILD)/pages/train/manifest.json: $(wildcard $(GEN_PAGES)) | $(BUILD)/citex
+	@if [ -f "$(GEN_PAGES)" ]; then rm -rf $(BUILD)/pages/train && \
+	  nice python3 $(GEN_PAGES) --seed 1 --split train --sites $(PAGES_SITES) --out $(BUILD)/pages/train \
+	    --citex $(BUILD)/citex; else mkdir -p $(@D) && echo '{}' >$@; fi
+
+$(BUILD)/pages/heldout/manifest.json: $(wildcard $(GEN_PAGES)) | $(BUILD)/citex
+	@if [ -f "$(GEN_PAGES)" ]; then rm -rf $(BUILD)/pages/heldout && \
+	  nice python3 $(GEN_PAGES) --seed 2 --split heldout --sites $(PAGES_HELDOUT) --out $(BUILD)/pages/heldout \
+	    --citex $(BUILD)/citex; else mkdir -p $(@D) && echo '{}' >$@; fi
+
+FINDER_DATA = TRAIN=$(BUILD)/train_finder DEV=$(HOMEPAGES) SPLIT=$(HOMEPAGES_SPLIT) PAGES=$(BUILD)/pages/train
+
+model-finder: $(BUILD)/train_finder $(BUILD)/pages/train/manifest.json
+	$(FINDER_DATA) OUT=$(BUILD)/finder sh tools/finder_data.sh
+	nice $(BUILD)/train_finder -e $(FINDER_EPOCHS) -o data/finder.model $(BUILD)/finder/list.txt
+	$(MAKE) --no-print-directory all
+
+# The reader scored on sites its finder never saw: each dev homepage read
+# with a finder model trained without it, in HTML and in text form, and the
+# held-out generated pages (tools/eval_sites.sh).
+eval-sites: $(BUILD)/citex $(BUILD)/train_finder $(BUILD)/pages/train/manifest.json \
+		$(BUILD)/pages/heldout/manifest.json
+	@$(FINDER_DATA) HELDOUT=$(BUILD)/pages/heldout CITEX=$(BUILD)/citex OUT=$(BUILD)/eval-sites \
+	  EPOCHS=$(FINDER_EPOCHS) sh tools/eval_sites.sh
 
 print-ldlibs:
 	@echo $(LDLIBS)
@@ -520,5 +571,5 @@ clean:
 # themselves whether their target changes (PGO_LIST).
 FORCE:
 
-.PHONY: FORCE styles-check release release-check layers tsan statics sizes model model-check model-cv eval-refs eval-refs-gold eval-refs-heldout print-ldlibs fuzz install uninstall asan-corpora deps test-deps seeds all check unit asan check-corpora clean check-tools eval-pages
+.PHONY: FORCE styles-check release release-check layers tsan statics sizes model model-finder eval-sites model-check model-cv eval-refs eval-refs-gold eval-refs-heldout print-ldlibs fuzz install uninstall asan-corpora deps test-deps seeds all check unit asan check-corpora clean check-tools eval-pages
 .DELETE_ON_ERROR:

@@ -172,6 +172,9 @@ struct cx_options {
 	                         * or xdata key not seen yet (0: 8 MiB); past a 32nd
 	                         * of it the rest of the input is searched for the key */
 	const char *owner;      /* cv input: the owner's name, for empty author slots */
+	const char *finder_model; /* cv input: a finder model file instead of the
+	                           * built-in one, or "rules" for none (to measure
+	                           * models trained without a page: make eval-sites) */
 };
 
 /* ---- the context ------------------------------------------------------------ */

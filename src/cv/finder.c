@@ -43,7 +43,8 @@ static const char *const other_words[] = {
 	"skills", "interests", "contact", "grants", "funding", "students", "mentoring",
 	"advising", "projects", "news", "activities", "reviewing", "reviewer", "positions",
 	"appointments", "biography", "bio", "about", "hobbies", "languages", "leadership",
-	"outreach", "media", "press", "fellowships", "scholarships", "courses", "coursework",
+	"outreach", "media", "press", "fellowships", "scholarships", "courses", "coursework", "blog",
+	"blogs", "podcast", "podcasts", "videos",
 	"volunteer", "memberships", "references", "referees", "patents", "misc",
 	"miscellaneous", "personal", "summary", "profile", "objective", "achievements",
 	"certifications", "internships", "seminars", "lectures", "committees", "affiliations",
@@ -389,8 +390,13 @@ static enum lk line_kind(struct cv *v, cx_str s)
 	return n[0] > n[1] && n[0] >= n[2] ? LK_TITLE : n[1] > n[2] ? LK_AUTHOR : LK_VENUE;
 }
 
+int cvd_cites(struct cv *v, cx_str s)
+{
+	return line_kind(v, s) == LK_CITE;
+}
+
 /* Long prose: an abstract, or the page talking about its owner. */
-static int prose(cx_str p)
+int cvd_prose(cx_str p)
 {
 	size_t words = 0, lower = 0;
 	for (size_t i = 0; i < p.n; i++)
@@ -398,8 +404,11 @@ static int prose(cx_str p)
 			words++;
 			lower += str_is_lower((unsigned char)p.p[i]) != 0;
 		}
+	/* a sentence that opens with "We" is the paper talking, full stop or
+	 * not (a one-line summary under a title) */
+	int we = p.n > 3 && (cvd_ieqn(p.p, "we ", 3) || cvd_ieqn(p.p, "this paper ", p.n > 11 ? 11 : 3));
 	return (p.n > 200 && 2 * lower >= words) ||
-	       (p.n > 80 && p.p[p.n - 1] == '.' && 2 * lower >= words &&
+	       (p.n > 80 && (p.p[p.n - 1] == '.' || we) && 2 * lower >= words &&
 	        (cvd_has_ci(p, "we") || cvd_has_ci(p, "our") || cvd_has_ci(p, "this paper"))) ||
 	       (p.n > 9 && cvd_ieqn(p.p, "abstract", 8) && !str_alpha((unsigned char)p.p[8]));
 }
@@ -437,7 +446,7 @@ static int lines_wrapped(struct cv *v, const struct cv_line *L, size_t n)
 			while (w < nx.n && nx.p[w] != ' ')
 				w++;
 			k++;
-			full += !L[i + 1].blank && 20 * (len + 1 + chars(cvd_S(nx.p, w))) >= 19 * v->width;
+			full += !L[i + 1].blank && len + 1 + chars(cvd_S(nx.p, w)) > v->width;
 		}
 	if (k >= 1 && full == k)
 		return 1;
@@ -471,7 +480,7 @@ static int image_name(cx_str p)
 }
 
 /* A line that is only a year: a heading of a list grouped by year. */
-static int year_only(struct cv *v, const struct cv_line *L)
+int cvd_year_only(struct cv *v, const struct cv_line *L)
 {
 	cx_str p = cvd_trim_punct(cvd_plain(&v->a, cvd_S(L->s, L->n)), ":-#*");
 	return p.n == 4 ? cvd_find_year(p, NULL) : 0;
@@ -521,6 +530,7 @@ struct acc {
 	uint8_t kind[ITEM_LINES];
 	size_t n;
 	unsigned line;
+	size_t idx;          /* its first line's index */
 	unsigned kinds;      /* bit set of enum lk */
 	int caption;         /* the first line is a heading with the item's title */
 	cx_str extra, abstract, date, badge;
@@ -538,7 +548,28 @@ struct grouper {
 	int abstract;      /* under an "Abstract" heading */
 	int blank;         /* a blank line came before the line taken */
 	unsigned rec;      /* the page record being read */
+	size_t at, at_end; /* the lines being taken (their idx), for v->rule */
 };
+
+/* The rule finder's mark m on the lines being taken, when the learned
+ * finder asks for its reading (v->rule): an item's first line starts it,
+ * the lines joined to it continue it, and a line set apart stays so. */
+static void mark(struct grouper *g, int m)
+{
+	uint8_t *r = g->v->rule;
+	for (size_t k = g->at; r && k < g->at_end && k < g->v->nl; k++) {
+		if (k != g->at && (r[k] & (RM_SEC - 1)) == RM_SIDE)
+			continue;
+		r[k] = (uint8_t)((r[k] & ~(RM_SEC - 1)) | (k == g->at || m == RM_SIDE ? m : RM_CONT));
+	}
+}
+
+static void mark_at(struct grouper *g, const struct cv_line *L, int m)
+{
+	g->at = L->idx;
+	g->at_end = L->idx + 1;
+	mark(g, m);
+}
 
 static struct cv_raw *new_raw(struct cv *v)
 {
@@ -578,6 +609,7 @@ static void flush(struct grouper *g)
 			memcpy(r->roles, c->role, ITEM_LINES);
 		}
 		r->line = c->line;
+		r->idx = c->idx;
 		r->extra = c->extra, r->abstract = c->abstract, r->date = c->date, r->badge = c->badge;
 		r->title = c->title;
 		r->hint = g->hint;
@@ -664,7 +696,8 @@ static void acc_line(struct grouper *g, cx_str s, unsigned line, int role, int k
 	if (c->n == ITEM_LINES && c->s[c->n - 1].n + s.n >= ITEM_BYTES)
 		flush(g); /* no item is this long: the line starts the next */
 	if (!c->n)
-		c->line = line;
+		c->line = line, c->idx = g->at;
+	mark(g, c->n ? RM_CONT : RM_START);
 	if (c->n == ITEM_LINES) { /* more lines than an item has: the last one grows */
 		c->s[c->n - 1] = cv_cat(&g->v->a, c->s[c->n - 1], " ", s);
 		return;
@@ -724,7 +757,7 @@ static int side_line(struct grouper *g, cx_str s, cx_str p, int marked)
 		c->extra = cat_upto(&v->a, c->extra, " ", s, ITEM_BYTES);
 		return 1;
 	}
-	enum lk pk = prose(p) ? line_kind(v, s) : LK_CITE;
+	enum lk pk = cvd_prose(p) ? line_kind(v, s) : LK_CITE;
 	if (pk == LK_TITLE || pk == LK_VENUE) {
 		if (first_person(p) && !marked) {
 			flush(g);
@@ -825,8 +858,10 @@ static void take_line(struct grouper *g, cx_str s, unsigned line, int heading)
 			*ab = cat_upto(&v->a, *ab, " ", p, ABSTRACT_BYTES);
 		return;
 	}
-	if (side_line(g, s, p, 0))
+	if (side_line(g, s, p, 0)) {
+		mark(g, RM_SIDE);
 		return;
+	}
 	if (p.n == 4 && cvd_find_year(p, NULL)) {
 		flush(g); /* a year heading in a list grouped by year */
 		g->year = cvd_find_year(p, NULL);
@@ -837,7 +872,8 @@ static void take_line(struct grouper *g, cx_str s, unsigned line, int heading)
 			flush(g);
 		c->date = p; /* the item's date on a line before it */
 		if (!c->line)
-			c->line = line;
+			c->line = line, c->idx = g->at;
+		mark(g, RM_SIDE);
 		return;
 	}
 	if (p.n > 1 && p.p[0] == '(' && p.p[p.n - 1] == ')' && !heading) {
@@ -856,6 +892,7 @@ static void take_line(struct grouper *g, cx_str s, unsigned line, int heading)
 		c->kind[0] = LK_CITE;
 		c->kinds = 1u << LK_CITE;
 		c->caption = 0;
+		mark(g, RM_CONT);
 		return;
 	}
 	int start = 0;
@@ -877,6 +914,7 @@ static void take_line(struct grouper *g, cx_str s, unsigned line, int heading)
 		c->caption = 1;
 	if (c->n && c->s[c->n - 1].n + s.n < ITEM_BYTES && continues(g, p, k)) {
 		c->s[c->n - 1] = cv_cat(&v->a, c->s[c->n - 1], " ", s);
+		mark(g, RM_CONT);
 		return;
 	}
 	acc_line(g, s, line, R_NONE, k);
@@ -890,6 +928,14 @@ static int several_citations(struct cv *v, const struct cv_line *L, size_t n)
 		if (!L[i].blank && L[i].n > 40 && line_kind(v, cvd_S(L[i].s, L[i].n)) == LK_CITE)
 			k++;
 	return k >= 2;
+}
+
+/* Lines L[0] and L[1]: a title line over an author list, which stand
+ * apart however long the title (a page whose longest lines are its
+ * titles is no text wrapped at their width). */
+static int title_over_authors(struct cv *v, const struct cv_line *L)
+{
+	return line_kind(v, cvd_S(L[0].s, L[0].n)) == LK_TITLE && line_kind(v, cvd_S(L[1].s, L[1].n)) == LK_AUTHOR;
 }
 
 /* The lines of a marked item (a list item, a page record): one item, its
@@ -909,11 +955,13 @@ static void take_lines(struct grouper *g, const struct cv_line *L, size_t n)
 		for (size_t i = 0; i < n; i++) {
 			if (L[i].blank || L[i].role == R_LINKS || L[i].role == R_BADGE)
 				continue;
-			if (L[i].heading && year_only(v, &L[i])) {
+			if (L[i].heading && cvd_year_only(v, &L[i])) {
 				flush(g);
-				g->year = year_only(v, &L[i]);
-			} else
+				g->year = cvd_year_only(v, &L[i]);
+			} else {
+				g->at = L[i].idx, g->at_end = L[i].idx + 1;
 				take_line(g, cvd_S(L[i].s, L[i].n), L[i].line, 0);
+			}
 		}
 		flush(g);
 		g->year = year;
@@ -930,9 +978,12 @@ static void take_lines(struct grouper *g, const struct cv_line *L, size_t n)
 		size_t j = i;
 		while (j < n && !L[j].blank && !L[j].role)
 			j++;
-		if (j - i >= 2 && lines_wrapped(v, L + i, j - i)) {
+		if (j - i >= 2 && lines_wrapped(v, L + i, j - i) && !title_over_authors(v, L + i)) {
 			cx_str joined = join_lines(&v->a, L, i, j);
-			if (!side_line(g, joined, cvd_plain(&v->a, joined), 1)) {
+			g->at = L[i].idx, g->at_end = L[j - 1].idx + 1;
+			if (side_line(g, joined, cvd_plain(&v->a, joined), 1))
+				mark(g, RM_SIDE);
+			else {
 				C[nc] = L[i];
 				joined = lead_in(joined);
 				C[nc].s = (char *)joined.p, C[nc].n = joined.n;
@@ -945,14 +996,19 @@ static void take_lines(struct grouper *g, const struct cv_line *L, size_t n)
 		cx_str s = cvd_S(L[i].s, L[i].n), p = cvd_plain(&v->a, s);
 		if (L[i].role == R_LINKS) {
 			g->cur.extra = cat_upto(&v->a, g->cur.extra, " ", s, ITEM_BYTES);
+			mark_at(g, &L[i], RM_SIDE);
 			continue;
 		}
 		if (L[i].role == R_BADGE) {
 			g->cur.badge = cvd_trim_punct(cat_upto(&v->a, g->cur.badge, ", ", p, ITEM_BYTES), ",");
+			mark_at(g, &L[i], RM_SIDE);
 			continue;
 		}
-		if (side_line(g, s, p, 1) || !p.n)
+		g->at = L[i].idx, g->at_end = L[i].idx + 1;
+		if (side_line(g, s, p, 1) || !p.n) {
+			mark(g, RM_SIDE);
 			continue;
+		}
 		C[nc] = L[i];
 		s = lead_in(s);
 		C[nc].s = (char *)s.p, C[nc].n = s.n;
@@ -967,18 +1023,23 @@ static void take_lines(struct grouper *g, const struct cv_line *L, size_t n)
 		cx_str t = C[j].n > 40 ? repeats(v, cvd_S(C[0].s, C[0].n), cj) : cvd_S("", 0);
 		if (t.n && line_kind(v, cj) == LK_CITE) {
 			title = t;
+			/* the caption's links are the item's */
+			g->cur.extra = cat_upto(&v->a, g->cur.extra, " ", cvd_S(C[0].s, C[0].n), ITEM_BYTES);
 			C[0] = C[j];
 			C[0].role = R_NONE;
 			nc = 1;
 			roles = 0;
 		}
 	}
-	if (nc > 1 && !roles && !joined_any && lines_wrapped(v, C, nc)) {
+	if (nc > 1 && !roles && !joined_any && lines_wrapped(v, C, nc) && !title_over_authors(v, C)) {
 		cx_str joined = join_lines(&v->a, C, 0, nc);
+		g->at = C[0].idx, g->at_end = C[nc - 1].idx + 1;
 		acc_line(g, joined, C[0].line, R_NONE, LK_CITE);
 	} else
-		for (size_t i = 0; i < nc; i++)
+		for (size_t i = 0; i < nc; i++) {
+			g->at = C[i].idx, g->at_end = C[i].idx + 1;
 			acc_line(g, cvd_S(C[i].s, C[i].n), C[i].line, C[i].role, LK_VENUE);
+		}
 	if (!g->cur.n && !g->strict && (g->cur.badge.n || g->cur.extra.n))
 		cvd_v_diag(v, CX_WARNING, CX_E_SYNTAX, L[0].line,
 		           "list item in a publication section holds no text of a publication; skipped");
@@ -1042,8 +1103,8 @@ static void take_record(struct grouper *g, const struct cv_line *L, size_t n)
 		text += !L[i].blank && !L[i].heading;
 	if (!text) { /* a record of headings alone: a year's heading */
 		for (size_t i = 0; i < n; i++)
-			if (L[i].heading && year_only(v, &L[i]))
-				g->year = year_only(v, &L[i]);
+			if (L[i].heading && cvd_year_only(v, &L[i]))
+				g->year = cvd_year_only(v, &L[i]);
 		return;
 	}
 	const struct cv_rec *rc = &v->rec[L[0].rec <= v->nrec ? L[0].rec : 0];
@@ -1071,16 +1132,28 @@ static cx_str heading_text(struct cv *v, const struct cv_line *L, int *emph)
 	return cvd_plain(&v->a, s);
 }
 
+cx_str cvd_lead_bold(struct arena *a, const struct cv_line *L)
+{
+	const char *e = L->n && L->s[0] == CX_M_BOLD_ON ? memchr(L->s, CX_M_BOLD_OFF, L->n) : NULL;
+	return e ? cvd_plain(a, cvd_S(L->s + 1, (size_t)(e - L->s - 1))) : cvd_S("", 0);
+}
+
+cx_str cvd_lead_label(struct arena *a, const struct cv_line *L)
+{
+	cx_str p = cvd_plain(a, cvd_S(L->s, L->n));
+	size_t k = 0, words = 1;
+	while (k < p.n && k < 40 && p.p[k] != ':' && (str_alpha((unsigned char)p.p[k]) || p.p[k] == ' ' || p.p[k] == '&'))
+		words += p.p[k++] == ' ';
+	return k && k < p.n && p.p[k] == ':' && words <= 3 ? cvd_S(p.p, k) : cvd_S("", 0);
+}
+
 /* A bold span at the start of a line that names a section
  * ("**Education** **University of Washington** ..."). */
 static enum sec bold_heading(struct cv *v, const struct cv_line *L, enum cv_hint *h)
 {
-	if (!L->n || L->s[0] != CX_M_BOLD_ON)
-		return SEC_NONE;
-	const char *e = memchr(L->s, CX_M_BOLD_OFF, L->n);
-	if (!e)
-		return SEC_NONE;
-	return cvd_sec_class(cvd_plain(&v->a, cvd_S(L->s + 1, (size_t)(e - L->s - 1))), h);
+	cx_str b = cvd_lead_bold(&v->a, L);
+	*h = H_NONE;
+	return b.n ? cvd_sec_class(b, h) : SEC_NONE;
 }
 
 size_t cvd_words_in(cx_str s)
@@ -1109,7 +1182,7 @@ static size_t marker_end(struct cv *v, size_t i)
 			if (bold_heading(v, M, &h2) != SEC_NONE)
 				break;
 		}
-		if (!M->blank && v->l[j - 1].blank && year_only(v, M))
+		if (!M->blank && v->l[j - 1].blank && cvd_year_only(v, M))
 			break; /* the next year's heading */
 		if (!M->blank && v->l[j - 1].blank && M->indent < L->indent && indented)
 			break; /* after a blank line, text left of the item's indented lines */
@@ -1159,8 +1232,16 @@ static size_t wrapped_paragraph(struct grouper *g, size_t i)
 	for (size_t m = i; m < j; m++)
 		if (cvd_links_only(cvd_S(v->l[m].s, v->l[m].n)))
 			return 0;
+	g->at = i, g->at_end = j;
 	take_line(g, join_lines(&v->a, v->l, i, j), L->line, 0);
 	return j - i;
+}
+
+/* The section lines [i, j) were read in, for v->rule. */
+static void sec_marks(struct cv *v, size_t i, size_t j, enum sec sec)
+{
+	for (size_t k = i; v->rule && k < j; k++)
+		v->rule[k] = (uint8_t)(v->rule[k] % RM_SEC + sec * RM_SEC);
 }
 
 struct walk {
@@ -1182,11 +1263,12 @@ static void other_heading(struct grouper *g, struct walk *w, const struct cv_lin
 		return;
 	}
 	if (w->sec == SEC_PUB || w->sec == SEC_NONE) {
-		if (year_only(v, L)) {
+		if (cvd_year_only(v, L)) {
 			flush(g);
-			g->year = year_only(v, L);
+			g->year = cvd_year_only(v, L);
 		} else if (cvd_words_in(p) >= 3 || emph) {
 			flush(g);
+			g->at = L->idx, g->at_end = L->idx + 1;
 			take_line(g, cvd_S(L->s, L->n), L->line, 1);
 		} else if (w->sec == SEC_PUB && w->pub_level && L->heading <= w->pub_level &&
 		           !cvd_find_year(p, NULL)) {
@@ -1205,10 +1287,21 @@ void cvd_segment(struct cv *v)
 {
 	/* the width text is wrapped at: its longest line (a page's blocks are
 	 * never wrapped) */
+	size_t *len = xmalloc((v->nl + 1) * sizeof *len), full = 0;
 	for (size_t i = 0; i < v->nl && !v->html; i++) {
-		size_t len = chars(cvd_plain(&v->a, cvd_S(v->l[i].s, v->l[i].n)));
-		v->width = len > v->width ? len : v->width;
+		len[i] = chars(cvd_plain(&v->a, cvd_S(v->l[i].s, v->l[i].n)));
+		v->width = len[i] > v->width ? len[i] : v->width;
 	}
+	/* a width a text was wrapped at is reached by many of its long lines;
+	 * a few long lines in a text that was never wrapped say nothing */
+	size_t some = 0;
+	for (size_t i = 0; i < v->nl && !v->html; i++) {
+		full += 20 * len[i] >= 19 * v->width;
+		some += 2 * len[i] >= v->width;
+	}
+	if (full < 3 || 8 * full < some)
+		v->width = 0;
+	free(len);
 	struct walk w = {SEC_NONE, 0, 0};
 	enum cv_hint h;
 	for (size_t i = 0; i < v->nl; i++) {
@@ -1226,6 +1319,8 @@ void cvd_segment(struct cv *v)
 	for (size_t i = 0; i < v->nl;) {
 		const struct cv_line *L = &v->l[i];
 		g.blank = i && v->l[i - 1].blank;
+		if (v->rule)
+			v->rule[i] = (uint8_t)(v->rule[i] % RM_SEC + w.sec * RM_SEC);
 		if (L->blank) {
 			i++;
 			continue;
@@ -1234,6 +1329,7 @@ void cvd_segment(struct cv *v)
 			size_t j = i + 1;
 			while (j < v->nl && v->l[j].rec == L->rec)
 				j++;
+			sec_marks(v, i, j, w.sec);
 			if (w.sec != SEC_OTHER)
 				take_record(&g, L, j - i);
 			g.lead = -1;
@@ -1252,6 +1348,8 @@ void cvd_segment(struct cv *v)
 			g.year = 0;
 			if (k == SEC_PUB && L->heading && (!w.pub_level || L->heading < w.pub_level))
 				w.pub_level = L->heading;
+			mark_at(&g, L, k == SEC_PUB ? RM_HEAD_PUB : RM_HEAD_OTHER);
+			sec_marks(v, i, i + 1, k);
 			i++;
 			continue;
 		}
@@ -1268,6 +1366,7 @@ void cvd_segment(struct cv *v)
 		}
 		if (L->marker) {
 			size_t j = marker_end(v, i);
+			sec_marks(v, i, j, w.sec);
 			take_list_item(&g, &v->l[i], j - i);
 			g.lead = -1;
 			i = j;
@@ -1275,11 +1374,64 @@ void cvd_segment(struct cv *v)
 		}
 		size_t k2 = wrapped_paragraph(&g, i);
 		if (k2) {
+			sec_marks(v, i, i + k2, w.sec);
 			i += k2;
 			continue;
 		}
+		g.at = i, g.at_end = i + 1;
 		take_line(&g, cvd_S(L->s, L->n), L->line, 0);
 		i++;
 	}
 	flush(&g);
+}
+
+/* ---- the grouper, for the learned finder (assemble.c) ---------------------------- */
+
+struct grouper *cvd_grouper(struct cv *v)
+{
+	struct grouper *g = arena_calloc(&v->a, sizeof *g);
+	g->v = v;
+	g->lead = -1;
+	g->strict = 1;
+	return g;
+}
+
+void cvd_group_state(struct grouper *g, int strict, enum cv_hint hint, int year)
+{
+	g->strict = strict;
+	g->hint = hint;
+	g->year = year;
+}
+
+void cvd_group_item(struct grouper *g, const struct cv_line *C, size_t nc)
+{
+	g->stop = 0;
+	if (!nc)
+		return;
+	if (C[0].rec)
+		take_record(g, C, nc);
+	else if (C[0].marker)
+		take_list_item(g, C, nc);
+	else
+		take_lines(g, C, nc);
+	flush(g);
+}
+
+void cvd_side_text(struct cv *v, struct cv_raw *r, const struct cv_line *L)
+{
+	cx_str s = cvd_S(L->s, L->n), p = cvd_plain(&v->a, s);
+	cx_str w = cvd_trim_punct(p, ":.");
+	struct ymd d;
+	if (str_ieq(w, "abstract") || str_ieq(w, "summary"))
+		return; /* the abstract's heading */
+	if (cvd_links_only(s) || ids_only(v, s) || L->role == R_LINKS)
+		r->extra = cat_upto(&v->a, r->extra, " ", s, ITEM_BYTES);
+	else if (cvd_date_line(p, &d) && !r->date.n)
+		r->date = p;
+	else if (cvd_award_words(p) && cvd_words_in(p) <= 12 && r->text.n + s.n < ITEM_BYTES)
+		r->text = cv_cat(&v->a, r->text, "\n", s); /* its role, if it has roles, is none */
+	else if (!image_name(p) && !form_field(p) && !first_person(p)) { /* the page talking of its owner */
+		size_t t = cvd_tldr(p); /* a summary's label goes */
+		r->abstract = cat_upto(&v->a, r->abstract, " ", cvd_S(p.p + t, p.n - t), ABSTRACT_BYTES);
+	}
 }

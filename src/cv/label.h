@@ -78,6 +78,11 @@ struct lab_model {
 };
 /* 0, or -1 when the bytes are not a model this build reads. */
 int lab_model_open(struct lab_model *m, const unsigned char *p, size_t n);
+/* The same for a model of other labels (the finder's): the labels decoded
+ * are indexes into names; -1 also when the model has a label not among
+ * them. */
+int lab_model_open_names(struct lab_model *m, const unsigned char *p, size_t n, const char *const *names,
+                         int nnames);
 /* A compiled-in model: the pages' (data/cv.model, trained on items of
  * publication lists and on references, read with FEAT_LINES), or the
  * reference strings' (data/refs.model, trained on references, those
@@ -89,6 +94,9 @@ const struct lab_model *lab_model_builtin(struct lab_model *m, int pages);
 size_t lab_scratch(size_t n);
 void lab_decode(const struct lab_model *m, const uint32_t *f, const uint8_t *nf, size_t n,
                 uint8_t *out, int32_t *scratch);
+/* The same with stride features a token (at most 255) instead of FEAT_MAX. */
+void lab_decode_stride(const struct lab_model *m, const uint32_t *f, const uint8_t *nf, size_t n, size_t stride,
+                       uint8_t *out, int32_t *scratch);
 
 /* Feature ids are FNV-1a hashes; 0 is never one. */
 uint32_t feat_hash(uint32_t seed, const char *s, size_t n);

@@ -206,10 +206,59 @@ static struct cv_line *new_line(struct cv *v, unsigned line)
 		v->l = arena_grow(&v->a, v->l, sizeof *v->l, v->nl, cap);
 		v->capl = cap;
 	}
-	struct cv_line *L = &v->l[v->nl++];
+	struct cv_line *L = &v->l[v->nl];
 	memset(L, 0, sizeof *L);
 	L->line = line;
+	L->idx = (unsigned)v->nl++;
 	return L;
+}
+
+/* A line of Markdown that opens with an HTML tag ("<summary>Education</summary>",
+ * "<div class=...>"): the tags go, but for the emphasis md_inline reads;
+ * a heading's or a summary's tag makes a heading (its level in *heading),
+ * a list item's a bullet (*marker), and a link keeps its address, as
+ * Markdown's does.  A line of tags alone is blank. */
+static cx_str html_line(struct arena *a, cx_str t, int *heading, int *marker)
+{
+	struct buf b = {0};
+	for (size_t i = 0; i < t.n;) {
+		size_t j = i + 1 + (i + 1 < t.n && t.p[i + 1] == '/');
+		size_t nb = j;
+		while (nb < t.n && str_alpha((unsigned char)t.p[nb]))
+			nb++;
+		if (nb < t.n && str_digit((unsigned char)t.p[nb]) && nb == j + 1)
+			nb++; /* h1..h6 */
+		const char *e = t.p[i] == '<' && nb > j && nb < t.n ? memchr(t.p + nb, '>', t.n - nb) : NULL;
+		if (!e || (t.p[nb] != '>' && t.p[nb] != ' ' && t.p[nb] != '/')) {
+			buf_putc(&b, t.p[i++]);
+			continue;
+		}
+		cx_str name = {t.p + j, nb - j}, tag = {t.p + i, (size_t)(e - t.p) + 1 - i};
+		int close = j == i + 2;
+		if (!close && name.n == 2 && str_lower((unsigned char)name.p[0]) == 'h' && name.p[1] >= '1' && name.p[1] <= '6')
+			*heading = name.p[1] - '0';
+		else if (!close && str_ieq(name, "summary"))
+			*heading = 3;
+		else if (!close && str_ieq(name, "li"))
+			*marker = 'b';
+		if ((str_ieq(name, "b") || str_ieq(name, "strong") || str_ieq(name, "em") || str_ieq(name, "i")) &&
+		    t.p[nb] == '>')
+			buf_put(&b, tag.p, tag.n); /* emphasis: md_inline's */
+		else if (!close && str_ieq(name, "a")) {
+			long h = str_ifind(tag, "href=\"", 0);
+			const char *q = h >= 0 ? memchr(tag.p + h + 6, '"', tag.n - (size_t)h - 6) : NULL;
+			if (q && q > tag.p + h + 10 && str_ieqn(tag.p + h + 6, "http", 4)) {
+				buf_put(&b, " <", 2);
+				buf_put(&b, tag.p + h + 6, (size_t)(q - tag.p - h - 6));
+				buf_put(&b, "> ", 2);
+			}
+		} else
+			buf_putc(&b, ' ');
+		i = (size_t)(e - t.p) + 1;
+	}
+	cx_str r = cvd_trim(arena_str(a, b.p ? b.p : "", b.n));
+	buf_free(&b);
+	return r;
 }
 
 static void add_line(struct cv *v, cx_str t, unsigned line)
@@ -223,6 +272,15 @@ static void add_line(struct cv *v, cx_str t, unsigned line)
 		L->blank = 1;
 		L->s = (char *)"";
 		return;
+	}
+	int html_heading = 0, html_marker = 0;
+	if (!v->latex && t.n > 2 && t.p[0] == '<' && (str_alpha((unsigned char)t.p[1]) || t.p[1] == '/')) {
+		t = html_line(&v->a, t, &html_heading, &html_marker);
+		if (!t.n) {
+			L->blank = 1;
+			L->s = (char *)"";
+			return;
+		}
 	}
 	const char *p = t.p, *end = t.p + t.n;
 	/* Markdown heading */
@@ -279,6 +337,10 @@ static void add_line(struct cv *v, cx_str t, unsigned line)
 		while (ml && p < end && *p == ' ')
 			p++;
 	}
+	if (html_heading && !L->heading)
+		L->heading = html_heading, L->marker = 0;
+	else if (html_marker && !L->marker && !L->heading)
+		L->marker = html_marker;
 	L->indent = (unsigned)(lead + (size_t)(p - t.p));
 	cx_str in = md_inline(&v->a, p, (size_t)(end - p), v->latex);
 	in = cvd_trim(in);
@@ -289,9 +351,10 @@ static void add_line(struct cv *v, cx_str t, unsigned line)
 }
 
 void cvd_add_line(struct cv *v, const char *s, size_t n, unsigned line, int heading, int marker,
-                  unsigned rec, int role)
+                  unsigned rec, int role, uint32_t box)
 {
 	struct cv_line *L = new_line(v, line);
+	L->box = box;
 	cx_str t = cvd_trim((cx_str){s, n});
 	L->s = t.n ? arena_strndup(&v->a, t.p, t.n) : (char *)"";
 	L->n = t.n;

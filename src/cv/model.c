@@ -41,7 +41,11 @@ static int32_t rdi(const unsigned char *p)
 	return v;
 }
 
-int lab_model_open(struct lab_model *m, const unsigned char *p, size_t n)
+/* The model in p, its label names read by name_of (the index a name has
+ * in the reader's own list, or -1), and other (what a name it does not
+ * know becomes). */
+static int open_model(struct lab_model *m, const unsigned char *p, size_t n, const char *const *names, int nnames,
+                      int other)
 {
 	memset(m, 0, sizeof *m);
 	if (n < 24 || memcmp(p, "CXLAB001", 8))
@@ -55,8 +59,14 @@ int lab_model_open(struct lab_model *m, const unsigned char *p, size_t n)
 	for (uint32_t i = 0; i < nlab; i++) {
 		const char *name = (const char *)p + 24 + 16 * i;
 		const char *z = memchr(name, 0, 16);
-		int l = lab_from_name(name, z ? (size_t)(z - name) : 16);
-		m->map[i] = (uint8_t)(l < 0 ? LAB_NOTE : l);
+		size_t len = z ? (size_t)(z - name) : 16;
+		int l = -1;
+		if (!names)
+			l = lab_from_name(name, len);
+		for (int k = 0; names && k < nnames && l < 0; k++)
+			if (strlen(names[k]) == len && !memcmp(names[k], name, len))
+				l = k;
+		m->map[i] = (uint8_t)(l < 0 ? other : l);
 	}
 	m->data = p;
 	m->size = n;
@@ -66,6 +76,22 @@ int lab_model_open(struct lab_model *m, const unsigned char *p, size_t n)
 	m->trans = p + 24 + 16 * (size_t)nlab;
 	m->slots = m->trans + 4 * (size_t)(nlab + 1) * nlab;
 	m->w = m->slots + 8 * (size_t)nslots;
+	return 0;
+}
+
+int lab_model_open(struct lab_model *m, const unsigned char *p, size_t n)
+{
+	return open_model(m, p, n, NULL, 0, LAB_NOTE);
+}
+
+int lab_model_open_names(struct lab_model *m, const unsigned char *p, size_t n, const char *const *names,
+                         int nnames)
+{
+	if (open_model(m, p, n, names, nnames, -1))
+		return -1;
+	for (uint32_t i = 0; i < m->nlab; i++)
+		if (m->map[i] == 0xFF)
+			return -1; /* a label this build does not know */
 	return 0;
 }
 
@@ -106,6 +132,12 @@ static void add_weights(const struct lab_model *m, uint32_t v, int32_t *e)
 void lab_decode(const struct lab_model *m, const uint32_t *f, const uint8_t *nf, size_t n,
                 uint8_t *out, int32_t *scratch)
 {
+	lab_decode_stride(m, f, nf, n, FEAT_MAX, out, scratch);
+}
+
+void lab_decode_stride(const struct lab_model *m, const uint32_t *f, const uint8_t *nf, size_t n, size_t stride,
+                       uint8_t *out, int32_t *scratch)
+{
 	uint32_t L = m->nlab;
 	if (!n || !L)
 		return;
@@ -120,11 +152,11 @@ void lab_decode(const struct lab_model *m, const uint32_t *f, const uint8_t *nf,
 		 * slots while this one's are read */
 		if (i + 1 < n)
 			for (uint8_t k = 0; k < nf[i + 1]; k++)
-				__builtin_prefetch(m->slots + 8 * (size_t)(f[(i + 1) * FEAT_MAX + k] & mask));
+				__builtin_prefetch(m->slots + 8 * (size_t)(f[(i + 1) * stride + k] & mask));
 		/* the slots first, asking for their weights; then the weights */
-		uint32_t at[FEAT_MAX];
+		uint32_t at[256];
 		for (uint8_t k = 0; k < nf[i]; k++) {
-			at[k] = find_feature(m, f[i * FEAT_MAX + k]);
+			at[k] = find_feature(m, f[i * stride + k]);
 			__builtin_prefetch(m->w + 4 * (size_t)(at[k] >> 8));
 		}
 		for (uint8_t k = 0; k < nf[i]; k++)

@@ -42,6 +42,11 @@ static size_t tldr_at(cx_str s)
 	return k;
 }
 
+size_t cvd_tldr(cx_str s)
+{
+	return tldr_at(s);
+}
+
 /* Is the word one an award or a presentation note is made of? */
 static int award_word(cx_str w, int *core)
 {

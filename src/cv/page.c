@@ -529,12 +529,13 @@ struct render {
 	uint32_t rec_len;    /* its visible length */
 	int in_field;        /* rendering an inline field (render_field) */
 	int role;            /* the role of the block being rendered */
+	uint32_t box;        /* the block's element and its parent, hashed */
 };
 
 static void flush(struct render *r)
 {
 	cvd_add_line(r->v, r->line.p ? r->line.p : "", r->line.n, r->src, r->heading, r->marker, r->rec,
-	             r->role);
+	             r->role, r->box);
 	r->line.n = 0;
 	r->heading = r->marker = 0;
 }
@@ -689,9 +690,12 @@ static void render_block(struct render *r, uint32_t k)
 {
 	const struct dnode *x = &r->d->n[k];
 	int role = r->role;
-	uint32_t rec = r->rec;
+	uint32_t rec = r->rec, box = r->box;
 	if (r->line.n)
 		flush(r);
+	/* where the block sits, for the finder's features: lines of one list
+	 * share it, and a heading beside the list has its own */
+	r->box = (r->pi[k].sig * 16777619u) ^ r->pi[x->parent].sig;
 	if (r->pi[k].rec) {
 		r->rec = r->pi[k].rec;
 		r->role = r->pi[k].lead ? block_role(x) : R_NONE; /* a record of blocks: each a field */
@@ -712,9 +716,10 @@ static void render_block(struct render *r, uint32_t k)
 		flush(r);
 	r->heading = r->marker = 0;
 	if (r->pi[k].rec && !r->pi[k].joined)
-		cvd_add_line(r->v, "", 0, x->line, 0, 0, 0, R_NONE); /* the record ends */
+		cvd_add_line(r->v, "", 0, x->line, 0, 0, 0, R_NONE, 0); /* the record ends */
 	r->rec = rec;
 	r->role = role;
+	r->box = box;
 }
 
 /* al-folio folds a long author list into "and 4 more authors", with the

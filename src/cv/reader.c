@@ -604,10 +604,10 @@ static void to_text(struct cv *v, const char **text, size_t *n, struct buf *t, s
 			/* lm counts the rewritten text, which keeps every line break */
 			lm->lp = mac.p;
 			lm->ln = 1 + (unsigned)count_lines(s, s0);
-			cvd_latex_to_text(mac.p, mac.n, t, lm);
+			cvd_latex_to_text(s, (size_t)(s0 - s), mac.p, mac.n, t, lm);
 			cvd_lm_track(lm, t, mac.p + mac.n);
 		} else {
-			cvd_latex_to_text(s0, (size_t)(s + *n - s0), t, lm);
+			cvd_latex_to_text(s, (size_t)(s0 - s), s0, (size_t)(s + *n - s0), t, lm);
 			cvd_lm_track(lm, t, s + *n);
 		}
 		buf_free(&mac);
@@ -659,6 +659,104 @@ static size_t emit_all(struct cv *v, struct embedded *m, struct embedded *side)
 			emitted++;
 		}
 	return emitted;
+}
+
+/* The document in b to v's line model, as the reader reads it; the
+ * page's BibTeX blocks and structured data go to m. */
+static void read_lines(struct cv *v, struct buf *b, struct embedded *m, struct buf *t, struct linemap *lm)
+{
+	const char *text = b->p ? b->p : "";
+	size_t n = b->n;
+	{
+		struct buf bib = {0};
+		if (looks_html(text, n) ? cvd_html_bibtex(text, n, &bib) : text_bibtex(b->p, n, &bib))
+			read_embedded(v, bib.p, bib.n, m);
+		buf_free(&bib);
+	}
+	int html = looks_html(text, n);
+	v->html = html;
+	to_text(v, &text, &n, t, lm);
+	if (html) /* the page's COinS, citation_* tags and JSON-LD */
+		cvd_page_data(v, embedded_emit, m);
+	if (!html)
+		cvd_build_lines(v, text, n, lm->n ? lm->v : NULL, lm->n);
+}
+
+/* The finder's model: a file the options name (to measure a model
+ * trained without the page read, make eval-sites), none ("rules": the
+ * rule-based finder alone), or the one compiled in. */
+static void finder_model(struct cv *v, struct buf *file)
+{
+	const char *path = v->c->opt ? v->c->opt->finder_model : NULL;
+	if (path && !strcmp(path, "rules"))
+		return;
+	if (!path) {
+		v->finder = cvd_finder_builtin(&v->finder_mem);
+		return;
+	}
+	FILE *f = fopen(path, "rb");
+	char chunk[65536];
+	size_t k;
+	while (f && (k = fread(chunk, 1, sizeof chunk, f)) > 0)
+		buf_put(file, chunk, k);
+	if (f)
+		fclose(f);
+	if (!f || lab_model_open_names(&v->finder_mem, (const unsigned char *)file->p, file->n, blk_names, BLK_N))
+		cvd_v_diag(v, CX_ERROR, CX_E_IO, 1, "%s: not a finder model; the rules alone find the items", path);
+	else
+		v->finder = &v->finder_mem;
+}
+
+/* A page's own front matter (its first fl bytes) is no text of it: only
+ * its line breaks stay, so lines keep their numbers.  The new length. */
+static size_t drop_front(struct buf *b, size_t fl)
+{
+	size_t k = 0;
+	for (size_t i = 0; i < fl; i++)
+		k += b->p[i] == '\n';
+	memset(b->p, '\n', k);
+	memmove(b->p + k, b->p + fl, b->n - fl + 1);
+	b->n -= fl - k;
+	return b->n;
+}
+
+int cv_page_blocks(struct cx_reader_ctx *c, FILE *f, cv_blocks_fn *fn, void *ctx)
+{
+	struct cv v;
+	memset(&v, 0, sizeof v);
+	v.c = c;
+	struct buf b = {0}, t = {0};
+	struct cv_ctx rx = {.a = &v.a, .c = c};
+	struct cx_input in = {f, NULL, 0, 0, 0};
+	struct cv_front fm;
+	size_t fl = 0;
+	/* what cv_read gives the finder: no page of one publication's front
+	 * matter, no list of references, the page without its front matter */
+	if (cv_read_all(&rx, &in, &b) ||
+	    ((fl = cvd_front_read(&v.a, b.p ? b.p : "", b.n, &fm)) != 0 && cvd_front_pub(&fm))) {
+		buf_free(&b);
+		arena_destroy(&v.a);
+		return -1;
+	}
+	if (fl)
+		drop_front(&b, fl);
+	if (!looks_html(b.p, b.n) && !looks_latex(b.p, b.n) && !md_emphasis(b.p, b.n) && cv_refs_list(b.p, b.n)) {
+		buf_free(&b);
+		arena_destroy(&v.a);
+		return -1;
+	}
+	v.model = lab_model_builtin(&v.model_mem, 1);
+	struct embedded m = {c, &v, NULL, NULL, 0, 0};
+	struct linemap lm = {0};
+	read_lines(&v, &b, &m, &t, &lm);
+	struct cv_blocks bl;
+	cvd_blocks(&v, &bl);
+	fn(ctx, &v, &bl);
+	cvd_blocks_free(&bl);
+	free(m.titles), free(m.ent), free(lm.v);
+	buf_free(&t), buf_free(&b);
+	arena_destroy(&v.a);
+	return 0;
 }
 
 /* A BibTeX file beside the page, read as a page's BibTeX blocks are:
@@ -748,17 +846,8 @@ static int cv_read(struct cx_reader_ctx *c, struct cx_input *in)
 		arena_destroy(&v.a);
 		return 0;
 	}
-	if (fl) {
-		/* a page's own front matter is no text of it: only its line
-		 * breaks stay, so lines keep their numbers */
-		size_t k = 0;
-		for (size_t i = 0; i < fl; i++)
-			k += b.p[i] == '\n';
-		memset(b.p, '\n', k);
-		memmove(b.p + k, b.p + fl, b.n - fl + 1);
-		b.n -= fl - k;
-		n = b.n;
-	}
+	if (fl)
+		n = drop_front(&b, fl);
 	if (!looks_html(text, n) && !looks_latex(text, n) && !md_emphasis(text, n) && cv_refs_list(text, n)) {
 		/* a bibliography, one reference a line: the labeller reads it */
 		cv_refs_text(c, text, n);
@@ -766,21 +855,11 @@ static int cv_read(struct cx_reader_ctx *c, struct cx_input *in)
 		return 0;
 	}
 	v.model = lab_model_builtin(&v.model_mem, 1);
+	struct buf mfile = {0};
+	finder_model(&v, &mfile);
 	struct embedded m = {c, &v, NULL, NULL, 0, 0};
-	{
-		struct buf bib = {0};
-		if (looks_html(text, n) ? cvd_html_bibtex(text, n, &bib) : text_bibtex(b.p, n, &bib))
-			read_embedded(&v, bib.p, bib.n, &m);
-		buf_free(&bib);
-	}
-	int html = looks_html(text, n);
-	v.html = html;
-	to_text(&v, &text, &n, &t, &lm);
-	if (html) /* the page's COinS, citation_* tags and JSON-LD */
-		cvd_page_data(&v, embedded_emit, &m);
-	if (!html)
-		cvd_build_lines(&v, text, n, lm.n ? lm.v : NULL, lm.n);
-	cvd_segment(&v);
+	read_lines(&v, &b, &m, &t, &lm);
+	cvd_find(&v);
 	label_items(&v);
 	shared_ids(&v);
 	/* the owner: the option, a bold name that recurs in the items, the
@@ -812,6 +891,7 @@ static int cv_read(struct cx_reader_ctx *c, struct cx_input *in)
 	free(lm.v);
 	buf_free(&t);
 	buf_free(&b);
+	buf_free(&mfile);
 	arena_destroy(&v.a);
 	return 0;
 }

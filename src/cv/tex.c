@@ -62,15 +62,238 @@ static const char *href(const char *p, const char *end, struct buf *out)
 	return te;
 }
 
-/* A LaTeX CV to lines: \section{X} becomes a "# X" heading, \item a "- "
+/* CV classes' entry commands: one entry each, their arguments its text. */
+static const char *const entries[] = {"cventry", "cvitem", "cvitemwithcomment", "cvlistitem", "cvlistdoubleitem",
+                                      "cvdoubleitem", "cvhonor", "cvtalk", "cvpub", "cvevent", "cvline",
+                                      "resumeSubheading", "resumeItem", "datedentry", NULL};
+
+/* \cventry{2019}{Title}{Journal}{}{}{...} at *p: an entry of its own, its
+ * non-empty arguments in order, ". " between them.  1 when it was one. */
+static int tex_entry(const char **p, const char *end, struct buf *out)
+{
+	size_t l = 0;
+	int k = 0;
+	while (entries[k] && !cmd_is(*p, end, entries[k], &l))
+		k++;
+	if (!entries[k])
+		return 0;
+	const char *q = *p + l;
+	buf_put(out, "\n- ", 3);
+	int any = 0;
+	for (;;) {
+		const char *r = q;
+		while (r < end && (*r == ' ' || *r == '\t' || *r == '\n' || *r == '\r'))
+			r++;
+		if (r >= end || (*r != '{' && *r != '['))
+			break;
+		const char *g = skip_group(r, end);
+		if (*r == '{' && g - r > 2) {
+			if (any)
+				buf_put(out, ". ", 2);
+			for (const char *c = r + 1; c < g - 1; c++) {
+				size_t u;
+				if (cmd_is(c, g - 1, "underline", &u) || cmd_is(c, g - 1, "uline", &u))
+					c += u; /* the owner's mark: its group stays */
+				buf_putc(out, *c == '\n' ? ' ' : *c);
+			}
+			any = 1;
+		}
+		q = g;
+	}
+	buf_putc(out, '\n');
+	*p = q;
+	return 1;
+}
+
+/* A CV's own numbering commands: \cnum{12}, \jnum{3}, called three times
+ * or more and always with a number.  Each call numbers an item, which may
+ * stand in a paragraph after the one before it. */
+struct numcmds {
+	cx_str name[8];
+	unsigned calls[8];
+	int bad[8];
+	size_t n;
+};
+
+/* The number in the group at p ("{12}"): its end, or NULL. */
+static const char *num_group(const char *p, const char *end)
+{
+	if (p >= end || *p != '{')
+		return NULL;
+	const char *q = p + 1;
+	while (q < end && q - p <= 4 && *q >= '0' && *q <= '9')
+		q++;
+	return q > p + 1 && q < end && *q == '}' ? q + 1 : NULL;
+}
+
+static void find_numcmds(const char *s, const char *end, struct numcmds *nc)
+{
+	for (int pass = 0; pass < 2; pass++)
+	for (const char *p = s; p < end; p++) {
+		if (*p != '\\' || p + 1 >= end || !str_alpha((unsigned char)p[1]))
+			continue;
+		const char *q = p + 1;
+		while (q < end && str_alpha((unsigned char)*q))
+			q++;
+		if (q >= end || *q != '{' || (q - p == 8 && !memcmp(p, "\\section", 8)))
+			continue;
+		cx_str name = {p + 1, (size_t)(q - p - 1)};
+		size_t k = 0;
+		while (k < nc->n && (nc->name[k].n != name.n || memcmp(nc->name[k].p, name.p, name.n)))
+			k++;
+		/* names called with a number first, then any call without one */
+		if (k == nc->n && (pass || nc->n == 8 || !num_group(q, end)))
+			continue;
+		if (k == nc->n)
+			nc->name[nc->n++] = name;
+		if (!pass)
+			nc->calls[k]++;
+		else
+			nc->bad[k] |= !num_group(q, end);
+		p = q - 1;
+	}
+}
+
+/* Is the command at p one of the numbering commands?  Past its call. */
+static const char *numcmd_at(const struct numcmds *nc, const char *p, const char *end)
+{
+	for (size_t k = 0; k < nc->n; k++) {
+		size_t l;
+		char name[64];
+		if (nc->bad[k] || nc->calls[k] < 3 || nc->name[k].n + 1 > sizeof name)
+			continue;
+		memcpy(name, nc->name[k].p, nc->name[k].n);
+		name[nc->name[k].n] = 0;
+		if (cmd_is(p, end, name, &l))
+			return num_group(p + l, end);
+	}
+	return NULL;
+}
+
+/* A CV's own one-argument commands that only dress their argument
+ * (\newcommand{\pubunder}[1]{\underline{#1}}): the argument is their text. */
+struct dress {
+	char name[8][32];
+	size_t n;
+};
+
+static void find_dress(const char *s, const char *end, struct dress *dr)
+{
+	static const char *const wrap[] = {"\\underline", "\\uline", "\\textbf", "\\emph", "\\textit",
+	                                   "\\textsc", "\\bf", "\\it", "#1", NULL};
+	for (const char *p = s; p < end && dr->n < 8; p++) {
+		size_t l;
+		if (!cmd_is(p, end, "newcommand", &l) && !cmd_is(p, end, "renewcommand", &l))
+			continue;
+		const char *q = p + l;
+		if (q < end && *q == '{')
+			q++;
+		if (q >= end || *q != '\\')
+			continue;
+		const char *nm = ++q;
+		while (q < end && str_alpha((unsigned char)*q))
+			q++;
+		size_t nl = (size_t)(q - nm);
+		if (q < end && *q == '}')
+			q++;
+		if (end - q < 3 || memcmp(q, "[1]", 3) || !nl || nl >= sizeof dr->name[0])
+			continue;
+		const char *b = q + 3, *g = skip_group(b, end);
+		if (g == b)
+			continue;
+		int text = 0, arg = 0;
+		for (const char *c = b + 1; c < g - 1 && !text;) {
+			size_t k = 0, w;
+			while (wrap[k] && !(strlen(wrap[k]) <= (size_t)(g - 1 - c) && !memcmp(c, wrap[k], strlen(wrap[k]))))
+				k++;
+			if (wrap[k]) {
+				w = strlen(wrap[k]);
+				arg |= wrap[k][0] == '#';
+				c += w;
+			} else if (*c == '{' || *c == '}' || *c == ' ')
+				c++;
+			else
+				text = 1;
+		}
+		if (!text && arg) {
+			memcpy(dr->name[dr->n], nm, nl);
+			dr->name[dr->n++][nl] = 0;
+		}
+	}
+}
+
+/* A layout command at p that carries no text (\hspace{..}, \small), or an
+ * equal-contribution mark written as one (\dag, \textsuperscript{*}):
+ * past it, with the mark put in out; p when it is none of them. */
+static const char *layout_command(const char *p, const char *end, struct buf *out)
+{
+	size_t l;
+	int done = 0;
+	/* Layout commands with arguments that carry no text. */
+	static const char *const drop_arg[] = {"hspace", "vspace", "label", "setlength",
+	                                       "addtolength", "vskip", "hskip", "cite",
+	                                       "nocite", "includegraphics", "color"};
+	for (size_t i = 0; i < sizeof drop_arg / sizeof *drop_arg && !done; i++)
+		if (cmd_is(p, end, drop_arg[i], &l)) {
+			const char *q = p + l;
+			if (q < end && *q == '*')
+				q++;
+			q = skip_group(q, end);
+			if (!strcmp(drop_arg[i], "setlength") || !strcmp(drop_arg[i], "addtolength"))
+				q = skip_group(q, end);
+			p = q;
+			done = 1;
+		}
+	/* Declarations and wrappers with no meaning here. */
+	static const char *const drop[] = {"hfill", "noindent", "small", "footnotesize", "phantomsection",
+	                                   "scriptsize", "large", "Large", "normalsize",
+	                                   "centering", "raggedright", "bigskip", "medskip",
+	                                   "smallskip", "underline", "uline", "mbox",
+	                                   "textnormal", "textrm", "textsf", "maketitle",
+	                                   "clearpage", "newpage", "pagebreak", "vfill"};
+	for (size_t i = 0; i < sizeof drop / sizeof *drop && !done; i++)
+		if (cmd_is(p, end, drop[i], &l)) {
+			p += l;
+			done = 1;
+		}
+	/* Equal-contribution marks written as commands. */
+	static const char *const daggers[] = {"dag", "dagger", "textdagger"};
+	for (size_t i = 0; i < 3 && !done; i++)
+		if (cmd_is(p, end, daggers[i], &l)) {
+			buf_put(out, "\xE2\x80\xA0", 3);
+			p += l;
+			if (p < end && *p == '{' && p + 1 < end && p[1] == '}')
+				p += 2;
+			done = 1;
+		}
+	if (!done && cmd_is(p, end, "textsuperscript", &l)) {
+		const char *g = skip_group(p + l, end);
+		const char *q = p + l;
+		while (q < g && *q != '{')
+			q++;
+		if (g - q == 3 && (q[1] == '*' || q[1] == '#')) {
+			buf_putc(out, q[1]);
+			p = g;
+			done = 1;
+		}
+	}
+	return p;
+}
+
+/* A LaTeX CV to lines (pre: its preamble, where its own commands are
+ * defined): \section{X} becomes a "# X" heading, \item a "- "
  * bullet, \\ and blank lines break lines, environments and layout commands
  * go; \href{u}{t} becomes "t \url{u}".  Source line breaks inside a
  * paragraph are spaces, as LaTeX reads them.  Each resulting line is
  * decoded later with latex_decode. */
-void cvd_latex_to_text(const char *s, size_t n, struct buf *out, struct linemap *lm)
+void cvd_latex_to_text(const char *pre, size_t npre, const char *s, size_t n, struct buf *out, struct linemap *lm)
 {
 	const char *p = s, *end = s + n;
 	size_t l;
+	struct numcmds nc = {.n = 0};
+	find_numcmds(s, end, &nc);
+	struct dress dr = {.n = 0};
+	find_dress(pre, pre + npre, &dr);
 	while (p < end) {
 		cvd_lm_track(lm, out, p);
 		char c = *p;
@@ -92,6 +315,11 @@ void cvd_latex_to_text(const char *s, size_t n, struct buf *out, struct linemap 
 				buf_putc(out, ' ');
 				p++;
 			}
+			continue;
+		}
+		if (c == '&') { /* a table's cells: "1996 & citation" is no author list */
+			buf_put(out, " \xE2\x80\x94 ", 5);
+			p++;
 			continue;
 		}
 		if (c != '\\') {
@@ -133,14 +361,53 @@ void cvd_latex_to_text(const char *s, size_t n, struct buf *out, struct linemap 
 		if (cmd_is(p, end, "item", &l)) {
 			buf_put(out, "\n- ", 3);
 			p += l;
-			p = skip_group(p, end); /* \item[label] */
+			const char *q = p;
+			while (q < end && (*q == ' ' || *q == '\t'))
+				q++;
+			if (q < end && *q == '[')
+				p = skip_group(p, end); /* \item[label]; "\item {text}" keeps its text */
+			continue;
+		}
+		if ((done = tex_entry(&p, end, out)))
+			continue;
+		size_t di = 0;
+		while (di < dr.n && !cmd_is(p, end, dr.name[di], &l))
+			di++;
+		if (di < dr.n) { /* its argument stays, a group */
+			p += l;
+			continue;
+		}
+		const char *num = numcmd_at(&nc, p, end);
+		if (num) { /* "\cnum{12} Authors. Title": item [12] */
+			const char *d = memchr(p, '{', (size_t)(num - p));
+			buf_put(out, "\n[", 2);
+			buf_put(out, d + 1, (size_t)(num - d - 2));
+			buf_put(out, "] ", 2);
+			p = num;
+			continue;
+		}
+		if (cmd_is(p, end, "bibitem", &l)) { /* \bibitem[label]{key}: an item */
+			buf_put(out, "\n- ", 3);
+			p += l;
+			const char *q = p;
+			while (q < end && (*q == ' ' || *q == '\t'))
+				q++;
+			if (q < end && *q == '[')
+				p = skip_group(p, end);
+			p = skip_group(p, end);
 			continue;
 		}
 		if (cmd_is(p, end, "begin", &l) || cmd_is(p, end, "end", &l)) {
 			p = skip_group(p + l, end);
-			/* arguments of list environments: {enumerate}[label=...] */
-			while (p < end && (*p == '[' || (*p == '{' && 0)))
-				p = skip_group(p, end);
+			/* an environment's arguments: {enumerate}[label=...], a
+			 * table's columns {p{0.1\textwidth}l}, {CSLReferences}{1}{0};
+			 * an argument with a space in it is text */
+			for (;;) {
+				const char *g = p < end && (*p == '[' || *p == '{') ? skip_group(p, end) : p;
+				if (g == p || (*p == '{' && memchr(p, ' ', (size_t)(g - p))))
+					break;
+				p = g;
+			}
 			buf_putc(out, '\n');
 			continue;
 		}
@@ -155,56 +422,11 @@ void cvd_latex_to_text(const char *s, size_t n, struct buf *out, struct linemap 
 			p = after;
 			continue;
 		}
-		/* Layout commands with arguments that carry no text. */
-		static const char *const drop_arg[] = {"hspace", "vspace", "label", "setlength",
-		                                       "addtolength", "vskip", "hskip", "cite",
-		                                       "nocite", "includegraphics", "color"};
-		for (size_t i = 0; i < sizeof drop_arg / sizeof *drop_arg && !done; i++)
-			if (cmd_is(p, end, drop_arg[i], &l)) {
-				const char *q = p + l;
-				if (q < end && *q == '*')
-					q++;
-				q = skip_group(q, end);
-				if (!strcmp(drop_arg[i], "setlength") || !strcmp(drop_arg[i], "addtolength"))
-					q = skip_group(q, end);
-				p = q;
-				done = 1;
-			}
-		/* Declarations and wrappers with no meaning here. */
-		static const char *const drop[] = {"hfill", "noindent", "small", "footnotesize",
-		                                   "scriptsize", "large", "Large", "normalsize",
-		                                   "centering", "raggedright", "bigskip", "medskip",
-		                                   "smallskip", "underline", "uline", "mbox",
-		                                   "textnormal", "textrm", "textsf", "maketitle",
-		                                   "clearpage", "newpage", "pagebreak", "vfill"};
-		for (size_t i = 0; i < sizeof drop / sizeof *drop && !done; i++)
-			if (cmd_is(p, end, drop[i], &l)) {
-				p += l;
-				done = 1;
-			}
-		/* Equal-contribution marks written as commands. */
-		static const char *const daggers[] = {"dag", "dagger", "textdagger"};
-		for (size_t i = 0; i < 3 && !done; i++)
-			if (cmd_is(p, end, daggers[i], &l)) {
-				buf_put(out, "\xE2\x80\xA0", 3);
-				p += l;
-				if (p < end && *p == '{' && p + 1 < end && p[1] == '}')
-					p += 2;
-				done = 1;
-			}
-		if (!done && cmd_is(p, end, "textsuperscript", &l)) {
-			const char *g = skip_group(p + l, end);
-			const char *q = p + l;
-			while (q < g && *q != '{')
-				q++;
-			if (g - q == 3 && (q[1] == '*' || q[1] == '#')) {
-				buf_putc(out, q[1]);
-				p = g;
-				done = 1;
-			}
-		}
-		if (done)
+		const char *past = layout_command(p, end, out);
+		if (past != p) {
+			p = past;
 			continue;
+		}
 		buf_putc(out, *p++);
 		if (p < end) /* keep the escaped character with its backslash */
 			buf_putc(out, *p++);

@@ -16,8 +16,28 @@ void cvd_v_diag(struct cv *v, enum cx_sev sev, enum cx_code code, unsigned line,
 {
 	va_list ap;
 	va_start(ap, fmt);
+	if (v->quiet) { /* held, to be said if what it is about is used */
+		char msg[1024];
+		vsnprintf(msg, sizeof msg, fmt, ap);
+		va_end(ap);
+		if (v->nheld == v->capheld) {
+			size_t cap = v->capheld ? 2 * v->capheld : 16;
+			v->held = arena_grow(&v->a, v->held, sizeof *v->held, v->nheld, cap);
+			v->capheld = cap;
+		}
+		v->held[v->nheld++] = (struct cv_held){sev, code, line, arena_strndup(&v->a, msg, strlen(msg))};
+		return;
+	}
 	diag_vreport(&v->c->diags, NULL, sev, code, line ? line : 1, 1, fmt, ap);
 	va_end(ap);
+}
+
+void cvd_v_replay(struct cv *v)
+{
+	for (size_t i = 0; i < v->nheld; i++)
+		diag_report(&v->c->diags, v->held[i].sev, v->held[i].code, v->held[i].line ? v->held[i].line : 1, 1, "%s",
+		            v->held[i].msg);
+	v->nheld = 0;
 }
 
 /* The owner's name from the options.  Until struct cx_options carries an

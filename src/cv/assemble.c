@@ -1,0 +1,518 @@
+/* cv/assemble.c - the learned finder: labels to items.
+ *
+ * The finder's model gives each block of a page a label (blocks.c says
+ * what it sees).  A chain of labels cannot see what an item must be as a
+ * whole, so the labels are checked first (repair): an item holds a title,
+ * an item with no title is the rest of the one before it, prose alone is
+ * beside an item.  Then the items are put together block by block, by the
+ * rule finder's hands (finder.c: a record's facts, a list item's badge,
+ * lines wrapped at a width, links set apart), and the blocks beside an item
+ * are attached to it.  An item that holds several references (its DOIs,
+ * page ranges or quoted titles say so) is parted into one item each, or
+ * reported and skipped; so is a publication section in which the finder
+ * read no item, and a block that reads as a reference the finder set apart.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/str.h"
+#include "cv/doc.h"
+
+/* ---- the labels, checked ---------------------------------------------------------- */
+
+/* The title a block of a title alone holds (its text before any bracket
+ * or link), as plain text. */
+static cx_str caption(struct cv *v, const struct cv_line *L)
+{
+	cx_str links = cvd_S("", 0), p = cvd_plain(&v->a, cvd_unlinked(&v->a, cvd_S(L->s, L->n), &links));
+	size_t k = 0;
+	while (k < p.n && p.p[k] != '[')
+		k++;
+	return cvd_trim_punct(cvd_S(p.p, k), ".,;:");
+}
+
+/* Does line L repeat, and say more than, the title line T holds alone?
+ * The title, or "". */
+static cx_str repeats_line(struct cv *v, const struct cv_line *T, const struct cv_line *L)
+{
+	cx_str t = caption(v, T);
+	if (t.n < 12)
+		return cvd_S("", 0);
+	cx_str p = cvd_plain(&v->a, cvd_S(L->s, L->n));
+	char *z = arena_strndup(&v->a, t.p, t.n);
+	return p.n > t.n && str_ifind(p, z, 0) >= 0 ? cvd_S(z, t.n) : cvd_S("", 0);
+}
+
+/* Does block j's text repeat the title block i holds alone? */
+static int repeats_title(struct cv *v, const struct cv_blocks *b, size_t i, size_t j)
+{
+	return repeats_line(v, &v->l[b->seq[i]], &v->l[b->seq[j]]).n != 0;
+}
+
+/* What a chain of labels cannot see, and an item must keep: it has a
+ * title.  Prose alone between two items is beside the one before it; an
+ * item without a title that follows one that lacks what it brings (a title
+ * on its line, the citation under it), or that repeats the title the one
+ * before holds alone, is the rest of that item. */
+static void repair(struct cv *v, const struct cv_blocks *b, uint8_t *lab)
+{
+	size_t prev_k = 0;
+	size_t prev_e = (size_t)-1;
+	unsigned prev_f = 0;
+	for (size_t k = 0; k < b->n;) {
+		/* a one-line summary ("TL;DR: ...") is beside an item, never
+		 * its start: the title the chain set apart over it is */
+		const struct cv_line *S = &v->l[b->seq[k]];
+		if (lab[k] == BLK_START && cvd_tldr(cvd_plain(&v->a, cvd_S(S->s, S->n)))) {
+			if (k && (lab[k - 1] == BLK_OTHER || lab[k - 1] == BLK_OTHER_PUB) && (b->facts[k - 1] & BF_TITLE) &&
+			    !v->l[b->seq[k - 1]].heading) {
+				lab[k - 1] = BLK_START;
+				lab[k] = BLK_SIDE;
+				k--;
+				continue;
+			}
+			lab[k] = BLK_SIDE;
+		}
+		/* prose set beside an item goes on where the next block opens
+		 * in small letters (a paragraph wrapped in a text dump) */
+		if (k && lab[k - 1] == BLK_SIDE && (b->facts[k - 1] & BF_PROSE) && lab[k] == BLK_START && S->n &&
+		    str_is_lower((unsigned char)S->s[0]))
+			lab[k] = BLK_SIDE;
+		/* a heading that names publications opens their section,
+		 * whatever the chain read */
+		enum cv_hint h;
+		if (lab[k] == BLK_HEAD_OTHER && cvd_sec_class(caption(v, &v->l[b->seq[k]]), &h) == SEC_PUB)
+			lab[k] = BLK_HEAD_PUB;
+		/* a heading whose title the item under it repeats is that item's
+		 * caption ("## Title [paper]" over its citation) */
+		if (lab[k] == BLK_HEAD_PUB && k + 1 < b->n && lab[k + 1] == BLK_START &&
+		    cvd_sec_class(caption(v, &v->l[b->seq[k]]), &h) == SEC_NONE && repeats_title(v, b, k, k + 1))
+			lab[k] = BLK_START, lab[k + 1] = BLK_CONT;
+		/* the next item of the same list, when it reads as a reference
+		 * (the chain may let a list end one item early) */
+		if ((lab[k] == BLK_OTHER_PUB || lab[k] == BLK_OTHER) && k && prev_e == k &&
+		    v->l[b->seq[k]].marker && v->l[b->seq[k]].marker == v->l[b->seq[prev_k]].marker &&
+		    (b->facts[k] & BF_TITLE) && (b->facts[k] & (BF_AUTHORS | BF_YEAR)))
+			lab[k] = BLK_START;
+		/* a citation under an item that is its title alone, and repeats
+		 * it, is that item's rest, even where the chain set it apart */
+		if ((lab[k] == BLK_OTHER_PUB || lab[k] == BLK_OTHER) && prev_e == k && prev_e == prev_k + 1 &&
+		    (b->facts[k] & (BF_AUTHORS | BF_YEAR)) &&
+		    !(prev_f & (BF_AUTHORS | BF_YEAR)) && repeats_title(v, b, prev_k, k))
+			lab[k] = BLK_START; /* the merge below makes it the rest */
+		/* the owner talking ("I have worked on ..."), a line that says it
+		 * is of another section ("Blog: ...") are no item */
+		if ((lab[k] == BLK_START || lab[k] == BLK_CONT) &&
+		    (((b->facts[k] & BF_FIRST) && !(b->facts[k] & BF_AUTHORS)) || (b->facts[k] & BF_OTHERSEC)) &&
+		    (k + 1 >= b->n || lab[k + 1] != BLK_CONT))
+			lab[k] = BLK_OTHER_PUB;
+		/* a line that is only a date, right over an item, is its date */
+		struct ymd d;
+		const struct cv_line *D = &v->l[b->seq[k]];
+		if ((lab[k] == BLK_OTHER_PUB || lab[k] == BLK_OTHER || lab[k] == BLK_START) && k + 1 < b->n &&
+		    lab[k + 1] == BLK_START &&
+		    !v->l[b->seq[k + 1]].marker && cvd_date_line(cvd_plain(&v->a, cvd_S(D->s, D->n)), &d))
+			lab[k] = BLK_START, lab[k + 1] = BLK_CONT;
+		/* prose that opens an item after another one is that one's
+		 * abstract, and the item starts after it */
+		if (lab[k] == BLK_START && (b->facts[k] & BF_PROSE) && prev_e == k && k + 1 < b->n &&
+		    lab[k + 1] == BLK_CONT && !(b->facts[k + 1] & BF_PROSE)) {
+			lab[k] = BLK_SIDE, lab[k + 1] = BLK_START;
+			prev_e = ++k;
+			continue;
+		}
+		if (lab[k] != BLK_START && lab[k] != BLK_CONT) {
+			k++;
+			continue;
+		}
+		size_t e = k + 1;
+		while (e < b->n && (lab[e] == BLK_CONT || lab[e] == BLK_SIDE))
+			e++;
+		/* a date the item ends with, right over the next item, is that
+		 * item's */
+		const struct cv_line *E = &v->l[b->seq[e - 1]];
+		if (e - k > 1 && e < b->n && lab[e] == BLK_START && (lab[e - 1] == BLK_CONT || lab[e - 1] == BLK_SIDE) &&
+		    !(E->rec && E->rec == v->l[b->seq[k]].rec) && cvd_date_line(cvd_plain(&v->a, cvd_S(E->s, E->n)), &d))
+			lab[--e] = BLK_START, lab[e + 1] = BLK_CONT;
+		unsigned f = 0, prose = 1;
+		for (size_t j = k; j < e; j++) {
+			if (lab[j] == BLK_SIDE)
+				continue;
+			/* a title after a whole reference, its authors with it or
+			 * next: the next item, which the chain ran on into (not
+			 * a line wrapped at a width, which goes on in small
+			 * letters) */
+			unsigned whole = BF_TITLE | BF_AUTHORS;
+			const struct cv_line *J = &v->l[b->seq[j]];
+			if (j > k && (f & whole) == whole && (f & (BF_YEAR | BF_VENUE)) && !(J->n && str_upper((unsigned char)J->s[0]) != J->s[0]) &&
+			    (b->facts[j] & (BF_TITLE | BF_YEAR)) == BF_TITLE &&
+			    ((b->facts[j] & BF_AUTHORS) || (j + 1 < e && (b->facts[j + 1] & BF_AUTHORS)))) {
+				lab[j] = BLK_START;
+				e = j;
+				break;
+			}
+			f |= b->facts[j], prose &= (b->facts[j] & BF_PROSE) != 0;
+		}
+		unsigned brings = f & (BF_AUTHORS | BF_VENUE | BF_YEAR);
+		/* an item of the same list as the one before, marked as it is,
+		 * that reads as a whole reference is no rest of that one (a
+		 * title alone before it is then reported) */
+		const struct cv_line *K = &v->l[b->seq[k]], *P = &v->l[b->seq[prev_k]];
+		int own_item = K->marker && K->marker == P->marker && K->indent == P->indent;
+		/* a page record of its own that reads as a reference is an
+		 * item, however long its sentences */
+		int own_rec = K->rec && K->rec != P->rec && (f & BF_REF);
+		if (prev_e == k && prose && !own_rec) {
+			memset(lab + k, BLK_SIDE, e - k);
+			prev_e = e;
+		} else if (prose && !(f & (BF_AUTHORS | BF_YEAR))) {
+			/* prose alone, no name or year in it: an abstract under its
+			 * heading, an introduction, no item */
+			memset(lab + k, BLK_OTHER_PUB, e - k);
+		} else if (prev_e == k && (prev_f & BF_TITLE) && !(own_item && (f & BF_REF)) &&
+		           ((!(f & BF_TITLE) && brings && !(prev_f & brings)) ||
+		            (!(prev_f & BF_YEAR) && repeats_title(v, b, prev_k, k)))) {
+			lab[k] = BLK_CONT;
+			prev_f |= f;
+			prev_e = e;
+		} else
+			prev_k = k, prev_e = e, prev_f = f;
+		k = e;
+	}
+}
+
+void cvd_label_blocks(struct cv *v, const struct lab_model *m, const struct cv_blocks *b, uint8_t *lab)
+{
+	int32_t *sc = xmalloc(lab_scratch(b->n) * sizeof *sc);
+	lab_decode_stride(m, b->f, b->nf, b->n, BLK_FEAT, lab, sc);
+	free(sc);
+	repair(v, b, lab);
+}
+
+/* Do the rules read the page as the model does: items where the model's
+ * are, one each?  Then their items, put together by rules tuned over many
+ * pages, stand; where the two part (a section the rules do not see, a list
+ * they run into one item, items they split), the model's reading is the
+ * one that generalizes. */
+static int rules_agree(const struct cv *v, const struct cv_blocks *b, const uint8_t *lab)
+{
+	size_t items[2] = {0, 0}, good[2] = {0, 0};
+	for (int side = 0; side < 2; side++)
+		for (size_t k = 0; k < b->n;) {
+			unsigned r = v->rule[b->seq[k]] % RM_SEC;
+			int start = side ? r == RM_START : lab[k] == BLK_START;
+			if (!start) {
+				k++;
+				continue;
+			}
+			/* the item's blocks, and the other reading's starts in them */
+			size_t e = k + 1, other = 0;
+			for (;; e++) {
+				unsigned re = e < b->n ? v->rule[b->seq[e]] % RM_SEC : RM_NONE;
+				if (e >= b->n || (side ? re != RM_CONT && re != RM_SIDE
+				                       : lab[e] != BLK_CONT && lab[e] != BLK_SIDE))
+					break;
+			}
+			for (size_t j = k; j < e; j++)
+				other += side ? lab[j] == BLK_START : v->rule[b->seq[j]] % RM_SEC == RM_START;
+			items[side]++;
+			good[side] += other == 1;
+			k = e;
+		}
+	return items[0] && good[0] * 10 >= items[0] * 9 && good[1] * 10 >= items[1] * 9;
+}
+
+
+
+/* ---- items that hold several references --------------------------------------------- */
+
+/* Does the text hold several references?  Two DOIs, or two page ranges or
+ * quoted titles and two years: one reference has each once. */
+static int several(struct cv *v, cx_str p)
+{
+	struct cv_marks m;
+	cvd_ref_marks(&v->a, p, &m);
+	return m.dois >= 2 || ((m.pages >= 2 || m.quoted >= 2) && m.years >= 2);
+}
+
+/* The item of lines C[0..nc) holds several references: parted at its lines,
+ * after each line that ends one (its pages, its DOI), or else before each
+ * line that opens one (a quoted title).  How many parts in cut[] (each
+ * part's first line), or 0 when its lines do not part them. */
+static size_t part_lines(struct cv *v, const cx_str *C, size_t nc, size_t *cut)
+{
+	size_t ends = 0, opens = 0, n = 0;
+	uint8_t *e = arena_calloc(&v->a, nc + 1), *o = arena_calloc(&v->a, nc + 1);
+	for (size_t i = 0; i < nc; i++) {
+		if (!C[i].n)
+			continue;
+		struct cv_marks m;
+		cx_str p = cvd_plain(&v->a, C[i]);
+		if (several(v, p))
+			return 0; /* two on one line: no line parts them */
+		cvd_ref_marks(&v->a, p, &m);
+		ends += e[i] = m.dois || m.pages;
+		opens += o[i] = m.quoted != 0;
+	}
+	cut[n++] = 0;
+	for (size_t i = 1; i < nc; i++)
+		if ((ends >= 2 && e[i - 1]) || (ends < 2 && opens >= 2 && o[i]))
+			cut[n++] = i;
+	/* after the last reference's end, what follows is its own */
+	while (ends >= 2 && n > 1 && !memchr(e + cut[n - 1], 1, nc - cut[n - 1]))
+		n--;
+	return n >= 2 ? n : 0;
+}
+
+/* The rule finder's items that hold several references, as the learned
+ * finder's are: parted at their lines, or reported and skipped. */
+static void split_raws(struct cv *v)
+{
+	struct cv_raw *out = arena_alloc(&v->a, (2 * v->nraw + 1) * sizeof *out);
+	size_t n = 0, cap = 2 * v->nraw + 1;
+	for (size_t i = 0; i < v->nraw; i++) {
+		struct cv_raw *r = &v->raw[i];
+		if (!several(v, cvd_plain(&v->a, r->text))) {
+			if (n < cap)
+				out[n++] = *r;
+			continue;
+		}
+		size_t nl = 1;
+		for (size_t k = 0; k < r->text.n; k++)
+			nl += r->text.p[k] == '\n';
+		cx_str *lines = arena_alloc(&v->a, (nl + 1) * sizeof *lines);
+		size_t *cut = arena_alloc(&v->a, (nl + 1) * sizeof *cut);
+		for (size_t k = 0, b = 0, m = 0; k <= r->text.n; k++)
+			if (k == r->text.n || r->text.p[k] == '\n')
+				lines[m++] = cvd_S(r->text.p + b, k - b), b = k + 1;
+		size_t parts = part_lines(v, lines, nl, cut);
+		if (!parts) {
+			cvd_v_diag(v, CX_WARNING, CX_E_SYNTAX, r->line,
+			           "a paragraph holds several references (DOIs, page ranges or quoted titles); "
+			           "skipped: write each on a line of its own");
+			continue;
+		}
+		cvd_v_diag(v, CX_NOTE, CX_E_VALUE, r->line, "an item holds %zu references: read as %zu items", parts,
+		           parts);
+		for (size_t p = 0; p < parts && n < cap; p++) {
+			size_t e = p + 1 < parts ? cut[p + 1] : nl;
+			struct cv_raw *q = &out[n++];
+			*q = *r;
+			q->text = cvd_S(lines[cut[p]].p, (size_t)(lines[e - 1].p + lines[e - 1].n - lines[cut[p]].p));
+			q->roles = r->roles ? r->roles + cut[p] : NULL;
+			if (p + 1 < parts) /* the links and abstract were the last one's */
+				q->extra = q->abstract = cvd_S("", 0);
+		}
+	}
+	v->raw = out;
+	v->nraw = n;
+	v->capraw = cap;
+}
+
+/* One item the finder found: lines [from, to] of v, labelled lab (by line;
+ * BLK_N for a blank line).  Its blocks beside it are attached after. */
+static void learned_item(struct cv *v, struct grouper *g, size_t from, size_t to, const uint8_t *lab)
+{
+	struct cv_line *C = arena_alloc(&v->a, (to - from + 2) * sizeof *C);
+	size_t nc = 0, before = v->nraw;
+	for (size_t i = from; i <= to; i++)
+		if (lab[i] != BLK_SIDE)
+			C[nc++] = v->l[i];
+	while (nc && C[nc - 1].blank)
+		nc--;
+	if (nc > 64) { /* no reference runs over 64 lines: a listing, a table */
+		cvd_v_diag(v, CX_WARNING, CX_E_SYNTAX, C[0].line,
+		           "%zu lines read as one item are no reference; skipped", nc);
+		return;
+	}
+	/* a line that is only the item's date, before it ("Feb 17, 2025") */
+	struct ymd d;
+	cx_str date = cvd_S("", 0);
+	if (nc > 1 && cvd_date_line(cvd_plain(&v->a, cvd_S(C[0].s, C[0].n)), &d))
+		date = cvd_plain(&v->a, cvd_S(C[0].s, C[0].n)), C++, nc--;
+	if (!nc)
+		return;
+	/* a later line that repeats the title the first line holds alone
+	 * (Hugo's title, authors, "(2023). Title. Venue."): the title once (a
+	 * whole citation under its title is the rule finder's to read) */
+	for (size_t j = 1; j < nc; j++) {
+		cx_str t = repeats_line(v, &C[0], &C[j]);
+		long at = t.n && !cvd_cites(v, cvd_S(C[j].s, C[j].n)) ? str_ifind(cvd_S(C[j].s, C[j].n), t.p, 0) : -1;
+		if (at < 0)
+			continue;
+		size_t e = (size_t)at + t.n;
+		while (e < C[j].n && (C[j].s[e] == '.' || C[j].s[e] == ',' || C[j].s[e] == ' '))
+			e++;
+		char *r = arena_alloc(&v->a, C[j].n + 1);
+		memcpy(r, C[j].s, (size_t)at);
+		memcpy(r + at, C[j].s + e, C[j].n - e);
+		C[j].n = (size_t)at + C[j].n - e;
+		r[C[j].n] = 0;
+		C[j].s = r;
+		break;
+	}
+	size_t len = 0;
+	for (size_t i = 0; i < nc; i++)
+		len += C[i].n + 1;
+	char *all = arena_alloc(&v->a, len + 1);
+	size_t k = 0;
+	for (size_t i = 0; i < nc; i++) {
+		memcpy(all + k, C[i].s, C[i].n);
+		k += C[i].n;
+		all[k++] = ' ';
+	}
+	if (several(v, cvd_plain(&v->a, cvd_S(all, k)))) {
+		cx_str *lines = arena_alloc(&v->a, (nc + 1) * sizeof *lines);
+		for (size_t i = 0; i < nc; i++)
+			lines[i] = C[i].blank ? cvd_S("", 0) : cvd_S(C[i].s, C[i].n);
+		size_t *cut = arena_alloc(&v->a, (nc + 1) * sizeof *cut), parts = part_lines(v, lines, nc, cut);
+		if (!parts) {
+			cvd_v_diag(v, CX_WARNING, CX_E_SYNTAX, C[0].line,
+			           "a paragraph holds several references (DOIs, page ranges or quoted titles); "
+			           "skipped: write each on a line of its own");
+			return;
+		}
+		cvd_v_diag(v, CX_NOTE, CX_E_VALUE, C[0].line, "an item holds %zu references: read as %zu items", parts,
+		           parts);
+		for (size_t p = 0; p < parts; p++) {
+			size_t e = p + 1 < parts ? cut[p + 1] : nc;
+			cvd_group_item(g, C + cut[p], e - cut[p]);
+		}
+	} else
+		cvd_group_item(g, C, nc);
+	if (v->nraw == before)
+		return;
+	if (date.n && !v->raw[before].date.n)
+		v->raw[before].date = date;
+	for (size_t i = from; i <= to; i++)
+		if (lab[i] == BLK_SIDE)
+			cvd_side_text(v, &v->raw[v->nraw - 1], &v->l[i]);
+}
+
+/* ---- a page's items ---------------------------------------------------------------- */
+
+/* A publication section's heading, to say when no item came of it. */
+struct pubsec {
+	const struct cv_line *L;   /* its heading, or NULL */
+	int level;
+	size_t nraw;               /* items before it */
+};
+
+static void close_section(struct cv *v, struct pubsec *ps, size_t items)
+{
+	if (ps->L && items == ps->nraw) {
+		cx_str t = cvd_plain(&v->a, cvd_S(ps->L->s, ps->L->n));
+		cvd_v_diag(v, CX_WARNING, CX_E_SYNTAX, ps->L->line,
+		           "no item of the section \"%.*s\" reads as a publication; the section is skipped", (int)t.n,
+		           t.p);
+	}
+	ps->L = NULL;
+}
+
+/* A heading, as far as sections go: a new one closes the publication
+ * section open at its level or above; one that names publications opens
+ * one. */
+static void heading_seen(struct cv *v, struct pubsec *ps, const struct cv_line *L, int label, size_t items)
+{
+	enum cv_hint h;
+	int level = L->heading ? L->heading : 7;
+	cx_str p = cvd_plain(&v->a, cvd_S(L->s, L->n));
+	int pub = p.n < 80 && cvd_sec_class(p, &h) == SEC_PUB;
+	if (ps->L && (level <= ps->level || label == BLK_HEAD_OTHER))
+		close_section(v, ps, items);
+	if (pub && !L->marker && !ps->L)
+		*ps = (struct pubsec){L, level, items};
+}
+
+/* Each section whose heading names publications, and in which no item was
+ * found, is reported, whichever finder found the items. */
+static void report_sections(struct cv *v, const struct cv_blocks *b, const uint8_t *lab)
+{
+	struct pubsec ps = {NULL, 0, 0};
+	size_t r = 0;
+	for (size_t k = 0; k < b->n; k++) {
+		const struct cv_line *L = &v->l[b->seq[k]];
+		while (r < v->nraw && v->raw[r].idx < b->seq[k])
+			r++; /* the items found before this block */
+		if (lab[k] == BLK_HEAD_PUB || lab[k] == BLK_HEAD_OTHER ||
+		    (L->heading && (lab[k] == BLK_OTHER || lab[k] == BLK_OTHER_PUB)))
+			heading_seen(v, &ps, L, lab[k], r);
+	}
+	close_section(v, &ps, v->nraw);
+}
+
+void cvd_assemble(struct cv *v, const struct cv_blocks *b, const uint8_t *blab)
+{
+	size_t n = b->n;
+	const size_t *seq = b->seq;
+	/* each line's label; blank lines take none */
+	uint8_t *lab = arena_alloc(&v->a, v->nl + 1);
+	memset(lab, BLK_N, v->nl + 1);
+	for (size_t k = 0; k < n; k++)
+		lab[seq[k]] = blab[k];
+	struct grouper *g = cvd_grouper(v);
+	int strict = 1;
+	enum cv_hint hint = H_NONE;
+	for (size_t k = 0; k < n; k++) {
+		size_t i = seq[k];
+		const struct cv_line *L = &v->l[i];
+		enum cv_hint hh = H_NONE;
+		int y = cvd_year_only(v, L);
+		if (blab[k] == BLK_HEAD_PUB || blab[k] == BLK_HEAD_OTHER) {
+			cx_str p = cvd_plain(&v->a, cvd_S(L->s, L->n));
+			enum sec sc = p.n < 80 ? cvd_sec_class(p, &hh) : SEC_NONE;
+			if (blab[k] == BLK_HEAD_OTHER)
+				strict = 1, hint = H_NONE, y = 0;
+			else if (sc == SEC_PUB || strict)
+				strict = 0, hint = hh;
+			/* else a group of a publication section: a year, a topic */
+			cvd_group_state(g, strict, hint, y);
+			continue;
+		}
+		if (blab[k] == BLK_OTHER_PUB && y)
+			cvd_group_state(g, strict, hint, y);
+		if (blab[k] == BLK_OTHER_PUB && (b->facts[k] & BF_REF))
+			cvd_v_diag(v, CX_NOTE, CX_E_SYNTAX, L->line,
+			           "a line reads as a reference but stands apart from the list around it; skipped");
+		if (blab[k] != BLK_START && blab[k] != BLK_CONT)
+			continue;
+		/* the item runs on over the blocks that continue it, or are
+		 * beside it */
+		size_t e = k;
+		while (e + 1 < n && (blab[e + 1] == BLK_CONT || blab[e + 1] == BLK_SIDE))
+			e++;
+		learned_item(v, g, i, seq[e], lab);
+		k = e;
+	}
+}
+
+/* Past this many lines a document is no publication page (a program's
+ * listing, a book): the rules read it, at a fraction of the cost. */
+#define FINDER_LINES 10000
+
+void cvd_find(struct cv *v)
+{
+	if (!v->finder || v->nl > FINDER_LINES) {
+		cvd_segment(v);
+		split_raws(v);
+		return;
+	}
+	struct cv_blocks b;
+	size_t n = cvd_blocks(v, &b);
+	uint8_t *lab = xmalloc(n + 1);
+	cvd_label_blocks(v, v->finder, &b, lab);
+	int rules = rules_agree(v, &b, lab);
+	if (!rules)
+		cvd_assemble(v, &b, lab);
+	/* the model read no item at all (a page unlike any it learnt from):
+	 * what the rules find is better than nothing */
+	if (rules || !v->nraw) {
+		v->raw = v->rules_raw, v->nraw = v->rules_nraw, v->capraw = v->rules_capraw;
+		cvd_v_replay(v); /* what the rules skipped, said now */
+		split_raws(v);
+	}
+	report_sections(v, &b, lab);
+	free(lab);
+	cvd_blocks_free(&b);
+}
