@@ -23,7 +23,7 @@ CSL_LIBS   := $(shell $(PKG_CONFIG) --libs expat icu-i18n icu-uc 2>/dev/null || 
 MEMSET_TUNE := -mmemset-strategy=unrolled_loop:512:noalign,libcall:-1:noalign
 TUNE    := $(shell $(CC) -Werror $(MEMSET_TUNE) -x c -c -o /dev/null /dev/null 2>/dev/null && echo '$(MEMSET_TUNE)')
 ALL_CFLAGS = -std=c11 $(WARN) $(TUNE) $(CFLAGS) -Isrc -I$(GEN) $(UTF8PROC_CFLAGS) $(CSL_CFLAGS) $(CSL_DEFS)
-LDLIBS  += $(UTF8PROC_LIBS) $(CSL_LIBS)
+LDLIBS  += $(UTF8PROC_LIBS) $(CSL_LIBS) -lm
 # Profile-guided optimization, on by default with a GCC that has
 # -fprofile-partial-training (GCC 10 and later).  The library and the
 # program are built twice: first instrumented, in $(BUILD)/pgo, which
@@ -47,10 +47,11 @@ GEN     := $(BUILD)/gen
 #   read   one reader per input format, and the registry
 #   write  one writer per output format, and the registry
 #   pass   whole-run passes: --aux, --dedup, --check
+#   tidy   citex tidy: BibTeX source formatted as bibtex-tidy does it
 #   csl    the CSL processor: styles, locales, rendering
 #   cv     publication lists
 #   cli    the command line (not in the library)
-LAYERS  := core model norm read write pass csl cv
+LAYERS  := core model norm read write pass tidy csl cv
 LIB_SRC := $(foreach l,$(LAYERS),$(wildcard src/$(l)/*.c))
 LIB_OBJ := $(patsubst src/%.c,$(BUILD)/%.o,$(LIB_SRC))
 GRAMMARS := $(wildcard grammar/*.y)

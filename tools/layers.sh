@@ -7,7 +7,7 @@
 #   norm
 #   read   write
 #   pass
-#   cv     csl
+#   cv     csl    tidy
 #   cli
 # citex.h, the public header, may be included anywhere; generated parser
 # headers belong to the layer whose grammar made them.  Prints each
@@ -15,7 +15,7 @@
 rank() {
 	case $1 in
 	core) echo 0 ;; model) echo 1 ;; norm) echo 2 ;; read | write) echo 3 ;;
-	pass) echo 4 ;; cv | csl) echo 5 ;; cli) echo 6 ;; *) echo 99 ;;
+	pass) echo 4 ;; cv | csl | tidy) echo 5 ;; cli) echo 6 ;; *) echo 99 ;;
 	esac
 }
 gen_layer() { # the layer of a generated header

@@ -1,0 +1,186 @@
+/* tidy/latex.c - bibtex-tidy's LaTeX tree, for the braces around a value
+ * (doubleEnclose) and --remove-braces (flattenLaTeX).
+ *
+ * bibtex-tidy reads a value into blocks (the value itself, {groups} and a
+ * command's [options]), commands (a backslash, a name and the groups after
+ * it) and text, and writes the tree back.  That is the value again, but
+ * for a '[' after a command that is never closed: the tree closes it (and
+ * the groups it held open) at the end.  The tree here is built the same
+ * way, one byte at a time, so it gives the same answers; a value without
+ * '[' needs no tree for the braces around it, only brace counting.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/ecma.h"
+#include "tidy/tidy_int.h"
+
+enum { L_ROOT, L_CURLY, L_SQUARE };
+enum { N_BLOCK, N_TEXT, N_CMD };
+
+struct lnode {
+	int type, kind;
+	int parent;
+	int first, last, next; /* children (a block) or arguments (a command) */
+	size_t a, b;           /* text, or a command's name: s[a..b) */
+};
+
+struct ltree {
+	const char *s;
+	struct lnode *v;
+	size_t n, cap;
+};
+
+static int add(struct ltree *t, int type, int kind, int parent, size_t a)
+{
+	t->v = xgrow(t->v, &t->cap, t->n + 1, sizeof *t->v);
+	int k = (int)t->n++;
+	t->v[k] = (struct lnode){type, kind, parent, -1, -1, -1, a, a};
+	if (parent >= 0) {
+		struct lnode *p = &t->v[parent];
+		if (p->last >= 0)
+			t->v[p->last].next = k;
+		else
+			p->first = k;
+		p->last = k;
+	}
+	return k;
+}
+
+/* parseLaTeX, state for state. */
+static void parse(struct ltree *t, const char *s, size_t n)
+{
+	t->s = s;
+	t->n = 0;
+	int node = add(t, N_BLOCK, L_ROOT, -1, 0);
+	for (size_t i = 0; i < n; i++) {
+		char c = s[i];
+		struct lnode *nd = &t->v[node];
+		if (nd->type == N_BLOCK) {
+			if (c == '\\')
+				node = add(t, N_CMD, 0, node, i + 1);
+			else if (c == '{')
+				node = add(t, N_BLOCK, L_CURLY, node, i);
+			else if (((c == '}' && nd->kind == L_CURLY) || (c == ']' && nd->kind == L_SQUARE)) &&
+			         nd->parent >= 0)
+				node = nd->parent;
+			else
+				node = add(t, N_TEXT, 0, node, i), t->v[node].b = i + 1;
+		} else if (nd->type == N_TEXT) {
+			int pk = t->v[nd->parent].kind;
+			if (c == '\\' || c == '{' || (c == '}' && pk == L_CURLY) || (c == ']' && pk == L_SQUARE)) {
+				node = nd->parent;
+				i--;
+			} else {
+				nd->b = i + 1;
+			}
+		} else {
+			int pk = t->v[nd->parent].kind;
+			if (c == '{') {
+				node = add(t, N_BLOCK, L_CURLY, node, i);
+			} else if (c == '[') {
+				node = add(t, N_BLOCK, L_SQUARE, node, i);
+			} else if ((c == '}' && pk == L_CURLY) || (c == ']' && pk == L_SQUARE) ||
+			           ecma_space(s + i, s + n) || nd->first >= 0) {
+				node = nd->parent;
+				i--;
+			} else {
+				nd->b = i + 1;
+			}
+		}
+	}
+}
+
+static void put(const struct ltree *t, int k, struct buf *out)
+{
+	const struct lnode *nd = &t->v[k];
+	if (nd->type == N_TEXT) {
+		buf_put(out, t->s + nd->a, nd->b - nd->a);
+		return;
+	}
+	if (nd->type == N_CMD) {
+		buf_putc(out, '\\');
+		buf_put(out, t->s + nd->a, nd->b - nd->a);
+		for (int c = nd->first; c >= 0; c = t->v[c].next)
+			put(t, c, out);
+		return;
+	}
+	if (nd->kind != L_ROOT)
+		buf_putc(out, nd->kind == L_CURLY ? '{' : '[');
+	for (int c = nd->first; c >= 0; c = t->v[c].next)
+		put(t, c, out);
+	if (nd->kind != L_ROOT)
+		buf_putc(out, nd->kind == L_CURLY ? '}' : ']');
+}
+
+/* flattenLaTeX: a {group} whose children hold no command gives way to its
+ * children, themselves flattened. */
+static void put_flat(const struct ltree *t, int k, struct buf *out)
+{
+	for (int c = t->v[k].first; c >= 0; c = t->v[c].next) {
+		const struct lnode *nd = &t->v[c];
+		int plain = nd->type == N_BLOCK && nd->kind == L_CURLY;
+		for (int g = plain ? nd->first : -1; g >= 0; g = t->v[g].next)
+			if (t->v[g].type == N_CMD)
+				plain = 0;
+		if (plain)
+			put_flat(t, c, out);
+		else
+			put(t, c, out);
+	}
+}
+
+void latex_unbrace(const char *s, size_t n, struct buf *out)
+{
+	if (!memchr(s, '{', n)) {
+		buf_put(out, s, n);
+		return;
+	}
+	struct ltree t = {0};
+	parse(&t, s, n);
+	put_flat(&t, 0, out);
+	free(t.v);
+}
+
+/* Where the group opened at s[i] closes (counting braces), or n. */
+static size_t closes(const char *s, size_t n, size_t i)
+{
+	long depth = 0;
+	for (size_t j = i; j < n; j++) {
+		if (s[j] == '{')
+			depth++;
+		else if (s[j] == '}' && --depth == 0)
+			return j;
+	}
+	return n;
+}
+
+void latex_enclose(const char *s, size_t n, struct buf *out)
+{
+	if (!memchr(s, '[', n)) {
+		/* Without '[' the tree is the value again, and the value is
+		 * already {{...}} when its first brace closes at its end and its
+		 * second just before. */
+		int twice = n >= 4 && s[0] == '{' && s[1] == '{' && closes(s, n, 0) == n - 1 &&
+		            closes(s, n, 1) == n - 2;
+		if (!twice)
+			buf_putc(out, '{');
+		buf_put(out, s, n);
+		if (!twice)
+			buf_putc(out, '}');
+		return;
+	}
+	struct ltree t = {0};
+	parse(&t, s, n);
+	const struct lnode *v = t.v;
+	int c0 = v[0].first;
+	int twice = c0 >= 0 && v[c0].next < 0 && v[c0].type == N_BLOCK && v[c0].kind == L_CURLY &&
+	            v[c0].first >= 0 && v[v[c0].first].next < 0 && v[v[c0].first].type == N_BLOCK &&
+	            v[v[c0].first].kind == L_CURLY;
+	if (!twice)
+		buf_putc(out, '{');
+	put(&t, 0, out);
+	if (!twice)
+		buf_putc(out, '}');
+	free(t.v);
+}

@@ -1,0 +1,454 @@
+/* tidy/tidy.c - the stages of `citex tidy`, in bibtex-tidy's order: read the
+ * file (line ends made LF), warn of entries without a key, make the value
+ * lookup if a stage needs it, find duplicates (and merge them), sort the
+ * entries and their fields, generate keys, and write everything out.
+ *
+ * Writing follows bibtex-tidy's formatBibtex: text between entries and
+ * @comment blocks trimmed (--tidy-comments) or left but for a first blank
+ * line and trailing blanks, @string and @preamble blocks as written, and
+ * entries one field a line, the names padded to --align.  The whole ends
+ * with exactly one line break.
+ *
+ * Where citex keeps data bibtex-tidy loses: a field given twice with two
+ * different values keeps both (bibtex-tidy drops the second), and bytes
+ * that are not UTF-8 stay as they are (bibtex-tidy reads each as U+FFFD);
+ * o->lossy does what bibtex-tidy does.
+ */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/ecma.h"
+#include "core/str.h"
+#include "tidy/tidy_int.h"
+
+void tidy_opts_default(struct tidy_opts *o)
+{
+	memset(o, 0, sizeof *o);
+	o->space = 2;
+	o->align = 14;
+	o->escape = 1;
+	o->tidy_comments = 1;
+	o->remove_dupe_fields = 1;
+	o->lowercase = 1;
+}
+
+/* ---- positions and warnings -------------------------------------------------- */
+
+void tidy_warn(struct tidy_ctx *t, const char *code, const struct titem *it, const char *fmt, ...)
+{
+	struct tidy_result *r = t->r;
+	r->warnings = xrealloc(r->warnings, (r->nwarnings + 1) * sizeof *r->warnings);
+	struct tidy_warning *w = &r->warnings[r->nwarnings++];
+	char msg[1024];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	w->code = code;
+	w->msg = xstrdup(msg);
+	w->line = it->line;
+	w->col = it->col;
+}
+
+/* Each item's line and column, in one pass over the input. */
+static void positions(struct tidy_ctx *t)
+{
+	unsigned line = 1, col = 1;
+	const char *p = t->src;
+	for (size_t i = 0; i < t->nitems; i++) {
+		const char *to = t->src + t->items[i].node->off;
+		for (; p < to; p++) {
+			if (*p == '\n') {
+				line++;
+				col = 1;
+			} else if (((unsigned char)*p & 0xC0) != 0x80) {
+				col++;
+			}
+		}
+		t->items[i].line = line;
+		t->items[i].col = col;
+	}
+}
+
+/* ---- the value lookup ------------------------------------------------------------ */
+
+void tidy_values(struct tidy_ctx *t)
+{
+	struct buf b = {0};
+	for (size_t i = 0; i < t->nitems; i++) {
+		struct titem *it = &t->items[i];
+		if (!titem_entry(it) || it->vals)
+			continue;
+		it->vals = arena_alloc(&t->arena, (it->nfields + 1) * sizeof *it->vals);
+		it->nvals = it->nfields;
+		for (size_t j = 0; j < it->nfields; j++) {
+			buf_clear(&b);
+			value_format(t, &it->fields[j], &b);
+			it->vals[j].lname = it->fields[j].lname;
+			it->vals[j].value = arena_str(&t->arena, b.p ? b.p : "", b.n);
+		}
+	}
+	buf_free(&b);
+}
+
+const cx_str *tidy_value(const struct titem *it, const char *lname)
+{
+	size_t n = strlen(lname);
+	for (size_t j = it->nvals; j-- > 0;)
+		if (it->vals[j].lname.n == n && !memcmp(it->vals[j].lname.p, lname, n))
+			return &it->vals[j].value;
+	return NULL;
+}
+
+/* Does a stage read the value lookup? */
+static int needs_values(const struct tidy_opts *o)
+{
+	for (size_t i = 0; i < o->ndups; i++)
+		if (o->dups[i] != TIDY_DUP_KEY)
+			return 1;
+	for (size_t i = 0; i < o->sort.n; i++) {
+		const char *k = o->sort.v[i] + (o->sort.v[i][0] == '-');
+		if (strcmp(k, "key") && strcmp(k, "type") && strcmp(k, "special"))
+			return 1;
+	}
+	return o->generate_keys != NULL;
+}
+
+/* ---- reading ------------------------------------------------------------------- */
+
+/* The input with CR LF and lone CR made LF (as bibtex-tidy's convertCRLF),
+ * and (lossy) each byte sequence that is not UTF-8 made U+FFFD, as Node.js
+ * decodes it; two NUL bytes follow, for the scanner. */
+static char *prepare(const char *in, size_t n, int lossy, size_t *len)
+{
+	char *s = xmalloc((lossy ? 3 * n : n) + 2);
+	size_t k = 0;
+	for (size_t i = 0; i < n;) {
+		unsigned char c = (unsigned char)in[i];
+		if (c == '\r') {
+			s[k++] = '\n';
+			i += i + 1 < n && in[i + 1] == '\n' ? 2 : 1;
+			continue;
+		}
+		if (c < 0x80 || !lossy) {
+			s[k++] = (char)c;
+			i++;
+			continue;
+		}
+		/* The longest prefix of a valid sequence is one replacement. */
+		size_t need = c >= 0xC2 && c <= 0xDF ? 1 : c >= 0xE0 && c <= 0xEF ? 2 : c >= 0xF0 && c <= 0xF4 ? 3 : 0;
+		size_t j = 1;
+		for (; j <= need && i + j < n; j++) {
+			unsigned char d = (unsigned char)in[i + j];
+			unsigned char lo = 0x80, hi = 0xBF;
+			if (j == 1 && c == 0xE0)
+				lo = 0xA0;
+			else if (j == 1 && c == 0xED)
+				hi = 0x9F;
+			else if (j == 1 && c == 0xF0)
+				lo = 0x90;
+			else if (j == 1 && c == 0xF4)
+				hi = 0x8F;
+			if (d < lo || d > hi)
+				break;
+		}
+		if (need && j == need + 1) {
+			memcpy(s + k, in + i, j);
+			k += j;
+		} else {
+			memcpy(s + k, "\xEF\xBF\xBD", 3);
+			k += 3;
+		}
+		i += j;
+	}
+	s[k] = s[k + 1] = 0;
+	*len = k;
+	return s;
+}
+
+static void make_items(struct tidy_ctx *t)
+{
+	const struct bsrc_doc *d = &t->doc;
+	t->items = xcalloc(d->n + 1, sizeof *t->items);
+	t->nitems = d->n;
+	for (size_t i = 0; i < d->n; i++) {
+		const struct bsrc_node *nd = &d->v[i];
+		struct titem *it = &t->items[i];
+		it->node = nd;
+		it->key = nd->key;
+		it->has_key = nd->has_key;
+		if (nd->kind != BSRC_ENTRY)
+			continue;
+		it->fields = arena_alloc(&t->arena, (nd->nfields + 1) * sizeof *it->fields);
+		it->nfields = it->capfields = nd->nfields;
+		for (size_t j = 0; j < nd->nfields; j++) {
+			struct tfield *f = &it->fields[j];
+			f->name = nd->fields[j].name;
+			f->lname = text_lower_arena(&t->arena, f->name);
+			f->parts = nd->fields[j].parts;
+			f->nparts = nd->fields[j].nparts;
+			f->flags = value_flags(t, f->lname);
+		}
+	}
+}
+
+/* ---- writing ------------------------------------------------------------------- */
+
+static void put_comment(const struct tidy_opts *o, cx_str s, struct buf *out)
+{
+	if (o->strip_comments)
+		return;
+	if (o->tidy_comments) {
+		s = ecma_trim(s);
+		if (s.n) {
+			buf_put(out, s.p, s.n);
+			buf_putc(out, '\n');
+		}
+		return;
+	}
+	/* /^[ \t]*\n|[ \t]*$/g: a first blank line, and blanks at the end. */
+	size_t i = 0;
+	while (i < s.n && (s.p[i] == ' ' || s.p[i] == '\t'))
+		i++;
+	if (i < s.n && s.p[i] == '\n') {
+		s.p += i + 1;
+		s.n -= i + 1;
+	}
+	while (s.n && (s.p[s.n - 1] == ' ' || s.p[s.n - 1] == '\t'))
+		s.n--;
+	buf_put(out, s.p, s.n);
+}
+
+/* "@word" in lower case and the block as written. */
+static void put_block(const struct bsrc_node *nd, struct buf *out)
+{
+	buf_putc(out, '@');
+	for (size_t i = 0; i < nd->command.n; i++)
+		buf_putc(out, str_lower((unsigned char)nd->command.p[i]));
+	buf_put(out, nd->text.p, nd->text.n);
+}
+
+/* The fields already written out in an entry, for --remove-dupe-fields. */
+struct seen {
+	cx_str lname;
+	size_t off, n; /* the value, in t->tmp's fifth buffer */
+};
+
+static void put_name(struct tidy_ctx *t, const struct tfield *f, struct buf *out)
+{
+	cx_str name = t->o->lowercase ? f->lname : f->name;
+	buf_put(out, t->indent, t->nindent);
+	buf_put(out, name.p, name.n);
+	/* padEnd(align - 1), in UTF-16 units; NaN and below zero pad nothing. */
+	double want = t->o->align - 1;
+	size_t have = ecma_length(name.p, name.n);
+	if (want == want && want > (double)have) {
+		double pad = floor(want) - (double)have;
+		for (double k = 0; k < pad; k++)
+			buf_putc(out, ' ');
+	}
+}
+
+static void put_entry(struct tidy_ctx *t, const struct titem *it, struct buf *out,
+                      struct buf *vals, struct seen **seen, size_t *cap)
+{
+	const struct tidy_opts *o = t->o;
+	const struct bsrc_node *nd = it->node;
+	buf_putc(out, '@');
+	if (o->lowercase)
+		text_lower(nd->command.p, nd->command.n, out);
+	else
+		buf_put(out, nd->command.p, nd->command.n);
+	buf_putc(out, '{');
+	if (it->has_key && it->key.n) {
+		buf_put(out, it->key.p, it->key.n);
+		buf_putc(out, ',');
+	}
+	size_t nseen = 0;
+	buf_clear(vals);
+	for (size_t i = 0; i < it->nfields; i++) {
+		const struct tfield *f = &it->fields[i];
+		if (f->flags & TF_OMIT)
+			continue;
+		size_t voff = vals->n;
+		value_format(t, f, vals);
+		size_t vn = vals->n - voff;
+		const char *v = vals->p ? vals->p + voff : "";
+		if (o->remove_dupe_fields) {
+			const struct seen *s = NULL;
+			for (size_t k = 0; k < nseen && !s; k++)
+				if (str_same((*seen)[k].lname, f->lname))
+					s = &(*seen)[k];
+			if (s && (o->lossy || (s->n == vn && !memcmp(vals->p + s->off, v, vn))))
+				continue;
+			if (s) {
+				t->r->nkept++;
+				char m[160];
+				snprintf(m, sizeof m, "%.*s", (int)(f->name.n > 100 ? 100 : f->name.n), f->name.p);
+				diag_report(t->d, CX_WARNING, CX_E_DUP_FIELD, it->line, it->col,
+				            "field '%s' is given again with another value: both are kept "
+				            "(bibtex-tidy keeps the first; --lossy does too)", m);
+			}
+			*seen = xgrow(*seen, cap, nseen + 1, sizeof **seen);
+			(*seen)[nseen++] = (struct seen){f->lname, voff, vn};
+		}
+		if (!f->nparts) {
+			if (o->remove_empty_fields)
+				continue;
+			buf_putc(out, '\n');
+			buf_put(out, t->indent, t->nindent);
+			cx_str name = o->lowercase ? f->lname : f->name;
+			buf_put(out, name.p, name.n);
+		} else {
+			if (o->remove_empty_fields && ((vn == 2 && !memcmp(v, "{}", 2)) || (vn == 2 && !memcmp(v, "\"\"", 2))))
+				continue;
+			buf_putc(out, '\n');
+			put_name(t, f, out);
+			buf_put(out, " = ", 3);
+			buf_put(out, v, vn);
+		}
+		if (i + 1 < it->nfields || o->trailing_commas)
+			buf_putc(out, ',');
+	}
+	buf_put(out, "\n}\n", 3);
+}
+
+static void write_all(struct tidy_ctx *t, struct buf *out)
+{
+	const struct tidy_opts *o = t->o;
+	struct buf vals = {0};
+	struct seen *seen = NULL;
+	size_t cap = 0;
+	for (size_t i = 0; i < t->nitems; i++) {
+		const struct titem *it = &t->items[i];
+		const struct bsrc_node *nd = it->node;
+		switch (nd->kind) {
+		case BSRC_TEXT:
+			put_comment(o, nd->text, out);
+			break;
+		case BSRC_COMMENT: {
+			struct buf b = {0};
+			put_block(nd, &b);
+			put_comment(o, (cx_str){b.p, b.n}, out);
+			buf_free(&b);
+			break;
+		}
+		case BSRC_STRING:
+		case BSRC_PREAMBLE:
+			put_block(nd, out);
+			buf_put(out, o->blank_lines ? "\n\n" : "\n", o->blank_lines ? 2 : 1);
+			break;
+		case BSRC_ENTRY:
+			put_entry(t, it, out, &vals, &seen, &cap);
+			t->r->count++;
+			if (o->blank_lines)
+				buf_putc(out, '\n');
+			break;
+		}
+	}
+	/* trimEnd, then one line break. */
+	cx_str all = {out->p ? out->p : "", out->n};
+	size_t k;
+	while (all.n && (k = ecma_space_before(all.p, all.p + all.n)) != 0)
+		all.n -= k;
+	out->n = all.n;
+	buf_putc(out, '\n');
+	buf_free(&vals);
+	free(seen);
+}
+
+/* ---- the run ------------------------------------------------------------------- */
+
+static cx_str *lower_list(struct tidy_ctx *t, const struct tidy_list *L)
+{
+	cx_str *v = arena_alloc(&t->arena, (L->n + 1) * sizeof *v);
+	for (size_t i = 0; i < L->n; i++)
+		v[i] = text_lower_arena(&t->arena, str_of(L->v[i]));
+	return v;
+}
+
+static void setup(struct tidy_ctx *t)
+{
+	const struct tidy_opts *o = t->o;
+	struct buf b = {0};
+	if (o->tab) {
+		buf_putc(&b, '\t');
+	} else if (o->space == o->space && o->space >= 1) {
+		/* " ".repeat(space): the whole part, at most a sane width. */
+		for (double k = 0; k < floor(o->space) && k < 4096; k++)
+			buf_putc(&b, ' ');
+	}
+	t->indent = arena_strndup(&t->arena, b.p ? b.p : "", b.n);
+	t->nindent = b.n;
+	buf_clear(&b);
+	text_number(o->align, &b);
+	t->alignlen = b.n;
+	buf_free(&b);
+	t->enclose = lower_list(t, &o->enclosing_braces);
+	t->nenclose = o->enclosing_braces.n;
+	t->unbrace = lower_list(t, &o->remove_braces);
+	t->nunbrace = o->remove_braces.n;
+}
+
+int tidy_run(const struct tidy_opts *o, const char *in, size_t n, struct tidy_result *r,
+             struct cx_diags *d)
+{
+	memset(r, 0, sizeof *r);
+	struct tidy_ctx t;
+	memset(&t, 0, sizeof t);
+	t.o = o;
+	t.r = r;
+	t.d = d;
+	if (o->generate_keys) {
+		const char *err = tidy_check_template(o->generate_keys);
+		if (err) {
+			diag_report(d, CX_ERROR, CX_E_SYNTAX, 0, 0, "--generate-keys: %s", err);
+			return -1;
+		}
+	}
+	t.src = prepare(in, n, o->lossy, &t.nsrc);
+	int rc = bsrc_parse(&t.doc, t.src, t.nsrc, d);
+	if (rc == 0) {
+		setup(&t);
+		make_items(&t);
+		positions(&t);
+		for (size_t i = 0; i < t.nitems; i++)
+			if (titem_entry(&t.items[i]) && !(t.items[i].has_key && t.items[i].key.n))
+				tidy_warn(&t, "MISSING_KEY", &t.items[i], "%.*s entry does not have a citation key.",
+				          (int)t.items[i].node->command.n, t.items[i].node->command.p);
+		if (needs_values(o))
+			tidy_values(&t);
+		dupes_run(&t);
+		size_t k = 0;
+		for (size_t i = 0; i < t.nitems; i++)
+			if (!t.items[i].removed)
+				t.items[k++] = t.items[i];
+		t.nitems = k;
+		if (o->sort.on)
+			sort_entries(&t);
+		if (o->sort_fields.on)
+			sort_fields(&t);
+		if (o->generate_keys)
+			keys_generate(&t);
+		write_all(&t, &r->out);
+	}
+	for (size_t i = 0; i < sizeof t.tmp / sizeof *t.tmp; i++)
+		buf_free(&t.tmp[i]);
+	free(t.items);
+	bsrc_free(&t.doc);
+	arena_destroy(&t.arena);
+	free(t.src);
+	return rc;
+}
+
+void tidy_result_free(struct tidy_result *r)
+{
+	buf_free(&r->out);
+	for (size_t i = 0; i < r->nwarnings; i++)
+		free(r->warnings[i].msg);
+	free(r->warnings);
+	memset(r, 0, sizeof *r);
+}
