@@ -23,7 +23,7 @@ CSL_LIBS   := $(shell $(PKG_CONFIG) --libs expat icu-i18n icu-uc 2>/dev/null || 
 MEMSET_TUNE := -mmemset-strategy=unrolled_loop:512:noalign,libcall:-1:noalign
 TUNE    := $(shell $(CC) -Werror $(MEMSET_TUNE) -x c -c -o /dev/null /dev/null 2>/dev/null && echo '$(MEMSET_TUNE)')
 ALL_CFLAGS = -std=c11 $(WARN) $(TUNE) $(CFLAGS) -Isrc -I$(GEN) $(UTF8PROC_CFLAGS) $(CSL_CFLAGS) $(CSL_DEFS)
-LDLIBS  += $(UTF8PROC_LIBS) $(CSL_LIBS) -lm
+LDLIBS  += $(UTF8PROC_LIBS) $(CSL_LIBS) -lm -pthread
 # Profile-guided optimization, on by default with a GCC that has
 # -fprofile-partial-training (GCC 10 and later).  The library and the
 # program are built twice: first instrumented, in $(BUILD)/pgo, which

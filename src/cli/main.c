@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/tidy_cli.h"
 #include "norm/context.h"
 #include "norm/keys.h"
 #include "pass/aux.h"
@@ -127,6 +128,9 @@ static int run(struct run *r)
 
 int main(int argc, char **argv)
 {
+	/* citex tidy: bibtex-tidy's command line (cli/tidy.c). */
+	if (argc > 1 && !strcmp(argv[1], "tidy"))
+		return tidy_main(argc - 2, argv + 2);
 	struct run r;
 	memset(&r, 0, sizeof r);
 	int rc = parse_options(&r, argc, argv);
