@@ -573,7 +573,7 @@ int tidy_main(int argc, char **argv)
 	memset(&R, 0, sizeof R);
 	const char *pc = getenv("PRE_COMMIT");
 	R.stdin_read = !isatty(0) && !(pc && !strcmp(pc, "1"));
-	targs_parse(&R.cli, argc, argv, R.stdin_read);
+	targs_parse(&R.cli, argc, argv, R.stdin_read, tidy_flag);
 	/* The command line alone first: --help and --version need no file. */
 	struct tset cli;
 	tset_init(&cli);

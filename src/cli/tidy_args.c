@@ -7,8 +7,12 @@
  * before the first option, or, when there are none and standard input is
  * not read, they are the values after the last option ("bibtex-tidy --curly
  * refs.bib").  An option given twice counts where it first came, with its
- * last values.  One deliberate difference: a last "-" is standard input
- * even after an option that takes values.
+ * last values.  Two deliberate differences: a last "-" is standard input
+ * even after an option that takes values; and an option that takes no
+ * values (--curly, --check), or was given its values after '=', never
+ * takes the next argument, which is a path (bibtex-tidy reads "--curly
+ * refs.bib", when standard input is not a terminal, as --curly with the
+ * value refs.bib, and tidies standard input).
  *
  * A .citex-tidy file holds options the same way, whitespace-separated
  * (quotes keep a value whole), '#' to the end of a line a comment.
@@ -102,7 +106,7 @@ static int sorted_values(const char *key)
 	               !strcmp(key, "--sort-properties"));
 }
 
-void targs_parse(struct targs *a, int argc, char **argv, int stdin_read)
+void targs_parse(struct targs *a, int argc, char **argv, int stdin_read, int (*flag)(const char *))
 {
 	memset(a, 0, sizeof *a);
 	const char *cur = NULL;
@@ -130,7 +134,7 @@ void targs_parse(struct targs *a, int argc, char **argv, int stdin_read)
 			push(&v, &nv, own(a, xstrdup(num)));
 			set_key(a, "-j", v, nv);
 			cur = NULL;
-			values_mode = 1;
+			values_mode = 0;
 			continue;
 		}
 		int is_dash = !strcmp(arg, "-"), lng = !strncmp(arg, "--", 2), shrt = arg[0] == '-';
@@ -145,8 +149,10 @@ void targs_parse(struct targs *a, int argc, char **argv, int stdin_read)
 			char **v;
 			size_t nv;
 			const char *key = parse_long(a, arg, &v, &nv);
-			if (nv) {
+			if (nv || flag(key)) {
+				/* Complete: what follows is a path (citex's rule). */
 				set_key(a, key, v, nv);
+				values_mode = 0;
 			} else {
 				cur = key;
 				values_mode = 1;
@@ -164,8 +170,8 @@ void targs_parse(struct targs *a, int argc, char **argv, int stdin_read)
 				key[1] = *c;
 				key[2] = 0;
 				set_key(a, key, NULL, 0);
-				cur = key;
-				values_mode = 1;
+				cur = flag(key) ? NULL : key;
+				values_mode = !flag(key);
 			}
 		} else if (!values_mode) {
 			push(&a->paths, &a->npaths, (char *)arg);
@@ -411,6 +417,15 @@ static const struct flag flags[] = {
 };
 #undef F
 
+int tidy_flag(const char *key)
+{
+	for (size_t f = 0; f < sizeof flags / sizeof *flags; f++)
+		if (!strcmp(flags[f].key, key))
+			return 1;
+	return !strcmp(key, "--no-align") || !strcmp(key, "--no-sort") || !strcmp(key, "--no-merge") ||
+	       !strcmp(key, "--no-wrap");
+}
+
 /* Options with values: apply one; 1 if key is one, -1 on an error. */
 static int apply_valued(struct tset *s, const struct targ *g, int from_config, char *err, size_t en)
 {
@@ -599,7 +614,7 @@ int tidy_config_read(const char *path, struct targs *a, char *err, size_t en)
 	fclose(f);
 	buf_free(&line);
 	buf_free(&word);
-	targs_parse(a, (int)argc, argv, 1);
+	targs_parse(a, (int)argc, argv, 1, tidy_flag);
 	/* The words belong to tmp: hand them to a. */
 	for (size_t i = 0; i < tmp.nowned; i++)
 		own(a, tmp.owned[i]);

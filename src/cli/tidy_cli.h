@@ -29,9 +29,12 @@ struct targs {
 };
 
 /* Read argv into a: trailing values become paths when there are none and
- * stdin is not read (noTrailingInputPaths off), as in bibtex-tidy, and a
- * last "-" is always standard input. */
-void targs_parse(struct targs *a, int argc, char **argv, int stdin_read);
+ * stdin is not read (noTrailingInputPaths off), as in bibtex-tidy; a last
+ * "-" is always standard input, and what follows an option for which
+ * flag() is true, or one given its values after '=', is a path. */
+void targs_parse(struct targs *a, int argc, char **argv, int stdin_read, int (*flag)(const char *));
+/* Is key an option that takes no values? */
+int tidy_flag(const char *key);
 void targs_free(struct targs *a);
 
 /* What the options say: bibtex-tidy's options and the command's own. */
