@@ -231,10 +231,12 @@ static void put_block(const struct bsrc_node *nd, struct buf *out)
 	buf_put(out, nd->text.p, nd->text.n);
 }
 
-/* The fields already written out in an entry, for --remove-dupe-fields. */
-struct seen {
-	cx_str lname;
-	size_t off, n; /* the value, in t->tmp's fifth buffer */
+/* A field of the entry being written: its value (in the values buffer)
+ * and whether it is written. */
+struct wfield {
+	const struct tfield *f;
+	size_t off, n;
+	int out;
 };
 
 static void put_name(struct tidy_ctx *t, const struct tfield *f, struct buf *out)
@@ -252,8 +254,45 @@ static void put_name(struct tidy_ctx *t, const struct tfield *f, struct buf *out
 	}
 }
 
+/* Which fields are written: not omitted, not a second field of a name
+ * (with the same value, unless lossy), not empty with
+ * --remove-empty-fields.  Their values go to vals. */
+static void choose_fields(struct tidy_ctx *t, const struct titem *it, struct buf *vals,
+                          struct wfield *w)
+{
+	const struct tidy_opts *o = t->o;
+	buf_clear(vals);
+	for (size_t i = 0; i < it->nfields; i++) {
+		const struct tfield *f = &it->fields[i];
+		w[i] = (struct wfield){f, vals->n, 0, 0};
+		if (f->flags & TF_OMIT)
+			continue;
+		value_format(t, f, vals);
+		w[i].n = vals->n - w[i].off;
+		const char *v = vals->p ? vals->p + w[i].off : "";
+		const struct wfield *first = NULL;
+		for (size_t k = 0; k < i && !first; k++)
+			if (!(w[k].f->flags & TF_OMIT) && str_same(w[k].f->lname, f->lname))
+				first = &w[k];
+		if (o->remove_dupe_fields && first) {
+			if (o->lossy || (first->n == w[i].n && !memcmp(vals->p + first->off, v, w[i].n)))
+				continue;
+			t->r->nkept++;
+			char m[160];
+			snprintf(m, sizeof m, "%.*s", (int)(f->name.n > 100 ? 100 : f->name.n), f->name.p);
+			diag_report(t->d, CX_WARNING, CX_E_DUP_FIELD, it->line, it->col,
+			            "field '%s' is given again with another value: both are kept "
+			            "(bibtex-tidy keeps the first; --lossy does too)", m);
+		}
+		if (o->remove_empty_fields &&
+		    (!f->nparts || (w[i].n == 2 && (!memcmp(v, "{}", 2) || !memcmp(v, "\"\"", 2)))))
+			continue;
+		w[i].out = 1;
+	}
+}
+
 static void put_entry(struct tidy_ctx *t, const struct titem *it, struct buf *out,
-                      struct buf *vals, struct seen **seen, size_t *cap)
+                      struct buf *vals, struct wfield **w, size_t *cap)
 {
 	const struct tidy_opts *o = t->o;
 	const struct bsrc_node *nd = it->node;
@@ -267,50 +306,30 @@ static void put_entry(struct tidy_ctx *t, const struct titem *it, struct buf *ou
 		buf_put(out, it->key.p, it->key.n);
 		buf_putc(out, ',');
 	}
-	size_t nseen = 0;
-	buf_clear(vals);
+	*w = xgrow(*w, cap, it->nfields + 1, sizeof **w);
+	choose_fields(t, it, vals, *w);
+	/* A comma after each field written but the last: bibtex-tidy puts one
+	 * after each field but the last field read, so a last field left out
+	 * leaves a comma that a second run takes away (lossy keeps that). */
+	size_t last = 0;
+	for (size_t i = 0; i < it->nfields; i++)
+		if ((*w)[i].out)
+			last = i + 1;
 	for (size_t i = 0; i < it->nfields; i++) {
-		const struct tfield *f = &it->fields[i];
-		if (f->flags & TF_OMIT)
+		const struct wfield *x = &(*w)[i];
+		if (!x->out)
 			continue;
-		size_t voff = vals->n;
-		value_format(t, f, vals);
-		size_t vn = vals->n - voff;
-		const char *v = vals->p ? vals->p + voff : "";
-		if (o->remove_dupe_fields) {
-			const struct seen *s = NULL;
-			for (size_t k = 0; k < nseen && !s; k++)
-				if (str_same((*seen)[k].lname, f->lname))
-					s = &(*seen)[k];
-			if (s && (o->lossy || (s->n == vn && !memcmp(vals->p + s->off, v, vn))))
-				continue;
-			if (s) {
-				t->r->nkept++;
-				char m[160];
-				snprintf(m, sizeof m, "%.*s", (int)(f->name.n > 100 ? 100 : f->name.n), f->name.p);
-				diag_report(t->d, CX_WARNING, CX_E_DUP_FIELD, it->line, it->col,
-				            "field '%s' is given again with another value: both are kept "
-				            "(bibtex-tidy keeps the first; --lossy does too)", m);
-			}
-			*seen = xgrow(*seen, cap, nseen + 1, sizeof **seen);
-			(*seen)[nseen++] = (struct seen){f->lname, voff, vn};
-		}
-		if (!f->nparts) {
-			if (o->remove_empty_fields)
-				continue;
-			buf_putc(out, '\n');
+		buf_putc(out, '\n');
+		if (!x->f->nparts) {
+			cx_str name = o->lowercase ? x->f->lname : x->f->name;
 			buf_put(out, t->indent, t->nindent);
-			cx_str name = o->lowercase ? f->lname : f->name;
 			buf_put(out, name.p, name.n);
 		} else {
-			if (o->remove_empty_fields && ((vn == 2 && !memcmp(v, "{}", 2)) || (vn == 2 && !memcmp(v, "\"\"", 2))))
-				continue;
-			buf_putc(out, '\n');
-			put_name(t, f, out);
+			put_name(t, x->f, out);
 			buf_put(out, " = ", 3);
-			buf_put(out, v, vn);
+			buf_put(out, vals->p + x->off, x->n);
 		}
-		if (i + 1 < it->nfields || o->trailing_commas)
+		if ((o->lossy ? i + 1 < it->nfields : i + 1 < last) || o->trailing_commas)
 			buf_putc(out, ',');
 	}
 	buf_put(out, "\n}\n", 3);
@@ -320,7 +339,7 @@ static void write_all(struct tidy_ctx *t, struct buf *out)
 {
 	const struct tidy_opts *o = t->o;
 	struct buf vals = {0};
-	struct seen *seen = NULL;
+	struct wfield *w = NULL;
 	size_t cap = 0;
 	for (size_t i = 0; i < t->nitems; i++) {
 		const struct titem *it = &t->items[i];
@@ -342,7 +361,7 @@ static void write_all(struct tidy_ctx *t, struct buf *out)
 			buf_put(out, o->blank_lines ? "\n\n" : "\n", o->blank_lines ? 2 : 1);
 			break;
 		case BSRC_ENTRY:
-			put_entry(t, it, out, &vals, &seen, &cap);
+			put_entry(t, it, out, &vals, &w, &cap);
 			t->r->count++;
 			if (o->blank_lines)
 				buf_putc(out, '\n');
@@ -357,7 +376,7 @@ static void write_all(struct tidy_ctx *t, struct buf *out)
 	out->n = all.n;
 	buf_putc(out, '\n');
 	buf_free(&vals);
-	free(seen);
+	free(w);
 }
 
 /* ---- the run ------------------------------------------------------------------- */
