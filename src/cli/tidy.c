@@ -55,6 +55,8 @@ static const char help_text[] =
 	"      --lint, --no-lint   also report what citex --check finds (off)\n"
 	"  -j, --jobs N            tidy N files at a time (0: one per CPU)\n"
 	"      --no-config         ignore .citex-tidy files\n"
+	"      --stdin-filename=PATH  standard input is PATH: its name in messages, and\n"
+	"                          its .citex-tidy (for editors)\n"
 	"      --quiet             no log lines\n"
 	"      --lossy             do as bibtex-tidy does even where it loses data\n"
 	"      --help, --version\n"
@@ -109,7 +111,7 @@ struct trun {
 	struct targs cli;
 	int stdin_read, color;
 	int modify, backup, check, quiet, deprecated;
-	const char *output;
+	const char *output, *stdin_name;
 	struct job *jobs;
 	size_t njobs, next;
 	struct cfg {
@@ -365,7 +367,7 @@ static void log_written(const struct trun *R, const struct tset *s, const struct
 
 static void run_job(struct trun *R, struct job *j)
 {
-	const char *name = strcmp(j->path, "-") ? j->path : "<stdin>";
+	const char *name = strcmp(j->path, "-") ? j->path : R->stdin_name ? R->stdin_name : "<stdin>";
 	struct buf in = {0};
 	struct dctx dc = {&j->err, R->quiet};
 	if (read_path(j->path, &in) < 0) {
@@ -589,7 +591,9 @@ int tidy_main(int argc, char **argv)
 		rc = TIDY_OK;
 	}
 	if (rc < 0) {
-		const char *first = R.cli.npaths ? R.cli.paths[0] : NULL;
+		/* Standard input takes the .citex-tidy of --stdin-filename's folder. */
+		R.stdin_name = cli.stdin_name;
+		const char *first = R.cli.npaths && strcmp(R.cli.paths[0], "-") ? R.cli.paths[0] : R.stdin_name;
 		struct tset *s = settings_for(&R, first, cli.no_config);
 		rc = s ? plan(&R, s) : TIDY_FAILED;
 	}
@@ -600,7 +604,8 @@ int tidy_main(int argc, char **argv)
 		rc = TIDY_OK;
 		for (size_t i = 0; i < n && rc == TIDY_OK; i++) {
 			R.jobs[i].path = R.cli.npaths ? R.cli.paths[i] : "-";
-			R.jobs[i].s = settings_for(&R, R.jobs[i].path, cli.no_config);
+			R.jobs[i].s = settings_for(&R, strcmp(R.jobs[i].path, "-") ? R.jobs[i].path : R.stdin_name,
+			                           cli.no_config);
 			if (!R.jobs[i].s)
 				rc = TIDY_FAILED;
 		}

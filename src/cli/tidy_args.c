@@ -451,6 +451,12 @@ static int apply_valued(struct tset *s, const struct targ *g, int from_config, c
 			s->output_given = 1;
 			s->output = v0;
 		}
+	} else if (!strcmp(k, "--stdin-filename")) {
+		if (from_config) {
+			snprintf(err, en, "%s cannot be set in a .citex-tidy file", k);
+			return -1;
+		}
+		s->stdin_name = v0;
 	} else if (!strcmp(k, "--omit")) {
 		if (!n) {
 			snprintf(err, en, "--omit expects a list of fields (--omit=abstract,keywords)");
@@ -545,14 +551,18 @@ char *tidy_config_find(const char *path)
 {
 	char dir[PATH_MAX];
 	if (path && strcmp(path, "-")) {
-		char *real = realpath(path, NULL);
+		/* The file's folder (the file itself may not exist yet: an
+		 * editor's --stdin-filename). */
+		char copy[PATH_MAX];
+		snprintf(copy, sizeof copy, "%s", path);
+		char *slash = strrchr(copy, '/');
+		if (slash)
+			slash[slash == copy] = 0;
+		char *real = realpath(slash ? copy : ".", NULL);
 		if (!real)
 			return NULL;
 		snprintf(dir, sizeof dir, "%s", real);
 		free(real);
-		char *slash = strrchr(dir, '/');
-		if (slash)
-			slash[slash == dir] = 0;
 	} else if (!getcwd(dir, sizeof dir)) {
 		return NULL;
 	}

@@ -44,6 +44,7 @@ struct tset {
 	int modify, backup;  /* -1: not given */
 	int output_given;
 	const char *output;  /* -o; NULL */
+	const char *stdin_name; /* --stdin-filename: what standard input is */
 	int merge_raw;       /* --merge given (1) or --no-merge (-1) */
 	int dups_given;
 	int note_commas, note_urls; /* --no-trailing-commas, --no-encode-urls given */

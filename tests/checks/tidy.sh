@@ -229,6 +229,14 @@ if cmp -s "$tmp/want" "$tmp/out"; then
 else
 	fail ".citex-tidy: standard input takes the current folder's" "$tmp/out"
 fi
+printf '@misc{k,\n  year = 2020,\n  abstract = {A\n' >"$tmp/open.bib"
+(cd "$tmp" && $T --stdin-filename=cfg/repo/refs/new.bib <"$tmp/cfg/repo/refs/deep/r.bib") >"$tmp/out" 2>&1
+(cd "$tmp" && $T --stdin-filename=cfg/repo/refs/new.bib <"$tmp/open.bib") >"$tmp/out2" 2>&1
+if cmp -s "$tmp/want" "$tmp/out" && grep -q '^cfg/repo/refs/new.bib:1:1: error:' "$tmp/out2"; then
+	ok "--stdin-filename: standard input takes that file's .citex-tidy and name (even a new file)"
+else
+	fail "--stdin-filename: standard input takes that file's .citex-tidy and name" "$tmp/out2"
+fi
 printf -- '--modify\n' >"$tmp/outer/.citex-tidy"
 printf '@misc{k}\n' >"$tmp/outer/x.bib"
 $T --v2 "$tmp/outer/x.bib" </dev/null >"$tmp/out" 2>&1
