@@ -52,7 +52,8 @@ static const char help_text[] =
 	"      --backup, --no-backup  keep FILE.original when rewriting FILE\n"
 	"      --check             write nothing; exit 1 if a file would change, with a\n"
 	"                          short diff on stderr\n"
-	"      --lint, --no-lint   also report what citex --check finds (off)\n"
+	"      --lint, --no-lint   also report what citex --check finds, and duplicate\n"
+	"                          and missing keys (on with --check, else off)\n"
 	"  -j, --jobs N            tidy N files at a time (0: one per CPU)\n"
 	"      --no-config         ignore .citex-tidy files\n"
 	"      --stdin-filename=PATH  standard input is PATH: its name in messages, and\n"
@@ -376,7 +377,7 @@ static void run_job(struct trun *R, struct job *j)
 		buf_free(&in);
 		return;
 	}
-	if (j->s->lint)
+	if (j->s->lint == 1)
 		lint_input(name, &in, &dc);
 	struct cx_diags d = {diag_to_buf, &dc, name, CX_NOTE, 0, 0};
 	struct tidy_result res;
@@ -404,11 +405,14 @@ static void run_job(struct trun *R, struct job *j)
 		}
 	} else {
 		buf_put(&j->out, res.out.p, res.out.n);
-		if (!R->quiet)
-			for (size_t i = 0; i < res.nwarnings; i++)
-				bprintf(&j->err, "%s:%u:%u: warning: %s\n", name, res.warnings[i].line,
-				        res.warnings[i].col, res.warnings[i].msg);
 	}
+	/* Written files have bibtex-tidy's log; otherwise its warnings are
+	 * lint, or what --duplicates asked for. */
+	int logged = !R->check && (R->modify || R->output);
+	if (!logged && !R->quiet && (j->s->lint == 1 || j->s->o.ndups))
+		for (size_t i = 0; i < res.nwarnings; i++)
+			bprintf(&j->err, "%s:%u:%u: warning: %s\n", name, res.warnings[i].line,
+			        res.warnings[i].col, res.warnings[i].msg);
 	tidy_result_free(&res);
 	buf_free(&in);
 }

@@ -286,7 +286,7 @@ void tset_init(struct tset *s)
 {
 	memset(s, 0, sizeof *s);
 	tidy_opts_default(&s->o);
-	s->modify = s->backup = -1;
+	s->modify = s->backup = s->lint = -1;
 	s->jobs = 1;
 }
 
@@ -538,6 +538,9 @@ int tset_apply(struct tset *s, const struct targs *a, int from_config, char *err
 
 void tset_finish(struct tset *s)
 {
+	/* --lint is on by default with --check only (docs/tidy.md says why). */
+	if (s->lint < 0)
+		s->lint = s->check;
 	static const enum tidy_dup dflt[] = {TIDY_DUP_DOI, TIDY_DUP_CITATION, TIDY_DUP_ABSTRACT};
 	if (!s->dups_given && s->merge_raw > 0) {
 		memcpy(s->o.dups, dflt, sizeof dflt);

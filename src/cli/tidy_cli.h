@@ -40,7 +40,8 @@ void targs_free(struct targs *a);
 /* What the options say: bibtex-tidy's options and the command's own. */
 struct tset {
 	struct tidy_opts o;
-	int help, version, v2, quiet, check, lint, no_config, jobs;
+	int help, version, v2, quiet, check, no_config, jobs;
+	int lint;            /* -1: not given (on with --check) */
 	int modify, backup;  /* -1: not given */
 	int output_given;
 	const char *output;  /* -o; NULL */
