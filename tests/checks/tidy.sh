@@ -328,4 +328,26 @@ else
 	{ cat "$tmp/err" "$tmp/plain.err"; } >"$tmp/detail"
 	fail "--lint: citex --check's findings on stderr, the same output" "$tmp/detail"
 fi
+# ---- the recipes of docs/tidy.md ----------------------------------------------------------
+# Each ```sh block that starts "# recipe: NAME" runs under sh -e in an empty
+# folder holding refs.bib (an untidy file), with citex first on PATH.
+mkdir -p "$tmp/bin"
+ln -sf "$CITEX" "$tmp/bin/citex"
+awk -v dir="$tmp" '
+	/^```/ && !inb { inb = 1; first = 1; name = ""; next }
+	/^```/ && inb { inb = 0; next }
+	inb && first { first = 0; if (match($0, /^# recipe: [a-z0-9-]+/)) name = substr($0, 11, RLENGTH - 10) }
+	inb && name != "" { print > (dir "/recipe-" name ".sh") }
+' "$ROOT/docs/tidy.md"
+for r in "$tmp"/recipe-*.sh; do
+	[ -f "$r" ] || continue
+	name=$(basename "$r" .sh)
+	rm -rf "$tmp/run" && mkdir -p "$tmp/run"
+	cp "$D/spec/defaults-1.bib" "$tmp/run/refs.bib"
+	if (cd "$tmp/run" && PATH=$tmp/bin:$PATH sh -e "$r") >"$tmp/out" 2>&1 </dev/null; then
+		ok "docs/tidy.md ${name#recipe-} runs"
+	else
+		fail "docs/tidy.md ${name#recipe-} runs" "$tmp/out"
+	fi
+done
 done_checks
