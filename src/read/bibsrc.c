@@ -81,6 +81,10 @@ int td_bad_key(struct cx_parser *P, const char *p)
 int td_eof(struct cx_parser *P)
 {
 	const struct td_state *td = P->td;
+	if (td->raw == BSRC_ENTRY && td->close == ')')
+		return td_error(P, td->at, "%s",
+		                "this entry is not closed at the end of the input (in an entry opened "
+		                "with '(', a bare value takes the ')' after it as its own: brace it)");
 	if (td->raw == BSRC_ENTRY)
 		return td_error(P, td->at, "%s", "this entry is not closed at the end of the input");
 	return td_error(P, td->at, "%s", "this block is not closed at the end of the input");

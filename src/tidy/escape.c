@@ -8,9 +8,10 @@
  * so do \href's URL, \path and \verb; math between \( \), \[ \] or $$ $$
  * loses its meaning (a subscript a_b becomes an underscore); and
  * \textasteriskcentered, which is written without braces, swallows a
- * letter after it (*Equal becomes one unknown command).  Unless `protect`
- * is off (--lossy), those are left alone, and a command that would swallow
- * a letter gets "{}" after it.
+ * letter after it (*Equal becomes one unknown command); and it sets the
+ * math aside as MATH.EXP.0, MATH.EXP.1..., so text that reads so becomes
+ * math, or nothing.  Unless `protect` is off (--lossy), those are left
+ * alone, and a command that would swallow a letter gets "{}" after it.
  */
 #include <stdint.h>
 #include <string.h>
@@ -141,7 +142,62 @@ static void next_math(const char *s, size_t n, size_t from, size_t *a, size_t *b
 	*a = *b = n;
 }
 
+static int memmem_mark(const char *s, size_t n);
+static void escape_run(const char *s, size_t n, int protect, struct buf *out);
+
+/* bibtex-tidy's last step: its $math$ went out as MATH.EXP.i and comes
+ * back, so text written "MATH.EXP.i" becomes the i-th $math$ (or goes, if
+ * there is none).  The math is in s[0..n), the escaped text in e[0..en). */
+static void math_placeholders(const char *s, size_t n, const char *e, size_t en, struct buf *out)
+{
+	static const char mark[] = "MATH.EXP.";
+	const size_t ml = sizeof mark - 1;
+	size_t run = 0;
+	for (size_t i = 0; i + ml < en; i++) {
+		if (e[i] != 'M' || memcmp(e + i, mark, ml) || !str_digit(e[i + ml]))
+			continue;
+		size_t j = i + ml, idx = 0;
+		int big = 0;
+		for (; j < en && str_digit(e[j]); j++) {
+			big |= idx > 100000000;
+			idx = idx * 10 + (size_t)(e[j] - '0');
+		}
+		buf_put(out, e + run, i - run);
+		size_t a, b, k = 0;
+		for (next_math(s, n, 0, &a, &b); a < n && !big; next_math(s, n, b, &a, &b), k++)
+			if (k == idx) {
+				buf_put(out, s + a, b - a);
+				break;
+			}
+		i = run = j;
+		i--;
+	}
+	buf_put(out, e + run, en - run);
+}
+
 void escape_latex(const char *s, size_t n, int protect, struct buf *out)
+{
+	if (!protect && memmem_mark(s, n)) {
+		/* As bibtex-tidy, literally: escape, then put the math back. */
+		struct buf e = {0};
+		escape_run(s, n, 0, &e);
+		math_placeholders(s, n, e.p ? e.p : "", e.n, out);
+		buf_free(&e);
+		return;
+	}
+	escape_run(s, n, protect, out);
+}
+
+/* Does s hold "MATH.EXP." (which only --lossy treats as bibtex-tidy does)? */
+static int memmem_mark(const char *s, size_t n)
+{
+	for (const char *p = s, *e = s + n; (p = memchr(p, 'M', (size_t)(e - p))) != NULL; p++)
+		if ((size_t)(e - p) >= 10 && !memcmp(p, "MATH.EXP.", 9))
+			return 1;
+	return 0;
+}
+
+static void escape_run(const char *s, size_t n, int protect, struct buf *out)
 {
 	const char *end = s + n;
 	size_t i = 0, run = 0, ma = n, mb = n;

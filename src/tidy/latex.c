@@ -132,7 +132,7 @@ static void put_flat(const struct ltree *t, int k, struct buf *out)
 
 void latex_unbrace(const char *s, size_t n, struct buf *out)
 {
-	if (!memchr(s, '{', n)) {
+	if (!memchr(s, '{', n) && !memchr(s, '[', n)) {
 		buf_put(out, s, n);
 		return;
 	}
