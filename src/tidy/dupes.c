@@ -162,20 +162,32 @@ static void merge(struct tidy_ctx *t, struct titem *first, const struct titem *i
 	}
 }
 
-static void check(struct tidy_ctx *t, struct rule *r, size_t i)
+static size_t check(struct tidy_ctx *t, struct rule *r, size_t i, int warn)
 {
 	struct titem *it = &t->items[i];
+	if (it->removed && !t->o->lossy)
+		return 0; /* merged away by a rule before this one */
 	cx_str v = rule_value(t, r, it);
 	if (!v.p)
-		return;
+		return 0;
 	int added;
 	size_t k = strset_add(&r->seen, NULL, v.p, v.n, &added);
 	if (added) {
 		r->first = xgrow(r->first, &r->cap, k + 1, sizeof *r->first);
 		r->first[k] = i;
-		return;
+		return 0;
 	}
-	struct titem *first = &t->items[r->first[k]];
+	size_t fi = r->first[k];
+	/* bibtex-tidy merges into the first entry of its kind even when that
+	 * one was merged away itself, and what it merges is lost; citex
+	 * merges into the entry that took it (lossy: as bibtex-tidy). */
+	while (!t->o->lossy && t->items[fi].removed)
+		fi = t->items[fi].into;
+	struct titem *first = &t->items[fi];
+	if (first == it)
+		return 0;
+	if (!warn && !r->merge)
+		return 0;
 	char a[208], b[208];
 	const char *what = r->merge ? "removed" : "detected";
 	switch (r->kind) {
@@ -197,12 +209,17 @@ static void check(struct tidy_ctx *t, struct rule *r, size_t i)
 		break;
 	}
 	if (r->merge) {
+		int was = it->removed;
 		it->removed = 1;
+		it->into = fi;
+		first->grown = 1;
 		merge(t, first, it);
+		return !was;
 	}
+	return 0;
 }
 
-void dupes_run(struct tidy_ctx *t)
+size_t dupes_run(struct tidy_ctx *t, int warn)
 {
 	const struct tidy_opts *o = t->o;
 	struct rule rules[5];
@@ -224,14 +241,16 @@ void dupes_run(struct tidy_ctx *t)
 		memset(&rules[nrules], 0, sizeof rules[nrules]);
 		rules[nrules++].kind = TIDY_DUP_KEY;
 	}
+	size_t merged = 0;
 	for (size_t i = 0; i < t->nitems; i++) {
 		if (!titem_entry(&t->items[i]))
 			continue;
 		for (size_t r = 0; r < nrules; r++)
-			check(t, &rules[r], i);
+			merged += check(t, &rules[r], i, warn);
 	}
 	for (size_t r = 0; r < nrules; r++) {
 		strset_free(&rules[r].seen);
 		free(rules[r].first);
 	}
+	return merged;
 }

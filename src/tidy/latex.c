@@ -114,23 +114,27 @@ static void put(const struct ltree *t, int k, struct buf *out)
 }
 
 /* flattenLaTeX: a {group} whose children hold no command gives way to its
- * children, themselves flattened. */
-static void put_flat(const struct ltree *t, int k, struct buf *out)
+ * children, themselves flattened.  quoted: the value goes out in quotes,
+ * where a group that holds a '"' is what keeps it from ending the value,
+ * so such a group stays (bibtex-tidy takes it away). */
+static void put_flat(const struct ltree *t, int k, int quoted, struct buf *out)
 {
 	for (int c = t->v[k].first; c >= 0; c = t->v[c].next) {
 		const struct lnode *nd = &t->v[c];
 		int plain = nd->type == N_BLOCK && nd->kind == L_CURLY;
-		for (int g = plain ? nd->first : -1; g >= 0; g = t->v[g].next)
-			if (t->v[g].type == N_CMD)
+		for (int g = plain ? nd->first : -1; g >= 0; g = t->v[g].next) {
+			const struct lnode *x = &t->v[g];
+			if (x->type == N_CMD || (quoted && x->type == N_TEXT && memchr(t->s + x->a, '"', x->b - x->a)))
 				plain = 0;
+		}
 		if (plain)
-			put_flat(t, c, out);
+			put_flat(t, c, quoted, out);
 		else
 			put(t, c, out);
 	}
 }
 
-void latex_unbrace(const char *s, size_t n, struct buf *out)
+void latex_unbrace(const char *s, size_t n, int quoted, struct buf *out)
 {
 	if (!memchr(s, '{', n) && !memchr(s, '[', n)) {
 		buf_put(out, s, n);
@@ -138,7 +142,7 @@ void latex_unbrace(const char *s, size_t n, struct buf *out)
 	}
 	struct ltree t = {0};
 	parse(&t, s, n);
-	put_flat(&t, 0, out);
+	put_flat(&t, 0, quoted, out);
 	free(t.v);
 }
 
@@ -155,7 +159,7 @@ static size_t closes(const char *s, size_t n, size_t i)
 	return n;
 }
 
-void latex_enclose(const char *s, size_t n, struct buf *out)
+void latex_enclose(const char *s, size_t n, enum enc mode, struct buf *out)
 {
 	if (!memchr(s, '[', n)) {
 		/* Without '[' the tree is the value again, and the value is
@@ -163,6 +167,10 @@ void latex_enclose(const char *s, size_t n, struct buf *out)
 		 * second just before. */
 		int twice = n >= 4 && s[0] == '{' && s[1] == '{' && closes(s, n, 0) == n - 1 &&
 		            closes(s, n, 1) == n - 2;
+		if (twice && mode == ENC_KEEP && n >= 6 && s[2] == '{' && closes(s, n, 2) == n - 3)
+			twice = 0;
+		if (mode == ENC_ONCE)
+			twice = n >= 2 && s[0] == '{' && closes(s, n, 0) == n - 1;
 		if (!twice)
 			buf_putc(out, '{');
 		buf_put(out, s, n);
@@ -177,6 +185,13 @@ void latex_enclose(const char *s, size_t n, struct buf *out)
 	int twice = c0 >= 0 && v[c0].next < 0 && v[c0].type == N_BLOCK && v[c0].kind == L_CURLY &&
 	            v[c0].first >= 0 && v[v[c0].first].next < 0 && v[v[c0].first].type == N_BLOCK &&
 	            v[v[c0].first].kind == L_CURLY;
+	if (twice && mode == ENC_KEEP) {
+		int c2 = v[v[c0].first].first;
+		if (c2 >= 0 && v[c2].next < 0 && v[c2].type == N_BLOCK && v[c2].kind == L_CURLY)
+			twice = 0;
+	}
+	if (mode == ENC_ONCE)
+		twice = c0 >= 0 && v[c0].next < 0 && v[c0].type == N_BLOCK && v[c0].kind == L_CURLY;
 	if (!twice)
 		buf_putc(out, '{');
 	put(&t, 0, out);

@@ -197,7 +197,7 @@ static void make_items(struct tidy_ctx *t)
 
 /* ---- writing ------------------------------------------------------------------- */
 
-static void put_comment(const struct tidy_opts *o, cx_str s, struct buf *out)
+static void put_comment(const struct tidy_opts *o, cx_str s, int first, struct buf *out)
 {
 	if (o->strip_comments)
 		return;
@@ -209,13 +209,19 @@ static void put_comment(const struct tidy_opts *o, cx_str s, struct buf *out)
 		}
 		return;
 	}
-	/* /^[ \t]*\n|[ \t]*$/g: a first blank line, and blanks at the end. */
-	size_t i = 0;
-	while (i < s.n && (s.p[i] == ' ' || s.p[i] == '\t'))
-		i++;
-	if (i < s.n && s.p[i] == '\n') {
+	/* /^[ \t]*\n|[ \t]*$/g: a first blank line, and blanks at the end.  At
+	 * the start of the output a second run would take the next blank line
+	 * too, so all go there (lossy: one, as bibtex-tidy). */
+	for (;;) {
+		size_t i = 0;
+		while (i < s.n && (s.p[i] == ' ' || s.p[i] == '\t'))
+			i++;
+		if (i >= s.n || s.p[i] != '\n')
+			break;
 		s.p += i + 1;
 		s.n -= i + 1;
+		if (!first)
+			break;
 	}
 	while (s.n && (s.p[s.n - 1] == ' ' || s.p[s.n - 1] == '\t'))
 		s.n--;
@@ -346,13 +352,18 @@ static void write_all(struct tidy_ctx *t, struct buf *out)
 		const struct bsrc_node *nd = it->node;
 		switch (nd->kind) {
 		case BSRC_TEXT:
-			put_comment(o, nd->text, out);
+			put_comment(o, nd->text, !out->n && !o->lossy, out);
 			break;
 		case BSRC_COMMENT: {
 			struct buf b = {0};
 			put_block(nd, &b);
-			put_comment(o, (cx_str){b.p, b.n}, out);
+			put_comment(o, (cx_str){b.p, b.n}, !out->n && !o->lossy, out);
 			buf_free(&b);
+			/* Untrimmed, bibtex-tidy ends no @comment with a line break, and
+			 * takes one from the text after it, so every run took one more;
+			 * one here makes the output a fixed point. */
+			if (!o->tidy_comments && !o->strip_comments && !o->lossy)
+				buf_putc(out, '\n');
 			break;
 		}
 		case BSRC_STRING:
@@ -377,6 +388,41 @@ static void write_all(struct tidy_ctx *t, struct buf *out)
 	buf_putc(out, '\n');
 	buf_free(&vals);
 	free(w);
+}
+
+/* ---- duplicates ---------------------------------------------------------------- */
+
+static void drop_merged(struct tidy_ctx *t)
+{
+	size_t k = 0;
+	for (size_t i = 0; i < t->nitems; i++)
+		if (!t->items[i].removed)
+			t->items[k++] = t->items[i];
+	t->nitems = k;
+}
+
+/* Find and merge duplicates.  bibtex-tidy does it once, with the values
+ * the entries had before: an entry a merge gave a DOI may duplicate
+ * another, and sorts by what it had, so a second run merged and sorted
+ * again.  citex merges until nothing is left to merge and then takes the
+ * merged values, so that a second run finds nothing (lossy: once). */
+static void merge_all(struct tidy_ctx *t)
+{
+	size_t merged = dupes_run(t, 1);
+	drop_merged(t);
+	while (merged && !t->o->lossy) {
+		for (size_t i = 0; i < t->nitems; i++) {
+			struct titem *it = &t->items[i];
+			if (it->grown && it->vals) {
+				it->vals = NULL; /* made again from the merged fields */
+				it->grown = 0;
+			}
+		}
+		if (needs_values(t->o))
+			tidy_values(t);
+		merged = dupes_run(t, 0);
+		drop_merged(t);
+	}
 }
 
 /* ---- the run ------------------------------------------------------------------- */
@@ -440,12 +486,7 @@ int tidy_run(const struct tidy_opts *o, const char *in, size_t n, struct tidy_re
 				          (int)t.items[i].node->command.n, t.items[i].node->command.p);
 		if (needs_values(o))
 			tidy_values(&t);
-		dupes_run(&t);
-		size_t k = 0;
-		for (size_t i = 0; i < t.nitems; i++)
-			if (!t.items[i].removed)
-				t.items[k++] = t.items[i];
-		t.nitems = k;
+		merge_all(&t);
 		if (o->sort.on)
 			sort_entries(&t);
 		if (o->sort_fields.on)

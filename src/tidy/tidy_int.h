@@ -44,7 +44,9 @@ struct titem {
 		cx_str lname, value;
 	} *vals;
 	size_t nvals;
-	int removed;           /* merged into another entry */
+	int removed;           /* merged into another entry: items[into] */
+	size_t into;
+	int grown;             /* another entry was merged into this one */
 	unsigned line, col;
 };
 
@@ -91,10 +93,16 @@ void escape_latex(const char *s, size_t n, int protect, struct buf *out);
 
 /* latex.c: bibtex-tidy's LaTeX tree, for --remove-braces and the braces
  * around a value. */
-/* Append s without the braces that hold no command, as flattenLaTeX does. */
-void latex_unbrace(const char *s, size_t n, struct buf *out);
-/* Append s in braces, unless it already is {{...}} (doubleEnclose). */
-void latex_enclose(const char *s, size_t n, struct buf *out);
+/* Append s without the braces that hold no command, as flattenLaTeX does;
+ * quoted: but those around a '"' in a value that goes out in quotes. */
+void latex_unbrace(const char *s, size_t n, int quoted, struct buf *out);
+/* Append s in braces, unless it already is {{...}}: ENC_TIDY as bibtex-
+ * tidy's doubleEnclose; ENC_KEEP also braces {{{...}}}, which bibtex-tidy
+ * writes with a pair fewer than it read; ENC_ONCE leaves alone anything
+ * in one pair of braces already (--enclosing-braces: the braces it adds
+ * then survive wrapping, and a second run adds no more). */
+enum enc { ENC_TIDY, ENC_KEEP, ENC_ONCE };
+void latex_enclose(const char *s, size_t n, enum enc mode, struct buf *out);
 
 /* text.c */
 /* Append s in lower (upper) case, as toLowerCase (toUpperCase) does. */
@@ -114,8 +122,10 @@ size_t text_words(cx_str s, cx_str *out, size_t max);
 /* A JavaScript number as String(x) writes it. */
 void text_number(double x, struct buf *out);
 
-/* dupes.c: --duplicates and --merge (checkForDuplicates). */
-void dupes_run(struct tidy_ctx *t);
+/* dupes.c: --duplicates and --merge (checkForDuplicates), once; warn: give
+ * every warning (else only those of entries merged now).  Returns how
+ * many entries were merged away. */
+size_t dupes_run(struct tidy_ctx *t, int warn);
 /* sort.c: --sort and --sort-fields. */
 void sort_entries(struct tidy_ctx *t);
 void sort_fields(struct tidy_ctx *t);

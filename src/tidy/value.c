@@ -200,6 +200,44 @@ static int limit_authors(cx_str v, double max, struct buf *out)
 	return 1;
 }
 
+/* Where the group opened at s[i] closes (counting braces), or n. */
+static size_t group_close(const char *s, size_t n, size_t i)
+{
+	long depth = 0;
+	for (size_t j = i; j < n; j++) {
+		if (s[j] == '{')
+			depth++;
+		else if (s[j] == '}' && --depth == 0)
+			return j;
+	}
+	return n;
+}
+
+/* --strip-enclosing-braces: /^\{([^{}]*)\}$/ loses its braces.  bibtex-tidy
+ * strips them from a quoted value too, where they may be what keeps a '"'
+ * inside it (then the file no longer parses), and writes {{{x}}} as {{x}},
+ * which its next run strips to {x}.  Unless lossy, citex keeps braces
+ * around a '"' in a quoted value, and sees through the pairs that enclose
+ * a braced value whole, so one run gives what two give. */
+static cx_str strip_braces(const struct tidy_ctx *t, cx_str v, int braced)
+{
+	if (!t->o->lossy && braced) {
+		while (v.n >= 4 && v.p[0] == '{' && v.p[1] == '{' && group_close(v.p, v.n, 0) == v.n - 1 &&
+		       group_close(v.p, v.n, 1) == v.n - 2) {
+			v.p++;
+			v.n -= 2;
+		}
+	}
+	if (v.n >= 2 && v.p[0] == '{' && v.p[v.n - 1] == '}' && !memchr(v.p + 1, '{', v.n - 2) &&
+	    !memchr(v.p + 1, '}', v.n - 2)) {
+		if (!t->o->lossy && !braced && !t->o->curly && memchr(v.p + 1, '"', v.n - 2))
+			return v;
+		v.p++;
+		v.n -= 2;
+	}
+	return v;
+}
+
 /* Is v, bare, an abbreviation of a month for --numeric: its first three
  * characters, in lower case, name one? */
 static int month_prefix(cx_str v, char dig3[4])
@@ -337,11 +375,8 @@ static void format_part(struct tidy_ctx *t, const struct tfield *f, const struct
 		unwrap(v, b);
 		v = view_of(b);
 	}
-	if (o->strip_enclosing_braces && v.n >= 2 && v.p[0] == '{' && v.p[v.n - 1] == '}' &&
-	    !memchr(v.p + 1, '{', v.n - 2) && !memchr(v.p + 1, '}', v.n - 2)) {
-		v.p++;
-		v.n -= 2;
-	}
+	if (o->strip_enclosing_braces)
+		v = strip_braces(t, v, braced);
 	if (o->drop_all_caps) {
 		size_t i = 0;
 		while (i < v.n && !(v.p[i] >= 'a' && v.p[i] <= 'z'))
@@ -376,22 +411,29 @@ static void format_part(struct tidy_ctx *t, const struct tfield *f, const struct
 	}
 	if (f->flags & TF_UNBRACE) {
 		struct buf *b = next_buf(t, &k);
-		latex_unbrace(v.p, v.n, b);
+		latex_unbrace(v.p, v.n, !o->lossy && !braced && !o->curly, b);
 		v = view_of(b);
 	}
+	/* bibtex-tidy trims a braced value alone after --enclosing-braces,
+	 * and trims a quoted one not at all, even when --curly braces it: a
+	 * second run then trims what the first left.  Trimmed first, and
+	 * those too, the output is a fixed point (lossy: as bibtex-tidy). */
+	int trim = f->nparts == 1 && (braced || (o->curly && !o->lossy));
+	if (trim && !o->lossy)
+		v = ecma_trim(v);
 	if ((f->flags & TF_ENCLOSE) && (braced || o->curly)) {
 		struct buf *b = next_buf(t, &k);
-		latex_enclose(v.p, v.n, b);
+		latex_enclose(v.p, v.n, o->lossy ? ENC_TIDY : ENC_ONCE, b);
 		v = view_of(b);
 	}
-	if (braced && f->nparts == 1)
+	if (trim)
 		v = ecma_trim(v);
 	if (braced || o->curly) {
 		struct buf *b = &t->tmp[2];
 		buf_clear(b);
 		if (wrap_value(t, v, b))
 			v = view_of(b);
-		latex_enclose(v.p, v.n, out);
+		latex_enclose(v.p, v.n, o->lossy ? ENC_TIDY : ENC_KEEP, out);
 		return;
 	}
 	buf_putc(out, '"');
