@@ -144,45 +144,56 @@ static void next_math(const char *s, size_t n, size_t from, size_t *a, size_t *b
 
 static int memmem_mark(const char *s, size_t n);
 static void escape_run(const char *s, size_t n, int protect, struct buf *out);
+static void next_math(const char *s, size_t n, size_t from, size_t *a, size_t *b);
 
-/* bibtex-tidy's last step: its $math$ went out as MATH.EXP.i and comes
- * back, so text written "MATH.EXP.i" becomes the i-th $math$ (or goes, if
- * there is none).  The math is in s[0..n), the escaped text in e[0..en). */
-static void math_placeholders(const char *s, size_t n, const char *e, size_t en, struct buf *out)
+/* --lossy: bibtex-tidy's way, literally.  Its $math$ goes out as
+ * MATH.EXP.0, MATH.EXP.1...; the rest is escaped; then every MATH.EXP.
+ * and the digits after it, wherever they come from, become that math (or
+ * nothing): text that reads MATH.EXP.0 becomes math, and "$5 and \$6"
+ * followed by digits loses them all. */
+static void escape_lossy(const char *s, size_t n, struct buf *out)
 {
+	struct buf p = {0}, e = {0};
+	size_t a, b, k = 0, run = 0;
+	for (next_math(s, n, 0, &a, &b); a < n; next_math(s, n, b, &a, &b), k++) {
+		buf_put(&p, s + run, a - run);
+		buf_printf(&p, "MATH.EXP.%zu", k);
+		run = b;
+	}
+	buf_put(&p, s + run, n - run);
+	escape_run(p.p ? p.p : "", p.n, 0, &e);
 	static const char mark[] = "MATH.EXP.";
 	const size_t ml = sizeof mark - 1;
-	size_t run = 0;
-	for (size_t i = 0; i + ml < en; i++) {
-		if (e[i] != 'M' || memcmp(e + i, mark, ml) || !str_digit(e[i + ml]))
+	const char *x = e.p ? e.p : "";
+	run = 0;
+	for (size_t i = 0; i + ml < e.n; i++) {
+		if (x[i] != 'M' || memcmp(x + i, mark, ml) || !str_digit(x[i + ml]))
 			continue;
 		size_t j = i + ml, idx = 0;
 		int big = 0;
-		for (; j < en && str_digit(e[j]); j++) {
+		for (; j < e.n && str_digit(x[j]); j++) {
 			big |= idx > 100000000;
-			idx = idx * 10 + (size_t)(e[j] - '0');
+			idx = idx * 10 + (size_t)(x[j] - '0');
 		}
-		buf_put(out, e + run, i - run);
-		size_t a, b, k = 0;
-		for (next_math(s, n, 0, &a, &b); a < n && !big; next_math(s, n, b, &a, &b), k++)
-			if (k == idx) {
+		buf_put(out, x + run, i - run);
+		size_t m = 0;
+		for (next_math(s, n, 0, &a, &b); a < n && !big; next_math(s, n, b, &a, &b), m++)
+			if (m == idx) {
 				buf_put(out, s + a, b - a);
 				break;
 			}
-		i = run = j;
-		i--;
+		run = j;
+		i = j - 1;
 	}
-	buf_put(out, e + run, en - run);
+	buf_put(out, x + run, e.n - run);
+	buf_free(&p);
+	buf_free(&e);
 }
 
 void escape_latex(const char *s, size_t n, int protect, struct buf *out)
 {
-	if (!protect && memmem_mark(s, n)) {
-		/* As bibtex-tidy, literally: escape, then put the math back. */
-		struct buf e = {0};
-		escape_run(s, n, 0, &e);
-		math_placeholders(s, n, e.p ? e.p : "", e.n, out);
-		buf_free(&e);
+	if (!protect && (memchr(s, '$', n) || memmem_mark(s, n))) {
+		escape_lossy(s, n, out);
 		return;
 	}
 	escape_run(s, n, protect, out);

@@ -16,9 +16,11 @@ B=${FUZZ_BUILD:-build/fuzz}
 CLANG=${CLANG:-clang}
 SECS=${1:-60}
 [ $# -gt 0 ] && shift
-READERS=${*:-bibtex ris csljson cv}
+READERS=${*:-bibtex ris csljson cv tidy}
 SAN="-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined"
 UTF8PROC_LIBS=$(pkg-config --libs libutf8proc 2>/dev/null || echo -lutf8proc)
+# ICU: the tidy harness sorts (src/tidy/sort.c collates with it).
+ICU_LIBS=$(pkg-config --libs icu-i18n icu-uc 2>/dev/null || echo -licui18n -licuuc -licudata)
 
 # seeds READER: the inputs a reader starts from, one file name a line.
 seeds() {
@@ -29,6 +31,7 @@ seeds() {
 	csljson) ls tests/cases/*/*.json tests/cases/*/*.jsonl tests/cases/*/*.out.csl-json ;;
 	cv) ls seeds/* tests/cases/cv/*.txt tests/cases/cv/*.md tests/cases/cv/*.html \
 		tests/cases/cv/*.tex ;;
+	tidy) ls tests/checks/tidy/spec/*.bib tests/cases/bibtex/*.bib ;;
 	esac 2>/dev/null
 	ls tests/fuzz/regress/"$1"-* 2>/dev/null
 }
@@ -40,7 +43,7 @@ for r in $READERS; do
 	[ -f "$src" ] || { echo "fuzz: no harness $src" >&2; exit 2; }
 	bin=$B/fuzz_$r
 	$CLANG -std=c11 -O1 -g -fno-omit-frame-pointer $SAN -Isrc -Itests/fuzz -I"$B/gen" \
-		-o "$bin" "$src" tests/fuzz/fuzz.c "$B/libcitex.a" $UTF8PROC_LIBS || exit 2
+		-o "$bin" "$src" tests/fuzz/fuzz.c "$B/libcitex.a" $UTF8PROC_LIBS $ICU_LIBS -lm || exit 2
 	rm -rf "$B/seeds-$r"
 	mkdir -p "$B/seeds-$r" "$B/corpus-$r"
 	seeds "$r" | while read -r f; do
