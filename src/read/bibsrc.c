@@ -365,16 +365,15 @@ void bsrc_unexpected(struct cx_parser *P, const char *what)
 /* Fields and parts were collected in order: point each entry at its own. */
 static void link_doc(struct bsrc_doc *d)
 {
-	struct bsrc_part *p = d->parts;
+	size_t p = 0, f = 0; /* indexes: the arrays may be NULL */
 	for (size_t i = 0; i < d->nfields; i++) {
-		d->fields[i].parts = d->fields[i].nparts ? p : NULL;
+		d->fields[i].parts = d->fields[i].nparts ? d->parts + p : NULL;
 		p += d->fields[i].nparts;
 	}
-	struct bsrc_field *f = d->fields;
 	for (size_t i = 0; i < d->n; i++) {
 		if (d->v[i].kind != BSRC_ENTRY)
 			continue;
-		d->v[i].fields = d->v[i].nfields ? f : NULL;
+		d->v[i].fields = d->v[i].nfields ? d->fields + f : NULL;
 		f += d->v[i].nfields;
 	}
 }

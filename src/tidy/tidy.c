@@ -197,7 +197,11 @@ static void make_items(struct tidy_ctx *t)
 
 /* ---- writing ------------------------------------------------------------------- */
 
-static void put_comment(const struct tidy_opts *o, cx_str s, int first, struct buf *out)
+/* Text between blocks.  strip: how many leading blank lines go (0: all):
+ * bibtex-tidy takes one; at the top of the output a second run would
+ * take the next, so all go; after a blank line --blank-lines added, one
+ * more, or each run would add one. */
+static void put_comment(const struct tidy_opts *o, cx_str s, int strip, struct buf *out)
 {
 	if (o->strip_comments)
 		return;
@@ -209,10 +213,8 @@ static void put_comment(const struct tidy_opts *o, cx_str s, int first, struct b
 		}
 		return;
 	}
-	/* /^[ \t]*\n|[ \t]*$/g: a first blank line, and blanks at the end.  At
-	 * the start of the output a second run would take the next blank line
-	 * too, so all go there (lossy: one, as bibtex-tidy). */
-	for (;;) {
+	/* /^[ \t]*\n|[ \t]*$/g: a first blank line, and blanks at the end. */
+	for (int k = 0; !strip || k < strip; k++) {
 		size_t i = 0;
 		while (i < s.n && (s.p[i] == ' ' || s.p[i] == '\t'))
 			i++;
@@ -220,8 +222,6 @@ static void put_comment(const struct tidy_opts *o, cx_str s, int first, struct b
 			break;
 		s.p += i + 1;
 		s.n -= i + 1;
-		if (!first)
-			break;
 	}
 	while (s.n && (s.p[s.n - 1] == ' ' || s.p[s.n - 1] == '\t'))
 		s.n--;
@@ -347,17 +347,20 @@ static void write_all(struct tidy_ctx *t, struct buf *out)
 	struct buf vals = {0};
 	struct wfield *w = NULL;
 	size_t cap = 0;
+	int blank = 0; /* the block before ended with --blank-lines' blank line */
 	for (size_t i = 0; i < t->nitems; i++) {
 		const struct titem *it = &t->items[i];
 		const struct bsrc_node *nd = it->node;
+		int strip = o->lossy ? 1 : !out->n ? 0 : blank ? 2 : 1;
+		blank = o->blank_lines && nd->kind != BSRC_TEXT && nd->kind != BSRC_COMMENT;
 		switch (nd->kind) {
 		case BSRC_TEXT:
-			put_comment(o, nd->text, !out->n && !o->lossy, out);
+			put_comment(o, nd->text, strip, out);
 			break;
 		case BSRC_COMMENT: {
 			struct buf b = {0};
 			put_block(nd, &b);
-			put_comment(o, (cx_str){b.p, b.n}, !out->n && !o->lossy, out);
+			put_comment(o, (cx_str){b.p, b.n}, strip, out);
 			buf_free(&b);
 			/* Untrimmed, bibtex-tidy ends no @comment with a line break, and
 			 * takes one from the text after it, so every run took one more;

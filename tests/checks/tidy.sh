@@ -371,6 +371,10 @@ fixed "--no-tidy-comments, --curly, --strip-enclosing-braces" "$tmp/fp.bib" "$tm
 printf '%% a comment at the top\n@comment{jabref-meta: x;}\n\n%% after a comment block\n@misc{a,\n  title         = " Padded ",\n  note          = "{Keep "this"}",\n  booktitle     = {Triple}\n}\n' >"$tmp/want"
 fixed "--strip-enclosing-braces keeps the braces around a '\"' in quotes" "$tmp/fp.bib" "$tmp/want" \
 	--no-tidy-comments --strip-enclosing-braces
+printf '@a{x,\n  t = {1}\n}\n\n%% c\n@a{y,\n  t = {2}\n}\n' >"$tmp/bl.bib"
+printf '@a{x,\n  t             = {1}\n}\n\n%% c\n@a{y,\n  t             = {2}\n}\n' >"$tmp/want"
+fixed "--blank-lines with --no-tidy-comments adds its blank line once" "$tmp/bl.bib" "$tmp/want" \
+	--blank-lines --no-tidy-comments
 printf '@misc{q,\n  title = "From {"}A{"} to {B}"\n}\n' >"$tmp/q.bib"
 printf '@misc{q,\n  title         = "From {"}A{"} to B"\n}\n' >"$tmp/want"
 fixed "--remove-braces keeps the braces around a '\"' in quotes" "$tmp/q.bib" "$tmp/want" --remove-braces
