@@ -117,6 +117,14 @@ static int needs_values(const struct tidy_opts *o)
 	return o->generate_keys != NULL;
 }
 
+static int sorts_by_key(const struct tidy_opts *o)
+{
+	for (size_t i = 0; i < o->sort.n; i++)
+		if (!strcmp(o->sort.v[i] + (o->sort.v[i][0] == '-'), "key"))
+			return 1;
+	return 0;
+}
+
 /* ---- reading ------------------------------------------------------------------- */
 
 /* The input with CR LF and lone CR made LF (as bibtex-tidy's convertCRLF),
@@ -494,8 +502,13 @@ int tidy_run(const struct tidy_opts *o, const char *in, size_t n, struct tidy_re
 			sort_entries(&t);
 		if (o->sort_fields.on)
 			sort_fields(&t);
-		if (o->generate_keys)
+		if (o->generate_keys) {
 			keys_generate(&t);
+			/* bibtex-tidy sorts by the keys the entries had, so a second
+			 * run, sorting by the new ones, moved them (lossy: as it). */
+			if (o->sort.on && sorts_by_key(o) && !o->lossy)
+				sort_entries(&t);
+		}
 		write_all(&t, &r->out);
 	}
 	for (size_t i = 0; i < sizeof t.tmp / sizeof *t.tmp; i++)
