@@ -107,7 +107,10 @@ static size_t protected_end(const char *s, size_t n, size_t i)
 		j++;
 	if (j < n && s[j] == '{')
 		return group_end(s, n, j);
-	if (verb && j < n && !str_alpha((unsigned char)s[j]) && !str_space((unsigned char)s[j])) {
+	/* \verb|...|: any other delimiter but a backslash (which escaping
+	 * writes, so a second run would see a \verb the first did not). */
+	if (verb && j < n && !str_alpha((unsigned char)s[j]) && !str_space((unsigned char)s[j]) &&
+	    s[j] != '\\') {
 		const char *q = memchr(s + j + 1, s[j], n - j - 1);
 		return q ? (size_t)(q - s) + 1 : 0;
 	}
