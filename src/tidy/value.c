@@ -288,6 +288,35 @@ static void wrap_paragraph(cx_str p, double width, cx_str sep, struct buf *out)
 	buf_put(out, l.p, l.n);
 }
 
+/* wrapText as citex does it: runs of spaces count as one.  bibtex-tidy
+ * counts an empty word between two spaces, so a line can break where two
+ * spaces stood, and the next run, which finds one space there, not. */
+static void wrap_words(cx_str p, double width, cx_str sep, struct buf *out)
+{
+	const char *s = p.p, *end = p.p + p.n;
+	size_t len = 0;
+	int first = 1;
+	while (s < end) {
+		while (s < end && *s == ' ')
+			s++;
+		const char *w = s;
+		while (s < end && *s != ' ')
+			s++;
+		if (s == w)
+			break;
+		size_t wl = ecma_length(w, (size_t)(s - w));
+		if (!first && (double)(len + wl + 1) > width) {
+			buf_put(out, sep.p, sep.n);
+			len = 0;
+		} else if (!first) {
+			buf_putc(out, ' ');
+		}
+		buf_put(out, w, (size_t)(s - w));
+		len += wl + 1;
+		first = 0;
+	}
+}
+
 /* The braced value, wrapped (--wrap) or in paragraphs: 0 if neither. */
 static int wrap_value(struct tidy_ctx *t, cx_str v, struct buf *out)
 {
@@ -314,8 +343,10 @@ static int wrap_value(struct tidy_ctx *t, cx_str v, struct buf *out)
 	for (;;) {
 		const char *q = find(p, (size_t)(end - p), "\n\n", 2);
 		cx_str para = {p, (size_t)((q ? q : end) - p)};
-		if (o->wrap == o->wrap && o->wrap != 0)
+		if (o->wrap == o->wrap && o->wrap != 0 && o->lossy)
 			wrap_paragraph(para, width, view_of(sep), out);
+		else if (o->wrap == o->wrap && o->wrap != 0)
+			wrap_words(para, width, view_of(sep), out);
 		else
 			buf_put(out, para.p, para.n);
 		if (!q)
