@@ -293,7 +293,7 @@ static void wrap_paragraph(cx_str p, double width, cx_str sep, struct buf *out)
  * spaces stood, and the next run, which finds one space there, not. */
 static void wrap_words(cx_str p, double width, cx_str sep, struct buf *out)
 {
-	const char *s = p.p, *end = p.p + p.n;
+	const char *s = p.p, *end = p.p + p.n, *prev = NULL, *pend = NULL;
 	size_t len = 0;
 	int first = 1;
 	while (s < end) {
@@ -305,7 +305,12 @@ static void wrap_words(cx_str p, double width, cx_str sep, struct buf *out)
 		if (s == w)
 			break;
 		size_t wl = ecma_length(w, (size_t)(s - w));
-		if (!first && (double)(len + wl + 1) > width) {
+		/* No break next to other white space (a tab, U+00A0, U+FEFF):
+		 * the next run would take it into the line break and lose it. */
+		int can = !first && !ecma_space_before(prev, pend) && !ecma_space(w, s);
+		prev = w;
+		pend = s;
+		if (can && (double)(len + wl + 1) > width) {
 			buf_put(out, sep.p, sep.n);
 			len = 0;
 		} else if (!first) {
