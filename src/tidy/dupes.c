@@ -94,7 +94,7 @@ static const char *key_or_undefined(const struct titem *it, char *buf, size_t n)
 }
 
 /* The value this rule compares, or a NULL view when the entry has none. */
-static cx_str rule_value(struct tidy_ctx *t, const struct rule *r, const struct titem *it)
+static cx_str rule_value(struct tidy_ctx *t, const struct rule *r, struct titem *it)
 {
 	cx_str none = {NULL, 0};
 	switch (r->kind) {
@@ -103,18 +103,18 @@ static cx_str rule_value(struct tidy_ctx *t, const struct rule *r, const struct 
 			return none;
 		return text_lower_arena(&t->arena, it->key);
 	case TIDY_DUP_DOI: {
-		const cx_str *v = tidy_value(it, "doi");
+		const cx_str *v = tidy_value(t, it, "doi");
 		cx_str s = alnum(&t->arena, v ? *v : (cx_str){"", 0}, SIZE_MAX);
 		return s.n ? s : none;
 	}
 	case TIDY_DUP_ABSTRACT: {
-		const cx_str *v = tidy_value(it, "abstract");
+		const cx_str *v = tidy_value(t, it, "abstract");
 		cx_str s = alnum(&t->arena, v ? *v : (cx_str){"", 0}, 100);
 		return s.n ? s : none;
 	}
 	case TIDY_DUP_CITATION: {
-		const cx_str *ttl = tidy_value(it, "title"), *aut = tidy_value(it, "author");
-		const cx_str *num = tidy_value(it, "number");
+		const cx_str *ttl = tidy_value(t, it, "title"), *aut = tidy_value(t, it, "author");
+		const cx_str *num = tidy_value(t, it, "number");
 		if (!ttl || !ttl->n || !aut || !aut->n)
 			return none;
 		cx_str a = alnum(&t->arena, first_last_name(&t->arena, *aut), SIZE_MAX);

@@ -269,16 +269,16 @@ static int function_word(cx_str w)
 	return 0;
 }
 
-static void title_words(const struct titem *it, struct words *w, int plain)
+static void title_words(struct tidy_ctx *t, struct titem *it, struct words *w, int plain)
 {
-	const cx_str *t = tidy_value(it, "title");
-	if (!t)
-		t = tidy_value(it, "booktitle");
-	if (!t)
+	const cx_str *ttl = tidy_value(t, it, "title");
+	if (!ttl)
+		ttl = tidy_value(t, it, "booktitle");
+	if (!ttl)
 		return;
-	size_t n = text_words(*t, NULL, 0);
+	size_t n = text_words(*ttl, NULL, 0);
 	cx_str *v = xmalloc((n + 1) * sizeof *v);
-	text_words(*t, v, n);
+	text_words(*ttl, v, n);
 	for (size_t i = 0; i < n; i++)
 		if (plain || !function_word(v[i]))
 			add_word(w, v[i]);
@@ -286,7 +286,7 @@ static void title_words(const struct titem *it, struct words *w, int plain)
 }
 
 /* The words piece p gives for an item. */
-static void token_words(struct tidy_ctx *t, const struct piece *p, const struct titem *it,
+static void token_words(struct tidy_ctx *t, const struct piece *p, struct titem *it,
                         struct words *w)
 {
 	w->n = 0;
@@ -295,7 +295,7 @@ static void token_words(struct tidy_ctx *t, const struct piece *p, const struct 
 	} else if (p->tok == T_NUMBER) {
 		add_word(w, (cx_str){"[duplicateNumber]", 17});
 	} else if (p->tok == T_YEAR) {
-		const cx_str *y = tidy_value(it, "year");
+		const cx_str *y = tidy_value(t, it, "year");
 		if (!y)
 			return;
 		char *d = arena_alloc(&t->arena, y->n + 1);
@@ -306,7 +306,7 @@ static void token_words(struct tidy_ctx *t, const struct piece *p, const struct 
 		if (k)
 			add_word(w, (cx_str){d, k});
 	} else if (p->tok == T_FIELD) {
-		const cx_str *v = tidy_value(it, p->s.p);
+		const cx_str *v = tidy_value(t, it, p->s.p);
 		if (v && v->n) {
 			size_t n = text_words(*v, NULL, 0);
 			cx_str *ws = xmalloc((n + 1) * sizeof *ws);
@@ -316,7 +316,7 @@ static void token_words(struct tidy_ctx *t, const struct piece *p, const struct 
 			free(ws);
 		}
 	} else if (p->tok >= T_VERYSHORT && p->tok <= T_FULLTITLE) {
-		title_words(it, w, p->tok == T_TITLE || p->tok == T_FULLTITLE);
+		title_words(t, it, w, p->tok == T_TITLE || p->tok == T_FULLTITLE);
 		size_t keep = p->tok == T_VERYSHORT ? 1 : p->tok == T_SHORT ? 3 : w->n;
 		if (w->n > keep)
 			w->n = keep;
@@ -332,7 +332,7 @@ static void token_words(struct tidy_ctx *t, const struct piece *p, const struct 
 			}
 		}
 	} else {
-		const cx_str *v = tidy_value(it, "author");
+		const cx_str *v = tidy_value(t, it, "author");
 		cx_str none = {"", 0}, names[64];
 		size_t n = last_names(&t->arena, v ? *v : none, names, 64);
 		size_t got = n < 64 ? n : 64;
@@ -375,7 +375,7 @@ static int modify(struct tidy_ctx *t, enum mod m, struct words *w)
 }
 
 /* The key the template gives an item, in out; 0 when it gives none. */
-static int make_key(struct tidy_ctx *t, const struct piece *v, size_t n, const struct titem *it,
+static int make_key(struct tidy_ctx *t, const struct piece *v, size_t n, struct titem *it,
                     struct words *w, struct buf *out)
 {
 	buf_clear(out);

@@ -59,7 +59,7 @@ static int special(const struct titem *it)
 
 /* The value of sort key name for an item, in *s (lower case), or 0 when it
  * has none. */
-static int sort_value(struct tidy_ctx *t, const struct titem *it, const char *name, struct buf *s)
+static int sort_value(struct tidy_ctx *t, struct titem *it, const char *name, struct buf *s)
 {
 	static const char *const months[12] = {"jan", "feb", "mar", "apr", "may", "jun",
 	                                       "jul", "aug", "sep", "oct", "nov", "dec"};
@@ -75,7 +75,7 @@ static int sort_value(struct tidy_ctx *t, const struct titem *it, const char *na
 	} else if (!strcmp(name, "month")) {
 		if (!entry)
 			return 0;
-		const cx_str *v = tidy_value(it, "month");
+		const cx_str *v = tidy_value(t, it, "month");
 		for (int i = 0; v && i < 12; i++)
 			if (str_eq(*v, months[i]))
 				buf_printf(s, "%050d", i);
@@ -84,11 +84,10 @@ static int sort_value(struct tidy_ctx *t, const struct titem *it, const char *na
 	} else {
 		if (!entry)
 			return 0;
-		const cx_str *v = tidy_value(it, name);
+		const cx_str *v = tidy_value(t, it, name);
 		if (v)
 			text_lower(v->p, v->n, s);
 	}
-	(void)t;
 	return 1;
 }
 
@@ -155,7 +154,7 @@ void sort_entries(struct tidy_ctx *t)
 	struct buf s = {0};
 	size_t meta = 0; /* items before the next entry take its values */
 	for (size_t i = 0; i < t->nitems; i++) {
-		const struct titem *it = &t->items[i];
+		struct titem *it = &t->items[i];
 		if (it->node->kind == BSRC_TEXT || (!titem_entry(it) && !with_special))
 			continue;
 		for (size_t k = 0; k < L->n; k++) {

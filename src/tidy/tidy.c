@@ -77,29 +77,32 @@ static void positions(struct tidy_ctx *t)
 
 void tidy_values(struct tidy_ctx *t)
 {
-	struct buf b = {0};
 	for (size_t i = 0; i < t->nitems; i++) {
 		struct titem *it = &t->items[i];
 		if (!titem_entry(it) || it->vals)
 			continue;
 		it->vals = arena_alloc(&t->arena, (it->nfields + 1) * sizeof *it->vals);
 		it->nvals = it->nfields;
-		for (size_t j = 0; j < it->nfields; j++) {
-			buf_clear(&b);
-			value_format(t, &it->fields[j], &b);
-			it->vals[j].lname = it->fields[j].lname;
-			it->vals[j].value = arena_str(&t->arena, b.p ? b.p : "", b.n);
-		}
+		for (size_t j = 0; j < it->nfields; j++)
+			it->vals[j] = (struct tval){it->fields[j].lname, {NULL, 0}, it->fields[j]};
 	}
-	buf_free(&b);
 }
 
-const cx_str *tidy_value(const struct titem *it, const char *lname)
+const cx_str *tidy_value(struct tidy_ctx *t, struct titem *it, const char *lname)
 {
 	size_t n = strlen(lname);
-	for (size_t j = it->nvals; j-- > 0;)
-		if (it->vals[j].lname.n == n && !memcmp(it->vals[j].lname.p, lname, n))
-			return &it->vals[j].value;
+	for (size_t j = it->nvals; j-- > 0;) {
+		struct tval *v = &it->vals[j];
+		if (v->lname.n != n || memcmp(v->lname.p, lname, n))
+			continue;
+		if (!v->value.p) {
+			struct buf *b = &t->tmp[4];
+			buf_clear(b);
+			value_format(t, &v->f, b);
+			v->value = arena_str(&t->arena, b->p ? b->p : "", b->n);
+		}
+		return &v->value;
+	}
 	return NULL;
 }
 
@@ -305,6 +308,27 @@ static void choose_fields(struct tidy_ctx *t, const struct titem *it, struct buf
 	}
 }
 
+/* An entry without a key is written "@type{" and its fields: its first
+ * field reads back as a field only when its name could be a key (no white
+ * space, none of # % { } ~ $ , =) and it has a value; bibtex-tidy writes
+ * it so anyway, and then cannot read its own output, or reads the name as
+ * the key. */
+static int keyless_needs_comma(const struct titem *it, const struct wfield *w, int lower)
+{
+	for (size_t i = 0; i < it->nfields; i++) {
+		if (!w[i].out)
+			continue;
+		if (!w[i].f->nparts)
+			return 1;
+		cx_str name = lower ? w[i].f->lname : w[i].f->name;
+		for (size_t k = 0; k < name.n; k++)
+			if (strchr(" \t\n\r#%{}~$,=()[]", name.p[k]) && name.p[k])
+				return 1;
+		return 0;
+	}
+	return 0;
+}
+
 static void put_entry(struct tidy_ctx *t, const struct titem *it, struct buf *out,
                       struct buf *vals, struct wfield **w, size_t *cap)
 {
@@ -316,12 +340,15 @@ static void put_entry(struct tidy_ctx *t, const struct titem *it, struct buf *ou
 	else
 		buf_put(out, nd->command.p, nd->command.n);
 	buf_putc(out, '{');
+	*w = xgrow(*w, cap, it->nfields + 1, sizeof **w);
+	choose_fields(t, it, vals, *w);
 	if (it->has_key && it->key.n) {
 		buf_put(out, it->key.p, it->key.n);
 		buf_putc(out, ',');
+	} else if (!o->lossy && keyless_needs_comma(it, *w, o->lowercase)) {
+		/* With no key, the first field would read back as the key. */
+		buf_putc(out, ',');
 	}
-	*w = xgrow(*w, cap, it->nfields + 1, sizeof **w);
-	choose_fields(t, it, vals, *w);
 	/* A comma after each field written but the last: bibtex-tidy puts one
 	 * after each field but the last field read, so a last field left out
 	 * leaves a comma that a second run takes away (lossy keeps that). */

@@ -37,11 +37,13 @@ struct titem {
 	int has_key;
 	struct tfield *fields; /* may change: --merge, --sort-fields */
 	size_t nfields, capfields;
-	/* The value lookup: each field's value as written out, by name, made
-	 * from the fields as read when a stage first needs it (tidy_values),
-	 * and not changed when a merge changes the fields. */
+	/* The value lookup: each field's value as written out, by name, from
+	 * the fields the entry had when a stage first needed it (tidy_values),
+	 * not changed when a merge changes the fields.  A value is formatted
+	 * the first time it is looked up (value.p NULL until then). */
 	struct tval {
 		cx_str lname, value;
+		struct tfield f;
 	} *vals;
 	size_t nvals;
 	int removed;           /* merged into another entry: items[into] */
@@ -63,7 +65,7 @@ struct tidy_ctx {
 	size_t alignlen;      /* the length of String(align) */
 	cx_str *enclose, *unbrace; /* --enclosing-braces, --remove-braces: lower case */
 	size_t nenclose, nunbrace;
-	struct buf tmp[4];    /* scratch for value.c */
+	struct buf tmp[5];    /* scratch: value.c the first four, tidy_value the fifth */
 	struct tidy_result *r;
 	struct cx_diags *d;
 	int failed;           /* a bad key template */
@@ -76,7 +78,7 @@ void tidy_warn(struct tidy_ctx *t, const char *code, const struct titem *it, con
 void tidy_values(struct tidy_ctx *t);
 /* The value of field lname (lower case) in the lookup, or NULL: the last
  * field of that name wins, as in bibtex-tidy's Map. */
-const cx_str *tidy_value(const struct titem *it, const char *lname);
+const cx_str *tidy_value(struct tidy_ctx *t, struct titem *it, const char *lname);
 static inline int titem_entry(const struct titem *it)
 {
 	return it->node->kind == BSRC_ENTRY;
