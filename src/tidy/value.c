@@ -329,8 +329,13 @@ static int wrap_value(struct tidy_ctx *t, cx_str v, struct buf *out)
 	int wrap = o->wrap == o->wrap && o->wrap != 0;
 	int multi = find(v.p, v.n, "\n\n", 2) != NULL;
 	if (wrap) {
-		double len = (double)(ecma_length(t->indent, t->nindent) + t->alignlen + 2 +
-		                      ecma_length(v.p, v.n));
+		size_t vl = ecma_length(v.p, v.n);
+		/* Wrapped, runs of spaces become one (wrap_words); what decides
+		 * is the length the value would have then, or a second run would
+		 * not wrap what the first did. */
+		for (size_t i = 1; !o->lossy && i < v.n; i++)
+			vl -= v.p[i] == ' ' && v.p[i - 1] == ' ';
+		double len = (double)(ecma_length(t->indent, t->nindent) + t->alignlen + 2 + vl);
 		wrap = len > o->wrap;
 	}
 	if (!wrap && !multi)
