@@ -20,12 +20,14 @@ enum { N_BLOCK, N_TEXT, N_CMD };
 
 struct lnode {
 	int type, kind;
+	int closed;            /* a block closed in the value (not at its end) */
 	int parent;
 	int first, last, next; /* children (a block) or arguments (a command) */
 	size_t a, b;           /* text, or a command's name: s[a..b) */
 };
 
 struct ltree {
+	int lossy;             /* close what the value left open, as bibtex-tidy */
 	const char *s;
 	struct lnode *v;
 	size_t n, cap;
@@ -35,7 +37,7 @@ static int add(struct ltree *t, int type, int kind, int parent, size_t a)
 {
 	t->v = xgrow(t->v, &t->cap, t->n + 1, sizeof *t->v);
 	int k = (int)t->n++;
-	t->v[k] = (struct lnode){type, kind, parent, -1, -1, -1, a, a};
+	t->v[k] = (struct lnode){type, kind, 0, parent, -1, -1, -1, a, a};
 	if (parent >= 0) {
 		struct lnode *p = &t->v[parent];
 		if (p->last >= 0)
@@ -63,7 +65,7 @@ static void parse(struct ltree *t, const char *s, size_t n)
 				node = add(t, N_BLOCK, L_CURLY, node, i);
 			else if (((c == '}' && nd->kind == L_CURLY) || (c == ']' && nd->kind == L_SQUARE)) &&
 			         nd->parent >= 0)
-				node = nd->parent;
+				nd->closed = 1, node = nd->parent;
 			else
 				node = add(t, N_TEXT, 0, node, i), t->v[node].b = i + 1;
 		} else if (nd->type == N_TEXT) {
@@ -109,7 +111,10 @@ static void put(const struct ltree *t, int k, struct buf *out)
 		buf_putc(out, nd->kind == L_CURLY ? '{' : '[');
 	for (int c = nd->first; c >= 0; c = t->v[c].next)
 		put(t, c, out);
-	if (nd->kind != L_ROOT)
+	/* bibtex-tidy closes a '[' the value never closed, and the groups it
+	 * held open, so the value gains "]}" and reads back unbalanced:
+	 * unless lossy, what was not closed stays so. */
+	if (nd->kind != L_ROOT && (nd->closed || t->lossy))
 		buf_putc(out, nd->kind == L_CURLY ? '}' : ']');
 }
 
@@ -134,13 +139,14 @@ static void put_flat(const struct ltree *t, int k, int quoted, struct buf *out)
 	}
 }
 
-void latex_unbrace(const char *s, size_t n, int quoted, struct buf *out)
+void latex_unbrace(const char *s, size_t n, int quoted, int lossy, struct buf *out)
 {
 	if (!memchr(s, '{', n) && !memchr(s, '[', n)) {
 		buf_put(out, s, n);
 		return;
 	}
 	struct ltree t = {0};
+	t.lossy = lossy;
 	parse(&t, s, n);
 	put_flat(&t, 0, quoted, out);
 	free(t.v);
@@ -179,6 +185,7 @@ void latex_enclose(const char *s, size_t n, enum enc mode, struct buf *out)
 		return;
 	}
 	struct ltree t = {0};
+	t.lossy = mode == ENC_TIDY;
 	parse(&t, s, n);
 	const struct lnode *v = t.v;
 	int c0 = v[0].first;

@@ -96,8 +96,9 @@ void escape_latex(const char *s, size_t n, int protect, struct buf *out);
 /* latex.c: bibtex-tidy's LaTeX tree, for --remove-braces and the braces
  * around a value. */
 /* Append s without the braces that hold no command, as flattenLaTeX does;
- * quoted: but those around a '"' in a value that goes out in quotes. */
-void latex_unbrace(const char *s, size_t n, int quoted, struct buf *out);
+ * quoted: but those around a '"' in a value that goes out in quotes;
+ * lossy: closing what s left open, as bibtex-tidy does. */
+void latex_unbrace(const char *s, size_t n, int quoted, int lossy, struct buf *out);
 /* Append s in braces, unless it already is {{...}}: ENC_TIDY as bibtex-
  * tidy's doubleEnclose; ENC_KEEP also braces {{{...}}}, which bibtex-tidy
  * writes with a pair fewer than it read; ENC_ONCE leaves alone anything

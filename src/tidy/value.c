@@ -452,7 +452,7 @@ static void format_part(struct tidy_ctx *t, const struct tfield *f, const struct
 	}
 	if (f->flags & TF_UNBRACE) {
 		struct buf *b = next_buf(t, &k);
-		latex_unbrace(v.p, v.n, !o->lossy && !braced && !o->curly, b);
+		latex_unbrace(v.p, v.n, !o->lossy && !braced && !o->curly, o->lossy, b);
 		v = view_of(b);
 	}
 	/* bibtex-tidy trims a braced value alone after --enclosing-braces,
