@@ -50,7 +50,7 @@ run() {
 }
 
 prev_tidy=0
-if [ -n "$PREV" ] && "$PREV" tidy --version >/dev/null 2>&1 </dev/null; then
+if [ -n "$PREV" ] && "$PREV" tidy --version 2>/dev/null </dev/null | grep -q '^citex tidy'; then
 	prev_tidy=1
 fi
 for set in defaults heavy; do
@@ -90,9 +90,15 @@ for t in bt citex; do
 done
 
 echo
-echo "bibtex-tidy in one Node.js process over every file (start-up paid once), defaults:"
+echo "one process over every file (start-up paid once), defaults:"
 while read -r f; do printf '["%s", "/dev/null"]\n' "$f"; done <"$d/list" >"$d/req"
 /usr/bin/time -f '%e %U %S' -o "$d/t" node "$here/../tests/checks/tidy/peer.js" "$BT" <"$d/req" >/dev/null
 set -- $(tail -1 "$d/t")
-awk -v w="$1" -v u="$2" -v s="$3" -v c="$(cat "$d/cpu.citex tidy defaults")" 'BEGIN {
-	printf "%-46s %8.2fs %8.2fs  (citex, a process a file: 1/%.0f of it)\n", "bibtex-tidy, one process", w, u + s, (u + s) / c }'
+bt=$(awk -v u="$2" -v s="$3" 'BEGIN { print u + s }')
+awk -v w="$1" -v c="$bt" 'BEGIN { printf "%-46s %8.2fs %8.2fs\n", "bibtex-tidy (tests/checks/tidy/peer.js)", w, c }'
+# citex tidy --check reads and tidies every file and writes nothing.
+/usr/bin/time -f '%e %U %S' -o "$d/t" xargs "$CITEX" tidy --check --no-lint <"$d/list" >/dev/null 2>&1
+set -- $(tail -1 "$d/t")
+awk -v w="$1" -v u="$2" -v s="$3" -v b="$bt" 'BEGIN {
+	printf "%-46s %8.2fs %8.2fs\n", "citex tidy --check --no-lint FILE...", w, u + s
+	printf "citex tidy takes 1/%.0f of bibtex-tidy'"'"'s CPU time\n", b / (u + s) }'
