@@ -1,5 +1,5 @@
 /* cli/tidy.c - `citex tidy [OPTIONS] [FILE...]`: bibtex-tidy 1.14.0's command
- * line over the tidy layer (tidy/tidy.h).
+ * line over the tidy layer, through citex.h (cx_tidy_run).
  *
  * The modes are bibtex-tidy's: no file (or "-"), standard input to standard
  * output or to -o; one file with --v2, to standard output or -o; files with
@@ -32,9 +32,6 @@
 #include <unistd.h>
 
 #include "cli/tidy_cli.h"
-#include "core/diag.h"
-#include "core/strbuf.h"
-#include "pass/lint.h"
 
 enum { TIDY_OK = 0, TIDY_CHANGED = 1, TIDY_FAILED = 2 };
 
@@ -104,7 +101,7 @@ static const char help_text[] =
 struct job {
 	const char *path;
 	struct tset *s;
-	struct buf out, err;
+	struct tbuf out, err;
 	int status;
 	int done;
 };
@@ -125,8 +122,8 @@ struct trun {
 	pthread_cond_t cv;
 };
 
-static void bprintf(struct buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void bprintf(struct buf *b, const char *fmt, ...)
+static void bprintf(struct tbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void bprintf(struct tbuf *b, const char *fmt, ...)
 {
 	char tmp[2048];
 	va_list ap;
@@ -134,7 +131,7 @@ static void bprintf(struct buf *b, const char *fmt, ...)
 	int n = vsnprintf(tmp, sizeof tmp, fmt, ap);
 	va_end(ap);
 	if (n > 0)
-		buf_put(b, tmp, (size_t)n < sizeof tmp ? (size_t)n : sizeof tmp - 1);
+		tbuf_put(b, tmp, (size_t)n < sizeof tmp ? (size_t)n : sizeof tmp - 1);
 }
 
 static void write_all(int fd, const char *p, size_t n)
@@ -153,7 +150,7 @@ static void write_all(int fd, const char *p, size_t n)
 /* ---- diagnostics ----------------------------------------------------------------- */
 
 struct dctx {
-	struct buf *err;
+	struct tbuf *err;
 	int quiet;
 };
 
@@ -171,10 +168,10 @@ static void diag_to_buf(void *ctx, const struct cx_diag *d)
 
 /* ---- files ------------------------------------------------------------------------ */
 
-static int read_fd(int fd, struct buf *b)
+static int read_fd(int fd, struct tbuf *b)
 {
 	for (;;) {
-		buf_reserve(b, 1 << 16);
+		tbuf_reserve(b, 1 << 16);
 		ssize_t r = read(fd, b->p + b->n, b->cap - b->n - 1);
 		if (r < 0 && errno == EINTR)
 			continue;
@@ -188,7 +185,7 @@ static int read_fd(int fd, struct buf *b)
 	return 0;
 }
 
-static int read_path(const char *path, struct buf *b)
+static int read_path(const char *path, struct tbuf *b)
 {
 	if (!strcmp(path, "-"))
 		return read_fd(0, b);
@@ -254,7 +251,7 @@ static int replace_file(const char *path, const char *data, size_t n)
 }
 
 /* The backup bibtex-tidy makes: FILE.original, a copy of FILE. */
-static int backup_file(const char *path, const struct buf *in)
+static int backup_file(const char *path, const struct tbuf *in)
 {
 	char b[PATH_MAX + 16];
 	snprintf(b, sizeof b, "%s.original", path);
@@ -267,10 +264,10 @@ static int backup_file(const char *path, const struct buf *in)
 static size_t lines_of(const char *s, size_t n, size_t **out)
 {
 	size_t cap = 64, k = 0;
-	size_t *v = xmalloc(cap * sizeof *v);
+	size_t *v = tx_malloc(cap * sizeof *v);
 	for (size_t i = 0; i < n;) {
 		if (k + 2 > cap)
-			v = xrealloc(v, (cap *= 2) * sizeof *v);
+			v = cli_realloc(v, (cap *= 2) * sizeof *v);
 		v[k++] = i;
 		const char *nl = memchr(s + i, '\n', n - i);
 		i = nl ? (size_t)(nl - s) + 1 : n;
@@ -282,7 +279,7 @@ static size_t lines_of(const char *s, size_t n, size_t **out)
 
 /* One hunk: the lines between the longest common head and tail, at most
  * a few of each side. */
-static void short_diff(const char *name, const struct buf *a, const struct buf *b, struct buf *err)
+static void short_diff(const char *name, const struct tbuf *a, const struct tbuf *b, struct tbuf *err)
 {
 	enum { MAXLINES = 10 };
 	const char *x = a->p ? a->p : "", *y = b->p ? b->p : "";
@@ -307,10 +304,10 @@ static void short_diff(const char *name, const struct buf *a, const struct buf *
 		size_t d = side ? dy : dx;
 		for (size_t i = 0; i < d && i < MAXLINES; i++) {
 			size_t len = l[head + i + 1] - l[head + i];
-			buf_putc(err, side ? '+' : '-');
-			buf_put(err, s + l[head + i], len);
+			tbuf_putc(err, side ? '+' : '-');
+			tbuf_put(err, s + l[head + i], len);
 			if (!len || s[l[head + i] + len - 1] != '\n')
-				buf_puts(err, "\n\\ No newline at end of file\n");
+				tbuf_puts(err, "\n\\ No newline at end of file\n");
 		}
 		if (d > MAXLINES)
 			bprintf(err, "%c... %zu more lines\n", side ? '+' : '-', d - MAXLINES);
@@ -322,38 +319,38 @@ static void short_diff(const char *name, const struct buf *a, const struct buf *
 /* ---- --lint ----------------------------------------------------------------------- */
 
 struct lint_ctx {
-	struct lint *L;
-	struct cx_diags d;
+	struct cx_lint *L;
+	struct cx_counts counts;
 };
 
 static void lint_one(void *ctx, const struct cx_entry *e)
 {
 	struct lint_ctx *c = ctx;
-	lint_entry(c->L, e, &c->d);
+	cx_lint_entry(c->L, e, &c->counts);
 }
 
 /* What `citex --check` reports about the input, into err. */
-static void lint_input(const char *name, const struct buf *in, struct dctx *dc)
+static void lint_input(const char *name, const struct tbuf *in, struct dctx *dc)
 {
 	struct cx_options opt = {0};
 	opt.check_only = 1;
 	struct cx_context *cx = cx_context_new(&opt);
 	cx_context_set_diag(cx, diag_to_buf, dc, CX_NOTE);
-	struct lint_ctx c = {lint_new(), {diag_to_buf, dc, name, CX_NOTE, 0, 0}};
+	struct lint_ctx c = {cx_lint_new(cx), {0, 0, 0}};
 	FILE *f = fmemopen(in->n ? in->p : (char *)"", in->n, "r");
 	if (f) {
 		cx_read(cx, cx_reader_find("bibtex"), f, name, NULL, 0, lint_one, &c, NULL);
 		fclose(f);
 	}
-	lint_free(c.L);
+	cx_lint_free(c.L);
 	cx_context_free(cx);
 }
 
 /* ---- one input ---------------------------------------------------------------------- */
 
 /* The bibtex-tidy log lines for a written file. */
-static void log_written(const struct trun *R, const struct tset *s, const struct tidy_result *res,
-                        struct buf *out)
+static void log_written(const struct trun *R, const struct tset *s, const struct cx_tidy_result *res,
+                        struct tbuf *out)
 {
 	if (R->quiet)
 		return;
@@ -363,49 +360,51 @@ static void log_written(const struct trun *R, const struct tset *s, const struct
 		merged += !strcmp(res->warnings[i].code, "DUPLICATE_ENTRY");
 	}
 	bprintf(out, "Done. Successfully tidied %zu entries.\n", res->count);
-	if (s->o.merge != TIDY_MERGE_NONE)
+	if (s->o.merge != CX_TIDY_MERGE_NONE)
 		bprintf(out, "%zu entries merged\n", merged);
 }
 
 static void run_job(struct trun *R, struct job *j)
 {
 	const char *name = strcmp(j->path, "-") ? j->path : R->stdin_name ? R->stdin_name : "<stdin>";
-	struct buf in = {0};
+	struct tbuf in = {0};
 	struct dctx dc = {&j->err, R->quiet};
 	if (read_path(j->path, &in) < 0) {
 		bprintf(&j->err, "citex tidy: %s: %s\n", name, strerror(errno));
 		j->status = TIDY_FAILED;
-		buf_free(&in);
+		tbuf_free(&in);
 		return;
 	}
 	if (j->s->lint == 1)
 		lint_input(name, &in, &dc);
-	struct cx_diags d = {diag_to_buf, &dc, name, CX_NOTE, 0, 0};
-	struct tidy_result res;
-	if (tidy_run(&j->s->o, in.p ? in.p : "", in.n, &res, &d) < 0) {
+	struct cx_tidy_result res;
+	int rc = cx_tidy_run(&j->s->o, in.p ? in.p : "", in.n, name, diag_to_buf, &dc, &res);
+	/* The result, as a buffer to read. */
+	const struct tbuf out = {res.out, res.n, res.n + 1};
+	if (rc < 0) {
 		bprintf(&j->err, "citex tidy: %s: not tidied: it does not parse (left as it is)\n", name);
 		j->status = TIDY_FAILED;
 	} else if (R->check) {
-		int same = res.out.n == in.n && !memcmp(res.out.p, in.p ? in.p : "", in.n);
+		int same = res.n == in.n && !memcmp(res.out, in.p ? in.p : "", in.n);
 		if (!same) {
 			j->status = TIDY_CHANGED;
-			short_diff(name, &in, &res.out, &j->err);
+			short_diff(name, &in, &out, &j->err);
 		}
 	} else if (R->modify || R->output) {
 		const char *to = R->modify ? j->path : R->output;
-		int same = R->modify && res.out.n == in.n && !memcmp(res.out.p, in.p ? in.p : "", in.n);
+		int same = R->modify && res.n == in.n && !memcmp(res.out, in.p ? in.p : "", in.n);
 		if (R->backup && backup_file(to, &in) < 0) {
 			bprintf(&j->err, "citex tidy: %s.original: %s (%s left as it is)\n", to,
 			        strerror(errno), to);
 			j->status = TIDY_FAILED;
-		} else if (!same && replace_file(to, res.out.p, res.out.n) < 0) {
+		} else if (!same && replace_file(to, res.out, res.n) < 0) {
 			bprintf(&j->err, "citex tidy: %s: %s\n", to, strerror(errno));
 			j->status = TIDY_FAILED;
 		} else {
 			log_written(R, j->s, &res, &j->out);
 		}
 	} else {
-		buf_put(&j->out, res.out.p, res.out.n);
+		tbuf_put(&j->out, res.out, res.n);
 	}
 	/* Written files have bibtex-tidy's log; otherwise its warnings are
 	 * lint, or what --duplicates asked for. */
@@ -414,8 +413,8 @@ static void run_job(struct trun *R, struct job *j)
 		for (size_t i = 0; i < res.nwarnings; i++)
 			bprintf(&j->err, "%s:%u:%u: warning: %s\n", name, res.warnings[i].line,
 			        res.warnings[i].col, res.warnings[i].msg);
-	tidy_result_free(&res);
-	buf_free(&in);
+	cx_tidy_result_free(&res);
+	tbuf_free(&in);
 }
 
 /* ---- settings per file ---------------------------------------------------------------- */
@@ -431,7 +430,7 @@ static struct tset *settings_for(struct trun *R, const char *path, int no_config
 			return &R->cfgs[i].s;
 		}
 	}
-	R->cfgs = xrealloc(R->cfgs, (R->ncfgs + 1) * sizeof *R->cfgs);
+	R->cfgs = cli_realloc(R->cfgs, (R->ncfgs + 1) * sizeof *R->cfgs);
 	struct cfg *c = &R->cfgs[R->ncfgs++];
 	c->path = cfg;
 	tset_init(&c->s);
@@ -482,7 +481,7 @@ static int run_jobs(struct trun *R, int jobs)
 	size_t nthreads = jobs > 1 && R->njobs > 1 ? (size_t)jobs : 0;
 	if (nthreads > R->njobs)
 		nthreads = R->njobs;
-	pthread_t *th = xcalloc(nthreads + 1, sizeof *th);
+	pthread_t *th = tx_calloc(nthreads + 1, sizeof *th);
 	size_t started = 0;
 	for (; started < nthreads; started++)
 		if (pthread_create(&th[started], NULL, worker, R))
@@ -500,8 +499,8 @@ static int run_jobs(struct trun *R, int jobs)
 		}
 		write_all(2, j->err.p, j->err.n);
 		write_all(1, j->out.p, j->out.n);
-		buf_free(&j->err);
-		buf_free(&j->out);
+		tbuf_free(&j->err);
+		tbuf_free(&j->out);
 		if (j->status > worst)
 			worst = j->status;
 	}
@@ -604,7 +603,7 @@ int tidy_main(int argc, char **argv)
 	}
 	if (rc < 0) {
 		size_t n = R.cli.npaths ? R.cli.npaths : 1;
-		R.jobs = xcalloc(n, sizeof *R.jobs);
+		R.jobs = tx_calloc(n, sizeof *R.jobs);
 		R.njobs = n;
 		rc = TIDY_OK;
 		for (size_t i = 0; i < n && rc == TIDY_OK; i++) {

@@ -29,22 +29,19 @@
 #include <unistd.h>
 
 #include "cli/tidy_cli.h"
-#include "core/arena.h"
-#include "core/ecma.h"
-#include "core/str.h"
 
 /* ---- bibtex-tidy's argument grammar -------------------------------------------- */
 
 static char *own(struct targs *a, char *s)
 {
-	a->owned = xrealloc(a->owned, (a->nowned + 1) * sizeof *a->owned);
+	a->owned = cli_realloc(a->owned, (a->nowned + 1) * sizeof *a->owned);
 	a->owned[a->nowned++] = s;
 	return s;
 }
 
 static void push(char ***v, size_t *n, char *s)
 {
-	*v = xrealloc(*v, (*n + 1) * sizeof **v);
+	*v = cli_realloc(*v, (*n + 1) * sizeof **v);
 	(*v)[(*n)++] = s;
 }
 
@@ -59,7 +56,7 @@ static void set_key(struct targs *a, const char *key, char **vals, size_t n)
 			return;
 		}
 	}
-	a->v = xrealloc(a->v, (a->n + 1) * sizeof *a->v);
+	a->v = cli_realloc(a->v, (a->n + 1) * sizeof *a->v);
 	a->v[a->n++] = (struct targ){key, vals, n};
 }
 
@@ -68,20 +65,20 @@ static void set_key(struct targs *a, const char *key, char **vals, size_t n)
 static const char *parse_long(struct targs *a, const char *arg, char ***vals, size_t *nvals)
 {
 	const char *eq = strchr(arg, '=');
-	char *key = own(a, eq ? strndup(arg, (size_t)(eq - arg)) : xstrdup(arg));
+	char *key = own(a, eq ? tx_strndup(arg, (size_t)(eq - arg)) : tx_strdup(arg));
 	*vals = NULL;
 	*nvals = 0;
 	if (!eq)
 		return key;
 	size_t n = strlen(eq + 1);
-	char *tok = own(a, xmalloc(n + 1));
+	char *tok = own(a, tx_malloc(n + 1));
 	size_t k = 0;
 	char quote = 0;
 	for (const char *p = eq + 1;; p++) {
 		if (!*p || (!quote && *p == ',')) {
 			if (k) {
 				tok[k] = 0;
-				push(vals, nvals, own(a, xstrdup(tok)));
+				push(vals, nvals, own(a, tx_strdup(tok)));
 			}
 			k = 0;
 			if (!*p)
@@ -131,7 +128,7 @@ void targs_parse(struct targs *a, int argc, char **argv, int stdin_read, int (*f
 			}
 			char **v = NULL;
 			size_t nv = 0;
-			push(&v, &nv, own(a, xstrdup(num)));
+			push(&v, &nv, own(a, tx_strdup(num)));
 			set_key(a, "-j", v, nv);
 			cur = NULL;
 			values_mode = 0;
@@ -165,7 +162,7 @@ void targs_parse(struct targs *a, int argc, char **argv, int stdin_read, int (*f
 				cur = NULL;
 			}
 			for (const char *c = arg + 1; *c; c++) {
-				char *key = own(a, xmalloc(3));
+				char *key = own(a, tx_malloc(3));
 				key[0] = '-';
 				key[1] = *c;
 				key[2] = 0;
@@ -206,72 +203,6 @@ void targs_free(struct targs *a)
 	memset(a, 0, sizeof *a);
 }
 
-/* ---- Number() ------------------------------------------------------------------- */
-
-double js_number(const char *s)
-{
-	if (!s)
-		return NAN;
-	cx_str t = ecma_trim(str_of(s));
-	if (!t.n)
-		return 0;
-	char buf[128];
-	if (t.n >= sizeof buf)
-		return NAN;
-	memcpy(buf, t.p, t.n);
-	buf[t.n] = 0;
-	if (!strcmp(buf, "Infinity") || !strcmp(buf, "+Infinity"))
-		return INFINITY;
-	if (!strcmp(buf, "-Infinity"))
-		return -INFINITY;
-	int base = 0;
-	if (buf[0] == '0' && (buf[1] == 'x' || buf[1] == 'X'))
-		base = 16;
-	else if (buf[0] == '0' && (buf[1] == 'o' || buf[1] == 'O'))
-		base = 8;
-	else if (buf[0] == '0' && (buf[1] == 'b' || buf[1] == 'B'))
-		base = 2;
-	if (base) {
-		double v = 0;
-		if (!buf[2])
-			return NAN;
-		for (const char *p = buf + 2; *p; p++) {
-			int d = str_hex((unsigned char)*p);
-			if (d < 0 || d >= base)
-				return NAN;
-			v = v * base + d;
-		}
-		return v;
-	}
-	/* A decimal literal: sign, digits with at most one point (one digit
-	 * at least), an exponent. */
-	const char *p = buf;
-	if (*p == '+' || *p == '-')
-		p++;
-	size_t digits = 0;
-	while (str_digit(*p))
-		p++, digits++;
-	if (*p == '.') {
-		p++;
-		while (str_digit(*p))
-			p++, digits++;
-	}
-	if (!digits)
-		return NAN;
-	if (*p == 'e' || *p == 'E') {
-		p++;
-		if (*p == '+' || *p == '-')
-			p++;
-		if (!str_digit(*p))
-			return NAN;
-		while (str_digit(*p))
-			p++;
-	}
-	if (*p)
-		return NAN;
-	return strtod(buf, NULL);
-}
-
 /* ---- the options ---------------------------------------------------------------- */
 
 static const char *const default_field_sort[] = {
@@ -285,22 +216,34 @@ static const char default_keys[] = "[auth:required:lower][year:required][verysho
 void tset_init(struct tset *s)
 {
 	memset(s, 0, sizeof *s);
-	tidy_opts_default(&s->o);
+	cx_tidy_opts_default(&s->o);
 	s->modify = s->backup = s->lint = -1;
 	s->jobs = 1;
 }
 
 void tset_free(struct tset *s)
 {
-	arena_destroy(&s->arena);
+	for (size_t i = 0; i < s->nowned; i++)
+		free(s->owned[i]);
+	free(s->owned);
+	s->owned = NULL;
+	s->nowned = 0;
 }
 
-static void set_list(struct tset *s, struct tidy_list *L, char **v, size_t n,
+/* p, to be freed with s. */
+static void *tset_own(struct tset *s, void *p)
+{
+	s->owned = cli_realloc(s->owned, (s->nowned + 1) * sizeof *s->owned);
+	s->owned[s->nowned++] = p;
+	return p;
+}
+
+static void set_list(struct tset *s, struct cx_tidy_list *L, char **v, size_t n,
                      const char *const *dflt, size_t ndflt)
 {
-	const char **out = arena_alloc(&s->arena, (n ? n : ndflt) * sizeof *out + 1);
+	const char **out = tset_own(s, tx_malloc((n ? n : ndflt) * sizeof *out + 1));
 	for (size_t i = 0; i < (n ? n : ndflt); i++)
-		out[i] = n ? arena_strndup(&s->arena, v[i], strlen(v[i])) : dflt[i];
+		out[i] = n ? tset_own(s, tx_strdup(v[i])) : dflt[i];
 	L->v = out;
 	L->n = n ? n : ndflt;
 	L->on = 1;
@@ -315,23 +258,23 @@ static void set_keys(struct tset *s, char **v, size_t n)
 		s->o.generate_keys = default_keys;
 		return;
 	}
-	struct buf b = {0};
+	struct tbuf b = {0};
 	int marker = 0;
 	for (size_t i = 0; i < n; i++) {
 		if (i)
-			buf_putc(&b, ',');
-		buf_puts(&b, v[i]);
+			tbuf_putc(&b, ',');
+		tbuf_puts(&b, v[i]);
 		marker |= !strcmp(v[i], "[duplicateLetter]") || !strcmp(v[i], "[duplicateNumber]");
 	}
 	if (!marker)
-		buf_puts(&b, "[duplicateLetter]");
-	s->o.generate_keys = arena_strndup(&s->arena, b.p, b.n);
-	buf_free(&b);
+		tbuf_puts(&b, "[duplicateLetter]");
+	s->o.generate_keys = tset_own(s, tx_strndup(b.p ? b.p : "", b.n));
+	tbuf_free(&b);
 }
 
 static int set_dups(struct tset *s, char **v, size_t n, char *err, size_t en)
 {
-	static const enum tidy_dup dflt[] = {TIDY_DUP_DOI, TIDY_DUP_CITATION, TIDY_DUP_ABSTRACT};
+	static const enum cx_tidy_dup dflt[] = {CX_TIDY_DUP_DOI, CX_TIDY_DUP_CITATION, CX_TIDY_DUP_ABSTRACT};
 	s->dups_given = 1;
 	if (!n) {
 		memcpy(s->o.dups, dflt, sizeof dflt);
@@ -340,15 +283,15 @@ static int set_dups(struct tset *s, char **v, size_t n, char *err, size_t en)
 	}
 	s->o.ndups = 0;
 	for (size_t i = 0; i < n; i++) {
-		enum tidy_dup d;
+		enum cx_tidy_dup d;
 		if (!strcmp(v[i], "doi"))
-			d = TIDY_DUP_DOI;
+			d = CX_TIDY_DUP_DOI;
 		else if (!strcmp(v[i], "key"))
-			d = TIDY_DUP_KEY;
+			d = CX_TIDY_DUP_KEY;
 		else if (!strcmp(v[i], "abstract"))
-			d = TIDY_DUP_ABSTRACT;
+			d = CX_TIDY_DUP_ABSTRACT;
 		else if (!strcmp(v[i], "citation"))
-			d = TIDY_DUP_CITATION;
+			d = CX_TIDY_DUP_CITATION;
 		else {
 			snprintf(err, en, "invalid key for --duplicates: \"%s\" (doi, key, abstract, citation)", v[i]);
 			return -1;
@@ -363,17 +306,17 @@ static int set_merge(struct tset *s, char **v, size_t n, char *err, size_t en)
 {
 	s->merge_raw = 1;
 	if (!n) {
-		s->o.merge = TIDY_MERGE_COMBINE;
+		s->o.merge = CX_TIDY_MERGE_COMBINE;
 		return 0;
 	}
 	if (!strcmp(v[0], "first"))
-		s->o.merge = TIDY_MERGE_FIRST;
+		s->o.merge = CX_TIDY_MERGE_FIRST;
 	else if (!strcmp(v[0], "last"))
-		s->o.merge = TIDY_MERGE_LAST;
+		s->o.merge = CX_TIDY_MERGE_LAST;
 	else if (!strcmp(v[0], "combine"))
-		s->o.merge = TIDY_MERGE_COMBINE;
+		s->o.merge = CX_TIDY_MERGE_COMBINE;
 	else if (!strcmp(v[0], "overwrite"))
-		s->o.merge = TIDY_MERGE_OVERWRITE;
+		s->o.merge = CX_TIDY_MERGE_OVERWRITE;
 	else {
 		snprintf(err, en, "invalid merge strategy: \"%s\" (first, last, combine, overwrite)", v[0]);
 		return -1;
@@ -439,7 +382,7 @@ static int apply_valued(struct tset *s, const struct targ *g, int from_config, c
 			return -1;
 		}
 		if (k[1] == 'j' || !strcmp(k, "--jobs")) {
-			double j = js_number(v0);
+			double j = cx_tidy_number(v0);
 			if (!(j >= 0 && j <= 1024) || j != floor(j)) {
 				snprintf(err, en, "%s takes a number of jobs (0: one per CPU)", k);
 				return -1;
@@ -464,13 +407,13 @@ static int apply_valued(struct tset *s, const struct targ *g, int from_config, c
 		}
 		set_list(s, &s->o.omit, v, n, NULL, 0);
 	} else if (!strcmp(k, "--space")) {
-		s->o.space = n ? js_number(v0) : 2;
+		s->o.space = n ? cx_tidy_number(v0) : 2;
 		if (s->o.space < 0 || isinf(s->o.space)) {
 			snprintf(err, en, "--space takes a number of spaces");
 			return -1;
 		}
 	} else if (!strcmp(k, "--align")) {
-		s->o.align = js_number(v0); /* a bare --align is NaN: no alignment */
+		s->o.align = cx_tidy_number(v0); /* a bare --align is NaN: no alignment */
 	} else if (!strcmp(k, "--no-align")) {
 		s->o.align = 1;
 	} else if (!strcmp(k, "--sort")) {
@@ -485,7 +428,7 @@ static int apply_valued(struct tset *s, const struct targ *g, int from_config, c
 		return set_merge(s, v, n, err, en) < 0 ? -1 : 1;
 	} else if (!strcmp(k, "--no-merge")) {
 		s->merge_raw = -1;
-		s->o.merge = TIDY_MERGE_NONE;
+		s->o.merge = CX_TIDY_MERGE_NONE;
 	} else if (!strcmp(k, "--sort-fields")) {
 		set_list(s, &s->o.sort_fields, v, n, default_field_sort,
 		         sizeof default_field_sort / sizeof *default_field_sort);
@@ -494,12 +437,12 @@ static int apply_valued(struct tset *s, const struct targ *g, int from_config, c
 	} else if (!strcmp(k, "--generate-keys")) {
 		set_keys(s, v, n);
 	} else if (!strcmp(k, "--max-authors")) {
-		s->o.max_authors = js_number(v0);
+		s->o.max_authors = cx_tidy_number(v0);
 	} else if (!strcmp(k, "--enclosing-braces") || !strcmp(k, "--remove-braces")) {
 		static const char *const title[] = {"title"};
 		set_list(s, k[2] == 'e' ? &s->o.enclosing_braces : &s->o.remove_braces, v, n, title, 1);
 	} else if (!strcmp(k, "--wrap")) {
-		s->o.wrap = n ? js_number(v0) : 80;
+		s->o.wrap = n ? cx_tidy_number(v0) : 80;
 	} else if (!strcmp(k, "--no-wrap")) {
 		s->o.wrap = 0;
 	} else {
@@ -541,7 +484,7 @@ void tset_finish(struct tset *s)
 	/* --lint is on by default with --check only (docs/tidy.md says why). */
 	if (s->lint < 0)
 		s->lint = s->check;
-	static const enum tidy_dup dflt[] = {TIDY_DUP_DOI, TIDY_DUP_CITATION, TIDY_DUP_ABSTRACT};
+	static const enum cx_tidy_dup dflt[] = {CX_TIDY_DUP_DOI, CX_TIDY_DUP_CITATION, CX_TIDY_DUP_ABSTRACT};
 	if (!s->dups_given && s->merge_raw > 0) {
 		memcpy(s->o.dups, dflt, sizeof dflt);
 		s->o.ndups = 3;
@@ -574,7 +517,7 @@ char *tidy_config_find(const char *path)
 		struct stat st;
 		snprintf(cand, sizeof cand, "%s/.citex-tidy", strcmp(dir, "/") ? dir : "");
 		if (!stat(cand, &st) && S_ISREG(st.st_mode))
-			return xstrdup(cand);
+			return tx_strdup(cand);
 		/* The top of a repository is as far as the search goes. */
 		snprintf(cand, sizeof cand, "%s/.git", strcmp(dir, "/") ? dir : "");
 		if (!stat(cand, &st) || !strcmp(dir, "/"))
@@ -595,7 +538,7 @@ int tidy_config_read(const char *path, struct targs *a, char *err, size_t en)
 	}
 	char **argv = NULL;
 	size_t argc = 0;
-	struct buf line = {0}, word = {0};
+	struct tbuf line = {0}, word = {0};
 	struct targs tmp;
 	memset(&tmp, 0, sizeof tmp);
 	int c, quote = 0, comment = 0, inword = 0;
@@ -607,8 +550,8 @@ int tidy_config_read(const char *path, struct targs *a, char *err, size_t en)
 		}
 		if (c == EOF || (!quote && (c == ' ' || c == '\t' || c == '\n' || c == '\r'))) {
 			if (inword) {
-				push(&argv, &argc, own(&tmp, xstrdup(word.p ? word.p : "")));
-				buf_clear(&word);
+				push(&argv, &argc, own(&tmp, tx_strdup(word.p ? word.p : "")));
+				tbuf_clear(&word);
 				inword = 0;
 			}
 			continue;
@@ -621,12 +564,12 @@ int tidy_config_read(const char *path, struct targs *a, char *err, size_t en)
 			quote = 0;
 		else if (!quote && (c == '"' || c == '\''))
 			quote = c;
-		buf_putc(&word, c);
+		tbuf_putc(&word, c);
 		inword = 1;
 	} while (c != EOF);
 	fclose(f);
-	buf_free(&line);
-	buf_free(&word);
+	tbuf_free(&line);
+	tbuf_free(&word);
 	targs_parse(a, (int)argc, argv, 1, tidy_flag);
 	/* The words belong to tmp: hand them to a. */
 	for (size_t i = 0; i < tmp.nowned; i++)

@@ -4,9 +4,78 @@
 #define CX_TIDY_CLI_H
 
 #include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
 
-#include "core/arena.h"
-#include "tidy/tidy.h"
+#include "citex.h"
+
+/* realloc, or abort (cli/main.c), and what is built on it. */
+void *cli_realloc(void *p, size_t n);
+static inline void *tx_malloc(size_t n)
+{
+	return cli_realloc(NULL, n);
+}
+static inline void *tx_calloc(size_t n, size_t size)
+{
+	void *p = cli_realloc(NULL, n * size);
+	return memset(p, 0, n * size);
+}
+static inline char *tx_strndup(const char *s, size_t n)
+{
+	char *p = cli_realloc(NULL, n + 1);
+	memcpy(p, s, n);
+	p[n] = 0;
+	return p;
+}
+static inline char *tx_strdup(const char *s)
+{
+	return tx_strndup(s, strlen(s));
+}
+
+/* A growable byte buffer, NUL-terminated after its last byte. */
+struct tbuf {
+	char *p;
+	size_t n, cap;
+};
+static inline void tbuf_reserve(struct tbuf *b, size_t extra)
+{
+	if (b->n + extra + 1 <= b->cap)
+		return;
+	size_t cap = b->cap ? b->cap : 256;
+	while (cap < b->n + extra + 1)
+		cap *= 2;
+	b->p = cli_realloc(b->p, cap);
+	b->cap = cap;
+}
+static inline void tbuf_put(struct tbuf *b, const char *s, size_t n)
+{
+	tbuf_reserve(b, n);
+	if (n)
+		memcpy(b->p + b->n, s, n);
+	b->n += n;
+	b->p[b->n] = 0;
+}
+static inline void tbuf_putc(struct tbuf *b, int c)
+{
+	char ch = (char)c;
+	tbuf_put(b, &ch, 1);
+}
+static inline void tbuf_puts(struct tbuf *b, const char *s)
+{
+	tbuf_put(b, s, strlen(s));
+}
+static inline void tbuf_clear(struct tbuf *b)
+{
+	b->n = 0;
+	if (b->p)
+		b->p[0] = 0;
+}
+static inline void tbuf_free(struct tbuf *b)
+{
+	free(b->p);
+	b->p = NULL;
+	b->n = b->cap = 0;
+}
 
 /* The options of a command line or a .citex-tidy file, as bibtex-tidy's
  * argument parser reads them: each option with the values after it, in
@@ -39,7 +108,7 @@ void targs_free(struct targs *a);
 
 /* What the options say: bibtex-tidy's options and the command's own. */
 struct tset {
-	struct tidy_opts o;
+	struct cx_tidy_opts o;
 	int help, version, v2, quiet, check, no_config, jobs;
 	int lint;            /* -1: not given (on with --check) */
 	int modify, backup;  /* -1: not given */
@@ -49,7 +118,8 @@ struct tset {
 	int merge_raw;       /* --merge given (1) or --no-merge (-1) */
 	int dups_given;
 	int note_commas, note_urls; /* --no-trailing-commas, --no-encode-urls given */
-	struct arena arena;  /* lists and templates */
+	char **owned;        /* lists and templates, to free */
+	size_t nowned;
 };
 
 void tset_init(struct tset *s);
@@ -69,7 +139,7 @@ char *tidy_config_find(const char *path);
 int tidy_config_read(const char *path, struct targs *a, char *err, size_t n);
 
 /* JavaScript's Number(string); Number(undefined) (NaN) for NULL. */
-double js_number(const char *s);
+double cx_tidy_number(const char *s);
 
 /* tidy.c */
 int tidy_main(int argc, char **argv);

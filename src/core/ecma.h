@@ -57,6 +57,20 @@ static inline size_t ecma_space_before(const char *start, const char *end)
 	return 0;
 }
 
+/* Math.trunc and Math.floor, without libm (the installed library needs
+ * none).  From 2^52 on, and for NaN and the infinities, x is its own. */
+static inline double ecma_trunc(double x)
+{
+	if (!(x > -4503599627370496.0 && x < 4503599627370496.0))
+		return x;
+	return (double)(long long)x;
+}
+static inline double ecma_floor(double x)
+{
+	double t = ecma_trunc(x);
+	return t > x ? t - 1 : t;
+}
+
 /* s without the white space at either end, as String.prototype.trim. */
 static inline cx_str ecma_trim(cx_str s)
 {

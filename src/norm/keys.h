@@ -5,7 +5,8 @@
  * zhao2025forestcoll.  Keys are ASCII, unique across every call on one
  * keygen (a collision gets a, b, ... z, aa, ab, ...), and references to
  * renamed entries (crossref, xdata, xref, related, entryset) follow them.
- * The markers, modifiers and transliteration rules are in the README. */
+ * The markers, modifiers and transliteration rules are in docs/guide.md
+ * ("Citation keys"). */
 #ifndef CX_KEYS_H
 #define CX_KEYS_H
 

@@ -3,7 +3,7 @@
  * The decoder keeps such a command as it is, arguments and all, inside a
  * CX_M_RAW span, and BibTeX output writes it back unchanged.  Formats that
  * cannot hold LaTeX (CSL-JSON, RIS) write its text instead, by one
- * documented rule (README, "LaTeX and Unicode"): the command's name and
+ * documented rule (docs/formats.md, "LaTeX and Unicode"): the command's name and
  * its [optional] arguments go, its {arguments} stay, decoded, with a space
  * between two (\sortmediacreator{Philip K.}{Dick}); a command with no
  * argument gives its name without the backslash (most are logos: \TUGboat,

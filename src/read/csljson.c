@@ -1,6 +1,6 @@
 /* read/csljson.c - the CSL-JSON reader: the mapping from CSL 1.0.2 items
  * to the entry model, over the streaming tokenizer of json.c (which the
- * README says why citex has instead of a JSON library).
+ * docs/decisions.md says why citex has instead of a JSON library).
  *
  * Mapping: the inverse of src/write/csljson.c, so bib -> csl-json -> bib
  * keeps every field: "custom" members come back under their names (a
@@ -11,7 +11,6 @@
  * the genre CSL needs for theses becomes the entry type again.
  */
 #define _POSIX_C_SOURCE 200809L
-#include <ctype.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -515,7 +514,7 @@ static int part_int(const struct jv *v)
 	if (s.p[0] == '-')
 		neg = 1, i = 1;
 	for (; i < s.n; i++) {
-		if (!isdigit((unsigned char)s.p[i]) || x > 100000)
+		if (!str_digit((unsigned char)s.p[i]) || x > 100000)
 			return PART_BAD;
 		x = x * 10 + (s.p[i] - '0');
 	}

@@ -78,7 +78,7 @@ static cx_str first_last_name(struct arena *a, cx_str authors)
 
 /* One rule: the values seen, and for each the entry that had it first. */
 struct rule {
-	enum tidy_dup kind;
+	enum cx_tidy_dup kind;
 	int merge;
 	struct strset seen;
 	size_t *first;
@@ -98,21 +98,21 @@ static cx_str rule_value(struct tidy_ctx *t, const struct rule *r, struct titem 
 {
 	cx_str none = {NULL, 0};
 	switch (r->kind) {
-	case TIDY_DUP_KEY:
+	case CX_TIDY_DUP_KEY:
 		if (!it->has_key || !it->key.n)
 			return none;
 		return text_lower_arena(&t->arena, it->key);
-	case TIDY_DUP_DOI: {
+	case CX_TIDY_DUP_DOI: {
 		const cx_str *v = tidy_value(t, it, "doi");
 		cx_str s = alnum(&t->arena, v ? *v : (cx_str){"", 0}, SIZE_MAX);
 		return s.n ? s : none;
 	}
-	case TIDY_DUP_ABSTRACT: {
+	case CX_TIDY_DUP_ABSTRACT: {
 		const cx_str *v = tidy_value(t, it, "abstract");
 		cx_str s = alnum(&t->arena, v ? *v : (cx_str){"", 0}, 100);
 		return s.n ? s : none;
 	}
-	case TIDY_DUP_CITATION: {
+	case CX_TIDY_DUP_CITATION: {
 		const cx_str *ttl = tidy_value(t, it, "title"), *aut = tidy_value(t, it, "author");
 		const cx_str *num = tidy_value(t, it, "number");
 		if (!ttl || !ttl->n || !aut || !aut->n)
@@ -130,8 +130,8 @@ static cx_str rule_value(struct tidy_ctx *t, const struct rule *r, struct titem 
 /* mergeEntries: fold entry it into first. */
 static void merge(struct tidy_ctx *t, struct titem *first, const struct titem *it)
 {
-	enum tidy_merge m = t->o->merge;
-	if (m == TIDY_MERGE_LAST) {
+	enum cx_tidy_merge m = t->o->merge;
+	if (m == CX_TIDY_MERGE_LAST) {
 		first->key = it->key;
 		first->has_key = it->has_key;
 		first->fields = it->fields;
@@ -139,7 +139,7 @@ static void merge(struct tidy_ctx *t, struct titem *first, const struct titem *i
 		first->capfields = 0; /* shared: a later merge into it copies */
 		return;
 	}
-	if (m != TIDY_MERGE_COMBINE && m != TIDY_MERGE_OVERWRITE)
+	if (m != CX_TIDY_MERGE_COMBINE && m != CX_TIDY_MERGE_OVERWRITE)
 		return;
 	for (size_t i = 0; i < it->nfields; i++) {
 		const struct tfield *f = &it->fields[i];
@@ -155,7 +155,7 @@ static void merge(struct tidy_ctx *t, struct titem *first, const struct titem *i
 				first->capfields = cap;
 			}
 			first->fields[first->nfields++] = *f;
-		} else if (m == TIDY_MERGE_OVERWRITE) {
+		} else if (m == CX_TIDY_MERGE_OVERWRITE) {
 			have->parts = f->parts;
 			have->nparts = f->nparts;
 		}
@@ -191,19 +191,19 @@ static size_t check(struct tidy_ctx *t, struct rule *r, size_t i, int warn)
 	char a[208], b[208];
 	const char *what = r->merge ? "removed" : "detected";
 	switch (r->kind) {
-	case TIDY_DUP_KEY:
+	case CX_TIDY_DUP_KEY:
 		tidy_warn(t, "DUPLICATE_ENTRY", it, "Duplicate %s. The citation key %s has already been used.",
 		          what, key_or_undefined(it, a, sizeof a));
 		break;
-	case TIDY_DUP_DOI:
+	case CX_TIDY_DUP_DOI:
 		tidy_warn(t, "DUPLICATE_ENTRY", it, "Duplicate %s. Entry %s has an identical DOI to entry %s.",
 		          what, key_or_undefined(it, a, sizeof a), key_or_undefined(first, b, sizeof b));
 		break;
-	case TIDY_DUP_CITATION:
+	case CX_TIDY_DUP_CITATION:
 		tidy_warn(t, "DUPLICATE_ENTRY", it, "Duplicate %s. Entry %s has similar content to entry %s.",
 		          what, key_or_undefined(it, a, sizeof a), key_or_undefined(first, b, sizeof b));
 		break;
-	case TIDY_DUP_ABSTRACT:
+	case CX_TIDY_DUP_ABSTRACT:
 		tidy_warn(t, "DUPLICATE_ENTRY", it, "Duplicate %s. Entry %s has a similar abstract to entry %s.",
 		          what, key_or_undefined(it, a, sizeof a), key_or_undefined(first, b, sizeof b));
 		break;
@@ -221,7 +221,7 @@ static size_t check(struct tidy_ctx *t, struct rule *r, size_t i, int warn)
 
 size_t dupes_run(struct tidy_ctx *t, int warn)
 {
-	const struct tidy_opts *o = t->o;
+	const struct cx_tidy_opts *o = t->o;
 	struct rule rules[5];
 	size_t nrules = 0;
 	int has_key = 0;
@@ -233,13 +233,13 @@ size_t dupes_run(struct tidy_ctx *t, int warn)
 			continue; /* a Map keeps a key once, where it was first set */
 		memset(&rules[nrules], 0, sizeof rules[nrules]);
 		rules[nrules].kind = o->dups[i];
-		rules[nrules].merge = o->merge != TIDY_MERGE_NONE;
-		has_key |= o->dups[i] == TIDY_DUP_KEY;
+		rules[nrules].merge = o->merge != CX_TIDY_MERGE_NONE;
+		has_key |= o->dups[i] == CX_TIDY_DUP_KEY;
 		nrules++;
 	}
 	if (!has_key) {
 		memset(&rules[nrules], 0, sizeof rules[nrules]);
-		rules[nrules++].kind = TIDY_DUP_KEY;
+		rules[nrules++].kind = CX_TIDY_DUP_KEY;
 	}
 	size_t merged = 0;
 	for (size_t i = 0; i < t->nitems; i++) {

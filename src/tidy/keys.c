@@ -159,7 +159,7 @@ static struct piece *parse_template(struct arena *a, const char *tpl, size_t *np
 	return v;
 }
 
-const char *tidy_check_template(const char *template)
+CX_EXPORT const char *cx_tidy_check_template(const char *template)
 {
 	struct arena a = {0};
 	const char *err = NULL;

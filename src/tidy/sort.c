@@ -132,7 +132,7 @@ static void merge_sort(size_t *idx, size_t *tmp, size_t n, const struct sorter *
 
 void sort_entries(struct tidy_ctx *t)
 {
-	const struct tidy_list *L = &t->o->sort;
+	const struct cx_tidy_list *L = &t->o->sort;
 	if (!L->n)
 		return;
 	int with_special = 0;
@@ -188,7 +188,7 @@ void sort_entries(struct tidy_ctx *t)
 
 /* Where a field's name stands in the list (lower case, as the list is
  * written), or the list's length for one it does not name. */
-static size_t field_rank(const struct tidy_list *L, cx_str lname)
+static size_t field_rank(const struct cx_tidy_list *L, cx_str lname)
 {
 	for (size_t i = 0; i < L->n; i++)
 		if (str_eq(lname, L->v[i]))
@@ -198,7 +198,7 @@ static size_t field_rank(const struct tidy_list *L, cx_str lname)
 
 void sort_fields(struct tidy_ctx *t)
 {
-	const struct tidy_list *L = &t->o->sort_fields;
+	const struct cx_tidy_list *L = &t->o->sort_fields;
 	for (size_t i = 0; i < t->nitems; i++) {
 		struct titem *it = &t->items[i];
 		if (!titem_entry(it) || it->nfields < 2)

@@ -249,7 +249,7 @@ void text_number(double x, struct buf *out)
 		buf_putc(out, '0');
 		return;
 	}
-	if (x == floor(x) && fabs(x) < 1e21) {
+	if (x == ecma_floor(x) && x < 1e21 && x > -1e21) {
 		buf_printf(out, "%.0f", x);
 		return;
 	}

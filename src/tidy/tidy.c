@@ -24,7 +24,7 @@
 #include "core/str.h"
 #include "tidy/tidy_int.h"
 
-void tidy_opts_default(struct tidy_opts *o)
+CX_EXPORT void cx_tidy_opts_default(struct cx_tidy_opts *o)
 {
 	memset(o, 0, sizeof *o);
 	o->space = 2;
@@ -35,13 +35,79 @@ void tidy_opts_default(struct tidy_opts *o)
 	o->lowercase = 1;
 }
 
+/* ---- Number() ------------------------------------------------------------------- */
+
+CX_EXPORT double cx_tidy_number(const char *s)
+{
+	if (!s)
+		return NAN;
+	cx_str t = ecma_trim(str_of(s));
+	if (!t.n)
+		return 0;
+	char buf[128];
+	if (t.n >= sizeof buf)
+		return NAN;
+	memcpy(buf, t.p, t.n);
+	buf[t.n] = 0;
+	if (!strcmp(buf, "Infinity") || !strcmp(buf, "+Infinity"))
+		return INFINITY;
+	if (!strcmp(buf, "-Infinity"))
+		return -INFINITY;
+	int base = 0;
+	if (buf[0] == '0' && (buf[1] == 'x' || buf[1] == 'X'))
+		base = 16;
+	else if (buf[0] == '0' && (buf[1] == 'o' || buf[1] == 'O'))
+		base = 8;
+	else if (buf[0] == '0' && (buf[1] == 'b' || buf[1] == 'B'))
+		base = 2;
+	if (base) {
+		double v = 0;
+		if (!buf[2])
+			return NAN;
+		for (const char *p = buf + 2; *p; p++) {
+			int d = str_hex((unsigned char)*p);
+			if (d < 0 || d >= base)
+				return NAN;
+			v = v * base + d;
+		}
+		return v;
+	}
+	/* A decimal literal: sign, digits with at most one point (one digit
+	 * at least), an exponent. */
+	const char *p = buf;
+	if (*p == '+' || *p == '-')
+		p++;
+	size_t digits = 0;
+	while (str_digit(*p))
+		p++, digits++;
+	if (*p == '.') {
+		p++;
+		while (str_digit(*p))
+			p++, digits++;
+	}
+	if (!digits)
+		return NAN;
+	if (*p == 'e' || *p == 'E') {
+		p++;
+		if (*p == '+' || *p == '-')
+			p++;
+		if (!str_digit(*p))
+			return NAN;
+		while (str_digit(*p))
+			p++;
+	}
+	if (*p)
+		return NAN;
+	return strtod(buf, NULL);
+}
+
 /* ---- positions and warnings -------------------------------------------------- */
 
 void tidy_warn(struct tidy_ctx *t, const char *code, const struct titem *it, const char *fmt, ...)
 {
 	struct tidy_result *r = t->r;
 	r->warnings = xrealloc(r->warnings, (r->nwarnings + 1) * sizeof *r->warnings);
-	struct tidy_warning *w = &r->warnings[r->nwarnings++];
+	struct cx_tidy_warning *w = &r->warnings[r->nwarnings++];
 	char msg[1024];
 	va_list ap;
 	va_start(ap, fmt);
@@ -107,10 +173,10 @@ const cx_str *tidy_value(struct tidy_ctx *t, struct titem *it, const char *lname
 }
 
 /* Does a stage read the value lookup? */
-static int needs_values(const struct tidy_opts *o)
+static int needs_values(const struct cx_tidy_opts *o)
 {
 	for (size_t i = 0; i < o->ndups; i++)
-		if (o->dups[i] != TIDY_DUP_KEY)
+		if (o->dups[i] != CX_TIDY_DUP_KEY)
 			return 1;
 	for (size_t i = 0; i < o->sort.n; i++) {
 		const char *k = o->sort.v[i] + (o->sort.v[i][0] == '-');
@@ -120,7 +186,7 @@ static int needs_values(const struct tidy_opts *o)
 	return o->generate_keys != NULL;
 }
 
-static int sorts_by_key(const struct tidy_opts *o)
+static int sorts_by_key(const struct cx_tidy_opts *o)
 {
 	for (size_t i = 0; i < o->sort.n; i++)
 		if (!strcmp(o->sort.v[i] + (o->sort.v[i][0] == '-'), "key"))
@@ -212,7 +278,7 @@ static void make_items(struct tidy_ctx *t)
  * bibtex-tidy takes one; at the top of the output a second run would
  * take the next, so all go; after a blank line --blank-lines added, one
  * more, or each run would add one. */
-static void put_comment(const struct tidy_opts *o, cx_str s, int strip, struct buf *out)
+static void put_comment(const struct cx_tidy_opts *o, cx_str s, int strip, struct buf *out)
 {
 	if (o->strip_comments)
 		return;
@@ -265,7 +331,7 @@ static void put_name(struct tidy_ctx *t, const struct tfield *f, struct buf *out
 	double want = t->o->align - 1;
 	size_t have = ecma_length(name.p, name.n);
 	if (want == want && want > (double)have) {
-		double pad = floor(want) - (double)have;
+		double pad = ecma_floor(want) - (double)have;
 		for (double k = 0; k < pad; k++)
 			buf_putc(out, ' ');
 	}
@@ -277,7 +343,7 @@ static void put_name(struct tidy_ctx *t, const struct tfield *f, struct buf *out
 static void choose_fields(struct tidy_ctx *t, const struct titem *it, struct buf *vals,
                           struct wfield *w)
 {
-	const struct tidy_opts *o = t->o;
+	const struct cx_tidy_opts *o = t->o;
 	buf_clear(vals);
 	for (size_t i = 0; i < it->nfields; i++) {
 		const struct tfield *f = &it->fields[i];
@@ -332,7 +398,7 @@ static int keyless_needs_comma(const struct titem *it, const struct wfield *w, i
 static void put_entry(struct tidy_ctx *t, const struct titem *it, struct buf *out,
                       struct buf *vals, struct wfield **w, size_t *cap)
 {
-	const struct tidy_opts *o = t->o;
+	const struct cx_tidy_opts *o = t->o;
 	const struct bsrc_node *nd = it->node;
 	buf_putc(out, '@');
 	if (o->lowercase)
@@ -378,7 +444,7 @@ static void put_entry(struct tidy_ctx *t, const struct titem *it, struct buf *ou
 
 static void write_all(struct tidy_ctx *t, struct buf *out)
 {
-	const struct tidy_opts *o = t->o;
+	const struct cx_tidy_opts *o = t->o;
 	struct buf vals = {0};
 	struct wfield *w = NULL;
 	size_t cap = 0;
@@ -465,7 +531,7 @@ static void merge_all(struct tidy_ctx *t)
 
 /* ---- the run ------------------------------------------------------------------- */
 
-static cx_str *lower_list(struct tidy_ctx *t, const struct tidy_list *L)
+static cx_str *lower_list(struct tidy_ctx *t, const struct cx_tidy_list *L)
 {
 	cx_str *v = arena_alloc(&t->arena, (L->n + 1) * sizeof *v);
 	for (size_t i = 0; i < L->n; i++)
@@ -475,13 +541,13 @@ static cx_str *lower_list(struct tidy_ctx *t, const struct tidy_list *L)
 
 static void setup(struct tidy_ctx *t)
 {
-	const struct tidy_opts *o = t->o;
+	const struct cx_tidy_opts *o = t->o;
 	struct buf b = {0};
 	if (o->tab) {
 		buf_putc(&b, '\t');
 	} else if (o->space == o->space && o->space >= 1) {
 		/* " ".repeat(space): the whole part, at most a sane width. */
-		for (double k = 0; k < floor(o->space) && k < 4096; k++)
+		for (double k = 0; k < ecma_floor(o->space) && k < 4096; k++)
 			buf_putc(&b, ' ');
 	}
 	t->indent = arena_strndup(&t->arena, b.p ? b.p : "", b.n);
@@ -496,7 +562,7 @@ static void setup(struct tidy_ctx *t)
 	t->nunbrace = o->remove_braces.n;
 }
 
-int tidy_run(const struct tidy_opts *o, const char *in, size_t n, struct tidy_result *r,
+int tidy_run(const struct cx_tidy_opts *o, const char *in, size_t n, struct tidy_result *r,
              struct cx_diags *d)
 {
 	memset(r, 0, sizeof *r);
@@ -506,7 +572,7 @@ int tidy_run(const struct tidy_opts *o, const char *in, size_t n, struct tidy_re
 	t.r = r;
 	t.d = d;
 	if (o->generate_keys) {
-		const char *err = tidy_check_template(o->generate_keys);
+		const char *err = cx_tidy_check_template(o->generate_keys);
 		if (err) {
 			diag_report(d, CX_ERROR, CX_E_SYNTAX, 0, 0, "--generate-keys: %s", err);
 			return -1;
@@ -550,6 +616,30 @@ int tidy_run(const struct tidy_opts *o, const char *in, size_t n, struct tidy_re
 void tidy_result_free(struct tidy_result *r)
 {
 	buf_free(&r->out);
+	for (size_t i = 0; i < r->nwarnings; i++)
+		free(r->warnings[i].msg);
+	free(r->warnings);
+	memset(r, 0, sizeof *r);
+}
+
+/* ---- the public entry point -------------------------------------------------------- */
+
+CX_EXPORT int cx_tidy_run(const struct cx_tidy_opts *o, const char *in, size_t n,
+                          const char *file, cx_diag_fn fn, void *ctx,
+                          struct cx_tidy_result *r)
+{
+	struct cx_diags d = {fn, ctx, file ? file : "<stdin>", CX_NOTE, 0, 0};
+	struct tidy_result t;
+	int rc = tidy_run(o, in ? in : "", n, &t, &d);
+	buf_putc(&t.out, 0);
+	*r = (struct cx_tidy_result){t.out.p, t.out.n - 1, t.count, t.warnings, t.nwarnings,
+	                             t.nkept};
+	return rc;
+}
+
+CX_EXPORT void cx_tidy_result_free(struct cx_tidy_result *r)
+{
+	free(r->out);
 	for (size_t i = 0; i < r->nwarnings; i++)
 		free(r->warnings[i].msg);
 	free(r->warnings);

@@ -53,7 +53,7 @@ struct titem {
 };
 
 struct tidy_ctx {
-	const struct tidy_opts *o;
+	const struct cx_tidy_opts *o;
 	struct arena arena;   /* everything made from the file */
 	char *src;            /* the input as read (LF line ends), NUL-padded */
 	size_t nsrc;

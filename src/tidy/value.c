@@ -186,9 +186,9 @@ static int limit_authors(cx_str v, double max, struct buf *out)
 		count++;
 	if (!((double)count > max))
 		return 0;
-	double keep = trunc(max); /* Array.prototype.slice(0, max) */
+	double keep = ecma_trunc(max); /* Array.prototype.slice(0, max) */
 	if (keep < 0)
-		keep = fmax((double)count + keep, 0);
+		keep = (double)count + keep > 0 ? (double)count + keep : 0;
 	const char *p = v.p, *e = v.p + v.n;
 	for (size_t i = 0; i < (size_t)keep; i++) {
 		const char *q = find(p, (size_t)(e - p), " and ", 5);
@@ -325,7 +325,7 @@ static void wrap_words(cx_str p, double width, cx_str sep, struct buf *out)
 /* The braced value, wrapped (--wrap) or in paragraphs: 0 if neither. */
 static int wrap_value(struct tidy_ctx *t, cx_str v, struct buf *out)
 {
-	const struct tidy_opts *o = t->o;
+	const struct cx_tidy_opts *o = t->o;
 	int wrap = o->wrap == o->wrap && o->wrap != 0;
 	int multi = find(v.p, v.n, "\n\n", 2) != NULL;
 	if (wrap) {
@@ -384,7 +384,7 @@ static struct buf *next_buf(struct tidy_ctx *t, int *k)
 static void format_part(struct tidy_ctx *t, const struct tfield *f, const struct bsrc_part *pt,
                         struct buf *out)
 {
-	const struct tidy_opts *o = t->o;
+	const struct cx_tidy_opts *o = t->o;
 	cx_str v = pt->s;
 	int braced = pt->kind == BSRC_BRACED;
 	int isnum = numeric(v);

@@ -4,7 +4,7 @@
  * fmt_home, which answers from the field's kind and its column in
  * fields.def, so that a field added there has its home in every format.
  * The few homes that depend on the entry are decided here, once, for
- * both formats (DESIGN 3, README "Decisions"):
+ * both formats (DESIGN 3, docs/decisions.md):
  *   - a subtitle and a title addon join their title ("Title: Subtitle.
  *     Addon"), and so do the main, book and journal titles' own;
  *   - with a maintitle, biblatex's multi-volume layout becomes CSL's: a

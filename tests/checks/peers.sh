@@ -9,8 +9,8 @@
 # citation-js's plugin-bibtex mapping tests (MIT) and
 # JabRef's RIS importer tests (MIT) are in tests/data; pandoc's biblatex
 # tests come from ../shared/corpora.  Each figure must not fall
-# below what citex reached; the README gives them and the policy table
-# the reasons for what differs.
+# below what citex reached; docs/conformance.md gives them and
+# docs/decisions.md the reasons for what differs.
 # floor NAME FIGURE MIN: FIGURE (a percentage) is at least MIN.
 floor() {
 	if awk "BEGIN { exit !($2 >= $3) }"; then ok "$1: $2 %"; else fail "$1: $2 %, below $3 %" "$tmp/agree"; fi

@@ -20,31 +20,31 @@ static void no_diag(void *ctx, const struct cx_diag *d)
 	(void)d;
 }
 
-static void options(struct tidy_opts *o, unsigned char b)
+static void options(struct cx_tidy_opts *o, unsigned char b)
 {
 	static const char *sort[] = {"-year", "type", "key", "title"};
 	static const char *fields[] = {"title", "author", "year"};
 	static const char *title[] = {"title"};
-	tidy_opts_default(o);
+	cx_tidy_opts_default(o);
 	if (b & 1)
-		o->sort = (struct tidy_list){sort, 4, 1};
+		o->sort = (struct cx_tidy_list){sort, 4, 1};
 	if (b & 2) {
-		o->merge = TIDY_MERGE_COMBINE;
-		o->dups[0] = TIDY_DUP_DOI;
-		o->dups[1] = TIDY_DUP_CITATION;
-		o->dups[2] = TIDY_DUP_ABSTRACT;
+		o->merge = CX_TIDY_MERGE_COMBINE;
+		o->dups[0] = CX_TIDY_DUP_DOI;
+		o->dups[1] = CX_TIDY_DUP_CITATION;
+		o->dups[2] = CX_TIDY_DUP_ABSTRACT;
 		o->ndups = 3;
 	}
 	if (b & 4)
 		o->generate_keys = "[auth:required:lower][year:required][veryshorttitle:lower][duplicateNumber]";
 	if (b & 8) {
 		o->wrap = 40;
-		o->enclosing_braces = (struct tidy_list){title, 1, 1};
-		o->remove_braces = (struct tidy_list){title, 1, 1};
+		o->enclosing_braces = (struct cx_tidy_list){title, 1, 1};
+		o->remove_braces = (struct cx_tidy_list){title, 1, 1};
 	}
 	if (b & 16) {
 		o->curly = o->numeric = o->months = 1;
-		o->sort_fields = (struct tidy_list){fields, 3, 1};
+		o->sort_fields = (struct cx_tidy_list){fields, 3, 1};
 	}
 	if (b & 32) {
 		o->escape = 0;
@@ -65,7 +65,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
 {
 	if (!n)
 		return 0;
-	struct tidy_opts o;
+	struct cx_tidy_opts o;
 	options(&o, data[0]);
 	struct cx_diags d = {no_diag, NULL, "fuzz", CX_NOTE, 0, 0};
 	struct tidy_result r, again;

@@ -4,7 +4,7 @@
  *
  * Tables of transliterations, of markers over hand-built entries, of bad
  * patterns, then collisions and reference renaming through keygen_run.
- * Expected keys are what the JabRef documentation and the README say the
+ * Expected keys are what the JabRef documentation and docs/guide.md say the
  * markers mean, worked out by hand.
  *
  * Prints every failure, then "N passed, M failed"; exits 1 on failure.
@@ -87,7 +87,7 @@ struct mk {
 static void mk_init(struct mk *m, const char *key, int year)
 {
 	memset(m, 0, sizeof *m);
-	m->e.kind = CX_E_ENTRY;
+	m->e.kind = CX_ENTRY_RECORD;
 	m->e.type_name = S("article");
 	m->e.key = (cx_str){key, strlen(key)};
 	m->e.fields = m->f;

@@ -33,7 +33,7 @@ RIS_VARIABLES = {
     "language", "abstract", "keyword", "note",              # LA AB KW N1
 }
 
-# BibTeX output writes plain.bst's types (README, "Type table"): these CSL
+# BibTeX output writes plain.bst's types (docs/decisions.md, "Type table"): these CSL
 # types and RIS TY codes come back as the type BibTeX wrote for them.
 BIBTEX_CSL_TYPE = {"webpage": "document", "software": "document", "dataset": "document",
                    "standard": "document", "patent": "document", "periodical": "document",
@@ -81,14 +81,14 @@ def plain(v):
 
 def ris_form(item):
     """An item as RIS can hold it.  These are the documented losses of
-    RIS (README, "What each direction loses"), applied to both sides:
+    RIS (docs/formats.md, "Round trips"), applied to both sides:
     no markup, so math is plain text; no "and others" (no AU line is
     written for it); "AU - Family" cannot tell a family-only name from a
     literal one; a dropping particle trails the given name; DA holds one
     date, so a range keeps its start and circa is dropped."""
     item = plain(item)
-    # CSL types the model reads as another of its types (README, "Type
-    # table"), which CSL-JSON written from CSL-JSON keeps: RIS holds the
+    # CSL types the model reads as another of its types (docs/decisions.md,
+    # "Type table"), which CSL-JSON written from CSL-JSON keeps: RIS holds the
     # model's type, but for those RIS has a TY of its own (BILL, HEAR, MAP,
     # CLSWK, BLOG, DICT).
     item["type"] = CSL_MODEL_TYPE.get(item.get("type"), item.get("type"))
@@ -138,7 +138,7 @@ NAME_VARS = ("author", "editor", "translator", "container-author", "collection-e
 def braced_family(item):
     """A family name alone with a space or comma in it is written as one
     braced group (one last name to BibTeX, typeset the same) and reads
-    back as a literal name (README, "Round trips")."""
+    back as a literal name (docs/formats.md, "Round trips")."""
     item = dict(item)
     for var in NAME_VARS:
         if isinstance(item.get(var), list):
@@ -172,7 +172,7 @@ def ris_name(nm):
 def comma_names(x, y):
     """RIS splits "AU - Family, Given, Suffix" at its commas, so a family
     or literal name with a comma in it ("Dyer, Esquire", "{Jones, David
-    M.}") cannot come back whole (README, "Round trips"): such a name is
+    M.}") cannot come back whole (docs/formats.md, "Round trips"): such a name is
     compared as the line the writer prints, on both sides."""
     for var in NAME_VARS:
         xs, ys = x.get(var), y.get(var)

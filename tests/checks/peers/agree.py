@@ -6,8 +6,8 @@
     agree.py pandoc CITEX DIR     pandoc's biblatex tests: DIR/*.md, each a
                                   .bib after `% pandoc -f biblatex -t markdown -s`
                                   and the YAML references pandoc writes
-    --policy                      fold the differences the README's policy
-                                  table documents before comparing
+    --policy                      fold the differences the policy table of
+                                  docs/decisions.md documents before comparing
 
 An expected value is one top-level variable of one expected item (id,
 citation-key and custom aside).  It agrees when citex's item with the same
@@ -50,7 +50,7 @@ def citex_json(citex, bib, opts=()):
         return []
 
 
-# Documented policies (README, "Decisions on contested points"): where
+# Documented policies (docs/decisions.md, "Decisions on contested points"): where
 # citex and a peer differ by choice, each names a normalization applied to
 # both values before the second comparison, so that what remains is what
 # no policy explains.

@@ -15,7 +15,7 @@ Prints `jabref: A of E expected values agree (P %)` and the differences.
 
     --policy    also print `jabref: A of E agree with the policies folded
                 (P %)`: a difference counts as explained when one of the
-                README's RIS policies (section "RIS dialects") accounts for
+                RIS policies of docs/decisions.md ("RIS dialects") accounts for
                 it, each a rule over citex's entries, never over one file:
                 split   JabRef reads up to ER, citex (as Zotero) starts a
                         record at a TY: the value of a later entry counts
