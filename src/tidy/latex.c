@@ -165,9 +165,20 @@ static size_t closes(const char *s, size_t n, size_t i)
 	return n;
 }
 
+/* Does every '{' in s[0..n) close, and every '}' close one? */
+static int balanced(const char *s, size_t n)
+{
+	long depth = 0;
+	for (size_t i = 0; i < n && depth >= 0; i++)
+		depth += (s[i] == '{') - (s[i] == '}');
+	return depth == 0;
+}
+
 void latex_enclose(const char *s, size_t n, enum enc mode, struct buf *out)
 {
-	if (!memchr(s, '[', n)) {
+	/* A value read from the file is balanced; --max-authors under lossy
+	 * can cut it where a brace is open, and the tree closes it. */
+	if (!memchr(s, '[', n) && balanced(s, n)) {
 		/* Without '[' the tree is the value again, and the value is
 		 * already {{...}} when its first brace closes at its end and its
 		 * second just before. */

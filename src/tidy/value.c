@@ -177,12 +177,31 @@ static void encode_url(cx_str v, struct buf *out)
 	}
 }
 
+/* The first " and " in s[0..n) outside braces (all of them: lossy), or
+ * NULL.  bibtex-tidy splits at every one, which can cut a braced name in
+ * two and leave a brace open. */
+static const char *find_and(const char *s, size_t n, int lossy)
+{
+	if (lossy)
+		return find(s, n, " and ", 5);
+	int depth = 0;
+	for (size_t i = 0; i + 5 <= n; i++) {
+		if (s[i] == '{')
+			depth++;
+		else if (s[i] == '}')
+			depth -= depth > 0;
+		else if (!depth && s[i] == ' ' && !memcmp(s + i, " and ", 5))
+			return s + i;
+	}
+	return NULL;
+}
+
 /* limitAuthors: more than max names (split on " and ") become the first
  * max and "others". */
-static int limit_authors(cx_str v, double max, struct buf *out)
+static int limit_authors(cx_str v, double max, int lossy, struct buf *out)
 {
 	size_t count = 1;
-	for (const char *p = v.p, *e = v.p + v.n; (p = find(p, (size_t)(e - p), " and ", 5)); p += 5)
+	for (const char *p = v.p, *e = v.p + v.n; (p = find_and(p, (size_t)(e - p), lossy)); p += 5)
 		count++;
 	if (!((double)count > max))
 		return 0;
@@ -191,7 +210,7 @@ static int limit_authors(cx_str v, double max, struct buf *out)
 		keep = (double)count + keep > 0 ? (double)count + keep : 0;
 	const char *p = v.p, *e = v.p + v.n;
 	for (size_t i = 0; i < (size_t)keep; i++) {
-		const char *q = find(p, (size_t)(e - p), " and ", 5);
+		const char *q = find_and(p, (size_t)(e - p), lossy);
 		buf_put(out, p, (size_t)((q ? q : e) - p));
 		buf_put(out, " and ", 5);
 		p = q ? q + 5 : e;
@@ -447,7 +466,7 @@ static void format_part(struct tidy_ctx *t, const struct tfield *f, const struct
 	}
 	if ((f->flags & TF_AUTHOR) && o->max_authors == o->max_authors && o->max_authors != 0) {
 		struct buf *b = next_buf(t, &k);
-		if (limit_authors(v, o->max_authors, b))
+		if (limit_authors(v, o->max_authors, o->lossy, b))
 			v = view_of(b);
 	}
 	if (f->flags & TF_UNBRACE) {

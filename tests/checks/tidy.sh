@@ -387,6 +387,23 @@ printf '@article{a,\n  title         = {T},\n  author        = {Smith, J},\n  do
 fixed "--merge into the entry that took the one merged first (bibtex-tidy loses year)" \
 	"$tmp/mg.bib" "$tmp/want" --merge
 
+printf '@misc{a,\n  author = {{Smith and Sons} and B and C and D}\n}\n' >"$tmp/ma.bib"
+printf '@misc{a,\n  author        = {{Smith and Sons} and B and others}\n}\n' >"$tmp/want"
+fixed "--max-authors counts the names outside braces (bibtex-tidy splits inside them too)" \
+	"$tmp/ma.bib" "$tmp/want" --max-authors=2
+# bibtex-tidy 1.14.0 writes {{A and others}} here: its split leaves a
+# brace open, which its LaTeX tree closes.
+printf '@misc{a,\n  author = {{A and B} and C}\n}\n' >"$tmp/ma.bib"
+$T --max-authors=1 --lossy <"$tmp/ma.bib" >"$tmp/out"
+$T --max-authors=1 <"$tmp/ma.bib" >"$tmp/out2"
+if grep -qxF '  author        = {{A and others}}' "$tmp/out" &&
+	grep -qxF '  author        = {{A and B} and others}' "$tmp/out2"; then
+	ok "--max-authors --lossy splits inside braces and closes them, as bibtex-tidy"
+else
+	cat "$tmp/out" "$tmp/out2" >"$tmp/detail"
+	fail "--max-authors --lossy splits inside braces and closes them, as bibtex-tidy" "$tmp/detail"
+fi
+
 # ---- --lint ----------------------------------------------------------------------------------
 printf '@article{a,\n  title = {T},\n  year = {20x0}\n}\n' >"$tmp/lint.bib"
 $T <"$tmp/lint.bib" >"$tmp/plain" 2>"$tmp/plain.err"
