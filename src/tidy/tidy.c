@@ -277,8 +277,12 @@ static void make_items(struct tidy_ctx *t)
 /* Text between blocks.  strip: how many leading blank lines go (0: all):
  * bibtex-tidy takes one; at the top of the output a second run would
  * take the next, so all go; after a blank line --blank-lines added, one
- * more, or each run would add one. */
-static void put_comment(const struct cx_tidy_opts *o, cx_str s, int strip, struct buf *out)
+ * more, or each run would add one.  gap: text before a block.  An '@'
+ * starts a block only after white space or '}', so where the blanks
+ * removed at the end joined the '@' to a word, the next run would read
+ * the block as text: one space stays (not lossy). */
+static void put_comment(const struct cx_tidy_opts *o, cx_str s, int strip, int gap,
+                        struct buf *out)
 {
 	if (o->strip_comments)
 		return;
@@ -300,9 +304,12 @@ static void put_comment(const struct cx_tidy_opts *o, cx_str s, int strip, struc
 		s.p += i + 1;
 		s.n -= i + 1;
 	}
+	size_t n = s.n;
 	while (s.n && (s.p[s.n - 1] == ' ' || s.p[s.n - 1] == '\t'))
 		s.n--;
 	buf_put(out, s.p, s.n);
+	if (gap && !o->lossy && s.n < n && s.n && !strchr("\n\r\f\v}", s.p[s.n - 1]))
+		buf_putc(out, ' ');
 }
 
 /* "@word" in lower case and the block as written. */
@@ -456,12 +463,12 @@ static void write_all(struct tidy_ctx *t, struct buf *out)
 		blank = o->blank_lines && nd->kind != BSRC_TEXT && nd->kind != BSRC_COMMENT;
 		switch (nd->kind) {
 		case BSRC_TEXT:
-			put_comment(o, nd->text, strip, out);
+			put_comment(o, nd->text, strip, 1, out);
 			break;
 		case BSRC_COMMENT: {
 			struct buf b = {0};
 			put_block(nd, &b);
-			put_comment(o, (cx_str){b.p, b.n}, strip, out);
+			put_comment(o, (cx_str){b.p, b.n}, strip, 0, out);
 			buf_free(&b);
 			/* Untrimmed, bibtex-tidy ends no @comment with a line break, and
 			 * takes one from the text after it, so every run took one more;

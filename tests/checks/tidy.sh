@@ -391,6 +391,10 @@ printf '@misc{a,\n  author = {{Smith and Sons} and B and C and D}\n}\n' >"$tmp/m
 printf '@misc{a,\n  author        = {{Smith and Sons} and B and others}\n}\n' >"$tmp/want"
 fixed "--max-authors counts the names outside braces (bibtex-tidy splits inside them too)" \
 	"$tmp/ma.bib" "$tmp/want" --max-authors=2
+printf 'see @misc{a,\n  title = {T}\n}\n' >"$tmp/gl.bib"
+printf 'see @misc{a,\n  title         = {T}\n}\n' >"$tmp/want"
+fixed "--no-tidy-comments keeps a space between text and the '@' after it" "$tmp/gl.bib" "$tmp/want" \
+	--no-tidy-comments
 # bibtex-tidy 1.14.0 writes {{A and others}} here: its split leaves a
 # brace open, which its LaTeX tree closes.
 printf '@misc{a,\n  author = {{A and B} and C}\n}\n' >"$tmp/ma.bib"
