@@ -126,7 +126,9 @@ static void put_flat(const struct ltree *t, int k, int quoted, struct buf *out)
 {
 	for (int c = t->v[k].first; c >= 0; c = t->v[c].next) {
 		const struct lnode *nd = &t->v[c];
-		int plain = nd->type == N_BLOCK && nd->kind == L_CURLY;
+		/* A group the tree never closed (its '}' taken for text in a '['
+		 * a command opened) keeps its '{' unless lossy: the '}' stays. */
+		int plain = nd->type == N_BLOCK && nd->kind == L_CURLY && (nd->closed || t->lossy);
 		for (int g = plain ? nd->first : -1; g >= 0; g = t->v[g].next) {
 			const struct lnode *x = &t->v[g];
 			if (x->type == N_CMD || (quoted && x->type == N_TEXT && memchr(t->s + x->a, '"', x->b - x->a)))
@@ -177,8 +179,11 @@ static int balanced(const char *s, size_t n)
 void latex_enclose(const char *s, size_t n, enum enc mode, struct buf *out)
 {
 	/* A value read from the file is balanced; --max-authors under lossy
-	 * can cut it where a brace is open, and the tree closes it. */
-	if (!memchr(s, '[', n) && balanced(s, n)) {
+	 * can cut it where a brace is open, and the tree closes it.  Unless
+	 * lossy, the braces decide, as a BibTeX reader counts them: the tree
+	 * takes a '}' for text inside a '[' a command opened, and would see
+	 * the value's groups otherwise than the next run does. */
+	if ((!memchr(s, '[', n) || mode != ENC_TIDY) && balanced(s, n)) {
 		/* Without '[' the tree is the value again, and the value is
 		 * already {{...}} when its first brace closes at its end and its
 		 * second just before. */

@@ -395,6 +395,10 @@ printf 'see @misc{a,\n  title = {T}\n}\n' >"$tmp/gl.bib"
 printf 'see @misc{a,\n  title         = {T}\n}\n' >"$tmp/want"
 fixed "--no-tidy-comments keeps a space between text and the '@' after it" "$tmp/gl.bib" "$tmp/want" \
 	--no-tidy-comments
+printf '@misc{a,\n  title = {{x {\\cmd[ y}}}\n}\n' >"$tmp/rb.bib"
+printf '@misc{a,\n  title         = {{x {\\cmd[ y}}}\n}\n' >"$tmp/want"
+fixed "--remove-braces keeps a group whose '}' a command's open '[' took" "$tmp/rb.bib" "$tmp/want" \
+	--remove-braces --enclosing-braces
 # bibtex-tidy 1.14.0 writes {{A and others}} here: its split leaves a
 # brace open, which its LaTeX tree closes.
 printf '@misc{a,\n  author = {{A and B} and C}\n}\n' >"$tmp/ma.bib"
