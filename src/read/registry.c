@@ -227,6 +227,22 @@ static size_t looks_ris(const char *s, size_t n)
 	return n;
 }
 
+/* Does s open a JSON object or array as CSL-JSON is written: "{" then a
+ * member name or "}", "[" then an object or "]"?  A LaTeX CV may open
+ * with a brace too ("{\bf Publications}"), a reference list with a
+ * bracket ("[1] A. Author"). */
+static int json_start(const char *s, size_t n)
+{
+	if (!n || (s[0] != '{' && s[0] != '['))
+		return 0;
+	size_t k = 1;
+	while (k < n && str_space((unsigned char)s[k]))
+		k++;
+	if (k == n)
+		return 1; /* cut short: the JSON reader says where */
+	return s[0] == '{' ? s[k] == '"' || s[k] == '}' : s[k] == '{' || s[k] == ']';
+}
+
 const struct cx_reader *cx_reader_detect(const char *file, const char *buf, size_t n)
 {
 	cx_str ext = ext_of(file);
@@ -237,6 +253,8 @@ const struct cx_reader *cx_reader_detect(const char *file, const char *buf, size
 		name = "ris";
 	else if (str_ieq(ext, "json") || str_ieq(ext, "jsonl") || str_ieq(ext, "csljson"))
 		name = "csl-json";
+	else if (str_ieq(ext, "tex") || str_ieq(ext, "ltx"))
+		name = "cv"; /* a LaTeX document: a CV, or a paper's bibliography */
 	if (name && cx_reader_find(name))
 		return cx_reader_find(name);
 	size_t i = 0;
@@ -246,7 +264,7 @@ const struct cx_reader *cx_reader_detect(const char *file, const char *buf, size
 		i++;
 	if (i == n)
 		name = "bibtex"; /* nothing but white space: an empty bibliography */
-	else if (buf[i] == '[' || buf[i] == '{')
+	else if (json_start(buf + i, n - i))
 		name = "csl-json";
 	else if ((n - i >= 5 && !memcmp(buf + i, "PMID-", 5)) ||
 	         (n - i >= 3 && !memcmp(buf + i, "FN ", 3)))
