@@ -17,11 +17,11 @@ B=${FUZZ_BUILD:-build/fuzz}
 CLANG=${CLANG:-clang}
 SECS=${1:-60}
 [ $# -gt 0 ] && shift
-READERS=${*:-bibtex ris csljson cv tidy}
+READERS=${*:-bibtex ris csljson cv csl tidy}
 SAN="-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined"
 UTF8PROC_LIBS=$(pkg-config --libs libutf8proc 2>/dev/null || echo -lutf8proc)
-# ICU: the tidy harness sorts (src/tidy/sort.c collates with it).
-ICU_LIBS=$(pkg-config --libs icu-i18n icu-uc 2>/dev/null || echo -licui18n -licuuc -licudata)
+# the CSL processor's too (fuzz_csl): expat and ICU
+LIBS="$UTF8PROC_LIBS $(make -s print-ldlibs 2>/dev/null | sed 's/-lutf8proc//')"
 
 # seeds READER: the inputs a reader starts from, one file name a line.
 seeds() {
@@ -32,6 +32,7 @@ seeds() {
 	csljson) ls tests/cases/*/*.json tests/cases/*/*.jsonl tests/cases/*/*.out.csl-json ;;
 	cv) ls seeds/* tests/cases/cv/*.txt tests/cases/cv/*.md tests/cases/cv/*.html \
 		tests/cases/cv/*.tex ;;
+	csl) ls styles/*.csl tests/cases/csl/*.csl tests/cases/csl/styles/*.csl ;;
 	tidy) ls tests/checks/tidy/spec/*.bib tests/cases/bibtex/*.bib ;;
 	esac 2>/dev/null
 	ls tests/fuzz/regress/"$1"-* 2>/dev/null
@@ -44,12 +45,25 @@ for r in $READERS; do
 	[ -f "$src" ] || { echo "fuzz: no harness $src" >&2; exit 2; }
 	bin=$B/fuzz_$r
 	$CLANG -std=c11 -O1 -g -fno-omit-frame-pointer $SAN -Isrc -Itests/fuzz -I"$B/gen" \
-		-o "$bin" "$src" tests/fuzz/fuzz.c "$B/libcitex-internal.a" $UTF8PROC_LIBS $ICU_LIBS -lm || exit 2
+		-o "$bin" "$src" tests/fuzz/fuzz.c "$B/libcitex-internal.a" $LIBS || exit 2
 	rm -rf "$B/seeds-$r"
 	mkdir -p "$B/seeds-$r" "$B/corpus-$r"
 	seeds "$r" | while read -r f; do
 		[ "$(wc -c <"$f")" -le 65536 ] && cp "$f" "$B/seeds-$r/$(echo "$f" | tr / _)"
 	done
+	# fuzz_csl reads a style, a NUL, a locale, a NUL and items: some
+	# published styles with the en-US locale and the cases' items
+	if [ "$r" = csl ]; then
+		for s in apa ieee chicago-author-date modern-language-association nature \
+			chicago-note-bibliography american-chemical-society; do
+			f=/usr/share/citation-style-language/styles/$s.csl
+			[ -f "$f" ] || continue
+			for items in tests/cases/csl/classes.json tests/cases/csl/conform.json; do
+				{ cat "$f"; printf '\000'; cat styles/locales-en-US.xml; printf '\000'
+				  cat "$items"; } >"$B/seeds-csl/$s-$(basename "$items" .json)"
+			done
+		done
+	fi
 	echo "== fuzz_$r for ${SECS}s"
 	if ! "$bin" -dict="tests/fuzz/$r.dict" -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
 		-max_total_time="$SECS" -print_final_stats=1 -artifact_prefix="$B/artifacts/$r-" \
