@@ -33,7 +33,8 @@ TUNE    := $(shell $(CC) -Werror $(STRINGOP_TUNE) -x c -c -o /dev/null /dev/null
 # Hidden visibility: only what src/citex.h marks CX_EXPORT is exported
 # (the installed libcitex.a, below).
 ALL_CFLAGS = -std=c11 $(WARN) $(TUNE) $(CFLAGS) -fvisibility=hidden -Isrc -I$(GEN) $(UTF8PROC_CFLAGS) $(CSL_CFLAGS)
-LDLIBS  += $(UTF8PROC_LIBS) $(CSL_LIBS)
+# Threads: citex tidy -j (cli/tidy.c).
+LDLIBS  += $(UTF8PROC_LIBS) $(CSL_LIBS) -pthread
 # Profile-guided optimization (make release) needs GCC 10 or later, for
 # -fprofile-partial-training.  The library and the program are built
 # twice: first instrumented, in $(BUILD)/pgo, which tools/pgo_train.sh

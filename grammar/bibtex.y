@@ -9,6 +9,10 @@
  * skips the entry; `file: file error` then discards tokens up to the next
  * '@'.  The scanner's '@' is the synchronizing token, so one broken entry
  * costs exactly that entry.  One diagnostic per entry (parser_diag).
+ *
+ * The tidy dialect (`tfile`, after the scanner's TD_START) reads BibTeX
+ * source as written into a read/bibsrc.h tree for `citex tidy`.  It has no
+ * recovery: the scanner reports its one error, and the parse stops there.
  */
 %define api.pure full
 %define api.prefix {cx_yy}
@@ -22,6 +26,7 @@
 
 %code requires {
 #include "read/bibtex.h"
+#include "read/bibsrc.h"
 }
 
 %code {
@@ -45,8 +50,30 @@ void cx_yyerror(CX_YYLTYPE *loc, void *scanner, struct cx_parser *P, const char 
 %token QUOTED "quoted value"
 %token BAD "malformed entry start"
 %token EOF_IN_ENTRY "end of input"
+/* The tidy dialect's tokens: views of the buffer being read. */
+%token TD_START "start of input"
+%token TD_TEXT "text"
+%token TD_TEXT_MORE "text after '@'"
+%token TD_STRING "@string block"
+%token TD_PREAMBLE "@preamble block"
+%token TD_COMMENT "@comment block"
+%token TD_ENTRY "start of an entry"
+%token TD_KEY "entry key"
+%token TD_FIELD "field name"
+%token TD_LITERAL "bare value"
+%token TD_BRACED "braced value as written"
+%token TD_QUOTED "quoted value as written"
+%token TD_END "end of entry"
+%token TD_BAD "syntax error"
+
+%start start
 
 %%
+
+start:
+	  file
+	| TD_START tfile
+	;
 
 file:
 	  %empty
@@ -103,6 +130,39 @@ part:
 	| NAME   { parser_add_part(P, CX_P_MACRO, $1.s); }
 	;
 
+/* ---- the tidy dialect ---- */
+
+tfile:
+	  %empty
+	| tfile titem
+	;
+
+titem:
+	  TD_TEXT { bsrc_text(P, $1.s, 0); }
+	| TD_TEXT_MORE { bsrc_text(P, $1.s, 1); }
+	| TD_STRING { bsrc_raw(P, BSRC_STRING, $1.s); }
+	| TD_PREAMBLE { bsrc_raw(P, BSRC_PREAMBLE, $1.s); }
+	| TD_COMMENT { bsrc_raw(P, BSRC_COMMENT, $1.s); }
+	| TD_ENTRY { bsrc_entry(P, $1.s); } tkey tfields TD_END { bsrc_entry_end(P); }
+	;
+
+tkey:
+	  %empty
+	| TD_KEY { bsrc_key(P, $1.s); }
+	;
+
+tfields:
+	  %empty
+	| tfields TD_FIELD { bsrc_field(P, $2.s); } tparts
+	;
+
+tparts:
+	  %empty
+	| tparts TD_LITERAL { bsrc_part(P, BSRC_LITERAL, $2.s); }
+	| tparts TD_BRACED { bsrc_part(P, BSRC_BRACED, $2.s); }
+	| tparts TD_QUOTED { bsrc_part(P, BSRC_QUOTED, $2.s); }
+	;
+
 %%
 
 /* One message per syntax error: the grammar says what it met and what
@@ -111,6 +171,12 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, void *scanner, struct 
 {
 	(void)scanner;
 	yysymbol_kind_t tok = yypcontext_token(ctx);
+	if (P->td) {
+		/* The tidy scanner reported the error it found (TD_BAD). */
+		if (tok != YYSYMBOL_TD_BAD)
+			bsrc_unexpected(P, yysymbol_name(tok));
+		return 0;
+	}
 	const CX_YYLTYPE *loc = yypcontext_location(ctx);
 	struct syntax_error se = {SYN_OTHER, yysymbol_name(tok), (unsigned)loc->first_line,
 	                          (unsigned)loc->first_column, 0, {0}};

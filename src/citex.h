@@ -484,4 +484,80 @@ CX_EXPORT void cx_bib_add(struct cx_bib *b, const struct cx_entry *e);
 CX_EXPORT int cx_bib_write(struct cx_bib *b, FILE *f, const struct cx_bib_options *o);
 CX_EXPORT void cx_bib_free(struct cx_bib *b);
 
+/* ---- citex tidy: BibTeX source formatted as bibtex-tidy formats it ---------------- */
+
+/* A list of names (fields, sort keys), each NUL-terminated. */
+struct cx_tidy_list {
+	const char **v;
+	size_t n;
+	int on; /* the option was given (a list may be empty) */
+};
+
+enum cx_tidy_merge { CX_TIDY_MERGE_NONE, CX_TIDY_MERGE_FIRST, CX_TIDY_MERGE_LAST, CX_TIDY_MERGE_COMBINE,
+	          CX_TIDY_MERGE_OVERWRITE };
+
+/* How duplicate entries are found, in the order given. */
+enum cx_tidy_dup { CX_TIDY_DUP_KEY, CX_TIDY_DUP_DOI, CX_TIDY_DUP_CITATION, CX_TIDY_DUP_ABSTRACT };
+
+/* bibtex-tidy's options, with its defaults (cx_tidy_opts_default) and its
+ * meanings.  Numbers are JavaScript numbers: NaN where bibtex-tidy would
+ * have NaN (a number option given no number), which it treats as 0. */
+struct cx_tidy_opts {
+	struct cx_tidy_list omit;
+	int curly, numeric, months;
+	double space;          /* indent width, when tab is off */
+	int tab;
+	double align;          /* the column values start at; 1: not aligned */
+	int blank_lines;
+	struct cx_tidy_list sort; /* sort keys, "-" for descending; on: sort */
+	enum cx_tidy_dup dups[4];
+	size_t ndups;          /* 0: no --duplicates (only keys are checked) */
+	enum cx_tidy_merge merge;
+	int strip_enclosing_braces, drop_all_caps, escape;
+	struct cx_tidy_list sort_fields;
+	int strip_comments, trailing_commas, encode_urls, tidy_comments;
+	int remove_empty_fields, remove_dupe_fields, lowercase;
+	const char *generate_keys; /* the key template, or NULL */
+	double max_authors;    /* 0 or NaN: off */
+	struct cx_tidy_list enclosing_braces, remove_braces;
+	double wrap;           /* 0 or NaN: off */
+	int lossy;             /* do what bibtex-tidy does even where it loses data */
+};
+
+/* bibtex-tidy 1.14.0's defaults. */
+CX_EXPORT void cx_tidy_opts_default(struct cx_tidy_opts *o);
+/* JavaScript's Number(s), as bibtex-tidy reads the value of a number
+ * option: NaN for NULL (no value) and for what is no number, 0 for "". */
+CX_EXPORT double cx_tidy_number(const char *s);
+/* Is template a key template (--generate-keys) cx_tidy_run accepts?  NULL
+ * if so, else why not (a static string). */
+CX_EXPORT const char *cx_tidy_check_template(const char *template);
+
+/* A warning as bibtex-tidy gives it (code MISSING_KEY or DUPLICATE_ENTRY),
+ * with where the entry it is about starts in the input. */
+struct cx_tidy_warning {
+	const char *code;
+	char *msg;
+	unsigned line, col;
+};
+
+struct cx_tidy_result {
+	char *out;             /* the tidied file, out[n] == 0 (malloc'd) */
+	size_t n;
+	size_t count;          /* entries written */
+	struct cx_tidy_warning *warnings;
+	size_t nwarnings;
+	size_t nkept;          /* duplicate fields kept because lossy is off */
+};
+
+/* Tidy the BibTeX source in[0..n) as o says.  Returns 0 with the result in
+ * *r, or -1 when the input does not parse (each error went to fn, which
+ * may be NULL, as file:line:col; r->out is empty); a bad key template is
+ * reported there too.  file names the input in the diagnostics (NULL:
+ * "<stdin>").  Free r with cx_tidy_result_free. */
+CX_EXPORT int cx_tidy_run(const struct cx_tidy_opts *o, const char *in, size_t n,
+                          const char *file, cx_diag_fn fn, void *ctx,
+                          struct cx_tidy_result *r);
+CX_EXPORT void cx_tidy_result_free(struct cx_tidy_result *r);
+
 #endif

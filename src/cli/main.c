@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/tidy_cli.h"
 
 void *cli_realloc(void *p, size_t n)
 {
@@ -141,6 +142,9 @@ static int run(struct run *r)
 
 int main(int argc, char **argv)
 {
+	/* citex tidy: bibtex-tidy's command line (cli/tidy.c). */
+	if (argc > 1 && !strcmp(argv[1], "tidy"))
+		return tidy_main(argc - 2, argv + 2);
 	struct run r;
 	memset(&r, 0, sizeof r);
 	int rc = parse_options(&r, argc, argv);

@@ -11,6 +11,8 @@
 
 static const char usage_text[] =
 	"usage: citex [OPTIONS] [FILE...]\n"
+	"       citex tidy [OPTIONS] [FILE...]   format .bib files as bibtex-tidy does\n"
+	"                                       (citex tidy --help)\n"
 	"Convert bibliographic records between BibTeX, BibLaTeX, RIS and CSL-JSON.\n"
 	"No FILE, or -, reads standard input.\n"
 	"\n"

@@ -18,6 +18,7 @@
 
 struct macro;
 struct xref;
+struct td_state;
 
 enum { FETCH_ONE = 1, FETCH_AHEAD = 2 };
 
@@ -151,6 +152,9 @@ struct cx_parser {
 	int stop;
 	int skipping;               /* looking ahead: this entry's values are not kept */
 	struct cx_entry *fetched;   /* the parent a fetch has read */
+
+	/* The tidy dialect (read/bibsrc.c): its state, or NULL. */
+	struct td_state *td;
 };
 
 /* Grammar actions (bibtex.c). */

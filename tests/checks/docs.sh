@@ -1,6 +1,8 @@
 #!/bin/sh
 # checks/docs.sh - the documentation says what citex does:
-#   - every option `citex --help` lists is in citex.1 and in docs/guide.md;
+#   - every option `citex --help` lists is in citex.1 and in docs/guide.md,
+#     and every option `citex tidy --help` lists in citex.1's CITEX TIDY
+#     section and in docs/tidy.md;
 #   - README.md is at most 300 lines and starts with its two set-up
 #     commands (make seeds > refs.bib, make check);
 #   - every relative link and #anchor in README.md and docs/*.md resolves;
@@ -45,6 +47,27 @@ for opt in $(cat "$tmp/opts"); do
 			fail "$doc documents $opt (citex --help lists it)"
 		fi
 	done
+done
+# citex tidy's options: in the manual's CITEX TIDY section and docs/tidy.md.
+"$CITEX" tidy --help >"$tmp/thelp" 2>&1
+# The options of a line end where its description starts, at two spaces.
+grep -E '^ +-' "$tmp/thelp" | sed -E 's/^ +//; s/  .*//' |
+	grep -oE '(^|[ ,])--?[a-z][a-z0-9-]*' | tr -d ' ,' | sort -u >"$tmp/topts"
+sed -n '/^\.SH "CITEX TIDY"/,/^\.SH [^"]/p' "$tmp/man" >"$tmp/tman"
+for doc in citex.1 docs/tidy.md; do
+	f=docs/tidy.md
+	[ "$doc" = citex.1 ] && f=$tmp/tman
+	: >"$tmp/tmissing"
+	for opt in $(cat "$tmp/topts"); do
+		grep -qE -- "(^|[^a-zA-Z0-9-])$opt([^a-zA-Z0-9-]|$)" "$f" || echo "$opt" >>"$tmp/tmissing"
+	done
+	if [ "$(wc -l <"$tmp/topts")" -lt 30 ]; then
+		fail "citex tidy --help lists its options" "$tmp/thelp"
+	elif [ -s "$tmp/tmissing" ]; then
+		fail "$doc documents every option of citex tidy --help" "$tmp/tmissing"
+	else
+		ok "$doc documents the $(wc -l <"$tmp/topts") options of citex tidy --help"
+	fi
 done
 # Every input and output format the help names is in both as well.
 for fmt in $(sed -n 's/.*--from FMT *\([a-z|-]*\).*/\1/p; s/.*--to FMT *\([a-z|-]*\).*/\1/p' "$tmp/help" | tr '|' ' '); do

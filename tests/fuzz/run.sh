@@ -17,7 +17,7 @@ B=${FUZZ_BUILD:-build/fuzz}
 CLANG=${CLANG:-clang}
 SECS=${1:-60}
 [ $# -gt 0 ] && shift
-READERS=${*:-bibtex ris csljson cv csl}
+READERS=${*:-bibtex ris csljson cv csl tidy}
 SAN="-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined"
 UTF8PROC_LIBS=$(pkg-config --libs libutf8proc 2>/dev/null || echo -lutf8proc)
 # the CSL processor's too (fuzz_csl): expat and ICU
@@ -33,6 +33,7 @@ seeds() {
 	cv) ls seeds/* tests/cases/cv/*.txt tests/cases/cv/*.md tests/cases/cv/*.html \
 		tests/cases/cv/*.tex ;;
 	csl) ls styles/*.csl tests/cases/csl/*.csl tests/cases/csl/styles/*.csl ;;
+	tidy) ls tests/checks/tidy/spec/*.bib tests/cases/bibtex/*.bib ;;
 	esac 2>/dev/null
 	ls tests/fuzz/regress/"$1"-* 2>/dev/null
 }
