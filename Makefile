@@ -406,6 +406,12 @@ eval-sites: $(BUILD)/citex $(BUILD)/train_finder $(BUILD)/pages/train/manifest.j
 	@$(FINDER_DATA) HELDOUT=$(BUILD)/pages/heldout CITEX=$(BUILD)/citex OUT=$(BUILD)/eval-sites \
 	  EPOCHS=$(FINDER_EPOCHS) sh tools/eval_sites.sh
 
+# Every figure that no training can fit, in one run: the dev sites left
+# out one at a time and the held-out generated pages (eval-sites), and the
+# reference labeller on anystyle's gold set, the held-out styles and five
+# folds of its training sets (eval-refs).  About 15 minutes on two cores.
+eval: eval-sites eval-refs
+
 print-ldlibs:
 	@echo $(LDLIBS)
 $(GEN)/csl_locale_en_us.inc: styles/locales-en-US.xml tools/embed.sh | $(GEN)
@@ -572,5 +578,5 @@ clean:
 # themselves whether their target changes (PGO_LIST).
 FORCE:
 
-.PHONY: FORCE styles-check release release-check layers tsan statics sizes model model-finder eval-sites model-check model-cv eval-refs eval-refs-gold eval-refs-heldout print-ldlibs fuzz install uninstall asan-corpora deps test-deps seeds all check unit asan check-corpora clean check-tools eval-pages
+.PHONY: FORCE styles-check release release-check layers tsan statics sizes model model-finder eval eval-sites model-check model-cv eval-refs eval-refs-gold eval-refs-heldout print-ldlibs fuzz install uninstall asan-corpora deps test-deps seeds all check unit asan check-corpora clean check-tools eval-pages
 .DELETE_ON_ERROR:
