@@ -158,8 +158,22 @@ const char *csl_fmt_apply(struct csl_render *r, const char *s, const struct csl_
 		csl_cat(b, c->p, piq);
 	}
 	if (affixes && f->suffix) {
-		csl_cat(b, f->suffix, piq);
 		size_t sn = strlen(f->suffix);
+		if (sn >= 2 && f->suffix[sn - 1] == ' ' && f->suffix[sn - 2] == ' ' && !r->plain &&
+		    !r->sort && !f->font_style && !f->font_variant && !f->font_weight &&
+		    !f->decoration && !f->valign && !f->quotes && !f->display) {
+			/* citeproc-js moves an undecorated suffix's last blank up
+			 * to the parent's suffix and escapes the two apart: two
+			 * spaces, not the no-break space and space that a pair
+			 * of blanks in one string gives in HTML */
+			char *head = arena_strndup(r->a, f->suffix, sn - 1);
+			csl_cat(b, head, piq);
+			buf_putc(b, CM_ESC);
+			buf_putc(b, CM_PIECE);
+			buf_putc(b, ' ');
+		} else {
+			csl_cat(b, f->suffix, piq);
+		}
 		if (sn && strchr(".,;:!?", f->suffix[sn - 1]) && !r->plain) {
 			buf_putc(b, CM_ESC);
 			buf_putc(b, CM_SUFEND);
@@ -898,7 +912,7 @@ static size_t kids_into(struct csl_render *r, const struct csl_node *n, const ch
                         struct buf *b, const char **last)
 {
 	int piq = r->L->punct_in_quote;
-	size_t pieces = 0;
+	size_t pieces = 0, split = (size_t)-1;
 	for (size_t i = 0; i < n->nkids; i++) {
 		const struct csl_node *k = &n->kids[i];
 		if (k->kind == CK_CHOOSE) {
@@ -919,11 +933,21 @@ static size_t kids_into(struct csl_render *r, const struct csl_node *n, const ch
 		}
 		if (i + 1 == n->nkids)
 			r->last_empty = 0;
+		if (split != (size_t)-1) {
+			/* the suffix of a piece with one after it keeps its two
+			 * blanks in one string (CM_PIECE) */
+			memmove(b->p + split, b->p + split + 2, b->n - split - 2);
+			b->n -= 2;
+		}
 		if (b->n && delim)
 			join_delim(b, delim, piq);
 		csl_cat(b, s, piq);
 		*last = s;
 		pieces++;
+		split = (size_t)-1;
+		if (b->n >= 3 && b->p[b->n - 3] == CM_ESC && b->p[b->n - 2] == CM_PIECE &&
+		    b->p[b->n - 1] == ' ' && k->f.suffix && strlen(k->f.suffix) >= 2)
+			split = b->n - 3;
 	}
 	return pieces;
 }
