@@ -103,6 +103,39 @@ static void style_marks(const struct csl_fmt *f, char *on, size_t *non, char *of
 	}
 }
 
+/* Does s end in a number's suffix punctuation (CM_NUMEND among the
+ * markup after its last text)? */
+static int after_number(const char *s)
+{
+	size_t i = strlen(s);
+	while (i >= 2 && s[i - 2] == CM_ESC) {
+		if (s[i - 1] == CM_NUMEND)
+			return 1;
+		i -= 2;
+	}
+	return 0;
+}
+
+/* A number variable's value that is numeric and ends in a digit, with a
+ * suffix that ends in punctuation: marked, so that a suffix around it keeps its
+ * own punctuation (after_number). */
+static const char *number_end(struct csl_render *r, const char *value, const char *out,
+                              const struct csl_fmt *f)
+{
+	size_t vn = strlen(value), sn = f->suffix ? strlen(f->suffix) : 0;
+	if (r->sort || r->plain || !vn || value[vn - 1] < '0' || value[vn - 1] > '9' ||
+	    !csl_is_numeric(value) || !sn ||
+	    !strchr(".:;!?", f->suffix[sn - 1]) || !*out)
+		return out;
+	size_t n = strlen(out);
+	char *o = arena_alloc(r->a, n + 3);
+	memcpy(o, out, n);
+	o[n] = CM_ESC;
+	o[n + 1] = CM_NUMEND;
+	o[n + 2] = 0;
+	return o;
+}
+
 const char *csl_fmt_apply(struct csl_render *r, const char *s, const struct csl_fmt *f, int affixes)
 {
 	if (!s || !*s)
@@ -159,7 +192,11 @@ const char *csl_fmt_apply(struct csl_render *r, const char *s, const struct csl_
 	}
 	if (affixes && f->suffix) {
 		size_t sn = strlen(f->suffix);
-		if (sn >= 2 && f->suffix[sn - 1] == ' ' && f->suffix[sn - 2] == ' ' && !r->plain &&
+		if (sn && strchr(".,;:!?", f->suffix[0]) && after_number(c->p)) {
+			/* citeproc-js merges no punctuation into the suffix of a
+			 * number's piece: "<b>90</b>:." */
+			buf_put(b, f->suffix, sn);
+		} else if (sn >= 2 && f->suffix[sn - 1] == ' ' && f->suffix[sn - 2] == ' ' && !r->plain &&
 		    !r->sort && !f->font_style && !f->font_variant && !f->font_weight &&
 		    !f->decoration && !f->valign && !f->quotes && !f->display) {
 			/* citeproc-js moves an undecorated suffix's last blank up
@@ -625,7 +662,11 @@ static const char *render_text(struct csl_render *r, const struct csl_node *n)
 		s = n->value;
 		return csl_fmt_term(r, narrow_spaces(r, s), &n->f);
 	}
-	return csl_fmt_apply(r, csl_tag(r, CM_TAG + n->var, narrow_spaces(r, s)), &n->f, 1);
+	const char *o = csl_fmt_apply(r, csl_tag(r, CM_TAG + n->var, narrow_spaces(r, s)), &n->f, 1);
+	int v = n->var;
+	if (v == CV_PAGE || v == CV_LOCATOR || csl_var_kind(v) == CVK_NUMBER)
+		o = number_end(r, csl_var_value(r, v, n->form == TF_SHORT), o, &n->f);
+	return o;
 }
 
 static const char *render_number(struct csl_render *r, const struct csl_node *n)
@@ -651,7 +692,8 @@ static const char *render_number(struct csl_render *r, const struct csl_node *n)
 	if (v == CV_PAGE)
 		s = csl_page_range(r->a, s, r->st->page_range, csl_term_text(r->L, "page-range-delimiter", TF_LONG, 0));
 	s = csl_number(r->a, s, n->form, r->L, gender, v);
-	return csl_fmt_apply(r, csl_tag(r, CM_TAG + v, s), &n->f, 1);
+	return number_end(r, csl_var_value(r, v, 0), csl_fmt_apply(r, csl_tag(r, CM_TAG + v, s), &n->f, 1),
+	                  &n->f);
 }
 
 /* The label term of a variable: its text in the right number. */
