@@ -950,6 +950,17 @@ static void join_delim(struct buf *b, const char *delim, int piq)
 /* The children of n joined by delim; cs:choose is transparent, so the
  * children of its branch are joined as the parent's own.  Returns how
  * many pieces went into b, with the last in *last. */
+/* Does s's text start with a no-break space (past its opening markup and
+ * a blank)? */
+static int nbsp_first(const char *s)
+{
+	while (*s && csl_mark_len(s) && csl_mark_dir(s) >= 0)
+		s += csl_mark_len(s);
+	if (s[0] == ' ')
+		s++; /* a blank that the blank before it takes */
+	return (unsigned char)s[0] == 0xC2 && (unsigned char)s[1] == 0xA0;
+}
+
 static size_t kids_into(struct csl_render *r, const struct csl_node *n, const char *delim,
                         struct buf *b, const char **last)
 {
@@ -983,6 +994,12 @@ static size_t kids_into(struct csl_render *r, const struct csl_node *n, const ch
 		}
 		if (b->n && delim)
 			join_delim(b, delim, piq);
+		if (b->n && b->p[b->n - 1] == ' ' && nbsp_first(s)) {
+			/* a blank, then a piece that starts with a no-break
+			 * space: citeproc-js escapes the two apart */
+			buf_putc(b, CM_ESC);
+			buf_putc(b, CM_PIECE);
+		}
 		csl_cat(b, s, piq);
 		*last = s;
 		pieces++;
