@@ -22,8 +22,12 @@ CSL_LIBS   := $(shell $(PKG_CONFIG) --libs expat icu-i18n icu-uc 2>/dev/null || 
 # the option (clang) do not get it.
 MEMSET_TUNE := -mmemset-strategy=unrolled_loop:512:noalign,libcall:-1:noalign
 TUNE    := $(shell $(CC) -Werror $(MEMSET_TUNE) -x c -c -o /dev/null /dev/null 2>/dev/null && echo '$(MEMSET_TUNE)')
-ALL_CFLAGS = -std=c11 $(WARN) $(TUNE) $(CFLAGS) -Isrc -I$(GEN) $(UTF8PROC_CFLAGS) $(CSL_CFLAGS) $(CSL_DEFS)
-LDLIBS  += $(UTF8PROC_LIBS) $(CSL_LIBS)
+# The YAML readers (CSL-YAML, Hayagriva, CITATION.cff) parse with libyaml;
+# the XML readers (EndNote XML, PubMed, MODS) stream through expat.
+YAML_CFLAGS := $(shell $(PKG_CONFIG) --cflags yaml-0.1 2>/dev/null)
+YAML_LIBS   := $(shell $(PKG_CONFIG) --libs yaml-0.1 2>/dev/null || echo -lyaml)
+ALL_CFLAGS = -std=c11 $(WARN) $(TUNE) $(CFLAGS) -Isrc -I$(GEN) $(UTF8PROC_CFLAGS) $(YAML_CFLAGS) $(CSL_CFLAGS) $(CSL_DEFS)
+LDLIBS  += $(UTF8PROC_LIBS) $(YAML_LIBS) $(CSL_LIBS)
 # Profile-guided optimization, on by default with a GCC that has
 # -fprofile-partial-training (GCC 10 and later).  The library and the
 # program are built twice: first instrumented, in $(BUILD)/pgo, which

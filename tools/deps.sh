@@ -2,8 +2,8 @@
 # tools/deps.sh [build|test]: make sure the Debian packages citex needs are
 # installed.  As root it installs what is missing; otherwise it prints the
 # exact apt-get line and fails.
-#   build: flex, bison, libutf8proc-dev, libexpat1-dev, libicu-dev, pkg-config,
-#          a C compiler, make
+#   build: flex, bison, libutf8proc-dev, libexpat1-dev, libicu-dev,
+#          libyaml-dev, pkg-config, a C compiler, make
 #   test:  the above, plus the real tools the checks run our output
 #          through (bibtex with plain.bst, biber, pandoc, bibutils' ris2xml),
 #          python3-jsonschema, groff for the manual, pdflatex with biblatex
@@ -14,6 +14,7 @@
 set -u
 need="flex bison libutf8proc-dev pkg-config gcc make"
 need="$need libexpat1-dev libicu-dev" # the CSL processor: XML styles, collation
+need="$need libyaml-dev" # CSL-YAML, Hayagriva and CITATION.cff
 if [ "${1:-build}" = test ]; then
 	need="$need python3-jsonschema texlive-binaries texlive-base biber pandoc groff-base"
 	need="$need texlive-latex-base texlive-latex-recommended texlive-bibtex-extra" # checks/aux.sh

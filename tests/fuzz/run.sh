@@ -19,6 +19,7 @@ SECS=${1:-60}
 READERS=${*:-bibtex ris csljson cv}
 SAN="-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined"
 UTF8PROC_LIBS=$(pkg-config --libs libutf8proc 2>/dev/null || echo -lutf8proc)
+UTF8PROC_LIBS="$UTF8PROC_LIBS $(pkg-config --libs yaml-0.1 expat 2>/dev/null || echo -lyaml -lexpat)"
 
 # seeds READER: the inputs a reader starts from, one file name a line.
 seeds() {
