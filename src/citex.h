@@ -84,6 +84,7 @@ enum cx_code {
 	CX_E_MISSING,      /* a field the entry type requires is missing (warning) */
 	CX_E_CITE,         /* a citation (--aux) with no entry (warning) */
 	CX_E_LATEX,        /* an unknown LaTeX command written as its text (warning) */
+	CX_E_UNKNOWN,      /* a tag, element or key the reader does not know: kept (warning) */
 };
 
 struct cx_diag {
