@@ -177,6 +177,12 @@ static int special(struct xmlmap *M, const struct cx_map *m, const struct xnode 
 	} else if (!strcmp(key, "typeOfResource")) {
 		X->resource = text_of(R, n);
 		rec_keep(R, str_of("typeofresource"), X->resource, n->line, n->col);
+	} else if (!strcmp(key, "note")) {
+		const char *nt = xrec_attr(n, "type");
+		if (nt && *nt)
+			rec_keep(R, str_of(nt), xmlmap_text(M, n), n->line, n->col);
+		else
+			rec_append(R, CX_F_NOTE, " ", xmlmap_text(M, n), n->line);
 	} else if (!strcmp(key, "identifier[type=arxiv]")) {
 		rec_set(R, CX_F_EPRINT, text_of(R, n), str_of("arxiv"), n->line, n->col);
 		rec_set(R, CX_F_EPRINTTYPE, str_of("arXiv"), str_of("eprinttype"), n->line, n->col);
