@@ -13,13 +13,14 @@
  * [text]{.nocase} and [text]{.smallcaps} become the HTML subset CSL-JSON
  * carries, a backslash escapes the character after it, and "--", "---"
  * and "..." are dashes and an ellipsis, as pandoc's smart punctuation
- * makes them.  Identifiers, URLs, types and names take the text without
- * markup, as pandoc does.  Plain scalars that read as numbers, booleans or
+ * makes them.  Identifiers, URLs and types take the text without markup,
+ * as pandoc does.  Plain scalars that read as numbers, booleans or
  * null are those JSON values. */
 #include <string.h>
 
 #include "core/str.h"
 #include "core/strbuf.h"
+#include "core/utf8.h"
 #include "read/json.h"
 #include "read/yaml.h"
 
@@ -89,6 +90,37 @@ static int alnum_at(cx_str s, size_t i)
 	return i < s.n && (str_alnum((unsigned char)s.p[i]) || (unsigned char)s.p[i] >= 0x80);
 }
 
+/* The character an entity at s[i] ("&#32;", "&#x20;", "&amp;") stands
+ * for, and its length in *used; 0 when there is none. */
+static int32_t entity(cx_str s, size_t i, size_t *used)
+{
+	static const struct {
+		const char *name;
+		int32_t cp;
+	} named[] = {{"&amp;", '&'}, {"&lt;", '<'}, {"&gt;", '>'}, {"&quot;", '"'}, {"&apos;", '\''}};
+	for (size_t k = 0; k < sizeof named / sizeof *named; k++) {
+		size_t n = strlen(named[k].name);
+		if (i + n <= s.n && !memcmp(s.p + i, named[k].name, n))
+			return *used = n, named[k].cp;
+	}
+	if (i + 3 >= s.n || s.p[i + 1] != '#')
+		return 0;
+	int hex = s.p[i + 2] == 'x' || s.p[i + 2] == 'X';
+	int32_t cp = 0;
+	size_t j = i + 2 + (size_t)hex;
+	for (; j < s.n && j < i + 10 && s.p[j] != ';'; j++) {
+		unsigned char c = (unsigned char)s.p[j];
+		int d = str_digit(c) ? c - '0' : hex && str_hex(c) ? (str_lower(c) - 'a' + 10) : -1;
+		if (d < 0)
+			return 0;
+		cp = cp * (hex ? 16 : 10) + d;
+	}
+	if (j >= s.n || s.p[j] != ';' || cp <= 0 || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
+		return 0;
+	*used = j + 1 - i;
+	return cp;
+}
+
 /* Markdown inline text to CSL's HTML markup (html) or to plain text. */
 static void md(struct buf *b, cx_str s, int html)
 {
@@ -142,6 +174,18 @@ static void md(struct buf *b, cx_str s, int html)
 			i += n;
 			continue;
 		}
+		/* &#32; and the like (the writer's blanks at the edge of an
+		 * emphasis); &amp;, &lt;, &gt; and &quot;. */
+		if (c == '&') {
+			size_t used;
+			int32_t cp = entity(s, i, &used);
+			if (cp > 0) {
+				char u[4];
+				buf_put(b, u, utf8_put(u, cp));
+				i += used;
+				continue;
+			}
+		}
 		/* Smart punctuation, as pandoc's reader makes it. */
 		if (c == '-' && i + 1 < s.n && s.p[i + 1] == '-') {
 			int em = i + 2 < s.n && s.p[i + 2] == '-';
@@ -166,8 +210,7 @@ static void md(struct buf *b, cx_str s, int html)
 static int plain_key(cx_str k)
 {
 	static const char *const keys[] = {"id", "type", "URL", "DOI", "ISBN", "ISSN", "PMID", "PMCID",
-	                                   "citation-key", "language", "family", "given", "literal",
-	                                   "suffix", "non-dropping-particle", "dropping-particle"};
+	                                   "citation-key", "language"};
 	for (size_t i = 0; i < sizeof keys / sizeof *keys; i++)
 		if (str_eq(k, keys[i]))
 			return 1;

@@ -174,7 +174,8 @@ static const struct jn *jget(const struct jn *o, const char *key)
 
 /* ---- Markdown, as pandoc writes it ------------------------------------------------ */
 
-/* Text escaped for pandoc's Markdown reader. */
+/* Text escaped for pandoc's Markdown reader; tight: every blank as an
+ * entity. */
 static void md_text(struct buf *b, const char *s, size_t n, int tight)
 {
 	for (size_t i = 0; i < n; i++) {
@@ -185,8 +186,12 @@ static void md_text(struct buf *b, const char *s, size_t n, int tight)
 			buf_putc(b, '\\'); /* -- is a dash to pandoc */
 		else if (c == '.' && i + 2 < n && s[i + 1] == '.' && s[i + 2] == '.')
 			buf_putc(b, '\\'); /* ... an ellipsis */
-		else if (c == ' ' && tight)
-			buf_putc(b, '\\'); /* inside ^...^ and ~...~ */
+		if (c == ' ' && tight) {
+			/* Markdown has no blank inside ^...^ or ~...~, nor at the
+			 * edge of an emphasis; pandoc reads the entity as one. */
+			buf_puts(b, "&#32;");
+			continue;
+		}
 		buf_putc(b, c);
 	}
 }
@@ -215,71 +220,96 @@ static int tag_at(cx_str s, size_t i)
 	return -1;
 }
 
-/* Blanks just inside a span go outside it, where Markdown wants them
- * (pandoc reads "* x*" as no emphasis): "<i> x </i>" is " <i>x</i> ". */
-static cx_str blanks_outside(struct arena *a, cx_str s)
+/* The family of a tag (i, b, sup, sub, span): its opening tag's index. */
+static int family(int t)
 {
-	if (!memchr(s.p, '<', s.n))
-		return s;
-	char *o = arena_alloc(a, s.n + 1);
-	size_t k = 0;
-	for (size_t i = 0; i < s.n;) {
-		int t = tag_at(s, i);
-		if (t < 0) {
-			o[k++] = s.p[i++];
-			continue;
-		}
-		size_t len = strlen(tags[t].html);
-		if (!tags[t].close) {
-			size_t j = i + len;
-			while (j < s.n && s.p[j] == ' ')
-				o[k++] = s.p[j++];
-			memcpy(o + k, tags[t].html, len);
-			k += len;
-			i = j;
-		} else {
-			size_t sp = 0;
-			while (k > sp && o[k - 1 - sp] == ' ')
-				sp++;
-			k -= sp;
-			memcpy(o + k, tags[t].html, len);
-			k += len;
-			memset(o + k, ' ', sp);
-			k += sp;
-			i += len;
-		}
-	}
-	return (cx_str){o, k};
+	if (t >= 8)
+		return 8; /* both spans close with </span> */
+	return t & ~1;
 }
 
-/* CSL-JSON rich text to pandoc's Markdown. */
-static void markdown(struct arena *a, struct buf *b, cx_str s)
+/* CSL-JSON rich text to pandoc's Markdown.  Tags are paired first: one
+ * with no partner is text ("a </i> b" as the writer wrote a literal).  A
+ * span inside one of its own kind takes the other delimiter (*a _b_ c*),
+ * which pandoc reads as emphasis in emphasis.  A blank just inside an
+ * emphasis is the entity &#32; ("* x*" would be no emphasis). */
+static void markdown(struct buf *b, cx_str s)
 {
-	s = blanks_outside(a, s);
-	const char *span_close[16];
-	int nspan = 0, tight = 0;
-	for (size_t i = 0; i < s.n;) {
+	enum { MAXT = 128 };
+	size_t pos[MAXT];
+	int tag[MAXT], partner[MAXT], stack[MAXT], n = 0, sp = 0;
+	for (size_t i = 0; i < s.n && n < MAXT; i++) {
 		int t = tag_at(s, i);
-		if (t < 0) {
-			size_t j = i + 1;
-			while (j < s.n && s.p[j] != '<')
-				j++;
-			md_text(b, s.p + i, j - i, tight);
-			i = j;
+		if (t < 0)
+			continue;
+		pos[n] = i;
+		tag[n] = t;
+		partner[n] = -1;
+		if (!tags[t].close) {
+			stack[sp++] = n;
+		} else {
+			/* The innermost open tag of its family closes. */
+			int k = sp;
+			while (k > 0 && family(tag[stack[k - 1]]) != family(t))
+				k--;
+			if (k > 0 && k == sp) {
+				partner[n] = stack[k - 1];
+				partner[stack[k - 1]] = n;
+				sp = k - 1;
+			}
+		}
+		i += strlen(tags[t].html) - 1;
+		n++;
+	}
+	int depth[9] = {0}, tight = 0, k = 0, after_open = 0;
+	const char *close_md[MAXT];
+	for (size_t i = 0; i < s.n;) {
+		while (k < n && (pos[k] < i || partner[k] < 0))
+			k++;
+		size_t next = k < n ? pos[k] : s.n;
+		if (i < next) {
+			/* Text up to the next paired tag; blanks at the inner edges
+			 * of an emphasis are entities. */
+			size_t lead = 0, trail = 0, end = next;
+			if (after_open)
+				while (i + lead < end && s.p[i + lead] == ' ')
+					lead++;
+			if (k < n && tags[tag[k]].close && family(tag[k]) < 4)
+				while (end - trail > i + lead && s.p[end - trail - 1] == ' ')
+					trail++;
+			for (size_t q = 0; q < lead; q++)
+				buf_puts(b, "&#32;");
+			md_text(b, s.p + i + lead, end - trail - i - lead, tight);
+			for (size_t q = 0; q < trail; q++)
+				buf_puts(b, "&#32;");
+			i = next;
+			after_open = 0;
 			continue;
 		}
-		if (!strcmp(tags[t].html, "</span>")) {
-			buf_puts(b, nspan ? span_close[--nspan] : "]");
-		} else if (tags[t].md[0] == '[') {
-			buf_putc(b, '[');
-			if (nspan < 16)
-				span_close[nspan++] = strstr(tags[t].html, "nocase") ? "]{.nocase}"
-				                                                    : "]{.smallcaps}";
-		} else {
-			buf_puts(b, tags[t].md);
-			tight = tags[t].tight && !tags[t].close;
-		}
+		int t = tag[k];
 		i += strlen(tags[t].html);
+		if (tags[t].close) {
+			buf_puts(b, close_md[k]);
+			depth[family(t)]--;
+			tight = 0;
+			after_open = 0;
+		} else {
+			after_open = family(t) < 4;
+			int alt = depth[family(t)]++ & 1;
+			const char *md = tags[t].md;
+			if (t == 0)
+				md = alt ? "_" : "*";
+			else if (t == 2)
+				md = alt ? "__" : "**";
+			if (md[0] == '[')
+				close_md[partner[k]] = strstr(tags[t].html, "nocase") ? "]{.nocase}"
+				                                                     : "]{.smallcaps}";
+			else
+				close_md[partner[k]] = md;
+			buf_puts(b, md);
+			tight = tags[t].tight;
+		}
+		k++;
 	}
 }
 
@@ -358,9 +388,7 @@ static void scalar(struct cx_out *o, cx_str s)
 static void string(struct cx_out *o, cx_str s)
 {
 	struct buf b = {0};
-	struct arena a = {0};
-	markdown(&a, &b, s);
-	arena_destroy(&a);
+	markdown(&b, s);
 	scalar(o, (cx_str){b.p ? b.p : "", b.n});
 	buf_free(&b);
 }
@@ -390,8 +418,8 @@ static int edtf(const struct jn *v, struct buf *b)
 	const struct jn *dp = jget(v, "date-parts"), *circa = jget(v, "circa");
 	if (!dp || dp->t != 'a' || !dp->n || dp->n > 2 || v->n != 1 + (circa != NULL))
 		return 0;
-	if (circa && !str_eq(circa->s, "true"))
-		return 0;
+	if (circa && (!str_eq(circa->s, "true") || dp->n > 1))
+		return 0; /* pandoc's EDTF puts one ~ after a range */
 	for (size_t r = 0; r < dp->n; r++) {
 		const struct jn *part = &dp->v[r];
 		if (part->t != 'a' || !part->n || part->n > 3)
@@ -402,10 +430,8 @@ static int edtf(const struct jn *v, struct buf *b)
 			                                      &x[i]) != part->v[i].s.n)
 				return 0;
 		}
-		if (r == 1 && part->n == 1 && !x[0]) {
-			buf_puts(b, "/..");
-			continue;
-		}
+		if (r == 1 && part->n == 1 && !x[0])
+			return 0; /* an open end: pandoc reads "2006/.." as no date */
 		if (x[0] < 1 || x[0] > 9999 || x[1] > 24 || (x[1] > 12 && x[1] < 21) || x[2] > 31)
 			return 0;
 		char t[32];
