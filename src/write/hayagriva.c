@@ -540,6 +540,27 @@ static void entry_body(struct hw *W)
 
 /* ---- the writer ------------------------------------------------------------------------- */
 
+/* A key the file has not had yet: YAML refuses a mapping with a key twice
+ * (BibTeX only warns), so a repeated key gets -2, -3, ... and a warning. */
+static cx_str unique_key(struct hw *W, cx_str key)
+{
+	char tag[] = "hayagriva key:";
+	cx_str k = key;
+	for (unsigned i = 2;; i++) {
+		cx_str probe = arena_cat(&W->a, str_of(tag), "", k);
+		if (out_once(W->o, probe.p, probe.n))
+			break;
+		char b[16];
+		snprintf(b, sizeof b, "-%u", i);
+		k = arena_cat(&W->a, key, "", str_of(b));
+	}
+	if (k.n != key.n && W->o->diag)
+		diag_report_at(W->o->diag, W->e->file, CX_WARNING, CX_E_DUP_KEY, W->e->loc.line,
+		               W->e->loc.col, "key '%.*s' seen before; written to Hayagriva as '%.*s'",
+		               (int)key.n, key.p, (int)k.n, k.p);
+	return k;
+}
+
 static void hy_entry(struct cx_out *o, const struct cx_entry *e, size_t n)
 {
 	struct hw W;
@@ -564,7 +585,7 @@ static void hy_entry(struct cx_out *o, const struct cx_entry *e, size_t n)
 	}
 	if (n)
 		out_putc(o, '\n');
-	cx_str key = e->key.n ? e->key : str_of("entry");
+	cx_str key = unique_key(&W, e->key.n ? e->key : str_of("entry"));
 	scalar(o, key);
 	out_puts(o, ":\n");
 	entry_body(&W);
