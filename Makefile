@@ -91,13 +91,15 @@ all: deps citex libcitex.a
 
 # Install (as root) or name (otherwise) the Debian packages the build needs;
 # test-deps: those the checks run citex's output through (bibtex, biber,
-# pandoc, pdflatex, ...).  make check does not need them: it skips what a
+# pandoc, pdflatex, ...), and Typst's compiler and pandoc 3 from npm under
+# ~/.cache/citex-peers (tools/peers.sh).  make check does not need them: it skips what a
 # missing tool would check.
 deps:
 	@sh tools/deps.sh build
 
 test-deps:
 	@sh tools/deps.sh test
+	@sh tools/peers.sh
 
 # The main job: every seed publication list to one .bib on stdout.  The
 # build talks on stderr only, so `make seeds > refs.bib` holds BibTeX alone.
