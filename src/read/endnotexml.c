@@ -115,8 +115,14 @@ static int special(struct xmlmap *M, const struct cx_map *m, const struct xnode 
 		cx_str id = first_id(v);
 		rec_set(R, rec_is_issn(id) || (article_like(t) && id.n == 8) ? CX_F_ISSN : CX_F_ISBN, id,
 		        str_of("isbn"), n->line, n->col);
-		if (id.n < v.n)
-			rec_keep(R, str_of("isbn"), v, n->line, n->col);
+		/* "1367-4811 (Electronic)\r1367-4803 (Linking)": the whole text is
+		 * kept when it holds another number; under a name no writer takes
+		 * for the ISBN itself. */
+		int more = 0;
+		for (size_t i = id.n; i < v.n; i++)
+			more |= str_digit((unsigned char)v.p[i]);
+		if (more)
+			rec_keep(R, str_of("isbn-text"), v, n->line, n->col);
 	} else if (!strcmp(key, "accession-num")) {
 		int digits = v.n && str_digits(v.p, v.p + v.n, &(int){0}) == v.n;
 		if (digits && from_pubmed(X, n->parent))
