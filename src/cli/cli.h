@@ -73,6 +73,8 @@ struct run {
 	int hold;
 	struct cx_diags stage;   /* what the stages report, and its counts */
 	int dedup;               /* 1 merge duplicates, 2 only report them */
+	const char *dedup_report; /* --dedup-report FILE, or NULL */
+	FILE *dedup_report_f;
 	struct keygen *keys;     /* --keys */
 	struct auxset *aux;      /* --aux */
 	struct arena held_arena;

@@ -42,9 +42,12 @@ static const char usage_text[] =
 	"                        of names go to CSL-JSON\n"
 	"      --max-expansion N refuse a macro expansion over N bytes (default 64 MiB)\n"
 	"      --report-loss     report each field the target format cannot hold\n"
-	"      --dedup[=report]  merge records that share a DOI, an arXiv id, or a\n"
-	"                        title, year and first author, across all inputs\n"
+	"      --dedup[=report]  merge records that share a DOI, a PMID, an arXiv id, or\n"
+	"                        a title, year and first author, across all inputs,\n"
+	"                        keeping the richest value of each field\n"
 	"                        (=report: only report them)\n"
+	"      --dedup-report FILE  list every merge, near miss and value chosen in FILE\n"
+	"                        (- for stdout, before the records; implies --dedup)\n"
 	"      --check           lint only: report problems, write nothing\n"
 	"      --strict          warnings count as errors in the exit status\n"
 	"  -q, --quiet           errors only; no progress line or summary\n"
@@ -129,6 +132,7 @@ int parse_options(struct run *r, int argc, char **argv)
 		{"max-expansion", required_argument, NULL, 'M'},
 		{"report-loss", no_argument, NULL, 'L'},
 		{"dedup", optional_argument, NULL, 'D'},
+		{"dedup-report", required_argument, NULL, 1006},
 		{"owner", required_argument, NULL, 'O'},
 		{"keys", optional_argument, NULL, 'K'},
 		{"aux", required_argument, NULL, 'X'},
@@ -225,6 +229,12 @@ int parse_options(struct run *r, int argc, char **argv)
 			r->opt.macro_cap = (size_t)v;
 			break;
 		}
+		case 1006:
+			r->dedup_report = optarg;
+			if (!r->dedup)
+				r->dedup = 1;
+			r->hold = 1;
+			break;
 		case 1001: r->csl_opts.style = optarg; break;
 		case 1002: r->csl_opts.locale = optarg; break;
 		case 1003: r->csl_opts.locales = optarg; break;
