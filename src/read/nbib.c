@@ -17,7 +17,12 @@
  *   - PT is the publication type, nearly always a journal article; the
  *     rare kinds that are not (Preprint, Congress, Dataset, ...) give
  *     the type, and every PT is kept as pubtype;
- *   - a book's title is BTI: with a TI the record is a chapter of it. */
+ *   - a book's title is BTI: with a TI the record is a chapter of it;
+ *   - MEDLINE's conventions are undone (rec_medline: NLM's final period
+ *     of a title, its shortened page ranges);
+ *   - ERIC's records (OWN - ERIC) are in this format too: its PT names
+ *     ("Journal Articles", "Reports - Research"), its numbers with their
+ *     kind ("EISSN-2375-5636"), JT the source of any kind of record. */
 #include <string.h>
 
 #include "core/str.h"
@@ -115,6 +120,17 @@ static void ids(struct tagged *T, struct tline *l)
 		rec_keep(&T->R, kind, val, l->line, 1);
 }
 
+/* The article's electronic location: its LID of kind pii. */
+static cx_str location(struct tagged *T)
+{
+	cx_str val, kind;
+	for (size_t i = 0; i < T->n; i++)
+		if (str_eq(T->v[i].tag, "LID") && bracketed(T->v[i].val, &val, &kind) &&
+		    str_eq(kind, "pii"))
+			return val;
+	return (cx_str){NULL, 0};
+}
+
 static void issn(struct tagged *T, struct tline *l)
 {
 	cx_str val, kind;
@@ -128,10 +144,11 @@ static void issn(struct tagged *T, struct tline *l)
 		rec_keep(&T->R, l->tag, kind, l->line, 1);
 }
 
-static void type(struct tagged *T)
+static void type(struct tagged *T, int eric)
 {
 	enum cx_type_id t = CX_T_ARTICLE;
 	cx_str name = {NULL, 0};
+	int article = 0;
 	for (size_t i = 0; i < T->n; i++) {
 		struct tline *l = &T->v[i];
 		if (!str_eq(l->tag, "PT"))
@@ -139,11 +156,17 @@ static void type(struct tagged *T)
 		l->used = 1;
 		rec_keep(&T->R, str_of("pubtype"), l->val, l->line, 1);
 		const struct cx_ftype *ft = cx_ftype_find(CX_MF_NBIB, l->val);
+		article |= eric && str_ieq(l->val, "Journal Articles");
 		if (!name.n && ft && ft->type != CX_T_ARTICLE) {
 			t = ft->type;
 			name = l->val;
 		}
 	}
+	/* ERIC: an ISSN or a volume makes a journal article too */
+	struct tline *issn = tagged_find(T, "ISSN");
+	article |= eric && ((issn && issn->val.n > 6) || tagged_find(T, "VI"));
+	if (article)
+		t = CX_T_ARTICLE, name = (cx_str){NULL, 0};
 	struct tline *bti = tagged_find(T, "BTI");
 	if (bti) {
 		bti->used = 1;
@@ -159,12 +182,51 @@ static void type(struct tagged *T)
 	rec_type(&T->R, t, name.n ? name : str_of(t == CX_T_ARTICLE ? "Journal Article" : ""));
 }
 
+/* ERIC's numbers carry their kind: "EISSN-2375-5636", "ISBN-978-1-...". */
+static void eric_number(struct tagged *T, struct tline *l)
+{
+	cx_str v = l->val;
+	const char *dash = memchr(v.p, '-', v.n);
+	if (dash && dash - v.p <= 5 && (str_istarts(v, "ISSN") || str_istarts(v, "EISSN") ||
+	                                str_istarts(v, "ISBN")))
+		v = str_trim((cx_str){dash + 1, (size_t)(v.p + v.n - dash - 1)});
+	l->used = 1;
+	rec_set(&T->R, l->tag.p[2] == 'S' ? CX_F_ISSN : CX_F_ISBN, v, l->tag, l->line, 1);
+}
+
+/* JT is the journal; ERIC's is the source of any record: a journal, or a report's
+ * institution, a book's publisher, the archive of a thesis, whose
+ * university SO names ("Ph.D. Dissertation, Drexel University"). */
+static void source(struct tagged *T, struct tline *l, int eric)
+{
+	struct rec *R = &T->R;
+	enum cx_type_id t = R->e.type;
+	l->used = 1;
+	if (!eric) {
+		rec_set(R, CX_F_JOURNAL, l->val, l->tag, l->line, 1);
+	} else if (t == CX_T_TECHREPORT || t == CX_T_BOOK) {
+		rec_set(R, t == CX_T_BOOK ? CX_F_PUBLISHER : CX_F_INSTITUTION, l->val, l->tag, l->line, 1);
+	} else if (t == CX_T_THESIS || t == CX_T_PHDTHESIS || t == CX_T_MASTERSTHESIS) {
+		rec_keep(R, str_of("archive"), l->val, l->line, 1);
+		struct tline *so = tagged_find(T, "SO");
+		const char *comma = so ? memchr(so->val.p, ',', so->val.n) : NULL;
+		if (comma && str_ihas((cx_str){so->val.p, (size_t)(comma - so->val.p)}, "dissertation"))
+			rec_set(R, CX_F_SCHOOL,
+			        str_trim((cx_str){comma + 1, (size_t)(so->val.p + so->val.n - comma - 1)}),
+			        str_of("so"), so->line, 1);
+	} else {
+		rec_set(R, CX_F_JOURNAL, l->val, l->tag, l->line, 1);
+	}
+}
+
 static void finish(struct tagged *T)
 {
 	if (!T->n)
 		return;
 	rec_begin(&T->R, T->v[0].line);
-	type(T);
+	struct tline *own = tagged_find(T, "OWN");
+	int eric = own && str_eq(own->val, "ERIC");
+	type(T, eric);
 	names(T, CX_F_AUTHOR, "FAU", "AU", "CN");
 	names(T, CX_F_EDITOR, "FED", "ED", NULL);
 	for (size_t i = 0; i < T->n; i++) {
@@ -178,9 +240,14 @@ static void finish(struct tagged *T)
 			ids(T, l);
 		else if (str_eq(l->tag, "IS"))
 			issn(T, l);
+		else if (str_eq(l->tag, "ISSN") || str_eq(l->tag, "ISBN"))
+			eric_number(T, l);
+		else if (str_eq(l->tag, "JT"))
+			source(T, l, eric);
 		else if (!tagged_apply(T, l, m, REC_FAMILY_FIRST, NULL))
 			rec_keep(&T->R, l->tag, l->val, l->line, 1), l->used = 1;
 	}
+	rec_medline(&T->R, location(T), T->v[0].line);
 	rec_finish(&T->R);
 	tagged_reset(T);
 }
@@ -189,6 +256,7 @@ static int nbib_read(struct cx_reader_ctx *c, struct cx_input *in)
 {
 	struct tagged T;
 	tagged_init(&T, c, in, "nbib", CX_MF_NBIB);
+	T.R.initials = 1; /* FAU "Krutzik, Peter O", AU "Krutzik PO" */
 	cx_str s, tag, val;
 	int stray = 0;
 	while (tagged_line(&T, &s)) {

@@ -193,6 +193,20 @@ static void type(struct pmx *P, const struct xnode *rec)
 	rec_type(&P->R, CX_T_ARTICLE, str_of("Journal Article"));
 }
 
+/* The article's electronic location: its ELocationID of type pii. */
+static cx_str location(struct pmx *P, const struct xnode *rec)
+{
+	const struct xnode *mc = xrec_child(rec, "MedlineCitation");
+	const struct xnode *art = mc ? xrec_child(mc, "Article") : NULL;
+	for (const struct xnode *k = art ? art->kids : NULL; k; k = k->next) {
+		const char *type = k->name && !strcmp(k->name, "ELocationID") ? xrec_attr(k, "EIdType")
+		                                                              : NULL;
+		if (type && !strcmp(type, "pii"))
+			return text_of(&P->R, k);
+	}
+	return (cx_str){NULL, 0};
+}
+
 static void on_record(void *ctx, const struct xnode *rec)
 {
 	struct pmx *P = ctx;
@@ -210,6 +224,7 @@ static void on_record(void *ctx, const struct xnode *rec)
 	type(P, rec);
 	xmlmap_walk(&P->M, rec);
 	xmlmap_pages(&P->M);
+	rec_medline(&P->R, location(P, rec), rec->line);
 	rec_finish(&P->R);
 }
 
@@ -219,6 +234,7 @@ static int pubmedxml_read(struct cx_reader_ctx *c, struct cx_input *in)
 	memset(&P, 0, sizeof P);
 	P.c = c;
 	rec_init(&P.R, c, "pubmed-xml", CX_MF_PUBMED);
+	P.R.initials = 1;
 	xmlmap_init(&P.M, &P.R, CX_MF_PUBMED);
 	P.M.rich = 1;
 	P.M.special = special;

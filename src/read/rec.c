@@ -297,11 +297,49 @@ static void name_text(struct buf *b, const struct cx_name *nm)
 	}
 }
 
+static int capital(char c)
+{
+	return c >= 'A' && c <= 'Z';
+}
+
+static cx_str initials(struct rec *R, cx_str g)
+{
+	int run = g.n >= 2 && g.n <= 3;
+	for (size_t i = 0; i < g.n; i++)
+		run &= capital(g.p[i]);
+	/* a catalogue's final period after a whole word ("Kumar.") */
+	if (g.n > 2 && g.p[g.n - 1] == '.' && !capital(g.p[g.n - 2]) && g.p[g.n - 2] != '.')
+		g.n--;
+	struct buf b = {0};
+	int changed = 0;
+	for (size_t i = 0; i < g.n; i++) {
+		buf_putc(&b, g.p[i]);
+		/* "K.L." as "K. L." */
+		if (g.p[i] == '.' && i + 1 < g.n && capital(g.p[i + 1]) && i && capital(g.p[i - 1])) {
+			buf_putc(&b, ' ');
+			changed = 1;
+		}
+		int lone = capital(g.p[i]) && (!i || g.p[i - 1] == ' ') &&
+		           (i + 1 == g.n || g.p[i + 1] == ' ');
+		if (run || lone) {
+			buf_putc(&b, '.');
+			if (run && i + 1 < g.n)
+				buf_putc(&b, ' ');
+			changed = 1;
+		}
+	}
+	cx_str out = changed ? arena_str(&R->a, b.p, b.n) : g;
+	buf_free(&b);
+	return out;
+}
+
 void rec_name(struct rec *R, enum cx_field_id id, cx_str name, struct cx_name nm, unsigned line,
               unsigned col)
 {
 	if (!nm.others && !nm.literal.n && !nm.family.n && !nm.given.n)
 		return;
+	if (R->initials && nm.given.n)
+		nm.given = initials(R, nm.given);
 	struct cx_field *f = id == CX_F_UNKNOWN ? named(R, lower(R, name)) : cx_entry_get(&R->e, id);
 	if (!f) {
 		f = add(R, id, id == CX_F_UNKNOWN ? lower(R, name) : (cx_str){NULL, 0},
@@ -509,6 +547,74 @@ int rec_is_issn(cx_str s)
 		if (i != 4 && !str_digit((unsigned char)s.p[i]) && !(i == 8 && (s.p[i] == 'X' || s.p[i] == 'x')))
 			return 0;
 	return 1;
+}
+
+/* ---- MEDLINE ------------------------------------------------------------------------- */
+
+/* The number of digits at p (up to end). */
+static size_t digit_run(const char *p, const char *end)
+{
+	size_t k = 0;
+	while (p + k < end && str_digit((unsigned char)p[k]))
+		k++;
+	return k;
+}
+
+cx_str rec_full_ranges(struct rec *R, cx_str v)
+{
+	struct buf b = {0};
+	const char *p = v.p, *end = v.p + v.n;
+	int changed = 0;
+	while (p < end) {
+		size_t a = digit_run(p, end);
+		if (a && p + a < end && p[a] == '-' && (p == v.p || !str_alnum((unsigned char)p[-1]))) {
+			size_t z = digit_run(p + a + 1, end);
+			const char *after = p + a + 1 + z;
+			if (z && z < a && (after == end || !str_alnum((unsigned char)*after))) {
+				buf_put(&b, p, a + 1);
+				buf_put(&b, p, a - z); /* the start's leading digits */
+				buf_put(&b, p + a + 1, z);
+				p = after;
+				changed = 1;
+				continue;
+			}
+		}
+		buf_put(&b, p, 1);
+		p++;
+	}
+	cx_str out = changed ? arena_str(&R->a, b.p, b.n) : v;
+	buf_free(&b);
+	return out;
+}
+
+static void final_period(struct rec *R, enum cx_field_id id)
+{
+	struct cx_field *f = cx_entry_get(&R->e, id);
+	if (!f || f->text.n < 2 || f->text.p[f->text.n - 1] != '.')
+		return;
+	/* not an abbreviation's ("U.S.", "...") */
+	size_t i = f->text.n - 1;
+	while (i && f->text.p[i - 1] != ' ')
+		i--;
+	if (memchr(f->text.p + i, '.', f->text.n - 1 - i))
+		return;
+	f->text.n--;
+	if (f->raw.n && f->raw.p[f->raw.n - 1] == '.')
+		f->raw.n--;
+}
+
+void rec_medline(struct rec *R, cx_str pii, unsigned line)
+{
+	struct cx_field *o = cx_entry_get(&R->e, CX_F_ORIGTITLE);
+	if (o && !cx_entry_get(&R->e, CX_F_TITLE))
+		o->id = CX_F_TITLE; /* an empty title is none (rec_set) */
+	final_period(R, CX_F_TITLE);
+	final_period(R, CX_F_ORIGTITLE);
+	struct cx_field *pg = cx_entry_get(&R->e, CX_F_PAGES);
+	if (pg)
+		pg->text = pg->raw = rec_full_ranges(R, pg->text);
+	else if (pii.n)
+		rec_set(R, CX_F_PAGES, pii, str_of("pii"), line, 1);
 }
 
 /* ---- the end of a record ------------------------------------------------------------- */

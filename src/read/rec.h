@@ -31,6 +31,7 @@ struct rec {
 	cx_str *kw;             /* the keywords, joined when the record ends */
 	size_t nkw, capkw;
 	int latin1;             /* the input is not UTF-8 (reported once) */
+	int initials;           /* the format writes initials bare: "Peter O", "PJA" */
 	unsigned line;          /* the record's first line */
 };
 
@@ -73,7 +74,10 @@ struct cx_name rec_parse_name(struct rec *R, cx_str v, enum rec_order order);
 struct cx_name rec_name_parts(struct rec *R, cx_str family, cx_str given, cx_str particle,
                               cx_str suffix);
 /* Append nm to the name list id, or to the list kept under name when id is
- * CX_F_UNKNOWN. */
+ * CX_F_UNKNOWN.  With R->initials, a given name's bare initials get their
+ * periods: a lone capital ("Peter O" is "Peter O."), and two or three
+ * capitals that are the whole given name (Web of Science's and MEDLINE's
+ * short form "Cock, PJA" is "P. J. A."). */
 void rec_name(struct rec *R, enum cx_field_id id, cx_str name, struct cx_name nm, unsigned line,
               unsigned col);
 
@@ -107,5 +111,16 @@ cx_str rec_kept_as(struct rec *R, const struct cx_map *m);
 
 /* Does s look like an ISSN (1234-567X)? */
 int rec_is_issn(cx_str s);
+
+/* MEDLINE's conventions (nbib, PubMed XML), undone at the end of a record,
+ * before rec_finish: NLM ends a title with a period of its own, and
+ * shortens a page range's end to the digits that differ (1422-3); an
+ * empty title leaves the vernacular one as the title, and an article with
+ * no pages has its electronic location (pii: LID, ELocationID) in their
+ * place, as MEDLINE's element descriptions say. */
+void rec_medline(struct rec *R, cx_str pii, unsigned line);
+/* "1422-3" as "1422-1423": each range of a page list whose end is shorter
+ * than its start takes the start's leading digits. */
+cx_str rec_full_ranges(struct rec *R, cx_str v);
 
 #endif
