@@ -12,6 +12,8 @@
  *   - %A names are "Family, Given" in EndNote and "Given Family" in refer,
  *     either read alike; ", (eds)" or ", (ed)" after the last name marks
  *     them all as editors (refer);
+ *   - %E and %Y are editors or series editors by the type, and an edited
+ *     book's %A its editors (read/endnote.h);
  *   - %Q is refer's corporate author, and EndNote's translated title;
  *   - %R is EndNote's DOI, and refer's report number unless it is a DOI;
  *   - %@ is an ISBN or, by its shape, an ISSN;
@@ -24,7 +26,31 @@
 #include <string.h>
 
 #include "core/str.h"
+#include "read/endnote.h"
 #include "read/tagged.h"
+
+enum cx_field_id endnote_names_field(enum cx_type_id t, cx_str type_name, enum endnote_names k,
+                                     const char *fallback, cx_str *kept)
+{
+	int book = t == CX_T_BOOK || t == CX_T_COLLECTION;
+	*kept = str_of(fallback);
+	switch (k) {
+	case EN_AUTHORS:
+		return str_ieq(type_name, "Edited Book") ? CX_F_EDITOR : CX_F_AUTHOR;
+	case EN_SECONDARY:
+		if (!book && t != CX_T_TECHREPORT)
+			return CX_F_EDITOR;
+		*kept = str_of("collection-editor");
+		return CX_F_UNKNOWN;
+	case EN_TERTIARY:
+		if (book)
+			return CX_F_EDITOR;
+		if (cx_type_is_part(t))
+			*kept = str_of("collection-editor");
+		return CX_F_UNKNOWN;
+	}
+	return CX_F_UNKNOWN;
+}
 
 static int tag_line(cx_str s, cx_str *tag, cx_str *val)
 {
@@ -97,9 +123,25 @@ static void authors(struct tagged *T)
 		if (!str_eq(l->tag, "%A"))
 			continue;
 		l->used = 1;
-		rec_name(&T->R, editors ? CX_F_EDITOR : CX_F_AUTHOR, (cx_str){NULL, 0},
+		cx_str kept;
+		enum cx_field_id id =
+			endnote_names_field(T->R.e.type, T->R.e.type_name, EN_AUTHORS, "", &kept);
+		rec_name(&T->R, editors ? CX_F_EDITOR : id, kept,
 		         rec_parse_name(&T->R, l->val, REC_ANY), l->line, 1);
 	}
+}
+
+/* %E and %Y: what they are depends on the type (read/endnote.h). */
+static void names(struct tagged *T, struct tline *l, enum endnote_names k, int refer)
+{
+	cx_str kept = {NULL, 0};
+	enum cx_field_id id = refer && k == EN_SECONDARY
+	                              ? CX_F_EDITOR /* refer's %E: the editors, whatever the type */
+	                              : endnote_names_field(T->R.e.type, T->R.e.type_name, k,
+	                                                    k == EN_TERTIARY ? "tertiaryauthor" : "",
+	                                                    &kept);
+	l->used = 1;
+	rec_name(&T->R, id, kept, rec_parse_name(&T->R, l->val, REC_ANY), l->line, 1);
 }
 
 static void date(struct tagged *T, struct tline *l)
@@ -150,7 +192,11 @@ static void special(struct tagged *T, struct tline *l, int refer)
 			rec_set(R, CX_F_NUMBER, l->val, str_of("number"), l->line, 1);
 		break;
 	case '@':
-		rec_set(R, rec_is_issn(l->val) ? CX_F_ISSN : CX_F_ISBN, l->val, str_of("isbn"), l->line, 1);
+		/* EndNote's ISBN field is a patent's or a report's number. */
+		rec_set(R, t == CX_T_PATENT || t == CX_T_TECHREPORT ? CX_F_NUMBER
+		           : rec_is_issn(l->val)                    ? CX_F_ISSN
+		                                                    : CX_F_ISBN,
+		        l->val, str_of("isbn"), l->line, 1);
 		break;
 	case 'I':
 		rec_set(R, t == CX_T_THESIS ? CX_F_SCHOOL : t == CX_T_TECHREPORT ? CX_F_INSTITUTION
@@ -207,6 +253,8 @@ static void finish(struct tagged *T)
 			unknown(T, l);
 		else if (str_eq(l->tag, "%D"))
 			date(T, l);
+		else if (str_eq(l->tag, "%E") || str_eq(l->tag, "%Y"))
+			names(T, l, l->tag.p[1] == 'E' ? EN_SECONDARY : EN_TERTIARY, refer);
 		else if (m->how == CX_H_SPECIAL || m->how == CX_H_CONTAINER)
 			special(T, l, refer);
 		else if (m->how == CX_H_KEEP)
@@ -222,6 +270,7 @@ static int endnote_read(struct cx_reader_ctx *c, struct cx_input *in)
 {
 	struct tagged T;
 	tagged_init(&T, c, in, "endnote", CX_MF_ENDNOTE);
+	T.R.initials = 1;
 	cx_str s, tag, val;
 	int stray = 0;
 	while (tagged_line(&T, &s)) {

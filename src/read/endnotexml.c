@@ -11,14 +11,17 @@
  *     proceedings of a part, the series of a book or report, and a
  *     thesis' department;
  *   - publisher is a thesis' university and a report's institution;
+ *   - the authors, secondary and tertiary authors are authors, editors or
+ *     series editors by the type (read/endnote.h);
  *   - isbn holds an ISBN or ISSN, sometimes several: the first, by its
- *     shape and the type;
+ *     shape and the type; a patent's or report's number;
  *   - accession-num is the PMID of a record that came from PubMed (its
  *     remote database is PubMed or NLM's), else kept;
  *   - a thesis whose work-type says Ph.D. or master's is that thesis. */
 #include <string.h>
 
 #include "core/str.h"
+#include "read/endnote.h"
 #include "read/xmlmap.h"
 
 struct enx {
@@ -94,8 +97,20 @@ static int special(struct xmlmap *M, const struct cx_map *m, const struct xnode 
 		return 1; /* read first */
 	if (m->how != CX_H_CONTAINER && m->how != CX_H_SPECIAL)
 		return 0;
-	cx_str v = xmlmap_text(M, n);
 	const char *key = m->key;
+	if (!strncmp(key, "contributors/", 13)) {
+		/* authors, secondary and tertiary: by the type (read/endnote.h) */
+		cx_str kept, v = xrec_text(&R->a, n);
+		v = rec_clean(R, v.p, v.n, n->line);
+		enum endnote_names k = strstr(key, "secondary")  ? EN_SECONDARY
+		                       : strstr(key, "tertiary") ? EN_TERTIARY
+		                                                 : EN_AUTHORS;
+		enum cx_field_id id =
+			endnote_names_field(t, R->e.type_name, k, "tertiary-authors", &kept);
+		rec_name(R, id, kept, rec_parse_name(R, v, REC_FAMILY_FIRST), n->line, n->col);
+		return 1;
+	}
+	cx_str v = xmlmap_text(M, n);
 	if (m->how == CX_H_CONTAINER) {
 		enum cx_field_id id = article_like(t)                             ? CX_F_JOURNAL
 		                      : cx_type_is_part(t)                        ? CX_F_BOOKTITLE
@@ -113,8 +128,14 @@ static int special(struct xmlmap *M, const struct cx_map *m, const struct xnode 
 		        v, str_of("publisher"), n->line, n->col);
 	} else if (!strcmp(key, "isbn")) {
 		cx_str id = first_id(v);
-		rec_set(R, rec_is_issn(id) || (article_like(t) && id.n == 8) ? CX_F_ISSN : CX_F_ISBN, id,
-		        str_of("isbn"), n->line, n->col);
+		/* EndNote's ISBN field is a patent's or a report's number. */
+		int number = t == CX_T_PATENT || t == CX_T_TECHREPORT;
+		if (number)
+			id = v;
+		rec_set(R, number ? CX_F_NUMBER
+		           : rec_is_issn(id) || (article_like(t) && id.n == 8) ? CX_F_ISSN
+		                                                               : CX_F_ISBN,
+		        id, str_of("isbn"), n->line, n->col);
 		/* "1367-4811 (Electronic)\r1367-4803 (Linking)": the whole text is
 		 * kept when it holds another number; under a name no writer takes
 		 * for the ISBN itself. */
@@ -163,6 +184,7 @@ static int endnotexml_read(struct cx_reader_ctx *c, struct cx_input *in)
 	memset(&X, 0, sizeof X);
 	X.c = c;
 	rec_init(&X.R, c, "endnote-xml", CX_MF_ENDNOTEXML);
+	X.R.initials = 1;
 	xmlmap_init(&X.M, &X.R, CX_MF_ENDNOTEXML);
 	X.M.rich = 1;
 	X.M.special = special;
