@@ -2,7 +2,8 @@
  * the ISI format), as Clarivate's field tag list defines it.
  *
  * A line is a two-character tag, a space and the value ("TI Title", "PY
- * 2020"); a line that starts with three blanks goes on with the tag
+ * 2020"); a line that starts with three blanks (or any that is no tag
+ * line, inside a record) goes on with the tag
  * before it: in a list (authors, addresses, cited references) it is the
  * next item, elsewhere more of the same text.  "ER" ends a record; "FN"
  * and "VR" open the file and "EF" ends it.  The tags' fields are the ISI
@@ -15,7 +16,12 @@
  *     Chapter", "Book";
  *   - SO is the journal of an article, the proceedings of a paper, the
  *     book of a chapter, and a book's series when it has no SE;
- *   - BP and EP are one page range. */
+ *   - BP and EP are one page range; BIOSIS and CABI give PS instead;
+ *   - the other Clarivate databases (BIOSIS, CABI, Derwent) share the
+ *     format: PN is a patent's number, AE its assignee, BD, MC and MQ
+ *     descriptors; their names may carry an e-mail address or lack the
+ *     comma ("YANG Y"), and their continuation lines may lack the
+ *     indent. */
 #include <string.h>
 
 #include "core/str.h"
@@ -44,6 +50,8 @@ static int tag_line(cx_str s, cx_str *tag, cx_str *val)
 	return 1;
 }
 
+static cx_str clean_name(struct rec *R, cx_str v);
+
 static void names(struct tagged *T, enum cx_field_id id, const char *full, const char *brief,
                   const char *group)
 {
@@ -61,7 +69,8 @@ static void names(struct tagged *T, enum cx_field_id id, const char *full, const
 			continue;
 		struct cx_name nm = is_group ? rec_name_parts(&T->R, (cx_str){NULL, 0}, l->val,
 		                                              (cx_str){NULL, 0}, (cx_str){NULL, 0})
-		                             : rec_parse_name(&T->R, l->val, REC_FAMILY_FIRST);
+		                             : rec_parse_name(&T->R, clean_name(&T->R, l->val),
+		                                              REC_FAMILY_FIRST);
 		rec_name(&T->R, id, (cx_str){NULL, 0}, nm, l->line, 1);
 	}
 }
@@ -91,9 +100,30 @@ static enum cx_type_id type(struct tagged *T, cx_str *name)
 		}
 		d = semi ? (cx_str){semi + 1, (size_t)(d.p + d.n - semi - 1)} : (cx_str){NULL, 0};
 	}
-	const struct cx_ftype *ft = cx_ftype_find(CX_MF_ISI, code);
+	/* a book's or series' record of another kind (Article, Review): a
+	 * part of it */
 	*name = code;
+	if (str_eq(code, "B") || str_eq(code, "S"))
+		return CX_T_INCOLLECTION;
+	const struct cx_ftype *ft = cx_ftype_find(CX_MF_ISI, code);
 	return ft ? ft->type : CX_T_ARTICLE;
+}
+
+/* "Medvedeff, Cassandra A. (medvedeff22@ufl.edu)": BIOSIS adds the
+ * address; Derwent writes "YANG Y", family and initials with no comma. */
+static cx_str clean_name(struct rec *R, cx_str v)
+{
+	const char *open = memchr(v.p, '(', v.n);
+	if (open && memchr(open, '@', (size_t)(v.p + v.n - open)))
+		v = str_trim((cx_str){v.p, (size_t)(open - v.p)});
+	if (memchr(v.p, ',', v.n))
+		return v;
+	size_t k = v.n;
+	while (k && v.p[k - 1] >= 'A' && v.p[k - 1] <= 'Z')
+		k--;
+	if (k < 2 || k == v.n || v.n - k > 3 || v.p[k - 1] != ' ')
+		return v;
+	return arena_cat(&R->a, str_trim((cx_str){v.p, k}), ", ", (cx_str){v.p + k, v.n - k});
 }
 
 static void container(struct tagged *T, struct tline *l)
@@ -119,7 +149,7 @@ static void finish(struct tagged *T)
 	rec_type(&T->R, type(T, &name), name);
 	names(T, CX_F_AUTHOR, "AF", "AU", "CA");
 	names(T, CX_F_BOOKAUTHOR, "BF", "BA", NULL);
-	struct tline *bp = tagged_find(T, "BP"), *ep = tagged_find(T, "EP");
+	struct tline *bp = tagged_find(T, "BP"), *ep = tagged_find(T, "EP"), *ps = tagged_find(T, "PS");
 	if (bp || ep) {
 		rec_pages(&T->R, bp ? bp->val : (cx_str){NULL, 0}, ep ? ep->val : (cx_str){NULL, 0},
 		          (bp ? bp : ep)->line);
@@ -127,6 +157,17 @@ static void finish(struct tagged *T)
 			bp->used = 1;
 		if (ep)
 			ep->used = 1;
+	} else if (ps) {
+		rec_set(&T->R, CX_F_PAGES, ps->val, ps->tag, ps->line, 1);
+	}
+	if (ps)
+		ps->used = 1;
+	/* PN: a patent's number (BIOSIS, Derwent), else the part */
+	struct tline *pn = tagged_find(T, "PN");
+	if (pn) {
+		rec_set(&T->R, T->R.e.type == CX_T_PATENT ? CX_F_NUMBER : CX_F_PART, pn->val, pn->tag,
+		        pn->line, 1);
+		pn->used = 1;
 	}
 	for (size_t i = 0; i < T->n; i++) {
 		struct tline *l = &T->v[i];
@@ -148,6 +189,7 @@ static int isi_read(struct cx_reader_ctx *c, struct cx_input *in)
 {
 	struct tagged T;
 	tagged_init(&T, c, in, "isi", CX_MF_ISI);
+	T.R.initials = 1; /* AU "Cock, PJA" */
 	cx_str s, tag, val;
 	int stray = 0, list = 0;
 	while (tagged_line(&T, &s)) {
@@ -163,6 +205,14 @@ static int isi_read(struct cx_reader_ctx *c, struct cx_input *in)
 			continue;
 		}
 		if (!tag_line(s, &tag, &val)) {
+			/* a continuation that lost its indent (BIOSIS, copied text) */
+			if (T.n) {
+				if (list)
+					tagged_push(&T, T.v[T.n - 1].tag, s, T.lineno);
+				else
+					tagged_more(&T, s, " ");
+				continue;
+			}
 			if (!stray++)
 				diag_report(&c->diags, CX_ERROR, CX_E_SYNTAX, T.lineno, 1,
 				            "not a Web of Science line (\"TG value\"); skipped");
