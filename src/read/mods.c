@@ -8,13 +8,19 @@
  * the type follows from the genres of both.  What the rows leave to this
  * file:
  *   - the type: the record's own genre (MARC's terms and bibutils'), else
- *     its host's ("host:" rows), else a host issued continuing (a journal)
- *     or not (a book), else the record's issuance or typeOfResource;
+ *     its host's ("host:" rows), else its typeOfResource ("resource:"
+ *     rows: a map, a recording, a photograph), else a host issued
+ *     continuing (a journal) or not (a book) unless the record is itself
+ *     monographic (a volume of a set), else the record's issuance;
  *   - the host's title is the journal of an article, the book or
  *     proceedings of a part, and otherwise the series;
- *   - a name's role (marcrelator text or code) says whose it is: author,
- *     editor, translator, or a thesis' degree grantor (the school);
- *     without a role a name is an author, and in the host an editor;
+ *   - a name's role (marcrelator text or code) says whose it is: author
+ *     (also a photographer, artist, programmer, cartographer), editor,
+ *     translator, or a thesis' degree grantor (the school); CSL's other
+ *     roles (composer, performer, recipient, ...) by their CSL names, the
+ *     rest contributors; without a role a name is an author, and in the
+ *     host an editor;
+ *   - of several dates the keyDate, else an encoded one (date());
  *   - a title is its nonSort ("The ") and the title. */
 #include <string.h>
 
@@ -32,6 +38,9 @@ struct modsr {
 	cx_str issuance, host_issuance, resource;
 	cx_str container;
 	unsigned container_line;
+	cx_str date;            /* the best dateIssued so far (dates()) */
+	int date_rank;
+	unsigned date_line, date_col;
 	int has_host;
 };
 
@@ -64,6 +73,10 @@ static enum cx_field_id role(const struct xnode *name, int in_host, int *school)
 		{"degree grantor", CX_F_SCHOOL}, {"dgg", CX_F_SCHOOL},
 		{"publisher", CX_F_PUBLISHER}, {"pbl", CX_F_PUBLISHER},
 		{"organizer of meeting", CX_F_ORGANIZATION}, {"orm", CX_F_ORGANIZATION},
+		/* the maker of a photograph, a work of art, a program */
+		{"photographer", CX_F_AUTHOR}, {"pht", CX_F_AUTHOR},      {"artist", CX_F_AUTHOR},
+		{"art", CX_F_AUTHOR},         {"programmer", CX_F_AUTHOR}, {"prg", CX_F_AUTHOR},
+		{"cartographer", CX_F_AUTHOR}, {"ctg", CX_F_AUTHOR},
 	};
 	*school = 0;
 	for (const struct xnode *r = name->kids; r; r = r->next) {
@@ -88,6 +101,33 @@ static enum cx_field_id role(const struct xnode *name, int in_host, int *school)
 	return in_host ? CX_F_EDITOR : CX_F_AUTHOR;
 }
 
+/* A role the model has no field for, as the CSL role it is (a name
+ * list kept under a CSL role's name is that role): MARC relators. */
+static cx_str csl_role(const struct xnode *name)
+{
+	static const char *const roles[][3] = {
+		{"composer", "cmp", "composer"},     {"performer", "prf", "performer"},
+		{"recipient", "rcp", "recipient"},   {"interviewer", "ivr", "interviewer"},
+		{"director", "drt", "director"},     {"illustrator", "ill", "illustrator"},
+		{"producer", "pro", "producer"},     {"narrator", "nrt", "narrator"},
+		{"curator", "cur", "curator"},       {"compiler", "com", "compiler"},
+		{"host", "hst", "host"},             {"screenwriter", "aus", "script-writer"},
+	};
+	for (const struct xnode *r = name->kids; r; r = r->next) {
+		if (!r->name || strcmp(r->name, "role"))
+			continue;
+		for (const struct xnode *t = r->kids; t; t = t->next) {
+			if (!t->name || strcmp(t->name, "roleTerm") || !t->kids || t->kids->name)
+				continue;
+			cx_str v = str_trim(t->kids->text);
+			for (size_t i = 0; i < sizeof roles / sizeof *roles; i++)
+				if (str_ieq(v, roles[i][0]) || str_ieq(v, roles[i][1]))
+					return str_of(roles[i][2]);
+		}
+	}
+	return str_of("contributor");
+}
+
 static void name(struct modsr *X, const struct xnode *n, int in_host)
 {
 	struct rec *R = &X->R;
@@ -100,7 +140,9 @@ static void name(struct modsr *X, const struct xnode *n, int in_host)
 		const char *t = xrec_attr(p, "type");
 		cx_str v = text_of(R, p);
 		if (!t)
-			whole = whole.n ? arena_cat(&R->a, whole, " ", v) : v;
+			whole = !whole.n ? v
+			        /* a corporation's parts: "Library of Congress. Music Division." */
+			        : arena_cat(&R->a, whole, whole.p[whole.n - 1] == '.' ? " " : ". ", v);
 		else if (!strcmp(t, "family"))
 			family = family.n ? arena_cat(&R->a, family, " ", v) : v;
 		else if (!strcmp(t, "given"))
@@ -113,7 +155,7 @@ static void name(struct modsr *X, const struct xnode *n, int in_host)
 	const char *type = xrec_attr(n, "type");
 	int corporate = (type && (!strcmp(type, "corporate") || !strcmp(type, "conference"))) ||
 	                (!type && whole.n && !family.n && !given.n && institution);
-	if (institution || (corporate && id != CX_F_AUTHOR && id != CX_F_EDITOR)) {
+	if (institution || (corporate && id != CX_F_AUTHOR && id != CX_F_EDITOR && id != CX_F_UNKNOWN)) {
 		cx_str v = whole.n ? whole : family;
 		rec_set(R, id == CX_F_UNKNOWN ? CX_F_ORGANIZATION : id, v, str_of("name"), n->line, n->col);
 		return;
@@ -126,12 +168,51 @@ static void name(struct modsr *X, const struct xnode *n, int in_host)
 	else
 		nm = rec_parse_name(R, whole, REC_ANY);
 	if (id == CX_F_UNKNOWN)
-		rec_name(R, CX_F_UNKNOWN, str_of("contributor"), nm, n->line, n->col);
+		rec_name(R, CX_F_UNKNOWN, csl_role(n), nm, n->line, n->col);
 	else
 		rec_name(R, id, (cx_str){NULL, 0}, nm, n->line, n->col);
 }
 
 /* ---- the rows this file reads ----------------------------------------------------- */
+
+/* "vii, 322 p. ; 23 cm.": the pages are the number before "p."; the
+ * text is kept. */
+static void extent(struct rec *R, cx_str v, unsigned line, unsigned col)
+{
+	int pages = 0;
+	for (size_t i = 0; i < v.n && !pages; i++) {
+		int k;
+		size_t d = str_digits(v.p + i, v.p + v.n, &k);
+		if (d && (!i || !str_alnum((unsigned char)v.p[i - 1])) && i + d + 1 < v.n &&
+		    v.p[i + d] == ' ' && v.p[i + d + 1] == 'p' &&
+		    (i + d + 2 == v.n || !str_alnum((unsigned char)v.p[i + d + 2])))
+			pages = 1, rec_set(R, CX_F_PAGETOTAL, (cx_str){v.p + i, d}, str_of("extent"), line, col);
+		if (d)
+			i += d - 1;
+	}
+	rec_keep(R, str_of("extent"), v, line, col);
+}
+
+/* A catalogue record has several dates: "-1988" as transcribed, and
+ * 1985 and 1988 encoded as the range's ends.  The date is the keyDate,
+ * else an encoded date that is no range's end, else the first; a
+ * dateCreated only when it is the keyDate or there is nothing better. */
+static void date(struct modsr *X, const struct xnode *n, int created)
+{
+	const char *key = xrec_attr(n, "keyDate"), *enc = xrec_attr(n, "encoding");
+	const char *point = xrec_attr(n, "point");
+	int end = point && !strcmp(point, "end");
+	int rank = key && !strcmp(key, "yes") ? 4 : created ? 0 : end ? 1 : enc ? 3 : 2;
+	cx_str v = text_of(&X->R, n);
+	if (created && rank < 4)
+		rec_keep(&X->R, str_of("datecreated"), v, n->line, n->col);
+	if (!v.n || (X->date.n && rank <= X->date_rank))
+		return;
+	X->date = v;
+	X->date_rank = rank;
+	X->date_line = n->line;
+	X->date_col = n->col;
+}
 
 static void add_genre(cx_str *v, size_t *n, cx_str g)
 {
@@ -183,6 +264,10 @@ static int special(struct xmlmap *M, const struct cx_map *m, const struct xnode 
 			rec_keep(R, str_of(nt), xmlmap_text(M, n), n->line, n->col);
 		else
 			rec_append(R, CX_F_NOTE, " ", xmlmap_text(M, n), n->line);
+	} else if (!strcmp(key, "originInfo/dateIssued") || !strcmp(key, "originInfo/dateCreated")) {
+		date(X, n, !strcmp(key, "originInfo/dateCreated"));
+	} else if (!strcmp(key, "physicalDescription/extent")) {
+		extent(R, xmlmap_text(M, n), n->line, n->col);
 	} else if (!strcmp(key, "identifier[type=arxiv]")) {
 		rec_set(R, CX_F_EPRINT, text_of(R, n), str_of("arxiv"), n->line, n->col);
 		rec_set(R, CX_F_EPRINTTYPE, str_of("arXiv"), str_of("eprinttype"), n->line, n->col);
@@ -227,12 +312,17 @@ static void type(struct modsr *X)
 	enum cx_type_id ht = CX_T_MISC;
 	cx_str hname = {NULL, 0};
 	int host = genre_type(X->host_genre, X->nhost, "host:", &ht, &hname);
+	char b[64];
+	int k = snprintf(b, sizeof b, "resource:%.*s", (int)X->resource.n, X->resource.p);
+	const struct cx_ftype *res =
+		X->resource.n && k > 0 && (size_t)k < sizeof b ? cx_ftype_find(CX_MF_MODS, str_of(b)) : NULL;
 	if (X->has_host && (!own || t == CX_T_BOOK || t == CX_T_MISC) && host)
 		t = ht, name = hname;
-	else if (!own && X->has_host)
+	else if (!own && res) /* a photograph or a recording in a collection is one */
+		t = res->type, name = str_of(res->name);
+	else if (!own && X->has_host &&
+	         (!str_ieq(X->issuance, "monographic") || str_ieq(X->host_issuance, "continuing")))
 		t = str_ieq(X->host_issuance, "continuing") ? CX_T_ARTICLE : CX_T_INCOLLECTION;
-	else if (!own && str_istarts(X->resource, "software"))
-		t = CX_T_SOFTWARE;
 	else if (!own && str_ieq(X->issuance, "monographic"))
 		t = CX_T_BOOK;
 	else if (!own && str_ieq(X->issuance, "continuing"))
@@ -248,8 +338,8 @@ static void container(struct modsr *X)
 		return;
 	enum cx_field_id id = t == CX_T_ARTICLE || t == CX_T_MAGAZINE || t == CX_T_NEWSPAPER
 	                          ? CX_F_JOURNAL
-	                      : cx_type_is_part(t) ? CX_F_BOOKTITLE
-	                                           : CX_F_SERIES;
+	                      : cx_type_is_part(t) || t == CX_T_ONLINE ? CX_F_BOOKTITLE /* a site */
+	                                                               : CX_F_SERIES;
 	rec_set(R, id, X->container, str_of("host"), X->container_line, 1);
 }
 
@@ -267,8 +357,12 @@ static void on_record(void *ctx, const struct xnode *rec)
 	const char *id = xrec_attr(rec, "ID");
 	if (id && *id)
 		X->R.e.key = arena_str(&X->R.a, id, strlen(id));
+	X->date = (cx_str){NULL, 0};
+	X->date_rank = 0;
 	xmlmap_walk(&X->M, rec);
 	xmlmap_pages(&X->M);
+	if (X->date.n && !rec_date_text(&X->R, X->date, X->date_line))
+		rec_year_text(&X->R, X->date, X->date_line);
 	type(X);
 	container(X);
 	rec_finish(&X->R);
@@ -280,6 +374,7 @@ static int mods_read(struct cx_reader_ctx *c, struct cx_input *in)
 	memset(&X, 0, sizeof X);
 	X.c = c;
 	rec_init(&X.R, c, "mods", CX_MF_MODS);
+	X.R.initials = 1; /* catalogue names: "K.L.", "Kumar." */
 	xmlmap_init(&X.M, &X.R, CX_MF_MODS);
 	X.M.special = special;
 	X.M.ctx = &X;
