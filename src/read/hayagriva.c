@@ -24,7 +24,9 @@
  *     and its access date;
  *   - serial-number is the number, or doi, isbn, issn, pmid, pmcid, arxiv
  *     and serial apart;
- *   - affiliated persons of role translator are translators, the others
+ *   - affiliated persons of role translator are translators, those of a
+ *     role CSL has (cast-member: performer, writer: script-writer) that
+ *     role, the others
  *     kept under their role. */
 #include <string.h>
 
@@ -56,7 +58,7 @@ static cx_str formattable(struct hy *H, const struct ynode *n, cx_str *shortv)
 	if (n->kind == Y_MAP) {
 		yaml_bool(yaml_get(n, "verbatim"), &verbatim);
 		if (shortv)
-			*shortv = text(H, yaml_get(n, "short"));
+			*shortv = text(H, yaml_get(n, yaml_get(n, "short") ? "short" : "shorthand"));
 		n = yaml_get(n, "value");
 	}
 	cx_str s = text(H, n);
@@ -149,6 +151,22 @@ static void date(struct hy *H, enum cx_field_id id, const struct ynode *v)
 	rec_set(&H->R, id, t, str_of("date"), v->line, v->col);
 }
 
+/* Hayagriva's roles as CSL's (a name list under a CSL role's name is that
+ * role); the others under their own name. */
+static cx_str csl_role(cx_str role)
+{
+	static const char *const roles[][2] = {
+		{"cast-member", "performer"}, {"writer", "script-writer"}, {"director", "director"},
+		{"composer", "composer"},     {"producer", "producer"},    {"illustrator", "illustrator"},
+		{"executive-producer", "executive-producer"}, {"narrator", "narrator"},
+		{"organizer", "organizer"},   {"compiler", "compiler"},    {"collaborator", "contributor"},
+	};
+	for (size_t i = 0; i < sizeof roles / sizeof *roles; i++)
+		if (str_ieq(role, roles[i][0]))
+			return str_of(roles[i][1]);
+	return role.n ? role : str_of("affiliated");
+}
+
 static void affiliated(struct hy *H, const struct ynode *v)
 {
 	for (size_t i = 0; v->kind == Y_SEQ && i < v->n; i++) {
@@ -159,7 +177,7 @@ static void affiliated(struct hy *H, const struct ynode *v)
 		if (str_ieq(role, "translator"))
 			persons(H, CX_F_TRANSLATOR, (cx_str){NULL, 0}, names);
 		else
-			persons(H, CX_F_UNKNOWN, role.n ? role : str_of("affiliated"), names);
+			persons(H, CX_F_UNKNOWN, csl_role(role), names);
 	}
 }
 
@@ -298,7 +316,7 @@ static void fields(struct hy *H, const struct ynode *e, int parent)
 			if (!parent || !cx_entry_get(&R->e, CX_F_YEAR))
 				date(H, CX_F_DATE, v);
 		} else if (m->how == CX_H_KEEP) {
-			rec_keep(R, k, text(H, v), v->line, v->col);
+			rec_keep(R, rec_kept_as(R, m), text(H, v), v->line, v->col);
 		} else if (v->kind == Y_SCALAR) {
 			cx_str val = m->how == CX_H_TEXT && (m->field == CX_F_ABSTRACT || m->field == CX_F_NOTE ||
 			                                     m->field == CX_F_TYPE)
@@ -351,7 +369,11 @@ static void entry(struct hy *H, cx_str key, const struct ynode *e)
 		p = yaml_item(p, 0);
 	if (p)
 		pname = yaml_text(yaml_get(p, "type"));
-	rec_type(R, refine(t, pname, p != NULL), tname.n ? tname : str_of("misc"));
+	enum cx_type_id rt = refine(t, pname, p != NULL);
+	/* an article in a blog is a blog post */
+	rec_type(R, rt, rt == CX_T_ONLINE && str_ieq(pname, "blog") ? str_of("blog post")
+	                : tname.n                                  ? tname
+	                                                           : str_of("misc"));
 	R->e.key = arena_str(&R->a, key.p, key.n);
 	fields(H, e, 0);
 	thesis(R);
