@@ -734,9 +734,11 @@ static int year_readable(cx_str t)
 	t = str_trim(t);
 	size_t i = t.n && t.p[0] == '-';
 	size_t k = 0;
-	while (i + k < t.n && str_digit((unsigned char)t.p[i + k]))
+	/* "19xx": a year's unknown digits (EDTF's X), which Typst reads too */
+	while (i + k < t.n && (str_digit((unsigned char)t.p[i + k]) ||
+	                       (k && (t.p[i + k] == 'x' || t.p[i + k] == 'X'))))
 		k++;
-	return k == 4;
+	return k == 4 && (i + k == t.n || !str_digit((unsigned char)t.p[i + k]));
 }
 
 /* Publication states biblatex knows, as they are written out. */
