@@ -144,6 +144,17 @@ static int special(struct cff *C, const struct cx_map *m, cx_str k, const struct
 }
 
 /* One key of a work or reference. */
+/* YYYY-MM-DD, as CFF's schema wants a date. */
+static int iso_date(cx_str t)
+{
+	if (t.n != 10 || t.p[4] != '-' || t.p[7] != '-')
+		return 0;
+	for (size_t i = 0; i < 10; i++)
+		if (i != 4 && i != 7 && !str_digit((unsigned char)t.p[i]))
+			return 0;
+	return 1;
+}
+
 static void key(struct cff *C, cx_str k, const struct ynode *v, int root)
 {
 	struct rec *R = &C->R;
@@ -168,7 +179,7 @@ static void key(struct cff *C, cx_str k, const struct ynode *v, int root)
 		return;
 	switch (m->how) {
 	case CX_H_NAME:
-		persons(C, m->field, k, v);
+		persons(C, m->field, rec_kept_as(R, m), v);
 		return;
 	case CX_H_LIST:
 		if (m->field == CX_F_KEYWORDS)
@@ -180,6 +191,11 @@ static void key(struct cff *C, cx_str k, const struct ynode *v, int root)
 	case CX_H_YEAR:
 	case CX_H_MONTH: {
 		cx_str t = text(C, v);
+		if (m->how == CX_H_DATE && !iso_date(t))
+			diag_report(&R->c->diags, CX_WARNING, CX_E_SYNTAX, v->line, v->col,
+			            "%.*s '%.*s' is not a date as CFF writes one (YYYY-MM-DD); read as far "
+			            "as it goes",
+			            (int)k.n, k.p, (int)t.n, t.p);
 		if (m->field == CX_F_URLDATE)
 			rec_set(R, m->field, t, k, v->line, v->col);
 		else if (m->how == CX_H_MONTH)

@@ -219,6 +219,50 @@ static int plain_key(cx_str k)
 
 /* ---- YAML to the CSL-JSON reader's tree ------------------------------------------- */
 
+/* pandoc reads doi, url, ... as DOI, URL: CSL's names are upper-case. */
+static cx_str csl_key(cx_str k)
+{
+	static const char *const upper[] = {"DOI", "URL", "ISBN", "ISSN", "PMID", "PMCID"};
+	for (size_t i = 0; i < sizeof upper / sizeof *upper; i++)
+		if (str_ieq(k, upper[i]))
+			return str_of(upper[i]);
+	return k;
+}
+
+/* pandoc reads a date as a mapping of year, month and day too
+ * ("issued: {year: 2009}"): as date-parts. */
+static void date_map(struct arena *a, cx_str key, struct jv *v)
+{
+	static const char *const dates[] = {"issued", "accessed", "original-date", "submitted",
+	                                    "event-date", "available-date"};
+	size_t d = 0;
+	while (d < sizeof dates / sizeof *dates && !str_eq(key, dates[d]))
+		d++;
+	if (d == sizeof dates / sizeof *dates || v->t != J_OBJ)
+		return;
+	static const char *const parts[] = {"year", "month", "day"};
+	struct jv *found[3] = {NULL, NULL, NULL};
+	for (size_t i = 0; i < v->n; i++) {
+		if (str_eq(v->k[i], "date-parts"))
+			return;
+		for (int p = 0; p < 3; p++)
+			if (str_eq(v->k[i], parts[p]))
+				found[p] = &v->v[i];
+	}
+	if (!found[0])
+		return;
+	size_t n = found[1] ? found[2] ? 3 : 2 : 1;
+	struct jv *one = arena_alloc(a, n * sizeof *one), *row = arena_alloc(a, sizeof *row),
+	          *outer = arena_alloc(a, sizeof *outer);
+	for (size_t p = 0; p < n; p++)
+		one[p] = *found[p];
+	*row = (struct jv){.t = J_ARR, .line = v->line, .v = one, .n = n};
+	*outer = (struct jv){.t = J_ARR, .line = v->line, .v = row, .n = 1};
+	cx_str *k = arena_alloc(a, sizeof *k);
+	k[0] = str_of("date-parts");
+	*v = (struct jv){.t = J_OBJ, .line = v->line, .v = outer, .k = k, .n = 1};
+}
+
 static void to_jv(struct cy *Y, const struct ynode *n, struct jv *v, int html)
 {
 	struct arena *a = &Y->J.a;
@@ -250,8 +294,9 @@ static void to_jv(struct cy *Y, const struct ynode *n, struct jv *v, int html)
 	if (n->kind == Y_MAP) {
 		cx_str *keys = arena_alloc(a, n->n * sizeof *keys);
 		for (size_t i = 0; i < n->n; i++) {
-			keys[i] = yaml_text(yaml_key(n, i));
+			keys[i] = csl_key(yaml_text(yaml_key(n, i)));
 			to_jv(Y, yaml_value(n, i), &items[i], html && !plain_key(keys[i]));
+			date_map(a, keys[i], &items[i]);
 		}
 		v->k = keys;
 	} else {

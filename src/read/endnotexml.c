@@ -113,7 +113,7 @@ static int special(struct xmlmap *M, const struct cx_map *m, const struct xnode 
 	cx_str v = xmlmap_text(M, n);
 	if (m->how == CX_H_CONTAINER) {
 		enum cx_field_id id = article_like(t)                             ? CX_F_JOURNAL
-		                      : cx_type_is_part(t)                        ? CX_F_BOOKTITLE
+		                      : cx_type_is_part(t) || t == CX_T_ONLINE    ? CX_F_BOOKTITLE
 		                      : t == CX_T_BOOK || t == CX_T_COLLECTION ||
 		                                t == CX_T_TECHREPORT || t == CX_T_ONLINE ? CX_F_SERIES
 		                                                                        : CX_F_UNKNOWN;
@@ -122,6 +122,15 @@ static int special(struct xmlmap *M, const struct cx_map *m, const struct xnode 
 			         n->col);
 		else
 			rec_set(R, id, v, str_of("secondary-title"), n->line, n->col);
+	} else if (strstr(key, "periodical/full-title")) {
+		/* EndNote repeats a section's book here: the same title is no
+		 * journal. */
+		const struct cx_field *b = cx_entry_get(&R->e, CX_F_BOOKTITLE);
+		const struct cx_field *s = cx_entry_get(&R->e, CX_F_SERIES);
+		if (article_like(t))
+			rec_set(R, CX_F_JOURNAL, v, str_of(m->keep), n->line, n->col);
+		else if (!(b && str_same(b->text, v)) && !(s && str_same(s->text, v)))
+			rec_keep(R, str_of(m->keep), v, n->line, n->col);
 	} else if (!strcmp(key, "publisher")) {
 		rec_set(R, t == CX_T_THESIS ? CX_F_SCHOOL : t == CX_T_TECHREPORT ? CX_F_INSTITUTION
 		                                                                 : CX_F_PUBLISHER,

@@ -232,12 +232,14 @@ static void parents(struct hy *H, const struct ynode *v)
 				rec_set(R, CX_F_VENUE, text(H, l), str_of("venue"), l->line, l->col);
 			if (d)
 				rec_set(R, CX_F_EVENTDATE, text(H, d), str_of("eventdate"), d->line, d->col);
+			const struct ynode *o = yaml_get(p, "organization");
+			if (o)
+				rec_set(R, CX_F_ORGANIZATION, text(H, o), str_of("organization"), o->line,
+				        o->col);
 			continue;
 		}
-		const struct ynode *t = yaml_get(p, "title");
-		if (t)
-			rec_keep(R, str_of("parent"), formattable(H, t, NULL), t->line,
-			         t->col);
+		/* a later parent (the video of a talk): what the entry lacks */
+		fields(H, p, 1);
 	}
 }
 
@@ -322,7 +324,10 @@ static void fields(struct hy *H, const struct ynode *e, int parent)
 			                                     m->field == CX_F_TYPE)
 			                 ? formattable(H, v, NULL)
 			                 : text(H, v);
-			rec_set(R, m->field, val, parent ? str_of("parent") : k, v->line, v->col);
+			/* the parent's own value, where the entry has another:
+			 * kept as parent-volume */
+			rec_set(R, m->field, val, parent ? arena_cat(&R->a, str_of("parent"), "-", k) : k,
+			        v->line, v->col);
 		} else if (v->kind == Y_MAP && yaml_get(v, "value")) {
 			rec_set(R, m->field, formattable(H, v, NULL), k, v->line, v->col);
 		}

@@ -257,7 +257,8 @@ static int special(struct xmlmap *M, const struct cx_map *m, const struct xnode 
 		*(host ? &X->host_issuance : &X->issuance) = text_of(R, n);
 	} else if (!strcmp(key, "typeOfResource")) {
 		X->resource = text_of(R, n);
-		rec_keep(R, str_of("typeofresource"), X->resource, n->line, n->col);
+		if (!str_ieq(X->resource, "text")) /* what nearly every record is */
+			rec_keep(R, str_of("typeofresource"), X->resource, n->line, n->col);
 	} else if (!strcmp(key, "note")) {
 		const char *nt = xrec_attr(n, "type");
 		if (nt && *nt)
@@ -266,6 +267,15 @@ static int special(struct xmlmap *M, const struct cx_map *m, const struct xnode 
 			rec_append(R, CX_F_NOTE, " ", xmlmap_text(M, n), n->line);
 	} else if (!strcmp(key, "originInfo/dateIssued") || !strcmp(key, "originInfo/dateCreated")) {
 		date(X, n, !strcmp(key, "originInfo/dateCreated"));
+	} else if (!strcmp(key, "identifier[type=isbn]") || !strcmp(key, "identifier[type=issn]")) {
+		/* "0801486394 (pbk. : acid-free, recycled paper)" */
+		cx_str v = text_of(R, n), id = v;
+		const char *sp = memchr(v.p, ' ', v.n);
+		if (sp)
+			id = (cx_str){v.p, (size_t)(sp - v.p)};
+		rec_set(R, m->field, id, str_of(strstr(key, "isbn") ? "isbn" : "issn"), n->line, n->col);
+		if (id.n < v.n)
+			rec_keep(R, str_of(m->keep), v, n->line, n->col);
 	} else if (!strcmp(key, "physicalDescription/extent")) {
 		extent(R, xmlmap_text(M, n), n->line, n->col);
 	} else if (!strcmp(key, "identifier[type=arxiv]")) {

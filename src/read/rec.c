@@ -127,14 +127,36 @@ static cx_str lower(struct rec *R, cx_str s)
 	return (cx_str){o, s.n};
 }
 
+/* Is v one of the "; " parts of list? */
+static int has_part(cx_str list, cx_str v)
+{
+	const char *p = list.p, *end = list.p + list.n;
+	while (p <= end) {
+		const char *semi = p;
+		while (semi + 1 < end && !(semi[0] == ';' && semi[1] == ' '))
+			semi++;
+		if (semi + 1 >= end)
+			semi = end;
+		if ((size_t)(semi - p) == v.n && !memcmp(p, v.p, v.n))
+			return 1;
+		p = semi + 2;
+	}
+	return 0;
+}
+
 struct cx_field *rec_keep(struct rec *R, cx_str name, cx_str v, unsigned line, unsigned col)
 {
 	if (!v.n)
 		return NULL;
 	cx_str nm = lower(R, name);
+	/* "statement of responsibility": a name every format can write */
+	for (size_t i = 0; i < nm.n; i++)
+		if (nm.p[i] == ' ')
+			((char *)nm.p)[i] = '-';
 	struct cx_field *f = named(R, nm);
 	if (f) {
-		f->raw = f->text = arena_cat(&R->a, f->text, "; ", v);
+		if (!has_part(f->text, v)) /* a catalogue repeats its subjects */
+			f->raw = f->text = arena_cat(&R->a, f->text, "; ", v);
 		return f;
 	}
 	return add(R, CX_F_UNKNOWN, nm, v, line, col);
@@ -661,6 +683,10 @@ void rec_finish(struct rec *R)
 			e->key = keyset_make(&R->keys, e, R->source, year_of(e));
 		norm_entry(R->c->cx, e, &R->a);
 		reader_deliver(R->c, e);
+	} else if (e->type_name.n || e->key.n) {
+		/* a type or a key and nothing else: said, not dropped in silence */
+		diag_report(&R->c->diags, CX_WARNING, CX_E_SYNTAX, R->line, 1,
+		            "a record with no field (only its type or key): skipped");
 	}
 	memset(e, 0, sizeof *e);
 	R->cap = 0;

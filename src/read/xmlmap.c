@@ -149,8 +149,8 @@ static void walk_element(struct xmlmap *M, const struct xnode *k)
 			buf_putc(&path, '/');
 		buf_puts(&path, M->stack[i]->name);
 	}
-	cx_str name = str_of(k->name);
-	rec_keep(M->R, name, v, k->line, k->col);
+	struct cx_field *f = rec_keep(M->R, str_of(k->name), v, k->line, k->col);
+	cx_str name = f ? f->name : str_of(k->name); /* as kept: lower-cased */
 	rec_unknown(M->R, "element", (cx_str){path.p, path.n}, name, k->line, k->col);
 	buf_free(&path);
 }
