@@ -189,7 +189,8 @@ static void each_field(void *p, const struct cx_field *f, const struct fmt_home 
 		lost(W, f, "");
 		return;
 	}
-	if (!put(W, h->name, t, f, d) && h->role != FR_ISSUED)
+	/* year, month, day and date are one date: CSL's issued */
+	if (!put(W, h->role == FR_ISSUED ? "issued" : h->name, t, f, d) && h->role != FR_ISSUED)
 		lost(W, f, " (a second value)");
 }
 

@@ -184,7 +184,7 @@ static void names(struct mw *W, struct mnode *p, const struct cx_field *f, const
 static void note(struct mw *W, const struct cx_field *f)
 {
 	struct mnode *n = put(W, &W->root, "note", text(W, f));
-	if (n) {
+	if (n && f->id != CX_F_NOTE) { /* a note is a note */
 		n->attr = str_of("type");
 		n->aval = fmt_label(W->e, f);
 	}
