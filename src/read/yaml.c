@@ -453,7 +453,8 @@ static void alias(struct yaml_reader *Y, const yaml_event_t *ev)
 			add(Y, &n, Y->anchors[i].weight, ev->end_mark);
 			return;
 		}
-	report(Y, line, col, "YAML: alias *%s names no anchor before it; read as null", name);
+	if (!Y->broken) /* a unit over its limit remembers no anchor: said once */
+		report(Y, line, col, "YAML: alias *%s names no anchor before it; read as null", name);
 	struct ynode n;
 	memset(&n, 0, sizeof n);
 	n.line = line;
@@ -570,7 +571,10 @@ static int resume_after(struct yaml_reader *Y, unsigned err)
 	 * are those it has. */
 	while (next_line(Y, &off, &start, &len)) {
 		unsigned at = line++;
-		if (at <= err)
+		/* libyaml often finds an unclosed [ or { only at the next key:
+		 * the error's own line may start the next child, unless the
+		 * parser started there (then it is the broken child's). */
+		if (at < err || (at == err && at == Y->bline))
 			continue;
 		const char *s = Y->buf + start;
 		size_t indent = 0;
@@ -589,6 +593,8 @@ static int resume_after(struct yaml_reader *Y, unsigned err)
 			size_t i = Y->nfr;
 			while (i > 0 && !starts_child(&Y->fr[i - 1], indent, t, n))
 				i--;
+			if (!i && at == err)
+				continue;
 			if (!i) {
 				size_t least = SIZE_MAX;
 				for (size_t k = 0; k < Y->nfr; k++)
@@ -630,7 +636,9 @@ int yaml_read(struct yaml_reader *Y)
 			break;
 		}
 		unsigned line = line_of(Y, p.problem_mark), col = (unsigned)p.problem_mark.column + 1;
-		if (p.error == YAML_READER_ERROR)
+		if (line == Y->last_err_line && col == Y->last_err_col)
+			; /* the same error, met again after resuming on its line */
+		else if (p.error == YAML_READER_ERROR)
 			report(Y, line, col, "YAML: %s (the input must be UTF-8)",
 			       p.problem ? p.problem : "unreadable input");
 		else if (p.context)
@@ -638,6 +646,8 @@ int yaml_read(struct yaml_reader *Y)
 			       p.context, line_of(Y, p.context_mark));
 		else
 			report(Y, line, col, "YAML: %s", p.problem ? p.problem : "syntax error");
+		Y->last_err_line = line;
+		Y->last_err_col = col;
 		yaml_parser_delete(&p);
 		if (p.error == YAML_READER_ERROR || !resume_after(Y, line))
 			break;

@@ -128,6 +128,7 @@ struct yaml_reader {
 	size_t resume;            /* after a resumption: the depth of the frame the new
 	                           * parser's root continues, plus 1; else 0 */
 	size_t doc;
+	unsigned last_err_line, last_err_col; /* the last syntax error reported */
 };
 
 /* Read every document of Y->in.  Returns 0, or -1 when reading the input
