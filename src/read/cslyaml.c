@@ -263,7 +263,7 @@ static void date_map(struct arena *a, cx_str key, struct jv *v)
 	*v = (struct jv){.t = J_OBJ, .line = v->line, .v = outer, .k = k, .n = 1};
 }
 
-static void to_jv(struct cy *Y, const struct ynode *n, struct jv *v, int html)
+static void to_jv(struct cy *Y, const struct ynode *n, struct jv *v, int html, int item)
 {
 	struct arena *a = &Y->J.a;
 	memset(v, 0, sizeof *v);
@@ -294,14 +294,18 @@ static void to_jv(struct cy *Y, const struct ynode *n, struct jv *v, int html)
 	if (n->kind == Y_MAP) {
 		cx_str *keys = arena_alloc(a, n->n * sizeof *keys);
 		for (size_t i = 0; i < n->n; i++) {
-			keys[i] = csl_key(yaml_text(yaml_key(n, i)));
-			to_jv(Y, yaml_value(n, i), &items[i], html && !plain_key(keys[i]));
-			date_map(a, keys[i], &items[i]);
+			/* an item's own keys are CSL's (custom's are no variables) */
+			keys[i] = yaml_text(yaml_key(n, i));
+			if (item)
+				keys[i] = csl_key(keys[i]);
+			to_jv(Y, yaml_value(n, i), &items[i], html && !plain_key(keys[i]), 0);
+			if (item)
+				date_map(a, keys[i], &items[i]);
 		}
 		v->k = keys;
 	} else {
 		for (size_t i = 0; i < n->n; i++)
-			to_jv(Y, yaml_item(n, i), &items[i], html);
+			to_jv(Y, yaml_item(n, i), &items[i], html, 0);
 	}
 	v->v = items;
 }
@@ -340,7 +344,7 @@ static void unit(void *ctx, const struct yunit *u)
 		return;
 	}
 	struct jv v;
-	to_jv(Y, u->node, &v, 1);
+	to_jv(Y, u->node, &v, 1, 1);
 	csljson_convert(&Y->J, &v, u->node->line);
 	memset(&Y->J.e, 0, sizeof Y->J.e);
 	arena_reset(&Y->J.a);
@@ -366,6 +370,7 @@ static int cslyaml_read(struct cx_reader_ctx *c, struct cx_input *in)
 	int rc = yaml_read(&R);
 	arena_destroy(&Y.J.a);
 	keyset_free(&Y.J.keys);
+	buf_free(&Y.J.sb); /* the CSL-JSON reader's scratch, used for name lists */
 	return rc;
 }
 

@@ -68,14 +68,16 @@ static void pub_date(struct rec *R, const struct xnode *n)
 	}
 	int y = 0, m = 0, d = 0;
 	cx_str ys = text_of(R, xrec_child(n, "Year"));
-	str_digits(ys.p, ys.p + ys.n, &y);
+	if (ys.n)
+		str_digits(ys.p, ys.p + ys.n, &y);
 	const struct xnode *mn = xrec_child(n, "Month"), *sn = xrec_child(n, "Season");
 	if (mn)
 		m = rec_month(text_of(R, mn));
 	else if (sn)
 		m = rec_month(text_of(R, sn));
 	cx_str ds = text_of(R, xrec_child(n, "Day"));
-	str_digits(ds.p, ds.p + ds.n, &d);
+	if (ds.n)
+		str_digits(ds.p, ds.p + ds.n, &d);
 	rec_date(R, y, m, d, n->line);
 }
 

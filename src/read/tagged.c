@@ -30,7 +30,7 @@ void tagged_free(struct tagged *T)
 int tagged_line(struct tagged *T, cx_str *line)
 {
 	for (;;) {
-		const char *s = T->buf + T->pos;
+		const char *s = T->buf ? T->buf + T->pos : ""; /* nothing read yet */
 		size_t avail = T->len - T->pos;
 		const char *nl = NULL;
 		for (size_t i = 0; i < avail; i++)
@@ -60,7 +60,8 @@ int tagged_line(struct tagged *T, cx_str *line)
 				*line = (cx_str){s + 3, avail - 3};
 			return 1;
 		}
-		memmove(T->buf, s, avail);
+		if (avail)
+			memmove(T->buf, s, avail);
 		T->len = avail;
 		T->pos = 0;
 		if (T->cap - T->len < CHUNK) {
