@@ -174,12 +174,46 @@ static const struct jn *jget(const struct jn *o, const char *key)
 
 /* ---- Markdown, as pandoc writes it ------------------------------------------------ */
 
+/* Does the word before s[i] end in one of the abbreviations after which
+ * pandoc's Markdown reader makes the next blank a non-breaking one
+ * ("Dr. House")?  Its list, in pandoc's data/abbreviations. */
+static int abbreviation_before(const char *s, size_t i)
+{
+	static const char *const abbr[] = {
+		"aet.", "aetat.", "al.", "Apr.", "Aug.", "bk.", "Bros.", "c.", "Capt.", "cf.", "ch.",
+		"chap.", "chs.", "Co.", "col.", "Corp.", "cp.", "d.", "Dec.", "Dr.", "e.g.", "ed.",
+		"eds.", "esp.", "f.", "fasc.", "Feb.", "ff.", "fig.", "fl.", "fol.", "fols.", "Fr.",
+		"Gen.", "Gov.", "Hon.", "i.e.", "ill.", "Inc.", "incl.", "Jan.", "Jr.", "Jul.", "Jun.",
+		"Ltd.", "M.A.", "M.D.", "Mar.", "Mr.", "Mrs.", "Ms.", "n.", "n.b.", "nn.", "No.",
+		"Nov.", "Oct.", "p.", "Ph.D.", "pp.", "Pres.", "Prof.", "pt.", "q.v.", "Rep.", "Rev.",
+		"s.v.", "s.vv.", "saec.", "sec.", "Sen.", "Sep.", "Sept.", "Sgt.", "Sr.", "St.",
+		"univ.", "viz.", "vol.", "vs.",
+	};
+	if (!i || s[i - 1] != '.')
+		return 0;
+	size_t j = i;
+	while (j && s[j - 1] != ' ')
+		j--;
+	while (j < i && (s[j] == '"' || s[j] == '\'')) /* a quotation opens before it */
+		j++;
+	cx_str w = {s + j, i - j};
+	for (size_t k = 0; k < sizeof abbr / sizeof *abbr; k++)
+		if (str_eq(w, abbr[k]))
+			return 1;
+	return 0;
+}
+
 /* Text escaped for pandoc's Markdown reader; tight: every blank as an
- * entity. */
+ * entity, which pandoc reads as a blank; so is the blank after an
+ * abbreviation, which pandoc would make a non-breaking one. */
 static void md_text(struct buf *b, const char *s, size_t n, int tight)
 {
 	for (size_t i = 0; i < n; i++) {
 		char c = s[i];
+		if (c == ' ' && !tight && abbreviation_before(s, i)) {
+			buf_puts(b, "&#32;");
+			continue;
+		}
 		if (strchr("\\*_`[]<>|^~$@#&", c))
 			buf_putc(b, '\\');
 		else if (c == '-' && i + 1 < n && s[i + 1] == '-')

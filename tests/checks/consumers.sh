@@ -93,6 +93,18 @@ same_rendering() {
 		n=$((n + 1))
 		"$CITEX" -q -t csl-json "$f" >"$tmp/r.json" 2>/dev/null
 		"$CITEX" -q -t csl-yaml "$f" >"$tmp/r.yaml" 2>/dev/null
+		# Pandoc 3 reads CSL 1.0.2's newer name roles (narrator,
+		# performer, executive-producer, ...) from CSL-JSON but not from
+		# YAML metadata, whatever the YAML says: they are left out of
+		# the CSL-JSON it renders (docs/conformance.md).
+		if [ "$tool" = pandoc3 ]; then
+			$PY -c 'import json, sys
+roles = {"chair", "compiler", "contributor", "curator", "executive-producer", "guest",
+         "host", "narrator", "organizer", "performer", "producer", "series-creator"}
+items = json.load(open(sys.argv[1]))
+json.dump([{k: v for k, v in it.items() if k not in roles} for it in items],
+          open(sys.argv[1], "w"))' "$tmp/r.json"
+		fi
 		render "$tool" "$tmp/r.json" "$tmp/r1.html"
 		render "$tool" "$tmp/r.yaml" "$tmp/r2.html"
 		if ! cmp -s "$tmp/r1.html" "$tmp/r2.html"; then
