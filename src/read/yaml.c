@@ -290,7 +290,8 @@ static void set_key(struct yframe *f, const struct ynode *n)
 	cx_str s = n->kind == Y_SCALAR ? n->s : (cx_str){"", 0};
 	if (s.n + 1 > f->kcap)
 		f->kbuf = xgrow(f->kbuf, &f->kcap, s.n + 1, 1);
-	memcpy(f->kbuf, s.p, s.n);
+	if (s.n) /* an alias with no anchor is a null key, with no text */
+		memcpy(f->kbuf, s.p, s.n);
 	f->kbuf[s.n] = 0;
 	f->keynode.s = (cx_str){f->kbuf, s.n};
 	f->have_key = 1;
