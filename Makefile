@@ -5,57 +5,63 @@ FLEX    ?= flex
 BISON   ?= bison
 PKG_CONFIG ?= pkg-config
 PREFIX  ?= /usr/local
-BUILD   ?= build
+# Profile-guided optimization is opt-in (`make release`, the same as
+# `make PGO=1`), and its build has its own folder, so switching between
+# the two never recompiles the other's objects.
+PGO     ?= 0
+BUILD   ?= $(if $(filter 1,$(PGO)),build/release,build)
 CFLAGS  ?= -O2 -g
 WARN    := -Wall -Wextra -pedantic -Wshadow -Wstrict-prototypes -Werror=implicit-function-declaration
 UTF8PROC_CFLAGS := $(shell $(PKG_CONFIG) --cflags libutf8proc 2>/dev/null)
 UTF8PROC_LIBS   := $(shell $(PKG_CONFIG) --libs libutf8proc 2>/dev/null || echo -lutf8proc)
 # The CSL processor: expat reads styles and locales, ICU collates sort keys.
 CSL_CFLAGS := $(shell $(PKG_CONFIG) --cflags expat icu-i18n icu-uc 2>/dev/null)
-CSL_DEFS   := -DCITEX_STYLEDIR='"$(PREFIX)/share/citex/styles"'
 CSL_LIBS   := $(shell $(PKG_CONFIG) --libs expat icu-i18n icu-uc 2>/dev/null || echo -lexpat -licui18n -licuuc -licudata)
 # GCC on x86-64 clears a struct of a hundred bytes or more with `rep stos`,
 # whose start-up cost is most of the work at that size, and the parser and
 # the LaTeX decoder clear one for every field and every brace group.  Plain
 # stores up to 512 bytes and the C library above that took 7% off the time
-# on big.bib (bench/RESULTS.md, tenth round).  Compilers that do not know
-# the option (clang) do not get it.
-MEMSET_TUNE := -mmemset-strategy=unrolled_loop:512:noalign,libcall:-1:noalign
-TUNE    := $(shell $(CC) -Werror $(MEMSET_TUNE) -x c -c -o /dev/null /dev/null 2>/dev/null && echo '$(MEMSET_TUNE)')
+# on big.bib (bench/RESULTS.md, tenth round).  Copies of a size known only
+# at run time (a field's value into the arena, a name into the output
+# buffer) are short, and a call of the C library's memcpy for each cost
+# 2 to 3 % of the time: they are inline up to 128 bytes, behind a test of
+# the size (the profile-guided build learns the same from its counts).
+# Compilers that do not know the options (clang) do not get them.
+STRINGOP_TUNE := -mmemset-strategy=unrolled_loop:512:noalign,libcall:-1:noalign \
+                 -minline-stringops-dynamically -mmemcpy-strategy=unrolled_loop:128:noalign,libcall:-1:noalign
+TUNE    := $(shell $(CC) -Werror $(STRINGOP_TUNE) -x c -c -o /dev/null /dev/null 2>/dev/null && echo '$(STRINGOP_TUNE)')
+# Hidden visibility: only what src/citex.h marks CX_EXPORT is exported
+# (the installed libcitex.a, below).
 # The YAML readers (CSL-YAML, Hayagriva, CITATION.cff) parse with libyaml;
 # the XML readers (EndNote XML, PubMed, MODS) stream through expat.
 YAML_CFLAGS := $(shell $(PKG_CONFIG) --cflags yaml-0.1 2>/dev/null)
 YAML_LIBS   := $(shell $(PKG_CONFIG) --libs yaml-0.1 2>/dev/null || echo -lyaml)
-ALL_CFLAGS = -std=c11 $(WARN) $(TUNE) $(CFLAGS) -Isrc -I$(GEN) $(UTF8PROC_CFLAGS) $(YAML_CFLAGS) $(CSL_CFLAGS) $(CSL_DEFS)
+ALL_CFLAGS = -std=c11 $(WARN) $(TUNE) $(CFLAGS) -fvisibility=hidden -Isrc -I$(GEN) $(UTF8PROC_CFLAGS) $(YAML_CFLAGS) $(CSL_CFLAGS)
 LDLIBS  += $(UTF8PROC_LIBS) $(YAML_LIBS) $(CSL_LIBS)
-# Profile-guided optimization, on by default with a GCC that has
-# -fprofile-partial-training (GCC 10 and later).  The library and the
-# program are built twice: first instrumented, in $(BUILD)/pgo, which
-# tools/pgo_train.sh runs over the test cases' inputs and a corpus made
-# from the repository's text (tools/pgo_corpus.awk); then for use, with
-# the counts that run left (the .gcda files, written beside the final
-# objects), from which GCC lays out branches and chooses what to inline:
-# about 8% less CPU on big.bib (bench/RESULTS.md, fifteenth round).
-# Output is the same either way.  `make PGO=0` builds once, which is quicker while editing;
-# the sanitizer and fuzz builds never use it.
+# Profile-guided optimization (make release) needs GCC 10 or later, for
+# -fprofile-partial-training.  The library and the program are built
+# twice: first instrumented, in $(BUILD)/pgo, which tools/pgo_train.sh
+# runs over the files of PGO_INPUTS (below); then for use, with the counts
+# that run left (the .gcda files, written beside the final objects), from
+# which GCC lays out branches and chooses what to inline: 5 to 8 % less
+# CPU on big.bib (bench/RESULTS.md).  Output is the same either way, which
+# `make release-check` verifies.  The test, sanitizer and fuzz builds
+# never use it.
+ifeq ($(PGO),1)
 PGO_CAN := $(shell $(CC) -Werror -fprofile-use -fprofile-partial-training -dumpbase pgo.o -dumpbase-ext .o \
              -x c -c -o /dev/null /dev/null 2>/dev/null && printf 'int main(void) { return 0; }\n' | \
              $(CC) -Werror -fprofile-generate -x c -o /dev/null - 2>/dev/null && echo 1)
-PGO     ?= $(if $(filter build,$(BUILD)),$(PGO_CAN))
+ifneq ($(PGO_CAN),1)
+$(error citex: make release (PGO=1) needs GCC 10 or later; plain `make` builds without it)
+endif
+endif
 
 GEN     := $(BUILD)/gen
-# The library, layer by layer (each imports only the layers before it):
-#   core   arena, out, bytes                  (nothing of citex)
-#   model  the field and type tables, entries
-#   norm   latex, names, venues, dates, ids, keys
-#   read   one reader per input format, and the registry
-#   write  one writer per output format, and the registry
-#   pass   whole-run passes: --aux, --dedup, --check
-#   csl    the CSL processor: styles, locales, rendering
-#   cv     publication lists
-#   cli    the command line (not in the library)
-LAYERS  := core model norm read write pass csl cv
-LIB_SRC := $(foreach l,$(LAYERS),$(wildcard src/$(l)/*.c))
+# The layers of src/, lowest first, are listed once, in src/LAYERS (one
+# "LAYER...: what it holds" line each), which tools/layers.sh checks the
+# includes against.  The library is every layer but cli, in that order.
+LAYERS  := $(shell sed -n 's/^\([a-z][a-z ]*\):.*/\1/p' src/LAYERS)
+LIB_SRC := $(foreach l,$(filter-out cli,$(LAYERS)),$(wildcard src/$(l)/*.c))
 LIB_OBJ := $(patsubst src/%.c,$(BUILD)/%.o,$(LIB_SRC))
 GRAMMARS := $(wildcard grammar/*.y)
 LEXERS   := $(wildcard grammar/*.l)
@@ -71,12 +77,20 @@ GEN_HDR += $(EMBED)
 GEN_OBJ := $(patsubst grammar/%.y,$(BUILD)/gen/%.tab.o,$(GRAMMARS)) $(patsubst grammar/%.l,$(BUILD)/gen/%.lex.o,$(LEXERS))
 LIB_OBJ += $(GEN_OBJ) $(BUILD)/gen/refs_model.o
 CLI_OBJ := $(patsubst src/%.c,$(BUILD)/%.o,$(wildcard src/cli/*.c))
+# The library's objects in an archive that keeps every symbol global, for
+# what uses its internal headers (below, beside libcitex.a).
+LIB_INTERNAL := $(BUILD)/libcitex-internal.a
+OBJCOPY ?= objcopy
 UNIT_SRC := $(filter-out tests/unit/stub_%.c,$(wildcard tests/unit/test_*.c))
 UNIT_BIN := $(patsubst tests/unit/%.c,$(BUILD)/%,$(UNIT_SRC))
+# Every object of the instrumented program runs in training, so each
+# final object has counts: one without is an error, not a quiet build
+# without the profile (a stale profile is an error already: GCC's
+# -Wcoverage-mismatch).
 ifeq ($(PGO),1)
 PGO_DIR  := $(BUILD)/pgo
 PGO_GEN  := -fprofile-generate -fprofile-update=single
-PGO_USE  := -fprofile-use -fprofile-partial-training -Wno-missing-profile
+PGO_USE  := -fprofile-use -fprofile-partial-training -Werror=missing-profile
 PROFILE  := $(BUILD)/profile.stamp
 PGO_OBJ  := $(patsubst $(BUILD)/%,$(PGO_DIR)/%,$(CLI_OBJ) $(LIB_OBJ))
 # GCC names the profile of a static function after the object file: an
@@ -87,13 +101,28 @@ PGO_AS    = -dumpbase $(patsubst $(PGO_DIR)/%,$(BUILD)/%,$@) -dumpbase-ext .o -M
 PGO_MKDIR = @mkdir -p $(@D) $(dir $(patsubst $(PGO_DIR)/%,$(BUILD)/%,$@))
 endif
 
-all: deps citex libcitex.a
+all: citex libcitex.a
+
+# The profile-guided build, in build/release; ./citex and libcitex.a are
+# then copies of it.
+release:
+	@$(MAKE) --no-print-directory PGO=1 all
+
+# The profile-guided build writes what the plain build writes, byte for
+# byte with stderr and the exit status, on every input of tests/cases and
+# seeds/ to every format (tests/release.sh).  CI runs it.
+release-check:
+	@$(MAKE) --no-print-directory PGO=0 BUILD=build build/citex
+	@$(MAKE) --no-print-directory PGO=1 BUILD=build/release build/release/citex
+	@sh tests/release.sh build/citex build/release/citex
 
 # Install (as root) or name (otherwise) the Debian packages the build needs;
 # test-deps: those the checks run citex's output through (bibtex, biber,
 # pandoc, pdflatex, ...), and Typst's compiler and pandoc 3 from npm under
-# ~/.cache/citex-peers (tools/peers.sh).  make check does not need them: it skips what a
-# missing tool would check.
+# ~/.cache/citex-peers (tools/peers.sh).  make check does not need them: it
+# skips what a missing tool would check.  make itself never installs
+# anything: a build that lacks a package names it and stops (check-tools,
+# below).
 deps:
 	@sh tools/deps.sh build
 
@@ -104,6 +133,7 @@ test-deps:
 # The main job: every seed publication list to one .bib on stdout.  The
 # build talks on stderr only, so `make seeds > refs.bib` holds BibTeX alone.
 seeds:
+	@sh tools/deps.sh build
 	@$(MAKE) --no-print-directory all >&2
 	@./citex -f cv -t bibtex seeds/*
 
@@ -118,19 +148,42 @@ libcitex.a: $(BUILD)/libcitex.a
 csl-fixture: $(BUILD)/csl-fixture
 	rm -f $@ && cp $< $@
 
-$(BUILD)/csl-fixture: tests/csl/fixture.c $(BUILD)/libcitex.a
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/libcitex.a $(LDLIBS)
+$(BUILD)/csl-fixture: tests/csl/fixture.c $(LIB_INTERNAL)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(LIB_INTERNAL) $(LDLIBS)
 
+# The command line links the installed archive: it uses citex.h alone.
 $(BUILD)/citex: $(CLI_OBJ) $(BUILD)/libcitex.a
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
-$(BUILD)/libcitex.a: $(LIB_OBJ)
+# Two archives of the same objects.  The internal one keeps every global
+# symbol, for what is built with the library's own headers: the unit
+# tests, tools/, the CSL test-suite runner, the thread test and the fuzz
+# harnesses.  libcitex.a, the one installed, is the objects linked into
+# one (ld -r) with every hidden symbol made local: it exports citex.h's
+# CX_EXPORT functions alone, so a program with its own xmalloc or
+# utf8_next links with it (tests/checks/symbols.sh).
+$(LIB_INTERNAL): $(LIB_OBJ)
 	rm -f $@
 	ar rcs $@ $^
 
+$(BUILD)/libcitex.a: $(LIB_OBJ)
+	rm -f $@ $(BUILD)/libcitex.o
+	$(LD) -r -o $(BUILD)/libcitex.o $^
+	$(OBJCOPY) --localize-hidden $(BUILD)/libcitex.o
+	ar rcs $@ $(BUILD)/libcitex.o
+	rm -f $(BUILD)/libcitex.o
+
 # Dependencies on headers come from the compiler (-MMD -MP); every object
 # waits for the generated headers, which the first build cannot know of.
-$(BUILD)/%.o: src/%.c $(PROFILE) | $(GEN_HDR)
+# The compiler and its flags, rewritten only when they change: every
+# object depends on it, so a build with other flags (CFLAGS=-O0, another
+# CC) compiles again instead of linking objects of two kinds.
+FLAGS_STAMP := $(BUILD)/cflags
+$(FLAGS_STAMP): FORCE | $(BUILD)
+	@echo '$(CC) $(ALL_CFLAGS) $(PGO_USE) $(LDFLAGS)' >$@.tmp
+	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
+
+$(BUILD)/%.o: src/%.c $(PROFILE) $(FLAGS_STAMP) | $(GEN_HDR)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(PGO_USE) -MMD -MP -c -o $@ $<
 
@@ -140,15 +193,16 @@ $(GEN)/%.tab.c $(GEN)/%.tab.h: grammar/%.y | $(GEN) check-tools
 	$(BISON) -Wall -Werror -Wno-yacc --defines=$(GEN)/$*.tab.h -o $(GEN)/$*.tab.c $<
 
 # A fast-table scanner (-CF, bibtex.l) is edited in two places, its table
-# and its matching loop, by tools/flex_fast.awk (which says why); the build
-# stops if that scanner is not flex 2.6.4's.
+# and its matching loop, by tools/flex_fast.awk (which says why); where
+# flex wrote them otherwise than flex 2.6.4 does, they are left as they are
+# with a warning (the scanner is flex's own: correct, a little slower).
 $(GEN)/%.lex.c $(GEN)/%.lex.h: grammar/%.l tools/flex_fast.awk Makefile | $(GEN) check-tools
 	$(FLEX) --header-file=$(GEN)/$*.lex.h -o $(GEN)/$*.lex.c $<
 	awk -f tools/flex_fast.awk $(GEN)/$*.lex.c >$(GEN)/$*.lex.c.tmp || \
 	  { rm -f $(GEN)/$*.lex.c $(GEN)/$*.lex.c.tmp; exit 1; }
 	mv $(GEN)/$*.lex.c.tmp $(GEN)/$*.lex.c
 
-$(BUILD)/gen/%.tab.o: $(GEN)/%.tab.c $(PROFILE) | $(GEN_HDR)
+$(BUILD)/gen/%.tab.o: $(GEN)/%.tab.c $(PROFILE) $(FLAGS_STAMP) | $(GEN_HDR)
 	$(CC) $(ALL_CFLAGS) $(PGO_USE) -MMD -MP -Wno-unused-function -c -o $@ $<
 
 # A scanner may include any parser's header (the RIS scanner has none).
@@ -156,13 +210,13 @@ $(BUILD)/gen/%.tab.o: $(GEN)/%.tab.c $(PROFILE) | $(GEN_HDR)
 # grows, which flex sets again after the realloc, for ones used after it.
 LEX_WARN := -Wno-unused-function -Wno-sign-compare -Wno-unused-parameter \
             $(shell $(CC) -Werror -Wno-use-after-free -x c -c -o /dev/null /dev/null 2>/dev/null && echo -Wno-use-after-free)
-$(BUILD)/gen/%.lex.o: $(GEN)/%.lex.c $(PROFILE) | $(GEN_HDR)
+$(BUILD)/gen/%.lex.o: $(GEN)/%.lex.c $(PROFILE) $(FLAGS_STAMP) | $(GEN_HDR)
 	$(CC) $(ALL_CFLAGS) $(PGO_USE) -MMD -MP $(LEX_WARN) -c -o $@ $<
 
 ifeq ($(PGO),1)
 # The instrumented build (PGO, above) and its training run.  Each object
 # of the final build waits for the profile, which is made again when a
-# source changes.
+# source or a training input changes.
 $(PGO_DIR)/%.o: src/%.c | $(GEN_HDR)
 	$(PGO_MKDIR)
 	$(CC) $(ALL_CFLAGS) $(PGO_GEN) $(PGO_AS) -MMD -MP -c -o $@ $<
@@ -182,55 +236,129 @@ $(PGO_DIR)/gen/refs_model.o: $(GEN)/refs_model.c
 $(PGO_DIR)/citex: $(PGO_OBJ)
 	$(CC) $(ALL_CFLAGS) $(PGO_GEN) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
-# The corpus is made from README.md and the venue table: a change to
-# either trains again.
-$(PROFILE): $(PGO_DIR)/citex tools/pgo_train.sh tools/pgo_corpus.awk styles/venues.tsv README.md
+# The training run reads the files of PGO_INPUTS and nothing else (no
+# documentation, whose edits would move the build), so they and the list
+# itself are what the profile depends on: a new, changed or removed input
+# trains again.  Each line of the list is "ROLE FILE" (pgo_train.sh says
+# what each role is run through):
+#   bib     BibTeX: every case's input, to every writer
+#   data    RIS and CSL-JSON inputs of the cases
+#   csl     the CSL cases' BibTeX, through the default style
+#   cv      the seeds, as publication lists
+#   words   text the large-bibliography corpus takes its words from
+#   venues  the venue table, for the corpus's journals and conferences
+PGO_BIB    := $(sort $(shell find tests/cases -name '*.bib'))
+PGO_INPUTS := $(addprefix bib:,$(PGO_BIB)) \
+              $(addprefix data:,$(sort $(shell find tests/cases -name '*.ris' -o -name '*.json'))) \
+              $(addprefix csl:,$(filter tests/cases/csl/%,$(PGO_BIB))) \
+              $(addprefix cv:,$(sort $(wildcard seeds/*))) \
+              $(addprefix words:,$(sort $(wildcard seeds/*))) \
+              venues:styles/venues.tsv
+PGO_LIST   := $(BUILD)/pgo-inputs
+# Written only when it changes, so that its date is that of the last
+# change to the list.
+$(PGO_LIST): FORCE | $(BUILD)
+	@printf '%s\n' $(subst :, ,$(PGO_INPUTS)) | paste -d' ' - - >$@.tmp
+	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
+
+$(PROFILE): $(PGO_DIR)/citex tools/pgo_train.sh tools/pgo_corpus.awk $(PGO_LIST) \
+		$(sort $(foreach i,$(PGO_INPUTS),$(word 2,$(subst :, ,$(i)))))
 	@find $(BUILD) -name '*.gcda' -exec rm -f {} +
-	sh tools/pgo_train.sh $(PGO_DIR)/citex
+	sh tools/pgo_train.sh $(PGO_DIR)/citex $(PGO_LIST)
 	@touch $@
 
 -include $(PGO_OBJ:.o=.d)
 endif
 
-# The labeller's model (data/refs.model, rebuilt by `make model`) goes into
-# the library as a byte array.
-$(GEN)/refs_model.c: $(wildcard data/refs.model) | $(GEN)
-	@{ echo '#include <stddef.h>'; \
-	  echo 'const unsigned char cv_refs_model[] = {'; \
-	  if [ -f data/refs.model ]; then od -An -v -tu1 data/refs.model | \
-	    sed -e 's/^ *//' -e 's/  */,/g' -e 's/$$/,/'; fi; \
-	  echo '0};'; \
-	  echo "const size_t cv_refs_model_size = $$( [ -f data/refs.model ] && wc -c <data/refs.model || echo 0);"; \
-	} >$@
+# The labeller's models (rebuilt by `make model`) go into the library as
+# byte arrays: data/refs.model reads reference strings, data/cv.model the
+# items of pages.
+MODELS := data/refs.model data/cv.model
+$(GEN)/refs_model.c: $(wildcard $(MODELS)) tools/embed_models.sh | $(GEN)
+	@sh tools/embed_models.sh cv_refs_model=data/refs.model cv_pages_model=data/cv.model >$@
 
-$(BUILD)/gen/refs_model.o: $(GEN)/refs_model.c
+$(BUILD)/gen/refs_model.o: $(GEN)/refs_model.c $(FLAGS_STAMP)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
-# The labeller's training: anystyle's labelled references (BSD-2) and the
-# publication-list items in data/cv-items.xml; anystyle's gold.xml is the
-# development set and stays out.  Deterministic: the same inputs give the
-# same model, byte for byte.
+# The labeller's training.  The pages' model (data/cv.model): anystyle's
+# labelled references (BSD-2) and the publication-list items in
+# data/cv-items.xml.  The reference strings' model (data/refs.model, -r):
+# anystyle's references and those rendered through the CSL styles below.
+# anystyle's gold.xml is the development set and stays out of both.
+# Deterministic: the same inputs give the same models, byte for byte.
 EPOCHS ?= 20
 REFS_TRAIN ?= ../shared/corpora/refs-train/anystyle/res/parser
-$(BUILD)/train_refs: tools/train_refs.c tools/train_items.c tools/train.h $(BUILD)/libcitex.a
-	$(CC) $(ALL_CFLAGS) -Itools -o $@ tools/train_refs.c tools/train_items.c $(BUILD)/libcitex.a $(LDLIBS) -lm
+$(BUILD)/train_refs: tools/train_refs.c tools/train_items.c tools/train.h $(LIB_INTERNAL)
+	$(CC) $(ALL_CFLAGS) -Itools -o $@ tools/train_refs.c tools/train_items.c $(LIB_INTERNAL) $(LDLIBS) -lm
 
-TRAIN_ARGS = -e $(EPOCHS) -p 256 -x $(REFS_TRAIN)/gold.xml $(patsubst %,-i %,$(wildcard data/cv-items.xml)) -v styles/venues.tsv \
-	  $(REFS_TRAIN)/core.xml $(REFS_TRAIN)/good.xml $(REFS_TRAIN)/bad.xml $(REFS_TRAIN)/ugly.xml
-model: $(BUILD)/train_refs
-	$(BUILD)/train_refs -o data/refs.model $(TRAIN_ARGS)
+# Labelled references rendered through Debian's CSL styles (tools/gen_refs.c):
+# the styles of data/refs-styles.tsv's train set render items of the shared
+# bibliographies, SYNTH_PER_STYLE each; those of the held-out set render
+# other items for `make eval-refs`.  Without the styles or the corpora the
+# model is trained on anystyle's sets alone.
+CSL_STYLES ?= /usr/share/citation-style-language/styles
+CORPORA ?= ../shared/corpora
+GEN_INPUTS = $(wildcard $(CORPORA)/large-bib/big.bib $(CORPORA)/pandoc-biblatex/test/command \
+	  $(CORPORA)/biber-tdata/t/tdata $(CORPORA)/csl-test-suite/processor-tests/humans)
+GEN_ARGS = -styles data/refs-styles.tsv -dir $(CSL_STYLES) -seed 1 \
+	  $(patsubst %,-journals %,$(wildcard $(CORPORA)/venues/jabref-abbrv/journals)) -venues styles/venues.tsv
+SYNTH_PER_STYLE ?= 150
+SYNTH_SHARE ?= 6
+HELDOUT_PER_STYLE ?= 20
+SYNTH := $(if $(and $(wildcard $(CSL_STYLES)/apa.csl),$(GEN_INPUTS)),$(BUILD)/refs-synth.xml)
+HELDOUT := $(BUILD)/refs-heldout/anystyle/res/parser/gold.xml
+$(BUILD)/gen_refs: tools/gen_refs.c tools/gen_segs.c tools/gen_refs.h $(LIB_INTERNAL)
+	$(CC) $(ALL_CFLAGS) -Itools -o $@ tools/gen_refs.c tools/gen_segs.c $(LIB_INTERNAL) $(LDLIBS)
+
+# (the strings depend on the renderer and the generator, not on the model
+# that the library holds: order-only on the program)
+GEN_DEPS = tools/gen_refs.c tools/gen_segs.c tools/gen_refs.h data/refs-styles.tsv styles/venues.tsv \
+	  $(wildcard src/csl/*.c src/csl/*.h src/csl/*.def)
+$(BUILD)/refs-synth.xml: $(GEN_DEPS) | $(BUILD)/gen_refs
+	$(BUILD)/gen_refs -o $@ -set train -n $(SYNTH_PER_STYLE) $(GEN_ARGS) $(GEN_INPUTS)
+
+# held out: clean strings (no noise, a blank between every two fields), as
+# score_refs.py reads anystyle's gold.xml from --corpora
+$(HELDOUT): $(GEN_DEPS) | $(BUILD)/gen_refs
+	@mkdir -p $(@D)
+	$(BUILD)/gen_refs -o $@ -set heldout -clean -n $(HELDOUT_PER_STYLE) $(GEN_ARGS) $(GEN_INPUTS)
+
+ANYSTYLE = $(REFS_TRAIN)/core.xml $(REFS_TRAIN)/good.xml $(REFS_TRAIN)/bad.xml $(REFS_TRAIN)/ugly.xml
+PAGES_ARGS = -e $(EPOCHS) -p 256 -x $(REFS_TRAIN)/gold.xml $(patsubst %,-i %,$(wildcard data/cv-items.xml)) \
+	  -v styles/venues.tsv $(ANYSTYLE)
+# weights under 6 (in 1/64ths) are dropped: the larger set leaves more
+# small ones, which cost reading time and give nothing
+REFS_ARGS = -r -e $(EPOCHS) -p 384 -x $(REFS_TRAIN)/gold.xml $(if $(SYNTH),-s $(SYNTH) -k $(SYNTH_SHARE)) $(ANYSTYLE)
+model: $(BUILD)/train_refs $(SYNTH)
+	$(BUILD)/train_refs -o data/cv.model $(PAGES_ARGS)
+	$(BUILD)/train_refs -o data/refs.model $(REFS_ARGS)
 	$(MAKE) --no-print-directory all
 
-# Retrain into build/ and compare: the committed model is what the data gives.
-model-check: $(BUILD)/train_refs
-	$(BUILD)/train_refs -o $(BUILD)/refs.model $(TRAIN_ARGS) 2>/dev/null
-	cmp $(BUILD)/refs.model data/refs.model && echo "ok model: data/refs.model is rebuilt exactly"
+# Retrain into build/ and compare: the committed models are what the data give.
+model-check: $(BUILD)/train_refs $(SYNTH)
+	$(BUILD)/train_refs -o $(BUILD)/cv.model $(PAGES_ARGS) 2>/dev/null
+	$(BUILD)/train_refs -o $(BUILD)/refs.model $(REFS_ARGS) 2>/dev/null
+	cmp $(BUILD)/cv.model data/cv.model && cmp $(BUILD)/refs.model data/refs.model && \
+	  echo "ok model: data/cv.model and data/refs.model are rebuilt exactly"
 
 # K-fold cross-validation of the labeller on the training sets alone
 # (tools/refs_cv.sh): a change that helps the development set should help
-# the held-out folds too.
-model-cv: $(BUILD)/train_refs $(BUILD)/citex
-	CC="$(CC)" BUILD=$(BUILD) EPOCHS=$(EPOCHS) sh tools/refs_cv.sh
+# the held-out folds too.  Each fold trains as `make model` does, with the
+# rendered references.
+model-cv: $(BUILD)/train_refs $(BUILD)/citex $(SYNTH)
+	CC="$(CC)" BUILD=$(BUILD) EPOCHS=$(EPOCHS) SYNTH="$(SYNTH)" SHARE=$(SYNTH_SHARE) sh tools/refs_cv.sh
+
+# The reference labeller's figures that no training can fit
+# (tools/refs_eval.sh): anystyle's gold.xml, the references of the held-out
+# styles, and model-cv's folds.  eval-refs-gold and eval-refs-heldout are
+# the quick two.
+eval-refs: eval-refs-gold eval-refs-heldout model-cv
+
+eval-refs-gold: $(BUILD)/citex
+	sh tools/refs_eval.sh gold $(BUILD)/citex
+
+eval-refs-heldout: $(BUILD)/citex $(HELDOUT)
+	sh tools/refs_eval.sh heldout $(BUILD)/citex $(BUILD)/refs-heldout
 
 print-ldlibs:
 	@echo $(LDLIBS)
@@ -240,7 +368,7 @@ $(GEN)/csl_locale_en_us.inc: styles/locales-en-US.xml tools/embed.sh | $(GEN)
 $(GEN)/csl_style_default.inc: styles/citex.csl tools/embed.sh | $(GEN)
 	sh tools/embed.sh $< > $@
 
-$(BUILD) $(GEN):
+$(BUILD) $(GEN): | check-tools
 	mkdir -p $@
 
 $(BUILD)/mkindex: tools/mkindex.c src/model/names.def src/model/fields.def \
@@ -272,7 +400,14 @@ layers:
 sizes:
 	@sh tools/sizes.sh
 
+# Before anything is built: the build packages.  make check and make
+# seeds, the README's two set-up commands, install what is missing as root
+# and print the apt-get line otherwise (tools/deps.sh build); every other
+# goal only names the missing packages and `sudo make deps`, and stops.
+# flex and bison are looked at again for machines without dpkg.
+DEPS_MODE := $(if $(filter check seeds,$(MAKECMDGOALS)),build,check)
 check-tools:
+	@sh tools/deps.sh $(DEPS_MODE)
 	@command -v $(FLEX) >/dev/null || { echo "citex: flex is missing: apt-get install flex" >&2; exit 1; }
 	@command -v $(BISON) >/dev/null || { echo "citex: bison is missing: apt-get install bison" >&2; exit 1; }
 	@v=$$($(BISON) --version | sed -n '1s/.* \([0-9][0-9.]*\)$$/\1/p'); \
@@ -283,8 +418,8 @@ check-tools:
 # (tests/checks/threads.sh, which make check runs, says which).
 THREAD_INPUTS = $(shell sh tests/checks/threads.sh --inputs)
 
-$(BUILD)/threads: tests/threads/threads.c $(BUILD)/libcitex.a
-	$(CC) $(ALL_CFLAGS) -pthread $(LDFLAGS) -o $@ $< $(BUILD)/libcitex.a $(LDLIBS)
+$(BUILD)/threads: tests/threads/threads.c $(LIB_INTERNAL)
+	$(CC) $(ALL_CFLAGS) -pthread $(LDFLAGS) -o $@ $< $(LIB_INTERNAL) $(LDLIBS)
 
 # libcitex in several threads at once under ThreadSanitizer: each output
 # must equal the same conversion alone, and TSan must see no race.
@@ -294,8 +429,12 @@ tsan:
 	  LDFLAGS="-fsanitize=thread" build/tsan/threads
 	TSAN_OPTIONS=halt_on_error=1:exitcode=66 build/tsan/threads $(THREAD_INPUTS)
 
-$(BUILD)/test_%: tests/unit/test_%.c $(BUILD)/libcitex.a
-	$(CC) $(ALL_CFLAGS) -o $@ $< $(BUILD)/libcitex.a $(LDLIBS)
+# the labelling of rendered references is the generator's (tools/)
+$(BUILD)/test_gen_segs: tests/unit/test_gen_segs.c tools/gen_segs.c tools/gen_refs.h $(LIB_INTERNAL)
+	$(CC) $(ALL_CFLAGS) -Itools -o $@ tests/unit/test_gen_segs.c tools/gen_segs.c $(LIB_INTERNAL) $(LDLIBS)
+
+$(BUILD)/test_%: tests/unit/test_%.c $(LIB_INTERNAL)
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(LIB_INTERNAL) $(LDLIBS)
 
 # The whole suite, or part of it: make check T=tests/cases/ris (a folder),
 # T=tests/cases/ris/zotero (a case), T=tests/checks/batch.sh, T=unit.
@@ -314,6 +453,15 @@ asan:
 	  LDFLAGS="-fsanitize=address,undefined" \
 	  ASAN_OPTIONS=abort_on_error=1:detect_leaks=1 \
 	  UBSAN_OPTIONS=halt_on_error=1:abort_on_error=1:print_stacktrace=1 check
+
+# The cv reader on generated held-out pages (tools/gen_pages.py --split heldout),
+# by layout family and text form, beside the dev sites in the same forms
+# (tools/eval_pages.py; skipped without ../shared).  EVAL_SITES=N, EVAL_SEED=N;
+# EVAL_ARGS=--reuse rescores the pages of the last run.
+EVAL_SITES ?= 400
+EVAL_SEED ?= 31
+eval-pages: $(BUILD)/citex
+	python3 tools/eval_pages.py --citex $(BUILD)/citex --sites $(EVAL_SITES) --seed $(EVAL_SEED) $(EVAL_ARGS)
 
 # Every .bib of ../shared/corpora to every format (skipped without it).
 check-corpora: $(BUILD)/citex
@@ -355,11 +503,15 @@ SECONDS ?= 60
 fuzz:
 	$(MAKE) PGO=0 BUILD=build/fuzz CC=clang \
 	  CFLAGS="-O1 -g -fno-omit-frame-pointer -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined" \
-	  build/fuzz/libcitex.a
+	  build/fuzz/libcitex-internal.a
 	sh tests/fuzz/run.sh $(SECONDS)
 
 clean:
 	rm -rf build citex libcitex.a
 
-.PHONY: layers tsan statics sizes model model-check model-cv print-ldlibs fuzz install uninstall asan-corpora deps test-deps seeds all check unit asan check-corpora clean check-tools
+# A prerequisite that is always out of date, for rules that decide
+# themselves whether their target changes (PGO_LIST).
+FORCE:
+
+.PHONY: FORCE release release-check layers tsan statics sizes model model-check model-cv eval-refs eval-refs-gold eval-refs-heldout print-ldlibs fuzz install uninstall asan-corpora deps test-deps seeds all check unit asan check-corpora clean check-tools eval-pages
 .DELETE_ON_ERROR:

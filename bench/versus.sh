@@ -4,6 +4,7 @@
 # part of make check.
 #
 #   sh bench/versus.sh OLD NEW [...]       builds to compare (paths)
+#   sh bench/versus.sh main=../main/citex plain=build/citex   LABEL=PATH names one
 #   RUNS=21 IN=FILE.bib sh bench/versus.sh OLD NEW
 #
 # Cases as in bench/speed.sh: BibTeX -> CSL-JSON of the file as it is
@@ -25,8 +26,9 @@ i=0
 while [ "$i" -lt "$RUNS" ]; do
 	i=$((i + 1))
 	n=0
-	for b in "$@"; do
+	for a in "$@"; do
 		n=$((n + 1))
+		b=${a#*=}
 		for c in two one; do
 			f=$IN
 			[ $c = one ] && f=$d/one.bib
@@ -41,8 +43,9 @@ while [ "$i" -lt "$RUNS" ]; do
 done
 printf '%-40s %-10s %9s %9s %8s %8s %9s\n' build case "best ms" "median ms" "MB/s" "MB/s med" "peak RSS"
 n=0
-for b in "$@"; do
+for a in "$@"; do
 	n=$((n + 1))
+	b=${a%%=*}
 	for c in two one; do
 		label="two passes"
 		[ $c = one ] && label="one pass"

@@ -59,11 +59,11 @@ item:
 	;
 
 body:
-	  TYPE OPEN { parser_begin_entry(P, CX_E_ENTRY, $1.s, @1.first_line, @1.first_column); }
+	  TYPE OPEN { parser_begin_entry(P, CX_ENTRY_RECORD, $1.s, @1.first_line, @1.first_column); }
 	  key fields CLOSE { parser_end_entry(P); }
-	| STRING OPEN { parser_begin_entry(P, CX_E_STRING, CX_STR("string"), @1.first_line, @1.first_column); }
+	| STRING OPEN { parser_begin_entry(P, CX_ENTRY_STRING, CX_STR("string"), @1.first_line, @1.first_column); }
 	  NAME '=' value opt_comma CLOSE { parser_define_string(P, $4.s, @4.first_line, @4.first_column); }
-	| PREAMBLE OPEN { parser_begin_entry(P, CX_E_PREAMBLE, CX_STR("preamble"), @1.first_line, @1.first_column); }
+	| PREAMBLE OPEN { parser_begin_entry(P, CX_ENTRY_PREAMBLE, CX_STR("preamble"), @1.first_line, @1.first_column); }
 	  value CLOSE { parser_end_field(P, CX_STR("preamble"), @4.first_line, @4.first_column); parser_end_entry(P); }
 	| COMMENT CBODY { parser_comment(P, $2.s, 0, @1.first_line, @1.first_column); }
 	| error { parser_skip_entry(P); }

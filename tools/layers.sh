@@ -1,22 +1,20 @@
 #!/bin/sh
 # tools/layers.sh: check that each layer of src/ includes only the layers
-# below it.  The order, lowest first (a layer on the same line as another
-# may not include it either):
-#   core
-#   model
-#   norm
-#   read   write
-#   pass
-#   cv     csl
-#   cli
-# citex.h, the public header, may be included anywhere; generated parser
-# headers belong to the layer whose grammar made them.  Prints each
-# include that breaks the order and exits 1 if there is any.
+# below it.  The order is src/LAYERS, lowest first (a layer on the same
+# line as another may not include it either), the one list of the layers,
+# which the Makefile reads too.  citex.h, the public header, may be
+# included anywhere; generated parser headers belong to the layer whose
+# grammar made them.  Prints each include that breaks the order, and each
+# folder of src/ that src/LAYERS does not name, and exits 1 if there is
+# any.
+cd "$(dirname "$0")/.." || exit 2
+# " core=1 model=2 ... ": each layer and its line in src/LAYERS.
+ranks=" $(sed -n 's/^\([a-z][a-z ]*\):.*/\1/p' src/LAYERS |
+	awk '{ for (i = 1; i <= NF; i++) printf "%s=%d ", $i, NR }')"
+# rank LAYER: its line (1 the lowest), or 99 for a folder not listed.
 rank() {
-	case $1 in
-	core) echo 0 ;; model) echo 1 ;; norm) echo 2 ;; read | write) echo 3 ;;
-	pass) echo 4 ;; cv | csl) echo 5 ;; cli) echo 6 ;; *) echo 99 ;;
-	esac
+	r=${ranks#* "$1"=}
+	if [ "$r" = "$ranks" ]; then echo 99; else echo "${r%% *}"; fi
 }
 gen_layer() { # the layer of a generated header
 	case $1 in
@@ -28,7 +26,10 @@ gen_layer() { # the layer of a generated header
 	esac
 }
 bad=0
-cd "$(dirname "$0")/.." || exit 2
+for d in src/*/; do
+	d=$(basename "$d")
+	[ "$(rank "$d")" != 99 ] || { echo "src/$d is not a layer of src/LAYERS"; bad=1; }
+done
 for f in $(find src -name '*.c' -o -name '*.h' | sort) grammar/*.y grammar/*.l; do
 	case $f in
 	src/*/*) layer=$(echo "$f" | cut -d/ -f2) ;;

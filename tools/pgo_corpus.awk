@@ -3,14 +3,16 @@
 # keep, made from the repository's own text, so that the run needs no data
 # from outside and the profile sees values of the usual length.
 #
-#   awk -v n=ENTRIES -f tools/pgo_corpus.awk styles/venues.tsv README.md
+#   awk -v n=ENTRIES -f tools/pgo_corpus.awk styles/venues.tsv TEXT...
 #
-# Words and sentences come from README.md, journal and conference names
-# from the venue table.  Half the entries are written as beebe's files
-# are (quoted values aligned after the name, @string macros for journals,
-# months and acknowledgements, long abstracts wrapped over lines, crossref
-# to a proceedings entry that follows), half as reference managers write
-# them (braced values, one line each).  The numbers come from a fixed
+# Journal and conference names come from the venue table, words and
+# sentences from the TEXT files (the training run gives it the seeds:
+# publication lists, whose titles and names are what a bibliography
+# holds, and which never change).  Half the entries are written as
+# beebe's files are (quoted values aligned after the name, @string macros
+# for journals, months and acknowledgements, long abstracts wrapped over
+# lines, crossref to a proceedings entry that follows), half as reference
+# managers write them (braced values, one line each).  The numbers come from a fixed
 # linear congruential sequence whose products stay exact in a double, so
 # the file is the same on every machine and with every awk.
 
@@ -98,7 +100,7 @@ file == 1 && !/^#/ {
 	next
 }
 
-file == 2 {
+file >= 2 {
 	s = clean($0)
 	if (length(s) >= 40 && s ~ /^[A-Z]/)
 		sent[nsent++] = s

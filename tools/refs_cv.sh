@@ -5,11 +5,13 @@
 #
 # The sequences of core.xml, good.xml, bad.xml and ugly.xml (less every one
 # that gold.xml, the development set, also holds) are dealt into K folds in
-# file order.  For each fold the labeller is trained as `make model` trains
-# it, on the other folds (less any sequence whose text the held-out fold
-# also holds) and data/cv-items.xml; a citex linked with that model reads
-# the held-out fold, and ../shared/tools/score_refs.py scores it in its
-# numbered and its one-a-line form.  Prints each fold's micro F1 and the
+# file order.  For each fold the reference strings' model is trained as
+# `make model` trains it, on the other folds (less any sequence whose text
+# the held-out fold also holds) and, when SYNTH names it, the references
+# rendered through the training styles (build/refs-synth.xml:
+# tools/gen_refs.c); a citex linked with that model (and data/cv.model for
+# pages) reads the held-out fold, and ../shared/tools/score_refs.py scores
+# it in its numbered and its one-a-line form.  Prints each fold's micro F1 and the
 # mean; the per-field tables go to $OUT (default build/refs-cv).
 #
 # Needs build/train_refs and the objects of a build (make model-cv builds
@@ -53,8 +55,10 @@ for i in range(k):
             f.write(head + "\n".join(r for _, r in part) + "\n</dataset>\n")
 PY
 LIBS=$(cd "$here" && make -s --no-print-directory print-ldlibs 2>/dev/null || echo "-lutf8proc -lexpat -licui18n -licuuc -licudata")
-items=
-[ -f "$here/data/cv-items.xml" ] && items="-i $here/data/cv-items.xml"
+synth=
+for f in ${SYNTH:-}; do
+	[ -f "$f" ] && synth="$synth -s $f -k ${SHARE:-6}"
+done
 sum() { awk '{ s += $1; n++ } END { if (n) printf "%.4f", s / n }'; }
 : >"$OUT/numbered" && : >"$OUT/lines"
 i=0
@@ -63,14 +67,13 @@ while [ $i -lt "$FOLDS" ]; do
 	mkdir -p "$d/corpora/anystyle/res/parser"
 	mv "$OUT/test$i.xml" "$d/corpora/anystyle/res/parser/gold.xml"
 	# shellcheck disable=SC2086
-	"$BUILD/train_refs" -o "$d/refs.model" -e "$EPOCHS" -p 256 -x "$P/gold.xml" $items \
-		-v "$here/styles/venues.tsv" "$OUT/train$i.xml" 2>"$d/train.log"
-	{ echo '#include <stddef.h>'; echo 'const unsigned char cv_refs_model[] = {'
-	  od -An -v -tu1 "$d/refs.model" | sed -e 's/^ *//' -e 's/  */,/g' -e 's/$/,/'
-	  echo '0};'; echo "const size_t cv_refs_model_size = $(wc -c <"$d/refs.model");"; } >"$d/model.c"
+	"$BUILD/train_refs" -r -o "$d/refs.model" -e "$EPOCHS" -p "${PRUNE:-384}" -x "$P/gold.xml" $synth \
+		"$OUT/train$i.xml" 2>"$d/train.log"
+	sh "$here/tools/embed_models.sh" cv_refs_model="$d/refs.model" cv_pages_model="$here/data/cv.model" \
+		>"$d/model.c"
 	$CC -c -o "$d/model.o" "$d/model.c"
 	# shellcheck disable=SC2086
-	$CC -o "$d/citex" "$BUILD"/cli/*.o "$d/model.o" "$BUILD/libcitex.a" $LIBS
+	$CC -o "$d/citex" "$BUILD"/cli/*.o "$d/model.o" "$BUILD/libcitex-internal.a" $LIBS
 	for form in numbered lines; do
 		/usr/bin/python3 "$SCORE" "$d/citex" anystyle-gold --corpora "$d/corpora" --form $form \
 			>"$d/score.$form" 2>&1

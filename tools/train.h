@@ -21,12 +21,15 @@ struct data {
 	struct seq *seq;
 	size_t nseq, capseq;
 	FILE *dump;        /* -d: every sequence as token/label, or NULL */
+	int pieces;        /* -r: the reference strings' model (FEAT_PIECES) */
 };
 
-/* One labelled sequence as (label, text) segments. */
+/* One labelled sequence as (label, text) segments; fl[i] holds the
+ * markup of each byte of text[i] (TOK_ITALIC, TOK_BOLD: <i> and <b>
+ * inside a segment, as rendered strings of tools/gen_refs.c have them). */
 struct segs {
 	int lab[256];
-	struct buf text[256];
+	struct buf text[256], fl[256];
 	uint8_t lb[257];   /* lb[i]: a line break before segment i */
 	size_t n;
 };
@@ -39,6 +42,7 @@ struct piece {
 	int lab;
 	uint8_t flags;  /* TOK_BOLD, TOK_ITALIC, TOK_LINK */
 	uint8_t lb;     /* starts a line */
+	const char *bfl; /* or each byte's markup, NULL if none */
 };
 
 /* The rendered item: text with '\n' between lines, and for each byte its

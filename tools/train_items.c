@@ -19,7 +19,6 @@
  * text: the same data give the same items, and the same model.
  */
 #define _POSIX_C_SOURCE 200809L
-#include <ctype.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -28,7 +27,9 @@
 
 #include "core/arena.h"
 #include "core/hash.h"
+#include "core/str.h"
 #include "core/strbuf.h"
+#include "core/utf8.h"
 #include "cv/label.h"
 #include "train.h"
 
@@ -120,9 +121,9 @@ void pool_free(struct pool *p)
 static size_t name_word(const char *s, size_t n)
 {
 	size_t k = 0;
-	if (!n || !isupper((unsigned char)s[0]))
+	if (!n || !str_is_upper((unsigned char)s[0]))
 		return 0;
-	while (k < n && (isalpha((unsigned char)s[k]) || (unsigned char)s[k] >= 0x80 || s[k] == '-'))
+	while (k < n && (str_alpha((unsigned char)s[k]) || (unsigned char)s[k] >= 0x80 || s[k] == '-'))
 		k++;
 	return k >= 2 ? k : 0;
 }
@@ -225,7 +226,7 @@ struct out {
 static void put(struct out *o, const char *s, int lab, int lb)
 {
 	if (o->n < 256 && s && *s)
-		o->pc[o->n++] = (struct piece){s, strlen(s), lab, 0, (uint8_t)lb};
+		o->pc[o->n++] = (struct piece){s, strlen(s), lab, 0, (uint8_t)lb, NULL};
 }
 
 /* ---- a CV's venues ---------------------------------------------------------------- */
@@ -237,7 +238,7 @@ static const char *made_acronym(struct out *o, const char *name, uint64_t *rs)
 	char a[12];
 	size_t k = 0;
 	for (const char *p = name; *p && k < 6; p++)
-		if (isupper((unsigned char)*p) && (p == name || p[-1] == ' '))
+		if (str_is_upper((unsigned char)*p) && (p == name || p[-1] == ' '))
 			a[k++] = *p;
 	if (k < 2)
 		a[k++] = 'X', a[k++] = (char)('A' + rnd(rs) % 26);
@@ -400,7 +401,7 @@ static const char *cv_authors(struct out *o, const char *s, size_t n, uint64_t *
 		size_t words = 0;
 		for (size_t j = q; j < e; j++)
 			words += s[j] == ' ';
-		if (e <= q || e - q >= 63 || words < 1 || words > 3 || !isupper((unsigned char)s[q]))
+		if (e <= q || e - q >= 63 || words < 1 || words > 3 || !str_is_upper((unsigned char)s[q]))
 			return NULL;
 		memcpy(names[k], s + q, e - q);
 		names[k++][e - q] = 0;
@@ -507,10 +508,10 @@ static const char *named_title(struct out *o, const char *t, size_t n, uint64_t 
 	char w[4][16];
 	size_t k = 0;
 	for (size_t i = 0; i < n && k < 4;) {
-		while (i < n && !isalpha((unsigned char)t[i]))
+		while (i < n && !str_alpha((unsigned char)t[i]))
 			i++;
 		size_t b = i;
-		while (i < n && isalpha((unsigned char)t[i]))
+		while (i < n && str_alpha((unsigned char)t[i]))
 			i++;
 		if (i - b >= 4 && i - b < 15) {
 			memcpy(w[k], t + b, i - b);
@@ -524,11 +525,11 @@ static const char *named_title(struct out *o, const char *t, size_t n, uint64_t 
 	unsigned form = rnd(rs) % 4;
 	for (size_t j = 0; j < k && m < 30; j++) {
 		if (form == 0) /* MAJORCA */
-			name[m++] = (char)toupper((unsigned char)w[j][0]);
+			name[m++] = (char)str_upper((unsigned char)w[j][0]);
 		else { /* FastTrack, DeepCheck-GPT */
 			size_t l = 2 + rnd(rs) % 3;
 			for (size_t q = 0; q < l && w[j][q] && m < 30; q++)
-				name[m++] = (char)(q ? tolower((unsigned char)w[j][q]) : toupper((unsigned char)w[j][q]));
+				name[m++] = (char)(q ? str_lower((unsigned char)w[j][q]) : str_upper((unsigned char)w[j][q]));
 			if (j == 1)
 				break;
 		}
@@ -581,8 +582,8 @@ static void block(struct out *o, const struct segs *sg, const struct pool *p, ui
 	for (size_t i = 0; i < sg->n; i++)
 		if (sg->lab[i] == LAB_DATE)
 			for (size_t j = 0; j + 4 <= sg->text[i].n; j++)
-				if ((sg->text[i].p[j] == '1' || sg->text[i].p[j] == '2') && isdigit((unsigned char)sg->text[i].p[j + 1]) &&
-				    isdigit((unsigned char)sg->text[i].p[j + 2]) && isdigit((unsigned char)sg->text[i].p[j + 3]))
+				if ((sg->text[i].p[j] == '1' || sg->text[i].p[j] == '2') && str_digit((unsigned char)sg->text[i].p[j + 1]) &&
+				    str_digit((unsigned char)sg->text[i].p[j + 2]) && str_digit((unsigned char)sg->text[i].p[j + 3]))
 					y = atoi(sg->text[i].p + j) % 10000;
 	int line = 0;
 	memset(role, 0, 32);
@@ -637,7 +638,7 @@ static void block(struct out *o, const struct segs *sg, const struct pool *p, ui
 			}
 			int lb = first && o->n && !(same_line && k == 2) && !(tagged && g == G_TITLE);
 			o->pc[o->n++] = (struct piece){t, tn, sg->lab[i], g == G_TITLE ? tfl : sg->lab[i] == LAB_CONTAINER ? cfl : 0,
-			                               (uint8_t)lb};
+			                               (uint8_t)lb, NULL};
 			line += lb;
 			if (roles && line < 32)
 				role[line] = g == G_TITLE ? R_TITLE : g == G_AUTHOR ? R_AUTHOR : R_VENUE;
@@ -740,8 +741,7 @@ static void ideographs(struct buf *b, size_t n, uint64_t *rs)
 {
 	for (size_t i = 0; i < n; i++) {
 		unsigned cp = 0x4E00 + rnd(rs) % 0x51A5;
-		char u[3] = {(char)(0xE0 | cp >> 12), (char)(0x80 | (cp >> 6 & 0x3F)), (char)(0x80 | (cp & 0x3F))};
-		buf_put(b, u, 3);
+		utf8_append(b, (int32_t)cp);
 	}
 }
 
@@ -803,7 +803,7 @@ void add_items(struct data *d, const struct segs *sg, const char *text, const st
 		memset(r.role, 0, sizeof r.role);
 	} else if (how < 3 || !has_title || !has_author) {
 		for (size_t i = 0; i < sg->n; i++)
-			o->pc[o->n++] = (struct piece){sg->text[i].p, sg->text[i].n, sg->lab[i], 0, sg->lb[i]};
+			o->pc[o->n++] = (struct piece){sg->text[i].p, sg->text[i].n, sg->lab[i], 0, sg->lb[i], NULL};
 		memset(r.role, 0, sizeof r.role);
 	} else if (how < 5) {
 		one_line(o, sg, p, &rs);

@@ -1,15 +1,27 @@
-/* tools/train_refs.c - train the cv labeller (make model).
+/* tools/train_refs.c - train the cv labeller's models (make model).
  *
- *   train_refs [-e EPOCHS] [-x EXCLUDE.xml] [-i ITEMS.xml]... [-v VENUES.tsv] -o MODEL FILE.xml...
+ *   train_refs [-r] [-e EPOCHS] [-x EXCLUDE.xml] [-i ITEMS.xml]... [-s SYNTH.xml]... [-k K]
+ *              [-v VENUES.tsv] -o MODEL FILE.xml...
+ *
+ * Two models: the pages' (data/cv.model), which reads items of
+ * publication lists, and with -r the reference strings' (data/refs.model),
+ * which reads -f refs input and lists of references.  Each is read with
+ * the features it is trained with (feat_seq's modes).
  *
  * Reads labelled references in anystyle's XML (<dataset><sequence><author>
  * ...</author><title>...</title>...</sequence>...), leaves out every sequence
  * whose text is also in EXCLUDE.xml (the development set), and trains a
  * linear-chain averaged perceptron over the features of cv/features.c.
- * Each reference is learnt twice: as a reference string alone, and as an
- * item of a publication list (add_items: a block of lines, as pages show
- * one).  ITEMS.xml holds items of publication lists as written, an <lb/>
- * where a line ends.  All
+ * For the pages' model each reference is learnt twice: as a reference
+ * string alone, and as an item of a publication list (add_items: a block
+ * of lines, as pages show one); ITEMS.xml holds items of publication lists
+ * as written, an <lb/> where a line ends.  The reference strings' model
+ * learns each as a string alone, and the references of SYNTH.xml too:
+ * references rendered through CSL styles (tools/gen_refs.c), whose
+ * segments may hold <i> and <b>, the marks a page gives.  With -k K each
+ * epoch learns a K-th of them (the next K-th the next epoch), so that
+ * their number does not drown anystyle's sets and an epoch stays short.
+ * All
  * arithmetic is on integers until the final average, the order of the
  * sequences in each epoch comes from a fixed-seed generator, and the model is
  * written in a fixed order: the same inputs give the same bytes.  The format
@@ -25,6 +37,7 @@
 #include "core/arena.h"
 #include "core/hash.h"
 #include "core/strbuf.h"
+#include "core/utf8.h"
 #include "cv/label.h"
 #include "train.h"
 
@@ -50,13 +63,39 @@ static char *slurp(const char *path, size_t *n)
 	return b.p;
 }
 
-/* Decode XML entities of [s, e) into out; white space runs become one space. */
-static void xml_text(const char *s, const char *e, struct buf *out)
+/* The markup element at s (<i>, </i>, <b>, </b>): its length, with the
+ * font it turns on or off in *on and *bit; 0 if none. */
+static size_t font_tag(const char *s, const char *e, int *on, uint8_t *bit)
 {
+	size_t k = (size_t)(e - s);
+	int close = k > 1 && s[1] == '/';
+	if (k < 3u + close || s[0] != '<' || (s[1 + close] != 'i' && s[1 + close] != 'b') || s[2 + close] != '>')
+		return 0;
+	*on = !close;
+	*bit = s[1 + close] == 'i' ? TOK_ITALIC : TOK_BOLD;
+	return 3u + close;
+}
+
+/* Decode XML entities of [s, e) into out, the markup of each byte into fl
+ * (<i> and <b> of the rendered strings); white space runs become one
+ * space. */
+static void xml_text(const char *s, const char *e, struct buf *out, struct buf *fl)
+{
+	uint8_t cur = 0, bit;
+	int on;
 	while (s < e) {
+		while (fl->n < out->n)
+			buf_putc(fl, cur);
+		size_t tag = font_tag(s, e, &on, &bit);
+		if (tag) {
+			cur = on ? cur | bit : cur & (uint8_t)~bit;
+			s += tag;
+			continue;
+		}
 		if (*s == '<' && e - s >= 5 && !memcmp(s, "<lb/>", 5)) {
 			while (out->n && out->p[out->n - 1] == ' ')
 				out->n--;
+			fl->n = out->n;
 			buf_putc(out, '\n');
 			s += 5;
 			continue;
@@ -79,19 +118,7 @@ static void xml_text(const char *s, const char *e, struct buf *out)
 				else if (k > 2 && s[1] == '#')
 					cp = s[2] == 'x' ? strtol(s + 3, NULL, 16) : strtol(s + 2, NULL, 10);
 				if (cp > 0 && cp < 0x110000) {
-					char u[4];
-					size_t m = 0;
-					if (cp < 0x80)
-						u[m++] = (char)cp;
-					else if (cp < 0x800)
-						u[m++] = (char)(0xC0 | cp >> 6), u[m++] = (char)(0x80 | (cp & 0x3F));
-					else if (cp < 0x10000)
-						u[m++] = (char)(0xE0 | cp >> 12), u[m++] = (char)(0x80 | (cp >> 6 & 0x3F)),
-						u[m++] = (char)(0x80 | (cp & 0x3F));
-					else
-						u[m++] = (char)(0xF0 | cp >> 18), u[m++] = (char)(0x80 | (cp >> 12 & 0x3F)),
-						u[m++] = (char)(0x80 | (cp >> 6 & 0x3F)), u[m++] = (char)(0x80 | (cp & 0x3F));
-					buf_put(out, u, m);
+					utf8_append(out, (int32_t)cp);
 					s = semi + 1;
 					continue;
 				}
@@ -105,6 +132,9 @@ static void xml_text(const char *s, const char *e, struct buf *out)
 		}
 		buf_putc(out, *s++);
 	}
+	fl->n = fl->n > out->n ? out->n : fl->n;
+	while (fl->n < out->n)
+		buf_putc(fl, cur);
 }
 
 static const char *next_seq(const char *p, const char *end, struct segs *sg)
@@ -116,7 +146,7 @@ static const char *next_seq(const char *p, const char *end, struct segs *sg)
 	if (!e)
 		return NULL;
 	for (size_t i = 0; i < sg->n; i++)
-		sg->text[i].n = 0;
+		sg->text[i].n = sg->fl[i].n = 0;
 	memset(sg->lb, 0, sizeof sg->lb);
 	sg->n = 0;
 	const char *q = b + 10;
@@ -145,7 +175,7 @@ static const char *next_seq(const char *p, const char *end, struct segs *sg)
 		if (sg->n < 256) {
 			int l = lab_from_name(lt + 1, tn);
 			sg->lab[sg->n] = l < 0 ? LAB_NOTE : l;
-			xml_text(gt + 1, c, &sg->text[sg->n]);
+			xml_text(gt + 1, c, &sg->text[sg->n], &sg->fl[sg->n]);
 			sg->n++;
 		}
 		q = c + strlen(close);
@@ -175,7 +205,8 @@ static void seq_text(const struct segs *sg, struct buf *out)
 
 /* ---- sequences as the reader sees them ---------------------------------- */
 
-void render_put(struct render *r, const char *p, size_t n, int lab, uint8_t fl)
+/* bfl: each byte's markup, or NULL: fl for all. */
+static void put_bytes(struct render *r, const char *p, size_t n, int lab, uint8_t fl, const char *bfl)
 {
 	if (r->text.n + n + 1 > r->cap) {
 		r->cap = 2 * (r->text.n + n + 1);
@@ -184,26 +215,31 @@ void render_put(struct render *r, const char *p, size_t n, int lab, uint8_t fl)
 	}
 	for (size_t i = 0; i < n; i++) {
 		r->lab[r->text.n + i] = (uint8_t)lab;
-		r->fl[r->text.n + i] = fl;
+		r->fl[r->text.n + i] = bfl ? (uint8_t)bfl[i] : fl;
 	}
 	buf_put(&r->text, p, n);
+}
+
+void render_put(struct render *r, const char *p, size_t n, int lab, uint8_t fl)
+{
+	put_bytes(r, p, n, lab, fl, NULL);
 }
 
 void render(struct render *r, const struct piece *pc, size_t n)
 {
 	r->text.n = 0;
 	for (size_t i = 0; i < n; i++) {
-		const char *p = pc[i].p;
+		const char *p = pc[i].p, *bfl = pc[i].bfl;
 		size_t k = pc[i].n;
 		while (k && (*p == ' ' || *p == '\n'))
-			p++, k--;
+			p++, k--, bfl += bfl != NULL;
 		while (k && (p[k - 1] == ' ' || p[k - 1] == '\n'))
 			k--;
 		if (!k)
 			continue;
 		if (r->text.n)
 			render_put(r, pc[i].lb ? "\n" : " ", 1, pc[i].lab, 0);
-		render_put(r, p, k, pc[i].lab, pc[i].flags);
+		put_bytes(r, p, k, pc[i].lab, pc[i].flags, bfl);
 	}
 }
 
@@ -225,7 +261,8 @@ void push_seq(struct data *d, const struct render *r, int lines)
 		d->nf = xrealloc(d->nf, d->captok);
 		d->lab = xrealloc(d->lab, d->captok);
 	}
-	feat_seq(tk, nt, d->feat + d->ntok * FEAT_MAX, d->nf + d->ntok, lines);
+	feat_seq(tk, nt, d->feat + d->ntok * FEAT_MAX, d->nf + d->ntok,
+	         lines ? FEAT_LINES : d->pieces ? FEAT_PIECES : 0);
 	if (d->dump) {
 		for (size_t j = 0; j < nt; j++)
 			fprintf(d->dump, "%s%.*s/%s%s%s", j && (tk[j].flags & TOK_LINESTART) ? "\n  " : " ", (int)tk[j].n,
@@ -269,7 +306,7 @@ static void load(const char *path, struct strset *exclude, struct data *d, struc
 		struct piece pc[256];
 		struct render r = {0};
 		for (size_t i = 0; i < sg->n; i++)
-			pc[i] = (struct piece){sg->text[i].p, sg->text[i].n, sg->lab[i], 0, sg->lb[i]};
+			pc[i] = (struct piece){sg->text[i].p, sg->text[i].n, sg->lab[i], 0, sg->lb[i], sg->fl[i].p};
 		render(&r, pc, sg->n);
 		memset(r.role, 0, sizeof r.role);
 		push_seq(d, &r, 0);
@@ -284,7 +321,7 @@ static void load(const char *path, struct strset *exclude, struct data *d, struc
 		fprintf(stderr, "train_refs: %s: %zu sequences, %zu left out (in the development set)\n", path,
 		        kept, skipped);
 	for (size_t i = 0; i < 256; i++)
-		buf_free(&sg->text[i]);
+		buf_free(&sg->text[i]), buf_free(&sg->fl[i]);
 	free(sg);
 	buf_free(&t);
 	free(x);
@@ -525,11 +562,16 @@ static void evaluate(const struct model *m, struct fmap *fm, const char *path)
 	free(a.w), free(fi), free(sc);
 }
 
+#define USAGE "usage: train_refs [-r] [-e EPOCHS] [-x EXCLUDE.xml] [-i ITEMS.xml]... [-s SYNTH.xml]... [-k K] " \
+	"[-v VENUES.tsv] -o MODEL FILE.xml...\n"
+
 int main(int argc, char **argv)
 {
 	const char *out = NULL, *exclude = NULL, *test = NULL, *venues = NULL, *dump = NULL, *item_files[16];
-	size_t nitems = 0;
-	int epochs = 12, i = 1;
+	const char *synth[16];
+	size_t nitems = 0, nsynth = 0;
+	int epochs = 12, i = 1, pieces = 0;
+	size_t share = 1;
 	int32_t prune = 1;
 	for (; i < argc && argv[i][0] == '-'; i++) {
 		if (!strcmp(argv[i], "-o") && i + 1 < argc)
@@ -548,29 +590,40 @@ int main(int argc, char **argv)
 			venues = argv[++i];
 		else if (!strcmp(argv[i], "-i") && i + 1 < argc && nitems < 16)
 			item_files[nitems++] = argv[++i];
+		else if (!strcmp(argv[i], "-s") && i + 1 < argc && nsynth < 16)
+			synth[nsynth++] = argv[++i];
+		else if (!strcmp(argv[i], "-k") && i + 1 < argc && atoi(argv[i + 1]) > 0)
+			share = (size_t)atoi(argv[++i]);
+		else if (!strcmp(argv[i], "-r"))
+			pieces = 1;
 		else {
-			fprintf(stderr, "usage: train_refs [-e EPOCHS] [-x EXCLUDE.xml] [-i ITEMS.xml]... [-v VENUES.tsv] -o MODEL FILE.xml...\n");
+			fprintf(stderr, USAGE);
 			return 2;
 		}
 	}
 	if (!out || i == argc) {
-		fprintf(stderr, "usage: train_refs [-e EPOCHS] [-x EXCLUDE.xml] [-i ITEMS.xml]... [-v VENUES.tsv] -o MODEL FILE.xml...\n");
+		fprintf(stderr, USAGE);
 		return 2;
 	}
 	struct strset ex = {0};
 	struct arena texts = {0};
 	if (exclude)
 		load(exclude, NULL, NULL, &ex, &texts, -1, NULL);
-	struct data d = {0};
+	struct data d = {.pieces = pieces};
 	struct pool *pool = pool_new(venues);
 	if (dump)
 		d.dump = fopen(dump, "w");
-	for (int k = i; k < argc; k++)
+	/* the pages' model learns references as strings and as items of
+	 * publication lists; the reference strings' model as strings */
+	for (int k = i; k < argc && !d.pieces; k++)
 		load(argv[k], &ex, &d, NULL, &texts, -2, pool);
-	for (size_t k = 0; k < nitems; k++)
+	for (size_t k = 0; k < nitems && !d.pieces; k++)
 		load(item_files[k], &ex, &d, NULL, &texts, 1, pool);
 	for (; i < argc; i++)
-		load(argv[i], &ex, &d, NULL, &texts, 0, pool);
+		load(argv[i], &ex, &d, NULL, &texts, d.pieces ? -1 : 0, pool);
+	size_t nreal = d.nseq;
+	for (size_t k = 0; k < nsynth; k++)
+		load(synth[k], &ex, &d, NULL, &texts, -1, NULL);
 	pool_free(pool);
 	if (d.dump)
 		fclose(d.dump);
@@ -603,9 +656,14 @@ int main(int argc, char **argv)
 			size_t j = (size_t)(rng >> 33) % s, t = order[s - 1];
 			order[s - 1] = order[j], order[j] = t;
 		}
-		size_t wrong = 0;
+		size_t wrong = 0, seen = 0;
 		for (size_t k = 0; k < d.nseq; k++) {
-			const struct seq *q = &d.seq[order[k]];
+			/* a share of the rendered references each epoch */
+			size_t o = order[k];
+			if (o >= nreal && (o - nreal) % share != (size_t)ep % share)
+				continue;
+			const struct seq *q = &d.seq[o];
+			seen += q->n;
 			const uint32_t *fi = d.feat + q->first * FEAT_MAX;
 			decode(&m, fi, d.nf + q->first, q->n, pred, sc);
 			for (size_t t = 0; t < q->n; t++)
@@ -614,7 +672,7 @@ int main(int argc, char **argv)
 				update(&m, fi, d.nf + q->first, d.lab + q->first, pred, q->n);
 			m.c++;
 		}
-		fprintf(stderr, "train_refs: epoch %d: %zu of %zu tokens wrong\n", ep + 1, wrong, d.ntok);
+		fprintf(stderr, "train_refs: epoch %d: %zu of %zu tokens wrong\n", ep + 1, wrong, seen);
 	}
 	if (test)
 		evaluate(&m, &fm, test);

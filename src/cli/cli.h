@@ -4,7 +4,11 @@
  * into a sink (standard output, a file written atomically, or one file per
  * input in batch mode) and runs the whole-input stages; parallel.c runs
  * inputs in worker processes; report.c owns stderr: diagnostics, the
- * progress line and the summary. */
+ * progress line and the summary.
+ *
+ * The command line is a program like any other on libcitex: it includes
+ * citex.h alone and links the installed archive, which exports nothing
+ * else, so what it can do a program can do. */
 #ifndef CX_CLI_H
 #define CX_CLI_H
 
@@ -12,12 +16,6 @@
 #include <stdio.h>
 
 #include "citex.h"
-#include "core/arena.h"
-#include "core/diag.h"
-#include "core/out.h"
-#include "model/model.h"
-#include "write/fmt.h"
-#include "cli/csl_cli.h"
 
 enum { EXIT_OK = 0, EXIT_ENTRY_ERRORS = 1, EXIT_USAGE = 2 };
 
@@ -45,8 +43,8 @@ struct shared {
 struct run {
 	struct cx_options opt;   /* as parsed; the context holds a copy */
 	struct cx_context *cx;
-	const struct cx_fmt *fmt;
-	struct cx_out out;       /* the sink being written */
+	struct cx_inputs *inputs; /* the inputs as one database */
+	struct cx_writer *w;     /* writing to the sink, or NULL */
 	int quiet, strict, color, progress, jobs;
 	const char *output;      /* -o, or NULL */
 	int batch;               /* -o names a directory */
@@ -54,15 +52,8 @@ struct run {
 	size_t nin;
 	struct shared *sh;
 	struct outcome *cur;     /* the input being read */
-	size_t cur_i;            /* its index */
-	/* The context's @string macros are those of inputs 0..strings_upto-1,
-	 * in order (SIZE_MAX: not so, after a worker skipped inputs). */
-	size_t strings_upto;
-	int strings_loading;     /* strings_before is reading them */
-	/* Every BibTeX input's entries as read, loaded when a crossref target
-	 * is not in its own input (convert.c, parent_more). */
-	struct parents *parents;
-	struct lint *lint;       /* --check */
+	struct cx_counts cur_more; /* its counts from --check and the writer */
+	struct cx_lint *lint;    /* --check */
 	FILE *curf;
 	unsigned tick;
 	int drawer;              /* this process draws the progress line */
@@ -71,24 +62,27 @@ struct run {
 	/* Modes that need the whole input (--aux, --dedup, --keys) hold a copy
 	 * of every entry, with the input it came from, and write at the end. */
 	int hold;
-	struct cx_diags stage;   /* what the stages report, and its counts */
+	struct cx_counts stage;  /* what the stages report */
 	int dedup;               /* 1 merge duplicates, 2 only report them */
 	const char *dedup_report; /* --dedup-report FILE, or NULL */
 	FILE *dedup_report_f;
-	struct keygen *keys;     /* --keys */
-	struct auxset *aux;      /* --aux */
-	struct arena held_arena;
-	struct cx_entry **held;
-	size_t nheld, capheld;
+	struct cx_keys *keys;    /* --keys */
+	struct cx_aux *aux;      /* --aux */
+	struct cx_entries *held;
 	/* Options kept until the context is made. */
 	int want_progress, want_keys;
 	const char *key_pattern, *aux_path;
 	const char **venue_files;
 	size_t nvenue_files;
-	/* -t text|html|markdown|latex: a formatted bibliography */
-	struct csl_cli_opts csl_opts;
-	struct csl_cli csl; /* csl.st set: CSL output */
+	/* -t text|html|markdown|latex: a formatted bibliography (bib set) */
+	const char *style, *locale, *locales;
+	struct cx_bib_options bib_opt;
+	struct cx_style *csl_style;
+	struct cx_bib *bib;
 };
+
+/* realloc, or abort: running out of memory ends citex, as in the library. */
+void *cli_realloc(void *p, size_t n);
 
 
 /* report.c */
@@ -109,12 +103,15 @@ struct sink {
 };
 
 /* convert.c */
-int sink_open(struct run *r, struct sink *s, const char *path);
-/* Flush and close; keep the file only when all went well.  Returns 0, or
- * -1 on a write error (reported). */
-int sink_close(struct run *r, struct sink *s, int keep);
+enum sink_writer { SINK_BARE, SINK_DOCUMENT, SINK_PART };
+/* Open the sink for path (NULL or "-": standard output) and, unless
+ * SINK_BARE, r->w on it: a whole document or one part of it. */
+int sink_open(struct run *r, struct sink *s, const char *path, enum sink_writer how);
+/* Close r->w, flush and close; keep the file only when all went well
+ * (and werr, an earlier write error on it, is 0).  Returns 0, or -1 on a
+ * write error (reported). */
+int sink_close(struct run *r, struct sink *s, int keep, int werr);
 void convert(struct run *r, size_t i);
-void parents_free(struct run *r);
 int convert_to_own_file(struct run *r, size_t i);
 int run_serial(struct run *r);
 

@@ -1,6 +1,7 @@
 /* cli/main.c - the citex command line: parse the options, make the
  * context, plan where the output goes, run, and turn the counts into the
- * exit status.  The library never prints; the cli/ files own stdio. */
+ * exit status.  The library never prints; the cli/ files own stdio, and
+ * reach the library through citex.h alone. */
 #define _POSIX_C_SOURCE 200809L
 #define _DEFAULT_SOURCE
 #include <errno.h>
@@ -13,10 +14,14 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
-#include "norm/context.h"
-#include "norm/keys.h"
-#include "pass/aux.h"
-#include "pass/lint.h"
+
+void *cli_realloc(void *p, size_t n)
+{
+	p = realloc(p, n ? n : 1);
+	if (!p)
+		abort();
+	return p;
+}
 
 /* The context the run reads and writes through, and the checks that need
  * it: formats, venue files, the key pattern, the .aux file.  Returns -1
@@ -26,7 +31,6 @@ static int setup(struct run *r)
 	r->cx = cx_context_new(&r->opt);
 	enum cx_sev min = r->quiet ? CX_ERROR : CX_NOTE; /* as print_diag filters */
 	cx_context_set_diag(r->cx, print_diag, r, min);
-	r->stage = (struct cx_diags){print_diag, r, NULL, min, 0, 0};
 	for (size_t i = 0; i < r->nvenue_files; i++) {
 		char err[512];
 		if (cx_context_add_venues(r->cx, r->venue_files[i], err, sizeof err) < 0) {
@@ -37,37 +41,41 @@ static int setup(struct run *r)
 	if (r->opt.from && !cx_reader_find(r->opt.from)) {
 		return usage_error("unknown input format '%s'", r->opt.from);
 	}
-	if ((r->csl_opts.format = csl_cli_format(r->opt.to)) >= 0) {
+	int format = cx_bib_format(r->opt.to);
+	if (format >= 0) {
 		char err[512];
-		int opened = csl_cli_open(&r->csl, &r->csl_opts, err, sizeof err);
-		if (opened < 0) {
+		r->bib_opt.format = (enum cx_bib_format)format;
+		r->csl_style = cx_style_open(r->style, r->locale, r->locales, err, sizeof err);
+		if (!r->csl_style) {
 			fprintf(stderr, "citex: %s\n", err);
 			return EXIT_USAGE;
 		}
-		if (opened > 0 && !r->quiet)
-			fprintf(stderr, "citex: note: %s\n", err);
+		if (!cx_style_has_bibliography(r->csl_style) && !r->quiet)
+			fprintf(stderr, "citex: note: style '%s' has no bibliography; each entry is "
+			                "written as its first note\n",
+			        r->style ? r->style : "citex");
+		r->bib = cx_bib_new(r->cx, r->csl_style);
 		r->hold = 1;            /* sorting and disambiguation need every entry */
 		r->opt.to = "csl-json"; /* the model as CSL sees it; that writer is not used */
 	}
-	r->fmt = cx_fmt_find(r->opt.to);
-	if (!r->fmt) {
+	if (!cx_writer_ext(r->opt.to)) {
 		return usage_error("unknown output format '%s' (bibtex, biblatex, ris, csl-json, "
 		                   "text, html, markdown, latex)",
 		                   r->opt.to);
 	}
 	if (r->want_keys) {
 		const char *err = "bad pattern";
-		if (!(r->keys = keygen_new(r->cx->venues, r->key_pattern, &err))) {
+		if (!(r->keys = cx_keys_new(r->cx, r->key_pattern, &err))) {
 			fprintf(stderr, "citex: --keys=%s: %s\n", r->key_pattern ? r->key_pattern : "", err);
 			return EXIT_USAGE;
 		}
 		/* In .bib output the old keys stay citable through ids. */
-		if (r->fmt->bibtex_family)
-			keygen_aliases(r->keys);
+		if (cx_writer_bibtex(r->opt.to))
+			cx_keys_aliases(r->keys);
 		r->hold = 1;
 	}
 	if (r->aux_path) {
-		if (!(r->aux = aux_load(r->aux_path, &r->stage)))
+		if (!(r->aux = cx_aux_load(r->cx, r->aux_path, &r->stage)))
 			return EXIT_USAGE;
 		r->hold = 1;
 	}
@@ -80,7 +88,9 @@ static void list_inputs(struct run *r, int argc, char **argv)
 	static char *const stdin_only[] = {"-"};
 	char *const *paths = optind < argc ? argv + optind : stdin_only;
 	r->nin = optind < argc ? (size_t)(argc - optind) : 1;
-	r->in = xcalloc(r->nin, sizeof *r->in);
+	r->in = calloc(r->nin, sizeof *r->in);
+	if (!r->in)
+		abort();
 	for (size_t i = 0; i < r->nin; i++) {
 		struct stat st;
 		r->in[i].path = paths[i];
@@ -88,6 +98,9 @@ static void list_inputs(struct run *r, int argc, char **argv)
 			r->in[i].size = (uint64_t)st.st_size;
 		r->total_bytes += r->in[i].size;
 	}
+	/* One database, as bibtex reads \bibliography{a,b}: macros of the
+	 * inputs before, crossref parents in any input. */
+	r->inputs = cx_inputs_new(r->cx, (const char *const *)paths, r->nin);
 }
 
 static int run(struct run *r)
@@ -106,11 +119,11 @@ static int run(struct run *r)
 		r->jobs = 1;
 	}
 	if (r->opt.check_only) {
-		r->lint = lint_new();
+		r->lint = cx_lint_new(r->cx);
 		r->jobs = 1; /* lint compares the keys of all inputs */
 	}
 	int werr = (r->jobs > 1 && r->nin > 1) ? run_parallel(r) : run_serial(r);
-	lint_free(r->lint);
+	cx_lint_free(r->lint);
 
 	struct outcome t;
 	size_t done;
@@ -143,10 +156,11 @@ int main(int argc, char **argv)
 		list_inputs(&r, argc, argv);
 		rc = plan_output(&r) < 0 ? EXIT_USAGE : run(&r);
 	}
-	parents_free(&r);
-	keygen_free(r.keys);
-	aux_free(r.aux);
-	csl_cli_close(&r.csl);
+	cx_inputs_free(r.inputs);
+	cx_keys_free(r.keys);
+	cx_aux_free(r.aux);
+	cx_bib_free(r.bib);
+	cx_style_free(r.csl_style);
 	for (size_t i = 0; i < r.nin; i++)
 		free(r.in[i].out);
 	free(r.in);

@@ -182,7 +182,7 @@ int parse_options(struct run *r, int argc, char **argv)
 			break;
 		case 'X': r->aux_path = optarg; break;
 		case 'W':
-			r->venue_files = xrealloc(r->venue_files, (r->nvenue_files + 1) * sizeof *r->venue_files);
+			r->venue_files = cli_realloc(r->venue_files, (r->nvenue_files + 1) * sizeof *r->venue_files);
 			r->venue_files[r->nvenue_files++] = optarg;
 			break;
 		case 'Y': {
@@ -235,15 +235,15 @@ int parse_options(struct run *r, int argc, char **argv)
 				r->dedup = 1;
 			r->hold = 1;
 			break;
-		case 1001: r->csl_opts.style = optarg; break;
-		case 1002: r->csl_opts.locale = optarg; break;
-		case 1003: r->csl_opts.locales = optarg; break;
-		case 1004: r->csl_opts.highlight = optarg; break;
+		case 1001: r->style = optarg; break;
+		case 1002: r->locale = optarg; break;
+		case 1003: r->locales = optarg; break;
+		case 1004: r->bib_opt.highlight = optarg; break;
 		case 1005:
 			if (strcmp(optarg, "type") && strcmp(optarg, "year")) {
 				return usage_error("--group-by takes type or year");
 			}
-			r->csl_opts.group_by = optarg[0] == 't' ? 1 : 2;
+			r->bib_opt.group = optarg[0] == 't' ? CX_BIB_BY_TYPE : CX_BIB_BY_YEAR;
 			break;
 		case 'V': printf("citex %s\n", CITEX_VERSION); return EXIT_OK;
 		case 'h':

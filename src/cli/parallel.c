@@ -39,10 +39,11 @@ static void worker(struct run *r, const char *partdir)
 			r->sh->o[i].state = 2;
 			continue;
 		}
-		out_init(&r->out, f, &r->opt);
+		/* Records alone: the parent writes the document around them. */
+		r->w = r->opt.check_only ? NULL : cx_writer_open_part(r->cx, f, r->opt.to);
 		convert(r, i);
-		int werr = out_flush(&r->out);
-		out_free(&r->out);
+		int werr = r->w ? cx_writer_close(r->w) : 0;
+		r->w = NULL;
 		if (fclose(f) || werr) {
 			sayf(r, "citex: cannot write %s: %s\n", part, strerror(werr ? werr : errno));
 			r->sh->o[i].io_error = 1;
@@ -52,36 +53,27 @@ static void worker(struct run *r, const char *partdir)
 	_exit(0);
 }
 
-/* Join the parts in input order into the final output. */
+/* Join the parts in input order into the final output: the writer puts
+ * the format's separator between parts that hold records. */
 static int join_parts(struct run *r, const char *partdir)
 {
 	struct sink s;
-	int rc = sink_open(r, &s, r->opt.check_only ? NULL : r->output);
-	if (rc == 0 && !r->opt.check_only && r->fmt->begin)
-		r->fmt->begin(&r->out);
-	size_t written = 0;
-	char buf[1 << 16];
+	int rc = sink_open(r, &s, r->opt.check_only ? NULL : r->output,
+	                   r->opt.check_only ? SINK_BARE : SINK_DOCUMENT);
 	for (size_t i = 0; i < r->nin; i++) {
 		char part[4096 + 24]; /* partdir, a slash and an index */
 		snprintf(part, sizeof part, "%s/%zu", partdir, i);
-		FILE *f = rc == 0 ? fopen(part, "rb") : NULL;
+		FILE *f = rc == 0 && r->w ? fopen(part, "rb") : NULL;
 		if (f) {
-			if (written && r->sh->o[i].written && r->fmt->sep)
-				r->fmt->sep(&r->out);
-			size_t n;
-			while ((n = fread(buf, 1, sizeof buf, f)) > 0)
-				out_write(&r->out, buf, n);
+			cx_writer_append(r->w, f, r->sh->o[i].written);
 			fclose(f);
-			written += r->sh->o[i].written;
 		}
 		unlink(part);
 	}
 	rmdir(partdir);
 	if (rc < 0)
 		return -1;
-	if (!r->opt.check_only && r->fmt->end)
-		r->fmt->end(&r->out, written);
-	return sink_close(r, &s, 1);
+	return sink_close(r, &s, 1, 0);
 }
 
 int run_parallel(struct run *r)

@@ -52,11 +52,10 @@ static int plan_batch(struct run *r)
 		base = base ? base + 1 : p;
 		const char *dot = strrchr(base, '.');
 		size_t bn = dot && dot != base ? (size_t)(dot - base) : strlen(base);
-		size_t n = dn + bn + strlen(r->fmt->ext) + 3;
-		r->in[i].out = malloc(n);
-		if (!r->in[i].out)
-			abort();
-		snprintf(r->in[i].out, n, "%.*s/%.*s.%s", (int)dn, dir, (int)bn, base, r->fmt->ext);
+		const char *ext = cx_writer_ext(r->opt.to);
+		size_t n = dn + bn + strlen(ext) + 3;
+		r->in[i].out = cli_realloc(NULL, n);
+		snprintf(r->in[i].out, n, "%.*s/%.*s.%s", (int)dn, dir, (int)bn, base, ext);
 		const char *victim = overwrites_input(r, r->in[i].out);
 		if (victim) {
 			fprintf(stderr, "citex: %s: refusing to overwrite the input %s\n", r->in[i].out,

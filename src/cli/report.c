@@ -86,8 +86,8 @@ void totals(const struct run *r, struct outcome *t, size_t *files_done)
 		t->bytes_done += o->state == 2 ? r->in[i].size : o->bytes_done;
 		*files_done += o->state == 2;
 	}
-	t->errors += r->stage.nerrors;
-	t->warnings += r->stage.nwarnings;
+	t->errors += r->stage.errors;
+	t->warnings += r->stage.warnings;
 }
 
 void draw_progress(struct run *r, int force)

@@ -49,6 +49,36 @@ static inline int str_alnum(int c)
 	return str_alpha(c) || str_digit(c);
 }
 
+/* The classifiers below are isupper, islower, isxdigit, isprint and
+ * ispunct of the C locale: nothing from 0x80 up, nor a negative char,
+ * belongs to any class. */
+static inline int str_is_upper(int c)
+{
+	return c >= 'A' && c <= 'Z';
+}
+
+static inline int str_is_lower(int c)
+{
+	return c >= 'a' && c <= 'z';
+}
+
+static inline int str_xdigit(int c)
+{
+	return str_hex(c) >= 0;
+}
+
+/* A space or a visible character: 0x20 to 0x7E. */
+static inline int str_print(int c)
+{
+	return c >= ' ' && c <= '~';
+}
+
+/* Visible, but neither letter nor digit: !"#$%&'()*+,-./:;<=>?@[\]^_`{|}~ */
+static inline int str_punct(int c)
+{
+	return c > ' ' && c <= '~' && !str_alnum(c);
+}
+
 /* Read up to nine digits at p (before end) into *out: returns how many
  * there were, 0 if none. */
 static inline size_t str_digits(const char *p, const char *end, int *out)

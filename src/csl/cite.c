@@ -217,7 +217,7 @@ static void collapse_years(struct csl_session *S, const struct csl_cite *c, cons
 			int same_year = c[j].item->year_suffix && c[prev].item->year_suffix && v[j].noys &&
 			                v[prev].noys && !strcmp(v[j].noys, v[prev].noys) && v[j].plain &&
 			                v[prev].plain;
-			if (!same_year || ctx->collapse < 3) {
+			if (!same_year || ctx->collapse < COL_YEAR_SUFFIX) {
 				/* a cite with nothing but its names (no date) adds
 				 * nothing to the group, delimiter neither */
 				if (v[j].year && *v[j].year) {
@@ -232,7 +232,7 @@ static void collapse_years(struct csl_session *S, const struct csl_cite *c, cons
 			while (k + 1 < n && same_names(&v[i], &v[k + 1]) && c[k + 1].item->year_suffix &&
 			       v[k + 1].plain && v[k + 1].noys && !strcmp(v[k + 1].noys, v[k].noys))
 				k++;
-			int ranged = ctx->collapse == 4;
+			int ranged = ctx->collapse == COL_YEAR_SUFFIX_RANGED;
 			for (size_t m = prev; m <= k;) {
 				size_t e = m;
 				while (ranged && e + 1 <= k &&
@@ -271,7 +271,7 @@ const char *csl_cite(struct csl_session *S, struct csl_cite *c, size_t n, int no
 	csl_sort_cites(S, c, n);
 	positions(S, c, n, note);
 	struct one *v = arena_calloc(&S->tmp, (n + 1) * sizeof *v);
-	int collapse = ctx->collapse;
+	enum csl_collapse collapse = ctx->collapse;
 	for (size_t i = 0; i < n; i++) {
 		const char *names = NULL;
 		int cap = caps_term(S, &c[i], i);
@@ -279,7 +279,7 @@ const char *csl_cite(struct csl_session *S, struct csl_cite *c, size_t n, int no
 		v[i].names = names;
 		v[i].number = c[i].item->cite_number;
 		v[i].plain = !c[i].prefix && !c[i].suffix && !(c[i].locator && *c[i].locator);
-		if (collapse >= 2 && names) {
+		if (collapse >= COL_YEAR && names) {
 			v[i].year = render_cite(S, &c[i], 1, NULL, cap);
 			int ys = c[i].item->year_suffix;
 			c[i].item->year_suffix = 0;
@@ -293,7 +293,7 @@ const char *csl_cite(struct csl_session *S, struct csl_cite *c, size_t n, int no
 	const char *delim = ctx->layout->f.delimiter;
 	int piq = S->L->punct_in_quote;
 	struct buf b = {0};
-	if (collapse == 1) {
+	if (collapse == COL_NUMBER) {
 		for (size_t i = 0; i < n;) {
 			size_t j = i;
 			while (j + 1 < n && v[j + 1].plain && v[j].plain && v[j + 1].number == v[j].number + 1)
@@ -308,7 +308,7 @@ const char *csl_cite(struct csl_session *S, struct csl_cite *c, size_t n, int no
 			}
 			i = j + 1;
 		}
-	} else if (collapse >= 2) {
+	} else if (collapse >= COL_YEAR) {
 		if (ctx->nkeys)
 			regroup(c, v, n);
 		collapse_years(S, c, v, n, &b);

@@ -79,7 +79,19 @@ enum csl_cm {
 	CM_BLOCK = 'K', CM_LEFT = 'M', CM_RIGHT = 'R', CM_INDENT = 'I', CM_DISPLAY_OFF = 'k',
 	CM_NOPUNCT = 'P',                          /* join: the next text's punctuation stays */
 	CM_SUFEND = 'Y',                           /* after a suffix's punctuation (delimiters) */
+	CM_TAG_OFF = 't',                          /* ends a tagged span (below) */
 };
+/* A tagged rendering (csl_session_tagged) marks what wrote each span of
+ * an entry: CM_ESC, CM_TAG + v opens the text of variable v, CM_TAG_LABEL
+ * a label (inside a span of its variable: "pp." is the page's), and
+ * CM_TAG_TERM a term; CM_ESC, CM_TAG_OFF closes the span.  The second
+ * byte is no letter, so no other mark is mistaken for one; the text
+ * between the tags is the text the plain rendering has.  Only the
+ * training data (tools/gen_refs.c) and `-t tagged` ask for it. */
+#define CM_TAG 0x80
+#define CM_TAG_LABEL 0xFE
+#define CM_TAG_TERM 0xFF
+_Static_assert(CM_TAG + CV__COUNT < CM_TAG_LABEL, "a variable's tag is one byte");
 /* Bytes of the markup that starts at p (0: p starts text). */
 static inline size_t csl_mark_len(const char *p)
 {
@@ -122,19 +134,24 @@ enum {
 	NO_ETAL_SFIRST = 1 << 8, NO_INIT = 1 << 9, NO_INITW = 1 << 10, NO_SORTORDER = 1 << 11,
 	NO_SORTSEP = 1 << 12, NO_FORM = 1 << 13, NO_NAMES_DELIM = 1 << 14,
 };
+/* The values of and, delimiter-precedes-et-al and -last,
+ * name-as-sort-order and form, in the order of their words in style.c. */
+enum csl_and { AND_NONE, AND_TEXT, AND_SYMBOL };
 enum csl_dp { DP_CONTEXTUAL, DP_AFTER_INVERTED, DP_ALWAYS, DP_NEVER };
+enum csl_sort_order { NSO_NONE, NSO_FIRST, NSO_ALL };
+enum csl_name_form { NF_LONG, NF_SHORT, NF_COUNT };
 struct csl_nameopts {
 	unsigned set;
-	int and_;                /* 0 none, 1 text, 2 symbol */
+	enum csl_and and_;
 	const char *delimiter;   /* between names (default ", ") */
-	int dp_etal, dp_last;    /* enum csl_dp */
+	enum csl_dp dp_etal, dp_last;
 	int etal_min, etal_first, etal_smin, etal_sfirst;
 	int etal_last;
 	int initialize;          /* default 1 */
 	const char *initialize_with; /* NULL: no initials */
-	int sort_order;          /* 0 none, 1 first, 2 all */
+	enum csl_sort_order sort_order;
 	const char *sort_sep;    /* default ", " */
-	int form;                /* 0 long, 1 short, 2 count */
+	enum csl_name_form form;
 	const char *names_delim; /* cs:names delimiter */
 };
 
@@ -142,7 +159,10 @@ enum csl_test {
 	CT_TYPE, CT_VARIABLE, CT_IS_NUMERIC, CT_IS_UNCERTAIN, CT_LOCATOR, CT_POSITION,
 	CT_DISAMBIGUATE,
 };
-enum csl_pos { POS_FIRST, POS_SUBSEQUENT, POS_IBID, POS_IBID_LOC, POS_NEAR_NOTE };
+/* POS_UNSET: a cite whose position the session computes. */
+enum csl_pos { POS_UNSET = -1, POS_FIRST, POS_SUBSEQUENT, POS_IBID, POS_IBID_LOC, POS_NEAR_NOTE };
+enum csl_match { MATCH_ALL, MATCH_ANY, MATCH_NONE };
+enum csl_date_form { DF_NONE, DF_TEXT, DF_NUMERIC }; /* DF_NONE: not localized */
 
 struct csl_cond {
 	enum csl_test test;
@@ -161,13 +181,21 @@ struct csl_node {
 	struct csl_fmt f;
 	struct csl_node *kids;
 	size_t nkids;
-	int var;                 /* text, number, label, date, date-part name */
+	enum csl_var var;        /* text, number, label, date, date-part name */
 	const char *macro_name;
 	const struct csl_node *macro;
 	const char *term;        /* text term= */
 	const char *value;       /* text value= */
-	int form;                /* term/label form (enum csl_form); number form */
-	int plural;              /* label: 0 contextual, 1 always, 2 never */
+	/* Fields that mean one thing for one kind of node and another for
+	 * another stay int: form is a term or label form (enum csl_form), a
+	 * number form (0 numeric, 1 ordinal, 2 long-ordinal, 3 roman) or a
+	 * date-part form (0 long, 1 short, 2 numeric, 3 numeric-leading-zeros,
+	 * 4 ordinal; -1 unset); plural is the label's plural (0 contextual, 1
+	 * always, 2 never) or the text term's (1 plural); part is a
+	 * date-part's (0 year, 1 month, 2 day) or a name-part's (0 family, 1
+	 * given). */
+	int form;
+	int plural;
 	/* names */
 	int *vars;
 	size_t nvars;
@@ -176,14 +204,14 @@ struct csl_node {
 	int label_before_name;   /* cs:label before cs:name in cs:names */
 	const struct csl_node *name_part[2]; /* 0 family, 1 given */
 	/* date */
-	int date_form;           /* 0 none (non-localized), 1 text, 2 numeric */
+	enum csl_date_form date_form;
 	int date_parts;          /* 3 year-month-day, 2 year-month, 1 year */
-	int part;                /* date-part: 0 year, 1 month, 2 day */
+	int part;
 	const char *range_delim; /* date-part range-delimiter, NULL unset */
 	/* choose: cs:if, cs:else-if, cs:else */
 	struct csl_cond *conds;
 	size_t nconds;
-	int match;               /* 0 all, 1 any, 2 none */
+	enum csl_match match;
 	int is_else;
 	int one_test;            /* one type test, or one test of variables the item decides */
 };
@@ -191,11 +219,16 @@ struct csl_node {
 enum csl_form { TF_LONG, TF_SHORT, TF_VERB, TF_VERB_SHORT, TF_SYMBOL, TF__COUNT };
 
 struct csl_sortkey {
-	int var;
+	enum csl_var var;
 	const struct csl_node *macro;
 	int desc;
 	int names_min, names_first, names_last; /* 0: unset */
 };
+
+enum csl_gn_rule { GN_ALL_NAMES, GN_ALL_NAMES_INITIALS, GN_PRIMARY, GN_PRIMARY_INITIALS, GN_BY_CITE };
+enum csl_collapse { COL_NONE, COL_NUMBER, COL_YEAR, COL_YEAR_SUFFIX, COL_YEAR_SUFFIX_RANGED };
+enum csl_second_field { SFA_NONE, SFA_FLUSH, SFA_MARGIN };
+enum csl_sas_rule { SAS_COMPLETE_ALL, SAS_COMPLETE_EACH, SAS_PARTIAL_EACH, SAS_PARTIAL_FIRST };
 
 struct csl_context {          /* cs:citation or cs:bibliography */
 	const struct csl_node *layout;
@@ -203,18 +236,26 @@ struct csl_context {          /* cs:citation or cs:bibliography */
 	size_t nkeys;
 	struct csl_nameopts nopt;
 	/* citation */
-	int add_names, add_givenname, add_year_suffix, gn_rule;
-	int collapse;            /* 0, 1 citation-number, 2 year, 3 year-suffix, 4 year-suffix-ranged */
+	int add_names, add_givenname, add_year_suffix;
+	enum csl_gn_rule gn_rule;
+	enum csl_collapse collapse;
 	const char *cite_group_delim, *year_suffix_delim, *after_collapse_delim;
 	int near_note_distance;
 	/* bibliography */
-	int hanging_indent, second_field_align, line_spacing, entry_spacing;
+	int hanging_indent;
+	enum csl_second_field second_field_align;
+	int line_spacing, entry_spacing;
 	const char *sas;         /* subsequent-author-substitute */
-	int sas_rule;            /* 0 complete-all, 1 complete-each, 2 partial-each, 3 partial-first */
+	enum csl_sas_rule sas_rule;
 };
-enum { GN_ALL_NAMES, GN_ALL_NAMES_INITIALS, GN_PRIMARY, GN_PRIMARY_INITIALS, GN_BY_CITE };
 
 struct csl_locale_src;
+
+enum csl_demote { DEMOTE_NEVER, DEMOTE_SORT_ONLY, DEMOTE_DISPLAY_AND_SORT };
+/* page-range-format; PRF_AS_GIVEN when the style sets none. */
+enum csl_range_format {
+	PRF_AS_GIVEN, PRF_EXPANDED, PRF_MINIMAL, PRF_MINIMAL_TWO, PRF_CHICAGO, PRF_CHICAGO_16,
+};
 
 struct csl_style {
 	struct arena a;
@@ -222,9 +263,9 @@ struct csl_style {
 	const char *default_locale;
 	const char *parent;      /* a dependent style's independent-parent link */
 	const char *title;
-	int demote;              /* 0 never, 1 sort-only, 2 display-and-sort */
+	enum csl_demote demote;  /* demote-non-dropping-particle */
 	int init_hyphen;         /* initialize-with-hyphen, default 1 */
-	int page_range;          /* 0 none (as given), 1 expanded, 2 minimal, 3 minimal-two, 4 chicago, 5 chicago-16 */
+	enum csl_range_format page_range;
 	struct csl_nameopts nopt;
 	struct csl_context cit, bib;
 	int has_bib;
@@ -242,12 +283,17 @@ void csl_style_free(struct csl_style *s);
 
 /* ---- locales -------------------------------------------------------------- */
 
+enum csl_gender { GENDER_NONE, GENDER_MASCULINE, GENDER_FEMININE };
+/* An ordinal term's match; ORD_DEFAULT (none given) is last-digit for
+ * ordinal-00 to -09 and last-two-digits for ordinal-10 to -99. */
+enum csl_ord_match { ORD_DEFAULT, ORD_LAST_DIGIT, ORD_LAST_TWO_DIGITS, ORD_WHOLE_NUMBER };
+
 struct csl_term {
 	const char *name;
-	int form;                /* enum csl_form */
-	int gender;              /* 0 none, 1 masculine, 2 feminine: of the term (nouns) */
-	int gender_form;         /* ordinal terms: the gender they are for */
-	int match;               /* ordinals: 0 default, 1 last-digit, 2 last-two-digits, 3 whole-number */
+	enum csl_form form;
+	enum csl_gender gender;  /* of the term (nouns) */
+	enum csl_gender gender_form; /* ordinal terms: the gender they are for */
+	enum csl_ord_match match;
 	const char *single, *multiple;
 };
 
@@ -346,7 +392,11 @@ const char *csl_rich_parse(struct arena *a, const char *s, size_t n);
 
 /* ---- rendering ----------------------------------------------------------------- */
 
-enum csl_outfmt { OF_TEXT, OF_HTML, OF_MARKDOWN, OF_LATEX };
+/* OF_TAGGED: text with the spans of a tagged rendering as XML elements
+ * named after the variable (<title>, <container-title>, <label>, <term>)
+ * and <i>, <b>, <r> (upright) for the style's and the data's fonts; the
+ * text is escaped as XML. */
+enum csl_outfmt { OF_TEXT, OF_HTML, OF_MARKDOWN, OF_LATEX, OF_TAGGED };
 
 /* A citation item as the caller gives it. */
 struct csl_cite {
@@ -354,7 +404,7 @@ struct csl_cite {
 	const char *locator, *label; /* label: a locator term ("page") */
 	const char *prefix, *suffix;
 	int suppress_author, author_only;
-	int position;            /* enum csl_pos; computed unless preset >= 0 */
+	enum csl_pos position;   /* computed when negative (POS_UNSET) */
 	int near_note;
 	int note;                /* note number of its citation */
 	int first_note;
@@ -371,6 +421,9 @@ void csl_session_cited(struct csl_session *S, struct csl_item **order, size_t n)
 /* Set this person's name in bold in the bibliography ("Given Family" or
  * "Family, Given"); NULL: nobody. */
 void csl_session_highlight(struct csl_session *S, const char *who);
+/* Mark in each bibliography entry the variable, label or term that wrote
+ * each span (CM_TAG); sort keys and disambiguation are as without. */
+void csl_session_tagged(struct csl_session *S, int on);
 /* Sort, number and disambiguate; call once after the items are set. */
 void csl_session_prepare(struct csl_session *S);
 /* The bibliography in its order: entry i as a rendered string. */
@@ -408,7 +461,7 @@ int csl_pick(const char *v, const char *const *names, int def);
 const char *csl_locator_name(int i);
 
 /* rich.c */
-const char *csl_text_case(struct arena *a, const char *s, int tc);
+const char *csl_text_case(struct arena *a, const char *s, enum csl_case tc);
 const char *csl_strip_periods(struct arena *a, const char *s);
 const char *csl_marked(struct arena *a, const char *s, char on, char off);
 void csl_cat(struct buf *b, const char *s, int punct_in_quote);
@@ -420,7 +473,8 @@ int csl_is_numeric(const char *s);
  * ordinal, 3 roman); text that is not numeric comes back as it is. */
 const char *csl_number(struct arena *a, const char *s, int form, const struct csl_locale *L,
                        int gender);
-const char *csl_page_range(struct arena *a, const char *s, int format, const char *delim);
+const char *csl_page_range(struct arena *a, const char *s, enum csl_range_format format,
+                           const char *delim);
 /* Is s more than one number ("1-3", "4 & 5", "4 and 5", the locale's
  * "and" word too)? */
 int csl_plural(const char *s, const char *and_word);
@@ -457,7 +511,12 @@ struct csl_render {
 	unsigned outer_style, outer_variant, outer_weight;
 	int last_empty;          /* the last child csl_render_kids rendered was empty */
 	int counted;             /* a cs:name form="count" was rendered (sort keys) */
+	int tag;                 /* a tagged rendering: mark what each span is */
 };
+/* s marked with the tag what (CM_TAG + a variable, CM_TAG_LABEL or
+ * CM_TAG_TERM) when r is a tagged rendering and s is not empty; s as it
+ * is else. */
+const char *csl_tag(struct csl_render *r, int what, const char *s);
 const char *csl_render_node(struct csl_render *r, const struct csl_node *n);
 /* The branch of cs:choose n that applies, or NULL. */
 const struct csl_node *csl_chosen(struct csl_render *r, const struct csl_node *n);

@@ -22,7 +22,7 @@ static size_t parts_of(const struct csl_node *d, const struct csl_locale *L, str
 				out[k++].n = d->kids[i];
 		return k;
 	}
-	const struct csl_node *loc = L->date[d->date_form == 2];
+	const struct csl_node *loc = L->date[d->date_form == DF_NUMERIC];
 	if (!loc)
 		return 0;
 	for (size_t i = 0; i < loc->nkids && k < 3; i++) {
@@ -226,15 +226,15 @@ static const char *render_parts(struct csl_render *r, const struct csl_node *n,
 		/* as written, whatever text-case the date has ("20xx") */
 		const char *lit = uncased(r, d->literal);
 		const char *s = yp ? csl_fmt_apply(r, lit, &yp->f, 1) : lit;
-		return csl_fmt_apply(r, s, &n->f, 1);
+		return csl_fmt_apply(r, csl_tag(r, CM_TAG + v, s), &n->f, 1);
 	}
 	struct part p[3];
 	size_t np = parts_of(n, r->L, p);
 	if (!np)
 		return "";
 	const char *delim = n->f.delimiter;
-	if (n->date_form && r->L->date[n->date_form == 2])
-		delim = r->L->date[n->date_form == 2]->f.delimiter;
+	if (n->date_form && r->L->date[n->date_form == DF_NUMERIC])
+		delim = r->L->date[n->date_form == DF_NUMERIC]->f.delimiter;
 	struct buf own, *b = csl_buf_take(r, &own);
 	int diff = -1; /* the largest part that differs: 0 year, 1 month, 2 day */
 	if (d->range) {
@@ -296,7 +296,8 @@ static const char *render_parts(struct csl_render *r, const struct csl_node *n,
 		csl_buf_drop(r, b, &own);
 		return "";
 	}
-	const char *s = csl_buf_str(r, b, &own);
+	/* a tagged rendering marks the parts, inside the date's affixes */
+	const char *s = csl_tag(r, CM_TAG + v, csl_buf_str(r, b, &own));
 	struct csl_fmt f = n->f;
 	return csl_fmt_apply(r, s, &f, 1);
 }

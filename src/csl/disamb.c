@@ -222,7 +222,7 @@ static void names_and_givens(struct csl_session *S, struct rend *v, size_t n)
 	d.dirty = xcalloc(n, 1);
 	d.saved = xcalloc(n * (d.most + 1), sizeof(int));
 	commit(&d);
-	int rule = c->gn_rule;
+	enum csl_gn_rule rule = c->gn_rule;
 	int top = rule == GN_ALL_NAMES_INITIALS || rule == GN_PRIMARY_INITIALS ? 1 : 2;
 	int primary = rule == GN_PRIMARY || rule == GN_PRIMARY_INITIALS;
 	for (size_t k = 0; k < d.most && d.best; k++) {
@@ -348,7 +348,7 @@ static int cmp_gname(const void *a, const void *b)
  * and initials, so the comparison is one pass. */
 static void global_names(struct csl_session *S)
 {
-	int rule = S->st->cit.gn_rule;
+	enum csl_gn_rule rule = S->st->cit.gn_rule;
 	if (!S->st->cit.add_givenname || rule == GN_BY_CITE)
 		return;
 	int primary = rule == GN_PRIMARY || rule == GN_PRIMARY_INITIALS;

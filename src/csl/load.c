@@ -2,7 +2,8 @@
  *
  * A style is named or given as a path: the built-in default ("citex", also
  * what no --style means), then the project's styles/ (beside the program,
- * or installed under CITEX_STYLEDIR), then Debian's
+ * or installed in ../share/citex/styles from it, wherever the prefix, or
+ * under CITEX_STYLEDIR when a packager defines it), then Debian's
  * citation-style-language-styles, then the name as a path.  A dependent
  * style is replaced by its independent parent, keeping its own
  * default-locale.  Locales follow the specification's fallback order:
@@ -19,7 +20,7 @@
 #include "csl/load.h"
 
 #ifndef CITEX_STYLEDIR
-#define CITEX_STYLEDIR "/usr/local/share/citex/styles"
+#define CITEX_STYLEDIR ""
 #endif
 #define DEBIAN_STYLES "/usr/share/citation-style-language/styles"
 #define DEBIAN_LOCALES "/usr/share/citation-style-language/locales"
@@ -70,9 +71,10 @@ static void self_dir(char *d, size_t cap)
  * are laid out in the CSL repository (dependent/ beside the parents). */
 static int find_style(const char *name, const char *near, char *out, size_t cap)
 {
-	char dir[4096], up[4096] = "";
-	self_dir(dir, sizeof dir);
-	strcat(dir, "/styles");
+	char self[4096], dir[4200], inst[4200], up[4096] = "";
+	self_dir(self, sizeof self);
+	snprintf(dir, sizeof dir, "%s/styles", self);
+	snprintf(inst, sizeof inst, "%s/../share/citex/styles", self);
 	if (near) {
 		snprintf(up, sizeof up, "%s", near);
 		char *s = strrchr(up, '/');
@@ -81,7 +83,7 @@ static int find_style(const char *name, const char *near, char *out, size_t cap)
 		else
 			snprintf(up, sizeof up, "..");
 	}
-	const char *dirs[] = {near, near ? up : NULL, dir, CITEX_STYLEDIR, DEBIAN_STYLES,
+	const char *dirs[] = {near, near ? up : NULL, dir, inst, CITEX_STYLEDIR, DEBIAN_STYLES,
 	                      DEBIAN_STYLES "/dependent"};
 	for (size_t i = 0; i < sizeof dirs / sizeof *dirs; i++) {
 		if (!dirs[i] || !*dirs[i])

@@ -126,9 +126,9 @@ static int cmp_term(const void *a, const void *b)
 	if (c)
 		return c;
 	if (x->t.form != y->t.form)
-		return x->t.form - y->t.form;
+		return (int)x->t.form - (int)y->t.form;
 	if (x->t.gender_form != y->t.gender_form)
-		return x->t.gender_form - y->t.gender_form;
+		return (int)x->t.gender_form - (int)y->t.gender_form;
 	return (x->rank > y->rank) - (x->rank < y->rank);
 }
 
@@ -210,7 +210,7 @@ static const struct csl_term *find(const struct csl_locale *L, const char *name,
 		uint64_t h = term_key(name, form, gender);
 		for (size_t i = hindex_first(&L->index, h); i != HINDEX_END; i = hindex_next(&L->index, h, i)) {
 			const struct csl_term *t = &L->terms[hindex_value(&L->index, i)];
-			if (t->form == form && t->gender_form == gender && !strcmp(t->name, name))
+			if ((int)t->form == form && (int)t->gender_form == gender && !strcmp(t->name, name))
 				return t;
 		}
 		return NULL;
@@ -221,9 +221,9 @@ static const struct csl_term *find(const struct csl_locale *L, const char *name,
 		const struct csl_term *t = &L->terms[mid];
 		int c = strcmp(t->name, name);
 		if (!c)
-			c = t->form - form;
+			c = (int)t->form - form;
 		if (!c)
-			c = t->gender_form - gender;
+			c = (int)t->gender_form - gender;
 		if (!c)
 			return t;
 		if (c < 0)
@@ -275,12 +275,13 @@ const char *csl_ordinal(const struct csl_locale *L, long n, int gender, int long
 	if (two >= 10) {
 		snprintf(name, sizeof name, "ordinal-%02ld", two);
 		const struct csl_term *t = find_g(L, name, TF_LONG, gender);
-		if (t && (t->match != 3 || n == two))
+		if (t && (t->match != ORD_WHOLE_NUMBER || n == two))
 			return t->single;
 	}
 	snprintf(name, sizeof name, "ordinal-%02ld", one);
 	const struct csl_term *t = find_g(L, name, TF_LONG, gender);
-	if (t && (t->match != 2 || two == one) && (t->match != 3 || n == one))
+	if (t && (t->match != ORD_LAST_TWO_DIGITS || two == one) &&
+	    (t->match != ORD_WHOLE_NUMBER || n == one))
 		return t->single;
 	t = find_g(L, "ordinal", TF_LONG, gender);
 	return t ? t->single : "";

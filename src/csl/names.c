@@ -40,8 +40,8 @@ static void options(struct csl_render *r, const struct csl_node *names, const st
 
 static int is_upper_start(const char *s)
 {
-	utf8proc_int32_t cp;
-	if (utf8proc_iterate((const utf8proc_uint8_t *)s, -1, &cp) <= 0)
+	int32_t cp;
+	if (!utf8_decode(s, 4, &cp)) /* 4: the decoder stops at the NUL */
 		return 0;
 	return utf8proc_category(cp) == UTF8PROC_CATEGORY_LU;
 }
@@ -84,14 +84,13 @@ static void initials(struct buf *b, const char *g, const char *with, int init, i
 		size_t k = st;
 		while (k < i && csl_mark_len(g + k))
 			k += csl_mark_len(g + k);
-		utf8proc_int32_t cp;
-		utf8proc_ssize_t l = utf8proc_iterate((const utf8proc_uint8_t *)g + k,
-		                                      (utf8proc_ssize_t)(i - k), &cp);
-		if (l <= 0)
+		int32_t cp;
+		size_t l = utf8_decode(g + k, i - k, &cp);
+		if (!l)
 			l = 1;
 		/* a single letter, or a word abbreviated with a period ("Ph."),
 		 * stays as written; other words give their first letter */
-		int single = (size_t)l == i - k;
+		int single = l == i - k;
 		int is_initial = single || (i < n && g[i] == '.');
 		int lower = !is_upper_start(g + k);
 		if (!first) {
@@ -170,9 +169,9 @@ static int cjk(const char *s)
 		return 0;
 	int any = 0;
 	for (const unsigned char *p = (const unsigned char *)s; *p;) {
-		utf8proc_int32_t cp;
-		utf8proc_ssize_t l = utf8proc_iterate(p, -1, &cp);
-		if (l <= 0)
+		int32_t cp;
+		size_t l = utf8_decode(p, 4, &cp); /* 4: it stops at the NUL */
+		if (!l)
 			return 0;
 		if ((cp >= 'A' && cp <= 'Z') || (cp >= 'a' && cp <= 'z'))
 			return 0;
@@ -260,8 +259,9 @@ static const char *one_name(struct csl_render *r, const struct csl_name *nm, con
 		return csl_fmt_apply(r, nm->literal, &f, 0);
 	}
 	const struct csl_node *gnp = name ? name->name_part[1] : NULL;
-	int demote = inverted && (r->st->demote == 2 || (r->sort && r->st->demote >= 1));
-	int short_form = o->form == 1 && level == 0;
+	int demote = inverted && (r->st->demote == DEMOTE_DISPLAY_AND_SORT ||
+	                          (r->sort && r->st->demote == DEMOTE_SORT_ONLY));
+	int short_form = o->form == NF_SHORT && level == 0;
 	const char *given = short_form ? NULL : given_form(r, nm, o, level);
 	int display = !inverted && !short_form && !(cjk(nm->family) && (!nm->given || cjk(nm->given))) &&
 	              !(r->it && r->it->family_first);
@@ -452,12 +452,12 @@ static const char *name_list(struct csl_render *r, const struct csl_names *nl,
 	if (nl->others && !use_etal)
 		use_etal = 1;
 	*count = (int)show;
-	if (o.form == 2)
+	if (o.form == NF_COUNT)
 		return "";
 	const char *and_term = NULL;
-	if (o.and_ == 1)
+	if (o.and_ == AND_TEXT)
 		and_term = csl_term_text(r->L, "and", TF_LONG, 0);
-	else if (o.and_ == 2)
+	else if (o.and_ == AND_SYMBOL)
 		and_term = "&";
 	int piq = r->L->punct_in_quote;
 	/* the session's buffer: nothing inside joins another list */
@@ -465,7 +465,7 @@ static const char *name_list(struct csl_render *r, const struct csl_names *nl,
 	b.n = 0;
 	int prev_inv = 0, wrap = 0;
 	for (size_t i = 0; i < show; i++) {
-		int inv = r->sort || o.sort_order == 2 || (o.sort_order == 1 && i == 0);
+		int inv = r->sort || o.sort_order == NSO_ALL || (o.sort_order == NSO_FIRST && i == 0);
 		if (nl->v[i].literal)
 			inv = 0;
 		const char *s = one_name(r, &nl->v[i], &o, name, inv && !nl->v[i].literal, name_level(r, i));
@@ -513,7 +513,7 @@ static const char *name_list(struct csl_render *r, const struct csl_names *nl,
 			buf_put(&b, o.delimiter, strlen(o.delimiter));
 			if (!r->sort)
 				buf_put(&b, "\xE2\x80\xA6 ", 4);
-			int inv = r->sort || o.sort_order == 2;
+			int inv = r->sort || o.sort_order == NSO_ALL;
 			const char *s = one_name(r, &nl->v[n - 1], &o, name, inv, name_level(r, n - 1));
 			s = name_fmt(r, name, &nl->v[n - 1], s);
 			buf_put(&b, s, strlen(s));
@@ -575,7 +575,7 @@ static const char *with_label(struct csl_render *r, const struct csl_node *names
 	const char *t = csl_term_text(r->L, term, label->form, pl);
 	if (!t || !*t)
 		return list;
-	t = csl_fmt_term(r, t, &label->f);
+	t = csl_fmt_term(r, csl_tag(r, CM_TAG + var, csl_tag(r, CM_TAG_LABEL, t)), &label->f);
 	struct buf own, *b = csl_buf_take(r, &own);
 	int piq = r->L->punct_in_quote;
 	if (names->label_before_name) {
@@ -618,7 +618,7 @@ static const char *render_vars(struct csl_render *r, const struct csl_node *n,
 	if (!some) {
 		if (r->sort) { /* a count of no names still counts (sort.c) */
 			options(r, n, name, &o);
-			r->counted |= o.form == 2;
+			r->counted |= o.form == NF_COUNT;
 		}
 		return "";
 	}
@@ -650,11 +650,11 @@ static const char *render_vars(struct csl_render *r, const struct csl_node *n,
 		int count;
 		const char *s = name_list(r, nl, &o, name, etal, &count);
 		*total += count;
-		if (o.form == 2)
+		if (o.form == NF_COUNT)
 			continue;
 		if (!*s)
 			continue;
-		s = sas(r, s);
+		s = csl_tag(r, CM_TAG + v, sas(r, s));
 		s = with_label(r, n, label, s, edtr && (int)i == ed ? CV_EDITOR_TRANSLATOR : v,
 		               nl->n > 1 || nl->others);
 		if (any && o.names_delim)
@@ -664,10 +664,10 @@ static const char *render_vars(struct csl_render *r, const struct csl_node *n,
 		if (r->in_sub)
 			r->suppressed[v] = 1;
 	}
-	if (o.form == 2 || !b->n) {
-		r->counted |= o.form == 2;
+	if (o.form == NF_COUNT || !b->n) {
+		r->counted |= o.form == NF_COUNT;
 		csl_buf_drop(r, b, &own);
-		if (o.form != 2 || !*total)
+		if (o.form != NF_COUNT || !*total)
 			return "";
 		char c[16];
 		snprintf(c, sizeof c, "%d", *total);

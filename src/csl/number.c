@@ -5,11 +5,11 @@
  * optional prefix or suffix of letters ("D2", "2b"), separated by a comma,
  * hyphen, en dash or ampersand, with or without spaces.  Only bare numbers
  * are turned into ordinals or roman numerals. */
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/str.h"
 #include "csl/csl.h"
 
 struct ntok {
@@ -39,7 +39,7 @@ static size_t tokens(const char *s, struct ntok *t, size_t max)
 		while (i < n && is_alpha((unsigned char)s[i]))
 			i++;
 		size_t d = i;
-		while (i < n && isdigit((unsigned char)s[i]))
+		while (i < n && str_digit((unsigned char)s[i]))
 			i++;
 		if (i == d)
 			return 0; /* no digits */
@@ -87,7 +87,7 @@ int csl_is_numeric(const char *s)
 
 long csl_leading_int(const char *s)
 {
-	while (*s && !isdigit((unsigned char)*s))
+	while (*s && !str_digit((unsigned char)*s))
 		s++;
 	return strtol(s, NULL, 10);
 }
@@ -126,20 +126,20 @@ static int first_numeric(const char *s, const char *and_word)
 {
 	size_t an = and_word ? strlen(and_word) : 0;
 	const char *p = s;
-	while (isalpha((unsigned char)*p))
+	while (str_alpha((unsigned char)*p))
 		p++; /* a prefix: "S1" */
-	if (!isdigit((unsigned char)*p))
+	if (!str_digit((unsigned char)*p))
 		return 0;
-	while (isdigit((unsigned char)*p))
+	while (str_digit((unsigned char)*p))
 		p++;
 	size_t j = 0;
 	for (; *p && !(j = joiner(p, and_word, an)); p++)
-		if (!isalpha((unsigned char)*p) && *p != ':' && *p != ',')
+		if (!str_alpha((unsigned char)*p) && *p != ':' && *p != ',')
 			return 0;
 	/* a next piece that starts with a word ("1587, with 31
 	 * illustrations") is a value of its own kind: one value here */
 	const char *q = p + j;
-	while (isalpha((unsigned char)*q))
+	while (str_alpha((unsigned char)*q))
 		q++;
 	size_t wn = (size_t)(q - (p + j));
 	int and = (wn == 3 && !strncmp(p + j, "and", 3)) || (an && wn == an && !strncmp(p + j, and_word, an));
@@ -165,10 +165,10 @@ int csl_plural(const char *s, const char *and_word)
 	if (!first_numeric(s, and_word))
 		return 0;
 	for (const char *p = s; *p; p++) {
-		if (!isdigit((unsigned char)*p))
+		if (!str_digit((unsigned char)*p))
 			continue;
 		const char *q = p;
-		while (isdigit((unsigned char)*q))
+		while (str_digit((unsigned char)*q))
 			q++;
 		while (*q == ' ')
 			q++;
@@ -239,7 +239,7 @@ const char *csl_number(struct arena *a, const char *s, int form, const struct cs
 /* Format the second page of a range (digits in a and b, same length after
  * expansion) by a page-range-format. */
 static void second_page(struct buf *out, const char *a, size_t na, const char *b, size_t nb,
-                        int format)
+                        enum csl_range_format format)
 {
 	char full[32];
 	if (nb < na && na < sizeof full) {
@@ -249,7 +249,7 @@ static void second_page(struct buf *out, const char *a, size_t na, const char *b
 		b = full;
 		nb = na;
 	}
-	if (format == 1 || nb != na || nb >= sizeof full) {
+	if (format == PRF_EXPANDED || nb != na || nb >= sizeof full) {
 		buf_put(out, b, nb);
 		return;
 	}
@@ -262,9 +262,9 @@ static void second_page(struct buf *out, const char *a, size_t na, const char *b
 		same++;
 	size_t keep = nb - same; /* minimal */
 	long av = strtol(a, NULL, 10);
-	if (format == 3 && keep < 2)
+	if (format == PRF_MINIMAL_TWO && keep < 2)
 		keep = nb < 2 ? nb : 2;
-	if (format == 4 || format == 5) {
+	if (format == PRF_CHICAGO || format == PRF_CHICAGO_16) {
 		if (av < 100 || av % 100 == 0)
 			keep = nb;
 		else if (av % 100 < 10)
@@ -272,7 +272,7 @@ static void second_page(struct buf *out, const char *a, size_t na, const char *b
 		else {
 			if (keep < 2)
 				keep = 2;
-			if (format == 4 && na == 4 && nb - same >= 3)
+			if (format == PRF_CHICAGO && na == 4 && nb - same >= 3)
 				keep = nb;
 		}
 	}
@@ -284,7 +284,7 @@ static void second_page(struct buf *out, const char *a, size_t na, const char *b
 static size_t digits(const char *s)
 {
 	size_t k = 0;
-	while (isdigit((unsigned char)s[k]))
+	while (str_digit((unsigned char)s[k]))
 		k++;
 	return k;
 }
@@ -302,7 +302,8 @@ static int roman_range(const char *s)
 	return dash == 1;
 }
 
-const char *csl_page_range(struct arena *a, const char *s, int format, const char *delim)
+const char *csl_page_range(struct arena *a, const char *s, enum csl_range_format format,
+                           const char *delim)
 {
 	if (roman_range(s)) {
 		const char *d = strchr(s, '-');
@@ -362,7 +363,7 @@ const char *csl_page_range(struct arena *a, const char *s, int format, const cha
 		buf_put(&b, s + st, i - st);
 		buf_put(&b, delim, strlen(delim));
 		buf_put(&b, s + bp, k - bp);
-		if (format)
+		if (format != PRF_AS_GIVEN)
 			second_page(&b, s + ai, da, s + k, db, format);
 		else
 			buf_put(&b, s + k, db);

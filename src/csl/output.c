@@ -24,6 +24,8 @@ struct sink {
 	char qkind[32];   /* each open quote: 0 outer, 1 inner */
 	char qglyph[32];  /* its glyph: 'd' double, 's' single, 'o' other */
 	const char *qclose[32];
+	unsigned char tags[16];   /* the open tagged spans (OF_TAGGED) */
+	int ntags;
 };
 
 static void put(struct sink *k, const char *s, size_t n)
@@ -51,10 +53,8 @@ static size_t html_space(const char *s, size_t i, size_t n)
 		return 1;
 	if (k >= 2 && u[0] == 0xC2 && u[1] == 0xA0)
 		return 2;
-	if (k < 3)
-		return 0;
-	unsigned c = (unsigned)(u[0] & 0x0F) << 12 | (unsigned)(u[1] & 0x3F) << 6 | (u[2] & 0x3F);
-	if (u[0] < 0xE1 || u[0] > 0xEF || (u[1] & 0xC0) != 0x80 || (u[2] & 0xC0) != 0x80)
+	int32_t c;
+	if (utf8_decode(u, k, &c) != 3)
 		return 0;
 	return c == 0x1680 || (c >= 0x2000 && c <= 0x200A) || c == 0x2028 || c == 0x2029 ||
 	       c == 0x202F || c == 0x205F || c == 0x3000 || c == 0xFEFF ? 3 : 0;
@@ -152,10 +152,27 @@ static void text_latex(struct sink *k, const char *s, size_t n)
 	}
 }
 
+/* XML's three: the tagged form is read back as XML (tools/gen_refs.c). */
+static void text_xml(struct sink *k, const char *s, size_t n)
+{
+	size_t st = 0;
+	for (size_t i = 0; i < n; i++) {
+		const char *e = s[i] == '&' ? "&amp;" : s[i] == '<' ? "&lt;" : s[i] == '>' ? "&gt;" : NULL;
+		if (!e)
+			continue;
+		put(k, s + st, i - st);
+		puts_(k, e);
+		st = i + 1;
+	}
+	put(k, s + st, n - st);
+}
+
 static void text_fmt(struct sink *k, const char *s, size_t n, int raw)
 {
 	if (raw || k->f == OF_TEXT)
 		put(k, s, n);
+	else if (k->f == OF_TAGGED)
+		text_xml(k, s, n);
 	else if (k->f == OF_HTML)
 		text_html(k, s, n);
 	else if (k->f == OF_MARKDOWN)
@@ -164,9 +181,12 @@ static void text_fmt(struct sink *k, const char *s, size_t n, int raw)
 		text_latex(k, s, n);
 }
 
-/* Opening and closing strings per format: html, markdown, latex. */
+/* Opening and closing strings per format: html, markdown, latex, and the
+ * tagged form, which keeps only what a reader of the text would see as
+ * italic (<i>), bold (<b>), or upright (<r>) and medium (<m>) inside them,
+ * and the blocks (<div>) that a page shows on lines of their own. */
 struct style {
-	const char *open[3], *close[3];
+	const char *open[4], *close[4];
 };
 
 enum {
@@ -182,33 +202,41 @@ enum {
 };
 
 static const struct style styles[S__N] = {
-	[S_I] = {{"<i>", "*", "\\emph{"}, {"</i>", "*", "}"}},
-	[S_NORMAL] = {{"<span style=\"font-style:normal;\">", "", "\\textup{"}, {"</span>", "", "}"}},
-	[S_B] = {{"<b>", "**", "\\textbf{"}, {"</b>", "**", "}"}},
-	[S_WNORMAL] = {{"<span style=\"font-weight:normal;\">", "", "\\textmd{"}, {"</span>", "", "}"}},
-	[S_SC] = {{"<span style=\"font-variant:small-caps;\">", "[", "\\textsc{"},
-	          {"</span>", "]{.smallcaps}", "}"}},
-	[S_VNORMAL] = {{"<span style=\"font-variant:normal;\">", "", "\\textnormal{"}, {"</span>", "", "}"}},
-	[S_SUP] = {{"<sup>", "^", "\\textsuperscript{"}, {"</sup>", "^", "}"}},
-	[S_SUB] = {{"<sub>", "~", "\\textsubscript{"}, {"</sub>", "~", "}"}},
-	[S_UNDER] = {{"<span style=\"text-decoration:underline;\">", "", "\\underline{"},
-	             {"</span>", "", "}"}},
-	[S_BASE] = {{"<span style=\"baseline\">", "", "{"}, {"</span>", "", "}"}},
-	[S_OBLIQUE] = {{"<span style=\"font-style:oblique;\">", "*", "\\textsl{"}, {"</span>", "*", "}"}},
-	[S_LIGHT] = {{"<span style=\"font-weight:light;\">", "", "{"}, {"</span>", "", "}"}},
-	[S_BLOCK] = {{"\n\n    <div class=\"csl-block\">", "", ""}, {"</div>\n", "", ""}},
+	[S_I] = {{"<i>", "*", "\\emph{", "<i>"}, {"</i>", "*", "}", "</i>"}},
+	[S_NORMAL] = {{"<span style=\"font-style:normal;\">", "", "\\textup{", "<r>"},
+	          {"</span>", "", "}", "</r>"}},
+	[S_B] = {{"<b>", "**", "\\textbf{", "<b>"}, {"</b>", "**", "}", "</b>"}},
+	[S_WNORMAL] = {{"<span style=\"font-weight:normal;\">", "", "\\textmd{", "<m>"},
+	          {"</span>", "", "}", "</m>"}},
+	[S_SC] = {{"<span style=\"font-variant:small-caps;\">", "[", "\\textsc{", ""},
+	          {"</span>", "]{.smallcaps}", "}", ""}},
+	[S_VNORMAL] = {{"<span style=\"font-variant:normal;\">", "", "\\textnormal{", ""},
+	          {"</span>", "", "}", ""}},
+	[S_SUP] = {{"<sup>", "^", "\\textsuperscript{", ""}, {"</sup>", "^", "}", ""}},
+	[S_SUB] = {{"<sub>", "~", "\\textsubscript{", ""}, {"</sub>", "~", "}", ""}},
+	[S_UNDER] = {{"<span style=\"text-decoration:underline;\">", "", "\\underline{", ""},
+	          {"</span>", "", "}", ""}},
+	[S_BASE] = {{"<span style=\"baseline\">", "", "{", ""}, {"</span>", "", "}", ""}},
+	[S_OBLIQUE] = {{"<span style=\"font-style:oblique;\">", "*", "\\textsl{", "<i>"},
+	          {"</span>", "*", "}", "</i>"}},
+	[S_LIGHT] = {{"<span style=\"font-weight:light;\">", "", "{", ""}, {"</span>", "", "}", ""}},
+	[S_BLOCK] = {{"\n\n    <div class=\"csl-block\">", "", "", "<div>"}, {"</div>\n", "", "", "</div>"}},
 	/* citeproc-js puts the two fields of an entry on a line of their own */
-	[S_LEFT] = {{"\n    <div class=\"csl-left-margin\">", "", ""}, {"</div>", "", ""}},
-	[S_RIGHT] = {{"<div class=\"csl-right-inline\">", "", ""}, {"</div>\n  ", "", ""}},
-	[S_INDENT] = {{"<div class=\"csl-indent\">", "", ""}, {"</div>\n  ", "", ""}},
-	[S_NONE] = {{"", "", ""}, {"", "", ""}},
-	[S_UNONE] = {{"<span style=\"text-decoration:none;\">", "", "{"}, {"</span>", "", "}"}},
-	[S_NORMALK] = {{"<span style=\"font-style:normal;\">", "", "\\textup{"}, {"</span>", "", "}"}},
-	[S_WNORMALK] = {{"<span style=\"font-weight:normal;\">", "", "\\textmd{"}, {"</span>", "", "}"}},
-	[S_VNORMALK] = {{"<span style=\"font-variant:normal;\">", "", "\\textnormal{"}, {"</span>", "", "}"}},
-	[S_IK] = {{"<i>", "", "{"}, {"</i>", "", "}"}}, /* LaTeX: \emph in \emph turns upright */
-	[S_BK] = {{"<b>", "", "{"}, {"</b>", "", "}"}},
-	[S_SCK] = {{"<span style=\"font-variant:small-caps;\">", "", "{"}, {"</span>", "", "}"}},
+	[S_LEFT] = {{"\n    <div class=\"csl-left-margin\">", "", "", "<div>"}, {"</div>", "", "", "</div>"}},
+	[S_RIGHT] = {{"<div class=\"csl-right-inline\">", "", "", "<div>"}, {"</div>\n  ", "", "", "</div>"}},
+	[S_INDENT] = {{"<div class=\"csl-indent\">", "", "", "<div>"}, {"</div>\n  ", "", "", "</div>"}},
+	[S_NONE] = {{"", "", "", ""}, {"", "", "", ""}},
+	[S_UNONE] = {{"<span style=\"text-decoration:none;\">", "", "{", ""}, {"</span>", "", "}", ""}},
+	[S_NORMALK] = {{"<span style=\"font-style:normal;\">", "", "\\textup{", "<r>"},
+	          {"</span>", "", "}", "</r>"}},
+	[S_WNORMALK] = {{"<span style=\"font-weight:normal;\">", "", "\\textmd{", "<m>"},
+	          {"</span>", "", "}", "</m>"}},
+	[S_VNORMALK] = {{"<span style=\"font-variant:normal;\">", "", "\\textnormal{", ""},
+	          {"</span>", "", "}", ""}},
+	[S_IK] = {{"<i>", "", "{", "<i>"},
+	          {"</i>", "", "}", "</i>"}}, /* LaTeX: \emph in \emph turns upright */
+	[S_BK] = {{"<b>", "", "{", "<b>"}, {"</b>", "", "}", "</b>"}},
+	[S_SCK] = {{"<span style=\"font-variant:small-caps;\">", "", "{", ""}, {"</span>", "", "}", ""}},
 };
 
 /* Superscript characters and what they are the superscript of: text
@@ -325,9 +353,11 @@ static char glyph_of(const char *t)
 
 static const char *quote_term(struct sink *k, int inner, int open)
 {
-	const char *t = csl_term_text(k->L, open ? (inner ? "open-inner-quote" : "open-quote")
-	                                         : (inner ? "close-inner-quote" : "close-quote"),
-	                              TF_LONG, 0);
+	/* no locale (a natbib label, a heading): English quotes */
+	const char *t = !k->L ? NULL
+	                      : csl_term_text(k->L, open ? (inner ? "open-inner-quote" : "open-quote")
+	                                                 : (inner ? "close-inner-quote" : "close-quote"),
+	                                      TF_LONG, 0);
 	if (!t)
 		t = open ? (inner ? "\xE2\x80\x98" : "\xE2\x80\x9C") : (inner ? "\xE2\x80\x99" : "\xE2\x80\x9D");
 	return t;
@@ -372,10 +402,36 @@ static void quote(struct sink *k, int open, int curly)
 	text(k, t, strlen(t), 0);
 }
 
+/* A tagged span opens (CM_TAG...) or closes (CM_TAG_OFF): an element in
+ * the tagged form, nothing in the others. */
+static void tag(struct sink *k, unsigned char what)
+{
+	if (what == CM_TAG_OFF) {
+		if (k->ntags && k->ntags-- <= (int)sizeof k->tags && k->f == OF_TAGGED) {
+			unsigned char t = k->tags[k->ntags];
+			puts_(k, "</");
+			puts_(k, t == CM_TAG_LABEL ? "label" : t == CM_TAG_TERM ? "term" : csl_var_name(t - CM_TAG));
+			puts_(k, ">");
+		}
+		return;
+	}
+	if (k->ntags < (int)sizeof k->tags)
+		k->tags[k->ntags] = what;
+	if (k->ntags++ < (int)sizeof k->tags && k->f == OF_TAGGED) {
+		puts_(k, "<");
+		puts_(k, what == CM_TAG_LABEL ? "label" : what == CM_TAG_TERM ? "term" : csl_var_name(what - CM_TAG));
+		puts_(k, ">");
+	}
+}
+
 /* A citex mark or an escape sequence at s. */
 static void mark(struct sink *k, const char *s)
 {
 	unsigned char c = (unsigned char)s[0];
+	if (c == (unsigned char)CM_ESC && ((unsigned char)s[1] >= CM_TAG || s[1] == CM_TAG_OFF)) {
+		tag(k, (unsigned char)s[1]);
+		return;
+	}
 	if (c == (unsigned char)CM_ESC) {
 		switch (s[1]) {
 		case CM_QUOTE: quote(k, 1, 0); return;

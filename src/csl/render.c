@@ -110,7 +110,7 @@ const char *csl_fmt_apply(struct csl_render *r, const char *s, const struct csl_
 	if (f->strip_periods)
 		s = csl_strip_periods(r->a, s);
 	if (f->text_case && !r->sort) {
-		int tc = f->text_case;
+		enum csl_case tc = f->text_case;
 		if (tc == TC_TITLE && !r->it->english)
 			tc = TC_NONE;
 		s = csl_text_case(r->a, s, tc);
@@ -232,6 +232,21 @@ const char *csl_fmt_term(struct csl_render *r, const char *s, const struct csl_f
 	s = csl_fmt_apply(r, s, f, 1);
 	r->it->english = english;
 	return s;
+}
+
+const char *csl_tag(struct csl_render *r, int what, const char *s)
+{
+	if (!r->tag || !s || !*s)
+		return s;
+	size_t n = strlen(s);
+	char *o = arena_alloc(r->a, n + 5);
+	o[0] = CM_ESC;
+	o[1] = (char)what;
+	memcpy(o + 2, s, n);
+	o[n + 2] = CM_ESC;
+	o[n + 3] = CM_TAG_OFF;
+	o[n + 4] = 0;
+	return o;
 }
 
 /* ---- variables ----------------------------------------------------------------- */
@@ -525,7 +540,7 @@ static const char *render_text(struct csl_render *r, const struct csl_node *n)
 			 * pages (a locator's too) */
 			int page = v == CV_PAGE || !r->cite || !r->cite->label ||
 			           !strcmp(r->cite->label, "page");
-			s = csl_page_range(r->a, s, page ? r->st->page_range : 0,
+			s = csl_page_range(r->a, s, page ? r->st->page_range : PRF_AS_GIVEN,
 			                   csl_term_text(r->L, "page-range-delimiter", TF_LONG, 0));
 			s = and_symbol(r, s);
 		}
@@ -547,12 +562,12 @@ static const char *render_text(struct csl_render *r, const struct csl_node *n)
 			return "";
 		if (r->cap_term && !r->emitted && *s)
 			s = csl_text_case(r->a, s, TC_CAPFIRST);
-		return csl_fmt_term(r, narrow_spaces(r, s), &n->f);
+		return csl_fmt_term(r, csl_tag(r, CM_TAG_TERM, narrow_spaces(r, s)), &n->f);
 	} else if (n->value) {
 		s = n->value;
 		return csl_fmt_term(r, narrow_spaces(r, s), &n->f);
 	}
-	return csl_fmt_apply(r, narrow_spaces(r, s), &n->f, 1);
+	return csl_fmt_apply(r, csl_tag(r, CM_TAG + n->var, narrow_spaces(r, s)), &n->f, 1);
 }
 
 static const char *render_number(struct csl_render *r, const struct csl_node *n)
@@ -578,7 +593,7 @@ static const char *render_number(struct csl_render *r, const struct csl_node *n)
 	if (v == CV_PAGE)
 		s = csl_page_range(r->a, s, r->st->page_range, csl_term_text(r->L, "page-range-delimiter", TF_LONG, 0));
 	s = csl_number(r->a, s, n->form, r->L, gender);
-	return csl_fmt_apply(r, s, &n->f, 1);
+	return csl_fmt_apply(r, csl_tag(r, CM_TAG + v, s), &n->f, 1);
 }
 
 /* The label term of a variable: its text in the right number. */
@@ -614,7 +629,7 @@ static const char *render_label(struct csl_render *r, const struct csl_node *n)
 	if (!s || !*s)
 		s = "";
 	const char *t = csl_label_text(r, v, n->form, n->plural, s);
-	return t ? csl_fmt_term(r, t, &n->f) : "";
+	return t ? csl_fmt_term(r, csl_tag(r, CM_TAG + v, csl_tag(r, CM_TAG_LABEL, t)), &n->f) : "";
 }
 
 /* ---- choose ----------------------------------------------------------------- */
@@ -735,8 +750,8 @@ static int test_node(struct csl_render *r, const struct csl_node *n)
 	if (!count)
 		return 0;
 	switch (n->match) {
-	case 1: return any;
-	case 2: return !any;
+	case MATCH_ANY: return any;
+	case MATCH_NONE: return !any;
 	default: return all;
 	}
 }
@@ -767,7 +782,7 @@ static int test_one_cond(struct csl_render *r, const struct csl_node *n)
 		any = (h0 | h1) != 0;
 		all = h0 == c->vmask[0] && h1 == c->vmask[1];
 	}
-	return n->match == 1 ? any : n->match == 2 ? !any : all;
+	return n->match == MATCH_ANY ? any : n->match == MATCH_NONE ? !any : all;
 }
 
 const struct csl_node *csl_chosen(struct csl_render *r, const struct csl_node *n)

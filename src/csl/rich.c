@@ -12,6 +12,7 @@
 #include <utf8proc.h>
 
 #include "core/bytes.h"
+#include "core/utf8.h"
 #include "csl/csl.h"
 
 int csl_mark_dir(const char *p)
@@ -25,6 +26,8 @@ int csl_mark_dir(const char *p)
 			return 1;
 		if (k == CM_NOPUNCT || k == CM_SUFEND)
 			return 0;
+		if (k >= CM_TAG)
+			return 1; /* a tagged span opens (CM_TAG_OFF closes it) */
 		return k >= 'A' && k <= 'Z' ? 1 : -1;
 	}
 	if (!CX_IS_MARK(c))
@@ -337,16 +340,14 @@ static struct cpos *decode(struct arena *a, const char *s, size_t n, size_t *cou
 			i += m;
 			continue;
 		}
-		utf8proc_int32_t cp = (unsigned char)s[i];
-		utf8proc_ssize_t l = cp < 0x80 ? 1
-		                               : utf8proc_iterate((const utf8proc_uint8_t *)s + i,
-		                                                  (utf8proc_ssize_t)(n - i), &cp);
-		if (l <= 0) {
+		int32_t cp = (unsigned char)s[i];
+		size_t l = cp < 0x80 ? 1 : utf8_decode(s + i, n - i, &cp);
+		if (!l) {
 			cp = (unsigned char)s[i];
 			l = 1;
 		}
-		v[k++] = (struct cpos){i, (size_t)l, cp, prot};
-		i += (size_t)l;
+		v[k++] = (struct cpos){i, l, cp, prot};
+		i += l;
 	}
 	*count = k;
 	return v;
@@ -385,7 +386,7 @@ static const char *rebuild(struct arena *a, const char *s, size_t n, const struc
 		memcpy(o + m, s + last, v[j].at - last);
 		m += v[j].at - last;
 		if (to[j] >= 0)
-			m += (size_t)utf8proc_encode_char(to[j], (utf8proc_uint8_t *)o + m);
+			m += utf8_put(o + m, to[j]);
 		last = v[j].at + v[j].len;
 	}
 	memcpy(o + m, s + last, n - last);
@@ -568,10 +569,10 @@ static void sentence_case(const struct cpos *v, size_t k, int32_t *to)
 			to[j] = utf8proc_tolower(v[j].cp);
 }
 
-const char *csl_text_case(struct arena *a, const char *s, int tc)
+const char *csl_text_case(struct arena *a, const char *s, enum csl_case tc)
 {
 	size_t n = strlen(s), k;
-	if (!tc || !n)
+	if (tc == TC_NONE || !n)
 		return s;
 	struct cpos *v = decode(a, s, n, &k);
 	int32_t *to = arena_alloc(a, (k + 1) * sizeof *to);

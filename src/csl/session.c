@@ -128,6 +128,11 @@ void csl_session_highlight(struct csl_session *S, const char *who)
 	}
 }
 
+void csl_session_tagged(struct csl_session *S, int on)
+{
+	S->tagged = on;
+}
+
 static int sorts_by_number(const struct csl_context *c)
 {
 	for (size_t i = 0; i < c->nkeys; i++)
@@ -205,12 +210,23 @@ static const char *aligned(struct csl_render *r, const struct csl_node *lay)
 		memmove(b.p, b.p + lead, b.n - lead);
 		b.n -= lead;
 	}
-	/* the layout's suffix ends the rest; trailing spaces go */
+	/* the layout's suffix ends the rest; trailing spaces go, from inside
+	 * the spans of a tagged rendering that close after them too */
 	if (lay->f.suffix && b.n)
 		csl_cat(&b, lay->f.suffix, piq);
-	while (b.n && (b.p[b.n - 1] == ' ' ||
-	               (b.n >= 2 && b.p[b.n - 2] == CM_ESC && b.p[b.n - 1] == CM_NOPUNCT)))
-		b.n -= b.p[b.n - 1] == ' ' ? 1 : 2;
+	for (;;) {
+		size_t e = b.n;
+		while (e >= 2 && b.p[e - 2] == CM_ESC && b.p[e - 1] == CM_TAG_OFF)
+			e -= 2;
+		if (e && b.p[e - 1] == ' ') {
+			memmove(b.p + e - 1, b.p + e, b.n - e);
+			b.n--;
+		} else if (e == b.n && e >= 2 && b.p[e - 2] == CM_ESC && b.p[e - 1] == CM_NOPUNCT) {
+			b.n -= 2;
+		} else {
+			break;
+		}
+	}
 	buf_putc(&b, 0);
 	struct csl_fmt lf = {0}, rf = {0};
 	lf.display = 2;
@@ -301,11 +317,12 @@ const char *csl_bib_entry(struct csl_session *S, size_t i, const struct csl_item
 	if (!lay) {
 		/* a style with no bibliography (a note style): the entry is
 		 * the item's first note, one note each */
-		struct csl_cite c = {.item = it, .position = -1};
+		struct csl_cite c = {.item = it, .position = POS_UNSET};
 		return csl_cite(S, &c, 1, (int)i + 1);
 	}
 	struct csl_render r;
 	csl_render_init(&r, S, &S->st->bib, it, NULL);
+	r.tag = S->tagged;
 	r.cap_term = 1;
 	r.ys_done = 0;
 	memset(r.suppressed, 0, sizeof r.suppressed);

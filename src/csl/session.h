@@ -35,6 +35,7 @@ struct csl_session {
 	struct hist { struct csl_item *it; int note; } *hist;
 	size_t nhist, caphist;
 	int prepared;
+	int tagged;              /* bibliography entries mark their spans (CM_TAG) */
 	const char *hl_family, *hl_given; /* --highlight */
 	struct buf pool[64];     /* scratch buffers by nesting depth (render.c) */
 	size_t depth;

@@ -7,6 +7,7 @@
 #include <unicode/ucol.h>
 #include <utf8proc.h>
 
+#include "core/utf8.h"
 #include "csl/csl.h"
 #include "csl/session.h"
 
@@ -37,18 +38,18 @@ static char *plain(const char *s)
 			i++;
 			continue;
 		}
-		utf8proc_int32_t cp;
-		utf8proc_ssize_t l = utf8proc_iterate((const utf8proc_uint8_t *)s + i, (utf8proc_ssize_t)(n - i), &cp);
-		if (l <= 0)
-			l = 1;
-		utf8proc_category_t cat = l > 0 ? utf8proc_category(cp) : UTF8PROC_CATEGORY_CN;
+		int32_t cp;
+		size_t l = utf8_decode(s + i, n - i, &cp);
+		if (!l)
+			l = 1; /* a bad byte, kept: cp is -1, of no category */
+		utf8proc_category_t cat = utf8proc_category(cp);
 		if (cat >= UTF8PROC_CATEGORY_PC && cat <= UTF8PROC_CATEGORY_PO) {
-			i += (size_t)l;
+			i += l;
 			continue;
 		}
-		memcpy(o, s + i, (size_t)l);
+		memcpy(o, s + i, l);
 		o += l;
-		i += (size_t)l;
+		i += l;
 	}
 	*o = 0;
 	return r;

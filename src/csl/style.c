@@ -77,6 +77,14 @@ struct attr {
 	int dflt;
 };
 
+/* read_attrs writes an int into each field that is not a string, and
+ * csl_nameopts_merge copies one: the enum fields among them must be
+ * int-sized (as C compilers make an enum whose values fit an int). */
+_Static_assert(sizeof(enum csl_var) == sizeof(int) && sizeof(enum csl_date_form) == sizeof(int) &&
+               sizeof(enum csl_and) == sizeof(int) && sizeof(enum csl_dp) == sizeof(int) &&
+               sizeof(enum csl_sort_order) == sizeof(int) &&
+               sizeof(enum csl_name_form) == sizeof(int), "an attribute is read as an int");
+
 /* Read the attributes of t[0..n) that x gives into the struct at obj,
  * with a bit per row given (row i, bit i).  absent set: the rows x does
  * not give get their defaults too. */
@@ -567,7 +575,7 @@ static void compile_context(struct arena *a, struct csl_style *s, const struct x
 	} else {
 		c->hanging_indent = is(xml_attr(x, "hanging-indent"), "true");
 		const char *sfa = xml_attr(x, "second-field-align");
-		c->second_field_align = is(sfa, "flush") ? 1 : is(sfa, "margin") ? 2 : 0;
+		c->second_field_align = is(sfa, "flush") ? SFA_FLUSH : is(sfa, "margin") ? SFA_MARGIN : SFA_NONE;
 		c->line_spacing = 1;
 		num_attr(x, "line-spacing", &c->line_spacing);
 		c->entry_spacing = 1;
@@ -597,11 +605,12 @@ static const char *compile_style(struct csl_style *s, const struct xnode *root)
 	                                  "chicago-16", NULL};
 	s->note = is(xml_attr(root, "class"), "note");
 	s->default_locale = xml_attr(root, "default-locale");
-	s->demote = csl_pick(xml_attr(root, "demote-non-dropping-particle"), demote, 2);
+	s->demote = csl_pick(xml_attr(root, "demote-non-dropping-particle"), demote,
+	                     DEMOTE_DISPLAY_AND_SORT);
 	s->init_hyphen = !is(xml_attr(root, "initialize-with-hyphen"), "false");
 	s->page_range = csl_pick(xml_attr(root, "page-range-format"), prf, 0);
 	if (is(xml_attr(root, "page-range-format"), "chicago"))
-		s->page_range = 4;
+		s->page_range = PRF_CHICAGO;
 	csl_parse_nameopts(root, &s->nopt, 0);
 	size_t nm = 0, nl = 0;
 	for (const struct xnode *y = root->kids; y; y = y->next) {

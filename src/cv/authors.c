@@ -1,7 +1,6 @@
 /* authors.c - the lexer, the actions and the reading of slots behind the
  * author-list grammar (grammar/authors.y): au_parse runs the grammar over
  * an author string and reads its slots as names. */
-#include <ctype.h>
 #include <string.h>
 
 #include "core/str.h"
@@ -122,7 +121,7 @@ static size_t etal_at(const char *s, size_t n, size_t i)
 	for (size_t k = 0; k < sizeof forms / sizeof *forms; k++) {
 		size_t l = strlen(forms[k]);
 		if (i + l <= n && !memcmp(s + i, forms[k], l) &&
-		    (i + l == n || !isalpha((unsigned char)s[i + l])))
+		    (i + l == n || !str_alpha((unsigned char)s[i + l])))
 			return l;
 	}
 	return 0;
@@ -131,10 +130,10 @@ static size_t etal_at(const char *s, size_t n, size_t i)
 /* The word "and" or "&" standing alone at i. */
 static size_t and_at(const char *s, size_t n, size_t i)
 {
-	if (s[i] == '&' && (i + 1 == n || isspace((unsigned char)s[i + 1])))
+	if (s[i] == '&' && (i + 1 == n || str_space((unsigned char)s[i + 1])))
 		return 1;
 	if (i + 3 <= n && (!memcmp(s + i, "and", 3) || !memcmp(s + i, "And", 3)) &&
-	    (i + 3 == n || isspace((unsigned char)s[i + 3])))
+	    (i + 3 == n || str_space((unsigned char)s[i + 3])))
 		return 3;
 	return 0;
 }
@@ -178,7 +177,7 @@ int cx_aulex(cx_str *lval, struct au_state *S)
 		lval->n = l;
 		return ETAL;
 	}
-	if (i + 6 <= n && !memcmp(s + i, "others", 6) && (i + 6 == n || !isalpha((unsigned char)s[i + 6]))) {
+	if (i + 6 <= n && !memcmp(s + i, "others", 6) && (i + 6 == n || !str_alpha((unsigned char)s[i + 6]))) {
 		S->pos += 6;
 		return ETAL;
 	}
@@ -236,18 +235,18 @@ static int is_cjk(const char *s, size_t n)
 int au_is_initials(cx_str w)
 {
 	/* "L." "J.-P." "T.S." "Sh.F." "Y" and "A" (a lone capital) */
-	if (!w.n || !isupper((unsigned char)w.p[0]))
+	if (!w.n || !str_is_upper((unsigned char)w.p[0]))
 		return 0;
 	int letters = 0, dots = 0;
 	for (size_t i = 0; i < w.n; i++) {
 		unsigned char c = (unsigned char)w.p[i];
-		if (isupper(c)) {
+		if (str_is_upper(c)) {
 			letters++;
 			/* "Sh.", "Yu.", "Zh.": a transliterated letter is two */
 			if (i + 2 < w.n && w.p[i + 2] == '.' && strchr("hsuaoe", w.p[i + 1]) &&
-			    strchr("SCZKTYP", (int)c) && (i + 3 == w.n || w.p[i + 3] == '-' || isupper((unsigned char)w.p[i + 3])))
+			    strchr("SCZKTYP", (int)c) && (i + 3 == w.n || w.p[i + 3] == '-' || str_is_upper((unsigned char)w.p[i + 3])))
 				i++;
-			else if (i + 1 < w.n && islower((unsigned char)w.p[i + 1]))
+			else if (i + 1 < w.n && str_is_lower((unsigned char)w.p[i + 1]))
 				return 0;
 		} else if (c == '.')
 			dots++;
@@ -266,16 +265,16 @@ static int is_caps_initials(cx_str w)
 		if (w.n > 3)
 			return 0;
 		for (size_t i = 0; i < w.n; i++)
-			if (!isupper((unsigned char)w.p[i]))
+			if (!str_is_upper((unsigned char)w.p[i]))
 				return 0;
 		return 1;
 	}
 	/* dotted: "A.V.", "A.", "Sh.F." (a capital, at most one small letter, a dot) */
 	size_t i = 0;
 	while (i < w.n) {
-		if (!isupper((unsigned char)w.p[i++]))
+		if (!str_is_upper((unsigned char)w.p[i++]))
 			return 0;
-		if (i < w.n && islower((unsigned char)w.p[i]))
+		if (i < w.n && str_is_lower((unsigned char)w.p[i]))
 			i++;
 		if (i < w.n && w.p[i] == '-')
 			i++;
@@ -293,7 +292,7 @@ static int is_caps_word(cx_str w)
 	if (w.n < 2)
 		return 0;
 	for (size_t i = 0; i < w.n; i++) {
-		if (!isupper((unsigned char)w.p[i]) && w.p[i] != '-')
+		if (!str_is_upper((unsigned char)w.p[i]) && w.p[i] != '-')
 			return 0;
 		if (strchr("AEIOUY", w.p[i]))
 			vowel = 1;
@@ -328,12 +327,12 @@ int au_name_like(const char *s, size_t n)
 		words++;
 		unsigned char c = (unsigned char)w.p[0];
 		for (size_t k = 0; k < w.n; k++)
-			if (isdigit((unsigned char)w.p[k]) || w.p[k] == ':' || w.p[k] == '?' || w.p[k] == '"')
+			if (str_digit((unsigned char)w.p[k]) || w.p[k] == ':' || w.p[k] == '?' || w.p[k] == '"')
 				return 0;
 		/* "Zhao." ends a sentence; only initials and Jr. carry a period. */
 		if (w.p[w.n - 1] == '.' && !au_is_initials(w) && !is_suffix(w) && !word_is(w.p, w.n, "St."))
 			return 0;
-		if (isupper(c) || c >= 0xC0)
+		if (str_is_upper(c) || c >= 0xC0)
 			cap++;
 		else if (!(word_is(w.p, w.n, "van") || word_is(w.p, w.n, "von") ||
 		           word_is(w.p, w.n, "de") || word_is(w.p, w.n, "der") ||

@@ -136,7 +136,6 @@ cx_str cvd_plain(struct arena *a, cx_str s);
 /* s without its URL spans and bracketed link labels; the URLs go to *links. */
 cx_str cvd_unlinked(struct arena *a, cx_str s, cx_str *links);
 cx_str cvd_tex_spans(struct arena *a, cx_str s);
-void cvd_put_utf8(struct buf *b, long cp);
 size_t cvd_rank_at(const char *s, size_t n, size_t i);
 enum sec cvd_sec_class(cx_str t, enum cv_hint *hint);
 void cvd_segment(struct cv *v);

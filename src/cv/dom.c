@@ -37,14 +37,6 @@ static const struct {
 	{"minus", 0x2212}, {"prime", 0x2032}, {"deg", 0xB0}, {"micro", 0xB5},
 };
 
-static void put_cp(struct buf *out, long cp)
-{
-	char t[4];
-	buf_reserve(out, 4);
-	size_t k = utf8_put(t, (uint32_t)cp);
-	buf_put(out, t, k);
-}
-
 size_t dom_entity(const char *s, const char *end, struct buf *out)
 {
 	const char *semi = s;
@@ -60,13 +52,13 @@ size_t dom_entity(const char *s, const char *end, struct buf *out)
 		if (cp == 0xA0 || cp < 0x20)
 			buf_putc(out, ' ');
 		else if (cp != 0xAD && cp != 0x200B && cp != 0x200C && cp != 0x200D)
-			put_cp(out, cp);
+			utf8_append(out, (int32_t)cp);
 		return l + 1;
 	}
 	for (size_t i = 0; i < sizeof entities / sizeof *entities; i++)
 		if (strlen(entities[i].name) == l && !memcmp(entities[i].name, s, l)) {
 			if (entities[i].cp > 0)
-				put_cp(out, entities[i].cp);
+				utf8_append(out, (int32_t)entities[i].cp);
 			return l + 1;
 		}
 	return 0;

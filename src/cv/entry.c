@@ -10,7 +10,6 @@
  * "Technical report"), arXiv and the kind of container.
  */
 #define _POSIX_C_SOURCE 200809L
-#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -92,7 +91,7 @@ static cx_str trim_set(cx_str s, const char *set)
 static cx_str drop_lead(cx_str s, const char *word, const char *set)
 {
 	size_t k = strlen(word);
-	if (!str_istarts(s, word) || (s.n > k && isalpha((unsigned char)s.p[k])))
+	if (!str_istarts(s, word) || (s.n > k && str_alpha((unsigned char)s.p[k])))
 		return s;
 	s.p += k, s.n -= k;
 	return trim_set(s, set);
@@ -180,10 +179,10 @@ static cx_str editor_text(struct arena *a, cx_str s)
 	for (size_t r = 0; role[r]; r++) {
 		size_t k = strlen(role[r]);
 		for (size_t i = 0; i + k <= n; i++) {
-			if ((i && isalnum((unsigned char)p[i - 1])) || (i + k < n && isalnum((unsigned char)p[i + k])))
+			if ((i && str_alnum((unsigned char)p[i - 1])) || (i + k < n && str_alnum((unsigned char)p[i + k])))
 				continue;
 			size_t j = 0;
-			while (j < k && tolower((unsigned char)p[i + j]) == role[r][j])
+			while (j < k && str_lower((unsigned char)p[i + j]) == role[r][j])
 				j++;
 			if (j < k)
 				continue;
@@ -276,7 +275,7 @@ static void add_names(struct eb *b, enum cx_field_id id, cx_str text, unsigned l
 		while (w && t.p[w - 1] != ' ' && t.p[w - 1] != ',')
 			w--;
 		cx_str lw = S(t.p + w, t.n - w);
-		if (au_is_initials(lw) && (lw.n == 2 || memchr(lw.p, '.', lw.n - 1) || islower((unsigned char)lw.p[1])))
+		if (au_is_initials(lw) && (lw.n == 2 || memchr(lw.p, '.', lw.n - 1) || str_is_lower((unsigned char)lw.p[1])))
 			break; /* the period of an initial ("C.", "A.V.", "Sh."), not "OA." */
 		t = trim_set(cx_str_sub(t, t.n - 1), ",;:");
 	}
@@ -349,10 +348,10 @@ static void add_owner(struct eb *b, unsigned line)
 /* The first run of digits (with letters glued to it) at or after i. */
 static cx_str num_at(cx_str s, size_t *i)
 {
-	while (*i < s.n && !isdigit((unsigned char)s.p[*i]))
+	while (*i < s.n && !str_digit((unsigned char)s.p[*i]))
 		(*i)++;
 	size_t b = *i;
-	while (*i < s.n && (isalnum((unsigned char)s.p[*i])))
+	while (*i < s.n && (str_alnum((unsigned char)s.p[*i])))
 		(*i)++;
 	return b < s.n ? S(s.p + b, *i - b) : S("", 0); /* s.p may be NULL */
 }
@@ -362,13 +361,13 @@ static cx_str num_at(cx_str s, size_t *i)
 static cx_str roman_in(cx_str s)
 {
 	for (size_t i = 0; i < s.n; i++) {
-		if (i && isalpha((unsigned char)s.p[i - 1]))
+		if (i && str_alpha((unsigned char)s.p[i - 1]))
 			continue;
 		size_t e = i;
 		while (e < s.n && strchr("IVXLCDM", s.p[e]) && s.p[e])
 			e++;
 		/* a lone C, D, L or M is a series letter ("Phys. Rev. C 58") */
-		if (e > i && e - i <= 7 && (e == s.n || !isalpha((unsigned char)s.p[e])) &&
+		if (e > i && e - i <= 7 && (e == s.n || !str_alpha((unsigned char)s.p[e])) &&
 		    (e - i > 1 || (strchr("IVX", s.p[i]) && (e == s.n || s.p[e] != '.')))) /* "V. 37" is "Vol. 37" */
 			return S(s.p + i, e - i);
 	}
@@ -392,17 +391,17 @@ static void volume_issue(cx_str s, cx_str *vol, cx_str *iss)
 			k = 2;
 		else if (s.p[i] == '(' || s.p[i] == '#' || ((unsigned char)s.p[i] == 0xC2 && i + 1 < s.n))
 			k = 1;
-		if (!k || (i && isalpha((unsigned char)s.p[i - 1]) && !(s.p[i] == '(' && strchr("IVXLC", s.p[i - 1]))))
+		if (!k || (i && str_alpha((unsigned char)s.p[i - 1]) && !(s.p[i] == '(' && strchr("IVXLC", s.p[i - 1]))))
 			continue; /* "LXVI(6)" has its issue in parentheses too */
 		size_t j = i + k;
-		while (j < s.n && (isalpha((unsigned char)s.p[j]) || s.p[j] == '.' || s.p[j] == ' ' ||
+		while (j < s.n && (str_alpha((unsigned char)s.p[j]) || s.p[j] == '.' || s.p[j] == ' ' ||
 		                   (unsigned char)s.p[j] >= 0x80))
 			j++;
-		if (j < s.n && isdigit((unsigned char)s.p[j])) {
+		if (j < s.n && str_digit((unsigned char)s.p[j])) {
 			size_t e = j;
-			while (e < s.n && (isalnum((unsigned char)s.p[e]) || s.p[e] == '-' || s.p[e] == '/' ||
+			while (e < s.n && (str_alnum((unsigned char)s.p[e]) || s.p[e] == '-' || s.p[e] == '/' ||
 			                   (e + 3 < s.n && !memcmp(s.p + e, "\xE2\x80\x93", 3) &&
-			                    isdigit((unsigned char)s.p[e + 3]))))
+			                    str_digit((unsigned char)s.p[e + 3]))))
 				e += (unsigned char)s.p[e] == 0xE2 ? 3 : 1; /* "1-2", "1–2" */
 			*iss = S(s.p + j, e - j);
 			cx_str head = S(s.p, i);
@@ -430,7 +429,7 @@ static void volume_issue(cx_str s, cx_str *vol, cx_str *iss)
 		/* "10, 39" or "10.2" */
 		while (z < s.n && (s.p[z] == ' ' || s.p[z] == ',' || s.p[z] == '.' || s.p[z] == ':'))
 			z++;
-		if (z < s.n && isdigit((unsigned char)s.p[z]) && z > (size_t)(vol->p + vol->n - s.p))
+		if (z < s.n && str_digit((unsigned char)s.p[z]) && z > (size_t)(vol->p + vol->n - s.p))
 			*iss = num_at(s, &z);
 		return;
 	}
@@ -447,7 +446,7 @@ static cx_str pages_text(struct arena *a, cx_str s)
 {
 	s = trim_set(s, ",.;:()[] ");
 	for (size_t i = 1; i + 2 < s.n; i++)
-		if (s.p[i] == ' ' && s.p[i + 1] == '(' && isalpha((unsigned char)s.p[i + 2]) &&
+		if (s.p[i] == ' ' && s.p[i + 1] == '(' && str_alpha((unsigned char)s.p[i + 2]) &&
 		    strcspn(s.p + i, "0123456789") >= s.n - i) {
 			s = trim_set(S(s.p, i), ",.;: "); /* "127 p. (Dominos)": a series after the extent */
 			break;
@@ -455,7 +454,7 @@ static cx_str pages_text(struct arena *a, cx_str s)
 	static const char *const lead[] = {"pages", "page", "pp", "p", "ss", "s", "seiten", "S", NULL};
 	for (size_t i = 0; lead[i]; i++) {
 		cx_str t = drop_lead(s, lead[i], ". ");
-		if (t.n < s.n && t.n && (isdigit((unsigned char)t.p[0]) || isupper((unsigned char)t.p[0]))) {
+		if (t.n < s.n && t.n && (str_digit((unsigned char)t.p[0]) || str_is_upper((unsigned char)t.p[0]))) {
 			s = t;
 			break;
 		}
@@ -483,11 +482,11 @@ static cx_str pages_text(struct arena *a, cx_str s)
 static int year_in(cx_str s)
 {
 	for (size_t i = 0; i + 4 <= s.n; i++) {
-		if ((i && isdigit((unsigned char)s.p[i - 1])) || (i + 4 < s.n && isdigit((unsigned char)s.p[i + 4])))
+		if ((i && str_digit((unsigned char)s.p[i - 1])) || (i + 4 < s.n && str_digit((unsigned char)s.p[i + 4])))
 			continue;
 		int ok = 1, y = 0;
 		for (size_t k = 0; k < 4; k++) {
-			ok &= isdigit((unsigned char)s.p[i + k]) != 0;
+			ok &= str_digit((unsigned char)s.p[i + k]) != 0;
 			y = y * 10 + (s.p[i + k] - '0');
 		}
 		if (ok && y >= 1500 && y <= 2039)
@@ -509,12 +508,12 @@ static int doi_goes_on(cx_str s, size_t e, size_t *end)
 	int digit = 0, upper = 0;
 	for (; k < s.n && s.p[k] != ' '; k++) {
 		unsigned char c = (unsigned char)s.p[k];
-		if (!isalnum(c) && !strchr("./-_()", c))
+		if (!str_alnum(c) && !strchr("./-_()", c))
 			return 0;
-		digit |= isdigit(c) != 0;
-		upper |= isupper(c) != 0;
+		digit |= str_digit(c) != 0;
+		upper |= str_is_upper(c) != 0;
 	}
-	if (b == e || k == b || !e || (s.p[e - 1] != '/' && s.p[e - 1] != '.') || !isalnum((unsigned char)s.p[b]))
+	if (b == e || k == b || !e || (s.p[e - 1] != '/' && s.p[e - 1] != '.') || !str_alnum((unsigned char)s.p[b]))
 		return 0;
 	*end = k;
 	return digit || !upper || k - b <= 2;
@@ -538,8 +537,8 @@ static cx_str join_cut(struct arena *a, cx_str s, size_t b, size_t e, int (*goes
 static cx_str doi_text(struct arena *a, cx_str s)
 {
 	for (size_t i = 0; i + 3 < s.n; i++)
-		if (s.p[i] == '1' && s.p[i + 1] == '0' && s.p[i + 2] == '.' && isdigit((unsigned char)s.p[i + 3]) &&
-		    (i == 0 || (!isalnum((unsigned char)s.p[i - 1]) && s.p[i - 1] != '.'))) {
+		if (s.p[i] == '1' && s.p[i + 1] == '0' && s.p[i + 2] == '.' && str_digit((unsigned char)s.p[i + 3]) &&
+		    (i == 0 || (!str_alnum((unsigned char)s.p[i - 1]) && s.p[i - 1] != '.'))) {
 			size_t e = i;
 			while (e < s.n && s.p[e] != ' ')
 				e++;
@@ -566,7 +565,7 @@ static int url_goes_on(cx_str s, size_t e, size_t *end)
 		return 0;
 	int linkish = s.p[b] == '-';
 	for (size_t i = b; i < k && !linkish; i++)
-		linkish = strchr("/?=&_%#", s.p[i]) || (s.p[i] == '.' && i + 1 < k && isalnum((unsigned char)s.p[i + 1]));
+		linkish = strchr("/?=&_%#", s.p[i]) || (s.p[i] == '.' && i + 1 < k && str_alnum((unsigned char)s.p[i + 1]));
 	*end = k;
 	return linkish;
 }
@@ -595,14 +594,14 @@ struct numbers {
 static int compact(struct arena *a, cx_str s, struct numbers *nb)
 {
 	for (size_t i = 0; i < s.n; i++) {
-		if (!isdigit((unsigned char)s.p[i]) || (i && isalnum((unsigned char)s.p[i - 1])))
+		if (!str_digit((unsigned char)s.p[i]) || (i && str_alnum((unsigned char)s.p[i - 1])))
 			continue;
 		size_t j = i;
 		int y = 0;
 		if (i + 5 <= s.n && s.p[i + 4] == ';' && year_in(S(s.p + i, 4)))
 			y = year_in(S(s.p + i, 4)), j = i + 5;
 		size_t vb = j;
-		while (j < s.n && isalnum((unsigned char)s.p[j]))
+		while (j < s.n && str_alnum((unsigned char)s.p[j]))
 			j++;
 		cx_str vol = S(s.p + vb, j - vb), iss = S("", 0);
 		if (j < s.n && s.p[j] == '(') {
@@ -612,10 +611,10 @@ static int compact(struct arena *a, cx_str s, struct numbers *nb)
 			iss = S(s.p + j + 1, (size_t)(e - s.p - j - 1));
 			j = (size_t)(e - s.p) + 1;
 		}
-		if (!vol.n || j + 1 >= s.n || s.p[j] != ':' || !isalnum((unsigned char)s.p[j + 1]))
+		if (!vol.n || j + 1 >= s.n || s.p[j] != ':' || !str_alnum((unsigned char)s.p[j + 1]))
 			continue;
 		cx_str pg = pages_text(a, S(s.p + j + 1, s.n - j - 1));
-		if (!pg.n || !isalnum((unsigned char)pg.p[0]))
+		if (!pg.n || !str_alnum((unsigned char)pg.p[0]))
 			continue;
 		if (y)
 			nb->year = y;
@@ -632,11 +631,11 @@ static cx_str volume_pages(cx_str v, cx_str *rest)
 {
 	*rest = v;
 	for (size_t i = 1; i < v.n; i++) {
-		if (v.p[i - 1] != ' ' || !isdigit((unsigned char)v.p[i]))
+		if (v.p[i - 1] != ' ' || !str_digit((unsigned char)v.p[i]))
 			continue;
 		size_t e = i, dash = 0, d2 = 0;
 		while (e < v.n && v.p[e] != ' ') {
-			if (isdigit((unsigned char)v.p[e]))
+			if (str_digit((unsigned char)v.p[e]))
 				d2 += dash != 0, e++;
 			else if (v.p[e] == '-' && !dash)
 				dash = ++e;
@@ -650,7 +649,7 @@ static cx_str volume_pages(cx_str v, cx_str *rest)
 		while (k && v.p[k - 1] == ' ')
 			k--;
 		int after_issue = k && v.p[k - 1] == ')';
-		if (tail.n || (dash && !d2) || !k || !isdigit((unsigned char)v.p[k - 1 - after_issue]) ||
+		if (tail.n || (dash && !d2) || !k || !str_digit((unsigned char)v.p[k - 1 - after_issue]) ||
 		    (!dash && !after_issue))
 			continue;
 		*rest = S(v.p, k);
@@ -670,9 +669,9 @@ static cx_str first_page_back(struct arena *a, cx_str *v, cx_str p)
 	while (e && strchr(" ,.;:", v->p[e - 1]))
 		e--;
 	size_t b = e;
-	while (b && isdigit((unsigned char)v->p[b - 1]))
+	while (b && str_digit((unsigned char)v->p[b - 1]))
 		b--;
-	if (b == e || !b || isalnum((unsigned char)v->p[b - 1]) || v->p[b - 1] == '(')
+	if (b == e || !b || str_alnum((unsigned char)v->p[b - 1]) || v->p[b - 1] == '(')
 		return p;
 	cx_str first = S(v->p + b, e - b);
 	*v = trim_set(S(v->p, b), ",.;: ");
@@ -685,14 +684,14 @@ static cx_str first_page_back(struct arena *a, cx_str *v, cx_str p)
 static cx_str pages_volume(cx_str p, cx_str *rest)
 {
 	size_t d = 0;
-	while (d < p.n && isdigit((unsigned char)p.p[d]))
+	while (d < p.n && str_digit((unsigned char)p.p[d]))
 		d++;
 	size_t j = d + 1;
 	while (j < p.n && p.p[j] == ' ')
 		j++;
 	if (!d || d > 4 || j >= p.n || p.p[d] != ',' || j == d + 1 ||
-	    !(isdigit((unsigned char)p.p[j]) || (j + 1 < p.n && isalpha((unsigned char)p.p[j]) &&
-	                                         isdigit((unsigned char)p.p[j + 1]))))
+	    !(str_digit((unsigned char)p.p[j]) || (j + 1 < p.n && str_alpha((unsigned char)p.p[j]) &&
+	                                         str_digit((unsigned char)p.p[j + 1]))))
 		return S("", 0);
 	*rest = S(p.p + j, p.n - j);
 	return S(p.p, d);
@@ -720,13 +719,13 @@ static void numbers_of(struct arena *a, const struct cv_item *it, struct numbers
 		 * Numer. Math., 1 273") */
 		cx_str is = nb->iss;
 		size_t d = 0;
-		while (d < is.n && isdigit((unsigned char)is.p[d]))
+		while (d < is.n && str_digit((unsigned char)is.p[d]))
 			d++;
 		const char *q = is.p;
 		while (is.n && q > v.p && q[-1] == ' ')
 			q--;
 		if (!nb->pages.n && d == is.n && d && q > v.p && q < is.p &&
-		    (isdigit((unsigned char)q[-1]) || (d >= 4 && (q[-1] == ',' || q[-1] == ':'))))
+		    (str_digit((unsigned char)q[-1]) || (d >= 4 && (q[-1] == ',' || q[-1] == ':'))))
 			nb->pages = is, nb->iss = S("", 0);
 	}
 	/* "1-45, 2023": a year after the pages and a comma is the date */
@@ -753,10 +752,10 @@ static int month_in(cx_str d)
 	static const char *const full[] = {"january", "february", "march", "april", "may", "june", "july",
 	                                   "august", "september", "october", "november", "december"};
 	for (size_t i = 0; i < d.n; i++) {
-		if (!isalpha((unsigned char)d.p[i]) || (i && isalpha((unsigned char)d.p[i - 1])))
+		if (!str_alpha((unsigned char)d.p[i]) || (i && str_alpha((unsigned char)d.p[i - 1])))
 			continue;
 		size_t e = i;
-		while (e < d.n && isalpha((unsigned char)d.p[e]))
+		while (e < d.n && str_alpha((unsigned char)d.p[e]))
 			e++;
 		for (int m = 0; m < 12 && e - i >= 3; m++)
 			if (e - i <= strlen(full[m]) && str_ieqn(d.p + i, full[m], e - i))
@@ -907,15 +906,15 @@ static enum cx_type_id type_of(const struct venue_db *db, const struct cv_item *
 static cx_str arxiv_id(cx_str s)
 {
 	for (size_t i = 0; i + 9 <= s.n; i++) {
-		if (i && (isdigit((unsigned char)s.p[i - 1]) || s.p[i - 1] == '.'))
+		if (i && (str_digit((unsigned char)s.p[i - 1]) || s.p[i - 1] == '.'))
 			continue;
 		size_t k = 0;
-		while (i + k < s.n && isdigit((unsigned char)s.p[i + k]))
+		while (i + k < s.n && str_digit((unsigned char)s.p[i + k]))
 			k++;
 		if (k != 4 || i + k >= s.n || s.p[i + k] != '.')
 			continue;
 		size_t m = 0;
-		while (i + 5 + m < s.n && isdigit((unsigned char)s.p[i + 5 + m]))
+		while (i + 5 + m < s.n && str_digit((unsigned char)s.p[i + 5 + m]))
 			m++;
 		if (m < 4 || m > 5)
 			continue;
@@ -926,7 +925,7 @@ static cx_str arxiv_id(cx_str s)
 			     : (s.p[j] == 'a' || s.p[j] == 'A') && !strncmp(s.p + j + 1, "rXiv", 4);
 		if (ok) {
 			size_t e = i + 5 + m;
-			if (e + 1 < s.n && s.p[e] == 'v' && isdigit((unsigned char)s.p[e + 1]))
+			if (e + 1 < s.n && s.p[e] == 'v' && str_digit((unsigned char)s.p[e + 1]))
 				e += 2;
 			return S(s.p + i, e - i);
 		}
@@ -963,7 +962,7 @@ static cx_str abbrev_end(cx_str s, cx_str t)
 	size_t w = t.n;
 	while (w && t.p[w - 1] != ' ')
 		w--;
-	if (t.n - w <= 6 && isupper((unsigned char)t.p[w]))
+	if (t.n - w <= 6 && str_is_upper((unsigned char)t.p[w]))
 		t.n++;
 	return t;
 }
@@ -1060,7 +1059,7 @@ static cx_str written_short(struct arena *a, cx_str written, cx_str acronym)
 	    memchr(w.p, ' ', w.n) || memchr(w.p, ',', w.n))
 		return acronym; /* "EMNLP, 2022": the year is the item's date */
 	for (size_t i = acronym.n; i < w.n; i++)
-		if (!isdigit((unsigned char)w.p[i]) && w.p[i] != '-' && w.p[i] != '\'')
+		if (!str_digit((unsigned char)w.p[i]) && w.p[i] != '-' && w.p[i] != '\'')
 			return acronym;
 	(void)a;
 	return w;
@@ -1085,10 +1084,10 @@ static int acronym_like(cx_str w, cx_str acr)
 		if (i == b)
 			break;
 		size_t e = i;
-		while (e > b && (isdigit((unsigned char)w.p[e - 1]) || w.p[e - 1] == '\'' || w.p[e - 1] == '-'))
+		while (e > b && (str_digit((unsigned char)w.p[e - 1]) || w.p[e - 1] == '\'' || w.p[e - 1] == '-'))
 			e--;
 		cx_str word = S(w.p + b, i - b);
-		int fill = e == b || (isdigit((unsigned char)w.p[b]) && i - b <= 4); /* a year, "18th" */
+		int fill = e == b || (str_digit((unsigned char)w.p[b]) && i - b <= 4); /* a year, "18th" */
 		for (size_t k = 0; filler[k] && !fill; k++)
 			fill = str_ieq(word, filler[k]);
 		if (acr.n && e - b == acr.n && str_ieqn(w.p + b, acr.p, acr.n))
@@ -1110,12 +1109,12 @@ static cx_str venue_name_of(const struct place *pl)
 	cx_str w = o->written.n ? o->written : o->name.n ? o->name : trim_set(pl->cont, ",.;:|-");
 	/* a year at the end is the item's date, not the venue's name */
 	size_t e = w.n;
-	if (e > 5 && year_in(S(w.p + e - 4, 4)) && !isalnum((unsigned char)w.p[e - 5])) {
+	if (e > 5 && year_in(S(w.p + e - 4, 4)) && !str_alnum((unsigned char)w.p[e - 5])) {
 		e -= 4;
 		while (e && (w.p[e - 1] == ' ' || w.p[e - 1] == ','))
 			e--;
 		size_t mb = e;
-		while (mb && isalpha((unsigned char)w.p[mb - 1]))
+		while (mb && str_alpha((unsigned char)w.p[mb - 1]))
 			mb--;
 		if (mb < e && month_in(S(w.p + mb, e - mb)))
 			e = mb;
@@ -1230,7 +1229,7 @@ static void add_date(struct eb *b, const struct cv_item *it, const struct number
 			y = it->year;
 	}
 	/* a new-style arXiv id tells the year and month it was posted */
-	if (!y && arx.n >= 9 && arx.p[4] == '.' && isdigit((unsigned char)arx.p[0])) {
+	if (!y && arx.n >= 9 && arx.p[4] == '.' && str_digit((unsigned char)arx.p[0])) {
 		y = 2000 + (arx.p[0] - '0') * 10 + (arx.p[1] - '0');
 		m = (arx.p[2] - '0') * 10 + (arx.p[3] - '0');
 	}
@@ -1255,7 +1254,7 @@ static int server_id(cx_str all, cx_str *name, cx_str *id)
 		while (i < all.n && (all.p[i] == ':' || all.p[i] == ' '))
 			i++;
 		size_t e = i;
-		while (e < all.n && (isdigit((unsigned char)all.p[e]) || all.p[e] == '.' || all.p[e] == 'v'))
+		while (e < all.n && (str_digit((unsigned char)all.p[e]) || all.p[e] == '.' || all.p[e] == 'v'))
 			e++;
 		while (e > i && all.p[e - 1] == '.')
 			e--;
@@ -1273,7 +1272,7 @@ struct cx_entry *cv_entry(struct cv_ctx *x, const struct cv_item *it)
 	cx_str title = title_text(it->seg[LAB_TITLE]);
 	struct cx_entry *e = arena_calloc(x->a, sizeof *e);
 	struct eb b = {x, e, 0};
-	e->kind = CX_E_ENTRY;
+	e->kind = CX_ENTRY_RECORD;
 	e->loc.line = it->line;
 	e->loc.col = 1;
 	e->file = x->c->diags.file;

@@ -11,11 +11,12 @@
  * Every feature is a 32-bit hash of a short string, so the model needs no
  * feature dictionary.
  */
-#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/arena.h"
+#include "core/str.h"
+#include "core/utf8.h"
 #include "cv/label.h"
 #include "norm/venue.h"
 
@@ -95,6 +96,7 @@ enum {
 	F_FLAG, F_POS, F_REL, F_WM1, F_WP1, F_WM2, F_WP2, F_LASTM1, F_FIRSTP1, F_SHM1, F_SHP1,
 	F_BIG, F_SEG, F_QUOTE, F_PAREN, F_SEEN, F_LEN, F_MARK, F_LASTSEG, F_WLAST, F_SHLAST,
 	F_NUMCTX, F_WM1P1, F_LIDX, F_LSIZE, F_LCAPS, F_LNUM, F_LFIRST, F_LROLE, F_LTOK, F_LNAMES, F_LHEAD, F_CHUNK, F_TLEN,
+	F_SEGI, F_SEGN, F_SEGP,
 	/* positions in a block of a page count apart from those in a
 	 * reference string: their seeds are moved by F_BLOCK */
 	F_BLOCK = 64
@@ -102,7 +104,7 @@ enum {
 
 static int is_punct(unsigned char c)
 {
-	return c < 0x80 && ispunct(c);
+	return c < 0x80 && str_punct(c);
 }
 
 /* The word without the punctuation around it, ASCII lower-cased. */
@@ -120,7 +122,7 @@ static size_t core(const struct tok *t, char *out, size_t cap)
 		e -= 3;
 	size_t k = 0;
 	for (size_t i = b; i < e && k < cap; i++)
-		out[k++] = (char)tolower((unsigned char)t->p[i]);
+		out[k++] = (char)str_lower((unsigned char)t->p[i]);
 	return k;
 }
 
@@ -129,7 +131,7 @@ static size_t shape(const struct tok *t, char *out, size_t cap)
 	size_t k = 0;
 	for (size_t i = 0; i < t->n && k < cap; i++) {
 		unsigned char c = (unsigned char)t->p[i];
-		char s = isupper(c) ? 'A' : islower(c) ? 'a' : isdigit(c) ? '9' : c >= 0x80 ? 'u' : (char)c;
+		char s = str_is_upper(c) ? 'A' : str_is_lower(c) ? 'a' : str_digit(c) ? '9' : c >= 0x80 ? 'u' : (char)c;
 		if (s == 'u' && (c & 0xC0) == 0x80)
 			continue;
 		if (k && out[k - 1] == s && (s == 'A' || s == 'a' || s == '9' || s == 'u'))
@@ -149,16 +151,16 @@ static char edge(const struct tok *t, int last)
 		return 'Q';
 	if (is_punct(c))
 		return (char)c;
-	return isdigit(c) ? '9' : isupper(c) ? 'A' : c >= 0x80 ? 'u' : 'a';
+	return str_digit(c) ? '9' : str_is_upper(c) ? 'A' : c >= 0x80 ? 'u' : 'a';
 }
 
 static int is_year(const char *w, size_t n)
 {
 	for (size_t i = 0; i + 4 <= n; i++) {
-		if ((i && isdigit((unsigned char)w[i - 1])) || (i + 4 < n && isdigit((unsigned char)w[i + 4])))
+		if ((i && str_digit((unsigned char)w[i - 1])) || (i + 4 < n && str_digit((unsigned char)w[i + 4])))
 			continue;
-		if (!isdigit((unsigned char)w[i]) || !isdigit((unsigned char)w[i + 1]) ||
-		    !isdigit((unsigned char)w[i + 2]) || !isdigit((unsigned char)w[i + 3]))
+		if (!str_digit((unsigned char)w[i]) || !str_digit((unsigned char)w[i + 1]) ||
+		    !str_digit((unsigned char)w[i + 2]) || !str_digit((unsigned char)w[i + 3]))
 			continue;
 		int y = (w[i] - '0') * 1000 + (w[i + 1] - '0') * 100 + (w[i + 2] - '0') * 10 + (w[i + 3] - '0');
 		if (y >= 1500 && y <= 2039)
@@ -171,8 +173,44 @@ static int is_year(const char *w, size_t n)
 enum {
 	FL_YEAR = 1, FL_ALLCAP = 2, FL_INITCAP = 4, FL_INITIAL = 8, FL_NUM = 16, FL_RANGE = 32,
 	FL_URL = 64, FL_DOI = 128, FL_ORD = 256, FL_ROMAN = 512, FL_VENUE = 1024, FL_HASDIG = 2048,
-	FL_LOWER = 4096, FL_ETAL = 8192, FL_ARXIV = 16384, FL_LONG = 32768
+	FL_LOWER = 4096, FL_ETAL = 8192, FL_ARXIV = 16384, FL_LONG = 32768,
+	FL_ABBR = 1 << 16,  /* a word journals abbreviate, with its period ("Phys.") */
+	FL_VWORD = 1 << 17, /* a word of venues' names ("Journal", "Proceedings") */
+	FL_NBITS = 18
 };
+
+/* The words journals abbreviate (tools/gen_abbrev.py, from JabRef's
+ * lists): sorted, for a binary search. */
+static const char *const abbrevs[] = {
+#include "cv/abbrev.inc"
+};
+
+static int is_abbrev(const char *w, size_t n)
+{
+	size_t lo = 0, hi = sizeof abbrevs / sizeof *abbrevs;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		int c = strncmp(abbrevs[mid], w, n);
+		if (!c && abbrevs[mid][n])
+			c = 1;
+		if (!c)
+			return 1;
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return 0;
+}
+
+static const char *const venue_names[] = {
+	"journal", "journals", "proceedings", "proc", "conference", "conf", "symposium", "workshop",
+	"transactions", "letters", "review", "reviews", "bulletin", "annals", "acta", "zeitschrift", "revista",
+	"revue", "rivista", "quarterly", "magazine", "congress", "colloquium", "archives", "advances", "reports",
+	"jahrbuch", "newsletter", "gazette", "meeting", NULL,
+};
+
+static int in_words(const char *w, size_t n, const char *const *list);
 
 static int has_sub(const char *s, size_t n, const char *lit)
 {
@@ -183,7 +221,7 @@ static int has_sub(const char *s, size_t n, const char *lit)
 	return 0;
 }
 
-static unsigned flags_of(const struct tok *t, const char *w, size_t wn)
+static unsigned flags_of(const struct tok *t, const char *w, size_t wn, int pieces)
 {
 	unsigned f = 0;
 	const char *p = t->p;
@@ -191,21 +229,21 @@ static unsigned flags_of(const struct tok *t, const char *w, size_t wn)
 	size_t up = 0, low = 0, dig = 0, alpha = 0;
 	for (size_t i = 0; i < wn; i++) {
 		unsigned char c = (unsigned char)w[i];
-		dig += isdigit(c) != 0;
-		alpha += isalpha(c) != 0 || c >= 0x80;
+		dig += str_digit(c) != 0;
+		alpha += str_alpha(c) != 0 || c >= 0x80;
 	}
 	for (size_t i = 0; i < n; i++) {
 		unsigned char c = (unsigned char)p[i];
-		up += isupper(c) != 0;
-		low += islower(c) != 0;
+		up += str_is_upper(c) != 0;
+		low += str_is_lower(c) != 0;
 	}
 	if (is_year(p, n))
 		f |= FL_YEAR;
 	if (up >= 2 && !low)
 		f |= FL_ALLCAP;
-	if (n && isupper((unsigned char)p[0]))
+	if (n && str_is_upper((unsigned char)p[0]))
 		f |= FL_INITCAP;
-	if (n && islower((unsigned char)p[0]))
+	if (n && str_is_lower((unsigned char)p[0]))
 		f |= FL_LOWER;
 	if (dig)
 		f |= FL_HASDIG;
@@ -219,7 +257,7 @@ static unsigned flags_of(const struct tok *t, const char *w, size_t wn)
 		int ok = n > 0;
 		while (i < n && ok) {
 			unsigned char c = (unsigned char)p[i];
-			if (isupper(c)) {
+			if (str_is_upper(c)) {
 				letters++;
 				i++;
 			} else if (c == '.' || c == '-' || c == ',' || c == ';')
@@ -235,7 +273,7 @@ static unsigned flags_of(const struct tok *t, const char *w, size_t wn)
 		int d1 = 0, dash = 0, d2 = 0;
 		for (size_t i = 0; i < n; i++) {
 			unsigned char c = (unsigned char)p[i];
-			if (isdigit(c))
+			if (str_digit(c))
 				*(dash ? &d2 : &d1) = 1;
 			else if (c == '-' || (c == 0xE2 && i + 2 < n && (unsigned char)p[i + 1] == 0x80 &&
 			                      ((unsigned char)p[i + 2] == 0x93 || (unsigned char)p[i + 2] == 0x94))) {
@@ -257,7 +295,7 @@ static unsigned flags_of(const struct tok *t, const char *w, size_t wn)
 		f |= FL_DOI;
 	if (has_sub(w, wn, "arxiv"))
 		f |= FL_ARXIV;
-	if (wn >= 3 && isdigit((unsigned char)w[0]) &&
+	if (wn >= 3 && str_digit((unsigned char)w[0]) &&
 	    (!memcmp(w + wn - 2, "st", 2) || !memcmp(w + wn - 2, "nd", 2) || !memcmp(w + wn - 2, "rd", 2) ||
 	     !memcmp(w + wn - 2, "th", 2)))
 		f |= FL_ORD;
@@ -267,6 +305,10 @@ static unsigned flags_of(const struct tok *t, const char *w, size_t wn)
 		f |= FL_ETAL;
 	if (alpha >= 2 && up == alpha && wn <= 10 && venue_lookup(NULL, p, n))
 		f |= FL_VENUE;
+	if (pieces && wn >= 2 && wn <= 12 && alpha == wn && memchr(p, '.', n) && is_abbrev(w, wn))
+		f |= FL_ABBR;
+	if (pieces && wn >= 4 && in_words(w, wn, venue_names))
+		f |= FL_VWORD;
 	return f;
 }
 
@@ -292,9 +334,7 @@ static void addc(struct fs *s, uint32_t seed, unsigned v)
  * dozen or more). */
 static unsigned tlen(const struct tok *t)
 {
-	size_t k = 0;
-	for (uint32_t i = 0; i < t->n; i++)
-		k += ((unsigned char)t->p[i] & 0xC0) != 0x80;
+	size_t k = utf8_count(t->p, t->n);
 	unsigned char c = (unsigned char)t->p[0];
 	unsigned cjk = c >= 0xE3 && c <= 0xE9;
 	return cjk << 4 | (k < 3 ? 0 : k < 5 ? 1 : k < 9 ? 2 : k < 16 ? 3 : 4);
@@ -315,13 +355,14 @@ struct tinfo {
 	unsigned flags;
 	uint8_t seg, quote, paren, seen;
 	uint16_t chunk;  /* the shape of the comma-separated piece it is in */
+	uint16_t sid;    /* the piece between breaks it is in, from 0 */
 };
 
 static int is_break(const struct tinfo *x)
 {
 	if (x->last == ':' || x->last == ';' || x->last == ')' || x->last == 'Q')
 		return 1;
-	return x->last == '.' && !(x->flags & FL_INITIAL);
+	return x->last == '.' && !(x->flags & (FL_INITIAL | FL_ABBR));
 }
 
 /* Pieces between commas and semicolons: how many words, whether each is
@@ -349,9 +390,9 @@ static void chunks(struct tinfo *ti, size_t n)
 	}
 }
 
-static void info_seq(const struct tok *t, size_t n, struct tinfo *ti, int lines)
+static void info_seq(const struct tok *t, size_t n, struct tinfo *ti, int lines, int pieces)
 {
-	unsigned seg = 0, quote = 0, paren = 0, seen = 0;
+	unsigned seg = 0, quote = 0, paren = 0, seen = 0, sid = 0;
 	for (size_t i = 0; i < n; i++) {
 		struct tinfo *x = &ti[i];
 		if (lines && (t[i].flags & TOK_LINESTART))
@@ -363,12 +404,13 @@ static void info_seq(const struct tok *t, size_t n, struct tinfo *ti, int lines)
 		x->shn = (uint8_t)shape(&t[i], x->sh, sizeof x->sh);
 		x->first = edge(&t[i], 0);
 		x->last = edge(&t[i], 1);
-		x->flags = flags_of(&t[i], buf, k);
+		x->flags = flags_of(&t[i], buf, k, pieces);
 		if (x->first == '"' || x->first == 'Q')
 			quote = 1;
 		if (x->first == '(' || x->first == '[')
 			paren = 1;
 		x->seg = (uint8_t)(seg < 7 ? seg : 7);
+		x->sid = (uint16_t)sid;
 		x->quote = (uint8_t)quote;
 		x->paren = (uint8_t)paren;
 		x->seen = (uint8_t)seen;
@@ -383,7 +425,7 @@ static void info_seq(const struct tok *t, size_t n, struct tinfo *ti, int lines)
 		if (x->last == ')' || x->last == ']')
 			paren = 0;
 		if (is_break(x))
-			seg++;
+			seg++, sid++;
 	}
 	chunks(ti, n);
 }
@@ -416,6 +458,48 @@ static const char *const venue_words[] = {"proceedings", "proc", "conference", "
 static const char *const lead_words[] = {"in", "proc", "proceedings", "submitted", "under", "to", "accepted",
                                          "arxiv", "and", "with", "by", "eds", "ed", "editors", "preprint",
                                          "forthcoming", "published", "presented", NULL};
+
+/* A piece of a reference between breaks (is_break): how many tokens,
+ * how its words are capitalised, whether it holds a word of venues, a
+ * year or other numbers, whether it opens with "In" or a quote.  A title
+ * in sentence case and a journal in title case followed by its volume
+ * differ in such facts, which a window of two words does not see. */
+struct sinfo {
+	uint8_t ntok, alpha, caps, venue, year, num, in, quote;
+};
+
+static void seg_info(const struct tinfo *ti, size_t n, struct sinfo *si)
+{
+	memset(si, 0, ((size_t)ti[n - 1].sid + 1) * sizeof *si);
+	for (size_t i = 0; i < n; i++) {
+		const struct tinfo *x = &ti[i];
+		struct sinfo *g = &si[x->sid];
+		if (!g->ntok) {
+			g->in = x->wn == 2 && !memcmp(x->w, "in", 2);
+			g->quote = x->first == '"' || x->first == 'Q';
+		}
+		g->ntok += g->ntok < 255;
+		int caps = (x->flags & (FL_INITCAP | FL_ALLCAP)) != 0;
+		/* function words stay lower-case in titles of either case */
+		if ((caps || ((x->flags & FL_LOWER) && !in_words(x->w, x->wn, title_words))) && g->alpha < 255)
+			g->alpha++, g->caps += (uint8_t)caps;
+		g->venue |= (x->flags & (FL_VWORD | FL_ABBR | FL_VENUE)) != 0;
+		g->year |= (x->flags & FL_YEAR) != 0;
+		g->num |= (x->flags & FL_HASDIG) && !(x->flags & FL_YEAR);
+	}
+}
+
+/* A piece as a feature value; full: with its case and its opening. */
+static unsigned seg_code(const struct sinfo *g, int full)
+{
+	unsigned len = g->ntok < 3 ? g->ntok : g->ntok < 5 ? 3 : g->ntok < 9 ? 4 : g->ntok < 16 ? 5 : 6;
+	unsigned code = len | (unsigned)g->venue << 3 | (unsigned)g->year << 4 | (unsigned)g->num << 5;
+	if (!full)
+		return code;
+	unsigned a = g->alpha, c = g->caps;
+	unsigned caps = !a ? 0 : c == a ? 1 : 3 * c >= 2 * a ? 2 : 3 * c >= a ? 3 : 4;
+	return code | caps << 6 | (unsigned)g->in << 9 | (unsigned)g->quote << 10;
+}
 
 /* The facts of each line of t (at most 32 lines). */
 static size_t line_info(const struct tok *t, const struct tinfo *ti, size_t n, struct linfo *li)
@@ -522,7 +606,7 @@ static void token_feats(struct fs *s, const struct tok *t, const struct tinfo *t
 	add(s, F_SHAPE, x->sh, x->shn);
 	addc(s, F_LAST, (unsigned char)x->last);
 	addc(s, F_FIRST, (unsigned char)x->first);
-	for (unsigned b = 0; b < 16; b++)
+	for (unsigned b = 0; b < FL_NBITS; b++)
 		if (x->flags & (1u << b))
 			addc(s, F_FLAG, b);
 	addc(s, blk + F_POS, pos_bucket(lines ? in_line : i));
@@ -560,13 +644,31 @@ static void token_feats(struct fs *s, const struct tok *t, const struct tinfo *t
 		addc(s, F_WM1P1, (unsigned char)ti[i - 1].last << 8 | (unsigned char)ti[i + 1].first);
 }
 
-void feat_seq(const struct tok *t, size_t n, uint32_t *f, uint8_t *nf, int lines)
+/* The facts of token i's piece and of the pieces around it (a reference
+ * string alone). */
+static void seg_feats(struct fs *s, const struct tinfo *ti, const struct sinfo *si, size_t n, size_t i)
 {
+	unsigned sid = ti[i].sid, last = ti[n - 1].sid;
+	unsigned where = i == 0 || ti[i - 1].sid != sid ? 0 : i + 1 == n || ti[i + 1].sid != sid ? 2 : 1;
+	addc(s, F_SEGI, seg_code(&si[sid], 1) | where << 11);
+	addc(s, F_SEGN, sid < last ? seg_code(&si[sid + 1], 0) : 0xFFFF);
+	addc(s, F_SEGP, sid ? seg_code(&si[sid - 1], 0) : 0xFFFF);
+}
+
+void feat_seq(const struct tok *t, size_t n, uint32_t *f, uint8_t *nf, int mode)
+{
+	int lines = (mode & FEAT_LINES) != 0, pieces = !lines && (mode & FEAT_PIECES);
 	struct tinfo small[64];
+	struct sinfo small_si[64];
 	struct tinfo *ti = n <= 64 ? small : NULL;
+	struct sinfo *si = n <= 64 ? small_si : NULL;
+	if (!n)
+		return;
 	if (!ti)
-		ti = xmalloc(n * sizeof *ti);
-	info_seq(t, n, ti, lines);
+		ti = xmalloc(n * sizeof *ti), si = xmalloc(n * sizeof *si);
+	info_seq(t, n, ti, lines, pieces);
+	if (pieces)
+		seg_info(ti, n, si);
 	struct linfo li[32];
 	size_t nl = lines ? line_info(t, ti, n, li) : 0, in_line = 0;
 	for (size_t i = 0; i < n; i++) {
@@ -575,8 +677,10 @@ void feat_seq(const struct tok *t, size_t n, uint32_t *f, uint8_t *nf, int lines
 		token_feats(&s, t, ti, n, i, lines, in_line);
 		if (lines)
 			line_feats(&s, t, li, nl, i, in_line);
+		else if (pieces)
+			seg_feats(&s, ti, si, n, i);
 		nf[i] = s.n;
 	}
 	if (ti != small)
-		free(ti);
+		free(ti), free(si);
 }

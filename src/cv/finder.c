@@ -13,7 +13,6 @@
  * names, a template's venue badge, abstracts, and a line that is only the
  * item's date. */
 #define _POSIX_C_SOURCE 200809L
-#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,6 +20,7 @@
 #include <utf8proc.h>
 
 #include "core/str.h"
+#include "core/utf8.h"
 #include "cv/doc.h"
 
 /* ---- sections ------------------------------------------------------------ */
@@ -74,18 +74,18 @@ enum sec cvd_sec_class(cx_str t, enum cv_hint *hint)
 			i = e ? (size_t)(e - t.p) + 1 : t.n;
 			continue;
 		}
-		while (i < t.n && !isalpha((unsigned char)t.p[i]) && t.p[i] != '&' && t.p[i] != '(' &&
+		while (i < t.n && !str_alpha((unsigned char)t.p[i]) && t.p[i] != '&' && t.p[i] != '(' &&
 		       (unsigned char)t.p[i] < 0x80) {
-			if (isdigit((unsigned char)t.p[i]) && words)
+			if (str_digit((unsigned char)t.p[i]) && words)
 				return SEC_NONE; /* "Papers 2023" is fine below */
 			i++;
 		}
 		if (i >= t.n)
 			break;
-		if (i && isdigit((unsigned char)t.p[i - 1]))
+		if (i && str_digit((unsigned char)t.p[i - 1]))
 			return SEC_NONE; /* "5papers": a count, not a title */
 		size_t b = i;
-		while (i < t.n && (isalpha((unsigned char)t.p[i]) || t.p[i] == '-' || t.p[i] == '\'' ||
+		while (i < t.n && (str_alpha((unsigned char)t.p[i]) || t.p[i] == '-' || t.p[i] == '\'' ||
 		                   t.p[i] == '.' || t.p[i] == '&'))
 			i++;
 		if (i == b) {
@@ -134,11 +134,11 @@ int cvd_year_at(const char *p, size_t n, size_t i)
 		return 0;
 	if (!((p[i] == '1' && p[i + 1] == '9') || (p[i] == '2' && p[i + 1] == '0')))
 		return 0;
-	if (!isdigit((unsigned char)p[i + 2]) || !isdigit((unsigned char)p[i + 3]))
+	if (!str_digit((unsigned char)p[i + 2]) || !str_digit((unsigned char)p[i + 3]))
 		return 0;
-	if (i && (isalnum((unsigned char)p[i - 1]) || p[i - 1] == '.' || p[i - 1] == '/'))
+	if (i && (str_alnum((unsigned char)p[i - 1]) || p[i - 1] == '.' || p[i - 1] == '/'))
 		return 0;
-	if (i + 4 < n && (isdigit((unsigned char)p[i + 4]) || (p[i + 4] == '.' && i + 5 < n && isdigit((unsigned char)p[i + 5]))))
+	if (i + 4 < n && (str_digit((unsigned char)p[i + 4]) || (p[i + 4] == '.' && i + 5 < n && str_digit((unsigned char)p[i + 5]))))
 		return 0;
 	return (p[i] - '0') * 1000 + (p[i + 1] - '0') * 100 + (p[i + 2] - '0') * 10 + (p[i + 3] - '0');
 }
@@ -172,9 +172,9 @@ int cvd_find_short_year(cx_str s)
 		if (!q || i + q + 2 > s.n)
 			continue;
 		const char *d = s.p + i + q;
-		if (isdigit((unsigned char)d[0]) && isdigit((unsigned char)d[1]) &&
-		    (i + q + 2 == s.n || !isalnum((unsigned char)d[2])) && i &&
-		    (isalpha((unsigned char)s.p[i - 1]) || s.p[i - 1] == ' ')) {
+		if (str_digit((unsigned char)d[0]) && str_digit((unsigned char)d[1]) &&
+		    (i + q + 2 == s.n || !str_alnum((unsigned char)d[2])) && i &&
+		    (str_alpha((unsigned char)s.p[i - 1]) || s.p[i - 1] == ' ')) {
 			int v = (d[0] - '0') * 10 + (d[1] - '0');
 			return v <= 39 ? 2000 + v : 1900 + v;
 		}
@@ -191,15 +191,15 @@ size_t cvd_month_at(const char *p, size_t n, int *m)
 {
 	for (int i = 0; i < 12; i++) {
 		size_t fl = strlen(months[i]);
-		if (n >= fl && cvd_ieqn(p, months[i], fl) && (n == fl || !isalpha((unsigned char)p[fl]))) {
+		if (n >= fl && cvd_ieqn(p, months[i], fl) && (n == fl || !str_alpha((unsigned char)p[fl]))) {
 			*m = i + 1;
 			return fl;
 		}
-		if (n >= 4 && i == 8 && cvd_ieqn(p, "sept", 4) && (n == 4 || !isalpha((unsigned char)p[4]))) {
+		if (n >= 4 && i == 8 && cvd_ieqn(p, "sept", 4) && (n == 4 || !str_alpha((unsigned char)p[4]))) {
 			*m = 9;
 			return n > 4 && p[4] == '.' ? 5 : 4;
 		}
-		if (n >= 3 && cvd_ieqn(p, months[i], 3) && (n == 3 || !isalpha((unsigned char)p[3]))) {
+		if (n >= 3 && cvd_ieqn(p, months[i], 3) && (n == 3 || !str_alpha((unsigned char)p[3]))) {
 			*m = i + 1;
 			return n > 3 && p[3] == '.' ? 4 : 3;
 		}
@@ -214,7 +214,7 @@ int cvd_date_line(cx_str s, struct ymd *out)
 {
 	s = cvd_trim(s);
 	for (size_t k = 0; k <= 4 && k < s.n; k++) {
-		if (k && !isupper((unsigned char)s.p[k - 1]))
+		if (k && !str_is_upper((unsigned char)s.p[k - 1]))
 			break;
 		const char *p = s.p + k;
 		size_t n = s.n - k;
@@ -222,14 +222,14 @@ int cvd_date_line(cx_str s, struct ymd *out)
 		size_t ml = cvd_month_at(p, n, &m);
 		struct ymd r = {0, 0, 0};
 		if (ml) {
-			if (k && !isupper((unsigned char)p[0]))
+			if (k && !str_is_upper((unsigned char)p[0]))
 				continue;
 			size_t i = ml;
 			while (i < n && p[i] == ' ')
 				i++;
 			int d = 0;
 			size_t j = i;
-			while (j < n && isdigit((unsigned char)p[j]) && j - i < 2)
+			while (j < n && str_digit((unsigned char)p[j]) && j - i < 2)
 				d = d * 10 + (p[j++] - '0');
 			if (j > i && j < n && (p[j] == ',' || p[j] == ' ')) {
 				r.d = d;
@@ -307,7 +307,7 @@ int cvd_links_only(cx_str s)
 			i += 3;
 		} else {
 			size_t b = i;
-			while (i < s.n && isalpha((unsigned char)s.p[i]))
+			while (i < s.n && str_alpha((unsigned char)s.p[i]))
 				i++;
 			if (i - b == 3 && cvd_ieqn(s.p + b, "and", 3))
 				continue; /* "Data and software" */
@@ -381,12 +381,12 @@ static int prose(cx_str p)
 	for (size_t i = 0; i < p.n; i++)
 		if (p.p[i] != ' ' && (!i || p.p[i - 1] == ' ')) {
 			words++;
-			lower += islower((unsigned char)p.p[i]) != 0;
+			lower += str_is_lower((unsigned char)p.p[i]) != 0;
 		}
 	return (p.n > 200 && 2 * lower >= words) ||
 	       (p.n > 80 && p.p[p.n - 1] == '.' && 2 * lower >= words &&
 	        (cvd_has_ci(p, "we") || cvd_has_ci(p, "our") || cvd_has_ci(p, "this paper"))) ||
-	       (p.n > 9 && cvd_ieqn(p.p, "abstract", 8) && !isalpha((unsigned char)p.p[8]));
+	       (p.n > 9 && cvd_ieqn(p.p, "abstract", 8) && !str_alpha((unsigned char)p.p[8]));
 }
 
 /* Hard-wrapped text (a PDF turned into text): a line ends in a hyphen or
@@ -394,19 +394,16 @@ static int prose(cx_str p)
 /* Characters of UTF-8 text. */
 static size_t chars(cx_str s)
 {
-	size_t k = 0;
-	for (size_t i = 0; i < s.n; i++)
-		k += ((unsigned char)s.p[i] & 0xC0) != 0x80;
-	return k;
+	return utf8_count(s.p, s.n);
 }
 
 /* Does p start with a word in lower case ("and", "in"; not "arXiv")? */
 static int lower_word(cx_str p)
 {
 	size_t k = 0;
-	while (k < p.n && islower((unsigned char)p.p[k]))
+	while (k < p.n && str_is_lower((unsigned char)p.p[k]))
 		k++;
-	return k >= 2 && (k == p.n || !isalnum((unsigned char)p.p[k]));
+	return k >= 2 && (k == p.n || !str_alnum((unsigned char)p.p[k]));
 }
 
 static int lines_wrapped(struct cv *v, const struct cv_line *L, size_t n)
@@ -679,7 +676,7 @@ static int ids_only(struct cv *v, cx_str s)
 		return 0;
 	cx_str rest = cvd_plain(&v->a, cvd_S(t, n));
 	for (size_t i = 0; i < rest.n; i++)
-		if (isalnum((unsigned char)rest.p[i]))
+		if (str_alnum((unsigned char)rest.p[i]))
 			return cvd_links_only(rest) || cvd_is_label(rest.p, rest.n) ||
 			       (rest.n <= 12 && (cvd_has_ci(rest, "arxiv") || cvd_has_ci(rest, "doi") ||
 			                         str_ifind(rest, "rxiv", 0) >= 0));
@@ -776,8 +773,7 @@ static cx_str plain_tail(struct arena *a, cx_str s)
 			break;
 		}
 	}
-	while (b > 0 && ((unsigned char)s.p[b] & 0xC0) == 0x80)
-		b--; /* not inside a character */
+	b = utf8_floor(s.p, b); /* not inside a character */
 	return cvd_plain(a, cvd_S(s.p + b, s.n - b));
 }
 
@@ -792,7 +788,7 @@ static int continues(struct grouper *g, cx_str p, enum lk k)
 		return ends_with(last, ",&") || (last.n > 4 && !memcmp(last.p + last.n - 4, " and", 4));
 	if (k == LK_TITLE)
 		return !ends_with(last, ".?!") && p.n &&
-		       (islower((unsigned char)p.p[0]) || ends_with(last, ":-,"));
+		       (str_is_lower((unsigned char)p.p[0]) || ends_with(last, ":-,"));
 	return 0;
 }
 

@@ -1,12 +1,12 @@
 /* cv/html.c - the BibTeX blocks a web page embeds. */
 #define _POSIX_C_SOURCE 200809L
-#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <utf8proc.h>
 
+#include "core/str.h"
 #include "cv/doc.h"
 #include "cv/dom.h"
 
@@ -48,7 +48,7 @@ size_t cvd_html_bibtex(const char *s, size_t n, struct buf *out)
 		while (i < out->n && cvd_is_sp((unsigned char)out->p[i]))
 			i++;
 		size_t w = i + 1;
-		while (w < out->n && isalpha((unsigned char)out->p[w]))
+		while (w < out->n && str_alpha((unsigned char)out->p[w]))
 			w++;
 		if (i < out->n && out->p[i] == '@' && w > i + 1 && w < out->n && out->p[w] == '{') {
 			buf_putc(out, '\n');

@@ -2,9 +2,10 @@
  * token described by hashed features, and a linear-chain model (trained as an
  * averaged perceptron by tools/train_refs.c) that gives every token a label.
  *
- * The model is data (cv/refs.model, rebuilt by `make model`), compiled into
- * the library as a byte array; lab_model_open only checks its header and
- * points into it, so opening costs nothing.  The file format is described in
+ * The models are data (data/cv.model for pages, data/refs.model for
+ * reference strings, rebuilt by `make model`), compiled into the library
+ * as byte arrays; lab_model_open only checks a header and points into
+ * it, so opening costs nothing.  The file format is described in
  * cv/model.c. */
 #ifndef CX_CV_LABEL_H
 #define CX_CV_LABEL_H
@@ -52,12 +53,18 @@ size_t tok_split(const char *s, size_t n, struct tok *out, size_t cap);
 
 /* At most FEAT_MAX features per token. */
 #define FEAT_MAX 56
-/* Features of every token: f[i * FEAT_MAX ...], nf[i] of them.  With lines
- * set, the item is read as a block of a page: each token also gets the
- * facts of its line (its place in the item, its length, commas, capitals,
- * initials, a year, a venue word, its role) and positions count in the
- * block's own terms; without, it is a reference string alone (-f refs). */
-void feat_seq(const struct tok *t, size_t n, uint32_t *f, uint8_t *nf, int lines);
+/* What feat_seq reads an item as.  FEAT_LINES: a block of a page, each
+ * token with the facts of its line (its place in the item, its length,
+ * commas, capitals, initials, a year, a venue word, its role) and
+ * positions in the block's own terms.  Without, a reference string alone
+ * (-f refs); FEAT_PIECES adds what the reference-string model reads:
+ * journal abbreviations and venue words, and the facts of the pieces
+ * between sentence breaks.  Each model is read with the mode it was
+ * trained with: the pages' model (cv.model) with FEAT_LINES or nothing,
+ * the reference strings' (refs.model) with FEAT_PIECES. */
+enum { FEAT_LINES = 1, FEAT_PIECES = 2 };
+/* Features of every token: f[i * FEAT_MAX ...], nf[i] of them. */
+void feat_seq(const struct tok *t, size_t n, uint32_t *f, uint8_t *nf, int mode);
 
 /* The model as compiled in (or any byte image of a model file). */
 struct lab_model {
@@ -71,8 +78,11 @@ struct lab_model {
 };
 /* 0, or -1 when the bytes are not a model this build reads. */
 int lab_model_open(struct lab_model *m, const unsigned char *p, size_t n);
-/* The compiled-in model (cv/refs.model). */
-const struct lab_model *lab_model_builtin(struct lab_model *m);
+/* A compiled-in model: the pages' (data/cv.model, trained on items of
+ * publication lists and on references, read with FEAT_LINES), or the
+ * reference strings' (data/refs.model, trained on references, those
+ * rendered through CSL styles too, read with FEAT_PIECES). */
+const struct lab_model *lab_model_builtin(struct lab_model *m, int pages);
 
 /* Label n tokens with features f/nf: out[i] is an enum lab.  scratch holds
  * at least lab_scratch(n) int32 values. */

@@ -6,7 +6,6 @@
  * text in the item for entry.c to normalize.
  */
 #define _POSIX_C_SOURCE 200809L
-#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -263,7 +262,7 @@ static void heading_title(const struct tok *tk, uint8_t *lab, size_t nt, cx_str 
 /* Is the token an initial with its period ("A.", "Sh.", "A.V.")? */
 static int initial(const struct tok *t)
 {
-	return t->n >= 2 && t->n <= 6 && t->p[t->n - 1] == '.' && isupper((unsigned char)t->p[0]) &&
+	return t->n >= 2 && t->n <= 6 && t->p[t->n - 1] == '.' && str_is_upper((unsigned char)t->p[0]) &&
 	       au_is_initials((cx_str){t->p, t->n});
 }
 
@@ -281,7 +280,7 @@ static int closed(const struct tok *t)
 static int last_name(const struct tok *tk, uint8_t *lab, size_t nt, size_t i)
 {
 	for (size_t j = i; j < nt && j < i + 4 && lab[j] == LAB_TITLE; j++) {
-		int cap = isupper((unsigned char)tk[j].p[0]) || (j == i && tk[j].n == 3 && !memcmp(tk[j].p, "the", 3));
+		int cap = str_is_upper((unsigned char)tk[j].p[0]) || (j == i && tk[j].n == 3 && !memcmp(tk[j].p, "the", 3));
 		if (!cap || (j > i && (tk[j].flags & TOK_LINESTART)))
 			return 0;
 		if (closed(&tk[j])) {
@@ -304,7 +303,7 @@ static int full_names(const struct tok *tk, const uint8_t *lab, size_t e)
 		b--;
 	for (size_t i = b; i < e; i++) {
 		char c = tk[i].p[tk[i].n - 1];
-		if (!isupper((unsigned char)tk[i].p[0]) || initial(&tk[i]) || c == '.' || c == ';' || c == ':')
+		if (!str_is_upper((unsigned char)tk[i].p[0]) || initial(&tk[i]) || c == '.' || c == ';' || c == ':')
 			return 0;
 		piece++;
 		if (c == ',') {
@@ -323,7 +322,7 @@ static int full_names(const struct tok *tk, const uint8_t *lab, size_t e)
 static void dblp_last(const struct tok *tk, uint8_t *lab, size_t nt, size_t i)
 {
 	for (size_t j = i; j < nt && j < i + 4 && lab[j] == LAB_TITLE; j++) {
-		if (!isupper((unsigned char)tk[j].p[0]) || initial(&tk[j]) || (tk[j].flags & TOK_LINESTART))
+		if (!str_is_upper((unsigned char)tk[j].p[0]) || initial(&tk[j]) || (tk[j].flags & TOK_LINESTART))
 			return;
 		char c = tk[j].p[tk[j].n - 1];
 		if (c == ':' && j > i && j + 1 < nt && lab[j + 1] == LAB_TITLE) {
@@ -355,7 +354,7 @@ static void initials_family(const struct tok *tk, uint8_t *lab, size_t nt, size_
 	if (!initials_open(tk, lab, i))
 		return;
 	for (size_t j = i; j < nt && j < i + 2 && lab[j] == LAB_TITLE; j++) {
-		if (!isupper((unsigned char)tk[j].p[0]) || initial(&tk[j]) || (tk[j].flags & TOK_LINESTART))
+		if (!str_is_upper((unsigned char)tk[j].p[0]) || initial(&tk[j]) || (tk[j].flags & TOK_LINESTART))
 			return;
 		if (closed(&tk[j])) {
 			if (j + 1 < nt && lab[j + 1] == LAB_TITLE)
@@ -376,11 +375,11 @@ static void author_end(const struct tok *tk, uint8_t *lab, size_t nt)
 		if (lab[i] != LAB_TITLE || lab[i - 1] != LAB_AUTHOR || (tk[i].flags & TOK_LINESTART))
 			continue;
 		if (!closed(&tk[i - 1]) && i >= 2 && lab[i - 2] == LAB_AUTHOR && closed(&tk[i - 2]) &&
-		    tk[i - 2].p[tk[i - 2].n - 1] == '.' && isupper((unsigned char)tk[i - 1].p[0]) &&
+		    tk[i - 2].p[tk[i - 2].n - 1] == '.' && str_is_upper((unsigned char)tk[i - 1].p[0]) &&
 		    !initials_open(tk, lab, i - 1))
 			lab[i - 1] = LAB_TITLE;
 		else if (!closed(&tk[i - 1]) && closed(&tk[i]) && lab[i + 1] == LAB_TITLE &&
-		         isupper((unsigned char)tk[i].p[0]) && tk[i].n > 2)
+		         str_is_upper((unsigned char)tk[i].p[0]) && tk[i].n > 2)
 			lab[i] = LAB_AUTHOR;
 		else if (i >= 3 && tk[i - 1].p[tk[i - 1].n - 1] == ':' && lab[i - 2] == LAB_AUTHOR &&
 		         initial(&tk[i - 2]) && !closed(&tk[i - 3]) && lab[i - 3] == LAB_AUTHOR)
@@ -417,7 +416,7 @@ static void volume_words(const struct tok *tk, uint8_t *lab, size_t nt)
 			continue;
 		lab[i] = LAB_VOLUME;
 		size_t j = i + 1;
-		if (!isdigit((unsigned char)tk[j].p[0]))
+		if (!str_digit((unsigned char)tk[j].p[0]))
 			continue;
 		lab[j] = LAB_VOLUME;
 		if (closed(&tk[j]) || j + 1 >= nt || tk[j + 1].n != 2 || memcmp(tk[j + 1].p, "of", 2) ||
@@ -441,7 +440,7 @@ static void in_note(const struct tok *tk, uint8_t *lab, size_t nt)
 			return;
 		if (at == nt && lab[i] == LAB_NOTE && (!i || lab[i - 1] != LAB_NOTE) && tk[i].n == 2 &&
 		    (tk[i].p[0] == 'I' || tk[i].p[0] == 'i') && tk[i].p[1] == 'n' && i + 1 < nt && lab[i + 1] == LAB_NOTE &&
-		    isupper((unsigned char)tk[i + 1].p[0]))
+		    str_is_upper((unsigned char)tk[i + 1].p[0]))
 			at = i;
 	}
 	for (size_t i = at; i < nt && lab[i] == LAB_NOTE; i++)
@@ -451,8 +450,8 @@ static void in_note(const struct tok *tk, uint8_t *lab, size_t nt)
 /* Is the token a year alone ("2021")? */
 static int bare_year(const struct tok *t)
 {
-	return t->n == 4 && (!memcmp(t->p, "19", 2) || !memcmp(t->p, "20", 2)) && isdigit((unsigned char)t->p[2]) &&
-	       isdigit((unsigned char)t->p[3]);
+	return t->n == 4 && (!memcmp(t->p, "19", 2) || !memcmp(t->p, "20", 2)) && str_digit((unsigned char)t->p[2]) &&
+	       str_digit((unsigned char)t->p[3]);
 }
 
 /* The edges of a venue's name: a year with no stop after it that begins
@@ -504,7 +503,7 @@ static int name_list(const struct tok *tk, size_t b, size_t e)
 			piece = 0;
 			continue;
 		}
-		if (!isupper((unsigned char)tk[i].p[0]) || (i > b && (tk[i].flags & TOK_LINESTART)) || ++piece > 4)
+		if (!str_is_upper((unsigned char)tk[i].p[0]) || (i > b && (tk[i].flags & TOK_LINESTART)) || ++piece > 4)
 			return 0;
 		char c = tk[i].p[tk[i].n - 1];
 		if (c == ',')
@@ -681,7 +680,7 @@ void cv_label(struct cv_ctx *x, const char *s, size_t n, const uint8_t *roles, i
 	uint32_t *f = arena_alloc(x->a, nt * FEAT_MAX * sizeof *f);
 	uint8_t *nf = arena_alloc(x->a, nt), *lab = arena_alloc(x->a, nt);
 	int32_t *sc = arena_alloc(x->a, lab_scratch(nt) * sizeof *sc);
-	feat_seq(tk, nt, f, nf, lines);
+	feat_seq(tk, nt, f, nf, lines ? FEAT_LINES : FEAT_PIECES);
 	lab_decode(x->model, f, nf, nt, lab, sc);
 	if (lines) {
 		line_roles(tk, lab, nt);

@@ -1,12 +1,12 @@
 /* cv/lines.c - Markdown and plain text: the line model. */
 #define _POSIX_C_SOURCE 200809L
-#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <utf8proc.h>
 
+#include "core/str.h"
 #include "cv/doc.h"
 #include "cv/dom.h"
 
@@ -21,7 +21,7 @@ static int find_closer(const char *s, size_t n, size_t from, const char *delim)
 			continue;
 		}
 		if (!memcmp(s + i, delim, dl) && i > from && !cvd_is_sp((unsigned char)s[i - 1]) &&
-		    (i + dl == n || !isalnum((unsigned char)s[i + dl])))
+		    (i + dl == n || !str_alnum((unsigned char)s[i + dl])))
 			return (int)i;
 	}
 	return -1;
@@ -85,7 +85,7 @@ static cx_str md_inline(struct arena *a, const char *s, size_t n, int latex)
 			}
 		}
 		if (!latex && c == '*' && i + 1 < n && !cvd_is_sp((unsigned char)s[i + 1]) && s[i + 1] != '*' &&
-		    (i == 0 || !isalnum((unsigned char)s[i - 1]))) {
+		    (i == 0 || !str_alnum((unsigned char)s[i - 1]))) {
 			size_t e = md_span(a, &b, s, n, i, 1, CX_M_ITALIC_ON, CX_M_ITALIC_OFF, latex);
 			if (e) {
 				i = e;
@@ -259,10 +259,10 @@ static void add_line(struct cv *v, cx_str t, unsigned line)
 			if (*q == '[' || *q == '(')
 				br = *q++;
 			const char *d0 = q;
-			if (br == '[' && q < end && isupper((unsigned char)*q))
+			if (br == '[' && q < end && str_is_upper((unsigned char)*q))
 				q++; /* [J3] [C12] [P1] */
 			const char *dd = q;
-			while (q < end && isdigit((unsigned char)*q) && q - dd < 4)
+			while (q < end && str_digit((unsigned char)*q) && q - dd < 4)
 				q++;
 			if (q > dd && q < end) {
 				if ((br == '[' && *q == ']') || (br == '(' && *q == ')') ||

@@ -11,9 +11,9 @@
  * rest is the title and the other the venue.  The rewritten text keeps the
  * source's line breaks, so diagnostics still point at the right lines. */
 #define _POSIX_C_SOURCE 200809L
-#include <ctype.h>
 #include <string.h>
 
+#include "core/str.h"
 #include "cv/doc.h"
 
 #define MAX_ARGS 8
@@ -38,7 +38,7 @@ static const char *read_call(const char *p, const char *end, struct call *c)
 {
 	c->at = p;
 	const char *q = p + 1;
-	while (q < end && isalpha((unsigned char)*q))
+	while (q < end && str_alpha((unsigned char)*q))
 		q++;
 	c->name = (cx_str){p + 1, (size_t)(q - p - 1)};
 	c->nargs = 0;
@@ -112,7 +112,7 @@ static cx_str bare(struct arena *a, cx_str s)
 	size_t k = 0;
 	for (size_t i = 0; i < s.n; i++) {
 		if (s.p[i] == '\\') {
-			while (i + 1 < s.n && isalpha((unsigned char)s.p[i + 1]))
+			while (i + 1 < s.n && str_alpha((unsigned char)s.p[i + 1]))
 				i++;
 			continue;
 		}
@@ -138,7 +138,7 @@ static int names_like(struct cv *v, cx_str s)
 		ok += L.v[i].text.n && au_name_like(L.v[i].text.p, L.v[i].text.n);
 	int initial = 0;
 	for (size_t i = 1; i + 1 < t.n && !initial; i++)
-		initial = isupper((unsigned char)t.p[i]) && t.p[i + 1] == '.' && !isalpha((unsigned char)t.p[i - 1]);
+		initial = str_is_upper((unsigned char)t.p[i]) && t.p[i + 1] == '.' && !str_alpha((unsigned char)t.p[i - 1]);
 	return ok * 2 > L.n && (initial || L.n >= 3);
 }
 

@@ -12,7 +12,6 @@
  * emitted as well.  page.c collects the raw strings while it walks the
  * page's tree. */
 #define _POSIX_C_SOURCE 200809L
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,7 +36,7 @@ static void mb_start(struct mb *b, struct cv *v, unsigned line)
 	b->v = v;
 	b->line = line;
 	b->e = arena_calloc(&v->a, sizeof *b->e);
-	b->e->kind = CX_E_ENTRY;
+	b->e->kind = CX_ENTRY_RECORD;
 	b->e->loc.line = line;
 	b->e->loc.col = 1;
 	b->e->file = v->c->diags.file;
@@ -66,9 +65,9 @@ static void mb_year(struct mb *b, cx_str d)
 {
 	int y = 0;
 	for (size_t i = 0; i + 4 <= d.n && !y; i++)
-		if ((!i || !isdigit((unsigned char)d.p[i - 1])) && isdigit((unsigned char)d.p[i]) &&
-		    isdigit((unsigned char)d.p[i + 1]) && isdigit((unsigned char)d.p[i + 2]) &&
-		    isdigit((unsigned char)d.p[i + 3]) && (i + 4 == d.n || !isdigit((unsigned char)d.p[i + 4])))
+		if ((!i || !str_digit((unsigned char)d.p[i - 1])) && str_digit((unsigned char)d.p[i]) &&
+		    str_digit((unsigned char)d.p[i + 1]) && str_digit((unsigned char)d.p[i + 2]) &&
+		    str_digit((unsigned char)d.p[i + 3]) && (i + 4 == d.n || !str_digit((unsigned char)d.p[i + 4])))
 			y = atoi(d.p + i);
 	if (y) {
 		char t[8];
@@ -140,8 +139,8 @@ static cx_str kev_value(struct arena *a, const char *p, size_t n)
 	for (size_t i = 0; i < n; i++) {
 		if (p[i] == '+')
 			o[k++] = ' ';
-		else if (p[i] == '%' && i + 2 < n && isxdigit((unsigned char)p[i + 1]) &&
-		         isxdigit((unsigned char)p[i + 2])) {
+		else if (p[i] == '%' && i + 2 < n && str_xdigit((unsigned char)p[i + 1]) &&
+		         str_xdigit((unsigned char)p[i + 2])) {
 			o[k++] = (char)(str_hex((unsigned char)p[i + 1]) << 4 | str_hex((unsigned char)p[i + 2]));
 			i += 2;
 		} else

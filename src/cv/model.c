@@ -160,11 +160,13 @@ void lab_decode(const struct lab_model *m, const uint32_t *f, const uint8_t *nf,
 	}
 }
 
-/* build/gen/refs_model.c: the bytes of data/refs.model. */
-extern const unsigned char cv_refs_model[];
-extern const size_t cv_refs_model_size;
+/* build/gen/refs_model.c: the bytes of data/refs.model and data/cv.model. */
+extern const unsigned char cv_refs_model[], cv_pages_model[];
+extern const size_t cv_refs_model_size, cv_pages_model_size;
 
-const struct lab_model *lab_model_builtin(struct lab_model *m)
+const struct lab_model *lab_model_builtin(struct lab_model *m, int pages)
 {
+	if (pages)
+		return lab_model_open(m, cv_pages_model, cv_pages_model_size) ? NULL : m;
 	return lab_model_open(m, cv_refs_model, cv_refs_model_size) ? NULL : m;
 }

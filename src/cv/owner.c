@@ -3,9 +3,9 @@
  * --owner names it; else a bold name that recurs in the author lists;
  * else the name at the top of the page, or "I am Given Family". */
 #define _POSIX_C_SOURCE 200809L
-#include <ctype.h>
 #include <string.h>
 
+#include "core/str.h"
 #include "cv/doc.h"
 
 /* ---- owner ---------------------------------------------------------------- */
@@ -16,8 +16,8 @@ static size_t name_key(cx_str s, char *out, size_t cap)
 {
 	size_t k = 0;
 	for (size_t i = 0; i < s.n && k + 1 < cap; i++)
-		if (isalpha((unsigned char)s.p[i]) || (unsigned char)s.p[i] >= 0x80)
-			out[k++] = (char)tolower((unsigned char)s.p[i]);
+		if (str_alpha((unsigned char)s.p[i]) || (unsigned char)s.p[i] >= 0x80)
+			out[k++] = (char)str_lower((unsigned char)s.p[i]);
 	out[k] = 0;
 	return k;
 }
@@ -116,14 +116,14 @@ void cvd_detect_owner(struct cv *v)
 			int w = 0;
 			while (e < p.p + p.n && w < 4) {
 				const char *ws = e;
-				if (!(isupper((unsigned char)*e)))
+				if (!(str_is_upper((unsigned char)*e)))
 					break;
-				while (e < p.p + p.n && (isalpha((unsigned char)*e) || *e == '-' || *e == '.'))
+				while (e < p.p + p.n && (str_alpha((unsigned char)*e) || *e == '-' || *e == '.'))
 					e++;
 				if (e == ws)
 					break;
 				w++;
-				if (e < p.p + p.n && *e == ' ' && e + 1 < p.p + p.n && isupper((unsigned char)e[1]))
+				if (e < p.p + p.n && *e == ' ' && e + 1 < p.p + p.n && str_is_upper((unsigned char)e[1]))
 					e++;
 				else
 					break;

@@ -19,7 +19,6 @@
  * docs/guide.md (Publication lists).
  */
 #define _POSIX_C_SOURCE 200809L
-#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -49,8 +48,8 @@ static size_t ascii_fold(cx_str s, char *out, size_t cap, int stop_at_space)
 		unsigned char c = (unsigned char)p[i];
 		if (stop_at_space && k && (cvd_is_sp(c) || c == '-' || c == ':'))
 			break;
-		if (isalnum(c))
-			out[k++] = (char)tolower(c);
+		if (str_alnum(c))
+			out[k++] = (char)str_lower(c);
 		else if (c == 0xC3 && i + 1 < n && (unsigned char)p[i + 1] == 0x9F && k + 2 < cap)
 			out[k++] = 's', out[k++] = 's', i++; /* sz */
 		else if (c == 0xC3 && i + 1 < n && ((unsigned char)p[i + 1] == 0xB8))
@@ -383,7 +382,7 @@ static void read_embedded(struct cv *v, const char *bibtex, size_t n, struct emb
 static void put_untagged(struct buf *out, const char *s, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
-		if (s[i] == '<' && i + 1 < n && (isalpha((unsigned char)s[i + 1]) || s[i + 1] == '/')) {
+		if (s[i] == '<' && i + 1 < n && (str_alpha((unsigned char)s[i + 1]) || s[i + 1] == '/')) {
 			size_t j = i + 1;
 			while (j < n && s[j] != '>' && s[j] != '\n' && s[j] != '<')
 				j++;
@@ -412,7 +411,7 @@ static size_t text_bibtex(char *s, size_t n, struct buf *out)
 		if (b && s[b - 1] != '\n')
 			continue;
 		size_t w = i + 1;
-		while (w < n && isalpha((unsigned char)s[w]))
+		while (w < n && str_alpha((unsigned char)s[w]))
 			w++;
 		int known = 0;
 		if (w == i + 1 || w >= n || s[w] != '{')
@@ -623,7 +622,7 @@ static int cv_read(struct cx_reader_ctx *c, struct cx_input *in)
 		buf_free(&b);
 		return 0;
 	}
-	v.model = lab_model_builtin(&v.model_mem);
+	v.model = lab_model_builtin(&v.model_mem, 1);
 	struct embedded m = {c, &v, NULL, NULL, 0, 0};
 	{
 		struct buf bib = {0};

@@ -86,7 +86,7 @@ void cv_refs_text(struct cx_reader_ctx *c, const char *s, size_t n)
 {
 	struct arena a = {0};
 	struct lab_model m;
-	struct cv_ctx x = {.a = &a, .c = c, .model = lab_model_builtin(&m)};
+	struct cv_ctx x = {.a = &a, .c = c, .model = lab_model_builtin(&m, 0)};
 	if (c->opt && c->opt->owner)
 		x.owner = (cx_str){c->opt->owner, strlen(c->opt->owner)};
 	if (!x.model)

@@ -1,12 +1,12 @@
 /* cv/tex.c - a LaTeX CV to the line model. */
 #define _POSIX_C_SOURCE 200809L
-#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <utf8proc.h>
 
+#include "core/str.h"
 #include "cv/doc.h"
 
 /* ---- LaTeX ------------------------------------------------------------------ */
@@ -38,7 +38,7 @@ static int cmd_is(const char *p, const char *end, const char *name, size_t *len)
 	size_t l = strlen(name);
 	if ((size_t)(end - p) < l + 1 || p[0] != '\\' || memcmp(p + 1, name, l))
 		return 0;
-	if (p + 1 + l < end && isalpha((unsigned char)p[1 + l]))
+	if (p + 1 + l < end && str_alpha((unsigned char)p[1 + l]))
 		return 0;
 	*len = l + 1;
 	return 1;

@@ -1,11 +1,9 @@
-/* cv/text.c - small helpers, input and link labels. */
+/* cv/text.c - small helpers and link labels. */
 #define _POSIX_C_SOURCE 200809L
-#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <utf8proc.h>
 
 #include "core/str.h"
 #include "core/strbuf.h"
@@ -145,16 +143,6 @@ cx_str cvd_field_text(struct arena *a, cx_str s, int keep_marks)
 	return text_nfc(a, t.p, t.n);
 }
 
-/* ---- input --------------------------------------------------------------- */
-
-void cvd_put_utf8(struct buf *b, long cp)
-{
-	char tmp[4];
-	utf8proc_ssize_t l = utf8proc_encode_char((utf8proc_int32_t)cp, (utf8proc_uint8_t *)tmp);
-	if (l > 0)
-		buf_put(b, tmp, (size_t)l);
-}
-
 /* ---- link labels ------------------------------------------------------------ */
 
 /* Words a page puts in brackets or buttons next to an item: they are links,
@@ -253,7 +241,7 @@ cx_str cvd_unlinked(struct arena *a, cx_str t, cx_str *extra)
 		while (e && p[e - 1] == ' ')
 			e--;
 		size_t w = e;
-		while (w && isalpha((unsigned char)p[w - 1]))
+		while (w && str_alpha((unsigned char)p[w - 1]))
 			w--;
 		if (w == e || (w && p[w - 1] != ' ') || !cvd_label_word(p + w, e - w))
 			break;
@@ -321,7 +309,7 @@ static size_t group_end(cx_str s, size_t i)
 /* Does s[i..] begin a command ("\emph", "\'")? */
 static int tex_command(cx_str s, size_t i)
 {
-	return s.p[i] == '\\' && i + 1 < s.n && (isalpha((unsigned char)s.p[i + 1]) || strchr("'`^\"~=.&%$_#", s.p[i + 1]));
+	return s.p[i] == '\\' && i + 1 < s.n && (str_alpha((unsigned char)s.p[i + 1]) || strchr("'`^\"~=.&%$_#", s.p[i + 1]));
 }
 
 /* What out gathered, then s from `from` on, as one string in a; out is
@@ -348,7 +336,7 @@ static cx_str eaten_commands(struct arena *a, cx_str s)
 		const char *cmd = NULL;
 		if (r.n > 4 && !memcmp(r.p, "mph{", 4))
 			cmd = "\\e";
-		else if (r.n > 5 && !memcmp(r.p, "ext", 3) && islower((unsigned char)r.p[3]) && islower((unsigned char)r.p[4]) &&
+		else if (r.n > 5 && !memcmp(r.p, "ext", 3) && str_is_lower((unsigned char)r.p[3]) && str_is_lower((unsigned char)r.p[4]) &&
 		         r.p[5] == '{')
 			cmd = "\\t";
 		if (!cmd)
@@ -377,11 +365,11 @@ cx_str cvd_tex_spans(struct arena *a, cx_str s)
 			e = group_end(s, i);
 		else if (tex_command(s, i)) {
 			e = i + 2;
-			while (e < s.n && isalpha((unsigned char)s.p[e]) && isalpha((unsigned char)s.p[i + 1]))
+			while (e < s.n && str_alpha((unsigned char)s.p[e]) && str_alpha((unsigned char)s.p[i + 1]))
 				e++;
 			if (e < s.n && s.p[e] == '{')
 				e = group_end(s, e);
-			else if (e < s.n && !isalpha((unsigned char)s.p[i + 1]) && isalpha((unsigned char)s.p[e]))
+			else if (e < s.n && !str_alpha((unsigned char)s.p[i + 1]) && str_alpha((unsigned char)s.p[e]))
 				e++; /* \'a */
 		}
 		if (!e)

@@ -10,13 +10,13 @@
  * USENIX Symposium on ... (OSDI '24)" all become one row's full name and
  * acronym.  A venue the table does not know keeps its written name. */
 #define _POSIX_C_SOURCE 200809L
-#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <utf8proc.h>
 
+#include "core/str.h"
 #include "cv/doc.h"
 
 /* Remove [s+i, s+i+len) from a mutable copy. */
@@ -63,7 +63,7 @@ void cv_take_ids(struct cv_ctx *v, char *s, size_t *n, struct venue_out *o)
 	while ((d = cvd_find_ci(all, "10.", 0)) >= 0) {
 		/* d counts from all.p, which moves past each non-DOI "10.". */
 		size_t i = (size_t)(all.p - s) + (size_t)d;
-		if (i && (isalnum((unsigned char)s[i - 1]) || s[i - 1] == '.')) {
+		if (i && (str_alnum((unsigned char)s[i - 1]) || s[i - 1] == '.')) {
 			/* not a DOI start; look further */
 			all = cvd_S(s + i + 3, *n - i - 3);
 			if (all.p >= s + *n)
@@ -72,11 +72,11 @@ void cv_take_ids(struct cv_ctx *v, char *s, size_t *n, struct venue_out *o)
 			if (d < 0)
 				break;
 			i = (size_t)(all.p - s) + (size_t)d;
-			if (isalnum((unsigned char)s[i - 1]) || s[i - 1] == '.')
+			if (str_alnum((unsigned char)s[i - 1]) || s[i - 1] == '.')
 				break;
 		}
 		size_t j = i + 3;
-		while (j < *n && isdigit((unsigned char)s[j]))
+		while (j < *n && str_digit((unsigned char)s[j]))
 			j++;
 		if (j - i < 7 || j >= *n || s[j] != '/') {
 			all = cvd_S(s + j, *n - j);
@@ -105,10 +105,10 @@ void cv_take_ids(struct cv_ctx *v, char *s, size_t *n, struct venue_out *o)
 	}
 	/* arXiv ids: "arXiv:2408.08586", "abs/2305.18461", "(2408.08586)" */
 	for (size_t i = 0; i + 9 <= *n; i++) {
-		if (!isdigit((unsigned char)s[i]) || (i && (isalnum((unsigned char)s[i - 1]) || s[i - 1] == '.')))
+		if (!str_digit((unsigned char)s[i]) || (i && (str_alnum((unsigned char)s[i - 1]) || s[i - 1] == '.')))
 			continue;
 		size_t j = i;
-		while (j < *n && (isdigit((unsigned char)s[j]) || s[j] == '.' || s[j] == 'v'))
+		while (j < *n && (str_digit((unsigned char)s[j]) || s[j] == '.' || s[j] == 'v'))
 			j++;
 		while (j > i && (s[j - 1] == '.' || s[j - 1] == 'v'))
 			j--;
@@ -153,10 +153,10 @@ size_t cvd_rank_at(const char *s, size_t n, size_t i)
 	                                  "CAS Q", "THCPL "};
 	for (size_t k = 0; k < sizeof pre / sizeof *pre; k++) {
 		size_t l = strlen(pre[k]);
-		if (i + l < n && !memcmp(s + i, pre[k], l) && (!i || !isalnum((unsigned char)s[i - 1]))) {
+		if (i + l < n && !memcmp(s + i, pre[k], l) && (!i || !str_alnum((unsigned char)s[i - 1]))) {
 			size_t j = i + l;
 			if (pre[k][l - 1] == 'Q') {
-				if (!isdigit((unsigned char)s[j]))
+				if (!str_digit((unsigned char)s[j]))
 					continue;
 				j++;
 			} else {
@@ -165,7 +165,7 @@ size_t cvd_rank_at(const char *s, size_t n, size_t i)
 				j++;
 				if (j < n && s[j] == '*')
 					j++;
-				if (j < n && isalnum((unsigned char)s[j]))
+				if (j < n && str_alnum((unsigned char)s[j]))
 					continue;
 			}
 			return j - i;
@@ -307,10 +307,10 @@ static cx_str venue_numbers(struct cv_ctx *v, cx_str t, struct venue_out *o)
 		while (j < cn && (c[j] == ' ' || c[j] == ':'))
 			j++;
 		size_t b = j;
-		while (j < cn && (isalnum((unsigned char)c[j]) || c[j] == '-' ||
+		while (j < cn && (str_alnum((unsigned char)c[j]) || c[j] == '-' ||
 		                  ((unsigned char)c[j] == 0xE2 && j + 2 < cn)))
 			j += (unsigned char)c[j] == 0xE2 ? 3 : 1;
-		if (j == b || !isdigit((unsigned char)c[b]))
+		if (j == b || !str_digit((unsigned char)c[b]))
 			continue;
 		cx_str val = cvd_S(arena_strndup(v->a, c + b, j - b), j - b);
 		if (vp[k].which == 0 && !o->volume.n)
@@ -325,16 +325,16 @@ static cx_str venue_numbers(struct cv_ctx *v, cx_str t, struct venue_out *o)
 	}
 	/* 12(3):45-67 or 12(3), 45-67 or 12:1-20 */
 	for (size_t i = 0; i < cn; i++) {
-		if (!isdigit((unsigned char)c[i]) || (i && (isalnum((unsigned char)c[i - 1]) || c[i - 1] == '\'')))
+		if (!str_digit((unsigned char)c[i]) || (i && (str_alnum((unsigned char)c[i - 1]) || c[i - 1] == '\'')))
 			continue;
 		size_t j = i;
-		while (j < cn && isdigit((unsigned char)c[j]))
+		while (j < cn && str_digit((unsigned char)c[j]))
 			j++;
 		size_t ve = j, nb = 0, ne = 0;
 		if (j < cn && c[j] == '(') {
 			nb = j + 1;
 			ne = nb;
-			while (ne < cn && isalnum((unsigned char)c[ne]))
+			while (ne < cn && str_alnum((unsigned char)c[ne]))
 				ne++;
 			if (ne >= cn || c[ne] != ')')
 				continue;
@@ -346,9 +346,9 @@ static cx_str venue_numbers(struct cv_ctx *v, cx_str t, struct venue_out *o)
 		while (k < cn && c[k] == ' ')
 			k++;
 		size_t pb = k;
-		if (k < cn && c[k] == 'e' && k + 1 < cn && isdigit((unsigned char)c[k + 1]))
+		if (k < cn && c[k] == 'e' && k + 1 < cn && str_digit((unsigned char)c[k + 1]))
 			k++; /* e02567: an article number */
-		while (k < cn && (isdigit((unsigned char)c[k]) || c[k] == '-' ||
+		while (k < cn && (str_digit((unsigned char)c[k]) || c[k] == '-' ||
 		                  ((unsigned char)c[k] == 0xE2 && k + 2 < cn && (unsigned char)c[k + 1] == 0x80 &&
 		                   (unsigned char)c[k + 2] == 0x93)))
 			k += (unsigned char)c[k] == 0xE2 ? 3 : 1;
@@ -375,7 +375,7 @@ static cx_str venue_numbers(struct cv_ctx *v, cx_str t, struct venue_out *o)
 		while (e && (c[e - 1] == '.' || c[e - 1] == ' '))
 			e--;
 		size_t b = e;
-		while (b && (isdigit((unsigned char)c[b - 1]) || c[b - 1] == '-'))
+		while (b && (str_digit((unsigned char)c[b - 1]) || c[b - 1] == '-'))
 			b--;
 		const char *dash = b < e ? memchr(c + b, '-', e - b) : NULL;
 		if (dash && dash > c + b && dash + 1 < c + e && b >= 2 && (c[b - 1] == ' ') &&
@@ -390,9 +390,9 @@ static cx_str venue_numbers(struct cv_ctx *v, cx_str t, struct venue_out *o)
 		while (e && c[e - 1] == ' ')
 			e--;
 		size_t b = e;
-		while (b && isdigit((unsigned char)c[b - 1]))
+		while (b && str_digit((unsigned char)c[b - 1]))
 			b--;
-		if (b < e && e - b <= 3 && b >= 2 && c[b - 1] == ' ' && isalpha((unsigned char)c[b - 2])) {
+		if (b < e && e - b <= 3 && b >= 2 && c[b - 1] == ' ' && str_alpha((unsigned char)c[b - 2])) {
 			o->volume = cvd_S(arena_strndup(v->a, c + b, e - b), e - b);
 			cn = b - 1;
 		}
@@ -432,7 +432,7 @@ static cx_str venue_date(struct cv_ctx *v, cx_str t, struct venue_out *o)
 		if (b && t.p[b - 1] == '.')
 			b--;
 		size_t mb = b;
-		while (mb && isalpha((unsigned char)t.p[mb - 1]))
+		while (mb && str_alpha((unsigned char)t.p[mb - 1]))
 			mb--;
 		int m = 0;
 		if (mb < b && cvd_month_at(t.p + mb, b - mb, &m) == b - mb)
@@ -443,7 +443,7 @@ static cx_str venue_date(struct cv_ctx *v, cx_str t, struct venue_out *o)
 		 * parenthesis ("(ICML 2022)"); a year followed by more words is
 		 * part of the name ("2020 Ivannikov ISPRAS Open Conference") */
 		size_t ye = yat + 4;
-		if (ye < t.n && isalpha((unsigned char)t.p[ye]) && (ye + 1 == t.n || !isalpha((unsigned char)t.p[ye + 1])))
+		if (ye < t.n && str_alpha((unsigned char)t.p[ye]) && (ye + 1 == t.n || !str_alpha((unsigned char)t.p[ye + 1])))
 			ye++; /* 2020a */
 		size_t after = ye;
 		while (after < t.n && strchr(" ,.;:)|-", t.p[after]))
@@ -506,8 +506,8 @@ static int venue_thesis_report(struct cv_ctx *v, cx_str t, struct venue_out *o)
 			w++;
 		int has_digit = 0;
 		for (size_t i = 0; i < w; i++)
-			has_digit |= isdigit((unsigned char)trest.p[i]) != 0;
-		if (has_digit || (w && w < 20 && (trest.p[w - 1] != '.' && isupper((unsigned char)trest.p[0]) &&
+			has_digit |= str_digit((unsigned char)trest.p[i]) != 0;
+		if (has_digit || (w && w < 20 && (trest.p[w - 1] != '.' && str_is_upper((unsigned char)trest.p[0]) &&
 		                                 memchr(trest.p, '-', w)))) {
 			o->number = cvd_S(trest.p, w);
 			trest = cvd_trim_punct(cvd_S(trest.p + w, trest.n - w), ",.;: ");
@@ -527,12 +527,12 @@ static int venue_table(struct cv_ctx *v, cx_str *tp, struct venue_out *o)
 	/* "Nature Communications 14, 1234": volume and article number */
 	if (!o->volume.n) {
 		size_t e = t.n, b;
-		while (e && isdigit((unsigned char)t.p[e - 1]))
+		while (e && str_digit((unsigned char)t.p[e - 1]))
 			e--;
 		b = e;
-		if (b < t.n && b >= 4 && t.p[b - 1] == ' ' && t.p[b - 2] == ',' && isdigit((unsigned char)t.p[b - 3])) {
+		if (b < t.n && b >= 4 && t.p[b - 1] == ' ' && t.p[b - 2] == ',' && str_digit((unsigned char)t.p[b - 3])) {
 			size_t vb = b - 2;
-			while (vb && isdigit((unsigned char)t.p[vb - 1]))
+			while (vb && str_digit((unsigned char)t.p[vb - 1]))
 				vb--;
 			if (vb && t.p[vb - 1] == ' ' && !cvd_year_at(t.p, t.n, vb)) {
 				o->volume = cvd_S(t.p + vb, b - 2 - vb);
@@ -605,7 +605,7 @@ static void venue_name(struct cv_ctx *v, cx_str t, struct venue_out *o)
 		}
 		long q;
 		while ((q = cvd_find_ci(nm, "'", 0)) >= 0 && (size_t)q + 3 <= nm.n &&
-		       isdigit((unsigned char)nm.p[q + 1]) && isdigit((unsigned char)nm.p[q + 2])) {
+		       str_digit((unsigned char)nm.p[q + 1]) && str_digit((unsigned char)nm.p[q + 2])) {
 			char *cc = arena_strndup(v->a, nm.p, nm.n);
 			size_t ccn = nm.n;
 			size_t b = (size_t)q;
@@ -621,7 +621,7 @@ static void venue_name(struct cv_ctx *v, cx_str t, struct venue_out *o)
 			size_t w = nm.n;
 			while (w && nm.p[w - 1] != ' ')
 				w--;
-			if (nm.n - w <= 6 && isupper((unsigned char)nm.p[w]) && memchr(nm.p, '.', nm.n))
+			if (nm.n - w <= 6 && str_is_upper((unsigned char)nm.p[w]) && memchr(nm.p, '.', nm.n))
 				nm.n++;
 		}
 		if (nm.n >= 2 && !memcmp(nm.p + nm.n - 2, "()", 2))
@@ -678,7 +678,7 @@ static cx_str abbrev_period(struct cv_ctx *v, cx_str in, cx_str name)
 	size_t w = name.n;
 	while (w && name.p[w - 1] != ' ')
 		w--;
-	if (name.n - w > 6 || !isupper((unsigned char)name.p[w]))
+	if (name.n - w > 6 || !str_is_upper((unsigned char)name.p[w]))
 		return name;
 	char *p = arena_alloc(v->a, name.n + 2);
 	memcpy(p, name.p, name.n);

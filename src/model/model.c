@@ -4,7 +4,6 @@
  * The tables are expanded from fields.def and types.def, so a field or type
  * is added in one place.  Aliases cover the other spellings readers meet
  * (journaltitle, location, conference, electronic ...). */
-#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -454,4 +453,39 @@ void cx_entry_free(struct cx_entry *e)
 	struct entry_copy *c = e->owner;
 	struct arena a = c->a;
 	arena_destroy(&a);
+}
+
+/* ---- entries held for the whole input ------------------------------------- */
+
+struct cx_entries *cx_entries_new(void)
+{
+	return xcalloc(1, sizeof(struct cx_entries));
+}
+
+void cx_entries_add(struct cx_entries *l, const struct cx_entry *e)
+{
+	if (l->n == l->cap) {
+		l->cap = l->cap ? 2 * l->cap : 1024;
+		l->v = xrealloc(l->v, l->cap * sizeof *l->v);
+	}
+	l->v[l->n++] = model_copy_entry(&l->a, e);
+}
+
+size_t cx_entries_count(const struct cx_entries *l)
+{
+	return l->n;
+}
+
+const struct cx_entry *cx_entries_at(const struct cx_entries *l, size_t i)
+{
+	return i < l->n ? l->v[i] : NULL;
+}
+
+void cx_entries_free(struct cx_entries *l)
+{
+	if (!l)
+		return;
+	arena_destroy(&l->a);
+	free(l->v);
+	free(l);
 }

@@ -87,7 +87,7 @@ struct cx_entry {
 	struct cx_loc loc;
 	const char *file;
 	const char *source;      /* reader name: "bibtex", "ris", ... */
-	unsigned stray : 1;      /* CX_E_COMMENT: text outside any entry */
+	unsigned stray : 1;      /* CX_ENTRY_COMMENT: text outside any entry */
 	void *owner;             /* cx_entry_dup: the copy's arena */
 };
 
@@ -151,5 +151,15 @@ int cx_type_is_part(enum cx_type_id t);
 
 /* A deep copy of e and everything it points to, in arena a. */
 struct cx_entry *model_copy_entry(struct arena *a, const struct cx_entry *e);
+
+/* The entries a program holds for a pass over the whole input (citex.h's
+ * cx_entries): copies in one arena, which the passes also allocate their
+ * changes in (a merged field, a new key).  A pass that drops an entry
+ * takes its pointer out of v and leaves its memory to the arena. */
+struct cx_entries {
+	struct arena a;
+	struct cx_entry **v;
+	size_t n, cap;
+};
 
 #endif

@@ -60,6 +60,19 @@ int cx_context_add_venues(struct cx_context *cx, const char *path, char *err, si
 	return venue_db_load(cx->venues, path, err, errsize) < 0 ? -1 : 0;
 }
 
+struct cx_diags context_diags(const struct cx_context *cx, const char *file)
+{
+	return (struct cx_diags){cx->diag, cx->diag_ctx, file, cx->diag_min, 0, 0};
+}
+
+void context_count(struct cx_counts *c, const struct cx_diags *d)
+{
+	if (!c)
+		return;
+	c->errors += d->nerrors;
+	c->warnings += d->nwarnings;
+}
+
 struct keygen *context_cv_keys(struct cx_context *cx)
 {
 	if (!cx->cv_keys)

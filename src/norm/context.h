@@ -10,6 +10,7 @@
 #define CX_CONTEXT_H
 
 #include "citex.h"
+#include "core/diag.h"
 
 struct venue_db;
 struct keygen;
@@ -39,9 +40,20 @@ struct cx_context {
 	 * May be NULL. */
 	const struct cx_entry *(*parent_more)(void *ctx, cx_str key);
 	void *parent_ctx;
+	/* Tests only (unit/test_xref, fuzz_bibtex): the BibTeX reader keeps
+	 * every entry as a possible crossref parent instead of reading a
+	 * parent again from its offset, which must give the same result.  It
+	 * is no option of citex.h: a program has no reason to choose. */
+	unsigned keep_parents : 1;
 };
 
 /* The key generator of publication lists, made on first use. */
 struct keygen *context_cv_keys(struct cx_context *cx);
+
+/* Diagnostics to cx's callback about file (NULL: each report names its
+ * own), counted from zero: what a public entry point reports through. */
+struct cx_diags context_diags(const struct cx_context *cx, const char *file);
+/* Add d's error and warning counts to *c; c may be NULL. */
+void context_count(struct cx_counts *c, const struct cx_diags *d);
 
 #endif

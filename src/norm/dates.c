@@ -1,6 +1,5 @@
 /* norm/dates.c - date values: a year, a month, a day, an ISO 8601 / EDTF
  * date or range, as BibTeX, biblatex and the other readers give them. */
-#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -13,11 +12,11 @@ static int month_day(cx_str s, int *month);
  * decodes to 2018 inside case-protection marks) and a final full stop. */
 static cx_str trim(cx_str s)
 {
-	while (s.n && (isspace((unsigned char)*s.p) || *s.p == '{' || CX_IS_MARK(*s.p))) {
+	while (s.n && (str_space((unsigned char)*s.p) || *s.p == '{' || CX_IS_MARK(*s.p))) {
 		s.p++;
 		s.n--;
 	}
-	while (s.n && (isspace((unsigned char)s.p[s.n - 1]) || s.p[s.n - 1] == '}' ||
+	while (s.n && (str_space((unsigned char)s.p[s.n - 1]) || s.p[s.n - 1] == '}' ||
 	               s.p[s.n - 1] == '.' || CX_IS_MARK(s.p[s.n - 1])))
 		s.n--;
 	return s;
@@ -27,13 +26,13 @@ static cx_str trim(cx_str s)
  * spaces, commas and full stops around it. */
 static int date_parse_month_name(cx_str s)
 {
-	while (s.n && (isspace((unsigned char)s.p[0]) || s.p[0] == ',' || s.p[0] == '.'))
+	while (s.n && (str_space((unsigned char)s.p[0]) || s.p[0] == ',' || s.p[0] == '.'))
 		s.p++, s.n--;
-	while (s.n && (isspace((unsigned char)s.p[s.n - 1]) || s.p[s.n - 1] == ',' ||
+	while (s.n && (str_space((unsigned char)s.p[s.n - 1]) || s.p[s.n - 1] == ',' ||
 	               s.p[s.n - 1] == '.'))
 		s.n--;
 	for (size_t i = 0; i < s.n; i++)
-		if (!isalpha((unsigned char)s.p[i]))
+		if (!str_alpha((unsigned char)s.p[i]))
 			return 0;
 	if (s.n < 3 || s.n > 9)
 		return 0;
@@ -46,9 +45,9 @@ static int date_parse_month_name(cx_str s)
  * with st, nd, rd or th after it.  0 when there is none. */
 static cx_str fmt_word(cx_str s)
 {
-	while (s.n && !isalpha((unsigned char)s.p[0]))
+	while (s.n && !str_alpha((unsigned char)s.p[0]))
 		s.p++, s.n--;
-	while (s.n && !isalpha((unsigned char)s.p[s.n - 1]))
+	while (s.n && !str_alpha((unsigned char)s.p[s.n - 1]))
 		s.n--;
 	return s;
 }
@@ -57,7 +56,7 @@ static int month_day(cx_str s, int *month)
 {
 	s = trim(s);
 	for (size_t i = 0; i < s.n; i++) {
-		if (!isdigit((unsigned char)s.p[i]) || (i && isalnum((unsigned char)s.p[i - 1])))
+		if (!str_digit((unsigned char)s.p[i]) || (i && str_alnum((unsigned char)s.p[i - 1])))
 			continue;
 		int d = 0;
 		size_t k = str_digits(s.p + i, s.p + s.n, &d);
@@ -65,7 +64,7 @@ static int month_day(cx_str s, int *month)
 		if (rest.n >= 2 && (str_ieqn(rest.p, "st", 2) || str_ieqn(rest.p, "nd", 2) ||
 		                    str_ieqn(rest.p, "rd", 2) || str_ieqn(rest.p, "th", 2)))
 			rest.p += 2, rest.n -= 2;
-		if (k > 2 || d < 1 || d > 31 || (rest.n && isalnum((unsigned char)rest.p[0])))
+		if (k > 2 || d < 1 || d > 31 || (rest.n && str_alnum((unsigned char)rest.p[0])))
 			return 0;
 		/* What is left must name the month, and nothing else. */
 		cx_str m = i ? (cx_str){s.p, i} : rest;
@@ -96,10 +95,10 @@ int date_parse_month(cx_str s)
 	int dm = 0;
 	if (month_day(s, &dm))
 		return dm; /* "2 sep", "July 30th" */
-	if (isdigit((unsigned char)s.p[0])) {
+	if (str_digit((unsigned char)s.p[0])) {
 		int m = 0;
 		for (size_t i = 0; i < s.n && i < 3; i++) {
-			if (!isdigit((unsigned char)s.p[i]))
+			if (!str_digit((unsigned char)s.p[i]))
 				return 0;
 			m = m * 10 + (s.p[i] - '0');
 		}
@@ -109,9 +108,9 @@ int date_parse_month(cx_str s)
 	}
 	if (s.n >= 3) {
 		for (int i = 0; i < 12; i++)
-			if (tolower((unsigned char)s.p[0]) == names[i][0] &&
-			    tolower((unsigned char)s.p[1]) == names[i][1] &&
-			    tolower((unsigned char)s.p[2]) == names[i][2]) {
+			if (str_lower((unsigned char)s.p[0]) == names[i][0] &&
+			    str_lower((unsigned char)s.p[1]) == names[i][1] &&
+			    str_lower((unsigned char)s.p[2]) == names[i][2]) {
 				/* "March", "Mar", "mar", "Sept" all count. */
 				return i + 1;
 			}
@@ -135,7 +134,7 @@ void date_parse_year(struct cx_date *d, cx_str s)
 		if (off) {
 			t = (cx_str){off + 1, (size_t)(t.p + t.n - off - 1)};
 			i = 0;
-		} else if (isspace((unsigned char)t.p[i]) || CX_IS_MARK(t.p[i])) {
+		} else if (str_space((unsigned char)t.p[i]) || CX_IS_MARK(t.p[i])) {
 			i++;
 		} else {
 			break;
@@ -151,9 +150,9 @@ void date_parse_year(struct cx_date *d, cx_str s)
 	size_t k = str_digits(t.p, t.p + t.n, &y);
 	/* "199X" and "19uu" are EDTF's unspecified digits, no year 199 or
 	 * 19: the text as it is. */
-	int unspecified = k >= 1 && k < 4 && t.n > k && isalpha((unsigned char)t.p[k]);
+	int unspecified = k >= 1 && k < 4 && t.n > k && str_alpha((unsigned char)t.p[k]);
 	if (k >= 1 && k <= 4 && !unspecified &&
-	    (k == t.n || (t.n > k && !isdigit((unsigned char)t.p[k])))) {
+	    (k == t.n || (t.n > k && !str_digit((unsigned char)t.p[k])))) {
 		/* "2020", "2020a", "1998--1999" */
 		d->year[0] = y;
 		const char *p = t.p + k, *end = t.p + t.n;
@@ -168,7 +167,7 @@ void date_parse_year(struct cx_date *d, cx_str s)
 			/* "1865--1865" is the one year */
 			d->year[1] = y2 != y ? y2 : 0;
 			d->range = y2 != y;
-		} else if (k != t.n && !isalpha((unsigned char)t.p[k])) {
+		} else if (k != t.n && !str_alpha((unsigned char)t.p[k])) {
 			d->literal = s;
 		}
 		return;
@@ -201,20 +200,20 @@ static int iso_of_year(int y)
  * years BC as "-0379". */
 static const char *iso_one(const char *p, const char *end, int *y, int *m, int *dd)
 {
-	int v, neg = p < end && *p == '-' && p + 1 < end && isdigit((unsigned char)p[1]);
+	int v, neg = p < end && *p == '-' && p + 1 < end && str_digit((unsigned char)p[1]);
 	p += neg;
 	size_t k = str_digits(p, end, &v);
 	if (k != 4 || (neg && !v))
 		return NULL;
 	*y = year_of_iso(neg ? -v : v);
 	p += 4;
-	if (p < end && *p == '-' && p + 1 < end && isdigit((unsigned char)p[1])) {
+	if (p < end && *p == '-' && p + 1 < end && str_digit((unsigned char)p[1])) {
 		k = str_digits(p + 1, end, &v);
 		if (k != 2 || v < 1 || (v > 12 && (v < 21 || v > 24)))
 			return NULL;
 		*m = v > 12 ? v - 8 : v;
 		p += 3;
-		if (p < end && *p == '-' && p + 1 < end && isdigit((unsigned char)p[1])) {
+		if (p < end && *p == '-' && p + 1 < end && str_digit((unsigned char)p[1])) {
 			k = str_digits(p + 1, end, &v);
 			if (k != 2 || v < 1 || v > 31)
 				return NULL;

@@ -1,5 +1,4 @@
 /* norm/ids.c - identifiers: arXiv ids, DOIs. */
-#include <ctype.h>
 #include <string.h>
 
 #include "core/str.h"
@@ -18,7 +17,7 @@ int is_arxiv_id(cx_str s)
 			p++;
 			if (!str_digits(p, end, &v))
 				return 0;
-			while (p < end && isdigit((unsigned char)*p))
+			while (p < end && str_digit((unsigned char)*p))
 				p++;
 		}
 		return p == end;
@@ -28,7 +27,7 @@ int is_arxiv_id(cx_str s)
 	if (!slash || slash == p)
 		return 0;
 	for (const char *q = p; q < slash; q++)
-		if (!islower((unsigned char)*q) && *q != '-' && *q != '.' && !isupper((unsigned char)*q))
+		if (!str_is_lower((unsigned char)*q) && *q != '-' && *q != '.' && !str_is_upper((unsigned char)*q))
 			return 0;
 	return str_digits(slash + 1, end, &v) == 7 && slash + 8 <= end;
 }

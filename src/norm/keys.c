@@ -20,6 +20,7 @@
 
 #include "core/hash.h"
 #include "core/str.h"
+#include "norm/context.h"
 #include "norm/keys.h"
 #include "norm/norm.h"
 #include "norm/venue.h"
@@ -617,7 +618,7 @@ static void remap(struct keygen *g, struct cx_entry *e)
 /* Give e its key; returns 0 when e keeps its own. */
 static int assign(struct keygen *g, struct cx_entry *e)
 {
-	if (e->kind != CX_E_ENTRY)
+	if (e->kind != CX_ENTRY_RECORD)
 		return 0;
 	if (is_xdata(e)) {
 		if (e->key.n)
@@ -640,7 +641,7 @@ static int assign(struct keygen *g, struct cx_entry *e)
 void keygen_apply(struct keygen *g, struct cx_entry *e)
 {
 	assign(g, e);
-	if (e->kind == CX_E_ENTRY)
+	if (e->kind == CX_ENTRY_RECORD)
 		remap(g, e);
 }
 
@@ -688,7 +689,7 @@ void keygen_run(struct keygen *g, struct cx_entry **v, size_t n)
 {
 	/* @xdata keys first, so no generated key can take one. */
 	for (size_t i = 0; i < n; i++)
-		if (v[i]->kind == CX_E_ENTRY && is_xdata(v[i]) && v[i]->key.n)
+		if (v[i]->kind == CX_ENTRY_RECORD && is_xdata(v[i]) && v[i]->key.n)
 			strset_add(&g->taken, &g->a, v[i]->key.p, v[i]->key.n, NULL);
 	cx_str *old = g->aliases ? xmalloc((n + 1) * sizeof *old) : NULL;
 	for (size_t i = 0; i < n; i++) {
@@ -697,7 +698,7 @@ void keygen_run(struct keygen *g, struct cx_entry **v, size_t n)
 		assign(g, v[i]);
 	}
 	for (size_t i = 0; i < n; i++)
-		if (v[i]->kind == CX_E_ENTRY)
+		if (v[i]->kind == CX_ENTRY_RECORD)
 			remap(g, v[i]);
 	if (!old)
 		return;
@@ -705,19 +706,19 @@ void keygen_run(struct keygen *g, struct cx_entry **v, size_t n)
 	/* Keys compare without regard to ASCII case, as bibtex finds them. */
 	struct strset used = {.fold = 1};
 	for (size_t i = 0; i < n; i++)
-		if (v[i]->kind == CX_E_ENTRY && v[i]->key.n)
+		if (v[i]->kind == CX_ENTRY_RECORD && v[i]->key.n)
 			strset_add(&used, &g->a, v[i]->key.p, v[i]->key.n, NULL);
 	/* An old key two entries had is no alias for either. */
 	struct strset seen = {.fold = 1}, twice = {.fold = 1};
 	for (size_t i = 0; i < n; i++)
-		if (v[i]->kind == CX_E_ENTRY && old[i].n) {
+		if (v[i]->kind == CX_ENTRY_RECORD && old[i].n) {
 			int added;
 			strset_add(&seen, &g->a, old[i].p, old[i].n, &added);
 			if (!added)
 				strset_add(&twice, &g->a, old[i].p, old[i].n, NULL);
 		}
 	for (size_t i = 0; i < n; i++) {
-		if (v[i]->kind != CX_E_ENTRY || !old[i].n || is_xdata(v[i]))
+		if (v[i]->kind != CX_ENTRY_RECORD || !old[i].n || is_xdata(v[i]))
 			continue;
 		if (strset_find(&twice, old[i].p, old[i].n) < 0)
 			add_alias(g, &used, v[i], old[i]);
@@ -799,4 +800,42 @@ void keyset_free(struct keyset *set)
 	strset_free(&set->keys);
 	arena_destroy(&set->a);
 	memset(set, 0, sizeof *set);
+}
+
+/* ---- the public face: citex.h's cx_keys ------------------------------------------ */
+
+struct cx_keys {
+	struct keygen *g;
+};
+
+struct cx_keys *cx_keys_new(struct cx_context *cx, const char *pattern, const char **err)
+{
+	const char *why = "bad pattern";
+	struct keygen *g = keygen_new(cx->venues, pattern, &why);
+	if (!g) {
+		if (err)
+			*err = why;
+		return NULL;
+	}
+	struct cx_keys *k = xmalloc(sizeof *k);
+	k->g = g;
+	return k;
+}
+
+void cx_keys_aliases(struct cx_keys *k)
+{
+	keygen_aliases(k->g);
+}
+
+void cx_keys_run(struct cx_keys *k, struct cx_entries *l)
+{
+	keygen_run(k->g, l->v, l->n);
+}
+
+void cx_keys_free(struct cx_keys *k)
+{
+	if (!k)
+		return;
+	keygen_free(k->g);
+	free(k);
 }

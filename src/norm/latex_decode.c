@@ -74,6 +74,7 @@
 
 #include "core/bytes.h"
 #include "core/strbuf.h"
+#include "core/utf8.h"
 #include "norm/latex_map.h"
 #include "norm/norm.h"
 
@@ -168,8 +169,8 @@ static inline void put1(struct dec *d, int c)
 
 static void put_cp(struct dec *d, int32_t cp)
 {
-	utf8proc_uint8_t b[4];
-	put(d, b, (size_t)utf8proc_encode_char(cp, b));
+	char b[4];
+	put(d, b, utf8_put(b, cp));
 }
 
 /* Write an accent's combining mark.  After an ASCII letter the two are
@@ -533,14 +534,14 @@ static void emit_verbatim(struct dec *d, int on, size_t b, size_t e, int drop_ws
 			put1(d, c);
 			b++;
 		} else {
-			utf8proc_int32_t cp;
-			utf8proc_ssize_t k = utf8proc_iterate(d->s + b, (utf8proc_ssize_t)(e - b), &cp);
-			if (k < 0) {
+			int32_t cp;
+			size_t k = utf8_decode(d->s + b, e - b, &cp);
+			if (!k) {
 				put(d, REPLACEMENT, 3);
 				b++;
 			} else {
-				put(d, d->s + b, (size_t)k);
-				b += (size_t)k;
+				put(d, d->s + b, k);
+				b += k;
 			}
 		}
 	}
@@ -941,9 +942,9 @@ static void close_group(struct dec *d)
 
 static void high(struct dec *d)
 {
-	utf8proc_int32_t cp;
-	utf8proc_ssize_t k = utf8proc_iterate(d->s + d->i, (utf8proc_ssize_t)(d->n - d->i), &cp);
-	if (k < 0) {
+	int32_t cp;
+	size_t k = utf8_decode(d->s + d->i, d->n - d->i, &cp);
+	if (!k) {
 		emit_base(d, REPLACEMENT, 3);
 		d->i++;
 		unit_done(d);
@@ -954,15 +955,15 @@ static void high(struct dec *d)
 		white(d);
 	} else if (is_mark_cp(cp)) {
 		flush_space(d);
-		put(d, d->s + d->i, (size_t)k);
+		put(d, d->s + d->i, k);
 		d->at_space = 0;
 	} else {
-		emit_base(d, d->s + d->i, (size_t)k);
-		d->i += (size_t)k;
+		emit_base(d, d->s + d->i, k);
+		d->i += k;
 		unit_done(d);
 		return;
 	}
-	d->i += (size_t)k;
+	d->i += k;
 }
 
 #if defined(BYTES_VECTOR)

@@ -25,6 +25,7 @@
 
 #include "core/bytes.h"
 #include "core/strbuf.h"
+#include "core/utf8.h"
 #include "norm/latex_map.h"
 #include "norm/norm.h"
 
@@ -99,13 +100,8 @@ static void tok(struct enc *e, const char *s)
 
 static size_t cp_at(const char *p, size_t n, size_t i, int32_t *cp)
 {
-	utf8proc_ssize_t k = utf8proc_iterate((const utf8proc_uint8_t *)p + i,
-	                                      (utf8proc_ssize_t)(n - i), cp);
-	if (k < 0) {
-		*cp = -1;
-		return 1;
-	}
-	return (size_t)k;
+	size_t k = utf8_decode(p + i, n - i, cp);
+	return k ? k : 1; /* a bad byte alone, with *cp -1 */
 }
 
 /* The ASCII escape of the character cluster starting at i (a character and

@@ -7,6 +7,7 @@
 #include <utf8proc.h>
 
 #include "core/hash.h"
+#include "core/utf8.h"
 #include "norm/latex_map.h"
 
 #include "latex_map.inc"
@@ -102,12 +103,12 @@ int is_mark_cp(int32_t cp)
 /* The length of the combining mark at j, or 0 if there is none. */
 size_t mark_at(const unsigned char *s, size_t n, size_t j)
 {
-	utf8proc_int32_t cp;
-	utf8proc_ssize_t k;
+	int32_t cp;
+	size_t k;
 	if (j >= n || s[j] < 0x80)
 		return 0;
-	k = utf8proc_iterate(s + j, (utf8proc_ssize_t)(n - j), &cp);
-	return k > 0 && is_mark_cp(cp) ? (size_t)k : 0;
+	k = utf8_decode(s + j, n - j, &cp);
+	return k && is_mark_cp(cp) ? k : 0;
 }
 
 /* The end of a command name starting at j (just after the backslash): a run
@@ -132,12 +133,11 @@ size_t name_end(const unsigned char *s, size_t n, size_t j)
 		return j;
 	}
 	if (s[j] >= 0x80) {
-		utf8proc_int32_t cp;
-		utf8proc_ssize_t k = utf8proc_iterate(s + j, (utf8proc_ssize_t)(n - j), &cp);
-		size_t m;
-		if (k <= 0)
+		int32_t cp;
+		size_t k = utf8_decode(s + j, n - j, &cp), m;
+		if (!k)
 			return j + 1;
-		j += (size_t)k;
+		j += k;
 		while ((m = mark_at(s, n, j)) != 0)
 			j += m; /* with its marks, which NFC may fold in */
 		return j;

@@ -23,6 +23,7 @@
 
 #include "core/bytes.h"
 #include "core/str.h"
+#include "core/utf8.h"
 #include "norm/norm.h"
 
 /* ---- characters ------------------------------------------------------- */
@@ -45,40 +46,6 @@ static size_t uni_space(const char *s, size_t n)
 	if (n >= 3 && u[0] == 0xE3 && u[1] == 0x80 && u[2] == 0x80)
 		return 3;
 	return 0;
-}
-
-/* Decode one UTF-8 sequence; malformed bytes come back one at a time as
- * U+FFFD so the scan always advances. */
-static uint32_t utf8_next(const char *s, size_t n, size_t *len)
-{
-	const unsigned char *u = (const unsigned char *)s;
-	uint32_t c = u[0];
-	size_t k, i;
-
-	*len = 1;
-	if (c < 0x80)
-		return c;
-	if (c >= 0xC2 && c <= 0xDF) {
-		k = 1;
-		c &= 0x1F;
-	} else if (c >= 0xE0 && c <= 0xEF) {
-		k = 2;
-		c &= 0x0F;
-	} else if (c >= 0xF0 && c <= 0xF4) {
-		k = 3;
-		c &= 0x07;
-	} else {
-		return 0xFFFD;
-	}
-	if (k >= n)
-		return 0xFFFD;
-	for (i = 1; i <= k; i++) {
-		if ((u[i] & 0xC0) != 0x80)
-			return 0xFFFD;
-		c = (c << 6) | (u[i] & 0x3F);
-	}
-	*len = k + 1;
-	return c;
 }
 
 enum { CP_OTHER, CP_CASELESS, CP_UPPER, CP_LOWER };

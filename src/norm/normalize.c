@@ -80,7 +80,7 @@ void norm_entry(struct cx_context *cx, struct cx_entry *e, struct arena *a)
 	struct cx_field *year = NULL, *month = NULL, *day = NULL, *date = NULL;
 	for (size_t i = 0; i < e->nfields; i++) {
 		struct cx_field *f = &e->fields[i];
-		if (e->kind != CX_E_ENTRY) {
+		if (e->kind != CX_ENTRY_RECORD) {
 			f->text = f->raw;
 			continue;
 		}
@@ -130,7 +130,7 @@ void norm_entry(struct cx_context *cx, struct cx_entry *e, struct arena *a)
 			break;
 		}
 	}
-	if (e->kind != CX_E_ENTRY)
+	if (e->kind != CX_ENTRY_RECORD)
 		return;
 	venue_normalize(cx, a, e, opt->venues);
 	memset(&e->issued, 0, sizeof e->issued);

@@ -7,6 +7,7 @@
 
 #include "core/bytes.h"
 #include "core/strbuf.h"
+#include "core/utf8.h"
 #include "norm/norm.h"
 
 /* Can NFC change text that holds cp?  Only a character that decomposes,
@@ -34,8 +35,8 @@ int text_is_nfc(const void *p, size_t n)
 	const unsigned char *s = p;
 	size_t i = 0;
 	while (i < n) {
-		utf8proc_int32_t cp;
-		utf8proc_ssize_t k;
+		int32_t cp;
+		size_t k;
 		i += bytes_ascii_run(s + i, n - i); /* ASCII, which NFC keeps */
 		if (i == n)
 			break;
@@ -43,10 +44,10 @@ int text_is_nfc(const void *p, size_t n)
 			i++;
 			continue;
 		}
-		k = utf8proc_iterate(s + i, (utf8proc_ssize_t)(n - i), &cp);
-		if (k <= 0 || nfc_may_change(cp))
+		k = utf8_decode(s + i, n - i, &cp);
+		if (!k || nfc_may_change(cp))
 			return 0;
-		i += (size_t)k;
+		i += k;
 	}
 	return 1;
 }

@@ -12,6 +12,7 @@
 
 #include "core/str.h"
 #include "core/strbuf.h"
+#include "core/utf8.h"
 #include "norm/norm.h"
 
 /* Letters that keep no ASCII letter after decomposition and mark
@@ -118,13 +119,13 @@ void translit_ascii(struct buf *b, cx_str s)
 			i++;
 			continue;
 		}
-		utf8proc_int32_t cp;
-		utf8proc_ssize_t len = utf8proc_iterate(p + i, (utf8proc_ssize_t)(s.n - i), &cp);
-		if (len <= 0) {
+		int32_t cp;
+		size_t len = utf8_decode(p + i, s.n - i, &cp);
+		if (!len) {
 			i++;
 			continue;
 		}
-		i += (size_t)len;
+		i += len;
 		utf8proc_int32_t d[16];
 		int last = 0;
 		utf8proc_ssize_t nd = utf8proc_decompose_char(

@@ -99,7 +99,7 @@ void venue_normalize(struct cx_context *cx, struct arena *a, struct cx_entry *e,
 	const struct venue_row *r;
 	const char *acr;
 
-	if (mode == CX_VENUES_KEEP || e->kind != CX_E_ENTRY || !(c = container(e)) || !c->text.n)
+	if (mode == CX_VENUES_KEEP || e->kind != CX_ENTRY_RECORD || !(c = container(e)) || !c->text.n)
 		return;
 	sf = cx_entry_get(e, CX_F_SHORTJOURNAL);
 	if (mode == CX_VENUES_SHORT) {

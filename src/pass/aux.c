@@ -17,7 +17,6 @@
 #include "core/str.h"
 #include "pass/aux.h"
 
-#include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -26,6 +25,8 @@
 
 #include "core/arena.h"
 #include "core/hash.h"
+#include "core/utf8.h"
+#include "norm/context.h"
 
 /* \include cannot nest in LaTeX, so deeper \@input chains are cycles. */
 enum { AUX_MAX_DEPTH = 16 };
@@ -72,20 +73,17 @@ struct loader {
 /* Columns count UTF-8 characters, as in every citex diagnostic. */
 static unsigned column(const char *line, const char *at)
 {
-	unsigned col = 1;
-	for (const char *s = line; s < at; s++)
-		col += ((unsigned char)*s & 0xC0) != 0x80;
-	return col;
+	return 1 + (unsigned)utf8_count(line, (size_t)(at - line));
 }
 
 static void add_cite(struct loader *L, const char *file, unsigned lineno, const char *line,
                      const char *k, size_t n)
 {
-	while (n && isspace((unsigned char)*k)) {
+	while (n && str_space((unsigned char)*k)) {
 		k++;
 		n--;
 	}
-	while (n && isspace((unsigned char)k[n - 1]))
+	while (n && str_space((unsigned char)k[n - 1]))
 		n--;
 	if (!n)
 		return;
@@ -124,10 +122,10 @@ static void read_citation(struct loader *L, const char *file, unsigned lineno, c
 		const char *comma = memchr(k, ',', (size_t)(end - k));
 		const char *stop = comma ? comma : end;
 		const char *t = k;
-		while (t < stop && isspace((unsigned char)*t))
+		while (t < stop && str_space((unsigned char)*t))
 			t++;
 		size_t n = (size_t)(stop - t);
-		while (n && isspace((unsigned char)t[n - 1]))
+		while (n && str_space((unsigned char)t[n - 1]))
 			n--;
 		if (n == 1 && *t == '*')
 			L->a->all = 1;
@@ -291,10 +289,10 @@ static void take_targets(struct selector *S)
 				continue;
 			const char *s = e->fields[f].raw.p, *end = s + e->fields[f].raw.n;
 			while (s < end) {
-				while (s < end && (*s == ',' || isspace((unsigned char)*s)))
+				while (s < end && (*s == ',' || str_space((unsigned char)*s)))
 					s++;
 				const char *k = s;
-				while (s < end && *s != ',' && !isspace((unsigned char)*s))
+				while (s < end && *s != ',' && !str_space((unsigned char)*s))
 					s++;
 				long hit = strset_find(&S->index, k, (size_t)(s - k));
 				if (s > k && hit >= 0)
@@ -344,18 +342,18 @@ static void parents_last(struct selector *S, size_t n, struct cx_entry **out)
 	}
 	size_t m = 0;
 	for (size_t i = 0; i < n; i++) {
-		if (!(S->v[i]->kind != CX_E_ENTRY || S->keep[i]) || pending[i])
+		if (!(S->v[i]->kind != CX_ENTRY_RECORD || S->keep[i]) || pending[i])
 			continue;
 		/* Write i, then every parent it was the last child of. */
 		for (long j = (long)i; j >= 0 && !done[j];) {
 			done[j] = 1;
 			out[m++] = S->v[j];
-			long p = S->v[j]->kind == CX_E_ENTRY ? crossref_parent(S, (size_t)j) : -1;
+			long p = S->v[j]->kind == CX_ENTRY_RECORD ? crossref_parent(S, (size_t)j) : -1;
 			j = p >= 0 && --pending[p] == 0 && (size_t)p < i ? p : -1;
 		}
 	}
 	for (size_t i = 0; i < n; i++)
-		if ((S->v[i]->kind != CX_E_ENTRY || S->keep[i]) && !done[i])
+		if ((S->v[i]->kind != CX_ENTRY_RECORD || S->keep[i]) && !done[i])
 			out[m++] = S->v[i];
 	free(pending);
 	free(done);
@@ -367,14 +365,14 @@ void aux_select(struct auxset *a, struct cx_entry **v, size_t *n, struct cx_diag
 	                     {.fold = 1}, xmalloc((*n ? *n : 1) * sizeof(size_t))};
 	for (size_t i = 0; i < *n; i++) {
 		int added;
-		if (v[i]->kind != CX_E_ENTRY || !v[i]->key.n)
+		if (v[i]->kind != CX_ENTRY_RECORD || !v[i]->key.n)
 			continue;
 		size_t j = strset_add(&S.index, NULL, v[i]->key.p, v[i]->key.n, &added);
 		if (added)
 			S.at[j] = i;
 	}
 	for (size_t i = 0; i < *n && a->all; i++)
-		if (v[i]->kind == CX_E_ENTRY)
+		if (v[i]->kind == CX_ENTRY_RECORD)
 			take(&S, i);
 	for (size_t c = 0; c < a->ncites; c++) {
 		const struct cite *ci = &a->cites[c];
@@ -397,7 +395,7 @@ void aux_select(struct auxset *a, struct cx_entry **v, size_t *n, struct cx_diag
 	parents_last(&S, *n, out);
 	size_t m = 0;
 	for (size_t i = 0; i < *n; i++)
-		m += v[i]->kind != CX_E_ENTRY || S.keep[i];
+		m += v[i]->kind != CX_ENTRY_RECORD || S.keep[i];
 	memcpy(v, out, m * sizeof *v);
 	free(out);
 	*n = m;
@@ -405,4 +403,48 @@ void aux_select(struct auxset *a, struct cx_entry **v, size_t *n, struct cx_diag
 	free(S.stack);
 	strset_free(&S.index);
 	free(S.at);
+}
+
+/* ---- the public face: citex.h's cx_aux ------------------------------------------ */
+
+struct cx_aux {
+	struct auxset *set;
+	struct cx_context *cx;
+};
+
+struct cx_aux *cx_aux_load(struct cx_context *cx, const char *path, struct cx_counts *counts)
+{
+	struct cx_diags d = context_diags(cx, NULL);
+	struct auxset *set = aux_load(path, &d);
+	context_count(counts, &d);
+	if (!set)
+		return NULL;
+	struct cx_aux *a = xmalloc(sizeof *a);
+	*a = (struct cx_aux){set, cx};
+	return a;
+}
+
+size_t cx_aux_ncites(const struct cx_aux *a)
+{
+	return aux_ncites(a->set);
+}
+
+const char *cx_aux_cite(const struct cx_aux *a, size_t i)
+{
+	return i < aux_ncites(a->set) ? aux_cite_key(a->set, i) : NULL;
+}
+
+void cx_aux_select(const struct cx_aux *a, struct cx_entries *l, struct cx_counts *counts)
+{
+	struct cx_diags d = context_diags(a->cx, NULL);
+	aux_select(a->set, l->v, &l->n, &d);
+	context_count(counts, &d);
+}
+
+void cx_aux_free(struct cx_aux *a)
+{
+	if (!a)
+		return;
+	aux_free(a->set);
+	free(a);
 }

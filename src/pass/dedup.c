@@ -60,9 +60,11 @@
 #include "core/hash.h"
 #include "core/str.h"
 #include "core/strbuf.h"
+#include "core/utf8.h"
 #include "pass/dedup.h"
 #include "write/fmt.h"
 #include "model/model.h"
+#include "norm/context.h"
 #include "norm/norm.h"
 
 #include "pass/dedup_int.h"
@@ -106,7 +108,7 @@ static const struct cx_field *own(const struct cx_entry *e, enum cx_field_id id)
 
 static int is_record(const struct cx_entry *e)
 {
-	return e->kind == CX_E_ENTRY && !str_ieq(e->type_name, "xdata");
+	return e->kind == CX_ENTRY_RECORD && !str_ieq(e->type_name, "xdata");
 }
 
 static int is_date(enum cx_field_id id)
@@ -115,12 +117,6 @@ static int is_date(enum cx_field_id id)
 }
 
 /* ---- folding: the match form of a text ------------------------------------ */
-
-static void put_cp(struct buf *b, utf8proc_int32_t cp)
-{
-	utf8proc_uint8_t u[4];
-	buf_put(b, (const char *)u, (size_t)utf8proc_encode_char(cp, u));
-}
 
 /* Append the folded form of s to b: NFKD with case folding, marks
  * stripped, letters and digits kept, inline markup and punctuation
@@ -138,11 +134,10 @@ void dd_fold(struct buf *b, cx_str s)
 			d[0] = str_lower(c);
 			m = 1;
 		} else {
-			utf8proc_int32_t cp;
-			utf8proc_ssize_t k = utf8proc_iterate((const utf8proc_uint8_t *)s.p + i,
-			                                      (utf8proc_ssize_t)(s.n - i), &cp);
-			i += k > 0 ? (size_t)k : 1;
-			if (k <= 0)
+			int32_t cp;
+			size_t k = utf8_decode(s.p + i, s.n - i, &cp);
+			i += k ? k : 1;
+			if (!k)
 				continue;
 			m = utf8proc_decompose_char(cp, d, 8,
 			                            UTF8PROC_DECOMPOSE | UTF8PROC_COMPAT |
@@ -173,7 +168,7 @@ void dd_fold(struct buf *b, cx_str s)
 				while (*t)
 					buf_putc(b, str_lower((unsigned char)*t++));
 			else
-				put_cp(b, d[j]);
+				utf8_append(b, d[j]);
 		}
 	}
 }
@@ -548,7 +543,7 @@ static void near(struct dd *D, const struct item *it, size_t a, size_t b, const 
 	(void)it;
 	if (!D->row)
 		return;
-	struct dedup_row r = {DEDUP_NEAR, D->v[a], D->v[b], why, {NULL, 0}, {NULL, 0}, {NULL, 0}};
+	struct cx_dedup_row r = {CX_DEDUP_NEAR, D->v[a], D->v[b], why, {NULL, 0}, {NULL, 0}, {NULL, 0}};
 	D->row(D->row_ctx, &r);
 }
 
@@ -696,10 +691,7 @@ static const char *show(struct dd *D, struct buf *b, const struct cx_field *f)
 			b->p[k++] = b->p[i];
 	b->n = k;
 	if (b->n > 64) {
-		k = 60;
-		while (k && ((unsigned char)b->p[k] & 0xC0) == 0x80)
-			k--;
-		b->n = k;
+		b->n = utf8_floor(b->p, 60);
 		buf_put(b, "...", 3);
 	}
 	return arena_strndup(&D->scratch, b->p, b->n);
@@ -734,7 +726,7 @@ static void report_merge(struct dd *D, size_t i)
 	if (D->row) {
 		char why[640];
 		snprintf(why, sizeof why, "%s%s", reason, through);
-		struct dedup_row r = {DEDUP_MERGE, s, d, why, {NULL, 0}, {NULL, 0}, {NULL, 0}};
+		struct cx_dedup_row r = {CX_DEDUP_MERGE, s, d, why, {NULL, 0}, {NULL, 0}, {NULL, 0}};
 		D->row(D->row_ctx, &r);
 	}
 }
@@ -1079,8 +1071,7 @@ static void sources(struct dd *D, size_t count, const char *dropped)
 }
 
 size_t dedup_run(struct cx_entry **v, size_t *n, struct arena *a, int report_only,
-                 struct cx_diags *diags, void (*row)(void *ctx, const struct dedup_row *r),
-                 void *row_ctx)
+                 struct cx_diags *diags, cx_dedup_row_fn row, void *row_ctx)
 {
 	size_t count = *n, nkeys = 0;
 	struct dd D = {.v = v, .a = a, .report_only = report_only, .diags = diags, .row = row,
@@ -1165,4 +1156,20 @@ size_t dedup_run(struct cx_entry **v, size_t *n, struct arena *a, int report_onl
 	buf_free(&D.b2);
 	arena_destroy(&D.scratch);
 	return merges;
+}
+
+/* The public face (citex.h): the merged fields live in the list's arena. */
+size_t cx_dedup_report(struct cx_context *cx, struct cx_entries *l, int report_only,
+                       struct cx_counts *counts, cx_dedup_row_fn row, void *ctx)
+{
+	struct cx_diags d = context_diags(cx, NULL);
+	size_t merged = dedup_run(l->v, &l->n, &l->a, report_only, &d, row, ctx);
+	context_count(counts, &d);
+	return merged;
+}
+
+size_t cx_dedup(struct cx_context *cx, struct cx_entries *l, int report_only,
+                struct cx_counts *counts)
+{
+	return cx_dedup_report(cx, l, report_only, counts, NULL, NULL);
 }

@@ -25,22 +25,9 @@
  * the survivor and the reason), every conflict too (a warning).  With
  * report_only the reports are the same and nothing changes.  Returns the
  * number of entries merged away (or that would be). */
-/* One line of the report a reviewer checks (--dedup-report): a merge of
- * other into kept, a near miss between the two (not merged), or a value
- * the merge chose (field names the slot). */
-enum dedup_kind { DEDUP_MERGE, DEDUP_NEAR, DEDUP_VALUE };
-struct dedup_row {
-	enum dedup_kind kind;
-	const struct cx_entry *kept, *other;
-	const char *why;   /* the reason, in words */
-	cx_str field;      /* DEDUP_VALUE: the field's name */
-	cx_str value, over; /* DEDUP_VALUE: the value kept, and the one it won over */
-};
-
 /* row, when not NULL, is called with every merge, near miss and value
- * chosen, in input order, with row_ctx. */
+ * chosen (citex.h, struct cx_dedup_row), in input order, with row_ctx. */
 size_t dedup_run(struct cx_entry **v, size_t *n, struct arena *a, int report_only,
-                 struct cx_diags *diags, void (*row)(void *ctx, const struct dedup_row *r),
-                 void *row_ctx);
+                 struct cx_diags *diags, cx_dedup_row_fn row, void *row_ctx);
 
 #endif

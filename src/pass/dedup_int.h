@@ -53,7 +53,7 @@ struct dd {
 	struct buf b1, b2;
 	int report_only;
 	struct cx_diags *diags;
-	void (*row)(void *ctx, const struct dedup_row *r); /* the report, or NULL */
+	cx_dedup_row_fn row; /* the report, or NULL */
 	void *row_ctx;
 };
 

@@ -141,7 +141,7 @@ static void chose(struct dd *D, const struct cx_entry *s, const struct cx_entry 
 {
 	if (!D->row)
 		return;
-	struct dedup_row r = {DEDUP_VALUE, s, d, why, dd_field_label(f), kept, over};
+	struct cx_dedup_row r = {CX_DEDUP_VALUE, s, d, why, dd_field_label(f), kept, over};
 	D->row(D->row_ctx, &r);
 }
 

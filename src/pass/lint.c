@@ -10,7 +10,6 @@
  * Fields a crossref or xdata parent supplies (cx_field.inherited) count as
  * present, and their values are checked where they are written, in the
  * parent, so a bad value is reported once. */
-#include <ctype.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -21,6 +20,8 @@
 #include "core/strbuf.h"
 #include "core/hash.h"
 #include "core/str.h"
+#include "core/utf8.h"
+#include "norm/context.h"
 #include "pass/lint.h"
 
 /* ---- required fields ------------------------------------------------------ */
@@ -152,13 +153,7 @@ static void report(struct cx_diags *d, enum cx_code code, struct cx_loc loc,
 
 static int quote_len(cx_str s)
 {
-	size_t n = s.n;
-	if (n > 60) {
-		n = 60;
-		while (n && ((unsigned char)s.p[n] & 0xC0) == 0x80)
-			n--;
-	}
-	return (int)n;
+	return (int)(s.n > 60 ? utf8_floor(s.p, 60) : s.n);
 }
 
 static cx_str field_name(const struct cx_field *f)
@@ -261,9 +256,9 @@ static cx_str bare(struct lint *L, const struct cx_field *f)
 		p++;
 	}
 	cx_str s = {L->val.p, L->val.n};
-	while (s.n && isspace((unsigned char)s.p[0]))
+	while (s.n && str_space((unsigned char)s.p[0]))
 		s.p++, s.n--;
-	while (s.n && isspace((unsigned char)s.p[s.n - 1]))
+	while (s.n && str_space((unsigned char)s.p[s.n - 1]))
 		s.n--;
 	return s;
 }
@@ -274,7 +269,7 @@ static int starts_ci(cx_str s, const char *prefix)
 	if (s.n < n)
 		return 0;
 	for (size_t i = 0; i < n; i++)
-		if (tolower((unsigned char)s.p[i]) != prefix[i])
+		if (str_lower((unsigned char)s.p[i]) != prefix[i])
 			return 0;
 	return 1;
 }
@@ -284,7 +279,7 @@ static int all_digits(const char *p, size_t n)
 	if (!n)
 		return 0;
 	for (size_t i = 0; i < n; i++)
-		if (!isdigit((unsigned char)p[i]))
+		if (!str_digit((unsigned char)p[i]))
 			return 0;
 	return 1;
 }
@@ -329,7 +324,7 @@ static void check_year(struct cx_diags *c, struct cx_loc at, cx_str s)
 		return;
 	int words = 1;
 	for (size_t i = 0; i < s.n; i++)
-		if (isdigit((unsigned char)s.p[i]))
+		if (str_digit((unsigned char)s.p[i]))
 			words = 0;
 	report(c, CX_E_VALUE, at, "year '%.*s%s' is not a year (four digits)%s", Q(s),
 	       words ? "; a state such as 'in press' belongs in pubstate or note" : "");
@@ -344,11 +339,11 @@ static size_t month_token(const char *p, const char *end)
 	                                    "may", "june", "july", "august", "september",
 	                                    "october", "november", "december"};
 	size_t n = 0;
-	while (p + n < end && isalnum((unsigned char)p[n]))
+	while (p + n < end && str_alnum((unsigned char)p[n]))
 		n++;
 	if (!n)
 		return 0;
-	if (isdigit((unsigned char)p[0])) {
+	if (str_digit((unsigned char)p[0])) {
 		if (!all_digits(p, n) || n > 2)
 			return 0;
 		int m = n == 1 ? p[0] - '0' : (p[0] - '0') * 10 + (p[1] - '0');
@@ -362,7 +357,7 @@ static size_t month_token(const char *p, const char *end)
 		size_t full = strlen(names[i]);
 		int ok = (n == full || n == 3 || (i == 8 && n == 4)) && n <= full;
 		for (size_t k = 0; ok && k < n; k++)
-			ok = tolower((unsigned char)p[k]) == names[i][k];
+			ok = str_lower((unsigned char)p[k]) == names[i][k];
 		if (ok)
 			return n + (n < full && p + n < end && p[n] == '.');
 	}
@@ -394,9 +389,9 @@ static size_t page_token(const char *p, const char *end)
 {
 	size_t n = 0;
 	int digit = 0, roman = 1;
-	while (p + n < end && (isalnum((unsigned char)p[n]) || p[n] == '.' || p[n] == ':')) {
-		int ch = tolower((unsigned char)p[n]);
-		digit |= isdigit(ch) != 0;
+	while (p + n < end && (str_alnum((unsigned char)p[n]) || p[n] == '.' || p[n] == ':')) {
+		int ch = str_lower((unsigned char)p[n]);
+		digit |= str_digit(ch) != 0;
 		roman &= strchr("ivxlcdm", ch) != NULL;
 		n++;
 	}
@@ -463,13 +458,13 @@ static int doi_ok(cx_str s)
 	if (!starts_ci(s, "10."))
 		return 0;
 	size_t i = 3, k = 0;
-	while (i < s.n && isdigit((unsigned char)s.p[i]))
+	while (i < s.n && str_digit((unsigned char)s.p[i]))
 		i++, k++;
 	if (k < 4 || k > 9)
 		return 0;
 	while (i < s.n && s.p[i] == '.') {
 		size_t j = i + 1;
-		while (j < s.n && isdigit((unsigned char)s.p[j]))
+		while (j < s.n && str_digit((unsigned char)s.p[j]))
 			j++;
 		if (j == i + 1)
 			return 0;
@@ -478,7 +473,7 @@ static int doi_ok(cx_str s)
 	if (i >= s.n - 1 || s.p[i] != '/')
 		return 0;
 	for (i++; i < s.n; i++)
-		if (isspace((unsigned char)s.p[i]))
+		if (str_space((unsigned char)s.p[i]))
 			return 0;
 	return 1;
 }
@@ -528,18 +523,18 @@ static int next_number(cx_str *rest, const char *label, cx_str *item, int *out, 
 	rest->n = (size_t)(end - stop);
 	if (starts_ci(*item, label)) {
 		p += strlen(label);
-		if (end - p >= 3 && (*p == '-' || *p == ' ') && isdigit((unsigned char)p[1]) &&
-		    isdigit((unsigned char)p[2]))
+		if (end - p >= 3 && (*p == '-' || *p == ' ') && str_digit((unsigned char)p[1]) &&
+		    str_digit((unsigned char)p[2]))
 			p += 3; /* ISBN-13 */
 		while (p < stop && (*p == ':' || *p == ' '))
 			p++;
 	}
 	*nout = 0;
 	for (; p < stop && *p != '('; p++) {
-		if (isdigit((unsigned char)*p) || *p == 'X' || *p == 'x') {
+		if (str_digit((unsigned char)*p) || *p == 'X' || *p == 'x') {
 			if (*nout == 13)
 				return -1;
-			out[(*nout)++] = isdigit((unsigned char)*p) ? *p - '0' : 10;
+			out[(*nout)++] = str_digit((unsigned char)*p) ? *p - '0' : 10;
 		} else if (*p != '-' && *p != ' ') {
 			return -1;
 		}
@@ -625,8 +620,8 @@ static void check_issn(struct cx_diags *c, struct cx_loc at, cx_str s)
 static int url_ok(cx_str s)
 {
 	size_t i = 0;
-	if (s.n && isalpha((unsigned char)s.p[0]))
-		while (i < s.n && (isalnum((unsigned char)s.p[i]) || strchr("+-.", s.p[i])))
+	if (s.n && str_alpha((unsigned char)s.p[0]))
+		while (i < s.n && (str_alnum((unsigned char)s.p[i]) || strchr("+-.", s.p[i])))
 			i++;
 	if (!i || i + 1 >= s.n || s.p[i] != ':')
 		return 0;
@@ -643,10 +638,10 @@ static void check_url(struct cx_diags *c, struct cx_loc at, cx_str s)
 	const char *p = s.p, *end = s.p + s.n;
 	size_t count = 0;
 	while (p < end) {
-		while (p < end && isspace((unsigned char)*p))
+		while (p < end && str_space((unsigned char)*p))
 			p++;
 		const char *q = p;
-		while (q < end && !isspace((unsigned char)*q))
+		while (q < end && !str_space((unsigned char)*q))
 			q++;
 		cx_str u = {p, (size_t)(q - p)};
 		p = q;
@@ -675,7 +670,7 @@ static void check_url(struct cx_diags *c, struct cx_loc at, cx_str s)
 static int blank(cx_str raw)
 {
 	for (size_t i = 0; i < raw.n; i++)
-		if (!isspace((unsigned char)raw.p[i]) && raw.p[i] != '{' && raw.p[i] != '}')
+		if (!str_space((unsigned char)raw.p[i]) && raw.p[i] != '{' && raw.p[i] != '}')
 			return 0;
 	return 1;
 }
@@ -752,7 +747,7 @@ static void check_crossref_order(struct lint *L, const struct cx_entry *e, struc
 
 void lint_entry(struct lint *L, const struct cx_entry *e, struct cx_diags *c)
 {
-	if (e->kind != CX_E_ENTRY)
+	if (e->kind != CX_ENTRY_RECORD)
 		return;
 	check_crossref_order(L, e, c);
 	check_key(L, e, c);
@@ -760,4 +755,35 @@ void lint_entry(struct lint *L, const struct cx_entry *e, struct cx_diags *c)
 	for (size_t i = 0; i < e->nfields; i++)
 		if (!e->fields[i].inherited)
 			check_field(L, e, &e->fields[i], c);
+}
+
+/* ---- the public face: citex.h's cx_lint ----------------------------------------- */
+
+struct cx_lint {
+	struct lint *L;
+	struct cx_context *cx;
+};
+
+struct cx_lint *cx_lint_new(struct cx_context *cx)
+{
+	struct cx_lint *l = xmalloc(sizeof *l);
+	*l = (struct cx_lint){lint_new(), cx};
+	return l;
+}
+
+/* Reports name the entry's file: a program that lints the entries of
+ * several inputs in one pass (held for --aux) gets each at its place. */
+void cx_lint_entry(struct cx_lint *l, const struct cx_entry *e, struct cx_counts *counts)
+{
+	struct cx_diags d = context_diags(l->cx, e->file ? e->file : "<stdin>");
+	lint_entry(l->L, e, &d);
+	context_count(counts, &d);
+}
+
+void cx_lint_free(struct cx_lint *l)
+{
+	if (!l)
+		return;
+	lint_free(l->L);
+	free(l);
 }

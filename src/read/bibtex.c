@@ -9,12 +9,13 @@
  * before or after it in one pass.
  */
 #define _POSIX_C_SOURCE 200809L
-#include <ctype.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "core/bytes.h"
+#include "core/str.h"
 #include "core/utf8.h"
 #include "model/model.h"
 #include "norm/context.h"
@@ -81,58 +82,13 @@ void parser_diag(struct cx_parser *P, enum cx_sev sev, enum cx_code code,
 
 /* ---- tokens and encoding ------------------------------------------------- */
 
-/* Length of the valid UTF-8 prefix of s. */
-static size_t utf8_valid_prefix(const unsigned char *s, size_t n)
+/* The length of the valid UTF-8 prefix of s[0..n).  Most tokens are
+ * ASCII, which is found here with no call; only a token with a byte from
+ * 0x80 up goes on to the validator, from that byte. */
+static size_t valid_prefix(const char *s, size_t n)
 {
-	size_t i = 0;
-	while (i < n) {
-		unsigned c = s[i];
-		if (c < 0x80) {
-			i++;
-			continue;
-		}
-		size_t len;
-		unsigned min;
-		if (c >= 0xC2 && c <= 0xDF) {
-			len = 2;
-			min = 0x80;
-		} else if (c >= 0xE0 && c <= 0xEF) {
-			len = 3;
-			min = 0x800;
-		} else if (c >= 0xF0 && c <= 0xF4) {
-			len = 4;
-			min = 0x10000;
-		} else {
-			return i;
-		}
-		if (i + len > n)
-			return i;
-		unsigned cp = c & (0xFF >> (len + 1));
-		for (size_t k = 1; k < len; k++) {
-			if ((s[i + k] & 0xC0) != 0x80)
-				return i;
-			cp = (cp << 6) | (s[i + k] & 0x3F);
-		}
-		if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
-			return i;
-		i += len;
-	}
-	return n;
-}
-
-static int has_high(const char *s, size_t n)
-{
-	size_t i = 0;
-	for (; i + 8 <= n; i += 8) {
-		uint64_t w;
-		memcpy(&w, s + i, 8);
-		if (w & 0x8080808080808080u)
-			return 1;
-	}
-	for (; i < n; i++)
-		if ((unsigned char)s[i] >= 0x80)
-			return 1;
-	return 0;
+	size_t a = bytes_ascii_run(s, n);
+	return a == n ? n : a + utf8_valid(s + a, n - a);
 }
 
 int parser_token_take(struct cx_parser *P, const char *s, size_t n, cx_str *out)
@@ -141,13 +97,13 @@ int parser_token_take(struct cx_parser *P, const char *s, size_t n, cx_str *out)
 		*out = (cx_str){"", 0};
 		return 1;
 	}
-	if (!has_high(s, n)) {
+	if (valid_prefix(s, n) == n) {
 		*out = arena_str(&P->entry_arena, s, n);
 		return 1;
 	}
-	if (!P->latin1 && utf8_valid_prefix((const unsigned char *)s, n) != n)
+	if (!P->latin1)
 		return 0;
-	*out = parser_token(P, s, n);
+	*out = parser_token(P, s, n); /* as Windows-1252 */
 	return 1;
 }
 
@@ -155,7 +111,7 @@ cx_str parser_token(struct cx_parser *P, const char *s, size_t n)
 {
 	if (P->skipping)
 		return (cx_str){"", 0};
-	if (!has_high(s, n) || utf8_valid_prefix((const unsigned char *)s, n) == n)
+	if (valid_prefix(s, n) == n)
 		return arena_str(&P->entry_arena, s, n);
 	/* Not UTF-8: read it as Windows-1252, which every byte is. */
 	if (!P->latin1) {
@@ -349,7 +305,7 @@ void parser_begin_entry(struct cx_parser *P, int kind, cx_str type, unsigned lin
 	P->seen_ids = P->seen_unknown = 0;
 	P->nparts = 0;
 	P->limit_hit = 0;
-	if (kind == CX_E_ENTRY) {
+	if (kind == CX_ENTRY_RECORD) {
 		int known;
 		P->e.type = cx_type_lookup(type.p, type.n, &known);
 		if (!known && !eq_lower(P->e.type_name, "xdata", 5))
@@ -364,11 +320,11 @@ void parser_set_key(struct cx_parser *P, cx_str key, unsigned line, unsigned col
 	(void)line;
 	(void)col;
 	P->e.key = key;
-	if (!P->fetch && P->e.kind == CX_E_ENTRY)
+	if (!P->fetch && P->e.kind == CX_ENTRY_RECORD)
 		xref_key_ahead(P, key);
 	/* Looking ahead, only the keys of entries matter: their values are
 	 * neither copied nor expanded. */
-	if (P->fetch == FETCH_AHEAD && P->e.kind == CX_E_ENTRY)
+	if (P->fetch == FETCH_AHEAD && P->e.kind == CX_ENTRY_RECORD)
 		P->skipping = 1;
 }
 
@@ -549,7 +505,7 @@ static void end_field(struct cx_parser *P, cx_str name, cx_str lname, enum cx_fi
 		 * every entry that uses it. */
 		f->raw = m->value;
 		enum cx_kind kind = id == CX_F_UNKNOWN ? CX_K_TEXT : cx_fields[id].kind;
-		if (P->e.kind == CX_E_ENTRY && kind != CX_K_VERBATIM && kind != CX_K_KEY) {
+		if (P->e.kind == CX_ENTRY_RECORD && kind != CX_K_VERBATIM && kind != CX_K_KEY) {
 			if (!m->text.p)
 				m->text = latex_text(&P->file_arena, m->value.p, m->value.n);
 			f->text = m->text;
@@ -558,7 +514,7 @@ static void end_field(struct cx_parser *P, cx_str name, cx_str lname, enum cx_fi
 		f->raw = P->parts[0].s; /* most values: as expand_parts gives them */
 	} else {
 		f->raw = expand_parts(P, line, col);
-		if (P->nparts > 1 && P->e.kind == CX_E_ENTRY)
+		if (P->nparts > 1 && P->e.kind == CX_ENTRY_RECORD)
 			f->text = joined_text(P, id, f->raw);
 	}
 	f->nparts = P->nparts;
@@ -598,7 +554,7 @@ static int value_swallowed(const struct cx_field *f)
 		while (q < end && (*q == ' ' || *q == '\t'))
 			q++;
 		const char *w = q;
-		while (q < end && (isalnum((unsigned char)*q) || *q == '_' || *q == '-'))
+		while (q < end && (str_alnum((unsigned char)*q) || *q == '_' || *q == '-'))
 			q++;
 		if (q == w)
 			continue;
@@ -631,7 +587,7 @@ void parser_define_string(struct cx_parser *P, cx_str name, unsigned line, unsig
 void parser_deliver(struct cx_parser *P, struct cx_entry *e)
 {
 	if (!P->c->emit) {
-		P->c->nentries += e->kind == CX_E_ENTRY;
+		P->c->nentries += e->kind == CX_ENTRY_RECORD;
 		if (P->c->raw)
 			P->c->raw(P->c->emit_ctx, e);
 		return; /* read for its @string macros or its entries as read */
@@ -650,7 +606,7 @@ void parser_end_entry(struct cx_parser *P)
 	if (P->fetch) {
 		xref_fetched(P, e);
 	} else {
-		if (e->kind == CX_E_ENTRY) {
+		if (e->kind == CX_ENTRY_RECORD) {
 			if (!e->key.n)
 				parser_diag(P, CX_WARNING, CX_E_SYNTAX, e->loc.line, e->loc.col,
 				            "entry has no citation key");
@@ -671,11 +627,11 @@ void parser_comment(struct cx_parser *P, cx_str body, int stray, unsigned line, 
 		body.p += 3; /* a byte order mark is no text */
 		body.n -= 3;
 	}
-	while (i < body.n && isspace((unsigned char)body.p[i]))
+	while (i < body.n && str_space((unsigned char)body.p[i]))
 		i++;
 	if (i == body.n && stray)
 		return;
-	parser_begin_entry(P, CX_E_COMMENT, CX_STR("comment"), line, col);
+	parser_begin_entry(P, CX_ENTRY_COMMENT, CX_STR("comment"), line, col);
 	P->e.stray = stray ? 1 : 0;
 	parser_add_part(P, CX_P_BRACED, body);
 	parser_end_field(P, CX_STR("comment"), line, col);

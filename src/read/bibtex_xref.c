@@ -30,7 +30,6 @@
  * Inheritance follows biblatex's rules (resolve).
  */
 #define _POSIX_C_SOURCE 200809L
-#include <ctype.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -365,13 +364,13 @@ void xref_fetched(struct cx_parser *R, const struct cx_entry *e)
 {
 	struct xref *X = R->xref;
 	if (R->fetch == FETCH_ONE) {
-		if (e->kind == CX_E_ENTRY && !R->fetched) {
+		if (e->kind == CX_ENTRY_RECORD && !R->fetched) {
 			R->fetched = model_copy_entry(&X->parents_arena, e);
 			R->stop = 1;
 		}
 		return;
 	}
-	if (e->kind == CX_E_ENTRY && e->key.n) {
+	if (e->kind == CX_ENTRY_RECORD && e->key.n) {
 		key_add(X, key_hash(e->key), R->at_off);
 		if (!X->ahead_found && key_hash(e->key) == X->await)
 			X->ahead_found = R->at_off;
@@ -604,8 +603,8 @@ static void key_search(struct xref *X, const size_t *want, size_t n, uint64_t fr
 		for (size_t i = 0; i < nlook;) {
 			cx_str k = X->notes.key[look[i]];
 			/* Its first and last bytes, a rare pair at that distance. */
-			char k0 = (char)tolower((unsigned char)k.p[0]);
-			char k1 = (char)tolower((unsigned char)k.p[k.n - 1]);
+			char k0 = (char)str_lower((unsigned char)k.p[0]);
+			char k1 = (char)str_lower((unsigned char)k.p[k.n - 1]);
 			/* A place is looked at once the byte after the key is read. */
 			size_t end = have - next < k.n + !eof ? next : have - k.n - !eof + 1;
 			stop = end < stop ? end : stop;
@@ -865,10 +864,10 @@ static void inherit(struct arena *a, struct cx_entry *child, const struct cx_ent
 static cx_str next_key(const char **s, const char *end)
 {
 	const char *p = *s;
-	while (p < end && (isspace((unsigned char)*p) || *p == ','))
+	while (p < end && (str_space((unsigned char)*p) || *p == ','))
 		p++;
 	const char *k = p;
-	while (p < end && *p != ',' && !isspace((unsigned char)*p))
+	while (p < end && *p != ',' && !str_space((unsigned char)*p))
 		p++;
 	*s = p;
 	return (cx_str){k, (size_t)(p - k)};
@@ -992,7 +991,7 @@ static void resolve(struct xref *X, struct cx_entry *e, uint64_t self, struct ar
 
 static int needs_parent(const struct cx_entry *e)
 {
-	if (e->kind != CX_E_ENTRY)
+	if (e->kind != CX_ENTRY_RECORD)
 		return 0;
 	for (size_t i = 0; i < e->nfields; i++)
 		if (is_link(&e->fields[i]) && e->fields[i].raw.n)
@@ -1067,7 +1066,7 @@ static void hold(struct xref *X, const struct cx_entry *e, uint64_t off)
 		X->held_cap = X->held_cap ? 2 * X->held_cap : 64;
 		X->held = xrealloc(X->held, X->held_cap * sizeof *X->held);
 	}
-	uint64_t h = e->kind == CX_E_ENTRY && e->key.n ? key_hash(e->key) : 0;
+	uint64_t h = e->kind == CX_ENTRY_RECORD && e->key.n ? key_hash(e->key) : 0;
 	X->held[X->nheld++] = (struct held){model_copy_entry(&X->hold_arena, e), off, h};
 }
 
@@ -1075,7 +1074,7 @@ void xref_entry(struct cx_parser *P, struct cx_entry *e)
 {
 	struct xref *X = P->xref;
 	uint64_t off = P->at_off;
-	if (P->c->opt->keep_parents && e->kind == CX_E_ENTRY && e->key.n &&
+	if (P->c->cx->keep_parents && e->kind == CX_ENTRY_RECORD && e->key.n &&
 	    !cache_find(X, e->key))
 		cache_add(X, model_copy_entry(&X->parents_arena, e), off);
 	/* Most entries have no parent: the field bits tell without a look

@@ -11,7 +11,6 @@
  * the genre CSL needs for theses becomes the entry type again.
  */
 #define _POSIX_C_SOURCE 200809L
-#include <ctype.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -515,7 +514,7 @@ static int part_int(const struct jv *v)
 	if (s.p[0] == '-')
 		neg = 1, i = 1;
 	for (; i < s.n; i++) {
-		if (!isdigit((unsigned char)s.p[i]) || x > 100000)
+		if (!str_digit((unsigned char)s.p[i]) || x > 100000)
 			return PART_BAD;
 		x = x * 10 + (s.p[i] - '0');
 	}

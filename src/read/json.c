@@ -19,7 +19,6 @@
  * the next line that starts with '{'.
  */
 #define _POSIX_C_SOURCE 200809L
-#include <ctype.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -80,10 +79,7 @@ static size_t count_chars(const char *s, const char *e)
 	size_t n = 0;
 	if (!bytes_lines(s, (size_t)(e - s), &n))
 		return n;
-	n = 0;
-	for (; s < e; s++)
-		n += ((unsigned char)*s & 0xC0) != 0x80;
-	return n;
+	return utf8_count(s, (size_t)(e - s));
 }
 
 static unsigned col_at(const struct jp *J, const char *p)
@@ -230,27 +226,6 @@ static int hex4(const char *p, unsigned *out)
 	return 0;
 }
 
-static void put_cp(struct buf *b, unsigned cp)
-{
-	if (cp < 0x20) {
-		buf_putc(b, ' '); /* control characters are the markup bytes */
-	} else if (cp < 0x80) {
-		buf_putc(b, (int)cp);
-	} else if (cp < 0x800) {
-		buf_putc(b, 0xC0 | (cp >> 6));
-		buf_putc(b, 0x80 | (cp & 0x3F));
-	} else if (cp < 0x10000) {
-		buf_putc(b, 0xE0 | (cp >> 12));
-		buf_putc(b, 0x80 | ((cp >> 6) & 0x3F));
-		buf_putc(b, 0x80 | (cp & 0x3F));
-	} else {
-		buf_putc(b, 0xF0 | (cp >> 18));
-		buf_putc(b, 0x80 | ((cp >> 12) & 0x3F));
-		buf_putc(b, 0x80 | ((cp >> 6) & 0x3F));
-		buf_putc(b, 0x80 | (cp & 0x3F));
-	}
-}
-
 /* Make sure n bytes from *keep's p on are buffered, if the input has them. */
 static void need(struct jp *J, const char **keep, const char **p, size_t n)
 {
@@ -357,14 +332,17 @@ static int parse_string(struct jp *J, cx_str *out)
 				} else if (cp >= 0xDC00 && cp <= 0xDFFF) {
 					cp = 0xFFFD;
 				}
-				put_cp(b, cp);
+				if (cp < 0x20)
+					buf_putc(b, ' '); /* control characters are the markup bytes */
+				else
+					utf8_append(b, (int32_t)cp);
 				high |= cp >= 0x80; /* NFC applies to escaped text too */
 				break;
 			default:
 				J->p = p;
 				J->in_string = 1;
 				return syntax(J, p, "bad escape '\\%c' in a string",
-				              isprint((unsigned char)*esc) ? *esc : '?');
+				              str_print((unsigned char)*esc) ? *esc : '?');
 			}
 			start = p;
 			continue;
@@ -440,23 +418,23 @@ static int parse_number(struct jp *J, struct jv *v)
 	const char *q = keep;
 	if (*q == '-')
 		q++;
-	int ok = q < p && isdigit((unsigned char)*q);
-	if (ok && *q == '0' && q + 1 < p && isdigit((unsigned char)q[1]))
+	int ok = q < p && str_digit((unsigned char)*q);
+	if (ok && *q == '0' && q + 1 < p && str_digit((unsigned char)q[1]))
 		ok = 0;
-	while (ok && q < p && isdigit((unsigned char)*q))
+	while (ok && q < p && str_digit((unsigned char)*q))
 		q++;
 	if (ok && q < p && *q == '.') {
 		q++;
-		ok = q < p && isdigit((unsigned char)*q);
-		while (q < p && isdigit((unsigned char)*q))
+		ok = q < p && str_digit((unsigned char)*q);
+		while (q < p && str_digit((unsigned char)*q))
 			q++;
 	}
 	if (ok && q < p && (*q == 'e' || *q == 'E')) {
 		q++;
 		if (q < p && (*q == '+' || *q == '-'))
 			q++;
-		ok = q < p && isdigit((unsigned char)*q);
-		while (q < p && isdigit((unsigned char)*q))
+		ok = q < p && str_digit((unsigned char)*q);
+		while (q < p && str_digit((unsigned char)*q))
 			q++;
 	}
 	if (!ok || q != p) {
@@ -481,14 +459,14 @@ static int parse_word(struct jp *J, struct jv *v)
 	for (int i = 0; i < 3; i++) {
 		size_t n = strlen(words[i].w);
 		if ((size_t)(J->end - p) >= n && !memcmp(p, words[i].w, n) &&
-		    !isalnum((unsigned char)p[n])) {
+		    !str_alnum((unsigned char)p[n])) {
 			v->t = words[i].t;
 			J->p = p + n;
 			return 0;
 		}
 	}
 	size_t n = 0;
-	while (p + n < J->end && isalnum((unsigned char)p[n]) && n < 20)
+	while (p + n < J->end && str_alnum((unsigned char)p[n]) && n < 20)
 		n++;
 	return syntax(J, p, "unexpected '%.*s'", (int)(n ? n : 1), p);
 }
@@ -569,7 +547,7 @@ static int parse_value(struct jp *J, struct jv *v)
 	default:
 		if (c == '-' || (c >= '0' && c <= '9'))
 			return parse_number(J, v);
-		return syntax(J, J->p, "unexpected character '%c'", isprint(c) ? c : '?');
+		return syntax(J, J->p, "unexpected character '%c'", str_print(c) ? c : '?');
 	}
 }
 
@@ -791,7 +769,7 @@ int json_read(struct jp *J_)
 		}
 		J.errored = 0;
 		syntax(&J, J.p, "expected '[' or '{' at the top level but found '%c'",
-		       isprint(ch) ? ch : '?');
+		       str_print(ch) ? ch : '?');
 		if (resync_lines(&J) < 0)
 			break;
 	}

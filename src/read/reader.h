@@ -59,7 +59,7 @@ struct cx_reader {
 /* Hand a complete, normalized entry to the caller, and count it. */
 static inline void reader_deliver(struct cx_reader_ctx *c, struct cx_entry *e)
 {
-	c->nentries += e->kind == CX_E_ENTRY;
+	c->nentries += e->kind == CX_ENTRY_RECORD;
 	if (c->emit)
 		c->emit(c->emit_ctx, e);
 }

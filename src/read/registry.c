@@ -11,6 +11,7 @@
  * format (.nbib, .enw, .cff) wins; .xml, .yaml and Markdown (whose front
  * matter may hold pandoc's references) are told apart by their content.
  * Text that is none of these is a publication list (cv). */
+#include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -455,7 +456,7 @@ void reader_entry_start(const struct cx_reader_ctx *c, struct cx_entry *e, const
                         unsigned line)
 {
 	memset(e, 0, sizeof *e);
-	e->kind = CX_E_ENTRY;
+	e->kind = CX_ENTRY_RECORD;
 	e->file = c->diags.file;
 	e->source = source;
 	e->loc.line = line;
@@ -474,6 +475,9 @@ static void emit_public(void *ctx, struct cx_entry *e)
 	p->fn(p->ctx, e);
 }
 
+/* An input that cannot be read is reported about the whole file (line 0)
+ * and not counted: the return value says it, and the counts stay those
+ * of the entries. */
 int cx_read(struct cx_context *cx, const struct cx_reader *r, FILE *f, const char *name,
             const char *head, size_t nhead, cx_entry_fn fn, void *fn_ctx,
             struct cx_counts *counts)
@@ -485,22 +489,45 @@ int cx_read(struct cx_context *cx, const struct cx_reader *r, FILE *f, const cha
 		c.emit = emit_public;
 		c.emit_ctx = &p;
 	}
+	struct cx_diags io = c.diags;
+	/* Nothing taken from f yet: the first bytes are read here, for the
+	 * byte order mark and for detection. */
+	char peek[8192];
+	if (!nhead && f) {
+		nhead = fread(peek, 1, sizeof peek, f);
+		head = peek;
+	}
 	int failed;
 	FILE *t = cx_input_utf8(f, head, nhead, &failed);
 	if (failed) {
-		diag_report(&c.diags, CX_ERROR, CX_E_IO, 0, 0, "%s", cx_input_refusal(failed));
+		if (failed == CX_INPUT_WIDE)
+			diag_report(&io, CX_ERROR, CX_E_IO, 0, 0, "%s", cx_input_refusal(failed));
+		else
+			diag_report(&io, CX_ERROR, CX_E_IO, 0, 0, "%s: %s", cx_input_refusal(failed),
+			            strerror(errno));
 		return -1;
 	}
-	struct cx_input in = {t ? t : f, t ? NULL : head, t ? 0 : nhead, 0, 0};
-	int rc = r->read(&c, &in);
+	/* UTF-16 or UTF-32: detection looks at the text decoded (the mark and
+	 * the first bytes were copied by cx_input_utf8, so peek is free). */
 	if (t) {
-		rc |= ferror(t);
-		fclose(t);
+		nhead = fread(peek, 1, sizeof peek, t);
+		head = peek;
 	}
+	if (!r)
+		r = cx_reader_detect(name, head, nhead);
+	struct cx_input in = {t ? t : f, head, nhead, 0, 0};
+	errno = 0;
+	int rc = r->read(&c, &in);
+	int err = errno;
+	rc = rc || in.error || (t && ferror(t)) || (f && ferror(f));
+	if (t)
+		fclose(t);
 	if (counts) {
 		counts->entries += c.nentries;
 		counts->errors += c.diags.nerrors;
 		counts->warnings += c.diags.nwarnings;
 	}
-	return rc || in.error || (f && ferror(f)) ? -1 : 0;
+	if (rc)
+		diag_report(&io, CX_ERROR, CX_E_IO, 0, 0, "read failed: %s", strerror(err ? err : EIO));
+	return rc ? -1 : 0;
 }

@@ -1,14 +1,14 @@
 /* read/ris_date.c - RIS's date forms (read/ris_date.h). */
-#include <ctype.h>
 #include <string.h>
 
+#include "core/str.h"
 #include "norm/norm.h"
 #include "read/ris_date.h"
 
 static int num(cx_str s, size_t *i, int maxd)
 {
 	int v = 0, k = 0;
-	while (*i < s.n && isdigit((unsigned char)s.p[*i]) && k < maxd) {
+	while (*i < s.n && str_digit((unsigned char)s.p[*i]) && k < maxd) {
 		v = v * 10 + (s.p[*i] - '0');
 		(*i)++;
 		k++;
@@ -20,14 +20,14 @@ void parse_rdate(cx_str s, struct rdate *d)
 {
 	memset(d, 0, sizeof *d);
 	/* a year BC: "-379/02//" */
-	size_t neg = s.n > 1 && s.p[0] == '-' && isdigit((unsigned char)s.p[1]), i = neg;
+	size_t neg = s.n > 1 && s.p[0] == '-' && str_digit((unsigned char)s.p[1]), i = neg;
 	int y = num(s, &i, 4);
 	if (y < 0 || (neg ? !y : i != 4)) {
 		/* "MAR" or "JUN 15": a month (and day) without a year. */
 		int m = date_parse_month(s.n >= 3 ? (cx_str){s.p, 3} : s);
 		if (m && m <= 12) {
 			size_t k = 3;
-			while (k < s.n && isalpha((unsigned char)s.p[k]))
+			while (k < s.n && str_alpha((unsigned char)s.p[k]))
 				k++;
 			while (k < s.n && (s.p[k] == ' ' || s.p[k] == '.'))
 				k++;
@@ -57,10 +57,10 @@ void parse_rdate(cx_str s, struct rdate *d)
 	i++;
 	size_t at = i;
 	int m = num(s, &i, 2);
-	if (m < 0 && sep == '/' && i < s.n && isalpha((unsigned char)s.p[i])) {
+	if (m < 0 && sep == '/' && i < s.n && str_alpha((unsigned char)s.p[i])) {
 		/* "2015/october", "2015/Oct/12/": a month by name */
 		size_t j = i;
-		while (j < s.n && isalpha((unsigned char)s.p[j]))
+		while (j < s.n && str_alpha((unsigned char)s.p[j]))
 			j++;
 		int nm = date_parse_month((cx_str){s.p + i, j - i});
 		if (nm >= 1 && nm <= 12) {

@@ -69,7 +69,6 @@
  * the key.
  */
 #define _POSIX_C_SOURCE 200809L
-#include <ctype.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -93,7 +92,7 @@ static int has_word(cx_str s, const char *lit)
 	size_t n = strlen(lit);
 	for (size_t i = 0; i + n <= s.n; i++) {
 		size_t k = 0;
-		while (k < n && tolower((unsigned char)s.p[i + k]) == lit[k])
+		while (k < n && str_lower((unsigned char)s.p[i + k]) == lit[k])
 			k++;
 		if (k == n)
 			return 1;
@@ -223,8 +222,8 @@ static int same_tag(const struct ris_line *a, const struct ris_line *b)
  * repeats join with "; " so one BibTeX field holds them all. */
 static void keep_unknown(struct ris *R, const struct ris_line *l)
 {
-	char name[3] = {(char)tolower((unsigned char)l->tag[0]),
-	                (char)tolower((unsigned char)l->tag[1]), 0};
+	char name[3] = {(char)str_lower((unsigned char)l->tag[0]),
+	                (char)str_lower((unsigned char)l->tag[1]), 0};
 	cx_str v = gather(R, l, "; ", same_tag);
 	struct cx_field *f = get_named(R, name);
 	if (f) {
@@ -436,8 +435,8 @@ static void set_year(struct ris *R, const struct ris_line *l)
 		add_field(R, CX_F_DAY, NULL, fmt_num(R, d.d, 1), l->line);
 	if (d.other.n) {
 		/* "2020/03/01/Spring meeting": the free text is kept, not dropped. */
-		char name[3] = {(char)tolower((unsigned char)l->tag[0]),
-		                (char)tolower((unsigned char)l->tag[1]), 0};
+		char name[3] = {(char)str_lower((unsigned char)l->tag[0]),
+		                (char)str_lower((unsigned char)l->tag[1]), 0};
 		add_field(R, CX_F_UNKNOWN, name, l->val, l->line);
 	}
 }
@@ -485,7 +484,7 @@ static void set_date(struct ris *R, const struct ris_line *l, enum cx_field_id i
 	 * 10:00:00"; the time of day has no home in the model. */
 	int timeish = d.other.n > 0;
 	for (size_t i = 0; i < d.other.n; i++)
-		if (!isdigit((unsigned char)d.other.p[i]) && !strchr(":. TZ+-", d.other.p[i]))
+		if (!str_digit((unsigned char)d.other.p[i]) && !strchr(":. TZ+-", d.other.p[i]))
 			timeish = 0;
 	if (timeish)
 		d.other.n = 0;
@@ -552,7 +551,7 @@ static enum cx_field_id sn_kind(cx_str s)
 	size_t digits = 0;
 	for (size_t i = 0; i < s.n; i++) {
 		char ch = s.p[i];
-		if (isdigit((unsigned char)ch) || ch == 'X' || ch == 'x')
+		if (str_digit((unsigned char)ch) || ch == 'X' || ch == 'x')
 			digits++;
 		else if (ch != '-' && ch != ' ')
 			break;
@@ -567,7 +566,7 @@ static enum cx_field_id sn_kind(cx_str s)
 static int standard_number(cx_str s)
 {
 	size_t digits = 0, i = 0;
-	for (; i < s.n && (isdigit((unsigned char)s.p[i]) || s.p[i] == 'X' || s.p[i] == 'x' ||
+	for (; i < s.n && (str_digit((unsigned char)s.p[i]) || s.p[i] == 'X' || s.p[i] == 'x' ||
 	                   s.p[i] == '-'); i++)
 		digits += s.p[i] != '-';
 	if (i < s.n && !strchr(" ,;(", s.p[i]))
@@ -586,8 +585,8 @@ static cx_str make_key(struct ris *R)
 	if (!y)
 		y = cx_entry_get(&R->e, CX_F_DATE);
 	const char *t = y ? y->text.p : NULL;
-	if (y && y->text.n >= 4 && isdigit((unsigned char)t[0]) && isdigit((unsigned char)t[1]) &&
-	    isdigit((unsigned char)t[2]) && isdigit((unsigned char)t[3]))
+	if (y && y->text.n >= 4 && str_digit((unsigned char)t[0]) && str_digit((unsigned char)t[1]) &&
+	    str_digit((unsigned char)t[2]) && str_digit((unsigned char)t[3]))
 		year = (t[0] - '0') * 1000 + (t[1] - '0') * 100 + (t[2] - '0') * 10 + (t[3] - '0');
 	return keyset_make(&R->keys, &R->e, "ris", year);
 }
@@ -601,14 +600,14 @@ static cx_str make_key(struct ris *R)
 static int n1_field(cx_str v, cx_str *name, cx_str *value)
 {
 	size_t i = 0, end = 0;
-	while (i < v.n && (islower((unsigned char)v.p[i]) || isdigit((unsigned char)v.p[i]) ||
+	while (i < v.n && (str_is_lower((unsigned char)v.p[i]) || str_digit((unsigned char)v.p[i]) ||
 	                   ((v.p[i] == '-' || v.p[i] == '_' || v.p[i] == '.' || v.p[i] == '+' ||
 	                     v.p[i] == ':') && i))) {
 		if (v.p[i] == ':' && (i + 1 == v.n || v.p[i + 1] == ' '))
 			end = i; /* the last colon that ends a word */
 		i++;
 	}
-	if (end < 2 || !islower((unsigned char)v.p[0]))
+	if (end < 2 || !str_is_lower((unsigned char)v.p[0]))
 		return 0;
 	*name = (cx_str){v.p, end};
 	*value = (cx_str){v.p + end + 1, v.n - end - 1};

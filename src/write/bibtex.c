@@ -43,19 +43,23 @@ struct bw {
 
 /* ---- names and keys ------------------------------------------------------ */
 
-/* Characters that end a name or key in BibTeX's scanner (and biber's). */
-static int bad_ident(unsigned char c)
+/* Characters that end a name in BibTeX's scanner (and biber's).  A key
+ * is scanned to the next comma or blank instead, so an apostrophe
+ * (o'brien:1999) may stay in it. */
+static int bad_ident(unsigned char c, int key)
 {
+	if (key && c == '\'')
+		return 0;
 	return c <= ' ' || c == 0x7F || strchr("\"#%'(),={}\\", c) != NULL;
 }
 
 /* Write a field name, entry type or key from a non-BibTeX source so that
  * BibTeX reads it back as one token. */
-static void put_ident(struct cx_out *o, cx_str s, int lower_case)
+static void put_ident(struct cx_out *o, cx_str s, int lower_case, int key)
 {
 	for (size_t i = 0; i < s.n; i++) {
 		unsigned char c = (unsigned char)s.p[i];
-		if (bad_ident(c))
+		if (bad_ident(c, key))
 			c = '_';
 		else if (lower_case && c >= 'A' && c <= 'Z')
 			c = (unsigned char)(c - 'A' + 'a');
@@ -114,7 +118,7 @@ static int begin_field(struct bw *w, cx_str name, const struct cx_field *f)
 	}
 	out_puts(w->o, w->nused ? ",\n  " : "\n  ");
 	use(w, name);
-	put_ident(w->o, name, 1);
+	put_ident(w->o, name, 1, 0);
 	out_puts(w->o, " = ");
 	return 1;
 }
@@ -346,7 +350,7 @@ static void val_source(struct bw *w, const struct cx_field *f)
 			/* As its @string is written: lower-case.  BibTeX and biber
 			 * match macro names in any case, Typst's parser only in
 			 * one, and refuses the whole file over a mismatch. */
-			put_ident(w->o, p->s, 1);
+			put_ident(w->o, p->s, 1, 0);
 			continue;
 		}
 		if (p->kind == CX_P_MACRO || p->kind == CX_P_NUMBER) {
@@ -951,7 +955,7 @@ static void write_string(struct bw *w)
 		return; /* macros were expanded into the fields */
 	const struct cx_field *f = &e->fields[0];
 	out_puts(w->o, "@string{");
-	put_ident(w->o, f->name, 0);
+	put_ident(w->o, f->name, 0, 0);
 	out_puts(w->o, " = ");
 	if (f->nparts)
 		val_source(w, f);
@@ -987,14 +991,14 @@ static void write_entry(struct bw *w, size_t n)
 	const struct cx_entry *e = w->e;
 	const char *type = type_name(w);
 	out_putc(w->o, '@');
-	put_ident(w->o, cstr(type), 1);
+	put_ident(w->o, cstr(type), 1, 0);
 	out_putc(w->o, '{');
 	if (!e->key.n)
 		out_printf(w->o, "item-%zu", n + 1);
 	else if (w->from_bib)
 		out_str(w->o, e->key);
 	else
-		put_ident(w->o, e->key, 0);
+		put_ident(w->o, e->key, 0, 1);
 	out_putc(w->o, ','); /* even with no fields: biber insists on it */
 
 	if (w->from_bib) {
@@ -1029,16 +1033,16 @@ static void write_any(struct cx_out *o, const struct cx_entry *e, size_t n, int 
 		.dialect = biblatex ? "biblatex" : "bibtex",
 	};
 	switch (e->kind) {
-	case CX_E_ENTRY:
+	case CX_ENTRY_RECORD:
 		write_entry(&w, n);
 		break;
-	case CX_E_STRING:
+	case CX_ENTRY_STRING:
 		write_string(&w);
 		break;
-	case CX_E_PREAMBLE:
+	case CX_ENTRY_PREAMBLE:
 		write_preamble(&w);
 		break;
-	case CX_E_COMMENT:
+	case CX_ENTRY_COMMENT:
 		write_comment(&w);
 		break;
 	}

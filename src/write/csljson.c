@@ -156,9 +156,7 @@ static void widen_nocase(const char *s, size_t n, char *o)
 			size_t at = k;
 			if (nc && !nocase) /* back to the start of the word */
 				while (at > 0) {
-					size_t p = at - 1;
-					while (p > 0 && ((unsigned char)o[p] & 0xC0) == 0x80)
-						p--;
+					size_t p = utf8_floor(o, at - 1);
 					if (!word_cp(o + p, at - p))
 						break;
 					at = p;
@@ -928,7 +926,7 @@ static void each_synth(void *p, const struct fmt_synth *s)
 
 static void csl_entry(struct cx_out *o, const struct cx_entry *e, size_t n)
 {
-	if (e->kind != CX_E_ENTRY)
+	if (e->kind != CX_ENTRY_RECORD)
 		return; /* @string, @preamble, @comment: BibTeX only */
 	struct cw w;
 	memset(&w, 0, offsetof(struct cw, keys));

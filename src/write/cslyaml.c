@@ -419,10 +419,32 @@ static void scalar(struct cx_out *o, cx_str s)
 	out_putc(o, '"');
 }
 
-static void string(struct cx_out *o, cx_str s)
+/* Variables pandoc must take letter for letter: its Markdown reader's
+ * smart quotes would make the ' of a key o'brien:1999 a curly one, which
+ * no citation [@o'brien:1999] finds, and so for a DOI or URL. */
+static int literal_key(cx_str k)
+{
+	static const char *const keys[] = {"id", "citation-key", "DOI", "URL", "ISBN", "ISSN",
+	                                   "PMID", "PMCID", NULL};
+	return word_is(k, keys);
+}
+
+/* The text as pandoc's Markdown; literal: its quotes escaped too, which
+ * markdown() leaves for pandoc to curl. */
+static void string(struct cx_out *o, cx_str s, int literal)
 {
 	struct buf b = {0};
 	markdown(&b, s);
+	if (literal) {
+		struct buf q = {0};
+		for (size_t i = 0; i < b.n; i++) {
+			if (b.p[i] == '\'' || b.p[i] == '"')
+				buf_putc(&q, '\\');
+			buf_putc(&q, b.p[i]);
+		}
+		buf_free(&b);
+		b = q;
+	}
 	scalar(o, (cx_str){b.p ? b.p : "", b.n});
 	buf_free(&b);
 }
@@ -492,16 +514,16 @@ static int flat(const struct jn *v)
 	return 1;
 }
 
-static void flow(struct cx_out *o, const struct jn *v)
+static void flow(struct cx_out *o, const struct jn *v, int literal)
 {
 	if (v->t == 's') {
-		string(o, v->s);
+		string(o, v->s, literal);
 	} else if (v->t == 'a') {
 		out_putc(o, '[');
 		for (size_t i = 0; i < v->n; i++) {
 			if (i)
 				out_puts(o, ", ");
-			flow(o, &v->v[i]);
+			flow(o, &v->v[i], literal);
 		}
 		out_putc(o, ']');
 	} else {
@@ -512,13 +534,13 @@ static void flow(struct cx_out *o, const struct jn *v)
 static void members(struct cx_out *o, const struct jn *v, int ind, int first_inline);
 
 /* The value of a member whose key is written: on the same line, or on the
- * lines below at ind. */
-static void value(struct cx_out *o, const struct jn *v, int ind)
+ * lines below at ind; literal: literal_key(key). */
+static void value(struct cx_out *o, const struct jn *v, int ind, int literal)
 {
 	struct buf b = {0};
 	if (v->t == 'o' && edtf(v, &b)) {
 		out_putc(o, ' ');
-		string(o, (cx_str){b.p, b.n});
+		string(o, (cx_str){b.p, b.n}, 0);
 		out_putc(o, '\n');
 	} else if (v->t == 'o' && v->n) {
 		out_putc(o, '\n');
@@ -533,13 +555,13 @@ static void value(struct cx_out *o, const struct jn *v, int ind)
 			if (v->v[i].t == 'o' && v->v[i].n) {
 				members(o, &v->v[i], ind + 2, 1);
 			} else {
-				flow(o, &v->v[i]);
+				flow(o, &v->v[i], literal);
 				out_putc(o, '\n');
 			}
 		}
 	} else {
 		out_putc(o, ' ');
-		flow(o, v);
+		flow(o, v, literal);
 		out_putc(o, '\n');
 	}
 	buf_free(&b);
@@ -551,7 +573,7 @@ static void members(struct cx_out *o, const struct jn *v, int ind, int first_inl
 		if (i || !first_inline)
 			indent(o, ind);
 		key(o, v->k[i]);
-		value(o, &v->v[i], ind);
+		value(o, &v->v[i], ind, literal_key(v->k[i]));
 	}
 }
 

@@ -7,7 +7,6 @@
  * (which field is the publisher, what counts as an arXiv eprint, where a
  * page range splits, what genre a thesis has), kept here so that RIS and
  * CSL-JSON cannot drift apart, and the --report-loss note. */
-#include <ctype.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -224,7 +223,7 @@ int fmt_raw_eats_space(cx_str raw, cx_str r, int space_before)
 	 * control word.  Only after one that renders as a hyphen: an unknown
 	 * one (\\etal, \\CC) is written as its name, and such macros often
 	 * keep the space after them (xspace). */
-	if (raw.n >= 2 && raw.p[0] == '\\' && isalpha((unsigned char)raw.p[raw.n - 1]) && r.n &&
+	if (raw.n >= 2 && raw.p[0] == '\\' && str_alpha((unsigned char)raw.p[raw.n - 1]) && r.n &&
 	    r.p[r.n - 1] == '-')
 		return 1;
 	/* "with \\arabic{author} authors": one space, not two. */

@@ -428,7 +428,7 @@ static void each_synth(void *p, const struct fmt_synth *s)
 static void ris_entry(struct cx_out *o, const struct cx_entry *e, size_t n)
 {
 	(void)n;
-	if (e->kind != CX_E_ENTRY)
+	if (e->kind != CX_ENTRY_RECORD)
 		return; /* @string, @preamble, @comment: BibTeX only */
 	struct rw w = {.o = o, .e = e, .opt = fmt_opt(o)};
 	w.pub = fmt_publisher(e);

@@ -10,8 +10,9 @@
 #    pdflatex + biblatex/biber.  Each is built twice: once against refs.bib,
 #    once against the subset citex writes from the first LaTeX run's .aux.
 #    The subset build must report no missing entry in its .blg or .log and
-#    give the same .bbl as the full build.  Skipped when pdflatex, bibtex,
-#    biber or biblatex.sty is missing.
+#    give the same .bbl as the full build.  Skipped when pdflatex and
+#    bibtex are missing, or pdflatex, biblatex and biber cannot build a
+#    one-line document (biblatex_ok in lib/common.sh).
 # runner: slow
 . "$(dirname "$0")/lib/common.sh"
 cd "$CASES/aux" || exit 2
@@ -91,9 +92,9 @@ if have pdflatex && bibtex_ok; then
 else
 	skip "pdflatex + bibtex" "needs texlive-latex-base"
 fi
-if have pdflatex && have biber && [ -n "$(kpsewhich biblatex.sty 2>/dev/null)" ]; then
+if biblatex_ok; then
 	e2e biber paper-blx biber
 else
-	skip "pdflatex + biblatex + biber" "needs texlive-latex-base, texlive-latex-recommended, texlive-bibtex-extra and biber"
+	skip "pdflatex + biblatex + biber" "$blx_why"
 fi
 done_checks

@@ -3,6 +3,9 @@
 #   - the CSL-JSON writer and the renderer read the model alike: every
 #     input of cases/csl renders the same directly and through CSL-JSON;
 #   - every style in styles/ loads and renders;
+#   - a tagged rendering (-t tagged) is the text rendering with its spans
+#     marked: without the tags it is the same text, for every style of
+#     cases/csl and, when Debian's styles are installed, a sample of them;
 #   - citex's own fixtures (tests/csl/own) and the CSL test suite
 #     (../shared/corpora/csl-test-suite) through
 #     csl-fixture, built beside citex: "csl fixtures: N of M passed", a
@@ -21,6 +24,15 @@ for style in "$ROOT"/styles/*.csl; do
 	else
 		fail "style $s loads" "$tmp/out"
 	fi
+done
+# the tags out and XML's three entities back: the text rendering
+untag() { sed -e 's,</*[A-Za-z-]*>,,g' -e 's/&lt;/</g' -e 's/&gt;/>/g' -e 's/&amp;/\&/g'; }
+debian=/usr/share/citation-style-language/styles
+for style in *.csl $( [ -d $debian ] && ls $debian/*.csl | awk 'NR % 100 == 1'); do
+	s=$(basename "$style")
+	"$CITEX" -q -t text --style "$style" basic.bib >"$tmp/want" 2>/dev/null
+	"$CITEX" -q -t tagged --style "$style" basic.bib 2>/dev/null | untag >"$tmp/got"
+	same "tagged $s is the text" "$tmp/want" "$tmp/got"
 done
 FIXTURE=${CSL_FIXTURE:-$(dirname "$CITEX")/csl-fixture}
 # citex's own fixtures in the suite's format (citations, which the command

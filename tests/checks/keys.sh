@@ -25,7 +25,7 @@ fi
 
 # End to end: a biblatex document that cites the old keys builds against
 # the renamed file with biber, which must find every one (through ids).
-if have pdflatex && have biber && [ -n "$(kpsewhich biblatex.sty 2>/dev/null)" ]; then
+if biblatex_ok; then
 	mkdir "$tmp/tex"
 	"$CITEX" -q --keys -t biblatex input.bib >"$tmp/tex/renamed.bib"
 	printf '%s\n' '\documentclass{article}' '\usepackage[backend=biber]{biblatex}' \
@@ -44,7 +44,7 @@ if have pdflatex && have biber && [ -n "$(kpsewhich biblatex.sty 2>/dev/null)" ]
 		ok "biber resolves the old keys through ids"
 	fi
 else
-	skip "biber resolves the old keys through ids" "needs pdflatex, biber and biblatex.sty"
+	skip "biber resolves the old keys through ids" "$blx_why"
 fi
 
 # Keys never change without --keys.

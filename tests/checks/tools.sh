@@ -29,14 +29,15 @@ if bibtex_ok; then
 else
 	skip "bibtex accepts our output" "bibtex with plain.bst is not installed"
 fi
-if have biber; then
+# biber only where it works with biblatex (biblatex_ok in lib/common.sh).
+if biblatex_ok; then
 	for bib in $(inputs); do
 		b=$(basename "$bib" .bib)
 		"$CITEX" -q -t biblatex "$bib" >"$tmp/bl.bib" 2>/dev/null
 		expect "$b: biber --tool reads our BibLaTeX" sh "$lib/biber_ok.sh" "$tmp/bl.bib"
 	done
 else
-	skip "biber reads our BibLaTeX" "biber is not installed"
+	skip "biber reads our BibLaTeX" "$blx_why"
 fi
 if have pandoc && [ -n "$PY" ]; then
 	for bib in "$CASES"/bibtex/*.bib; do

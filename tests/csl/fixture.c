@@ -15,6 +15,7 @@
 
 #include "citex.h"
 #include "core/arena.h"
+#include "core/utf8.h"
 #include "csl/csl.h"
 #include "csl/load.h"
 #include "model/model.h"
@@ -103,9 +104,7 @@ static const char *jstring(struct arena *a, const char *p, char **out)
 			else if (c == 'u') {
 				unsigned cp = (unsigned)strtoul((char[5]){p[1], p[2], p[3], p[4], 0}, NULL, 16);
 				p += 4;
-				if (cp < 0x80) buf_putc(&b, (int)cp);
-				else if (cp < 0x800) { buf_putc(&b, 0xC0 | (cp >> 6)); buf_putc(&b, 0x80 | (cp & 63)); }
-				else { buf_putc(&b, 0xE0 | (cp >> 12)); buf_putc(&b, 0x80 | ((cp >> 6) & 63)); buf_putc(&b, 0x80 | (cp & 63)); }
+				utf8_append(&b, (int32_t)cp);
 				p++;
 				continue;
 			}

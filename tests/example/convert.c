@@ -22,7 +22,7 @@ static void diag(void *ctx, const struct cx_diag *d)
 static void entry(void *ctx, const struct cx_entry *e)
 {
 	struct state *s = ctx;
-	if (cx_entry_kind(e) == CX_E_ENTRY)
+	if (cx_entry_kind(e) == CX_ENTRY_RECORD)
 		for (size_t i = 0; i < cx_entry_nfields(e); i++)
 			s->fields += cx_field_text(cx_entry_field(e, i)).n > 0;
 	cx_writer_entry(s->w, e);

@@ -13,6 +13,7 @@
 
 #include "fuzz.h"
 #include "core/out.h"
+#include "norm/context.h"
 #include "read/reader.h"
 #include "write/fmt.h"
 
@@ -63,11 +64,11 @@ static void emit(void *ctx, struct cx_entry *e)
 	for (size_t i = 0; i < NSINKS; i++) {
 		struct sink *s = &sinks[i];
 		int bib = !strcmp(s->f->name, "bibtex") || !strcmp(s->f->name, "biblatex");
-		if (e->kind != CX_E_ENTRY && !bib)
+		if (e->kind != CX_ENTRY_RECORD && !bib)
 			continue;
 		if (!bib && e->type_name.n == 5 && !memcmp(e->type_name.p, "xdata", 5))
 			continue;
-		if (e->kind == CX_E_STRING && s->opt.expand_macros)
+		if (e->kind == CX_ENTRY_STRING && s->opt.expand_macros)
 			continue;
 		s->f->entry(&s->out, e, s->out.count);
 		s->out.count++;
@@ -91,7 +92,7 @@ static void open_sinks(void)
 
 static FILE *open_stream(const uint8_t *data, size_t n, enum fuzz_via via)
 {
-	if (via == FUZZ_FILE) {
+	if (via != FUZZ_PIPE) {
 		int fd = memfd_create("citex-fuzz", MFD_CLOEXEC);
 		if (fd < 0 || (n && write(fd, data, n) != (ssize_t)n) || lseek(fd, 0, SEEK_SET)) {
 			perror("fuzz: memfd");
@@ -118,6 +119,7 @@ void fuzz_convert(const char *reader, const uint8_t *data, size_t n, enum fuzz_v
 	/* A context per input: every run of an input is alike (the cv reader's
 	 * keys, the venue memo). */
 	struct cx_context *cx = cx_context_new(ropt);
+	cx->keep_parents = via == FUZZ_KEPT;
 	cx_context_set_today(cx, 2026, 1, 1);
 	cx_context_set_diag(cx, diag, NULL, CX_NOTE);
 	struct cx_reader_ctx c;

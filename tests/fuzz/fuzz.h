@@ -17,6 +17,8 @@
 enum fuzz_via {
 	FUZZ_PIPE, /* peeked bytes, then a stream with no file behind it */
 	FUZZ_FILE, /* a regular (in-memory) file: BibTeX reads parents again from it */
+	FUZZ_KEPT, /* the file, with every BibTeX entry kept as a possible parent
+	            * (the context's keep_parents) instead of read again */
 };
 
 /* Read data with the named reader and write each entry with every writer. */

@@ -4,7 +4,7 @@
  * "xdata" is read five ways, which must give the same records and
  * diagnostics: from the pipe (the reader keeps a spool of it), from a
  * regular file, from the file with every entry kept as a possible parent
- * (keep_parents: no parent is read again from its offset), from the file
+ * (FUZZ_KEPT: no parent is read again from its offset), from the file
  * with a hold cap of one byte (the reader looks ahead for a parent at once
  * instead of holding entries back), and from the file with a hold cap of
  * 4 KiB (past 128 bytes held the reader searches the rest of the input for
@@ -17,11 +17,11 @@
  * cap, and at the default the sanitized writers would spend minutes on
  * one such input, as the command line would spend a second. */
 #define _GNU_SOURCE
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/str.h"
 #include "fuzz.h"
 
 static int has_word(const uint8_t *d, size_t n, const char *w)
@@ -29,7 +29,7 @@ static int has_word(const uint8_t *d, size_t n, const char *w)
 	size_t wl = strlen(w);
 	for (size_t i = 0; i + wl <= n; i++) {
 		size_t k = 0;
-		while (k < wl && tolower(d[i + k]) == w[k])
+		while (k < wl && str_lower(d[i + k]) == w[k])
 			k++;
 		if (k == wl)
 			return 1;
@@ -57,8 +57,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
 		fuzz_convert("bibtex", data, n, FUZZ_PIPE, &opt);
 		return 0;
 	}
-	struct cx_options kept = opt, ahead = opt, search = opt;
-	kept.keep_parents = 1;
+	struct cx_options ahead = opt, search = opt;
 	ahead.hold_cap = 1;
 	search.hold_cap = 4096;
 	static const char *const name[] = {"file", "pipe", "kept", "ahead", "search"};
@@ -66,7 +65,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
 	char *t[5] = {
 		trace(data, n, FUZZ_FILE, &opt, &len[0]),
 		trace(data, n, FUZZ_PIPE, &opt, &len[1]),
-		trace(data, n, FUZZ_FILE, &kept, &len[2]),
+		trace(data, n, FUZZ_KEPT, &opt, &len[2]),
 		trace(data, n, FUZZ_FILE, &ahead, &len[3]),
 		trace(data, n, FUZZ_FILE, &search, &len[4]),
 	};

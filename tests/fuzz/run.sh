@@ -3,7 +3,8 @@
 #
 # usage: sh tests/fuzz/run.sh [SECONDS [READER...]]
 #
-# `make fuzz SECONDS=N` builds build/fuzz/libcitex.a with clang and the
+# `make fuzz SECONDS=N` builds build/fuzz/libcitex-internal.a (the
+# harnesses use the library's own headers) with clang and the
 # sanitizers and calls this script.  Each harness (tests/fuzz/fuzz_*.c) runs
 # for SECONDS (default 60) with its dictionary; its corpus grows in
 # build/fuzz/corpus-READER, seeded afresh each run from the test inputs and
@@ -50,7 +51,7 @@ for r in $READERS; do
 	[ -f "$src" ] || { echo "fuzz: no harness $src" >&2; exit 2; }
 	bin=$B/fuzz_$r
 	$CLANG -std=c11 -O1 -g -fno-omit-frame-pointer $SAN -Isrc -Itests/fuzz -I"$B/gen" \
-		-o "$bin" "$src" tests/fuzz/fuzz.c "$B/libcitex.a" $UTF8PROC_LIBS || exit 2
+		-o "$bin" "$src" tests/fuzz/fuzz.c "$B/libcitex-internal.a" $UTF8PROC_LIBS || exit 2
 	rm -rf "$B/seeds-$r"
 	mkdir -p "$B/seeds-$r" "$B/corpus-$r"
 	seeds "$r" | while read -r f; do

@@ -87,7 +87,7 @@ struct mk {
 static void mk_init(struct mk *m, const char *key, int year)
 {
 	memset(m, 0, sizeof *m);
-	m->e.kind = CX_E_ENTRY;
+	m->e.kind = CX_ENTRY_RECORD;
 	m->e.type_name = S("article");
 	m->e.key = (cx_str){key, strlen(key)};
 	m->e.fields = m->f;

@@ -51,7 +51,7 @@ struct got {
 static void emit(void *ctx, const struct cx_entry *e)
 {
 	struct got *g = ctx;
-	if (cx_entry_kind(e) != CX_E_ENTRY)
+	if (cx_entry_kind(e) != CX_ENTRY_RECORD)
 		return;
 	cx_str key = cx_entry_key(e);
 	fprintf(g->fo, "%.*s", (int)key.n, key.p);
@@ -87,7 +87,7 @@ struct other {
 static void keep(void *ctx, const struct cx_entry *e)
 {
 	struct other *o = ctx;
-	if (cx_entry_kind(e) == CX_E_ENTRY && o->n < sizeof o->e / sizeof o->e[0])
+	if (cx_entry_kind(e) == CX_ENTRY_RECORD && o->n < sizeof o->e / sizeof o->e[0])
 		o->e[o->n++] = model_copy_entry(&o->a, e);
 }
 
@@ -141,8 +141,8 @@ static void read_as(const char *text, const char *other, enum via via, const cha
 	size_t npeek = fread(peek, 1, sizeof peek, f);
 	struct cx_options opt = {0};
 	opt.hold_cap = via == AHEAD ? 1 : via == SEARCH ? 4096 : 0;
-	opt.keep_parents = via == KEPT;
 	struct cx_context *cx = cx_context_new(&opt);
+	cx->keep_parents = via == KEPT;
 	cx_context_set_diag(cx, diag, g, CX_NOTE);
 	struct other o;
 	read_other(other, &o);

@@ -1,71 +1,104 @@
-/* cli/csl_cli.c - formatted bibliographies on the command line: -t text,
- * html, markdown or latex renders the held entries through a CSL style
- * (--style, --locale, --locales), in citation order for numeric styles
- * with --aux, with the owner's name in bold (--highlight) and grouped by
- * type or year (--group-by).  main.c parses the options and calls here. */
+/* csl/bib.c - formatted bibliographies, citex.h's cx_style and cx_bib: the
+ * records a program adds, rendered through a CSL style and locale as text,
+ * HTML, Markdown or a LaTeX thebibliography (a .bbl), numbered in the
+ * order a LaTeX run cites them for numeric styles (an .aux file), with one
+ * person's name in bold and in headed groups by type or year.  The
+ * command line's -t text|html|markdown|latex is this. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/csl_cli.h"
 #include "core/arena.h"
+#include "core/out.h"
 #include "core/str.h"
 #include "csl/csl.h"
 #include "csl/load.h"
-#include "pass/aux.h"
+#include "model/model.h"
+#include "norm/context.h"
 
-static const char *const formats[] = {"text", "html", "markdown", "latex", NULL};
+struct cx_style {
+	struct csl_style *st;
+	struct csl_locale L;
+};
 
-int csl_cli_format(const char *to)
+/* The items to render, made from the entries as they are added. */
+struct cx_bib {
+	const struct cx_style *s;
+	const struct cx_options *opt; /* the context's */
+	struct arena a;
+	struct csl_item **items;
+	size_t nitems, capitems;
+};
+
+/* In the order of enum cx_bib_format, which is csl_outfmt's.  "tagged"
+ * is for making training data (tools/gen_refs.c): left out of --help. */
+static const char *const formats[] = {"text", "html", "markdown", "latex", "tagged", NULL};
+
+int cx_bib_format(const char *name)
 {
 	for (int i = 0; formats[i]; i++)
-		if (to && !strcmp(to, formats[i]))
+		if (name && !strcmp(name, formats[i]))
 			return i;
-	if (to && (!strcmp(to, "md") || !strcmp(to, "bbl")))
-		return to[0] == 'm' ? OF_MARKDOWN : OF_LATEX;
+	if (name && (!strcmp(name, "md") || !strcmp(name, "bbl")))
+		return name[0] == 'm' ? CX_BIB_MARKDOWN : CX_BIB_LATEX;
 	return -1;
 }
 
-int csl_cli_open(struct csl_cli *c, const struct csl_cli_opts *o, char *err, size_t errlen)
+struct cx_style *cx_style_open(const char *style, const char *locale, const char *locales,
+                               char *err, size_t errsize)
 {
-	memset(c, 0, sizeof *c);
-	struct csl_style *st = csl_style_open(o->style, err, errlen);
+	struct csl_style *st = csl_style_open(style, err, errsize);
 	if (!st)
-		return -1;
-	c->o = *o;
-	c->st = st;
-	csl_locale_open(&c->L, st, o->locale, o->locales);
-	if (!st->has_bib) {
-		snprintf(err, errlen, "style '%s' has no bibliography; each entry is written as its first note",
-		         o->style ? o->style : "citex");
-		return 1;
-	}
-	return 0;
+		return NULL;
+	struct cx_style *s = xcalloc(1, sizeof *s);
+	s->st = st;
+	csl_locale_open(&s->L, st, locale, locales);
+	return s;
 }
 
-void csl_cli_close(struct csl_cli *c)
+int cx_style_has_bibliography(const struct cx_style *s)
 {
-	free(c->items);
-	c->items = NULL;
-	c->nitems = c->capitems = 0;
-	arena_destroy(&c->a);
-	csl_locale_free(&c->L);
-	csl_style_free(c->st);
-	c->st = NULL;
+	return s->st->has_bib;
+}
+
+void cx_style_free(struct cx_style *s)
+{
+	if (!s)
+		return;
+	csl_locale_free(&s->L);
+	csl_style_free(s->st);
+	free(s);
+}
+
+struct cx_bib *cx_bib_new(struct cx_context *cx, const struct cx_style *s)
+{
+	struct cx_bib *b = xcalloc(1, sizeof *b);
+	b->s = s;
+	b->opt = cx_context_options(cx);
+	return b;
+}
+
+void cx_bib_free(struct cx_bib *b)
+{
+	if (!b)
+		return;
+	free(b->items);
+	arena_destroy(&b->a);
+	free(b);
 }
 
 /* ---- citation order from the .aux file --------------------------------------- */
 
 /* Entries in the order the document first cites them; the rest after,
  * in input order. */
-static void cite_order(struct csl_item **items, size_t n, const struct auxset *aux,
+static void cite_order(struct csl_item **items, size_t n, const struct cx_aux *aux,
                        struct csl_item **out)
 {
 	size_t k = 0;
 	unsigned char *used = xcalloc(n + 1, 1);
-	size_t nc = aux ? aux_ncites(aux) : 0;
+	size_t nc = aux ? cx_aux_ncites(aux) : 0;
 	for (size_t c = 0; c < nc; c++) {
-		const char *key = aux_cite_key(aux, c);
+		const char *key = cx_aux_cite(aux, c);
 		for (size_t i = 0; i < n; i++) {
 			if (used[i])
 				continue;
@@ -122,7 +155,8 @@ static int is_citation_number(const struct csl_node *n)
 }
 
 /* natbib's optional argument: Author(Year), with "et~al." from three. */
-static void natbib_label(struct cx_out *o, const struct csl_item *it, struct arena *a)
+static void natbib_label(struct cx_out *o, const struct csl_item *it, const struct csl_locale *L,
+                         struct arena *a)
 {
 	const struct csl_names *nl = &it->names[CV_AUTHOR - CV_FIRST_NAME];
 	if (!nl->n)
@@ -153,10 +187,10 @@ static void natbib_label(struct cx_out *o, const struct csl_item *it, struct are
 	/* the label is text: escaped, with the non-breaking "et~al." kept */
 	const char *etal = strstr(b.p, " et~al.");
 	if (etal) {
-		csl_out(o, arena_strndup(a, b.p, (size_t)(etal - b.p)), OF_LATEX, NULL);
+		csl_out(o, arena_strndup(a, b.p, (size_t)(etal - b.p)), OF_LATEX, L);
 		out_puts(o, " et~al.");
 	} else {
-		csl_out(o, b.p, OF_LATEX, NULL);
+		csl_out(o, b.p, OF_LATEX, L);
 	}
 	buf_free(&b);
 	const struct csl_date *d = it->dates[CV_ISSUED - CV_FIRST_DATE];
@@ -189,10 +223,10 @@ static void heading_out(struct cx_out *o, int fmt, const char *h, int first)
 	}
 }
 
-static void entry_out(struct csl_cli *c, struct cx_out *o, const char *s, const struct csl_item *it,
-                      int numeric, struct arena *a)
+static void entry_out(const struct cx_style *c, int format, struct cx_out *o, const char *s,
+                      const struct csl_item *it, int numeric, struct arena *a)
 {
-	switch (c->o.format) {
+	switch (format) {
 	case OF_HTML:
 		out_puts(o, "  <div class=\"csl-entry\">");
 		csl_out(o, s, OF_HTML, &c->L);
@@ -201,7 +235,7 @@ static void entry_out(struct csl_cli *c, struct cx_out *o, const char *s, const 
 	case OF_LATEX:
 		out_puts(o, "\\bibitem");
 		if (!numeric)
-			natbib_label(o, it, a);
+			natbib_label(o, it, &c->L, a);
 		out_putc(o, '{');
 		out_puts(o, it->id);
 		out_puts(o, "}\n");
@@ -213,7 +247,7 @@ static void entry_out(struct csl_cli *c, struct cx_out *o, const char *s, const 
 		out_puts(o, "\n\n");
 		break;
 	default:
-		csl_out(o, s, OF_TEXT, &c->L);
+		csl_out(o, s, format == OF_TAGGED ? OF_TAGGED : OF_TEXT, &c->L);
 		out_putc(o, '\n');
 		break;
 	}
@@ -232,26 +266,30 @@ static int by_group(const void *a, const void *b)
 	return (x->i > y->i) - (x->i < y->i);
 }
 
-void csl_cli_add(struct csl_cli *c, const struct cx_entry *e, const struct cx_options *opt)
+void cx_bib_add(struct cx_bib *c, const struct cx_entry *e)
 {
-	if (e->kind != CX_E_ENTRY)
+	if (e->kind != CX_ENTRY_RECORD)
 		return;
 	if (c->nitems == c->capitems) {
 		c->capitems = c->capitems ? 2 * c->capitems : 1024;
 		c->items = xrealloc(c->items, c->capitems * sizeof *c->items);
 	}
 	struct csl_item *it = arena_alloc(&c->a, sizeof *it);
-	csl_item_from_entry(&c->a, it, e, opt);
+	csl_item_from_entry(&c->a, it, e, c->opt);
 	c->items[c->nitems++] = it;
 }
 
-void csl_cli_write(struct csl_cli *c, struct cx_out *o, const struct auxset *aux)
+/* The layout of the bibliography of the items added, into o. */
+static void bib_write(struct cx_bib *b, struct cx_out *o, const struct cx_bib_options *opt)
 {
+	const struct cx_style *c = b->s;
+	const struct cx_aux *aux = opt->aux;
+	int format = (int)opt->format, group_by = (int)opt->group;
 	struct arena a = {0};
-	if (!c->items)
-		c->items = xmalloc(sizeof *c->items);
-	struct csl_item **items = c->items;
-	size_t k = c->nitems;
+	if (!b->items)
+		b->items = xmalloc(sizeof *b->items);
+	struct csl_item **items = b->items;
+	size_t k = b->nitems;
 	struct csl_session *S = csl_session_new(c->st, &c->L);
 	csl_session_items(S, items, k);
 	int numeric = csl_node_any(c->st->cit.layout, is_citation_number);
@@ -261,52 +299,52 @@ void csl_cli_write(struct csl_cli *c, struct cx_out *o, const struct auxset *aux
 		csl_session_cited(S, order, k);
 		free(order);
 	}
-	csl_session_highlight(S, c->o.highlight);
+	csl_session_highlight(S, opt->highlight);
+	csl_session_tagged(S, format == OF_TAGGED);
 	csl_session_prepare(S);
 	size_t nb = csl_bib_count(S);
 	struct grouped *g = xmalloc((nb + 1) * sizeof *g);
 	char heading[64];
 	for (size_t i = 0; i < nb; i++) {
 		const struct csl_item *it = csl_bib_item(S, i);
-		g[i] = (struct grouped){i, c->o.group_by ? group_of(it, c->o.group_by == 2, heading,
-		                                                    sizeof heading) : 0};
+		g[i] = (struct grouped){i, group_by ? group_of(it, group_by == 2, heading, sizeof heading) : 0};
 	}
-	if (c->o.group_by)
+	if (group_by)
 		qsort(g, nb, sizeof *g, by_group);
 	int open = 0, open_g = 0;
 	for (size_t j = 0; j < nb; j++) {
 		const struct csl_item *it = csl_bib_item(S, g[j].i);
-		int new_group = c->o.group_by && (j == 0 || g[j].g != g[j - 1].g);
+		int new_group = group_by && (j == 0 || g[j].g != g[j - 1].g);
 		if (new_group)
 			csl_session_new_list(S);
 		const char *s = csl_bib_entry(S, g[j].i, NULL);
 		if (!*s)
 			continue; /* an entry the style gives no text, as citeproc-js leaves it out */
 		/* the first entry with text opens the list, or its group's */
-		if (!open || (c->o.group_by && g[j].g != open_g)) {
-			if (open && c->o.format == OF_HTML)
+		if (!open || (group_by && g[j].g != open_g)) {
+			if (open && format == OF_HTML)
 				out_puts(o, "</div>\n");
-			if (open && c->o.format == OF_LATEX)
+			if (open && format == OF_LATEX)
 				out_puts(o, "\\end{thebibliography}\n\n");
 			const char *h = NULL;
-			if (c->o.group_by) {
-				group_of(it, c->o.group_by == 2, heading, sizeof heading);
+			if (group_by) {
+				group_of(it, group_by == 2, heading, sizeof heading);
 				h = heading;
-				if (c->o.format != OF_LATEX)
-					heading_out(o, c->o.format, h, !open);
+				if (format != OF_LATEX)
+					heading_out(o, format, h, !open);
 			}
-			if (c->o.format == OF_HTML)
+			if (format == OF_HTML)
 				out_puts(o, "<div class=\"csl-bib-body\">\n");
-			if (c->o.format == OF_LATEX)
+			if (format == OF_LATEX)
 				latex_begin(o, nb, h);
 			open = 1;
 			open_g = g[j].g;
 		}
-		entry_out(c, o, s, it, numeric, &a);
+		entry_out(c, format, o, s, it, numeric, &a);
 	}
-	if (open && c->o.format == OF_HTML)
+	if (open && format == OF_HTML)
 		out_puts(o, "</div>\n");
-	if (c->o.format == OF_LATEX) {
+	if (format == OF_LATEX) {
 		if (!open)
 			latex_begin(o, 0, NULL);
 		out_puts(o, "\\end{thebibliography}\n");
@@ -314,4 +352,14 @@ void csl_cli_write(struct csl_cli *c, struct cx_out *o, const struct auxset *aux
 	free(g);
 	csl_session_free(S);
 	arena_destroy(&a);
+}
+
+int cx_bib_write(struct cx_bib *b, FILE *f, const struct cx_bib_options *opt)
+{
+	struct cx_out o;
+	out_init(&o, f, b->opt);
+	bib_write(b, &o, opt);
+	int err = out_flush(&o);
+	out_free(&o);
+	return err;
 }

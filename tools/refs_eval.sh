@@ -1,0 +1,41 @@
+#!/bin/sh
+# tools/refs_eval.sh: the reference labeller's figures that its training
+# cannot fit (make eval-refs).
+#
+#   sh tools/refs_eval.sh gold CITEX
+#       anystyle's gold.xml, the development set, which training leaves out
+#   sh tools/refs_eval.sh heldout CITEX DIR
+#       references rendered through the styles that data/refs-styles.tsv
+#       holds out, from items, journals and venues held out too
+#       (tools/gen_refs.c -set heldout -clean; DIR/anystyle/res/parser/
+#       gold.xml, which make builds)
+#
+# Both are scored by ../shared/tools/score_refs.py, the numbered form:
+# field precision, recall and F1 (author, editor, title, container, year,
+# volume, issue, page, publisher, location, DOI, URL) and the micro
+# average, printed as "refs-f1: X (SET, N refs)".  The third figure,
+# K-fold cross-validation on anystyle's training sets, is make model-cv
+# (tools/refs_cv.sh).  Prints "skip ..." when the scorer or the data is
+# missing.
+set -eu
+here=$(cd "$(dirname "$0")/.." && pwd)
+SCORE=${SCORE:-$here/../shared/tools/score_refs.py}
+what=${1:?usage: refs_eval.sh gold|heldout CITEX [DIR]}
+citex=${2:?usage: refs_eval.sh gold|heldout CITEX [DIR]}
+[ -f "$SCORE" ] || { echo "skip eval-refs $what: $SCORE not found"; exit 0; }
+case $what in
+gold)
+	echo "== anystyle gold.xml (development set)"
+	/usr/bin/python3 "$SCORE" "$citex" anystyle-gold
+	;;
+heldout)
+	dir=${3:?usage: refs_eval.sh heldout CITEX DIR}
+	[ -s "$dir/anystyle/res/parser/gold.xml" ] || { echo "skip eval-refs heldout: no $dir"; exit 0; }
+	echo "== references of the held-out styles ($dir)"
+	/usr/bin/python3 "$SCORE" "$citex" anystyle-gold --corpora "$dir" | sed 's/(anystyle-gold,/(held-out styles,/'
+	;;
+*)
+	echo "usage: refs_eval.sh gold|heldout CITEX [DIR]" >&2
+	exit 2
+	;;
+esac
