@@ -2,8 +2,9 @@
  * citex.h - the public interface of libcitex.
  *
  * libcitex reads bibliographic records (BibTeX, BibLaTeX, RIS, CSL-JSON,
- * free-text publication lists), normalizes them into one entry model and
- * writes them out again through pluggable formatters.  The library never
+ * CSL-YAML, Hayagriva, the exports of literature databases and reference
+ * managers, free-text publication lists), normalizes them into one entry
+ * model and writes them out again through pluggable formatters.  The library never
  * prints and never exits: problems arrive through a diagnostic callback.
  *
  * A program makes a context (cx_context_new), which holds the options and
