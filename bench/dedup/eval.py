@@ -68,8 +68,9 @@ def deal(citex, text, recnum, tmp, where):
 
 
 def main():
-    citex, export, truth = sys.argv[1:4]
-    report = sys.argv[4] if len(sys.argv) > 4 else None
+    args = [a for a in sys.argv[1:] if a != '--mixed']
+    citex, export, truth = args[:3]
+    report = args[3] if len(args) > 3 else None
     text = open(export, encoding='utf-8').read().replace('<record>', '\n<record>')
     recnum = {}  # line -> rec-number
     for i, line in enumerate(text.split('\n'), 1):
