@@ -14,6 +14,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "core/hint.h"
+
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
@@ -194,6 +196,112 @@ static inline const char *bytes_find_ctl2(const char *p, const char *e, char a, 
 		if ((unsigned char)*p < 0x20 || *p == a || *p == b)
 			return p;
 	return e;
+}
+
+#if defined(__SSE2__)
+/* Bit k set when byte k of v is one a JSON string escapes: below 0x20
+ * (flip the top bit and compare signed), '"' or '\\'. */
+static inline unsigned bytes_json_mask(__m128i v)
+{
+	__m128i lo = _mm_cmplt_epi8(_mm_xor_si128(v, _mm_set1_epi8((char)0x80)),
+	                            _mm_set1_epi8(0x20 - 128));
+	return (unsigned)_mm_movemask_epi8(_mm_or_si128(
+		lo, _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')),
+		                 _mm_cmpeq_epi8(v, _mm_set1_epi8('\\')))));
+}
+#endif
+
+/* Copy src[0..n) to dst up to the first byte a JSON string escapes (below
+ * 0x20, '"' or '\\'), and return how many bytes that is: n when there is
+ * none.  dst has room for n bytes; those after the returned count may
+ * have been written too and are scratch.  The test and the copy are one
+ * pass (yyjson): each block is loaded once, stored, then tested, so plain
+ * text, which most values are, costs one load, one store and one branch
+ * per sixteen bytes, where bytes_find_ctl2 and a copy read it twice.  The
+ * last piece, or the only one of a short value, ends at n and overlaps
+ * the one before it: its bytes that were tested already are masked off.
+ * No byte before src or from src + n on is read. */
+static inline size_t bytes_json_copy(char *dst, const char *src, size_t n)
+{
+	size_t i = 0;
+#if defined(__SSE2__)
+	unsigned m;
+	if (n >= 16) {
+		for (;;) {
+			__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(src + i));
+			_mm_storeu_si128((__m128i *)(void *)(dst + i), v);
+			m = bytes_json_mask(v);
+			if (CX_UNLIKELY(m != 0))
+				return i + (size_t)__builtin_ctz(m);
+			i += 16;
+			if (n - i < 16)
+				break;
+		}
+		if (i == n)
+			return n;
+		/* The block that ends at n: its first 16 - (n - i) bytes are
+		 * tested. */
+		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(src + n - 16));
+		_mm_storeu_si128((__m128i *)(void *)(dst + n - 16), v);
+		m = bytes_json_mask(v) >> (16 - (n - i));
+	} else if (n >= 8) {
+		/* The eight bytes at 0 and the eight that end at n, in one
+		 * block; those of the second before 8 are the first's. */
+		__m128i x = _mm_loadl_epi64((const __m128i *)(const void *)src),
+		        y = _mm_loadl_epi64((const __m128i *)(const void *)(src + n - 8));
+		_mm_storel_epi64((__m128i *)(void *)dst, x);
+		_mm_storel_epi64((__m128i *)(void *)(dst + n - 8), y);
+		m = bytes_json_mask(_mm_unpacklo_epi64(x, y));
+		m = (m & 0xFFu) | ((m >> (16 - n)) & ~0xFFu);
+	} else if (n >= 4) {
+		/* The same with four bytes (and zeros after, not looked at). */
+		uint32_t x, y;
+		memcpy(&x, src, 4);
+		memcpy(&y, src + n - 4, 4);
+		memcpy(dst, &x, 4);
+		memcpy(dst + n - 4, &y, 4);
+		m = bytes_json_mask(_mm_unpacklo_epi32(_mm_cvtsi32_si128((int)x),
+		                                       _mm_cvtsi32_si128((int)y))) & 0xFFu;
+		m = (m & 0xFu) | ((m >> (8 - n)) & ~0xFu);
+	} else {
+		/* Up to three bytes, one by one. */
+		for (; i < n; i++) {
+			unsigned char c = (unsigned char)src[i];
+			if (c < 0x20 || c == '"' || c == '\\')
+				return i;
+			dst[i] = (char)c;
+		}
+		return n;
+	}
+	return m ? i + (size_t)__builtin_ctz(m) : n;
+#else
+	/* Words of eight bytes; a hit's lowest bit is exact
+	 * (bytes_json_hits), and the bytes tested already are plain, so
+	 * they cannot borrow into those after them. */
+	for (; n - i >= 8; i += 8) {
+		uint64_t w;
+		memcpy(&w, src + i, 8);
+		memcpy(dst + i, &w, 8);
+		uint64_t h = bytes_json_hits(w);
+		if (h)
+			return i + (size_t)__builtin_ctzll(h) / 8;
+	}
+	if (i && i < n) {
+		/* The word that ends at n. */
+		uint64_t w;
+		memcpy(&w, src + n - 8, 8);
+		memcpy(dst + n - 8, &w, 8);
+		uint64_t h = bytes_json_hits(w) >> (8 * (8 - (n - i)));
+		return h ? i + (size_t)__builtin_ctzll(h) / 8 : n;
+	}
+	for (; i < n; i++) {
+		unsigned char c = (unsigned char)src[i];
+		if (c < 0x20 || c == '"' || c == '\\')
+			return i;
+		dst[i] = (char)c;
+	}
+	return n;
+#endif
 }
 
 /* Set bits in a 16-bit mask (no popcnt instruction in base x86-64). */

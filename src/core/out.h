@@ -10,6 +10,7 @@
 #include <string.h>
 #include "citex.h"
 #include "core/bytes.h"
+#include "core/hint.h"
 #include "core/diag.h"
 #include "core/hash.h"
 
@@ -105,6 +106,22 @@ static inline int out_json_short(struct cx_out *o, const char *s, size_t n)
 	}
 	o->n += n;
 	return 1;
+}
+
+/* Write the bytes of s[0..n) up to the first one a JSON string escapes
+ * (below 0x20, '"' or '\\'), and return how many that is: n when none
+ * does.  With room in the buffer the bytes are tested as they are copied
+ * (bytes_json_copy); near its end they are looked for first. */
+static inline size_t out_json_plain(struct cx_out *o, const char *s, size_t n)
+{
+	if (CX_LIKELY(n < o->cap - o->n)) {
+		size_t k = bytes_json_copy(o->buf + o->n, s, n);
+		o->n += k;
+		return k;
+	}
+	size_t k = (size_t)(bytes_find_ctl2(s, s + n, '"', '\\') - s);
+	out_write_slow(o, s, k);
+	return k;
 }
 
 /* Write s escaped for the context. */

@@ -262,12 +262,15 @@ static int is_caps_initials(cx_str w)
 	if (w.n < 1 || w.n > 8)
 		return 0;
 	if (!memchr(w.p, '.', w.n)) {
-		if (w.n > 3)
-			return 0;
-		for (size_t i = 0; i < w.n; i++)
-			if (!str_is_upper((unsigned char)w.p[i]))
+		/* "LY", and "Y-M" for a hyphenated given name */
+		size_t caps = 0;
+		for (size_t i = 0; i < w.n; i++) {
+			if (str_is_upper((unsigned char)w.p[i]))
+				caps++;
+			else if (w.p[i] != '-' || !i || i + 1 == w.n || w.p[i - 1] == '-')
 				return 0;
-		return 1;
+		}
+		return caps <= 3;
 	}
 	/* dotted: "A.V.", "A.", "Sh.F." (a capital, at most one small letter, a dot) */
 	size_t i = 0;
@@ -387,6 +390,18 @@ void au_split(struct arena *a, cx_str s, int family_first, int vancouver, struct
 			cx_str fam = {s.p, (size_t)(comma - s.p)}, giv = {comma + 1, (size_t)(s.p + s.n - comma - 1)};
 			while (giv.n && giv.p[0] == ' ')
 				giv.p++, giv.n--;
+			/* "van der Berg, Ingrid": the lower-case particles before
+			 * the family name are its particle, as BibTeX reads them */
+			size_t k = 0, pe = 0;
+			cx_str w;
+			while (next_word(fam, &k, &w) && k < fam.n && is_particle(w))
+				pe = k;
+			if (pe) {
+				out->particle = arena_str(a, fam.p, pe);
+				fam.p += pe, fam.n -= pe;
+				while (fam.n && fam.p[0] == ' ')
+					fam.p++, fam.n--;
+			}
 			out->family = arena_str(a, fam.p, fam.n);
 			out->given = arena_str(a, giv.p, giv.n);
 			return;
@@ -401,8 +416,13 @@ void au_split(struct arena *a, cx_str s, int family_first, int vancouver, struct
 		return;
 	}
 	if (vancouver && nw >= 2 && is_caps_initials(w[nw - 1])) {
-		out->family = arena_str(a, w[0].p, (size_t)(w[nw - 2].p + w[nw - 2].n - w[0].p));
-		out->given = arena_str(a, w[nw - 1].p, w[nw - 1].n);
+		/* "Guina M D" (IOP spaces its initials) as well as "Guina MD":
+		 * the initials are the run of one-letter words at the end */
+		size_t g = nw - 1;
+		while (g > 1 && w[g - 1].n == 1 && w[g].n == 1 && is_caps_initials(w[g - 1]))
+			g--;
+		out->family = arena_str(a, w[0].p, (size_t)(w[g - 1].p + w[g - 1].n - w[0].p));
+		out->given = arena_str(a, w[g].p, (size_t)(w[nw - 1].p + w[nw - 1].n - w[g].p));
 		return;
 	}
 	/* "ZHANG Wei": a family name in capitals written first */
@@ -464,6 +484,103 @@ static size_t slot_words(const struct au_state *S, const struct au_slot *sl)
 	while (sl->has_words && next_word(t, &i, &w))
 		k++;
 	return k;
+}
+
+/* Is w a particle that starts a family name, in either case ("van",
+ * "Van", "De", "della")? */
+static int particle_ci(cx_str w)
+{
+	static const char *const p[] = {"van", "von", "der", "den", "de", "du", "da", "di", "del", "della",
+	                                "le", "la", "dos", "das", "al", "el", "ten", "ter", "mac", "st.", NULL};
+	for (size_t i = 0; p[i]; i++)
+		if (w.n == strlen(p[i]) && str_ieqn(w.p, p[i], w.n))
+			return 1;
+	return 0;
+}
+
+/* Could the slot be the family part of "Family, Given": one word ("Aksit",
+ * "Stern-Shavit"), or particles then one word ("van der Berg", "Della
+ * Pietra"), and no initial; with initials after it, up to three words. */
+static int family_part(const struct au_state *S, const struct au_slot *f, int initials_after)
+{
+	if (!f->has_words || f->others || slot_any_initial(S, f))
+		return 0;
+	size_t nw = slot_words(S, f);
+	if (nw == 1 || (initials_after && nw <= 3))
+		return 1;
+	cx_str t = {S->s + f->first, f->last - f->first}, w;
+	size_t i = 0, k = 0;
+	while (next_word(t, &i, &w) && ++k < nw)
+		if (!particle_ci(w))
+			return 0;
+	return nw <= 3;
+}
+
+/* Could the slot be the given part: initials ("G.", "KM"), or one to
+ * three capitalised words or initials ("Xiayu", "Daniel N", "Kyu S"). */
+static int given_part(const struct au_state *S, const struct au_slot *g, int *initials)
+{
+	*initials = 0;
+	if (!g->has_words)
+		return 0;
+	cx_str t = {S->s + g->first, g->last - g->first}, w;
+	size_t i = 0, nw = 0, caps = 0;
+	while (next_word(t, &i, &w)) {
+		nw++;
+		unsigned char c = (unsigned char)w.p[0];
+		if (au_is_initials(w) || is_caps_initials(w))
+			caps++;
+		else if (!str_is_upper(c) && c < 0xC0)
+			return 0;
+		for (size_t k = 0; k < w.n; k++)
+			if (str_digit((unsigned char)w.p[k]))
+				return 0;
+	}
+	*initials = caps == nw;
+	return nw >= 1 && nw <= 3;
+}
+
+/* Fold "Family, Given" pairs of a comma-separated list, left to right: a
+ * family part, a comma, a given part.  The folding stands only when it
+ * leaves no one-word name alone (people have two names; a list of
+ * family names alone, "Westwood, Messing & Lelkes", is no list of pairs)
+ * and no "and" or ";" between the two halves of a pair.  Each folded
+ * slot is flagged in the array returned; NULL when nothing folds. */
+static unsigned char *fold_pairs(struct arena *a, struct au_state *S)
+{
+	size_t npair = 0, alone = 0;
+	unsigned char *pair = arena_calloc(a, S->nv + 1); /* pair[i]: slot i starts a pair */
+	for (size_t i = 0; i < S->nv; i++) {
+		const struct au_slot *f = &S->v[i];
+		int init = 0;
+		if (i + 1 < S->nv && f->sep == ',' && given_part(S, &S->v[i + 1], &init) && family_part(S, f, init) &&
+		    !f->others) {
+			pair[i] = 1;
+			npair++;
+			i++;
+		} else if (f->has_words && !f->others && slot_words(S, f) < 2)
+			alone++;
+	}
+	if (!npair || alone)
+		return NULL;
+	struct au_slot *w = arena_calloc(a, S->nv * sizeof *w);
+	unsigned char *inv = arena_calloc(a, S->nv);
+	size_t k = 0;
+	for (size_t i = 0; i < S->nv; i++) {
+		w[k] = S->v[i];
+		if (pair[i]) {
+			const struct au_slot *g = &S->v[++i];
+			w[k].last = g->last, w[k].sep = g->sep;
+			w[k].bold |= g->bold, w[k].equal |= g->equal, w[k].others |= g->others;
+			if (g->aend > g->abeg)
+				w[k].abeg = g->abeg, w[k].aend = g->aend;
+			inv[k] = 1;
+		}
+		k++;
+	}
+	S->v = w;
+	S->nv = k;
+	return inv;
 }
 
 /* The text of a slot with marks and markup removed (they sit between the
@@ -588,43 +705,13 @@ int au_parse(struct arena *a, const char *s, size_t n, struct au_list *out)
 			if (S.v[i].has_words && slot_words(&S, &S.v[i]) < 2)
 				first_inv = 0;
 	}
-	/* "Family, I.I." pairs and "Family I.I." names mixed: "Vishnyakov, A.V.,
-	 * Nurmukhametov, A.R., and Gaisaryan S.S." - each pair folds into one
-	 * "Family, Given" slot */
+	/* "Family, Given" pairs among other names: "Vishnyakov, A.V.,
+	 * Nurmukhametov, A.R., and Gaisaryan S.S.", "Dasbach, G., Linpeng,
+	 * Xiayu, Suter, D., et al.", "Aksit, Aykut, Arteaga, Daniel N" - each
+	 * pair folds into one "Family, Given" slot */
 	unsigned char *inv = NULL;
-	if (!pairs && !first_inv && S.nv >= 3) {
-		size_t npair = 0, bad = 0;
-		for (size_t i = 0; i < S.nv; i++) {
-			const struct au_slot *f = &S.v[i];
-			if (i + 1 < S.nv && f->has_words && f->sep == ',' && slot_words(&S, f) <= 3 &&
-			    !slot_any_initial(&S, f) && slot_initials(&S, &S.v[i + 1])) {
-				npair++;
-				i++;
-			} else if (f->has_words && slot_words(&S, f) < 2)
-				bad++;
-		}
-		if (npair >= 2 && !bad) {
-			struct au_slot *w = arena_calloc(a, S.nv * sizeof *w);
-			inv = arena_calloc(a, S.nv);
-			size_t k = 0;
-			for (size_t i = 0; i < S.nv; i++) {
-				const struct au_slot *f = &S.v[i];
-				w[k] = *f;
-				if (i + 1 < S.nv && f->has_words && f->sep == ',' && slot_words(&S, f) <= 3 &&
-				    !slot_any_initial(&S, f) && slot_initials(&S, &S.v[i + 1])) {
-					const struct au_slot *g = &S.v[++i];
-					w[k].last = g->last, w[k].sep = g->sep;
-					w[k].bold |= g->bold, w[k].equal |= g->equal, w[k].others |= g->others;
-					if (g->aend > g->abeg)
-						w[k].abeg = g->abeg, w[k].aend = g->aend;
-					inv[k] = 1;
-				}
-				k++;
-			}
-			S.v = w;
-			S.nv = k;
-		}
-	}
+	if (!pairs && !first_inv && S.nv >= 2)
+		inv = fold_pairs(a, &S);
 	if (first_inv) {
 		/* fold slot 1 into slot 0 as "Family, Given" */
 		struct au_slot m = S.v[0];

@@ -106,6 +106,31 @@ struct ymd {
 
 
 
+/* A page's YAML front matter (front.c): its top-level keys, each with
+ * its values (one for a scalar, one each for a sequence's items); a
+ * nested mapping's keys as "parent.key". */
+struct cv_fm_pair {
+	cx_str key;
+	cx_str *v;
+	size_t n, cap;
+	unsigned line;
+};
+struct cv_front {
+	struct cv_fm_pair *p;
+	size_t n, cap;
+};
+/* Read the front matter that opens s ("---" lines around YAML): the
+ * bytes it takes, or 0 when s opens with none. */
+size_t cvd_front_read(struct arena *a, const char *s, size_t n, struct cv_front *f);
+/* The pair of that key with a value at least, or NULL. */
+const struct cv_fm_pair *cvd_front_get(const struct cv_front *f, const char *key);
+/* Does the front matter describe a publication: a title, and authors,
+ * a venue, a citation, a DOI or a publication type? */
+int cvd_front_pub(const struct cv_front *f);
+/* The publication a page's front matter describes, or NULL when it
+ * describes none (front.c). */
+struct cx_entry *cvd_front_entry(struct cv *v, const struct cv_front *f);
+
 cx_str cvd_S(const char *p, size_t n);
 int cvd_award_words(cx_str t);
 /* Add one line of the line model (text with markup, no Markdown). */
@@ -155,5 +180,19 @@ size_t cvd_html_bibtex(const char *s, size_t n, struct buf *out);
  * rewritten as \item lines into out; how many calls were rewritten (0: out
  * is left empty). */
 size_t cvd_latex_macros(struct cv *v, const char *s, size_t n, struct buf *out);
+
+/* What a page writes into an item besides the reference (noise.c). */
+struct item_noise {
+	cx_str abstract;   /* a one-line summary or a teaser of the abstract */
+	cx_str note;       /* awards and presentation notes */
+};
+/* The item text without its summaries, awards and link labels (the first
+ * two go to out); *roles_out: the roles of the lines kept (NULL when
+ * roles is). */
+cx_str cvd_item_clean(struct arena *a, cx_str text, const uint8_t *roles, uint8_t **roles_out,
+                      struct item_noise *out);
+/* Is s an award or a presentation note and nothing else ("Best Paper
+ * Award", "Oral", "Spotlight (top 5%)")? */
+int cvd_award_note(cx_str s);
 
 #endif

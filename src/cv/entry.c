@@ -97,6 +97,20 @@ static cx_str drop_lead(cx_str s, const char *word, const char *set)
 	return trim_set(s, set);
 }
 
+/* Without the lead-in a page writes before a venue ("Published in
+ * Nature", "Appeared in: ..."), which says what "In" says. */
+static cx_str published_gone(cx_str s)
+{
+	static const char *const w[] = {"published online in", "published in", "published at", "appeared in",
+	                                "publication", "published", NULL};
+	for (size_t i = 0; w[i]; i++) {
+		cx_str t = drop_lead(s, w[i], ":,. ");
+		if (t.p != s.p)
+			return t;
+	}
+	return s;
+}
+
 /* NFC copy in the arena. */
 static cx_str nfc(struct arena *a, cx_str s)
 {
@@ -264,6 +278,18 @@ static cx_str semicolon_and(struct arena *a, cx_str t)
 	return t;
 }
 
+/* s without the model's markup bytes (bold, italic, ...). */
+static cx_str unmarked(struct arena *a, cx_str s)
+{
+	char *p = arena_alloc(a, s.n + 1);
+	size_t k = 0;
+	for (size_t i = 0; i < s.n; i++)
+		if (!CX_IS_MARK(s.p[i]))
+			p[k++] = s.p[i];
+	p[k] = 0;
+	return trim_set(S(p, k), "");
+}
+
 static void add_names(struct eb *b, enum cx_field_id id, cx_str text, unsigned line, cx_str *note)
 {
 	struct cv_ctx *x = b->x;
@@ -282,8 +308,24 @@ static void add_names(struct eb *b, enum cx_field_id id, cx_str text, unsigned l
 	if (text.n && text.p[0] == ',' && t.n && id == CX_F_AUTHOR)
 		t = S(text.p, (size_t)(t.p + t.n - text.p)); /* ", Bob Jones": the owner's empty slot first */
 	t = suffix_last(x->a, semicolon_and(x->a, t));
-	if (!t.n || !has_letter(t) || au_parse(x->a, t.p, t.n, &L) || !L.n)
+	if (!t.n || !has_letter(t))
 		return;
+	if (au_parse(x->a, t.p, t.n, &L) || !L.n) {
+		/* a list the grammar cannot split is kept whole, never lost:
+		 * dropping it would make the page's owner the sole author */
+		struct cx_name *nm = arena_calloc(x->a, sizeof *nm);
+		nm->literal = nfc(x->a, unmarked(x->a, t));
+		struct cx_field *f = add(b, id, cv_cat(x->a, cv_cat(x->a, CX_STR("{"), "", nm->literal), "", CX_STR("}")));
+		f->names = nm;
+		f->nnames = 1;
+		size_t k = nm->literal.n > 60 ? 60 : nm->literal.n;
+		while (k < nm->literal.n && ((unsigned char)nm->literal.p[k] & 0xC0) == 0x80)
+			k--; /* not inside a character */
+		cv_diag(x, CX_WARNING, CX_E_VALUE, line, "%s list \"%.*s%s\" could not be split into names; kept as one name",
+		        id == CX_F_AUTHOR ? "author" : id == CX_F_EDITOR ? "editor" : "translator", (int)k, nm->literal.p,
+		        k < nm->literal.n ? "..." : "");
+		return;
+	}
 	struct cx_name *names = arena_calloc(x->a, (2 * L.n + 1) * sizeof *names);
 	size_t nn = 0;
 	cx_str eq = S("", 0), raw = S("", 0);
@@ -1192,8 +1234,9 @@ static cx_str note_text(struct cv_ctx *x, const struct cv_item *it, const struct
 	n = cv_cat(a, n, "; ", o->note);
 	n = cv_cat(a, n, "; ", pl->s.note);
 	n = cv_cat(a, n, "; ", pl->b.note);
+	n = cv_cat(a, n, "; ", it->note);
 	/* what the notes say besides: a genre, a language */
-	cx_str rest = trim_set(it->seg[LAB_NOTE], ",.;:()[]");
+	cx_str rest = published_gone(trim_set(it->seg[LAB_NOTE], ",.;:()[]"));
 	if (pl->s.status || pl->s.note.n || it->seg[LAB_GENRE].n)
 		rest = trim_set(pl->s.written, ",.;:()[]|-");
 	if ((arx.n || pl->preprint) && (str_iword(rest, "arxiv") || str_iword(rest, "preprint")) && rest.n < 60)
@@ -1279,7 +1322,7 @@ struct cx_entry *cv_entry(struct cv_ctx *x, const struct cv_item *it)
 	e->source = "cv";
 	cx_str all = joined(x->a, it);
 	cx_str cont = paren_trim(trim_set(it->seg[LAB_CONTAINER], ",.;:"));
-	cont = abbrev_end(it->seg[LAB_CONTAINER], trim_set(drop_lead(cont, "in", ": "), ",.;:"));
+	cont = abbrev_end(it->seg[LAB_CONTAINER], trim_set(drop_lead(published_gone(cont), "in", ": "), ",.;:"));
 	cx_str arx = it->arxiv.n ? it->arxiv : arxiv_id(all);
 	if (str_iword(cont, "arxiv") && arx.n)
 		cont = CX_STR("arXiv"); /* "arXiv preprint arXiv:2210.05678" */

@@ -59,7 +59,22 @@ static const char *const connector_words[] = {
 	"main", "top", "tier", "venue", "venues", "i", "ii", "iii", "highlighted", "featured",
 	"all", "complete", "honors", "symposium", "magazine", "to", "appear", "forthcoming", "arxiv",
 	"preprint", "submitted", "doctoral", "masters", "master's", "phd", "ph.d.", "a", "an",
-	"with", "at", "for", "on", NULL};
+	"with", "at", "for", "on", "preparation", "progress", "revision", "press", "accepted", "revise",
+	"resubmit", NULL};
+
+/* A heading that names a publication status ("Under Review", "In
+ * Preparation", "Accepted"): the papers under it are publications (of
+ * a kind their own text says: a status has no venue). */
+static int status_heading(cx_str t)
+{
+	static const char *const st[] = {"under review", "in preparation", "in progress", "under revision",
+	                                 "revise and resubmit", "submitted", "in press", "accepted", "forthcoming",
+	                                 "to appear", NULL};
+	for (size_t i = 0; st[i]; i++)
+		if (cvd_find_ci(t, st[i], 1) >= 0)
+			return 1;
+	return 0;
+}
 
 /* Classify a heading's text: SEC_PUB, SEC_OTHER, or SEC_NONE when it is not
  * a section title at all (an item's title, a name). */
@@ -119,7 +134,7 @@ enum sec cvd_sec_class(cx_str t, enum cv_hint *hint)
 	}
 	if (words == 0 || words > 7)
 		return SEC_NONE;
-	if (pub)
+	if (pub || (!other && status_heading(t)))
 		return SEC_PUB;
 	if (other)
 		return SEC_OTHER;

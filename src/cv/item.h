@@ -20,6 +20,7 @@ struct cv_item {
 	int year;             /* the heading's year, or 0 */
 	cx_str doi, url, arxiv; /* from links and structured data */
 	cx_str abstract;
+	cx_str note;          /* awards the page wrote beside the reference */
 	cx_str badge;         /* a page's venue badge */
 	cx_str heading;       /* a heading's title the item's citation repeats: set before cv_label */
 	int date_y, date_m, date_d; /* a date the item wrote apart */

@@ -164,16 +164,31 @@ static void title_line(const struct tok *tk, uint8_t *lab, size_t nt)
 /* A line the page's classes named (a template's "title", "author",
  * "periodical" block) holds that field: the model's author or title words
  * in a venue line are the venue's ("Style, Mar 2013"), and so on. */
+/* Could the token be part of a date: a digit, or a month's name? */
+static int datelike(const struct tok *t)
+{
+	static const char *const m[] = {"jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec",
+	                                "spring", "summer", "fall", "autumn", "winter", NULL};
+	for (uint32_t i = 0; i < t->n; i++)
+		if (str_digit((unsigned char)t->p[i]))
+			return 1;
+	for (size_t i = 0; m[i]; i++)
+		if (t->n >= 3 && str_ieqn(t->p, m[i], strlen(m[i]) < t->n ? strlen(m[i]) : t->n))
+			return 1;
+	return 0;
+}
+
 static void line_roles(const struct tok *tk, uint8_t *lab, size_t nt)
 {
 	for (size_t i = 0; i < nt; i++) {
 		uint8_t l = lab[i];
-		if (tk[i].role == R_VENUE && (l == LAB_AUTHOR || l == LAB_TITLE))
+		if (tk[i].role == R_VENUE && (l == LAB_AUTHOR || l == LAB_TITLE || (l == LAB_DATE && !datelike(&tk[i]))))
 			lab[i] = LAB_CONTAINER;
 		else if (tk[i].role == R_AUTHOR && (l == LAB_TITLE || l == LAB_CONTAINER))
 			lab[i] = LAB_AUTHOR;
-		else if (tk[i].role == R_TITLE && (l == LAB_AUTHOR || l == LAB_CONTAINER))
-			lab[i] = LAB_TITLE;
+		else if (tk[i].role == R_TITLE && l != LAB_TITLE && l != LAB_URL && l != LAB_DOI && l != LAB_NUMBER &&
+		         l != LAB_NOTE)
+			lab[i] = LAB_TITLE; /* the template says it: its words are the title's */
 	}
 }
 
@@ -374,6 +389,11 @@ static void author_end(const struct tok *tk, uint8_t *lab, size_t nt)
 	for (size_t i = 1; i + 1 < nt; i++) {
 		if (lab[i] != LAB_TITLE || lab[i - 1] != LAB_AUTHOR || (tk[i].flags & TOK_LINESTART))
 			continue;
+		if (tk[i].n == 1 && tk[i - 1].n == 1 && str_is_upper((unsigned char)tk[i].p[0]) &&
+		    str_is_upper((unsigned char)tk[i - 1].p[0])) {
+			lab[i] = LAB_AUTHOR; /* "Dubrovskii V | G 2022": IOP spaces the initials */
+			continue;
+		}
 		if (!closed(&tk[i - 1]) && i >= 2 && lab[i - 2] == LAB_AUTHOR && closed(&tk[i - 2]) &&
 		    tk[i - 2].p[tk[i - 2].n - 1] == '.' && str_is_upper((unsigned char)tk[i - 1].p[0]) &&
 		    !initials_open(tk, lab, i - 1))
@@ -452,6 +472,46 @@ static int bare_year(const struct tok *t)
 {
 	return t->n == 4 && (!memcmp(t->p, "19", 2) || !memcmp(t->p, "20", 2)) && str_digit((unsigned char)t->p[2]) &&
 	       str_digit((unsigned char)t->p[3]);
+}
+
+/* A year between the authors and the title is the item's date ("Guina M
+ * D and Dubrovskii V G | 2022 | Sub-Poissonian ..."), when nothing else
+ * dates it. */
+static void year_before_title(const struct tok *tk, uint8_t *lab, size_t nt)
+{
+	for (size_t i = 0; i < nt; i++)
+		if (lab[i] == LAB_DATE)
+			return;
+	for (size_t i = 1; i + 1 < nt; i++)
+		if (lab[i] == LAB_TITLE && lab[i - 1] == LAB_AUTHOR && bare_year(&tk[i]) && lab[i + 1] == LAB_TITLE) {
+			lab[i] = LAB_DATE;
+			return;
+		}
+}
+
+/* A line that is a date and nothing else ("Aug 2020", "2019") is the
+ * date, whatever the labels around it. */
+static void date_lines(const struct tok *tk, uint8_t *lab, size_t nt)
+{
+	for (size_t b = 0; b < nt;) {
+		size_t e = b + 1, year = 0;
+		while (e < nt && !(tk[e].flags & TOK_LINESTART))
+			e++;
+		int all = e - b <= 3;
+		for (size_t i = b; i < e && all; i++) {
+			struct tok t = tk[i];
+			while (t.n && strchr(".,;()[]", t.p[t.n - 1]))
+				t.n--;
+			while (t.n && strchr("([", t.p[0]))
+				t.p++, t.n--;
+			all = t.n && datelike(&t) && (t.n <= 9 || bare_year(&t));
+			year += bare_year(&t);
+		}
+		if (all && year == 1)
+			for (size_t i = b; i < e; i++)
+				lab[i] = LAB_DATE;
+		b = e;
+	}
 }
 
 /* The edges of a venue's name: a year with no stop after it that begins
@@ -601,6 +661,81 @@ static void editors_first(const struct tok *tk, uint8_t *lab, size_t nt)
 	}
 }
 
+/* An italic run is one field.  When the title is set upright and the
+ * venue in italics, the italic words the title took are the venue's
+ * ("... length distributions | *Nano Lett.* 19 100"); when the title is
+ * the italic one, the italic words the venue took are the title's. */
+static int any_label(const uint8_t *lab, size_t nt, int l)
+{
+	for (size_t i = 0; i < nt; i++)
+		if (lab[i] == l)
+			return 1;
+	return 0;
+}
+
+/* Do the italics of token t run to its end, but for punctuation ("*TUGboat*,"
+ * but not "*hz*-program")? */
+static int italic_to_end(const char *s, const uint32_t *om, const struct tok *t)
+{
+	for (uint32_t i = 1; i < t->n; i++)
+		for (uint32_t j = om[t->off + i - 1] + 1; j < om[t->off + i]; j++)
+			if ((unsigned char)s[j] == CX_M_ITALIC_OFF) {
+				/* the italics close inside the token: a word goes on */
+				for (uint32_t k = i; k < t->n; k++)
+					if (str_alnum((unsigned char)t->p[k]))
+						return 0;
+				return 1;
+			}
+	return 1;
+}
+
+static int italic_closes(const char *s, const uint32_t *om, const struct tok *t, const struct tok *next)
+{
+	for (uint32_t i = om[t->off]; i < om[next->off]; i++)
+		if ((unsigned char)s[i] == CX_M_ITALIC_OFF)
+			return 1;
+	return 0;
+}
+
+static void italic_runs(const struct tok *tk, uint8_t *lab, size_t nt, const char *s, const uint32_t *om)
+{
+	for (size_t b = 0; b < nt;) {
+		if (!(tk[b].flags & TOK_ITALIC)) {
+			b++;
+			continue;
+		}
+		size_t e = b + 1; /* to where the italics close ("*A*. *B*" is two runs) */
+		while (e < nt && (tk[e].flags & TOK_ITALIC) && !italic_closes(s, om, &tk[e - 1], &tk[e]))
+			e++;
+		size_t k = b;
+		while (k < e && lab[k] == LAB_TITLE)
+			k++;
+		if (b && k > b && k < e && lab[k] == LAB_CONTAINER && lab[b - 1] == LAB_TITLE &&
+		    !(tk[b - 1].flags & TOK_ITALIC))
+			for (size_t j = b; j < k; j++)
+				lab[j] = LAB_CONTAINER;
+		/* "... successor *TUGboat* **27** 111": an item with no venue
+		 * whose upright title ends in italics, then numbers or nothing */
+		if (b && k == e && lab[b - 1] == LAB_TITLE && !(tk[b - 1].flags & TOK_ITALIC) && !any_label(lab, nt, LAB_CONTAINER) &&
+		    italic_to_end(s, om, &tk[e - 1]) &&
+		    (e == nt || lab[e] == LAB_VOLUME || lab[e] == LAB_PAGES || lab[e] == LAB_DATE ||
+		     (lab[e] == LAB_TITLE && str_digit((unsigned char)tk[e].p[0]))))
+		{
+			for (size_t j = b; j < e; j++)
+				lab[j] = LAB_CONTAINER;
+			for (size_t j = e; j < nt && lab[j] == LAB_TITLE && str_digit((unsigned char)tk[j].p[0]); j++)
+				lab[j] = j == e ? LAB_VOLUME : LAB_PAGES;
+		}
+		k = e;
+		while (k > b && lab[k - 1] == LAB_CONTAINER)
+			k--;
+		if (k < e && k > b && lab[k - 1] == LAB_TITLE && e < nt && lab[e] == LAB_CONTAINER)
+			for (size_t j = k; j < e; j++)
+				lab[j] = LAB_TITLE;
+		b = e;
+	}
+}
+
 /* A container has one place: a run of it after the volume and pages that
  * names a publisher ("..., volume 12001, pages 33 -- 41. | International
  * Society for Optics and Photonics, SPIE") is the publisher. */
@@ -684,6 +819,7 @@ void cv_label(struct cv_ctx *x, const char *s, size_t n, const uint8_t *roles, i
 	lab_decode(x->model, f, nf, nt, lab, sc);
 	if (lines) {
 		line_roles(tk, lab, nt);
+		date_lines(tk, lab, nt);
 		line_edges(tk, lab, nt);
 		title_line(tk, lab, nt);
 	}
@@ -692,6 +828,8 @@ void cv_label(struct cv_ctx *x, const char *s, size_t n, const uint8_t *roles, i
 	author_end(tk, lab, nt);
 	stray_runs(tk, lab, nt, LAB_TITLE, LAB_CONTAINER, 0, 1);
 	title_end(tk, lab, nt);
+	italic_runs(tk, lab, nt, s, om);
+	year_before_title(tk, lab, nt);
 	names_after_title(tk, lab, nt);
 	in_note(tk, lab, nt);
 	volume_words(tk, lab, nt);

@@ -41,6 +41,8 @@ struct pinfo {
 	uint8_t year;      /* a year in the visible text */
 	uint8_t has_rec;   /* a record below */
 	uint32_t rec;      /* record number (1-based), or 0 */
+	uint32_t lead;     /* in a record of sibling blocks: its first block */
+	uint8_t joined;    /* the next sibling block is of the same record */
 };
 
 /* ---- what is shown ----------------------------------------------------------- */
@@ -170,14 +172,44 @@ static size_t subtree_end(const struct dom *d, size_t i)
 	return e;
 }
 
-/* Does the subtree [i, end) hold a heading with more than a year in it,
- * outside the records found in it? */
+/* Does the heading at k name a section ("Featured Publications",
+ * "Talks"), not an item? */
+static int section_heading(const struct dom *d, size_t k, size_t end)
+{
+	char t[96];
+	size_t n = 0;
+	for (size_t j = k + 1; j < end && n + 1 < sizeof t; j++) {
+		uint32_t p = d->n[j].parent;
+		while (p > k)
+			p = d->n[p].parent;
+		if (p != k)
+			break;
+		cx_str x = d->n[j].text;
+		for (size_t c = 0; c < x.n && n + 1 < sizeof t; c++)
+			t[n++] = x.p[c];
+	}
+	enum cv_hint h;
+	return cvd_sec_class(cvd_trim(cvd_S(t, n)), &h) != SEC_NONE;
+}
+
+static int block_role(const struct dnode *x);
+static int is_block(const struct dnode *x);
+
+/* Is x a heading, or a block its class names a title (<p class="title">)? */
+static int title_el(const struct dnode *x)
+{
+	return (x->name.n == 2 && x->name.p[0] == 'h' && x->name.p[1] >= '1' && x->name.p[1] <= '6') ||
+	       (is_block(x) && block_role(x) == R_TITLE);
+}
+
+/* Does the subtree [i, end) hold a heading or a block marked a title,
+ * with more than a year in it, outside the records found in it, that
+ * names no section? */
 static int titled(const struct dom *d, const struct pinfo *pi, size_t i, size_t end)
 {
 	for (size_t k = i + 1; k < end; k++) {
 		const struct dnode *x = &d->n[k];
-		if (pi[k].hidden || x->name.n != 2 || x->name.p[0] != 'h' || x->name.p[1] < '1' ||
-		    x->name.p[1] > '6' || pi[k].len <= 6)
+		if (pi[k].hidden || !title_el(x) || pi[k].len <= 6 || section_heading(d, k, end))
 			continue;
 		uint32_t p = (uint32_t)k;
 		while (p > i && !pi[p].rec)
@@ -265,11 +297,167 @@ static void lift_records(const struct dom *d, struct pinfo *pi, uint32_t *nrec)
 		size_t end = subtree_end(d, i);
 		if (same < 2 || !titled(d, pi, i, end))
 			continue;
+		size_t inside = 0; /* an item's parts are few; a section's items many */
+		for (size_t k = i + 1; k < end; k++)
+			inside += pi[k].rec != 0;
+		if (inside > 4)
+			continue;
+
 		for (size_t k = i + 1; k < end; k++)
 			pi[k].rec = 0;
 		pi[i].rec = ++*nrec;
 	}
 	free(S.v);
+}
+
+static int is_block(const struct dnode *x)
+{
+	static const char *const b[] = {"p", "div", "li", "ul", "ol", "dl", "dt", "dd", "tr", "td", "th",
+	                                "table", "tbody", "thead", "h1", "h2", "h3", "h4", "h5", "h6",
+	                                "pre", "blockquote", "section", "article", "header", "footer",
+	                                "nav", "main", "aside", "hr", "body", "address", "details",
+	                                "summary", "center", "caption", NULL};
+	for (size_t i = 0; b[i]; i++)
+		if (dom_is(x, b[i]))
+			return 1;
+	return 0;
+}
+
+/* ---- records of sibling blocks ------------------------------------------------- */
+
+/* A block's signature with its shape: the tag of the one element that
+ * wraps all its text ("<p><b>Title</b></p>" is not "<p>Authors</p>"). */
+static uint32_t shape_sig(const struct dom *d, const struct pinfo *pi, uint32_t c)
+{
+	uint32_t h = pi[c].sig, only = 0;
+	int text = 0, elems = 0;
+	for (uint32_t k = d->n[c].first; k; k = d->n[k].next) {
+		if (pi[k].hidden || !pi[k].len)
+			continue;
+		if (dom_is_text(&d->n[k]))
+			text = 1;
+		else
+			elems++, only = k;
+	}
+	if (!text && elems == 1)
+		for (size_t i = 0; i < d->n[only].name.n; i++)
+			h = (h ^ (unsigned char)d->n[only].name.p[i]) * 16777619u;
+	return h;
+}
+
+static int heading_el(const struct dnode *x)
+{
+	return x->name.n == 2 && x->name.p[0] == 'h' && x->name.p[1] >= '1' && x->name.p[1] <= '6';
+}
+
+#define FB_MAX 6 /* blocks of one record at most */
+
+/* How a child of the parent takes part in records of sibling blocks. */
+enum fb { FB_SKIP, FB_BREAK, FB_BLOCK };
+
+static enum fb fb_kind(const struct dom *d, const struct pinfo *pi, uint32_t c)
+{
+	const struct dnode *C = &d->n[c];
+	if (pi[c].hidden || (!pi[c].len && !dom_is(C, "hr")))
+		return FB_SKIP;
+	if (dom_is_text(C) || !is_block(C) || pi[c].has_rec || heading_el(C) || dom_is(C, "hr") ||
+	    dom_is(C, "ul") || dom_is(C, "ol") || dom_is(C, "table"))
+		return FB_BREAK; /* loose text, a heading, a rule, a list: no field of a record */
+	return FB_BLOCK;
+}
+
+/* Do two records' kinds of blocks make one pattern: the same, or one
+ * with a block more at its end (a row of links not every paper has)? */
+static int fb_same(const uint32_t *a, size_t na, const uint32_t *b, size_t nb)
+{
+	size_t n = na < nb ? na : nb;
+	if (na > FB_MAX || nb > FB_MAX || na > n + 1 || nb > n + 1)
+		return 0;
+	return !memcmp(a, b, n * sizeof *a);
+}
+
+/* The records of the parent's blocks that start at blocks of kind lead:
+ * how many, or 0 when they do not make a pattern (two records or more,
+ * each of two to FB_MAX blocks, three in four of one pattern of kinds:
+ * fb_same). */
+static size_t fb_records(const struct dom *d, const struct pinfo *pi, uint32_t parent, uint32_t lead)
+{
+	uint32_t pat[FB_MAX], cur[FB_MAX];
+	size_t npat = 0, ncur = 0, groups = 0, same = 0, bad = 0, len = 0;
+	for (uint32_t c = d->n[parent].first;; c = d->n[c].next) {
+		enum fb k = c ? fb_kind(d, pi, c) : FB_BREAK;
+		if (k == FB_SKIP)
+			continue;
+		uint32_t sig = k == FB_BLOCK ? shape_sig(d, pi, c) : 0;
+		if (ncur && (k == FB_BREAK || sig == lead)) {
+			groups++;
+			bad += ncur < 2 || ncur > FB_MAX || len < 25;
+			if (!npat && ncur <= FB_MAX)
+				memcpy(pat, cur, (npat = ncur) * sizeof *pat);
+			same += fb_same(cur, ncur, pat, npat);
+			ncur = len = 0;
+		}
+		if (!c)
+			break;
+		if (k == FB_BREAK || (!ncur && sig != lead))
+			continue; /* blocks before a segment's first record */
+		if (ncur < FB_MAX)
+			cur[ncur] = sig;
+		ncur++;
+		len += pi[c].len;
+	}
+	return groups >= 2 && !bad && 4 * same >= 3 * groups ? groups : 0;
+}
+
+/* Records of sibling blocks: a page that gives each field a block of its
+ * own and no wrapper (<dt> title, <dd> authors and venue; a <p> for the
+ * title, one for the authors, one for the venue) repeats a pattern of
+ * blocks.  Among the children of parent, cut at headings, rules, lists
+ * and loose text, each block of one kind starts a record; the kind that
+ * makes the most records of a pattern wins.  Its blocks, records each or
+ * none before, become one record each. */
+static void field_blocks(const struct dom *d, struct pinfo *pi, uint32_t parent, uint32_t *nrec)
+{
+	uint32_t tried[16], lead = 0;
+	size_t ntried = 0, best = 0;
+	for (uint32_t c = d->n[parent].first; c && ntried < 16; c = d->n[c].next) {
+		if (fb_kind(d, pi, c) != FB_BLOCK)
+			continue;
+		uint32_t sig = shape_sig(d, pi, c);
+		size_t t = 0;
+		while (t < ntried && tried[t] != sig)
+			t++;
+		if (t < ntried)
+			continue;
+		tried[ntried++] = sig;
+		size_t g = fb_records(d, pi, parent, sig);
+		if (g > best)
+			best = g, lead = sig;
+	}
+	if (!best)
+		return;
+	uint32_t first = 0; /* the block that starts the record being cut */
+	for (uint32_t c = d->n[parent].first; c; c = d->n[c].next) {
+		enum fb k = fb_kind(d, pi, c);
+		if (k == FB_SKIP)
+			continue;
+		if (k == FB_BREAK) {
+			first = 0;
+			continue;
+		}
+		if (shape_sig(d, pi, c) == lead)
+			first = c;
+		else if (!first)
+			continue;
+		size_t end = subtree_end(d, c);
+		for (size_t i = c + 1; i < end; i++)
+			pi[i].rec = 0;
+		pi[c].rec = ++*nrec;
+		pi[c].lead = first;
+		pi[c].joined = 0;
+		for (uint32_t p = first; p != c; p = d->n[p].next)
+			pi[p].joined = 1;
+	}
 }
 
 /* Children of each element, deepest first, grouped by signature: a group
@@ -316,11 +504,15 @@ static uint32_t find_records(const struct dom *d, struct pinfo *pi)
 	}
 	hindex_free(&kinds);
 	lift_records(d, pi, &nrec);
-	/* numbered in document order */
+	for (size_t i = 0; i < d->nn; i++)
+		if (!dom_is_text(&d->n[i]) && !pi[i].hidden && d->n[i].first)
+			field_blocks(d, pi, (uint32_t)i, &nrec);
+	/* numbered in document order; the blocks of one record share its
+	 * first block's number */
 	uint32_t k = 0;
 	for (size_t i = 0; i < d->nn; i++)
 		if (pi[i].rec)
-			pi[i].rec = ++k;
+			pi[i].rec = pi[i].lead && pi[i].lead != i ? pi[pi[i].lead].rec : ++k;
 	return k;
 }
 
@@ -334,6 +526,8 @@ struct render {
 	unsigned src;        /* source line of the line's start */
 	int heading, marker;
 	uint32_t rec;        /* the record being rendered */
+	uint32_t rec_len;    /* its visible length */
+	int in_field;        /* rendering an inline field (render_field) */
 	int role;            /* the role of the block being rendered */
 };
 
@@ -400,18 +594,6 @@ static int block_role(const struct dnode *x)
 	return R_NONE;
 }
 
-static int is_block(const struct dnode *x)
-{
-	static const char *const b[] = {"p", "div", "li", "ul", "ol", "dl", "dt", "dd", "tr", "td", "th",
-	                                "table", "tbody", "thead", "h1", "h2", "h3", "h4", "h5", "h6",
-	                                "pre", "blockquote", "section", "article", "header", "footer",
-	                                "nav", "main", "aside", "hr", "body", "address", "details",
-	                                "summary", "center", "caption", NULL};
-	for (size_t i = 0; b[i]; i++)
-		if (dom_is(x, b[i]))
-			return 1;
-	return 0;
-}
 
 static void render_node(struct render *r, uint32_t k);
 
@@ -452,6 +634,57 @@ static void render_link(struct render *r, uint32_t k)
 	}
 }
 
+/* A summary or teaser a template sets beside a record's reference:
+ * Hugo's "article-style" (the summary of a list view), "summary",
+ * "excerpt", "teaser", "tldr". */
+static int summary_block(const struct dnode *x)
+{
+	return x->attrs.n && (class_word(x, "summary") || class_word(x, "excerpt") || class_word(x, "teaser") ||
+	                      class_word(x, "tldr") || class_word(x, "article-style"));
+}
+
+/* A field a record's template marks inside a line (Hugo's cards: <span
+ * class="article-date">, <span class="pub-publication">): R_VENUE, -1
+ * for a date, 0 when it marks neither. */
+static int inline_field(const struct dnode *x)
+{
+	if (!x->attrs.n)
+		return 0;
+	/* authors and titles marked inline sit in a citation's sentence
+	 * (Hugo's citation view), which reads best whole */
+	if (block_role(x) == R_VENUE || class_word(x, "publication"))
+		return R_VENUE;
+	return class_word(x, "date") || class_word(x, "year") ? -1 : 0;
+}
+
+/* Is the line being put together only punctuation and spaces? */
+static int line_punct(const struct buf *b)
+{
+	for (size_t i = 0; i < b->n; i++)
+		if (!strchr(" ,.;:|-", b->p[i]) && !CX_IS_MARK(b->p[i]))
+			return 0;
+	return 1;
+}
+
+/* An inline field as a line of its own, with its role. */
+static void render_field(struct render *r, uint32_t k, int role)
+{
+	int was = r->role;
+	if (line_punct(&r->line))
+		r->line.n = 0; /* ", " between two fields */
+	else
+		flush(r);
+	if (role > 0)
+		r->role = role;
+	r->in_field = 1; /* a name marked inside an author list is no field */
+	render_children(r, k);
+	r->in_field = 0;
+	if (!line_punct(&r->line))
+		flush(r);
+	r->line.n = 0;
+	r->role = was;
+}
+
 static void render_block(struct render *r, uint32_t k)
 {
 	const struct dnode *x = &r->d->n[k];
@@ -461,7 +694,12 @@ static void render_block(struct render *r, uint32_t k)
 		flush(r);
 	if (r->pi[k].rec) {
 		r->rec = r->pi[k].rec;
-		r->role = R_NONE;
+		r->role = r->pi[k].lead ? block_role(x) : R_NONE; /* a record of blocks: each a field */
+		if (!rec)
+			r->rec_len = r->pi[r->pi[k].lead ? r->pi[k].lead : k].len;
+	} else if (r->rec && summary_block(x) && r->rec_len >= r->pi[k].len + 25) {
+		r->rec = rec; /* a teaser beside the reference, as long as there is one */
+		return;
 	} else if (r->rec && block_role(x))
 		r->role = block_role(x);
 	if (x->name.n == 2 && x->name.p[0] == 'h' && x->name.p[1] >= '1' && x->name.p[1] <= '6')
@@ -473,7 +711,7 @@ static void render_block(struct render *r, uint32_t k)
 	if (r->line.n || r->heading)
 		flush(r);
 	r->heading = r->marker = 0;
-	if (r->pi[k].rec)
+	if (r->pi[k].rec && !r->pi[k].joined)
 		cvd_add_line(r->v, "", 0, x->line, 0, 0, 0, R_NONE); /* the record ends */
 	r->rec = rec;
 	r->role = role;
@@ -535,6 +773,11 @@ static void render_node(struct render *r, uint32_t k)
 	}
 	if (dom_is(x, "td") || dom_is(x, "th") || is_block(x)) {
 		render_block(r, k);
+		return;
+	}
+	int f = r->rec && !r->in_field ? inline_field(x) : 0;
+	if (f) {
+		render_field(r, k, f);
 		return;
 	}
 	render_children(r, k);

@@ -113,8 +113,11 @@ static void label_items(struct cv *v)
 		cx_str t = cvd_unlinked(&v->a, r->text, &r->extra);
 		if (!v->latex)
 			t = cvd_tex_spans(&v->a, t);
+		struct item_noise nz = {{NULL, 0}, {NULL, 0}};
+		uint8_t *roles;
+		t = cvd_item_clean(&v->a, t, r->roles, &roles, &nz);
 		it->heading = r->title;
-		cv_label(&x, t.p, t.n, r->roles, 1, it);
+		cv_label(&x, t.p, t.n, roles, 1, it);
 		/* identifiers from the links set apart */
 		struct venue_out ids;
 		memset(&ids, 0, sizeof ids);
@@ -127,7 +130,8 @@ static void label_items(struct cv *v)
 		it->line = r->line;
 		it->hint = r->hint ? r->hint : badge_hint(r->badge);
 		it->year = r->rec_year;
-		it->abstract = r->abstract;
+		it->abstract = r->abstract.n ? r->abstract : nz.abstract;
+		it->note = nz.note;
 		it->badge = r->badge;
 		struct ymd d;
 		if (r->date.n && cvd_date_line(r->date, &d))
@@ -175,6 +179,20 @@ static int title_only(const struct cv_item *it)
 	return !it->date_y && !it->badge.n && !it->doi.n && !it->arxiv.n;
 }
 
+/* Does item b, which has no title, take the title that item a is alone:
+ * a title of three words or more, then authors, two of them or one with
+ * a venue or a date? */
+static int takes_title(struct cv *v, const struct cv_item *a, const struct cv_item *b)
+{
+	if (b->seg[LAB_TITLE].n || !title_only(a) || cvd_words_in(a->seg[LAB_TITLE]) < 3)
+		return 0;
+	struct au_list L;
+	cx_str au = b->seg[LAB_AUTHOR];
+	if (!au.n || au_parse(&v->a, au.p, au.n, &L) || !L.n)
+		return 0;
+	return L.n >= 2 || b->seg[LAB_CONTAINER].n || b->seg[LAB_DATE].n || b->date_y;
+}
+
 /* The entry of each item; an item that gives none is reported. */
 struct embedded;
 static struct cx_entry *embedded_take(struct cv *v, struct embedded *m, cx_str text);
@@ -183,12 +201,23 @@ static void build_entries(struct cv *v, struct embedded *m)
 {
 	for (size_t i = 0; i < v->nraw; i++) {
 		struct cv_raw *r = &v->raw[i];
-		if (r->strict && !whole(r->item))
+		const struct cv_item *it = r->item;
+		struct cv_item joined;
+		if (i && takes_title(v, v->raw[i - 1].item, it) && !v->raw[i - 1].strict) {
+			/* a title alone, then the rest without one: a text dump
+			 * of a card sets the title a paragraph apart, and a page
+			 * may give each field a block of its own */
+			joined = *it;
+			joined.seg[LAB_TITLE] = v->raw[i - 1].item->seg[LAB_TITLE];
+			it = &joined;
+		}
+		if (i + 1 < v->nraw && takes_title(v, it, v->raw[i + 1].item) && !r->strict)
+			continue; /* the next item takes its title */
+		if (r->strict && !whole(it))
 			continue;
 		v->found++;
 		struct cv_ctx x = {.a = &v->a, .c = v->c, .owner = v->owner, .model = v->model,
 		                   .owner_warned = v->owner_warned, .lists = 1};
-		const struct cv_item *it = r->item;
 		if (!it->seg[LAB_TITLE].n || title_only(it)) {
 			/* the page's own data for an item the labeller could not read */
 			struct cx_entry *d = embedded_take(v, m, r->text);
@@ -247,7 +276,7 @@ static int rank_of(const struct cx_entry *e)
 }
 
 /* Keep one entry per title: the published form wins, and it takes the
- * identifiers only the other one had. */
+ * identifiers, numbers and authors only the other one had. */
 static void dedupe(struct cv *v)
 {
 	char a[512];
@@ -279,14 +308,24 @@ static void dedupe(struct cv *v)
 				drop = t;
 				keep->loc = v->ent[i]->loc;
 			}
-			static const enum cx_field_id ids[] = {CX_F_DOI, CX_F_URL, CX_F_EPRINT,
-			                                       CX_F_EPRINTTYPE, CX_F_ABSTRACT};
+			/* and the numbers only one of them wrote: a title line with
+			 * "Published in Journal, 2019" beside its full citation */
+			static const enum cx_field_id ids[] = {CX_F_DOI, CX_F_URL, CX_F_EPRINT, CX_F_EPRINTTYPE,
+			                                       CX_F_ABSTRACT, CX_F_VOLUME, CX_F_NUMBER, CX_F_PAGES};
 			size_t fcap = keep->nfields; /* full: the builder copies the array */
 			for (size_t k = 0; k < sizeof ids / sizeof *ids; k++) {
 				struct cx_field *f = cx_entry_get(drop, ids[k]);
 				if (f && !cx_entry_get(keep, ids[k]))
 					*model_add_field(&v->a, keep, &fcap, ids[k], f->name, f->text, f->loc.line) = *f;
 			}
+			/* an entry never names fewer authors than the page shows: a
+			 * title line whose authors were left to the page's owner
+			 * takes the list its "Recommended citation" wrote out */
+			struct cx_field *ka = cx_entry_get(keep, CX_F_AUTHOR), *da = cx_entry_get(drop, CX_F_AUTHOR);
+			if (da && ka && da->nnames > ka->nnames)
+				*ka = *da;
+			else if (da && !ka)
+				*model_add_field(&v->a, keep, &fcap, CX_F_AUTHOR, da->name, da->text, da->loc.line) = *da;
 			if (keep == v->ent[j])
 				v->ekey[i] = v->ekey[j];
 			v->ent[i] = keep;
@@ -322,6 +361,23 @@ static int looks_latex(const char *s, size_t n)
 	cx_str t = cvd_S(s, n < 200000 ? n : 200000);
 	return cvd_find_ci(t, "\\item", 0) >= 0 || cvd_find_ci(t, "\\section", 0) >= 0 ||
 	       cvd_find_ci(t, "\\begin{", 0) >= 0 || cvd_find_ci(t, "\\documentclass", 0) >= 0;
+}
+
+/* Does a line hold Markdown emphasis ("*Journal*", "_Venue_")?  Such a
+ * list is Markdown, which the line model reads, not a plain
+ * bibliography. */
+static int md_emphasis(const char *s, size_t n)
+{
+	for (size_t i = 0; i + 2 < n; i++) {
+		char m = s[i];
+		if ((m != '*' && m != '_') || (i && s[i - 1] != ' ' && s[i - 1] != '(' && s[i - 1] != '\n') ||
+		    !str_alpha((unsigned char)s[i + 1]))
+			continue;
+		for (size_t k = i + 2; k < n && s[k] != '\n'; k++)
+			if (s[k] == m && (k + 1 == n || !str_alnum((unsigned char)s[k + 1])) && s[k - 1] != ' ')
+				return 1;
+	}
+	return 0;
 }
 
 /* ---- structured data --------------------------------------------------------- */
@@ -572,9 +628,11 @@ static void emit_one(struct cx_reader_ctx *c, struct cv *v, struct cx_entry *e)
 }
 
 /* The visible entries in document order, each replaced by the embedded
- * entry of the same title; then the embedded entries no visible item
- * showed. */
-static size_t emit_all(struct cv *v, struct embedded *m)
+ * entry of the same title, or else by the entry of that title in a
+ * BibTeX file beside the page (side, or NULL); then the embedded
+ * entries no visible item showed.  The side file's other entries are
+ * not the page's: they are left out. */
+static size_t emit_all(struct cv *v, struct embedded *m, struct embedded *side)
 {
 	struct cx_reader_ctx *c = v->c;
 	size_t emitted = 0;
@@ -584,10 +642,13 @@ static size_t emit_all(struct cv *v, struct embedded *m)
 			continue;
 		int exact;
 		long k = embedded_find(v, m, e, v->ekey[i], &exact);
+		struct embedded *from = m;
+		if (k < 0 && side && (k = embedded_find(v, side, e, v->ekey[i], &exact)) >= 0)
+			from = side;
 		if (k >= 0) {
-			take_shown(v, m->ent[k], e, exact);
-			e = m->ent[k];
-			m->ent[k] = NULL;
+			take_shown(v, from->ent[k], e, exact);
+			e = from->ent[k];
+			from->ent[k] = NULL;
 		}
 		emit_one(c, v, e);
 		emitted++;
@@ -598,6 +659,70 @@ static size_t emit_all(struct cv *v, struct embedded *m)
 			emitted++;
 		}
 	return emitted;
+}
+
+/* A BibTeX file beside the page, read as a page's BibTeX blocks are:
+ * name, or with name NULL the page's own name with .bib for its
+ * extension.  Hugo keeps each publication's BibTeX in a cite.bib beside
+ * its index.md; a page made from a bibliography may have it beside. */
+static void beside_bib(struct cv *v, struct embedded *m, const char *name)
+{
+	const char *file = v->c->diags.file;
+	if (!file || !*file || !strcmp(file, "-"))
+		return;
+	const char *slash = strrchr(file, '/'), *base = slash ? slash + 1 : file, *dot = strrchr(base, '.');
+	size_t d = (size_t)(base - file), k = name ? strlen(name) : (size_t)((dot && dot > base ? dot : base + strlen(base)) - base);
+	if (!name && (!dot || dot == base || !strcmp(dot, ".bib")))
+		return;
+	char *path = arena_alloc(&v->a, d + k + 5);
+	memcpy(path, file, d + (name ? 0 : k));
+	if (name)
+		memcpy(path + d, name, k + 1);
+	else
+		memcpy(path + d + k, ".bib", 5);
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return;
+	struct cx_input in = {f, NULL, 0, 0, 0};
+	struct cx_reader_ctx c2 = *v->c;
+	c2.diags.file = path;
+	c2.emit = embedded_emit;
+	c2.emit_ctx = m;
+	c2.nentries = c2.diags.nerrors = c2.diags.nwarnings = 0;
+	cx_reader_find("bibtex")->read(&c2, &in);
+	fclose(f);
+	v->c->diags.nerrors += c2.diags.nerrors;
+	v->c->diags.nwarnings += c2.diags.nwarnings;
+	if (m->n)
+		cvd_v_diag(v, CX_NOTE, CX_E_VALUE, 1, "%zu BibTeX entr%s read from %s, beside the page", m->n,
+		           m->n == 1 ? "y" : "ies", path);
+}
+
+/* A page whose front matter describes one publication (a static site's
+ * publication page): its entry, which a cite.bib beside the page takes
+ * the place of.  0 when the front matter describes none. */
+static int front_page(struct cv *v, const struct cv_front *fm)
+{
+	if (!cvd_front_pub(fm))
+		return 0;
+	v->model = lab_model_builtin(&v->model_mem, 0); /* a citation string is a reference's */
+	struct embedded m = {v->c, v, NULL, NULL, 0, 0};
+	beside_bib(v, &m, "cite.bib");
+	struct cx_entry *e = NULL;
+	if (m.n == 1) {
+		/* the one record of the page's publication, however its
+		 * title is spelled there */
+		take_shown(v, m.ent[0], m.ent[0], 0);
+		emit_one(v->c, v, m.ent[0]);
+	} else if ((e = cvd_front_entry(v, fm)) != NULL) {
+		push_entry(v, e, cx_entry_get(e, CX_F_TITLE)->text);
+		emit_all(v, &m, NULL);
+	}
+	free(m.titles);
+	free(m.ent);
+	free(v->ent);
+	free(v->ekey);
+	return m.n == 1 || e;
 }
 
 static int cv_read(struct cx_reader_ctx *c, struct cx_input *in)
@@ -616,7 +741,25 @@ static int cv_read(struct cx_reader_ctx *c, struct cx_input *in)
 	const char *text = b.p ? b.p : "";
 	size_t n = b.n;
 	struct linemap lm = {0};
-	if (!looks_html(text, n) && !looks_latex(text, n) && cv_refs_list(text, n)) {
+	struct cv_front fm;
+	size_t fl = cvd_front_read(&v.a, text, n, &fm);
+	if (fl && front_page(&v, &fm)) {
+		buf_free(&b);
+		arena_destroy(&v.a);
+		return 0;
+	}
+	if (fl) {
+		/* a page's own front matter is no text of it: only its line
+		 * breaks stay, so lines keep their numbers */
+		size_t k = 0;
+		for (size_t i = 0; i < fl; i++)
+			k += b.p[i] == '\n';
+		memset(b.p, '\n', k);
+		memmove(b.p + k, b.p + fl, b.n - fl + 1);
+		b.n -= fl - k;
+		n = b.n;
+	}
+	if (!looks_html(text, n) && !looks_latex(text, n) && !md_emphasis(text, n) && cv_refs_list(text, n)) {
 		/* a bibliography, one reference a line: the labeller reads it */
 		cv_refs_text(c, text, n);
 		buf_free(&b);
@@ -649,7 +792,9 @@ static int cv_read(struct cx_reader_ctx *c, struct cx_input *in)
 	size_t merged = 0;
 	for (size_t i = 0; i < v.nent; i++)
 		merged += !v.ent[i];
-	size_t emitted = emit_all(&v, &m);
+	struct embedded side = {c, &v, NULL, NULL, 0, 0};
+	beside_bib(&v, &side, NULL);
+	size_t emitted = emit_all(&v, &m, &side);
 	if (!emitted)
 		cvd_v_diag(&v, CX_ERROR, CX_E_SYNTAX, 1,
 		        "no publications found (cv input: expected a list under a heading such as "
@@ -660,6 +805,8 @@ static int cv_read(struct cx_reader_ctx *c, struct cx_input *in)
 		           v.found, read, v.found - read, merged, emitted);
 	free(m.titles);
 	free(m.ent);
+	free(side.titles);
+	free(side.ent);
 	free(v.ent);
 	free(v.ekey);
 	free(lm.v);

@@ -386,6 +386,7 @@ static const char *by_extension(const char *file, cx_str ext)
 		{"csljson", "csl-json"}, {"nbib", "nbib"},   {"medline", "nbib"},
 		{"ciw", "isi"},        {"isi", "isi"},       {"enw", "endnote"},
 		{"refer", "endnote"},  {"cff", "cff"},       {"mods", "mods"},
+		{"tex", "cv"},         {"ltx", "cv"}, /* a LaTeX document: a CV, or a paper's bibliography */
 	};
 	for (size_t i = 0; i < sizeof exts / sizeof *exts; i++)
 		if (str_ieq(ext, exts[i].ext))
@@ -394,6 +395,22 @@ static const char *by_extension(const char *file, cx_str ext)
 	if (file && !strcmp(slash ? slash + 1 : file, "CITATION.cff"))
 		return "cff";
 	return NULL;
+}
+
+/* Does s open a JSON object or array as CSL-JSON is written: "{" then a
+ * member name or "}", "[" then an object or "]"?  A LaTeX CV may open
+ * with a brace too ("{\bf Publications}"), a reference list with a
+ * bracket ("[1] A. Author"). */
+static int json_start(const char *s, size_t n)
+{
+	if (!n || (s[0] != '{' && s[0] != '['))
+		return 0;
+	size_t k = 1;
+	while (k < n && str_space((unsigned char)s[k]))
+		k++;
+	if (k == n)
+		return 1; /* cut short: the JSON reader says where */
+	return s[0] == '{' ? s[k] == '"' || s[k] == '}' : s[k] == '{' || s[k] == ']';
 }
 
 const struct cx_reader *cx_reader_detect(const char *file, const char *buf, size_t n)
@@ -425,7 +442,7 @@ const struct cx_reader *cx_reader_detect(const char *file, const char *buf, size
 		name = yaml_format(s, k, 1);
 	else if (buf[i] == '<')
 		name = xml_format(s, k);
-	else if (buf[i] == '[' || buf[i] == '{')
+	else if (json_start(s, k))
 		name = "csl-json";
 	else if (!(name = tagged_format(s, k)) && !md)
 		name = yaml_format(s, k, 0);

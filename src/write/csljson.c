@@ -25,6 +25,7 @@
 #include "core/str.h"
 #include "core/arena.h"
 #include "core/bytes.h"
+#include "core/hint.h"
 #include "core/utf8.h"
 #include "write/fmt.h"
 #include "norm/norm.h"
@@ -215,68 +216,82 @@ static int probe_widen(cx_str t, size_t i, unsigned char c, int *open)
 	return 0;
 }
 
+/* CSL's HTML for each mark, already escaped for a JSON string, with its
+ * length: a mark costs one copy of known size. */
+struct tag {
+	const char *s;
+	unsigned char n;
+};
+#define TAG(s) {s, sizeof s - 1}
+static const struct tag tags[0x18] = {
+	[CX_M_NOCASE_ON] = TAG("<span class=\\\"nocase\\\">"),
+	[CX_M_NOCASE_OFF] = TAG("</span>"),
+	[CX_M_ITALIC_ON] = TAG("<i>"),
+	[CX_M_ITALIC_OFF] = TAG("</i>"),
+	[CX_M_BOLD_ON] = TAG("<b>"),
+	[CX_M_BOLD_OFF] = TAG("</b>"),
+	[CX_M_SC_ON] = TAG("<span style=\\\"font-variant:small-caps;\\\">"),
+	[CX_M_SC_OFF] = TAG("</span>"),
+	[CX_M_SUP_ON] = TAG("<sup>"),
+	[CX_M_SUP_OFF] = TAG("</sup>"),
+	[CX_M_SUB_ON] = TAG("<sub>"),
+	[CX_M_SUB_OFF] = TAG("</sub>"),
+	[CX_M_MATH_ON] = TAG("<span class=\\\"nocase\\\">$"),
+	[CX_M_MATH_OFF] = TAG("$</span>"),
+};
+#undef TAG
+
+static void put_text_marked(struct cw *w, cx_str t, size_t i, int rich);
+
 /* Text with inline markup as a JSON string with CSL's HTML markup; with
- * rich == 0 the markup is dropped and only the text is kept. */
-static void put_text(struct cw *w, cx_str t, int rich)
+ * rich == 0 the markup is dropped and only the text is kept.  Inline, and
+ * all of it for most values: the text goes out as it is up to the first
+ * byte that is a mark (below 0x20) or needs a JSON escape, and most have
+ * none.  The rest, from that byte on, is put_text_marked's. */
+static inline void put_text(struct cw *w, cx_str t, int rich)
 {
-	/* Already escaped for a JSON string. */
-	static const char *const tag[0x18] = {
-		[CX_M_NOCASE_ON] = "<span class=\\\"nocase\\\">",
-		[CX_M_NOCASE_OFF] = "</span>",
-		[CX_M_ITALIC_ON] = "<i>",
-		[CX_M_ITALIC_OFF] = "</i>",
-		[CX_M_BOLD_ON] = "<b>",
-		[CX_M_BOLD_OFF] = "</b>",
-		[CX_M_SC_ON] = "<span style=\\\"font-variant:small-caps;\\\">",
-		[CX_M_SC_OFF] = "</span>",
-		[CX_M_SUP_ON] = "<sup>",
-		[CX_M_SUP_OFF] = "</sup>",
-		[CX_M_SUB_ON] = "<sub>",
-		[CX_M_SUB_OFF] = "</sub>",
-		[CX_M_MATH_ON] = "<span class=\\\"nocase\\\">$",
-		[CX_M_MATH_OFF] = "$</span>",
-	};
-	if (out_json_short(w->o, t.p, t.n))
-		return;
-	/* One pass: the bytes between those that are marks (below 0x20) or
-	 * need a JSON escape go out as they are. */
-	size_t start = 0;
+	size_t i = out_json_plain(w->o, t.p, t.n);
+	if (CX_UNLIKELY(i < t.n))
+		put_text_marked(w, t, i, rich);
+}
+
+/* put_text from t.p[i], a mark or a byte to escape, on: each such byte
+ * is written as what it stands for, and the plain runs between them as
+ * they are.  Out of line, so that put_text's callers stay small. */
+static CX_NOINLINE void put_text_marked(struct cw *w, cx_str t, size_t i, int rich)
+{
 	int open = 0;
-	for (size_t i = 0; i < t.n; i++) {
-		i = (size_t)(bytes_find_ctl2(t.p + i, t.p + t.n, '"', '\\') - t.p);
-		if (i == t.n)
-			break;
-		out_write(w->o, t.p + start, i - start);
-		start = i + 1;
+	while (i < t.n) {
 		unsigned char c = (unsigned char)t.p[i];
 		if (w->probe && rich && probe_widen(t, i, c, &open)) {
 			w->widen = 1;
 			return;
 		}
+		i++;
 		if (c == CX_M_RAW_ON) {
 			/* An unknown command: the text of its arguments. */
-			size_t j = i + 1;
+			size_t j = i;
 			while (j < t.n && t.p[j] != CX_M_RAW_OFF)
 				j++;
-			cx_str raw = {t.p + i + 1, j - i - 1};
+			cx_str raw = {t.p + i, j - i};
 			cx_str r = fmt_raw_text(w->o, &w->a, w->e, w->f, raw);
 			put_text(w, r, rich);
-			int space_before = i > 0 && t.p[i - 1] == ' ';
-			i = j;
-			start = j + (j < t.n);
-			if (start < t.n && t.p[start] == ' ' && fmt_raw_eats_space(raw, r, space_before))
-				start++;
+			int space_before = i > 1 && t.p[i - 2] == ' ';
+			i = j + (j < t.n);
+			if (i < t.n && t.p[i] == ' ' && fmt_raw_eats_space(raw, r, space_before))
+				i++;
 		} else if (!CX_IS_MARK(c)) {
-			esc(w, t.p + i, 1);
+			esc(w, t.p + i - 1, 1);
 		} else if (rich && c == CX_M_NOCASE_ON && w->nocase++) {
 			/* Protection inside protection says nothing more. */
 		} else if (rich && c == CX_M_NOCASE_OFF && w->nocase && --w->nocase) {
-		} else if (rich && tag[c])
-			out_puts(w->o, tag[c]);
-		else if (!rich && (c == CX_M_MATH_ON || c == CX_M_MATH_OFF))
+		} else if (rich && tags[c].n) {
+			out_write(w->o, tags[c].s, tags[c].n);
+		} else if (!rich && (c == CX_M_MATH_ON || c == CX_M_MATH_OFF)) {
 			out_putc(w->o, '$');
+		}
+		i += out_json_plain(w->o, t.p + i, t.n - i);
 	}
-	out_write(w->o, t.p + start, t.n - start);
 }
 
 /* Rich text with a nocase span is written to memory first (a cx_out with

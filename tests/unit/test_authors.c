@@ -47,6 +47,23 @@ static const struct row rows[] = {
 	{"Li Chou, Zichang Liu; Anshumali Shrivastava", {"Chou|Li", "Liu|Zichang", "Shrivastava|Anshumali"}},
 	{"Wencong Xiao\xE2\x80\xA0, Romil Bhardwaj\xE2\x80\xA1", {"Xiao|Wencong*", "Bhardwaj|Romil"}},
 	{"Ada Lovelace", {"Lovelace|Ada"}},
+	/* family first, initials and full given names mixed */
+	{"Dasbach, G., Linpeng, Xiayu, Suter, D., et al.", {"Dasbach|G.", "Linpeng|Xiayu", "Suter|D.", "+"}},
+	{"Aksit, Aykut, Arteaga, Daniel N, Kysar, Jeffrey W", {"Aksit|Aykut", "Arteaga|Daniel N", "Kysar|Jeffrey W"}},
+	{"Smith, John, Roe, Jane", {"Smith|John", "Roe|Jane"}},
+	{"Ryan, KM, Glaviano, A, Dunne, R", {"Ryan|KM", "Glaviano|A", "Dunne|R"}},
+	{"Zhong, Zhiqin, Li, Ziyuan, \x05Wu, Yong\x06, & Jagadish, Chennupati",
+	 {"Zhong|Zhiqin", "Li|Ziyuan", "Wu|Yong!", "Jagadish|Chennupati"}},
+	{"van der Berg, Ingrid, Della Pietra, Stephen A.", {"van der Berg|Ingrid", "Della Pietra|Stephen A."}},
+	/* family names alone are no pairs */
+	{"Westwood, Messing & Lelkes", {"Westwood|", "Messing|", "Lelkes|"}},
+	{"Kifer, Messing, Roth, and Thakurta", {"Kifer|", "Messing|", "Roth|", "Thakurta|"}},
+	{"Liangyu Zhao, Arvind Krishnamurthy", {"Zhao|Liangyu", "Krishnamurthy|Arvind"}},
+	/* IOP: initials spaced after the family name */
+	{"Nguyen A, Hakkarainen T, Guina M D and Dubrovskii V G",
+	 {"Nguyen|A", "Hakkarainen|T", "Guina|M D", "Dubrovskii|V G"}},
+	{"Yan Q, Van de Walle CG, Guina MD", {"Yan|Q", "Van de Walle|CG", "Guina|MD"}},
+	{"Jena D, Niquet Y-M, Plissard S R", {"Jena|D", "Niquet|Y-M", "Plissard|S R"}},
 };
 
 static void render(struct arena *a, const struct au_list *L, size_t i, char *out, size_t cap)

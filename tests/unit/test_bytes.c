@@ -5,8 +5,9 @@
  * Every length from 0 to 100 bytes, each in a buffer allocated to exactly
  * that size (so that under AddressSanitizer a read past the end fails),
  * filled from an alphabet heavy in the bytes the searches look for, and
- * searched from every start offset.  The expected answer is what a plain
- * loop over the bytes gives, as each function's comment defines it.
+ * searched (or copied) from every start offset.  The expected answer is
+ * what a plain loop over the bytes gives, as each function's comment
+ * defines it.
  *
  * Prints every failure, then "N passed, M failed"; exits 1 on failure.
  */
@@ -94,6 +95,15 @@ int main(void)
 				const char *p = buf + from;
 				expect(bytes_find_ctl2(p, e, '"', '\\') == ref_find_ctl2(p, e, '"', '\\'),
 				       "bytes_find_ctl2", n, from);
+				/* The copy stops where the search does, with the bytes
+				 * before it copied, into room for exactly the length. */
+				{
+					size_t len = (size_t)(e - p), want = (size_t)(ref_find_ctl2(p, e, '"', '\\') - p);
+					char *dst = malloc(len ? len : 1);
+					size_t got = bytes_json_copy(dst, p, len);
+					expect(got == want && !memcmp(dst, p, want), "bytes_json_copy", n, from);
+					free(dst);
+				}
 				size_t l1, l2, t1, t2;
 				l1 = bytes_lines(p, (size_t)(e - p), &t1);
 				l2 = ref_lines(p, (size_t)(e - p), &t2);

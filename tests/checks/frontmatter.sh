@@ -1,0 +1,27 @@
+#!/bin/sh
+# checks/frontmatter.sh - BibTeX beside a page.  A static site's
+# publication page (YAML front matter) with the cite.bib its generator
+# keeps beside it: the BibTeX record is the entry, and the reader says
+# where it read it; the same page alone gives the entry its front matter
+# describes, the owner's user name an "[owner]" slot with a warning.  A
+# publication list with a BibTeX file of its own name beside it: an item
+# the file has takes its record, the file's other entries are left out.
+. "$(dirname "$0")/lib/common.sh"
+cd "$CASES/cv/front-bib" || exit 2
+
+"$CITEX" -t bibtex index.md >"$tmp/out" 2>"$tmp/err"
+same "cite.bib beside the page is its entry" index.out.bibtex "$tmp/out"
+expect "cite.bib read with a note" grep -q "note: 1 BibTeX entry read from cite.bib, beside the page" "$tmp/err"
+
+mkdir "$tmp/alone" && cp index.md "$tmp/alone/"
+(cd "$tmp/alone" && "$CITEX" -t bibtex index.md) >"$tmp/out" 2>"$tmp/err"
+same "the page alone: its front matter" alone.out.bibtex "$tmp/out"
+expect "the user name is the unknown owner" grep -q "give --owner" "$tmp/err"
+cd "$CASES/cv/beside-bib" || exit 2
+"$CITEX" -t bibtex papers.md >"$tmp/out" 2>"$tmp/err"
+same "papers.bib beside papers.md completes its items" papers.out.bibtex "$tmp/out"
+expect "papers.bib read with a note" grep -q "note: 2 BibTeX entries read from papers.bib, beside the page" "$tmp/err"
+mkdir "$tmp/list" && cp papers.md "$tmp/list/"
+(cd "$tmp/list" && "$CITEX" -t bibtex papers.md) >"$tmp/out" 2>"$tmp/err"
+if grep -q "volume = {13}" "$tmp/out"; then fail "the list alone has no BibTeX's fields" "$tmp/out"; else ok "the list alone has no BibTeX's fields"; fi
+done_checks
