@@ -488,6 +488,7 @@ struct cx_bib_options {
 	const char *highlight;     /* this person's name in bold ("Given Family"), or NULL */
 	const struct cx_aux *aux;  /* numeric styles number the entries in the order
 	                            * it cites them; NULL: the style's order */
+	int standalone;            /* HTML: a whole page, with citex's stylesheet */
 };
 
 struct cx_bib;

@@ -188,6 +188,13 @@ SPACES = [" ", "\\", "quad", "qquad", "newline", "linebreak", "par", "space",
 NOTHING = ["-", "/", "@", "relax", "protect", "allowbreak", "nobreak",
            "xspace", "leavevmode", "noindent", "ignorespaces", "unskip"]
 
+# Commands that take a dimension or a {length} and typeset no text: a box
+# raised or lowered, a kern, a skip (\raise 0.5ex\hbox{a}, \kern-.1em,
+# \hspace{1em}).  The dimension goes with the command; those that move
+# along the line leave one space.
+SKIPS = [("raise", 0), ("lower", 0), ("kern", 0), ("mkern", 0), ("vskip", 0),
+         ("vspace", 0), ("hskip", 1), ("hspace", 1), ("mskip", 0)]
+
 # Markup taking one argument: \emph{x}.
 MARKUP = [
     ("emph", "CX_M_ITALIC_ON"), ("textit", "CX_M_ITALIC_ON"),
@@ -469,6 +476,8 @@ def main():
         add(c, "LX_SPACE, 0, 0, NULL")
     for c in NOTHING:
         add(c, "LX_NOTHING, 0, 0, NULL")
+    for c, space in SKIPS:
+        add(c, "LX_SKIP, 0, %d, NULL" % space)
     for c, m in MARKUP:
         add(c, "LX_MARKUP, %s, 0, NULL" % m)
     for c, m in DECLS:

@@ -43,11 +43,12 @@ static int setup(struct run *r)
 	}
 	int format = cx_bib_format(r->opt.to);
 	if (format >= 0) {
-		char err[512];
+		char err[4096];
 		r->bib_opt.format = (enum cx_bib_format)format;
 		r->csl_style = cx_style_open(r->style, r->locale, r->locales, err, sizeof err);
 		if (!r->csl_style) {
-			fprintf(stderr, "citex: %s\n", err);
+			/* a style's problems are located (FILE:LINE:COL: error: ...) */
+			fprintf(stderr, "%s%s\n", strstr(err, ": error: ") ? "" : "citex: ", err);
 			return EXIT_USAGE;
 		}
 		if (!cx_style_has_bibliography(r->csl_style) && !r->quiet)

@@ -94,7 +94,8 @@ static const char policies_text[] =
 /* The options of formatted output, printed after the others. */
 static const char usage_csl[] =
 	"\n"
-	"Formatted bibliographies (-t text|html|markdown|latex):\n"
+	"Formatted bibliographies (-t text|html|markdown|latex; these options alone\n"
+	"imply -t text, and with any other -t they are an error):\n"
 	"      --style NAME|FILE CSL style (default: citex's own; NAME from styles/, then\n"
 	"                        citation-style-language-styles; a dependent style\n"
 	"                        uses its parent)\n"
@@ -105,6 +106,7 @@ static const char usage_csl[] =
 	"                        order by numeric styles (a .bbl for LaTeX)\n"
 	"      --highlight NAME  this person's name in bold (\"Given Family\")\n"
 	"      --group-by KEY    type or year: entries in headed groups\n"
+	"      --standalone      with -t html (implied): a whole page, with a stylesheet\n"
 	"\n";
 
 int usage_error(const char *fmt, ...)
@@ -132,7 +134,7 @@ int parse_options(struct run *r, int argc, char **argv)
 		{"max-expansion", required_argument, NULL, 'M'},
 		{"report-loss", no_argument, NULL, 'L'},
 		{"dedup", optional_argument, NULL, 'D'},
-		{"dedup-report", required_argument, NULL, 1006},
+		{"dedup-report", required_argument, NULL, 1007},
 		{"owner", required_argument, NULL, 'O'},
 		{"keys", optional_argument, NULL, 'K'},
 		{"aux", required_argument, NULL, 'X'},
@@ -149,10 +151,12 @@ int parse_options(struct run *r, int argc, char **argv)
 		{"locales", required_argument, NULL, 1003},
 		{"highlight", required_argument, NULL, 1004},
 		{"group-by", required_argument, NULL, 1005},
+		{"standalone", no_argument, NULL, 1006},
 		{NULL, 0, NULL, 0},
 	};
-	r->opt.to = "bibtex";
+	r->opt.to = NULL;
 	r->jobs = 1;
+	const char *csl_opt = NULL; /* the first option only formatted output takes */
 	int c;
 	opterr = 0; /* the messages below name the program as citex, whatever argv[0] */
 	while ((c = getopt_long(argc, argv, ":f:t:o:j:qh", longopts, NULL)) != -1) {
@@ -229,21 +233,29 @@ int parse_options(struct run *r, int argc, char **argv)
 			r->opt.macro_cap = (size_t)v;
 			break;
 		}
-		case 1006:
+		case 1007:
 			r->dedup_report = optarg;
 			if (!r->dedup)
 				r->dedup = 1;
 			r->hold = 1;
 			break;
-		case 1001: r->style = optarg; break;
-		case 1002: r->locale = optarg; break;
-		case 1003: r->locales = optarg; break;
-		case 1004: r->bib_opt.highlight = optarg; break;
+		case 1001: r->style = optarg; csl_opt = csl_opt ? csl_opt : "--style"; break;
+		case 1002: r->locale = optarg; csl_opt = csl_opt ? csl_opt : "--locale"; break;
+		case 1003: r->locales = optarg; csl_opt = csl_opt ? csl_opt : "--locales"; break;
+		case 1004:
+			r->bib_opt.highlight = optarg;
+			csl_opt = csl_opt ? csl_opt : "--highlight";
+			break;
 		case 1005:
+			csl_opt = csl_opt ? csl_opt : "--group-by";
 			if (strcmp(optarg, "type") && strcmp(optarg, "year")) {
 				return usage_error("--group-by takes type or year");
 			}
 			r->bib_opt.group = optarg[0] == 't' ? CX_BIB_BY_TYPE : CX_BIB_BY_YEAR;
+			break;
+		case 1006:
+			r->bib_opt.standalone = 1;
+			csl_opt = csl_opt ? csl_opt : "--standalone";
 			break;
 		case 'V': printf("citex %s\n", CITEX_VERSION); return EXIT_OK;
 		case 'h':
@@ -261,5 +273,17 @@ int parse_options(struct run *r, int argc, char **argv)
 		}
 		}
 	}
+	/* An option of formatted output asks for it: --style alone renders
+	 * text, and with another -t it would do nothing, which is an error
+	 * rather than a style silently ignored. */
+	if (csl_opt && !r->opt.to)
+		r->opt.to = r->bib_opt.standalone ? "html" : "text";
+	else if (r->bib_opt.standalone && strcmp(r->opt.to, "html"))
+		return usage_error("--standalone applies to -t html, not -t %s", r->opt.to);
+	else if (csl_opt && cx_bib_format(r->opt.to) < 0)
+		return usage_error("%s applies to -t text, html, markdown or latex, not -t %s", csl_opt,
+		                   r->opt.to);
+	if (!r->opt.to)
+		r->opt.to = "bibtex";
 	return -1;
 }

@@ -357,7 +357,11 @@ const char *csl_cite(struct csl_session *S, struct csl_cite *c, size_t n, int no
 /* The first-position cite of one item as plain text, for disambiguation. */
 const char *csl_cite_plain(struct csl_session *S, struct csl_item *it)
 {
-	struct csl_cite c = {.item = it, .position = POS_FIRST};
+	/* a later cite refers to a first note of its own: each item's is
+	 * another, as two items first cited in two notes have */
+	struct csl_cite c = {.item = it, .position = S->dis_pos};
+	if (S->dis_pos != POS_FIRST)
+		c.first_note = c.note = (int)it->index + 1;
 	struct csl_render r;
 	csl_render_init(&r, S, &S->st->cit, it, &c);
 	r.plain = 0;

@@ -79,6 +79,7 @@ enum csl_cm {
 	CM_BLOCK = 'K', CM_LEFT = 'M', CM_RIGHT = 'R', CM_INDENT = 'I', CM_DISPLAY_OFF = 'k',
 	CM_NOPUNCT = 'P',                          /* join: the next text's punctuation stays */
 	CM_SUFEND = 'Y',                           /* after a suffix's punctuation (delimiters) */
+	CM_DECOBLANK = 'Z',                        /* after a decorated text's blank suffix */
 	CM_TAG_OFF = 't',                          /* ends a tagged span (below) */
 };
 /* A tagged rendering (csl_session_tagged) marks what wrote each span of
@@ -277,8 +278,11 @@ struct csl_style {
 	size_t nlocales;
 };
 
-/* Parse a style; NULL with *err set (a static or arena message in errbuf). */
-struct csl_style *csl_style_load(const char *xml, size_t n, char *errbuf, size_t errlen);
+/* Parse and check a style; NULL with what is wrong in errbuf, one
+ * "FILE:LINE:COL: error: ..." line a problem (file: the name to report,
+ * NULL "style"). */
+struct csl_style *csl_style_load(const char *xml, size_t n, const char *file, char *errbuf,
+                                 size_t errlen);
 void csl_style_free(struct csl_style *s);
 
 /* ---- locales -------------------------------------------------------------- */
@@ -342,6 +346,7 @@ const char *csl_ordinal(const struct csl_locale *L, long n, int gender, int long
 struct csl_name {
 	const char *family, *given, *dp, *ndp, *suffix, *literal;
 	unsigned comma_suffix : 1, static_order : 1;
+	unsigned personal : 1;   /* a literal that is a person's name (a given name alone) */
 };
 struct csl_names {
 	struct csl_name *v;
@@ -365,7 +370,11 @@ struct csl_item {
 	const char *s[CV_NSTR];  /* rich text, NUL-terminated; NULL: absent */
 	struct csl_names names[CV_NNAMES];
 	struct csl_date *dates[CV_NDATES];
-	const struct cx_entry *entry;
+	const struct cx_entry *entry; /* only while the item is made */
+	const char *file;        /* where the entry was read, for reports */
+	unsigned line, col;
+	const char *crossref;    /* the key of its crossref parent, or NULL */
+	int missing;             /* a stand-in for a cited key no entry has */
 	int english;             /* language is English or unset (title case applies) */
 	int family_first;        /* names are written family name first, unseparated */
 	/* session state */
@@ -387,6 +396,18 @@ int csl_item_has(struct csl_item *it, int v);
  * type table, and the writers' shared choices in write/fmt.h). */
 void csl_item_from_entry(struct arena *a, struct csl_item *it, const struct cx_entry *e,
                          const struct cx_options *opt);
+/* The raw LaTeX commands kept in an item's text (CX_M_RAW spans), as a
+ * reader sees them: the text a macro of the file's @preamble defines for
+ * it, else the text of its arguments or its name (latex_raw_text), with a
+ * warning once a command, through d.  For every output but LaTeX. */
+struct latex_defs;
+struct csl_unraw {
+	struct arena *a;
+	const struct latex_defs *defs;
+	struct cx_diags *d;
+	struct strset warned;    /* the commands warned about */
+};
+void csl_item_unraw(struct csl_unraw *u, struct csl_item *it);
 /* Parse CSL rich text (HTML subset, quotes) into the markup above. */
 const char *csl_rich_parse(struct arena *a, const char *s, size_t n);
 
@@ -447,6 +468,9 @@ void csl_out_buf(struct buf *b, const char *s, enum csl_outfmt f, const struct c
 /* ---- internals shared by the stages ---------------------------------------------- */
 
 struct xnode;
+/* Check a style's element tree (csl/check.c): the number of problems,
+ * each reported as a line in out. */
+int csl_style_check(const struct xnode *root, const char *file, struct buf *out);
 struct csl_node *csl_compile(struct arena *a, const struct xnode *x);
 /* Whether pred holds for n (NULL: none) or a node below it, macros called
  * included. */
@@ -462,6 +486,8 @@ const char *csl_locator_name(int i);
 
 /* rich.c */
 const char *csl_text_case(struct arena *a, const char *s, enum csl_case tc);
+/* The same in the casing of the locale lang ("tr-TR": i and İ); NULL: none. */
+const char *csl_text_case_lang(struct arena *a, const char *s, enum csl_case tc, const char *lang);
 const char *csl_strip_periods(struct arena *a, const char *s);
 const char *csl_marked(struct arena *a, const char *s, char on, char off);
 void csl_cat(struct buf *b, const char *s, int punct_in_quote);
@@ -470,14 +496,20 @@ void csl_cat_prefixed(struct buf *b, const char *s);
 /* number.c */
 int csl_is_numeric(const char *s);
 /* The numbers of s rendered in a form (0 numeric, 1 ordinal, 2 long
- * ordinal, 3 roman); text that is not numeric comes back as it is. */
+ * ordinal, 3 roman), a range with the locale's dash for variable var;
+ * text that is not numeric comes back as it is. */
 const char *csl_number(struct arena *a, const char *s, int form, const struct csl_locale *L,
-                       int gender);
+                       int gender, int var);
 const char *csl_page_range(struct arena *a, const char *s, enum csl_range_format format,
                            const char *delim);
 /* Is s more than one number ("1-3", "4 & 5", "4 and 5", the locale's
  * "and" word too)? */
 int csl_plural(const char *s, const char *and_word);
+/* A label typed at the start of variable var's value, as citeproc-js
+ * reads one ("pp. 5-7", "ch. 1-3", "vol. 12"): the term it stands for,
+ * with the value after it in *rest; NULL when there is none. */
+const char *csl_embedded_label(const char *s, int var, const struct csl_locale *L,
+                               const char **rest);
 /* The first integer in s, or 0. */
 long csl_leading_int(const char *s);
 

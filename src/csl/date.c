@@ -144,28 +144,34 @@ static const char *part_text(struct csl_render *r, const struct csl_node *p, con
 	}
 }
 
-/* Parts first..last of one side, joined; the last part's suffix is
- * dropped when drop_suffix (a range continues after it). */
+/* Parts first..last of one side, joined.  Where the two sides of a range
+ * meet, their affixes go: the last part's suffix on the first side
+ * (drop_suffix), and on the second side (drop_prefix) the prefixes of
+ * its parts but the last, or of its one part, as citeproc-js queues
+ * them: "(8–9) November", "2000-11-08/09", "November 2000–January 2001". */
 static void render_run(struct csl_render *r, struct buf *b, const struct part *p, size_t first,
                        size_t last, const struct csl_date *d, int side, int var, const char *delim,
-                       int drop_suffix)
+                       int drop_suffix, int drop_prefix)
 {
 	int piq = r->L->punct_in_quote;
 	int any = 0;
 	const char *txt[3] = {"", "", ""}, *ys[3] = {NULL, NULL, NULL};
-	size_t shown_last = first;
+	size_t shown_last = first, nshown = 0;
 	for (size_t i = first; i <= last && i < 3; i++)
-		if (*(txt[i] = part_text(r, &p[i].n, d, side, var, &ys[i])))
+		if (*(txt[i] = part_text(r, &p[i].n, d, side, var, &ys[i]))) {
 			shown_last = i; /* the suffix a range drops is the last shown */
+			nshown++;
+		}
 	for (size_t i = first; i <= last && i < 3; i++) {
 		const char *s = txt[i];
 		if (!*s)
 			continue;
 		struct csl_fmt f = p[i].n.f;
-		if (drop_suffix && i == shown_last) {
+		if (drop_suffix && i == shown_last)
 			f.suffix = NULL;
-			f.has_affix = f.prefix && *f.prefix;
-		}
+		if (drop_prefix && (i != shown_last || nshown == 1))
+			f.prefix = NULL;
+		f.has_affix = (f.prefix && *f.prefix) || (f.suffix && *f.suffix);
 		s = csl_fmt_apply(r, s, &f, 1);
 		if (any && delim)
 			csl_cat(b, delim, piq);
@@ -254,7 +260,7 @@ static const char *render_parts(struct csl_render *r, const struct csl_node *n,
 		if (p[i].n.part == diff)
 			shown = 2;
 	if (diff < 0 || shown < 2) {
-		render_run(r, b, p, 0, np - 1, d, 0, v, delim, 0);
+		render_run(r, b, p, 0, np - 1, d, 0, v, delim, 0, 0);
 	} else {
 		size_t first = np, last = 0;
 		for (size_t i = 0; i < np; i++)
@@ -272,17 +278,17 @@ static const char *render_parts(struct csl_render *r, const struct csl_node *n,
 			last = np - 1;
 		}
 		if (first > 0) {
-			render_run(r, b, p, 0, first - 1, d, 0, v, delim, 0);
+			render_run(r, b, p, 0, first - 1, d, 0, v, delim, 0, 0);
 			if (b->n && delim)
 				csl_cat(b, delim, r->L->punct_in_quote);
 		}
-		render_run(r, b, p, first, last, d, 0, v, delim, 1);
+		render_run(r, b, p, first, last, d, 0, v, delim, 1, 0);
 		csl_cat(b, rd, 0);
 		if (d->y[1] || d->m[1])
-			render_run(r, b, p, first, last, d, 1, v, delim, 0);
+			render_run(r, b, p, first, last, d, 1, v, delim, 0, 1);
 		if (last + 1 < np) {
 			struct buf town, *t = csl_buf_take(r, &town);
-			render_run(r, t, p, last + 1, np - 1, d, 0, v, delim, 0);
+			render_run(r, t, p, last + 1, np - 1, d, 0, v, delim, 0, 0);
 			if (t->n) {
 				buf_putc(t, 0);
 				if (delim)

@@ -242,7 +242,9 @@ static void names_and_givens(struct csl_session *S, struct rend *v, size_t n)
 static void resolve(struct csl_session *S, struct rend *v, size_t n)
 {
 	const struct csl_context *c = &S->st->cit;
-	if (c->add_names || c->add_givenname)
+	/* names added for a later cite would show in the bibliography, where
+	 * citeproc-js shows only those of the first */
+	if ((c->add_names || c->add_givenname) && S->dis_pos == POS_FIRST)
 		names_and_givens(S, v, n);
 	if (count_clashes(v, n)) {
 		/* the cites that clash take the condition, and only theirs can
@@ -402,18 +404,35 @@ static int uses_dis_cond(const struct csl_node *n)
 	return 0;
 }
 
-void csl_disambiguate(struct csl_session *S)
+static int tests_subsequent(const struct csl_node *n)
 {
-	const struct csl_context *c = &S->st->cit;
-	if (!c->layout || S->nbib < 2)
-		return;
-	int cond = uses_dis_cond(c->layout);
-	for (size_t i = 0; i < S->st->nmacros && !cond; i++)
-		cond = uses_dis_cond(S->st->macros[i]);
-	S->uses_dis_cond = cond;
-	if (!c->add_names && !c->add_givenname && !c->add_year_suffix && !cond)
-		return;
-	global_names(S);
+	if (n->kind == CK_IF)
+		for (size_t i = 0; i < n->nconds; i++)
+			if (n->conds[i].test == CT_POSITION)
+				return 1;
+	for (size_t i = 0; i < n->nkids; i++)
+		if (tests_subsequent(&n->kids[i]))
+			return 1;
+	return 0;
+}
+
+/* Does the citation test cs:node n's kind of condition, in its layout or
+ * a macro? */
+static int style_tests(const struct csl_style *st, int (*test)(const struct csl_node *))
+{
+	if (test(st->cit.layout))
+		return 1;
+	for (size_t i = 0; i < st->nmacros; i++)
+		if (test(st->macros[i]))
+			return 1;
+	return 0;
+}
+
+/* One pass: the cites of every item in position pos, and the steps for
+ * each set of equal ones. */
+static void disambiguate_in(struct csl_session *S, enum csl_pos pos)
+{
+	S->dis_pos = pos;
 	size_t n = S->nbib;
 	struct rend *v = xcalloc(n, sizeof *v);
 	for (size_t i = 0; i < n; i++)
@@ -431,4 +450,25 @@ void csl_disambiguate(struct csl_session *S)
 	for (size_t i = 0; i < n; i++)
 		free(v[i].s);
 	free(v);
+	S->dis_pos = POS_FIRST;
+}
+
+void csl_disambiguate(struct csl_session *S)
+{
+	const struct csl_context *c = &S->st->cit;
+	S->dis_pos = POS_FIRST;
+	if (!c->layout || S->nbib < 2)
+		return;
+	int cond = style_tests(S->st, uses_dis_cond);
+	S->uses_dis_cond = cond;
+	if (!c->add_names && !c->add_givenname && !c->add_year_suffix && !cond)
+		return;
+	global_names(S);
+	disambiguate_in(S, POS_FIRST);
+	/* a note style's later cites are short ("Doe"), and two works by one
+	 * author are ambiguous there though their first cites are not: the
+	 * steps apply to them too (CSL 1.0.2: a cite is ambiguous as it is
+	 * rendered; citeproc-js compares each item's last cite) */
+	if (style_tests(S->st, tests_subsequent))
+		disambiguate_in(S, POS_SUBSEQUENT);
 }

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/diag.h"
 #include "core/str.h"
 #include "csl/csl.h"
 #include "model/model.h"
@@ -100,7 +101,7 @@ static void split_particles(struct arena *a, struct csl_name *n)
 }
 
 static void names_of(struct arena *a, struct csl_names *out, const struct cx_field *f,
-                     const struct cx_options *opt)
+                     const struct cx_options *opt, int csljson)
 {
 	out->v = arena_calloc(a, (f->nnames + 1) * sizeof *out->v);
 	out->n = 0;
@@ -114,8 +115,21 @@ static void names_of(struct arena *a, struct csl_names *out, const struct cx_fie
 		}
 		struct csl_name *c = &out->v[out->n];
 		memset(c, 0, sizeof *c);
-		if (nm->literal.n || (!nm->family.n && nm->given.n)) {
+		if (nm->literal.n || (!nm->family.n && nm->given.n && !csljson)) {
 			c->literal = rich(a, nm->literal.n ? nm->literal : nm->given);
+		} else if (!nm->family.n && nm->given.n) {
+			/* a given name alone ("Madonna") is written as it is, but is a
+			 * person's name, not an institution's, as citeproc-js reads
+			 * CSL-JSON: the delimiters of people's names go around it */
+			c->literal = rich(a, nm->given);
+			c->personal = 1;
+		} else if (nm->family.n >= 2 && nm->family.p[0] == '"' &&
+		           nm->family.p[nm->family.n - 1] == '"') {
+			/* a family name in quotes is taken as it is, particles and
+			 * all ("\"van der Berg\""), as citeproc-js reads one */
+			c->family = rich(a, (cx_str){nm->family.p + 1, nm->family.n - 2});
+			c->given = nm->given.n ? rich(a, nm->given) : NULL;
+			c->suffix = nm->suffix.n ? rich(a, nm->suffix) : NULL;
 		} else if (nm->family.n) {
 			c->family = rich(a, nm->family);
 			c->given = nm->given.n ? rich(a, nm->given) : NULL;
@@ -191,7 +205,8 @@ static void by_name(struct map *m, const struct cx_field *f, int v)
 	switch (csl_var_kind(v)) {
 	case CVK_NAMES:
 		if (!it->names[v - CV_FIRST_NAME].n)
-			names_of(m->a, &it->names[v - CV_FIRST_NAME], f, m->opt);
+			names_of(m->a, &it->names[v - CV_FIRST_NAME], f, m->opt,
+			         m->e->source && !strcmp(m->e->source, "csl-json"));
 		break;
 	case CVK_DATE: {
 		if (it->dates[v - CV_FIRST_DATE])
@@ -199,7 +214,7 @@ static void by_name(struct map *m, const struct cx_field *f, int v)
 		struct cx_date d = f->date;
 		if (!d.year[0] && !d.literal.n) {
 			date_parse_iso(&d, str_trim(f->text));
-			if (d.literal.p && !d.year[0])
+			if (d.literal.p && !d.year[0] && !date_parse_text(&d, str_trim(f->text)))
 				d.literal = str_trim(f->text);
 		}
 		it->dates[v - CV_FIRST_DATE] = date_of(m->a, &d, f->text);
@@ -329,6 +344,32 @@ static size_t note_key(const char *p, size_t n)
 	return k < n && p[k] == ':' ? k : 0;
 }
 
+/* A name in a note line, as citeproc-js reads one: "Doe || John" is a
+ * family and a given name, anything else one literal name ("World Health
+ * Organization"); each line adds one to the list. */
+static void note_name(struct map *m, struct csl_names *l, cx_str val)
+{
+	struct csl_name *v = arena_calloc(m->a, (l->n + 2) * sizeof *v);
+	if (l->n)
+		memcpy(v, l->v, l->n * sizeof *v);
+	struct csl_name *nm = &v[l->n];
+	const char *bars = NULL;
+	for (size_t i = 0; i + 1 < val.n && !bars; i++)
+		if (val.p[i] == '|' && val.p[i + 1] == '|')
+			bars = val.p + i;
+	if (bars) {
+		cx_str fam = str_trim((cx_str){val.p, (size_t)(bars - val.p)});
+		cx_str giv = str_trim((cx_str){bars + 2, (size_t)(val.p + val.n - bars - 2)});
+		nm->family = rich(m->a, fam);
+		nm->given = giv.n ? rich(m->a, giv) : NULL;
+		split_particles(m->a, nm);
+	} else {
+		nm->literal = rich(m->a, val);
+	}
+	l->v = v;
+	l->n++;
+}
+
 /* Variables written in the note, one "key: value" line each (citeproc-js's
  * note fields, as Zotero writes them): a line before the first other line
  * but the note's first sets the variable when the item lacks it (a type,
@@ -340,6 +381,7 @@ static void note_fields(struct map *m)
 	char *keep = arena_alloc(m->a, n + 1);
 	size_t kn = 0;
 	int taking = 1;
+	unsigned char named[CV_NNAMES] = {0}; /* the names the note gave */
 	for (size_t i = 0, line = 0; i <= n; line++) {
 		const char *eol = memchr(note + i, '\n', n - i);
 		size_t e = eol ? (size_t)(eol - note) : n;
@@ -367,8 +409,8 @@ static void note_fields(struct map *m)
 				if (!m->it->dates[v - CV_FIRST_DATE]) {
 					struct cx_date d = {0};
 					date_parse_iso(&d, val);
-					if (d.literal.p && !d.year[0])
-						d.literal = val;
+					if (d.literal.p && !d.year[0] && !date_parse_text(&d, val))
+						d.literal = val; /* "issued: September 2006" is a date */
 					m->it->dates[v - CV_FIRST_DATE] = date_of(m->a, &d, val);
 				} else {
 					field = 0;
@@ -378,13 +420,18 @@ static void note_fields(struct map *m)
 					field = 0;
 				else
 					set_str(m, v, rich(m->a, val));
-			} else if (v >= 0 && csl_var_kind(v) == CVK_NAMES && m->it->names[v - CV_FIRST_NAME].n) {
-				field = 0;
+			} else if (v >= 0 && csl_var_kind(v) == CVK_NAMES) {
+				if (m->it->names[v - CV_FIRST_NAME].n && !named[v - CV_FIRST_NAME])
+					field = 0;
+				else
+					note_name(m, &m->it->names[v - CV_FIRST_NAME], val),
+					named[v - CV_FIRST_NAME] = 1;
 			}
 		}
 		if (!field && l.n) {
+			/* what stays of the note is one paragraph */
 			if (kn)
-				keep[kn++] = '\n';
+				keep[kn++] = ' ';
 			memcpy(keep + kn, l.p, l.n);
 			kn += l.n;
 		}
@@ -401,6 +448,12 @@ void csl_item_from_entry(struct arena *a, struct csl_item *it, const struct cx_e
 	struct map m = {a, it, e, opt};
 	it->entry = e;
 	it->id = cstr(a, e->key);
+	it->file = e->file ? arena_strndup(a, e->file, strlen(e->file)) : NULL;
+	it->line = e->loc.line;
+	it->col = e->loc.col;
+	for (size_t i = 0; i < e->nfields; i++)
+		if (e->fields[i].id == CX_F_CROSSREF && !e->fields[i].inherited && e->fields[i].raw.n)
+			it->crossref = cstr(a, e->fields[i].raw);
 	/* a CSL-JSON or RIS source's own type where the model's is less exact */
 	it->type = csl_type_lookup(cx_entry_csl_type(e));
 	if (it->type < 0)
@@ -441,4 +494,86 @@ void csl_item_from_entry(struct arena *a, struct csl_item *it, const struct cx_e
 	 * name first ("Fujieda H."). */
 	it->family_first = lang && ((!strncmp(lang, "ja", 2) || !strncmp(lang, "zh", 2)) ||
 	                            !strcmp(lang, "vi") || !strcmp(lang, "hu"));
+}
+
+/* ---- raw LaTeX for a reader ------------------------------------------------ */
+
+enum { UNRAW_DEPTH = 8 }; /* macros that call macros: a cycle stops here */
+
+static cx_str unraw_text(struct csl_unraw *u, const struct csl_item *it, cx_str s, int depth);
+
+/* The text one raw command stands for, in the model's markup. */
+static cx_str raw_value(struct csl_unraw *u, const struct csl_item *it, cx_str raw, int depth)
+{
+	cx_str src;
+	if (u->defs && depth < UNRAW_DEPTH && latex_defs_apply(u->a, u->defs, raw, &src)) {
+		cx_str t = latex_decode(u->a, src.p, src.n);
+		return unraw_text(u, it, t, depth + 1);
+	}
+	cx_str name;
+	int known;
+	cx_str t = latex_raw_text(u->a, raw, &name, &known);
+	int added = 0;
+	if (!known && name.n && u->d)
+		strset_add(&u->warned, u->a, name.p, name.n, &added);
+	if (added)
+		diag_report_at(u->d, it->file, CX_WARNING, CX_E_LATEX, it->line, it->col,
+		               "unknown LaTeX command '\\%.*s' written as its text ('%.*s')",
+		               (int)name.n, name.p, (int)t.n, t.p);
+	return t;
+}
+
+/* s with each CX_M_RAW span replaced by its text, kept from case
+ * changes as the raw command was. */
+static cx_str unraw_text(struct csl_unraw *u, const struct csl_item *it, cx_str s, int depth)
+{
+	const char *on = memchr(s.p, CX_M_RAW_ON, s.n);
+	if (!on)
+		return s;
+	struct buf b = {0};
+	size_t i = 0;
+	while (on) {
+		size_t at = (size_t)(on - s.p);
+		const char *off = memchr(on, CX_M_RAW_OFF, s.n - at);
+		size_t end = off ? (size_t)(off - s.p) : s.n;
+		buf_put(&b, s.p + i, at - i);
+		cx_str t = raw_value(u, it, (cx_str){on + 1, end - at - 1}, depth);
+		if (t.n) {
+			buf_putc(&b, CX_M_NOCASE_ON);
+			buf_put(&b, t.p, t.n);
+			buf_putc(&b, CX_M_NOCASE_OFF);
+		}
+		i = off ? end + 1 : s.n;
+		on = i < s.n ? memchr(s.p + i, CX_M_RAW_ON, s.n - i) : NULL;
+	}
+	buf_put(&b, s.p + i, s.n - i);
+	cx_str out = arena_str(u->a, b.p ? b.p : "", b.n);
+	buf_free(&b);
+	return out;
+}
+
+static const char *unraw_str(struct csl_unraw *u, const struct csl_item *it, const char *s)
+{
+	if (!s || !strchr(s, CX_M_RAW_ON))
+		return s;
+	return unraw_text(u, it, (cx_str){s, strlen(s)}, 0).p;
+}
+
+void csl_item_unraw(struct csl_unraw *u, struct csl_item *it)
+{
+	for (int v = 0; v < CV_NSTR; v++)
+		it->s[v] = unraw_str(u, it, it->s[v]);
+	for (int v = 0; v < CV_NNAMES; v++)
+		for (size_t i = 0; i < it->names[v].n; i++) {
+			struct csl_name *n = &it->names[v].v[i];
+			n->family = unraw_str(u, it, n->family);
+			n->given = unraw_str(u, it, n->given);
+			n->dp = unraw_str(u, it, n->dp);
+			n->ndp = unraw_str(u, it, n->ndp);
+			n->suffix = unraw_str(u, it, n->suffix);
+			n->literal = unraw_str(u, it, n->literal);
+		}
+	for (int v = 0; v < CV_NDATES; v++)
+		if (it->dates[v])
+			it->dates[v]->literal = unraw_str(u, it, it->dates[v]->literal);
 }

@@ -11,6 +11,7 @@
  * without a language, then the locale file for the language and for its
  * primary dialect, then the built-in en-US. */
 #define _POSIX_C_SOURCE 200809L
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -96,6 +97,136 @@ static int find_style(const char *name, const char *near, char *out, size_t cap)
 	return exists(out) ? 0 : -1;
 }
 
+/* ---- a name not found: the styles it may have meant ------------------------ */
+
+/* Edit distance between a and b, counting up to cap (a typo's distance). */
+static size_t distance(const char *a, size_t na, const char *b, size_t nb, size_t cap)
+{
+	if (na > 64 || nb > 64)
+		return cap + 1;
+	size_t row[65];
+	for (size_t j = 0; j <= nb; j++)
+		row[j] = j;
+	for (size_t i = 1; i <= na; i++) {
+		size_t diag = row[0], best = row[0] = i;
+		for (size_t j = 1; j <= nb; j++) {
+			size_t up = row[j];
+			size_t v = diag + (a[i - 1] != b[j - 1]);
+			if (row[j - 1] + 1 < v)
+				v = row[j - 1] + 1;
+			if (up + 1 < v)
+				v = up + 1;
+			row[j] = v;
+			diag = up;
+			if (v < best)
+				best = v;
+		}
+		if (best > cap)
+			return cap + 1;
+	}
+	return row[nb];
+}
+
+/* Are the first letters of file's words (up to end) the letters of w
+ * ("mla": modern-language-association)? */
+static int initials(const char *w, size_t nw, const char *file, size_t nf)
+{
+	size_t k = 0;
+	for (size_t i = 0; i < nf; i++)
+		if (i == 0 || file[i - 1] == '-') {
+			if (k == nw || file[i] != w[k])
+				return 0;
+			k++;
+		}
+	return k == nw;
+}
+
+/* How close a style's file name is to what was asked for: 0 a name that
+ * starts with it as a word ("chicago" -> chicago-author-date), 1 one its
+ * initials spell ("mla"), 2 one that holds it as a word, 3 + d one a typo
+ * away (d edits); -1 none. */
+static int closeness(const char *want, const char *file)
+{
+	size_t nw = strlen(want), nf = strlen(file);
+	if (nf < 5 || strcmp(file + nf - 4, ".csl"))
+		return -1;
+	nf -= 4;
+	if (nw >= 3 && nf > nw && !strncmp(file, want, nw) && file[nw] == '-')
+		return 0;
+	if (nw >= 2 && initials(want, nw, file, nf))
+		return 1;
+	for (size_t i = 1; nw >= 3 && i + nw <= nf; i++)
+		if (file[i - 1] == '-' && !strncmp(file + i, want, nw) &&
+		    (i + nw == nf || file[i + nw] == '-'))
+			return 2;
+	size_t cap = nw < 5 ? 1 : nw < 10 ? 2 : 3;
+	size_t d = distance(want, nw, file, nf, cap);
+	return d <= cap ? 3 + (int)d : -1;
+}
+
+/* Up to five style names close to want, from the folders styles are
+ * looked up in, the closest first and the dependent styles (journals'
+ * names for a parent) after the others, in err after what is there. */
+static void suggest(const char *want, const char *const *dirs, size_t ndirs,
+                    const char *dependent, char *err, size_t errlen)
+{
+	enum { KEEP = 5 };
+	char best[KEEP][128];
+	int rank[KEEP];
+	size_t nbest = 0;
+	const char *base = strrchr(want, '/');
+	base = base ? base + 1 : want;
+	char w[128];
+	snprintf(w, sizeof w, "%.100s", base);
+	size_t nw = strlen(w);
+	if (nw > 4 && !strcmp(w + nw - 4, ".csl"))
+		w[nw - 4] = 0;
+	for (size_t i = 0; i < ndirs; i++) {
+		DIR *d = dirs[i] ? opendir(dirs[i]) : NULL;
+		struct dirent *de;
+		while (d && (de = readdir(d))) {
+			int c = closeness(w, de->d_name);
+			if (c < 0)
+				continue;
+			c += dirs[i] == dependent ? 8 : 0; /* a journal's alias after the styles */
+			char nm[128];
+			size_t len = strlen(de->d_name) - 4;
+			if (len >= sizeof nm)
+				continue;
+			memcpy(nm, de->d_name, len);
+			nm[len] = 0;
+			/* the closest first; the shortest, then A to Z, of a rank */
+			size_t at = nbest;
+			while (at && (rank[at - 1] > c ||
+			              (rank[at - 1] == c && (strlen(best[at - 1]) > len ||
+			                                     (strlen(best[at - 1]) == len &&
+			                                      strcmp(best[at - 1], nm) > 0)))))
+				at--;
+			int dup = 0;
+			for (size_t k = 0; k < nbest; k++)
+				dup |= !strcmp(best[k], nm);
+			if (dup || at >= KEEP)
+				continue;
+			size_t last = nbest < KEEP ? nbest++ : KEEP - 1;
+			for (size_t k = last; k > at; k--) {
+				memcpy(best[k], best[k - 1], sizeof best[k]);
+				rank[k] = rank[k - 1];
+			}
+			memcpy(best[at], nm, sizeof nm);
+			rank[at] = c;
+		}
+		if (d)
+			closedir(d);
+	}
+	size_t n = strlen(err);
+	for (size_t k = 0; k < nbest && n < errlen; k++) {
+		snprintf(err + n, errlen - n, "%s%s", k ? ", " : "; did you mean ", best[k]);
+		n += strlen(err + n);
+	}
+	if (nbest && n + 1 < errlen)
+		snprintf(err + n, errlen - n, "?");
+}
+
 static int is_builtin(const char *name)
 {
 	return !name || !strcmp(name, "citex") || !strcmp(name, "default");
@@ -110,19 +241,25 @@ struct csl_style *csl_style_open(const char *name, char *err, size_t errlen)
 	char near[4096] = "";
 	for (int depth = 0; depth < 4; depth++) {
 		if (is_builtin(name)) {
-			s = csl_style_load((const char *)builtin_style, sizeof builtin_style - 1, err, errlen);
+			s = csl_style_load((const char *)builtin_style, sizeof builtin_style - 1,
+			                   "citex.csl (built in)", err, errlen);
 		} else {
 			char path[4096];
 			if (find_style(name, *near ? near : NULL, path, sizeof path) < 0) {
 				snprintf(err, errlen, "style '%s' not found (looked in styles/, %s, and as a path)",
 				         name, DEBIAN_STYLES);
+				char dir[4096];
+				self_dir(dir, sizeof dir);
+				strcat(dir, "/styles");
+				const char *dirs[] = {dir, CITEX_STYLEDIR, DEBIAN_STYLES, DEBIAN_STYLES "/dependent"};
+				suggest(name, dirs, sizeof dirs / sizeof *dirs, dirs[3], err, errlen);
 				break;
 			}
 			if (csl_read_file(path, &b) < 0) {
 				snprintf(err, errlen, "%s: cannot read", path);
 				break;
 			}
-			s = csl_style_load(b.p, b.n, err, errlen);
+			s = csl_style_load(b.p, b.n, path, err, errlen);
 			/* where a dependent style's parent is looked for first */
 			snprintf(near, sizeof near, "%s", path);
 			char *sl = strrchr(near, '/');

@@ -116,7 +116,7 @@ struct csl_locale_src *csl_locale_builtin(struct arena *a)
 
 struct ranked {
 	struct csl_term t;
-	size_t rank;
+	uint64_t rank;
 };
 
 static int cmp_term(const void *a, const void *b)
@@ -168,7 +168,9 @@ void csl_locale_merge(struct csl_locale *L, const char *lang, struct csl_locale_
 					continue;
 			}
 			all[k].t = s->terms[j];
-			all[k].rank = i;
+			/* the more important source first; in one source, a term
+			 * defined twice is its last definition (citeproc-js) */
+			all[k].rank = (uint64_t)i << 32 | (0xFFFFFFFFu - (uint32_t)j);
 			k++;
 		}
 		for (int f = 0; f < 2; f++)

@@ -46,16 +46,26 @@ static int is_upper_start(const char *s)
 	return utf8proc_category(cp) == UTF8PROC_CATEGORY_LU;
 }
 
-/* The blanks at the end of b out, spaces and no-break spaces. */
+/* Is cp a blank as JavaScript's \s counts them (citeproc-js trims
+ * initials with it): the no-break and wide spaces, and U+FEFF? */
+static int js_blank(int32_t cp)
+{
+	return cp == ' ' || cp == '\t' || cp == 0xA0 || cp == 0x1680 || (cp >= 0x2000 && cp <= 0x200A) ||
+	       cp == 0x2028 || cp == 0x2029 || cp == 0x202F || cp == 0x205F || cp == 0x3000 ||
+	       cp == 0xFEFF;
+}
+
+/* The blanks at the end of b out: spaces, no-break spaces, U+FEFF. */
 static void trim_blanks(struct buf *b)
 {
-	for (;;) {
-		if (b->n && b->p[b->n - 1] == ' ')
-			b->n--;
-		else if (b->n >= 2 && !memcmp(b->p + b->n - 2, "\xC2\xA0", 2))
-			b->n -= 2;
-		else
+	while (b->n) {
+		size_t k = b->n - 1;
+		while (k && b->n - k < 4 && ((unsigned char)b->p[k] & 0xC0) == 0x80)
+			k--;
+		int32_t cp;
+		if (utf8_decode(b->p + k, b->n - k, &cp) != b->n - k || !js_blank(cp))
 			break;
+		b->n = k;
 	}
 }
 
@@ -132,35 +142,6 @@ static void initials(struct buf *b, const char *g, const char *with, int init, i
 	trim_blanks(b);
 }
 
-/* The given name at a disambiguation level: 0 as the style says, 1 with
- * initials (a short form gains them; without initialize-with it gains the
- * full given name), 2 the full given name. */
-static const char *given_form(struct csl_render *r, const struct csl_name *nm, const struct csl_nameopts *o,
-                              int level)
-{
-	if (!nm->given || !*nm->given)
-		return NULL;
-	if (!o->initialize_with || level >= 2)
-		return nm->given;
-	struct buf own, *b = csl_buf_take(r, &own);
-	initials(b, nm->given, o->initialize_with, o->initialize, r->st->init_hyphen);
-	return csl_buf_str(r, b, &own);
-}
-
-static void space(struct buf *b)
-{
-	if (b->n && b->p[b->n - 1] != ' ' && b->p[b->n - 1] != '\'' &&
-	    !(b->n >= 3 && !memcmp(b->p + b->n - 3, "\xE2\x80\x99", 3)))
-		buf_putc(b, ' ');
-}
-
-static int ends_with_apostrophe(const char *s)
-{
-	size_t n = s ? strlen(s) : 0;
-	return n && (s[n - 1] == '\'' || (n >= 3 && !memcmp(s + n - 3, "\xE2\x80\x99", 3)) ||
-	             s[n - 1] == '-');
-}
-
 /* A name in a script written without spaces between family and given
  * name (Chinese, Japanese, Korean): family first, no separator. */
 static int cjk(const char *s)
@@ -180,6 +161,44 @@ static int cjk(const char *s)
 		p += l;
 	}
 	return any;
+}
+
+/* The given name at a disambiguation level: 0 as the style says, 1 with
+ * initials (a short form gains them; without initialize-with it gains the
+ * full given name), 2 the full given name. */
+static const char *given_form(struct csl_render *r, const struct csl_name *nm, const struct csl_nameopts *o,
+                              int level)
+{
+	if (!nm->given || !*nm->given)
+		return NULL;
+	/* a given name in Chinese, Japanese or Korean has no initials: a
+	 * one-character one is no initial to add a period to (citeproc-js
+	 * initializes only names in a spaced script) */
+	if (!o->initialize_with || level >= 2 || cjk(nm->given))
+		return nm->given;
+	struct buf own, *b = csl_buf_take(r, &own);
+	initials(b, nm->given, o->initialize_with, o->initialize, r->st->init_hyphen);
+	return csl_buf_str(r, b, &own);
+}
+
+static void space(struct buf *b)
+{
+	if (b->n && b->p[b->n - 1] != ' ' && b->p[b->n - 1] != '\'' &&
+	    !(b->n >= 3 && !memcmp(b->p + b->n - 3, "\xE2\x80\x99", 3)))
+		buf_putc(b, ' ');
+}
+
+static int ends_with_quote(const char *s)
+{
+	size_t n = s ? strlen(s) : 0;
+	return n && (s[n - 1] == '\'' || (n >= 3 && !memcmp(s + n - 3, "\xE2\x80\x99", 3)));
+}
+
+static int ends_with_apostrophe(const char *s)
+{
+	size_t n = s ? strlen(s) : 0;
+	return n && (s[n - 1] == '\'' || (n >= 3 && !memcmp(s + n - 3, "\xE2\x80\x99", 3)) ||
+	             s[n - 1] == '-');
 }
 
 static void cat(struct buf *b, const char *s)
@@ -210,9 +229,13 @@ static const char *affixed(struct csl_render *r, const struct csl_node *np, cons
 }
 
 /* The given name-part of an inverted name: the given name and the
- * particles after it. */
+ * particles after it.  A demoted non-dropping particle keeps the family
+ * name-part's formatting (CSL 1.0.2, cs:name-part: "family" affects the
+ * family name and the non-dropping particle), inside the given
+ * name-part's affixes. */
 static const char *given_part(struct csl_render *r, const struct csl_node *gnp, const char *given,
-                              const char *const *parts, size_t nparts)
+                              const char *const *parts, size_t nparts, const char *ndp,
+                              const struct csl_node *fnp)
 {
 	struct buf own, *g = csl_buf_take(r, &own);
 	const char *pieces[3] = {given, nparts > 0 ? parts[0] : NULL, nparts > 1 ? parts[1] : NULL};
@@ -221,7 +244,7 @@ static const char *given_part(struct csl_render *r, const struct csl_node *gnp, 
 			continue;
 		if (g->n)
 			space(g);
-		cat(g, styled(r, gnp, pieces[i]));
+		cat(g, styled(r, i && pieces[i] == ndp ? fnp : gnp, pieces[i]));
 	}
 	if (!g->n) {
 		csl_buf_drop(r, g, &own);
@@ -230,14 +253,25 @@ static const char *given_part(struct csl_render *r, const struct csl_node *gnp, 
 	return affixed(r, gnp, csl_buf_str(r, g, &own));
 }
 
-/* A particle and the space after it (none after an apostrophe). */
-static void particle(struct buf *b, const char *p, const char *shown)
+/* The blank that joins a particle to the family name: a no-break space
+ * where the locale is French, Russian or Czech ("de la\u00a0Fontaine"),
+ * as citeproc-js joins them, else a space.  Initials that
+ * initialize-with ends with a no-break space ("D.\u00a0") join the
+ * family name with it too. */
+static const char *name_blank(const struct csl_render *r)
+{
+	const char *l = r->L && r->L->lang ? r->L->lang : "en";
+	return !strncmp(l, "fr", 2) || !strncmp(l, "ru", 2) || !strncmp(l, "cs", 2) ? "\xC2\xA0" : " ";
+}
+
+/* A particle and the blank after it (none after an apostrophe). */
+static void particle(struct buf *b, const char *p, const char *shown, const char *blank)
 {
 	if (!p)
 		return;
 	cat(b, shown);
 	if (!ends_with_apostrophe(p))
-		buf_putc(b, ' ');
+		cat(b, blank);
 }
 
 /* One name as text; inverted says name-as-sort-order applies to it.  In
@@ -266,10 +300,11 @@ static const char *one_name(struct csl_render *r, const struct csl_name *nm, con
 	int display = !inverted && !short_form && !(cjk(nm->family) && (!nm->given || cjk(nm->given))) &&
 	              !(r->it && r->it->family_first);
 	struct buf fown, *f = csl_buf_take(r, &fown);
+	const char *blank = name_blank(r);
 	if (display)
-		particle(f, nm->dp, nm->dp);
+		particle(f, nm->dp, nm->dp, blank);
 	if (!demote && nm->ndp)
-		particle(f, nm->ndp, styled(r, fnp, nm->ndp));
+		particle(f, nm->ndp, styled(r, fnp, nm->ndp), blank);
 	cat(f, styled(r, fnp, nm->family));
 	if (display && nm->suffix) {
 		if (nm->comma_suffix)
@@ -288,7 +323,7 @@ static const char *one_name(struct csl_render *r, const struct csl_name *nm, con
 			parts[np++] = nm->dp;
 		if (nm->ndp && demote)
 			parts[np++] = nm->ndp;
-		giv = given_part(r, gnp, given, parts, np);
+		giv = given_part(r, gnp, given, parts, np, demote ? nm->ndp : NULL, fnp);
 	}
 	if (giv && !*giv)
 		giv = NULL;
@@ -307,8 +342,14 @@ static const char *one_name(struct csl_render *r, const struct csl_name *nm, con
 		cat(b, fam);
 	} else if (!inverted) {
 		/* given [dp ndp family suffix] */
+		/* a given name that ends with an apostrophe joins; one that
+		 * ends with a hyphen ("J.-"), or initials that end with
+		 * initialize-with's ("J-P-"), do not */
 		cat(b, giv);
-		if (giv && !ends_with_apostrophe(given))
+		const char *w = o->initialize_with;
+		if (giv && level < 2 && w && (strstr(w, "\xC2\xA0") || strstr(w, "\xEF\xBB\xBF")))
+			cat(b, blank); /* "D.\u00a0Aggarwal" in French, "D. Aggarwal" else */
+		else if (giv && !ends_with_quote(nm->given))
 			space(b);
 		cat(b, fam);
 	} else {
@@ -320,7 +361,14 @@ static const char *one_name(struct csl_render *r, const struct csl_name *nm, con
 			sl--;
 		cat(b, fam);
 		if (giv) {
-			buf_put(b, sep, sl);
+			/* a blank the family name-part's suffix ends with meets
+			 * the separator's ("Abdalla, Michel" with suffix=", " and
+			 * sort-separator=" "), as citeproc-js */
+			const char *sp = sep;
+			size_t spl = sl;
+			if (b->n && b->p[b->n - 1] == ' ' && spl && *sp == ' ')
+				sp++, spl--;
+			buf_put(b, sp, spl);
 			cat(b, giv);
 		}
 		if (nm->suffix) {
@@ -394,6 +442,23 @@ static int name_level(struct csl_render *r, size_t i)
  * its cs:names. */
 /* s after what b holds, without a second space where a name's suffix
  * ends with one and the delimiter starts with one ("Doe " and " and "). */
+/* Does s start with a letter of a script written with spaces between
+ * words, or "&"?  citeproc-js puts blanks around such an "and" term
+ * only (its STARTSWITH_ROMANESQUE_REGEXP). */
+static int romanesque_start(const char *s)
+{
+	int32_t cp;
+	if (!utf8_decode(s, strlen(s), &cp))
+		return 0;
+	return cp == '&' || (cp >= 'a' && cp <= 'z') || (cp >= 'A' && cp <= 'Z') ||
+	       (cp >= 0x0E01 && cp <= 0x0E5B) || (cp >= 0x00C0 && cp <= 0x017F) ||
+	       (cp >= 0x0370 && cp <= 0x03FF) || (cp >= 0x0400 && cp <= 0x052F) ||
+	       (cp >= 0x0590 && cp <= 0x05D4) || (cp >= 0x05D6 && cp <= 0x05FF) ||
+	       (cp >= 0x1F00 && cp <= 0x1FFF) || (cp >= 0x0600 && cp <= 0x06FF) ||
+	       (cp >= 0x200C && cp <= 0x200E) || (cp >= 0x0218 && cp <= 0x021B) ||
+	       (cp >= 0x202A && cp <= 0x202E);
+}
+
 static void put_spaced(struct buf *b, const char *s)
 {
 	if (b->n && b->p[b->n - 1] == ' ')
@@ -474,13 +539,23 @@ static const char *name_list(struct csl_render *r, const struct csl_names *nl,
 		s = name_fmt(r, name, &nl->v[i], s);
 		if (i > 0) {
 			int last = i == show - 1 && !use_etal;
-			if (last && and_term && !r->sort) {
+			if (last && and_term && !r->sort && !romanesque_start(and_term)) {
+				/* a term that starts with no letter of a spaced
+				 * script (" / ", "和") joins as it is written, with
+				 * no blank or delimiter around it, but the
+				 * delimiter delimiter-precedes-last="always" asks
+				 * for before the second of two (citeproc-js) */
+				if (o.dp_last == DP_ALWAYS && show == 2)
+					put_spaced(&b, o.delimiter);
+				buf_put(&b, and_term, strlen(and_term));
+			} else if (last && and_term && !r->sort) {
 				/* with delimiter-precedes-last="always", an institution
 				 * second of two follows the "and" with no delimiter
 				 * before it, as citeproc-js joins it ("Webern, Anton
 				 * and Universal Edition") */
 				if (dp_applies(o.dp_last, (int)show, prev_inv) &&
-				    !(o.dp_last == DP_ALWAYS && show == 2 && nl->v[i].literal))
+				    !(o.dp_last == DP_ALWAYS && show == 2 && nl->v[i].literal &&
+				      !nl->v[i].personal))
 					put_spaced(&b, o.delimiter);
 				else
 					put_spaced(&b, " ");

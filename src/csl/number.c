@@ -26,7 +26,57 @@ static int is_alpha(unsigned char c)
 	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
 }
 
-/* Split s into number tokens; 0 when s is not numeric. */
+/* A lower-case roman numeral starting at s ("xiv", "iv"), as page numbers
+ * of front matter are written; its length, or 0.  citeproc-js counts one
+ * that starts with i, v or x as a number. */
+static size_t roman_at(const char *s, size_t n)
+{
+	if (!n || !strchr("ivx", s[0]))
+		return 0;
+	size_t k = 0;
+	while (k < n && s[k] && strchr("ivxlcdm", s[k]))
+		k++;
+	return k < n && is_alpha((unsigned char)s[k]) ? 0 : k;
+}
+
+/* The separator at s[i..n) between two numbers: a run of hyphens, an en
+ * dash, a comma, a semicolon before a space, an ampersand, "and"; its
+ * kind ('-', ',', '&') and where the next number starts, or 0. */
+static char separator(const char *s, size_t n, size_t *i)
+{
+	size_t j = *i;
+	while (j < n && s[j] == ' ')
+		j++;
+	char sep = 0;
+	if (j + 1 < n && s[j] == ',' && s[j + 1] != ' ')
+		return 0; /* "1,234" is one figure, no list */
+	if (j < n && (s[j] == '-' || s[j] == ',' || s[j] == '&')) {
+		sep = s[j];
+		while (j < n && s[j] == sep)
+			j++;
+	} else if (j + 2 < n && !strncmp(s + j, "\xE2\x80\x93", 3)) {
+		sep = '-';
+		j += 3;
+	} else if (j + 1 < n && s[j] == ';' && s[j + 1] == ' ') {
+		sep = ',';
+		j++;
+	} else if (j > *i && j + 3 < n && !strncmp(s + j, "and ", 4)) {
+		sep = '&';
+		j += 3;
+	} else {
+		return 0;
+	}
+	while (j < n && s[j] == ' ')
+		j++;
+	*i = j;
+	return sep;
+}
+
+/* Split s into number tokens; 0 when s is not numeric.  A number is digits
+ * with letters before or after ("D2", "2b", "12:xx"), digits over digits
+ * ("123/456"), or a lower-case roman numeral; a subsection after a hyphen
+ * ("12a-c") belongs to its number.  A separator may end the value
+ * ("12-"), as citeproc-js reads these. */
 static size_t tokens(const char *s, struct ntok *t, size_t max)
 {
 	size_t k = 0, i = 0, n = strlen(s);
@@ -35,42 +85,54 @@ static size_t tokens(const char *s, struct ntok *t, size_t max)
 	while (i < n) {
 		if (k == max)
 			return 0;
-		size_t st = i;
-		while (i < n && is_alpha((unsigned char)s[i]))
-			i++;
-		size_t d = i;
-		while (i < n && str_digit((unsigned char)s[i]))
-			i++;
-		if (i == d)
-			return 0; /* no digits */
-		int bare = d == st;
-		while (i < n && is_alpha((unsigned char)s[i])) {
-			i++;
-			bare = 0;
+		size_t st = i, r = roman_at(s + i, n - i);
+		int bare = 0;
+		if (r) {
+			i += r;
+		} else {
+			while (i < n && is_alpha((unsigned char)s[i]))
+				i++;
+			size_t d = i;
+			while (i < n && str_digit((unsigned char)s[i]))
+				i++;
+			if (i == d)
+				return 0; /* no digits */
+			bare = d == st;
+			for (;;) {
+				if (i < n && is_alpha((unsigned char)s[i]))
+					i++;
+				else if (i + 1 < n && s[i] == ':' && is_alpha((unsigned char)s[i + 1]))
+					i++; /* "12:xx" */
+				else if (i + 1 < n && s[i] == '/' && str_digit((unsigned char)s[i + 1]) &&
+				         i > d && str_digit((unsigned char)s[i - 1]))
+					while (++i < n && str_digit((unsigned char)s[i]))
+						; /* "123/456" */
+				else
+					break;
+				bare = 0;
+			}
+			/* "12a-c": a subsection after a hyphen is part of this number */
+			size_t dash = i < n && s[i] == '-' ? 1 : i + 2 < n && !strncmp(s + i, "\xE2\x80\x93", 3) ? 3 : 0;
+			if (dash && i + dash < n && i > d && is_alpha((unsigned char)s[i - 1]) &&
+			    is_alpha((unsigned char)s[i + dash])) {
+				size_t j = i + dash;
+				while (j < n && is_alpha((unsigned char)s[j]))
+					j++;
+				if (j == n || s[j] == ' ' || s[j] == ',')
+					i = j;
+			}
 		}
 		t[k] = (struct ntok){s + st, i - st, bare, 0, NULL, 0};
 		size_t ss = i;
-		while (i < n && s[i] == ' ')
-			i++;
-		if (i == n) {
+		char sep = separator(s, n, &i);
+		if (!sep) {
+			while (i < n && s[i] == ' ')
+				i++;
+			if (i < n)
+				return 0;
 			k++;
 			break;
 		}
-		char sep = 0;
-		if (s[i] == '-' || s[i] == ',' || s[i] == '&') {
-			sep = s[i];
-			while (i < n && s[i] == sep)
-				i++;
-		} else if (!strncmp(s + i, "\xE2\x80\x93", 3)) {
-			sep = '-';
-			i += 3;
-		} else {
-			return 0;
-		}
-		while (i < n && s[i] == ' ')
-			i++;
-		if (i == n)
-			return 0;
 		t[k].sep = sep;
 		t[k].sp = s + ss;
 		t[k].spn = i - ss;
@@ -158,7 +220,7 @@ int csl_plural(const char *s, const char *and_word)
 	if (k > 1)
 		return 1;
 	if (k == 1)
-		return 0;
+		return t[0].sep != 0; /* "12-": from 12 on */
 	/* text: a number followed by a range or list mark ("100-", "42, 3",
 	 * "29-??"), when the first piece is a number, as citeproc-js counts:
 	 * "10:1-10:38" and "xiii + 457, with 230 illustrations" are one value */
@@ -200,13 +262,37 @@ static void roman(struct buf *b, long n)
 		}
 }
 
+static int en_dash_in(const char *p, size_t n)
+{
+	for (size_t i = 0; i + 2 < n; i++)
+		if (!memcmp(p + i, "\xE2\x80\x93", 3))
+			return 1;
+	return 0;
+}
+
+/* The dash of a range of numbers of variable var: the locale's
+ * page-range-delimiter for a page, locator, issue, volume, edition or
+ * number, its year-range-delimiter for a collection number (as
+ * citeproc-js), an en dash for the others. */
+static const char *range_dash(const struct csl_locale *L, int var)
+{
+	const char *term = var == CV_COLLECTION_NUMBER ? "year-range-delimiter"
+	                   : var == CV_PAGE || var == CV_LOCATOR || var == CV_ISSUE ||
+	                           var == CV_VOLUME || var == CV_EDITION || var == CV_NUMBER
+	                       ? "page-range-delimiter"
+	                       : NULL;
+	const char *d = term && L ? csl_term_text(L, term, TF_LONG, 0) : NULL;
+	return d && *d ? d : "\xE2\x80\x93";
+}
+
 const char *csl_number(struct arena *a, const char *s, int form, const struct csl_locale *L,
-                       int gender)
+                       int gender, int var)
 {
 	struct ntok t[64];
 	size_t k = tokens(s, t, 64);
 	if (!k)
 		return s;
+	const char *dash = range_dash(L, var);
 	struct buf b = {0};
 	for (size_t i = 0; i < k; i++) {
 		long v = strtol(t[i].p, NULL, 10);
@@ -224,8 +310,11 @@ const char *csl_number(struct arena *a, const char *s, int form, const struct cs
 				buf_put(&b, o, strlen(o));
 			}
 		}
-		if (t[i].sep == '-' && t[i].bare && i + 1 < k && t[i + 1].bare)
-			buf_put(&b, "\xE2\x80\x93", 3); /* a range of numbers: 99–102 */
+		/* a range of numbers written with a hyphen takes the locale's
+		 * dash (99–102, xiv–xvi); an en dash in the data stays */
+		if (t[i].sep == '-' && i + 1 < k && ((t[i].bare && t[i + 1].bare) || k == 2) &&
+		    !en_dash_in(t[i].sp, t[i].spn))
+			buf_puts(&b, dash);
 		else if (t[i].sep)
 			buf_put(&b, t[i].sp, t[i].spn); /* as written: NPS012-81-005 */
 	}
@@ -372,4 +461,54 @@ const char *csl_page_range(struct arena *a, const char *s, enum csl_range_format
 	const char *r = arena_strndup(a, b.p ? b.p : "", b.n);
 	buf_free(&b);
 	return r;
+}
+
+/* ---- labels typed into values ---------------------------------------------------- */
+
+/* The abbreviations citeproc-js reads at the start of a number's value
+ * ("pp. 5-7", "ch. 1-3", "vol. 12") and the terms they stand for. */
+static const struct {
+	const char *abbr, *term;
+} embedded[] = {
+	{"vrs.", "verse"}, {"sv.", "sub-verbo"}, {"op.", "opus"}, {"app.", "appendix"},
+	{"art.", "article"}, {"bk.", "book"}, {"ch.", "chapter"}, {"col.", "column"},
+	{"fig.", "figure"}, {"fol.", "folio"}, {"n.", "note"}, {"l.", "line"}, {"no.", "issue"},
+	{"p.", "page"}, {"pp.", "page"}, {"para.", "paragraph"}, {"pt.", "part"},
+	{"r.", "rule"}, {"sec.", "section"}, {"supp.", "supplement"}, {"tbl.", "table"},
+	{"tit.", "title"}, {"vol.", "volume"},
+};
+
+const char *csl_embedded_label(const char *s, int var, const struct csl_locale *L,
+                               const char **rest)
+{
+	if (!s)
+		return NULL;
+	while (*s == ' ')
+		s++;
+	size_t w = strcspn(s, " ");
+	if (!s[w] || w < 2 || s[w - 1] != '.')
+		return NULL;
+	const char *after = s + w;
+	while (*after == ' ')
+		after++;
+	if (!*after)
+		return NULL;
+	for (size_t i = 0; i < sizeof embedded / sizeof *embedded; i++) {
+		if (strlen(embedded[i].abbr) != w || strncmp(s, embedded[i].abbr, w))
+			continue;
+		const char *term = embedded[i].term;
+		/* a label for this variable, or any for a number, page or locator
+		 * (a page's only p. and pp.), and one the locale has a term for */
+		int any = var == CV_NUMBER || var == CV_LOCATOR;
+		if (!any && !(var == CV_PAGE && !strcmp(term, "page")) && strcmp(term, csl_var_name(var)))
+			return NULL;
+		if (!csl_term(L, term, TF_LONG))
+			return NULL;
+		*rest = after;
+		/* "no." in a number is its own term */
+		if (var == CV_NUMBER && !strcmp(term, "issue") && csl_term(L, "number", TF_LONG))
+			term = "number";
+		return term;
+	}
+	return NULL;
 }

@@ -239,9 +239,11 @@ static const struct style styles[S__N] = {
 	[S_SCK] = {{"<span style=\"font-variant:small-caps;\">", "", "{", ""}, {"</span>", "", "}", ""}},
 };
 
-/* Superscript characters and what they are the superscript of: text
- * shows them as the letter in a superscript, as citeproc-js does (its
- * table, from the CSL test suite's magic_SuperscriptChars). */
+/* Superscript characters and what they are the superscript of: HTML,
+ * Markdown and LaTeX show them as the letter in a superscript, as
+ * citeproc-js does (its table, from the CSL test suite's
+ * magic_SuperscriptChars); plain text keeps the character, which is the
+ * only superscript it has ("nᵒ", "1ʳᵉ", not "no", "1re"). */
 static const struct sup {
 	int32_t cp;
 	const char *base;
@@ -290,7 +292,7 @@ static const char *super_base(const char *s, size_t n, size_t *len)
 static void text(struct sink *k, const char *s, size_t n, int raw)
 {
 	size_t st = 0;
-	for (size_t i = 0; i < n && !raw; i++) {
+	for (size_t i = 0; i < n && !raw && k->f != OF_TEXT; i++) {
 		unsigned char c = (unsigned char)s[i];
 		if (c < 0x80) {
 			i += bytes_ascii_run(s + i, n - i) - 1; /* and the loop's step passes the run */
@@ -459,7 +461,7 @@ static void mark(struct sink *k, const char *s)
 		case CM_LEFT: open_span(k, S_LEFT); return;
 		case CM_RIGHT: open_span(k, S_RIGHT); return;
 		case CM_INDENT: open_span(k, S_INDENT); return;
-		case CM_NOPUNCT: case CM_SUFEND: return;
+		case CM_NOPUNCT: case CM_SUFEND: case CM_DECOBLANK: return;
 		default: close_span(k); return;
 		}
 	}

@@ -113,7 +113,7 @@ const char *csl_fmt_apply(struct csl_render *r, const char *s, const struct csl_
 		enum csl_case tc = f->text_case;
 		if (tc == TC_TITLE && !r->it->english)
 			tc = TC_NONE;
-		s = csl_text_case(r->a, s, tc);
+		s = csl_text_case_lang(r->a, s, tc, r->L ? r->L->lang : NULL);
 	}
 	if (!f->has_style && !(affixes && f->has_affix))
 		return s;
@@ -163,6 +163,16 @@ const char *csl_fmt_apply(struct csl_render *r, const char *s, const struct csl_
 		if (sn && strchr(".,;:!?", f->suffix[sn - 1]) && !r->plain) {
 			buf_putc(b, CM_ESC);
 			buf_putc(b, CM_SUFEND);
+		}
+		/* a decorated text's suffix blank stays beside the blank of a
+		 * prefix after it ("<i>J</i>  1980"), as citeproc-js, which
+		 * merges blanks only out of undecorated nodes; a delimiter
+		 * still meets it */
+		if (sn && f->suffix[sn - 1] == ' ' && !r->plain && !r->sort &&
+		    (f->font_style || f->font_variant || f->font_weight || f->decoration || f->valign ||
+		     f->quotes)) {
+			buf_putc(b, CM_ESC);
+			buf_putc(b, CM_DECOBLANK);
 		}
 	}
 	if (disp) {
@@ -300,6 +310,16 @@ static const char *trigraph(struct csl_render *r)
 }
 
 /* The value of a string or number variable for this item and cite. */
+/* A number's value without the label typed before it ("pp. 5-7" is
+ * 5-7), which a cs:label renders in the style's words. */
+static const char *number_value(struct csl_render *r, int v, const char *s)
+{
+	const char *rest;
+	if (s && csl_var_kind(v) == CVK_NUMBER && csl_embedded_label(s, v, r->L, &rest))
+		return rest;
+	return s;
+}
+
 const char *csl_var_value(struct csl_render *r, int v, int form_short)
 {
 	struct csl_item *it = r->it;
@@ -324,7 +344,7 @@ const char *csl_var_value(struct csl_render *r, int v, int form_short)
 		size_t n = strlen(l);
 		while (n && l[n - 1] == ' ')
 			n--;
-		return l[n] ? arena_strndup(r->a, l, n) : l;
+		return number_value(r, v, l[n] ? arena_strndup(r->a, l, n) : l);
 	}
 	case CV_FIRST_REFERENCE_NOTE_NUMBER:
 		if (!r->cite || !r->cite->first_note || r->cite->position == POS_FIRST)
@@ -360,7 +380,7 @@ const char *csl_var_value(struct csl_render *r, int v, int form_short)
 	}
 	if (v < 0 || v >= CV_NSTR)
 		return NULL;
-	return it->s[v];
+	return number_value(r, v, it->s[v]);
 }
 
 static int var_present(struct csl_render *r, int v)
@@ -440,6 +460,25 @@ static const char *narrow_spaces(struct csl_render *r, const char *s)
 	return csl_buf_str(r, b, &own);
 }
 
+/* s, the text of a group or macro call formatted by f: when f does not
+ * decorate, a decorated text's suffix blank that ends s moves up out of
+ * it, as citeproc-js moves trailing blanks out of undecorated nodes, and
+ * meets a prefix's blank after it as any joining (CM_DECOBLANK goes). */
+static const char *undecorated_tail(struct csl_render *r, const char *s, const struct csl_fmt *f)
+{
+	if (f->font_style || f->font_variant || f->font_weight || f->decoration || f->valign || f->quotes)
+		return s;
+	size_t n = strlen(s), k = n;
+	while (k >= 2 && s[k - 2] == CM_ESC && s[k - 1] != CM_DECOBLANK)
+		k -= 2;
+	if (k < 2 || s[k - 2] != CM_ESC || s[k - 1] != CM_DECOBLANK)
+		return s;
+	char *o = arena_alloc(r->a, n - 1);
+	memcpy(o, s, k - 2);
+	memcpy(o + k - 2, s + k, n - k + 1);
+	return o;
+}
+
 /* s, the text of a group or macro call formatted by f: a blank that
  * starts it (a child's prefix) stays beside a blank before it when f
  * decorates (font style, variant, weight, decoration, vertical-align,
@@ -505,11 +544,16 @@ static const char *render_text(struct csl_render *r, const struct csl_node *n)
 		const char *s = csl_render_kids(r, n->macro, NULL);
 		csl_outer_fmt(r, &n->f, -1);
 		int c = r->called, f = r->found;
+		if (c > 0 && f == 0)
+			s = "";
+		/* what a suppressed macro rendered (a label's term) is nothing
+		 * found for the group around it */
 		r->called = called + c;
 		r->found = found + f + (f == 0 && *s);
-		if (c > 0 && f == 0)
+		if (!*s)
 			return "";
 		struct csl_fmt own;
+		s = undecorated_tail(r, s, &n->f);
 		return csl_fmt_apply(r, decorated_lead(r, s, &n->f), csl_fmt_uncased(&n->f, &own), 1);
 	}
 	if (n->macro_name)
@@ -545,7 +589,7 @@ static const char *render_text(struct csl_render *r, const struct csl_node *n)
 			s = and_symbol(r, s);
 		}
 		else if (csl_var_kind(v) == CVK_NUMBER && v != CV_CITATION_NUMBER && !r->sort)
-			s = csl_number(r->a, s, 0, r->L, 0); /* "99-102" takes the range dash */
+			s = csl_number(r->a, s, 0, r->L, 0, v); /* "99-102" takes the range dash */
 		if (v == CV_YEAR_SUFFIX)
 			r->ys_done = 1;
 		/* a citation-label takes the year-suffix when the style does not
@@ -592,7 +636,7 @@ static const char *render_number(struct csl_render *r, const struct csl_node *n)
 		gender = t->gender;
 	if (v == CV_PAGE)
 		s = csl_page_range(r->a, s, r->st->page_range, csl_term_text(r->L, "page-range-delimiter", TF_LONG, 0));
-	s = csl_number(r->a, s, n->form, r->L, gender);
+	s = csl_number(r->a, s, n->form, r->L, gender, v);
 	return csl_fmt_apply(r, csl_tag(r, CM_TAG + v, s), &n->f, 1);
 }
 
@@ -603,6 +647,13 @@ const char *csl_label_text(struct csl_render *r, int var, int form, int plural_a
 	const char *term = csl_var_name(var);
 	if (var == CV_LOCATOR)
 		term = r->cite && r->cite->label ? r->cite->label : "page";
+	/* the label typed in the value: "ch. 1-3" is chapters */
+	const char *raw = var == CV_LOCATOR ? (r->cite ? r->cite->locator : NULL)
+	                  : var < CV_NSTR ? r->it->s[var] : NULL, *rest;
+	const char *typed = csl_var_kind(var) == CVK_NUMBER ? csl_embedded_label(raw, var, r->L, &rest)
+	                                                     : NULL;
+	if (typed && (var == CV_NUMBER || var == CV_LOCATOR))
+		term = typed;
 	int plural;
 	if (plural_attr == 1)
 		plural = 1;
@@ -802,6 +853,11 @@ const struct csl_node *csl_chosen(struct csl_render *r, const struct csl_node *n
  * as citeproc-js; after the text itself, as any joining. */
 static void join_delim(struct buf *b, const char *delim, int piq)
 {
+	for (size_t k = b->n; k >= 2 && b->p[k - 2] == CM_ESC; k -= 2)
+		if (b->p[k - 1] == CM_DECOBLANK) { /* a delimiter meets the blank */
+			memmove(b->p + k - 2, b->p + k, b->n - k);
+			b->n -= 2;
+		}
 	size_t i = b->n;
 	while (i >= 2 && b->p[i - 2] == CM_ESC && b->p[i - 1] != CM_SUFEND)
 		i -= 2;
@@ -823,6 +879,12 @@ static void join_delim(struct buf *b, const char *delim, int piq)
 	}
 	if (i >= 3 && b->p[i - 2] == CM_ESC && strchr(".,;:!?", *delim) && *delim && j &&
 	    b->p[j - 1] != *delim && !(quoted && piq)) {
+		buf_put(b, delim, strlen(delim));
+		return;
+	}
+	if (i >= 3 && b->p[i - 2] == CM_ESC && quoted && (*delim == ':' || *delim == ';')) {
+		/* a colon or semicolon stays outside the quote a suffix's
+		 * punctuation went into, and meets none of it ("excl!”: ") */
 		buf_put(b, delim, strlen(delim));
 		return;
 	}
@@ -896,6 +958,7 @@ static const char *render_group(struct csl_render *r, const struct csl_node *n)
 	r->called = called + c;
 	r->found = found + f + (f == 0 && *s);
 	struct csl_fmt own;
+	s = undecorated_tail(r, s, &n->f);
 	return csl_fmt_apply(r, decorated_lead(r, s, &n->f), csl_fmt_uncased(&n->f, &own), 1);
 }
 

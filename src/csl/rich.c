@@ -24,7 +24,7 @@ int csl_mark_dir(const char *p)
 			return -1;
 		if (k == CM_BLOCK || k == CM_LEFT || k == CM_RIGHT || k == CM_INDENT)
 			return 1;
-		if (k == CM_NOPUNCT || k == CM_SUFEND)
+		if (k == CM_NOPUNCT || k == CM_SUFEND || k == CM_DECOBLANK)
 			return 0;
 		if (k >= CM_TAG)
 			return 1; /* a tagged span opens (CM_TAG_OFF closes it) */
@@ -155,7 +155,9 @@ static void pair_quotes(const char *s, size_t n, signed char *role, size_t first
 		case 2:
 			if (after_word)
 				close = top == 2 && !before_word;
-			else if (opens_at(s, i) && before_word)
+			/* "'(Re)thinking'": a quote opens before a bracket too */
+			else if (opens_at(s, i) && (before_word || (i + 1 < n && (s[i + 1] == '(' ||
+			                                                           s[i + 1] == '['))))
 				push = 1;
 			else
 				close = top == 2;
@@ -569,8 +571,34 @@ static void sentence_case(const struct cpos *v, size_t k, int32_t *to)
 			to[j] = utf8proc_tolower(v[j].cp);
 }
 
+/* A letter in upper or lower case; turkic: as Turkish and Azerbaijani
+ * write i and ı (i and İ, ı and I), as citeproc-js cases in the
+ * style's locale. */
+static int32_t case_upper(int32_t cp, int turkic)
+{
+	if (turkic && cp == 'i')
+		return 0x130;
+	return utf8proc_toupper(cp);
+}
+
+static int32_t case_lower(int32_t cp, int turkic)
+{
+	if (turkic && cp == 'I')
+		return 0x131;
+	if (turkic && cp == 0x130)
+		return 'i';
+	return utf8proc_tolower(cp);
+}
+
 const char *csl_text_case(struct arena *a, const char *s, enum csl_case tc)
 {
+	return csl_text_case_lang(a, s, tc, NULL);
+}
+
+const char *csl_text_case_lang(struct arena *a, const char *s, enum csl_case tc, const char *lang)
+{
+	int turkic = lang && (!strncmp(lang, "tr", 2) || !strncmp(lang, "az", 2)) &&
+	             (!lang[2] || lang[2] == '-');
 	size_t n = strlen(s), k;
 	if (tc == TC_NONE || !n)
 		return s;
@@ -583,7 +611,7 @@ const char *csl_text_case(struct arena *a, const char *s, enum csl_case tc)
 	case TC_UPPER:
 		for (size_t j = 0; j < k; j++)
 			if (!v[j].prot)
-				to[j] = tc == TC_LOWER ? utf8proc_tolower(v[j].cp) : utf8proc_toupper(v[j].cp);
+				to[j] = tc == TC_LOWER ? case_lower(v[j].cp, turkic) : case_upper(v[j].cp, turkic);
 		break;
 	case TC_CAPFIRST:
 	case TC_CAPALL: {
@@ -598,7 +626,7 @@ const char *csl_text_case(struct arena *a, const char *s, enum csl_case tc)
 				fl++;
 			if (fl < w[i].to && is_letter(v[fl].cp) && !v[fl].prot && word_all(v, w[i], is_lower) &&
 			    !(v[fl].cp >= 0x370 && v[fl].cp <= 0x3FF && fl + 1 == w[i].to))
-				to[fl] = utf8proc_toupper(v[fl].cp);
+				to[fl] = case_upper(v[fl].cp, turkic);
 			if (tc == TC_CAPFIRST)
 				break;
 		}
@@ -749,7 +777,8 @@ void csl_cat(struct buf *b, const char *s, int punct_in_quote)
 	if (l >= 0 && r) {
 		/* a blank that ends a value's text stays beside another
 		 * (CM_NOPUNCT after it) */
-		int drop = r == ' ' && l == ' ' && !mark_in(b->p + at, b->n - at, CM_NOPUNCT);
+		int drop = r == ' ' && l == ' ' && !mark_in(b->p + at, b->n - at, CM_NOPUNCT) &&
+		           !mark_in(b->p + at, b->n - at, CM_DECOBLANK);
 		size_t q;
 		if (!drop && punct_in_quote && strchr(".,!?", r) && at < b->n &&
 		    (q = quote_close_at(b->p, b->n, at)) != (size_t)-1) {
@@ -776,7 +805,14 @@ void csl_cat(struct buf *b, const char *s, int punct_in_quote)
 		/* the table's other rules, only for a mark standing alone ("! ",
 		 * "."), not one that starts text ("??-??") */
 		int alone = !s[i + 1] || s[i + 1] == ' ' || csl_mark_len(s + i + 1) || strchr(",;:", r);
-		if (!drop && (alone || l == r || (r == '.' && (l == '!' || l == '?' || l == '.')))) {
+		/* a closing quote the punctuation stays outside of keeps it
+		 * apart from the value's own ("why?”: J.") but for the same
+		 * mark twice ("etc.’" with "." is "etc.’"), as citeproc-js;
+		 * what a suffix moved inside (CM_SUFEND) meets it as usual */
+		int outside = at < b->n && quote_close_at(b->p, b->n, at) != (size_t)-1 &&
+		              !mark_in(b->p + at, b->n - at, CM_SUFEND) &&
+		              !(punct_in_quote && strchr(".,!?", r));
+		if (!drop && !(outside && l != r) && (alone || l == r || (r == '.' && (l == '!' || l == '?' || l == '.')))) {
 			drop = collide(l, r);
 			if (drop == 2) {
 				/* l goes; r comes as if l had not been there */

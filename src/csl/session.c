@@ -106,7 +106,8 @@ void csl_session_items(struct csl_session *S, struct csl_item **items, size_t n)
 void csl_session_cited(struct csl_session *S, struct csl_item **order, size_t n)
 {
 	S->cited = arena_alloc(&S->a, (n + 1) * sizeof *S->cited);
-	memcpy(S->cited, order, n * sizeof *order);
+	if (n)
+		memcpy(S->cited, order, n * sizeof *order);
 	S->ncited = n;
 }
 
@@ -133,10 +134,18 @@ void csl_session_tagged(struct csl_session *S, int on)
 	S->tagged = on;
 }
 
+static int renders_number(const struct csl_node *n)
+{
+	return (n->kind == CK_TEXT || n->kind == CK_NUMBER) && n->var == CV_CITATION_NUMBER;
+}
+
+/* Does a sort key read the citation number, by the variable or through a
+ * macro that renders it?  Either way the numbers are the citation order
+ * the key then sorts by, as citeproc-js numbers them. */
 static int sorts_by_number(const struct csl_context *c)
 {
 	for (size_t i = 0; i < c->nkeys; i++)
-		if (c->keys[i].var == CV_CITATION_NUMBER)
+		if (c->keys[i].var == CV_CITATION_NUMBER || csl_node_any(c->keys[i].macro, renders_number))
 			return 1;
 	return 0;
 }
@@ -146,7 +155,8 @@ void csl_session_prepare(struct csl_session *S)
 	struct csl_item **src = S->ncited ? S->cited : S->items;
 	size_t n = S->ncited ? S->ncited : S->n;
 	S->bib = arena_alloc(&S->a, (n + 1) * sizeof *S->bib);
-	memcpy(S->bib, src, n * sizeof *src);
+	if (n)
+		memcpy(S->bib, src, n * sizeof *src);
 	S->nbib = n;
 	for (size_t i = 0; i < S->n; i++) {
 		struct csl_item *it = S->items[i];

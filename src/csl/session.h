@@ -21,6 +21,7 @@ struct csl_session {
 	struct UCollator *coll;
 	int uses_ys;             /* the style renders year-suffix itself */
 	int uses_dis_cond;       /* the citation tests disambiguate="true" */
+	enum csl_pos dis_pos;    /* the position disambiguation renders cites in */
 	/* subsequent-author-substitute: the previous entry's names */
 	struct buf sas_prev;     /* NUL-terminated; empty: none */
 	struct buf out;          /* the last rendered string */

@@ -648,18 +648,38 @@ static const char *compile_style(struct csl_style *s, const struct xnode *root)
 	return s->cit.layout || s->parent ? NULL : "the style has no citation layout";
 }
 
-struct csl_style *csl_style_load(const char *xml, size_t n, char *err, size_t errlen)
+struct csl_style *csl_style_load(const char *xml, size_t n, const char *file, char *err,
+                                 size_t errlen)
 {
 	struct csl_style *s = xcalloc(1, sizeof *s);
-	struct xnode *root = xml_parse(&s->a, xml, n, err, errlen);
-	if (root && !strcmp(root->name, "style")) {
+	char msg[512];
+	if (!file)
+		file = "style";
+	struct xnode *root = xml_parse(&s->a, xml, n, msg, sizeof msg);
+	struct buf b = {0};
+	if (!root) {
+		snprintf(err, errlen, "%s:%s", file, msg);
+	} else if (strcmp(root->name, "style")) {
+		snprintf(err, errlen, "%s:%u:%u: error: not a CSL style (root element <%s>)", file,
+		         root->line, root->col, root->name);
+	} else if (csl_style_check(root, file, &b) != 0) {
+		/* the reports, cut at a line when they do not fit */
+		size_t k = b.n && b.p[b.n - 1] == '\n' ? b.n - 1 : b.n;
+		if (k >= errlen) {
+			k = errlen - 1;
+			while (k && b.p[k] != '\n')
+				k--;
+		}
+		snprintf(err, errlen, "%.*s", (int)k, b.p ? b.p : "");
+	} else {
 		const char *why = compile_style(s, root);
-		if (!why)
+		if (!why) {
+			buf_free(&b);
 			return s;
-		snprintf(err, errlen, "%s", why);
-	} else if (root) {
-		snprintf(err, errlen, "not a CSL style (root element <%s>)", root->name);
+		}
+		snprintf(err, errlen, "%s: error: %s", file, why);
 	}
+	buf_free(&b);
 	csl_style_free(s);
 	return NULL;
 }

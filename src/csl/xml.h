@@ -11,7 +11,7 @@ struct xnode {
 	const char **attrs;      /* name, value, ..., NULL */
 	struct xnode *kids, *next;
 	const char *text;        /* character data directly inside, "" if none */
-	unsigned line;
+	unsigned line, col;      /* where its start tag is; col from 1 */
 };
 
 /* Parse xml into a, returning the root element; NULL with a message. */

@@ -106,7 +106,7 @@ int cv_read_all(struct cv_ctx *x, struct cx_input *in, struct buf *b)
 void cv_emit(struct cv_ctx *x, struct cx_entry *e)
 {
 	struct cx_reader_ctx *c = x->c;
-	norm_entry(c->cx, e, x->a);
+	norm_entry(c->cx, e, x->a, &c->diags);
 	keygen_apply(context_cv_keys(c->cx), e);
 	reader_deliver(c, e);
 }

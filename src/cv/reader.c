@@ -621,7 +621,7 @@ static void to_text(struct cv *v, const char **text, size_t *n, struct buf *t, s
 static void emit_one(struct cx_reader_ctx *c, struct cv *v, struct cx_entry *e)
 {
 	if (strcmp(e->source, "bibtex")) {
-		norm_entry(c->cx, e, &v->a);
+		norm_entry(c->cx, e, &v->a, &c->diags);
 		keygen_apply(context_cv_keys(c->cx), e); /* the page's BibTeX keeps its owner's keys */
 	}
 	reader_deliver(c, e);

@@ -148,9 +148,10 @@ void date_parse_year(struct cx_date *d, cx_str s)
 		return;
 	}
 	size_t k = str_digits(t.p, t.p + t.n, &y);
-	/* "199X" and "19uu" are EDTF's unspecified digits, no year 199 or
-	 * 19: the text as it is. */
-	int unspecified = k >= 1 && k < 4 && t.n > k && str_alpha((unsigned char)t.p[k]);
+	/* "199X" and "19uu" are EDTF's unspecified digits, and "198?" is
+	 * how people write them: no year 199, 19 or 198, the text as it is. */
+	int unspecified = k >= 1 && k < 4 && t.n > k &&
+	                  (str_alpha((unsigned char)t.p[k]) || t.p[k] == '?');
 	if (k >= 1 && k <= 4 && !unspecified &&
 	    (k == t.n || (t.n > k && !str_digit((unsigned char)t.p[k])))) {
 		/* "2020", "2020a", "1998--1999" */
@@ -173,6 +174,20 @@ void date_parse_year(struct cx_date *d, cx_str s)
 		return;
 	}
 	d->literal = s;
+}
+
+int date_unspecified_year(cx_str s)
+{
+	s = trim(s);
+	size_t k = 0;
+	while (k < s.n && str_digit((unsigned char)s.p[k]))
+		k++;
+	if (k < 1 || k >= 4 || s.n != 4)
+		return 0;
+	for (size_t i = k; i < 4; i++)
+		if (s.p[i] != '?' && s.p[i] != 'X' && s.p[i] != 'x' && s.p[i] != 'u')
+			return 0;
+	return 1;
 }
 
 int date_year_lenient(cx_str s)

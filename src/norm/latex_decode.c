@@ -424,6 +424,63 @@ static void eat_terminator(struct dec *d)
 		d->i += 2;
 }
 
+static size_t find_close(struct dec *d, size_t j);
+
+/* A TeX dimension or glue from d->i ("0.5ex", "-.1667em", "1em plus
+ * 2pt", a register such as \baselineskip), or a {length}: passed over,
+ * as the command that takes it prints nothing of it. */
+static void skip_dimen(struct dec *d)
+{
+	static const char *const units[] = {"pt", "em", "ex", "in", "cm", "mm", "pc", "bp",
+	                                    "dd", "cc", "sp", "mu", "px", "fil", NULL};
+	skip_ws(d);
+	if (d->i < d->n && d->s[d->i] == '{') {
+		size_t c = find_close(d, d->i);
+		if (c != NOPOS)
+			d->i = c + 1;
+		return;
+	}
+	for (int glue = 0; glue < 3; glue++) {
+		size_t j = d->i;
+		while (j < d->n && (d->s[j] == '-' || d->s[j] == '+' || is_ws(d->s[j])))
+			j++;
+		size_t num = j;
+		while (j < d->n && ((d->s[j] >= '0' && d->s[j] <= '9') || d->s[j] == '.' ||
+		                    d->s[j] == ','))
+			j++;
+		if (j == num && !(j < d->n && d->s[j] == '\\'))
+			return; /* no dimension: the command stood alone */
+		while (j < d->n && is_ws(d->s[j]))
+			j++;
+		if (j < d->n && d->s[j] == '\\') { /* a register: \baselineskip */
+			j++;
+			while (j < d->n && is_alpha(d->s[j]))
+				j++;
+		} else {
+			for (int u = 0; units[u]; u++) {
+				size_t ul = strlen(units[u]);
+				if (j + ul <= d->n && !memcmp(d->s + j, units[u], ul)) {
+					j += ul;
+					while (j < d->n && d->s[j] == 'l') /* fill, filll */
+						j++;
+					break;
+				}
+			}
+		}
+		d->i = j;
+		/* glue: "plus 1fil minus 2pt" */
+		size_t k = j;
+		while (k < d->n && is_ws(d->s[k]))
+			k++;
+		if (k + 4 <= d->n && !memcmp(d->s + k, "plus", 4))
+			d->i = k + 4;
+		else if (k + 5 <= d->n && !memcmp(d->s + k, "minus", 5))
+			d->i = k + 5;
+		else
+			return;
+	}
+}
+
 /* Matching braces, with \x escapes skipped.  Computed once per value, into
  * the heap, when a bounded scan is not enough. */
 static void build_match(struct dec *d)
@@ -788,6 +845,11 @@ static void command(struct dec *d)
 	case LX_NOTHING:
 	case LX_DECL:
 		add_decl(d, c->mark);
+		break;
+	case LX_SKIP:
+		skip_dimen(d);
+		if (c->cp)
+			white(d);
 		break;
 	case LX_ACCENT:
 		accent(d, c);

@@ -19,6 +19,7 @@ enum lx_kind {
 	LX_SYMBOL,  /* utf8: the text; mark CX_M_NOCASE_ON: a logo, protected */
 	LX_SPACE,   /* white space */
 	LX_NOTHING, /* no output */
+	LX_SKIP,    /* a dimension or {length} after it, no text; cp 1: a space */
 	LX_MARKUP,  /* one argument inside markup `mark` */
 	LX_DECL,    /* `mark` (or nothing) to the end of the group */
 	LX_PLAIN,   /* one argument, content only */

@@ -146,3 +146,169 @@ cx_str latex_raw_text(struct arena *a, cx_str raw, cx_str *name, int *is_known)
 		return raw;
 	return command_text(a, raw, name, is_known, &used);
 }
+
+/* ---- macros a @preamble defines ------------------------------------------ */
+
+/* Blanks and TeX comments from s.p[i]: where the next token starts. */
+static size_t skip_blanks(cx_str s, size_t i)
+{
+	while (i < s.n) {
+		if (s.p[i] == ' ' || s.p[i] == '\t' || s.p[i] == '\n' || s.p[i] == '\r')
+			i++;
+		else if (s.p[i] == '%')
+			while (i < s.n && s.p[i] != '\n')
+				i++;
+		else
+			break;
+	}
+	return i;
+}
+
+/* The control word at s.p[i] ("\\name"), its name in *name; the index
+ * after it, or 0. */
+static size_t control_word(cx_str s, size_t i, cx_str *name)
+{
+	if (i + 1 >= s.n || s.p[i] != '\\')
+		return 0;
+	size_t j = i + 1;
+	while (j < s.n && str_alpha((unsigned char)s.p[j]))
+		j++;
+	if (j == i + 1)
+		j++; /* a control symbol */
+	*name = (cx_str){s.p + i + 1, j - i - 1};
+	return j;
+}
+
+static void defs_add(struct arena *a, struct latex_defs *d, cx_str name, int nargs, cx_str body)
+{
+	for (size_t k = 0; k < d->n; k++)
+		if (str_same(d->v[k].name, name)) { /* \renewcommand: the last one holds */
+			d->v[k].nargs = nargs;
+			d->v[k].body = body;
+			return;
+		}
+	if (d->n == d->cap) {
+		size_t cap = d->cap ? 2 * d->cap : 8;
+		struct latex_def *v = arena_alloc(a, cap * sizeof *v);
+		if (d->n)
+			memcpy(v, d->v, d->n * sizeof *v);
+		d->v = v;
+		d->cap = cap;
+	}
+	d->v[d->n++] = (struct latex_def){name, body, nargs};
+}
+
+/* One definition after \newcommand (and its kin) or \def at s.p[i]; the
+ * index after it. */
+static size_t read_def(struct arena *a, struct latex_defs *d, cx_str s, size_t i, int is_def)
+{
+	cx_str name;
+	int nargs = 0;
+	if (!is_def && i < s.n && s.p[i] == '*')
+		i++;
+	i = skip_blanks(s, i);
+	if (!is_def && i < s.n && s.p[i] == '{') { /* \newcommand{\X} */
+		size_t e = group_end(s, i), j;
+		if (e == NOPOS_RAW || !(j = control_word(s, skip_blanks(s, i + 1), &name)) ||
+		    skip_blanks(s, j) != e)
+			return i + 1;
+		i = e + 1;
+	} else {
+		size_t j = control_word(s, i, &name);
+		if (!j)
+			return i;
+		i = j;
+	}
+	i = skip_blanks(s, i);
+	if (is_def) { /* \def\X#1#2{...} */
+		while (i + 1 < s.n && s.p[i] == '#' && s.p[i + 1] == '1' + nargs) {
+			nargs++;
+			i += 2;
+		}
+	} else if (i < s.n && s.p[i] == '[') { /* [n]; an optional argument's default is not simple */
+		size_t e = group_end(s, i);
+		if (e == NOPOS_RAW || e != i + 2 || s.p[i + 1] < '0' || s.p[i + 1] > '9')
+			return i;
+		nargs = s.p[i + 1] - '0';
+		i = skip_blanks(s, e + 1);
+		if (i < s.n && s.p[i] == '[')
+			return i;
+	}
+	if (i >= s.n || s.p[i] != '{')
+		return i;
+	size_t e = group_end(s, i);
+	if (e == NOPOS_RAW)
+		return i;
+	defs_add(a, d, name, nargs, (cx_str){s.p + i + 1, e - i - 1});
+	return e + 1;
+}
+
+void latex_defs_read(struct arena *a, struct latex_defs *d, cx_str preamble)
+{
+	static const char *const cmds[] = {"newcommand", "renewcommand", "providecommand",
+	                                   "DeclareRobustCommand", "def", "gdef"};
+	cx_str s = preamble;
+	for (size_t i = 0; i < s.n;) {
+		cx_str name;
+		size_t j = s.p[i] == '\\' ? control_word(s, i, &name) : 0;
+		if (!j) {
+			i++;
+			continue;
+		}
+		size_t k = 0, nk = sizeof cmds / sizeof *cmds;
+		while (k < nk && !str_eq(name, cmds[k]))
+			k++;
+		i = k < nk ? read_def(a, d, s, j, k >= 4) : j;
+	}
+}
+
+const struct latex_def *latex_defs_find(const struct latex_defs *d, cx_str name)
+{
+	for (size_t k = 0; d && k < d->n; k++)
+		if (str_same(d->v[k].name, name))
+			return &d->v[k];
+	return NULL;
+}
+
+int latex_defs_apply(struct arena *a, const struct latex_defs *d, cx_str raw, cx_str *src)
+{
+	/* {\X rest} (a BibTeX special character kept whole) or \X{arg} */
+	cx_str in = raw, rest = {"", 0};
+	int group = raw.n >= 3 && raw.p[0] == '{' && raw.p[1] == '\\' && raw.p[raw.n - 1] == '}';
+	if (group)
+		in = (cx_str){raw.p + 1, raw.n - 2};
+	cx_str name;
+	size_t i = control_word(in, 0, &name);
+	const struct latex_def *def = i ? latex_defs_find(d, name) : NULL;
+	if (!def)
+		return 0;
+	cx_str arg[9];
+	for (int k = 0; k < def->nargs; k++) {
+		i = skip_blanks(in, i);
+		if (i >= in.n)
+			return 0;
+		size_t e = in.p[i] == '{' ? group_end(in, i) : i;
+		if (e == NOPOS_RAW)
+			return 0;
+		arg[k] = in.p[i] == '{' ? (cx_str){in.p + i + 1, e - i - 1} : (cx_str){in.p + i, 1};
+		i = e + 1;
+	}
+	rest = (cx_str){in.p + i, in.n - i};
+	struct buf b = {0};
+	buf_putc(&b, '{'); /* the body is a group, as TeX reads a macro's text in place */
+	for (size_t j = 0; j < def->body.n; j++) {
+		char c = def->body.p[j];
+		if (c == '#' && j + 1 < def->body.n && def->body.p[j + 1] >= '1' &&
+		    def->body.p[j + 1] <= '0' + def->nargs) {
+			cx_str x = arg[def->body.p[++j] - '1'];
+			buf_put(&b, x.p, x.n);
+		} else {
+			buf_putc(&b, c);
+		}
+	}
+	buf_putc(&b, '}');
+	buf_put(&b, rest.p, rest.n);
+	*src = arena_str(a, b.p, b.n);
+	buf_free(&b);
+	return 1;
+}

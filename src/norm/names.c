@@ -750,6 +750,17 @@ void names_suffix(struct name_raw *r)
 	}
 }
 
+/* "et al." typed as a name ("A and B and et al."): what BibTeX writes
+ * "and others", as the RIS reader reads AU "et al." (DESIGN 3). */
+static int typed_etal(const char *s, size_t n)
+{
+	static const char *const forms[] = {"et al.", "et al", "et. al.", "etal", "et alii"};
+	for (size_t i = 0; i < sizeof forms / sizeof *forms; i++)
+		if (strlen(forms[i]) == n && str_ieqn(s, forms[i], n))
+			return 1;
+	return 0;
+}
+
 static void add_name(void *vctx, const char *s, size_t n)
 {
 	struct parse_ctx *c = vctx;
@@ -763,7 +774,7 @@ static void add_name(void *vctx, const char *s, size_t n)
 	nm = &c->v[c->n++];
 	memset(nm, 0, sizeof *nm);
 
-	if (n == 6 && memcmp(s, "others", 6) == 0) {
+	if ((n == 6 && memcmp(s, "others", 6) == 0) || typed_etal(s, n)) {
 		nm->others = 1;
 	} else if (memchr(s, '=', n) && extended_name(c, s, n, nm)) {
 		/* done */

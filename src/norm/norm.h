@@ -63,6 +63,26 @@ void latex_ascii(struct cx_out *o, cx_str raw, int biber, size_t *lossy);
  * those, not the general rule. */
 cx_str latex_raw_text(struct arena *a, cx_str raw, cx_str *name, int *known);
 
+/* Macros a .bib file's @preamble defines for the LaTeX run (\newcommand,
+ * \renewcommand, \providecommand, \DeclareRobustCommand, \def): each
+ * name with its number of arguments and its text, in the arena. */
+struct latex_def {
+	cx_str name, body;
+	int nargs;
+};
+struct latex_defs {
+	struct latex_def *v;
+	size_t n, cap;
+};
+/* Add the definitions in a @preamble's value to d; one that is not simple
+ * (an optional argument, a \def with delimited parameters) is left out. */
+void latex_defs_read(struct arena *a, struct latex_defs *d, cx_str preamble);
+const struct latex_def *latex_defs_find(const struct latex_defs *d, cx_str name);
+/* The LaTeX source a raw command stands for under d ("{\WEB}" with
+ * \WEB defined as \textsc{web}: "{\textsc{web}}"), its arguments put in
+ * its text, for latex_decode; 0 when d does not define it. */
+int latex_defs_apply(struct arena *a, const struct latex_defs *d, cx_str raw, cx_str *src);
+
 /* Strip markup: the plain text, for RIS and for matching.  Text with no
  * markup comes back as it is, not copied. */
 cx_str text_plain(struct arena *a, cx_str text);
@@ -121,6 +141,13 @@ void translit_ascii(struct buf *b, cx_str s);
 
 /* Parse a date value; fields are year, month, day, or an ISO/EDTF date. */
 void date_parse_year(struct cx_date *d, cx_str s);
+/* A date written out (norm/date_text.c): "September 20, 2006",
+ * "01/01/1989", "Spring 1999", "May 1970 - July 1972", "circa 1850", as
+ * citeproc-js reads a raw date.  1 and d set, or 0 (d untouched). */
+int date_parse_text(struct cx_date *d, cx_str s);
+/* Is s a year with unspecified digits ("198?", "19??", EDTF's "199X" and
+ * "19uu")?  It is no year: date_parse_year keeps it as a literal. */
+int date_unspecified_year(cx_str s);
 /* Does date_parse_year read a year from s only by leaving text aside
  * ("1995-1-04", "1994 (to appear)")?  Such a value, read as a year, is
  * not the unparsed date it was. */
@@ -157,7 +184,8 @@ const char *lang_name(cx_str tag);
 
 /* Normalize one entry in place: decode text, split names, parse dates,
  * clean verbatim fields, apply the --venues policy.  What it makes lives in
- * a, the entry's own arena. */
-void norm_entry(struct cx_context *cx, struct cx_entry *e, struct arena *a);
+ * a, the entry's own arena.  What looks wrong in a value is a warning
+ * through d (the reader's; NULL: cx's callback, uncounted). */
+void norm_entry(struct cx_context *cx, struct cx_entry *e, struct arena *a, struct cx_diags *d);
 
 #endif

@@ -2,6 +2,7 @@
  * collected into the normalized model every writer reads: text decoded
  * from LaTeX to UTF-8 NFC, names split, dates parsed, verbatim fields
  * cleaned, and the venue policy applied. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/bytes.h"
@@ -73,7 +74,22 @@ static cx_str norm_verbatim(struct arena *a, cx_str raw, enum cx_field_id id)
 	return r;
 }
 
-void norm_entry(struct cx_context *cx, struct cx_entry *e, struct arena *a)
+/* "198?" is a decade, not the year 198: said once, where it is. */
+static void unspecified_year(struct cx_context *cx, struct cx_diags *to, const struct cx_entry *e,
+                             const struct cx_field *f)
+{
+	struct cx_diags own = context_diags(cx, e->file), *d = to ? to : &own;
+	cx_str t = str_trim(f->text);
+	char edtf[5];
+	for (size_t i = 0; i < 4; i++)
+		edtf[i] = t.p[i] == '?' || t.p[i] == 'x' || t.p[i] == 'u' ? 'X' : t.p[i];
+	edtf[4] = 0;
+	diag_report_at(d, e->file, CX_WARNING, CX_E_VALUE, f->loc.line, f->loc.col,
+	               "year '%.*s' has unspecified digits: kept as a literal date (EDTF %s), "
+	               "not the year %d", (int)t.n, t.p, edtf, atoi(edtf));
+}
+
+void norm_entry(struct cx_context *cx, struct cx_entry *e, struct arena *a, struct cx_diags *d)
 {
 	const struct cx_options *opt = &cx->opt;
 	enum cx_particles particles = opt->particles;
@@ -106,8 +122,13 @@ void norm_entry(struct cx_context *cx, struct cx_entry *e, struct arena *a)
 			if (!f->text.p)
 				f->text = latex_text(a, f->raw.p, f->raw.n);
 			memset(&f->date, 0, sizeof f->date);
-			if (f->id == CX_F_YEAR)
-				date_parse_year(&f->date, f->text), year = f;
+			if (f->id == CX_F_YEAR) {
+				date_parse_year(&f->date, f->text);
+				year = f;
+				/* EDTF's 199X and 19uu were never read as a year */
+				if (date_unspecified_year(f->text) && memchr(f->text.p, '?', f->text.n))
+					unspecified_year(cx, d, e, f);
+			}
 			else if (f->id == CX_F_MONTH)
 				f->date.month[0] = date_parse_month(f->text),
 				f->date.day[0] = date_parse_month_day(f->text), month = f;

@@ -424,6 +424,11 @@ struct cx_aux *cx_aux_load(struct cx_context *cx, const char *path, struct cx_co
 	return a;
 }
 
+int aux_nocite_all(const struct cx_aux *a)
+{
+	return a->set->all;
+}
+
 size_t cx_aux_ncites(const struct cx_aux *a)
 {
 	return aux_ncites(a->set);

@@ -30,4 +30,7 @@ const char *aux_cite_key(const struct auxset *a, size_t i);
 
 void aux_free(struct auxset *a);
 
+/* Does the run cite every entry (\nocite{*})? */
+int aux_nocite_all(const struct cx_aux *a);
+
 #endif

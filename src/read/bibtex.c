@@ -592,7 +592,7 @@ void parser_deliver(struct cx_parser *P, struct cx_entry *e)
 			P->c->raw(P->c->emit_ctx, e);
 		return; /* read for its @string macros or its entries as read */
 	}
-	norm_entry(P->c->cx, e, &P->entry_arena);
+	norm_entry(P->c->cx, e, &P->entry_arena, &P->c->diags);
 	reader_deliver(P->c, e);
 }
 

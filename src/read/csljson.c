@@ -42,6 +42,20 @@ static cx_str trim(cx_str s)
 	return s;
 }
 
+/* A string's text, trimmed, on one line: only a note keeps the line
+ * breaks a JSON string may hold ("\n"), its "key: value" lines. */
+static cx_str line_of(struct jp *J, cx_str s)
+{
+	s = trim(s);
+	if (!s.n || !memchr(s.p, '\n', s.n))
+		return s;
+	char *o = arena_alloc(&J->a, s.n + 1);
+	for (size_t i = 0; i < s.n; i++)
+		o[i] = s.p[i] == '\n' ? ' ' : s.p[i];
+	o[s.n] = 0;
+	return trim((cx_str){o, s.n});
+}
+
 /* Compact JSON text of a value, for a value that has no better reading. */
 static void serialize(struct buf *b, const struct jv *v)
 {
@@ -83,7 +97,7 @@ static cx_str scalar(struct jp *J, const struct jv *v)
 {
 	switch (v->t) {
 	case J_STR:
-		return trim(v->s);
+		return line_of(J, v->s);
 	case J_NUM:
 		return v->s;
 	case J_TRUE:
@@ -393,7 +407,7 @@ static void names_field(struct jp *J, const struct jv *v, enum cx_field_id id, c
 		const struct jv *o = &v->v[i];
 		struct cx_name *nm = &names[n];
 		if (o->t == J_STR) {
-			nm->literal = trim(o->s);
+			nm->literal = line_of(J, o->s);
 		} else if (o->t == J_OBJ) {
 			nm->family = member_text(J, o, "family");
 			nm->given = member_text(J, o, "given");
@@ -552,8 +566,10 @@ static int read_date(struct jp *J, const struct jv *v, struct cx_date *d)
 {
 	memset(d, 0, sizeof *d);
 	if (v->t == J_STR || v->t == J_NUM) {
-		cx_str s = trim(v->s);
+		cx_str s = line_of(J, v->s);
 		date_parse_iso(d, s);
+		if (d->literal.p && date_parse_text(d, s))
+			return 1; /* "September 20, 2006", as citeproc-js reads a raw date */
 		if (d->literal.p) {
 			memset(d, 0, sizeof *d);
 			date_parse_year(d, s);
@@ -618,7 +634,7 @@ literal:
 		if (!lit)
 			lit = member(v, "raw");
 		if (lit && (lit->t == J_STR || lit->t == J_NUM)) {
-			d->literal = trim(lit->s);
+			d->literal = line_of(J, lit->s);
 			return d->literal.n > 0;
 		}
 		if (dp && !no_parts(dp)) {
@@ -903,7 +919,9 @@ static void read_plan(struct jp *J, const struct jv *item, unsigned line, struct
 static void plain_member(struct jp *J, cx_str var, const struct jv *v)
 {
 	enum cx_field_id id = var_id(var);
-	cx_str t = scalar(J, v);
+	/* a note keeps its lines: "issued: 1900-06-30" on one of them is a
+	 * variable (citeproc-js's note fields, Zotero's Extra) */
+	cx_str t = id == CX_F_NOTE && v->t == J_STR ? trim(v->s) : scalar(J, v);
 	if (!t.p)
 		return;
 	if (id == CX_F_UNKNOWN) {
@@ -1018,7 +1036,7 @@ void csljson_convert(struct jp *J, const struct jv *item, unsigned line)
 		if (P.custom->v[i].t != J_NULL && !is_publisher_field(P.custom->k[i]))
 			custom_member(J, P.custom->k[i], &P.custom->v[i]);
 
-	norm_entry(J->c->cx, e, &J->a);
+	norm_entry(J->c->cx, e, &J->a, &J->c->diags);
 	e->key = key.n ? key : make_key(J);
 	reader_deliver(J->c, e);
 }

@@ -310,7 +310,11 @@ static int parse_string(struct jp *J, cx_str *out)
 			case '"': buf_putc(b, '"'); p += 2; break;
 			case '\\': buf_putc(b, '\\'); p += 2; break;
 			case '/': buf_putc(b, '/'); p += 2; break;
-			case 'b': case 'f': case 'n': case 'r': case 't':
+			case 'n': /* a line break: a note's lines (Zotero's Extra) */
+				buf_putc(b, '\n');
+				p += 2;
+				break;
+			case 'b': case 'f': case 'r': case 't':
 				buf_putc(b, ' ');
 				p += 2;
 				break;
@@ -332,7 +336,9 @@ static int parse_string(struct jp *J, cx_str *out)
 				} else if (cp >= 0xDC00 && cp <= 0xDFFF) {
 					cp = 0xFFFD;
 				}
-				if (cp < 0x20)
+				if (cp == '\n')
+					buf_putc(b, '\n'); /* a line break: a note's lines (Zotero's Extra) */
+				else if (cp < 0x20)
 					buf_putc(b, ' '); /* control characters are the markup bytes */
 				else
 					utf8_append(b, (int32_t)cp);

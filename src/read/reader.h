@@ -41,10 +41,11 @@ size_t cx_input_read(struct cx_input *in, char *buf, size_t max);
  * the first nhead bytes, already read from f), decoded to UTF-8 into a
  * temporary file that starts after the mark and is read from its start;
  * a unit that is no character becomes U+FFFD.  NULL when head has no such
- * mark; then *failed is CX_INPUT_WIDE when head holds many NULs (wide text
- * without its mark, refused), and nonzero too when no temporary file could
+ * mark; then *failed is CX_INPUT_WIDE when head holds NULs in step (wide
+ * text without its mark, refused), CX_INPUT_BINARY when it holds NULs
+ * anywhere else (not text), and nonzero too when no temporary file could
  * be made.  The caller closes the file. */
-enum { CX_INPUT_NOTEMP = 1, CX_INPUT_WIDE = 2 };
+enum { CX_INPUT_NOTEMP = 1, CX_INPUT_WIDE = 2, CX_INPUT_BINARY = 3 };
 FILE *cx_input_utf8(FILE *f, const char *head, size_t nhead, int *failed);
 /* The one-line reason for a refused input (*failed of cx_input_utf8). */
 const char *cx_input_refusal(int failed);

@@ -681,7 +681,7 @@ void rec_finish(struct rec *R)
 	if (e->nfields) {
 		if (!e->key.n)
 			e->key = keyset_make(&R->keys, e, R->source, year_of(e));
-		norm_entry(R->c->cx, e, &R->a);
+		norm_entry(R->c->cx, e, &R->a, &R->c->diags);
 		reader_deliver(R->c, e);
 	} else if (e->type_name.n || e->key.n) {
 		/* a type or a key and nothing else: said, not dropped in silence */

@@ -118,6 +118,36 @@ static uint32_t unit(const unsigned char *p, int w, int big)
 	           : (uint32_t)p[3] << 24 | (uint32_t)p[2] << 16 | (uint32_t)p[1] << 8 | p[0];
 }
 
+/* Text has no NULs.  UTF-16 or UTF-32 without its mark has them in
+ * step, one byte of two or three of four (most bibliographies are in a
+ * Latin script), which no byte order can be guessed for; a quarter of
+ * NULs out of step is binary data (a PDF, an archive, a program), not
+ * text in any encoding.  A few stray NULs in text are the scanner's to
+ * report, entry by entry.  0 for text. */
+static int nul_kind(const unsigned char *h, size_t n)
+{
+	size_t at[4] = {0, 0, 0, 0}, nul = 0;
+	for (size_t i = 0; i < n; i++)
+		if (!h[i]) {
+			at[i % 4]++;
+			nul++;
+		}
+	if (!nul || n < 4 || nul < n / 4)
+		return 0;
+	size_t quarter = n / 4 ? n / 4 : 1;
+	/* a byte position where (nearly) every unit has a NUL */
+	int full = 0, none = 0;
+	for (int k = 0; k < 4; k++) {
+		full += at[k] * 10 >= quarter * 9;
+		none += at[k] * 10 <= quarter;
+	}
+	/* UTF-16: two positions of four always NUL, in step (0 and 2 or 1
+	 * and 3), the others never; UTF-32: three always, one never */
+	int wide16 = full == 2 && none == 2 && (at[0] * 10 >= quarter * 9) == (at[2] * 10 >= quarter * 9);
+	int wide32 = full == 3 && none == 1;
+	return n >= 4 && (wide16 || wide32) ? CX_INPUT_WIDE : CX_INPUT_BINARY;
+}
+
 FILE *cx_input_utf8(FILE *f, const char *head, size_t nhead, int *failed)
 {
 	int big;
@@ -125,13 +155,7 @@ FILE *cx_input_utf8(FILE *f, const char *head, size_t nhead, int *failed)
 	int w = bom((const unsigned char *)head, nhead, &big, &len);
 	*failed = 0;
 	if (!w) {
-		/* Text has no NULs; a quarter of them is UTF-16 or UTF-32
-		 * without its mark, which no byte order can be guessed for. */
-		size_t nul = 0;
-		for (size_t i = 0; i < nhead; i++)
-			nul += !head[i];
-		if (nhead >= 4 && nul >= nhead / 4)
-			*failed = CX_INPUT_WIDE;
+		*failed = nul_kind((const unsigned char *)head, nhead);
 		return NULL;
 	}
 	FILE *t = tmpfile();
@@ -186,9 +210,10 @@ FILE *cx_input_utf8(FILE *f, const char *head, size_t nhead, int *failed)
 
 const char *cx_input_refusal(int failed)
 {
-	return failed == CX_INPUT_WIDE
-	           ? "not read: UTF-16 or UTF-32 without a byte order mark; save it as UTF-8"
-	           : "not read: UTF-16 or UTF-32 could not be decoded";
+	return failed == CX_INPUT_WIDE     ? "not read: UTF-16 or UTF-32 without a byte order mark; "
+	                                     "save it as UTF-8"
+	       : failed == CX_INPUT_BINARY ? "not read: binary data (NUL bytes), not text"
+	                                   : "not read: UTF-16 or UTF-32 could not be decoded";
 }
 
 static cx_str ext_of(const char *file)
@@ -517,7 +542,7 @@ int cx_read(struct cx_context *cx, const struct cx_reader *r, FILE *f, const cha
 	int failed;
 	FILE *t = cx_input_utf8(f, head, nhead, &failed);
 	if (failed) {
-		if (failed == CX_INPUT_WIDE)
+		if (failed == CX_INPUT_WIDE || failed == CX_INPUT_BINARY)
 			diag_report(&io, CX_ERROR, CX_E_IO, 0, 0, "%s", cx_input_refusal(failed));
 		else
 			diag_report(&io, CX_ERROR, CX_E_IO, 0, 0, "%s: %s", cx_input_refusal(failed),

@@ -1239,7 +1239,7 @@ void ris_finish_record(struct ris *R)
 	}
 	if (!e->key.n)
 		e->key = make_key(R);
-	norm_entry(R->c->cx, e, &R->a);
+	norm_entry(R->c->cx, e, &R->a, &R->c->diags);
 	reader_deliver(R->c, e);
 	reset_record(R);
 }

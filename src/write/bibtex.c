@@ -225,9 +225,27 @@ static cx_str guard_braces(struct bw *w, cx_str t)
 	return (cx_str){b, k};
 }
 
+/* A line break is a space to BibTeX: a value that keeps one (a CSL-JSON
+ * note's "key: value" lines) is written on one line, so that reading the
+ * output back gives the same text. */
+static cx_str one_line(struct bw *w, cx_str t)
+{
+	if (!t.n || !memchr(t.p, '\n', t.n))
+		return t;
+	char *o = arena_alloc(&w->a, t.n + 1);
+	size_t k = 0;
+	for (size_t i = 0; i < t.n; i++) {
+		char c = t.p[i] == '\n' || t.p[i] == '\r' ? ' ' : t.p[i];
+		if (c == ' ' && k && o[k - 1] == ' ')
+			continue;
+		o[k++] = c;
+	}
+	return (cx_str){o, k};
+}
+
 static void enc(struct bw *w, cx_str text)
 {
-	latex_encode(w->o, guard_braces(w, text), w->opt->ascii, &w->lossy);
+	latex_encode(w->o, guard_braces(w, one_line(w, text)), w->opt->ascii, &w->lossy);
 }
 
 /* Do the braces balance as BibTeX counts them?  BibTeX counts every

@@ -283,13 +283,14 @@ struct doc {
 	struct doccite *v;
 	size_t n;
 	const struct jv **known; /* citation objects by the latest call that gave them */
+	char **ids;              /* and their ids: one made up for a citation without */
 	size_t nknown;
 };
 
 static const struct jv *known_citation(struct doc *D, const char *id)
 {
 	for (size_t i = D->nknown; i-- > 0;)
-		if (!strcmp(text_of(member(D->known[i], "citationID")), id))
+		if (!strcmp(D->ids[i], id))
 			return D->known[i];
 	return NULL;
 }
@@ -327,10 +328,18 @@ static void doc_call(struct run *R, struct doc *D, const struct jv *call, const 
 	if (!call || call->t != J_ARR || call->n < 1)
 		return;
 	const struct jv *c = &call->v[0];
+	/* a citation without an id is still rendered, as citeproc-js gives
+	 * it one of its own */
+	char made[32];
 	const char *cid = text_of(member(c, "citationID"));
-	if (!cid)
-		return;
+	if (!cid) {
+		snprintf(made, sizeof made, "CITATION-%zu", D->nknown + 1);
+		cid = made;
+	}
 	D->known = xrealloc(D->known, (D->nknown + 1) * sizeof *D->known);
+	D->ids = xrealloc(D->ids, (D->nknown + 1) * sizeof *D->ids);
+	D->ids[D->nknown] = xstrdup(cid);
+	cid = D->ids[D->nknown];
 	D->known[D->nknown++] = c;
 	struct doccite *nv = xcalloc(D->n + 2 + (call->n > 1 ? call->v[1].n : 0) +
 	                             (call->n > 2 ? call->v[2].n : 0), sizeof *nv);
@@ -379,6 +388,9 @@ static void doc_free(struct doc *D)
 	for (size_t j = 0; j < D->n; j++)
 		free(D->v[j].text);
 	free(D->v);
+	for (size_t i = 0; i < D->nknown; i++)
+		free(D->ids[i]);
+	free(D->ids);
 	free(D->known);
 }
 
@@ -400,8 +412,8 @@ static int run_fixture(const char *path, const char *locales)
 		fprintf(stderr, "csl-fixture: %s: MODE, CSL or INPUT missing\n", path);
 		return 2;
 	}
-	char err[256];
-	struct csl_style *st = csl_style_load(csl->p, csl->n, err, sizeof err);
+	char err[4096];
+	struct csl_style *st = csl_style_load(csl->p, csl->n, path, err, sizeof err);
 	if (!st) {
 		fprintf(stderr, "csl-fixture: %s: %s\n", path, err);
 		return 2;

@@ -17,10 +17,11 @@ B=${FUZZ_BUILD:-build/fuzz}
 CLANG=${CLANG:-clang}
 SECS=${1:-60}
 [ $# -gt 0 ] && shift
-READERS=${*:-bibtex ris csljson cv nbib isi endnote endnotexml pubmedxml mods cff cslyaml hayagriva}
+READERS=${*:-bibtex ris csljson cv csl nbib isi endnote endnotexml pubmedxml mods cff cslyaml hayagriva}
 SAN="-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined"
 UTF8PROC_LIBS=$(pkg-config --libs libutf8proc 2>/dev/null || echo -lutf8proc)
-UTF8PROC_LIBS="$UTF8PROC_LIBS $(pkg-config --libs yaml-0.1 expat 2>/dev/null || echo -lyaml -lexpat)"
+# the CSL processor's and the readers' too: expat, ICU and libyaml
+LIBS="$UTF8PROC_LIBS $(make -s print-ldlibs 2>/dev/null | sed 's/-lutf8proc//')"
 
 # seeds READER: the inputs a reader starts from, one file name a line.
 seeds() {
@@ -40,6 +41,7 @@ seeds() {
 	cff) ls tests/cases/cff/*.cff ;;
 	cslyaml) ls tests/cases/csl-yaml/*.md tests/cases/*/*.out.csl-yaml ;;
 	hayagriva) ls tests/cases/hayagriva/*.yml tests/cases/*/*.out.hayagriva ;;
+	csl) ls styles/*.csl tests/cases/csl/*.csl tests/cases/csl/styles/*.csl ;;
 	esac 2>/dev/null
 	ls tests/fuzz/regress/"$1"-* 2>/dev/null
 }
@@ -51,12 +53,25 @@ for r in $READERS; do
 	[ -f "$src" ] || { echo "fuzz: no harness $src" >&2; exit 2; }
 	bin=$B/fuzz_$r
 	$CLANG -std=c11 -O1 -g -fno-omit-frame-pointer $SAN -Isrc -Itests/fuzz -I"$B/gen" \
-		-o "$bin" "$src" tests/fuzz/fuzz.c "$B/libcitex-internal.a" $UTF8PROC_LIBS || exit 2
+		-o "$bin" "$src" tests/fuzz/fuzz.c "$B/libcitex-internal.a" $LIBS || exit 2
 	rm -rf "$B/seeds-$r"
 	mkdir -p "$B/seeds-$r" "$B/corpus-$r"
 	seeds "$r" | while read -r f; do
 		[ "$(wc -c <"$f")" -le 65536 ] && cp "$f" "$B/seeds-$r/$(echo "$f" | tr / _)"
 	done
+	# fuzz_csl reads a style, a NUL, a locale, a NUL and items: some
+	# published styles with the en-US locale and the cases' items
+	if [ "$r" = csl ]; then
+		for s in apa ieee chicago-author-date modern-language-association nature \
+			chicago-note-bibliography american-chemical-society; do
+			f=/usr/share/citation-style-language/styles/$s.csl
+			[ -f "$f" ] || continue
+			for items in tests/cases/csl/classes.json tests/cases/csl/conform.json; do
+				{ cat "$f"; printf '\000'; cat styles/locales-en-US.xml; printf '\000'
+				  cat "$items"; } >"$B/seeds-csl/$s-$(basename "$items" .json)"
+			done
+		done
+	fi
 	echo "== fuzz_$r for ${SECS}s"
 	if ! "$bin" -dict="tests/fuzz/$r.dict" -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
 		-max_total_time="$SECS" -print_final_stats=1 -artifact_prefix="$B/artifacts/$r-" \
