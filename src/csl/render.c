@@ -104,16 +104,19 @@ static void style_marks(const struct csl_fmt *f, char *on, size_t *non, char *of
 }
 
 /* Does s end in a number's suffix punctuation (CM_NUMEND among the
- * markup after its last text)? */
-static int after_number(const char *s)
+ * markup after its last text) other than next? */
+static int after_number(const char *s, char next)
 {
 	size_t i = strlen(s);
+	int num = 0;
 	while (i >= 2 && s[i - 2] == CM_ESC) {
-		if (s[i - 1] == CM_NUMEND)
-			return 1;
+		num |= s[i - 1] == CM_NUMEND;
 		i -= 2;
 	}
-	return 0;
+	while (i && CX_IS_MARK((unsigned char)s[i - 1]))
+		i--;
+	/* a repeated mark still goes: "137." and "." */
+	return num && i && s[i - 1] != next;
 }
 
 /* A number variable's value that is numeric and ends in a digit, with a
@@ -192,7 +195,7 @@ const char *csl_fmt_apply(struct csl_render *r, const char *s, const struct csl_
 	}
 	if (affixes && f->suffix) {
 		size_t sn = strlen(f->suffix);
-		if (sn && strchr(".,;:!?", f->suffix[0]) && after_number(c->p)) {
+		if (sn && strchr(".,;:!?", f->suffix[0]) && after_number(c->p, f->suffix[0])) {
 			/* citeproc-js merges no punctuation into the suffix of a
 			 * number's piece: "<b>90</b>:." */
 			buf_put(b, f->suffix, sn);
