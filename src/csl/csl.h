@@ -80,6 +80,8 @@ enum csl_cm {
 	CM_NOPUNCT = 'P',                          /* join: the next text's punctuation stays */
 	CM_SUFEND = 'Y',                           /* after a suffix's punctuation (delimiters) */
 	CM_DECOBLANK = 'Z',                        /* after a decorated text's blank suffix */
+	CM_PIECE = 'X',                            /* text on either side is escaped apart */
+	CM_NUMEND = 'T',                           /* after a number's suffix punctuation */
 	CM_TAG_OFF = 't',                          /* ends a tagged span (below) */
 };
 /* A tagged rendering (csl_session_tagged) marks what wrote each span of

@@ -461,7 +461,8 @@ static void mark(struct sink *k, const char *s)
 		case CM_LEFT: open_span(k, S_LEFT); return;
 		case CM_RIGHT: open_span(k, S_RIGHT); return;
 		case CM_INDENT: open_span(k, S_INDENT); return;
-		case CM_NOPUNCT: case CM_SUFEND: case CM_DECOBLANK: return;
+		case CM_NOPUNCT: case CM_SUFEND: case CM_DECOBLANK: case CM_PIECE:
+		case CM_NUMEND: return;
 		default: close_span(k); return;
 		}
 	}

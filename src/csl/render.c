@@ -103,6 +103,42 @@ static void style_marks(const struct csl_fmt *f, char *on, size_t *non, char *of
 	}
 }
 
+/* Does s end in a number's suffix punctuation (CM_NUMEND among the
+ * markup after its last text) other than next? */
+static int after_number(const char *s, char next)
+{
+	size_t i = strlen(s);
+	int num = 0;
+	while (i >= 2 && s[i - 2] == CM_ESC) {
+		num |= s[i - 1] == CM_NUMEND;
+		i -= 2;
+	}
+	while (i && CX_IS_MARK((unsigned char)s[i - 1]))
+		i--;
+	/* a repeated mark still goes: "137." and "." */
+	return num && i && s[i - 1] != next;
+}
+
+/* A number variable's value that is numeric and ends in a digit, with a
+ * suffix that ends in punctuation: marked, so that a suffix around it keeps its
+ * own punctuation (after_number). */
+static const char *number_end(struct csl_render *r, const char *value, const char *out,
+                              const struct csl_fmt *f)
+{
+	size_t vn = strlen(value), sn = f->suffix ? strlen(f->suffix) : 0;
+	if (r->sort || r->plain || !vn || value[vn - 1] < '0' || value[vn - 1] > '9' ||
+	    !csl_is_numeric(value) || !sn ||
+	    !strchr(".:;!?", f->suffix[sn - 1]) || !*out)
+		return out;
+	size_t n = strlen(out);
+	char *o = arena_alloc(r->a, n + 3);
+	memcpy(o, out, n);
+	o[n] = CM_ESC;
+	o[n + 1] = CM_NUMEND;
+	o[n + 2] = 0;
+	return o;
+}
+
 const char *csl_fmt_apply(struct csl_render *r, const char *s, const struct csl_fmt *f, int affixes)
 {
 	if (!s || !*s)
@@ -158,8 +194,26 @@ const char *csl_fmt_apply(struct csl_render *r, const char *s, const struct csl_
 		csl_cat(b, c->p, piq);
 	}
 	if (affixes && f->suffix) {
-		csl_cat(b, f->suffix, piq);
 		size_t sn = strlen(f->suffix);
+		if (sn && strchr(".,;:!?", f->suffix[0]) && after_number(c->p, f->suffix[0])) {
+			/* citeproc-js merges no punctuation into the suffix of a
+			 * number's piece: "<b>90</b>:." */
+			buf_put(b, f->suffix, sn);
+		} else if (sn >= 2 && f->suffix[sn - 1] == ' ' && f->suffix[sn - 2] == ' ' && !r->plain &&
+		    !r->sort && !f->font_style && !f->font_variant && !f->font_weight &&
+		    !f->decoration && !f->valign && !f->quotes && !f->display) {
+			/* citeproc-js moves an undecorated suffix's last blank up
+			 * to the parent's suffix and escapes the two apart: two
+			 * spaces, not the no-break space and space that a pair
+			 * of blanks in one string gives in HTML */
+			char *head = arena_strndup(r->a, f->suffix, sn - 1);
+			csl_cat(b, head, piq);
+			buf_putc(b, CM_ESC);
+			buf_putc(b, CM_PIECE);
+			buf_putc(b, ' ');
+		} else {
+			csl_cat(b, f->suffix, piq);
+		}
 		if (sn && strchr(".,;:!?", f->suffix[sn - 1]) && !r->plain) {
 			buf_putc(b, CM_ESC);
 			buf_putc(b, CM_SUFEND);
@@ -611,7 +665,11 @@ static const char *render_text(struct csl_render *r, const struct csl_node *n)
 		s = n->value;
 		return csl_fmt_term(r, narrow_spaces(r, s), &n->f);
 	}
-	return csl_fmt_apply(r, csl_tag(r, CM_TAG + n->var, narrow_spaces(r, s)), &n->f, 1);
+	const char *o = csl_fmt_apply(r, csl_tag(r, CM_TAG + n->var, narrow_spaces(r, s)), &n->f, 1);
+	int v = n->var;
+	if (v == CV_PAGE || v == CV_LOCATOR || csl_var_kind(v) == CVK_NUMBER)
+		o = number_end(r, csl_var_value(r, v, n->form == TF_SHORT), o, &n->f);
+	return o;
 }
 
 static const char *render_number(struct csl_render *r, const struct csl_node *n)
@@ -637,7 +695,8 @@ static const char *render_number(struct csl_render *r, const struct csl_node *n)
 	if (v == CV_PAGE)
 		s = csl_page_range(r->a, s, r->st->page_range, csl_term_text(r->L, "page-range-delimiter", TF_LONG, 0));
 	s = csl_number(r->a, s, n->form, r->L, gender, v);
-	return csl_fmt_apply(r, csl_tag(r, CM_TAG + v, s), &n->f, 1);
+	return number_end(r, csl_var_value(r, v, 0), csl_fmt_apply(r, csl_tag(r, CM_TAG + v, s), &n->f, 1),
+	                  &n->f);
 }
 
 /* The label term of a variable: its text in the right number. */
@@ -894,11 +953,22 @@ static void join_delim(struct buf *b, const char *delim, int piq)
 /* The children of n joined by delim; cs:choose is transparent, so the
  * children of its branch are joined as the parent's own.  Returns how
  * many pieces went into b, with the last in *last. */
+/* Does s's text start with a no-break space (past its opening markup and
+ * a blank)? */
+static int nbsp_first(const char *s)
+{
+	while (*s && csl_mark_len(s) && csl_mark_dir(s) >= 0)
+		s += csl_mark_len(s);
+	if (s[0] == ' ')
+		s++; /* a blank that the blank before it takes */
+	return (unsigned char)s[0] == 0xC2 && (unsigned char)s[1] == 0xA0;
+}
+
 static size_t kids_into(struct csl_render *r, const struct csl_node *n, const char *delim,
                         struct buf *b, const char **last)
 {
 	int piq = r->L->punct_in_quote;
-	size_t pieces = 0;
+	size_t pieces = 0, split = (size_t)-1;
 	for (size_t i = 0; i < n->nkids; i++) {
 		const struct csl_node *k = &n->kids[i];
 		if (k->kind == CK_CHOOSE) {
@@ -919,11 +989,27 @@ static size_t kids_into(struct csl_render *r, const struct csl_node *n, const ch
 		}
 		if (i + 1 == n->nkids)
 			r->last_empty = 0;
+		if (split != (size_t)-1) {
+			/* the suffix of a piece with one after it keeps its two
+			 * blanks in one string (CM_PIECE) */
+			memmove(b->p + split, b->p + split + 2, b->n - split - 2);
+			b->n -= 2;
+		}
 		if (b->n && delim)
 			join_delim(b, delim, piq);
+		if (b->n && b->p[b->n - 1] == ' ' && nbsp_first(s)) {
+			/* a blank, then a piece that starts with a no-break
+			 * space: citeproc-js escapes the two apart */
+			buf_putc(b, CM_ESC);
+			buf_putc(b, CM_PIECE);
+		}
 		csl_cat(b, s, piq);
 		*last = s;
 		pieces++;
+		split = (size_t)-1;
+		if (b->n >= 3 && b->p[b->n - 3] == CM_ESC && b->p[b->n - 2] == CM_PIECE &&
+		    b->p[b->n - 1] == ' ' && k->f.suffix && strlen(k->f.suffix) >= 2)
+			split = b->n - 3;
 	}
 	return pieces;
 }

@@ -24,7 +24,8 @@ int csl_mark_dir(const char *p)
 			return -1;
 		if (k == CM_BLOCK || k == CM_LEFT || k == CM_RIGHT || k == CM_INDENT)
 			return 1;
-		if (k == CM_NOPUNCT || k == CM_SUFEND || k == CM_DECOBLANK)
+		if (k == CM_NOPUNCT || k == CM_SUFEND || k == CM_DECOBLANK || k == CM_PIECE ||
+		    k == CM_NUMEND)
 			return 0;
 		if (k >= CM_TAG)
 			return 1; /* a tagged span opens (CM_TAG_OFF closes it) */

@@ -285,6 +285,25 @@ static const char *suffix_inside(struct csl_render *r, const char *s, struct csl
 	return o;
 }
 
+/* Blanks that end the last block of an entry leave the block, as
+ * citeproc-js moves a last child's trailing blank up to a parent
+ * without font decorations: "p. 5</div>", not "p. 5 </div>".  Blanks
+ * inside a decorated block end before its closing tag and stay. */
+static const char *blanks_out(struct csl_render *r, const char *s)
+{
+	size_t n = strlen(s), e;
+	if (n < 3 || s[n - 2] != CM_ESC || s[n - 1] != CM_DISPLAY_OFF || s[n - 3] != ' ')
+		return s;
+	for (e = n - 2; e && s[e - 1] == ' '; e--)
+		;
+	char *o = arena_alloc(r->a, n + 1);
+	memcpy(o, s, e);
+	memcpy(o + e, s + n - 2, 2);
+	memcpy(o + e + 2, s + e, n - 2 - e);
+	o[n] = 0;
+	return o;
+}
+
 /* Punctuation that starts a block goes to the end of the block before it
  * ("Anon." and " http://..." for "Anon" and ". http://..."), as
  * citeproc-js merges a prefix's punctuation into the suffix before it. */
@@ -344,6 +363,8 @@ const char *csl_bib_entry(struct csl_session *S, size_t i, const struct csl_item
 		s = csl_render_kids(&r, lay, NULL);
 		if (S->st->bib_display)
 			s = display_punct(&r, s);
+		if (S->st->bib_display && !(lay->f.suffix && *lay->f.suffix))
+			s = blanks_out(&r, s);
 		struct csl_fmt f = lay->f;
 		f.delimiter = NULL;
 		if (S->st->bib_first_display && f.suffix)
