@@ -322,6 +322,12 @@ void cvd_latex_to_text(const char *pre, size_t npre, const char *s, size_t n, st
 			p++;
 			continue;
 		}
+		/* a tie ("J.~Okafor") is a space; not in a path ("/~okafor/") */
+		if (c == '~' && !(out->n && out->p[out->n - 1] == '/')) {
+			buf_putc(out, ' ');
+			p++;
+			continue;
+		}
 		if (c != '\\') {
 			buf_putc(out, c);
 			p++;
