@@ -280,6 +280,62 @@ static const char *layout_command(const char *p, const char *end, struct buf *ou
 	return p;
 }
 
+/* A superscript after a name in math, "Hart$^*$", "Lee$^{\\dagger,1}$":
+ * the marks in it (equal contribution, '*' '#' and daggers) put in out,
+ * affiliation numbers between names dropped; past the closing '$', or p when the math
+ * at p is no such superscript (a formula of a title stays as it is). */
+static const char *math_mark(const char *p, const char *end, struct buf *out)
+{
+	if (p + 2 >= end || p[1] != '^' || !out->n || !(str_alpha((unsigned char)out->p[out->n - 1]) ||
+	                                                  (unsigned char)out->p[out->n - 1] >= 0x80 ||
+	                                                  out->p[out->n - 1] == '.'))
+		return p;
+	const char *q = p + 2, *close = q;
+	while (close < end && *close != '$' && *close != '\n')
+		close++;
+	if (close >= end || *close != '$')
+		return p;
+	char marks[16];
+	size_t nm = 0;
+	while (q < close) {
+		size_t l;
+		if (*q == '{' || *q == '}' || *q == ',' || *q == ' ' || str_digit((unsigned char)*q))
+			q++;
+		else if (*q == '*' || *q == '#') {
+			if (nm < sizeof marks)
+				marks[nm++] = *q;
+			q++;
+		} else if (*q == '\\' && q + 1 < close && (q[1] == '#' || q[1] == '*')) {
+			if (nm < sizeof marks)
+				marks[nm++] = q[1];
+			q += 2;
+		} else if (cmd_is(q, close, "dagger", &l) || cmd_is(q, close, "dag", &l)) {
+			if (nm < sizeof marks)
+				marks[nm++] = 'd';
+			q += l;
+		} else if (cmd_is(q, close, "ddagger", &l) || cmd_is(q, close, "ddag", &l) ||
+		           cmd_is(q, close, "S", &l))
+			q += l; /* another affiliation */
+		else if (cmd_is(q, close, "star", &l) || cmd_is(q, close, "ast", &l)) {
+			if (nm < sizeof marks)
+				marks[nm++] = '*';
+			q += l;
+		} else
+			return p;
+	}
+	/* numbers alone are an affiliation only between names: "Lee$^1$, ..." */
+	const char *a = close + 1;
+	if (!nm && !(a < end && (*a == ',' || *a == ';' || (end - a > 5 && !memcmp(a, " and ", 5)) ||
+	                         (end - a > 3 && !memcmp(a, " \\&", 3)))))
+		return p;
+	for (size_t i = 0; i < nm; i++)
+		if (marks[i] == 'd')
+			buf_put(out, "\xE2\x80\xA0", 3);
+		else
+			buf_putc(out, marks[i]);
+	return close + 1;
+}
+
 /* A LaTeX CV to lines (pre: its preamble, where its own commands are
  * defined): \section{X} becomes a "# X" heading, \item a "- "
  * bullet, \\ and blank lines break lines, environments and layout commands
@@ -321,6 +377,13 @@ void cvd_latex_to_text(const char *pre, size_t npre, const char *s, size_t n, st
 			buf_put(out, " \xE2\x80\x94 ", 5);
 			p++;
 			continue;
+		}
+		if (c == '$') {
+			const char *past = math_mark(p, end, out);
+			if (past != p) {
+				p = past;
+				continue;
+			}
 		}
 		/* a tie ("J.~Okafor") is a space; not in a path ("/~okafor/") */
 		if (c == '~' && !(out->n && out->p[out->n - 1] == '/')) {
