@@ -222,6 +222,43 @@ static void find_dress(const char *s, const char *end, struct dress *dr)
 	}
 }
 
+/* A CV's own commands without arguments that stand for a short text
+ * (\newcommand{\me}{\textbf{M. Eickhoff}}, \newcommand{\CS}{*}): a call
+ * is read as that text.  Only short one-line bodies with no parameter. */
+struct texts {
+	cx_str name[16], body[16];
+	size_t n;
+};
+
+static void find_texts(const char *s, const char *end, struct texts *tx)
+{
+	for (const char *p = s; p < end && tx->n < 16; p++) {
+		size_t l;
+		if (*p != '\\' || (!cmd_is(p, end, "newcommand", &l) && !cmd_is(p, end, "renewcommand", &l) &&
+		                    !cmd_is(p, end, "providecommand", &l)))
+			continue;
+		const char *q = p + l;
+		int brace = q < end && *q == '{';
+		q += brace;
+		if (q >= end || *q != '\\')
+			continue;
+		const char *nm = ++q;
+		while (q < end && str_alpha((unsigned char)*q))
+			q++;
+		size_t nl = (size_t)(q - nm);
+		if (brace && (q >= end || *q++ != '}'))
+			continue;
+		if (!nl || q >= end || *q != '{')
+			continue; /* "[1]": a parameter */
+		const char *g = skip_group(q, end);
+		size_t bl = (size_t)(g - q);
+		if (bl < 3 || bl > 82 || memchr(q, '#', bl) || memchr(q, '\n', bl))
+			continue;
+		tx->name[tx->n] = (cx_str){nm, nl};
+		tx->body[tx->n++] = (cx_str){q + 1, bl - 2};
+	}
+}
+
 /* A layout command at p that carries no text (\hspace{..}, \small), or an
  * equal-contribution mark written as one (\dag, \textsuperscript{*}):
  * past it, with the mark put in out; p when it is none of them. */
@@ -342,7 +379,19 @@ static const char *math_mark(const char *p, const char *end, struct buf *out)
  * go; \href{u}{t} becomes "t \url{u}".  Source line breaks inside a
  * paragraph are spaces, as LaTeX reads them.  Each resulting line is
  * decoded later with latex_decode. */
+static void tex_lines(const char *pre, size_t npre, const char *s, size_t n, struct buf *out, struct linemap *lm,
+                       const struct texts *tx, int depth);
+
 void cvd_latex_to_text(const char *pre, size_t npre, const char *s, size_t n, struct buf *out, struct linemap *lm)
+{
+	struct texts tx = {.n = 0};
+	find_texts(pre, pre + npre, &tx);
+	find_texts(s, s + n, &tx);
+	tex_lines(pre, npre, s, n, out, lm, &tx, 0);
+}
+
+static void tex_lines(const char *pre, size_t npre, const char *s, size_t n, struct buf *out, struct linemap *lm,
+                       const struct texts *tx, int depth)
 {
 	const char *p = s, *end = s + n;
 	size_t l;
@@ -494,6 +543,18 @@ void cvd_latex_to_text(const char *pre, size_t npre, const char *s, size_t n, st
 		const char *past = layout_command(p, end, out);
 		if (past != p) {
 			p = past;
+			continue;
+		}
+		size_t t = 0;
+		while (t < tx->n && !(tx->name[t].n < 64 && (size_t)(end - p) > tx->name[t].n &&
+		                      !memcmp(p + 1, tx->name[t].p, tx->name[t].n) &&
+		                      (p + 1 + tx->name[t].n == end || !str_alpha((unsigned char)p[1 + tx->name[t].n]))))
+			t++;
+		if (t < tx->n && depth < 4) {
+			tex_lines(pre, npre, tx->body[t].p, tx->body[t].n, out, NULL, tx, depth + 1);
+			p += 1 + tx->name[t].n;
+			if (end - p >= 2 && p[0] == '{' && p[1] == '}')
+				p += 2; /* "\me{} and" */
 			continue;
 		}
 		buf_putc(out, *p++);
