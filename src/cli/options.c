@@ -154,7 +154,7 @@ int parse_options(struct run *r, int argc, char **argv)
 		{"highlight", required_argument, NULL, 1004},
 		{"group-by", required_argument, NULL, 1005},
 		{"standalone", no_argument, NULL, 1006},
-		{"finder-model", required_argument, NULL, 1007},
+		{"finder-model", required_argument, NULL, 1008},
 		{NULL, 0, NULL, 0},
 	};
 	r->opt.to = NULL;
@@ -178,7 +178,7 @@ int parse_options(struct run *r, int argc, char **argv)
 			r->hold = 1;
 			break;
 		case 'O': r->opt.owner = optarg; break;
-		case 1007: r->opt.finder_model = optarg; break;
+		case 1008: r->opt.finder_model = optarg; break;
 		case 'K':
 			r->want_keys = 1;
 			r->key_pattern = optarg;
