@@ -295,6 +295,10 @@ static void add_names(struct eb *b, enum cx_field_id id, cx_str text, unsigned l
 	struct cv_ctx *x = b->x;
 	struct au_list L;
 	cx_str t = trim_set(text, ",;:");
+	/* a table's cell rule or a list's dash before the first name:
+	 * "2013 — Chakraborty A, ..." */
+	while (t.n >= 3 && (!memcmp(t.p, "\xE2\x80\x94", 3) || !memcmp(t.p, "\xE2\x80\x93", 3)))
+		t = trim_set(S(t.p + 3, t.n - 3), " ,;:");
 	/* a last period goes unless it closes an initial ("C.") */
 	while (t.n && t.p[t.n - 1] == '.') {
 		size_t w = t.n;

@@ -75,6 +75,8 @@ static const struct row rows[] = {
 	{"Hamm, A., & \\Eagle", {"Hamm|A.", "0"}},
 	{"Lutz, J.R., & \\Eagle\\CS", {"Lutz|J.R.", "0"}},
 	{"\\me, Doe, K.", {"0", "Doe|K."}},
+	/* German "und andere" */
+	{"Chakraborty A, Mikolajick T, Heinzig A, u. a.", {"Chakraborty|A", "Mikolajick|T", "Heinzig|A", "+"}},
 	/* IOP: initials spaced after the family name */
 	{"Nguyen A, Hakkarainen T, Guina M D and Dubrovskii V G",
 	 {"Nguyen|A", "Hakkarainen|T", "Guina|M D", "Dubrovskii|V G"}},
