@@ -13,8 +13,31 @@ void cx_auerror(struct au_state *S, const char *msg)
 	(void)msg; /* the caller falls back; there is nothing to report */
 }
 
+/* Is w a command, or commands, of the page's own ("\\me", "\\Eagle\\CS")?
+ * The reader expands LaTeX's commands before the list gets here; one left
+ * where a name stands is a CV's macro for a name, most often its owner's
+ * (the class file that defines it is not on the page). */
+static int macro_word(cx_str w)
+{
+	if (w.n < 2 || w.p[0] != '\\')
+		return 0;
+	for (size_t i = 0; i < w.n;) {
+		if (w.p[i] != '\\' || i + 1 >= w.n || !str_alpha((unsigned char)w.p[i + 1]))
+			return 0;
+		for (i++; i < w.n && str_alpha((unsigned char)w.p[i]); i++)
+			;
+	}
+	return 1;
+}
+
 void au_word(struct au_state *S, cx_str w)
 {
+	if (macro_word(w)) {
+		S->cur.macro = 1; /* an empty slot: the owner's (see au_parse) */
+		if (S->bold)
+			S->cur.bold = 1;
+		return;
+	}
 	size_t off = (size_t)(w.p - S->s);
 	if (!S->cur.has_words)
 		S->cur.first = off;
@@ -114,10 +137,11 @@ static int word_is(const char *p, size_t n, const char *w)
 	return n == strlen(w) && !memcmp(p, w, n);
 }
 
-/* "et al.", "et al", "et. al.", "et al.," */
+/* "et al.", "et al", "et. al.", "et al.,"; German "u. a." (und andere) */
 static size_t etal_at(const char *s, size_t n, size_t i)
 {
-	static const char *const forms[] = {"et al.", "et. al.", "et al", "et.al.", "etal."};
+	static const char *const forms[] = {"et al.", "et. al.", "et al", "et.al.", "etal.", "u. a.", "u.\xC2\xA0a.",
+	                                    "u.a.", "u. a", "u.\xC2\xA0a"};
 	for (size_t k = 0; k < sizeof forms / sizeof *forms; k++) {
 		size_t l = strlen(forms[k]);
 		if (i + l <= n && !memcmp(s + i, forms[k], l) &&
@@ -548,20 +572,31 @@ static int given_part(const struct au_state *S, const struct au_slot *g, int *in
  * slot is flagged in the array returned; NULL when nothing folds. */
 static unsigned char *fold_pairs(struct arena *a, struct au_state *S)
 {
-	size_t npair = 0, alone = 0;
+	size_t npair = 0, ipair = 0, alone = 0;
 	unsigned char *pair = arena_calloc(a, S->nv + 1); /* pair[i]: slot i starts a pair */
 	for (size_t i = 0; i < S->nv; i++) {
 		const struct au_slot *f = &S->v[i];
 		int init = 0;
+		/* "Consortium, Prose, N.S.": a word before "Family, I." is the
+		 * family of that pair, not the given name of this slot */
+		int next_pair = i + 2 < S->nv && S->v[i + 1].sep == ',' && slot_initials(S, &S->v[i + 2]) &&
+		                family_part(S, &S->v[i + 1], 1);
 		if (i + 1 < S->nv && f->sep == ',' && given_part(S, &S->v[i + 1], &init) && family_part(S, f, init) &&
-		    !f->others) {
+		    !f->others && (init || !next_pair)) {
 			pair[i] = 1;
 			npair++;
+			ipair += init && slot_initials(S, &S->v[i + 1]);
 			i++;
 		} else if (f->has_words && !f->others && slot_words(S, f) < 2)
 			alone++;
 	}
-	if (!npair || alone)
+	/* A name alone beside the pairs is a family name written bare (a
+	 * consortium, a name the page left short).  The list is still one of
+	 * pairs when "Family, I." pairs outnumber such names: "Hybels, C.F.,
+	 * Blazer, D.G., Eagle, & Proeschold-Bell, R.J.".  A family name alone
+	 * never takes initials for a given name, so a lone word among them is
+	 * no half of a pair. */
+	if (!npair || (alone && !(ipair >= 2 && ipair > alone)))
 		return NULL;
 	struct au_slot *w = arena_calloc(a, S->nv * sizeof *w);
 	unsigned char *inv = arena_calloc(a, S->nv);
@@ -670,7 +705,7 @@ int au_parse(struct arena *a, const char *s, size_t n, struct au_list *out)
 		return -1;
 	au_end_slot(&S, 0);
 	/* A trailing empty slot is the comma of a wrapped line, not a name. */
-	if (S.nv > 1 && !S.v[S.nv - 1].has_words && !S.v[S.nv - 1].others)
+	if (S.nv > 1 && !S.v[S.nv - 1].has_words && !S.v[S.nv - 1].others && !S.v[S.nv - 1].macro)
 		S.nv--;
 
 	/* "Family, Given" pairs: "Zhao, L., Krishnamurthy, A." (every second

@@ -10,6 +10,7 @@ struct au_slot {
 	size_t first, last;  /* byte span of the words; first == last: none */
 	size_t abeg, aend;   /* the last annotation, without parentheses */
 	unsigned bold : 1, equal : 1, others : 1, has_words : 1;
+	unsigned macro : 1;   /* held a command of the page's own ("\\me"): a name */
 	int sep;             /* separator that ended it: ',' ';' or 'a' (and) */
 };
 

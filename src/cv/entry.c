@@ -295,6 +295,10 @@ static void add_names(struct eb *b, enum cx_field_id id, cx_str text, unsigned l
 	struct cv_ctx *x = b->x;
 	struct au_list L;
 	cx_str t = trim_set(text, ",;:");
+	/* a table's cell rule or a list's dash before the first name:
+	 * "2013 — Chakraborty A, ..." */
+	while (t.n >= 3 && (!memcmp(t.p, "\xE2\x80\x94", 3) || !memcmp(t.p, "\xE2\x80\x93", 3)))
+		t = trim_set(S(t.p + 3, t.n - 3), " ,;:");
 	/* a last period goes unless it closes an initial ("C.") */
 	while (t.n && t.p[t.n - 1] == '.') {
 		size_t w = t.n;
@@ -1310,8 +1314,107 @@ static int server_id(cx_str all, cx_str *name, cx_str *id)
 	return 0;
 }
 
+static size_t words_in(cx_str s)
+{
+	size_t k = 0;
+	for (size_t i = 0; i < s.n; i++)
+		k += s.p[i] != ' ' && (!i || s.p[i - 1] == ' ');
+	return k;
+}
+
+/* Is every name of the list a name as a list writes it: one to four
+ * words, capitalised but for particles, no digits ("Messing", "Sean J
+ * Westwood", "van der Berg, A.")?  The number of names, or 0. */
+static size_t names_only(struct arena *a, cx_str t)
+{
+	struct au_list L;
+	if (!t.n || !has_letter(t) || au_parse(a, t.p, t.n, &L) || !L.n)
+		return 0;
+	size_t k = 0;
+	for (size_t i = 0; i < L.n; i++) {
+		cx_str n = L.v[i].text;
+		if (L.v[i].others)
+			continue;
+		if (!n.n || words_in(n) > 4 || !au_name_like(n.p, n.n))
+			return 0;
+		k++;
+	}
+	return k;
+}
+
+/* The closing quote inside t, after an opening one or with none before
+ * it (the reader may have taken the opening quote off): its offset and
+ * byte length, or 0 when t holds none. */
+static size_t quote_close(cx_str t, size_t *len)
+{
+	int open = 0;
+	for (size_t i = 1; i < t.n; i++) {
+		if (i + 3 <= t.n && !memcmp(t.p + i, "\xE2\x80\x9C", 3))
+			open = 1;
+		else if (i + 3 <= t.n && !memcmp(t.p + i, "\xE2\x80\x9D", 3))
+			return *len = 3, i;
+		else if (i + 2 <= t.n && !memcmp(t.p + i, "''", 2))
+			return *len = 2, i;
+		else if (t.p[i] == '"' && (open || t.p[0] == '"'))
+			return *len = 1, i;
+	}
+	return 0;
+}
+
+/* A quoted title, then its authors: "``Bias in the Flesh'' Messing,
+ * Plaut & Jabon. Public Opinion Quarterly".  When the title runs past its
+ * closing quote into names the labeller left out of the authors (all of
+ * them, or the first of them), they go to the authors: an entry has no
+ * fewer authors than its text shows.  With no authors, the words after
+ * the quote (and on into the container up to its first sentence end) are
+ * the authors if they read as names only: two names or more, or one of
+ * two words or more.  The item is copied into m with them moved; returns
+ * 0 and leaves m alone when the words are no such list. */
+static int quoted_then_names(struct cv_ctx *x, const struct cv_item *it, struct cv_item *m)
+{
+	cx_str t = trim_set(it->seg[LAB_TITLE], " "), c = trim_set(it->seg[LAB_CONTAINER], " ");
+	size_t ql = 0, q = quote_close(t, &ql);
+	if (it->seg[LAB_EDITOR].n || !q)
+		return 0;
+	cx_str tail = trim_set(S(t.p + q + ql, t.n - q - ql), " "); /* its comma stays */
+	if (!tail.n)
+		return 0;
+	cx_str au = it->seg[LAB_AUTHOR];
+	if (au.n) {
+		/* the list began in the title: "...orbit'' Astrid Lindqvist and"
+		 * before the authors "Rafael Ferreira" */
+		cx_str all = trim_set(cv_cat(x->a, tail, " ", au), " ,.");
+		if (names_only(x->a, all) <= names_only(x->a, trim_set(au, " ,.")))
+			return 0;
+		*m = *it;
+		m->seg[LAB_TITLE] = S(t.p, q + ql);
+		m->seg[LAB_AUTHOR] = all;
+		return 1;
+	}
+	cx_str names = trim_set(tail, " ,."), rest = c;
+	long dot = c.n ? str_ifind(c, ". ", 0) : -1;
+	if (tail.p[tail.n - 1] != '.' && dot > 0) {
+		cx_str more = trim_set(cv_cat(x->a, tail, " ", S(c.p, (size_t)dot)), " ,.");
+		if (names_only(x->a, more)) {
+			names = more;
+			rest = trim_set(S(c.p + dot + 2, c.n - (size_t)dot - 2), " ");
+		}
+	}
+	size_t k = names_only(x->a, names);
+	if (!k || (k == 1 && words_in(names) < 2))
+		return 0;
+	*m = *it;
+	m->seg[LAB_TITLE] = S(t.p, q + ql);
+	m->seg[LAB_AUTHOR] = names;
+	m->seg[LAB_CONTAINER] = rest;
+	return 1;
+}
+
 struct cx_entry *cv_entry(struct cv_ctx *x, const struct cv_item *it)
 {
+	struct cv_item quoted;
+	if (quoted_then_names(x, it, &quoted))
+		it = &quoted;
 	cx_str title = title_text(it->seg[LAB_TITLE]);
 	struct cx_entry *e = arena_calloc(x->a, sizeof *e);
 	struct eb b = {x, e, 0};

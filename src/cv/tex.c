@@ -222,6 +222,43 @@ static void find_dress(const char *s, const char *end, struct dress *dr)
 	}
 }
 
+/* A CV's own commands without arguments that stand for a short text
+ * (\newcommand{\me}{\textbf{M. Eickhoff}}, \newcommand{\CS}{*}): a call
+ * is read as that text.  Only short one-line bodies with no parameter. */
+struct texts {
+	cx_str name[16], body[16];
+	size_t n;
+};
+
+static void find_texts(const char *s, const char *end, struct texts *tx)
+{
+	for (const char *p = s; p < end && tx->n < 16; p++) {
+		size_t l;
+		if (*p != '\\' || (!cmd_is(p, end, "newcommand", &l) && !cmd_is(p, end, "renewcommand", &l) &&
+		                    !cmd_is(p, end, "providecommand", &l)))
+			continue;
+		const char *q = p + l;
+		int brace = q < end && *q == '{';
+		q += brace;
+		if (q >= end || *q != '\\')
+			continue;
+		const char *nm = ++q;
+		while (q < end && str_alpha((unsigned char)*q))
+			q++;
+		size_t nl = (size_t)(q - nm);
+		if (brace && (q >= end || *q++ != '}'))
+			continue;
+		if (!nl || q >= end || *q != '{')
+			continue; /* "[1]": a parameter */
+		const char *g = skip_group(q, end);
+		size_t bl = (size_t)(g - q);
+		if (bl < 3 || bl > 82 || memchr(q, '#', bl) || memchr(q, '\n', bl))
+			continue;
+		tx->name[tx->n] = (cx_str){nm, nl};
+		tx->body[tx->n++] = (cx_str){q + 1, bl - 2};
+	}
+}
+
 /* A layout command at p that carries no text (\hspace{..}, \small), or an
  * equal-contribution mark written as one (\dag, \textsuperscript{*}):
  * past it, with the mark put in out; p when it is none of them. */
@@ -280,13 +317,81 @@ static const char *layout_command(const char *p, const char *end, struct buf *ou
 	return p;
 }
 
+/* A superscript after a name in math, "Hart$^*$", "Lee$^{\\dagger,1}$":
+ * the marks in it (equal contribution, '*' '#' and daggers) put in out,
+ * affiliation numbers between names dropped; past the closing '$', or p when the math
+ * at p is no such superscript (a formula of a title stays as it is). */
+static const char *math_mark(const char *p, const char *end, struct buf *out)
+{
+	if (p + 2 >= end || p[1] != '^' || !out->n || !(str_alpha((unsigned char)out->p[out->n - 1]) ||
+	                                                  (unsigned char)out->p[out->n - 1] >= 0x80 ||
+	                                                  out->p[out->n - 1] == '.'))
+		return p;
+	const char *q = p + 2, *close = q;
+	while (close < end && *close != '$' && *close != '\n')
+		close++;
+	if (close >= end || *close != '$')
+		return p;
+	char marks[16];
+	size_t nm = 0;
+	while (q < close) {
+		size_t l;
+		if (*q == '{' || *q == '}' || *q == ',' || *q == ' ' || str_digit((unsigned char)*q))
+			q++;
+		else if (*q == '*' || *q == '#') {
+			if (nm < sizeof marks)
+				marks[nm++] = *q;
+			q++;
+		} else if (*q == '\\' && q + 1 < close && (q[1] == '#' || q[1] == '*')) {
+			if (nm < sizeof marks)
+				marks[nm++] = q[1];
+			q += 2;
+		} else if (cmd_is(q, close, "dagger", &l) || cmd_is(q, close, "dag", &l)) {
+			if (nm < sizeof marks)
+				marks[nm++] = 'd';
+			q += l;
+		} else if (cmd_is(q, close, "ddagger", &l) || cmd_is(q, close, "ddag", &l) ||
+		           cmd_is(q, close, "S", &l))
+			q += l; /* another affiliation */
+		else if (cmd_is(q, close, "star", &l) || cmd_is(q, close, "ast", &l)) {
+			if (nm < sizeof marks)
+				marks[nm++] = '*';
+			q += l;
+		} else
+			return p;
+	}
+	/* numbers alone are an affiliation only between names: "Lee$^1$, ..." */
+	const char *a = close + 1;
+	if (!nm && !(a < end && (*a == ',' || *a == ';' || (end - a > 5 && !memcmp(a, " and ", 5)) ||
+	                         (end - a > 3 && !memcmp(a, " \\&", 3)))))
+		return p;
+	for (size_t i = 0; i < nm; i++)
+		if (marks[i] == 'd')
+			buf_put(out, "\xE2\x80\xA0", 3);
+		else
+			buf_putc(out, marks[i]);
+	return close + 1;
+}
+
 /* A LaTeX CV to lines (pre: its preamble, where its own commands are
  * defined): \section{X} becomes a "# X" heading, \item a "- "
  * bullet, \\ and blank lines break lines, environments and layout commands
  * go; \href{u}{t} becomes "t \url{u}".  Source line breaks inside a
  * paragraph are spaces, as LaTeX reads them.  Each resulting line is
  * decoded later with latex_decode. */
+static void tex_lines(const char *pre, size_t npre, const char *s, size_t n, struct buf *out, struct linemap *lm,
+                       const struct texts *tx, int depth);
+
 void cvd_latex_to_text(const char *pre, size_t npre, const char *s, size_t n, struct buf *out, struct linemap *lm)
+{
+	struct texts tx = {.n = 0};
+	find_texts(pre, pre + npre, &tx);
+	find_texts(s, s + n, &tx);
+	tex_lines(pre, npre, s, n, out, lm, &tx, 0);
+}
+
+static void tex_lines(const char *pre, size_t npre, const char *s, size_t n, struct buf *out, struct linemap *lm,
+                       const struct texts *tx, int depth)
 {
 	const char *p = s, *end = s + n;
 	size_t l;
@@ -319,6 +424,19 @@ void cvd_latex_to_text(const char *pre, size_t npre, const char *s, size_t n, st
 		}
 		if (c == '&') { /* a table's cells: "1996 & citation" is no author list */
 			buf_put(out, " \xE2\x80\x94 ", 5);
+			p++;
+			continue;
+		}
+		if (c == '$') {
+			const char *past = math_mark(p, end, out);
+			if (past != p) {
+				p = past;
+				continue;
+			}
+		}
+		/* a tie ("J.~Okafor") is a space; not in a path ("/~okafor/") */
+		if (c == '~' && !(out->n && out->p[out->n - 1] == '/')) {
+			buf_putc(out, ' ');
 			p++;
 			continue;
 		}
@@ -425,6 +543,18 @@ void cvd_latex_to_text(const char *pre, size_t npre, const char *s, size_t n, st
 		const char *past = layout_command(p, end, out);
 		if (past != p) {
 			p = past;
+			continue;
+		}
+		size_t t = 0;
+		while (t < tx->n && !(tx->name[t].n < 64 && (size_t)(end - p) > tx->name[t].n &&
+		                      !memcmp(p + 1, tx->name[t].p, tx->name[t].n) &&
+		                      (p + 1 + tx->name[t].n == end || !str_alpha((unsigned char)p[1 + tx->name[t].n]))))
+			t++;
+		if (t < tx->n && depth < 4) {
+			tex_lines(pre, npre, tx->body[t].p, tx->body[t].n, out, NULL, tx, depth + 1);
+			p += 1 + tx->name[t].n;
+			if (end - p >= 2 && p[0] == '{' && p[1] == '}')
+				p += 2; /* "\me{} and" */
 			continue;
 		}
 		buf_putc(out, *p++);

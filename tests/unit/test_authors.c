@@ -59,6 +59,24 @@ static const struct row rows[] = {
 	{"Westwood, Messing & Lelkes", {"Westwood|", "Messing|", "Lelkes|"}},
 	{"Kifer, Messing, Roth, and Thakurta", {"Kifer|", "Messing|", "Roth|", "Thakurta|"}},
 	{"Liangyu Zhao, Arvind Krishnamurthy", {"Zhao|Liangyu", "Krishnamurthy|Arvind"}},
+	/* one list, three orders: family first with initials, initials
+	 * first, Vancouver */
+	{"Smith, J., Doe, K.", {"Smith|J.", "Doe|K."}},
+	{"J. Smith, K. Doe", {"Smith|J.", "Doe|K."}},
+	{"Smith J, Doe K", {"Smith|J", "Doe|K"}},
+	{"Smith, J. K., Doe, L., and Roe, M.", {"Smith|J. K.", "Doe|L.", "Roe|M."}},
+	/* "Family, I." pairs around a bare family name: the pairs decide */
+	{"Hybels, C.F., Blazer, D.G., Eagle, & Proeschold-Bell, R.J.",
+	 {"Hybels|C.F.", "Blazer|D.G.", "Eagle|", "Proeschold-Bell|R.J."}},
+	{"Liu, X., Whetten, K., Consortium, Prose, N.S.", {"Liu|X.", "Whetten|K.", "Consortium|", "Prose|N.S."}},
+	/* a command of the page's own where a name stands: the owner's slot */
+	{"Johnston, E.F., \\Eagle, Headley, J., & Holleman, A.",
+	 {"Johnston|E.F.", "0", "Headley|J.", "Holleman|A."}},
+	{"Hamm, A., & \\Eagle", {"Hamm|A.", "0"}},
+	{"Lutz, J.R., & \\Eagle\\CS", {"Lutz|J.R.", "0"}},
+	{"\\me, Doe, K.", {"0", "Doe|K."}},
+	/* German "und andere" */
+	{"Chakraborty A, Mikolajick T, Heinzig A, u. a.", {"Chakraborty|A", "Mikolajick|T", "Heinzig|A", "+"}},
 	/* IOP: initials spaced after the family name */
 	{"Nguyen A, Hakkarainen T, Guina M D and Dubrovskii V G",
 	 {"Nguyen|A", "Hakkarainen|T", "Guina|M D", "Dubrovskii|V G"}},
