@@ -34,7 +34,10 @@ if [ "$mode" = test ]; then
 	need="$need time" # checks/pathological.sh: peak RSS
 	need="$need citation-style-language-styles citation-style-language-locales" # cases/csl
 	need="$need parallel" # checks/recipes.sh: the scale-out recipe
-	need="$need nodejs npm" # tools/peers.sh: Typst and pandoc 3 for checks/consumers.sh
+	# tools/peers.sh: Typst and pandoc 3 for checks/consumers.sh.  A node
+	# that carries its own npm (NodeSource's nodejs, which conflicts with
+	# Debian's npm package) is enough.
+	command -v npm >/dev/null 2>&1 || need="$need nodejs npm"
 fi
 if ! command -v dpkg-query >/dev/null 2>&1; then
 	[ "$mode" = check ] || echo "citex: cannot check packages (not Debian?); need: $need" >&2
