@@ -412,6 +412,11 @@ printf '@misc{a,\n  doi = {1}\n}\n@foo@misc{b,\n  doi = {1}\n}{y}\n@misc{c,\n  d
 printf '@misc{a,\n  doi           = {1}\n}\n{y}\n@foo\n@misc{c,\n  doi           = {2}\n}\n' >"$tmp/want"
 fixed "--merge: text that ends in '@word' before an entry merged away moves on to the next" \
 	"$tmp/dg.bib" "$tmp/want" --duplicates=doi --merge=combine
+# A value of several parts is not trimmed; its paragraphs are, or the
+# next run reads the line break before the first as a space.
+printf '@misc{a,\n  note = { one\n\n two } # x\n}\n' >"$tmp/pj.bib"
+printf '@misc{a,\n  note          = {\n    one\n\n    two\n  } # x\n}\n' >"$tmp/want"
+fixed "the paragraphs of a value joined with '#' are trimmed" "$tmp/pj.bib" "$tmp/want"
 printf '@misc{a,\n  title = {{x {\\cmd[ y}}}\n}\n' >"$tmp/rb.bib"
 printf '@misc{a,\n  title         = {{x {\\cmd[ y}}}\n}\n' >"$tmp/want"
 fixed "--remove-braces keeps a group whose '}' a command's open '[' took" "$tmp/rb.bib" "$tmp/want" \
