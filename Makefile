@@ -32,9 +32,13 @@ STRINGOP_TUNE := -mmemset-strategy=unrolled_loop:512:noalign,libcall:-1:noalign 
 TUNE    := $(shell $(CC) -Werror $(STRINGOP_TUNE) -x c -c -o /dev/null /dev/null 2>/dev/null && echo '$(STRINGOP_TUNE)')
 # Hidden visibility: only what src/citex.h marks CX_EXPORT is exported
 # (the installed libcitex.a, below).
-ALL_CFLAGS = -std=c11 $(WARN) $(TUNE) $(CFLAGS) -fvisibility=hidden -Isrc -I$(GEN) $(UTF8PROC_CFLAGS) $(CSL_CFLAGS)
+# The YAML readers (CSL-YAML, Hayagriva, CITATION.cff) parse with libyaml;
+# the XML readers (EndNote XML, PubMed, MODS) stream through expat.
+YAML_CFLAGS := $(shell $(PKG_CONFIG) --cflags yaml-0.1 2>/dev/null)
+YAML_LIBS   := $(shell $(PKG_CONFIG) --libs yaml-0.1 2>/dev/null || echo -lyaml)
+ALL_CFLAGS = -std=c11 $(WARN) $(TUNE) $(CFLAGS) -fvisibility=hidden -Isrc -I$(GEN) $(UTF8PROC_CFLAGS) $(YAML_CFLAGS) $(CSL_CFLAGS)
 # Threads: citex tidy -j (cli/tidy.c).
-LDLIBS  += $(UTF8PROC_LIBS) $(CSL_LIBS) -pthread
+LDLIBS  += $(UTF8PROC_LIBS) $(YAML_LIBS) $(CSL_LIBS) -pthread
 # Profile-guided optimization (make release) needs GCC 10 or later, for
 # -fprofile-partial-training.  The library and the program are built
 # twice: first instrumented, in $(BUILD)/pgo, which tools/pgo_train.sh
@@ -116,14 +120,17 @@ release-check:
 
 # Install (as root) or name (otherwise) the Debian packages the build needs;
 # test-deps: those the checks run citex's output through (bibtex, biber,
-# pandoc, pdflatex, ...).  make check does not need them: it skips what a
-# missing tool would check.  make itself never installs anything: a build
-# that lacks a package names it and stops (check-tools, below).
+# pandoc, pdflatex, ...), and Typst's compiler and pandoc 3 from npm under
+# ~/.cache/citex-peers (tools/peers.sh).  make check does not need them: it
+# skips what a missing tool would check.  make itself never installs
+# anything: a build that lacks a package names it and stops (check-tools,
+# below).
 deps:
 	@sh tools/deps.sh build
 
 test-deps:
 	@sh tools/deps.sh test
+	@sh tools/peers.sh
 
 # The main job: every seed publication list to one .bib on stdout.  The
 # build talks on stderr only, so `make seeds > refs.bib` holds BibTeX alone.
@@ -406,6 +413,12 @@ eval-sites: $(BUILD)/citex $(BUILD)/train_finder $(BUILD)/pages/train/manifest.j
 	@$(FINDER_DATA) HELDOUT=$(BUILD)/pages/heldout CITEX=$(BUILD)/citex OUT=$(BUILD)/eval-sites \
 	  EPOCHS=$(FINDER_EPOCHS) sh tools/eval_sites.sh
 
+# Every figure that no training can fit, in one run: the dev sites left
+# out one at a time and the held-out generated pages (eval-sites), and the
+# reference labeller on anystyle's gold set, the held-out styles and five
+# folds of its training sets (eval-refs).  About 15 minutes on two cores.
+eval: eval-sites eval-refs
+
 print-ldlibs:
 	@echo $(LDLIBS)
 $(GEN)/csl_locale_en_us.inc: styles/locales-en-US.xml tools/embed.sh | $(GEN)
@@ -572,5 +585,5 @@ clean:
 # themselves whether their target changes (PGO_LIST).
 FORCE:
 
-.PHONY: FORCE styles-check release release-check layers tsan statics sizes model model-finder eval-sites model-check model-cv eval-refs eval-refs-gold eval-refs-heldout print-ldlibs fuzz install uninstall asan-corpora deps test-deps seeds all check unit asan check-corpora clean check-tools eval-pages
+.PHONY: FORCE styles-check release release-check layers tsan statics sizes model model-finder eval eval-sites model-check model-cv eval-refs eval-refs-gold eval-refs-heldout print-ldlibs fuzz install uninstall asan-corpora deps test-deps seeds all check unit asan check-corpora clean check-tools eval-pages
 .DELETE_ON_ERROR:

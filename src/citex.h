@@ -2,8 +2,9 @@
  * citex.h - the public interface of libcitex.
  *
  * libcitex reads bibliographic records (BibTeX, BibLaTeX, RIS, CSL-JSON,
- * free-text publication lists), normalizes them into one entry model and
- * writes them out again through pluggable formatters.  The library never
+ * CSL-YAML, Hayagriva, the exports of literature databases and reference
+ * managers, free-text publication lists), normalizes them into one entry
+ * model and writes them out again through pluggable formatters.  The library never
  * prints and never exits: problems arrive through a diagnostic callback.
  *
  * A program makes a context (cx_context_new), which holds the options and
@@ -112,6 +113,7 @@ enum cx_code {
 	CX_E_MISSING,      /* a field the entry type requires is missing (warning) */
 	CX_E_CITE,         /* a citation (--aux) with no entry (warning) */
 	CX_E_LATEX,        /* an unknown LaTeX command written as its text (warning) */
+	CX_E_UNKNOWN,      /* a tag, element or key the reader does not know: kept (warning) */
 };
 
 struct cx_diag {
@@ -382,18 +384,39 @@ CX_EXPORT void cx_aux_free(struct cx_aux *a);
 
 /* ---- duplicates (--dedup) ----------------------------------------------------- */
 
-/* Merge the records of l that are one work: a shared DOI or arXiv id, or
- * the same normalized title with the same year and first author.  Each
- * group keeps one survivor (its first published record when it holds an
- * arXiv preprint and the published version, else its first), which gains
- * the fields it lacks from the others and keeps its own values where they
- * conflict; crossref and xdata keys naming a dropped entry follow it to
- * the survivor.  Every merge is a note at the dropped entry, every
+/* Merge the records of l that are one work: a shared DOI, PMID or arXiv
+ * id, or the same normalized title with the same year and first author.
+ * Each group keeps one survivor (its first published record when it holds
+ * an arXiv preprint and the published version, else its first), which
+ * gains the fields it lacks from the others and the fuller of two values
+ * that say the same thing (a journal's full name over its abbreviation,
+ * full given names over initials, the longer abstract), keeps its own
+ * values where they conflict, and names every record merged into it in a
+ * field "sources"; crossref and xdata keys naming a dropped entry follow
+ * it to the survivor.  Every merge is a note at the dropped entry, every
  * conflict a warning, through cx's diagnostics and added to *counts.
  * With report_only the reports are the same and l does not change.
  * Returns the number of entries merged away (or that would be). */
 CX_EXPORT size_t cx_dedup(struct cx_context *cx, struct cx_entries *l, int report_only,
                           struct cx_counts *counts);
+
+/* One line of the report a reviewer checks (citex --dedup-report): a merge
+ * of other into kept, a near miss between the two (the same title and
+ * first author, not merged), or a value a merge chose.  The entries and
+ * strings live until the callback returns. */
+enum cx_dedup_kind { CX_DEDUP_MERGE, CX_DEDUP_NEAR, CX_DEDUP_VALUE };
+struct cx_dedup_row {
+	enum cx_dedup_kind kind;
+	const struct cx_entry *kept, *other;
+	const char *why;     /* the reason, in words */
+	cx_str field;        /* CX_DEDUP_VALUE: the field's name */
+	cx_str value, over;  /* CX_DEDUP_VALUE: the value kept, and the one it won over */
+};
+typedef void (*cx_dedup_row_fn)(void *ctx, const struct cx_dedup_row *r);
+/* cx_dedup, calling row (when not NULL) with ctx for every merge, near
+ * miss and value chosen, in input order. */
+CX_EXPORT size_t cx_dedup_report(struct cx_context *cx, struct cx_entries *l, int report_only,
+                                 struct cx_counts *counts, cx_dedup_row_fn row, void *ctx);
 
 /* ---- citation keys (--keys) ------------------------------------------------------ */
 

@@ -1,7 +1,8 @@
 #!/bin/sh
 # tools/deps.sh [build|test|check]: the Debian packages citex needs.
 #   build  those the build needs: flex, bison, libutf8proc-dev,
-#          libexpat1-dev, libicu-dev, pkg-config, a C compiler, make.
+#          libexpat1-dev, libicu-dev, libyaml-dev, pkg-config, a C
+#          compiler, make.
 #          As root it installs what is missing; otherwise it prints the
 #          exact apt-get line and fails.  make deps, and make seeds and
 #          make check (the README's two set-up commands), run it.
@@ -10,8 +11,10 @@
 #          ris2xml), python3-jsonschema, groff for the manual, pdflatex
 #          with biblatex for checks/aux.sh, keys.sh and typeset.sh,
 #          pdftotext for typeset.sh, time for a peak-RSS guard, the CSL
-#          styles and locales for cases/csl, and GNU parallel for
-#          checks/recipes.sh.  make test-deps runs it;
+#          styles and locales for cases/csl, GNU parallel for
+#          checks/recipes.sh, and nodejs with npm, through which
+#          tools/peers.sh installs Typst and pandoc 3.  make test-deps
+#          runs both;
 #          make check runs without them: their checks print "skip".
 #   check  never installs: names the missing build packages and the
 #          command that installs them, and fails.  Every other make goal
@@ -22,6 +25,7 @@ set -u
 mode=${1:-build}
 need="flex bison libutf8proc-dev pkg-config gcc make"
 need="$need libexpat1-dev libicu-dev" # the CSL processor: XML styles, collation
+need="$need libyaml-dev" # CSL-YAML, Hayagriva and CITATION.cff
 if [ "$mode" = test ]; then
 	need="$need python3-jsonschema texlive-binaries texlive-base biber pandoc groff-base"
 	need="$need texlive-latex-base texlive-latex-recommended texlive-bibtex-extra" # checks/aux.sh
@@ -30,6 +34,7 @@ if [ "$mode" = test ]; then
 	need="$need time" # checks/pathological.sh: peak RSS
 	need="$need citation-style-language-styles citation-style-language-locales" # cases/csl
 	need="$need parallel" # checks/recipes.sh: the scale-out recipe
+	need="$need nodejs npm" # tools/peers.sh: Typst and pandoc 3 for checks/consumers.sh
 fi
 if ! command -v dpkg-query >/dev/null 2>&1; then
 	[ "$mode" = check ] || echo "citex: cannot check packages (not Debian?); need: $need" >&2

@@ -64,6 +64,8 @@ struct run {
 	int hold;
 	struct cx_counts stage;  /* what the stages report */
 	int dedup;               /* 1 merge duplicates, 2 only report them */
+	const char *dedup_report; /* --dedup-report FILE, or NULL */
+	FILE *dedup_report_f;
 	struct cx_keys *keys;    /* --keys */
 	struct cx_aux *aux;      /* --aux */
 	struct cx_entries *held;

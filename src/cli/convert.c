@@ -190,16 +190,67 @@ int convert_to_own_file(struct run *r, size_t i)
 
 /* ---- held entries: the stages over the whole input, then writing ------------------ */
 
-/* The stages that need every entry, in order: the .aux subset first (so
- * nothing uncited is merged or keyed), then duplicates, then keys. */
-static void run_stages(struct run *r)
+/* A record in the report: "file:line key". */
+static void report_record(FILE *f, const struct cx_entry *e)
 {
+	cx_str key = cx_entry_key(e);
+	fprintf(f, "%s:%u %.*s", cx_entry_file(e) ? cx_entry_file(e) : "<stdin>", cx_entry_line(e),
+	        (int)key.n, key.p ? key.p : "");
+}
+
+/* One line of --dedup-report: kind, record, other record, what and why,
+ * tab-separated. */
+static void dedup_row(void *ctx, const struct cx_dedup_row *d)
+{
+	static const char *const kinds[] = {"merge", "near", "value"};
+	FILE *f = ((struct run *)ctx)->dedup_report_f;
+	fputs(kinds[d->kind], f);
+	fputc('\t', f);
+	report_record(f, d->kept);
+	fputc('\t', f);
+	report_record(f, d->other);
+	fputc('\t', f);
+	if (d->kind == CX_DEDUP_VALUE)
+		fprintf(f, "%.*s: \"%.*s\" over \"%.*s\", ", (int)d->field.n, d->field.p,
+		        (int)(d->value.n > 200 ? 200 : d->value.n), d->value.p,
+		        (int)(d->over.n > 200 ? 200 : d->over.n), d->over.p);
+	fprintf(f, "%s\n", d->why);
+}
+
+/* The stages that need every entry, in order: the .aux subset first (so
+ * nothing uncited is merged or keyed), then duplicates, then keys.
+ * Returns -1 when the dedup report could not be written (said). */
+static int run_stages(struct run *r)
+{
+	int rc = 0;
 	if (r->aux)
 		cx_aux_select(r->aux, r->held, &r->stage);
+	if (r->dedup && r->dedup_report) {
+		/* "-" is stdout, ahead of the converted records. */
+		int out = !strcmp(r->dedup_report, "-");
+		r->dedup_report_f = out ? stdout : fopen(r->dedup_report, "w");
+		if (!r->dedup_report_f) {
+			fprintf(stderr, "citex: %s: %s\n", r->dedup_report, strerror(errno));
+			return -1;
+		}
+		fputs("# citex --dedup report: merges, near misses (not merged) and the values\n"
+		      "# merges chose; kind, record, other record, what and why, tab-separated\n",
+		      r->dedup_report_f);
+	}
 	if (r->dedup)
-		cx_dedup(r->cx, r->held, r->dedup == 2, &r->stage);
+		cx_dedup_report(r->cx, r->held, r->dedup == 2, &r->stage,
+		                r->dedup_report_f ? dedup_row : NULL, r);
+	if (r->dedup_report_f) {
+		FILE *f = r->dedup_report_f;
+		if (f == stdout ? fflush(f) != 0 : ferror(f) | fclose(f)) {
+			fprintf(stderr, "citex: %s: %s\n", r->dedup_report, strerror(errno));
+			rc = -1;
+		}
+		r->dedup_report_f = NULL;
+	}
 	if (r->keys)
 		cx_keys_run(r->keys, r->held);
+	return rc;
 }
 
 struct from {
@@ -289,8 +340,9 @@ static int run_held(struct run *r)
 				cx_lint_entry(r->lint, cx_entries_at(r->held, j), &r->stage);
 		}
 	} else {
-		run_stages(r);
-		rc = write_held(r);
+		rc = run_stages(r);
+		if (rc == 0)
+			rc = write_held(r);
 	}
 	cx_entries_free(r->held);
 	r->held = NULL;

@@ -13,13 +13,16 @@ static const char usage_text[] =
 	"usage: citex [OPTIONS] [FILE...]\n"
 	"       citex tidy [OPTIONS] [FILE...]   format .bib files as bibtex-tidy does\n"
 	"                                       (citex tidy --help)\n"
-	"Convert bibliographic records between BibTeX, BibLaTeX, RIS and CSL-JSON.\n"
-	"No FILE, or -, reads standard input.\n"
+	"Convert bibliographic records between BibTeX, BibLaTeX, RIS, CSL-JSON and the\n"
+	"formats literature databases and tools export.  No FILE, or -, reads standard\n"
+	"input.\n"
 	"\n"
-	"  -f, --from FMT        bibtex|biblatex|ris|csl-json|cv (default: detect from\n"
-	"                        the extension, then the content)\n"
-	"  -t, --to FMT          bibtex|biblatex|ris|csl-json (default: bibtex), or a\n"
-	"                        formatted bibliography: text|html|markdown|latex\n"
+	"  -f, --from FMT        bibtex|biblatex|ris|csl-json|csl-yaml|endnote-xml|\n"
+	"                        pubmed-xml|nbib|isi|mods|endnote|cff|hayagriva|cv|refs\n"
+	"                        (default: detect from the extension, then the content)\n"
+	"  -t, --to FMT          bibtex|biblatex|ris|csl-json|csl-yaml|hayagriva|mods\n"
+	"                        (default: bibtex), or a formatted bibliography:\n"
+	"                        text|html|markdown|latex\n"
 	"  -o, --output PATH     write to PATH (atomically: a temporary file, renamed);\n"
 	"                        a directory (existing, or PATH/) writes one output per\n"
 	"                        input there, named after it with the target's extension\n"
@@ -41,9 +44,12 @@ static const char usage_text[] =
 	"                        of names go to CSL-JSON\n"
 	"      --max-expansion N refuse a macro expansion over N bytes (default 64 MiB)\n"
 	"      --report-loss     report each field the target format cannot hold\n"
-	"      --dedup[=report]  merge records that share a DOI, an arXiv id, or a\n"
-	"                        title, year and first author, across all inputs\n"
+	"      --dedup[=report]  merge records that share a DOI, a PMID, an arXiv id, or\n"
+	"                        a title, year and first author, across all inputs,\n"
+	"                        keeping the richest value of each field\n"
 	"                        (=report: only report them)\n"
+	"      --dedup-report FILE  list every merge, near miss and value chosen in FILE\n"
+	"                        (- for stdout, before the records; implies --dedup)\n"
 	"      --check           lint only: report problems, write nothing\n"
 	"      --strict          warnings count as errors in the exit status\n"
 	"  -q, --quiet           errors only; no progress line or summary\n"
@@ -130,6 +136,7 @@ int parse_options(struct run *r, int argc, char **argv)
 		{"max-expansion", required_argument, NULL, 'M'},
 		{"report-loss", no_argument, NULL, 'L'},
 		{"dedup", optional_argument, NULL, 'D'},
+		{"dedup-report", required_argument, NULL, 1007},
 		{"owner", required_argument, NULL, 'O'},
 		{"keys", optional_argument, NULL, 'K'},
 		{"aux", required_argument, NULL, 'X'},
@@ -147,7 +154,7 @@ int parse_options(struct run *r, int argc, char **argv)
 		{"highlight", required_argument, NULL, 1004},
 		{"group-by", required_argument, NULL, 1005},
 		{"standalone", no_argument, NULL, 1006},
-		{"finder-model", required_argument, NULL, 1007},
+		{"finder-model", required_argument, NULL, 1008},
 		{NULL, 0, NULL, 0},
 	};
 	r->opt.to = NULL;
@@ -171,7 +178,7 @@ int parse_options(struct run *r, int argc, char **argv)
 			r->hold = 1;
 			break;
 		case 'O': r->opt.owner = optarg; break;
-		case 1007: r->opt.finder_model = optarg; break;
+		case 1008: r->opt.finder_model = optarg; break;
 		case 'K':
 			r->want_keys = 1;
 			r->key_pattern = optarg;
@@ -230,6 +237,12 @@ int parse_options(struct run *r, int argc, char **argv)
 			r->opt.macro_cap = (size_t)v;
 			break;
 		}
+		case 1007:
+			r->dedup_report = optarg;
+			if (!r->dedup)
+				r->dedup = 1;
+			r->hold = 1;
+			break;
 		case 1001: r->style = optarg; csl_opt = csl_opt ? csl_opt : "--style"; break;
 		case 1002: r->locale = optarg; csl_opt = csl_opt ? csl_opt : "--locale"; break;
 		case 1003: r->locales = optarg; csl_opt = csl_opt ? csl_opt : "--locales"; break;

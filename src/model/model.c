@@ -25,6 +25,62 @@ const struct cx_type_info cx_types[CX_T__COUNT] = {
 #undef CX_TYPE
 };
 
+/* The database and tool formats' rows (formats.def, format_types.def). */
+const struct cx_map cx_maps[] = {
+#define CX_MAP(fmt, key, field, how, keep, note) {CX_MF_##fmt, CX_H_##how, CX_F_##field, key, keep, note},
+#include "formats.def"
+#undef CX_MAP
+};
+const size_t cx_nmaps = COUNT(cx_maps);
+
+const struct cx_ftype cx_ftypes[] = {
+#define CX_FTYPE(fmt, name, type, csl) {CX_MF_##fmt, name, CX_T_##type, csl},
+#include "format_types.def"
+#undef CX_FTYPE
+};
+const size_t cx_nftypes = COUNT(cx_ftypes);
+
+const char *cx_mapfmt_name(enum cx_mapfmt f)
+{
+	static const char *const names[CX_MF__COUNT] = {
+		"nbib", "isi", "endnote", "endnote-xml", "pubmed-xml", "mods", "cff", "hayagriva",
+	};
+	return f < CX_MF__COUNT ? names[f] : "";
+}
+
+const struct cx_map *cx_map_find(enum cx_mapfmt f, cx_str key)
+{
+	for (size_t i = 0; i < COUNT(cx_maps); i++)
+		if (cx_maps[i].fmt == f && str_eq(key, cx_maps[i].key))
+			return &cx_maps[i];
+	return NULL;
+}
+
+const struct cx_map *cx_map_of_field(enum cx_mapfmt f, enum cx_field_id id)
+{
+	for (size_t i = 0; i < COUNT(cx_maps); i++)
+		if (cx_maps[i].fmt == f && cx_maps[i].field == id)
+			return &cx_maps[i];
+	return NULL;
+}
+
+const struct cx_ftype *cx_ftype_find(enum cx_mapfmt f, cx_str name)
+{
+	cx_str t = str_trim(name);
+	for (size_t i = 0; i < COUNT(cx_ftypes); i++)
+		if (cx_ftypes[i].fmt == f && str_ieq(t, cx_ftypes[i].name))
+			return &cx_ftypes[i];
+	return NULL;
+}
+
+const struct cx_ftype *cx_ftype_of(enum cx_mapfmt f, enum cx_type_id t)
+{
+	for (size_t i = 0; i < COUNT(cx_ftypes); i++)
+		if (cx_ftypes[i].fmt == f && cx_ftypes[i].type == t)
+			return &cx_ftypes[i];
+	return NULL;
+}
+
 /* Every name a field goes by: the table's BibTeX names, then the other
  * spellings readers meet (names.def); the first row with a name wins. */
 static const struct {
@@ -247,8 +303,32 @@ static int source_is(const struct cx_entry *e, const char *reader)
 	return e->source && e->type_name.n && !strcmp(e->source, reader);
 }
 
+/* The format whose type rows name an entry's types, by the reader it
+ * came from: EndNote XML and PubMed XML use EndNote's and MEDLINE's. */
+static int types_of_source(const struct cx_entry *e)
+{
+	static const struct {
+		const char *source;
+		enum cx_mapfmt f;
+	} by[] = {
+		{"nbib", CX_MF_NBIB},       {"pubmed-xml", CX_MF_NBIB}, {"isi", CX_MF_ISI},
+		{"endnote", CX_MF_ENDNOTE}, {"endnote-xml", CX_MF_ENDNOTE}, {"mods", CX_MF_MODS},
+		{"cff", CX_MF_CFF},         {"hayagriva", CX_MF_HAYAGRIVA},
+	};
+	for (size_t i = 0; e->source && i < COUNT(by); i++)
+		if (!strcmp(e->source, by[i].source))
+			return (int)by[i].f;
+	return -1;
+}
+
 const char *cx_entry_csl_type(const struct cx_entry *e)
 {
+	int mf = e->type_name.n ? types_of_source(e) : -1;
+	if (mf >= 0) {
+		const struct cx_ftype *t = cx_ftype_find((enum cx_mapfmt)mf, e->type_name);
+		if (t && t->type == e->type && t->csl[0])
+			return t->csl;
+	}
 	if (source_is(e, "csl-json")) {
 		const char *t = csl_type_named(e->type_name);
 		if (t)

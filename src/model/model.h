@@ -91,6 +91,44 @@ struct cx_entry {
 	void *owner;             /* cx_entry_dup: the copy's arena */
 };
 
+/* ---- the database and tool formats (formats.def, format_types.def) ---- */
+
+enum cx_mapfmt {
+	CX_MF_NBIB, CX_MF_ISI, CX_MF_ENDNOTE, CX_MF_ENDNOTEXML, CX_MF_PUBMED, CX_MF_MODS,
+	CX_MF_CFF, CX_MF_HAYAGRIVA, CX_MF__COUNT
+};
+/* What becomes of a value (formats.def says each). */
+enum cx_how {
+	CX_H_TEXT, CX_H_NAME, CX_H_DATE, CX_H_YEAR, CX_H_MONTH, CX_H_PAGES, CX_H_SP, CX_H_EP,
+	CX_H_LIST, CX_H_ID, CX_H_TYPE, CX_H_KEY, CX_H_CONTAINER, CX_H_KEEP, CX_H_SKIP, CX_H_SPECIAL
+};
+struct cx_map {
+	unsigned char fmt, how;   /* enum cx_mapfmt, enum cx_how */
+	enum cx_field_id field;   /* CX_F_UNKNOWN where how says what */
+	const char *key, *keep, *note; /* keep: a KEEP row's field name, or "" */
+};
+extern const struct cx_map cx_maps[];
+extern const size_t cx_nmaps;
+struct cx_ftype {
+	unsigned char fmt;
+	const char *name;
+	enum cx_type_id type;
+	const char *csl;          /* a finer CSL type, or "" */
+};
+extern const struct cx_ftype cx_ftypes[];
+extern const size_t cx_nftypes;
+
+/* The -f name of a format ("nbib", "endnote-xml", ...). */
+const char *cx_mapfmt_name(enum cx_mapfmt f);
+/* The row of format f whose key is exactly key, or NULL. */
+const struct cx_map *cx_map_find(enum cx_mapfmt f, cx_str key);
+/* The first row of format f for field id (what a writer writes), or NULL. */
+const struct cx_map *cx_map_of_field(enum cx_mapfmt f, enum cx_field_id id);
+/* The first type row of format f named name (ignoring case), or NULL. */
+const struct cx_ftype *cx_ftype_find(enum cx_mapfmt f, cx_str name);
+/* The first type row of format f for type t, or NULL. */
+const struct cx_ftype *cx_ftype_of(enum cx_mapfmt f, enum cx_type_id t);
+
 /* Lookup helpers. */
 struct cx_field *cx_entry_get(const struct cx_entry *e, enum cx_field_id id);
 enum cx_field_id cx_field_lookup(const char *name, size_t n);

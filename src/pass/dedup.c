@@ -1,9 +1,11 @@
 /* pass/dedup.c - duplicate records across a whole run: match keys, groups, and
  * merging into one survivor per group.
  *
- * Each record gets up to three match keys, built in a scratch arena:
+ * Each record gets up to seven match keys, built in a scratch arena:
  *   DOI    lower-cased, resolver prefixes and "doi:" dropped; a DOI inside
  *          the url counts when there is no doi field;
+ *   PMID   PubMed's id, from a pmid field or a pubmed eprint: PubMed,
+ *          MEDLINE, Web of Science (PM) and EndNote exports carry it;
  *   arXiv  from eprint (fmt_arxiv's rules), an arXiv DOI or URL, "arXiv:ID"
  *          in journal, number, note or howpublished, or DBLP's journal
  *          "CoRR" with volume "abs/ID"; the version suffix is dropped;
@@ -14,14 +16,32 @@
  *          folded the same way;
  *   authors the same title and the last word of every author's (else
  *          editor's) family name, with no year: it matches only when one
- *          of the two records has no year.
+ *          of the two records has no year;
+ *   place  the year, volume and page range, with the first author's family
+ *          name; and the year, volume and first page with the title: one
+ *          paper as two databases print it, whose titles (a bracketed
+ *          translation, a subtitle cut short) or names (a transliteration)
+ *          differ.
  * One open-addressing hash table maps each key to the first record that
  * had it, and a later record with the same key joins that record's group
  * (union-find), so a run costs O(n) whatever its size.
  *
- * A title match is refused when both records carry DOIs, arXiv ids, first
- * pages, volumes or issue numbers that differ (see compatible()).  Fields
- * inherited through crossref take no part in matching.
+ * A title match is refused when both records carry DOIs, PMIDs or arXiv
+ * ids that differ, volumes that differ, or both first pages and issue
+ * numbers that differ (see compatible()): one of page or issue alone is
+ * the noise database exports carry for one paper.  Such a refused match,
+ * and a title and first author whose years differ, is a near miss: not
+ * merged, but listed in the report (--dedup-report) for a reviewer.
+ * Fields inherited through crossref take no part in matching.
+ *
+ * Merging keeps the richest value of each field: the survivor gains what
+ * it lacks, and of two values that say the same thing the fuller one (a
+ * journal's full name over its abbreviation, which becomes the short
+ * journal; full given names over initials; a title in mixed case over
+ * one in capitals; the longer abstract; a page range over its abbreviated
+ * form).  Values that disagree keep the survivor's and are reported.  A
+ * survivor of a merge records in a field "sources" the file and line of
+ * every record merged into it, its own first.
  *
  * The survivor of a group is its first record in input order, except that
  * a group holding both an arXiv preprint and a published record (one with
@@ -47,49 +67,7 @@
 #include "norm/context.h"
 #include "norm/norm.h"
 
-#define NONE SIZE_MAX
-
-enum reason { R_NONE, R_DOI, R_ARXIV, R_TITLE, R_AUTHORS };
-
-struct item {
-	cx_str doi, arxiv, title; /* match keys; n == 0 when absent */
-	cx_str authors;           /* title and every author, no year */
-	int year;                 /* 0: none */
-	size_t up;                /* union-find parent */
-	size_t survivor;          /* at a group's root: the record that stays */
-	size_t via;               /* breadth-first parent towards the survivor */
-	unsigned long page, volume, number, issue; /* their first numbers; 0: none */
-	enum reason why;          /* the match with via */
-	unsigned record : 1, preprint : 1, published : 1;
-	unsigned group_preprint : 1, group_published : 1; /* at a group's root */
-};
-
-struct edge {
-	size_t a, b;
-	enum reason why;
-};
-
-struct slot {
-	uint64_t h;
-	cx_str k; /* k.p == NULL: empty slot */
-	char kind;
-	size_t idx;
-};
-
-struct table {
-	struct slot *s;
-	size_t mask;
-};
-
-struct dd {
-	struct cx_entry **v;
-	struct item *it;
-	struct arena *a;      /* where merged values go: the run's, or scratch */
-	struct arena scratch; /* match keys, messages, report-only copies */
-	struct buf b1, b2;
-	int report_only;
-	struct cx_diags *diags;
-};
+#include "pass/dedup_int.h"
 
 /* ---- small helpers ------------------------------------------------------ */
 
@@ -105,12 +83,12 @@ static cx_str tail(cx_str s, size_t from)
 	return (cx_str){s.p + from, s.n - from};
 }
 
-static cx_str value(const struct cx_field *f)
+cx_str dd_value(const struct cx_field *f)
 {
 	return str_trim(f->text.n ? f->text : f->raw);
 }
 
-static const struct cx_field *field(const struct cx_entry *e, enum cx_field_id id)
+const struct cx_field *dd_field(const struct cx_entry *e, enum cx_field_id id)
 {
 	for (size_t i = 0; i < e->nfields; i++)
 		if (e->fields[i].id == id && !fmt_empty(&e->fields[i]))
@@ -143,7 +121,7 @@ static int is_date(enum cx_field_id id)
 /* Append the folded form of s to b: NFKD with case folding, marks
  * stripped, letters and digits kept, inline markup and punctuation
  * dropped, white space, dashes and slashes one space between words. */
-static void fold(struct buf *b, cx_str s)
+void dd_fold(struct buf *b, cx_str s)
 {
 	size_t start = b->n;
 	int sep = 0;
@@ -196,10 +174,10 @@ static void fold(struct buf *b, cx_str s)
 }
 
 /* The last word of a folded family name: "de la Cruz" and "Cruz" agree. */
-static void fold_family(struct buf *b, const struct cx_name *who)
+void dd_fold_family(struct buf *b, const struct cx_name *who)
 {
 	size_t at = b->n;
-	fold(b, who->family.n ? who->family : who->literal);
+	dd_fold(b, who->family.n ? who->family : who->literal);
 	size_t k = b->n;
 	while (k > at && b->p[k - 1] != ' ')
 		k--;
@@ -283,15 +261,15 @@ static cx_str arxiv_key(struct arena *a, const struct cx_entry *e, cx_str doi)
 		return arxiv_norm(a, tail(doi, 15));
 	const struct cx_field *f = own(e, CX_F_URL);
 	size_t at;
-	if (f && ((at = find_ci(value(f), "arxiv.org/abs/")) != NONE ||
-	          (at = find_ci(value(f), "arxiv.org/pdf/")) != NONE))
-		return arxiv_norm(a, tail(value(f), at + 14));
+	if (f && ((at = find_ci(dd_value(f), "arxiv.org/abs/")) != NONE ||
+	          (at = find_ci(dd_value(f), "arxiv.org/pdf/")) != NONE))
+		return arxiv_norm(a, tail(dd_value(f), at + 14));
 	static const enum cx_field_id where[] = {CX_F_JOURNAL, CX_F_NUMBER, CX_F_NOTE,
 	                                         CX_F_HOWPUBLISHED};
 	for (size_t i = 0; i < sizeof where / sizeof *where; i++) {
 		f = own(e, where[i]);
-		if (f && (at = find_ci(value(f), "arxiv:")) != NONE) {
-			cx_str r = arxiv_norm(a, str_trim(tail(value(f), at + 6)));
+		if (f && (at = find_ci(dd_value(f), "arxiv:")) != NONE) {
+			cx_str r = arxiv_norm(a, str_trim(tail(dd_value(f), at + 6)));
 			if (r.n)
 				return r;
 		}
@@ -299,9 +277,9 @@ static cx_str arxiv_key(struct arena *a, const struct cx_entry *e, cx_str doi)
 	/* DBLP: journal = {CoRR}, volume = {abs/2101.00001} */
 	f = own(e, CX_F_JOURNAL);
 	const struct cx_field *vol = own(e, CX_F_VOLUME);
-	if (f && vol && str_ieq(value(f), "corr") && value(vol).n > 4 &&
-	    str_ieq((cx_str){value(vol).p, 4}, "abs/"))
-		return arxiv_norm(a, tail(value(vol), 4));
+	if (f && vol && str_ieq(dd_value(f), "corr") && dd_value(vol).n > 4 &&
+	    str_ieq((cx_str){dd_value(vol).p, 4}, "abs/"))
+		return arxiv_norm(a, tail(dd_value(vol), 4));
 	return (cx_str){NULL, 0};
 }
 
@@ -309,12 +287,34 @@ static cx_str doi_key(struct arena *a, const struct cx_entry *e)
 {
 	const struct cx_field *f = own(e, CX_F_DOI);
 	if (f)
-		return doi_norm(a, value(f));
+		return doi_norm(a, dd_value(f));
 	f = own(e, CX_F_URL);
 	size_t at;
-	if (f && (at = find_ci(value(f), "doi.org/")) != NONE)
-		return doi_norm(a, tail(value(f), at + 8));
+	if (f && (at = find_ci(dd_value(f), "doi.org/")) != NONE)
+		return doi_norm(a, tail(dd_value(f), at + 8));
 	return (cx_str){NULL, 0};
+}
+
+/* PubMed's id: digits alone, from a pmid field or a pubmed eprint. */
+static cx_str pmid_key(const struct cx_entry *e)
+{
+	const struct cx_field *f = own(e, CX_F_PMID);
+	if (!f) {
+		const struct cx_field *ty = own(e, CX_F_EPRINTTYPE);
+		if (ty && (str_ieq(dd_value(ty), "pubmed") || str_ieq(dd_value(ty), "pmid")))
+			f = own(e, CX_F_EPRINT);
+	}
+	if (!f)
+		return (cx_str){NULL, 0};
+	cx_str v = dd_value(f);
+	if (v.n > 5 && str_ieq((cx_str){v.p, 5}, "pmid:"))
+		v = str_trim(tail(v, 5));
+	for (size_t i = 0; i < v.n; i++)
+		if (!str_digit((unsigned char)v.p[i]))
+			return (cx_str){NULL, 0};
+	while (v.n > 1 && v.p[0] == '0')
+		v = tail(v, 1);
+	return v;
 }
 
 static const struct cx_name *first_author(const struct cx_entry *e)
@@ -336,10 +336,10 @@ static int fold_title(struct dd *D, const struct cx_entry *e)
 	b->n = 0;
 	if (!t)
 		return 0;
-	fold(b, t->text);
+	dd_fold(b, t->text);
 	if (sub) {
 		buf_putc(b, ' ');
-		fold(b, sub->text);
+		dd_fold(b, sub->text);
 	}
 	return b->n > 0;
 }
@@ -354,9 +354,80 @@ static cx_str title_key(struct dd *D, const struct cx_entry *e)
 	int k = snprintf(y, sizeof y, "\x1f%d\x1f", e->issued.year[0]);
 	buf_put(b, y, (size_t)k);
 	size_t at = b->n;
-	fold_family(b, who);
+	dd_fold_family(b, who);
 	if (b->n == at)
 		return (cx_str){NULL, 0};
+	return arena_str(&D->scratch, b->p, b->n);
+}
+
+/* The title and first author with no year: the key of near misses. */
+static cx_str near_key(struct dd *D, const struct cx_entry *e)
+{
+	const struct cx_name *who = first_author(e);
+	struct buf *b = &D->b1;
+	if (!who || !fold_title(D, e))
+		return (cx_str){NULL, 0};
+	buf_putc(b, '\x1f');
+	size_t at = b->n;
+	dd_fold_family(b, who);
+	if (b->n == at)
+		return (cx_str){NULL, 0};
+	return arena_str(&D->scratch, b->p, b->n);
+}
+
+/* The first number in a field: pages "0123--130" and "123-130" agree, as
+ * do numbers "Pt 3" and "3". */
+unsigned long dd_first_number(const struct cx_entry *e, enum cx_field_id id)
+{
+	const struct cx_field *f = own(e, id);
+	if (!f)
+		return 0;
+	cx_str s = dd_value(f);
+	size_t i = 0;
+	while (i < s.n && (s.p[i] < '0' || s.p[i] > '9'))
+		i++;
+	unsigned long n = 0;
+	for (; i < s.n && s.p[i] >= '0' && s.p[i] <= '9' && n < 100000000; i++)
+		n = n * 10 + (unsigned long)(s.p[i] - '0');
+	return n;
+}
+
+/* Where a record was printed: the year, the volume and the first page,
+ * with the first author's family name (by_title 0) or the title.  Two
+ * databases spell a title apart ("[Translated title]", a subtitle cut
+ * short) or a name ("Vishnevskii", "Vishnevski") more often than they
+ * print one paper on two pages. */
+static cx_str place_key(struct dd *D, const struct cx_entry *e, int by_title)
+{
+	unsigned long page = dd_first_number(e, CX_F_PAGES), volume = dd_first_number(e, CX_F_VOLUME);
+	const struct cx_name *who = first_author(e);
+	struct buf *b = &D->b1;
+	if (!page || !volume || !e->issued.year[0])
+		return (cx_str){NULL, 0};
+	/* By name, a range's two ends: an abstract supplement prints many
+	 * abstracts on one page, often by one author. */
+	cx_str first, last;
+	const struct cx_field *pf = own(e, CX_F_PAGES);
+	if (!by_title && !(pf && fmt_pages_split(dd_value(pf), &first, &last)))
+		return (cx_str){NULL, 0};
+	if (by_title) {
+		if (!fold_title(D, e))
+			return (cx_str){NULL, 0};
+	} else {
+		b->n = 0;
+		if (!who)
+			return (cx_str){NULL, 0};
+		dd_fold_family(b, who);
+		if (!b->n)
+			return (cx_str){NULL, 0};
+	}
+	char k[64];
+	int n = snprintf(k, sizeof k, "\x1f%d\x1f%lu\x1f%lu", e->issued.year[0], volume, page);
+	buf_put(b, k, (size_t)n);
+	if (!by_title) {
+		buf_putc(b, '-');
+		dd_fold(b, last);
+	}
 	return arena_str(&D->scratch, b->p, b->n);
 }
 
@@ -374,29 +445,13 @@ static cx_str authors_key(struct dd *D, const struct cx_entry *e)
 			continue;
 		buf_putc(b, '\x1f');
 		size_t at = b->n;
-		fold_family(b, &f->names[i]);
+		dd_fold_family(b, &f->names[i]);
 		if (b->n == at)
 			return (cx_str){NULL, 0};
 	}
 	return arena_str(&D->scratch, b->p, b->n);
 }
 
-/* The first number in a field: pages "0123--130" and "123-130" agree, as
- * do numbers "Pt 3" and "3". */
-static unsigned long first_number(const struct cx_entry *e, enum cx_field_id id)
-{
-	const struct cx_field *f = own(e, id);
-	if (!f)
-		return 0;
-	cx_str s = value(f);
-	size_t i = 0;
-	while (i < s.n && (s.p[i] < '0' || s.p[i] > '9'))
-		i++;
-	unsigned long n = 0;
-	for (; i < s.n && s.p[i] >= '0' && s.p[i] <= '9' && n < 100000000; i++)
-		n = n * 10 + (unsigned long)(s.p[i] - '0');
-	return n;
-}
 
 /* Published: a DOI, journal, booktitle or publisher that is not arXiv's. */
 static int is_published(const struct cx_entry *e, cx_str doi)
@@ -405,8 +460,8 @@ static int is_published(const struct cx_entry *e, cx_str doi)
 		return 1;
 	static const enum cx_field_id venue[] = {CX_F_JOURNAL, CX_F_BOOKTITLE, CX_F_PUBLISHER};
 	for (size_t i = 0; i < sizeof venue / sizeof *venue; i++) {
-		const struct cx_field *f = field(e, venue[i]);
-		if (f && !str_ihas(value(f), "arxiv") && !str_ieq(value(f), "corr"))
+		const struct cx_field *f = dd_field(e, venue[i]);
+		if (f && !str_ihas(dd_value(f), "arxiv") && !str_ieq(dd_value(f), "corr"))
 			return 1;
 	}
 	return 0;
@@ -452,30 +507,75 @@ static size_t find(struct item *it, size_t i)
 	return i;
 }
 
-/* Two records with different DOIs, arXiv ids, first pages, volumes or
- * issue numbers are different works, however alike their titles: a
- * journal's "Calendar" or "Front cover" comes back every issue. */
-static int compatible(const struct item *x, const struct item *y)
+/* Why two records are different works however alike their titles, or
+ * NULL: DOIs, PMIDs or arXiv ids that differ, volumes that differ, or
+ * first pages and issue numbers that both differ (a journal's "Calendar"
+ * or "Front cover" comes back every issue).  One of page and issue alone
+ * differs between the exports of one paper by two databases too often
+ * (an issue "11-12" against "11", an article number against a page). */
+static const char *incompatible(const struct item *x, const struct item *y)
 {
-	if ((x->page && y->page && x->page != y->page) ||
-	    (x->volume && y->volume && x->volume != y->volume) ||
-	    (x->number && y->number && x->number != y->number) ||
-	    (x->issue && y->issue && x->issue != y->issue))
-		return 0;
 	if (x->doi.n && y->doi.n && !arxiv_doi(x->doi) && !arxiv_doi(y->doi) &&
 	    !str_same(x->doi, y->doi))
-		return 0;
-	return !(x->arxiv.n && y->arxiv.n && !str_same(x->arxiv, y->arxiv));
+		return "their DOIs differ";
+	if (x->pmid.n && y->pmid.n && !str_same(x->pmid, y->pmid))
+		return "their PMIDs differ";
+	if (x->arxiv.n && y->arxiv.n && !str_same(x->arxiv, y->arxiv))
+		return "their arXiv ids differ";
+	if (x->volume && y->volume && x->volume != y->volume)
+		return "their volumes differ";
+	int page = x->page && y->page && x->page != y->page;
+	int issue = (x->number && y->number && x->number != y->number) ||
+	            (x->issue && y->issue && x->issue != y->issue);
+	if (page && issue)
+		return "their first pages and issues differ";
+	return NULL;
 }
 
-static void match(struct table *t, struct item *it, struct edge *ed, size_t *ned, size_t i,
-                  char kind, cx_str key, enum reason why)
+static int compatible(const struct item *x, const struct item *y)
+{
+	return incompatible(x, y) == NULL;
+}
+
+/* A near miss: records a and b look alike but are not merged. */
+static void near(struct dd *D, const struct item *it, size_t a, size_t b, const char *why)
+{
+	(void)it;
+	if (!D->row)
+		return;
+	struct cx_dedup_row r = {CX_DEDUP_NEAR, D->v[a], D->v[b], why, {NULL, 0}, {NULL, 0}, {NULL, 0}};
+	D->row(D->row_ctx, &r);
+}
+
+/* The same title and first author a year or more apart: two editions,
+ * or one paper dated by its print and its online issue. */
+static void near_years(struct dd *D, struct table *t, struct item *it, size_t i)
+{
+	if (!it[i].near.n)
+		return;
+	size_t j = table_claim(t, 'y', it[i].near, i);
+	if (j == NONE || !it[i].year || !it[j].year || it[i].year == it[j].year ||
+	    find(it, i) == find(it, j))
+		return;
+	char why[96];
+	snprintf(why, sizeof why, "the same title and first author, but the years %d and %d",
+	         it[j].year, it[i].year);
+	near(D, it, j, i, arena_strndup(&D->scratch, why, strlen(why)));
+}
+
+static void match(struct dd *D, struct table *t, struct item *it, struct edge *ed, size_t *ned,
+                  size_t i, char kind, cx_str key, enum reason why)
 {
 	if (!key.n)
 		return;
 	size_t j = table_claim(t, kind, key, i);
-	if (j == NONE || ((why == R_TITLE || why == R_AUTHORS) && !compatible(&it[i], &it[j])))
+	if (j == NONE)
 		return;
+	if ((why == R_TITLE || why == R_AUTHORS || why == R_PLACE) && !compatible(&it[i], &it[j])) {
+		if (why == R_TITLE)
+			near(D, it, j, i, incompatible(&it[i], &it[j]));
+		return;
+	}
 	if (why == R_AUTHORS && it[i].year && it[j].year)
 		return; /* both dated: the title key decides */
 	ed[(*ned)++] = (struct edge){j, i, why};
@@ -582,7 +682,7 @@ static const char *show(struct dd *D, struct buf *b, const struct cx_field *f)
 			}
 		}
 	} else {
-		cx_str s = value(f);
+		cx_str s = dd_value(f);
 		buf_put(b, s.p, s.n);
 	}
 	size_t k = 0;
@@ -607,8 +707,13 @@ static void report_merge(struct dd *D, size_t i)
 	char reason[320], through[300] = "";
 	if (x->why == R_DOI)
 		snprintf(reason, sizeof reason, "same DOI %.*s", (int)x->doi.n, x->doi.p);
+	else if (x->why == R_PMID)
+		snprintf(reason, sizeof reason, "same PMID %.*s", (int)x->pmid.n, x->pmid.p);
 	else if (x->why == R_ARXIV)
 		snprintf(reason, sizeof reason, "same arXiv id %.*s", (int)x->arxiv.n, x->arxiv.p);
+	else if (x->why == R_PLACE)
+		snprintf(reason, sizeof reason, "printed in the same year, volume and first page, by the "
+		                                "same first author or under the same title");
 	else if (x->why == R_AUTHORS)
 		snprintf(reason, sizeof reason, "same title and authors, and no year to tell them apart");
 	else
@@ -618,12 +723,24 @@ static void report_merge(struct dd *D, size_t i)
 		         D->v[x->via]->file, D->v[x->via]->loc.line);
 	report(D, CX_NOTE, d, NULL, "duplicate of '%.*s' (%s:%u)%s: %s%s", KEY(s), s->file, s->loc.line,
 	       through, reason, D->report_only ? "" : "; merged into it");
+	if (D->row) {
+		char why[640];
+		snprintf(why, sizeof why, "%s%s", reason, through);
+		struct cx_dedup_row r = {CX_DEDUP_MERGE, s, d, why, {NULL, 0}, {NULL, 0}, {NULL, 0}};
+		D->row(D->row_ctx, &r);
+	}
+}
+
+cx_str dd_field_label(const struct cx_field *f)
+{
+	return f->id < CX_F__COUNT ? (cx_str){cx_fields[f->id].bibtex, strlen(cx_fields[f->id].bibtex)}
+	                           : f->name;
 }
 
 /* ---- merging ---------------------------------------------------------------- */
 
 /* journal and booktitle are one slot: a record appears in one venue. */
-static int slot_of(enum cx_field_id id)
+int dd_slot_of(enum cx_field_id id)
 {
 	return id == CX_F_BOOKTITLE ? CX_F_JOURNAL : (int)id;
 }
@@ -635,7 +752,7 @@ static const struct cx_field *same_slot(const struct cx_entry *s, const struct c
 	const struct cx_field *partner = NULL;
 	for (size_t i = 0; i < s->nfields; i++) {
 		const struct cx_field *g = &s->fields[i];
-		if (fmt_empty(g) || slot_of(g->id) != slot_of(f->id))
+		if (fmt_empty(g) || dd_slot_of(g->id) != dd_slot_of(f->id))
 			continue;
 		if (g->id == f->id && (f->id != CX_F_UNKNOWN || str_ieqs(g->name, f->name)))
 			return g;
@@ -660,7 +777,7 @@ static void drop_leading_zeros(struct buf *b)
 }
 
 /* Do two values of one slot say different things? */
-static int differs(struct dd *D, const struct cx_field *g, const struct cx_field *f)
+int dd_differs(struct dd *D, const struct cx_field *g, const struct cx_field *f)
 {
 	struct buf *x = &D->b1, *y = &D->b2;
 	x->n = y->n = 0;
@@ -668,34 +785,34 @@ static int differs(struct dd *D, const struct cx_field *g, const struct cx_field
 		if (g->nnames != f->nnames)
 			return 1;
 		for (size_t i = 0; i < f->nnames; i++) {
-			fold_family(x, &g->names[i]);
+			dd_fold_family(x, &g->names[i]);
 			buf_putc(x, ';');
-			fold_family(y, &f->names[i]);
+			dd_fold_family(y, &f->names[i]);
 			buf_putc(y, ';');
 		}
 	} else if (f->id == CX_F_DOI) {
-		return !str_same(doi_norm(&D->scratch, value(g)), doi_norm(&D->scratch, value(f)));
+		return !str_same(doi_norm(&D->scratch, dd_value(g)), doi_norm(&D->scratch, dd_value(f)));
 	} else if (f->id == CX_F_URL || f->id == CX_F_CROSSREF || f->id == CX_F_XDATA) {
-		return !str_same(value(g), value(f));
+		return !str_same(dd_value(g), dd_value(f));
 	} else if (f->id == CX_F_PAGES) {
-		fold(x, value(g));
-		fold(y, value(f));
+		dd_fold(x, dd_value(g));
+		dd_fold(y, dd_value(f));
 		drop_leading_zeros(x);
 		drop_leading_zeros(y);
 	} else if (f->id == CX_F_EPRINT) {
-		cx_str a = arxiv_norm(&D->scratch, value(g)), b = arxiv_norm(&D->scratch, value(f));
+		cx_str a = arxiv_norm(&D->scratch, dd_value(g)), b = arxiv_norm(&D->scratch, dd_value(f));
 		if (a.n && b.n)
 			return !str_same(a, b);
-		fold(x, value(g));
-		fold(y, value(f));
+		dd_fold(x, dd_value(g));
+		dd_fold(y, dd_value(f));
 	} else {
-		fold(x, value(g));
-		fold(y, value(f));
+		dd_fold(x, dd_value(g));
+		dd_fold(y, dd_value(f));
 	}
 	return x->n != y->n || memcmp(x->p, y->p, x->n);
 }
 
-static void add_field(struct dd *D, struct cx_entry *s, const struct cx_field *f)
+void dd_add_field(struct dd *D, struct cx_entry *s, const struct cx_field *f)
 {
 	s->fields = arena_grow(D->a, s->fields, sizeof *s->fields, s->nfields, s->nfields + 1);
 	struct cx_field *g = &s->fields[s->nfields++];
@@ -703,6 +820,7 @@ static void add_field(struct dd *D, struct cx_entry *s, const struct cx_field *f
 	/* It is the survivor's own value now, whatever parent it came from. */
 	g->inherited = 0;
 }
+
 
 /* Fields of a preprint that describe arXiv as a venue: the published
  * record's venue replaces them, and its eprint keeps the link. */
@@ -715,11 +833,11 @@ static int arxiv_venue(const struct cx_entry *s, const struct cx_field *f)
 	case CX_F_ISSN: case CX_F_YEAR: case CX_F_MONTH: case CX_F_DAY: case CX_F_DATE:
 		return 1;
 	case CX_F_DOI:
-		return str_ihas(value(f), "10.48550/arxiv.");
+		return str_ihas(dd_value(f), "10.48550/arxiv.");
 	case CX_F_URL:
-		return str_ihas(value(f), "arxiv.org/") && field(s, CX_F_URL);
+		return str_ihas(dd_value(f), "arxiv.org/") && dd_field(s, CX_F_URL);
 	case CX_F_NOTE:
-		return str_ihas(value(f), "arxiv");
+		return str_ihas(dd_value(f), "arxiv");
 	default:
 		return 0;
 	}
@@ -738,12 +856,12 @@ static int date_loses(const struct cx_date *s, const struct cx_date *d)
 static int add_month_day(struct dd *D, struct cx_entry *s, const struct cx_entry *d,
                          const struct cx_field *f)
 {
-	if ((f->id != CX_F_MONTH && f->id != CX_F_DAY) || field(s, CX_F_DATE) || field(s, f->id) ||
+	if ((f->id != CX_F_MONTH && f->id != CX_F_DAY) || dd_field(s, CX_F_DATE) || dd_field(s, f->id) ||
 	    s->issued.range || d->issued.range || s->issued.year[0] != d->issued.year[0])
 		return 0;
 	if (f->id == CX_F_DAY && s->issued.month[0] != d->issued.month[0])
 		return 0;
-	add_field(D, s, f);
+	dd_add_field(D, s, f);
 	if (f->id == CX_F_MONTH)
 		s->issued.month[0] = d->issued.month[0];
 	else
@@ -759,13 +877,6 @@ static int has_date(const struct cx_entry *e)
 	return 0;
 }
 
-/* A field's name for a message: LABEL(f) for printf's "%.*s". */
-static cx_str field_label(const struct cx_field *f)
-{
-	return f->id < CX_F__COUNT ? (cx_str){cx_fields[f->id].bibtex, strlen(cx_fields[f->id].bibtex)}
-	                           : f->name;
-}
-#define LABEL(f) (int)field_label(f).n, field_label(f).p
 
 static void conflict(struct dd *D, const struct cx_entry *s, const struct cx_entry *d,
                      const struct cx_field *g, const struct cx_field *f)
@@ -779,17 +890,17 @@ static void conflict(struct dd *D, const struct cx_entry *s, const struct cx_ent
  * preprint named it only in its journal or URL. */
 static void keep_eprint(struct dd *D, struct cx_entry *s, const struct cx_entry *d, cx_str id)
 {
-	if (field(s, CX_F_EPRINT) || !id.n)
+	if (dd_field(s, CX_F_EPRINT) || !id.n)
 		return;
 	struct cx_field f = {0};
 	f.id = CX_F_EPRINT;
 	f.raw = f.text = arena_str(D->a, id.p, id.n);
 	f.loc = d->loc;
-	add_field(D, s, &f);
-	if (!field(s, CX_F_EPRINTTYPE)) {
+	dd_add_field(D, s, &f);
+	if (!dd_field(s, CX_F_EPRINTTYPE)) {
 		f.id = CX_F_EPRINTTYPE;
 		f.raw = f.text = CX_STR("arXiv");
-		add_field(D, s, &f);
+		dd_add_field(D, s, &f);
 	}
 }
 
@@ -805,15 +916,15 @@ static void merge_entry(struct dd *D, struct cx_entry *s, const struct cx_entry 
 		if (is_date(f->id)) {
 			first_date = first_date ? first_date : f;
 			if (!dated)
-				add_field(D, s, f);
+				dd_add_field(D, s, f);
 			else
 				add_month_day(D, s, d, f);
 			continue;
 		}
 		const struct cx_field *g = same_slot(s, f);
 		if (!g)
-			add_field(D, s, f);
-		else if (differs(D, g, f))
+			dd_add_field(D, s, f);
+		else if (!dd_richer(D, s, d, (size_t)(g - s->fields), f))
 			conflict(D, s, d, g, f);
 	}
 	if (!dated && has_date(d))
@@ -835,7 +946,7 @@ static void merge_entry(struct dd *D, struct cx_entry *s, const struct cx_entry 
 static void redirect_field(struct dd *D, struct table *t, const struct cx_entry *e,
                            struct cx_field *f)
 {
-	cx_str v = value(f);
+	cx_str v = dd_value(f);
 	struct buf *b = &D->b1;
 	b->n = 0;
 	int changed = 0;
@@ -908,11 +1019,63 @@ static struct cx_entry *shadow(struct dd *D, struct cx_entry *s)
 	return c;
 }
 
+/* Where each survivor's records came from: "file:line (reader); ...", its
+ * own first, in a field "sources" that every format keeps. */
+static void sources(struct dd *D, size_t count, const char *dropped)
+{
+	/* Each group's records as a list, in input order, from its root. */
+	size_t *head = xmalloc((count + 1) * sizeof *head), *last = xmalloc((count + 1) * sizeof *last);
+	size_t *next = xmalloc((count + 1) * sizeof *next);
+	for (size_t i = 0; i < count; i++)
+		head[i] = last[i] = next[i] = NONE;
+	for (size_t i = 0; i < count; i++) {
+		size_t r = find(D->it, i);
+		if (head[r] == NONE)
+			head[r] = i;
+		else
+			next[last[r]] = i;
+		last[r] = i;
+	}
+	struct buf *b = &D->b1;
+	for (size_t r = 0; r < count; r++) {
+		if (head[r] == NONE || next[head[r]] == NONE)
+			continue; /* one record: nothing merged */
+		size_t s = D->it[r].survivor;
+		b->n = 0;
+		for (size_t k = s, first = 1; k != NONE; k = first ? head[r] : next[k], first = 0) {
+			if (!first && (k == s || !dropped[k]))
+				continue;
+			const struct cx_entry *e = D->v[k];
+			char at[32];
+			snprintf(at, sizeof at, ":%u", e->loc.line);
+			if (b->n)
+				buf_puts(b, "; ");
+			buf_puts(b, e->file ? e->file : "<stdin>");
+			buf_puts(b, at);
+			if (e->source) {
+				buf_puts(b, " (");
+				buf_puts(b, e->source);
+				buf_putc(b, ')');
+			}
+		}
+		struct cx_field f = {0};
+		f.id = CX_F_UNKNOWN;
+		f.name = CX_STR("sources");
+		f.raw = f.text = arena_str(D->a, b->p, b->n);
+		f.loc = D->v[s]->loc;
+		dd_add_field(D, D->v[s], &f);
+	}
+	free(head);
+	free(last);
+	free(next);
+}
+
 size_t dedup_run(struct cx_entry **v, size_t *n, struct arena *a, int report_only,
-                 struct cx_diags *diags)
+                 struct cx_diags *diags, cx_dedup_row_fn row, void *row_ctx)
 {
 	size_t count = *n, nkeys = 0;
-	struct dd D = {.v = v, .a = a, .report_only = report_only, .diags = diags};
+	struct dd D = {.v = v, .a = a, .report_only = report_only, .diags = diags, .row = row,
+	               .row_ctx = row_ctx};
 	if (report_only)
 		D.a = &D.scratch;
 	struct item *it = D.it = xcalloc(count + 1, sizeof *it);
@@ -923,27 +1086,36 @@ size_t dedup_run(struct cx_entry **v, size_t *n, struct arena *a, int report_onl
 			continue;
 		x->record = 1;
 		x->doi = doi_key(&D.scratch, v[i]);
+		x->pmid = pmid_key(v[i]);
+		x->near = near_key(&D, v[i]);
+		x->place = place_key(&D, v[i], 0);
+		x->tplace = place_key(&D, v[i], 1);
 		x->arxiv = arxiv_key(&D.scratch, v[i], x->doi);
 		x->title = title_key(&D, v[i]);
 		x->authors = authors_key(&D, v[i]);
 		x->year = v[i]->issued.year[0];
-		x->page = first_number(v[i], CX_F_PAGES);
-		x->volume = first_number(v[i], CX_F_VOLUME);
-		x->number = first_number(v[i], CX_F_NUMBER);
-		x->issue = first_number(v[i], CX_F_ISSUE);
+		x->page = dd_first_number(v[i], CX_F_PAGES);
+		x->volume = dd_first_number(v[i], CX_F_VOLUME);
+		x->number = dd_first_number(v[i], CX_F_NUMBER);
+		x->issue = dd_first_number(v[i], CX_F_ISSUE);
 		x->published = is_published(v[i], x->doi);
 		x->preprint = x->arxiv.n && !x->published;
-		nkeys += (x->doi.n > 0) + (x->arxiv.n > 0) + (x->title.n > 0) + (x->authors.n > 0);
+		nkeys += (x->doi.n > 0) + (x->pmid.n > 0) + (x->arxiv.n > 0) + (x->title.n > 0) +
+		         (x->authors.n > 0) + (x->near.n > 0) + (x->place.n > 0) + (x->tplace.n > 0);
 	}
 	struct table t;
 	table_init(&t, nkeys);
 	struct edge *ed = xmalloc((nkeys + 1) * sizeof *ed);
 	size_t ned = 0;
 	for (size_t i = 0; i < count; i++) {
-		match(&t, it, ed, &ned, i, 'd', it[i].doi, R_DOI);
-		match(&t, it, ed, &ned, i, 'a', it[i].arxiv, R_ARXIV);
-		match(&t, it, ed, &ned, i, 't', it[i].title, R_TITLE);
-		match(&t, it, ed, &ned, i, 'u', it[i].authors, R_AUTHORS);
+		match(&D, &t, it, ed, &ned, i, 'd', it[i].doi, R_DOI);
+		match(&D, &t, it, ed, &ned, i, 'p', it[i].pmid, R_PMID);
+		match(&D, &t, it, ed, &ned, i, 'a', it[i].arxiv, R_ARXIV);
+		match(&D, &t, it, ed, &ned, i, 't', it[i].title, R_TITLE);
+		match(&D, &t, it, ed, &ned, i, 'u', it[i].authors, R_AUTHORS);
+		match(&D, &t, it, ed, &ned, i, 'l', it[i].place, R_PLACE);
+		match(&D, &t, it, ed, &ned, i, 'm', it[i].tplace, R_PLACE);
+		near_years(&D, &t, it, i);
 	}
 	free(t.s);
 	pick_survivors(it, count, ed, ned);
@@ -968,6 +1140,8 @@ size_t dedup_run(struct cx_entry **v, size_t *n, struct arena *a, int report_onl
 	}
 	if (merges)
 		redirect(&D, count, dropped);
+	if (merges && !report_only)
+		sources(&D, count, dropped);
 	if (!report_only) {
 		size_t k = 0;
 		for (size_t i = 0; i < count; i++)
@@ -985,11 +1159,17 @@ size_t dedup_run(struct cx_entry **v, size_t *n, struct arena *a, int report_onl
 }
 
 /* The public face (citex.h): the merged fields live in the list's arena. */
+size_t cx_dedup_report(struct cx_context *cx, struct cx_entries *l, int report_only,
+                       struct cx_counts *counts, cx_dedup_row_fn row, void *ctx)
+{
+	struct cx_diags d = context_diags(cx, NULL);
+	size_t merged = dedup_run(l->v, &l->n, &l->a, report_only, &d, row, ctx);
+	context_count(counts, &d);
+	return merged;
+}
+
 size_t cx_dedup(struct cx_context *cx, struct cx_entries *l, int report_only,
                 struct cx_counts *counts)
 {
-	struct cx_diags d = context_diags(cx, NULL);
-	size_t merged = dedup_run(l->v, &l->n, &l->a, report_only, &d);
-	context_count(counts, &d);
-	return merged;
+	return cx_dedup_report(cx, l, report_only, counts, NULL, NULL);
 }

@@ -1020,7 +1020,7 @@ static void take_member(struct jp *J, const struct plan *P, cx_str var, const st
 	}
 }
 
-static void convert(struct jp *J, const struct jv *item, unsigned line)
+void csljson_convert(struct jp *J, const struct jv *item, unsigned line)
 {
 	struct cx_entry *e = &J->e;
 	reader_entry_start(J->c, e, "csl-json", line);
@@ -1045,7 +1045,7 @@ static void convert(struct jp *J, const struct jv *item, unsigned line)
 static void on_item(struct jp *J, const struct jv *v, unsigned line, int index)
 {
 	if (v->t == J_OBJ)
-		convert(J, v, line);
+		csljson_convert(J, v, line);
 	else
 		json_diag(J, CX_ERROR, CX_E_SYNTAX, line, 1, "item %d is not an object (a CSL item); skipped",
 		     index);

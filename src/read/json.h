@@ -65,6 +65,11 @@ struct jp {
  * the rest zero.  Returns 0, or -1 when reading the input failed. */
 int json_read(struct jp *J);
 
+/* The CSL-JSON reader's mapping (csljson.c): one CSL item, a J_OBJ tree
+ * in J->a, becomes an entry, normalized and handed to J->c's caller.  The
+ * CSL-YAML reader gives it the trees of its YAML items. */
+void csljson_convert(struct jp *J, const struct jv *item, unsigned line);
+
 /* A diagnostic about the input, and the column of p on the current line
  * (UTF-8 characters). */
 void json_diag(struct jp *J, enum cx_sev sev, enum cx_code code, unsigned line, unsigned col,

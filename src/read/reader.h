@@ -78,5 +78,14 @@ extern const struct cx_reader cx_reader_cv;
 extern const struct cx_reader cx_reader_refs;
 extern const struct cx_reader cx_reader_ris;
 extern const struct cx_reader cx_reader_csljson;
+extern const struct cx_reader cx_reader_cslyaml;
+extern const struct cx_reader cx_reader_endnote;
+extern const struct cx_reader cx_reader_endnotexml;
+extern const struct cx_reader cx_reader_pubmedxml;
+extern const struct cx_reader cx_reader_nbib;
+extern const struct cx_reader cx_reader_isi;
+extern const struct cx_reader cx_reader_mods;
+extern const struct cx_reader cx_reader_cff;
+extern const struct cx_reader cx_reader_hayagriva;
 
 #endif

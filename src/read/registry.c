@@ -2,8 +2,15 @@
  *
  * Detection looks at the file name first and then at the first bytes, so
  * a pipe works as well as a file: JSON starts with '[' or '{', RIS has a
- * "TY  - CODE" tag line, BibTeX has an "@type{" entry.  Text that is none of
- * these is a publication list (cv). */
+ * "TY  - CODE" tag line, BibTeX has an "@type{" entry, MEDLINE starts
+ * with "PMID-", Web of Science with "FN " or "PT " tag lines, EndNote and
+ * refer with "%X " tag lines; XML is PubMed's, MODS or EndNote's by its
+ * root element; YAML is CITATION.cff by its cff-version, CSL-YAML by a
+ * "references:" key or a list of items with ids, Hayagriva by a mapping
+ * of keys to entries with a type.  A file name's extension that names one
+ * format (.nbib, .enw, .cff) wins; .xml, .yaml and Markdown (whose front
+ * matter may hold pandoc's references) are told apart by their content.
+ * Text that is none of these is a publication list (cv). */
 #include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -20,6 +27,15 @@ const struct cx_reader *const cx_readers[] = {
 	&cx_reader_refs,
 	&cx_reader_ris,
 	&cx_reader_csljson,
+	&cx_reader_cslyaml,
+	&cx_reader_endnote,
+	&cx_reader_endnotexml,
+	&cx_reader_pubmedxml,
+	&cx_reader_nbib,
+	&cx_reader_isi,
+	&cx_reader_mods,
+	&cx_reader_cff,
+	&cx_reader_hayagriva,
 	NULL,
 };
 
@@ -42,6 +58,14 @@ const struct cx_reader *cx_reader_find(const char *name)
 		name = "bibtex";
 	if (!strcmp(name, "csljson") || !strcmp(name, "json"))
 		name = "csl-json";
+	static const char *const aliases[][2] = {
+		{"cslyaml", "csl-yaml"}, {"yaml", "csl-yaml"},   {"enw", "endnote"},
+		{"refer", "endnote"},    {"endnotexml", "endnote-xml"}, {"pubmed", "pubmed-xml"},
+		{"medline", "nbib"},     {"wos", "isi"},          {"citation.cff", "cff"},
+	};
+	for (size_t i = 0; i < sizeof aliases / sizeof *aliases; i++)
+		if (!strcmp(name, aliases[i][0]))
+			name = aliases[i][1];
 	for (size_t i = 0; cx_readers[i]; i++)
 		if (!strcmp(cx_readers[i]->name, name))
 			return cx_readers[i];
@@ -252,6 +276,152 @@ static size_t looks_ris(const char *s, size_t n)
 	return n;
 }
 
+/* The start of the line after the one at s[i], or n. */
+static size_t next_line(const char *s, size_t n, size_t i)
+{
+	while (i < n && s[i] != '\n')
+		i++;
+	return i < n ? i + 1 : n;
+}
+
+/* Does the text hold lit at the start of a line, from column col? */
+static int line_starts(const char *s, size_t n, const char *lit, size_t col)
+{
+	size_t k = strlen(lit);
+	for (size_t i = 0; i < n; i = next_line(s, n, i)) {
+		size_t j = 0;
+		while (j < col && i + j < n && s[i + j] == ' ')
+			j++;
+		if (j == col && i + j + k <= n && !memcmp(s + i + j, lit, k))
+			return 1;
+	}
+	return 0;
+}
+
+static int has_text(const char *s, size_t n, const char *lit)
+{
+	size_t k = strlen(lit);
+	for (size_t i = 0; i + k <= n; i++)
+		if (s[i] == lit[0] && !memcmp(s + i, lit, k))
+			return 1;
+	return 0;
+}
+
+/* The XML formats, by the root element (or what starts a record). */
+static const char *xml_format(const char *s, size_t n)
+{
+	if (has_text(s, n, "<PubmedArticleSet") || has_text(s, n, "<PubmedArticle>") ||
+	    has_text(s, n, "<PubmedBookArticle") || has_text(s, n, "<MedlineCitationSet") ||
+	    has_text(s, n, "<PubmedArticle "))
+		return "pubmed-xml";
+	if (has_text(s, n, "<modsCollection") || has_text(s, n, "<mods ") ||
+	    has_text(s, n, "<mods>") || has_text(s, n, ":mods ") || has_text(s, n, ":modsCollection"))
+		return "mods";
+	if (has_text(s, n, "<records>") || has_text(s, n, "<record>") || has_text(s, n, "<ref-type"))
+		return "endnote-xml";
+	return NULL;
+}
+
+/* A line "%X value" whose X is one of EndNote's tags. */
+static int endnote_line(const char *s, size_t n)
+{
+	return n >= 3 && s[0] == '%' && s[1] != '%' && (unsigned char)s[1] > ' ' && s[2] == ' ' &&
+	       strchr("0ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789!@#$&()*+]^~<>?[=", s[1]);
+}
+
+/* The tagged formats by their first lines: MEDLINE, Web of Science,
+ * EndNote and refer (two tag lines, so a LaTeX comment is not one). */
+static const char *tagged_format(const char *s, size_t n)
+{
+	if (n >= 5 && !memcmp(s, "PMID-", 5))
+		return "nbib";
+	if (n >= 3 && (!memcmp(s, "FN ", 3) || !memcmp(s, "PT ", 3) || !memcmp(s, "VR ", 3)))
+		return "isi";
+	if (endnote_line(s, n)) {
+		size_t i = next_line(s, n, 0);
+		while (i < n && (s[i] == '\n' || s[i] == '\r'))
+			i++;
+		if (i == n || endnote_line(s + i, n - i) || s[i] == ' ')
+			return "endnote";
+	}
+	return NULL;
+}
+
+/* The YAML formats: CITATION.cff, CSL-YAML, Hayagriva; NULL when the text
+ * is none of them.  yaml says the file's name ends in .yaml or .yml. */
+static const char *yaml_format(const char *s, size_t n, int yaml)
+{
+	if (line_starts(s, n, "cff-version:", 0))
+		return "cff";
+	if (line_starts(s, n, "references:", 0))
+		return "csl-yaml";
+	size_t i = 0;
+	while (i < n && (s[i] == '#' || s[i] == '\n' || s[i] == '\r' ||
+	                 (n - i >= 3 && !memcmp(s + i, "---", 3))))
+		i = next_line(s, n, i);
+	if (i == n)
+		return yaml ? "csl-yaml" : NULL;
+	if (s[i] == '-' && i + 1 < n && s[i + 1] == ' ' &&
+	    (line_starts(s + i, n - i, "- id:", 0) || line_starts(s + i, n - i, "id:", 2) ||
+	     line_starts(s + i, n - i, "  id:", 0) || line_starts(s + i, n - i, "- type:", 0)))
+		return "csl-yaml";
+	/* "key:" alone on its line, then indented fields with a type. */
+	size_t e = next_line(s, n, i);
+	const char *colon = memchr(s + i, ':', e - i);
+	int key_line = colon && !str_space((unsigned char)s[i]) && s[i] != '-';
+	for (const char *p = colon ? colon + 1 : NULL; key_line && p < s + e; p++)
+		if (!str_space((unsigned char)*p))
+			key_line = 0;
+	if (key_line) {
+		for (size_t k = e; k < n; k = next_line(s, n, k)) {
+			size_t j = k;
+			while (j < n && s[j] == ' ')
+				j++;
+			if (j > k && n - j >= 5 && !memcmp(s + j, "type:", 5))
+				return "hayagriva";
+		}
+		if (yaml)
+			return "hayagriva";
+	}
+	return yaml ? "csl-yaml" : NULL;
+}
+
+/* Markdown whose front matter holds pandoc's references: CSL-YAML. */
+static int markdown_references(const char *s, size_t n)
+{
+	if (n < 4 || memcmp(s, "---", 3))
+		return 0;
+	size_t i = next_line(s, n, 0);
+	for (; i < n; i = next_line(s, n, i)) {
+		if (n - i >= 3 && (!memcmp(s + i, "---", 3) || !memcmp(s + i, "...", 3)))
+			return 0;
+		if (n - i >= 11 && !memcmp(s + i, "references:", 11))
+			return 1;
+	}
+	return 0;
+}
+
+static const char *by_extension(const char *file, cx_str ext)
+{
+	static const struct {
+		const char *ext, *reader;
+	} exts[] = {
+		{"bib", "bibtex"},     {"bibtex", "bibtex"}, {"biblatex", "bibtex"},
+		{"ris", "ris"},        {"json", "csl-json"}, {"jsonl", "csl-json"},
+		{"csljson", "csl-json"}, {"nbib", "nbib"},   {"medline", "nbib"},
+		{"ciw", "isi"},        {"isi", "isi"},       {"enw", "endnote"},
+		{"refer", "endnote"},  {"cff", "cff"},       {"mods", "mods"},
+		{"tex", "cv"},         {"ltx", "cv"}, /* a LaTeX document: a CV, or a paper's bibliography */
+	};
+	for (size_t i = 0; i < sizeof exts / sizeof *exts; i++)
+		if (str_ieq(ext, exts[i].ext))
+			return exts[i].reader;
+	const char *slash = file ? strrchr(file, '/') : NULL;
+	if (file && !strcmp(slash ? slash + 1 : file, "CITATION.cff"))
+		return "cff";
+	return NULL;
+}
+
 /* Does s open a JSON object or array as CSL-JSON is written: "{" then a
  * member name or "}", "[" then an object or "]"?  A LaTeX CV may open
  * with a brace too ("{\bf Publications}"), a reference list with a
@@ -271,37 +441,43 @@ static int json_start(const char *s, size_t n)
 const struct cx_reader *cx_reader_detect(const char *file, const char *buf, size_t n)
 {
 	cx_str ext = ext_of(file);
-	const char *name = NULL;
-	if (str_ieq(ext, "bib") || str_ieq(ext, "bibtex") || str_ieq(ext, "biblatex"))
-		name = "bibtex";
-	else if (str_ieq(ext, "ris"))
-		name = "ris";
-	else if (str_ieq(ext, "json") || str_ieq(ext, "jsonl") || str_ieq(ext, "csljson"))
-		name = "csl-json";
-	else if (str_ieq(ext, "tex") || str_ieq(ext, "ltx"))
-		name = "cv"; /* a LaTeX document: a CV, or a paper's bibliography */
-	if (name && cx_reader_find(name))
-		return cx_reader_find(name);
+	const char *name = by_extension(file, ext);
 	size_t i = 0;
 	if (n >= 3 && !memcmp(buf, "\xEF\xBB\xBF", 3))
 		i = 3;
+	/* MEDLINE and Web of Science files saved as .ris are not RIS. */
+	if (name && !strcmp(name, "ris")) {
+		const char *t = tagged_format(buf + i, n - i);
+		if (t && strcmp(t, "endnote"))
+			name = t;
+	}
+	if (name && cx_reader_find(name))
+		return cx_reader_find(name);
+	int yaml = str_ieq(ext, "yaml") || str_ieq(ext, "yml");
+	int md = str_ieq(ext, "md") || str_ieq(ext, "markdown");
+	if (md && markdown_references(buf + i, n - i))
+		return cx_reader_find("csl-yaml");
 	while (i < n && str_space((unsigned char)buf[i]))
 		i++;
+	const char *s = buf + i;
+	size_t k = n - i;
 	if (i == n)
-		name = "bibtex"; /* nothing but white space: an empty bibliography */
-	else if (json_start(buf + i, n - i))
+		name = yaml ? "csl-yaml" : "bibtex"; /* nothing but white space: an empty bibliography */
+	else if (yaml)
+		name = yaml_format(s, k, 1);
+	else if (buf[i] == '<')
+		name = xml_format(s, k);
+	else if (json_start(s, k))
 		name = "csl-json";
-	else if ((n - i >= 5 && !memcmp(buf + i, "PMID-", 5)) ||
-	         (n - i >= 3 && !memcmp(buf + i, "FN ", 3)))
-		name = "ris"; /* MEDLINE or Web of Science's field tags: the RIS
-		               * reader names the format and stops */
-	else {
+	else if (!(name = tagged_format(s, k)) && !md)
+		name = yaml_format(s, k, 0);
+	if (!name) {
 		/* Whichever starts first: a RIS export quoted in a BibTeX
 		 * comment or abstract comes after the file's first entry. */
-		size_t ris = looks_ris(buf + i, n - i), bib = looks_bibtex(buf + i, n - i);
-		if (ris < n - i && ris < bib)
+		size_t ris = looks_ris(s, k), bib = looks_bibtex(s, k);
+		if (ris < k && ris < bib)
 			name = "ris";
-		else if (bib < n - i)
+		else if (bib < k)
 			name = "bibtex";
 		else
 			name = "cv";

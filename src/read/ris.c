@@ -169,14 +169,14 @@ static void on_tag(struct ris *R, const char *s, size_t n)
 
 /* Two formats look like RIS but are not: PubMed's MEDLINE (.nbib: "PMID-
  * 123", "FAU - ") and Web of Science's field-tagged export ("FN Clarivate
- * ...", "PT J", tags without a hyphen).  Their first line says which. */
+ * ...", "PT J", tags without a hyphen).  Their first line says which, and
+ * which reader to use: -f ris on them says so. */
 static const char *foreign_format(const char *s, size_t n)
 {
 	if (n >= 5 && !memcmp(s, "PMID-", 5))
-		return "this is PubMed's MEDLINE format (.nbib), not RIS";
+		return "this is PubMed's MEDLINE format (.nbib), not RIS; read it with -f nbib";
 	if (n >= 3 && !memcmp(s, "FN ", 3))
-		return "this is Web of Science's field-tagged format, not RIS; "
-		       "export RIS from Web of Science instead";
+		return "this is Web of Science's field-tagged format, not RIS; read it with -f isi";
 	return NULL;
 }
 

@@ -364,6 +364,13 @@ static void val_source(struct bw *w, const struct cx_field *f)
 		const struct cx_part *p = &f->parts[i];
 		if (i)
 			out_puts(w->o, " # ");
+		if (p->kind == CX_P_MACRO && w->biblatex) {
+			/* As its @string is written: lower-case.  BibTeX and biber
+			 * match macro names in any case, Typst's parser only in
+			 * one, and refuses the whole file over a mismatch. */
+			put_ident(w->o, p->s, 1, 0);
+			continue;
+		}
 		if (p->kind == CX_P_MACRO || p->kind == CX_P_NUMBER) {
 			out_str(w->o, p->s);
 			continue;
@@ -740,6 +747,70 @@ static void write_value(struct bw *w, const struct cx_field *f)
 	}
 }
 
+/* Does a year value start with a year of four digits ("2020", "1990s",
+ * "-0379", "1999--2000")?  That is what biblatex's year is, and all
+ * Typst's BibLaTeX parser reads: one year it cannot read ("in press",
+ * "Y-17000002") and Typst refuses the whole file. */
+static int year_readable(cx_str t)
+{
+	t = str_trim(t);
+	size_t i = t.n && t.p[0] == '-';
+	size_t k = 0;
+	/* "19xx": a year's unknown digits (EDTF's X), which Typst reads too */
+	while (i + k < t.n && (str_digit((unsigned char)t.p[i + k]) ||
+	                       (k && (t.p[i + k] == 'x' || t.p[i + k] == 'X'))))
+		k++;
+	return k == 4 && (i + k == t.n || !str_digit((unsigned char)t.p[i + k]));
+}
+
+/* Publication states biblatex knows, as they are written out. */
+static const struct fmt_pair pubstates[] = {
+	{"in press", "inpress"},           {"forthcoming", "forthcoming"},
+	{"submitted", "submitted"},        {"in preparation", "inpreparation"},
+	{"prepublished", "prepublished"},  {"to appear", "forthcoming"},
+};
+
+/* A BibLaTeX year that is no year (year_readable): the entry's date when
+ * it has one, as biblatex's date field; an EDTF date citex does not read
+ * (Y-17000002, a year of five digits) in the date field as it is; a
+ * publication state as biblatex's pubstate key; any other text as
+ * pubstate as it is, which biblatex prints where the year would be. */
+static void biblatex_year(struct bw *w, const struct cx_field *f, cx_str t)
+{
+	const struct cx_date *d = &w->e->issued;
+	t = str_trim(t);
+	if (d->year[0] && !has_field(w->e, CX_F_DATE) && !w->date_done) {
+		w->date_done = 1;
+		if (begin_field(w, CX_STR("date"), f)) {
+			out_putc(w->o, '{');
+			out_str(w->o, iso_date(w, d));
+			out_putc(w->o, '}');
+		}
+		return;
+	}
+	size_t i = t.n && (t.p[0] == 'Y' || t.p[0] == 'y'), k = 0;
+	i += i < t.n && t.p[i] == '-';
+	while (i + k < t.n && str_digit((unsigned char)t.p[i + k]))
+		k++;
+	if (k >= 4 && i + k == t.n) {
+		if (begin_field(w, CX_STR("date"), f))
+			val_verbatim(w, t);
+		return;
+	}
+	const struct fmt_pair *ps = fmt_pair_find(FMT_PAIRS(pubstates), text_plain(&w->a, t));
+	if (has_field(w->e, CX_F_PUBSTATE)) {
+		fmt_loss(w->o, w->e, f, "biblatex: year '%.*s' is no year, and the entry has a pubstate; "
+		                        "not written", (int)t.n, t.p);
+		return;
+	}
+	if (begin_field(w, CX_STR("pubstate"), f)) {
+		if (ps)
+			val_verbatim(w, str_of(ps->value));
+		else
+			val_text(w, t);
+	}
+}
+
 static void write_field(struct bw *w, const struct cx_field *f, const char *type)
 {
 	if (f->inherited || skip_type_field(w, f, type))
@@ -777,6 +848,11 @@ static void write_field(struct bw *w, const struct cx_field *f, const char *type
 	int unparsed = f->id == CX_F_DATE && w->biblatex && !w->from_bib && !has_field(w->e, CX_F_YEAR);
 	if (unparsed)
 		name = CX_STR("year"); /* "to appear": no date biber can parse */
+	if (w->biblatex && (unparsed || f->id == CX_F_YEAR) &&
+	    !year_readable(f->raw.n ? f->raw : f->text)) {
+		biblatex_year(w, f, f->text.n ? f->text : f->raw);
+		return;
+	}
 	size_t before = w->lossy;
 	if (!begin_field(w, name, f))
 		return;

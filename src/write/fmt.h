@@ -47,6 +47,9 @@ extern const struct cx_fmt cx_fmt_bibtex;
 extern const struct cx_fmt cx_fmt_biblatex;
 extern const struct cx_fmt cx_fmt_ris;
 extern const struct cx_fmt cx_fmt_csljson;
+extern const struct cx_fmt cx_fmt_cslyaml;
+extern const struct cx_fmt cx_fmt_hayagriva;
+extern const struct cx_fmt cx_fmt_mods;
 
 /* Options of the run; an all-zero set when the caller gave none. */
 const struct cx_options *fmt_opt(const struct cx_out *o);

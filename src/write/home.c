@@ -152,6 +152,15 @@ static int from_csljson(const struct cx_entry *e)
 	return e->source && !strcmp(e->source, "csl-json");
 }
 
+/* A reader of the database and tool formats (model/formats.def). */
+static int from_table_reader(const struct cx_entry *e)
+{
+	for (int f = 0; f < CX_MF__COUNT && e->source; f++)
+		if (!strcmp(e->source, cx_mapfmt_name((enum cx_mapfmt)f)))
+			return 1;
+	return 0;
+}
+
 /* A CSL-JSON number, issue or collection-number: the model's number, and
  * the same member again. */
 static int csljson_number(cx_str member, const char **name)
@@ -403,16 +412,22 @@ static const struct {
 };
 
 /* The home of a field with no id: the CSL variable a CSL-JSON source
- * gave it, when it is one (a name list only when it was read as one). */
+ * gave it, when it is one (a name list only when it was read as one).
+ * A name list any reader keeps under a CSL role's name (EndNote's series
+ * editors as collection-editor) is that role: such a name says nothing
+ * else; so is a value a database reader keeps under a CSL name. */
 static void unknown_home(const struct cx_entry *e, const struct cx_field *f, enum fmt_target t,
                          struct fmt_home *h)
 {
 	h->role = FR_KEEP;
-	if (t != FMT_CSL || f->custom || !from_csljson(e))
+	if (t != FMT_CSL || f->custom)
 		return;
+	/* The readers of formats.def keep values under CSL's names on
+	 * purpose (MODS' call-number and scale, Hayagriva's archive). */
+	int spelt = from_table_reader(e);
 	for (size_t i = 0; i < sizeof csl_only / sizeof *csl_only; i++)
 		if (str_eq(f->name, csl_only[i].name)) {
-			if (csl_only[i].role == FR_NAMES && !f->nnames)
+			if (csl_only[i].role == FR_NAMES ? !f->nnames : !from_csljson(e) && !spelt)
 				return;
 			h->role = csl_only[i].role;
 			h->name = csl_only[i].name;

@@ -23,6 +23,9 @@ const struct cx_fmt *const cx_formats[] = {
 	&cx_fmt_biblatex,
 	&cx_fmt_ris,
 	&cx_fmt_csljson,
+	&cx_fmt_cslyaml,
+	&cx_fmt_hayagriva,
+	&cx_fmt_mods,
 	NULL,
 };
 
@@ -40,6 +43,8 @@ const struct cx_fmt *cx_fmt_find(const char *name)
 		{"bib", "bibtex"},
 		{"csljson", "csl-json"},
 		{"json", "csl-json"},
+		{"cslyaml", "csl-yaml"},
+		{"yaml", "csl-yaml"},
 	};
 	if (!name)
 		return NULL;

@@ -8,8 +8,11 @@
 #   - every relative link and #anchor in README.md and docs/*.md resolves;
 #   - every "DESIGN N" a comment in src/, tools/ or tests/ cites is a
 #     numbered section of docs/design.md;
-#   - the field table of docs/formats.md is src/model/fields.def's.
-# `sh tests/checks/docs.sh --field-table` prints that table.
+#   - the field table of docs/formats.md is src/model/fields.def's, and its
+#     tables of the database and tool formats formats.def's and
+#     format_types.def's.
+# `sh tests/checks/docs.sh --field-table` prints the first table,
+# `--format-tables` the rows of the others.
 field_table() { # the markdown rows of src/model/fields.def
 	awk -F'"' '/^CX_FIELD\(/ {
 		n = split($0, a, ",")
@@ -18,8 +21,52 @@ field_table() { # the markdown rows of src/model/fields.def
 			($8 == "" ? "–" : "`" $8 "`"), tolower(k)
 	}' "$1/src/model/fields.def"
 }
+# The rows of the database and tool formats' tables: src/model/formats.def
+# (key, field, how, kept as, note), then format_types.def (name, type, CSL
+# type), each row led by the format's -f name.
+format_tables() {
+	awk '
+	function fmtname(f) {
+		if (f == "ENDNOTEXML") return "endnote-xml"
+		if (f == "PUBMED") return "pubmed-xml"
+		return tolower(f)
+	}
+	# the quoted strings of a row, in order, into q[1..n]
+	function quoted(line,   n, i, c, cur, inq) {
+		n = 0; inq = 0; cur = ""
+		for (i = 1; i <= length(line); i++) {
+			c = substr(line, i, 1)
+			if (inq && c == "\\") { cur = cur substr(line, i + 1, 1); i++; continue }
+			if (c == "\"") { if (inq) q[++n] = cur; inq = !inq; cur = ""; continue }
+			if (inq) cur = cur c
+		}
+		return n
+	}
+	FILENAME ~ /fields.def$/ && /^CX_FIELD\(/ {
+		split($0, a, "[(,]"); id = a[2]; gsub(/ /, "", id)
+		quoted($0); name[id] = q[1]; next
+	}
+	FILENAME ~ /formats.def$/ && /^CX_MAP\(/ {
+		quoted($0)
+		split($0, a, "[(,]"); f = a[2]; fld = a[4]; how = a[5]
+		gsub(/ /, "", fld); gsub(/ /, "", how)
+		printf "| %s | `%s` | %s | %s | %s | %s |\n", fmtname(f), q[1],
+			(fld == "UNKNOWN" ? "–" : "`" name[fld] "`"), tolower(how),
+			(q[2] == "" ? "" : "`" q[2] "`"), q[3]
+		next
+	}
+	FILENAME ~ /format_types.def$/ && /^CX_FTYPE\(/ {
+		quoted($0)
+		split($0, a, "[(,]"); f = a[2]; t = a[4]; gsub(/ /, "", t)
+		printf "| %s | %s | %s | %s |\n", fmtname(f), q[1], tolower(t), (q[2] == "" ? "" : q[2])
+	}' "$1/src/model/fields.def" "$1/src/model/formats.def" "$1/src/model/format_types.def"
+}
 if [ "${1:-}" = --field-table ]; then
 	field_table "$(cd "$(dirname "$0")/../.." && pwd)"
+	exit 0
+fi
+if [ "${1:-}" = --format-tables ]; then
+	format_tables "$(cd "$(dirname "$0")/../.." && pwd)"
 	exit 0
 fi
 . "$(dirname "$0")/lib/common.sh"
@@ -147,4 +194,10 @@ else ok "every DESIGN N cited is a section of docs/design.md ($(wc -l <"$tmp/cit
 field_table "$ROOT" >"$tmp/fields.want"
 grep -E '^\| `[a-z]+` \| `' docs/formats.md >"$tmp/fields.got"
 same "docs/formats.md's field table is src/model/fields.def" "$tmp/fields.want" "$tmp/fields.got"
+# (in any order: the page groups them by format)
+format_tables "$ROOT" | LC_ALL=C sort >"$tmp/maps.want"
+grep -E '^\| (nbib|isi|endnote|endnote-xml|pubmed-xml|mods|cff|hayagriva) \|' docs/formats.md |
+	LC_ALL=C sort >"$tmp/maps.got"
+same "docs/formats.md's format tables are src/model/formats.def and format_types.def" \
+	"$tmp/maps.want" "$tmp/maps.got"
 done_checks

@@ -68,7 +68,12 @@ for f in "$TESTS"/fuzz/regress/*-*; do
 		tidy "$name" "$f"
 		continue
 	fi
-	[ "$reader" = csljson ] && reader=csl-json
+	case $reader in # the harness' name, the reader's
+	csljson) reader=csl-json ;;
+	cslyaml) reader=csl-yaml ;;
+	endnotexml) reader=endnote-xml ;;
+	pubmedxml) reader=pubmed-xml ;;
+	esac
 	set -- -f "$reader"
 	[ "$reader" = cv ] && set -- "$@" --owner "Jane Q. Doe"
 	run "$name" "$f" "$@" -t bibtex --report-loss
@@ -79,5 +84,8 @@ for f in "$TESTS"/fuzz/regress/*-*; do
 	run "$name" "$f" "$@" -t ris --particles=dropping
 	run "$name" "$f" "$@" -t csl-json --report-loss
 	run "$name" "$f" -f "$reader" -t csl-json --particles=dropping
+	run "$name" "$f" "$@" -t csl-yaml --report-loss
+	run "$name" "$f" "$@" -t hayagriva --report-loss
+	run "$name" "$f" "$@" -t mods --report-loss
 done
 done_checks

@@ -5,9 +5,12 @@
 # Skipped when ris2xml (Debian package bibutils) is missing.  citation-js
 # comes from npm, so it is checked in bench/peers-read.sh.
 . "$(dirname "$0")/lib/common.sh"
-# Agreement with the peers' own fixtures (peers/agree.py, peers/jabref.py):
-# citation-js's plugin-bibtex mapping tests (MIT) and
-# JabRef's RIS importer tests (MIT) are in tests/data; pandoc's biblatex
+# Agreement with the peers' own fixtures (peers/agree.py, peers/jabref.py,
+# peers/formats.py): citation-js's plugin-bibtex mapping tests (MIT),
+# JabRef's RIS importer tests (MIT), Zotero's import translators' tests
+# (AGPL-3.0-or-later), citation-js's refer, enw, cff and hayagriva plugins'
+# tests (MIT) and pandoc's EndNote XML test (GPL-2.0-or-later) are in
+# tests/data, each with its README or licence; pandoc's biblatex
 # tests come from ../shared/corpora.  Each figure must not fall
 # below what citex reached; docs/conformance.md gives them and
 # docs/decisions.md the reasons for what differs.
@@ -21,6 +24,23 @@ if [ -n "$PY" ]; then
 	$PY peers/jabref.py --policy "$CITEX" "$TESTS/data/jabref" >"$tmp/agree" 2>&1
 	floor "JabRef RIS fixtures" "$(sed -n '1s/.*(\([0-9.]*\) %).*/\1/p' "$tmp/agree")" 76.2
 	floor "JabRef RIS fixtures, policies folded" "$(sed -n '2s/.*(\([0-9.]*\) %).*/\1/p' "$tmp/agree")" 95.2
+	# The database and tool formats: Zotero's import translators',
+	# citation-js's plugins' and pandoc's EndNote tests (peers/formats.py);
+	# one floor per format, and one for all.
+	$PY peers/formats.py "$CITEX" "$TESTS/data" >"$tmp/agree" 2>&1
+	while read -r fmt min; do
+		floor "$fmt fixtures" "$(sed -n "s/^$fmt: .*(\([0-9.]*\) %).*/\1/p" "$tmp/agree")" "$min"
+	done <<-EOF
+		endnote-xml 94
+		pubmed-xml 93
+		nbib 91
+		isi 93
+		mods 82
+		endnote 89
+		cff 94
+		hayagriva 92
+		all 91
+	EOF
 	P=$SHARED/corpora/pandoc-biblatex/test/command
 	if [ -d "$P" ] && have pandoc; then
 		$PY peers/agree.py --policy pandoc "$CITEX" "$P" >"$tmp/agree" 2>&1

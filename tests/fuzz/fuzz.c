@@ -36,6 +36,9 @@ static struct sink sinks[] = {
 	{"ris", {.particles = CX_PARTICLES_DROPPING}},
 	{"csl-json", {.report_loss = 1}},
 	{"csl-json", {.particles = CX_PARTICLES_DROPPING}},
+	{"csl-yaml", {.report_loss = 1}},
+	{"hayagriva", {.report_loss = 1}},
+	{"mods", {.report_loss = 1}},
 };
 enum { NSINKS = sizeof sinks / sizeof sinks[0] };
 

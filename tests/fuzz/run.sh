@@ -17,10 +17,10 @@ B=${FUZZ_BUILD:-build/fuzz}
 CLANG=${CLANG:-clang}
 SECS=${1:-60}
 [ $# -gt 0 ] && shift
-READERS=${*:-bibtex ris csljson cv csl tidy}
+READERS=${*:-bibtex ris csljson cv csl tidy nbib isi endnote endnotexml pubmedxml mods cff cslyaml hayagriva}
 SAN="-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined"
 UTF8PROC_LIBS=$(pkg-config --libs libutf8proc 2>/dev/null || echo -lutf8proc)
-# the CSL processor's too (fuzz_csl): expat and ICU
+# the CSL processor's and the readers' too: expat, ICU and libyaml
 LIBS="$UTF8PROC_LIBS $(make -s print-ldlibs 2>/dev/null | sed 's/-lutf8proc//')"
 
 # seeds READER: the inputs a reader starts from, one file name a line.
@@ -32,6 +32,15 @@ seeds() {
 	csljson) ls tests/cases/*/*.json tests/cases/*/*.jsonl tests/cases/*/*.out.csl-json ;;
 	cv) ls seeds/* tests/cases/cv/*.txt tests/cases/cv/*.md tests/cases/cv/*.html \
 		tests/cases/cv/*.tex ;;
+	nbib) ls tests/cases/nbib/*.nbib tests/cases/ris/medline.ris ;;
+	isi) ls tests/cases/isi/*.txt tests/cases/dedup/xdb-wos.txt tests/cases/ris/wos-tagged.ris ;;
+	endnote) ls tests/cases/endnote/*.enw tests/cases/endnote/*.refer ;;
+	endnotexml) ls tests/cases/endnote-xml/*.xml tests/cases/dedup/xdb-endnote.xml ;;
+	pubmedxml) ls tests/cases/pubmed-xml/*.xml tests/cases/dedup/xdb-pubmed.xml ;;
+	mods) ls tests/cases/mods/*.xml tests/cases/*/*.out.mods ;;
+	cff) ls tests/cases/cff/*.cff ;;
+	cslyaml) ls tests/cases/csl-yaml/*.md tests/cases/*/*.out.csl-yaml ;;
+	hayagriva) ls tests/cases/hayagriva/*.yml tests/cases/*/*.out.hayagriva ;;
 	csl) ls styles/*.csl tests/cases/csl/*.csl tests/cases/csl/styles/*.csl ;;
 	tidy) ls tests/checks/tidy/spec/*.bib tests/cases/bibtex/*.bib ;;
 	esac 2>/dev/null
