@@ -9,8 +9,9 @@
  * is @string, @preamble, @set or @xdata ("special") or a field's value as
  * written out; numbers compare as 50 digits.  What comes before an entry
  * (comments, and @string and the like unless "special" is a key) moves
- * with it; what comes after the last entry stays at the end.  The sort is
- * stable, and so is the field sort.
+ * with it; what comes after the last entry has no values (it goes first in
+ * a descending sort), but stays at the end when it ends in an unclosed
+ * "@word".  The sort is stable, and so is the field sort.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -172,7 +173,15 @@ void sort_entries(struct tidy_ctx *t)
 	size_t *idx = xmalloc(t->nitems * sizeof *idx), *tmp = xmalloc(t->nitems * sizeof *tmp);
 	for (size_t i = 0; i < t->nitems; i++)
 		idx[i] = i;
-	merge_sort(idx, tmp, t->nitems, &S);
+	/* What comes after the last entry sorts as having no values: first in
+	 * a descending sort.  But text that ends in a block's word ("@word",
+	 * which only the end of the input made text) would take what came
+	 * first into that word: then it stays at the end. */
+	size_t n = t->nitems;
+	const struct bsrc_node *last = n ? t->items[n - 1].node : NULL;
+	if (meta < n && last->kind == BSRC_TEXT && text_dangles(last->text))
+		n = meta;
+	merge_sort(idx, tmp, n, &S);
 	struct titem *sorted = xmalloc(t->nitems * sizeof *sorted);
 	for (size_t i = 0; i < t->nitems; i++)
 		sorted[i] = t->items[idx[i]];

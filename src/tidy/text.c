@@ -296,3 +296,23 @@ void text_number(double x, struct buf *out)
 		buf_printf(out, "e%c%d", n - 1 < 0 ? '-' : '+', abs(n - 1));
 	}
 }
+
+/* The states of grammar/bibtex.l's tidy dialect that text goes through:
+ * TD_ROOT at the start, TD_TEXT, and TD_BLOCK after an '@' that opens a
+ * block (any '@' there; in TD_TEXT one after white space or '}').  In a
+ * block's word, '{' or '(' made the text text (the word was empty or had
+ * white space in it), and so do = # , } ) [ ]. */
+int text_dangles(cx_str s)
+{
+	enum { ROOT, TEXT, BLOCK } st = ROOT;
+	for (size_t i = 0; i < s.n; i++) {
+		char c = s.p[i];
+		if (c == '@') {
+			if (st != TEXT || s.p[i - 1] == '}' || ecma_space_before(s.p, s.p + i))
+				st = BLOCK;
+		} else if (st == ROOT || (st == BLOCK && c && strchr("{(=#,})[]", c))) {
+			st = TEXT;
+		}
+	}
+	return st == BLOCK;
+}

@@ -280,7 +280,10 @@ static void make_items(struct tidy_ctx *t)
  * more, or each run would add one.  gap: text before a block.  An '@'
  * starts a block only after white space or '}', so where the blanks
  * removed at the end joined the '@' to a word, the next run would read
- * the block as text: one space stays (not lossy). */
+ * the block as text: one space stays (not lossy).  Text that ended the
+ * input with no blank after it, which --sort or --merge moved before
+ * something, gets a line break (unless it ends in "@word", which the '@'
+ * after it closes as the end of the input did). */
 static void put_comment(const struct cx_tidy_opts *o, cx_str s, int strip, int gap,
                         struct buf *out)
 {
@@ -308,8 +311,13 @@ static void put_comment(const struct cx_tidy_opts *o, cx_str s, int strip, int g
 	while (s.n && (s.p[s.n - 1] == ' ' || s.p[s.n - 1] == '\t'))
 		s.n--;
 	buf_put(out, s.p, s.n);
-	if (gap && !o->lossy && s.n < n && s.n && !strchr("\n\r\f\v}", s.p[s.n - 1]))
+	char c = s.n ? s.p[s.n - 1] : '\n';
+	if (!gap || o->lossy || (c && strchr("\n\r\f\v}", c)))
+		return;
+	if (s.n < n)
 		buf_putc(out, ' ');
+	else if (!ecma_space_before(s.p, s.p + s.n) && !text_dangles(s))
+		buf_putc(out, '\n');
 }
 
 /* "@word" in lower case and the block as written. */
@@ -503,12 +511,33 @@ static void write_all(struct tidy_ctx *t, struct buf *out)
 
 /* ---- duplicates ---------------------------------------------------------------- */
 
+/* Take the entries merged away out.  Text right before one that ends in
+ * "@word" was text because the entry's '@' came next: text after the
+ * entry would run into that word, so it moves on to stand before the next
+ * block (or at the end), which closes it as the entry did (not lossy). */
 static void drop_merged(struct tidy_ctx *t)
 {
 	size_t k = 0;
-	for (size_t i = 0; i < t->nitems; i++)
-		if (!t->items[i].removed)
-			t->items[k++] = t->items[i];
+	struct titem held;
+	int holding = 0;
+	for (size_t i = 0; i < t->nitems; i++) {
+		struct titem *it = &t->items[i];
+		if (it->removed) {
+			if (!holding && !t->o->lossy && k && t->items[k - 1].node->kind == BSRC_TEXT &&
+			    text_dangles(t->items[k - 1].node->text)) {
+				held = t->items[--k];
+				holding = 1;
+			}
+			continue;
+		}
+		if (holding && it->node->kind != BSRC_TEXT) {
+			t->items[k++] = held;
+			holding = 0;
+		}
+		t->items[k++] = *it;
+	}
+	if (holding)
+		t->items[k++] = held;
 	t->nitems = k;
 }
 

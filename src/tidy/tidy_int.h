@@ -124,6 +124,10 @@ void text_title(const char *s, size_t n, struct buf *out);
 size_t text_words(cx_str s, cx_str *out, size_t max);
 /* A JavaScript number as String(x) writes it. */
 void text_number(double x, struct buf *out);
+/* Does text between blocks, read from the top of a file, end inside a
+ * block's word ("x @word"): text only because an '@' or the end of the
+ * input comes next, so that it cannot be moved before anything else. */
+int text_dangles(cx_str s);
 
 /* dupes.c: --duplicates and --merge (checkForDuplicates), once; warn: give
  * every warning (else only those of entries merged now).  Returns how

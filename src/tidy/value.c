@@ -341,7 +341,11 @@ static void wrap_words(cx_str p, double width, cx_str sep, struct buf *out)
 	}
 }
 
-/* The braced value, wrapped (--wrap) or in paragraphs: 0 if neither. */
+/* The braced value, wrapped (--wrap) or in paragraphs: 0 if neither.
+ * A value of several parts is not trimmed, and the next run reads the
+ * line break and indent before its first paragraph (and after its last)
+ * as a space: the paragraphs are trimmed (not lossy), as wrapped words
+ * are. */
 static int wrap_value(struct tidy_ctx *t, cx_str v, struct buf *out)
 {
 	const struct cx_tidy_opts *o = t->o;
@@ -376,8 +380,10 @@ static int wrap_value(struct tidy_ctx *t, cx_str v, struct buf *out)
 			wrap_paragraph(para, width, view_of(sep), out);
 		else if (o->wrap == o->wrap && o->wrap != 0)
 			wrap_words(para, width, view_of(sep), out);
-		else
+		else if (o->lossy)
 			buf_put(out, para.p, para.n);
+		else
+			buf_put(out, ecma_trim(para).p, ecma_trim(para).n);
 		if (!q)
 			break;
 		buf_putc(out, '\n');

@@ -395,6 +395,28 @@ printf 'see @misc{a,\n  title = {T}\n}\n' >"$tmp/gl.bib"
 printf 'see @misc{a,\n  title         = {T}\n}\n' >"$tmp/want"
 fixed "--no-tidy-comments keeps a space between text and the '@' after it" "$tmp/gl.bib" "$tmp/want" \
 	--no-tidy-comments
+# A descending sort puts what follows the last entry first, as bibtex-tidy
+# does; "@" at the end is text only because the input ends there, and
+# would take the text after it into its word: it stays at the end.
+printf 'x@y\n@misc{a,\n  title = {T}\n}\n@' >"$tmp/dg.bib"
+printf 'x@y\n@misc{a,\n  title         = {T}\n}\n@\n' >"$tmp/want"
+fixed "--sort keeps text that ends in '@word' at the end" "$tmp/dg.bib" "$tmp/want" --sort=-year
+printf '@misc{a,\n  year = 1\n}\n%% end' >"$tmp/dg.bib"
+printf '%% end\n@misc{a,\n  year          = 1\n}\n' >"$tmp/want"
+fixed "--sort=-year moves the text after the last entry first" "$tmp/dg.bib" "$tmp/want" --sort=-year
+printf '@misc{a,\n  year = 1\n}\nend' >"$tmp/dg.bib"
+printf 'end\n@misc{a,\n  year          = 1\n}\n' >"$tmp/want"
+fixed "--no-tidy-comments: text moved before an entry gets a line break" "$tmp/dg.bib" "$tmp/want" \
+	--sort=-year --no-tidy-comments
+printf '@misc{a,\n  doi = {1}\n}\n@foo@misc{b,\n  doi = {1}\n}{y}\n@misc{c,\n  doi = {2}\n}\n' >"$tmp/dg.bib"
+printf '@misc{a,\n  doi           = {1}\n}\n{y}\n@foo\n@misc{c,\n  doi           = {2}\n}\n' >"$tmp/want"
+fixed "--merge: text that ends in '@word' before an entry merged away moves on to the next" \
+	"$tmp/dg.bib" "$tmp/want" --duplicates=doi --merge=combine
+# A value of several parts is not trimmed; its paragraphs are, or the
+# next run reads the line break before the first as a space.
+printf '@misc{a,\n  note = { one\n\n two } # x\n}\n' >"$tmp/pj.bib"
+printf '@misc{a,\n  note          = {\n    one\n\n    two\n  } # x\n}\n' >"$tmp/want"
+fixed "the paragraphs of a value joined with '#' are trimmed" "$tmp/pj.bib" "$tmp/want"
 printf '@misc{a,\n  title = {{x {\\cmd[ y}}}\n}\n' >"$tmp/rb.bib"
 printf '@misc{a,\n  title         = {{x {\\cmd[ y}}}\n}\n' >"$tmp/want"
 fixed "--remove-braces keeps a group whose '}' a command's open '[' took" "$tmp/rb.bib" "$tmp/want" \
