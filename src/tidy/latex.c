@@ -154,8 +154,7 @@ void latex_unbrace(const char *s, size_t n, int quoted, int lossy, struct buf *o
 	free(t.v);
 }
 
-/* Where the group opened at s[i] closes (counting braces), or n. */
-static size_t closes(const char *s, size_t n, size_t i)
+size_t latex_group_close(const char *s, size_t n, size_t i)
 {
 	long depth = 0;
 	for (size_t j = i; j < n; j++) {
@@ -187,12 +186,12 @@ void latex_enclose(const char *s, size_t n, enum enc mode, struct buf *out)
 		/* Without '[' the tree is the value again, and the value is
 		 * already {{...}} when its first brace closes at its end and its
 		 * second just before. */
-		int twice = n >= 4 && s[0] == '{' && s[1] == '{' && closes(s, n, 0) == n - 1 &&
-		            closes(s, n, 1) == n - 2;
-		if (twice && mode == ENC_KEEP && n >= 6 && s[2] == '{' && closes(s, n, 2) == n - 3)
+		int twice = n >= 4 && s[0] == '{' && s[1] == '{' && latex_group_close(s, n, 0) == n - 1 &&
+		            latex_group_close(s, n, 1) == n - 2;
+		if (twice && mode == ENC_KEEP && n >= 6 && s[2] == '{' && latex_group_close(s, n, 2) == n - 3)
 			twice = 0;
 		if (mode == ENC_ONCE)
-			twice = n >= 2 && s[0] == '{' && closes(s, n, 0) == n - 1;
+			twice = n >= 2 && s[0] == '{' && latex_group_close(s, n, 0) == n - 1;
 		if (!twice)
 			buf_putc(out, '{');
 		buf_put(out, s, n);

@@ -106,6 +106,8 @@ void latex_unbrace(const char *s, size_t n, int quoted, int lossy, struct buf *o
  * then survive wrapping, and a second run adds no more). */
 enum enc { ENC_TIDY, ENC_KEEP, ENC_ONCE };
 void latex_enclose(const char *s, size_t n, enum enc mode, struct buf *out);
+/* Where the brace group opened at s[i] closes, or n when it does not. */
+size_t latex_group_close(const char *s, size_t n, size_t i);
 
 /* text.c */
 /* Append s in lower (upper) case, as toLowerCase (toUpperCase) does. */

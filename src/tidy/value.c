@@ -219,19 +219,6 @@ static int limit_authors(cx_str v, double max, int lossy, struct buf *out)
 	return 1;
 }
 
-/* Where the group opened at s[i] closes (counting braces), or n. */
-static size_t group_close(const char *s, size_t n, size_t i)
-{
-	long depth = 0;
-	for (size_t j = i; j < n; j++) {
-		if (s[j] == '{')
-			depth++;
-		else if (s[j] == '}' && --depth == 0)
-			return j;
-	}
-	return n;
-}
-
 /* --strip-enclosing-braces: /^\{([^{}]*)\}$/ loses its braces.  bibtex-tidy
  * strips them from a quoted value too, where they may be what keeps a '"'
  * inside it (then the file no longer parses), and writes {{{x}}} as {{x}},
@@ -241,8 +228,8 @@ static size_t group_close(const char *s, size_t n, size_t i)
 static cx_str strip_braces(const struct tidy_ctx *t, cx_str v, int braced)
 {
 	if (!t->o->lossy && braced) {
-		while (v.n >= 4 && v.p[0] == '{' && v.p[1] == '{' && group_close(v.p, v.n, 0) == v.n - 1 &&
-		       group_close(v.p, v.n, 1) == v.n - 2) {
+		while (v.n >= 4 && v.p[0] == '{' && v.p[1] == '{' && latex_group_close(v.p, v.n, 0) == v.n - 1 &&
+		       latex_group_close(v.p, v.n, 1) == v.n - 2) {
 			v.p++;
 			v.n -= 2;
 		}
