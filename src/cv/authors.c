@@ -140,8 +140,8 @@ static int word_is(const char *p, size_t n, const char *w)
 /* "et al.", "et al", "et. al.", "et al.,"; German "u. a." (und andere) */
 static size_t etal_at(const char *s, size_t n, size_t i)
 {
-	static const char *const forms[] = {"et al.", "et. al.", "et al", "et.al.", "etal.", "u. a.", "u.\xC2\xA0a.",
-	                                    "u.a.", "u. a", "u.\xC2\xA0a"};
+	static const char *const forms[] = {"et al.", "et. al.", "et al", "et.al.", "etal.", "u. a.", "u.\xC2\xA0" "a.",
+	                                    "u.a.", "u. a", "u.\xC2\xA0" "a"};
 	for (size_t k = 0; k < sizeof forms / sizeof *forms; k++) {
 		size_t l = strlen(forms[k]);
 		if (i + l <= n && !memcmp(s + i, forms[k], l) &&
