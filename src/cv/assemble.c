@@ -93,7 +93,12 @@ static void repair(struct cv *v, const struct cv_blocks *b, uint8_t *lab)
 		 * (the chain may let a list end one item early) */
 		if ((lab[k] == BLK_OTHER_PUB || lab[k] == BLK_OTHER) && k && prev_e == k &&
 		    v->l[b->seq[k]].marker && v->l[b->seq[k]].marker == v->l[b->seq[prev_k]].marker &&
-		    (b->facts[k] & BF_TITLE) && (b->facts[k] & (BF_AUTHORS | BF_YEAR)))
+		    v->l[b->seq[k]].indent == v->l[b->seq[prev_k]].indent &&
+		    (((b->facts[k] & BF_TITLE) && (b->facts[k] & (BF_AUTHORS | BF_YEAR))) ||
+		     ((b->facts[k] & BF_AUTHORS) && (b->facts[k] & (BF_VENUE | BF_YEAR))) ||
+		     /* a numbered list numbers its items */
+		     (v->l[b->seq[k]].marker == 'n' && !(b->facts[k] & BF_PROSE) &&
+		      cvd_words_in(cvd_plain(&v->a, cvd_S(v->l[b->seq[k]].s, v->l[b->seq[k]].n))) >= 4)))
 			lab[k] = BLK_START;
 		/* a citation under an item that is its title alone, and repeats
 		 * it, is that item's rest, even where the chain set it apart */
@@ -137,6 +142,15 @@ static void repair(struct cv *v, const struct cv_blocks *b, uint8_t *lab)
 			lab[--e] = BLK_START, lab[e + 1] = BLK_CONT;
 		unsigned f = 0, prose = 1;
 		for (size_t j = k; j < e; j++) {
+			/* set beside the item, but opened with the mark its
+			 * list opens each item with: the next item */
+			const struct cv_line *M = &v->l[b->seq[j]], *K0 = &v->l[b->seq[k]];
+			if (j > k && lab[j] == BLK_SIDE && M->marker && M->marker == K0->marker && M->indent == K0->indent &&
+			    j + 1 < e && lab[j + 1] == BLK_CONT) {
+				lab[j] = BLK_START;
+				e = j;
+				break;
+			}
 			if (lab[j] == BLK_SIDE)
 				continue;
 			/* a title after a whole reference, its authors with it or
@@ -145,10 +159,19 @@ static void repair(struct cv *v, const struct cv_blocks *b, uint8_t *lab)
 			 * letters) */
 			unsigned whole = BF_TITLE | BF_AUTHORS;
 			const struct cv_line *J = &v->l[b->seq[j]];
+			/* a badge set beside the item before ("arXiv", "ICML"),
+			 * right over a line with no year, over an author list:
+			 * the next item's badge and its title */
+			const struct cv_line *G = j > k + 1 && lab[j - 1] == BLK_SIDE ? &v->l[b->seq[j - 1]] : NULL;
+			int badge = G && cvd_words_in(cvd_plain(&v->a, cvd_S(G->s, G->n))) <= 3 && G->n <= 40 &&
+			            !(b->facts[j] & (BF_YEAR | BF_PROSE)) && j + 1 < e && (b->facts[j + 1] & BF_AUTHORS);
 			if (j > k && (f & whole) == whole && (f & (BF_YEAR | BF_VENUE)) && !(J->n && str_upper((unsigned char)J->s[0]) != J->s[0]) &&
-			    (b->facts[j] & (BF_TITLE | BF_YEAR)) == BF_TITLE &&
+			    ((b->facts[j] & (BF_TITLE | BF_YEAR)) == BF_TITLE || badge) &&
 			    ((b->facts[j] & BF_AUTHORS) || (j + 1 < e && (b->facts[j + 1] & BF_AUTHORS)))) {
-				lab[j] = BLK_START;
+				if (badge)
+					lab[--j] = BLK_START, lab[j + 1] = BLK_CONT;
+				else
+					lab[j] = BLK_START;
 				e = j;
 				break;
 			}
@@ -170,14 +193,20 @@ static void repair(struct cv *v, const struct cv_blocks *b, uint8_t *lab)
 			/* prose alone, no name or year in it: an abstract under its
 			 * heading, an introduction, no item */
 			memset(lab + k, BLK_OTHER_PUB, e - k);
-		} else if (prev_e == k && (prev_f & BF_TITLE) && !(own_item && (f & BF_REF)) &&
+		} else if (prev_e == k && ((prev_f & BF_TITLE) || (f & (BF_AUTHORS | BF_TITLE)) == BF_AUTHORS) &&
+		           !(own_item && (f & BF_REF)) &&
 		           ((!(f & BF_TITLE) && brings && !(prev_f & brings)) ||
 		            (!(prev_f & BF_YEAR) && repeats_title(v, b, prev_k, k)))) {
 			lab[k] = BLK_CONT;
 			prev_f |= f;
 			prev_e = e;
-		} else
+		} else {
+			/* a reference of its own that the chain ran on from prose
+			 * set beside the item before is an item */
+			if (lab[k] == BLK_CONT && k && lab[k - 1] == BLK_SIDE && (f & BF_TITLE) && (f & (BF_AUTHORS | BF_YEAR)))
+				lab[k] = BLK_START;
 			prev_k = k, prev_e = e, prev_f = f;
+		}
 		k = e;
 	}
 }

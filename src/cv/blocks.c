@@ -25,6 +25,7 @@
 #include <string.h>
 
 #include "core/str.h"
+#include "core/utf8.h"
 #include "cv/doc.h"
 
 const char *const blk_names[BLK_N] = {
@@ -49,6 +50,15 @@ struct bfact {
 	uint8_t reflike;    /* a year and the labeller's title and authors */
 	uint8_t runin;      /* the section its run-in label names (enum sec) */
 	uint32_t shape;     /* layout: kind, indent, first character, lead, box */
+	/* a text dump's paragraph: the lines a width wrapped, read as one */
+	uint8_t wrap;       /* 1: the line goes on from the one before */
+	uint8_t ppos;       /* its place: 's' alone, 'f' first, 'm', 'l' last */
+	uint8_t pprose;     /* the paragraph is prose or a summary */
+	uint8_t pshare[4];  /* the paragraph's reading (share[] when alone) */
+	uint8_t rep;        /* how many other blocks of the page say the same */
+	uint8_t echo;       /* it repeats the start of a block shortly before
+	                       (a title again in an image's alternative text) */
+	uint32_t hash;      /* of the plain text, for rep */
 };
 
 static int is_upper(int c)
@@ -299,6 +309,21 @@ static void reading(struct cv *v, struct arena *scratch, const struct cv_line *L
 		share[k] = (uint8_t)((4 * n[k] + all / 2) / all);
 }
 
+/* x and y as one paragraph: a word cut at its hyphen is joined again. */
+static cx_str cat_para(struct arena *a, cx_str x, cx_str y)
+{
+	int hy = x.n > 1 && x.p[x.n - 1] == '-' && str_alpha((unsigned char)x.p[x.n - 2]);
+	char *t = arena_alloc(a, x.n + y.n + 2);
+	memcpy(t, x.p, x.n);
+	size_t k = x.n;
+	if (!hy)
+		t[k++] = ' ';
+	memcpy(t + k, y.p, y.n);
+	k += y.n;
+	t[k] = 0;
+	return cvd_S(t, k);
+}
+
 static void facts(struct cv *v, struct arena *scratch, const struct cv_line *L, struct bfact *b)
 {
 	memset(b, 0, sizeof *b);
@@ -464,6 +489,30 @@ static void content_features(const struct cv_line *L, const struct bfact *b, str
 		add(s, "reflike");
 }
 
+/* What the block is part of: the paragraph a text dump wrapped over
+ * several lines (a title, an author list or an abstract cut at the
+ * width), read as one, and how often the page repeats the block's text
+ * (a row of link labels, an image's alternative text, "Read more"). */
+static void para_features(const struct bfact *b, struct fs *s)
+{
+	static const unsigned rep_e[] = {1, 2, 4, 8};
+	add(s, "ppos=%c", b->ppos);
+	add(s, "ppos=%c/wrap=%u", b->ppos, b->wrap);
+	if (b->pprose)
+		add(s, "pprose/ppos=%c", b->ppos);
+	if (b->ppos != 's') {
+		add(s, "ptit=%u/paut=%u", b->pshare[0], b->pshare[1]);
+		add(s, "pcon=%u/pdat=%u", b->pshare[2], b->pshare[3]);
+		add(s, "ptit=%u/ppos=%c", b->pshare[0], b->ppos);
+		add(s, "paut=%u/ppos=%c", b->pshare[1], b->ppos);
+	}
+	unsigned r = bucket(b->rep, rep_e, 4);
+	add(s, "rep=%u", r);
+	add(s, "rep=%u/words=%u", r, b->words > 6 ? 6 : b->words);
+	if (b->echo)
+		add(s, "echo");
+}
+
 /* Where the block stands: its layout and its neighbours. */
 /* A page record's size: its blocks, and how many read as references (a
  * record that holds a whole list is no item). */
@@ -607,6 +656,95 @@ static void rule_features(const struct cv *v, size_t i, uint32_t last_start, con
 	add(s, "rulestart=%d", last_start == b->shape);
 }
 
+/* Does line i go on from the line before it, as a text dump wraps a
+ * paragraph: no blank between, no heading or list mark of its own, and
+ * the line before had no room left for this one's first word. */
+static int wraps_on(struct cv *v, size_t i)
+{
+	if (v->html || v->width < 60 || !i || v->l[i - 1].blank || v->l[i - 1].heading || v->l[i].heading ||
+	    v->l[i].marker || v->l[i].blank)
+		return 0;
+	cx_str pp = cvd_plain(&v->a, cvd_S(v->l[i - 1].s, v->l[i - 1].n));
+	cx_str nx = cvd_plain(&v->a, cvd_S(v->l[i].s, v->l[i].n));
+	size_t w = 0;
+	while (w < nx.n && nx.p[w] != ' ')
+		w++;
+	return utf8_count(pp.p, pp.n) + (v->l[i - 1].indent) + 1 + utf8_count(nx.p, w) > v->width;
+}
+
+static int cmp_u32(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	return x < y ? -1 : x > y;
+}
+
+/* The paragraphs of the blocks (ppos, pprose, pshare) and the repeats
+ * (rep). */
+static void paragraphs(struct cv *v, struct arena *scratch, const size_t *seq, size_t n, struct bfact *B)
+{
+	for (size_t k = 0; k < n;) {
+		size_t e = k + 1;
+		B[seq[k]].wrap = 0;
+		while (e < n && seq[e] == seq[e - 1] + 1 && wraps_on(v, seq[e]) && e - k < 24)
+			B[seq[e++]].wrap = 1;
+		uint8_t share[4];
+		memcpy(share, B[seq[k]].share, 4);
+		int prose = cvd_tldr(B[seq[k]].p) != 0;
+		if (e - k > 1) {
+			cx_str j = B[seq[k]].p;
+			for (size_t m = k + 1; m < e; m++)
+				j = cat_para(&v->a, j, B[seq[m]].p);
+			prose |= cvd_words_in(j) >= 8 && cvd_prose(j);
+			struct cv_line J = v->l[seq[k]];
+			J.s = (char *)j.p, J.n = j.n;
+			reading(v, scratch, &J, share);
+		} else
+			prose |= B[seq[k]].words >= 8 && cvd_prose(B[seq[k]].p);
+		for (size_t m = k; m < e; m++) {
+			struct bfact *b = &B[seq[m]];
+			b->ppos = (uint8_t)(e - k == 1 ? 's' : m == k ? 'f' : m + 1 == e ? 'l' : 'm');
+			b->pprose = (uint8_t)prose;
+			memcpy(b->pshare, share, 4);
+		}
+		k = e;
+	}
+	for (size_t k = 1; k < n; k++) {
+		cx_str p = B[seq[k]].p;
+		if (p.n < 12)
+			continue;
+		for (size_t j = k > 6 ? k - 6 : 0; j < k; j++) {
+			cx_str q = B[seq[j]].p;
+			size_t m = p.n < q.n ? p.n : q.n;
+			if (q.n >= 12 && !memcmp(p.p, q.p, m) && m * 2 >= (p.n > q.n ? p.n : q.n) / 2) {
+				B[seq[k]].echo = 1;
+				break;
+			}
+		}
+	}
+	uint32_t *h = xmalloc((n + 1) * sizeof *h);
+	for (size_t k = 0; k < n; k++) {
+		cx_str p = B[seq[k]].p;
+		h[k] = B[seq[k]].hash = p.n ? feat_hash(0x4E9, p.p, p.n) : 0;
+	}
+	qsort(h, n, sizeof *h, cmp_u32);
+	for (size_t k = 0; k < n; k++) {
+		uint32_t x = B[seq[k]].hash;
+		size_t lo = 0, hi = n;
+		while (lo < hi) {
+			size_t mid = (lo + hi) / 2;
+			if (h[mid] < x)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		size_t c = 0;
+		while (lo + c < n && h[lo + c] == x && c < 64)
+			c++;
+		B[seq[k]].rep = (uint8_t)(x && c ? c - 1 : 0);
+	}
+	free(h);
+}
+
 /* The features of each non-blank line of v: seq[k] is the line of block k,
  * f[k * BLK_FEAT ...] its nf[k] features, facts[k] its BF_* facts.  How
  * many blocks. */
@@ -625,6 +763,7 @@ static size_t block_features(struct cv *v, size_t *seq, uint32_t *f, uint8_t *nf
 		if (L->rec && L->rec <= v->nrec)
 			rs[L->rec].blocks++, rs[L->rec].refs += B[seq[k]].reflike;
 	}
+	paragraphs(v, &scratch, seq, n, B);
 	unsigned pn;
 	uint32_t page_major = major_shape(B, seq, 0, n, &pn);
 	struct secinfo si = {.cls = SEC_NONE, .level = 99};
@@ -653,8 +792,17 @@ static size_t block_features(struct cv *v, size_t *seq, uint32_t *f, uint8_t *nf
 		struct fs s = {f + k * BLK_FEAT, 0};
 		add(&s, "bias");
 		content_features(L, b, &s);
+		para_features(b, &s);
 		layout_features(v, L, b, k ? &B[seq[k - 1]] : NULL, k ? &v->l[seq[k - 1]] : NULL, rs, &s);
 		next_features(b, k + 1 < n ? &B[seq[k + 1]] : NULL, &s);
+		if (b->words <= 3 && b->chars <= 24 && b->first != 'X' && !L->heading && k + 2 < n) {
+			/* a badge or a tag before an item ("arXiv", "NeurIPS 2023",
+			 * "Highlight") is told by what follows it: a title, then
+			 * the authors */
+			const struct bfact *n1 = &B[seq[k + 1]], *n2 = &B[seq[k + 2]];
+			add(&s, "short/n.tit=%u/nn.aut=%u/rep=%u", n1->share[0] >= 2, n2->share[1] >= 2, b->rep > 0);
+			add(&s, "short/p.prose=%u/n.tit=%u", k && B[seq[k - 1]].pprose, n1->share[0] >= 2);
+		}
 		run_features(B, seq, n, k, &s);
 		section_features(b, &si, page_major, &s);
 		rule_features(v, i, last_start, b, &s);

@@ -33,7 +33,7 @@ enum blk {
 };
 extern const char *const blk_names[BLK_N];
 /* At most this many features a block. */
-#define BLK_FEAT 96
+#define BLK_FEAT 112
 /* A section title can say what its items are ("Journal Articles"). */
 
 

@@ -282,6 +282,75 @@ static void add_line(struct cv *v, cx_str t, unsigned line)
 			return;
 		}
 	}
+	char *row = NULL;
+	cx_str more = {NULL, 0};
+	if (t.n > 2 && t.p[0] == '|' && !v->latex) {
+		/* a row of a Markdown table: a delimiter row is a rule; a row
+		 * is one block, its cells side by side (a table's rows are a
+		 * list's items) */
+		if (strspn(t.p, "|-: ") == t.n && memchr(t.p, '-', t.n)) {
+			/* the row above it is the table's header, no item */
+			if (v->nl >= 2 && v->l[v->nl - 2].marker == 'b' && v->l[v->nl - 2].indent == 0)
+				v->l[v->nl - 2].marker = 0;
+			L->blank = 2;
+			L->s = (char *)"";
+			return;
+		}
+		row = arena_alloc(&v->a, t.n + 8);
+		size_t k = 0, first = 0, cells = 0;
+		for (size_t i = 1; i < t.n; i++) {
+			if (t.p[i] == '|' && t.p[i - 1] != '\\') {
+				while (k && row[k - 1] == ' ')
+					k--;
+				if (k && !cells++)
+					first = k;
+				if (k && i + 1 < t.n)
+					row[k++] = ' ';
+				continue;
+			}
+			if (t.p[i] == ' ' && (!k || row[k - 1] == ' '))
+				continue;
+			row[k++] = t.p[i];
+		}
+		while (k && row[k - 1] == ' ')
+			k--;
+		/* a first cell that is a number or a year is the row's label:
+		 * a year goes after the text, where a citation has it, unless
+		 * the text says it already */
+		size_t d = 0;
+		while (d < first && str_digit((unsigned char)row[d]))
+			d++;
+		if (cells >= 2 && d == first && first && first <= 4 && k > first + 1) {
+			char y[8];
+			memcpy(y, row, first);
+			y[first] = 0;
+			memmove(row, row + first + 1, k - first - 1);
+			k -= first + 1;
+			if (first == 4 && str_ifind(cvd_S(row, k), y, 0) < 0) {
+				row[k++] = ' ';
+				memcpy(row + k, y, 4);
+				k += 4;
+			}
+		}
+		row[k] = 0;
+		/* a line break in a cell: the row's text goes on on lines of
+		 * its own, indented as a list item's go on */
+		for (size_t i = 0; i + 4 <= k; i++)
+			if (row[i] == '<' && (str_ieqn(row + i, "<br>", 4) || (i + 5 <= k && str_ieqn(row + i, "<br/>", 5)) ||
+			                      (i + 6 <= k && str_ieqn(row + i, "<br />", 6)))) {
+				more = cvd_S(row + i, k - i);
+				k = i;
+				break;
+			}
+		row[k] = 0;
+		t = cvd_trim(cvd_S(row, k));
+		if (!t.n) {
+			L->blank = 1;
+			L->s = (char *)"";
+			return;
+		}
+		L->marker = 'b';
+	}
 	const char *p = t.p, *end = t.p + t.n;
 	/* Markdown heading */
 	if (*p == '#') {
@@ -296,7 +365,7 @@ static void add_line(struct cv *v, cx_str t, unsigned line)
 			p = t.p;
 	}
 	/* Bullets and numbers */
-	if (!L->heading) {
+	if (!L->heading && !row) {
 		const unsigned char *u = (const unsigned char *)p;
 		size_t rem = (size_t)(end - p);
 		size_t ml = 0;
@@ -348,6 +417,20 @@ static void add_line(struct cv *v, cx_str t, unsigned line)
 	L->n = in.n;
 	if (!L->n && !L->heading && !L->marker)
 		L->blank = 1;
+	/* the rest of a table row, a line at each break */
+	while (more.n) {
+		size_t b = more.p[3] == '>' ? 4 : more.p[3] == '/' ? 5 : 6, e = b;
+		while (e + 4 <= more.n && !(more.p[e] == '<' && str_ieqn(more.p + e, "<br", 3)))
+			e++;
+		if (e + 4 > more.n)
+			e = more.n;
+		char *seg = arena_alloc(&v->a, e - b + 3);
+		memcpy(seg, "  ", 2);
+		memcpy(seg + 2, more.p + b, e - b);
+		seg[e - b + 2] = 0;
+		add_line(v, cvd_S(seg, e - b + 2), line);
+		more = cvd_S(more.p + e, more.n - e);
+	}
 }
 
 void cvd_add_line(struct cv *v, const char *s, size_t n, unsigned line, int heading, int marker,

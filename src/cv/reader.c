@@ -210,6 +210,16 @@ static void build_entries(struct cv *v, struct embedded *m)
 			joined = *it;
 			joined.seg[LAB_TITLE] = v->raw[i - 1].item->seg[LAB_TITLE];
 			it = &joined;
+			/* and what was set beside the title: its abstract, its links */
+			const struct cv_item *t = v->raw[i - 1].item;
+			if (!joined.abstract.n)
+				joined.abstract = t->abstract;
+			if (!joined.doi.n)
+				joined.doi = t->doi;
+			if (!joined.url.n)
+				joined.url = t->url;
+			if (!joined.arxiv.n)
+				joined.arxiv = t->arxiv;
 		}
 		if (i + 1 < v->nraw && takes_title(v, it, v->raw[i + 1].item) && !r->strict)
 			continue; /* the next item takes its title */

@@ -93,6 +93,21 @@ def _date(rng, y):
                        "%s %d" % (MONTHS[rng.randrange(12)], y), "%02d/%d" % (rng.randrange(1, 13), y)])
 
 
+def _presentation(rng, bib, titles, v, y):
+    """A talk written as a citation: its speakers, its title, where it was
+    given ("Presented at", "Poster at"), the city and the year."""
+    it = rng.choice(bib.items)
+    names = [" ".join(x for x in (a.get("given"), a.get("family")) if x) for a in it.get("author", []) if a.get("family")][:4]
+    if bib.highlight() not in names:
+        names.insert(rng.randrange(len(names) + 1), bib.highlight())
+    how = rng.choice(["Presented at", "Poster presented at", "Talk at", "Oral presentation at", "Invited talk,"])
+    t = rng.choice(titles)
+    if rng.random() < 0.5:
+        t = "\u201c%s\u201d" % t
+    return "%s. %s. %s %s, %s, %s %d." % (", ".join(names), t, how, v[1], rng.choice(words.CITIES),
+                                          rng.choice(["", "May", "June", "October"]), y)
+
+
 def nonpub_sections(rng, bib, pool, k=None):
     """[(heading, kind, [entry, ...])] for sections that are not publications."""
     k = rng.choice([0, 0, 1, 1, 2, 3]) if k is None else k
@@ -113,7 +128,8 @@ def nonpub_sections(rng, bib, pool, k=None):
             if kind == "talks":
                 ents.append(rng.choice(["%s: \u201c%s\u201d, %s, %s" % (_date(rng, y), rng.choice(titles), rng.choice(words.UNIVERSITIES), rng.choice(words.CITIES)),
                                         "Invited talk at %s, %s (%s)" % (rng.choice(words.UNIVERSITIES), rng.choice(words.CITIES), _date(rng, y)),
-                                        "%s. %s, %s %d." % (rng.choice(titles), v[1], rng.choice(words.CITIES), y)]))
+                                        "%s. %s, %s %d." % (rng.choice(titles), v[1], rng.choice(words.CITIES), y),
+                                        _presentation(rng, bib, titles, v, y)]))
             elif kind == "teaching":
                 ents.append("%s (%s), %s" % (rng.choice(words.COURSES), rng.choice(["Lecturer", "Teaching assistant", "Instructor", "Co-instructor"]), rng.choice(words.TERMS)))
             elif kind == "news":

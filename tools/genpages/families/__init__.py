@@ -30,7 +30,7 @@ FAMILIES = {
                                                         ("table-year", True), ("dl", True), ("apa-cv", True),
                                                         ("bare-pfields", True)]),
     "handwritten-md": ("md", handwritten_md, 12, [("md-bullets", False), ("md-numbered", False), ("md-paras", False),
-                                                  ("md-html-mixed", False), ("md-table", True), ("md-csl", True)]),
+                                                  ("md-html-mixed", False), ("md-lines", False), ("md-table", True), ("md-csl", True)]),
     "latex-cv": ("tex", latex_cv, 14, [("moderncv-cventry", False), ("moderncv-cvitem", False), ("enumerate", False),
                                        ("itemize-year", False), ("pub-macro", False), ("description", False),
                                        ("res", False),

@@ -340,6 +340,9 @@ def handwritten_md(ctx, doc):
         k.layout = rng.choice(["quoted_first", "ieee", "authors_first", "quoted_first"])
     elif v == "md-paras":
         k.layout = rng.choice(["authors_first", "apa", "lines", "title_comma"])
+    elif v == "md-lines":
+        k.layout = rng.choice(["authors_first", "apa", "title_comma", "quoted_first", "ieee"])
+    k.md_break = rng.choice(["", "  ", "<br>"])
     sub = hl + "#"
     for headtxt, hk, idx in noise.sections(rng, bib, mode):
         if entries:
@@ -379,6 +382,11 @@ def handwritten_md(ctx, doc):
             if v == "md-paras":
                 doc.item("\n".join([s] + extra), ctx.add_gold(g))
                 doc.raw("")
+            elif v == "md-lines":
+                # one citation a line, no mark and no blank line between
+                # (a hard break's two spaces, or none)
+                one = " ".join([s.replace("  \n", " ")] + [x.replace("\n", " ") for x in extra if not x.startswith(">")])
+                doc.item(one + k.md_break, ctx.add_gold(g))
             else:
                 lead = ("%d. " % n) if v == "md-numbered" else k.bullet
                 ind = " " * len(lead)
