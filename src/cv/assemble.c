@@ -50,6 +50,23 @@ static int repeats_title(struct cv *v, const struct cv_blocks *b, size_t i, size
 	return repeats_line(v, &v->l[b->seq[i]], &v->l[b->seq[j]]).n != 0;
 }
 
+/* Sentences: two or more, of sixteen words and more, most of them in
+ * small letters (an abstract; a reference's parts are capitalised). */
+static int sentences(cx_str p)
+{
+	size_t n = 0, words = 0, lower = 0;
+	for (size_t i = 0; i < p.n; i++) {
+		if (p.p[i] != ' ' && (!i || p.p[i - 1] == ' ')) {
+			words++;
+			lower += str_is_lower((unsigned char)p.p[i]) != 0;
+		}
+		if (p.p[i] == '.' && (i + 1 == p.n || (p.p[i + 1] == ' ' && i + 2 < p.n && str_is_upper((unsigned char)p.p[i + 2]))) &&
+		    i > 2 && str_is_lower((unsigned char)p.p[i - 1]) && str_is_lower((unsigned char)p.p[i - 2]))
+			n++;
+	}
+	return n >= 2 && words >= 16 && 2 * lower >= words;
+}
+
 /* What a chain of labels cannot see, and an item must keep: it has a
  * title.  Prose alone between two items is beside the one before it; an
  * item without a title that follows one that lacks what it brings (a title
@@ -74,11 +91,39 @@ static void repair(struct cv *v, const struct cv_blocks *b, uint8_t *lab)
 			}
 			lab[k] = BLK_SIDE;
 		}
+		/* so is an abstract under a title the chain set apart, when no
+		 * name nor year is in it and the title's item follows */
+		if (lab[k] == BLK_START && ((b->facts[k] & BF_PROSE) || sentences(cvd_plain(&v->a, cvd_S(S->s, S->n)))) &&
+		    !(b->facts[k] & (BF_AUTHORS | BF_YEAR)) && k &&
+		    (lab[k - 1] == BLK_OTHER || lab[k - 1] == BLK_OTHER_PUB) && (b->facts[k - 1] & BF_TITLE) &&
+		    !(b->facts[k - 1] & BF_PROSE) && !v->l[b->seq[k - 1]].heading && k + 1 < b->n &&
+		    lab[k + 1] == BLK_CONT && (b->facts[k + 1] & BF_AUTHORS)) {
+			lab[k - 1] = BLK_START;
+			lab[k] = BLK_SIDE;
+			k--;
+			continue;
+		}
 		/* prose set beside an item goes on where the next block opens
 		 * in small letters (a paragraph wrapped in a text dump) */
 		if (k && lab[k - 1] == BLK_SIDE && (b->facts[k - 1] & BF_PROSE) && lab[k] == BLK_START && S->n &&
 		    str_is_lower((unsigned char)S->s[0]))
 			lab[k] = BLK_SIDE;
+		/* the start of the title of the item before, again (an image's
+		 * alternative text in a text dump): beside that item */
+		size_t ts = k;
+		while (ts && k - ts < 8 && (lab[ts - 1] == BLK_CONT || lab[ts - 1] == BLK_SIDE))
+			ts--;
+		if (lab[k] == BLK_START && ts && lab[ts - 1] == BLK_START) {
+			cx_str p = cvd_plain(&v->a, cvd_S(S->s, S->n));
+			const struct cv_line *T = &v->l[b->seq[ts - 1]];
+			cx_str t = cvd_plain(&v->a, cvd_S(T->s, T->n));
+			if (p.n >= 12 && p.n <= t.n && !memcmp(p.p, t.p, p.n)) {
+				lab[k] = BLK_SIDE;
+				prev_e = k + 1;
+				k++;
+				continue;
+			}
+		}
 		/* a heading that names publications opens their section,
 		 * whatever the chain read */
 		enum cv_hint h;
@@ -153,6 +198,27 @@ static void repair(struct cv *v, const struct cv_blocks *b, uint8_t *lab)
 			}
 			if (lab[j] == BLK_SIDE)
 				continue;
+			/* a paragraph of text that is a whole reference, after
+			 * one: the next item, whatever the chain ran on */
+			if (j > k && !v->html && lab[j] == BLK_CONT && b->seq[j] && v->l[b->seq[j] - 1].blank &&
+			    ((f & (BF_TITLE | BF_AUTHORS)) == (BF_TITLE | BF_AUTHORS) || (f & BF_REF)) &&
+			    (f & (BF_YEAR | BF_VENUE))) {
+				unsigned pf = 0;
+				size_t q = j;
+				for (; q < b->n && (q == j || !v->l[b->seq[q] - 1].blank) && q - j < 12; q++)
+					pf |= b->facts[q];
+				if ((pf & (BF_TITLE | BF_AUTHORS)) == (BF_TITLE | BF_AUTHORS) && (pf & (BF_YEAR | BF_VENUE)) &&
+				    !(pf & BF_PROSE)) {
+					/* the paragraph is one item: a start the chain put
+					 * inside it goes */
+					for (size_t r = j + 1; r < q; r++)
+						if (lab[r] == BLK_START)
+							lab[r] = BLK_CONT;
+					lab[j] = BLK_START;
+					e = j;
+					break;
+				}
+			}
 			/* a title after a whole reference, its authors with it or
 			 * next: the next item, which the chain ran on into (not
 			 * a line wrapped at a width, which goes on in small

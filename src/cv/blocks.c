@@ -609,10 +609,19 @@ struct secinfo {
 	                       3: a heading as high named nothing since */
 	int level;          /* that heading's level (7: a line of text) */
 	unsigned dist;      /* blocks since the last heading */
+	uint32_t first;     /* the signature of the section's first block */
 	uint32_t major;     /* the most common shape of the section's
 	                       reference-like blocks, or 0 */
 	unsigned nmajor;
 };
+
+/* A block's layout and what it reads as, in a word: blocks of one list
+ * that have the same part of their items share it. */
+static uint32_t signature(const struct bfact *b)
+{
+	return (b->shape ^ (uint32_t)(b->share[0] >= 2) << 1 ^ (uint32_t)(b->share[1] >= 2) << 2 ^
+	        (uint32_t)(b->share[2] >= 2) << 3) | 1u;
+}
 
 static uint32_t major_shape(const struct bfact *B, const size_t *seq, size_t from, size_t to, unsigned *count)
 {
@@ -645,6 +654,9 @@ static void section_features(const struct bfact *b, const struct secinfo *si, ui
 	add(s, "h.cls=%u/tit=%u/aut=%u", si->cls, b->share[0] >= 2, b->share[1] >= 2);
 	add(s, "h.cls=%u/kind=%u/years=%u", si->cls, b->kind, b->years ? 1 : 0);
 	add(s, "pmajor=%d/h.cls=%u", page_major == b->shape, si->cls);
+	int lf = si->first && signature(b) == si->first;
+	add(s, "likefirst=%d/dist=%u", lf, si->dist > 0);
+	add(s, "likefirst=%d/tit=%u/aut=%u", lf, b->share[0] >= 2, b->share[1] >= 2);
 }
 
 static void rule_features(const struct cv *v, size_t i, uint32_t last_start, const struct bfact *b, struct fs *s)
@@ -788,6 +800,13 @@ static size_t block_features(struct cv *v, size_t *seq, uint32_t *f, uint8_t *nf
 			for (size_t j = k; j < e; j++) /* one line a reference, or a title with its fields around */
 				si.refs += B[seq[j]].reflike ||
 				           (B[seq[j]].share[0] >= 2 && bits(run_holds(B, seq, n, j, j + 4)) >= 3);
+			/* what the section's first block is, past its heading:
+			 * its first item's first line, as a rule (a card's items
+			 * may open with their authors, a CV's with a date) */
+			size_t f0 = k;
+			while (f0 < e && (B[seq[f0]].headish || B[seq[f0]].pprose))
+				f0++;
+			si.first = f0 < e ? signature(&B[seq[f0]]) : 0;
 		}
 		struct fs s = {f + k * BLK_FEAT, 0};
 		add(&s, "bias");
