@@ -285,14 +285,17 @@ static void add_line(struct cv *v, cx_str t, unsigned line)
 	char *row = NULL;
 	cx_str more = {NULL, 0};
 	if (t.n > 2 && t.p[0] == '|' && !v->latex) {
-		/* a row of a Markdown table: a delimiter row is a rule; a row
+		/* a row of a Markdown table: a delimiter row is no text; a row
 		 * is one block, its cells side by side (a table's rows are a
 		 * list's items) */
 		if (strspn(t.p, "|-: ") == t.n && memchr(t.p, '-', t.n)) {
-			/* the row above it is the table's header, no item */
-			if (v->nl >= 2 && v->l[v->nl - 2].marker == 'b' && v->l[v->nl - 2].indent == 0)
-				v->l[v->nl - 2].marker = 0;
-			L->blank = 2;
+			/* the row above it is the table's header: its columns'
+			 * names, no item nor section title */
+			if (v->nl >= 2 && v->l[v->nl - 2].marker == 'b' && v->l[v->nl - 2].indent == 0) {
+				struct cv_line *H = &v->l[v->nl - 2];
+				H->marker = 0, H->blank = 1, H->n = 0, H->s = (char *)"";
+			}
+			L->blank = 1;
 			L->s = (char *)"";
 			return;
 		}
