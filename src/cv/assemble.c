@@ -405,6 +405,27 @@ static void split_raws(struct cv *v)
 	v->capraw = cap;
 }
 
+/* A line that is a venue's or a site's tag: three words at most, each
+ * an acronym ("EMNLP", "CCF-A", "NeurIPS"), a year, or a link's label
+ * ("arXiv"); a short title ("Fast Joins") is none. */
+static int badge_line(cx_str p)
+{
+	if (!p.n || p.n > 24 || cvd_words_in(p) > 3 || memchr(p.p, ',', p.n) || p.p[p.n - 1] == '.')
+		return 0;
+	for (size_t i = 0; i < p.n;) {
+		size_t e = i, caps = 0, digits = 0;
+		while (e < p.n && p.p[e] != ' ') {
+			caps += str_is_upper((unsigned char)p.p[e]) != 0;
+			digits += str_digit((unsigned char)p.p[e]) != 0;
+			e++;
+		}
+		if (caps < 2 && digits < 2 && !cvd_label_word(p.p + i, e - i))
+			return 0;
+		i = e + 1;
+	}
+	return 1;
+}
+
 /* One item the finder found: lines [from, to] of v, labelled lab (by line;
  * BLK_N for a blank line).  Its blocks beside it are attached after. */
 static void learned_item(struct cv *v, struct grouper *g, size_t from, size_t to, const uint8_t *lab)
@@ -426,6 +447,11 @@ static void learned_item(struct cv *v, struct grouper *g, size_t from, size_t to
 	cx_str date = cvd_S("", 0);
 	if (nc > 1 && cvd_date_line(cvd_plain(&v->a, cvd_S(C[0].s, C[0].n)), &d))
 		date = cvd_plain(&v->a, cvd_S(C[0].s, C[0].n)), C++, nc--;
+	/* a venue badge on a line of its own before it ("arXiv", "EMNLP",
+	 * "NeurIPS 2023"): set apart, as a badge beside a title is */
+	cx_str badge = cvd_S("", 0);
+	if (nc > 2 && badge_line(cvd_plain(&v->a, cvd_S(C[0].s, C[0].n))))
+		badge = cvd_plain(&v->a, cvd_S(C[0].s, C[0].n)), C++, nc--;
 	if (!nc)
 		return;
 	/* a later line that repeats the title the first line holds alone
@@ -480,6 +506,8 @@ static void learned_item(struct cv *v, struct grouper *g, size_t from, size_t to
 		return;
 	if (date.n && !v->raw[before].date.n)
 		v->raw[before].date = date;
+	if (badge.n && !v->raw[before].badge.n)
+		v->raw[before].badge = badge;
 	for (size_t i = from; i <= to; i++)
 		if (lab[i] == BLK_SIDE)
 			cvd_side_text(v, &v->raw[v->nraw - 1], &v->l[i]);

@@ -1424,6 +1424,9 @@ void cvd_side_text(struct cv *v, struct cv_raw *r, const struct cv_line *L)
 	struct ymd d;
 	if (str_ieq(w, "abstract") || str_ieq(w, "summary"))
 		return; /* the abstract's heading */
+	cx_str rt = cvd_plain(&v->a, r->text);
+	if (p.n >= 12 && p.n <= rt.n && !memcmp(p.p, rt.p, p.n))
+		return; /* the start of the item's title again: an image's alternative text */
 	if (cvd_links_only(s) || ids_only(v, s) || L->role == R_LINKS)
 		r->extra = cat_upto(&v->a, r->extra, " ", s, ITEM_BYTES);
 	else if (cvd_date_line(p, &d) && !r->date.n)

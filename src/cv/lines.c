@@ -282,8 +282,8 @@ static void add_line(struct cv *v, cx_str t, unsigned line)
 			return;
 		}
 	}
-	char *row = NULL;
-	cx_str more = {NULL, 0};
+	char *row = NULL, *year = NULL;
+	cx_str more = {NULL, 0}, rowline = {NULL, 0};
 	if (t.n > 2 && t.p[0] == '|' && !v->latex) {
 		/* a row of a Markdown table: a delimiter row is no text; a row
 		 * is one block, its cells side by side (a table's rows are a
@@ -318,8 +318,8 @@ static void add_line(struct cv *v, cx_str t, unsigned line)
 		while (k && row[k - 1] == ' ')
 			k--;
 		/* a first cell that is a number or a year is the row's label:
-		 * a year goes after the text, where a citation has it, unless
-		 * the text says it already */
+		 * a year the text does not say is a line of its own over the
+		 * row, as a table's year cell is on a page */
 		size_t d = 0;
 		while (d < first && str_digit((unsigned char)row[d]))
 			d++;
@@ -329,11 +329,8 @@ static void add_line(struct cv *v, cx_str t, unsigned line)
 			y[first] = 0;
 			memmove(row, row + first + 1, k - first - 1);
 			k -= first + 1;
-			if (first == 4 && str_ifind(cvd_S(row, k), y, 0) < 0) {
-				row[k++] = ' ';
-				memcpy(row + k, y, 4);
-				k += 4;
-			}
+			if (first == 4 && str_ifind(cvd_S(row, k), y, 0) < 0)
+				year = arena_strndup(&v->a, y, 4);
 		}
 		row[k] = 0;
 		/* a line break in a cell: the row's text goes on on lines of
@@ -353,6 +350,15 @@ static void add_line(struct cv *v, cx_str t, unsigned line)
 			return;
 		}
 		L->marker = 'b';
+		if (year) {
+			char *r = arena_alloc(&v->a, t.n + 3);
+			memcpy(r, "- ", 2);
+			memcpy(r + 2, t.p, t.n);
+			r[t.n + 2] = 0;
+			rowline = cvd_S(r, t.n + 2);
+			t = cvd_S(year, 4);
+			L->marker = 0;
+		}
 	}
 	const char *p = t.p, *end = t.p + t.n;
 	/* Markdown heading */
@@ -421,6 +427,8 @@ static void add_line(struct cv *v, cx_str t, unsigned line)
 	if (!L->n && !L->heading && !L->marker)
 		L->blank = 1;
 	/* the rest of a table row, a line at each break */
+	if (rowline.n)
+		add_line(v, rowline, line);
 	while (more.n) {
 		size_t b = more.p[3] == '>' ? 4 : more.p[3] == '/' ? 5 : 6, e = b;
 		while (e + 4 <= more.n && !(more.p[e] == '<' && str_ieqn(more.p + e, "<br", 3)))
