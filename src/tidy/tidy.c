@@ -468,10 +468,16 @@ static void write_all(struct tidy_ctx *t, struct buf *out)
 		const struct titem *it = &t->items[i];
 		const struct bsrc_node *nd = it->node;
 		int strip = o->lossy ? 1 : !out->n ? 0 : blank ? 2 : 1;
-		blank = o->blank_lines && nd->kind != BSRC_TEXT && nd->kind != BSRC_COMMENT;
+		size_t before = out->n;
 		switch (nd->kind) {
 		case BSRC_TEXT:
 			put_comment(o, nd->text, strip, 1, out);
+			/* Text that was all blank lines leaves the blank line before
+			 * it the last thing written: the text after it (--sort moves
+			 * what ended the input before an entry's own text) takes it
+			 * as the blank line --blank-lines added, as the next run will. */
+			if (out->n == before)
+				continue;
 			break;
 		case BSRC_COMMENT: {
 			struct buf b = {0};
@@ -497,6 +503,7 @@ static void write_all(struct tidy_ctx *t, struct buf *out)
 				buf_putc(out, '\n');
 			break;
 		}
+		blank = o->blank_lines && nd->kind != BSRC_TEXT && nd->kind != BSRC_COMMENT;
 	}
 	/* trimEnd, then one line break. */
 	cx_str all = {out->p ? out->p : "", out->n};
