@@ -399,6 +399,34 @@ static cx_str span(cx_str a, cx_str b)
 	return (cx_str){a.p, (size_t)(b.p + b.n - a.p)};
 }
 
+/* Vancouver initials as a given name: "HE" and "H E" are "H. E.", "Y-M"
+ * is "Y.-M.", as the name's initials are written everywhere else. */
+static cx_str spelled_initials(struct arena *a, cx_str g)
+{
+	int plain = !memchr(g.p, '.', g.n && g.p[g.n - 1] == '.' ? g.n - 1 : g.n);
+	for (size_t i = 0; i < g.n && plain; i++)
+		plain = str_is_upper((unsigned char)g.p[i]) || g.p[i] == ' ' || g.p[i] == '-' || g.p[i] == '.';
+	if (!plain)
+		return arena_str(a, g.p, g.n); /* "A.V.", "Sh." as written */
+	char *o = arena_alloc(a, 3 * g.n + 1);
+	size_t k = 0;
+	for (size_t i = 0; i < g.n; i++) {
+		char c = g.p[i];
+		if (c == ' ' || c == '.')
+			continue; /* "Smith L M." */
+		if (c == '-') {
+			o[k++] = '-';
+			continue;
+		}
+		if (k && o[k - 1] != '-')
+			o[k++] = ' ';
+		o[k++] = c;
+		o[k++] = '.';
+	}
+	o[k] = 0;
+	return (cx_str){o, k};
+}
+
 void au_split(struct arena *a, cx_str s, int family_first, int vancouver, struct cx_name *out)
 {
 	memset(out, 0, sizeof *out);
@@ -443,10 +471,11 @@ void au_split(struct arena *a, cx_str s, int family_first, int vancouver, struct
 		/* "Guina M D" (IOP spaces its initials) as well as "Guina MD":
 		 * the initials are the run of one-letter words at the end */
 		size_t g = nw - 1;
-		while (g > 1 && w[g - 1].n == 1 && w[g].n == 1 && is_caps_initials(w[g - 1]))
-			g--;
+		while (g > 1 && w[g - 1].n == 1 && (w[g].n == 1 || (w[g].n == 2 && w[g].p[1] == '.')) &&
+		       is_caps_initials(w[g - 1]))
+			g--; /* "Smith L M." as well */
 		out->family = arena_str(a, w[0].p, (size_t)(w[g - 1].p + w[g - 1].n - w[0].p));
-		out->given = arena_str(a, w[g].p, (size_t)(w[nw - 1].p + w[nw - 1].n - w[g].p));
+		out->given = spelled_initials(a, (cx_str){w[g].p, (size_t)(w[nw - 1].p + w[nw - 1].n - w[g].p)});
 		return;
 	}
 	/* "ZHANG Wei": a family name in capitals written first */
@@ -460,7 +489,19 @@ void au_split(struct arena *a, cx_str s, int family_first, int vancouver, struct
 		out->suffix = arena_str(a, w[last].p, w[last].n);
 		last--;
 	}
-	size_t fam = last;
+	size_t fam = last, first = last;
+	/* "Anna Fontcuberta i Morral", "José Ortega y Gasset": two family
+	 * names joined by the conjunction are one family name */
+	while (first >= 3 && w[first - 1].n == 1 && (w[first - 1].p[0] == 'i' || w[first - 1].p[0] == 'y') &&
+	       str_is_upper((unsigned char)w[first - 2].p[0]))
+		first -= 2;
+	if (first < last) {
+		cx_str f = span(w[first], w[last]);
+		out->family = arena_str(a, f.p, f.n);
+		cx_str g = span(w[0], w[first - 1]);
+		out->given = arena_str(a, g.p, g.n);
+		return;
+	}
 	while (fam > 1 && is_particle(w[fam - 1]))
 		fam--;
 	out->family = arena_str(a, w[last].p, w[last].n);

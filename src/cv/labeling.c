@@ -360,8 +360,21 @@ static int initials_open(const struct tok *tk, const uint8_t *lab, size_t i)
 	size_t b = i;
 	while (b && lab[b - 1] == LAB_AUTHOR && initial(&tk[b - 1]))
 		b--;
-	return b < i && b && lab[b - 1] == LAB_AUTHOR &&
-	       (connective(&tk[b - 1]) || (tk[b - 1].n == 2 && !memcmp(tk[b - 1].p, "et", 2)));
+	if (!(b < i && b && lab[b - 1] == LAB_AUTHOR))
+		return 0;
+	const struct tok *sep = &tk[b - 1];
+	char c = sep->p[sep->n - 1];
+	if (connective(sep) || (sep->n == 2 && !memcmp(sep->p, "et", 2)))
+		return 1;
+	/* "L. Xie; M. | Goossens.": a semicolon always parts names; a comma
+	 * does in a list whose names begin with initials ("L. Xie, M. |
+	 * Goossens."), not in one of "Family, I." names */
+	if (c == ';')
+		return 1;
+	size_t a = b - 1;
+	while (a && lab[a - 1] == LAB_AUTHOR)
+		a--;
+	return c == ',' && initial(&tk[a]) && !(tk[a].flags & TOK_LINESTART && a && lab[a - 1] == LAB_AUTHOR);
 }
 
 static void initials_family(const struct tok *tk, uint8_t *lab, size_t nt, size_t i)
@@ -377,6 +390,73 @@ static void initials_family(const struct tok *tk, uint8_t *lab, size_t nt, size_
 					lab[m] = LAB_AUTHOR;
 			return;
 		}
+	}
+}
+
+/* Is the token a Vancouver name's initials, "RT," or "A." (one to three
+ * capitals, then the comma or stop that closes the name)? */
+static int vancouver_initials(const struct tok *t)
+{
+	if (t->n < 2 || t->n > 4 || (t->p[t->n - 1] != ',' && t->p[t->n - 1] != '.'))
+		return 0;
+	for (uint32_t k = 0; k + 1 < t->n; k++)
+		if (!str_is_upper((unsigned char)t->p[k]))
+			return 0;
+	return 1;
+}
+
+/* A Vancouver list ("Corfdir P, Van Hattem B, | Fontcuberta i Morral A,
+ * Phillips RT. Title"): while the list is left open on initials and a
+ * comma, the words to the next initials (capitalised, or a short particle
+ * such as "i", "de", "van") are one more name. */
+static void vancouver_rest(const struct tok *tk, uint8_t *lab, size_t nt, size_t i)
+{
+	while (i < nt && i && vancouver_initials(&tk[i - 1]) && tk[i - 1].p[tk[i - 1].n - 1] == ',') {
+		size_t j = i;
+		while (j < nt && j < i + 5 && lab[j] == LAB_TITLE && !(j > i && (tk[j].flags & TOK_LINESTART)) &&
+		       !vancouver_initials(&tk[j])) {
+			int cap = str_is_upper((unsigned char)tk[j].p[0]);
+			int particle = tk[j].n <= 3 && str_is_lower((unsigned char)tk[j].p[0]) && j > i;
+			if ((!cap && !particle) || closed(&tk[j]))
+				return;
+			j++;
+		}
+		if (j == i || j >= nt || j >= i + 5 || lab[j] != LAB_TITLE || !vancouver_initials(&tk[j]) ||
+		    j + 1 >= nt)
+			return;
+		for (size_t m = i; m <= j; m++)
+			lab[m] = LAB_AUTHOR;
+		i = j + 1;
+	}
+}
+
+/* A short run of title words inside the author list is a name the model
+ * did not know ("T. Mandry; A. | Fontcuberta i Morral; | M. Goossens",
+ * "Van Hattem B, | Fontcuberta i Morral | A, Phillips RT"): capitalised
+ * words and short particles, no stop, ending on the ';' or ',' that parts
+ * names or before a name's initials. */
+static void name_gaps(const struct tok *tk, uint8_t *lab, size_t nt)
+{
+	for (size_t b = 1; b < nt; b++) {
+		if (lab[b] != LAB_TITLE || lab[b - 1] != LAB_AUTHOR)
+			continue;
+		size_t e = b;
+		while (e < nt && lab[e] == LAB_TITLE && e - b < 5)
+			e++;
+		if (e >= nt || lab[e] != LAB_AUTHOR || e - b > 4)
+			continue;
+		int ok = !(tk[b].flags & TOK_LINESTART);
+		for (size_t j = b; j < e && ok; j++) {
+			char c = tk[j].p[tk[j].n - 1];
+			int cap = str_is_upper((unsigned char)tk[j].p[0]);
+			int particle = j > b && tk[j].n <= 3 && str_is_lower((unsigned char)tk[j].p[0]);
+			ok = (cap || particle) && c != '.' && c != ':' && (j + 1 == e || (c != ',' && c != ';'));
+		}
+		char last = tk[e - 1].p[tk[e - 1].n - 1];
+		if (ok && (last == ';' || last == ',' || vancouver_initials(&tk[e])))
+			for (size_t j = b; j < e; j++)
+				lab[j] = LAB_AUTHOR;
+		b = e;
 	}
 }
 
@@ -408,6 +488,8 @@ static void author_end(const struct tok *tk, uint8_t *lab, size_t nt)
 			last_name(tk, lab, nt, i);
 		else if (connective(&tk[i]) && tk[i - 1].p[tk[i - 1].n - 1] == ',' && last_name(tk, lab, nt, i + 1))
 			lab[i] = LAB_AUTHOR; /* "Ireland, | and the LIFE Collaboration." */
+		else if (vancouver_initials(&tk[i - 1]) && tk[i - 1].p[tk[i - 1].n - 1] == ',')
+			vancouver_rest(tk, lab, nt, i);
 		else if (tk[i - 1].p[tk[i - 1].n - 1] == ',' && full_names(tk, lab, i))
 			dblp_last(tk, lab, nt, i);
 		else if (initial(&tk[i - 1]))
@@ -825,6 +907,7 @@ void cv_label(struct cv_ctx *x, const char *s, size_t n, const uint8_t *roles, i
 	}
 	link_spans(tk, lab, nt);
 	stray_runs(tk, lab, nt, LAB_AUTHOR, LAB_TITLE, 2, 0);
+	name_gaps(tk, lab, nt);
 	author_end(tk, lab, nt);
 	stray_runs(tk, lab, nt, LAB_TITLE, LAB_CONTAINER, 0, 1);
 	title_end(tk, lab, nt);
