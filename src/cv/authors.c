@@ -2,6 +2,7 @@
  * author-list grammar (grammar/authors.y): au_parse runs the grammar over
  * an author string and reads its slots as names. */
 #include <string.h>
+#include <utf8proc.h>
 
 #include "core/str.h"
 #include "cv/authors.h"
@@ -289,9 +290,16 @@ static int is_caps_initials(cx_str w)
 		/* "LY", and "Y-M" for a hyphenated given name */
 		size_t caps = 0;
 		for (size_t i = 0; i < w.n; i++) {
+			utf8proc_int32_t cp;
+			utf8proc_ssize_t l;
 			if (str_is_upper((unsigned char)w.p[i]))
 				caps++;
-			else if (w.p[i] != '-' || !i || i + 1 == w.n || w.p[i - 1] == '-')
+			else if ((unsigned char)w.p[i] >= 0x80 &&
+			         (l = utf8proc_iterate((const utf8proc_uint8_t *)w.p + i, (utf8proc_ssize_t)(w.n - i), &cp)) > 1 &&
+			         utf8proc_category(cp) == UTF8PROC_CATEGORY_LU) {
+				caps++; /* "Novák Ł", "Öztürk Ç" */
+				i += (size_t)l - 1;
+			} else if (w.p[i] != '-' || !i || i + 1 == w.n || w.p[i - 1] == '-')
 				return 0;
 		}
 		return caps <= 3;
@@ -405,7 +413,8 @@ static cx_str spelled_initials(struct arena *a, cx_str g)
 {
 	int plain = !memchr(g.p, '.', g.n && g.p[g.n - 1] == '.' ? g.n - 1 : g.n);
 	for (size_t i = 0; i < g.n && plain; i++)
-		plain = str_is_upper((unsigned char)g.p[i]) || g.p[i] == ' ' || g.p[i] == '-' || g.p[i] == '.';
+		plain = str_is_upper((unsigned char)g.p[i]) || (unsigned char)g.p[i] >= 0x80 || g.p[i] == ' ' ||
+		        g.p[i] == '-' || g.p[i] == '.';
 	if (!plain)
 		return arena_str(a, g.p, g.n); /* "A.V.", "Sh." as written */
 	char *o = arena_alloc(a, 3 * g.n + 1);
@@ -421,6 +430,8 @@ static cx_str spelled_initials(struct arena *a, cx_str g)
 		if (k && o[k - 1] != '-')
 			o[k++] = ' ';
 		o[k++] = c;
+		while (i + 1 < g.n && ((unsigned char)g.p[i + 1] & 0xC0) == 0x80)
+			o[k++] = g.p[++i]; /* the rest of a letter in UTF-8 */
 		o[k++] = '.';
 	}
 	o[k] = 0;

@@ -8,6 +8,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <string.h>
+#include <utf8proc.h>
 
 #include "core/str.h"
 #include "cv/cv.h"
@@ -395,14 +396,28 @@ static void initials_family(const struct tok *tk, uint8_t *lab, size_t nt, size_
 
 /* Is the token a Vancouver name's initials, "RT," or "A." (one to three
  * capitals, then the comma or stop that closes the name)? */
+/* The length of the capital letter at p (ASCII or not), or 0. */
+static size_t capital_at(const char *p, size_t n)
+{
+	if (n && str_is_upper((unsigned char)*p))
+		return 1;
+	utf8proc_int32_t cp;
+	utf8proc_ssize_t l = n && (unsigned char)*p >= 0x80 ? utf8proc_iterate((const utf8proc_uint8_t *)p, (utf8proc_ssize_t)n, &cp) : 0;
+	return l > 1 && utf8proc_category(cp) == UTF8PROC_CATEGORY_LU ? (size_t)l : 0;
+}
+
 static int vancouver_initials(const struct tok *t)
 {
-	if (t->n < 2 || t->n > 4 || (t->p[t->n - 1] != ',' && t->p[t->n - 1] != '.'))
+	if (t->n < 2 || t->n > 7 || (t->p[t->n - 1] != ',' && t->p[t->n - 1] != '.'))
 		return 0;
-	for (uint32_t k = 0; k + 1 < t->n; k++)
-		if (!str_is_upper((unsigned char)t->p[k]))
+	size_t caps = 0;
+	for (uint32_t k = 0; k + 1 < t->n; caps++) {
+		size_t l = capital_at(t->p + k, t->n - 1 - k);
+		if (!l)
 			return 0;
-	return 1;
+		k += (uint32_t)l;
+	}
+	return caps <= 3;
 }
 
 /* A Vancouver list ("Corfdir P, Van Hattem B, | Fontcuberta i Morral A,
@@ -415,7 +430,7 @@ static void vancouver_rest(const struct tok *tk, uint8_t *lab, size_t nt, size_t
 		size_t j = i;
 		while (j < nt && j < i + 5 && lab[j] == LAB_TITLE && !(j > i && (tk[j].flags & TOK_LINESTART)) &&
 		       !vancouver_initials(&tk[j])) {
-			int cap = str_is_upper((unsigned char)tk[j].p[0]);
+			int cap = capital_at(tk[j].p, tk[j].n) > 0;
 			int particle = tk[j].n <= 3 && str_is_lower((unsigned char)tk[j].p[0]) && j > i;
 			if ((!cap && !particle) || closed(&tk[j]))
 				return;
@@ -448,7 +463,7 @@ static void name_gaps(const struct tok *tk, uint8_t *lab, size_t nt)
 		int ok = !(tk[b].flags & TOK_LINESTART);
 		for (size_t j = b; j < e && ok; j++) {
 			char c = tk[j].p[tk[j].n - 1];
-			int cap = str_is_upper((unsigned char)tk[j].p[0]);
+			int cap = capital_at(tk[j].p, tk[j].n) > 0;
 			int particle = j > b && tk[j].n <= 3 && str_is_lower((unsigned char)tk[j].p[0]);
 			ok = (cap || particle) && c != '.' && c != ':' && (j + 1 == e || (c != ',' && c != ';'));
 		}
