@@ -383,6 +383,23 @@ static const char *layout_command(const char *p, const char *end, struct buf *ou
 {
 	size_t l;
 	int done = 0;
+	/* "\textbf{Title} \hfill 2019\\": a date set to the right margin
+	 * stands on a line of its own, not at the end of the title */
+	if (cmd_is(p, end, "hfill", &l)) {
+		const char *q = p + l, *e;
+		while (q < end && (*q == ' ' || *q == '\t'))
+			q++;
+		int digit = 0;
+		for (e = q; e < end && e - q <= 40 && *e != '\n'; e++) {
+			if (*e == '\\' && e + 1 < end && (e[1] == '\\' || !strncmp(e + 1, "newline", 7) ||
+			                                    !strncmp(e + 1, "item", 4) || !strncmp(e + 1, "end{", 4)))
+				break;
+			digit |= str_digit((unsigned char)*e);
+		}
+		if (digit && e - q <= 40 && e > q)
+			buf_putc(out, '\n');
+		return q;
+	}
 	/* Layout commands with arguments that carry no text. */
 	static const char *const drop_arg[] = {"hspace", "vspace", "label", "setlength",
 	                                       "addtolength", "vskip", "hskip", "cite",
@@ -400,7 +417,7 @@ static const char *layout_command(const char *p, const char *end, struct buf *ou
 			done = 1;
 		}
 	/* Declarations and wrappers with no meaning here. */
-	static const char *const drop[] = {"hfill", "noindent", "small", "footnotesize", "phantomsection",
+	static const char *const drop[] = {"noindent", "small", "footnotesize", "phantomsection",
 	                                   "scriptsize", "large", "Large", "normalsize",
 	                                   "centering", "raggedright", "bigskip", "medskip",
 	                                   "smallskip", "underline", "uline", "mbox",
