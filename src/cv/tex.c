@@ -80,6 +80,49 @@ static int is_table_env(const char *nm, const char *e)
 	return 0;
 }
 
+/* Does the text read as a list of names in BibTeX's or a citation's form
+ * ("Xie, Jiayi and De, Suman", "J. Xie, S. De, and A. Layek"): pieces
+ * parted by " and ", ", " or "; ", each of one to four words that begin
+ * with a capital (a particle such as "van" or "de" aside), no digits? */
+static int name_list(cx_str s)
+{
+	static const char *const particles[] = {"van", "von", "de", "der", "den", "da", "di", "du", "la", "le",
+	                                        "del", "dos", "das", "i", "y", "al", "bin", "ibn", "ten", "ter", NULL};
+	size_t seps = 0, words = 0, i = 0;
+	if (s.n < 5 || s.n > 2000)
+		return 0;
+	while (i < s.n) {
+		while (i < s.n && (s.p[i] == ' ' || s.p[i] == ',' || s.p[i] == ';' || s.p[i] == '{' || s.p[i] == '}'))
+			seps += s.p[i] == ',' || s.p[i] == ';', i++;
+		size_t b = i;
+		while (i < s.n && s.p[i] != ' ' && s.p[i] != ',' && s.p[i] != ';')
+			i++;
+		if (i == b)
+			break;
+		cx_str w = {s.p + b, i - b};
+		while (w.n && (*w.p == '{' || *w.p == '\\' || *w.p == '~'))
+			w.p++, w.n--; /* "{\textbf{Xie}": marks before the word */
+		for (size_t k = 0; k < w.n; k++)
+			if (str_digit((unsigned char)w.p[k]))
+				return 0;
+		if (w.n == 3 && !memcmp(w.p, "and", 3)) {
+			seps++;
+			words = 0;
+			continue;
+		}
+		int ok = w.n && ((unsigned char)w.p[0] >= 0x80 || str_is_upper((unsigned char)w.p[0]) || w.p[0] == '\\');
+		for (size_t k = 0; particles[k] && !ok; k++)
+			ok = w.n == strlen(particles[k]) && !memcmp(w.p, particles[k], w.n);
+		if (!ok && w.n > 5 && !memcmp(w.p, "textbf", 6))
+			ok = 1;
+		if (!ok || ++words > 4)
+			return 0;
+		if (i < s.n && (s.p[i] == ',' || s.p[i] == ';'))
+			words = 0;
+	}
+	return seps >= 1;
+}
+
 /* Open an item ("\n- "), first taking back an item opened before with
  * nothing in it yet (an empty \item, a table row of rules only), which
  * would read as text of the item before it. */
@@ -187,7 +230,7 @@ static int tex_entry(const char **p, const char *end, struct buf *out, const cha
 		return 0;
 	const char *q = *p + l;
 	open_item(out);
-	int any = 0;
+	size_t item = out->n, names = 0, nargs = 0;
 	struct buf arg = {0};
 	for (;;) {
 		const char *r = q;
@@ -207,16 +250,34 @@ static int tex_entry(const char **p, const char *end, struct buf *out, const cha
 			if (b > a + 1 && arg.p[a] == '-' && arg.p[a + 1] == ' ')
 				a += 2; /* "\item {text}" in an argument */
 			if (b > a) {
-				if (any)
+				if (nargs++)
 					buf_put(out, ". ", 2);
+				size_t at = out->n;
 				for (size_t c = a; c < b; c++)
 					buf_putc(out, arg.p[c] == '\n' ? ' ' : arg.p[c]);
-				any = 1;
+				if (!names && nargs > 1 && name_list((cx_str){out->p + at, out->n - at}))
+					names = at;
 			}
 		}
 		q = g;
 	}
 	buf_free(&arg);
+	if (names) { /* moderncv's \cventry{2019}{Title}{Journal}{}{}{Authors}: the authors first */
+		size_t e = out->n, nl = e - names, m = 0;
+		char *tmp = malloc(e - item + 2);
+		if (tmp) {
+			memcpy(tmp, out->p + names, nl);
+			m = nl;
+			if (!nl || tmp[nl - 1] != '.') /* "Haddara, Y. M." has its stop */
+				tmp[m++] = '.';
+			tmp[m++] = ' ';
+			memcpy(tmp + m, out->p + item, names - 2 - item);
+			m += names - 2 - item;
+			out->n = item;
+			buf_put(out, tmp, m);
+			free(tmp);
+		}
+	}
 	buf_putc(out, '\n');
 	*p = q;
 	return 1;
