@@ -420,6 +420,17 @@ static int vancouver_initials(const struct tok *t)
 	return caps <= 3;
 }
 
+/* Initials that close the last name on the year: "Morral A | (2010)." */
+static int initials_before_year(const struct tok *tk, const uint8_t *lab, size_t nt, size_t j)
+{
+	if (j + 1 >= nt || tk[j].n > 3 || !(tk[j + 1].p[0] == '(' || lab[j + 1] == LAB_DATE))
+		return 0;
+	for (uint32_t k = 0; k < tk[j].n; k++)
+		if (!str_is_upper((unsigned char)tk[j].p[k]))
+			return 0;
+	return 1;
+}
+
 /* A Vancouver list ("Corfdir P, Van Hattem B, | Fontcuberta i Morral A,
  * Phillips RT. Title"): while the list is left open on initials and a
  * comma, the words to the next initials (capitalised, or a short particle
@@ -429,15 +440,15 @@ static void vancouver_rest(const struct tok *tk, uint8_t *lab, size_t nt, size_t
 	while (i < nt && i && vancouver_initials(&tk[i - 1]) && tk[i - 1].p[tk[i - 1].n - 1] == ',') {
 		size_t j = i;
 		while (j < nt && j < i + 5 && lab[j] == LAB_TITLE && !(j > i && (tk[j].flags & TOK_LINESTART)) &&
-		       !vancouver_initials(&tk[j])) {
+		       !vancouver_initials(&tk[j]) && !(j > i && initials_before_year(tk, lab, nt, j))) {
 			int cap = capital_at(tk[j].p, tk[j].n) > 0;
 			int particle = tk[j].n <= 3 && str_is_lower((unsigned char)tk[j].p[0]) && j > i;
 			if ((!cap && !particle) || closed(&tk[j]))
 				return;
 			j++;
 		}
-		if (j == i || j >= nt || j >= i + 5 || lab[j] != LAB_TITLE || !vancouver_initials(&tk[j]) ||
-		    j + 1 >= nt)
+		if (j == i || j >= nt || j >= i + 5 || lab[j] != LAB_TITLE ||
+		    !(vancouver_initials(&tk[j]) || initials_before_year(tk, lab, nt, j)) || j + 1 >= nt)
 			return;
 		for (size_t m = i; m <= j; m++)
 			lab[m] = LAB_AUTHOR;
@@ -475,6 +486,25 @@ static void name_gaps(const struct tok *tk, uint8_t *lab, size_t nt)
 	}
 }
 
+/* "Adeyemi, | Priya and Sheldon Glashow. Title": a list that begins with
+ * one family name and a comma goes on over the given name after it, to
+ * the "and" within three words, and over the name after that. */
+static void inverted_first(const struct tok *tk, uint8_t *lab, size_t nt, size_t i)
+{
+	for (size_t j = i; j < nt && j < i + 3 && lab[j] == LAB_TITLE; j++) {
+		if (connective(&tk[j]) && j > i) {
+			for (size_t m = i; m <= j; m++)
+				lab[m] = LAB_AUTHOR;
+			if (!last_name(tk, lab, nt, j + 1))
+				for (size_t m = i; m <= j; m++)
+					lab[m] = LAB_TITLE;
+			return;
+		}
+		if (!capital_at(tk[j].p, tk[j].n) || closed(&tk[j]) || (tk[j].flags & TOK_LINESTART))
+			return;
+	}
+}
+
 /* Where the author list meets the title, the punctuation decides: a list
  * left open on a bare word runs to the word that closes it ("Alexey |
  * Vishnyakov. SBOM ..." is one name), and a bare word after a list that
@@ -503,8 +533,12 @@ static void author_end(const struct tok *tk, uint8_t *lab, size_t nt)
 			last_name(tk, lab, nt, i);
 		else if (connective(&tk[i]) && tk[i - 1].p[tk[i - 1].n - 1] == ',' && last_name(tk, lab, nt, i + 1))
 			lab[i] = LAB_AUTHOR; /* "Ireland, | and the LIFE Collaboration." */
+		else if (connective(&tk[i]) && !closed(&tk[i - 1]) && last_name(tk, lab, nt, i + 1))
+			lab[i] = LAB_AUTHOR; /* "Adeyemi, Priya | and Sheldon Glashow." */
 		else if (vancouver_initials(&tk[i - 1]) && tk[i - 1].p[tk[i - 1].n - 1] == ',')
 			vancouver_rest(tk, lab, nt, i);
+		else if (tk[i - 1].p[tk[i - 1].n - 1] == ',' && (i < 2 || lab[i - 2] != LAB_AUTHOR))
+			inverted_first(tk, lab, nt, i);
 		else if (tk[i - 1].p[tk[i - 1].n - 1] == ',' && full_names(tk, lab, i))
 			dblp_last(tk, lab, nt, i);
 		else if (initial(&tk[i - 1]))
