@@ -149,6 +149,17 @@ static size_t etal_at(const char *s, size_t n, size_t i)
 		    (i + l == n || !str_alpha((unsigned char)s[i + l])))
 			return l;
 	}
+	/* BibTeX's "and others", and "+3 more" of lists cut short */
+	if (i + 6 <= n && !memcmp(s + i, "others", 6) && (i + 6 == n || !str_alpha((unsigned char)s[i + 6])) &&
+	    (!i || !str_alpha((unsigned char)s[i - 1])))
+		return 6;
+	if (s[i] == '+' && i + 1 < n && str_digit((unsigned char)s[i + 1])) {
+		size_t j = i + 1;
+		while (j < n && str_digit((unsigned char)s[j]))
+			j++;
+		if (j + 5 <= n && !memcmp(s + j, " more", 5) && (j + 5 == n || !str_alpha((unsigned char)s[j + 5])))
+			return j + 5 - i;
+	}
 	return 0;
 }
 

@@ -505,6 +505,32 @@ static void inverted_first(const struct tok *tk, uint8_t *lab, size_t nt, size_t
 	}
 }
 
+/* Is the token the word w, with the punctuation that closes it? */
+static int word_then_punct(const struct tok *t, const char *w)
+{
+	size_t l = strlen(w);
+	return t->n >= l && t->n <= l + 1 && !memcmp(t->p, w, l) && (t->n == l || strchr(".,;", t->p[l]));
+}
+
+/* A list cut short ends the author list: "..., Hepting, A., +3 more.",
+ * BibTeX's "... and others." */
+static void etal_tail(const struct tok *tk, uint8_t *lab, size_t nt)
+{
+	size_t e = 0;
+	while (e < nt && lab[e] != LAB_AUTHOR)
+		e++;
+	while (e < nt && lab[e] == LAB_AUTHOR)
+		e++;
+	if (!e || e + 1 >= nt || (tk[e].flags & TOK_LINESTART))
+		return;
+	if (tk[e].p[0] == '+' && tk[e].n >= 2 && str_digit((unsigned char)tk[e].p[1]) && word_then_punct(&tk[e + 1], "more"))
+		lab[e] = lab[e + 1] = LAB_AUTHOR;
+	else if (connective(&tk[e]) && word_then_punct(&tk[e + 1], "others"))
+		lab[e] = lab[e + 1] = LAB_AUTHOR;
+	else if (word_then_punct(&tk[e], "others") && tk[e - 1].p[tk[e - 1].n - 1] == ',')
+		lab[e] = LAB_AUTHOR;
+}
+
 /* Where the author list meets the title, the punctuation decides: a list
  * left open on a bare word runs to the word that closes it ("Alexey |
  * Vishnyakov. SBOM ..." is one name), and a bare word after a list that
@@ -958,6 +984,7 @@ void cv_label(struct cv_ctx *x, const char *s, size_t n, const uint8_t *roles, i
 	stray_runs(tk, lab, nt, LAB_AUTHOR, LAB_TITLE, 2, 0);
 	name_gaps(tk, lab, nt);
 	author_end(tk, lab, nt);
+	etal_tail(tk, lab, nt);
 	stray_runs(tk, lab, nt, LAB_TITLE, LAB_CONTAINER, 0, 1);
 	title_end(tk, lab, nt);
 	italic_runs(tk, lab, nt, s, om);
