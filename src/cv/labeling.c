@@ -406,18 +406,31 @@ static size_t capital_at(const char *p, size_t n)
 	return l > 1 && utf8proc_category(cp) == UTF8PROC_CATEGORY_LU ? (size_t)l : 0;
 }
 
+/* The capital that begins the token, past the brace of a group that
+ * marks the owner ("{Fontcuberta"): its length, or 0. */
+static size_t tok_capital(const struct tok *t)
+{
+	size_t b = t->n && t->p[0] == '{';
+	return capital_at(t->p + b, t->n - b);
+}
+
 static int vancouver_initials(const struct tok *t)
 {
-	if (t->n < 2 || t->n > 7 || (t->p[t->n - 1] != ',' && t->p[t->n - 1] != '.'))
+	if (t->n < 2 || t->n > 9 || (t->p[t->n - 1] != ',' && t->p[t->n - 1] != '.'))
 		return 0;
 	size_t caps = 0;
-	for (uint32_t k = 0; k + 1 < t->n; caps++) {
+	for (uint32_t k = 0; k + 1 < t->n;) {
+		if (t->p[k] == '{' || t->p[k] == '}') { /* "{Morral A}," the owner's group */
+			k++;
+			continue;
+		}
 		size_t l = capital_at(t->p + k, t->n - 1 - k);
 		if (!l)
 			return 0;
 		k += (uint32_t)l;
+		caps++;
 	}
-	return caps <= 3;
+	return caps && caps <= 3;
 }
 
 /* Initials that close the last name on the year: "Morral A | (2010)." */
@@ -441,7 +454,7 @@ static void vancouver_rest(const struct tok *tk, uint8_t *lab, size_t nt, size_t
 		size_t j = i;
 		while (j < nt && j < i + 5 && lab[j] == LAB_TITLE && !(j > i && (tk[j].flags & TOK_LINESTART)) &&
 		       !vancouver_initials(&tk[j]) && !(j > i && initials_before_year(tk, lab, nt, j))) {
-			int cap = capital_at(tk[j].p, tk[j].n) > 0;
+			int cap = tok_capital(&tk[j]) > 0;
 			int particle = tk[j].n <= 3 && str_is_lower((unsigned char)tk[j].p[0]) && j > i;
 			if ((!cap && !particle) || closed(&tk[j]))
 				return;
@@ -474,7 +487,7 @@ static void name_gaps(const struct tok *tk, uint8_t *lab, size_t nt)
 		int ok = !(tk[b].flags & TOK_LINESTART);
 		for (size_t j = b; j < e && ok; j++) {
 			char c = tk[j].p[tk[j].n - 1];
-			int cap = capital_at(tk[j].p, tk[j].n) > 0;
+			int cap = tok_capital(&tk[j]) > 0;
 			int particle = j > b && tk[j].n <= 3 && str_is_lower((unsigned char)tk[j].p[0]);
 			ok = (cap || particle) && c != '.' && c != ':' && (j + 1 == e || (c != ',' && c != ';'));
 		}
@@ -484,6 +497,37 @@ static void name_gaps(const struct tok *tk, uint8_t *lab, size_t nt)
 				lab[j] = LAB_AUTHOR;
 		b = e;
 	}
+}
+
+/* A name left open runs on to the year after it: "and Anna | Fontcuberta
+ * i Morral (2012). Title": capitalised words and short particles, four at
+ * most, none closed, then the date.  1 when it did. */
+static int name_to_date(const struct tok *tk, uint8_t *lab, size_t nt, size_t i)
+{
+	size_t j = i;
+	while (j < nt && j < i + 4 && lab[j] == LAB_TITLE && !(tk[j].flags & TOK_LINESTART) && !closed(&tk[j]) &&
+	       (tok_capital(&tk[j]) || (j > i && tk[j].n <= 3 && str_is_lower((unsigned char)tk[j].p[0]))))
+		j++;
+	if (j == i || j >= nt || lab[j] != LAB_DATE || tk[j].p[0] != '(')
+		return 0;
+	for (size_t m = i; m < j; m++)
+		lab[m] = LAB_AUTHOR;
+	return 1;
+}
+
+/* Is the author list before token i one family name, its comma and
+ * perhaps given names ("Adeyemi,", "Morales, Alfredo")? */
+static int inverted_open(const struct tok *tk, const uint8_t *lab, size_t i)
+{
+	size_t a = i;
+	while (a && lab[a - 1] == LAB_AUTHOR)
+		a--;
+	if (a == i || i - a > 3 || tk[a].p[tk[a].n - 1] != ',')
+		return 0;
+	for (size_t k = a + 1; k < i; k++)
+		if (closed(&tk[k]) && !(k + 1 == i && tk[k].p[tk[k].n - 1] == '.' && tk[k].n <= 3))
+			return 0;
+	return 1;
 }
 
 /* "Adeyemi, | Priya and Sheldon Glashow. Title": a list that begins with
@@ -545,7 +589,9 @@ static void author_end(const struct tok *tk, uint8_t *lab, size_t nt)
 			lab[i] = LAB_AUTHOR; /* "Dubrovskii V | G 2022": IOP spaces the initials */
 			continue;
 		}
-		if (!closed(&tk[i - 1]) && i >= 2 && lab[i - 2] == LAB_AUTHOR && closed(&tk[i - 2]) &&
+		if (!closed(&tk[i - 1]) && name_to_date(tk, lab, nt, i))
+			; /* "and Anna | Fontcuberta i Morral (2012)." */
+		else if (!closed(&tk[i - 1]) && i >= 2 && lab[i - 2] == LAB_AUTHOR && closed(&tk[i - 2]) &&
 		    tk[i - 2].p[tk[i - 2].n - 1] == '.' && str_is_upper((unsigned char)tk[i - 1].p[0]) &&
 		    !initials_open(tk, lab, i - 1))
 			lab[i - 1] = LAB_TITLE;
@@ -563,7 +609,7 @@ static void author_end(const struct tok *tk, uint8_t *lab, size_t nt)
 			lab[i] = LAB_AUTHOR; /* "Adeyemi, Priya | and Sheldon Glashow." */
 		else if (vancouver_initials(&tk[i - 1]) && tk[i - 1].p[tk[i - 1].n - 1] == ',')
 			vancouver_rest(tk, lab, nt, i);
-		else if (tk[i - 1].p[tk[i - 1].n - 1] == ',' && (i < 2 || lab[i - 2] != LAB_AUTHOR))
+		else if (inverted_open(tk, lab, i))
 			inverted_first(tk, lab, nt, i);
 		else if (tk[i - 1].p[tk[i - 1].n - 1] == ',' && full_names(tk, lab, i))
 			dblp_last(tk, lab, nt, i);
