@@ -375,7 +375,7 @@ static int initials_open(const struct tok *tk, const uint8_t *lab, size_t i)
 	size_t a = b - 1;
 	while (a && lab[a - 1] == LAB_AUTHOR)
 		a--;
-	return c == ',' && initial(&tk[a]) && !(tk[a].flags & TOK_LINESTART && a && lab[a - 1] == LAB_AUTHOR);
+	return c == ',' && initial(&tk[a]);
 }
 
 static void initials_family(const struct tok *tk, uint8_t *lab, size_t nt, size_t i)
@@ -394,15 +394,15 @@ static void initials_family(const struct tok *tk, uint8_t *lab, size_t nt, size_
 	}
 }
 
-/* Is the token a Vancouver name's initials, "RT," or "A." (one to three
- * capitals, then the comma or stop that closes the name)? */
 /* The length of the capital letter at p (ASCII or not), or 0. */
 static size_t capital_at(const char *p, size_t n)
 {
 	if (n && str_is_upper((unsigned char)*p))
 		return 1;
+	if (!n || (unsigned char)*p < 0x80)
+		return 0;
 	utf8proc_int32_t cp;
-	utf8proc_ssize_t l = n && (unsigned char)*p >= 0x80 ? utf8proc_iterate((const utf8proc_uint8_t *)p, (utf8proc_ssize_t)n, &cp) : 0;
+	utf8proc_ssize_t l = utf8proc_iterate((const utf8proc_uint8_t *)p, (utf8proc_ssize_t)n, &cp);
 	return l > 1 && utf8proc_category(cp) == UTF8PROC_CATEGORY_LU ? (size_t)l : 0;
 }
 
@@ -414,6 +414,8 @@ static size_t tok_capital(const struct tok *t)
 	return capital_at(t->p + b, t->n - b);
 }
 
+/* Is the token a Vancouver name's initials, "RT," or "A." (one to three
+ * capitals, then the comma or stop that closes the name)? */
 static int vancouver_initials(const struct tok *t)
 {
 	if (t->n < 2 || t->n > 9 || (t->p[t->n - 1] != ',' && t->p[t->n - 1] != '.'))
@@ -567,7 +569,8 @@ static void etal_tail(const struct tok *tk, uint8_t *lab, size_t nt)
 		e++;
 	if (!e || e + 1 >= nt || (tk[e].flags & TOK_LINESTART))
 		return;
-	if (tk[e].p[0] == '+' && tk[e].n >= 2 && str_digit((unsigned char)tk[e].p[1]) && word_then_punct(&tk[e + 1], "more"))
+	if (tk[e].p[0] == '+' && tk[e].n >= 2 && str_digit((unsigned char)tk[e].p[1]) &&
+	    word_then_punct(&tk[e + 1], "more"))
 		lab[e] = lab[e + 1] = LAB_AUTHOR;
 	else if (connective(&tk[e]) && word_then_punct(&tk[e + 1], "others"))
 		lab[e] = lab[e + 1] = LAB_AUTHOR;

@@ -123,9 +123,9 @@ static int name_list(cx_str s)
 	return seps >= 1;
 }
 
-/* Open an item ("\n- "), first taking back an item opened before with
- * nothing in it yet (an empty \item, a table row of rules only), which
- * would read as text of the item before it. */
+/* Take back an item opened before with nothing in it yet (an empty
+ * \item, a table row of rules only), which would read as text of the
+ * item before it. */
 static void drop_empty_item(struct buf *out)
 {
 	size_t k = out->n;
@@ -137,6 +137,7 @@ static void drop_empty_item(struct buf *out)
 		out->p[k - 1] = ' ';
 }
 
+/* Open an item ("\n- "). */
 static void open_item(struct buf *out)
 {
 	drop_empty_item(out);
@@ -264,19 +265,17 @@ static int tex_entry(const char **p, const char *end, struct buf *out, const cha
 	buf_free(&arg);
 	if (names) { /* moderncv's \cventry{2019}{Title}{Journal}{}{}{Authors}: the authors first */
 		size_t e = out->n, nl = e - names, m = 0;
-		char *tmp = malloc(e - item + 2);
-		if (tmp) {
-			memcpy(tmp, out->p + names, nl);
-			m = nl;
-			if (!nl || tmp[nl - 1] != '.') /* "Haddara, Y. M." has its stop */
-				tmp[m++] = '.';
-			tmp[m++] = ' ';
-			memcpy(tmp + m, out->p + item, names - 2 - item);
-			m += names - 2 - item;
-			out->n = item;
-			buf_put(out, tmp, m);
-			free(tmp);
-		}
+		char *tmp = xmalloc(e - item + 2);
+		memcpy(tmp, out->p + names, nl);
+		m = nl;
+		if (!nl || tmp[nl - 1] != '.') /* "Haddara, Y. M." has its stop */
+			tmp[m++] = '.';
+		tmp[m++] = ' ';
+		memcpy(tmp + m, out->p + item, names - 2 - item);
+		m += names - 2 - item;
+		out->n = item;
+		buf_put(out, tmp, m);
+		free(tmp);
 	}
 	buf_putc(out, '\n');
 	*p = q;
@@ -651,8 +650,7 @@ static void tex_lines(const char *pre, size_t npre, const char *s, size_t n, str
 				row_end(out, &row);
 				open_item(out);
 				row_begin(out, &row);
-			}
-			else
+			} else
 				buf_putc(out, '\n');
 			p += p[1] == '\\' ? 2 : l;
 			p = skip_group(p, end); /* \\[2pt] */
