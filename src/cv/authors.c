@@ -2,6 +2,7 @@
  * author-list grammar (grammar/authors.y): au_parse runs the grammar over
  * an author string and reads its slots as names. */
 #include <string.h>
+#include <utf8proc.h>
 
 #include "core/str.h"
 #include "cv/authors.h"
@@ -148,6 +149,17 @@ static size_t etal_at(const char *s, size_t n, size_t i)
 		    (i + l == n || !str_alpha((unsigned char)s[i + l])))
 			return l;
 	}
+	/* BibTeX's "and others", and "+3 more" of lists cut short */
+	if (i + 6 <= n && !memcmp(s + i, "others", 6) && (i + 6 == n || !str_alpha((unsigned char)s[i + 6])) &&
+	    (!i || !str_alpha((unsigned char)s[i - 1])))
+		return 6;
+	if (s[i] == '+' && i + 1 < n && str_digit((unsigned char)s[i + 1])) {
+		size_t j = i + 1;
+		while (j < n && str_digit((unsigned char)s[j]))
+			j++;
+		if (j + 5 <= n && !memcmp(s + j, " more", 5) && (j + 5 == n || !str_alpha((unsigned char)s[j + 5])))
+			return j + 5 - i;
+	}
 	return 0;
 }
 
@@ -289,9 +301,16 @@ static int is_caps_initials(cx_str w)
 		/* "LY", and "Y-M" for a hyphenated given name */
 		size_t caps = 0;
 		for (size_t i = 0; i < w.n; i++) {
+			utf8proc_int32_t cp;
+			utf8proc_ssize_t l;
 			if (str_is_upper((unsigned char)w.p[i]))
 				caps++;
-			else if (w.p[i] != '-' || !i || i + 1 == w.n || w.p[i - 1] == '-')
+			else if ((unsigned char)w.p[i] >= 0x80 &&
+			         (l = utf8proc_iterate((const utf8proc_uint8_t *)w.p + i, (utf8proc_ssize_t)(w.n - i), &cp)) > 1 &&
+			         utf8proc_category(cp) == UTF8PROC_CATEGORY_LU) {
+				caps++; /* "Novák Ł", "Öztürk Ç" */
+				i += (size_t)l - 1;
+			} else if (w.p[i] != '-' || !i || i + 1 == w.n || w.p[i - 1] == '-')
 				return 0;
 		}
 		return caps <= 3;
@@ -399,6 +418,37 @@ static cx_str span(cx_str a, cx_str b)
 	return (cx_str){a.p, (size_t)(b.p + b.n - a.p)};
 }
 
+/* Vancouver initials as a given name: "HE" and "H E" are "H. E.", "Y-M"
+ * is "Y.-M.", as the name's initials are written everywhere else. */
+static cx_str spelled_initials(struct arena *a, cx_str g)
+{
+	int plain = !memchr(g.p, '.', g.n && g.p[g.n - 1] == '.' ? g.n - 1 : g.n);
+	for (size_t i = 0; i < g.n && plain; i++)
+		plain = str_is_upper((unsigned char)g.p[i]) || (unsigned char)g.p[i] >= 0x80 || g.p[i] == ' ' ||
+		        g.p[i] == '-' || g.p[i] == '.';
+	if (!plain)
+		return arena_str(a, g.p, g.n); /* "A.V.", "Sh." as written */
+	char *o = arena_alloc(a, 3 * g.n + 1);
+	size_t k = 0;
+	for (size_t i = 0; i < g.n; i++) {
+		char c = g.p[i];
+		if (c == ' ' || c == '.')
+			continue; /* "Smith L M." */
+		if (c == '-') {
+			o[k++] = '-';
+			continue;
+		}
+		if (k && o[k - 1] != '-')
+			o[k++] = ' ';
+		o[k++] = c;
+		while (i + 1 < g.n && ((unsigned char)g.p[i + 1] & 0xC0) == 0x80)
+			o[k++] = g.p[++i]; /* the rest of a letter in UTF-8 */
+		o[k++] = '.';
+	}
+	o[k] = 0;
+	return (cx_str){o, k};
+}
+
 void au_split(struct arena *a, cx_str s, int family_first, int vancouver, struct cx_name *out)
 {
 	memset(out, 0, sizeof *out);
@@ -443,10 +493,11 @@ void au_split(struct arena *a, cx_str s, int family_first, int vancouver, struct
 		/* "Guina M D" (IOP spaces its initials) as well as "Guina MD":
 		 * the initials are the run of one-letter words at the end */
 		size_t g = nw - 1;
-		while (g > 1 && w[g - 1].n == 1 && w[g].n == 1 && is_caps_initials(w[g - 1]))
-			g--;
+		while (g > 1 && w[g - 1].n == 1 && (w[g].n == 1 || (w[g].n == 2 && w[g].p[1] == '.')) &&
+		       is_caps_initials(w[g - 1]))
+			g--; /* "Smith L M." as well */
 		out->family = arena_str(a, w[0].p, (size_t)(w[g - 1].p + w[g - 1].n - w[0].p));
-		out->given = arena_str(a, w[g].p, (size_t)(w[nw - 1].p + w[nw - 1].n - w[g].p));
+		out->given = spelled_initials(a, (cx_str){w[g].p, (size_t)(w[nw - 1].p + w[nw - 1].n - w[g].p)});
 		return;
 	}
 	/* "ZHANG Wei": a family name in capitals written first */
@@ -460,7 +511,19 @@ void au_split(struct arena *a, cx_str s, int family_first, int vancouver, struct
 		out->suffix = arena_str(a, w[last].p, w[last].n);
 		last--;
 	}
-	size_t fam = last;
+	size_t fam = last, first = last;
+	/* "Anna Fontcuberta i Morral", "José Ortega y Gasset": two family
+	 * names joined by the conjunction are one family name */
+	while (first >= 3 && w[first - 1].n == 1 && (w[first - 1].p[0] == 'i' || w[first - 1].p[0] == 'y') &&
+	       str_is_upper((unsigned char)w[first - 2].p[0]))
+		first -= 2;
+	if (first < last) {
+		cx_str f = span(w[first], w[last]);
+		out->family = arena_str(a, f.p, f.n);
+		cx_str g = span(w[0], w[first - 1]);
+		out->given = arena_str(a, g.p, g.n);
+		return;
+	}
 	while (fam > 1 && is_particle(w[fam - 1]))
 		fam--;
 	out->family = arena_str(a, w[last].p, w[last].n);

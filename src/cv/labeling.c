@@ -8,6 +8,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <string.h>
+#include <utf8proc.h>
 
 #include "core/str.h"
 #include "cv/cv.h"
@@ -360,8 +361,21 @@ static int initials_open(const struct tok *tk, const uint8_t *lab, size_t i)
 	size_t b = i;
 	while (b && lab[b - 1] == LAB_AUTHOR && initial(&tk[b - 1]))
 		b--;
-	return b < i && b && lab[b - 1] == LAB_AUTHOR &&
-	       (connective(&tk[b - 1]) || (tk[b - 1].n == 2 && !memcmp(tk[b - 1].p, "et", 2)));
+	if (!(b < i && b && lab[b - 1] == LAB_AUTHOR))
+		return 0;
+	const struct tok *sep = &tk[b - 1];
+	char c = sep->p[sep->n - 1];
+	if (connective(sep) || (sep->n == 2 && !memcmp(sep->p, "et", 2)))
+		return 1;
+	/* "L. Xie; M. | Goossens.": a semicolon always parts names; a comma
+	 * does in a list whose names begin with initials ("L. Xie, M. |
+	 * Goossens."), not in one of "Family, I." names */
+	if (c == ';')
+		return 1;
+	size_t a = b - 1;
+	while (a && lab[a - 1] == LAB_AUTHOR)
+		a--;
+	return c == ',' && initial(&tk[a]);
 }
 
 static void initials_family(const struct tok *tk, uint8_t *lab, size_t nt, size_t i)
@@ -380,6 +394,190 @@ static void initials_family(const struct tok *tk, uint8_t *lab, size_t nt, size_
 	}
 }
 
+/* The length of the capital letter at p (ASCII or not), or 0. */
+static size_t capital_at(const char *p, size_t n)
+{
+	if (n && str_is_upper((unsigned char)*p))
+		return 1;
+	if (!n || (unsigned char)*p < 0x80)
+		return 0;
+	utf8proc_int32_t cp;
+	utf8proc_ssize_t l = utf8proc_iterate((const utf8proc_uint8_t *)p, (utf8proc_ssize_t)n, &cp);
+	return l > 1 && utf8proc_category(cp) == UTF8PROC_CATEGORY_LU ? (size_t)l : 0;
+}
+
+/* The capital that begins the token, past the brace of a group that
+ * marks the owner ("{Fontcuberta"): its length, or 0. */
+static size_t tok_capital(const struct tok *t)
+{
+	size_t b = t->n && t->p[0] == '{';
+	return capital_at(t->p + b, t->n - b);
+}
+
+/* Is the token a Vancouver name's initials, "RT," or "A." (one to three
+ * capitals, then the comma or stop that closes the name)? */
+static int vancouver_initials(const struct tok *t)
+{
+	if (t->n < 2 || t->n > 9 || (t->p[t->n - 1] != ',' && t->p[t->n - 1] != '.'))
+		return 0;
+	size_t caps = 0;
+	for (uint32_t k = 0; k + 1 < t->n;) {
+		if (t->p[k] == '{' || t->p[k] == '}') { /* "{Morral A}," the owner's group */
+			k++;
+			continue;
+		}
+		size_t l = capital_at(t->p + k, t->n - 1 - k);
+		if (!l)
+			return 0;
+		k += (uint32_t)l;
+		caps++;
+	}
+	return caps && caps <= 3;
+}
+
+/* Initials that close the last name on the year: "Morral A | (2010)." */
+static int initials_before_year(const struct tok *tk, const uint8_t *lab, size_t nt, size_t j)
+{
+	if (j + 1 >= nt || tk[j].n > 3 || !(tk[j + 1].p[0] == '(' || lab[j + 1] == LAB_DATE))
+		return 0;
+	for (uint32_t k = 0; k < tk[j].n; k++)
+		if (!str_is_upper((unsigned char)tk[j].p[k]))
+			return 0;
+	return 1;
+}
+
+/* A Vancouver list ("Corfdir P, Van Hattem B, | Fontcuberta i Morral A,
+ * Phillips RT. Title"): while the list is left open on initials and a
+ * comma, the words to the next initials (capitalised, or a short particle
+ * such as "i", "de", "van") are one more name. */
+static void vancouver_rest(const struct tok *tk, uint8_t *lab, size_t nt, size_t i)
+{
+	while (i < nt && i && vancouver_initials(&tk[i - 1]) && tk[i - 1].p[tk[i - 1].n - 1] == ',') {
+		size_t j = i;
+		while (j < nt && j < i + 5 && lab[j] == LAB_TITLE && !(j > i && (tk[j].flags & TOK_LINESTART)) &&
+		       !vancouver_initials(&tk[j]) && !(j > i && initials_before_year(tk, lab, nt, j))) {
+			int cap = tok_capital(&tk[j]) > 0;
+			int particle = tk[j].n <= 3 && str_is_lower((unsigned char)tk[j].p[0]) && j > i;
+			if ((!cap && !particle) || closed(&tk[j]))
+				return;
+			j++;
+		}
+		if (j == i || j >= nt || j >= i + 5 || lab[j] != LAB_TITLE ||
+		    !(vancouver_initials(&tk[j]) || initials_before_year(tk, lab, nt, j)) || j + 1 >= nt)
+			return;
+		for (size_t m = i; m <= j; m++)
+			lab[m] = LAB_AUTHOR;
+		i = j + 1;
+	}
+}
+
+/* A short run of title words inside the author list is a name the model
+ * did not know ("T. Mandry; A. | Fontcuberta i Morral; | M. Goossens",
+ * "Van Hattem B, | Fontcuberta i Morral | A, Phillips RT"): capitalised
+ * words and short particles, no stop, ending on the ';' or ',' that parts
+ * names or before a name's initials. */
+static void name_gaps(const struct tok *tk, uint8_t *lab, size_t nt)
+{
+	for (size_t b = 1; b < nt; b++) {
+		if (lab[b] != LAB_TITLE || lab[b - 1] != LAB_AUTHOR)
+			continue;
+		size_t e = b;
+		while (e < nt && lab[e] == LAB_TITLE && e - b < 5)
+			e++;
+		if (e >= nt || lab[e] != LAB_AUTHOR || e - b > 4)
+			continue;
+		int ok = !(tk[b].flags & TOK_LINESTART);
+		for (size_t j = b; j < e && ok; j++) {
+			char c = tk[j].p[tk[j].n - 1];
+			int cap = tok_capital(&tk[j]) > 0;
+			int particle = j > b && tk[j].n <= 3 && str_is_lower((unsigned char)tk[j].p[0]);
+			ok = (cap || particle) && c != '.' && c != ':' && (j + 1 == e || (c != ',' && c != ';'));
+		}
+		char last = tk[e - 1].p[tk[e - 1].n - 1];
+		if (ok && (last == ';' || last == ',' || vancouver_initials(&tk[e])))
+			for (size_t j = b; j < e; j++)
+				lab[j] = LAB_AUTHOR;
+		b = e;
+	}
+}
+
+/* A name left open runs on to the year after it: "and Anna | Fontcuberta
+ * i Morral (2012). Title": capitalised words and short particles, four at
+ * most, none closed, then the date.  1 when it did. */
+static int name_to_date(const struct tok *tk, uint8_t *lab, size_t nt, size_t i)
+{
+	size_t j = i;
+	while (j < nt && j < i + 4 && lab[j] == LAB_TITLE && !(tk[j].flags & TOK_LINESTART) && !closed(&tk[j]) &&
+	       (tok_capital(&tk[j]) || (j > i && tk[j].n <= 3 && str_is_lower((unsigned char)tk[j].p[0]))))
+		j++;
+	if (j == i || j >= nt || lab[j] != LAB_DATE || tk[j].p[0] != '(')
+		return 0;
+	for (size_t m = i; m < j; m++)
+		lab[m] = LAB_AUTHOR;
+	return 1;
+}
+
+/* Is the author list before token i one family name, its comma and
+ * perhaps given names ("Adeyemi,", "Morales, Alfredo")? */
+static int inverted_open(const struct tok *tk, const uint8_t *lab, size_t i)
+{
+	size_t a = i;
+	while (a && lab[a - 1] == LAB_AUTHOR)
+		a--;
+	if (a == i || i - a > 3 || tk[a].p[tk[a].n - 1] != ',')
+		return 0;
+	for (size_t k = a + 1; k < i; k++)
+		if (closed(&tk[k]) && !(k + 1 == i && tk[k].p[tk[k].n - 1] == '.' && tk[k].n <= 3))
+			return 0;
+	return 1;
+}
+
+/* "Adeyemi, | Priya and Sheldon Glashow. Title": a list that begins with
+ * one family name and a comma goes on over the given name after it, to
+ * the "and" within three words, and over the name after that. */
+static void inverted_first(const struct tok *tk, uint8_t *lab, size_t nt, size_t i)
+{
+	for (size_t j = i; j < nt && j < i + 3 && lab[j] == LAB_TITLE; j++) {
+		if (connective(&tk[j]) && j > i) {
+			for (size_t m = i; m <= j; m++)
+				lab[m] = LAB_AUTHOR;
+			if (!last_name(tk, lab, nt, j + 1))
+				for (size_t m = i; m <= j; m++)
+					lab[m] = LAB_TITLE;
+			return;
+		}
+		if (!capital_at(tk[j].p, tk[j].n) || closed(&tk[j]) || (tk[j].flags & TOK_LINESTART))
+			return;
+	}
+}
+
+/* Is the token the word w, with the punctuation that closes it? */
+static int word_then_punct(const struct tok *t, const char *w)
+{
+	size_t l = strlen(w);
+	return t->n >= l && t->n <= l + 1 && !memcmp(t->p, w, l) && (t->n == l || strchr(".,;", t->p[l]));
+}
+
+/* A list cut short ends the author list: "..., Hepting, A., +3 more.",
+ * BibTeX's "... and others." */
+static void etal_tail(const struct tok *tk, uint8_t *lab, size_t nt)
+{
+	size_t e = 0;
+	while (e < nt && lab[e] != LAB_AUTHOR)
+		e++;
+	while (e < nt && lab[e] == LAB_AUTHOR)
+		e++;
+	if (!e || e + 1 >= nt || (tk[e].flags & TOK_LINESTART))
+		return;
+	if (tk[e].p[0] == '+' && tk[e].n >= 2 && str_digit((unsigned char)tk[e].p[1]) &&
+	    word_then_punct(&tk[e + 1], "more"))
+		lab[e] = lab[e + 1] = LAB_AUTHOR;
+	else if (connective(&tk[e]) && word_then_punct(&tk[e + 1], "others"))
+		lab[e] = lab[e + 1] = LAB_AUTHOR;
+	else if (word_then_punct(&tk[e], "others") && tk[e - 1].p[tk[e - 1].n - 1] == ',')
+		lab[e] = LAB_AUTHOR;
+}
+
 /* Where the author list meets the title, the punctuation decides: a list
  * left open on a bare word runs to the word that closes it ("Alexey |
  * Vishnyakov. SBOM ..." is one name), and a bare word after a list that
@@ -394,7 +592,9 @@ static void author_end(const struct tok *tk, uint8_t *lab, size_t nt)
 			lab[i] = LAB_AUTHOR; /* "Dubrovskii V | G 2022": IOP spaces the initials */
 			continue;
 		}
-		if (!closed(&tk[i - 1]) && i >= 2 && lab[i - 2] == LAB_AUTHOR && closed(&tk[i - 2]) &&
+		if (!closed(&tk[i - 1]) && name_to_date(tk, lab, nt, i))
+			; /* "and Anna | Fontcuberta i Morral (2012)." */
+		else if (!closed(&tk[i - 1]) && i >= 2 && lab[i - 2] == LAB_AUTHOR && closed(&tk[i - 2]) &&
 		    tk[i - 2].p[tk[i - 2].n - 1] == '.' && str_is_upper((unsigned char)tk[i - 1].p[0]) &&
 		    !initials_open(tk, lab, i - 1))
 			lab[i - 1] = LAB_TITLE;
@@ -408,6 +608,12 @@ static void author_end(const struct tok *tk, uint8_t *lab, size_t nt)
 			last_name(tk, lab, nt, i);
 		else if (connective(&tk[i]) && tk[i - 1].p[tk[i - 1].n - 1] == ',' && last_name(tk, lab, nt, i + 1))
 			lab[i] = LAB_AUTHOR; /* "Ireland, | and the LIFE Collaboration." */
+		else if (connective(&tk[i]) && !closed(&tk[i - 1]) && last_name(tk, lab, nt, i + 1))
+			lab[i] = LAB_AUTHOR; /* "Adeyemi, Priya | and Sheldon Glashow." */
+		else if (vancouver_initials(&tk[i - 1]) && tk[i - 1].p[tk[i - 1].n - 1] == ',')
+			vancouver_rest(tk, lab, nt, i);
+		else if (inverted_open(tk, lab, i))
+			inverted_first(tk, lab, nt, i);
 		else if (tk[i - 1].p[tk[i - 1].n - 1] == ',' && full_names(tk, lab, i))
 			dblp_last(tk, lab, nt, i);
 		else if (initial(&tk[i - 1]))
@@ -825,7 +1031,9 @@ void cv_label(struct cv_ctx *x, const char *s, size_t n, const uint8_t *roles, i
 	}
 	link_spans(tk, lab, nt);
 	stray_runs(tk, lab, nt, LAB_AUTHOR, LAB_TITLE, 2, 0);
+	name_gaps(tk, lab, nt);
 	author_end(tk, lab, nt);
+	etal_tail(tk, lab, nt);
 	stray_runs(tk, lab, nt, LAB_TITLE, LAB_CONTAINER, 0, 1);
 	title_end(tk, lab, nt);
 	italic_runs(tk, lab, nt, s, om);

@@ -8,7 +8,10 @@
  * Each call becomes an \item whose lines are the title, the authors and the
  * venue with the year and DOI, each argument placed by what it holds: a
  * year, a DOI, a name list (the author grammar reads it), the longest of the
- * rest is the title and the other the venue.  The rewritten text keeps the
+ * rest is the title and the other the venue.  A macro's arguments keep their
+ * roles from call to call, so the roles are voted over all its calls: one
+ * call whose author list begins with the owner's \me{}, or whose venue is
+ * longer than its title, is read as the others are.  The rewritten text keeps the
  * source's line breaks, so diagnostics still point at the right lines. */
 #define _POSIX_C_SOURCE 200809L
 #include <string.h>
@@ -154,28 +157,85 @@ static void put_arg(struct buf *out, cx_str a)
 	}
 }
 
-static void put_call(struct cv *v, const struct call *c, struct buf *out)
+/* The role of each argument of one macro: its position, or -1. */
+struct roles {
+	cx_str name;
+	int year, doi, au, title, venue;
+};
+
+/* The roles of name's arguments, voted over its calls in s: a position is
+ * the year, the DOI or the authors when most calls that fill it say so;
+ * of the rest, the longest on the whole is the title, the next the venue. */
+static void vote_roles(struct cv *v, const char *s, size_t n, cx_str name, struct roles *r)
 {
-	int year = -1, doi = -1, au = -1, title = -1, venue = -1;
-	for (int i = 0; i < c->nargs && i < MAX_ARGS; i++) {
-		cx_str a = c->arg[i];
-		if (year < 0 && all_digits_year(a))
-			year = i;
-		else if (doi < 0 && is_doi(a))
-			doi = i;
-		else if (au < 0 && names_like(v, a))
-			au = i;
+	unsigned yv[MAX_ARGS] = {0}, dv[MAX_ARGS] = {0}, av[MAX_ARGS] = {0}, vv[MAX_ARGS] = {0}, filled[MAX_ARGS] = {0};
+	size_t len[MAX_ARGS] = {0};
+	for (const char *p = s, *end = s + n; (p = memchr(p, '\\', (size_t)(end - p)));) {
+		struct call c;
+		const char *q = read_call(p, end, &c);
+		if (c.name.n == name.n && !memcmp(c.name.p, name.p, name.n) && c.nargs >= 3 && c.nargs <= MAX_ARGS)
+			for (int i = 0; i < c.nargs; i++) {
+				cx_str a = c.arg[i];
+				if (!cvd_trim(a).n)
+					continue;
+				filled[i]++;
+				cx_str b = bare(&v->a, a);
+				len[i] += b.n;
+				vv[i] += cvd_venue_words(b) > 0;
+				if (all_digits_year(a))
+					yv[i]++;
+				else if (is_doi(a))
+					dv[i]++;
+				else if (names_like(v, a))
+					av[i]++;
+			}
+		p = q > p + 1 ? q : p + 1;
 	}
-	for (int i = 0; i < c->nargs && i < MAX_ARGS; i++) {
-		if (i == year || i == doi || i == au || !cvd_trim(c->arg[i]).n)
+	r->name = name;
+	r->year = r->doi = r->au = r->title = r->venue = -1;
+	for (int i = 0; i < MAX_ARGS; i++) {
+		if (!filled[i])
 			continue;
-		if (title < 0 || c->arg[i].n > c->arg[title].n) {
-			if (title >= 0 && venue < 0)
-				venue = title;
-			title = i;
-		} else if (venue < 0)
-			venue = i;
+		if (r->year < 0 && yv[i] * 2 > filled[i])
+			r->year = i;
+		else if (r->doi < 0 && dv[i] * 2 > filled[i])
+			r->doi = i;
+		else if (av[i] && (r->au < 0 || av[i] > av[r->au]))
+			r->au = i;
 	}
+	/* the venue: the place whose words say so ("Journal", "Proceedings")
+	 * more often than any other's do */
+	for (int i = 0; i < MAX_ARGS; i++) {
+		if (!filled[i] || i == r->year || i == r->doi || i == r->au || !vv[i])
+			continue;
+		int best = 1;
+		for (int j = 0; j < MAX_ARGS && best; j++)
+			best = j == i || j == r->year || j == r->doi || j == r->au || vv[j] < vv[i];
+		if (best && vv[i] * 2 >= filled[i])
+			r->venue = i;
+	}
+	for (int i = 0; i < MAX_ARGS; i++) {
+		if (!filled[i] || i == r->year || i == r->doi || i == r->au || i == r->venue)
+			continue;
+		if (r->venue >= 0 && r->title >= 0) {
+			if (len[i] * filled[r->title] > len[r->title] * filled[i])
+				r->title = i;
+			continue;
+		}
+		if (r->title < 0 || len[i] * filled[r->title] > len[r->title] * filled[i]) {
+			if (r->title >= 0 && (r->venue < 0 || len[r->title] * filled[r->venue] > len[r->venue] * filled[r->title]))
+				r->venue = r->title;
+			r->title = i;
+		} else if (r->venue < 0 || len[i] * filled[r->venue] > len[r->venue] * filled[i])
+			r->venue = i;
+	}
+}
+
+static void put_call(const struct roles *r, const struct call *c, struct buf *out)
+{
+	int year = r->year < c->nargs ? r->year : -1, doi = r->doi < c->nargs ? r->doi : -1;
+	int au = r->au < c->nargs ? r->au : -1, title = r->title < c->nargs ? r->title : -1;
+	int venue = r->venue < c->nargs ? r->venue : -1;
 	/* one author-date citation: Authors (Year). Title. Venue. doi:DOI */
 	buf_put(out, "\\item ", 6);
 	if (au >= 0)
@@ -195,6 +255,12 @@ static void put_call(struct cv *v, const struct call *c, struct buf *out)
 		put_arg(out, cvd_trim_punct(cvd_trim(c->arg[venue]), "."));
 		buf_put(out, ". ", 2);
 	}
+	/* an argument of no role still shows: nothing of a call is dropped */
+	for (int i = 0; i < c->nargs && i < MAX_ARGS; i++)
+		if (i != year && i != doi && i != au && i != title && i != venue && cvd_trim(c->arg[i]).n) {
+			put_arg(out, cvd_trim_punct(cvd_trim(c->arg[i]), "."));
+			buf_put(out, ". ", 2);
+		}
 	if (doi >= 0) {
 		buf_put(out, "doi:", 4);
 		put_arg(out, cvd_trim(c->arg[doi]));
@@ -208,7 +274,8 @@ static void put_call(struct cv *v, const struct call *c, struct buf *out)
 
 size_t cvd_latex_macros(struct cv *v, const char *s, size_t n, struct buf *out)
 {
-	size_t calls = 0;
+	size_t calls = 0, nr = 0;
+	struct roles roles[8];
 	const char *copied = s, *end = s + n;
 	for (const char *p = s; (p = memchr(p, '\\', (size_t)(end - p)));) {
 		struct call c;
@@ -225,7 +292,15 @@ size_t cvd_latex_macros(struct cv *v, const char *s, size_t n, struct buf *out)
 		} else if (c.nargs >= 3 && c.nargs <= MAX_ARGS && c.name.n && !is_known(c.name) &&
 		    count_calls(s, n, c.name) >= 2) {
 			buf_put(out, copied, (size_t)(p - copied));
-			put_call(v, &c, out);
+			size_t k = 0;
+			while (k < nr && (roles[k].name.n != c.name.n || memcmp(roles[k].name.p, c.name.p, c.name.n)))
+				k++;
+			if (k == nr && nr < 8)
+				vote_roles(v, s, n, c.name, &roles[nr++]);
+			struct roles one;
+			if (k == 8) /* more item macros than kept: this one voted alone */
+				vote_roles(v, c.at, (size_t)(c.end - c.at), c.name, &one);
+			put_call(k < 8 ? &roles[k] : &one, &c, out);
 			copied = q;
 			calls++;
 		}

@@ -67,9 +67,161 @@ static const char *const entries[] = {"cventry", "cvitem", "cvitemwithcomment", 
                                       "cvdoubleitem", "cvhonor", "cvtalk", "cvpub", "cvevent", "cvline",
                                       "resumeSubheading", "resumeItem", "datedentry", NULL};
 
+/* Is the environment name in the group nm..e ("{longtable}") a table's? */
+static int is_table_env(const char *nm, const char *e)
+{
+	static const char *const tabs[] = {"tabular", "tabular*", "tabularx", "tabulary", "longtable", "longtable*",
+	                                   "supertabular", "xtabular", "tabu", "longtabu", "xltabular", NULL};
+	if (e - nm < 3 || *nm != '{')
+		return 0;
+	for (size_t k = 0; tabs[k]; k++)
+		if ((size_t)(e - nm - 2) == strlen(tabs[k]) && !memcmp(nm + 1, tabs[k], strlen(tabs[k])))
+			return 1;
+	return 0;
+}
+
+/* Does the text read as a list of names in BibTeX's or a citation's form
+ * ("Xie, Jiayi and De, Suman", "J. Xie, S. De, and A. Layek"): pieces
+ * parted by " and ", ", " or "; ", each of one to four words that begin
+ * with a capital (a particle such as "van" or "de" aside), no digits? */
+static int name_list(cx_str s)
+{
+	static const char *const particles[] = {"van", "von", "de", "der", "den", "da", "di", "du", "la", "le",
+	                                        "del", "dos", "das", "i", "y", "al", "bin", "ibn", "ten", "ter", NULL};
+	size_t seps = 0, words = 0, i = 0;
+	if (s.n < 5 || s.n > 2000)
+		return 0;
+	while (i < s.n) {
+		while (i < s.n && (s.p[i] == ' ' || s.p[i] == ',' || s.p[i] == ';' || s.p[i] == '{' || s.p[i] == '}'))
+			seps += s.p[i] == ',' || s.p[i] == ';', i++;
+		size_t b = i;
+		while (i < s.n && s.p[i] != ' ' && s.p[i] != ',' && s.p[i] != ';')
+			i++;
+		if (i == b)
+			break;
+		cx_str w = {s.p + b, i - b};
+		while (w.n && (*w.p == '{' || *w.p == '\\' || *w.p == '~'))
+			w.p++, w.n--; /* "{\textbf{Xie}": marks before the word */
+		for (size_t k = 0; k < w.n; k++)
+			if (str_digit((unsigned char)w.p[k]))
+				return 0;
+		if (w.n == 3 && !memcmp(w.p, "and", 3)) {
+			seps++;
+			words = 0;
+			continue;
+		}
+		int ok = w.n && ((unsigned char)w.p[0] >= 0x80 || str_is_upper((unsigned char)w.p[0]) || w.p[0] == '\\');
+		for (size_t k = 0; particles[k] && !ok; k++)
+			ok = w.n == strlen(particles[k]) && !memcmp(w.p, particles[k], w.n);
+		if (!ok && w.n > 5 && !memcmp(w.p, "textbf", 6))
+			ok = 1;
+		if (!ok || ++words > 4)
+			return 0;
+		if (i < s.n && (s.p[i] == ',' || s.p[i] == ';'))
+			words = 0;
+	}
+	return seps >= 1;
+}
+
+/* Take back an item opened before with nothing in it yet (an empty
+ * \item, a table row of rules only), which would read as text of the
+ * item before it. */
+static void drop_empty_item(struct buf *out)
+{
+	size_t k = out->n;
+	while (k && (out->p[k - 1] == ' ' || out->p[k - 1] == '\t' || out->p[k - 1] == '\n'))
+		k--;
+	/* the bullet becomes a space: the line breaks stay, as the line map
+	 * has counted them */
+	if (k && out->p[k - 1] == '-' && (k == 1 || out->p[k - 2] == '\n') && out->n > k)
+		out->p[k - 1] = ' ';
+}
+
+/* Open an item ("\n- "). */
+static void open_item(struct buf *out)
+{
+	drop_empty_item(out);
+	buf_put(out, "\n- ", 3);
+}
+
+/* A table row being read: where its text starts in the output, how many
+ * cells it has had, and the year of a first cell that held only a date
+ * ("2019 & citation"), which is taken out of the row. */
+struct row {
+	size_t start;
+	unsigned cells;
+	char year[8];
+};
+
+static void row_begin(const struct buf *out, struct row *r)
+{
+	r->start = out->n;
+	r->cells = 0;
+	r->year[0] = 0;
+}
+
+/* The first cell of the row ends at out->n: when it holds only a date or
+ * a number ("2019", "2017--2019", "[12]", "3."), it is the row's label,
+ * as \item[2019] is an item's; it goes, and its year is kept in r.  1
+ * when it went. */
+static int row_label(struct buf *out, struct row *r)
+{
+	if (r->start > out->n)
+		return 0;
+	const char *c = out->p + r->start, *e = out->p + out->n;
+	size_t digits = 0, n = 0;
+	const char *y = NULL;
+	for (const char *q = c; q < e; q++, n++) {
+		unsigned char u = (unsigned char)*q;
+		if (str_digit(u)) {
+			if (!digits++ && e - q >= 4 && str_digit((unsigned char)q[1]) && str_digit((unsigned char)q[2]) &&
+			    str_digit((unsigned char)q[3]) && (q[0] == '1' || q[0] == '2'))
+				y = q;
+		} else if (!strchr(" .-[]()/,", u) && u != 0xE2 && u != 0x80 && u != 0x93 && u != 0x94)
+			return 0; /* en and em dashes are E2 80 93 / 94 */
+	}
+	if (!digits || n > 24)
+		return 0;
+	if (y) {
+		memcpy(r->year, y, 4);
+		r->year[4] = 0;
+	}
+	out->n = r->start;
+	return 1;
+}
+
+/* At the row's end: a year that stood only in its label cell goes to the
+ * end of its text, where a citation's year stands. */
+static void row_end(struct buf *out, struct row *r)
+{
+	if (!r->year[0] || r->start > out->n)
+		return;
+	size_t e = out->n;
+	while (e > r->start && out->p[e - 1] == ' ')
+		e--;
+	for (size_t i = r->start; i + 4 <= e; i++)
+		if (!memcmp(out->p + i, r->year, 4))
+			return;
+	if (e == r->start || out->p[e - 1] == '\n')
+		return;
+	out->n = e - (out->p[e - 1] == '.'); /* "Venue, 12:1--9, 2019." */
+	buf_put(out, ", ", 2);
+	buf_put(out, r->year, 4);
+	buf_putc(out, '.');
+	r->year[0] = 0;
+}
+
+struct texts;
+static void tex_lines(const char *pre, size_t npre, const char *s, size_t n, struct buf *out, struct linemap *lm,
+                       const struct texts *tx, int depth);
+
 /* \cventry{2019}{Title}{Journal}{}{}{...} at *p: an entry of its own, its
- * non-empty arguments in order, ". " between them.  1 when it was one. */
-static int tex_entry(const char **p, const char *end, struct buf *out)
+ * non-empty arguments in order, ". " between them.  Each argument is
+ * read as LaTeX of its own (the CV's own commands in it, "\\" and
+ * "\newline" as spaces), so an author list written with the owner's
+ * \me{} keeps the owner's name.  1 when it was one. */
+static int tex_entry(const char **p, const char *end, struct buf *out, const char *pre, size_t npre,
+                     const struct texts *tx, int depth)
 {
 	size_t l = 0;
 	int k = 0;
@@ -78,8 +230,9 @@ static int tex_entry(const char **p, const char *end, struct buf *out)
 	if (!entries[k])
 		return 0;
 	const char *q = *p + l;
-	buf_put(out, "\n- ", 3);
-	int any = 0;
+	open_item(out);
+	size_t item = out->n, names = 0, nargs = 0;
+	struct buf arg = {0};
 	for (;;) {
 		const char *r = q;
 		while (r < end && (*r == ' ' || *r == '\t' || *r == '\n' || *r == '\r'))
@@ -88,17 +241,41 @@ static int tex_entry(const char **p, const char *end, struct buf *out)
 			break;
 		const char *g = skip_group(r, end);
 		if (*r == '{' && g - r > 2) {
-			if (any)
-				buf_put(out, ". ", 2);
-			for (const char *c = r + 1; c < g - 1; c++) {
-				size_t u;
-				if (cmd_is(c, g - 1, "underline", &u) || cmd_is(c, g - 1, "uline", &u))
-					c += u; /* the owner's mark: its group stays */
-				buf_putc(out, *c == '\n' ? ' ' : *c);
+			arg.n = 0;
+			tex_lines(pre, npre, r + 1, (size_t)(g - 1 - r - 1), &arg, NULL, tx, depth + 1);
+			size_t a = 0, b = arg.n;
+			while (a < b && (arg.p[a] == ' ' || arg.p[a] == '\n'))
+				a++;
+			while (b > a && (arg.p[b - 1] == ' ' || arg.p[b - 1] == '\n'))
+				b--;
+			if (b > a + 1 && arg.p[a] == '-' && arg.p[a + 1] == ' ')
+				a += 2; /* "\item {text}" in an argument */
+			if (b > a) {
+				if (nargs++)
+					buf_put(out, ". ", 2);
+				size_t at = out->n;
+				for (size_t c = a; c < b; c++)
+					buf_putc(out, arg.p[c] == '\n' ? ' ' : arg.p[c]);
+				if (!names && nargs > 1 && name_list((cx_str){out->p + at, out->n - at}))
+					names = at;
 			}
-			any = 1;
 		}
 		q = g;
+	}
+	buf_free(&arg);
+	if (names) { /* moderncv's \cventry{2019}{Title}{Journal}{}{}{Authors}: the authors first */
+		size_t e = out->n, nl = e - names, m = 0;
+		char *tmp = xmalloc(e - item + 2);
+		memcpy(tmp, out->p + names, nl);
+		m = nl;
+		if (!nl || tmp[nl - 1] != '.') /* "Haddara, Y. M." has its stop */
+			tmp[m++] = '.';
+		tmp[m++] = ' ';
+		memcpy(tmp + m, out->p + item, names - 2 - item);
+		m += names - 2 - item;
+		out->n = item;
+		buf_put(out, tmp, m);
+		free(tmp);
 	}
 	buf_putc(out, '\n');
 	*p = q;
@@ -266,10 +443,28 @@ static const char *layout_command(const char *p, const char *end, struct buf *ou
 {
 	size_t l;
 	int done = 0;
+	/* "\textbf{Title} \hfill 2019\\": a date set to the right margin
+	 * stands on a line of its own, not at the end of the title */
+	if (cmd_is(p, end, "hfill", &l)) {
+		const char *q = p + l, *e;
+		while (q < end && (*q == ' ' || *q == '\t'))
+			q++;
+		int digit = 0;
+		for (e = q; e < end && e - q <= 40 && *e != '\n'; e++) {
+			if (*e == '\\' && e + 1 < end && (e[1] == '\\' || !strncmp(e + 1, "newline", 7) ||
+			                                    !strncmp(e + 1, "item", 4) || !strncmp(e + 1, "end{", 4)))
+				break;
+			digit |= str_digit((unsigned char)*e);
+		}
+		if (digit && e - q <= 40 && e > q)
+			buf_putc(out, '\n');
+		return q;
+	}
 	/* Layout commands with arguments that carry no text. */
 	static const char *const drop_arg[] = {"hspace", "vspace", "label", "setlength",
 	                                       "addtolength", "vskip", "hskip", "cite",
-	                                       "nocite", "includegraphics", "color"};
+	                                       "nocite", "includegraphics", "color", "cline",
+	                                       "cmidrule", "arraystretch"};
 	for (size_t i = 0; i < sizeof drop_arg / sizeof *drop_arg && !done; i++)
 		if (cmd_is(p, end, drop_arg[i], &l)) {
 			const char *q = p + l;
@@ -282,12 +477,14 @@ static const char *layout_command(const char *p, const char *end, struct buf *ou
 			done = 1;
 		}
 	/* Declarations and wrappers with no meaning here. */
-	static const char *const drop[] = {"hfill", "noindent", "small", "footnotesize", "phantomsection",
+	static const char *const drop[] = {"noindent", "small", "footnotesize", "phantomsection",
 	                                   "scriptsize", "large", "Large", "normalsize",
 	                                   "centering", "raggedright", "bigskip", "medskip",
 	                                   "smallskip", "underline", "uline", "mbox",
 	                                   "textnormal", "textrm", "textsf", "maketitle",
-	                                   "clearpage", "newpage", "pagebreak", "vfill"};
+	                                   "clearpage", "newpage", "pagebreak", "vfill",
+	                                   "hline", "toprule", "midrule", "bottomrule", "endhead",
+	                                   "endfirsthead", "endfoot", "endlastfoot"};
 	for (size_t i = 0; i < sizeof drop / sizeof *drop && !done; i++)
 		if (cmd_is(p, end, drop[i], &l)) {
 			p += l;
@@ -379,9 +576,6 @@ static const char *math_mark(const char *p, const char *end, struct buf *out)
  * go; \href{u}{t} becomes "t \url{u}".  Source line breaks inside a
  * paragraph are spaces, as LaTeX reads them.  Each resulting line is
  * decoded later with latex_decode. */
-static void tex_lines(const char *pre, size_t npre, const char *s, size_t n, struct buf *out, struct linemap *lm,
-                       const struct texts *tx, int depth);
-
 void cvd_latex_to_text(const char *pre, size_t npre, const char *s, size_t n, struct buf *out, struct linemap *lm)
 {
 	struct texts tx = {.n = 0};
@@ -399,6 +593,8 @@ static void tex_lines(const char *pre, size_t npre, const char *s, size_t n, str
 	find_numcmds(s, end, &nc);
 	struct dress dr = {.n = 0};
 	find_dress(pre, pre + npre, &dr);
+	int table = 0; /* inside tabular environments: each row is an item */
+	struct row row = {0};
 	while (p < end) {
 		cvd_lm_track(lm, out, p);
 		char c = *p;
@@ -423,7 +619,11 @@ static void tex_lines(const char *pre, size_t npre, const char *s, size_t n, str
 			continue;
 		}
 		if (c == '&') { /* a table's cells: "1996 & citation" is no author list */
-			buf_put(out, " \xE2\x80\x94 ", 5);
+			if (table && !row.cells && row_label(out, &row))
+				row.cells++;
+			else
+				buf_put(out, " \xE2\x80\x94 ", 5);
+			row.cells++;
 			p++;
 			continue;
 		}
@@ -445,9 +645,14 @@ static void tex_lines(const char *pre, size_t npre, const char *s, size_t n, str
 			p++;
 			continue;
 		}
-		if (p + 1 < end && p[1] == '\\') {
-			buf_putc(out, '\n');
-			p += 2;
+		if ((p + 1 < end && p[1] == '\\') || cmd_is(p, end, "tabularnewline", &l)) {
+			if (table) { /* "2019 & citation \\": a row, an item */
+				row_end(out, &row);
+				open_item(out);
+				row_begin(out, &row);
+			} else
+				buf_putc(out, '\n');
+			p += p[1] == '\\' ? 2 : l;
 			p = skip_group(p, end); /* \\[2pt] */
 			continue;
 		}
@@ -477,7 +682,7 @@ static void tex_lines(const char *pre, size_t npre, const char *s, size_t n, str
 		if (done)
 			continue;
 		if (cmd_is(p, end, "item", &l)) {
-			buf_put(out, "\n- ", 3);
+			open_item(out);
 			p += l;
 			const char *q = p;
 			while (q < end && (*q == ' ' || *q == '\t'))
@@ -486,7 +691,7 @@ static void tex_lines(const char *pre, size_t npre, const char *s, size_t n, str
 				p = skip_group(p, end); /* \item[label]; "\item {text}" keeps its text */
 			continue;
 		}
-		if ((done = tex_entry(&p, end, out)))
+		if ((done = tex_entry(&p, end, out, pre, npre, tx, depth)))
 			continue;
 		size_t di = 0;
 		while (di < dr.n && !cmd_is(p, end, dr.name[di], &l))
@@ -505,7 +710,7 @@ static void tex_lines(const char *pre, size_t npre, const char *s, size_t n, str
 			continue;
 		}
 		if (cmd_is(p, end, "bibitem", &l)) { /* \bibitem[label]{key}: an item */
-			buf_put(out, "\n- ", 3);
+			open_item(out);
 			p += l;
 			const char *q = p;
 			while (q < end && (*q == ' ' || *q == '\t'))
@@ -516,7 +721,15 @@ static void tex_lines(const char *pre, size_t npre, const char *s, size_t n, str
 			continue;
 		}
 		if (cmd_is(p, end, "begin", &l) || cmd_is(p, end, "end", &l)) {
+			int begin = p[1] == 'b';
+			const char *nm = p + l;
 			p = skip_group(p + l, end);
+			int tab = is_table_env(nm, p);
+			if (tab && !begin && table) {
+				row_end(out, &row);
+				table--;
+			}
+			drop_empty_item(out);
 			/* an environment's arguments: {enumerate}[label=...], a
 			 * table's columns {p{0.1\textwidth}l}, {CSLReferences}{1}{0};
 			 * an argument with a space in it is text */
@@ -527,6 +740,19 @@ static void tex_lines(const char *pre, size_t npre, const char *s, size_t n, str
 				p = g;
 			}
 			buf_putc(out, '\n');
+			if (tab && begin) {
+				table++;
+				open_item(out);
+				row_begin(out, &row);
+			}
+			continue;
+		}
+		if (cmd_is(p, end, "multicolumn", &l) || cmd_is(p, end, "multirow", &l)) {
+			/* \multicolumn{2}{l}{text}: its text stays, a group */
+			const char *q = skip_group(skip_group(p + l, end), end);
+			while (q < end && (*q == ' ' || *q == '\t'))
+				q++;
+			p = q;
 			continue;
 		}
 		if (cmd_is(p, end, "par", &l) || cmd_is(p, end, "newline", &l) ||

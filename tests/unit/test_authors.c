@@ -39,7 +39,7 @@ static const struct row rows[] = {
 	{"Siva Kesava Reddy Kakarla", {"Kakarla|Siva Kesava Reddy"}},
 	{"Zhao, L., Krishnamurthy, A., & Ng, T. S. E.", {"Zhao|L.", "Krishnamurthy|A.", "Ng|T. S. E."}},
 	{"Zhao, Liangyu and Krishnamurthy, Arvind", {"Zhao|Liangyu", "Krishnamurthy|Arvind"}},
-	{"Zhao L, Krishnamurthy A", {"Zhao|L", "Krishnamurthy|A"}},
+	{"Zhao L, Krishnamurthy A", {"Zhao|L.", "Krishnamurthy|A."}},
 	{"Ludwig van Beethoven, Martin Luther King Jr.", {"van Beethoven|Ludwig", "King|Martin Luther|Jr."}},
 	{"\xE7\x94\xB0\xE4\xB8\xAD \xE6\xB5\xA9, \xE4\xBD\x90\xE8\x97\xA4 \xE7\x94\xB1\xE7\xB4\x80",
 	 {"=\xE7\x94\xB0\xE4\xB8\xAD \xE6\xB5\xA9", "=\xE4\xBD\x90\xE8\x97\xA4 \xE7\x94\xB1\xE7\xB4\x80"}},
@@ -63,7 +63,7 @@ static const struct row rows[] = {
 	 * first, Vancouver */
 	{"Smith, J., Doe, K.", {"Smith|J.", "Doe|K."}},
 	{"J. Smith, K. Doe", {"Smith|J.", "Doe|K."}},
-	{"Smith J, Doe K", {"Smith|J", "Doe|K"}},
+	{"Smith J, Doe K", {"Smith|J.", "Doe|K."}},
 	{"Smith, J. K., Doe, L., and Roe, M.", {"Smith|J. K.", "Doe|L.", "Roe|M."}},
 	/* "Family, I." pairs around a bare family name: the pairs decide */
 	{"Hybels, C.F., Blazer, D.G., Eagle, & Proeschold-Bell, R.J.",
@@ -76,12 +76,13 @@ static const struct row rows[] = {
 	{"Lutz, J.R., & \\Eagle\\CS", {"Lutz|J.R.", "0"}},
 	{"\\me, Doe, K.", {"0", "Doe|K."}},
 	/* German "und andere" */
-	{"Chakraborty A, Mikolajick T, Heinzig A, u. a.", {"Chakraborty|A", "Mikolajick|T", "Heinzig|A", "+"}},
-	/* IOP: initials spaced after the family name */
+	{"Chakraborty A, Mikolajick T, Heinzig A, u. a.", {"Chakraborty|A.", "Mikolajick|T.", "Heinzig|A.", "+"}},
+	/* IOP: initials spaced after the family name; Vancouver initials are
+	 * written as initials, with stops */
 	{"Nguyen A, Hakkarainen T, Guina M D and Dubrovskii V G",
-	 {"Nguyen|A", "Hakkarainen|T", "Guina|M D", "Dubrovskii|V G"}},
-	{"Yan Q, Van de Walle CG, Guina MD", {"Yan|Q", "Van de Walle|CG", "Guina|MD"}},
-	{"Jena D, Niquet Y-M, Plissard S R", {"Jena|D", "Niquet|Y-M", "Plissard|S R"}},
+	 {"Nguyen|A.", "Hakkarainen|T.", "Guina|M. D.", "Dubrovskii|V. G."}},
+	{"Yan Q, Van de Walle CG, Guina MD", {"Yan|Q.", "Van de Walle|C. G.", "Guina|M. D."}},
+	{"Jena D, Niquet Y-M, Plissard S R", {"Jena|D.", "Niquet|Y.-M.", "Plissard|S. R."}},
 };
 
 static void render(struct arena *a, const struct au_list *L, size_t i, char *out, size_t cap)

@@ -33,7 +33,7 @@ FAMILIES = {
                                                   ("md-html-mixed", False), ("md-lines", False), ("md-table", True), ("md-csl", True)]),
     "latex-cv": ("tex", latex_cv, 14, [("moderncv-cventry", False), ("moderncv-cvitem", False), ("enumerate", False),
                                        ("itemize-year", False), ("pub-macro", False), ("description", False),
-                                       ("res", False),
+                                       ("res", False), ("item-blocks", False),
                                        ("awesome-cv", True), ("tabular", True), ("biblatex-fullcite", True)]),
 }
 

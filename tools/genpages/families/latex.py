@@ -1,6 +1,8 @@
 """LaTeX CVs: moderncv (\\cventry, \\cvitem), awesome-cv (\\cventry in cventries,
 \\cvitems), plain classes with enumerate/itemize/description lists, longtable
-rows, a custom \\pub macro, and biblatex's \\fullcite (whose source holds no
+rows, items set as blocks (a bold title with the year at the right margin,
+\\newline, the authors, \\newline, the venue; often with no name at the top), a
+custom \\pub macro, and biblatex's \\fullcite (whose source holds no
 citation text: only its typeset form can be read).
 
 Each item records the text it typesets, in typeset order, so its lines can be
@@ -162,6 +164,8 @@ def latex_cv(ctx, doc):
     elif cls == "res":
         doc.other("\\name{%s}\n\\address{%s}\n\\begin{resume}" % (tex_esc(bib.highlight()), tex_esc(rng.choice(words.UNIVERSITIES))),
                   "profile", plain=bib.highlight())
+    elif v == "item-blocks" and rng.random() < 0.4:
+        pass  # the owner is never named: only the items show who it is
     else:
         doc.heading("\\begin{center}{\\LARGE\\bfseries %s}\\\\[4pt]%s\\end{center}" % (tex_esc(bib.highlight()), tex_esc(rng.choice(words.UNIVERSITIES))),
                     "title", bib.highlight(), plain=bib.highlight())
@@ -190,6 +194,7 @@ def latex_cv(ctx, doc):
 
 ENV = {"enumerate": ("\\begin{enumerate}", "\\end{enumerate}"), "itemize-year": ("\\begin{itemize}", "\\end{itemize}"),
        "description": ("\\begin{description}", "\\end{description}"), "pub-macro": ("\\begin{enumerate}", "\\end{enumerate}"),
+       "item-blocks": ("\\begin{itemize}", "\\end{itemize}"),
        "tabular": ("\\begin{longtable}{p{0.12\\textwidth}p{0.82\\textwidth}}", "\\end{longtable}")}
 
 
@@ -240,6 +245,12 @@ def _items(ctx, doc, k, v, idx, entries, macros):
             val = {"year": str(y), "title": p.title, "venue": p.venue or tex_esc(it.get("_status", "")), "authors": p.authors}
             frag = "\\pub{%s}" % "}{".join(val[f] for f in order)
             plain = detex(" ".join(val[f] for f in typeset), macros)
+        elif v == "item-blocks":
+            brk = ctx.meta.setdefault("block_break", rng.choice(["\\newline", "\\\\"]))
+            ven = p.venue or tex_esc(it.get("_status", ""))
+            ven = ven if ven.startswith("\\") else "\\emph{%s}" % ven if ven else ""
+            frag = "\\item \\textbf{%s} \\hfill %d%s\n%s%s" % (p.title, y, brk, p.authors, (brk + "\n" + ven) if ven else "")
+            plain = detex("%s %d %s %s" % (p.title, y, p.authors, ven), macros)
         elif v == "tabular":
             body = body or _citation(ctx, k, it, p)
             frag = "%d & %s \\\\[4pt]" % (y, body)
