@@ -129,6 +129,14 @@ static void repair(struct cv *v, const struct cv_blocks *b, uint8_t *lab)
 		enum cv_hint h;
 		if (lab[k] == BLK_HEAD_OTHER && cvd_sec_class(caption(v, &v->l[b->seq[k]]), &h) == SEC_PUB)
 			lab[k] = BLK_HEAD_PUB;
+		/* and one that names another section ("Teaching") opens that
+		 * one: what stands under it, to the next heading, is no item */
+		else if (lab[k] == BLK_HEAD_PUB && v->l[b->seq[k]].heading &&
+		         cvd_sec_class(caption(v, &v->l[b->seq[k]]), &h) == SEC_OTHER) {
+			lab[k] = BLK_HEAD_OTHER;
+			for (size_t j = k + 1; j < b->n && lab[j] != BLK_HEAD_PUB && lab[j] != BLK_HEAD_OTHER; j++)
+				lab[j] = BLK_OTHER;
+		}
 		/* a heading whose title the item under it repeats is that item's
 		 * caption ("## Title [paper]" over its citation) */
 		if (lab[k] == BLK_HEAD_PUB && k + 1 < b->n && lab[k + 1] == BLK_START &&
