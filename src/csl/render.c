@@ -60,20 +60,22 @@ void csl_buf_drop(struct csl_render *r, struct buf *b, struct buf *own)
 
 /* The marks of each formatting value: the model's own inline marks where
  * it has one, else CSL's, after CM_ESC.  attr: 0 quotes, 1 font-style,
- * 2 font-variant, 3 font-weight, 4 text-decoration, 5 vertical-align. */
+ * 2 font-variant, 3 font-weight, 4 text-decoration, 5 vertical-align.
+ * A later row wraps an earlier one: quotes come last, outside the font
+ * formatting of the same element ("“<i>Title</i>”"), as citeproc-js. */
 static const struct {
 	unsigned char attr, val;
 	char on, off;
 	unsigned char esc;
 } style_mark[] = {
-	{0, 1, CM_QUOTE, CM_QUOTE_OFF, 1},         {1, 1, CM_NORMAL, CM_NORMAL_OFF, 1},
+	{1, 1, CM_NORMAL, CM_NORMAL_OFF, 1},
 	{1, 2, CM_ITALIC, CM_ITALIC_OFF, 1},       {1, 3, CM_OBLIQUE, CM_OBLIQUE_OFF, 1},
 	{2, 1, CM_VNORMAL, CM_VNORMAL_OFF, 1},     {2, 2, CM_SC, CM_SC_OFF, 1},
 	{3, 1, CM_WNORMAL, CM_WNORMAL_OFF, 1},     {3, 2, CM_BOLD, CM_BOLD_OFF, 1},
 	{3, 3, CM_LIGHT, CM_LIGHT_OFF, 1},         {4, 1, CM_UNONE, CM_UNONE_OFF, 1},
 	{4, 2, CM_UNDER, CM_UNDER_OFF, 1},
 	{5, 1, CM_BASE, CM_BASE_OFF, 1},           {5, 2, CX_M_SUP_ON, CX_M_SUP_OFF, 0},
-	{5, 3, CX_M_SUB_ON, CX_M_SUB_OFF, 0},
+	{5, 3, CX_M_SUB_ON, CX_M_SUB_OFF, 0},      {0, 1, CM_QUOTE, CM_QUOTE_OFF, 1},
 };
 
 /* The markup a formatting puts around its text: opening marks outermost
