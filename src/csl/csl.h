@@ -493,6 +493,9 @@ const char *csl_text_case_lang(struct arena *a, const char *s, enum csl_case tc,
 const char *csl_strip_periods(struct arena *a, const char *s);
 const char *csl_marked(struct arena *a, const char *s, char on, char off);
 void csl_cat(struct buf *b, const char *s, int punct_in_quote);
+/* Punctuation r meeting punctuation l, as citeproc-js: 0 both stay, 1 r
+ * goes, 2 r replaces l. */
+int csl_collide(int l, int r);
 void csl_cat_prefixed(struct buf *b, const char *s);
 
 /* number.c */

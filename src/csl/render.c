@@ -909,10 +909,13 @@ const struct csl_node *csl_chosen(struct csl_render *r, const struct csl_node *n
 	return NULL;
 }
 
-/* A delimiter after a piece: its punctuation meets a suffix's only when
- * it repeats it ("A." and ". " give "A. "; "In:" and ". " give "In:. "),
- * as citeproc-js; after the text itself, as any joining. */
-static void join_delim(struct buf *b, const char *delim, int piq)
+/* A delimiter after a piece: its punctuation meets the piece's own
+ * suffix only when it repeats it ("A." and ". " give "A. "; "In:" and
+ * ". " give "In:. "), as citeproc-js, which appends the delimiter's mark
+ * to that suffix.  A suffix nested deeper in the piece (nested: a macro's
+ * group, "Press;") meets it as punctuation does ("Press; 1985"), and the
+ * text itself as any joining. */
+static void join_delim(struct buf *b, const char *delim, int piq, int nested)
 {
 	for (size_t k = b->n; k >= 2 && b->p[k - 2] == CM_ESC; k -= 2)
 		if (b->p[k - 1] == CM_DECOBLANK) { /* a delimiter meets the blank */
@@ -940,7 +943,14 @@ static void join_delim(struct buf *b, const char *delim, int piq)
 	}
 	if (i >= 3 && b->p[i - 2] == CM_ESC && strchr(".,;:!?", *delim) && *delim && j &&
 	    b->p[j - 1] != *delim && !(quoted && piq)) {
-		buf_put(b, delim, strlen(delim));
+		int num = 0; /* a number's suffix merges with nothing */
+		for (size_t k = j; k + 1 < b->n; k++)
+			num |= b->p[k] == CM_ESC && b->p[k + 1] == CM_NUMEND;
+		int c = nested && !quoted && !num
+		            ? csl_collide((unsigned char)b->p[j - 1], *delim) : 0;
+		if (c == 2)
+			b->p[j - 1] = *delim;
+		buf_put(b, delim + (c != 0), strlen(delim) - (c != 0));
 		return;
 	}
 	if (i >= 3 && b->p[i - 2] == CM_ESC && quoted && (*delim == ':' || *delim == ';')) {
@@ -967,7 +977,7 @@ static int nbsp_first(const char *s)
 }
 
 static size_t kids_into(struct csl_render *r, const struct csl_node *n, const char *delim,
-                        struct buf *b, const char **last)
+                        struct buf *b, const char **last, int *nested)
 {
 	int piq = r->L->punct_in_quote;
 	size_t pieces = 0, split = (size_t)-1;
@@ -978,7 +988,7 @@ static size_t kids_into(struct csl_render *r, const struct csl_node *n, const ch
 			if (i + 1 == n->nkids)
 				r->last_empty = 0;
 			if (br)
-				pieces += kids_into(r, br, delim, b, last);
+				pieces += kids_into(r, br, delim, b, last, nested);
 			continue;
 		}
 		const char *s = csl_render_node(r, k);
@@ -998,7 +1008,7 @@ static size_t kids_into(struct csl_render *r, const struct csl_node *n, const ch
 			b->n -= 2;
 		}
 		if (b->n && delim)
-			join_delim(b, delim, piq);
+			join_delim(b, delim, piq, *nested);
 		if (b->n && b->p[b->n - 1] == ' ' && nbsp_first(s)) {
 			/* a blank, then a piece that starts with a no-break
 			 * space: citeproc-js escapes the two apart */
@@ -1008,6 +1018,8 @@ static size_t kids_into(struct csl_render *r, const struct csl_node *n, const ch
 		csl_cat(b, s, piq);
 		*last = s;
 		pieces++;
+		size_t sn = k->f.suffix ? strlen(k->f.suffix) : 0;
+		*nested = !(sn && strchr(".,;:!?", k->f.suffix[sn - 1]));
 		split = (size_t)-1;
 		if (b->n >= 3 && b->p[b->n - 3] == CM_ESC && b->p[b->n - 2] == CM_PIECE &&
 		    b->p[b->n - 1] == ' ' && k->f.suffix && strlen(k->f.suffix) >= 2)
@@ -1022,7 +1034,8 @@ const char *csl_render_kids(struct csl_render *r, const struct csl_node *n, cons
 	if (!b)
 		return "";
 	const char *last = NULL;
-	size_t pieces = kids_into(r, n, delim, b, &last);
+	int nested = 0;
+	size_t pieces = kids_into(r, n, delim, b, &last, &nested);
 	if (!b->n || pieces == 1) {
 		/* one piece joined to nothing is that piece, as it was */
 		r->S->depth--;

@@ -722,7 +722,7 @@ static size_t quote_close_at(const char *p, size_t n, size_t from)
 /* Punctuation r meeting punctuation l, as citeproc-js: 0 both stay, 1 r
  * goes, 2 r replaces l.  A repeated mark goes; a period after . ! ? : or
  * ;, a colon after ; ! or ?; ! or ? replace a colon or semicolon. */
-static int collide(int l, int r)
+int csl_collide(int l, int r)
 {
 	if (!strchr(".,;:!?", r) || !r || l < 0)
 		return 0;
@@ -804,7 +804,7 @@ void csl_cat(struct buf *b, const char *s, int punct_in_quote)
 			if (tn < sizeof tail) {
 				memcpy(tail, b->p + q, tn);
 				b->n = q;
-				int c = collide(inner, r);
+				int c = csl_collide(inner, r);
 				if (c == 2)
 					b->p[at2 - 1] = (char)r;
 				else if (c == 0)
@@ -826,7 +826,7 @@ void csl_cat(struct buf *b, const char *s, int punct_in_quote)
 		              !mark_in(b->p + at, b->n - at, CM_SUFEND) &&
 		              !(punct_in_quote && strchr(".,!?", r));
 		if (!drop && !(outside && l != r) && (alone || l == r || (r == '.' && (l == '!' || l == '?' || l == '.')))) {
-			drop = collide(l, r);
+			drop = csl_collide(l, r);
 			if (drop == 2) {
 				/* l goes; r comes as if l had not been there */
 				memmove(b->p + at - 1, b->p + at, b->n - at);
