@@ -377,6 +377,19 @@ static int is_space(int32_t cp)
 }
 
 /* Rebuild s with new code points in place of the old. */
+/* The letters whose upper case is more than one letter, as Unicode's
+ * SpecialCasing.txt (and JavaScript's toUpperCase, which citeproc-js
+ * uses) gives it: "Voß" is "VOSS".  A mapping to[] holds them as
+ * CASE_WIDE - i. */
+#define CASE_WIDE (-2)
+static const struct {
+	int32_t cp;
+	const char *up;
+} wide_upper[] = {
+	{0xDF, "SS"}, {0xFB00, "FF"}, {0xFB01, "FI"}, {0xFB02, "FL"},
+	{0xFB03, "FFI"}, {0xFB04, "FFL"}, {0xFB05, "ST"}, {0xFB06, "ST"},
+};
+
 static const char *rebuild(struct arena *a, const char *s, size_t n, const struct cpos *v,
                            size_t k, const int32_t *to)
 {
@@ -388,8 +401,15 @@ static const char *rebuild(struct arena *a, const char *s, size_t n, const struc
 			continue;
 		memcpy(o + m, s + last, v[j].at - last);
 		m += v[j].at - last;
-		if (to[j] >= 0)
+		if (to[j] >= 0) {
 			m += utf8_put(o + m, to[j]);
+		} else if (to[j] <= CASE_WIDE) {
+			/* an upper case that is two or three letters, no longer
+			 * than the letter's own bytes */
+			const char *w = wide_upper[CASE_WIDE - to[j]].up;
+			memcpy(o + m, w, strlen(w));
+			m += strlen(w);
+		}
 		last = v[j].at + v[j].len;
 	}
 	memcpy(o + m, s + last, n - last);
@@ -579,6 +599,9 @@ static int32_t case_upper(int32_t cp, int turkic)
 {
 	if (turkic && cp == 'i')
 		return 0x130;
+	for (size_t i = 0; i < sizeof wide_upper / sizeof *wide_upper; i++)
+		if (wide_upper[i].cp == cp)
+			return CASE_WIDE - (int32_t)i;
 	return utf8proc_toupper(cp);
 }
 
