@@ -488,10 +488,13 @@ static long first_letter(const struct cpos *v, struct word w)
 	return -1;
 }
 
+/* Do all letters of w pass fn?  A modifier letter has no case and
+ * counts for none ("nᵒ" is in lower case). */
 static int word_all(const struct cpos *v, struct word w, int (*fn)(int32_t))
 {
 	for (size_t j = w.from; j < w.to; j++)
-		if (is_letter(v[j].cp) && !fn(v[j].cp))
+		if (is_letter(v[j].cp) && !fn(v[j].cp) &&
+		    (v[j].cp < 0x80 || utf8proc_category(v[j].cp) != UTF8PROC_CATEGORY_LM))
 			return 0;
 	return 1;
 }
