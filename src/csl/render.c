@@ -976,6 +976,14 @@ static int nbsp_first(const char *s)
 	return (unsigned char)s[0] == 0xC2 && (unsigned char)s[1] == 0xA0;
 }
 
+/* The punctuation mark s's text starts with (past its opening markup), or 0. */
+static int punct_first(const char *s)
+{
+	while (*s && csl_mark_len(s) && csl_mark_dir(s) >= 0)
+		s += csl_mark_len(s);
+	return *s && strchr(".,;:!?", *s) ? *s : 0;
+}
+
 static size_t kids_into(struct csl_render *r, const struct csl_node *n, const char *delim,
                         struct buf *b, const char **last, int *nested)
 {
@@ -1007,15 +1015,25 @@ static size_t kids_into(struct csl_render *r, const struct csl_node *n, const ch
 			memmove(b->p + split, b->p + split + 2, b->n - split - 2);
 			b->n -= 2;
 		}
-		if (b->n && delim)
+		int after = 0; /* the delimiter's last mark, when it ends in one */
+		if (b->n && delim) {
 			join_delim(b, delim, piq, *nested);
+			size_t dn = strlen(delim);
+			after = dn && strchr(".,;:!?", delim[dn - 1]) ? delim[dn - 1] : 0;
+		}
 		if (b->n && b->p[b->n - 1] == ' ' && nbsp_first(s)) {
 			/* a blank, then a piece that starts with a no-break
 			 * space: citeproc-js escapes the two apart */
 			buf_putc(b, CM_ESC);
 			buf_putc(b, CM_PIECE);
 		}
-		csl_cat(b, s, piq);
+		if (after && punct_first(s) && punct_first(s) != after)
+			/* a piece's leading punctuation meets a delimiter's
+			 * only when it repeats it (";" and ":x" give ";:x"),
+			 * as citeproc-js */
+			buf_put(b, s, strlen(s));
+		else
+			csl_cat(b, s, piq);
 		*last = s;
 		pieces++;
 		size_t sn = k->f.suffix ? strlen(k->f.suffix) : 0;
