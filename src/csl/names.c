@@ -817,7 +817,11 @@ static const char *first_rendered(struct csl_render *r, const struct csl_node *k
 			continue;
 		}
 		int c = r->called, f = r->found;
-		s = sas_text(r, csl_render_node(r, k));
+		s = csl_render_node(r, k);
+		/* a term alone ("Anon.") names no one: it stays, as in
+		 * citeproc-js; a variable's text is compared */
+		if (r->called > c)
+			s = sas_text(r, s);
 		r->called = c;
 		r->found = f;
 		if (*s && k->kind == CK_TEXT && k->var >= 0 && k->var < CV_NSTR)
