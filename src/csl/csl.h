@@ -540,6 +540,8 @@ struct csl_render {
 	int names_done;          /* a cs:names has rendered */
 	int ntotal_names;        /* names counted for form="count" */
 	const char *shown_names; /* the last name list, without et-al */
+	const char **sas_each;   /* the first names one by one (subsequent-author-substitute) */
+	size_t sas_neach;
 	int emitted;             /* something has rendered (a term after it keeps its case) */
 	int cap_term;            /* a term rendered first is capitalized (citeproc-js) */
 	/* how many enclosing groups and macro calls are italic or oblique,

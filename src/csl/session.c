@@ -78,6 +78,7 @@ void csl_session_free(struct csl_session *S)
 		ucol_close((UCollator *)S->coll);
 	free(S->hist);
 	buf_free(&S->sas_prev);
+	buf_free(&S->sas_each);
 	buf_free(&S->out);
 	buf_free(&S->names);
 	for (size_t i = 0; i < sizeof S->pool / sizeof S->pool[0]; i++)
@@ -185,6 +186,8 @@ const struct csl_item *csl_bib_item(const struct csl_session *S, size_t i)
 void csl_session_new_list(struct csl_session *S)
 {
 	S->sas_prev.n = 0;
+	S->sas_each.n = 0;
+	S->sas_neach = 0;
 }
 
 size_t csl_bib_count(const struct csl_session *S)
@@ -375,6 +378,10 @@ const char *csl_bib_entry(struct csl_session *S, size_t i, const struct csl_item
 		S->sas_prev.n = 0;
 		if (r.first_names)
 			buf_put(&S->sas_prev, r.first_names, strlen(r.first_names) + 1);
+		S->sas_each.n = 0;
+		S->sas_neach = r.sas_neach;
+		for (size_t k = 0; k < r.sas_neach; k++)
+			buf_put(&S->sas_each, r.sas_each[k], strlen(r.sas_each[k]) + 1);
 	}
 	size_t n = strlen(s);
 	S->out.n = 0;
