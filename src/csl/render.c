@@ -128,6 +128,21 @@ static const char *number_end(struct csl_render *r, const char *value, const cha
                               const struct csl_fmt *f)
 {
 	size_t vn = strlen(value), sn = f->suffix ? strlen(f->suffix) : 0;
+	if (!r->sort && !r->plain && sn && f->suffix[sn - 1] == ' ' && *out) {
+		/* a number variable's suffix blank stays beside the blank of
+		 * a prefix after it ("(8)  (1985)"), as citeproc-js merges no
+		 * blanks of a number's piece with its sibling's; a delimiter
+		 * still meets it (CM_DECOBLANK, as a decorated text's) */
+		size_t n = strlen(out);
+		if (n >= 2 && out[n - 2] == CM_ESC && out[n - 1] == CM_DECOBLANK)
+			return out;
+		char *o = arena_alloc(r->a, n + 3);
+		memcpy(o, out, n);
+		o[n] = CM_ESC;
+		o[n + 1] = CM_DECOBLANK;
+		o[n + 2] = 0;
+		return o;
+	}
 	if (r->sort || r->plain || !vn || value[vn - 1] < '0' || value[vn - 1] > '9' ||
 	    !csl_is_numeric(value) || !sn ||
 	    !strchr(".:;!?", f->suffix[sn - 1]) || !*out)
