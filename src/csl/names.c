@@ -648,7 +648,16 @@ static const char *name_list(struct csl_render *r, const struct csl_names *nl,
 				b.n--;
 				struct csl_fmt ef = etal ? csl_name_fmt(r, &etal->f, name ? &name->f : NULL) : (struct csl_fmt){0};
 				const char *ft = etal ? csl_fmt_apply(r, t, &ef, 1) : t;
-				csl_cat(&b, ft, piq);
+				if (sep == o.delimiter && *t == ' ' && b.n && b.p[b.n - 1] == ' ') {
+					/* the term's own blank stays after the
+					 * delimiter's ("Doe;  e colab."), as
+					 * citeproc-js writes the two apart */
+					buf_putc(&b, CM_ESC);
+					buf_putc(&b, CM_PIECE);
+					buf_put(&b, ft, strlen(ft));
+				} else {
+					csl_cat(&b, ft, piq);
+				}
 			}
 		}
 	}
