@@ -961,7 +961,7 @@ static void join_delim(struct buf *b, const char *delim, int piq, int nested)
 		int num = 0; /* a number's suffix merges with nothing */
 		for (size_t k = j; k + 1 < b->n; k++)
 			num |= b->p[k] == CM_ESC && b->p[k + 1] == CM_NUMEND;
-		int c = nested && !quoted && !num
+		int c = (nested & 1) && !quoted && !num
 		            ? csl_collide((unsigned char)b->p[j - 1], *delim) : 0;
 		if (c == 2)
 			b->p[j - 1] = *delim;
@@ -1036,8 +1036,14 @@ static size_t kids_into(struct csl_render *r, const struct csl_node *n, const ch
 			size_t dn = strlen(delim);
 			after = dn && strchr(".,;:!?", delim[dn - 1]) ? delim[dn - 1] : 0;
 		}
-		if (b->n && b->p[b->n - 1] == ' ' && nbsp_first(s)) {
-			/* a blank, then a piece that starts with a no-break
+		int nb = b->n >= 2 && (unsigned char)b->p[b->n - 2] == 0xC2 &&
+		         (unsigned char)b->p[b->n - 1] == 0xA0;
+		if (nb && (*nested & 2) && k->f.prefix && !strncmp(k->f.prefix, "\xC2\xA0", 2)) {
+			/* a sibling's suffix and prefix that both bring a no-break
+			 * space give one, as two blanks (citeproc-js) */
+			b->n -= 2;
+		} else if (b->n && (b->p[b->n - 1] == ' ' || nb) && nbsp_first(s)) {
+			/* a blank or a no-break space, then a piece that starts with a no-break
 			 * space: citeproc-js escapes the two apart */
 			buf_putc(b, CM_ESC);
 			buf_putc(b, CM_PIECE);
@@ -1052,7 +1058,8 @@ static size_t kids_into(struct csl_render *r, const struct csl_node *n, const ch
 		*last = s;
 		pieces++;
 		size_t sn = k->f.suffix ? strlen(k->f.suffix) : 0;
-		*nested = !(sn && strchr(".,;:!?", k->f.suffix[sn - 1]));
+		*nested = (!(sn && strchr(".,;:!?", k->f.suffix[sn - 1]))) |
+		          (sn >= 2 && !strcmp(k->f.suffix + sn - 2, "\xC2\xA0")) << 1;
 		split = (size_t)-1;
 		if (b->n >= 3 && b->p[b->n - 3] == CM_ESC && b->p[b->n - 2] == CM_PIECE &&
 		    b->p[b->n - 1] == ' ' && k->f.suffix && strlen(k->f.suffix) >= 2)
