@@ -777,6 +777,12 @@ void csl_cat_prefixed(struct buf *b, const char *s)
 	if (s[i] == ' ' && b->n && b->p[b->n - 1] == ' ' && !keep) {
 		buf_put(b, s, i);
 		s += i + 1;
+	} else if ((unsigned char)s[i] == 0xC2 && (unsigned char)s[i + 1] == 0xA0 && b->n &&
+	           (b->p[b->n - 1] == ' ' || (unsigned char)b->p[b->n - 1] == 0xA0)) {
+		/* a prefix's blank before a no-break space: citeproc-js
+		 * escapes the two strings apart, not as a pair of blanks */
+		buf_putc(b, CM_ESC);
+		buf_putc(b, CM_PIECE);
 	}
 	buf_put(b, s, strlen(s));
 }
