@@ -869,6 +869,13 @@ void csl_cat(struct buf *b, const char *s, int punct_in_quote)
 		}
 		if (drop) {
 			buf_put(b, s, i);
+			if (r == ' ' && (s[i + 1] == ' ' || ((unsigned char)s[i + 1] == 0xC2 &&
+			                                     (unsigned char)s[i + 2] == 0xA0))) {
+				/* the rest of a run of blanks is escaped on its
+				 * own, as citeproc-js escapes each string */
+				buf_putc(b, CM_ESC);
+				buf_putc(b, CM_PIECE);
+			}
 			buf_put(b, s + i + 1, strlen(s + i + 1));
 			return;
 		}
