@@ -105,6 +105,24 @@ static void style_marks(const struct csl_fmt *f, char *on, size_t *non, char *of
 	}
 }
 
+/* A decorated text's suffix punctuation at the end of b meets the suffix
+ * of a node around it: its CM_DECOBLANK goes. */
+static void drop_decopunct(struct buf *b)
+{
+	size_t k = b->n;
+	while (k >= 2 && b->p[k - 2] == CM_ESC && b->p[k - 1] != CM_DECOBLANK)
+		k -= 2;
+	if (k < 3 || b->p[k - 2] != CM_ESC || b->p[k - 1] != CM_DECOBLANK)
+		return;
+	size_t j = k - 2;
+	while (j >= 2 && b->p[j - 2] == CM_ESC)
+		j -= 2;
+	if (!j || !strchr(".,;:!?", b->p[j - 1]) || !b->p[j - 1])
+		return;
+	memmove(b->p + k - 2, b->p + k, b->n - k);
+	b->n -= 2;
+}
+
 /* Does s end in a number's suffix punctuation (CM_NUMEND among the
  * markup after its last text) other than next? */
 static int after_number(const char *s, char next)
@@ -229,6 +247,8 @@ const char *csl_fmt_apply(struct csl_render *r, const char *s, const struct csl_
 			buf_putc(b, CM_PIECE);
 			buf_putc(b, ' ');
 		} else {
+			if (sn && strchr(".,;:!?", f->suffix[0]))
+				drop_decopunct(b);
 			csl_cat(b, f->suffix, piq);
 		}
 		if (sn && strchr(".,;:!?", f->suffix[sn - 1]) && !r->plain) {
@@ -242,6 +262,15 @@ const char *csl_fmt_apply(struct csl_render *r, const char *s, const struct csl_
 		if (sn && f->suffix[sn - 1] == ' ' && !r->plain && !r->sort &&
 		    (f->font_style || f->font_variant || f->font_weight || f->decoration || f->valign ||
 		     f->quotes)) {
+			buf_putc(b, CM_ESC);
+			buf_putc(b, CM_DECOBLANK);
+		}
+		/* and so does its suffix's punctuation beside a prefix's after
+		 * it ("<i>J</i>,, p. 5"): citeproc-js merges no punctuation of
+		 * a decorated node with its sibling's; a delimiter and the
+		 * suffix of a node around it still meet it */
+		if (sn && strchr(".,;:!?", f->suffix[sn - 1]) && !r->plain && !r->sort &&
+		    (f->font_style || f->font_variant || f->font_weight || f->decoration || f->valign)) {
 			buf_putc(b, CM_ESC);
 			buf_putc(b, CM_DECOBLANK);
 		}

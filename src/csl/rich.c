@@ -822,7 +822,8 @@ void csl_cat(struct buf *b, const char *s, int punct_in_quote)
 			 * ("“<i>Title,</i>”"), as citeproc-js */
 			while (q > at) {
 				if (q >= 2 && b->p[q - 2] == CM_ESC && b->p[q - 1] != CM_QUOTE_OFF &&
-				    b->p[q - 1] != CM_DQUOTE_OFF && csl_mark_dir(b->p + q - 2) < 0)
+				    b->p[q - 1] != CM_DQUOTE_OFF && b->p[q - 1] != CM_TAG_OFF &&
+				    b->p[q - 1] != CM_DISPLAY_OFF && csl_mark_dir(b->p + q - 2) < 0)
 					q -= 2;
 				else if (CX_IS_MARK((unsigned char)b->p[q - 1]) && (q < 2 || b->p[q - 2] != CM_ESC) &&
 				         csl_mark_dir(b->p + q - 1) < 0)
@@ -857,7 +858,10 @@ void csl_cat(struct buf *b, const char *s, int punct_in_quote)
 		int outside = at < b->n && quote_close_at(b->p, b->n, at) != (size_t)-1 &&
 		              !mark_in(b->p + at, b->n - at, CM_SUFEND) &&
 		              !(punct_in_quote && strchr(".,!?", r));
-		if (!drop && !(outside && l != r) && (alone || l == r || (r == '.' && (l == '!' || l == '?' || l == '.')))) {
+		/* a decorated text's suffix punctuation meets no prefix's
+		 * (CM_DECOBLANK after it, render.c) */
+		int deco = l != ' ' && mark_in(b->p + at, b->n - at, CM_DECOBLANK);
+		if (!drop && !deco && !(outside && l != r) && (alone || l == r || (r == '.' && (l == '!' || l == '?' || l == '.')))) {
 			drop = csl_collide(l, r);
 			if (drop == 2) {
 				/* l goes; r comes as if l had not been there */

@@ -252,11 +252,15 @@ static const char *aligned(struct csl_render *r, const struct csl_node *lay)
 	/* with nothing after it, the first field's trailing blanks go after
 	 * its block, as citeproc-js writes them ("149.</div> ") */
 	size_t nf = strlen(first), blanks = 0;
+	/* the field stands alone: what its blank meets is decided */
+	while (nf >= 2 && first[nf - 2] == CM_ESC && first[nf - 1] == CM_DECOBLANK)
+		nf -= 2;
 	if (b.n == 1)
 		while (blanks < nf && first[nf - 1 - blanks] == ' ')
 			blanks++;
 	const char *l = csl_fmt_apply(r, arena_strndup(r->a, first, nf - blanks), &lf, 1);
-	const char *rest = blanks ? first + nf - blanks : csl_fmt_apply(r, b.p, &rf, 1);
+	const char *rest = blanks ? arena_strndup(r->a, first + nf - blanks, blanks)
+	                          : csl_fmt_apply(r, b.p, &rf, 1);
 	buf_free(&b);
 	size_t nl = strlen(l), nr = strlen(rest);
 	char *s = arena_alloc(r->a, nl + nr + 1);
