@@ -818,19 +818,13 @@ void csl_cat(struct buf *b, const char *s, int punct_in_quote)
 			/* “Title,” : move the punctuation inside the quote */
 			size_t at2;
 			int inner = tail_char(b->p, q, &at2);
-			/* and inside the font formatting the quotes wrap
-			 * ("“<i>Title,</i>”"), as citeproc-js */
-			while (q > at) {
-				if (q >= 2 && b->p[q - 2] == CM_ESC && b->p[q - 1] != CM_QUOTE_OFF &&
-				    b->p[q - 1] != CM_DQUOTE_OFF && b->p[q - 1] != CM_TAG_OFF &&
-				    b->p[q - 1] != CM_DISPLAY_OFF && csl_mark_dir(b->p + q - 2) < 0)
-					q -= 2;
-				else if (CX_IS_MARK((unsigned char)b->p[q - 1]) && (q < 2 || b->p[q - 2] != CM_ESC) &&
-				         csl_mark_dir(b->p + q - 1) < 0)
-					q--;
-				else
-					break;
-			}
+			/* and inside the font formatting the style puts within
+			 * the quotes ("“<i>Title,</i>”"), as citeproc-js; not
+			 * inside the value's own markup ("<i>Beginner</i>.”") */
+			while (q > at && q >= 2 && b->p[q - 2] == CM_ESC && b->p[q - 1] != CM_QUOTE_OFF &&
+			       b->p[q - 1] != CM_DQUOTE_OFF && b->p[q - 1] != CM_TAG_OFF &&
+			       b->p[q - 1] != CM_DISPLAY_OFF && csl_mark_dir(b->p + q - 2) < 0)
+				q -= 2;
 			buf_put(b, s, i); /* opening markup of s first */
 			char tail[64];
 			size_t tn = b->n - q;
