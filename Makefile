@@ -295,8 +295,10 @@ $(BUILD)/gen/%_model.o: $(GEN)/%_model.c $(FLAGS_STAMP)
 # Deterministic: the same inputs give the same models, byte for byte.
 EPOCHS ?= 20
 REFS_TRAIN ?= ../shared/corpora/refs-train/anystyle/res/parser
-$(BUILD)/train_refs: tools/train_refs.c tools/train_items.c tools/train.h $(LIB_INTERNAL)
-	$(CC) $(ALL_CFLAGS) -Itools -o $@ tools/train_refs.c tools/train_items.c $(LIB_INTERNAL) $(LDLIBS) -lm
+$(BUILD)/train_refs: tools/train_refs.c tools/train_items.c tools/train.h tools/perceptron.c tools/perceptron.h \
+		$(LIB_INTERNAL)
+	$(CC) $(ALL_CFLAGS) -Itools -o $@ tools/train_refs.c tools/train_items.c tools/perceptron.c $(LIB_INTERNAL) \
+	  $(LDLIBS) -lm
 
 # Labelled references rendered through Debian's CSL styles (tools/gen_refs.c):
 # the styles of data/refs-styles.tsv's train set render items of the shared

@@ -61,19 +61,19 @@ void pc_free(struct pc_data *d)
 	memset(d, 0, sizeof *d);
 }
 
-/* Viterbi over weights w and transitions tw (averaged or not); with fix,
- * the best sequence that has label fix[i] wherever it is not PC_UNKNOWN. */
-static void viterbi(int L, const int32_t *w, const int32_t *tw, const struct pc_data *d, const struct pc_seq *q,
-                    const uint8_t *fix, uint8_t *out, int64_t *sc)
+void pc_viterbi(int nlab, const int32_t *w, const int32_t *tw, const uint32_t *feat, size_t stride,
+                const uint8_t *nf, size_t n, const uint8_t *fix, uint8_t *out, int64_t *sc)
 {
-	size_t n = q->n;
+	const int L = nlab;
 	int64_t *e = sc, *dp = sc + n * L;
 	int32_t *bp = (int32_t *)(sc + 2 * n * L);
+	if (!n)
+		return;
 	for (size_t i = 0; i < n; i++) {
-		const uint32_t *fi = d->feat + (q->first + i) * d->stride;
+		const uint32_t *fi = feat + i * stride;
 		for (int y = 0; y < L; y++) {
 			int64_t s = 0;
-			for (int k = 0; k < d->nf[q->first + i]; k++)
+			for (int k = 0; k < nf[i]; k++)
 				s += w[(size_t)fi[k] * L + y];
 			e[i * L + y] = fix && fix[i] != PC_UNKNOWN && fix[i] != y ? INT64_MIN / 4 : s;
 		}
@@ -101,6 +101,13 @@ static void viterbi(int L, const int32_t *w, const int32_t *tw, const struct pc_
 		if (i)
 			y = bp[i * L + y];
 	}
+}
+
+/* One sequence of the data. */
+static void viterbi(int L, const int32_t *w, const int32_t *tw, const struct pc_data *d, const struct pc_seq *q,
+                    const uint8_t *fix, uint8_t *out, int64_t *sc)
+{
+	pc_viterbi(L, w, tw, d->feat + q->first * d->stride, d->stride, d->nf + q->first, q->n, fix, out, sc);
 }
 
 static void bump(const struct pc_model *m, int32_t *w, int64_t *u, int delta)

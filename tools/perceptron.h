@@ -53,6 +53,13 @@ struct pc_model {
 	int64_t c;
 };
 
+/* The best labels of n items by Viterbi: item i has nf[i] feature indexes
+ * at feat + i * stride, weighted by w (a row of nlab a feature), and the
+ * transitions tw ((nlab + 1) x nlab, row 0 from the start); with fix, the
+ * best that keeps label fix[i] wherever it is not PC_UNKNOWN.  Ties go to
+ * the lower label.  sc: scratch room for 3 * n * nlab int64_t. */
+void pc_viterbi(int nlab, const int32_t *w, const int32_t *tw, const uint32_t *feat, size_t stride,
+                const uint8_t *nf, size_t n, const uint8_t *fix, uint8_t *out, int64_t *sc);
 /* Train on the sequences whose group is not `leave_out` (-1: all). */
 void pc_train(struct pc_model *m, const struct pc_data *d, int nlab, int epochs, int leave_out, const char *who);
 /* Decode one sequence of the data with the averaged weights of m. */

@@ -39,6 +39,7 @@
 #include "core/strbuf.h"
 #include "core/utf8.h"
 #include "cv/label.h"
+#include "perceptron.h"
 #include "train.h"
 
 #define L LAB_N
@@ -362,41 +363,11 @@ struct model {
 	int64_t c;
 };
 
+/* The labeller's own Viterbi (tools/perceptron.c), with m's weights. */
 static void decode(const struct model *m, const uint32_t *fi, const uint8_t *nf, size_t n, uint8_t *out,
                    int64_t *sc)
 {
-	int64_t *e = sc, *d = sc + n * L;
-	int32_t *bp = (int32_t *)(sc + 2 * n * L);
-	for (size_t i = 0; i < n; i++)
-		for (int y = 0; y < L; y++) {
-			int64_t s = 0;
-			for (int k = 0; k < nf[i]; k++)
-				s += m->w[(size_t)fi[i * FEAT_MAX + k] * L + y];
-			e[i * L + y] = s;
-		}
-	for (int y = 0; y < L; y++)
-		d[y] = e[y] + m->tw[y];
-	for (size_t i = 1; i < n; i++)
-		for (int y = 0; y < L; y++) {
-			int64_t best = INT64_MIN;
-			int arg = 0;
-			for (int x = 0; x < L; x++) {
-				int64_t s = d[(i - 1) * L + x] + m->tw[(1 + x) * L + y];
-				if (s > best)
-					best = s, arg = x;
-			}
-			d[i * L + y] = best + e[i * L + y];
-			bp[i * L + y] = arg;
-		}
-	int y = 0;
-	for (int k = 1; k < L; k++)
-		if (d[(n - 1) * L + k] > d[(n - 1) * L + y])
-			y = k;
-	for (size_t i = n; i-- > 0;) {
-		out[i] = (uint8_t)y;
-		if (i)
-			y = bp[i * L + y];
-	}
+	pc_viterbi(L, m->w, m->tw, fi, FEAT_MAX, nf, n, NULL, out, sc);
 }
 
 static void bump(struct model *m, int32_t *w, int64_t *u, int delta)

@@ -165,8 +165,9 @@ struct cv_front {
 	size_t n, cap;
 };
 /* Read the front matter that opens s ("---" lines around YAML): the
- * bytes it takes, or 0 when s opens with none. */
-size_t cvd_front_read(struct arena *a, const char *s, size_t n, struct cv_front *f);
+ * bytes it takes, or 0 when s opens with none.  Its YAML errors go to
+ * diags (the block then has no pairs). */
+size_t cvd_front_read(struct arena *a, const char *s, size_t n, struct cv_front *f, struct cx_diags *diags);
 /* The pair of that key with a value at least, or NULL. */
 const struct cv_fm_pair *cvd_front_get(const struct cv_front *f, const char *key);
 /* Does the front matter describe a publication: a title, and authors,

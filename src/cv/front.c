@@ -3,109 +3,22 @@
  * Jekyll sites (academicpages' _publications/NAME.md) and Hugo sites (Hugo
  * Blox's content/publication/<slug>/index.md) keep one publication a
  * file, its fields in a YAML block between two "---" lines before the
- * page's Markdown.  This reads the subset of YAML those blocks are
- * written in: top-level "key: value" pairs whose value is a plain,
- * single- or double-quoted scalar (on one line or folded over several),
- * a block scalar ("|", ">"), a flow sequence ("[a, 'b']") or a block
- * sequence ("- a" lines); a nested mapping one level deep is read as
- * "parent.key" pairs.  Anchors, tags, sequences of mappings and deeper
- * nesting are passed over: no field of a publication is written so.
- * Everything lives in the arena passed in. */
+ * page's Markdown.  The block is read by the YAML layer (read/yaml.h),
+ * alone, as one small document; its top-level keys become pairs, each
+ * with its values: a scalar's text, or each scalar item of a sequence.
+ * A nested mapping one level deep gives "parent.key" pairs; mappings
+ * inside sequences and deeper nesting are passed over: no field of a
+ * publication is written so.  Broken YAML is reported where it breaks,
+ * and the block then gives no pairs.  Everything kept lives in the arena
+ * passed in. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/str.h"
-#include "core/utf8.h"
 #include "cv/doc.h"
 #include "cv/dom.h"
-
-struct fl {
-	const char *p;  /* the line without its indentation */
-	size_t n;       /* without trailing spaces and CR */
-	size_t indent;
-	unsigned line;
-};
-
-static int fence(const struct fl *l, const char *f)
-{
-	return !l->indent && l->n == 3 && !memcmp(l->p, f, 3);
-}
-
-static int skip_line(const struct fl *l)
-{
-	return !l->n || l->p[0] == '#';
-}
-
-static cx_str keep(struct arena *a, const char *p, size_t n)
-{
-	return arena_str(a, p, n);
-}
-
-/* A plain scalar without a trailing " # comment". */
-static cx_str plain(const char *p, size_t n)
-{
-	for (size_t i = 0; i + 1 < n; i++)
-		if ((p[i] == ' ' || p[i] == '\t') && p[i + 1] == '#') {
-			n = i;
-			break;
-		}
-	return cvd_trim(cvd_S(p, n));
-}
-
-static int hex4(const char *p)
-{
-	for (int i = 0; i < 4; i++)
-		if (!str_digit((unsigned char)p[i]) && !((p[i] | 0x20) >= 'a' && (p[i] | 0x20) <= 'f'))
-			return 0;
-	return 1;
-}
-
-/* A quoted scalar starting at s[0] (its quote), over one line or more
- * joined by spaces; *used is how much of s it took. */
-static cx_str quoted(struct arena *a, const char *s, size_t n, size_t *used)
-{
-	char q = s[0];
-	struct buf b = {0};
-	size_t i = 1;
-	for (; i < n; i++) {
-		char c = s[i];
-		if (c == q && q == '\'' && i + 1 < n && s[i + 1] == '\'') {
-			buf_putc(&b, '\'');
-			i++;
-		} else if (c == q) {
-			i++;
-			break;
-		} else if (c == '\\' && q == '"' && i + 1 < n) {
-			char e = s[++i];
-			if (e == 'n')
-				buf_putc(&b, '\n');
-			else if (e == 't')
-				buf_putc(&b, '\t');
-			else if (e == 'u' && i + 4 < n && hex4(s + i + 1)) {
-				char h[5] = {s[i + 1], s[i + 2], s[i + 3], s[i + 4], 0};
-				long cp = strtol(h, NULL, 16);
-				if (cp >= 0x20 && (cp < 0xD800 || cp >= 0xE000))
-					utf8_append(&b, (int32_t)cp);
-				i += 4;
-			} else
-				buf_putc(&b, e); /* \" \\ \/ */
-		} else if (c == '\n') {
-			/* a line break folds into a space; the next line's
-			 * indentation goes */
-			while (b.n && b.p[b.n - 1] == ' ')
-				b.n--;
-			buf_putc(&b, ' ');
-			while (i + 1 < n && (s[i + 1] == ' ' || s[i + 1] == '\t'))
-				i++;
-		} else
-			buf_putc(&b, c);
-	}
-	*used = i;
-	cx_str r = keep(a, b.p ? b.p : "", b.n);
-	buf_free(&b);
-	return r;
-}
+#include "read/yaml.h"
 
 static void push(struct arena *a, struct cv_front *f, cx_str key, unsigned line)
 {
@@ -134,203 +47,57 @@ static void push_value(struct arena *a, struct cv_front *f, cx_str v)
 	p->v[p->n++] = v;
 }
 
-/* "key: rest": the key's length, and where the rest starts; 0 when the
- * line holds no key. */
-static size_t key_of(const char *p, size_t n, size_t *rest)
+/* A scalar's text into the last pair, when it has any. */
+static void scalar_value(struct arena *a, struct cv_front *f, const struct ynode *n)
 {
-	if (!n || p[0] == '-' || p[0] == '[' || p[0] == '{')
-		return 0;
-	for (size_t i = 0; i < n; i++) {
-		if (p[i] == '#' && i && p[i - 1] == ' ')
-			return 0;
-		if (p[i] == ':' && (i + 1 == n || p[i + 1] == ' ' || p[i + 1] == '\t')) {
-			*rest = i + 1;
-			return i;
-		}
-	}
-	return 0;
+	cx_str v = yaml_text(n);
+	if (v.n)
+		push_value(a, f, arena_str(a, v.p, v.n));
 }
 
-/* A scalar that may go on over the lines after it (a quoted string not
- * closed on its line, a plain one whose next lines are indented deeper
- * than ind): its value, and the index of the line after it. */
-static size_t scalar(struct arena *a, const struct fl *L, size_t nl, size_t i, const char *s, size_t n,
-                     size_t ind, cx_str *out)
+/* The values of a key: a scalar's text, each scalar item of a sequence. */
+static void values(struct arena *a, struct cv_front *f, const struct ynode *n)
 {
-	if (n && (s[0] == '"' || s[0] == '\'')) {
-		/* the rest of the block from here, as one string with its
-		 * line breaks, then how many of its lines the string took */
-		const char *end = L[nl - 1].p + L[nl - 1].n;
-		size_t used;
-		*out = quoted(a, s, (size_t)(end - s), &used);
-		const char *stop = s + used;
-		while (i + 1 < nl && L[i + 1].p < stop)
-			i++;
-		return i + 1;
-	}
-	cx_str v = plain(s, n);
-	while (i + 1 < nl && !skip_line(&L[i + 1]) && L[i + 1].indent > ind) {
-		size_t r;
-		if (key_of(L[i + 1].p, L[i + 1].n, &r) || L[i + 1].p[0] == '-')
-			break;
-		i++;
-		v = cv_cat(a, v, " ", plain(L[i].p, L[i].n));
-	}
-	*out = (v.n == 1 && v.p[0] == '~') || (v.n == 4 && !memcmp(v.p, "null", 4)) ? cvd_S("", 0) : v;
-	return i + 1;
+	if (n->kind == Y_SCALAR)
+		scalar_value(a, f, n);
+	else if (n->kind == Y_SEQ)
+		for (size_t i = 0; i < n->n; i++)
+			if (yaml_item(n, i)->kind == Y_SCALAR)
+				scalar_value(a, f, yaml_item(n, i));
 }
 
-/* "[a, 'b, c', d]" into values. */
-static void flow(struct arena *a, struct cv_front *f, const char *s, size_t n)
-{
-	size_t i = 1;
-	while (i < n) {
-		while (i < n && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == ','))
-			i++;
-		if (i >= n || s[i] == ']')
-			return;
-		if (s[i] == '"' || s[i] == '\'') {
-			size_t used;
-			push_value(a, f, quoted(a, s + i, n - i, &used));
-			i += used;
-		} else {
-			size_t b = i;
-			while (i < n && s[i] != ',' && s[i] != ']')
-				i++;
-			cx_str v = cvd_trim(cvd_S(s + b, i - b));
-			if (v.n)
-				push_value(a, f, v);
-		}
-	}
-}
-
-size_t cvd_front_read(struct arena *a, const char *s, size_t n, struct cv_front *f)
+size_t cvd_front_read(struct arena *a, const char *s, size_t n, struct cv_front *f, struct cx_diags *diags)
 {
 	memset(f, 0, sizeof *f);
-	size_t at = n >= 3 && !memcmp(s, "\xEF\xBB\xBF", 3) ? 3 : 0;
-	/* the lines of the block, up to its closing fence */
-	struct fl *L = NULL;
-	size_t nl = 0, cap = 0, end = 0;
-	unsigned line = 1;
-	for (size_t p = at; p < n; line++) {
-		const char *nlp = memchr(s + p, '\n', n - p);
-		size_t e = nlp ? (size_t)(nlp - s) : n, b = p, k = e;
-		while (b < e && (s[b] == ' ' || s[b] == '\t'))
-			b++;
-		while (k > b && (s[k - 1] == ' ' || s[k - 1] == '\t' || s[k - 1] == '\r'))
-			k--;
-		struct fl l = {s + b, k - b, b - p, line};
-		p = nlp ? e + 1 : n;
-		if (nl == 0 && !fence(&l, "---"))
-			return 0;
-		if (nl && (fence(&l, "---") || fence(&l, "..."))) {
-			end = p;
-			break;
-		}
-		if (nl == cap)
-			L = xrealloc(L, (cap = cap ? 2 * cap : 64) * sizeof *L);
-		L[nl++] = l;
-	}
-	if (!end) {
-		free(L);
-		return 0; /* no closing fence: no front matter */
-	}
-	for (size_t i = 1; i < nl;) {
-		const struct fl *l = &L[i];
-		size_t r, k;
-		if (skip_line(l) || l->indent || !(k = key_of(l->p, l->n, &r))) {
-			i++;
+	size_t start, len;
+	unsigned line;
+	if (!yaml_front_matter(s, n, &start, &len, &line))
+		return 0;
+	/* the bytes up to the end of the closing fence's line */
+	const char *nl = memchr(s + start + len, '\n', n - start - len);
+	size_t end = nl ? (size_t)(nl - s) + 1 : n;
+	struct arena t;
+	memset(&t, 0, sizeof t);
+	const struct ynode *root = yaml_parse(&t, s + start, len, line, diags);
+	for (size_t i = 0; root && root->kind == Y_MAP && i < root->n; i++) {
+		const struct ynode *k = yaml_key(root, i), *v = yaml_value(root, i);
+		if (k->kind != Y_SCALAR)
+			continue;
+		cx_str key = arena_str(a, k->s.p, k->s.n);
+		push(a, f, key, k->line);
+		if (v->kind != Y_MAP) {
+			values(a, f, v);
 			continue;
 		}
-		cx_str key = cvd_trim(cvd_S(l->p, k));
-		if (key.n >= 2 && (key.p[0] == '"' || key.p[0] == '\'') && key.p[key.n - 1] == key.p[0])
-			key = cvd_S(key.p + 1, key.n - 2);
-		cx_str rest = cvd_trim(cvd_S(l->p + r, l->n - r));
-		push(a, f, key, l->line);
-		if (rest.n && rest.p[0] == '#')
-			rest.n = 0;
-		if (rest.n && (rest.p[0] == '&' || rest.p[0] == '!')) {
-			/* an anchor or a tag: the value after it */
-			size_t sp = 0;
-			while (sp < rest.n && rest.p[sp] != ' ')
-				sp++;
-			rest = cvd_trim(cvd_S(rest.p + sp, rest.n - sp));
-		}
-		if (rest.n && (rest.p[0] == '|' || rest.p[0] == '>')) {
-			int lit = rest.p[0] == '|';
-			cx_str v = cvd_S("", 0);
-			size_t j = i + 1;
-			for (; j < nl && (!L[j].n || L[j].indent); j++)
-				if (L[j].n)
-					v = v.n ? cv_cat(a, v, lit ? "\n" : " ", cvd_S(L[j].p, L[j].n)) : keep(a, L[j].p, L[j].n);
-			push_value(a, f, v);
-			i = j;
-		} else if (rest.n && rest.p[0] == '[') {
-			/* to the closing bracket, over lines if need be */
-			const char *e = L[nl - 1].p + L[nl - 1].n, *q = rest.p;
-			int inq = 0;
-			while (q < e && (inq || *q != ']')) {
-				if (*q == '"' || *q == '\'')
-					inq = inq == *q ? 0 : inq ? inq : *q;
-				q++;
-			}
-			flow(a, f, rest.p, (size_t)(q - rest.p) + (q < e));
-			while (i + 1 < nl && L[i + 1].p <= q)
-				i++;
-			i++;
-		} else if (rest.n) {
-			cx_str v;
-			i = scalar(a, L, nl, i, rest.p, (size_t)(l->p + l->n - rest.p), 0, &v);
-			if (v.n)
-				push_value(a, f, v);
-		} else {
-			/* a block sequence or a nested mapping, on the lines after */
-			size_t j = i + 1;
-			while (j < nl && skip_line(&L[j]))
-				j++;
-			if (j < nl && L[j].p[0] == '-' && (L[j].n == 1 || L[j].p[1] == ' ')) {
-				size_t ind = L[j].indent;
-				i = j;
-				while (i < nl && (skip_line(&L[i]) || L[i].indent > ind ||
-				                  (L[i].indent == ind && L[i].p[0] == '-' && (L[i].n == 1 || L[i].p[1] == ' ')))) {
-					if (skip_line(&L[i]) || L[i].indent > ind) {
-						i++; /* a mapping item's other keys */
-						continue;
-					}
-					cx_str it = cvd_trim(cvd_S(L[i].p + 1, L[i].n - 1));
-					size_t rr;
-					if (it.n && !key_of(it.p, it.n, &rr)) {
-						cx_str v;
-						i = scalar(a, L, nl, i, it.p, (size_t)(L[i].p + L[i].n - it.p), ind + 1, &v);
-						if (v.n)
-							push_value(a, f, v);
-					} else
-						i++; /* a mapping, passed over */
-				}
-			} else if (j < nl && L[j].indent) {
-				size_t ind = L[j].indent;
-				i = j;
-				while (i < nl && (skip_line(&L[i]) || L[i].indent >= ind)) {
-					size_t rr, kk;
-					if (skip_line(&L[i]) || L[i].indent != ind || !(kk = key_of(L[i].p, L[i].n, &rr))) {
-						i++;
-						continue;
-					}
-					cx_str sub = cvd_trim(cvd_S(L[i].p + rr, L[i].n - rr));
-					push(a, f, cv_cat(a, key, ".", cvd_trim(cvd_S(L[i].p, kk))), L[i].line);
-					if (sub.n && sub.p[0] != '|' && sub.p[0] != '>' && sub.p[0] != '[' && sub.p[0] != '#') {
-						cx_str v;
-						i = scalar(a, L, nl, i, sub.p, (size_t)(L[i].p + L[i].n - sub.p), ind, &v);
-						if (v.n)
-							push_value(a, f, v);
-					} else
-						i++;
-				}
-			} else
-				i++;
+		for (size_t j = 0; j < v->n; j++) {
+			const struct ynode *sk = yaml_key(v, j);
+			if (sk->kind != Y_SCALAR)
+				continue;
+			push(a, f, cv_cat(a, key, ".", sk->s), sk->line);
+			values(a, f, yaml_value(v, j));
 		}
 	}
-	free(L);
+	arena_destroy(&t);
 	return end;
 }
 

@@ -733,7 +733,7 @@ int cv_page_blocks(struct cx_reader_ctx *c, FILE *f, cv_blocks_fn *fn, void *ctx
 	/* what cv_read gives the finder: no page of one publication's front
 	 * matter, no list of references, the page without its front matter */
 	if (cv_read_all(&rx, &in, &b) ||
-	    ((fl = cvd_front_read(&v.a, b.p ? b.p : "", b.n, &fm)) != 0 && cvd_front_pub(&fm))) {
+	    ((fl = cvd_front_read(&v.a, b.p ? b.p : "", b.n, &fm, &c->diags)) != 0 && cvd_front_pub(&fm))) {
 		buf_free(&b);
 		arena_destroy(&v.a);
 		return -1;
@@ -840,7 +840,7 @@ static int cv_read(struct cx_reader_ctx *c, struct cx_input *in)
 	size_t n = b.n;
 	struct linemap lm = {0};
 	struct cv_front fm;
-	size_t fl = cvd_front_read(&v.a, text, n, &fm);
+	size_t fl = cvd_front_read(&v.a, text, n, &fm, &c->diags);
 	if (fl && front_page(&v, &fm)) {
 		buf_free(&b);
 		arena_destroy(&v.a);

@@ -17,6 +17,10 @@
  *   - SO is the journal of an article, the proceedings of a paper, the
  *     book of a chapter, and a book's series when it has no SE;
  *   - BP and EP are one page range; BIOSIS and CABI give PS instead;
+ *   - JI (the ISO abbreviation) is the short journal title, and J9 (the
+ *     29-character one) where JI is missing; SN is the ISSN, and EI (the
+ *     eISSN) of an online-only journal that has no SN; the other is kept
+ *     under its own name (j9, eissn), as a second value would be;
  *   - the other Clarivate databases (BIOSIS, CABI, Derwent) share the
  *     format: PN is a patent's number, AE its assignee, BD, MC and MQ
  *     descriptors; their names may carry an e-mail address or lack the
@@ -140,6 +144,21 @@ static void container(struct tagged *T, struct tline *l)
 		rec_keep(&T->R, l->tag, l->val, l->line, 1);
 }
 
+/* A second form of a field: the field where the record lacks the first
+ * (tag main), else kept as keep. */
+static void second_form(struct tagged *T, struct tline *l, const char *main, enum cx_field_id id,
+                        const char *keep)
+{
+	int has_main = 0; /* read or not yet */
+	for (size_t i = 0; i < T->n; i++)
+		has_main |= str_eq(T->v[i].tag, main) && str_trim(T->v[i].val).n;
+	if (has_main)
+		rec_keep(&T->R, str_of(keep), l->val, l->line, 1);
+	else
+		rec_set(&T->R, id, l->val, l->tag, l->line, 1);
+	l->used = 1;
+}
+
 static void finish(struct tagged *T)
 {
 	if (!T->n)
@@ -174,7 +193,11 @@ static void finish(struct tagged *T)
 		if (l->used)
 			continue;
 		const struct cx_map *m = cx_map_find(CX_MF_ISI, l->tag);
-		if (!m)
+		if (str_eq(l->tag, "J9"))
+			second_form(T, l, "JI", CX_F_SHORTJOURNAL, "j9");
+		else if (str_eq(l->tag, "EI"))
+			second_form(T, l, "SN", CX_F_ISSN, "eissn");
+		else if (!m)
 			tagged_unknown(T, l);
 		else if (m->how == CX_H_CONTAINER)
 			container(T, l);

@@ -468,10 +468,16 @@ static void write_all(struct tidy_ctx *t, struct buf *out)
 		const struct titem *it = &t->items[i];
 		const struct bsrc_node *nd = it->node;
 		int strip = o->lossy ? 1 : !out->n ? 0 : blank ? 2 : 1;
-		blank = o->blank_lines && nd->kind != BSRC_TEXT && nd->kind != BSRC_COMMENT;
+		size_t before = out->n;
 		switch (nd->kind) {
 		case BSRC_TEXT:
 			put_comment(o, nd->text, strip, 1, out);
+			/* Text that was all blank lines leaves the blank line before
+			 * it the last thing written: the text after it (--sort moves
+			 * what ended the input before an entry's own text) takes it
+			 * as the blank line --blank-lines added, as the next run will. */
+			if (out->n == before)
+				continue;
 			break;
 		case BSRC_COMMENT: {
 			struct buf b = {0};
@@ -497,6 +503,7 @@ static void write_all(struct tidy_ctx *t, struct buf *out)
 				buf_putc(out, '\n');
 			break;
 		}
+		blank = o->blank_lines && nd->kind != BSRC_TEXT && nd->kind != BSRC_COMMENT;
 	}
 	/* trimEnd, then one line break. */
 	cx_str all = {out->p ? out->p : "", out->n};
@@ -514,30 +521,64 @@ static void write_all(struct tidy_ctx *t, struct buf *out)
 /* Take the entries merged away out.  Text right before one that ends in
  * "@word" was text because the entry's '@' came next: text after the
  * entry would run into that word, so it moves on to stand before the next
- * block (or at the end), which closes it as the entry did (not lossy). */
+ * block (or at the end), which closes it as the entry did (not lossy).
+ * So does the run of text it ends: text ends where the next starts with
+ * '@' only when it ends in "@word" too, and its '@' must stay next.  Of
+ * two runs held, one that starts with '@' goes after the other. */
+/* Does text start with '@' (after white space), which closes the "@word"
+ * of text before it? */
+static int at_first(cx_str s)
+{
+	s = ecma_trim(s);
+	return s.n && s.p[0] == '@';
+}
+
 static void drop_merged(struct tidy_ctx *t)
 {
-	size_t k = 0;
-	struct titem held;
-	int holding = 0;
+	size_t k = 0, nheld = 0;
+	struct titem *held = NULL;
 	for (size_t i = 0; i < t->nitems; i++) {
 		struct titem *it = &t->items[i];
 		if (it->removed) {
-			if (!holding && !t->o->lossy && k && t->items[k - 1].node->kind == BSRC_TEXT &&
+			/* (after the run held for an entry before, the text
+			 * between the two goes after that run) */
+			if (!t->o->lossy && k && t->items[k - 1].node->kind == BSRC_TEXT &&
 			    text_dangles(t->items[k - 1].node->text)) {
-				held = t->items[--k];
-				holding = 1;
+				size_t first = k;
+				while (first && t->items[first - 1].node->kind == BSRC_TEXT)
+					first--;
+				size_t n = k - first;
+				held = xrealloc(held, (nheld + n) * sizeof *held);
+				if (nheld && !at_first(held[0].node->text) && !at_first(t->items[first].node->text)) {
+					/* neither run can follow the other: they keep their order */
+					memcpy(held + nheld, &t->items[first], n * sizeof *held);
+				} else if (nheld && at_first(held[0].node->text)) {
+					/* the new run goes first, the held run's '@' after it */
+					memmove(held + n, held, nheld * sizeof *held);
+					memcpy(held, &t->items[first], n * sizeof *held);
+				} else {
+					memcpy(held + nheld, &t->items[first], n * sizeof *held);
+				}
+				nheld += n;
+				k = first;
 			}
 			continue;
 		}
-		if (holding && it->node->kind != BSRC_TEXT) {
-			t->items[k++] = held;
-			holding = 0;
+		if (nheld && it->node->kind != BSRC_TEXT) {
+			/* k + nheld <= i: the room the run and the removed left */
+			memcpy(&t->items[k], held, nheld * sizeof *held);
+			k += nheld;
+			nheld = 0;
+			free(held);
+			held = NULL;
 		}
 		t->items[k++] = *it;
 	}
-	if (holding)
-		t->items[k++] = held;
+	if (nheld) {
+		memcpy(&t->items[k], held, nheld * sizeof *held);
+		k += nheld;
+		free(held);
+	}
 	t->nitems = k;
 }
 
