@@ -493,6 +493,9 @@ const char *csl_text_case_lang(struct arena *a, const char *s, enum csl_case tc,
 const char *csl_strip_periods(struct arena *a, const char *s);
 const char *csl_marked(struct arena *a, const char *s, char on, char off);
 void csl_cat(struct buf *b, const char *s, int punct_in_quote);
+/* Punctuation r meeting punctuation l, as citeproc-js: 0 both stay, 1 r
+ * goes, 2 r replaces l. */
+int csl_collide(int l, int r);
 void csl_cat_prefixed(struct buf *b, const char *s);
 
 /* number.c */
@@ -537,6 +540,8 @@ struct csl_render {
 	int names_done;          /* a cs:names has rendered */
 	int ntotal_names;        /* names counted for form="count" */
 	const char *shown_names; /* the last name list, without et-al */
+	const char **sas_each;   /* the first names one by one (subsequent-author-substitute) */
+	size_t sas_neach;
 	int emitted;             /* something has rendered (a term after it keeps its case) */
 	int cap_term;            /* a term rendered first is capitalized (citeproc-js) */
 	/* how many enclosing groups and macro calls are italic or oblique,

@@ -177,9 +177,17 @@ static void render_run(struct csl_render *r, struct buf *b, const struct part *p
 			csl_cat(b, delim, piq);
 		csl_cat(b, s, piq);
 		/* the year-suffix follows the year with the year part's own
-		 * affixes and formatting, as citeproc-js: "(1980)(a)" */
-		if (ys[i])
+		 * affixes and formatting, as citeproc-js: "(1980)(a)"; a
+		 * punctuation mark that starts the date's delimiter comes
+		 * between, as citeproc-js gives it to every part but the
+		 * last ("March, 1999,a" of delimiter ", "; "3/1999a") */
+		if (ys[i]) {
+			if (delim && *delim && strchr(".,;:!?", *delim)) {
+				char mark[2] = {*delim, 0};
+				csl_cat(b, mark, piq);
+			}
 			csl_cat(b, csl_fmt_apply(r, ys[i], &f, 1), piq);
+		}
 		any = 1;
 	}
 }

@@ -480,6 +480,35 @@ static const char *name_fmt(struct csl_render *r, const struct csl_node *name, c
 	return csl_fmt_apply(r, s, &f, !nm->literal);
 }
 
+/* The subsequent-author-substitute rules that compare names one by one:
+ * the first names of a bibliography entry, each[0..n), against the
+ * previous entry's.  complete-each puts the substitute for every name
+ * when all are the same; partial-each for each name from the first
+ * while they are; partial-first for the first alone (CSL 1.0.2,
+ * "Reference Grouping").  complete-all is sas(), on the whole list. */
+static void sas_each(struct csl_render *r, const char **each, size_t n)
+{
+	struct csl_session *S = r->S;
+	if (r->sort || r->plain || r->ctx != &r->st->bib || !r->ctx->sas || r->names_done ||
+	    r->ctx->sas_rule == SAS_COMPLETE_ALL || r->sas_each)
+		return;
+	r->sas_each = arena_alloc(r->a, (n + 1) * sizeof *r->sas_each);
+	memcpy(r->sas_each, each, n * sizeof *each);
+	r->sas_neach = n;
+	size_t same = 0; /* names equal to the previous entry's, from the first */
+	const char *p = S->sas_each.p;
+	while (same < n && same < S->sas_neach && !strcmp(p, each[same])) {
+		p += strlen(p) + 1;
+		same++;
+	}
+	enum csl_sas_rule rule = r->ctx->sas_rule;
+	size_t put = rule == SAS_PARTIAL_EACH ? same
+	             : rule == SAS_PARTIAL_FIRST ? (same > 0)
+	             : same == n && n == S->sas_neach ? n : 0;
+	for (size_t i = 0; i < put; i++)
+		each[i] = r->ctx->sas;
+}
+
 static const char *name_list(struct csl_render *r, const struct csl_names *nl,
                              const struct csl_nameopts *opts, const struct csl_node *name,
                              const struct csl_node *etal, int *count)
@@ -529,6 +558,7 @@ static const char *name_list(struct csl_render *r, const struct csl_names *nl,
 	struct buf *bp = &r->S->names, b = *bp;
 	b.n = 0;
 	int prev_inv = 0, wrap = 0;
+	const char **each = arena_alloc(r->a, (show + 1) * sizeof *each);
 	for (size_t i = 0; i < show; i++) {
 		int inv = r->sort || o.sort_order == NSO_ALL || (o.sort_order == NSO_FIRST && i == 0);
 		if (nl->v[i].literal)
@@ -536,7 +566,16 @@ static const char *name_list(struct csl_render *r, const struct csl_names *nl,
 		const char *s = one_name(r, &nl->v[i], &o, name, inv && !nl->v[i].literal, name_level(r, i));
 		if (highlighted(r, &nl->v[i]))
 			s = bold(r, s);
-		s = name_fmt(r, name, &nl->v[i], s);
+		each[i] = s;
+	}
+	/* a substitute takes the place of the name's text, inside cs:name's
+	 * formatting, as citeproc-js ("<b>———</b>") */
+	sas_each(r, each, show);
+	for (size_t i = 0; i < show; i++) {
+		int inv = r->sort || o.sort_order == NSO_ALL || (o.sort_order == NSO_FIRST && i == 0);
+		if (nl->v[i].literal)
+			inv = 0;
+		const char *s = name_fmt(r, name, &nl->v[i], each[i]);
 		if (i > 0) {
 			int last = i == show - 1 && !use_etal;
 			if (last && and_term && !r->sort && !romanesque_start(and_term)) {
@@ -609,7 +648,16 @@ static const char *name_list(struct csl_render *r, const struct csl_names *nl,
 				b.n--;
 				struct csl_fmt ef = etal ? csl_name_fmt(r, &etal->f, name ? &name->f : NULL) : (struct csl_fmt){0};
 				const char *ft = etal ? csl_fmt_apply(r, t, &ef, 1) : t;
-				csl_cat(&b, ft, piq);
+				if (sep == o.delimiter && *t == ' ' && b.n && b.p[b.n - 1] == ' ') {
+					/* the term's own blank stays after the
+					 * delimiter's ("Doe;  e colab."), as
+					 * citeproc-js writes the two apart */
+					buf_putc(&b, CM_ESC);
+					buf_putc(&b, CM_PIECE);
+					buf_put(&b, ft, strlen(ft));
+				} else {
+					csl_cat(&b, ft, piq);
+				}
 			}
 		}
 	}
@@ -673,7 +721,8 @@ static const char *sas(struct csl_render *r, const char *list)
 	/* citeproc-js compares the names shown, et-al left aside */
 	const char *key = r->shown_names ? r->shown_names : list;
 	r->first_names = key;
-	if (S->sas_prev.n && !strcmp(S->sas_prev.p, key) && *key)
+	if (S->sas_prev.n && !strcmp(S->sas_prev.p, key) && *key &&
+	    r->ctx->sas_rule == SAS_COMPLETE_ALL)
 		return r->ctx->sas;
 	return list;
 }
@@ -817,7 +866,11 @@ static const char *first_rendered(struct csl_render *r, const struct csl_node *k
 			continue;
 		}
 		int c = r->called, f = r->found;
-		s = sas_text(r, csl_render_node(r, k));
+		s = csl_render_node(r, k);
+		/* a term alone ("Anon.") names no one: it stays, as in
+		 * citeproc-js; a variable's text is compared */
+		if (r->called > c)
+			s = sas_text(r, s);
 		r->called = c;
 		r->found = f;
 		if (*s && k->kind == CK_TEXT && k->var >= 0 && k->var < CV_NSTR)

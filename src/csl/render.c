@@ -60,20 +60,22 @@ void csl_buf_drop(struct csl_render *r, struct buf *b, struct buf *own)
 
 /* The marks of each formatting value: the model's own inline marks where
  * it has one, else CSL's, after CM_ESC.  attr: 0 quotes, 1 font-style,
- * 2 font-variant, 3 font-weight, 4 text-decoration, 5 vertical-align. */
+ * 2 font-variant, 3 font-weight, 4 text-decoration, 5 vertical-align.
+ * A later row wraps an earlier one: quotes come last, outside the font
+ * formatting of the same element ("“<i>Title</i>”"), as citeproc-js. */
 static const struct {
 	unsigned char attr, val;
 	char on, off;
 	unsigned char esc;
 } style_mark[] = {
-	{0, 1, CM_QUOTE, CM_QUOTE_OFF, 1},         {1, 1, CM_NORMAL, CM_NORMAL_OFF, 1},
+	{1, 1, CM_NORMAL, CM_NORMAL_OFF, 1},
 	{1, 2, CM_ITALIC, CM_ITALIC_OFF, 1},       {1, 3, CM_OBLIQUE, CM_OBLIQUE_OFF, 1},
 	{2, 1, CM_VNORMAL, CM_VNORMAL_OFF, 1},     {2, 2, CM_SC, CM_SC_OFF, 1},
 	{3, 1, CM_WNORMAL, CM_WNORMAL_OFF, 1},     {3, 2, CM_BOLD, CM_BOLD_OFF, 1},
 	{3, 3, CM_LIGHT, CM_LIGHT_OFF, 1},         {4, 1, CM_UNONE, CM_UNONE_OFF, 1},
 	{4, 2, CM_UNDER, CM_UNDER_OFF, 1},
 	{5, 1, CM_BASE, CM_BASE_OFF, 1},           {5, 2, CX_M_SUP_ON, CX_M_SUP_OFF, 0},
-	{5, 3, CX_M_SUB_ON, CX_M_SUB_OFF, 0},
+	{5, 3, CX_M_SUB_ON, CX_M_SUB_OFF, 0},      {0, 1, CM_QUOTE, CM_QUOTE_OFF, 1},
 };
 
 /* The markup a formatting puts around its text: opening marks outermost
@@ -103,6 +105,24 @@ static void style_marks(const struct csl_fmt *f, char *on, size_t *non, char *of
 	}
 }
 
+/* A decorated text's suffix punctuation at the end of b meets the suffix
+ * of a node around it: its CM_DECOBLANK goes. */
+static void drop_decopunct(struct buf *b)
+{
+	size_t k = b->n;
+	while (k >= 2 && b->p[k - 2] == CM_ESC && b->p[k - 1] != CM_DECOBLANK)
+		k -= 2;
+	if (k < 3 || b->p[k - 2] != CM_ESC || b->p[k - 1] != CM_DECOBLANK)
+		return;
+	size_t j = k - 2;
+	while (j >= 2 && b->p[j - 2] == CM_ESC)
+		j -= 2;
+	if (!j || !strchr(".,;:!?", b->p[j - 1]) || !b->p[j - 1])
+		return;
+	memmove(b->p + k - 2, b->p + k, b->n - k);
+	b->n -= 2;
+}
+
 /* Does s end in a number's suffix punctuation (CM_NUMEND among the
  * markup after its last text) other than next? */
 static int after_number(const char *s, char next)
@@ -126,6 +146,21 @@ static const char *number_end(struct csl_render *r, const char *value, const cha
                               const struct csl_fmt *f)
 {
 	size_t vn = strlen(value), sn = f->suffix ? strlen(f->suffix) : 0;
+	if (!r->sort && !r->plain && sn && f->suffix[sn - 1] == ' ' && *out) {
+		/* a number variable's suffix blank stays beside the blank of
+		 * a prefix after it ("(8)  (1985)"), as citeproc-js merges no
+		 * blanks of a number's piece with its sibling's; a delimiter
+		 * still meets it (CM_DECOBLANK, as a decorated text's) */
+		size_t n = strlen(out);
+		if (n >= 2 && out[n - 2] == CM_ESC && out[n - 1] == CM_DECOBLANK)
+			return out;
+		char *o = arena_alloc(r->a, n + 3);
+		memcpy(o, out, n);
+		o[n] = CM_ESC;
+		o[n + 1] = CM_DECOBLANK;
+		o[n + 2] = 0;
+		return o;
+	}
 	if (r->sort || r->plain || !vn || value[vn - 1] < '0' || value[vn - 1] > '9' ||
 	    !csl_is_numeric(value) || !sn ||
 	    !strchr(".:;!?", f->suffix[sn - 1]) || !*out)
@@ -212,6 +247,8 @@ const char *csl_fmt_apply(struct csl_render *r, const char *s, const struct csl_
 			buf_putc(b, CM_PIECE);
 			buf_putc(b, ' ');
 		} else {
+			if (sn && strchr(".,;:!?", f->suffix[0]))
+				drop_decopunct(b);
 			csl_cat(b, f->suffix, piq);
 		}
 		if (sn && strchr(".,;:!?", f->suffix[sn - 1]) && !r->plain) {
@@ -225,6 +262,15 @@ const char *csl_fmt_apply(struct csl_render *r, const char *s, const struct csl_
 		if (sn && f->suffix[sn - 1] == ' ' && !r->plain && !r->sort &&
 		    (f->font_style || f->font_variant || f->font_weight || f->decoration || f->valign ||
 		     f->quotes)) {
+			buf_putc(b, CM_ESC);
+			buf_putc(b, CM_DECOBLANK);
+		}
+		/* and so does its suffix's punctuation beside a prefix's after
+		 * it ("<i>J</i>,, p. 5"): citeproc-js merges no punctuation of
+		 * a decorated node with its sibling's; a delimiter and the
+		 * suffix of a node around it still meet it */
+		if (sn && strchr(".,;:!?", f->suffix[sn - 1]) && !r->plain && !r->sort &&
+		    (f->font_style || f->font_variant || f->font_weight || f->decoration || f->valign)) {
 			buf_putc(b, CM_ESC);
 			buf_putc(b, CM_DECOBLANK);
 		}
@@ -907,10 +953,13 @@ const struct csl_node *csl_chosen(struct csl_render *r, const struct csl_node *n
 	return NULL;
 }
 
-/* A delimiter after a piece: its punctuation meets a suffix's only when
- * it repeats it ("A." and ". " give "A. "; "In:" and ". " give "In:. "),
- * as citeproc-js; after the text itself, as any joining. */
-static void join_delim(struct buf *b, const char *delim, int piq)
+/* A delimiter after a piece: its punctuation meets the piece's own
+ * suffix only when it repeats it ("A." and ". " give "A. "; "In:" and
+ * ". " give "In:. "), as citeproc-js, which appends the delimiter's mark
+ * to that suffix.  A suffix nested deeper in the piece (nested: a macro's
+ * group, "Press;") meets it as punctuation does ("Press; 1985"), and the
+ * text itself as any joining. */
+static void join_delim(struct buf *b, const char *delim, int piq, int nested)
 {
 	for (size_t k = b->n; k >= 2 && b->p[k - 2] == CM_ESC; k -= 2)
 		if (b->p[k - 1] == CM_DECOBLANK) { /* a delimiter meets the blank */
@@ -938,7 +987,14 @@ static void join_delim(struct buf *b, const char *delim, int piq)
 	}
 	if (i >= 3 && b->p[i - 2] == CM_ESC && strchr(".,;:!?", *delim) && *delim && j &&
 	    b->p[j - 1] != *delim && !(quoted && piq)) {
-		buf_put(b, delim, strlen(delim));
+		int num = 0; /* a number's suffix merges with nothing */
+		for (size_t k = j; k + 1 < b->n; k++)
+			num |= b->p[k] == CM_ESC && b->p[k + 1] == CM_NUMEND;
+		int c = (nested & 1) && !quoted && !num
+		            ? csl_collide((unsigned char)b->p[j - 1], *delim) : 0;
+		if (c == 2)
+			b->p[j - 1] = *delim;
+		buf_put(b, delim + (c != 0), strlen(delim) - (c != 0));
 		return;
 	}
 	if (i >= 3 && b->p[i - 2] == CM_ESC && quoted && (*delim == ':' || *delim == ';')) {
@@ -964,8 +1020,16 @@ static int nbsp_first(const char *s)
 	return (unsigned char)s[0] == 0xC2 && (unsigned char)s[1] == 0xA0;
 }
 
+/* The punctuation mark s's text starts with (past its opening markup), or 0. */
+static int punct_first(const char *s)
+{
+	while (*s && csl_mark_len(s) && csl_mark_dir(s) >= 0)
+		s += csl_mark_len(s);
+	return *s && strchr(".,;:!?", *s) ? *s : 0;
+}
+
 static size_t kids_into(struct csl_render *r, const struct csl_node *n, const char *delim,
-                        struct buf *b, const char **last)
+                        struct buf *b, const char **last, int *nested)
 {
 	int piq = r->L->punct_in_quote;
 	size_t pieces = 0, split = (size_t)-1;
@@ -976,7 +1040,7 @@ static size_t kids_into(struct csl_render *r, const struct csl_node *n, const ch
 			if (i + 1 == n->nkids)
 				r->last_empty = 0;
 			if (br)
-				pieces += kids_into(r, br, delim, b, last);
+				pieces += kids_into(r, br, delim, b, last, nested);
 			continue;
 		}
 		const char *s = csl_render_node(r, k);
@@ -995,17 +1059,36 @@ static size_t kids_into(struct csl_render *r, const struct csl_node *n, const ch
 			memmove(b->p + split, b->p + split + 2, b->n - split - 2);
 			b->n -= 2;
 		}
-		if (b->n && delim)
-			join_delim(b, delim, piq);
-		if (b->n && b->p[b->n - 1] == ' ' && nbsp_first(s)) {
-			/* a blank, then a piece that starts with a no-break
+		int after = 0; /* the delimiter's last mark, when it ends in one */
+		if (b->n && delim) {
+			join_delim(b, delim, piq, *nested);
+			size_t dn = strlen(delim);
+			after = dn && strchr(".,;:!?", delim[dn - 1]) ? delim[dn - 1] : 0;
+		}
+		int nb = b->n >= 2 && (unsigned char)b->p[b->n - 2] == 0xC2 &&
+		         (unsigned char)b->p[b->n - 1] == 0xA0;
+		if (nb && (*nested & 2) && k->f.prefix && !strncmp(k->f.prefix, "\xC2\xA0", 2)) {
+			/* a sibling's suffix and prefix that both bring a no-break
+			 * space give one, as two blanks (citeproc-js) */
+			b->n -= 2;
+		} else if (b->n && (b->p[b->n - 1] == ' ' || nb) && nbsp_first(s)) {
+			/* a blank or a no-break space, then a piece that starts with a no-break
 			 * space: citeproc-js escapes the two apart */
 			buf_putc(b, CM_ESC);
 			buf_putc(b, CM_PIECE);
 		}
-		csl_cat(b, s, piq);
+		if (after && punct_first(s) && punct_first(s) != after)
+			/* a piece's leading punctuation meets a delimiter's
+			 * only when it repeats it (";" and ":x" give ";:x"),
+			 * as citeproc-js */
+			buf_put(b, s, strlen(s));
+		else
+			csl_cat(b, s, piq);
 		*last = s;
 		pieces++;
+		size_t sn = k->f.suffix ? strlen(k->f.suffix) : 0;
+		*nested = (!(sn && strchr(".,;:!?", k->f.suffix[sn - 1]))) |
+		          (sn >= 2 && !strcmp(k->f.suffix + sn - 2, "\xC2\xA0")) << 1;
 		split = (size_t)-1;
 		if (b->n >= 3 && b->p[b->n - 3] == CM_ESC && b->p[b->n - 2] == CM_PIECE &&
 		    b->p[b->n - 1] == ' ' && k->f.suffix && strlen(k->f.suffix) >= 2)
@@ -1020,7 +1103,8 @@ const char *csl_render_kids(struct csl_render *r, const struct csl_node *n, cons
 	if (!b)
 		return "";
 	const char *last = NULL;
-	size_t pieces = kids_into(r, n, delim, b, &last);
+	int nested = 0;
+	size_t pieces = kids_into(r, n, delim, b, &last, &nested);
 	if (!b->n || pieces == 1) {
 		/* one piece joined to nothing is that piece, as it was */
 		r->S->depth--;

@@ -377,6 +377,19 @@ static int is_space(int32_t cp)
 }
 
 /* Rebuild s with new code points in place of the old. */
+/* The letters whose upper case is more than one letter, as Unicode's
+ * SpecialCasing.txt (and JavaScript's toUpperCase, which citeproc-js
+ * uses) gives it: "Voß" is "VOSS".  A mapping to[] holds them as
+ * CASE_WIDE - i. */
+#define CASE_WIDE (-2)
+static const struct {
+	int32_t cp;
+	const char *up;
+} wide_upper[] = {
+	{0xDF, "SS"}, {0xFB00, "FF"}, {0xFB01, "FI"}, {0xFB02, "FL"},
+	{0xFB03, "FFI"}, {0xFB04, "FFL"}, {0xFB05, "ST"}, {0xFB06, "ST"},
+};
+
 static const char *rebuild(struct arena *a, const char *s, size_t n, const struct cpos *v,
                            size_t k, const int32_t *to)
 {
@@ -388,8 +401,15 @@ static const char *rebuild(struct arena *a, const char *s, size_t n, const struc
 			continue;
 		memcpy(o + m, s + last, v[j].at - last);
 		m += v[j].at - last;
-		if (to[j] >= 0)
+		if (to[j] >= 0) {
 			m += utf8_put(o + m, to[j]);
+		} else if (to[j] <= CASE_WIDE) {
+			/* an upper case that is two or three letters, no longer
+			 * than the letter's own bytes */
+			const char *w = wide_upper[CASE_WIDE - to[j]].up;
+			memcpy(o + m, w, strlen(w));
+			m += strlen(w);
+		}
 		last = v[j].at + v[j].len;
 	}
 	memcpy(o + m, s + last, n - last);
@@ -468,10 +488,13 @@ static long first_letter(const struct cpos *v, struct word w)
 	return -1;
 }
 
+/* Do all letters of w pass fn?  A modifier letter has no case and
+ * counts for none ("nᵒ" is in lower case). */
 static int word_all(const struct cpos *v, struct word w, int (*fn)(int32_t))
 {
 	for (size_t j = w.from; j < w.to; j++)
-		if (is_letter(v[j].cp) && !fn(v[j].cp))
+		if (is_letter(v[j].cp) && !fn(v[j].cp) &&
+		    (v[j].cp < 0x80 || utf8proc_category(v[j].cp) != UTF8PROC_CATEGORY_LM))
 			return 0;
 	return 1;
 }
@@ -579,6 +602,9 @@ static int32_t case_upper(int32_t cp, int turkic)
 {
 	if (turkic && cp == 'i')
 		return 0x130;
+	for (size_t i = 0; i < sizeof wide_upper / sizeof *wide_upper; i++)
+		if (wide_upper[i].cp == cp)
+			return CASE_WIDE - (int32_t)i;
 	return utf8proc_toupper(cp);
 }
 
@@ -722,7 +748,7 @@ static size_t quote_close_at(const char *p, size_t n, size_t from)
 /* Punctuation r meeting punctuation l, as citeproc-js: 0 both stay, 1 r
  * goes, 2 r replaces l.  A repeated mark goes; a period after . ! ? : or
  * ;, a colon after ; ! or ?; ! or ? replace a colon or semicolon. */
-static int collide(int l, int r)
+int csl_collide(int l, int r)
 {
 	if (!strchr(".,;:!?", r) || !r || l < 0)
 		return 0;
@@ -751,6 +777,12 @@ void csl_cat_prefixed(struct buf *b, const char *s)
 	if (s[i] == ' ' && b->n && b->p[b->n - 1] == ' ' && !keep) {
 		buf_put(b, s, i);
 		s += i + 1;
+	} else if ((unsigned char)s[i] == 0xC2 && (unsigned char)s[i + 1] == 0xA0 && b->n &&
+	           (b->p[b->n - 1] == ' ' || (unsigned char)b->p[b->n - 1] == 0xA0)) {
+		/* a prefix's blank before a no-break space: citeproc-js
+		 * escapes the two strings apart, not as a pair of blanks */
+		buf_putc(b, CM_ESC);
+		buf_putc(b, CM_PIECE);
 	}
 	buf_put(b, s, strlen(s));
 }
@@ -786,13 +818,20 @@ void csl_cat(struct buf *b, const char *s, int punct_in_quote)
 			/* “Title,” : move the punctuation inside the quote */
 			size_t at2;
 			int inner = tail_char(b->p, q, &at2);
+			/* and inside the font formatting the style puts within
+			 * the quotes ("“<i>Title,</i>”"), as citeproc-js; not
+			 * inside the value's own markup ("<i>Beginner</i>.”") */
+			while (q > at && q >= 2 && b->p[q - 2] == CM_ESC && b->p[q - 1] != CM_QUOTE_OFF &&
+			       b->p[q - 1] != CM_DQUOTE_OFF && b->p[q - 1] != CM_TAG_OFF &&
+			       b->p[q - 1] != CM_DISPLAY_OFF && csl_mark_dir(b->p + q - 2) < 0)
+				q -= 2;
 			buf_put(b, s, i); /* opening markup of s first */
 			char tail[64];
 			size_t tn = b->n - q;
 			if (tn < sizeof tail) {
 				memcpy(tail, b->p + q, tn);
 				b->n = q;
-				int c = collide(inner, r);
+				int c = csl_collide(inner, r);
 				if (c == 2)
 					b->p[at2 - 1] = (char)r;
 				else if (c == 0)
@@ -813,8 +852,11 @@ void csl_cat(struct buf *b, const char *s, int punct_in_quote)
 		int outside = at < b->n && quote_close_at(b->p, b->n, at) != (size_t)-1 &&
 		              !mark_in(b->p + at, b->n - at, CM_SUFEND) &&
 		              !(punct_in_quote && strchr(".,!?", r));
-		if (!drop && !(outside && l != r) && (alone || l == r || (r == '.' && (l == '!' || l == '?' || l == '.')))) {
-			drop = collide(l, r);
+		/* a decorated text's suffix punctuation meets no prefix's
+		 * (CM_DECOBLANK after it, render.c) */
+		int deco = l != ' ' && mark_in(b->p + at, b->n - at, CM_DECOBLANK);
+		if (!drop && !deco && !(outside && l != r) && (alone || l == r || (r == '.' && (l == '!' || l == '?' || l == '.')))) {
+			drop = csl_collide(l, r);
 			if (drop == 2) {
 				/* l goes; r comes as if l had not been there */
 				memmove(b->p + at - 1, b->p + at, b->n - at);
@@ -825,6 +867,13 @@ void csl_cat(struct buf *b, const char *s, int punct_in_quote)
 		}
 		if (drop) {
 			buf_put(b, s, i);
+			if (r == ' ' && (s[i + 1] == ' ' || ((unsigned char)s[i + 1] == 0xC2 &&
+			                                     (unsigned char)s[i + 2] == 0xA0))) {
+				/* the rest of a run of blanks is escaped on its
+				 * own, as citeproc-js escapes each string */
+				buf_putc(b, CM_ESC);
+				buf_putc(b, CM_PIECE);
+			}
 			buf_put(b, s + i + 1, strlen(s + i + 1));
 			return;
 		}

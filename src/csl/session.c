@@ -78,6 +78,7 @@ void csl_session_free(struct csl_session *S)
 		ucol_close((UCollator *)S->coll);
 	free(S->hist);
 	buf_free(&S->sas_prev);
+	buf_free(&S->sas_each);
 	buf_free(&S->out);
 	buf_free(&S->names);
 	for (size_t i = 0; i < sizeof S->pool / sizeof S->pool[0]; i++)
@@ -185,6 +186,8 @@ const struct csl_item *csl_bib_item(const struct csl_session *S, size_t i)
 void csl_session_new_list(struct csl_session *S)
 {
 	S->sas_prev.n = 0;
+	S->sas_each.n = 0;
+	S->sas_neach = 0;
 }
 
 size_t csl_bib_count(const struct csl_session *S)
@@ -249,11 +252,15 @@ static const char *aligned(struct csl_render *r, const struct csl_node *lay)
 	/* with nothing after it, the first field's trailing blanks go after
 	 * its block, as citeproc-js writes them ("149.</div> ") */
 	size_t nf = strlen(first), blanks = 0;
+	/* the field stands alone: what its blank meets is decided */
+	while (nf >= 2 && first[nf - 2] == CM_ESC && first[nf - 1] == CM_DECOBLANK)
+		nf -= 2;
 	if (b.n == 1)
 		while (blanks < nf && first[nf - 1 - blanks] == ' ')
 			blanks++;
 	const char *l = csl_fmt_apply(r, arena_strndup(r->a, first, nf - blanks), &lf, 1);
-	const char *rest = blanks ? first + nf - blanks : csl_fmt_apply(r, b.p, &rf, 1);
+	const char *rest = blanks ? arena_strndup(r->a, first + nf - blanks, blanks)
+	                          : csl_fmt_apply(r, b.p, &rf, 1);
 	buf_free(&b);
 	size_t nl = strlen(l), nr = strlen(rest);
 	char *s = arena_alloc(r->a, nl + nr + 1);
@@ -375,6 +382,10 @@ const char *csl_bib_entry(struct csl_session *S, size_t i, const struct csl_item
 		S->sas_prev.n = 0;
 		if (r.first_names)
 			buf_put(&S->sas_prev, r.first_names, strlen(r.first_names) + 1);
+		S->sas_each.n = 0;
+		S->sas_neach = r.sas_neach;
+		for (size_t k = 0; k < r.sas_neach; k++)
+			buf_put(&S->sas_each, r.sas_each[k], strlen(r.sas_each[k]) + 1);
 	}
 	size_t n = strlen(s);
 	S->out.n = 0;

@@ -24,6 +24,10 @@ struct csl_session {
 	enum csl_pos dis_pos;    /* the position disambiguation renders cites in */
 	/* subsequent-author-substitute: the previous entry's names */
 	struct buf sas_prev;     /* NUL-terminated; empty: none */
+	/* its names one by one, each NUL-terminated, for the rules that
+	 * compare names (complete-each, partial-each, partial-first) */
+	struct buf sas_each;
+	size_t sas_neach;
 	struct buf out;          /* the last rendered string */
 	struct buf names;        /* one name list being joined (names.c) */
 	/* citations: the history for positions */
