@@ -139,6 +139,18 @@ static int after_number(const char *s, char next)
 	return num && i && s[i - 1] != next;
 }
 
+/* OUT followed by the mark MARK, in the arena. */
+static const char *with_mark(struct csl_render *r, const char *out, char mark)
+{
+	size_t n = strlen(out);
+	char *o = arena_alloc(r->a, n + 3);
+	memcpy(o, out, n);
+	o[n] = CM_ESC;
+	o[n + 1] = mark;
+	o[n + 2] = 0;
+	return o;
+}
+
 /* A number variable's value that is numeric and ends in a digit, with a
  * suffix that ends in punctuation: marked, so that a suffix around it keeps its
  * own punctuation (after_number). */
@@ -154,24 +166,13 @@ static const char *number_end(struct csl_render *r, const char *value, const cha
 		size_t n = strlen(out);
 		if (n >= 2 && out[n - 2] == CM_ESC && out[n - 1] == CM_DECOBLANK)
 			return out;
-		char *o = arena_alloc(r->a, n + 3);
-		memcpy(o, out, n);
-		o[n] = CM_ESC;
-		o[n + 1] = CM_DECOBLANK;
-		o[n + 2] = 0;
-		return o;
+		return with_mark(r, out, CM_DECOBLANK);
 	}
 	if (r->sort || r->plain || !vn || value[vn - 1] < '0' || value[vn - 1] > '9' ||
 	    !csl_is_numeric(value) || !sn ||
 	    !strchr(".:;!?", f->suffix[sn - 1]) || !*out)
 		return out;
-	size_t n = strlen(out);
-	char *o = arena_alloc(r->a, n + 3);
-	memcpy(o, out, n);
-	o[n] = CM_ESC;
-	o[n + 1] = CM_NUMEND;
-	o[n + 2] = 0;
-	return o;
+	return with_mark(r, out, CM_NUMEND);
 }
 
 const char *csl_fmt_apply(struct csl_render *r, const char *s, const struct csl_fmt *f, int affixes)
