@@ -871,8 +871,11 @@ static const char *first_rendered(struct csl_render *r, const struct csl_node *k
 		 * citeproc-js; a variable's text is compared */
 		if (r->called > c)
 			s = sas_text(r, s);
+		/* its calls are not the group's; whether it found a variable
+		 * is (csl_render_names) */
+		int got = r->found > f;
 		r->called = c;
-		r->found = f;
+		r->found = f + got;
 		if (*s && k->kind == CK_TEXT && k->var >= 0 && k->var < CV_NSTR)
 			r->suppressed[k->var] = 1;
 		if (*s && k->kind == CK_DATE && k->var >= 0)
@@ -895,9 +898,10 @@ static const char *render_substitute(struct csl_render *r, const struct csl_node
 	return s;
 }
 
-static const char *names_done(struct csl_render *r, const struct csl_node *n, const char *s, int fmt)
+static const char *names_done(struct csl_render *r, const struct csl_node *n, const char *s, int fmt,
+                              int found)
 {
-	r->found++;
+	r->found += found;
 	struct csl_fmt own;
 	const char *out = fmt ? csl_fmt_apply(r, s, csl_fmt_uncased(&n->f, &own), 1) : s;
 	if (!r->names_done && r->ctx == &r->st->cit)
@@ -934,12 +938,19 @@ const char *csl_render_names(struct csl_render *r, const struct csl_node *n)
 	}
 	int total;
 	const char *s = render_vars(r, n, n->name, n->etal, n->label, &total);
-	int own = 0;
-	if (!*s && n->substitute)
+	int own = 0, found = 1;
+	if (!*s && n->substitute) {
+		int before = r->found;
 		s = render_substitute(r, n, &own);
+		/* a substitute that renders only terms or values calls no
+		 * variable that is found: the group or macro around it is
+		 * still empty (the specification's rule, as citeproc-js) */
+		found = r->found > before;
+		r->found = before;
+	}
 	if (!*s)
 		return "";
 	/* What a substitute of its own renders keeps its own affixes and
 	 * formatting only (citeproc-js); a shorthand one takes these. */
-	return names_done(r, n, s, !own);
+	return names_done(r, n, s, !own, found);
 }

@@ -81,6 +81,10 @@ static char *key_of(struct csl_session *S, const struct csl_context *ctx, struct
 	const char *s = "";
 	if (k->macro) {
 		s = csl_render_kids(&r, k->macro, NULL);
+		/* the macro is empty like a group when it calls variables
+		 * and finds none, as when it is rendered */
+		if (r.called > 0 && r.found == 0)
+			s = "";
 		/* a count of no names is 0, first, as citeproc-js sorts it */
 		if (!*s && r.counted)
 			s = "0";
