@@ -72,6 +72,18 @@ static int sentences(cx_str p)
  * item without a title that follows one that lacks what it brings (a title
  * on its line, the citation under it), or that repeats the title the one
  * before holds alone, is the rest of that item. */
+/* A heading naming works of the owner that are not papers but are cited
+ * like them ("Conference Presentations", "Talks", "Patents"). */
+static int names_works(cx_str t)
+{
+	static const char *const w[] = {"talk", "talks", "presentation", "presentations", "poster",
+	                                "posters", "patent", "patents", "seminars", "lectures", NULL};
+	for (size_t i = 0; w[i]; i++)
+		if (cvd_find_ci(t, w[i], 1) >= 0)
+			return 1;
+	return 0;
+}
+
 static void repair(struct cv *v, const struct cv_blocks *b, uint8_t *lab)
 {
 	size_t prev_k = 0;
@@ -130,9 +142,12 @@ static void repair(struct cv *v, const struct cv_blocks *b, uint8_t *lab)
 		if (lab[k] == BLK_HEAD_OTHER && cvd_sec_class(caption(v, &v->l[b->seq[k]]), &h) == SEC_PUB)
 			lab[k] = BLK_HEAD_PUB;
 		/* and one that names another section ("Teaching") opens that
-		 * one: what stands under it, to the next heading, is no item */
+		 * one: what stands under it, to the next heading, is no item.
+		 * Talks, posters and patents are the owner's works, which a
+		 * publication list often cites: the chain decides those. */
 		else if (lab[k] == BLK_HEAD_PUB && v->l[b->seq[k]].heading &&
-		         cvd_sec_class(caption(v, &v->l[b->seq[k]]), &h) == SEC_OTHER) {
+		         cvd_sec_class(caption(v, &v->l[b->seq[k]]), &h) == SEC_OTHER &&
+		         !names_works(caption(v, &v->l[b->seq[k]]))) {
 			lab[k] = BLK_HEAD_OTHER;
 			for (size_t j = k + 1; j < b->n && lab[j] != BLK_HEAD_PUB && lab[j] != BLK_HEAD_OTHER; j++)
 				lab[j] = BLK_OTHER;
