@@ -806,6 +806,108 @@ static void beside_bib(struct cv *v, struct embedded *m, const char *name)
 		           m->n == 1 ? "y" : "ies", path);
 }
 
+/* The argument of the command at p (after optional [..] arguments), or
+ * an empty string; *end is set past it. */
+static cx_str tex_arg(const char *p, const char *e, const char **end)
+{
+	while (p < e && (*p == ' ' || *p == '\n' || *p == '\t'))
+		p++;
+	while (p < e && *p == '[') { /* \fullcite[p.~3]{key} */
+		const char *q = memchr(p, ']', (size_t)(e - p));
+		p = q ? q + 1 : e;
+	}
+	*end = p;
+	if (p >= e || *p != '{')
+		return (cx_str){p, 0};
+	const char *q = memchr(p, '}', (size_t)(e - p));
+	if (!q)
+		return (cx_str){p, 0};
+	*end = q + 1;
+	return (cx_str){p + 1, (size_t)(q - p - 1)};
+}
+
+/* A biblatex CV lists its publications as \fullcite{key} (or \footfullcite)
+ * and names its data with \addbibresource{pubs.bib} or
+ * \bibliography{pubs}: each cited entry of those files beside the page,
+ * in the order the document cites it, once.  A key no file holds is
+ * reported at its line.  Returns the entries written. */
+static size_t fullcites(struct cv *v, const char *text, size_t n)
+{
+	const char *e = text + n;
+	struct embedded side = {v->c, v, NULL, NULL, 0, 0};
+	int any = 0;
+	for (const char *p = text; p < e && (p = memchr(p, '\\', (size_t)(e - p))) != NULL; p++) {
+		int bibres = (size_t)(e - p) > 15 && !memcmp(p, "\\addbibresource", 15);
+		int bibl = !bibres && (size_t)(e - p) > 13 && !memcmp(p, "\\bibliography", 13) &&
+		           (p + 13 < e && (p[13] == '{' || p[13] == ' '));
+		if (!bibres && !bibl)
+			continue;
+		const char *end;
+		cx_str a = tex_arg(p + (bibres ? 15 : 13), e, &end);
+		/* \bibliography{a,b}: each a file, .bib understood */
+		for (size_t i = 0; i < a.n;) {
+			size_t j = i;
+			while (j < a.n && a.p[j] != ',')
+				j++;
+			cx_str name = cvd_trim((cx_str){a.p + i, j - i});
+			if (name.n && name.n < 200 && !memchr(name.p, '/', name.n)) {
+				int has = name.n > 4 && !memcmp(name.p + name.n - 4, ".bib", 4);
+				char *file = arena_alloc(&v->a, name.n + 5);
+				memcpy(file, name.p, name.n);
+				memcpy(file + name.n, has ? "" : ".bib", has ? 1 : 5);
+				beside_bib(v, &side, file);
+				any = 1;
+			}
+			i = j + 1;
+		}
+	}
+	size_t written = 0;
+	unsigned line = 1;
+	const char *lp = text; /* line counts the newlines before lp */
+	if (!any || !side.n)
+		goto done;
+	for (const char *p = text; p < e && (p = memchr(p, '\\', (size_t)(e - p))) != NULL; p++) {
+		size_t skip = (size_t)(e - p) > 9 && !memcmp(p, "\\fullcite", 9) ? 9 :
+		              (size_t)(e - p) > 13 && !memcmp(p, "\\footfullcite", 13) ? 13 : 0;
+		if (!skip || (p + skip < e && str_alpha((unsigned char)p[skip])))
+			continue;
+		const char *end;
+		cx_str a = tex_arg(p + skip, e, &end);
+		for (; lp < p; lp++)
+			line += *lp == '\n';
+		for (size_t i = 0; i < a.n;) {
+			size_t j = i;
+			while (j < a.n && a.p[j] != ',')
+				j++;
+			cx_str key = cvd_trim((cx_str){a.p + i, j - i});
+			i = j + 1;
+			if (!key.n)
+				continue;
+			size_t k = 0;
+			while (k < side.n && !(side.ent[k] && side.ent[k]->key.n == key.n &&
+			                       !memcmp(side.ent[k]->key.p, key.p, key.n)))
+				k++;
+			if (k < side.n) {
+				emit_one(v->c, v, side.ent[k]);
+				side.ent[k] = NULL;
+				written++;
+			} else {
+				cvd_v_diag(v, CX_WARNING, CX_E_VALUE, line,
+				           "\\fullcite{%.*s}: no entry of that key in the files the CV names, or cited again; skipped",
+				           (int)key.n, key.p);
+			}
+		}
+		p = end - 1;
+	}
+	if (written)
+		cvd_v_diag(v, CX_NOTE, CX_E_VALUE, 1, "%zu entr%s cited with \\fullcite, read from the files the CV names",
+		           written, written == 1 ? "y" : "ies");
+done:
+	free(side.titles);
+	free(side.ent);
+	return written;
+}
+
 /* A page whose front matter describes one publication (a static site's
  * publication page): its entry, which a cite.bib beside the page takes
  * the place of.  0 when the front matter describes none. */
@@ -884,6 +986,8 @@ static int cv_read(struct cx_reader_ctx *c, struct cx_input *in)
 	struct embedded side = {c, &v, NULL, NULL, 0, 0};
 	beside_bib(&v, &side, NULL);
 	size_t emitted = emit_all(&v, &m, &side);
+	if (v.latex)
+		emitted += fullcites(&v, b.p, b.n);
 	if (!emitted)
 		cvd_v_diag(&v, CX_ERROR, CX_E_SYNTAX, 1,
 		        "no publications found (cv input: expected a list under a heading such as "

@@ -6,6 +6,9 @@
 # describes, the owner's user name an "[owner]" slot with a warning.  A
 # publication list with a BibTeX file of its own name beside it: an item
 # the file has takes its record, the file's other entries are left out.
+# A biblatex CV of \fullcite keys: the entries of the files its
+# \addbibresource names, in the order cited, a key no file has reported
+# at its line, the CV's written items read beside them.
 . "$(dirname "$0")/lib/common.sh"
 cd "$CASES/cv/front-bib" || exit 2
 
@@ -24,4 +27,11 @@ expect "papers.bib read with a note" grep -q "note: 2 BibTeX entries read from p
 mkdir "$tmp/list" && cp papers.md "$tmp/list/"
 (cd "$tmp/list" && "$CITEX" -t bibtex papers.md) >"$tmp/out" 2>"$tmp/err"
 if grep -q "volume = {13}" "$tmp/out"; then fail "the list alone has no BibTeX's fields" "$tmp/out"; else ok "the list alone has no BibTeX's fields"; fi
+cd "$CASES/cv/fullcite" || exit 2
+"$CITEX" -f cv -t bibtex cv.tex >"$tmp/out" 2>"$tmp/err"
+same "fullcite keys read from pubs.bib, in order" cv.out.bibtex "$tmp/out"
+same "a missing key is reported at its line" cv.warnings "$tmp/err"
+mkdir "$tmp/cv" && cp cv.tex "$tmp/cv/"
+(cd "$tmp/cv" && "$CITEX" -f cv -t bibtex cv.tex) >"$tmp/out" 2>"$tmp/err"
+expect "without the .bib only the written item" test "$(grep -c '^@' "$tmp/out")" = 1
 done_checks
