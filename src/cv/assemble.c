@@ -67,11 +67,6 @@ static int sentences(cx_str p)
 	return n >= 2 && words >= 16 && 2 * lower >= words;
 }
 
-/* What a chain of labels cannot see, and an item must keep: it has a
- * title.  Prose alone between two items is beside the one before it; an
- * item without a title that follows one that lacks what it brings (a title
- * on its line, the citation under it), or that repeats the title the one
- * before holds alone, is the rest of that item. */
 /* A heading naming works of the owner that are not papers but are cited
  * like them ("Conference Presentations", "Talks", "Patents"). */
 static int names_works(cx_str t)
@@ -84,6 +79,11 @@ static int names_works(cx_str t)
 	return 0;
 }
 
+/* What a chain of labels cannot see, and an item must keep: it has a
+ * title.  Prose alone between two items is beside the one before it; an
+ * item without a title that follows one that lacks what it brings (a title
+ * on its line, the citation under it), or that repeats the title the one
+ * before holds alone, is the rest of that item. */
 static void repair(struct cv *v, const struct cv_blocks *b, uint8_t *lab)
 {
 	size_t prev_k = 0;
