@@ -290,13 +290,7 @@ static int cff_read(struct cx_reader_ctx *c, struct cx_input *in)
 	memset(&C, 0, sizeof C);
 	C.c = c;
 	rec_init(&C.R, c, "cff", CX_MF_CFF);
-	struct yaml_reader Y;
-	memset(&Y, 0, sizeof Y);
-	Y.in = in;
-	Y.diags = &c->diags;
-	Y.unit = unit;
-	Y.ctx = &C;
-	Y.first_only = 1;
+	struct yaml_reader Y = {.in = in, .diags = &c->diags, .unit = unit, .ctx = &C, .first_only = 1};
 	int rc = yaml_read(&Y);
 	rec_free(&C.R);
 	return rc;

@@ -357,16 +357,10 @@ static int cslyaml_read(struct cx_reader_ctx *c, struct cx_input *in)
 	Y.c = c;
 	Y.J.c = c;
 	Y.J.in = in;
-	struct yaml_reader R;
-	memset(&R, 0, sizeof R);
-	R.in = in;
-	R.diags = &c->diags;
-	R.split = split;
-	R.unit = unit;
-	R.ctx = &Y;
 	/* Markdown: only the front matter is YAML; a bibliography file is
-	 * one document. */
-	R.first_only = 1;
+	 * one document (first_only). */
+	struct yaml_reader R = {.in = in, .diags = &c->diags,
+		.split = split, .unit = unit, .ctx = &Y, .first_only = 1};
 	int rc = yaml_read(&R);
 	arena_destroy(&Y.J.a);
 	keyset_free(&Y.J.keys);

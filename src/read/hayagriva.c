@@ -415,14 +415,8 @@ static int hayagriva_read(struct cx_reader_ctx *c, struct cx_input *in)
 	memset(&H, 0, sizeof H);
 	H.c = c;
 	rec_init(&H.R, c, "hayagriva", CX_MF_HAYAGRIVA);
-	struct yaml_reader Y;
-	memset(&Y, 0, sizeof Y);
-	Y.in = in;
-	Y.diags = &c->diags;
-	Y.split = split;
-	Y.unit = unit;
-	Y.ctx = &H;
-	Y.first_only = 1;
+	struct yaml_reader Y = {.in = in, .diags = &c->diags,
+		.split = split, .unit = unit, .ctx = &H, .first_only = 1};
 	int rc = yaml_read(&Y);
 	rec_free(&H.R);
 	strset_free(&H.seen);

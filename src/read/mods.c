@@ -388,13 +388,8 @@ static int mods_read(struct cx_reader_ctx *c, struct cx_input *in)
 	xmlmap_init(&X.M, &X.R, CX_MF_MODS);
 	X.M.special = special;
 	X.M.ctx = &X;
-	struct xrec_reader XR;
-	memset(&XR, 0, sizeof XR);
-	XR.in = in;
-	XR.diags = &c->diags;
-	XR.is_record = is_record;
-	XR.record = on_record;
-	XR.ctx = &X;
+	struct xrec_reader XR = {.in = in, .diags = &c->diags,
+		.is_record = is_record, .record = on_record, .ctx = &X};
 	int rc = xrec_read(&XR);
 	xmlmap_free(&X.M);
 	rec_free(&X.R);

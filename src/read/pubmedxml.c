@@ -241,13 +241,8 @@ static int pubmedxml_read(struct cx_reader_ctx *c, struct cx_input *in)
 	P.M.rich = 1;
 	P.M.special = special;
 	P.M.ctx = &P;
-	struct xrec_reader X;
-	memset(&X, 0, sizeof X);
-	X.in = in;
-	X.diags = &c->diags;
-	X.is_record = is_record;
-	X.record = on_record;
-	X.ctx = &P;
+	struct xrec_reader X = {.in = in, .diags = &c->diags,
+		.is_record = is_record, .record = on_record, .ctx = &P};
 	int rc = xrec_read(&X);
 	xmlmap_free(&P.M);
 	rec_free(&P.R);
