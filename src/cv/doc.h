@@ -123,7 +123,7 @@ struct cv {
 	size_t nent, capent;
 	size_t found;              /* items found in publication sections */
 	cx_str owner;              /* "Given Family", or empty when unknown */
-	cx_str page_owner;         /* the Person a page's JSON-LD is about */
+	cx_str page_owner;         /* the Person a page's JSON-LD is about, or a LaTeX CV's \name */
 	struct cv_strs coins;      /* a page's COinS (title attributes) */
 	struct cv_strs meta;       /* its citation_* meta tags: name, content, ... */
 	struct cv_strs jsonld;     /* its JSON-LD scripts */
@@ -208,6 +208,10 @@ int cvd_is_label(const char *p, size_t n);
 int cvd_is_sp(int c);
 int cvd_label_word(const char *p, size_t n);
 void cvd_latex_to_text(const char *pre, size_t npre, const char *s, size_t n, struct buf *out, struct linemap *lm);
+/* The owner a LaTeX CV names with its class's commands: \name{Given}{Family}
+ * (awesome-cv, moderncv), \name{Given Family} (res), \firstname and
+ * \familyname, or \author; empty when it names none. */
+cx_str cvd_tex_owner(struct arena *a, const char *s, size_t n);
 int cvd_links_only(cx_str s);
 void cvd_lm_track(struct linemap *m, const struct buf *out, const char *p);
 size_t cvd_month_at(const char *p, size_t n, int *m);

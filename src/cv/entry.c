@@ -182,6 +182,56 @@ void cv_owner_name(struct cv_ctx *x, struct cx_name *out, unsigned line)
 	}
 }
 
+/* The initials of a given name ("P.K." and "Paul Karl" give "PK"), at
+ * most cap - 1 of them; *short_ is set when the name is written with
+ * initials alone ("P. K.", "P.-K."). */
+static size_t initials(cx_str g, char *out, size_t cap, int *short_)
+{
+	size_t k = 0;
+	*short_ = 1;
+	for (size_t i = 0; i < g.n;) {
+		while (i < g.n && (g.p[i] == ' ' || g.p[i] == '.' || g.p[i] == '-'))
+			i++;
+		if (i >= g.n)
+			break;
+		size_t w = i;
+		while (i < g.n && g.p[i] != ' ' && g.p[i] != '.' && g.p[i] != '-')
+			i++;
+		size_t c = 1; /* the word's first letter, whole */
+		while (w + c < i && ((unsigned char)g.p[w + c] & 0xC0) == 0x80)
+			c++;
+		if (w + c < i)
+			*short_ = 0; /* a word longer than its first letter */
+		if (k + c < cap)
+			memcpy(out + k, g.p + w, c), k += c;
+	}
+	out[k] = 0;
+	return k;
+}
+
+/* An author who is the page's owner written short ("Muduli, P." where the
+ * owner is "P.K. Muduli", or "Messing" alone in a list of family names):
+ * the owner's name as the page gives it in full.  A given name written out
+ * is left as it is, and so are initials where the owner's given name is
+ * spelled out ("Silva, A." for Ana Silva): the page chose them. */
+static void owner_in_full(struct cv_ctx *x, struct cx_name *nm)
+{
+	if (!x->owner.n || nm->literal.n || !nm->family.n)
+		return;
+	struct cx_name o;
+	memset(&o, 0, sizeof o);
+	au_split(x->a, x->owner, memchr(x->owner.p, ',', x->owner.n) != NULL, 0, &o);
+	if (!o.given.n || !str_ieqs(o.family, nm->family) || !str_ieqs(o.particle, nm->particle))
+		return;
+	char a[64], b[64];
+	int sa, sb;
+	size_t na = initials(nm->given, a, sizeof a, &sa), nb = initials(o.given, b, sizeof b, &sb);
+	if (!sa || na >= nb || memcmp(a, b, na) || (na && !sb))
+		return; /* a given name of its own, another one's initials, no more of them, or
+		           initials the page chose over a given name it spells out elsewhere */
+	nm->given = o.given;
+}
+
 /* Role words around an editor list: "In", "(Eds.)", "ed. by", "Hrsg.". */
 static cx_str editor_text(struct arena *a, cx_str s)
 {
@@ -353,6 +403,8 @@ static void add_names(struct eb *b, enum cx_field_id id, cx_str text, unsigned l
 			au_split(x->a, an->text, an->family_first, L.vancouver, nm);
 			nm->family = nfc(x->a, trim_set(nm->family, ",;:"));
 			nm->given = nfc(x->a, nm->given);
+			if (id == CX_F_AUTHOR)
+				owner_in_full(x, nm);
 		} else if (an->others) {
 			nm->others = 1;
 			nn++;
@@ -1342,6 +1394,21 @@ static size_t names_only(struct arena *a, cx_str t)
 	return k;
 }
 
+/* Whether the owner's family name is a word of s (a list of names). */
+static int owner_named(struct cv_ctx *x, cx_str s)
+{
+	if (!x->owner.n)
+		return 0;
+	struct cx_name o;
+	memset(&o, 0, sizeof o);
+	au_split(x->a, x->owner, memchr(x->owner.p, ',', x->owner.n) != NULL, 0, &o);
+	for (size_t i = 0; o.family.n && i + o.family.n <= s.n; i++)
+		if ((!i || !str_alpha((unsigned char)s.p[i - 1])) && str_ieqn(s.p + i, o.family.p, o.family.n) &&
+		    (i + o.family.n == s.n || !str_alpha((unsigned char)s.p[i + o.family.n])))
+			return 1;
+	return 0;
+}
+
 /* The closing quote inside t, after an opening one or with none before
  * it (the reader may have taken the opening quote off): its offset and
  * byte length, or 0 when t holds none. */
@@ -1368,18 +1435,36 @@ static size_t quote_close(cx_str t, size_t *len)
  * fewer authors than its text shows.  With no authors, the words after
  * the quote (and on into the container up to its first sentence end) are
  * the authors if they read as names only: two names or more, or one of
- * two words or more.  The item is copied into m with them moved; returns
+ * two words or more.  When the title ends at its quote, the names may
+ * start the container instead, up to its first stop.  The item is copied
+ * into m with them moved; returns
  * 0 and leaves m alone when the words are no such list. */
 static int quoted_then_names(struct cv_ctx *x, const struct cv_item *it, struct cv_item *m)
 {
 	cx_str t = trim_set(it->seg[LAB_TITLE], " "), c = trim_set(it->seg[LAB_CONTAINER], " ");
 	size_t ql = 0, q = quote_close(t, &ql);
-	if (it->seg[LAB_EDITOR].n || !q)
+	if (it->seg[LAB_EDITOR].n || (!q && !(t.n && strchr(".?!", t.p[t.n - 1]))))
 		return 0;
-	cx_str tail = trim_set(S(t.p + q + ql, t.n - q - ql), " "); /* its comma stays */
-	if (!tail.n)
-		return 0;
+	cx_str tail = q ? trim_set(S(t.p + q + ql, t.n - q - ql), " ") : S("", 0); /* its comma stays */
 	cx_str au = it->seg[LAB_AUTHOR];
+	if (!tail.n) {
+		/* the title ends at its quote or its stop (the reader may
+		 * have taken the quotes off), and the names start the
+		 * container: "``Mesh repair.'' Edwards, Lin, and Okafor.
+		 * Computer-Aided Design" (three names or more, or two with
+		 * the owner's, up to a stop) */
+		long dot = c.n && !au.n ? str_ifind(c, ". ", 0) : -1;
+		if (dot <= 0)
+			return 0;
+		cx_str names = trim_set(S(c.p, (size_t)dot), " ,");
+		size_t k = names_only(x->a, names);
+		if (k < 2 || (k < 3 && !owner_named(x, names)))
+			return 0; /* "Computers and Graphics. Elsevier" */
+		*m = *it;
+		m->seg[LAB_AUTHOR] = names;
+		m->seg[LAB_CONTAINER] = trim_set(S(c.p + dot + 2, c.n - (size_t)dot - 2), " ");
+		return 1;
+	}
 	if (au.n) {
 		/* the list began in the title: "...orbit'' Astrid Lindqvist and"
 		 * before the authors "Rafael Ferreira" */

@@ -622,6 +622,8 @@ static void to_text(struct cv *v, const char **text, size_t *n, struct buf *t, s
 		}
 		buf_free(&mac);
 		v->latex = 1;
+		if (!v->page_owner.n) /* \name{Given}{Family}, \author{..} */
+			v->page_owner = cvd_tex_owner(&v->a, s, *n);
 	} else
 		return;
 	*text = t->p ? t->p : "";
