@@ -615,6 +615,43 @@ static void report_sections(struct cv *v, const struct cv_blocks *b, const uint8
 	close_section(v, &ps, v->nraw, 0);
 }
 
+/* The kind of work a heading of a publication list names, for the items
+ * under it: "Books", "Book Chapters", "Chapters in Edited Volumes",
+ * "Edited Volumes", "Journal Articles", "Monographs".  A chapter is
+ * named before the book it is in; H_NONE when no word says. */
+static enum cv_hint kind_hint(cx_str t)
+{
+	static const struct {
+		const char *w;
+		enum cv_hint h;
+	} k[] = {{"chapter", H_CHAPTER}, {"chapters", H_CHAPTER}, {"edited", H_EDITED}, {"book", H_BOOK},
+	         {"books", H_BOOK}, {"monograph", H_BOOK}, {"monographs", H_BOOK}, {"journal", H_JOURNAL},
+	         {"journals", H_JOURNAL}, {"conference", H_CONFERENCE}, {"conferences", H_CONFERENCE},
+	         {"proceedings", H_CONFERENCE}, {"workshop", H_WORKSHOP}, {"workshops", H_WORKSHOP},
+	         {"thesis", H_THESIS}, {"theses", H_THESIS}, {"dissertation", H_THESIS}, {"preprint", H_PREPRINT},
+	         {"preprints", H_PREPRINT}, {"report", H_REPORT}, {"reports", H_REPORT}, {"patent", H_PATENT},
+	         {"patents", H_PATENT}};
+	enum cv_hint best = H_NONE;
+	size_t rank = sizeof k / sizeof *k;
+	int volumes = 0;
+	for (size_t i = 0; i < t.n;) {
+		while (i < t.n && !str_alpha((unsigned char)t.p[i]))
+			i++;
+		size_t b = i;
+		while (i < t.n && str_alpha((unsigned char)t.p[i]))
+			i++;
+		cx_str w = {t.p + b, i - b};
+		volumes |= str_ieq(w, "volume") || str_ieq(w, "volumes") || str_ieq(w, "books") || str_ieq(w, "book");
+		for (size_t j = 0; j < rank; j++)
+			if (str_ieq(w, k[j].w))
+				best = k[j].h, rank = j;
+	}
+	/* "Edited" alone is no kind; "Edited Volumes" is */
+	if (best == H_EDITED && !volumes)
+		return H_NONE;
+	return best;
+}
+
 void cvd_assemble(struct cv *v, const struct cv_blocks *b, const uint8_t *blab)
 {
 	size_t n = b->n;
@@ -638,7 +675,9 @@ void cvd_assemble(struct cv *v, const struct cv_blocks *b, const uint8_t *blab)
 			if (blab[k] == BLK_HEAD_OTHER)
 				strict = 1, hint = H_NONE, y = 0;
 			else if (sc == SEC_PUB || strict)
-				strict = 0, hint = hh;
+				strict = 0, hint = hh ? hh : kind_hint(p);
+			else if (kind_hint(p))
+				hint = kind_hint(p); /* a group that names its kind: "Books" */
 			/* else a group of a publication section: a year, a topic */
 			cvd_group_state(g, strict, hint, y);
 			continue;

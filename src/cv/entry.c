@@ -889,6 +889,57 @@ static int publisher_is_venue(const struct venue_db *db, struct arena *a, const 
 	       !vi.remainder.n && !any_word(vi.acronym, pub);
 }
 
+static size_t words_in(cx_str s);
+
+/* Whether s holds w. */
+static int strstr_n(cx_str s, const char *w)
+{
+	size_t k = strlen(w);
+	for (size_t i = 0; i + k <= s.n; i++)
+		if (!memcmp(s.p + i, w, k))
+			return 1;
+	return 0;
+}
+
+/* Does the name hold a word of a publisher's name ("Clarendon Press",
+ * "Prentice Hall")? */
+static int publisher_named(cx_str s)
+{
+	static const char *const pub[] = {"springer-verlag", "springer", "elsevier", "wiley", "routledge",
+	                                  "pearson", "mcgraw-hill", "o'reilly", "addison-wesley", "prentice",
+	                                  "palgrave", "brill", "birkhäuser", "gruyter", "crc", "macmillan",
+	                                  "penguin", "norton", "sage", "kluwer", "dover", NULL};
+	/* a word any firm's name may end with ("Electronic Publishing" is
+	 * a journal's name, "Packt Publishing" a publisher's) */
+	static const char *const last[] = {"press", "publishing", "publishers", "verlag", NULL};
+	cx_str t = trim_set(s, ",.;:() ");
+	size_t w = t.n;
+	while (w && t.p[w - 1] != ' ')
+		w--;
+	return any_word(s, pub) || (w && any_word(S(t.p + w, t.n - w), last) && !memchr(t.p, ',', t.n) &&
+	                            !strstr_n(t, "\xE2\x80\x94"));
+}
+
+/* In a publication list, a container that is a publisher's name and no
+ * more ("Clarendon Press", "Prentice Hall", "Springer-Verlag"), with no
+ * "In", editors, volume or pages: the item is a book its publisher
+ * published, not a paper in a venue of that name. */
+static int venue_is_publisher(const struct venue_db *db, const struct cv_item *it, cx_str cont)
+{
+	static const char *const venue[] = {"journal", "proceedings", "proc.", "conference", "symposium",
+	                                    "workshop", "transactions", "letters", "review", "magazine",
+	                                    "series", "lecture", "notes", "annals", "bulletin", "handbook",
+	                                    "encyclopedia", NULL};
+	cx_str wc = trim_set(it->seg[LAB_CONTAINER], ",.;:( ");
+	if (!cont.n || str_istarts(wc, "in ") || str_istarts(wc, "in:") || it->seg[LAB_EDITOR].n ||
+	    it->seg[LAB_VOLUME].n || it->seg[LAB_PAGES].n || it->seg[LAB_PUBLISHER].n || words_in(cont) > 5)
+		return 0;
+	if (!publisher_named(cont) || any_word(cont, venue))
+		return 0;
+	const struct venue_row *r = venue_lookup(db, cont.p, cont.n);
+	return !r;
+}
+
 /* What the venue reader made of an item's container and of its notes. */
 struct place {
 	struct venue_out c;   /* the container */
@@ -898,6 +949,7 @@ struct place {
 	cx_str cont;          /* the container as the labeller read it */
 	int status;           /* as venue_out.status, from either */
 	int thesis, report, preprint;
+	int pubonly;          /* the container is its publisher (venue_is_publisher) */
 };
 
 /* arXiv, bioRxiv, medRxiv, SSRN, "preprint": a venue that publishes
@@ -987,6 +1039,10 @@ static enum cx_type_id type_of(const struct venue_db *db, const struct cv_item *
 			return CX_T_INCOLLECTION;
 		return CX_T_ARTICLE;
 	}
+	/* a publisher and no venue: a book, whatever the section said
+	 * before; so is an item with an ISBN */
+	if ((pl->pubonly || it->seg[LAB_ISBN].n) && it->hint != H_CHAPTER)
+		return it->hint == H_EDITED ? CX_T_COLLECTION : CX_T_BOOK;
 	if (it->hint == H_JOURNAL)
 		return CX_T_ARTICLE;
 	if (it->hint == H_CONFERENCE || it->hint == H_WORKSHOP)
@@ -1535,8 +1591,20 @@ struct cx_entry *cv_entry(struct cv_ctx *x, const struct cv_item *it)
 			moved.year = sy;
 		it = &moved;
 	}
+	int pubonly = x->lists && !arx.n && venue_is_publisher(x->c->cx->venues, it, cont);
+	if (pubonly) {
+		moved = *it; /* "Clarendon Press, 2016": its publisher */
+		moved.seg[LAB_PUBLISHER] = moved.seg[LAB_CONTAINER];
+		moved.seg[LAB_CONTAINER] = S("", 0);
+		it = &moved;
+		pub = cont;
+		cont = S("", 0);
+	}
+	/* "Title. Clarendon Press, 2016": a publisher and no venue */
+	pubonly |= x->lists && !cont.n && !arx.n && pub.n && !it->seg[LAB_EDITOR].n && publisher_named(pub);
 	struct place pl;
 	read_place(x, it, cont, arx, &pl);
+	pl.pubonly = pubonly;
 	e->type = type_of(x->c->cx->venues, it, &pl, arx.n != 0);
 	const char *tn = cx_types[e->type].bibtex;
 	e->type_name = S(tn, strlen(tn));

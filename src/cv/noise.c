@@ -52,9 +52,10 @@ static int award_word(cx_str w, int *core)
 {
 	static const char *const core_w[] = {"award", "awards", "awarded", "prize", "oral", "spotlight", "honorable",
 	                                     "honourable", "outstanding", "distinguished", "finalist", "nominee",
-	                                     "nomination", "runner-up", "winner", "best", NULL};
+	                                     "nomination", "runner-up", "winner", "best", "invited", "keynote",
+	                                     "plenary", NULL};
 	static const char *const more[] = {"paper", "student", "demo", "poster", "presentation", "mention", "talk",
-	                                   "contribution", "top", "selected", "invited", "featured", "highlight",
+	                                   "contribution", "top", "selected", "featured", "highlight", "lecture",
 	                                   "candidate", "for", "the", "as", "an", "a", "and", "&", "of", "in", NULL};
 	while (w.n && strchr("([*:,.;!)]", w.p[w.n - 1]))
 		w.n--;
@@ -215,6 +216,36 @@ static cx_str last_sentence_award(struct arena *a, cx_str s, cx_str *note)
 	return cvd_S(s.p, b - 1);
 }
 
+/* "Title. Invited. Journal, 2020.", "Title (invited paper). In ...": an
+ * award or presentation note written as a sentence of its own inside the
+ * line, between two stops, goes to the note. */
+static cx_str mid_sentence_awards(struct arena *a, cx_str s, cx_str *note)
+{
+	char *p = arena_alloc(a, s.n + 1);
+	size_t k = 0, i = 0;
+	while (i < s.n) {
+		/* a sentence starts after ". " */
+		if (i >= 2 && s.p[i - 1] == ' ' && s.p[i - 2] == '.') {
+			size_t e = i;
+			while (e < s.n && !(s.p[e] == '.' && (e + 1 == s.n || s.p[e + 1] == ' ' || CX_IS_MARK(s.p[e + 1]))))
+				e++;
+			if (e < s.n && e + 1 < s.n && e - i <= 60) { /* not the line's last: last_sentence_award's */
+				cx_str in = cvd_trim(cvd_plain(a, cvd_S(s.p + i, e - i)));
+				if (in.n && cvd_award_note(in)) {
+					*note = cv_cat(a, *note, "; ", cvd_trim_punct(in, ".,;:"));
+					i = e + 1;
+					while (i < s.n && s.p[i] == ' ')
+						i++;
+					continue;
+				}
+			}
+		}
+		p[k++] = s.p[i++];
+	}
+	p[k] = 0;
+	return cvd_S(p, k);
+}
+
 cx_str cvd_item_clean(struct arena *a, cx_str text, const uint8_t *roles, uint8_t **roles_out,
                       struct item_noise *out)
 {
@@ -259,7 +290,7 @@ cx_str cvd_item_clean(struct arena *a, cx_str text, const uint8_t *roles, uint8_
 				out->abstract = cvd_trim(cvd_plain(a, cvd_S(s.p + at + tk, s.n - at - tk)));
 			s.n = at;
 		}
-		s = last_sentence_award(a, s, &out->note);
+		s = last_sentence_award(a, mid_sentence_awards(a, s, &out->note), &out->note);
 		if (k)
 			buf_putc(&o, '\n');
 		buf_put(&o, s.p, s.n);
