@@ -216,9 +216,10 @@ static cx_str last_sentence_award(struct arena *a, cx_str s, cx_str *note)
 	return cvd_S(s.p, b - 1);
 }
 
-/* "Title. Invited. Journal, 2020.", "Title (invited paper). In ...": an
- * award or presentation note written as a sentence of its own inside the
- * line, between two stops, goes to the note. */
+/* "Title. Invited. Journal, 2020.": an award or presentation note written
+ * as a sentence of its own inside the line, between two stops, or before
+ * the first comma of a sentence ("Title. Invited talk, Venue, 2012."),
+ * goes to the note. */
 static cx_str mid_sentence_awards(struct arena *a, cx_str s, cx_str *note)
 {
 	char *p = arena_alloc(a, s.n + 1);
@@ -233,7 +234,24 @@ static cx_str mid_sentence_awards(struct arena *a, cx_str s, cx_str *note)
 				cx_str in = cvd_trim(cvd_plain(a, cvd_S(s.p + i, e - i)));
 				if (in.n && cvd_award_note(in)) {
 					*note = cv_cat(a, *note, "; ", cvd_trim_punct(in, ".,;:"));
-					i = e + 1;
+					for (; i <= e; i++) /* the markup stays balanced */
+						if (CX_IS_MARK(s.p[i]))
+							p[k++] = s.p[i];
+					while (i < s.n && s.p[i] == ' ')
+						i++;
+					continue;
+				}
+			}
+			/* "Invited talk, Computer Graphics International, 2012": the
+			 * note before the venue */
+			const char *c = memchr(s.p + i, ',', (e < s.n ? e : s.n) - i);
+			if (c && c - (s.p + i) <= 30) {
+				cx_str in = cvd_trim(cvd_plain(a, cvd_S(s.p + i, (size_t)(c - s.p) - i)));
+				if (in.n && cvd_award_note(in)) {
+					*note = cv_cat(a, *note, "; ", in);
+					for (; i <= (size_t)(c - s.p); i++)
+						if (CX_IS_MARK(s.p[i]))
+							p[k++] = s.p[i];
 					while (i < s.n && s.p[i] == ' ')
 						i++;
 					continue;
