@@ -340,6 +340,39 @@ static cx_str unmarked(struct arena *a, cx_str s)
 	return trim_set(S(p, k), "");
 }
 
+/* "4. Shan W, ...", "**4**. Shan W", "(12) Shan W": the list's number of
+ * the item before its first name, which the labeller took for a name's
+ * initial ("Shan, W. 4."): the names after it.  A name never starts
+ * with a number. */
+static cx_str list_number_gone(struct arena *a, cx_str t)
+{
+	size_t i = 0, d;
+	while (i < t.n && (CX_IS_MARK(t.p[i]) || t.p[i] == ' ' || t.p[i] == '(' || t.p[i] == '['))
+		i++;
+	for (d = i; d < t.n && d - i < 4 && str_digit((unsigned char)t.p[d]);)
+		d++;
+	if (d == i || (d < t.n && str_digit((unsigned char)t.p[d])))
+		return t;
+	while (d < t.n && CX_IS_MARK(t.p[d]))
+		d++;
+	if (d >= t.n || (t.p[d] != '.' && t.p[d] != ')' && t.p[d] != ']'))
+		return t;
+	d++;
+	if (d < t.n && t.p[d] != ' ' && !CX_IS_MARK(t.p[d]))
+		return t; /* "4.5", "3.Jones" */
+	/* the marks before and around the number stay: the markup stays
+	 * balanced ("**4**. **Shan W**") */
+	char *p = arena_alloc(a, t.n + 1);
+	size_t k = 0;
+	for (size_t j = 0; j < d; j++)
+		if (CX_IS_MARK(t.p[j]))
+			p[k++] = t.p[j];
+	memcpy(p + k, t.p + d, t.n - d);
+	k += t.n - d;
+	p[k] = 0;
+	return S(p, k);
+}
+
 static void add_names(struct eb *b, enum cx_field_id id, cx_str text, unsigned line, cx_str *note)
 {
 	struct cv_ctx *x = b->x;
@@ -361,6 +394,7 @@ static void add_names(struct eb *b, enum cx_field_id id, cx_str text, unsigned l
 	}
 	if (text.n && text.p[0] == ',' && t.n && id == CX_F_AUTHOR)
 		t = S(text.p, (size_t)(t.p + t.n - text.p)); /* ", Bob Jones": the owner's empty slot first */
+	t = list_number_gone(x->a, t);
 	t = suffix_last(x->a, semicolon_and(x->a, t));
 	if (!t.n || !has_letter(t))
 		return;
