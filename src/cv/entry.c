@@ -1141,6 +1141,25 @@ static cx_str paren_trim(cx_str t)
 	}
 }
 
+/* "European Conference on Parallel Computing (Euro-Par 2015)": the
+ * labeller took "2015)" for the date and left the venue's tag open,
+ * "(Euro-Par".
+ * The year goes back into the tag when the date closes it. */
+static cx_str tag_year_back(struct arena *a, cx_str cont, cx_str date)
+{
+	const char *o = NULL;
+	for (size_t i = cont.n; i-- && !o;)
+		if (cont.p[i] == '(')
+			o = cont.p + i;
+	date = trim_set(date, " ,.;:");
+	if (!o || memchr(o, ')', (size_t)(cont.p + cont.n - o)) || cont.p + cont.n - o > 24 || o + 1 == cont.p + cont.n ||
+	    date.n < 5 || date.p[4] != ')' || !(date.p[0] == '1' || date.p[0] == '2') ||
+	    !str_digit((unsigned char)date.p[1]) || !str_digit((unsigned char)date.p[2]) ||
+	    !str_digit((unsigned char)date.p[3]))
+		return cont;
+	return cv_cat(a, cont, " ", S(date.p, 5)); /* "2015). 2015.": the tag's year, then the item's */
+}
+
 /* t, cut from s, with the period of an abbreviation at its end given
  * back ("Proc. VLDB Endow."). */
 static cx_str abbrev_end(cx_str s, cx_str t)
@@ -1601,6 +1620,7 @@ struct cx_entry *cv_entry(struct cv_ctx *x, const struct cv_item *it)
 	cx_str all = joined(x->a, it);
 	cx_str cont = paren_trim(trim_set(it->seg[LAB_CONTAINER], ",.;:"));
 	cont = abbrev_end(it->seg[LAB_CONTAINER], trim_set(drop_lead(published_gone(cont), "in", ": "), ",.;:"));
+	cont = tag_year_back(x->a, cont, it->seg[LAB_DATE]);
 	cx_str arx = it->arxiv.n ? it->arxiv : arxiv_id(all);
 	if (str_iword(cont, "arxiv") && arx.n)
 		cont = CX_STR("arXiv"); /* "arXiv preprint arXiv:2210.05678" */
