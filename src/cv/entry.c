@@ -1414,7 +1414,7 @@ static cx_str note_text(struct cv_ctx *x, const struct cv_item *it, const struct
 }
 
 /* Year, month and day: the date label, a date the item wrote apart, the
- * venue's, the heading's. */
+ * venue's, the badge's, the heading's. */
 static void add_date(struct eb *b, const struct cv_item *it, const struct numbers *nb, const struct place *pl,
                      cx_str arx)
 {
@@ -1433,6 +1433,8 @@ static void add_date(struct eb *b, const struct cv_item *it, const struct number
 			y = pl->b.year;
 		if (!y) /* "vol. 34, issue 3, 2022" read as the volume */
 			y = year_in(it->seg[LAB_VOLUME]) ? year_in(it->seg[LAB_VOLUME]) : year_in(it->seg[LAB_PAGES]);
+		if (!y) /* the page's badge, "[arXiv 2009]" */
+			y = year_in(it->badge);
 		if (!y)
 			y = it->year;
 	}
@@ -1673,8 +1675,11 @@ struct cx_entry *cv_entry(struct cv_ctx *x, const struct cv_item *it)
 		add_names(&b, CX_F_TRANSLATOR, editor_text(x->a, it->seg[LAB_TRANSLATOR]), it->line, NULL);
 	add_text(&b, CX_F_TITLE, title);
 	add_container(&b, it, &pl, arx);
-	if (it->badge.n && !cx_entry_get(e, CX_F_SHORTJOURNAL) && it->badge.n <= 40)
-		add(&b, CX_F_SHORTJOURNAL, it->badge); /* al-folio's badge: the venue's short name */
+	cx_str bdg = it->badge; /* al-folio's badge: the venue's short name, its year ("arXiv 2009") the date's */
+	if (bdg.n > 5 && bdg.p[bdg.n - 5] == ' ' && year_in(S(bdg.p + bdg.n - 4, 4)))
+		bdg = trim_set(S(bdg.p, bdg.n - 5), " ,");
+	if (bdg.n && !cx_entry_get(e, CX_F_SHORTJOURNAL) && bdg.n <= 40)
+		add(&b, CX_F_SHORTJOURNAL, bdg);
 	if (it->seg[LAB_COLLECTION].n)
 		add_text(&b, CX_F_SERIES, trim_set(it->seg[LAB_COLLECTION], ",.;:()"));
 	struct numbers nb;
