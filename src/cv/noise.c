@@ -101,6 +101,30 @@ int cvd_award_note(cx_str s)
 	return core && words <= 8;
 }
 
+/* A venue's figures the page adds to an item: "Impact factor: 2.6",
+ * "Acceptance rate: ~50%", "H5-index: 20", "Scopus impact factor: 0.51",
+ * "CiteScore 4.1": a label of such a figure, then a number. */
+static int metric_note(cx_str s)
+{
+	static const char *const w[] = {"impact factor", "journal impact factor", "scopus impact factor",
+	                                "jcr impact factor", "2-year impact factor", "5-year impact factor",
+	                                "acceptance rate", "acceptance ratio", "h5-index", "h5 index", "h-index",
+	                                "citescore", "sjr", "snip", NULL};
+	size_t k = lead_word(s, w);
+	if (!k || s.n > 48)
+		return 0;
+	for (size_t i = k; i < s.n; i++)
+		if (str_digit((unsigned char)s.p[i]))
+			return 1;
+	return 0;
+}
+
+/* An award, presentation or venue-figure note, and nothing else. */
+static int note_only(cx_str s)
+{
+	return cvd_award_note(s) || metric_note(s);
+}
+
 /* Is the line a summary in sentences, the item's teaser of its abstract
  * ("We present ...", "Increasingly, people are turning to ...")? Titles
  * are shorter, and capitalise more of their words. */
@@ -144,7 +168,7 @@ static cx_str cut_awards(struct arena *a, cx_str s, cx_str *note)
 			if (e) {
 				cx_str in = cvd_plain(a, cvd_S(s.p + i + 1, (size_t)(e - s.p - i - 1)));
 				in = cvd_trim(in);
-				if (in.n && cvd_award_note(in)) {
+				if (in.n && note_only(in)) {
 					*note = cv_cat(a, *note, "; ", cvd_trim_punct(in, ".,;:"));
 					i = (size_t)(e - s.p);
 					continue;
@@ -210,7 +234,7 @@ static cx_str last_sentence_award(struct arena *a, cx_str s, cx_str *note)
 	if (b < 2)
 		return s;
 	cx_str last = cvd_trim(cvd_plain(a, cvd_S(t.p + b, t.n - b)));
-	if (!last.n || !cvd_award_note(last))
+	if (!last.n || !note_only(last))
 		return s;
 	*note = cv_cat(a, *note, "; ", cvd_trim_punct(last, ".,;:"));
 	return cvd_S(s.p, b - 1);
@@ -232,7 +256,7 @@ static cx_str mid_sentence_awards(struct arena *a, cx_str s, cx_str *note)
 				e++;
 			if (e < s.n && e + 1 < s.n && e - i <= 60) { /* not the line's last: last_sentence_award's */
 				cx_str in = cvd_trim(cvd_plain(a, cvd_S(s.p + i, e - i)));
-				if (in.n && cvd_award_note(in)) {
+				if (in.n && note_only(in)) {
 					*note = cv_cat(a, *note, "; ", cvd_trim_punct(in, ".,;:"));
 					for (; i <= e; i++) /* the markup stays balanced */
 						if (CX_IS_MARK(s.p[i]))
@@ -247,7 +271,7 @@ static cx_str mid_sentence_awards(struct arena *a, cx_str s, cx_str *note)
 			const char *c = memchr(s.p + i, ',', (e < s.n ? e : s.n) - i);
 			if (c && c - (s.p + i) <= 30) {
 				cx_str in = cvd_trim(cvd_plain(a, cvd_S(s.p + i, (size_t)(c - s.p) - i)));
-				if (in.n && cvd_award_note(in)) {
+				if (in.n && note_only(in)) {
 					*note = cv_cat(a, *note, "; ", in);
 					for (; i <= (size_t)(c - s.p); i++)
 						if (CX_IS_MARK(s.p[i]))
@@ -294,7 +318,7 @@ cx_str cvd_item_clean(struct arena *a, cx_str text, const uint8_t *roles, uint8_
 			lines--;
 			continue; /* the line goes */
 		}
-		if (p.n && cvd_award_note(cvd_trim_punct(p, ".,;:|"))) {
+		if (p.n && note_only(cvd_trim_punct(p, ".,;:|"))) {
 			out->note = cv_cat(a, out->note, "; ", cvd_trim_punct(p, ".,;:|"));
 			lines--;
 			continue;
