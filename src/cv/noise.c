@@ -103,20 +103,27 @@ int cvd_award_note(cx_str s)
 
 /* A venue's figures the page adds to an item: "Impact factor: 2.6",
  * "Acceptance rate: ~50%", "H5-index: 20", "Scopus impact factor: 0.51",
- * "CiteScore 4.1": a label of such a figure, then a number. */
+ * "CiteScore 4.1", "Qualis: A2", "CORE rank: A*": a label of such a figure,
+ * then a number or a rank. */
 static int metric_note(cx_str s)
 {
 	static const char *const w[] = {"impact factor", "journal impact factor", "scopus impact factor",
 	                                "jcr impact factor", "2-year impact factor", "5-year impact factor",
 	                                "acceptance rate", "acceptance ratio", "h5-index", "h5 index", "h-index",
-	                                "citescore", "sjr", "snip", NULL};
+	                                "citescore", "sjr", "snip", "qualis", "core rank", "core ranking",
+	                                NULL};
 	size_t k = lead_word(s, w);
 	if (!k || s.n > 48)
 		return 0;
 	for (size_t i = k; i < s.n; i++)
 		if (str_digit((unsigned char)s.p[i]))
 			return 1;
-	return 0;
+	/* a rank: "Qualis: A2", "CORE rank: A*" */
+	size_t i = k;
+	while (i < s.n && (s.p[i] == ':' || s.p[i] == ' ' || s.p[i] == '-'))
+		i++;
+	return i > k && s.n - i >= 1 && s.n - i <= 2 && str_is_upper((unsigned char)s.p[i]) &&
+	       (s.n - i == 1 || s.p[i + 1] == '*' || s.p[i + 1] == '+');
 }
 
 /* An award, presentation or venue-figure note, and nothing else. */
