@@ -1554,7 +1554,8 @@ static int quoted_then_names(struct cv_ctx *x, const struct cv_item *it, struct 
 {
 	cx_str t = trim_set(it->seg[LAB_TITLE], " "), c = trim_set(it->seg[LAB_CONTAINER], " ");
 	size_t ql = 0, q = quote_close(t, &ql);
-	if (it->seg[LAB_EDITOR].n || (!q && !(t.n && strchr(".?!", t.p[t.n - 1]))))
+	int stop = t.n && strchr(".?!", t.p[t.n - 1]);
+	if (it->seg[LAB_EDITOR].n || (!q && !stop && (it->seg[LAB_AUTHOR].n || !x->owner.n)))
 		return 0;
 	cx_str tail = q ? trim_set(S(t.p + q + ql, t.n - q - ql), " ") : S("", 0); /* its comma stays */
 	cx_str au = it->seg[LAB_AUTHOR];
@@ -1569,8 +1570,9 @@ static int quoted_then_names(struct cv_ctx *x, const struct cv_item *it, struct 
 			return 0;
 		cx_str names = trim_set(S(c.p, (size_t)dot), " ,");
 		size_t k = names_only(x->a, names);
-		if (k < 2 || (k < 3 && !owner_named(x, names)))
-			return 0; /* "Computers and Graphics. Elsevier" */
+		if (k < 2 || (k < 3 && !owner_named(x, names)) || (!q && !stop && !owner_named(x, names)))
+			return 0; /* "Computers and Graphics. Elsevier"; a title whose quotes and stop
+			             the reader took off needs the owner's name in the list */
 		*m = *it;
 		m->seg[LAB_AUTHOR] = names;
 		m->seg[LAB_CONTAINER] = trim_set(S(c.p + dot + 2, c.n - (size_t)dot - 2), " ");

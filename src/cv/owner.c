@@ -113,6 +113,18 @@ void cvd_detect_owner(struct cv *v)
 		enum cv_hint h;
 		if (cvd_sec_class(p, &h) != SEC_NONE)
 			break;
+		/* the first cell of a heading row: "Sol Messing — https://..."
+		 * (a LaTeX CV's table), "Jane Doe | Home | CV", or a row whose
+		 * other cells went to the next line ("Sol Messing —") */
+		static const char *const cell[] = {" \xE2\x80\x94", " |", "\t"};
+		for (size_t k = 0; k < 3; k++) {
+			long at = cvd_find_ci(p, cell[k], 0);
+			cx_str c = at > 0 ? cvd_trim(cvd_S(p.p, (size_t)at)) : cvd_S("", 0);
+			if (c.n && two_word_name(c)) {
+				v->owner = c;
+				return;
+			}
+		}
 		if (two_word_name(p)) {
 			v->owner = p;
 			return;
