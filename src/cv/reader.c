@@ -622,6 +622,8 @@ static void to_text(struct cv *v, const char **text, size_t *n, struct buf *t, s
 		}
 		buf_free(&mac);
 		v->latex = 1;
+		if (!v->page_owner.n) /* \name{Given}{Family}, \author{..} */
+			v->page_owner = cvd_tex_owner(&v->a, s, *n);
 	} else
 		return;
 	*text = t->p ? t->p : "";
@@ -830,8 +832,9 @@ static cx_str tex_arg(const char *p, const char *e, const char **end)
  * and names its data with \addbibresource{pubs.bib} or
  * \bibliography{pubs}: each cited entry of those files beside the page,
  * in the order the document cites it, once.  A key no file holds is
- * reported at its line.  Returns the entries written. */
-static size_t fullcites(struct cv *v, const char *text, size_t n)
+ * reported at its line.  Returns the entries written; *cited is set to
+ * the line of each (to be freed). */
+static size_t fullcites(struct cv *v, const char *text, size_t n, unsigned **cited)
 {
 	const char *e = text + n;
 	struct embedded side = {v->c, v, NULL, NULL, 0, 0};
@@ -861,9 +864,10 @@ static size_t fullcites(struct cv *v, const char *text, size_t n)
 			i = j + 1;
 		}
 	}
-	size_t written = 0;
+	size_t written = 0, cap = 0;
 	unsigned line = 1;
 	const char *lp = text; /* line counts the newlines before lp */
+	*cited = NULL;
 	if (!any || !side.n)
 		goto done;
 	for (const char *p = text; p < e && (p = memchr(p, '\\', (size_t)(e - p))) != NULL; p++) {
@@ -890,7 +894,11 @@ static size_t fullcites(struct cv *v, const char *text, size_t n)
 			if (k < side.n) {
 				emit_one(v->c, v, side.ent[k]);
 				side.ent[k] = NULL;
-				written++;
+				if (written == cap) {
+					cap = cap ? 2 * cap : 16;
+					*cited = xrealloc(*cited, cap * sizeof **cited);
+				}
+				(*cited)[written++] = line;
 			} else {
 				cvd_v_diag(v, CX_WARNING, CX_E_VALUE, line,
 				           "\\fullcite{%.*s}: no entry of that key in the files the CV names, or cited again; skipped",
@@ -986,8 +994,13 @@ static int cv_read(struct cx_reader_ctx *c, struct cx_input *in)
 	struct embedded side = {c, &v, NULL, NULL, 0, 0};
 	beside_bib(&v, &side, NULL);
 	size_t emitted = emit_all(&v, &m, &side);
-	if (v.latex)
-		emitted += fullcites(&v, b.p, b.n);
+	if (v.latex) {
+		unsigned *cited;
+		size_t nc = fullcites(&v, b.p, b.n, &cited);
+		cvd_empty_sections(&v, cited, nc);
+		emitted += nc;
+		free(cited);
+	}
 	if (!emitted)
 		cvd_v_diag(&v, CX_ERROR, CX_E_SYNTAX, 1,
 		        "no publications found (cv input: expected a list under a heading such as "

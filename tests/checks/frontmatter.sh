@@ -8,7 +8,8 @@
 # the file has takes its record, the file's other entries are left out.
 # A biblatex CV of \fullcite keys: the entries of the files its
 # \addbibresource names, in the order cited, a key no file has reported
-# at its line, the CV's written items read beside them.
+# at its line, the CV's written items read beside them; a section of
+# \fullcite keys is said to be skipped only when none of them was read.
 . "$(dirname "$0")/lib/common.sh"
 cd "$CASES/cv/front-bib" || exit 2
 
@@ -34,4 +35,6 @@ same "a missing key is reported at its line" cv.warnings "$tmp/err"
 mkdir "$tmp/cv" && cp cv.tex "$tmp/cv/"
 (cd "$tmp/cv" && "$CITEX" -f cv -t bibtex cv.tex) >"$tmp/out" 2>"$tmp/err"
 expect "without the .bib only the written item" test "$(grep -c '^@' "$tmp/out")" = 1
+expect "without the .bib its section is said to be skipped" \
+	grep -q 'cv.tex:7:1: warning: no item of the section "Journal articles"' "$tmp/err"
 done_checks
