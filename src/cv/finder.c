@@ -48,7 +48,9 @@ static const char *const other_words[] = {
 	"volunteer", "memberships", "references", "referees", "patents", "misc",
 	"miscellaneous", "personal", "summary", "profile", "objective", "achievements",
 	"certifications", "internships", "seminars", "lectures", "committees", "affiliations",
-	"supervision", "collaborators", "visits", "workshops organized", "hobby", NULL};
+	"supervision", "collaborators", "visits", "workshops organized", "hobby", "certificates",
+	"certificate", "certification", "licenses", "licences", "presentation", "activity",
+	"extracurricular", "volunteering", "committee", "competitions", "training", NULL};
 static const char *const connector_words[] = {
 	"and", "&", "selected", "recent", "other", "invited", "research", "working", "academic",
 	"professional", "peer", "reviewed", "peer-reviewed", "refereed", "conference",
