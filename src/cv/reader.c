@@ -1098,6 +1098,14 @@ static cx_str tex_arg(const char *p, const char *e, const char **end)
 	return (cx_str){p + 1, (size_t)(q - p - 1)};
 }
 
+/* The [..] argument at p ('['), *end past it. */
+static cx_str bracket_arg(const char *p, const char *e, const char **end)
+{
+	const char *q = memchr(p, ']', (size_t)(e - p));
+	*end = q ? q + 1 : p;
+	return q ? cvd_trim((cx_str){p + 1, (size_t)(q - p - 1)}) : (cx_str){p, 0};
+}
+
 /* The line of p in s. */
 static unsigned line_at(const char *s, const char *p)
 {
@@ -1133,7 +1141,7 @@ static int uncommented(const char *s, size_t n, const char *pat)
  * The others count when the document prints its bibliography. */
 static size_t cite_cmd(const char *p, const char *e, int *full)
 {
-	static const char *const in_place[] = {"fullcite", "footfullcite", NULL};
+	static const char *const in_place[] = {"fullcite", "footfullcite", "bibentry", NULL};
 	static const char *const listed[] = {"nocite", "cite", "citep", "citet", "parencite", "textcite",
 	                                     "autocite", "footcite", "supercite", "cite*", "citep*", "citet*", NULL};
 	const char *q = p + 1;
@@ -1167,10 +1175,12 @@ static size_t fullcites(struct cv *v, const char *text, size_t n)
 		int bibres = (size_t)(e - p) > 15 && !memcmp(p, "\\addbibresource", 15);
 		int bibl = !bibres && (size_t)(e - p) > 13 && !memcmp(p, "\\bibliography", 13) &&
 		           (p + 13 < e && (p[13] == '{' || p[13] == ' '));
-		if ((!bibres && !bibl) || comment_at(text, p))
+		/* \begin{refsection}[pubs.bib]: biblatex's resource for the section */
+		int refsec = (size_t)(e - p) > 19 && !memcmp(p, "\\begin{refsection}[", 19);
+		if ((!bibres && !bibl && !refsec) || comment_at(text, p))
 			continue;
 		const char *end;
-		cx_str a = tex_arg(p + (bibres ? 15 : 13), e, &end);
+		cx_str a = refsec ? bracket_arg(p + 18, e, &end) : tex_arg(p + (bibres ? 15 : 13), e, &end);
 		/* \bibliography{a,b}: each a file, .bib understood */
 		for (size_t i = 0; i < a.n;) {
 			size_t j = i;
@@ -1184,8 +1194,9 @@ static size_t fullcites(struct cv *v, const char *text, size_t n)
 				memcpy(file + name.n, has ? "" : ".bib", has ? 1 : 5);
 				if (!beside_bib(v, &side, file))
 					cvd_v_diag(v, CX_WARNING, CX_E_IO, src_line(v, line_at(text, p)),
-					           "\\%s{%s}: cannot read the file; its entries are not read",
-					           bibres ? "addbibresource" : "bibliography", file);
+					           "\\%s%s%s: cannot read the file; its entries are not read",
+					           bibres ? "addbibresource{" : refsec ? "begin{refsection}[" : "bibliography{", file,
+					           refsec ? "]" : "}");
 				any = 1;
 			}
 			i = j + 1;
@@ -1219,6 +1230,15 @@ static size_t fullcites(struct cv *v, const char *text, size_t n)
 			if (key.n == 1 && *key.p == '*') { /* \nocite{*}: every entry */
 				for (size_t k = 0; k < side.n; k++)
 					if (side.ent[k]) {
+						if (nkeys == capkeys) {
+							capkeys = capkeys ? 2 * capkeys : 64;
+							keys = xrealloc(keys, capkeys * sizeof *keys);
+						}
+						/* the entry is gone once written: its key copied */
+						cx_str kk = side.ent[k]->key;
+						char *c = arena_alloc(&v->a, kk.n + 1);
+						memcpy(c, kk.p, kk.n);
+						keys[nkeys++] = (cx_str){c, kk.n};
 						emit_one(v->c, v, side.ent[k]);
 						side.ent[k] = NULL;
 						written++;

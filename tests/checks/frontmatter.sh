@@ -43,6 +43,9 @@ cd "$CASES/cv/nocite" || exit 2
 "$CITEX" -f cv -t bibtex cv.tex >"$tmp/out" 2>"$tmp/err"
 same "nocite keys, then nocite{*}, read from pubs.bib" cv.out.bibtex "$tmp/out"
 same "a missing file and key are reported at their lines" cv.warnings "$tmp/err"
+"$CITEX" -f cv -t bibtex refsection.tex >"$tmp/out" 2>"$tmp/err"
+same "a refsection's file, bibentry in place, nocite{*} the rest" refsection.out.bibtex "$tmp/out"
+same "a refsection's missing file is reported" refsection.warnings "$tmp/err"
 cd "$CASES/cv/inputs" || exit 2
 "$CITEX" -f cv -t bibtex cv.tex >"$tmp/out" 2>"$tmp/err"
 same "sections in files of their own are read in place" cv.out.bibtex "$tmp/out"
