@@ -1106,6 +1106,26 @@ static cx_str bracket_arg(const char *p, const char *e, const char **end)
 	return q ? cvd_trim((cx_str){p + 1, (size_t)(q - p - 1)}) : (cx_str){p, 0};
 }
 
+/* Is each comma-separated part of a (no blanks inside) one of the n keys
+ * known? */
+static int all_keys(const cx_str *known, size_t n, cx_str a)
+{
+	if (a.n > 400 || memchr(a.p, ' ', a.n) || memchr(a.p, '\\', a.n))
+		return 0;
+	for (size_t i = 0; i < a.n;) {
+		size_t j = i;
+		while (j < a.n && a.p[j] != ',')
+			j++;
+		int found = 0;
+		for (size_t k = 0; k < n && !found; k++)
+			found = known[k].n == j - i && !memcmp(known[k].p, a.p + i, j - i);
+		if (!found)
+			return 0;
+		i = j + 1;
+	}
+	return 1;
+}
+
 /* The line of p in s. */
 static unsigned line_at(const char *s, const char *p)
 {
@@ -1173,14 +1193,16 @@ static size_t fullcites(struct cv *v, const char *text, size_t n)
 	int any = 0;
 	for (const char *p = text; p < e && (p = memchr(p, '\\', (size_t)(e - p))) != NULL; p++) {
 		int bibres = (size_t)(e - p) > 15 && !memcmp(p, "\\addbibresource", 15);
-		int bibl = !bibres && (size_t)(e - p) > 13 && !memcmp(p, "\\bibliography", 13) &&
-		           (p + 13 < e && (p[13] == '{' || p[13] == ' '));
+		/* \nobibliography{pubs}: bibentry's, naming the data alone */
+		int nobib = (size_t)(e - p) > 15 && !memcmp(p, "\\nobibliography", 15) && (p[15] == '{' || p[15] == ' ');
+		int bibl = nobib || (!bibres && (size_t)(e - p) > 13 && !memcmp(p, "\\bibliography", 13) &&
+		                     (p[13] == '{' || p[13] == ' '));
 		/* \begin{refsection}[pubs.bib]: biblatex's resource for the section */
 		int refsec = (size_t)(e - p) > 19 && !memcmp(p, "\\begin{refsection}[", 19);
 		if ((!bibres && !bibl && !refsec) || comment_at(text, p))
 			continue;
 		const char *end;
-		cx_str a = refsec ? bracket_arg(p + 18, e, &end) : tex_arg(p + (bibres ? 15 : 13), e, &end);
+		cx_str a = refsec ? bracket_arg(p + 18, e, &end) : tex_arg(p + (bibres || nobib ? 15 : 13), e, &end);
 		/* \bibliography{a,b}: each a file, .bib understood */
 		for (size_t i = 0; i < a.n;) {
 			size_t j = i;
@@ -1195,7 +1217,8 @@ static size_t fullcites(struct cv *v, const char *text, size_t n)
 				if (!beside_bib(v, &side, file))
 					cvd_v_diag(v, CX_WARNING, CX_E_IO, src_line(v, line_at(text, p)),
 					           "\\%s%s%s: cannot read the file; its entries are not read",
-					           bibres ? "addbibresource{" : refsec ? "begin{refsection}[" : "bibliography{", file,
+					           bibres ? "addbibresource{" : refsec ? "begin{refsection}[" :
+					           nobib ? "nobibliography{" : "bibliography{", file,
 					           refsec ? "]" : "}");
 				any = 1;
 			}
@@ -1208,15 +1231,37 @@ static size_t fullcites(struct cv *v, const char *text, size_t n)
 	if (!any || !side.n)
 		goto done;
 	int printed = uncommented(text, n, "\\printbibliography") || uncommented(text, n, "\\bibliography{");
+	cx_str *known = arena_alloc(&v->a, side.n * sizeof *known); /* every entry's key */
+	for (size_t k = 0; k < side.n; k++) {
+		cx_str kk = side.ent[k] ? side.ent[k]->key : (cx_str){"", 0};
+		char *c = arena_alloc(&v->a, kk.n + 1);
+		memcpy(c, kk.p, kk.n);
+		known[k] = (cx_str){c, kk.n};
+	}
 	cx_str *keys = NULL; /* the keys written, in order */
 	size_t nkeys = 0, capkeys = 0;
-	for (const char *p = text; p < e && (p = memchr(p, '\\', (size_t)(e - p))) != NULL; p++) {
+	/* citations in the document's body, not in its commands' definitions */
+	long body = cvd_find_ci(cvd_S(text, n), "\\begin{document}", 0);
+	for (const char *p = body >= 0 ? text + body : text; p < e && (p = memchr(p, '\\', (size_t)(e - p))) != NULL;
+	     p++) {
 		int full = 0;
 		size_t skip = cite_cmd(p, e, &full);
-		if (!skip || (!full && !printed) || comment_at(text, p))
-			continue;
 		const char *end;
-		cx_str a = tex_arg(p + skip, e, &end);
+		cx_str a;
+		if (!skip) {
+			/* a CV's own command over a key ("\pubentry{smith2020}"):
+			 * an entry in place when each of its keys is one */
+			skip = 1;
+			while (p + skip < e && str_alpha((unsigned char)p[skip]))
+				skip++;
+			a = skip > 1 ? tex_arg(p + skip, e, &end) : (cx_str){p, 0};
+			if (!a.n || !all_keys(known, side.n, a) || comment_at(text, p))
+				continue;
+			full = 2;
+		} else if ((!full && !printed) || comment_at(text, p))
+			continue;
+		else
+			a = tex_arg(p + skip, e, &end);
 		for (; lp < p; lp++)
 			line += *lp == '\n';
 		for (size_t i = 0; i < a.n;) {
@@ -1261,7 +1306,7 @@ static size_t fullcites(struct cv *v, const char *text, size_t n)
 				emit_one(v->c, v, side.ent[k]);
 				side.ent[k] = NULL;
 				written++;
-			} else if (!again || full) { /* a \cite of a listed entry is no news */
+			} else if (!again || full == 1) { /* a \cite of a listed entry is no news */
 				cvd_v_diag(v, CX_WARNING, CX_E_VALUE, src_line(v, line),
 				           again ? "\\%.*s{%.*s}: the entry is listed already; skipped"
 				                 : "\\%.*s{%.*s}: no entry of that key in the files the CV names; skipped",

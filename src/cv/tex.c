@@ -478,7 +478,8 @@ static const char *layout_command(const char *p, const char *end, struct buf *ou
 	                                       "nocite", "includegraphics", "color", "cline",
 	                                       "cmidrule", "arraystretch", "printbibliography",
 	                                       "printbibheading", "bibliography", "bibliographystyle",
-	                                       "addbibresource"};
+	                                       "addbibresource", "nobibliography", "fullcite",
+	                                       "footfullcite", "bibentry"};
 	for (size_t i = 0; i < sizeof drop_arg / sizeof *drop_arg && !done; i++)
 		if (cmd_is(p, end, drop_arg[i], &l)) {
 			const char *q = p + l;

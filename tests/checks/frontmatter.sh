@@ -10,7 +10,8 @@
 # \addbibresource names, in the order cited, a key no file has reported
 # at its line, the CV's written items read beside them.  One that cites
 # with \nocite and prints its bibliography: the cited entries in order,
-# \nocite{*} the rest, a file it cannot read reported.  A CV whose
+# \nocite{*} the rest, a file it cannot read reported; a CV's own command
+# over keys of the files it names (\pub{key}) lists those entries.  A CV whose
 # sections are files of their own (\input, \include, TeX's "\input
 # file", a subfile's document body, \endinput): read in place, comments
 # aside, a file it cannot read reported at its command's line.
@@ -46,6 +47,8 @@ same "a missing file and key are reported at their lines" cv.warnings "$tmp/err"
 "$CITEX" -f cv -t bibtex refsection.tex >"$tmp/out" 2>"$tmp/err"
 same "a refsection's file, bibentry in place, nocite{*} the rest" refsection.out.bibtex "$tmp/out"
 same "a refsection's missing file is reported" refsection.warnings "$tmp/err"
+"$CITEX" -f cv -t bibtex keymacro.tex >"$tmp/out" 2>"$tmp/err"
+same "a CV's own command over a key of its nobibliography is that entry" keymacro.out.bibtex "$tmp/out"
 cd "$CASES/cv/inputs" || exit 2
 "$CITEX" -f cv -t bibtex cv.tex >"$tmp/out" 2>"$tmp/err"
 same "sections in files of their own are read in place" cv.out.bibtex "$tmp/out"
