@@ -82,14 +82,14 @@ static int is_known(cx_str name)
 	return 0;
 }
 
-/* Calls of name with 3..8 arguments in the text. */
-static size_t count_calls(const char *s, size_t n, cx_str name)
+/* Calls of name with lo..hi arguments in the text. */
+static size_t count_calls(const char *s, size_t n, cx_str name, int lo, int hi)
 {
 	size_t k = 0;
 	for (const char *p = s, *end = s + n; (p = memchr(p, '\\', (size_t)(end - p)));) {
 		struct call c;
 		const char *q = read_call(p, end, &c);
-		if (c.name.n == name.n && !memcmp(c.name.p, name.p, name.n) && c.nargs >= 3 && c.nargs <= MAX_ARGS)
+		if (c.name.n == name.n && !memcmp(c.name.p, name.p, name.n) && c.nargs >= lo && c.nargs <= hi)
 			k++;
 		p = q > p + 1 ? q : p + 1;
 	}
@@ -231,6 +231,36 @@ static void vote_roles(struct cv *v, const char *s, size_t n, cx_str name, struc
 	}
 }
 
+/* Do a call's arguments after the first show no more than an icon or a
+ * word or two (\sectionTitle{Publications}{\faBook})? */
+static int icons_only(struct cv *v, const struct call *c)
+{
+	for (int i = 1; i < c->nargs && i < MAX_ARGS; i++)
+		if (cvd_words_in(bare(&v->a, c->arg[i])) > 2)
+			return 0;
+	return 1;
+}
+
+static int contains(cx_str s, cx_str t)
+{
+	for (size_t i = 0; t.n && i + t.n <= s.n; i++)
+		if (!memcmp(s.p + i, t.p, t.n))
+			return 1;
+	return 0;
+}
+
+/* A call of two arguments, a date ("2018", "Spring 2019") and a citation
+ * of six words or more: 1 + the date's place, or 0. */
+static int dated_citation(struct cv *v, const struct call *c)
+{
+	for (int y = 0; y < 2; y++) {
+		cx_str d = cvd_trim(c->arg[y]), t = bare(&v->a, c->arg[!y]);
+		if (d.n && d.n <= 24 && cvd_find_year(d, NULL) && cvd_words_in(t) >= 6)
+			return 1 + y;
+	}
+	return 0;
+}
+
 static void put_call(const struct roles *r, const struct call *c, struct buf *out)
 {
 	int year = r->year < c->nargs ? r->year : -1, doi = r->doi < c->nargs ? r->doi : -1;
@@ -281,16 +311,37 @@ size_t cvd_latex_macros(struct cv *v, const char *s, size_t n, struct buf *out)
 		struct call c;
 		const char *q = read_call(p, end, &c);
 		enum cv_hint h;
-		if (c.nargs == 1 && c.name.n && !is_known(c.name) &&
+		if (c.nargs >= 1 && c.nargs <= 3 && c.name.n && !is_known(c.name) && icons_only(v, &c) &&
 		    cvd_sec_class(cvd_plain(&v->a, c.arg[0]), &h) != SEC_NONE) {
-			/* a section command of the CV's own (\cvsect{Publications}) */
+			/* a section command of the CV's own (\cvsect{Publications},
+			 * \sectionTitle{Publications}{\faBook}) */
 			buf_put(out, copied, (size_t)(p - copied));
 			buf_put(out, "\\section{", 9);
 			buf_put(out, c.arg[0].p, c.arg[0].n);
 			buf_putc(out, '}');
 			copied = q;
+		} else if (c.nargs == 2 && c.name.n && !is_known(c.name) && dated_citation(v, &c) &&
+		           count_calls(s, n, c.name, 2, 2) >= 2) {
+			/* \pubentry{2018}{Authors 2018: Title. Venue}: the citation
+			 * an item, with its date when it does not give it */
+			buf_put(out, copied, (size_t)(p - copied));
+			int y = dated_citation(v, &c) - 1;
+			cx_str date = cvd_trim(c.arg[y]), cit = cvd_trim(c.arg[!y]);
+			buf_put(out, "\\item ", 6);
+			put_arg(out, cit);
+			if (!contains(cit, date)) {
+				buf_put(out, ", ", 2);
+				put_arg(out, date);
+				buf_putc(out, '.');
+			}
+			for (const char *r = c.at; r < c.end; r++)
+				if (*r == '\n')
+					buf_putc(out, '\n');
+			buf_putc(out, ' ');
+			copied = q;
+			calls++;
 		} else if (c.nargs >= 3 && c.nargs <= MAX_ARGS && c.name.n && !is_known(c.name) &&
-		    count_calls(s, n, c.name) >= 2) {
+		    count_calls(s, n, c.name, 3, MAX_ARGS) >= 2) {
 			buf_put(out, copied, (size_t)(p - copied));
 			size_t k = 0;
 			while (k < nr && (roles[k].name.n != c.name.n || memcmp(roles[k].name.p, c.name.p, c.name.n)))

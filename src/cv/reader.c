@@ -613,6 +613,7 @@ struct texinc {
 	size_t n, cap;
 	size_t files, bytes;
 	int full;          /* the limits were reached, and said */
+	const char *body;  /* where the CV's document body starts, or NULL */
 };
 
 static void inc_line(struct texinc *x, unsigned line)
@@ -706,15 +707,17 @@ static void inc_expand(struct cv *v, cx_str dir, const char *s, size_t n, unsign
 /* The file an include command names, in place of the command; at: the
  * CV's line of the command. */
 static void inc_file(struct cv *v, int cmd, cx_str dir, cx_str sub, cx_str name, unsigned at, int depth,
-                     struct texinc *x)
+                     int quiet, struct texinc *x)
 {
 	char *path;
 	size_t n;
 	char *t = name.n && name.n < 512 && !memchr(name.p, '\\', name.n) ? inc_load(v, dir, sub, name, &n, &path)
 	                                                                   : NULL;
 	if (!t) {
-		cvd_v_diag(v, CX_WARNING, CX_E_IO, at, "\\%s{%.*s%.*s}: cannot read the file; its text is not read",
-		           inc_cmds[cmd], (int)sub.n, sub.p, (int)name.n, name.p);
+		/* the preamble's inputs are TeX's own files (glyphtounicode) */
+		if (!quiet)
+			cvd_v_diag(v, CX_WARNING, CX_E_IO, at, "\\%s{%.*s%.*s}: cannot read the file; its text is not read",
+			           inc_cmds[cmd], (int)sub.n, sub.p, (int)name.n, name.p);
 		return;
 	}
 	x->files++;
@@ -809,7 +812,7 @@ static void inc_expand(struct cv *v, cx_str dir, const char *s, size_t n, unsign
 				continue;
 			}
 		}
-		inc_file(v, k, dir, sub, name, at ? at : line, depth, x);
+		inc_file(v, k, dir, sub, name, at ? at : line, depth, !depth && x->body && p < x->body, x);
 		p = a;
 	}
 }
@@ -837,6 +840,8 @@ static void latex_inputs(struct cv *v, struct buf *b)
 			dir = (cx_str){file, (size_t)(slash + 1 - file)};
 	}
 	struct texinc x = {.n = 0};
+	long bd = cvd_find_ci(cvd_S(b->p, b->n), "\\begin{document}", 0);
+	x.body = bd >= 0 ? b->p + bd : NULL;
 	inc_line(&x, 1);
 	inc_expand(v, dir, b->p, b->n, 0, 0, &x);
 	if (!x.files) {
