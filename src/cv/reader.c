@@ -1196,7 +1196,34 @@ static size_t fullcites(struct cv *v, const char *text, size_t n)
 	const char *e = text + n;
 	struct embedded side = {v->c, v, NULL, NULL, 0, 0};
 	int any = 0;
+	long body = cvd_find_ci(cvd_S(text, n), "\\begin{document}", 0);
+	/* a command of the document's body that prints a file's entries
+	 * (\publications[keyword=selected]{pubs.bib}): where, and which */
+	struct { const char *at; size_t from, to; } shows[16];
+	size_t nshow = 0;
 	for (const char *p = text; p < e && (p = memchr(p, '\\', (size_t)(e - p))) != NULL; p++) {
+		if (body >= 0 && p > text + body && nshow < 16 && str_alpha((unsigned char)p[1]) && !comment_at(text, p)) {
+			const char *q = p + 1, *end;
+			while (q < e && str_alpha((unsigned char)*q))
+				q++;
+			cx_str a = tex_arg(q, e, &end);
+			if (a.n > 4 && a.n < 200 && !memcmp(a.p + a.n - 4, ".bib", 4) && !memchr(a.p, ',', a.n) &&
+			    !memchr(a.p, ' ', a.n) && *a.p != '/' && (q - p != 15 || memcmp(p, "\\addbibresource", 15))) {
+				char *file = arena_alloc(&v->a, a.n + 1);
+				memcpy(file, a.p, a.n);
+				file[a.n] = 0;
+				size_t from = side.n;
+				if (beside_bib(v, &side, file)) {
+					shows[nshow].at = p, shows[nshow].from = from, shows[nshow++].to = side.n;
+					any = 1;
+				} else
+					cvd_v_diag(v, CX_WARNING, CX_E_IO, src_line(v, line_at(text, p)),
+					           "\\%.*s{%s}: cannot read the file; its entries are not read", (int)(q - p - 1),
+					           p + 1, file);
+				p = end - 1;
+				continue;
+			}
+		}
 		int bibres = (size_t)(e - p) > 15 && !memcmp(p, "\\addbibresource", 15);
 		/* \nobibliography{pubs}: bibentry's, naming the data alone */
 		int nobib = (size_t)(e - p) > 15 && !memcmp(p, "\\nobibliography", 15) && (p[15] == '{' || p[15] == ' ');
@@ -1214,7 +1241,7 @@ static size_t fullcites(struct cv *v, const char *text, size_t n)
 			while (j < a.n && a.p[j] != ',')
 				j++;
 			cx_str name = cvd_trim((cx_str){a.p + i, j - i});
-			if (name.n && name.n < 200 && !memchr(name.p, '/', name.n)) {
+			if (name.n && name.n < 200 && *name.p != '/') {
 				int has = name.n > 4 && !memcmp(name.p + name.n - 4, ".bib", 4);
 				char *file = arena_alloc(&v->a, name.n + 5);
 				memcpy(file, name.p, name.n);
@@ -1246,9 +1273,20 @@ static size_t fullcites(struct cv *v, const char *text, size_t n)
 	cx_str *keys = NULL; /* the keys written, in order */
 	size_t nkeys = 0, capkeys = 0;
 	/* citations in the document's body, not in its commands' definitions */
-	long body = cvd_find_ci(cvd_S(text, n), "\\begin{document}", 0);
 	for (const char *p = body >= 0 ? text + body : text; p < e && (p = memchr(p, '\\', (size_t)(e - p))) != NULL;
 	     p++) {
+		size_t sh = 0;
+		while (sh < nshow && shows[sh].at != p)
+			sh++;
+		if (sh < nshow) { /* the file's entries, here, those not listed yet */
+			for (size_t k = shows[sh].from; k < shows[sh].to; k++)
+				if (side.ent[k]) {
+					emit_one(v->c, v, side.ent[k]);
+					side.ent[k] = NULL;
+					written++;
+				}
+			continue;
+		}
 		int full = 0;
 		size_t skip = cite_cmd(p, e, &full);
 		const char *end;

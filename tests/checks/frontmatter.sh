@@ -11,7 +11,8 @@
 # at its line, the CV's written items read beside them.  One that cites
 # with \nocite and prints its bibliography: the cited entries in order,
 # \nocite{*} the rest, a file it cannot read reported; a CV's own command
-# over keys of the files it names (\pub{key}) lists those entries.  A CV whose
+# over keys of the files it names (\pub{key}) lists those entries, and
+# one over a .bib file (\publications{pubs.bib}) all of that file's.  A CV whose
 # sections are files of their own (\input, \include, TeX's "\input
 # file", a subfile's document body, \endinput): read in place, comments
 # aside, a file it cannot read reported at its command's line.
@@ -49,6 +50,9 @@ same "a refsection's file, bibentry in place, nocite{*} the rest" refsection.out
 same "a refsection's missing file is reported" refsection.warnings "$tmp/err"
 "$CITEX" -f cv -t bibtex keymacro.tex >"$tmp/out" 2>"$tmp/err"
 same "a CV's own command over a key of its nobibliography is that entry" keymacro.out.bibtex "$tmp/out"
+"$CITEX" -f cv -t bibtex printfile.tex >"$tmp/out" 2>"$tmp/err"
+same "a command of the body that names a .bib prints its entries" printfile.out.bibtex "$tmp/out"
+same "a .bib the body names and that cannot be read is reported" printfile.warnings "$tmp/err"
 cd "$CASES/cv/inputs" || exit 2
 "$CITEX" -f cv -t bibtex cv.tex >"$tmp/out" 2>"$tmp/err"
 same "sections in files of their own are read in place" cv.out.bibtex "$tmp/out"
