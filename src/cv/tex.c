@@ -84,7 +84,7 @@ static int is_table_env(const char *nm, const char *e)
  * no table's column letters? */
 static int env_title(const char *s, const char *e)
 {
-	if (e - s < 4 || !str_upper((unsigned char)*s))
+	if (e - s < 4 || !str_is_upper((unsigned char)*s))
 		return 0;
 	for (const char *q = s + 1; q < e; q++)
 		if (!str_alpha((unsigned char)*q) && (unsigned char)*q < 0x80)
