@@ -143,6 +143,10 @@ struct cv {
 	size_t rules_nraw, rules_capraw;
 	const struct lab_model *finder; /* the finder's model, or NULL: rules alone */
 	struct lab_model finder_mem;
+	unsigned *srcline;         /* a LaTeX CV with its \input files in place:
+	                              the CV's own line of each line (the
+	                              \input's for an input file's), or NULL */
+	size_t nsrcline;
 };
 
 struct linemap {

@@ -81,6 +81,18 @@ static int is_table_env(const char *nm, const char *e)
 	return 0;
 }
 
+/* Is s..e a capitalised word of four letters or more ("Publications"),
+ * no table's column letters? */
+static int env_title(const char *s, const char *e)
+{
+	if (e - s < 4 || !str_is_upper((unsigned char)*s))
+		return 0;
+	for (const char *q = s + 1; q < e; q++)
+		if (!str_alpha((unsigned char)*q) && (unsigned char)*q < 0x80)
+			return 0;
+	return 1;
+}
+
 /* Does the text read as a list of names in BibTeX's or a citation's form
  * ("Xie, Jiayi and De, Suman", "J. Xie, S. De, and A. Layek"): pieces
  * parted by " and ", ", " or "; ", each of one to four words that begin
@@ -470,7 +482,10 @@ static const char *layout_command(const char *p, const char *end, struct buf *ou
 	static const char *const drop_arg[] = {"hspace", "vspace", "label", "setlength",
 	                                       "addtolength", "vskip", "hskip", "cite",
 	                                       "nocite", "includegraphics", "color", "cline",
-	                                       "cmidrule", "arraystretch"};
+	                                       "cmidrule", "arraystretch", "printbibliography",
+	                                       "printbibheading", "bibliography", "bibliographystyle",
+	                                       "addbibresource", "nobibliography", "fullcite",
+	                                       "footfullcite", "bibentry"};
 	for (size_t i = 0; i < sizeof drop_arg / sizeof *drop_arg && !done; i++)
 		if (cmd_is(p, end, drop_arg[i], &l)) {
 			const char *q = p + l;
@@ -851,10 +866,12 @@ static void tex_lines(const char *pre, size_t npre, const char *s, size_t n, str
 			drop_empty_item(out);
 			/* an environment's arguments: {enumerate}[label=...], a
 			 * table's columns {p{0.1\textwidth}l}, {CSLReferences}{1}{0};
-			 * an argument with a space in it is text */
+			 * an argument with a space in it is text, and so is a
+			 * capitalised word outside tables (a section's title:
+			 * \begin{rSection}{Publications}) */
 			for (;;) {
 				const char *g = p < end && (*p == '[' || *p == '{') ? skip_group(p, end) : p;
-				if (g == p || (*p == '{' && memchr(p, ' ', (size_t)(g - p))))
+				if (g == p || (*p == '{' && (memchr(p, ' ', (size_t)(g - p)) || (!tab && env_title(p + 1, g - 1)))))
 					break;
 				p = g;
 			}
