@@ -1505,7 +1505,7 @@ static void series_letter(struct arena *a, cx_str *cont, struct cv_item *it)
 			*cont = trim_set(S(cont->p, d - 1), " ");
 		}
 	}
-	if (!letter || (cont->n >= 2 && cont->p[cont->n - 2] == ' ' && str_upper((unsigned char)cont->p[cont->n - 1])))
+	if (!letter || (cont->n >= 2 && cont->p[cont->n - 2] == ' ' && str_is_upper((unsigned char)cont->p[cont->n - 1])))
 		return;
 	char *p = arena_alloc(a, cont->n + 3);
 	memcpy(p, cont->p, cont->n);
@@ -1568,7 +1568,7 @@ struct cx_entry *cv_entry(struct cv_ctx *x, const struct cv_item *it)
 	    numbers.pages.n) {
 		size_t up = 0;
 		for (size_t i = 0; i < title.n; i++)
-			up += str_upper((unsigned char)title.p[i]);
+			up += str_is_upper((unsigned char)title.p[i]);
 		if (up >= 2)
 			cont = title, title = S("", 0);
 	}
