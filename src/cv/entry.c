@@ -1091,8 +1091,19 @@ static enum cx_type_id type_of(const struct venue_db *db, const struct cv_item *
 }
 
 /* "arXiv:2401.01234", "arXiv preprint arXiv:1706.03762", "abs/2401.01234". */
+static size_t old_eprint_at(cx_str s);
+
 static cx_str arxiv_id(cx_str s)
 {
+	/* the old form: an archive's name, a slash, seven digits
+	 * ("hep-th/0312052") */
+	size_t at = old_eprint_at(s);
+	if (at < s.n) {
+		size_t e = at;
+		while (e < s.n && s.p[e] != '/')
+			e++;
+		return S(s.p + at, e + 8 - at);
+	}
 	for (size_t i = 0; i + 9 <= s.n; i++) {
 		if (i && (str_digit((unsigned char)s.p[i - 1]) || s.p[i - 1] == '.'))
 			continue;
@@ -1119,6 +1130,56 @@ static cx_str arxiv_id(cx_str s)
 		}
 	}
 	return S("", 0);
+}
+
+/* Where an arXiv identifier starts in s, or s.n: "arXiv:1606.08030",
+ * "[quant-ph/0503219]", "hep-th/0312052" (an archive's name, a slash and
+ * seven digits). */
+static size_t old_eprint_at(cx_str s)
+{
+	for (size_t i = 0; i < s.n; i++) {
+		if (s.p[i] != '/' || i + 8 > s.n)
+			continue;
+		size_t d = 0;
+		while (i + 1 + d < s.n && str_digit((unsigned char)s.p[i + 1 + d]))
+			d++;
+		size_t b = i;
+		while (b && (str_alpha((unsigned char)s.p[b - 1]) || s.p[b - 1] == '-' || s.p[b - 1] == '.'))
+			b--;
+		if (d != 7 || (b && str_alnum((unsigned char)s.p[b - 1])) || (b && s.p[b - 1] == '/'))
+			continue;
+		/* arXiv's archives before 2007 */
+		static const char *const arch[] = {"hep-ph", "hep-th", "hep-lat", "hep-ex", "astro-ph", "gr-qc",
+		                                   "quant-ph", "nucl-th", "nucl-ex", "cond-mat", "math-ph", "physics",
+		                                   "math", "cs", "nlin", "q-bio", "chao-dyn", "solv-int", "q-alg",
+		                                   "alg-geom", "funct-an", "dg-ga", NULL};
+		size_t an = b;
+		while (an < i && s.p[an] != '.')
+			an++;
+		for (size_t k = 0; arch[k]; k++)
+			if (strlen(arch[k]) == an - b && !memcmp(s.p + b, arch[k], an - b))
+				return b;
+	}
+	return s.n;
+}
+
+static size_t eprint_at(cx_str s)
+{
+	size_t old = old_eprint_at(s);
+	for (size_t i = 0; i < old; i++)
+		if (i + 5 <= s.n && (s.p[i] == 'a' || s.p[i] == 'A') && !strncmp(s.p + i + 1, "rXiv", 4))
+			return i;
+	return old;
+}
+
+/* Pages, a volume or an issue with the reference's arXiv identifier run
+ * into them ("010404, [quant-ph/0503219]"): without it. */
+static cx_str no_eprint(cx_str s)
+{
+	size_t at = eprint_at(s);
+	if (at == s.n)
+		return s;
+	return trim_set(S(s.p, at), " ,;[(");
 }
 
 /* Parentheses at the ends go only when they do not pair: "(INFOCOM)"
@@ -1608,6 +1669,49 @@ static int quoted_then_names(struct cv_ctx *x, const struct cv_item *it, struct 
 	return 1;
 }
 
+/* Physics journals in series cite the series' letter with the volume
+ * ("Phys. Rev. D94", "Phys. Lett. B511", "Z. Phys. C67"): the letter is
+ * the journal's ("Phys. Rev. D"), the digits the volume.  The letter may
+ * have been read with the volume or with the journal. */
+static int series_vol(cx_str v)
+{
+	if (v.n < 2 || v.n > 5 || v.p[0] < 'A' || v.p[0] > 'H')
+		return 0;
+	for (size_t i = 1; i < v.n; i++)
+		if (!str_digit((unsigned char)v.p[i]))
+			return 0;
+	return 1;
+}
+
+static void series_letter(struct arena *a, cx_str *cont, struct cv_item *it)
+{
+	if (!cont->n || cont->n > 60 || !memchr(cont->p, '.', cont->n))
+		return; /* an abbreviated journal's name only */
+	char letter = 0;
+	cx_str v = trim_set(it->seg[LAB_VOLUME], " ,.;:()");
+	if (series_vol(v)) {
+		letter = v.p[0];
+		it->seg[LAB_VOLUME] = S(v.p + 1, v.n - 1);
+	} else {
+		size_t e = cont->n, d = e;
+		while (d && str_digit((unsigned char)cont->p[d - 1]))
+			d--;
+		if (d && d < e && d >= 2 && (cont->p[d - 2] == ' ' || cont->p[d - 2] == '.') &&
+		    series_vol(S(cont->p + d - 1, e - d + 1)) && !it->seg[LAB_VOLUME].n) {
+			letter = cont->p[d - 1];
+			it->seg[LAB_VOLUME] = S(cont->p + d, e - d);
+			*cont = trim_set(S(cont->p, d - 1), " ");
+		}
+	}
+	if (!letter || (cont->n >= 2 && cont->p[cont->n - 2] == ' ' && str_is_upper((unsigned char)cont->p[cont->n - 1])))
+		return;
+	char *p = arena_alloc(a, cont->n + 3);
+	memcpy(p, cont->p, cont->n);
+	p[cont->n] = ' ';
+	p[cont->n + 1] = letter;
+	*cont = S(p, cont->n + 2);
+}
+
 struct cx_entry *cv_entry(struct cv_ctx *x, const struct cv_item *it)
 {
 	struct cv_item quoted;
@@ -1660,6 +1764,24 @@ struct cx_entry *cv_entry(struct cv_ctx *x, const struct cv_item *it)
 	}
 	/* "Title. Clarendon Press, 2016": a publisher and no venue */
 	pubonly |= x->lists && !cont.n && !arx.n && pub.n && !it->seg[LAB_EDITOR].n && publisher_named(pub);
+	struct numbers numbers;
+	struct cv_item nums = *it;
+	nums.seg[LAB_PAGES] = no_eprint(nums.seg[LAB_PAGES]);
+	nums.seg[LAB_VOLUME] = no_eprint(nums.seg[LAB_VOLUME]);
+	series_letter(x->a, &cont, &nums);
+	it = &nums;
+	numbers_of(x->a, it, &numbers);
+	/* astronomy cites without titles ("2013, ApJS, 208, 17"): a "title"
+	 * of one short word with capitals, a volume and pages after it and
+	 * no venue, is the journal */
+	if (!cont.n && title.n && title.n <= 12 && !memchr(title.p, ' ', title.n) && numbers.vol.n &&
+	    numbers.pages.n) {
+		size_t up = 0;
+		for (size_t i = 0; i < title.n; i++)
+			up += str_is_upper((unsigned char)title.p[i]);
+		if (up >= 2)
+			cont = title, title = S("", 0);
+	}
 	struct place pl;
 	read_place(x, it, cont, arx, &pl);
 	pl.pubonly = pubonly;
@@ -1684,8 +1806,7 @@ struct cx_entry *cv_entry(struct cv_ctx *x, const struct cv_item *it)
 		add(&b, CX_F_SHORTJOURNAL, bdg);
 	if (it->seg[LAB_COLLECTION].n)
 		add_text(&b, CX_F_SERIES, trim_set(it->seg[LAB_COLLECTION], ",.;:()"));
-	struct numbers nb;
-	numbers_of(x->a, it, &nb);
+	struct numbers nb = numbers;
 	add_date(&b, it, &nb, &pl, arx);
 	int journalish = e->type == CX_T_ARTICLE || e->type == CX_T_INPROCEEDINGS || !pl.c.known;
 	cx_str vol = nb.vol.n ? nb.vol : journalish ? pl.c.volume : S("", 0);
@@ -1712,7 +1833,11 @@ struct cx_entry *cv_entry(struct cv_ctx *x, const struct cv_item *it)
 	add_text(&b, CX_F_NOTE, note_text(x, it, &pl, arx, e->type, equal));
 	if (it->abstract.n)
 		add_text(&b, CX_F_ABSTRACT, it->abstract);
-	if (!title.n && !cont.n)
-		return NULL; /* no title and no venue: no publication */
+	/* no title and no venue: no publication; but a line of a paper's
+	 * references is one, and physics and astronomy cite without titles
+	 * ("Lee, A. 2013, ApJS, 208, 17"): its authors and numbers stand */
+	if (!title.n && !cont.n &&
+	    (x->lists || !cx_entry_get(e, CX_F_AUTHOR) || !(nb.year || nb.vol.n || nb.pages.n)))
+		return NULL;
 	return e;
 }
