@@ -365,13 +365,19 @@ model-cv: $(BUILD)/train_refs $(BUILD)/citex $(SYNTH)
 # (tools/refs_eval.sh): anystyle's gold.xml, the references of the held-out
 # styles, and model-cv's folds.  eval-refs-gold and eval-refs-heldout are
 # the quick two.
-eval-refs: eval-refs-gold eval-refs-heldout model-cv
+eval-refs: eval-refs-gold eval-refs-heldout eval-refs-papers model-cv
 
 eval-refs-gold: $(BUILD)/citex
 	sh tools/refs_eval.sh gold $(BUILD)/citex
 
 eval-refs-heldout: $(BUILD)/citex $(HELDOUT)
 	sh tools/refs_eval.sh heldout $(BUILD)/citex $(BUILD)/refs-heldout
+
+# References from papers (GROBID's evaluation set, CORA) in REFS_PAPERS,
+# laid out as score_refs.py's --corpora has them; never trained on.
+REFS_PAPERS ?= $(CORPORA)
+eval-refs-papers: $(BUILD)/citex
+	sh tools/refs_eval.sh papers $(BUILD)/citex $(REFS_PAPERS)
 
 # The finder's training (tools/train_finder.c, tools/perceptron.c): the
 # blocks of pages whose items are known, labelled by tools/finder_gold.py
@@ -587,5 +593,5 @@ clean:
 # themselves whether their target changes (PGO_LIST).
 FORCE:
 
-.PHONY: FORCE styles-check release release-check layers tsan statics sizes model model-finder eval eval-sites model-check model-cv eval-refs eval-refs-gold eval-refs-heldout print-ldlibs fuzz install uninstall asan-corpora deps test-deps seeds all check unit asan check-corpora clean check-tools eval-pages
+.PHONY: FORCE styles-check release release-check layers tsan statics sizes model model-finder eval eval-sites model-check model-cv eval-refs eval-refs-gold eval-refs-heldout eval-refs-papers print-ldlibs fuzz install uninstall asan-corpora deps test-deps seeds all check unit asan check-corpora clean check-tools eval-pages
 .DELETE_ON_ERROR:

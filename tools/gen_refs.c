@@ -22,7 +22,9 @@
  * (not -clean) are also written as text taken from PDF files has them:
  * a citation number before them, italics kept as the labeller's marks, a
  * hyphenated word, ligatures, a lost blank, names in capitals, a DOI or
- * URL broken at a line's end.
+ * URL broken at a line's end, blanks before commas and stops rather than
+ * after them, an arXiv identifier after the reference, two words run
+ * together.
  *
  * Held out: the styles whose name hashes to 0 modulo 5 (about a fifth),
  * and with them every dependent style, which renders as its parent; the
@@ -398,7 +400,16 @@ static void vary_article(struct arena *a, struct csl_item *c, const struct side 
 	if (!c->s[CV_PAGE] && rng_pct(r, 50)) {
 		unsigned p = 1 + rng_below(r, 3000);
 		char b[32];
-		snprintf(b, sizeof b, "%u-%u", p, p + 1 + rng_below(r, 30));
+		if (rng_pct(r, 25)) { /* an article number: "094516", "e0123456", "A19", "L32" */
+			unsigned f = rng_below(r, 4);
+			if (f == 0)
+				snprintf(b, sizeof b, "%06u", rng_below(r, 300000));
+			else if (f == 1)
+				snprintf(b, sizeof b, "e%u", 100 + rng_below(r, 900000));
+			else
+				snprintf(b, sizeof b, "%c%u", "ALRS"[rng_below(r, 4)], 1 + rng_below(r, 200));
+		} else
+			snprintf(b, sizeof b, "%u-%u", p, p + 1 + rng_below(r, 30));
 		c->s[CV_PAGE] = dup(a, b);
 	}
 }
@@ -494,7 +505,8 @@ static struct gen_opts opts_for(const struct run *rn, size_t i, struct rng *r)
 	o.number = rng_pct(r, 15) ? (int)i + 1 : 0;
 	o.noise = (rng_pct(r, 12) ? NOISE_HYPHEN : 0) | (rng_pct(r, 4) ? NOISE_LIGATURE : 0) |
 	          (rng_pct(r, 8) ? NOISE_NOSPACE : 0) | (rng_pct(r, 4) ? NOISE_CAPS : 0) |
-	          (rng_pct(r, 15) ? NOISE_BREAK : 0);
+	          (rng_pct(r, 15) ? NOISE_BREAK : 0) | (rng_pct(r, 10) ? NOISE_PDFSPACE : 0) |
+	          (rng_pct(r, 6) ? NOISE_EPRINT : 0) | (rng_pct(r, 8) ? NOISE_JOIN : 0);
 	return o;
 }
 

@@ -516,6 +516,59 @@ static void break_link(struct ent *x, struct rng *r)
 		splice(x, cand[rng_below(r, (unsigned)nc)], 0, " ", 1);
 }
 
+/* Blanks where text taken from a PDF file has them: before a comma or a
+ * stop rather than after it ("Lee ,A. 2013 ,ApJS ,208"), after an opening
+ * parenthesis ("( 2015)").  The moved mark goes with the word after it. */
+static void pdf_spacing(struct ent *x, struct rng *r)
+{
+	char *t = x->t.p;
+	for (size_t i = 1; i + 2 < x->t.n; i++) {
+		if ((t[i] == ',' || t[i] == '.' || t[i] == ':' || t[i] == ';') && t[i + 1] == ' ' &&
+		    str_alnum((unsigned char)t[i + 2]) && str_alnum((unsigned char)t[i - 1]) && rng_pct(r, 40)) {
+			t[i + 1] = t[i], t[i] = ' ';
+			x->lab[i + 1] = x->lab[i + 2], x->fl[i + 1] = x->fl[i + 2];
+			i++;
+		} else if (t[i] == '(' && str_alnum((unsigned char)t[i + 1]) && rng_pct(r, 30)) {
+			splice(x, i + 1, 0, " ", 1);
+			t = x->t.p;
+			i++;
+		}
+	}
+}
+
+/* Words of one field run together, as a PDF file's lost blanks leave them
+ * ("Parton Showersimulations", "UniversityPress"). */
+static void join_words(struct ent *x, struct rng *r)
+{
+	for (size_t i = 1; i + 1 < x->t.n; i++)
+		if (x->t.p[i] == ' ' && str_alpha((unsigned char)x->t.p[i - 1]) &&
+		    str_alpha((unsigned char)x->t.p[i + 1]) && x->lab[i - 1] == x->lab[i + 1] && rng_pct(r, 15))
+			splice(x, i, 1, "", 0);
+}
+
+/* An arXiv identifier after the reference, as physics cites its preprint
+ * ("..., 565 (1999), astro-ph/9812133", "[arXiv:1503.02641]"): a note. */
+static void eprint(struct ent *x, struct rng *r)
+{
+	static const char *const arch[] = {"hep-ph", "hep-th", "astro-ph", "gr-qc", "quant-ph", "cond-mat",
+	                                   "hep-lat", "nucl-th"};
+	char id[48], b[64];
+	unsigned y = rng_below(r, 24), m = 1 + rng_below(r, 12);
+	if (rng_pct(r, 40))
+		snprintf(id, sizeof id, "%s/%02u%02u%03u", arch[rng_below(r, 8)], (y + 92) % 100, m, rng_below(r, 999));
+	else
+		snprintf(id, sizeof id, "%s%02u%02u.%0*u", rng_pct(r, 70) ? "arXiv:" : "arXiv: ", 7 + y % 18, m,
+		         y % 18 > 7 ? 5 : 4, rng_below(r, 9999));
+	unsigned form = rng_below(r, 3);
+	int w = snprintf(b, sizeof b, form == 0 ? ", %s" : form == 1 ? " [%s]" : ". %s", id);
+	size_t at = x->t.n;
+	if (at && x->t.p[at - 1] == '.' && form != 2)
+		at--;
+	splice(x, at, 0, b, (size_t)w);
+	for (size_t i = at; i < at + (size_t)w && i < x->t.n; i++)
+		x->lab[i] = LAB_NOTE;
+}
+
 /* Names in capitals, as small capitals come out of a PDF file: each
  * capitalised word of the authors, when it is all ASCII. */
 static void capitals(struct ent *x)
@@ -634,6 +687,12 @@ int gen_sequence(struct buf *out, const char *tagged, const struct csl_item *it,
 		capitals(&x);
 	if (o->noise & NOISE_BREAK)
 		break_link(&x, r);
+	if (o->noise & NOISE_EPRINT)
+		eprint(&x, r);
+	if (o->noise & NOISE_PDFSPACE)
+		pdf_spacing(&x, r);
+	if (o->noise & NOISE_JOIN)
+		join_words(&x, r);
 	write_seq(out, &x, it, o->marks);
 	ent_free(&x);
 	return 0;

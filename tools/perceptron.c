@@ -144,13 +144,12 @@ void pc_train(struct pc_model *m, const struct pc_data *d, int nlab, int epochs,
 	m->w = xcalloc(m->nfeat * nlab + 1, sizeof *m->w);
 	m->u = xcalloc(m->nfeat * nlab + 1, sizeof *m->u);
 	m->c = 1;
-	size_t maxn = 1, nseq = 0, ntok = 0;
+	size_t maxn = 1, nseq = 0;
 	size_t *order = xmalloc((d->nseq + 1) * sizeof *order);
 	for (size_t s = 0; s < d->nseq; s++) {
 		if (leave_out >= 0 && d->seq[s].group == leave_out)
 			continue;
 		order[nseq++] = s;
-		ntok += d->seq[s].n;
 		if (d->seq[s].n > maxn)
 			maxn = d->seq[s].n;
 	}
@@ -163,9 +162,13 @@ void pc_train(struct pc_model *m, const struct pc_data *d, int nlab, int epochs,
 			size_t j = (size_t)(rng >> 33) % s, t = order[s - 1];
 			order[s - 1] = order[j], order[j] = t;
 		}
-		size_t wrong = 0;
+		size_t wrong = 0, seen = 0;
 		for (size_t k = 0; k < nseq; k++) {
-			const struct pc_seq *q = &d->seq[order[k]];
+			size_t o = order[k];
+			if (d->share > 1 && o >= d->share_from && (o - d->share_from) % d->share != (size_t)ep % d->share)
+				continue;
+			const struct pc_seq *q = &d->seq[o];
+			seen += q->n;
 			const uint8_t *lab = d->lab + q->first, *target = lab;
 			viterbi(nlab, m->w, m->tw, d, q, NULL, pred, sc);
 			if (memchr(lab, PC_UNKNOWN, q->n)) {
@@ -181,7 +184,7 @@ void pc_train(struct pc_model *m, const struct pc_data *d, int nlab, int epochs,
 			m->c++;
 		}
 		if (who)
-			fprintf(stderr, "%s: epoch %d: %zu of %zu wrong\n", who, ep + 1, wrong, ntok);
+			fprintf(stderr, "%s: epoch %d: %zu of %zu wrong\n", who, ep + 1, wrong, seen);
 	}
 	free(order), free(sc), free(pred), free(gold);
 }
@@ -193,14 +196,19 @@ static int32_t avg(const struct pc_model *m, int32_t w, int64_t u)
 	return (int32_t)lround(v);
 }
 
+void pc_average(const struct pc_model *m, int32_t *w, int32_t *tw)
+{
+	for (size_t i = 0; i < m->nfeat * m->nlab; i++)
+		w[i] = avg(m, m->w[i], m->u[i]);
+	for (int i = 0; i < (m->nlab + 1) * m->nlab; i++)
+		tw[i] = avg(m, m->tw[i], m->tu[i]);
+}
+
 void pc_predict(const struct pc_model *m, const struct pc_data *d, const struct pc_seq *q, uint8_t *out)
 {
 	int L = m->nlab;
 	int32_t *w = xmalloc((m->nfeat * L + 1) * sizeof *w), tw[(PC_MAXLAB + 1) * PC_MAXLAB];
-	for (size_t i = 0; i < m->nfeat * L; i++)
-		w[i] = avg(m, m->w[i], m->u[i]);
-	for (int i = 0; i < (L + 1) * L; i++)
-		tw[i] = avg(m, m->tw[i], m->tu[i]);
+	pc_average(m, w, tw);
 	int64_t *sc = xmalloc(3 * (q->n + 1) * L * sizeof *sc);
 	viterbi(L, w, tw, d, q, NULL, out, sc);
 	free(w), free(sc);

@@ -34,6 +34,10 @@ struct pc_data {
 	size_t nseq, capseq;
 	uint32_t *keys;    /* after pc_index: the hash of each dense index */
 	size_t nkeys;
+	/* Sequences from share_from on are visited in one epoch of every
+	 * `share` (a large generated set seen in turns); share 0 or 1: all
+	 * of them every epoch. */
+	size_t share_from, share;
 };
 
 /* Room for a sequence of n items; returns the index of its first item,
@@ -62,6 +66,8 @@ void pc_viterbi(int nlab, const int32_t *w, const int32_t *tw, const uint32_t *f
                 const uint8_t *nf, size_t n, const uint8_t *fix, uint8_t *out, int64_t *sc);
 /* Train on the sequences whose group is not `leave_out` (-1: all). */
 void pc_train(struct pc_model *m, const struct pc_data *d, int nlab, int epochs, int leave_out, const char *who);
+/* The averaged weights (times 64, rounded) into w (nfeat x nlab) and tw. */
+void pc_average(const struct pc_model *m, int32_t *w, int32_t *tw);
 /* Decode one sequence of the data with the averaged weights of m. */
 void pc_predict(const struct pc_model *m, const struct pc_data *d, const struct pc_seq *q, uint8_t *out);
 /* Write the averaged model; weights under prune (in 1/64ths) left out. */

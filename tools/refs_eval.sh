@@ -4,6 +4,10 @@
 #
 #   sh tools/refs_eval.sh gold CITEX
 #       anystyle's gold.xml, the development set, which training leaves out
+#   sh tools/refs_eval.sh papers CITEX DIR
+#       references from papers: GROBID's evaluation set and CORA, laid
+#       out under DIR as score_refs.py's --corpora expects (make
+#       eval-refs-papers REFS_PAPERS=DIR); skipped when absent
 #   sh tools/refs_eval.sh heldout CITEX DIR
 #       references rendered through the styles that data/refs-styles.tsv
 #       holds out, from items, journals and venues held out too
@@ -34,8 +38,23 @@ heldout)
 	echo "== references of the held-out styles ($dir)"
 	/usr/bin/python3 "$SCORE" "$citex" anystyle-gold --corpora "$dir" | sed 's/(anystyle-gold,/(held-out styles,/'
 	;;
+papers)
+	# references as papers' PDF files give them: GROBID's evaluation set
+	# (grobid-citations/..., Apache-2.0) and CORA (cora/crfpp/traindata,
+	# as ParsCit ships it), when DIR holds them; never trained on
+	dir=${3:?usage: refs_eval.sh papers CITEX DIR}
+	for set in grobid-eval cora; do
+		case $set in
+		grobid-eval) probe=$dir/grobid-citations/grobid-trainer/resources/dataset/citation/evaluation ;;
+		cora) probe=$dir/cora/crfpp/traindata/tagged_references.txt ;;
+		esac
+		[ -e "$probe" ] || { echo "skip eval-refs $set: no $probe"; continue; }
+		echo "== $set ($dir)"
+		/usr/bin/python3 "$SCORE" "$citex" "$set" --corpora "$dir"
+	done
+	;;
 *)
-	echo "usage: refs_eval.sh gold|heldout CITEX [DIR]" >&2
+	echo "usage: refs_eval.sh gold|heldout|papers CITEX [DIR]" >&2
 	exit 2
 	;;
 esac

@@ -7,19 +7,12 @@
 #include <stdio.h>
 
 #include "core/strbuf.h"
+#include "perceptron.h"
 
-struct seq {
-	size_t first, n;   /* tokens in the global arrays */
-};
-
-/* Every training sequence: its tokens' features and labels. */
+/* Every training sequence: its tokens' features (FEAT_MAX a token) and
+ * labels, as the perceptron takes them. */
 struct data {
-	struct buf text;   /* all token texts */
-	uint32_t *feat;    /* FEAT_MAX per token */
-	uint8_t *nf, *lab;
-	size_t ntok, captok;
-	struct seq *seq;
-	size_t nseq, capseq;
+	struct pc_data pc;
 	FILE *dump;        /* -d: every sequence as token/label, or NULL */
 	int pieces;        /* -r: the reference strings' model (FEAT_PIECES) */
 };

@@ -10,8 +10,9 @@
  *
  * Reads labelled references in anystyle's XML (<dataset><sequence><author>
  * ...</author><title>...</title>...</sequence>...), leaves out every sequence
- * whose text is also in EXCLUDE.xml (the development set), and trains a
- * linear-chain averaged perceptron over the features of cv/features.c.
+ * whose text is also in EXCLUDE.xml (the development set), and trains the
+ * linear-chain averaged perceptron of tools/perceptron.c over the features
+ * of cv/features.c.
  * For the pages' model each reference is learnt twice: as a reference
  * string alone, and as an item of a publication list (add_items: a block
  * of lines, as pages show one); ITEMS.xml holds items of publication lists
@@ -21,14 +22,10 @@
  * segments may hold <i> and <b>, the marks a page gives.  With -k K each
  * epoch learns a K-th of them (the next K-th the next epoch), so that
  * their number does not drown anystyle's sets and an epoch stays short.
- * All
- * arithmetic is on integers until the final average, the order of the
- * sequences in each epoch comes from a fixed-seed generator, and the model is
- * written in a fixed order: the same inputs give the same bytes.  The format
- * is described in src/cv/model.c.
+ * The perceptron is deterministic (tools/perceptron.h): the same inputs
+ * give the same bytes.  The format is described in src/cv/model.c.
  */
 #define _POSIX_C_SOURCE 200809L
-#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -256,13 +253,8 @@ void push_seq(struct data *d, const struct render *r, int lines)
 		tk[j].flags |= r->fl[tk[j].off];
 		tk[j].role = r->role[tk[j].line];
 	}
-	if (d->ntok + nt > d->captok) {
-		d->captok = 2 * (d->captok + nt);
-		d->feat = xrealloc(d->feat, d->captok * FEAT_MAX * sizeof *d->feat);
-		d->nf = xrealloc(d->nf, d->captok);
-		d->lab = xrealloc(d->lab, d->captok);
-	}
-	feat_seq(tk, nt, d->feat + d->ntok * FEAT_MAX, d->nf + d->ntok,
+	size_t first = pc_add(&d->pc, nt, 0);
+	feat_seq(tk, nt, d->pc.feat + first * FEAT_MAX, d->pc.nf + first,
 	         lines ? FEAT_LINES : d->pieces ? FEAT_PIECES : 0);
 	if (d->dump) {
 		for (size_t j = 0; j < nt; j++)
@@ -270,13 +262,7 @@ void push_seq(struct data *d, const struct render *r, int lines)
 			        tk[j].p, lab_names[lab[j]], tk[j].flags & TOK_BOLD ? "*" : "", tk[j].role ? "^" : "");
 		fprintf(d->dump, "\n%s\n", lines ? "[block]" : "[ref]");
 	}
-	memcpy(d->lab + d->ntok, lab, nt);
-	if (d->nseq == d->capseq) {
-		d->capseq = d->capseq ? 2 * d->capseq : 1024;
-		d->seq = xrealloc(d->seq, d->capseq * sizeof *d->seq);
-	}
-	d->seq[d->nseq++] = (struct seq){d->ntok, nt};
-	d->ntok += nt;
+	memcpy(d->pc.lab + first, lab, nt);
 }
 
 /* Every sequence of a file: as a reference string alone (-f refs), and as
@@ -328,192 +314,42 @@ static void load(const char *path, struct strset *exclude, struct data *d, struc
 	free(x);
 }
 
-/* ---- the perceptron ---------------------------------------------------- */
-
-/* Dense indexes for feature ids: core's hash index over the ids, which are
- * hashes already. */
-struct fmap {
-	struct hindex idx;
-	uint32_t *key;      /* key[i]: the feature id of index i */
-	size_t n, cap;
-};
-
-static size_t fmap_get(struct fmap *m, uint32_t id, int add)
-{
-	for (size_t i = hindex_first(&m->idx, id); i != HINDEX_END; i = hindex_next(&m->idx, id, i))
-		if (m->key[hindex_value(&m->idx, i)] == id)
-			return hindex_value(&m->idx, i);
-	if (!add)
-		return (size_t)-1;
-	if (m->n == m->cap) {
-		m->cap = m->cap ? 2 * m->cap : 1 << 16;
-		m->key = xrealloc(m->key, m->cap * sizeof *m->key);
-	}
-	m->key[m->n] = id;
-	hindex_put(&m->idx, id, m->n);
-	return m->n++;
-}
-
-struct model {
-	size_t nfeat;
-	int32_t *w;        /* nfeat x L */
-	int64_t *u;        /* c-weighted updates, for the average */
-	int32_t tw[(L + 1) * L];
-	int64_t tu[(L + 1) * L];
-	int64_t c;
-};
-
-/* The labeller's own Viterbi (tools/perceptron.c), with m's weights. */
-static void decode(const struct model *m, const uint32_t *fi, const uint8_t *nf, size_t n, uint8_t *out,
-                   int64_t *sc)
-{
-	pc_viterbi(L, m->w, m->tw, fi, FEAT_MAX, nf, n, NULL, out, sc);
-}
-
-static void bump(struct model *m, int32_t *w, int64_t *u, int delta)
-{
-	(void)m;
-	*w += delta;
-	*u += m->c * delta;
-}
-
-static void update(struct model *m, const uint32_t *fi, const uint8_t *nf, const uint8_t *gold,
-                   const uint8_t *pred, size_t n)
-{
-	for (size_t i = 0; i < n; i++) {
-		if (gold[i] != pred[i])
-			for (int k = 0; k < nf[i]; k++) {
-				size_t f = fi[i * FEAT_MAX + k];
-				bump(m, &m->w[f * L + gold[i]], &m->u[f * L + gold[i]], 1);
-				bump(m, &m->w[f * L + pred[i]], &m->u[f * L + pred[i]], -1);
-			}
-		int gp = i ? 1 + gold[i - 1] : 0, pp = i ? 1 + pred[i - 1] : 0;
-		if (gp != pp || gold[i] != pred[i]) {
-			bump(m, &m->tw[gp * L + gold[i]], &m->tu[gp * L + gold[i]], 1);
-			bump(m, &m->tw[pp * L + pred[i]], &m->tu[pp * L + pred[i]], -1);
-		}
-	}
-}
-
-/* The averaged weight, times 64, rounded. */
-static int32_t avg(const struct model *m, int32_t w, int64_t u)
-{
-	double v = ((double)w - (double)u / (double)m->c) * 64.0;
-	return (int32_t)lround(v);
-}
-
-static void put32(FILE *f, uint32_t v)
-{
-	unsigned char b[4] = {(unsigned char)v, (unsigned char)(v >> 8), (unsigned char)(v >> 16),
-	                      (unsigned char)(v >> 24)};
-	fwrite(b, 1, 4, f);
-}
-
-static int cmp_u32(const void *a, const void *b)
-{
-	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-	return x < y ? -1 : x > y;
-}
-
-/* The weight kept in the file: one below prune (in 1/64ths) is dropped. */
-static int32_t kept(const struct model *m, int32_t w, int64_t u, int32_t prune)
-{
-	int32_t q = avg(m, w, u);
-	return q >= prune || q <= -prune ? q : 0;
-}
-
-static void write_model(const char *path, const struct model *m, const struct fmap *fm, int32_t prune)
-{
-	/* features with a weight left after rounding, by id */
-	uint32_t *ids = xmalloc((fm->n + 1) * sizeof *ids);
-	size_t nid = 0, nw = 0;
-	for (size_t f = 0; f < fm->n; f++) {
-		size_t k = 0;
-		for (int y = 0; y < L; y++)
-			k += kept(m, m->w[f * L + y], m->u[f * L + y], prune) != 0;
-		if (k)
-			ids[nid++] = fm->key[f], nw += k;
-	}
-	qsort(ids, nid, sizeof *ids, cmp_u32);
-	uint32_t nslots = 1;
-	while (3 * (size_t)nslots < 4 * nid)
-		nslots *= 2;
-	uint32_t *slot = xcalloc(2 * (size_t)nslots, sizeof *slot);
-	int32_t *wv = xmalloc((nw + 1) * sizeof *wv);
-	size_t at = 0;
-	for (size_t i = 0; i < nid; i++) {
-		size_t f = fmap_get((struct fmap *)fm, ids[i], 0), first = at;
-		for (int y = 0; y < L; y++) {
-			int32_t q = kept(m, m->w[f * L + y], m->u[f * L + y], prune);
-			if (q > 0x7FFFFF)
-				q = 0x7FFFFF;
-			if (q < -0x7FFFFF)
-				q = -0x7FFFFF;
-			if (q)
-				wv[at++] = (int32_t)((uint32_t)q << 8 | (uint32_t)y);
-		}
-		uint32_t h = ids[i] & (nslots - 1);
-		while (slot[2 * h])
-			h = (h + 1) & (nslots - 1);
-		slot[2 * h] = ids[i];
-		slot[2 * h + 1] = (uint32_t)(first << 8 | (at - first));
-	}
-	FILE *f = fopen(path, "wb");
-	if (!f) {
-		fprintf(stderr, "train_refs: cannot write %s\n", path);
-		exit(1);
-	}
-	fwrite("CXLAB001", 1, 8, f);
-	put32(f, L);
-	put32(f, nslots);
-	put32(f, (uint32_t)nw);
-	put32(f, 0);
-	for (int y = 0; y < L; y++) {
-		char name[16] = {0};
-		strncpy(name, lab_names[y], sizeof name - 1);
-		fwrite(name, 1, 16, f);
-	}
-	for (int i = 0; i < (L + 1) * L; i++)
-		put32(f, (uint32_t)avg(m, m->tw[i], m->tu[i]));
-	for (size_t i = 0; i < 2 * (size_t)nslots; i++)
-		put32(f, slot[i]);
-	for (size_t i = 0; i < nw; i++)
-		put32(f, (uint32_t)wv[i]);
-	fclose(f);
-	fprintf(stderr, "train_refs: %s: %zu features, %zu weights, %u slots\n", path, nid, nw, nslots);
-	free(ids), free(slot), free(wv);
-}
-
 /* Token accuracy of the averaged model on a labelled file (a diagnostic). */
-static void evaluate(const struct model *m, struct fmap *fm, const char *path)
+static void evaluate(const struct pc_model *m, const struct pc_data *train, const char *path)
 {
-	struct data t = {0};
+	struct data t = {.pc.stride = FEAT_MAX};
 	load(path, NULL, &t, NULL, NULL, -1, NULL);
-	struct model a = *m;
-	a.w = xmalloc(m->nfeat * L * sizeof *a.w);
-	for (size_t i = 0; i < m->nfeat * L; i++)
-		a.w[i] = avg(m, m->w[i], m->u[i]);
-	for (int i = 0; i < (L + 1) * L; i++)
-		a.tw[i] = avg(m, m->tw[i], m->tu[i]);
-	uint32_t *fi = xmalloc(512 * FEAT_MAX * sizeof *fi);
-	uint8_t nf[512], pred[512];
+	/* the file's feature ids as the model's indexes; unknown ones go */
+	struct hindex idx;
+	memset(&idx, 0, sizeof idx);
+	for (size_t i = 0; i < train->nkeys; i++)
+		hindex_put(&idx, train->keys[i], i);
+	for (size_t tok = 0; tok < t.pc.n; tok++) {
+		uint32_t *fi = t.pc.feat + tok * FEAT_MAX;
+		int k = 0;
+		for (int j = 0; j < t.pc.nf[tok]; j++)
+			for (size_t i = hindex_first(&idx, fi[j]); i != HINDEX_END; i = hindex_next(&idx, fi[j], i))
+				if (train->keys[hindex_value(&idx, i)] == fi[j]) {
+					fi[k++] = (uint32_t)hindex_value(&idx, i);
+					break;
+				}
+		t.pc.nf[tok] = (uint8_t)k;
+	}
+	hindex_free(&idx);
+	int32_t *w = xmalloc((m->nfeat * L + 1) * sizeof *w), tw[(PC_MAXLAB + 1) * PC_MAXLAB];
+	pc_average(m, w, tw);
+	uint8_t pred[512];
 	int64_t *sc = xmalloc(3 * 513 * L * sizeof *sc);
 	size_t ok = 0, all = 0, conf[L][L];
 	memset(conf, 0, sizeof conf);
-	for (size_t s = 0; s < t.nseq; s++) {
-		const struct seq *q = &t.seq[s];
+	for (size_t s = 0; s < t.pc.nseq; s++) {
+		const struct pc_seq *q = &t.pc.seq[s];
+		const uint8_t *gold = t.pc.lab + q->first;
+		pc_viterbi(L, w, tw, t.pc.feat + q->first * FEAT_MAX, FEAT_MAX, t.pc.nf + q->first, q->n, NULL, pred,
+		           sc);
 		for (size_t i = 0; i < q->n; i++) {
-			nf[i] = 0;
-			for (int k = 0; k < t.nf[q->first + i]; k++) {
-				size_t x = fmap_get(fm, t.feat[(q->first + i) * FEAT_MAX + k], 0);
-				if (x != (size_t)-1)
-					fi[i * FEAT_MAX + nf[i]++] = (uint32_t)x;
-			}
-		}
-		decode(&a, fi, nf, q->n, pred, sc);
-		for (size_t i = 0; i < q->n; i++) {
-			ok += pred[i] == t.lab[q->first + i];
-			conf[t.lab[q->first + i]][pred[i]]++;
+			ok += pred[i] == gold[i];
+			conf[gold[i]][pred[i]]++;
 			all++;
 		}
 	}
@@ -530,7 +366,8 @@ static void evaluate(const struct model *m, struct fmap *fm, const char *path)
 				fprintf(stderr, " %s %zu", lab_names[p], conf[g][p]);
 		fprintf(stderr, "\n");
 	}
-	free(a.w), free(fi), free(sc);
+	free(w), free(sc);
+	pc_free(&t.pc);
 }
 
 #define USAGE "usage: train_refs [-r] [-e EPOCHS] [-x EXCLUDE.xml] [-i ITEMS.xml]... [-s SYNTH.xml]... [-k K] " \
@@ -580,7 +417,7 @@ int main(int argc, char **argv)
 	struct arena texts = {0};
 	if (exclude)
 		load(exclude, NULL, NULL, &ex, &texts, -1, NULL);
-	struct data d = {.pieces = pieces};
+	struct data d = {.pc.stride = FEAT_MAX, .pieces = pieces};
 	struct pool *pool = pool_new(venues);
 	if (dump)
 		d.dump = fopen(dump, "w");
@@ -592,61 +429,22 @@ int main(int argc, char **argv)
 		load(item_files[k], &ex, &d, NULL, &texts, 1, pool);
 	for (; i < argc; i++)
 		load(argv[i], &ex, &d, NULL, &texts, d.pieces ? -1 : 0, pool);
-	size_t nreal = d.nseq;
+	size_t nreal = d.pc.nseq;
 	for (size_t k = 0; k < nsynth; k++)
 		load(synth[k], &ex, &d, NULL, &texts, -1, NULL);
 	pool_free(pool);
 	if (d.dump)
 		fclose(d.dump);
-	/* dense feature indexes */
-	struct fmap fm = {0};
-	for (size_t t = 0; t < d.ntok * FEAT_MAX; t++) {
-		size_t tok = t / FEAT_MAX;
-		if (t % FEAT_MAX < d.nf[tok])
-			d.feat[t] = (uint32_t)fmap_get(&fm, d.feat[t], 1);
-	}
-	/* fmap keeps ids; d.feat now holds indexes */
-	struct model m = {0};
-	m.nfeat = fm.n;
-	m.w = xcalloc(fm.n * L, sizeof *m.w);
-	m.u = xcalloc(fm.n * L, sizeof *m.u);
-	m.c = 1;
-	size_t maxn = 0;
-	for (size_t s = 0; s < d.nseq; s++)
-		if (d.seq[s].n > maxn)
-			maxn = d.seq[s].n;
-	int64_t *sc = xmalloc(3 * (maxn + 1) * L * sizeof *sc);
-	uint8_t *pred = xmalloc(maxn + 1);
-	size_t *order = xmalloc(d.nseq * sizeof *order);
-	for (size_t s = 0; s < d.nseq; s++)
-		order[s] = s;
-	uint64_t rng = 0x9E3779B97F4A7C15u;
-	for (int ep = 0; ep < epochs; ep++) {
-		for (size_t s = d.nseq; s > 1; s--) {
-			rng = rng * 6364136223846793005u + 1442695040888963407u;
-			size_t j = (size_t)(rng >> 33) % s, t = order[s - 1];
-			order[s - 1] = order[j], order[j] = t;
-		}
-		size_t wrong = 0, seen = 0;
-		for (size_t k = 0; k < d.nseq; k++) {
-			/* a share of the rendered references each epoch */
-			size_t o = order[k];
-			if (o >= nreal && (o - nreal) % share != (size_t)ep % share)
-				continue;
-			const struct seq *q = &d.seq[o];
-			seen += q->n;
-			const uint32_t *fi = d.feat + q->first * FEAT_MAX;
-			decode(&m, fi, d.nf + q->first, q->n, pred, sc);
-			for (size_t t = 0; t < q->n; t++)
-				wrong += pred[t] != d.lab[q->first + t];
-			if (memcmp(pred, d.lab + q->first, q->n))
-				update(&m, fi, d.nf + q->first, d.lab + q->first, pred, q->n);
-			m.c++;
-		}
-		fprintf(stderr, "train_refs: epoch %d: %zu of %zu tokens wrong\n", ep + 1, wrong, seen);
-	}
+	/* the rendered references, a share of them each epoch */
+	d.pc.share_from = nreal;
+	d.pc.share = share;
+	pc_index(&d.pc);
+	struct pc_model m;
+	pc_train(&m, &d.pc, L, epochs, -1, "train_refs");
 	if (test)
-		evaluate(&m, &fm, test);
-	write_model(out, &m, &fm, prune);
+		evaluate(&m, &d.pc, test);
+	pc_write(&m, &d.pc, lab_names, out, prune, "train_refs");
+	pc_model_free(&m);
+	pc_free(&d.pc);
 	return 0;
 }

@@ -217,6 +217,28 @@ static void link_spans(const struct tok *tk, uint8_t *lab, size_t nt)
 	}
 }
 
+/* A DOI broken at a blank, as text taken from a PDF file has it
+ * ("doi: 10.1057/ palcomms. 2015.46"): a DOI token that ends in '/' or '.'
+ * goes on into the next token when that one holds a digit or a '.' and no
+ * blank-worthy word (no letters alone). */
+static void doi_tail(const struct tok *tk, uint8_t *lab, size_t nt)
+{
+	for (size_t i = 0; i + 1 < nt; i++) {
+		if (lab[i] != LAB_DOI || lab[i + 1] == LAB_DOI || !tk[i].n ||
+		    (tk[i].p[tk[i].n - 1] != '/' && tk[i].p[tk[i].n - 1] != '.'))
+			continue;
+		int digit = 0, ok = 1;
+		for (uint32_t k = 0; k < tk[i + 1].n && ok; k++) {
+			unsigned char c = (unsigned char)tk[i + 1].p[k];
+			digit |= str_digit(c) || c == '.';
+			ok = str_alnum(c) || strchr("./-_()", c);
+		}
+		/* the next token is the DOI's end when nothing follows it */
+		if (ok && digit && (i + 2 == nt || lab[i + 2] != lab[i + 1]))
+			lab[i + 1] = LAB_DOI;
+	}
+}
+
 /* A field has one place: after the first run of label l, a later run of l
  * right after a token of label into, within one line, is into's when it
  * is at most most tokens long (0: any) and the token after it is into
@@ -1030,6 +1052,7 @@ void cv_label(struct cv_ctx *x, const char *s, size_t n, const uint8_t *roles, i
 		title_line(tk, lab, nt);
 	}
 	link_spans(tk, lab, nt);
+	doi_tail(tk, lab, nt);
 	stray_runs(tk, lab, nt, LAB_AUTHOR, LAB_TITLE, 2, 0);
 	name_gaps(tk, lab, nt);
 	author_end(tk, lab, nt);

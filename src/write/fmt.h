@@ -97,6 +97,10 @@ struct fmt_pair {
 const struct fmt_pair *fmt_pair_find(const struct fmt_pair *t, size_t n, cx_str s);
 #define FMT_PAIRS(t) (t), sizeof(t) / sizeof *(t)
 
+/* Is the entry a journal article or a paper in a book or proceedings,
+ * with its container named (not a preprint on arXiv alone)? */
+int fmt_in_container(const struct cx_entry *e);
+
 /* The seasons' names, for the months 13 to 16 of a date. */
 extern const char *const fmt_season_name[4];
 

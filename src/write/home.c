@@ -320,7 +320,17 @@ static void contextual(const struct cx_entry *e, const struct fmt_index *ix,
 		break;
 	case CX_F_EPRINT:
 		switch (eprint_kind(e, ix)) {
-		case 1: h->role = FR_ARXIV; h->name = csl ? "number" : "M1"; break;
+		case 1:
+			/* CSL's number is a preprint's or a report's: a journal
+			 * article or a paper has its arXiv version as the link
+			 * written for it (or kept, when it has a link of its own) */
+			if (csl && fmt_in_container(e)) {
+				h->role = first_of(ix, CX_F_URL) ? FR_KEEP : FR_DONE;
+				h->name = "URL";
+			}
+			else
+				h->role = FR_ARXIV, h->name = csl ? "number" : "M1";
+			break;
 		case 2: h->role = FR_VALUE; h->name = csl ? "PMID" : ""; break;
 		case 3: h->role = FR_VALUE; h->name = csl ? "PMCID" : ""; break;
 		default:

@@ -135,7 +135,9 @@ static int synth_value(const struct cx_entry *e, const struct fmt_index *ix, enu
 	switch (id) {
 	case CX_F_PUBLISHER:
 		s->text = CX_STR("arXiv");
-		return fmt_index_has(ix, CX_F_EPRINT) && fmt_arxiv(e, &arxiv) && !fmt_publisher(e);
+		/* a preprint's: a journal article's publisher is not arXiv */
+		return fmt_index_has(ix, CX_F_EPRINT) && fmt_arxiv(e, &arxiv) && !fmt_publisher(e) &&
+		       !fmt_in_container(e);
 	case CX_F_TYPE:
 		return fmt_genre(e, &s->text, &from) && !from;
 	case CX_F_URL:
@@ -419,6 +421,15 @@ int fmt_arxiv(const struct cx_entry *e, cx_str *id)
 	}
 	*id = s;
 	return 1;
+}
+
+int fmt_in_container(const struct cx_entry *e)
+{
+	if (e->type != CX_T_ARTICLE && e->type != CX_T_INPROCEEDINGS && e->type != CX_T_INCOLLECTION)
+		return 0;
+	const struct cx_field *c = first_field(e, e->type == CX_T_ARTICLE ? CX_F_JOURNAL : CX_F_BOOKTITLE);
+	cx_str t = c ? str_trim(c->text.n ? c->text : c->raw) : (cx_str){"", 0};
+	return t.n && !str_iword(t, "arxiv");
 }
 
 /* A dash that separates the ends of a range: '-' runs, en or em dash. */
