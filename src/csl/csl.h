@@ -496,6 +496,7 @@ void csl_cat(struct buf *b, const char *s, int punct_in_quote);
 /* Punctuation r meeting punctuation l, as citeproc-js: 0 both stay, 1 r
  * goes, 2 r replaces l. */
 int csl_collide(int l, int r);
+int csl_tail(const struct buf *b);
 void csl_cat_prefixed(struct buf *b, const char *s);
 
 /* number.c */

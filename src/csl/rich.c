@@ -763,6 +763,13 @@ int csl_collide(int l, int r)
 	return 0;
 }
 
+/* The last text character of b, past trailing markup, or -1. */
+int csl_tail(const struct buf *b)
+{
+	size_t at;
+	return b->n ? tail_char(b->p, b->n, &at) : -1;
+}
+
 /* Append s, an affixed text, to b, which ends in its prefix: as
  * citeproc-js keeps a prefix and the text or first prefix inside it
  * apart, only a space doubled across the two goes ("[S.l.];:" stays). */
