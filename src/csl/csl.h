@@ -83,6 +83,7 @@ enum csl_cm {
 	CM_PIECE = 'X',                            /* text on either side is escaped apart */
 	CM_NUMEND = 'T',                           /* after a number's suffix punctuation */
 	CM_TAG_OFF = 't',                          /* ends a tagged span (below) */
+	CM_INQUOTE = 'i',                          /* a suffix's mark moved into a quote starts */
 };
 /* A tagged rendering (csl_session_tagged) marks what wrote each span of
  * an entry: CM_ESC, CM_TAG + v opens the text of variable v, CM_TAG_LABEL
@@ -497,6 +498,7 @@ void csl_cat(struct buf *b, const char *s, int punct_in_quote);
  * goes, 2 r replaces l. */
 int csl_collide(int l, int r);
 int csl_tail(const struct buf *b);
+int csl_cat_around_quote(struct buf *b, const char *s);
 void csl_cat_prefixed(struct buf *b, const char *s);
 
 /* number.c */
@@ -552,6 +554,7 @@ struct csl_render {
 	int last_empty;          /* the last child csl_render_kids rendered was empty */
 	int counted;             /* a cs:name form="count" was rendered (sort keys) */
 	int tag;                 /* a tagged rendering: mark what each span is */
+	int around;              /* csl_fmt_apply formats a group or macro call */
 };
 /* s marked with the tag what (CM_TAG + a variable, CM_TAG_LABEL or
  * CM_TAG_TERM) when r is a tagged rendering and s is not empty; s as it

@@ -247,6 +247,9 @@ const char *csl_fmt_apply(struct csl_render *r, const char *s, const struct csl_
 			buf_putc(b, CM_ESC);
 			buf_putc(b, CM_PIECE);
 			buf_putc(b, ' ');
+		} else if (r->around && piq && !f->quotes && !r->plain && !r->sort &&
+		           csl_cat_around_quote(b, f->suffix)) {
+			/* a group's or macro call's suffix after a quoted text */
 		} else {
 			if (sn && strchr(".,;:!?", f->suffix[0]))
 				drop_decopunct(b);
@@ -655,7 +658,10 @@ static const char *render_text(struct csl_render *r, const struct csl_node *n)
 			return "";
 		struct csl_fmt own;
 		s = undecorated_tail(r, s, &n->f);
-		return csl_fmt_apply(r, decorated_lead(r, s, &n->f), csl_fmt_uncased(&n->f, &own), 1);
+		r->around = 1;
+		s = csl_fmt_apply(r, decorated_lead(r, s, &n->f), csl_fmt_uncased(&n->f, &own), 1);
+		r->around = 0;
+		return s;
 	}
 	if (n->macro_name)
 		return "";
@@ -1061,7 +1067,13 @@ static size_t kids_into(struct csl_render *r, const struct csl_node *n, const ch
 			b->n -= 2;
 		}
 		int after = 0; /* the delimiter's last mark, when it ends in one */
-		if (b->n && delim) {
+		if (b->n && delim && (*nested & 4) && piq && !r->plain && !r->sort &&
+		    csl_cat_around_quote(b, delim)) {
+			/* a delimiter after a group or macro call that ends in a
+			 * quoted text */
+			size_t dn = strlen(delim);
+			after = dn && strchr(".,;:!?", delim[dn - 1]) ? delim[dn - 1] : 0;
+		} else if (b->n && delim) {
 			join_delim(b, delim, piq, *nested);
 			size_t dn = strlen(delim);
 			after = dn && strchr(".,;:!?", delim[dn - 1]) ? delim[dn - 1] : 0;
@@ -1089,7 +1101,8 @@ static size_t kids_into(struct csl_render *r, const struct csl_node *n, const ch
 		pieces++;
 		size_t sn = k->f.suffix ? strlen(k->f.suffix) : 0;
 		*nested = (!(sn && strchr(".,;:!?", k->f.suffix[sn - 1]))) |
-		          (sn >= 2 && !strcmp(k->f.suffix + sn - 2, "\xC2\xA0")) << 1;
+		          (sn >= 2 && !strcmp(k->f.suffix + sn - 2, "\xC2\xA0")) << 1 |
+		          ((k->macro || k->kind == CK_GROUP) && !sn && !k->f.quotes) << 2;
 		split = (size_t)-1;
 		if (b->n >= 3 && b->p[b->n - 3] == CM_ESC && b->p[b->n - 2] == CM_PIECE &&
 		    b->p[b->n - 1] == ' ' && k->f.suffix && strlen(k->f.suffix) >= 2)
@@ -1130,7 +1143,10 @@ static const char *render_group(struct csl_render *r, const struct csl_node *n)
 	r->found = found + f + (f == 0 && *s);
 	struct csl_fmt own;
 	s = undecorated_tail(r, s, &n->f);
-	return csl_fmt_apply(r, decorated_lead(r, s, &n->f), csl_fmt_uncased(&n->f, &own), 1);
+	r->around = 1;
+	s = csl_fmt_apply(r, decorated_lead(r, s, &n->f), csl_fmt_uncased(&n->f, &own), 1);
+	r->around = 0;
+	return s;
 }
 
 static const char *leaf(struct csl_render *r, const char *s)
