@@ -126,6 +126,7 @@ struct csl_fmt {
 	unsigned char display;      /* 0, 1 block, 2 left-margin, 3 right-inline, 4 indent */
 	unsigned char text_case;    /* enum csl_case */
 	unsigned quotes : 1, strip_periods : 1, has_affix : 1, has_style : 1;
+	unsigned quotes_set : 1;      /* quotes written, "false" too */
 	unsigned normal_shown : 1;  /* a "normal" here prints whatever encloses it */
 };
 
@@ -555,6 +556,7 @@ struct csl_render {
 	int counted;             /* a cs:name form="count" was rendered (sort keys) */
 	int tag;                 /* a tagged rendering: mark what each span is */
 	int around;              /* csl_fmt_apply formats a group or macro call */
+	int var_leaf;            /* csl_fmt_apply formats a cs:text of a variable */
 };
 /* s marked with the tag what (CM_TAG + a variable, CM_TAG_LABEL or
  * CM_TAG_TERM) when r is a tagged rendering and s is not empty; s as it

@@ -123,6 +123,25 @@ static void drop_decopunct(struct buf *b)
 	b->n -= 2;
 }
 
+/* Does f decorate a variable's text so that citeproc-js keeps the
+ * value's last mark apart from the punctuation after it: a font style,
+ * variant, weight, decoration or vertical-align ("normal" too) or a
+ * quotes="false" (quotes="true" has rules of its own)? */
+static int keeps_marks(const struct csl_fmt *f)
+{
+	return (f->font_style || f->font_variant || f->font_weight || f->decoration || f->valign ||
+	        f->quotes_set) && !f->quotes;
+}
+
+/* Punctuation s starts with after such a text at the end of b: the two
+ * meet only when they are the same mark ("<i>Ltd.</i>" and "." give
+ * "<i>Ltd.</i>", but "<i>Why?</i>." and "<i>Tit;</i>:" stay). */
+static int marks_apart(const struct buf *b, const char *s)
+{
+	int l = csl_tail(b);
+	return *s && strchr(".,;:!?", *s) && l > 0 && strchr(".,;:!?", l) && l != *s;
+}
+
 /* Does s end in a number's suffix punctuation (CM_NUMEND among the
  * markup after its last text) other than next? */
 static int after_number(const char *s, char next)
@@ -250,6 +269,8 @@ const char *csl_fmt_apply(struct csl_render *r, const char *s, const struct csl_
 		} else if (r->around && piq && !f->quotes && !r->plain && !r->sort &&
 		           csl_cat_around_quote(b, f->suffix)) {
 			/* a group's or macro call's suffix after a quoted text */
+		} else if (r->var_leaf && !r->plain && !r->sort && keeps_marks(f) && marks_apart(b, f->suffix)) {
+			buf_put(b, f->suffix, sn);
 		} else {
 			if (sn && strchr(".,;:!?", f->suffix[0]))
 				drop_decopunct(b);
@@ -718,7 +739,9 @@ static const char *render_text(struct csl_render *r, const struct csl_node *n)
 		s = n->value;
 		return csl_fmt_term(r, narrow_spaces(r, s), &n->f);
 	}
+	r->var_leaf = 1;
 	const char *o = csl_fmt_apply(r, csl_tag(r, CM_TAG + n->var, narrow_spaces(r, s)), &n->f, 1);
+	r->var_leaf = 0;
 	int v = n->var;
 	if (v == CV_PAGE || v == CV_LOCATOR || csl_var_kind(v) == CVK_NUMBER)
 		o = number_end(r, csl_var_value(r, v, n->form == TF_SHORT), o, &n->f);
@@ -1073,6 +1096,12 @@ static size_t kids_into(struct csl_render *r, const struct csl_node *n, const ch
 			 * quoted text */
 			size_t dn = strlen(delim);
 			after = dn && strchr(".,;:!?", delim[dn - 1]) ? delim[dn - 1] : 0;
+		} else if (b->n && delim && (*nested & 8) && !r->plain && !r->sort && marks_apart(b, delim)) {
+			/* after a decorated variable's text, a delimiter's mark
+			 * meets only the same mark */
+			buf_put(b, delim, strlen(delim));
+			size_t dn = strlen(delim);
+			after = dn && strchr(".,;:!?", delim[dn - 1]) ? delim[dn - 1] : 0;
 		} else if (b->n && delim) {
 			join_delim(b, delim, piq, *nested);
 			size_t dn = strlen(delim);
@@ -1102,7 +1131,8 @@ static size_t kids_into(struct csl_render *r, const struct csl_node *n, const ch
 		size_t sn = k->f.suffix ? strlen(k->f.suffix) : 0;
 		*nested = (!(sn && strchr(".,;:!?", k->f.suffix[sn - 1]))) |
 		          (sn >= 2 && !strcmp(k->f.suffix + sn - 2, "\xC2\xA0")) << 1 |
-		          ((k->macro || k->kind == CK_GROUP) && !sn && !k->f.quotes) << 2;
+		          ((k->macro || k->kind == CK_GROUP) && !sn && !k->f.quotes) << 2 |
+		          (k->kind == CK_TEXT && k->var != CV_NONE && !k->macro && !sn && keeps_marks(&k->f)) << 3;
 		split = (size_t)-1;
 		if (b->n >= 3 && b->p[b->n - 3] == CM_ESC && b->p[b->n - 2] == CM_PIECE &&
 		    b->p[b->n - 1] == ' ' && k->f.suffix && strlen(k->f.suffix) >= 2)
