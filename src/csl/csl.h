@@ -499,7 +499,8 @@ void csl_cat(struct buf *b, const char *s, int punct_in_quote);
  * goes, 2 r replaces l. */
 int csl_collide(int l, int r);
 int csl_tail(const struct buf *b);
-int csl_cat_around_quote(struct buf *b, const char *s);
+int csl_cat_around_quote(struct buf *b, const char *s, int piq);
+int csl_ends_in_suffix_mark(const struct buf *b, int m);
 void csl_cat_prefixed(struct buf *b, const char *s);
 
 /* number.c */

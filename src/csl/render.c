@@ -266,9 +266,14 @@ const char *csl_fmt_apply(struct csl_render *r, const char *s, const struct csl_
 			buf_putc(b, CM_ESC);
 			buf_putc(b, CM_PIECE);
 			buf_putc(b, ' ');
-		} else if (r->around && piq && !f->quotes && !r->plain && !r->sort &&
-		           csl_cat_around_quote(b, f->suffix)) {
+		} else if (r->around && !f->quotes && !r->plain && !r->sort &&
+		           csl_cat_around_quote(b, f->suffix, piq)) {
 			/* a group's or macro call's suffix after a quoted text */
+		} else if (r->around && !r->plain && !r->sort && sn >= 2 && strchr(".,;:!?", f->suffix[0]) &&
+		           strspn(f->suffix + 1, " ") == sn - 1 && csl_ends_in_suffix_mark(b, f->suffix[0])) {
+			/* a child's suffix that ends in the mark this suffix
+			 * starts with takes its place, blank and all, as
+			 * citeproc-js ("‘Title’." and ". " give "‘Title’.") */
 		} else if (r->var_leaf && !r->plain && !r->sort && keeps_marks(f) && marks_apart(b, f->suffix)) {
 			buf_put(b, f->suffix, sn);
 		} else {
@@ -1090,8 +1095,8 @@ static size_t kids_into(struct csl_render *r, const struct csl_node *n, const ch
 			b->n -= 2;
 		}
 		int after = 0; /* the delimiter's last mark, when it ends in one */
-		if (b->n && delim && (*nested & 4) && piq && !r->plain && !r->sort &&
-		    csl_cat_around_quote(b, delim)) {
+		if (b->n && delim && (*nested & 4) && !r->plain && !r->sort &&
+		    csl_cat_around_quote(b, delim, piq)) {
 			/* a delimiter after a group or macro call that ends in a
 			 * quoted text */
 			size_t dn = strlen(delim);

@@ -770,15 +770,27 @@ int csl_tail(const struct buf *b)
 	return b->n ? tail_char(b->p, b->n, &at) : -1;
 }
 
+/* Does b end in a child's suffix whose last mark is m (CM_SUFEND among
+ * the markup after it)? */
+int csl_ends_in_suffix_mark(const struct buf *b, int m)
+{
+	size_t at;
+	if (!b->n || tail_char(b->p, b->n, &at) != m)
+		return 0;
+	return mark_in(b->p + at, b->n - at, CM_SUFEND);
+}
+
 /* s, the suffix of a group or macro call whose text ends in a quoted
  * text, or the delimiter after it, with punctuation-in-quote: as
  * citeproc-js, its first mark goes inside the quote whatever it is
  * ("“Letters:”", "“Letters;”"), right after the quoted text and before
  * what the text's own suffix moved in (CM_INQUOTE: "“Letters.,”" of a
  * "," inside and a "." around), where it meets the text's last mark
- * ("“Why?,”").  Returns 0, having done nothing, when b ends in no
- * style's closing quote. */
-int csl_cat_around_quote(struct buf *b, const char *s)
+ * ("“Why?,”").  Without punctuation-in-quote the mark stays outside
+ * but meets the quoted text's last mark all the same ("‘Why?’ Pub", where
+ * the text's own suffix keeps apart: "‘Why?’. Pub").  Returns 0, having
+ * done nothing, when b ends in no style's closing quote. */
+int csl_cat_around_quote(struct buf *b, const char *s, int piq)
 {
 	int r = (unsigned char)*s;
 	size_t at;
@@ -792,6 +804,13 @@ int csl_cat_around_quote(struct buf *b, const char *s)
 		}
 	if (q == (size_t)-1)
 		return 0;
+	if (!piq) {
+		size_t a2;
+		if (csl_collide(tail_char(b->p, q, &a2), r) != 1)
+			return 0;
+		buf_put(b, s + 1, strlen(s + 1));
+		return 1;
+	}
 	/* where the text's own moved marks start, a few bytes before */
 	size_t ins = q;
 	for (size_t i = q >= 12 ? q - 12 : 0; i + 1 < q; i++)
