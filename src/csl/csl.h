@@ -558,6 +558,7 @@ struct csl_render {
 	int tag;                 /* a tagged rendering: mark what each span is */
 	int around;              /* csl_fmt_apply formats a group or macro call */
 	int var_leaf;            /* csl_fmt_apply formats a cs:text of a variable */
+	const struct csl_node *last_kid; /* the node of the last piece joined */
 };
 /* s marked with the tag what (CM_TAG + a variable, CM_TAG_LABEL or
  * CM_TAG_TERM) when r is a tagged rendering and s is not empty; s as it

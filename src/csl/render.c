@@ -1132,6 +1132,7 @@ static size_t kids_into(struct csl_render *r, const struct csl_node *n, const ch
 		else
 			csl_cat(b, s, piq);
 		*last = s;
+		r->last_kid = k;
 		pieces++;
 		size_t sn = k->f.suffix ? strlen(k->f.suffix) : 0;
 		*nested = (!(sn && strchr(".,;:!?", k->f.suffix[sn - 1]))) |
