@@ -556,7 +556,7 @@ struct csl_render {
 	int last_empty;          /* the last child csl_render_kids rendered was empty */
 	int counted;             /* a cs:name form="count" was rendered (sort keys) */
 	int tag;                 /* a tagged rendering: mark what each span is */
-	int around;              /* csl_fmt_apply formats a group or macro call */
+	int around;              /* csl_fmt_apply formats a macro call (1) or group (2) */
 	int var_leaf;            /* csl_fmt_apply formats a cs:text of a variable */
 	const struct csl_node *last_kid; /* the node of the last piece joined */
 };

@@ -269,11 +269,12 @@ const char *csl_fmt_apply(struct csl_render *r, const char *s, const struct csl_
 		} else if (r->around && !f->quotes && !r->plain && !r->sort &&
 		           csl_cat_around_quote(b, f->suffix, piq)) {
 			/* a group's or macro call's suffix after a quoted text */
-		} else if (r->around && !r->plain && !r->sort && sn >= 2 && strchr(".,;:!?", f->suffix[0]) &&
+		} else if (r->around == 2 && !r->plain && !r->sort && sn >= 2 && strchr(".,;:!?", f->suffix[0]) &&
 		           strspn(f->suffix + 1, " ") == sn - 1 && csl_ends_in_suffix_mark(b, f->suffix[0])) {
-			/* a child's suffix that ends in the mark this suffix
-			 * starts with takes its place, blank and all, as
-			 * citeproc-js ("‘Title’." and ". " give "‘Title’.") */
+			/* a child's suffix that ends in the mark a group's
+			 * suffix starts with takes its place, blank and all,
+			 * as citeproc-js ("‘Title’." and ". " give "‘Title’.");
+			 * a macro call's suffix meets it as usual */
 		} else if (r->var_leaf && !r->plain && !r->sort && keeps_marks(f) && marks_apart(b, f->suffix)) {
 			buf_put(b, f->suffix, sn);
 		} else {
@@ -1179,7 +1180,11 @@ static const char *render_group(struct csl_render *r, const struct csl_node *n)
 	r->found = found + f + (f == 0 && *s);
 	struct csl_fmt own;
 	s = undecorated_tail(r, s, &n->f);
-	r->around = 1;
+	/* 2: the group's last piece has a suffix of its own (the rule of a
+	 * child's suffix that takes the group's, csl_fmt_apply) */
+	const struct csl_node *lk = r->last_kid;
+	size_t ln = lk && lk->f.suffix ? strlen(lk->f.suffix) : 0;
+	r->around = *s && ln && n->f.suffix && lk->f.suffix[ln - 1] == n->f.suffix[0] ? 2 : 1;
 	s = csl_fmt_apply(r, decorated_lead(r, s, &n->f), csl_fmt_uncased(&n->f, &own), 1);
 	r->around = 0;
 	return s;
