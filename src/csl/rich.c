@@ -786,11 +786,13 @@ int csl_ends_in_suffix_mark(const struct buf *b, int m)
  * ("“Letters:”", "“Letters;”"), right after the quoted text and before
  * what the text's own suffix moved in (CM_INQUOTE: "“Letters.,”" of a
  * "," inside and a "." around), where it meets the text's last mark
- * ("“Why?,”").  Without punctuation-in-quote the mark stays outside
+ * ("“Why?,”"); that is when the quoted text is the node's own piece
+ * (direct), else the mark goes after them ("“Picture,.”" of a group
+ * around a macro call).  Without punctuation-in-quote the mark stays outside
  * but meets the quoted text's last mark all the same ("‘Why?’ Pub", where
  * the text's own suffix keeps apart: "‘Why?’. Pub").  Returns 0, having
  * done nothing, when b ends in no style's closing quote. */
-int csl_cat_around_quote(struct buf *b, const char *s, int piq)
+int csl_cat_around_quote(struct buf *b, const char *s, int piq, int direct)
 {
 	int r = (unsigned char)*s;
 	size_t at;
@@ -813,7 +815,7 @@ int csl_cat_around_quote(struct buf *b, const char *s, int piq)
 	}
 	/* where the text's own moved marks start, a few bytes before */
 	size_t ins = q;
-	for (size_t i = q >= 12 ? q - 12 : 0; i + 1 < q; i++)
+	for (size_t i = q >= 12 ? q - 12 : 0; direct && i + 1 < q; i++)
 		if (b->p[i] == CM_ESC && b->p[i + 1] == CM_INQUOTE)
 			ins = i;
 	size_t at2, at3;
