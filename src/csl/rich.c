@@ -799,12 +799,16 @@ int csl_cat_around_quote(struct buf *b, const char *s, int piq, int direct)
 	if (!r || !strchr(".,;:!?", r) || !b->n || tail_char(b->p, b->n, &at) < 0)
 		return 0;
 	size_t q = (size_t)-1;
+	int style_quote = 0;
 	for (size_t i = at; i + 1 < b->n; i++)
-		if (b->p[i] == CM_ESC && b->p[i + 1] == CM_QUOTE_OFF) {
-			q = i;
-			break;
+		if (b->p[i] == CM_ESC && (b->p[i + 1] == CM_QUOTE_OFF || b->p[i + 1] == CM_DQUOTE_OFF ||
+		                          b->p[i + 1] == CM_SQUOTE_OFF)) {
+			/* the innermost: a quote in the value inside the style's */
+			if (q == (size_t)-1)
+				q = i;
+			style_quote |= b->p[i + 1] == CM_QUOTE_OFF;
 		}
-	if (q == (size_t)-1)
+	if (q == (size_t)-1 || !style_quote)
 		return 0;
 	if (!piq) {
 		size_t a2;
