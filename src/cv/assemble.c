@@ -545,15 +545,42 @@ struct pubsec {
 	size_t nraw;               /* items before it */
 };
 
-static void close_section(struct cv *v, struct pubsec *ps, size_t items)
+static void close_section(struct cv *v, struct pubsec *ps, size_t items, unsigned to)
 {
 	if (ps->L && items == ps->nraw) {
 		cx_str t = cvd_plain(&v->a, cvd_S(ps->L->s, ps->L->n));
-		cvd_v_diag(v, CX_WARNING, CX_E_SYNTAX, ps->L->line,
-		           "no item of the section \"%.*s\" reads as a publication; the section is skipped", (int)t.n,
-		           t.p);
+		if (v->latex) { /* its entries may be \fullcite keys, read later */
+			if (v->nempty == v->capempty) {
+				size_t cap = v->capempty ? 2 * v->capempty : 8;
+				v->empty = arena_grow(&v->a, v->empty, sizeof *v->empty, v->nempty, cap);
+				v->capempty = cap;
+			}
+			char *msg = arena_alloc(&v->a, t.n + 1);
+			memcpy(msg, t.p, t.n);
+			msg[t.n] = 0;
+			v->empty[v->nempty++] = (struct cv_empty_sec){ps->L->line, to, msg};
+		} else
+			cvd_v_diag(v, CX_WARNING, CX_E_SYNTAX, ps->L->line,
+			           "no item of the section \"%.*s\" reads as a publication; the section is skipped",
+			           (int)t.n, t.p);
 	}
 	ps->L = NULL;
+}
+
+/* The sections held by close_section, said now: each in which none of the
+ * lines cited (sorted or not) is. */
+void cvd_empty_sections(struct cv *v, const unsigned *cited, size_t ncited)
+{
+	for (size_t i = 0; i < v->nempty; i++) {
+		const struct cv_empty_sec *s = &v->empty[i];
+		size_t k = 0;
+		while (k < ncited && !(cited[k] > s->from && (!s->to || cited[k] < s->to)))
+			k++;
+		if (k == ncited)
+			cvd_v_diag(v, CX_WARNING, CX_E_SYNTAX, s->from,
+			           "no item of the section \"%s\" reads as a publication; the section is skipped", s->msg);
+	}
+	v->nempty = 0;
 }
 
 /* A heading, as far as sections go: a new one closes the publication
@@ -566,7 +593,7 @@ static void heading_seen(struct cv *v, struct pubsec *ps, const struct cv_line *
 	cx_str p = cvd_plain(&v->a, cvd_S(L->s, L->n));
 	int pub = p.n < 80 && cvd_sec_class(p, &h) == SEC_PUB;
 	if (ps->L && (level <= ps->level || label == BLK_HEAD_OTHER))
-		close_section(v, ps, items);
+		close_section(v, ps, items, L->line);
 	if (pub && !L->marker && !ps->L)
 		*ps = (struct pubsec){L, level, items};
 }
@@ -585,7 +612,44 @@ static void report_sections(struct cv *v, const struct cv_blocks *b, const uint8
 		    (L->heading && (lab[k] == BLK_OTHER || lab[k] == BLK_OTHER_PUB)))
 			heading_seen(v, &ps, L, lab[k], r);
 	}
-	close_section(v, &ps, v->nraw);
+	close_section(v, &ps, v->nraw, 0);
+}
+
+/* The kind of work a heading of a publication list names, for the items
+ * under it: "Books", "Book Chapters", "Chapters in Edited Volumes",
+ * "Edited Volumes", "Journal Articles", "Monographs".  A chapter is
+ * named before the book it is in; H_NONE when no word says. */
+static enum cv_hint kind_hint(cx_str t)
+{
+	static const struct {
+		const char *w;
+		enum cv_hint h;
+	} k[] = {{"chapter", H_CHAPTER}, {"chapters", H_CHAPTER}, {"edited", H_EDITED}, {"book", H_BOOK},
+	         {"books", H_BOOK}, {"monograph", H_BOOK}, {"monographs", H_BOOK}, {"journal", H_JOURNAL},
+	         {"journals", H_JOURNAL}, {"conference", H_CONFERENCE}, {"conferences", H_CONFERENCE},
+	         {"proceedings", H_CONFERENCE}, {"workshop", H_WORKSHOP}, {"workshops", H_WORKSHOP},
+	         {"thesis", H_THESIS}, {"theses", H_THESIS}, {"dissertation", H_THESIS}, {"preprint", H_PREPRINT},
+	         {"preprints", H_PREPRINT}, {"report", H_REPORT}, {"reports", H_REPORT}, {"patent", H_PATENT},
+	         {"patents", H_PATENT}};
+	enum cv_hint best = H_NONE;
+	size_t rank = sizeof k / sizeof *k;
+	int volumes = 0;
+	for (size_t i = 0; i < t.n;) {
+		while (i < t.n && !str_alpha((unsigned char)t.p[i]))
+			i++;
+		size_t b = i;
+		while (i < t.n && str_alpha((unsigned char)t.p[i]))
+			i++;
+		cx_str w = {t.p + b, i - b};
+		volumes |= str_ieq(w, "volume") || str_ieq(w, "volumes") || str_ieq(w, "books") || str_ieq(w, "book");
+		for (size_t j = 0; j < rank; j++)
+			if (str_ieq(w, k[j].w))
+				best = k[j].h, rank = j;
+	}
+	/* "Edited" alone is no kind; "Edited Volumes" is */
+	if (best == H_EDITED && !volumes)
+		return H_NONE;
+	return best;
 }
 
 void cvd_assemble(struct cv *v, const struct cv_blocks *b, const uint8_t *blab)
@@ -611,7 +675,9 @@ void cvd_assemble(struct cv *v, const struct cv_blocks *b, const uint8_t *blab)
 			if (blab[k] == BLK_HEAD_OTHER)
 				strict = 1, hint = H_NONE, y = 0;
 			else if (sc == SEC_PUB || strict)
-				strict = 0, hint = hh;
+				strict = 0, hint = hh ? hh : kind_hint(p);
+			else if (kind_hint(p))
+				hint = kind_hint(p); /* a group that names its kind: "Books" */
 			/* else a group of a publication section: a year, a topic */
 			cvd_group_state(g, strict, hint, y);
 			continue;

@@ -293,6 +293,13 @@ int au_is_initials(cx_str w)
 }
 
 /* Is w all upper-case ASCII letters, 1..3 of them (Vancouver "LY")? */
+/* "Hw", "Sj": the initials a Vancouver list gives a hyphenated given name
+ * (Hyun-woo, Soo-jin), a capital and a small letter. */
+static int hyphen_initials(cx_str w)
+{
+	return w.n == 2 && str_is_upper((unsigned char)w.p[0]) && str_is_lower((unsigned char)w.p[1]);
+}
+
 static int is_caps_initials(cx_str w)
 {
 	if (w.n < 1 || w.n > 8)
@@ -487,6 +494,14 @@ void au_split(struct arena *a, cx_str s, int family_first, int vancouver, struct
 		nw++;
 	if (nw == 1) {
 		out->family = arena_str(a, w[0].p, w[0].n);
+		return;
+	}
+	if (vancouver && nw >= 2 && hyphen_initials(w[nw - 1])) {
+		/* "Yoon Hw": Hyun-woo's initials, "H.-w." */
+		out->family = arena_str(a, w[0].p, (size_t)(w[nw - 2].p + w[nw - 2].n - w[0].p));
+		char *g = arena_alloc(a, 6);
+		g[0] = w[nw - 1].p[0], g[1] = '.', g[2] = '-', g[3] = w[nw - 1].p[1], g[4] = '.', g[5] = 0;
+		out->given = (cx_str){g, 5};
 		return;
 	}
 	if (vancouver && nw >= 2 && is_caps_initials(w[nw - 1])) {
@@ -828,6 +843,7 @@ int au_parse(struct arena *a, const char *s, size_t n, struct au_list *out)
 	out->n = cnt;
 	out->equal_note = S.equal_note ? 1 : 0;
 	int vanc = cnt > 0;
+	size_t caps = 0, soft = 0;
 	for (size_t i = 0; i < cnt; i++) {
 		struct au_name *nm = &out->v[i];
 		if (pairs) {
@@ -864,11 +880,17 @@ int au_parse(struct arena *a, const char *s, size_t n, struct au_list *out)
 			while (j && nm->text.p[j - 1] != ' ')
 				j--;
 			cx_str lw = {nm->text.p + j, nm->text.n - j};
-			if (!j || !is_caps_initials(lw))
+			if (!j || !(is_caps_initials(lw) || hyphen_initials(lw)))
 				vanc = 0;
+			else if (hyphen_initials(lw))
+				soft++;
+			else
+				caps++;
 		}
 	}
-	/* Vancouver only when every name ends in capital initials. */
-	out->vancouver = vanc ? 1 : 0;
+	/* Vancouver only when every name ends in capital initials, or in
+	 * a hyphenated given name's ("Yoon Hw") in a list most of whose
+	 * names end in capitals, at least half of them */
+	out->vancouver = vanc && caps >= soft && caps ? 1 : 0;
 	return 0;
 }

@@ -98,6 +98,14 @@ struct cv_held {
 	char *msg;
 };
 
+/* A publication section of a LaTeX CV in which no written item was
+ * found: reported once its \fullcite commands are read, and only if no
+ * entry was cited in it. */
+struct cv_empty_sec {
+	unsigned from, to;         /* its heading's line, the line that closes it (0: the end) */
+	char *msg;
+};
+
 struct cv {
 	struct cx_reader_ctx *c;
 	struct arena a;
@@ -115,7 +123,7 @@ struct cv {
 	size_t nent, capent;
 	size_t found;              /* items found in publication sections */
 	cx_str owner;              /* "Given Family", or empty when unknown */
-	cx_str page_owner;         /* the Person a page's JSON-LD is about */
+	cx_str page_owner;         /* the Person a page's JSON-LD is about, or a LaTeX CV's \name */
 	struct cv_strs coins;      /* a page's COinS (title attributes) */
 	struct cv_strs meta;       /* its citation_* meta tags: name, content, ... */
 	struct cv_strs jsonld;     /* its JSON-LD scripts */
@@ -129,10 +137,16 @@ struct cv {
 	                              their items are the ones used */
 	struct cv_held *held;
 	size_t nheld, capheld;
+	struct cv_empty_sec *empty; /* a LaTeX CV's sections with no written item */
+	size_t nempty, capempty;
 	struct cv_raw *rules_raw;  /* the rules' items, held the same way */
 	size_t rules_nraw, rules_capraw;
 	const struct lab_model *finder; /* the finder's model, or NULL: rules alone */
 	struct lab_model finder_mem;
+	unsigned *srcline;         /* a LaTeX CV with its \input files in place:
+	                              the CV's own line of each line (the
+	                              \input's for an input file's), or NULL */
+	size_t nsrcline;
 };
 
 struct linemap {
@@ -198,6 +212,10 @@ int cvd_is_label(const char *p, size_t n);
 int cvd_is_sp(int c);
 int cvd_label_word(const char *p, size_t n);
 void cvd_latex_to_text(const char *pre, size_t npre, const char *s, size_t n, struct buf *out, struct linemap *lm);
+/* The owner a LaTeX CV names with its class's commands: \name{Given}{Family}
+ * (awesome-cv, moderncv), \name{Given Family} (res), \firstname and
+ * \familyname, or \author; empty when it names none. */
+cx_str cvd_tex_owner(struct arena *a, const char *s, size_t n);
 int cvd_links_only(cx_str s);
 void cvd_lm_track(struct linemap *m, const struct buf *out, const char *p);
 size_t cvd_month_at(const char *p, size_t n, int *m);
@@ -275,6 +293,10 @@ void cvd_v_diag(struct cv *v, enum cx_sev sev, enum cx_code code, unsigned line,
                     const char *fmt, ...);
 /* The diagnostics held while v was quiet, said now. */
 void cvd_v_replay(struct cv *v);
+/* A LaTeX CV's publication sections in which no written item was found,
+ * said now: those of them in which no line of cited (an entry read for a
+ * \fullcite there) is. */
+void cvd_empty_sections(struct cv *v, const unsigned *cited, size_t ncited);
 int cvd_venue_words(cx_str s);
 size_t cvd_words_in(cx_str s);
 int cvd_year_at(const char *p, size_t n, size_t i);

@@ -182,6 +182,56 @@ void cv_owner_name(struct cv_ctx *x, struct cx_name *out, unsigned line)
 	}
 }
 
+/* The initials of a given name ("P.K." and "Paul Karl" give "PK"), at
+ * most cap - 1 of them; *short_ is set when the name is written with
+ * initials alone ("P. K.", "P.-K."). */
+static size_t initials(cx_str g, char *out, size_t cap, int *short_)
+{
+	size_t k = 0;
+	*short_ = 1;
+	for (size_t i = 0; i < g.n;) {
+		while (i < g.n && (g.p[i] == ' ' || g.p[i] == '.' || g.p[i] == '-'))
+			i++;
+		if (i >= g.n)
+			break;
+		size_t w = i;
+		while (i < g.n && g.p[i] != ' ' && g.p[i] != '.' && g.p[i] != '-')
+			i++;
+		size_t c = 1; /* the word's first letter, whole */
+		while (w + c < i && ((unsigned char)g.p[w + c] & 0xC0) == 0x80)
+			c++;
+		if (w + c < i)
+			*short_ = 0; /* a word longer than its first letter */
+		if (k + c < cap)
+			memcpy(out + k, g.p + w, c), k += c;
+	}
+	out[k] = 0;
+	return k;
+}
+
+/* An author who is the page's owner written short ("Muduli, P." where the
+ * owner is "P.K. Muduli", or "Messing" alone in a list of family names):
+ * the owner's name as the page gives it in full.  A given name written out
+ * is left as it is, and so are initials where the owner's given name is
+ * spelled out ("Silva, A." for Ana Silva): the page chose them. */
+static void owner_in_full(struct cv_ctx *x, struct cx_name *nm)
+{
+	if (!x->owner.n || nm->literal.n || !nm->family.n)
+		return;
+	struct cx_name o;
+	memset(&o, 0, sizeof o);
+	au_split(x->a, x->owner, memchr(x->owner.p, ',', x->owner.n) != NULL, 0, &o);
+	if (!o.given.n || !str_ieqs(o.family, nm->family) || !str_ieqs(o.particle, nm->particle))
+		return;
+	char a[64], b[64];
+	int sa, sb;
+	size_t na = initials(nm->given, a, sizeof a, &sa), nb = initials(o.given, b, sizeof b, &sb);
+	if (!sa || na >= nb || memcmp(a, b, na) || (na && !sb))
+		return; /* a given name of its own, another one's initials, no more of them, or
+		           initials the page chose over a given name it spells out elsewhere */
+	nm->given = o.given;
+}
+
 /* Role words around an editor list: "In", "(Eds.)", "ed. by", "Hrsg.". */
 static cx_str editor_text(struct arena *a, cx_str s)
 {
@@ -290,6 +340,39 @@ static cx_str unmarked(struct arena *a, cx_str s)
 	return trim_set(S(p, k), "");
 }
 
+/* "4. Shan W, ...", "**4**. Shan W", "(12) Shan W": the list's number of
+ * the item before its first name, which the labeller took for a name's
+ * initial ("Shan, W. 4."): the names after it.  A name never starts
+ * with a number. */
+static cx_str list_number_gone(struct arena *a, cx_str t)
+{
+	size_t i = 0, d;
+	while (i < t.n && (CX_IS_MARK(t.p[i]) || t.p[i] == ' ' || t.p[i] == '(' || t.p[i] == '['))
+		i++;
+	for (d = i; d < t.n && d - i < 4 && str_digit((unsigned char)t.p[d]);)
+		d++;
+	if (d == i || (d < t.n && str_digit((unsigned char)t.p[d])))
+		return t;
+	while (d < t.n && CX_IS_MARK(t.p[d]))
+		d++;
+	if (d >= t.n || (t.p[d] != '.' && t.p[d] != ')' && t.p[d] != ']'))
+		return t;
+	d++;
+	if (d < t.n && t.p[d] != ' ' && !CX_IS_MARK(t.p[d]))
+		return t; /* "4.5", "3.Jones" */
+	/* the marks before and around the number stay: the markup stays
+	 * balanced ("**4**. **Shan W**") */
+	char *p = arena_alloc(a, t.n + 1);
+	size_t k = 0;
+	for (size_t j = 0; j < d; j++)
+		if (CX_IS_MARK(t.p[j]))
+			p[k++] = t.p[j];
+	memcpy(p + k, t.p + d, t.n - d);
+	k += t.n - d;
+	p[k] = 0;
+	return S(p, k);
+}
+
 static void add_names(struct eb *b, enum cx_field_id id, cx_str text, unsigned line, cx_str *note)
 {
 	struct cv_ctx *x = b->x;
@@ -311,6 +394,7 @@ static void add_names(struct eb *b, enum cx_field_id id, cx_str text, unsigned l
 	}
 	if (text.n && text.p[0] == ',' && t.n && id == CX_F_AUTHOR)
 		t = S(text.p, (size_t)(t.p + t.n - text.p)); /* ", Bob Jones": the owner's empty slot first */
+	t = list_number_gone(x->a, t);
 	t = suffix_last(x->a, semicolon_and(x->a, t));
 	if (!t.n || !has_letter(t))
 		return;
@@ -353,6 +437,8 @@ static void add_names(struct eb *b, enum cx_field_id id, cx_str text, unsigned l
 			au_split(x->a, an->text, an->family_first, L.vancouver, nm);
 			nm->family = nfc(x->a, trim_set(nm->family, ",;:"));
 			nm->given = nfc(x->a, nm->given);
+			if (id == CX_F_AUTHOR)
+				owner_in_full(x, nm);
 		} else if (an->others) {
 			nm->others = 1;
 			nn++;
@@ -837,6 +923,57 @@ static int publisher_is_venue(const struct venue_db *db, struct arena *a, const 
 	       !vi.remainder.n && !any_word(vi.acronym, pub);
 }
 
+static size_t words_in(cx_str s);
+
+/* Whether s holds w. */
+static int strstr_n(cx_str s, const char *w)
+{
+	size_t k = strlen(w);
+	for (size_t i = 0; i + k <= s.n; i++)
+		if (!memcmp(s.p + i, w, k))
+			return 1;
+	return 0;
+}
+
+/* Does the name hold a word of a publisher's name ("Clarendon Press",
+ * "Prentice Hall")? */
+static int publisher_named(cx_str s)
+{
+	static const char *const pub[] = {"springer-verlag", "springer", "elsevier", "wiley", "routledge",
+	                                  "pearson", "mcgraw-hill", "o'reilly", "addison-wesley", "prentice",
+	                                  "palgrave", "brill", "birkhäuser", "gruyter", "crc", "macmillan",
+	                                  "penguin", "norton", "sage", "kluwer", "dover", NULL};
+	/* a word any firm's name may end with ("Electronic Publishing" is
+	 * a journal's name, "Packt Publishing" a publisher's) */
+	static const char *const last[] = {"press", "publishing", "publishers", "verlag", NULL};
+	cx_str t = trim_set(s, ",.;:() ");
+	size_t w = t.n;
+	while (w && t.p[w - 1] != ' ')
+		w--;
+	return any_word(s, pub) || (w && any_word(S(t.p + w, t.n - w), last) && !memchr(t.p, ',', t.n) &&
+	                            !strstr_n(t, "\xE2\x80\x94"));
+}
+
+/* In a publication list, a container that is a publisher's name and no
+ * more ("Clarendon Press", "Prentice Hall", "Springer-Verlag"), with no
+ * "In", editors, volume or pages: the item is a book its publisher
+ * published, not a paper in a venue of that name. */
+static int venue_is_publisher(const struct venue_db *db, const struct cv_item *it, cx_str cont)
+{
+	static const char *const venue[] = {"journal", "proceedings", "proc.", "conference", "symposium",
+	                                    "workshop", "transactions", "letters", "review", "magazine",
+	                                    "series", "lecture", "notes", "annals", "bulletin", "handbook",
+	                                    "encyclopedia", NULL};
+	cx_str wc = trim_set(it->seg[LAB_CONTAINER], ",.;:( ");
+	if (!cont.n || str_istarts(wc, "in ") || str_istarts(wc, "in:") || it->seg[LAB_EDITOR].n ||
+	    it->seg[LAB_VOLUME].n || it->seg[LAB_PAGES].n || it->seg[LAB_PUBLISHER].n || words_in(cont) > 5)
+		return 0;
+	if (!publisher_named(cont) || any_word(cont, venue))
+		return 0;
+	const struct venue_row *r = venue_lookup(db, cont.p, cont.n);
+	return !r;
+}
+
 /* What the venue reader made of an item's container and of its notes. */
 struct place {
 	struct venue_out c;   /* the container */
@@ -846,6 +983,7 @@ struct place {
 	cx_str cont;          /* the container as the labeller read it */
 	int status;           /* as venue_out.status, from either */
 	int thesis, report, preprint;
+	int pubonly;          /* the container is its publisher (venue_is_publisher) */
 };
 
 /* arXiv, bioRxiv, medRxiv, SSRN, "preprint": a venue that publishes
@@ -935,6 +1073,10 @@ static enum cx_type_id type_of(const struct venue_db *db, const struct cv_item *
 			return CX_T_INCOLLECTION;
 		return CX_T_ARTICLE;
 	}
+	/* a publisher and no venue: a book, whatever the section said
+	 * before; so is an item with an ISBN */
+	if ((pl->pubonly || it->seg[LAB_ISBN].n) && it->hint != H_CHAPTER)
+		return it->hint == H_EDITED ? CX_T_COLLECTION : CX_T_BOOK;
 	if (it->hint == H_JOURNAL)
 		return CX_T_ARTICLE;
 	if (it->hint == H_CONFERENCE || it->hint == H_WORKSHOP)
@@ -997,6 +1139,25 @@ static cx_str paren_trim(cx_str t)
 		else
 			return t;
 	}
+}
+
+/* "European Conference on Parallel Computing (Euro-Par 2015)": the
+ * labeller took "2015)" for the date and left the venue's tag open,
+ * "(Euro-Par".
+ * The year goes back into the tag when the date closes it. */
+static cx_str tag_year_back(struct arena *a, cx_str cont, cx_str date)
+{
+	const char *o = NULL;
+	for (size_t i = cont.n; i-- && !o;)
+		if (cont.p[i] == '(')
+			o = cont.p + i;
+	date = trim_set(date, " ,.;:");
+	if (!o || memchr(o, ')', (size_t)(cont.p + cont.n - o)) || cont.p + cont.n - o > 24 || o + 1 == cont.p + cont.n ||
+	    date.n < 5 || date.p[4] != ')' || !(date.p[0] == '1' || date.p[0] == '2') ||
+	    !str_digit((unsigned char)date.p[1]) || !str_digit((unsigned char)date.p[2]) ||
+	    !str_digit((unsigned char)date.p[3]))
+		return cont;
+	return cv_cat(a, cont, " ", S(date.p, 5)); /* "2015). 2015.": the tag's year, then the item's */
 }
 
 /* t, cut from s, with the period of an abbreviation at its end given
@@ -1253,7 +1414,7 @@ static cx_str note_text(struct cv_ctx *x, const struct cv_item *it, const struct
 }
 
 /* Year, month and day: the date label, a date the item wrote apart, the
- * venue's, the heading's. */
+ * venue's, the badge's, the heading's. */
 static void add_date(struct eb *b, const struct cv_item *it, const struct numbers *nb, const struct place *pl,
                      cx_str arx)
 {
@@ -1272,6 +1433,8 @@ static void add_date(struct eb *b, const struct cv_item *it, const struct number
 			y = pl->b.year;
 		if (!y) /* "vol. 34, issue 3, 2022" read as the volume */
 			y = year_in(it->seg[LAB_VOLUME]) ? year_in(it->seg[LAB_VOLUME]) : year_in(it->seg[LAB_PAGES]);
+		if (!y) /* the page's badge, "[arXiv 2009]" */
+			y = year_in(it->badge);
 		if (!y)
 			y = it->year;
 	}
@@ -1342,6 +1505,21 @@ static size_t names_only(struct arena *a, cx_str t)
 	return k;
 }
 
+/* Whether the owner's family name is a word of s (a list of names). */
+static int owner_named(struct cv_ctx *x, cx_str s)
+{
+	if (!x->owner.n)
+		return 0;
+	struct cx_name o;
+	memset(&o, 0, sizeof o);
+	au_split(x->a, x->owner, memchr(x->owner.p, ',', x->owner.n) != NULL, 0, &o);
+	for (size_t i = 0; o.family.n && i + o.family.n <= s.n; i++)
+		if ((!i || !str_alpha((unsigned char)s.p[i - 1])) && str_ieqn(s.p + i, o.family.p, o.family.n) &&
+		    (i + o.family.n == s.n || !str_alpha((unsigned char)s.p[i + o.family.n])))
+			return 1;
+	return 0;
+}
+
 /* The closing quote inside t, after an opening one or with none before
  * it (the reader may have taken the opening quote off): its offset and
  * byte length, or 0 when t holds none. */
@@ -1368,18 +1546,38 @@ static size_t quote_close(cx_str t, size_t *len)
  * fewer authors than its text shows.  With no authors, the words after
  * the quote (and on into the container up to its first sentence end) are
  * the authors if they read as names only: two names or more, or one of
- * two words or more.  The item is copied into m with them moved; returns
+ * two words or more.  When the title ends at its quote, the names may
+ * start the container instead, up to its first stop.  The item is copied
+ * into m with them moved; returns
  * 0 and leaves m alone when the words are no such list. */
 static int quoted_then_names(struct cv_ctx *x, const struct cv_item *it, struct cv_item *m)
 {
 	cx_str t = trim_set(it->seg[LAB_TITLE], " "), c = trim_set(it->seg[LAB_CONTAINER], " ");
 	size_t ql = 0, q = quote_close(t, &ql);
-	if (it->seg[LAB_EDITOR].n || !q)
+	int stop = t.n && strchr(".?!", t.p[t.n - 1]);
+	if (it->seg[LAB_EDITOR].n || (!q && !stop && (it->seg[LAB_AUTHOR].n || !x->owner.n)))
 		return 0;
-	cx_str tail = trim_set(S(t.p + q + ql, t.n - q - ql), " "); /* its comma stays */
-	if (!tail.n)
-		return 0;
+	cx_str tail = q ? trim_set(S(t.p + q + ql, t.n - q - ql), " ") : S("", 0); /* its comma stays */
 	cx_str au = it->seg[LAB_AUTHOR];
+	if (!tail.n) {
+		/* the title ends at its quote or its stop (the reader may
+		 * have taken the quotes off), and the names start the
+		 * container: "``Mesh repair.'' Edwards, Lin, and Okafor.
+		 * Computer-Aided Design" (three names or more, or two with
+		 * the owner's, up to a stop) */
+		long dot = c.n && !au.n ? str_ifind(c, ". ", 0) : -1;
+		if (dot <= 0)
+			return 0;
+		cx_str names = trim_set(S(c.p, (size_t)dot), " ,");
+		size_t k = names_only(x->a, names);
+		if (k < 2 || (k < 3 && !owner_named(x, names)) || (!q && !stop && !owner_named(x, names)))
+			return 0; /* "Computers and Graphics. Elsevier"; a title whose quotes and stop
+			             the reader took off needs the owner's name in the list */
+		*m = *it;
+		m->seg[LAB_AUTHOR] = names;
+		m->seg[LAB_CONTAINER] = trim_set(S(c.p + dot + 2, c.n - (size_t)dot - 2), " ");
+		return 1;
+	}
 	if (au.n) {
 		/* the list began in the title: "...orbit'' Astrid Lindqvist and"
 		 * before the authors "Rafael Ferreira" */
@@ -1426,6 +1624,7 @@ struct cx_entry *cv_entry(struct cv_ctx *x, const struct cv_item *it)
 	cx_str all = joined(x->a, it);
 	cx_str cont = paren_trim(trim_set(it->seg[LAB_CONTAINER], ",.;:"));
 	cont = abbrev_end(it->seg[LAB_CONTAINER], trim_set(drop_lead(published_gone(cont), "in", ": "), ",.;:"));
+	cont = tag_year_back(x->a, cont, it->seg[LAB_DATE]);
 	cx_str arx = it->arxiv.n ? it->arxiv : arxiv_id(all);
 	if (str_iword(cont, "arxiv") && arx.n)
 		cont = CX_STR("arXiv"); /* "arXiv preprint arXiv:2210.05678" */
@@ -1450,8 +1649,20 @@ struct cx_entry *cv_entry(struct cv_ctx *x, const struct cv_item *it)
 			moved.year = sy;
 		it = &moved;
 	}
+	int pubonly = x->lists && !arx.n && venue_is_publisher(x->c->cx->venues, it, cont);
+	if (pubonly) {
+		moved = *it; /* "Clarendon Press, 2016": its publisher */
+		moved.seg[LAB_PUBLISHER] = moved.seg[LAB_CONTAINER];
+		moved.seg[LAB_CONTAINER] = S("", 0);
+		it = &moved;
+		pub = cont;
+		cont = S("", 0);
+	}
+	/* "Title. Clarendon Press, 2016": a publisher and no venue */
+	pubonly |= x->lists && !cont.n && !arx.n && pub.n && !it->seg[LAB_EDITOR].n && publisher_named(pub);
 	struct place pl;
 	read_place(x, it, cont, arx, &pl);
+	pl.pubonly = pubonly;
 	e->type = type_of(x->c->cx->venues, it, &pl, arx.n != 0);
 	const char *tn = cx_types[e->type].bibtex;
 	e->type_name = S(tn, strlen(tn));
@@ -1466,8 +1677,11 @@ struct cx_entry *cv_entry(struct cv_ctx *x, const struct cv_item *it)
 		add_names(&b, CX_F_TRANSLATOR, editor_text(x->a, it->seg[LAB_TRANSLATOR]), it->line, NULL);
 	add_text(&b, CX_F_TITLE, title);
 	add_container(&b, it, &pl, arx);
-	if (it->badge.n && !cx_entry_get(e, CX_F_SHORTJOURNAL) && it->badge.n <= 40)
-		add(&b, CX_F_SHORTJOURNAL, it->badge); /* al-folio's badge: the venue's short name */
+	cx_str bdg = it->badge; /* al-folio's badge: the venue's short name, its year ("arXiv 2009") the date's */
+	if (bdg.n > 5 && bdg.p[bdg.n - 5] == ' ' && year_in(S(bdg.p + bdg.n - 4, 4)))
+		bdg = trim_set(S(bdg.p, bdg.n - 5), " ,");
+	if (bdg.n && !cx_entry_get(e, CX_F_SHORTJOURNAL) && bdg.n <= 40)
+		add(&b, CX_F_SHORTJOURNAL, bdg);
 	if (it->seg[LAB_COLLECTION].n)
 		add_text(&b, CX_F_SERIES, trim_set(it->seg[LAB_COLLECTION], ",.;:()"));
 	struct numbers nb;

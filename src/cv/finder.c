@@ -48,7 +48,9 @@ static const char *const other_words[] = {
 	"volunteer", "memberships", "references", "referees", "patents", "misc",
 	"miscellaneous", "personal", "summary", "profile", "objective", "achievements",
 	"certifications", "internships", "seminars", "lectures", "committees", "affiliations",
-	"supervision", "collaborators", "visits", "workshops organized", "hobby", NULL};
+	"supervision", "collaborators", "visits", "workshops organized", "hobby", "certificates",
+	"certificate", "certification", "licenses", "licences", "presentation", "activity",
+	"extracurricular", "volunteering", "committee", "competitions", "training", NULL};
 static const char *const connector_words[] = {
 	"and", "&", "selected", "recent", "other", "invited", "research", "working", "academic",
 	"professional", "peer", "reviewed", "peer-reviewed", "refereed", "conference",
@@ -81,7 +83,7 @@ static int status_heading(cx_str t)
  * a section title at all (an item's title, a name). */
 enum sec cvd_sec_class(cx_str t, enum cv_hint *hint)
 {
-	int words = 0, pub = 0, other = 0;
+	int words = 0, pub = 0, other = 0, unknown = 0;
 	*hint = H_NONE;
 	size_t i = 0;
 	while (i < t.n) {
@@ -120,7 +122,7 @@ enum sec cvd_sec_class(cx_str t, enum cv_hint *hint)
 			pub++;
 		else if (in_list(w, n, other_words))
 			other++;
-		else if (!in_list(w, n, connector_words))
+		else if (!in_list(w, n, connector_words) && ++unknown > 1)
 			return SEC_NONE;
 		if (n == 7 && cvd_ieqn(w, "journal", 7))
 			*hint = H_JOURNAL;
@@ -133,7 +135,10 @@ enum sec cvd_sec_class(cx_str t, enum cv_hint *hint)
 		else if (n == 8 && cvd_ieqn(w, "workshop", 8))
 			*hint = H_WORKSHOP;
 	}
-	if (words == 0 || words > 7)
+	/* one word of its own beside a title's words ("First-Author Refereed
+	 * Publications", "Econometrics Papers"): publications still, when two
+	 * words or more say so; anything else is no title of ours */
+	if (words == 0 || words > 7 || (unknown && (!pub || words - unknown < 2)))
 		return SEC_NONE;
 	if (pub || (!other && status_heading(t)))
 		return SEC_PUB;

@@ -14,6 +14,7 @@
  * longer than its title, is read as the others are.  The rewritten text keeps the
  * source's line breaks, so diagnostics still point at the right lines. */
 #define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
 #include <string.h>
 
 #include "core/str.h"
@@ -82,14 +83,14 @@ static int is_known(cx_str name)
 	return 0;
 }
 
-/* Calls of name with 3..8 arguments in the text. */
-static size_t count_calls(const char *s, size_t n, cx_str name)
+/* Calls of name with lo..hi arguments in the text. */
+static size_t count_calls(const char *s, size_t n, cx_str name, int lo, int hi)
 {
 	size_t k = 0;
 	for (const char *p = s, *end = s + n; (p = memchr(p, '\\', (size_t)(end - p)));) {
 		struct call c;
 		const char *q = read_call(p, end, &c);
-		if (c.name.n == name.n && !memcmp(c.name.p, name.p, name.n) && c.nargs >= 3 && c.nargs <= MAX_ARGS)
+		if (c.name.n == name.n && !memcmp(c.name.p, name.p, name.n) && c.nargs >= lo && c.nargs <= hi)
 			k++;
 		p = q > p + 1 ? q : p + 1;
 	}
@@ -100,6 +101,25 @@ static int all_digits_year(cx_str s)
 {
 	s = cvd_trim(s);
 	return s.n == 4 && cvd_find_year(s, NULL);
+}
+
+/* The year of an argument that is a date alone: "2019", "Mar. 2019",
+ * "2016--2020", or a CV's month and two-digit year "09/19" (a year up to
+ * the next one is of this century); 0 for anything else. */
+static int date_year(cx_str s)
+{
+	s = cvd_trim(s);
+	if (!s.n || s.n > 20)
+		return 0;
+	if (s.n >= 4 && s.n <= 5 && str_digit((unsigned char)s.p[0]) && s.p[s.n - 3] == '/' &&
+	    str_digit((unsigned char)s.p[s.n - 2]) && str_digit((unsigned char)s.p[s.n - 1]) &&
+	    (s.n == 4 || str_digit((unsigned char)s.p[1]))) {
+		int yy = (s.p[s.n - 2] - '0') * 10 + (s.p[s.n - 1] - '0');
+		return yy <= 27 ? 2000 + yy : 1900 + yy;
+	}
+	size_t at;
+	int y = cvd_find_year(s, &at);
+	return y && cvd_words_in(s) <= 3 ? y : 0;
 }
 
 static int is_doi(cx_str s)
@@ -182,7 +202,7 @@ static void vote_roles(struct cv *v, const char *s, size_t n, cx_str name, struc
 				cx_str b = bare(&v->a, a);
 				len[i] += b.n;
 				vv[i] += cvd_venue_words(b) > 0;
-				if (all_digits_year(a))
+				if (date_year(a))
 					yv[i]++;
 				else if (is_doi(a))
 					dv[i]++;
@@ -231,6 +251,36 @@ static void vote_roles(struct cv *v, const char *s, size_t n, cx_str name, struc
 	}
 }
 
+/* Do a call's arguments after the first show no more than an icon or a
+ * word or two (\sectionTitle{Publications}{\faBook})? */
+static int icons_only(struct cv *v, const struct call *c)
+{
+	for (int i = 1; i < c->nargs && i < MAX_ARGS; i++)
+		if (cvd_words_in(bare(&v->a, c->arg[i])) > 2)
+			return 0;
+	return 1;
+}
+
+static int contains(cx_str s, cx_str t)
+{
+	for (size_t i = 0; t.n && i + t.n <= s.n; i++)
+		if (!memcmp(s.p + i, t.p, t.n))
+			return 1;
+	return 0;
+}
+
+/* A call of two arguments, a date ("2018", "Spring 2019") and a citation
+ * of six words or more: 1 + the date's place, or 0. */
+static int dated_citation(struct cv *v, const struct call *c)
+{
+	for (int y = 0; y < 2; y++) {
+		cx_str d = cvd_trim(c->arg[y]), t = bare(&v->a, c->arg[!y]);
+		if (d.n && d.n <= 24 && cvd_find_year(d, NULL) && cvd_words_in(t) >= 6)
+			return 1 + y;
+	}
+	return 0;
+}
+
 static void put_call(const struct roles *r, const struct call *c, struct buf *out)
 {
 	int year = r->year < c->nargs ? r->year : -1, doi = r->doi < c->nargs ? r->doi : -1;
@@ -238,11 +288,17 @@ static void put_call(const struct roles *r, const struct call *c, struct buf *ou
 	int venue = r->venue < c->nargs ? r->venue : -1;
 	/* one author-date citation: Authors (Year). Title. Venue. doi:DOI */
 	buf_put(out, "\\item ", 6);
-	if (au >= 0)
-		put_arg(out, c->arg[au]);
+	if (au >= 0) /* "Lee, A." keeps one stop */
+		put_arg(out, cvd_trim_punct(cvd_trim(c->arg[au]), au >= 0 && year >= 0 ? "" : "."));
 	if (year >= 0) {
 		buf_put(out, " (", 2);
-		put_arg(out, cvd_trim(c->arg[year]));
+		int y = date_year(c->arg[year]);
+		char yb[8];
+		if (y && !all_digits_year(c->arg[year]) && cvd_find_year(cvd_trim(c->arg[year]), NULL) != y) {
+			snprintf(yb, sizeof yb, "%d", y); /* "09/19" */
+			buf_put(out, yb, strlen(yb));
+		} else
+			put_arg(out, cvd_trim(c->arg[year]));
 		buf_put(out, ")", 1);
 	}
 	if (au >= 0 || year >= 0)
@@ -272,35 +328,93 @@ static void put_call(const struct roles *r, const struct call *c, struct buf *ou
 	buf_putc(out, ' ');
 }
 
+/* Is the call a section's title: LaTeX's own sectioning commands, or the
+ * CV's own (\cvsect{Publications}, \sectionTitle{Publications}{\faBook})? */
+static int section_call(struct cv *v, const struct call *c)
+{
+	static const char *const secs[] = {"section", "subsection", "subsubsection", "chapter", "cvsection",
+	                                   "cvsubsection", "part", NULL};
+	for (size_t i = 0; secs[i]; i++)
+		if (c->name.n == strlen(secs[i]) && !memcmp(c->name.p, secs[i], c->name.n))
+			return 1;
+	enum cv_hint h;
+	return c->nargs >= 1 && c->nargs <= 3 && c->name.n && !is_known(c->name) && icons_only(v, c) &&
+	       cvd_sec_class(cvd_plain(&v->a, c->arg[0]), &h) != SEC_NONE;
+}
+
+/* Where the section that holds p ends: the next section's title, or end. */
+static const char *section_end(struct cv *v, const char *p, const char *end)
+{
+	for (const char *q = p + 1; (q = memchr(q, '\\', (size_t)(end - q)));) {
+		struct call c;
+		const char *r = read_call(q, end, &c);
+		if (section_call(v, &c))
+			return q;
+		q = r > q + 1 ? r : q + 1;
+	}
+	return end;
+}
+
 size_t cvd_latex_macros(struct cv *v, const char *s, size_t n, struct buf *out)
 {
 	size_t calls = 0, nr = 0;
-	struct roles roles[8];
-	const char *copied = s, *end = s + n;
+	/* an item macro's roles, voted over its calls in one section: the
+	 * same \entry{}{}{}{} sets a degree in Education and authors in
+	 * Publications */
+	struct roles roles[16];
+	const char *sec = s, *sec_end = NULL, *copied = s, *end = s + n;
 	for (const char *p = s; (p = memchr(p, '\\', (size_t)(end - p)));) {
 		struct call c;
 		const char *q = read_call(p, end, &c);
-		enum cv_hint h;
-		if (c.nargs == 1 && c.name.n && !is_known(c.name) &&
-		    cvd_sec_class(cvd_plain(&v->a, c.arg[0]), &h) != SEC_NONE) {
-			/* a section command of the CV's own (\cvsect{Publications}) */
+		if (section_call(v, &c)) {
+			sec = p;
+			sec_end = NULL;
+			nr = 0;
+		}
+		if (c.nargs >= 1 && c.nargs <= 3 && c.name.n && !is_known(c.name) && section_call(v, &c)) {
+			/* a section command of the CV's own (\cvsect{Publications},
+			 * \sectionTitle{Publications}{\faBook}) */
 			buf_put(out, copied, (size_t)(p - copied));
 			buf_put(out, "\\section{", 9);
 			buf_put(out, c.arg[0].p, c.arg[0].n);
 			buf_putc(out, '}');
 			copied = q;
+		} else if (c.nargs == 2 && c.name.n && !is_known(c.name) && dated_citation(v, &c) &&
+		           count_calls(s, n, c.name, 2, 2) >= 2) {
+			/* \pubentry{2018}{Authors 2018: Title. Venue}: the citation
+			 * an item, with its date when it does not give it */
+			buf_put(out, copied, (size_t)(p - copied));
+			int y = dated_citation(v, &c) - 1;
+			cx_str date = cvd_trim(c.arg[y]), cit = cvd_trim(c.arg[!y]);
+			buf_put(out, "\\item ", 6);
+			put_arg(out, cit);
+			if (!contains(cit, date)) {
+				buf_put(out, ", ", 2);
+				put_arg(out, date);
+				buf_putc(out, '.');
+			}
+			for (const char *r = c.at; r < c.end; r++)
+				if (*r == '\n')
+					buf_putc(out, '\n');
+			buf_putc(out, ' ');
+			copied = q;
+			calls++;
 		} else if (c.nargs >= 3 && c.nargs <= MAX_ARGS && c.name.n && !is_known(c.name) &&
-		    count_calls(s, n, c.name) >= 2) {
+		    count_calls(s, n, c.name, 3, MAX_ARGS) >= 2) {
 			buf_put(out, copied, (size_t)(p - copied));
 			size_t k = 0;
 			while (k < nr && (roles[k].name.n != c.name.n || memcmp(roles[k].name.p, c.name.p, c.name.n)))
 				k++;
-			if (k == nr && nr < 8)
-				vote_roles(v, s, n, c.name, &roles[nr++]);
+			if (!sec_end)
+				sec_end = section_end(v, sec, end);
+			/* a macro called once in its section is voted over all its calls */
+			int alone = count_calls(sec, (size_t)(sec_end - sec), c.name, 3, MAX_ARGS) < 2;
+			if (k == nr && nr < 16)
+				vote_roles(v, alone ? s : sec, alone ? n : (size_t)(sec_end - sec), c.name, &roles[nr++]);
 			struct roles one;
-			if (k == 8) /* more item macros than kept: this one voted alone */
+			if (k == 16) /* more item macros than kept: this one voted alone */
 				vote_roles(v, c.at, (size_t)(c.end - c.at), c.name, &one);
-			put_call(k < 8 ? &roles[k] : &one, &c, out);
+			put_call(k < 16 ? &roles[k] : &one, &c, out);
 			copied = q;
 			calls++;
 		}

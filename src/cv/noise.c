@@ -52,9 +52,10 @@ static int award_word(cx_str w, int *core)
 {
 	static const char *const core_w[] = {"award", "awards", "awarded", "prize", "oral", "spotlight", "honorable",
 	                                     "honourable", "outstanding", "distinguished", "finalist", "nominee",
-	                                     "nomination", "runner-up", "winner", "best", NULL};
+	                                     "nomination", "runner-up", "winner", "best", "invited", "keynote",
+	                                     "plenary", NULL};
 	static const char *const more[] = {"paper", "student", "demo", "poster", "presentation", "mention", "talk",
-	                                   "contribution", "top", "selected", "invited", "featured", "highlight",
+	                                   "contribution", "top", "selected", "featured", "highlight", "lecture",
 	                                   "candidate", "for", "the", "as", "an", "a", "and", "&", "of", "in", NULL};
 	while (w.n && strchr("([*:,.;!)]", w.p[w.n - 1]))
 		w.n--;
@@ -100,6 +101,37 @@ int cvd_award_note(cx_str s)
 	return core && words <= 8;
 }
 
+/* A venue's figures the page adds to an item: "Impact factor: 2.6",
+ * "Acceptance rate: ~50%", "H5-index: 20", "Scopus impact factor: 0.51",
+ * "CiteScore 4.1", "Qualis: A2", "CORE rank: A*": a label of such a figure,
+ * then a number or a rank. */
+static int metric_note(cx_str s)
+{
+	static const char *const w[] = {"impact factor", "journal impact factor", "scopus impact factor",
+	                                "jcr impact factor", "2-year impact factor", "5-year impact factor",
+	                                "acceptance rate", "acceptance ratio", "h5-index", "h5 index", "h-index",
+	                                "citescore", "sjr", "snip", "qualis", "core rank", "core ranking",
+	                                NULL};
+	size_t k = lead_word(s, w);
+	if (!k || s.n > 48)
+		return 0;
+	for (size_t i = k; i < s.n; i++)
+		if (str_digit((unsigned char)s.p[i]))
+			return 1;
+	/* a rank: "Qualis: A2", "CORE rank: A*" */
+	size_t i = k;
+	while (i < s.n && (s.p[i] == ':' || s.p[i] == ' ' || s.p[i] == '-'))
+		i++;
+	return i > k && s.n - i >= 1 && s.n - i <= 2 && str_is_upper((unsigned char)s.p[i]) &&
+	       (s.n - i == 1 || s.p[i + 1] == '*' || s.p[i + 1] == '+');
+}
+
+/* An award, presentation or venue-figure note, and nothing else. */
+static int note_only(cx_str s)
+{
+	return cvd_award_note(s) || metric_note(s);
+}
+
 /* Is the line a summary in sentences, the item's teaser of its abstract
  * ("We present ...", "Increasingly, people are turning to ...")? Titles
  * are shorter, and capitalise more of their words. */
@@ -143,7 +175,7 @@ static cx_str cut_awards(struct arena *a, cx_str s, cx_str *note)
 			if (e) {
 				cx_str in = cvd_plain(a, cvd_S(s.p + i + 1, (size_t)(e - s.p - i - 1)));
 				in = cvd_trim(in);
-				if (in.n && cvd_award_note(in)) {
+				if (in.n && note_only(in)) {
 					*note = cv_cat(a, *note, "; ", cvd_trim_punct(in, ".,;:"));
 					i = (size_t)(e - s.p);
 					continue;
@@ -209,10 +241,58 @@ static cx_str last_sentence_award(struct arena *a, cx_str s, cx_str *note)
 	if (b < 2)
 		return s;
 	cx_str last = cvd_trim(cvd_plain(a, cvd_S(t.p + b, t.n - b)));
-	if (!last.n || !cvd_award_note(last))
+	if (!last.n || !note_only(last))
 		return s;
 	*note = cv_cat(a, *note, "; ", cvd_trim_punct(last, ".,;:"));
 	return cvd_S(s.p, b - 1);
+}
+
+/* "Title. Invited. Journal, 2020.": an award or presentation note written
+ * as a sentence of its own inside the line, between two stops, or before
+ * the first comma of a sentence ("Title. Invited talk, Venue, 2012."),
+ * goes to the note. */
+static cx_str mid_sentence_awards(struct arena *a, cx_str s, cx_str *note)
+{
+	char *p = arena_alloc(a, s.n + 1);
+	size_t k = 0, i = 0;
+	while (i < s.n) {
+		/* a sentence starts after ". " */
+		if (i >= 2 && s.p[i - 1] == ' ' && s.p[i - 2] == '.') {
+			size_t e = i;
+			while (e < s.n && !(s.p[e] == '.' && (e + 1 == s.n || s.p[e + 1] == ' ' || CX_IS_MARK(s.p[e + 1]))))
+				e++;
+			if (e < s.n && e + 1 < s.n && e - i <= 60) { /* not the line's last: last_sentence_award's */
+				cx_str in = cvd_trim(cvd_plain(a, cvd_S(s.p + i, e - i)));
+				if (in.n && note_only(in)) {
+					*note = cv_cat(a, *note, "; ", cvd_trim_punct(in, ".,;:"));
+					for (; i <= e; i++) /* the markup stays balanced */
+						if (CX_IS_MARK(s.p[i]))
+							p[k++] = s.p[i];
+					while (i < s.n && s.p[i] == ' ')
+						i++;
+					continue;
+				}
+			}
+			/* "Invited talk, Computer Graphics International, 2012": the
+			 * note before the venue */
+			const char *c = memchr(s.p + i, ',', (e < s.n ? e : s.n) - i);
+			if (c && c - (s.p + i) <= 30) {
+				cx_str in = cvd_trim(cvd_plain(a, cvd_S(s.p + i, (size_t)(c - s.p) - i)));
+				if (in.n && note_only(in)) {
+					*note = cv_cat(a, *note, "; ", in);
+					for (; i <= (size_t)(c - s.p); i++)
+						if (CX_IS_MARK(s.p[i]))
+							p[k++] = s.p[i];
+					while (i < s.n && s.p[i] == ' ')
+						i++;
+					continue;
+				}
+			}
+		}
+		p[k++] = s.p[i++];
+	}
+	p[k] = 0;
+	return cvd_S(p, k);
 }
 
 cx_str cvd_item_clean(struct arena *a, cx_str text, const uint8_t *roles, uint8_t **roles_out,
@@ -245,7 +325,7 @@ cx_str cvd_item_clean(struct arena *a, cx_str text, const uint8_t *roles, uint8_
 			lines--;
 			continue; /* the line goes */
 		}
-		if (p.n && cvd_award_note(cvd_trim_punct(p, ".,;:|"))) {
+		if (p.n && note_only(cvd_trim_punct(p, ".,;:|"))) {
 			out->note = cv_cat(a, out->note, "; ", cvd_trim_punct(p, ".,;:|"));
 			lines--;
 			continue;
@@ -259,7 +339,7 @@ cx_str cvd_item_clean(struct arena *a, cx_str text, const uint8_t *roles, uint8_
 				out->abstract = cvd_trim(cvd_plain(a, cvd_S(s.p + at + tk, s.n - at - tk)));
 			s.n = at;
 		}
-		s = last_sentence_award(a, s, &out->note);
+		s = last_sentence_award(a, mid_sentence_awards(a, s, &out->note), &out->note);
 		if (k)
 			buf_putc(&o, '\n');
 		buf_put(&o, s.p, s.n);

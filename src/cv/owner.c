@@ -78,11 +78,22 @@ void cvd_detect_owner(struct cv *v)
 			best = c;
 	if (best >= 0) {
 		v->owner = cand[best].name;
+		/* "Muduli, P." in bold, "P.K. Muduli" in the CV's \name: the
+		 * name the page gives in full */
+		if (v->page_owner.n && two_word_name(v->page_owner)) {
+			struct cx_name a, b;
+			au_split(&v->a, v->owner, memchr(v->owner.p, ',', v->owner.n) != NULL, 0, &a);
+			au_split(&v->a, v->page_owner, 0, 0, &b);
+			if (a.family.n && str_ieqs(a.family, b.family) && a.given.n && b.given.n &&
+			    str_lower((unsigned char)a.given.p[0]) == str_lower((unsigned char)b.given.p[0]) &&
+			    b.given.n >= a.given.n)
+				v->owner = v->page_owner;
+		}
 		return;
 	}
 	if (v->owner.n)
 		return; /* found at the top already */
-	if (v->page_owner.n) { /* the Person the page's JSON-LD is about */
+	if (v->page_owner.n) { /* the Person the page's JSON-LD is about, or a CV's \name */
 		cx_str p = v->page_owner;
 		const char *paren = memchr(p.p, '(', p.n);
 		if (paren)
@@ -102,6 +113,18 @@ void cvd_detect_owner(struct cv *v)
 		enum cv_hint h;
 		if (cvd_sec_class(p, &h) != SEC_NONE)
 			break;
+		/* the first cell of a heading row: "Sol Messing — https://..."
+		 * (a LaTeX CV's table), "Jane Doe | Home | CV", or a row whose
+		 * other cells went to the next line ("Sol Messing —") */
+		static const char *const cell[] = {" \xE2\x80\x94", " |", "\t"};
+		for (size_t k = 0; k < 3; k++) {
+			long at = cvd_find_ci(p, cell[k], 0);
+			cx_str c = at > 0 ? cvd_trim(cvd_S(p.p, (size_t)at)) : cvd_S("", 0);
+			if (c.n && two_word_name(c)) {
+				v->owner = c;
+				return;
+			}
+		}
 		if (two_word_name(p)) {
 			v->owner = p;
 			return;

@@ -594,6 +594,276 @@ static size_t count_lines(const char *s, const char *e)
 	return k;
 }
 
+/* ---- a LaTeX CV's \input files ------------------------------------------------ */
+
+/* LaTeX CVs often keep each section in a file of its own
+ * (\input{sections/publications}); the CV is read with those files in
+ * place, as LaTeX reads it.  Paths are taken from the CV's directory,
+ * ".tex" understood; files nest up to INC_DEPTH deep, at most INC_FILES
+ * and INC_BYTES in all (beyond that the command stays, with a warning).
+ * srcline keeps the CV's own line of every line, so that what is said
+ * about an input file's text is said at its \input. */
+#define INC_DEPTH 8
+#define INC_FILES 256
+#define INC_BYTES ((size_t)64 << 20)
+
+struct texinc {
+	struct buf out;
+	unsigned *line;    /* line[k]: the CV's line of line k + 1 of out */
+	size_t n, cap;
+	size_t files, bytes;
+	int full;          /* the limits were reached, and said */
+	const char *body;  /* where the CV's document body starts, or NULL */
+};
+
+static void inc_line(struct texinc *x, unsigned line)
+{
+	if (x->n == x->cap) {
+		x->cap = x->cap ? 2 * x->cap : 256;
+		x->line = xrealloc(x->line, x->cap * sizeof *x->line);
+	}
+	x->line[x->n++] = line;
+}
+
+static const char *const inc_cmds[] = {"input", "include", "subfile", "import", "subimport", "subfileinclude",
+                                       "inputfrom", "includefrom", "subinputfrom", "subincludefrom", NULL};
+
+/* The command of inc_cmds at p ('\\'), its index, or -1; *past: after its name. */
+static int inc_cmd(const char *p, const char *e, const char **past)
+{
+	const char *q = p + 1;
+	while (q < e && str_alpha((unsigned char)*q))
+		q++;
+	for (int k = 0; inc_cmds[k]; k++)
+		if ((size_t)(q - p - 1) == strlen(inc_cmds[k]) && !memcmp(p + 1, inc_cmds[k], (size_t)(q - p - 1))) {
+			*past = q;
+			return k;
+		}
+	return -1;
+}
+
+/* A brace argument at p after blanks: its text; *past after it. */
+static cx_str inc_arg(const char *p, const char *e, const char **past)
+{
+	while (p < e && (*p == ' ' || *p == '\t'))
+		p++;
+	if (p >= e || *p != '{') {
+		*past = p;
+		return (cx_str){NULL, 0};
+	}
+	const char *q = p + 1;
+	while (q < e && *q != '}' && *q != '\n')
+		q++;
+	if (q >= e || *q != '}') {
+		*past = p;
+		return (cx_str){NULL, 0};
+	}
+	*past = q + 1;
+	return cvd_trim((cx_str){p + 1, (size_t)(q - p - 1)});
+}
+
+/* The file's text, or NULL: dir/sub/name, with ".tex" first when the name
+ * has no extension of its own. */
+static char *inc_load(struct cv *v, cx_str dir, cx_str sub, cx_str name, size_t *n, char **path)
+{
+	const char *base = name.p + name.n;
+	while (base > name.p && base[-1] != '/')
+		base--;
+	int ext = memchr(base, '.', (size_t)(name.p + name.n - base)) != NULL;
+	for (int tex = !ext; tex >= 0; tex--) {
+		struct buf f = {0};
+		buf_put(&f, dir.p, dir.n);
+		buf_put(&f, sub.p, sub.n);
+		if (sub.n && sub.p[sub.n - 1] != '/')
+			buf_putc(&f, '/');
+		buf_put(&f, name.p, name.n);
+		if (tex)
+			buf_put(&f, ".tex", 4);
+		FILE *fp = fopen(f.p, "rb");
+		struct buf t = {0};
+		char chunk[65536];
+		size_t k;
+		int big = 0;
+		while (fp && !big && (k = fread(chunk, 1, sizeof chunk, fp)) > 0) {
+			buf_put(&t, chunk, k);
+			big = t.n > INC_BYTES;
+		}
+		if (fp)
+			fclose(fp);
+		if (fp && !big) {
+			*path = arena_alloc(&v->a, f.n + 1);
+			memcpy(*path, f.p, f.n + 1);
+			buf_free(&f);
+			*n = t.n;
+			return t.p ? t.p : xcalloc(1, 1);
+		}
+		buf_free(&f), buf_free(&t);
+	}
+	return NULL;
+}
+
+static void inc_expand(struct cv *v, cx_str dir, const char *s, size_t n, unsigned at, int depth, struct texinc *x);
+
+/* The file an include command names, in place of the command; at: the
+ * CV's line of the command. */
+static void inc_file(struct cv *v, int cmd, cx_str dir, cx_str sub, cx_str name, unsigned at, int depth,
+                     int quiet, struct texinc *x)
+{
+	char *path;
+	size_t n;
+	char *t = name.n && name.n < 512 && !memchr(name.p, '\\', name.n) ? inc_load(v, dir, sub, name, &n, &path)
+	                                                                   : NULL;
+	if (!t) {
+		/* the preamble's inputs are TeX's own files (glyphtounicode) */
+		if (!quiet)
+			cvd_v_diag(v, CX_WARNING, CX_E_IO, at, "\\%s{%.*s%.*s}: cannot read the file; its text is not read",
+			           inc_cmds[cmd], (int)sub.n, sub.p, (int)name.n, name.p);
+		return;
+	}
+	x->files++;
+	x->bytes += n;
+	/* a file of its own (the subfiles package): its document body */
+	const char *b = t, *e = t + n;
+	long bd = cvd_find_ci(cvd_S(t, n), "\\begin{document}", 0);
+	if (bd >= 0) {
+		b = t + bd + 16;
+		long ed = cvd_find_ci(cvd_S(b, (size_t)(e - b)), "\\end{document}", 0);
+		if (ed >= 0)
+			e = b + ed;
+	}
+	/* the file's own directory for what it names in turn (\import) */
+	inc_expand(v, dir, b, (size_t)(e - b), at, depth + 1, x);
+	if (!x->out.n || x->out.p[x->out.n - 1] != '\n') {
+		buf_putc(&x->out, '\n');
+		inc_line(x, at);
+	}
+	free(t);
+}
+
+/* s into x->out with the files it includes in place; at: the CV's line of
+ * every line of s (an input file's), or 0 for the CV's own text. */
+static void inc_expand(struct cv *v, cx_str dir, const char *s, size_t n, unsigned at, int depth, struct texinc *x)
+{
+	const char *p = s, *e = s + n;
+	unsigned line = at ? at : 1;
+	while (p < e) {
+		const char *q = p;
+		while (q < e && *q != '\n' && *q != '%' && *q != '\\')
+			q++;
+		buf_put(&x->out, p, (size_t)(q - p));
+		p = q;
+		if (p >= e)
+			break;
+		if (*p == '\n') {
+			buf_putc(&x->out, '\n');
+			line += !at;
+			inc_line(x, line);
+			p++;
+			continue;
+		}
+		if (*p == '%') { /* a comment, to its line's end */
+			q = memchr(p, '\n', (size_t)(e - p));
+			q = q ? q : e;
+			buf_put(&x->out, p, (size_t)(q - p));
+			p = q;
+			continue;
+		}
+		const char *past;
+		int k = inc_cmd(p, e, &past);
+		if (depth && k < 0 && (size_t)(e - p) >= 9 && !memcmp(p, "\\endinput", 9) &&
+		    !(p + 9 < e && str_alpha((unsigned char)p[9])))
+			break; /* the rest of an input file is not read */
+		if (k < 0 || depth >= INC_DEPTH || x->files >= INC_FILES || x->bytes > INC_BYTES) {
+			if (k >= 0 && !x->full) {
+				x->full = 1;
+				cvd_v_diag(v, CX_WARNING, CX_E_VALUE, line,
+				           "\\%s: more files, or files deeper, than a CV is read with; the rest is not read",
+				           inc_cmds[k]);
+			}
+			/* "\\" and "\%" are one piece */
+			size_t m = p + 1 < e && !str_alpha((unsigned char)p[1]) ? 2 : (size_t)((k >= 0 ? past : p + 1) - p);
+			buf_put(&x->out, p, m);
+			p += m;
+			continue;
+		}
+		cx_str sub = {"", 0}, name;
+		const char *a = past;
+		if (k == 3 || k == 4 || k >= 6) { /* \import{dir/}{file} */
+			sub = inc_arg(a, e, &a);
+			name = inc_arg(a, e, &a);
+			if (!sub.p || !name.p) {
+				buf_put(&x->out, p, (size_t)(past - p));
+				p = past;
+				continue;
+			}
+		} else {
+			name = inc_arg(a, e, &a);
+			if (!name.p && k == 0) { /* TeX's own "\input file" */
+				while (a < e && *a == ' ')
+					a++;
+				const char *b = a;
+				while (a < e && !strchr(" \t\n%{}\\", *a))
+					a++;
+				name = (cx_str){b, (size_t)(a - b)};
+			}
+			if (!name.n) {
+				buf_put(&x->out, p, (size_t)(past - p));
+				p = past;
+				continue;
+			}
+		}
+		inc_file(v, k, dir, sub, name, at ? at : line, depth, !depth && x->body && p < x->body, x);
+		p = a;
+	}
+}
+
+/* Does a LaTeX text include files? */
+static int inc_any(const char *s, size_t n)
+{
+	const char *e = s + n, *past;
+	for (const char *p = s; (p = memchr(p, '\\', (size_t)(e - p))) != NULL; p++)
+		if (inc_cmd(p, e, &past) >= 0)
+			return 1;
+	return 0;
+}
+
+/* A LaTeX CV's text with its input files in place (b), and srcline. */
+static void latex_inputs(struct cv *v, struct buf *b)
+{
+	if (!b->n || !inc_any(b->p, b->n))
+		return;
+	const char *file = v->c->diags.file;
+	cx_str dir = {"", 0};
+	if (file && strcmp(file, "-")) {
+		const char *slash = strrchr(file, '/');
+		if (slash)
+			dir = (cx_str){file, (size_t)(slash + 1 - file)};
+	}
+	struct texinc x = {.n = 0};
+	long bd = cvd_find_ci(cvd_S(b->p, b->n), "\\begin{document}", 0);
+	x.body = bd >= 0 ? b->p + bd : NULL;
+	inc_line(&x, 1);
+	inc_expand(v, dir, b->p, b->n, 0, 0, &x);
+	if (!x.files) {
+		buf_free(&x.out), free(x.line);
+		return;
+	}
+	buf_free(b);
+	*b = x.out;
+	v->srcline = arena_alloc(&v->a, x.n * sizeof *v->srcline);
+	memcpy(v->srcline, x.line, x.n * sizeof *v->srcline);
+	v->nsrcline = x.n;
+	free(x.line);
+	cvd_v_diag(v, CX_NOTE, CX_E_VALUE, 1, "%zu file%s the CV inputs read in place", x.files,
+	           x.files == 1 ? "" : "s");
+}
+
+/* The CV's own line of line k of the text read (its input files in place). */
+static unsigned src_line(const struct cv *v, unsigned k)
+{
+	return v->srcline && k >= 1 && k <= v->nsrcline ? v->srcline[k - 1] : k;
+}
+
 /* HTML and LaTeX to the line model's text in t, with the source line of each
  * converted line in lm; plain text and Markdown stay as they are. */
 static void to_text(struct cv *v, const char **text, size_t *n, struct buf *t, struct linemap *lm)
@@ -621,7 +891,11 @@ static void to_text(struct cv *v, const char **text, size_t *n, struct buf *t, s
 			cvd_lm_track(lm, t, s + *n);
 		}
 		buf_free(&mac);
+		for (size_t k = 0; k < lm->n; k++)
+			lm->v[k] = src_line(v, lm->v[k]);
 		v->latex = 1;
+		if (!v->page_owner.n) /* \name{Given}{Family}, \author{..} */
+			v->page_owner = cvd_tex_owner(&v->a, s, *n);
 	} else
 		return;
 	*text = t->p ? t->p : "";
@@ -675,6 +949,8 @@ static size_t emit_all(struct cv *v, struct embedded *m, struct embedded *side)
  * page's BibTeX blocks and structured data go to m. */
 static void read_lines(struct cv *v, struct buf *b, struct embedded *m, struct buf *t, struct linemap *lm)
 {
+	if (b->n && !looks_html(b->p, b->n) && looks_latex(b->p, b->n))
+		latex_inputs(v, b);
 	const char *text = b->p ? b->p : "";
 	size_t n = b->n;
 	{
@@ -772,16 +1048,18 @@ int cv_page_blocks(struct cx_reader_ctx *c, FILE *f, cv_blocks_fn *fn, void *ctx
 /* A BibTeX file beside the page, read as a page's BibTeX blocks are:
  * name, or with name NULL the page's own name with .bib for its
  * extension.  Hugo keeps each publication's BibTeX in a cite.bib beside
- * its index.md; a page made from a bibliography may have it beside. */
-static void beside_bib(struct cv *v, struct embedded *m, const char *name)
+ * its index.md; a page made from a bibliography may have it beside.  A
+ * page read from standard input has the current directory beside it.
+ * Returns whether the file was read. */
+static int beside_bib(struct cv *v, struct embedded *m, const char *name)
 {
 	const char *file = v->c->diags.file;
 	if (!file || !*file || !strcmp(file, "-"))
-		return;
+		file = "";
 	const char *slash = strrchr(file, '/'), *base = slash ? slash + 1 : file, *dot = strrchr(base, '.');
 	size_t d = (size_t)(base - file), k = name ? strlen(name) : (size_t)((dot && dot > base ? dot : base + strlen(base)) - base);
-	if (!name && (!dot || dot == base || !strcmp(dot, ".bib")))
-		return;
+	if (!name && (!*file || !dot || dot == base || !strcmp(dot, ".bib")))
+		return 0;
 	char *path = arena_alloc(&v->a, d + k + 5);
 	memcpy(path, file, d + (name ? 0 : k));
 	if (name)
@@ -790,7 +1068,7 @@ static void beside_bib(struct cv *v, struct embedded *m, const char *name)
 		memcpy(path + d + k, ".bib", 5);
 	FILE *f = fopen(path, "rb");
 	if (!f)
-		return;
+		return 0;
 	struct cx_input in = {f, NULL, 0, 0, 0};
 	struct cx_reader_ctx c2 = *v->c;
 	c2.diags.file = path;
@@ -804,6 +1082,7 @@ static void beside_bib(struct cv *v, struct embedded *m, const char *name)
 	if (m->n)
 		cvd_v_diag(v, CX_NOTE, CX_E_VALUE, 1, "%zu BibTeX entr%s read from %s, beside the page", m->n,
 		           m->n == 1 ? "y" : "ies", path);
+	return 1;
 }
 
 /* The argument of the command at p (after optional [..] arguments), or
@@ -826,53 +1105,222 @@ static cx_str tex_arg(const char *p, const char *e, const char **end)
 	return (cx_str){p + 1, (size_t)(q - p - 1)};
 }
 
-/* A biblatex CV lists its publications as \fullcite{key} (or \footfullcite)
- * and names its data with \addbibresource{pubs.bib} or
- * \bibliography{pubs}: each cited entry of those files beside the page,
- * in the order the document cites it, once.  A key no file holds is
- * reported at its line.  Returns the entries written. */
-static size_t fullcites(struct cv *v, const char *text, size_t n)
+/* The [..] argument at p ('['), *end past it. */
+static cx_str bracket_arg(const char *p, const char *e, const char **end)
+{
+	const char *q = memchr(p, ']', (size_t)(e - p));
+	*end = q ? q + 1 : p;
+	return q ? cvd_trim((cx_str){p + 1, (size_t)(q - p - 1)}) : (cx_str){p, 0};
+}
+
+/* Is each comma-separated part of a (no blanks inside) one of the n keys
+ * known? */
+static int all_keys(const cx_str *known, size_t n, cx_str a)
+{
+	if (a.n > 400 || memchr(a.p, ' ', a.n) || memchr(a.p, '\\', a.n))
+		return 0;
+	for (size_t i = 0; i < a.n;) {
+		size_t j = i;
+		while (j < a.n && a.p[j] != ',')
+			j++;
+		int found = 0;
+		for (size_t k = 0; k < n && !found; k++)
+			found = known[k].n == j - i && !memcmp(known[k].p, a.p + i, j - i);
+		if (!found)
+			return 0;
+		i = j + 1;
+	}
+	return 1;
+}
+
+/* The line of p in s. */
+static unsigned line_at(const char *s, const char *p)
+{
+	return 1 + (unsigned)count_lines(s, p);
+}
+
+/* One more entry written, cited at line (the lines in *cited). */
+static void cite_line(unsigned **cited, size_t *written, size_t *cap, unsigned line)
+{
+	if (*written == *cap) {
+		*cap = *cap ? 2 * *cap : 16;
+		*cited = xrealloc(*cited, *cap * sizeof **cited);
+	}
+	(*cited)[(*written)++] = line;
+}
+
+/* Is p in a comment of LaTeX text s ('%' before it on its line, not "\\%")? */
+static int comment_at(const char *s, const char *p)
+{
+	const char *b = p;
+	while (b > s && b[-1] != '\n')
+		b--;
+	for (const char *q = b; q < p; q++)
+		if (*q == '\\')
+			q++;
+		else if (*q == '%')
+			return 1;
+	return 0;
+}
+
+/* Does the text hold pat outside comments? */
+static int uncommented(const char *s, size_t n, const char *pat)
+{
+	size_t k = strlen(pat);
+	for (const char *p = s, *e = s + n; (size_t)(e - p) >= k && (p = memchr(p, *pat, (size_t)(e - p))); p++)
+		if ((size_t)(e - p) >= k && !memcmp(p, pat, k) && !comment_at(s, p))
+			return 1;
+	return 0;
+}
+
+/* The citation command at p ('\\'): its name's length, with *all set
+ * when it is one that prints its entry in place (\fullcite); 0 for none.
+ * The others count when the document prints its bibliography. */
+static size_t cite_cmd(const char *p, const char *e, int *full)
+{
+	static const char *const in_place[] = {"fullcite", "footfullcite", "bibentry", NULL};
+	static const char *const listed[] = {"nocite", "cite", "citep", "citet", "parencite", "textcite",
+	                                     "autocite", "footcite", "supercite", "cite*", "citep*", "citet*", NULL};
+	const char *q = p + 1;
+	while (q < e && str_alpha((unsigned char)*q))
+		q++;
+	if (q < e && *q == '*')
+		q++;
+	size_t k = (size_t)(q - p - 1);
+	for (int pass = 0; pass < 2; pass++)
+		for (const char *const *c = pass ? listed : in_place; *c; c++)
+			if (strlen(*c) == k && !memcmp(p + 1, *c, k)) {
+				*full = !pass;
+				return k + 1;
+			}
+	return 0;
+}
+
+/* A biblatex CV lists its publications as \fullcite{key} (or \footfullcite),
+ * or cites them (\nocite{*}, \nocite{key}, \cite{key}) and prints its
+ * bibliography (\printbibliography, \bibliography{pubs}), and names its
+ * data with \addbibresource{pubs.bib} or \bibliography{pubs}: each cited
+ * entry of those files beside the page, in the order the document cites it
+ * (\nocite{*}: all of them, in the files' order), once.  A key no file
+ * holds is reported at its line.  Returns the entries written; *cited is
+ * set to the line of each (to be freed). */
+static size_t fullcites(struct cv *v, const char *text, size_t n, unsigned **cited)
 {
 	const char *e = text + n;
 	struct embedded side = {v->c, v, NULL, NULL, 0, 0};
 	int any = 0;
+	long body = cvd_find_ci(cvd_S(text, n), "\\begin{document}", 0);
+	/* a command of the document's body that prints a file's entries
+	 * (\publications[keyword=selected]{pubs.bib}): where, and which */
+	struct { const char *at; size_t from, to; } shows[16];
+	size_t nshow = 0;
 	for (const char *p = text; p < e && (p = memchr(p, '\\', (size_t)(e - p))) != NULL; p++) {
+		if (body >= 0 && p > text + body && nshow < 16 && str_alpha((unsigned char)p[1]) && !comment_at(text, p)) {
+			const char *q = p + 1, *end;
+			while (q < e && str_alpha((unsigned char)*q))
+				q++;
+			cx_str a = tex_arg(q, e, &end);
+			if (a.n > 4 && a.n < 200 && !memcmp(a.p + a.n - 4, ".bib", 4) && !memchr(a.p, ',', a.n) &&
+			    !memchr(a.p, ' ', a.n) && *a.p != '/' && (q - p != 15 || memcmp(p, "\\addbibresource", 15))) {
+				char *file = arena_alloc(&v->a, a.n + 1);
+				memcpy(file, a.p, a.n);
+				file[a.n] = 0;
+				size_t from = side.n;
+				if (beside_bib(v, &side, file)) {
+					shows[nshow].at = p, shows[nshow].from = from, shows[nshow++].to = side.n;
+					any = 1;
+				} else
+					cvd_v_diag(v, CX_WARNING, CX_E_IO, src_line(v, line_at(text, p)),
+					           "\\%.*s{%s}: cannot read the file; its entries are not read", (int)(q - p - 1),
+					           p + 1, file);
+				p = end - 1;
+				continue;
+			}
+		}
 		int bibres = (size_t)(e - p) > 15 && !memcmp(p, "\\addbibresource", 15);
-		int bibl = !bibres && (size_t)(e - p) > 13 && !memcmp(p, "\\bibliography", 13) &&
-		           (p + 13 < e && (p[13] == '{' || p[13] == ' '));
-		if (!bibres && !bibl)
+		/* \nobibliography{pubs}: bibentry's, naming the data alone */
+		int nobib = (size_t)(e - p) > 15 && !memcmp(p, "\\nobibliography", 15) && (p[15] == '{' || p[15] == ' ');
+		int bibl = nobib || (!bibres && (size_t)(e - p) > 13 && !memcmp(p, "\\bibliography", 13) &&
+		                     (p[13] == '{' || p[13] == ' '));
+		/* \begin{refsection}[pubs.bib]: biblatex's resource for the section */
+		int refsec = (size_t)(e - p) > 19 && !memcmp(p, "\\begin{refsection}[", 19);
+		if ((!bibres && !bibl && !refsec) || comment_at(text, p))
 			continue;
 		const char *end;
-		cx_str a = tex_arg(p + (bibres ? 15 : 13), e, &end);
+		cx_str a = refsec ? bracket_arg(p + 18, e, &end) : tex_arg(p + (bibres || nobib ? 15 : 13), e, &end);
 		/* \bibliography{a,b}: each a file, .bib understood */
 		for (size_t i = 0; i < a.n;) {
 			size_t j = i;
 			while (j < a.n && a.p[j] != ',')
 				j++;
 			cx_str name = cvd_trim((cx_str){a.p + i, j - i});
-			if (name.n && name.n < 200 && !memchr(name.p, '/', name.n)) {
+			if (name.n && name.n < 200 && *name.p != '/') {
 				int has = name.n > 4 && !memcmp(name.p + name.n - 4, ".bib", 4);
 				char *file = arena_alloc(&v->a, name.n + 5);
 				memcpy(file, name.p, name.n);
 				memcpy(file + name.n, has ? "" : ".bib", has ? 1 : 5);
-				beside_bib(v, &side, file);
+				if (!beside_bib(v, &side, file))
+					cvd_v_diag(v, CX_WARNING, CX_E_IO, src_line(v, line_at(text, p)),
+					           "\\%s%s%s: cannot read the file; its entries are not read",
+					           bibres ? "addbibresource{" : refsec ? "begin{refsection}[" :
+					           nobib ? "nobibliography{" : "bibliography{", file,
+					           refsec ? "]" : "}");
 				any = 1;
 			}
 			i = j + 1;
 		}
 	}
-	size_t written = 0;
+	size_t written = 0, cap = 0;
 	unsigned line = 1;
 	const char *lp = text; /* line counts the newlines before lp */
+	*cited = NULL;
 	if (!any || !side.n)
 		goto done;
-	for (const char *p = text; p < e && (p = memchr(p, '\\', (size_t)(e - p))) != NULL; p++) {
-		size_t skip = (size_t)(e - p) > 9 && !memcmp(p, "\\fullcite", 9) ? 9 :
-		              (size_t)(e - p) > 13 && !memcmp(p, "\\footfullcite", 13) ? 13 : 0;
-		if (!skip || (p + skip < e && str_alpha((unsigned char)p[skip])))
+	int printed = uncommented(text, n, "\\printbibliography") || uncommented(text, n, "\\bibliography{");
+	cx_str *known = arena_alloc(&v->a, side.n * sizeof *known); /* every entry's key */
+	for (size_t k = 0; k < side.n; k++) {
+		cx_str kk = side.ent[k] ? side.ent[k]->key : (cx_str){"", 0};
+		char *c = arena_alloc(&v->a, kk.n + 1);
+		memcpy(c, kk.p, kk.n);
+		known[k] = (cx_str){c, kk.n};
+	}
+	cx_str *keys = NULL; /* the keys written, in order */
+	size_t nkeys = 0, capkeys = 0;
+	/* citations in the document's body, not in its commands' definitions */
+	for (const char *p = body >= 0 ? text + body : text; p < e && (p = memchr(p, '\\', (size_t)(e - p))) != NULL;
+	     p++) {
+		size_t sh = 0;
+		while (sh < nshow && shows[sh].at != p)
+			sh++;
+		if (sh < nshow) { /* the file's entries, here, those not listed yet */
+			for (; lp < p; lp++)
+				line += *lp == '\n';
+			for (size_t k = shows[sh].from; k < shows[sh].to; k++)
+				if (side.ent[k]) {
+					emit_one(v->c, v, side.ent[k]);
+					side.ent[k] = NULL;
+					cite_line(cited, &written, &cap, src_line(v, line));
+				}
 			continue;
+		}
+		int full = 0;
+		size_t skip = cite_cmd(p, e, &full);
 		const char *end;
-		cx_str a = tex_arg(p + skip, e, &end);
+		cx_str a;
+		if (!skip) {
+			/* a CV's own command over a key ("\pubentry{smith2020}"):
+			 * an entry in place when each of its keys is one */
+			skip = 1;
+			while (p + skip < e && str_alpha((unsigned char)p[skip]))
+				skip++;
+			a = skip > 1 ? tex_arg(p + skip, e, &end) : (cx_str){p, 0};
+			if (!a.n || !all_keys(known, side.n, a) || comment_at(text, p))
+				continue;
+			full = 2;
+		} else if ((!full && !printed) || comment_at(text, p))
+			continue;
+		else
+			a = tex_arg(p + skip, e, &end);
 		for (; lp < p; lp++)
 			line += *lp == '\n';
 		for (size_t i = 0; i < a.n;) {
@@ -883,25 +1331,53 @@ static size_t fullcites(struct cv *v, const char *text, size_t n)
 			i = j + 1;
 			if (!key.n)
 				continue;
+			if (key.n == 1 && *key.p == '*') { /* \nocite{*}: every entry */
+				for (size_t k = 0; k < side.n; k++)
+					if (side.ent[k]) {
+						if (nkeys == capkeys) {
+							capkeys = capkeys ? 2 * capkeys : 64;
+							keys = xrealloc(keys, capkeys * sizeof *keys);
+						}
+						/* the entry is gone once written: its key copied */
+						cx_str kk = side.ent[k]->key;
+						char *c = arena_alloc(&v->a, kk.n + 1);
+						memcpy(c, kk.p, kk.n);
+						keys[nkeys++] = (cx_str){c, kk.n};
+						emit_one(v->c, v, side.ent[k]);
+						side.ent[k] = NULL;
+						cite_line(cited, &written, &cap, src_line(v, line));
+					}
+				continue;
+			}
 			size_t k = 0;
 			while (k < side.n && !(side.ent[k] && side.ent[k]->key.n == key.n &&
 			                       !memcmp(side.ent[k]->key.p, key.p, key.n)))
 				k++;
+			int again = 0;
+			for (size_t w = 0; w < nkeys && !again; w++)
+				again = keys[w].n == key.n && !memcmp(keys[w].p, key.p, key.n);
 			if (k < side.n) {
+				if (nkeys == capkeys) {
+					capkeys = capkeys ? 2 * capkeys : 64;
+					keys = xrealloc(keys, capkeys * sizeof *keys);
+				}
+				keys[nkeys++] = key;
 				emit_one(v->c, v, side.ent[k]);
 				side.ent[k] = NULL;
-				written++;
-			} else {
-				cvd_v_diag(v, CX_WARNING, CX_E_VALUE, line,
-				           "\\fullcite{%.*s}: no entry of that key in the files the CV names, or cited again; skipped",
-				           (int)key.n, key.p);
+				cite_line(cited, &written, &cap, src_line(v, line));
+			} else if (!again || full == 1) { /* a \cite of a listed entry is no news */
+				cvd_v_diag(v, CX_WARNING, CX_E_VALUE, src_line(v, line),
+				           again ? "\\%.*s{%.*s}: the entry is listed already; skipped"
+				                 : "\\%.*s{%.*s}: no entry of that key in the files the CV names; skipped",
+				           (int)skip - 1, p + 1, (int)key.n, key.p);
 			}
 		}
 		p = end - 1;
 	}
 	if (written)
-		cvd_v_diag(v, CX_NOTE, CX_E_VALUE, 1, "%zu entr%s cited with \\fullcite, read from the files the CV names",
+		cvd_v_diag(v, CX_NOTE, CX_E_VALUE, 1, "%zu entr%s the CV cites, read from the files it names",
 		           written, written == 1 ? "y" : "ies");
+	free(keys);
 done:
 	free(side.titles);
 	free(side.ent);
@@ -986,8 +1462,13 @@ static int cv_read(struct cx_reader_ctx *c, struct cx_input *in)
 	struct embedded side = {c, &v, NULL, NULL, 0, 0};
 	beside_bib(&v, &side, NULL);
 	size_t emitted = emit_all(&v, &m, &side);
-	if (v.latex)
-		emitted += fullcites(&v, b.p, b.n);
+	if (v.latex) {
+		unsigned *cited;
+		size_t nc = fullcites(&v, b.p, b.n, &cited);
+		cvd_empty_sections(&v, cited, nc);
+		emitted += nc;
+		free(cited);
+	}
 	if (!emitted)
 		cvd_v_diag(&v, CX_ERROR, CX_E_SYNTAX, 1,
 		        "no publications found (cv input: expected a list under a heading such as "

@@ -8,6 +8,7 @@
 
 #include "core/str.h"
 #include "cv/doc.h"
+#include "norm/norm.h"
 
 /* ---- LaTeX ------------------------------------------------------------------ */
 
@@ -78,6 +79,18 @@ static int is_table_env(const char *nm, const char *e)
 		if ((size_t)(e - nm - 2) == strlen(tabs[k]) && !memcmp(nm + 1, tabs[k], strlen(tabs[k])))
 			return 1;
 	return 0;
+}
+
+/* Is s..e a capitalised word of four letters or more ("Publications"),
+ * no table's column letters? */
+static int env_title(const char *s, const char *e)
+{
+	if (e - s < 4 || !str_is_upper((unsigned char)*s))
+		return 0;
+	for (const char *q = s + 1; q < e; q++)
+		if (!str_alpha((unsigned char)*q) && (unsigned char)*q < 0x80)
+			return 0;
+	return 1;
 }
 
 /* Does the text read as a list of names in BibTeX's or a citation's form
@@ -251,7 +264,12 @@ static int tex_entry(const char **p, const char *end, struct buf *out, const cha
 			if (b > a + 1 && arg.p[a] == '-' && arg.p[a + 1] == ' ')
 				a += 2; /* "\item {text}" in an argument */
 			if (b > a) {
-				if (nargs++)
+				size_t z = out->n;
+				while (z > item && out->p[z - 1] == '}')
+					z--;
+				if (nargs++ && z > item && strchr(".?!", out->p[z - 1]))
+					buf_putc(out, ' '); /* "Shur, M.", "\emph{Why?}" have their stop */
+				else if (nargs > 1)
 					buf_put(out, ". ", 2);
 				size_t at = out->n;
 				for (size_t c = a; c < b; c++)
@@ -464,7 +482,10 @@ static const char *layout_command(const char *p, const char *end, struct buf *ou
 	static const char *const drop_arg[] = {"hspace", "vspace", "label", "setlength",
 	                                       "addtolength", "vskip", "hskip", "cite",
 	                                       "nocite", "includegraphics", "color", "cline",
-	                                       "cmidrule", "arraystretch"};
+	                                       "cmidrule", "arraystretch", "printbibliography",
+	                                       "printbibheading", "bibliography", "bibliographystyle",
+	                                       "addbibresource", "nobibliography", "fullcite",
+	                                       "footfullcite", "bibentry"};
 	for (size_t i = 0; i < sizeof drop_arg / sizeof *drop_arg && !done; i++)
 		if (cmd_is(p, end, drop_arg[i], &l)) {
 			const char *q = p + l;
@@ -568,6 +589,119 @@ static const char *math_mark(const char *p, const char *end, struct buf *out)
 		else
 			buf_putc(out, marks[i]);
 	return close + 1;
+}
+
+/* The text of a name argument ("{\Large{John Edwards, Ph.D.} \vspace*{.1in}}"
+ * gives "John Edwards"): a command that dresses its argument leaves it,
+ * layout commands go with theirs, other braces go; the name ends at a
+ * comma, "|", "\\", "\and" or "\thanks"; then it is decoded. */
+static cx_str name_text(struct arena *a, const char *p, const char *e)
+{
+	static const char *const drop[] = {"vspace", "hspace", "url", "href", "email", "footnote", "thanks", NULL};
+	struct buf b = {0};
+	while (p < e && *p != ',' && *p != '|') {
+		if (*p == '\\' && p + 1 < e && p[1] == '\\')
+			break;
+		if (*p == '\\' && p + 1 < e && str_alpha((unsigned char)p[1])) {
+			const char *q = p + 1;
+			while (q < e && str_alpha((unsigned char)*q))
+				q++;
+			size_t l = (size_t)(q - p - 1), k = 0;
+			if (l == 3 && !memcmp(p + 1, "and", 3))
+				break;
+			while (drop[k] && !(strlen(drop[k]) == l && !memcmp(p + 1, drop[k], l)))
+				k++;
+			if (drop[k] && k == 6)
+				break; /* \thanks: the name is over */
+			if (l <= 2) { /* \c{c}, \ss, \o: the decoder's */
+				const char *g = q < e && *q == '{' ? skip_group(q, e) : q;
+				buf_put(&b, p, (size_t)(g - p));
+				p = g;
+				continue;
+			}
+			if (q < e && *q == '*')
+				q++;
+			while (drop[k] && q < e && (*q == '{' || *q == '['))
+				q = skip_group(q, e);
+			p = q;
+			continue;
+		}
+		if (*p == '\\' && p + 1 < e) { /* \'e, \"{o}: an accent, the decoder's */
+			const char *g = p + 2 < e && p[2] == '{' ? skip_group(p + 2, e) : p + 3 <= e ? p + 3 : e;
+			buf_put(&b, p, (size_t)(g - p));
+			p = g;
+			continue;
+		}
+		if (*p != '{' && *p != '}')
+			buf_putc(&b, *p == '~' || *p == '\n' || *p == '\t' ? ' ' : *p);
+		p++;
+	}
+	cx_str r = b.n ? latex_decode(a, b.p, b.n) : (cx_str){"", 0};
+	buf_free(&b);
+	while (r.n && r.p[r.n - 1] == ' ')
+		r.n--;
+	while (r.n && r.p[0] == ' ')
+		r.p++, r.n--;
+	return r;
+}
+
+cx_str cvd_tex_owner(struct arena *a, const char *s, size_t n)
+{
+	const char *end = s + n;
+	cx_str given = {"", 0}, family = {"", 0};
+	for (const char *p = s; p < end && (p = memchr(p, '\\', (size_t)(end - p))) != NULL; p++) {
+		size_t l;
+		/* "%" starts a comment: a line commented out names no one */
+		const char *ls = p;
+		while (ls > s && ls[-1] != '\n')
+			ls--;
+		if (memchr(ls, '%', (size_t)(p - ls)))
+			continue;
+		int name = cmd_is(p, end, "name", &l), author = !name && cmd_is(p, end, "author", &l);
+		int first = !name && !author && cmd_is(p, end, "firstname", &l);
+		int fam = !name && !author && !first && (cmd_is(p, end, "familyname", &l) || cmd_is(p, end, "lastname", &l));
+		if (!name && !author && !first && !fam)
+			continue;
+		const char *q = p + l;
+		while (q < end && (*q == ' ' || *q == '\t'))
+			q++;
+		if (q >= end || *q != '{')
+			continue;
+		const char *g = skip_group(q, end);
+		cx_str t = name_text(a, q + 1, g - 1);
+		if (name) { /* \name{Given}{Family} (awesome-cv, moderncv) or \name{Given Family} (res) */
+			const char *h = g;
+			while (h < end && (*h == ' ' || *h == '\t'))
+				h++;
+			if (h < end && *h == '{') {
+				const char *hg = skip_group(h, end);
+				given = t, family = name_text(a, h + 1, hg - 1);
+			} else
+				given = t, family = (cx_str){"", 0};
+			break;
+		}
+		if (author) {
+			given = t, family = (cx_str){"", 0};
+			break;
+		}
+		if (first)
+			given = t;
+		else
+			family = t;
+		if (given.n && family.n)
+			break;
+	}
+	if (!given.n || (!family.n && !memchr(given.p, ' ', given.n)))
+		return (cx_str){"", 0};
+	if (!family.n)
+		return given;
+	size_t k = given.n + 1 + family.n;
+	char *o = arena_alloc(a, k + 1);
+	memcpy(o, given.p, given.n);
+	o[given.n] = ' ';
+	memcpy(o + given.n + 1, family.p, family.n);
+	o[k] = 0;
+	return (cx_str){o, k};
 }
 
 /* A LaTeX CV to lines (pre: its preamble, where its own commands are
@@ -732,10 +866,12 @@ static void tex_lines(const char *pre, size_t npre, const char *s, size_t n, str
 			drop_empty_item(out);
 			/* an environment's arguments: {enumerate}[label=...], a
 			 * table's columns {p{0.1\textwidth}l}, {CSLReferences}{1}{0};
-			 * an argument with a space in it is text */
+			 * an argument with a space in it is text, and so is a
+			 * capitalised word outside tables (a section's title:
+			 * \begin{rSection}{Publications}) */
 			for (;;) {
 				const char *g = p < end && (*p == '[' || *p == '{') ? skip_group(p, end) : p;
-				if (g == p || (*p == '{' && memchr(p, ' ', (size_t)(g - p))))
+				if (g == p || (*p == '{' && (memchr(p, ' ', (size_t)(g - p)) || (!tab && env_title(p + 1, g - 1)))))
 					break;
 				p = g;
 			}
