@@ -83,6 +83,7 @@ enum csl_cm {
 	CM_PIECE = 'X',                            /* text on either side is escaped apart */
 	CM_NUMEND = 'T',                           /* after a number's suffix punctuation */
 	CM_TAG_OFF = 't',                          /* ends a tagged span (below) */
+	CM_INQUOTE = 'i',                          /* a suffix's mark moved into a quote starts */
 };
 /* A tagged rendering (csl_session_tagged) marks what wrote each span of
  * an entry: CM_ESC, CM_TAG + v opens the text of variable v, CM_TAG_LABEL
@@ -125,6 +126,7 @@ struct csl_fmt {
 	unsigned char display;      /* 0, 1 block, 2 left-margin, 3 right-inline, 4 indent */
 	unsigned char text_case;    /* enum csl_case */
 	unsigned quotes : 1, strip_periods : 1, has_affix : 1, has_style : 1;
+	unsigned quotes_set : 1;      /* quotes written, "false" too */
 	unsigned normal_shown : 1;  /* a "normal" here prints whatever encloses it */
 };
 
@@ -496,6 +498,9 @@ void csl_cat(struct buf *b, const char *s, int punct_in_quote);
 /* Punctuation r meeting punctuation l, as citeproc-js: 0 both stay, 1 r
  * goes, 2 r replaces l. */
 int csl_collide(int l, int r);
+int csl_tail(const struct buf *b);
+int csl_cat_around_quote(struct buf *b, const char *s, int piq, int direct);
+int csl_ends_in_suffix_mark(const struct buf *b, int m);
 void csl_cat_prefixed(struct buf *b, const char *s);
 
 /* number.c */
@@ -551,6 +556,10 @@ struct csl_render {
 	int last_empty;          /* the last child csl_render_kids rendered was empty */
 	int counted;             /* a cs:name form="count" was rendered (sort keys) */
 	int tag;                 /* a tagged rendering: mark what each span is */
+	int around;              /* csl_fmt_apply formats a macro call (1) or group (2) */
+	int around_quoted;       /* ... whose last piece is a quoted text */
+	int var_leaf;            /* csl_fmt_apply formats a cs:text of a variable */
+	const struct csl_node *last_kid; /* the node of the last piece joined */
 };
 /* s marked with the tag what (CM_TAG + a variable, CM_TAG_LABEL or
  * CM_TAG_TERM) when r is a tagged rendering and s is not empty; s as it

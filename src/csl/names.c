@@ -467,6 +467,17 @@ static void put_spaced(struct buf *b, const char *s)
 	buf_put(b, s, strlen(s));
 }
 
+/* A delimiter between two names: its first mark meets the mark the
+ * name before it ends with, by the table of csl_collide ("Doe J." and
+ * ". " give "Doe J. Roe", "Why?" and ": " give "Why? Roe"), as
+ * citeproc-js joins a list; ", " after "Inc." stays. */
+static void put_delim(struct buf *b, const char *d)
+{
+	if (*d && csl_collide(csl_tail(b), (unsigned char)*d) == 1)
+		d++;
+	put_spaced(b, d);
+}
+
 /* cs:name's affixes and formatting go around each personal name, not
  * around the list (citeproc-js: "Vallée B., Vera A." with suffix=".",
  * each name bold with font-weight="bold"); a literal name takes the
@@ -531,6 +542,11 @@ static const char *name_list(struct csl_render *r, const struct csl_names *nl,
 	}
 	if (o.etal_min > 0 && o.etal_first > 0 && n >= (size_t)o.etal_min && n > (size_t)o.etal_first) {
 		show = (size_t)o.etal_first;
+		/* with et-al-use-last, citeproc-js shows at most et-al-min
+		 * less two names before the ellipsis ("A, B, C, D, E, … K"
+		 * of et-al-min="7" et-al-use-first="6") */
+		if (o.etal_last && o.etal_min > 2 && show > (size_t)o.etal_min - 2)
+			show = (size_t)o.etal_min - 2;
 		use_etal = 1;
 	}
 	/* the names the cites needed; the bibliography shows them too when
@@ -585,7 +601,7 @@ static const char *name_list(struct csl_render *r, const struct csl_names *nl,
 				 * delimiter delimiter-precedes-last="always" asks
 				 * for before the second of two (citeproc-js) */
 				if (o.dp_last == DP_ALWAYS && show == 2)
-					put_spaced(&b, o.delimiter);
+					put_delim(&b, o.delimiter);
 				buf_put(&b, and_term, strlen(and_term));
 			} else if (last && and_term && !r->sort) {
 				/* with delimiter-precedes-last="always", an institution
@@ -595,13 +611,17 @@ static const char *name_list(struct csl_render *r, const struct csl_names *nl,
 				if (dp_applies(o.dp_last, (int)show, prev_inv) &&
 				    !(o.dp_last == DP_ALWAYS && show == 2 && nl->v[i].literal &&
 				      !nl->v[i].personal))
-					put_spaced(&b, o.delimiter);
+					put_delim(&b, o.delimiter);
 				else
 					put_spaced(&b, " ");
 				buf_put(&b, and_term, strlen(and_term));
 				buf_putc(&b, ' ');
-			} else {
+			} else if (r->sort || (last && !and_term)) {
+				/* before the last name with no "and", citeproc-js
+				 * joins the delimiter apart ("Jr.. Roe") */
 				put_spaced(&b, o.delimiter);
+			} else {
+				put_delim(&b, o.delimiter);
 			}
 		}
 		/* before the last name, with no "and", citeproc-js joins the
@@ -624,7 +644,15 @@ static const char *name_list(struct csl_render *r, const struct csl_names *nl,
 		/* et-al-use-last: the last name after an ellipsis; a sort key
 		 * holds it too */
 		if (o.etal_last && !nl->others && show + 1 < n) {
-			buf_put(&b, o.delimiter, strlen(o.delimiter));
+			/* the delimiter comes before the ellipsis after two
+			 * names or more, whatever delimiter-precedes-et-al
+			 * says, as citeproc-js joins it ("A … K", "A, B, … K") */
+			if (r->sort)
+				buf_put(&b, o.delimiter, strlen(o.delimiter));
+			else if (show >= 2)
+				put_delim(&b, o.delimiter);
+			else
+				put_spaced(&b, " ");
 			if (!r->sort)
 				buf_put(&b, "\xE2\x80\xA6 ", 4);
 			int inv = r->sort || o.sort_order == NSO_ALL;
@@ -643,7 +671,10 @@ static const char *name_list(struct csl_render *r, const struct csl_names *nl,
 				 * the names without the blank (citeproc-js) */
 				if (!strcmp(sep, " ") && !romanesque(t))
 					sep = "";
-				buf_put(&b, sep, strlen(sep));
+				if (sep == o.delimiter)
+					put_delim(&b, sep);
+				else
+					buf_put(&b, sep, strlen(sep));
 				buf_putc(&b, 0);
 				b.n--;
 				struct csl_fmt ef = etal ? csl_name_fmt(r, &etal->f, name ? &name->f : NULL) : (struct csl_fmt){0};

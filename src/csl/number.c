@@ -391,6 +391,88 @@ static int roman_range(const char *s)
 	return dash == 1;
 }
 
+/* The number JavaScript's parseInt reads at the start of s[0..n) (blanks
+ * and a sign first), or -1 when it reads none. */
+static long lead_int(const char *s, size_t n)
+{
+	size_t i = 0;
+	while (i < n && (s[i] == ' ' || s[i] == '\t'))
+		i++;
+	if (i < n && s[i] == '+')
+		i++;
+	if (i >= n || s[i] < '0' || s[i] > '9')
+		return -1;
+	long v = 0;
+	for (; i < n && s[i] >= '0' && s[i] <= '9' && v < 100000000; i++)
+		v = v * 10 + (s[i] - '0');
+	return v;
+}
+
+static int all_digits(const char *s, size_t n)
+{
+	if (!n)
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		if (s[i] < '0' || s[i] > '9')
+			return 0;
+	return 1;
+}
+
+/* Ranges in a page value that is not a number as a whole ("202 + 2-34"),
+ * with no page-range-format, as citeproc-js reads it: the value is cut
+ * into pieces at hyphens, ", ", "; " and "&"; a hyphen (blanks around it
+ * too) becomes the range delimiter between two pieces of digits, or when
+ * the number the piece before it starts with is larger than the one after
+ * ("202 + 2-34" gives "202 + 2–34", "3 + 12-15" stays, "1682-??" stays). */
+static const char *loose_ranges(struct arena *a, const char *s, const char *delim)
+{
+	if (!strchr(s, '-'))
+		return s;
+	struct buf b = {0};
+	size_t n = strlen(s), st = 0; /* st: where the piece before starts */
+	for (size_t i = 0; i < n;) {
+		if (s[i] == '&' || ((s[i] == ',' || s[i] == ';') && i + 1 < n && s[i + 1] == ' ')) {
+			buf_put(&b, s + i, 1);
+			i++;
+			while (i < n && s[i] == ' ')
+				buf_putc(&b, s[i++]);
+			st = i;
+			continue;
+		}
+		/* a joiner: blanks, hyphens, blanks */
+		size_t j = i;
+		while (j < n && s[j] == ' ')
+			j++;
+		if (j >= n || s[j] != '-') {
+			buf_putc(&b, s[i++]);
+			continue;
+		}
+		size_t h = j;
+		while (h < n && s[h] == '-')
+			h++;
+		size_t k = h;
+		while (k < n && s[k] == ' ')
+			k++;
+		size_t e = k; /* the piece after: up to the next joiner */
+		while (e < n && s[e] != '-' && s[e] != '&' && !((s[e] == ',' || s[e] == ';') && e + 1 < n && s[e + 1] == ' '))
+			e++;
+		while (e > k && s[e - 1] == ' ')
+			e--;
+		long l = lead_int(s + st, i - st), r = lead_int(s + k, e - k);
+		int range = (l >= 0 && r >= 0 && l > r) ||
+		            (all_digits(s + st, i - st) && all_digits(s + k, e - k));
+		if (range)
+			buf_put(&b, delim, strlen(delim));
+		else
+			buf_put(&b, s + i, k - i);
+		i = k;
+		st = k;
+	}
+	const char *r = arena_strndup(a, b.p ? b.p : "", b.n);
+	buf_free(&b);
+	return r;
+}
+
 const char *csl_page_range(struct arena *a, const char *s, enum csl_range_format format,
                            const char *delim)
 {
@@ -404,7 +486,8 @@ const char *csl_page_range(struct arena *a, const char *s, enum csl_range_format
 		return r;
 	}
 	if (!csl_is_numeric(s))
-		return s; /* "129-139 (or 129-138??)" stays as written */
+		/* "129-139 (or 129-138??)" stays as written */
+		return format == PRF_AS_GIVEN ? loose_ranges(a, s, delim ? delim : "\xE2\x80\x93") : s;
 	if (!delim)
 		delim = "\xE2\x80\x93";
 	struct buf b = {0};

@@ -123,6 +123,25 @@ static void drop_decopunct(struct buf *b)
 	b->n -= 2;
 }
 
+/* Does f decorate a variable's text so that citeproc-js keeps the
+ * value's last mark apart from the punctuation after it: a font style,
+ * variant, weight, decoration or vertical-align ("normal" too) or a
+ * quotes="false" (quotes="true" has rules of its own)? */
+static int keeps_marks(const struct csl_fmt *f)
+{
+	return (f->font_style || f->font_variant || f->font_weight || f->decoration || f->valign ||
+	        f->quotes_set) && !f->quotes;
+}
+
+/* Punctuation s starts with after such a text at the end of b: the two
+ * meet only when they are the same mark ("<i>Ltd.</i>" and "." give
+ * "<i>Ltd.</i>", but "<i>Why?</i>." and "<i>Tit;</i>:" stay). */
+static int marks_apart(const struct buf *b, const char *s)
+{
+	int l = csl_tail(b);
+	return *s && strchr(".,;:!?", *s) && l > 0 && strchr(".,;:!?", l) && l != *s;
+}
+
 /* Does s end in a number's suffix punctuation (CM_NUMEND among the
  * markup after its last text) other than next? */
 static int after_number(const char *s, char next)
@@ -247,6 +266,17 @@ const char *csl_fmt_apply(struct csl_render *r, const char *s, const struct csl_
 			buf_putc(b, CM_ESC);
 			buf_putc(b, CM_PIECE);
 			buf_putc(b, ' ');
+		} else if (r->around && !f->quotes && !r->plain && !r->sort &&
+		           csl_cat_around_quote(b, f->suffix, piq, r->around_quoted)) {
+			/* a group's or macro call's suffix after a quoted text */
+		} else if (r->around == 2 && !r->plain && !r->sort && sn >= 2 && strchr(".,;:!?", f->suffix[0]) &&
+		           strspn(f->suffix + 1, " ") == sn - 1 && csl_ends_in_suffix_mark(b, f->suffix[0])) {
+			/* a child's suffix that ends in the mark a group's
+			 * suffix starts with takes its place, blank and all,
+			 * as citeproc-js ("‘Title’." and ". " give "‘Title’.");
+			 * a macro call's suffix meets it as usual */
+		} else if (r->var_leaf && !r->plain && !r->sort && keeps_marks(f) && marks_apart(b, f->suffix)) {
+			buf_put(b, f->suffix, sn);
 		} else {
 			if (sn && strchr(".,;:!?", f->suffix[0]))
 				drop_decopunct(b);
@@ -655,7 +685,11 @@ static const char *render_text(struct csl_render *r, const struct csl_node *n)
 			return "";
 		struct csl_fmt own;
 		s = undecorated_tail(r, s, &n->f);
-		return csl_fmt_apply(r, decorated_lead(r, s, &n->f), csl_fmt_uncased(&n->f, &own), 1);
+		r->around = 1;
+		r->around_quoted = r->last_kid && r->last_kid->kind == CK_TEXT && r->last_kid->f.quotes;
+		s = csl_fmt_apply(r, decorated_lead(r, s, &n->f), csl_fmt_uncased(&n->f, &own), 1);
+		r->around = r->around_quoted = 0;
+		return s;
 	}
 	if (n->macro_name)
 		return "";
@@ -712,7 +746,9 @@ static const char *render_text(struct csl_render *r, const struct csl_node *n)
 		s = n->value;
 		return csl_fmt_term(r, narrow_spaces(r, s), &n->f);
 	}
+	r->var_leaf = 1;
 	const char *o = csl_fmt_apply(r, csl_tag(r, CM_TAG + n->var, narrow_spaces(r, s)), &n->f, 1);
+	r->var_leaf = 0;
 	int v = n->var;
 	if (v == CV_PAGE || v == CV_LOCATOR || csl_var_kind(v) == CVK_NUMBER)
 		o = number_end(r, csl_var_value(r, v, n->form == TF_SHORT), o, &n->f);
@@ -1045,6 +1081,8 @@ static size_t kids_into(struct csl_render *r, const struct csl_node *n, const ch
 			continue;
 		}
 		const char *s = csl_render_node(r, k);
+		/* the last piece inside k, when k is a group or macro call */
+		const struct csl_node *inner = r->last_kid;
 		if (!s || !*s) {
 			/* a group, macro call or block leaves an empty piece
 			 * for the layout's suffix (see suffix_inside) */
@@ -1061,7 +1099,19 @@ static size_t kids_into(struct csl_render *r, const struct csl_node *n, const ch
 			b->n -= 2;
 		}
 		int after = 0; /* the delimiter's last mark, when it ends in one */
-		if (b->n && delim) {
+		if (b->n && delim && (*nested & 4) && !r->plain && !r->sort &&
+		    csl_cat_around_quote(b, delim, piq, (*nested & 16) != 0)) {
+			/* a delimiter after a group or macro call that ends in a
+			 * quoted text */
+			size_t dn = strlen(delim);
+			after = dn && strchr(".,;:!?", delim[dn - 1]) ? delim[dn - 1] : 0;
+		} else if (b->n && delim && (*nested & 8) && !r->plain && !r->sort && marks_apart(b, delim)) {
+			/* after a decorated variable's text, a delimiter's mark
+			 * meets only the same mark */
+			buf_put(b, delim, strlen(delim));
+			size_t dn = strlen(delim);
+			after = dn && strchr(".,;:!?", delim[dn - 1]) ? delim[dn - 1] : 0;
+		} else if (b->n && delim) {
 			join_delim(b, delim, piq, *nested);
 			size_t dn = strlen(delim);
 			after = dn && strchr(".,;:!?", delim[dn - 1]) ? delim[dn - 1] : 0;
@@ -1086,10 +1136,14 @@ static size_t kids_into(struct csl_render *r, const struct csl_node *n, const ch
 		else
 			csl_cat(b, s, piq);
 		*last = s;
+		r->last_kid = k;
 		pieces++;
 		size_t sn = k->f.suffix ? strlen(k->f.suffix) : 0;
 		*nested = (!(sn && strchr(".,;:!?", k->f.suffix[sn - 1]))) |
-		          (sn >= 2 && !strcmp(k->f.suffix + sn - 2, "\xC2\xA0")) << 1;
+		          (sn >= 2 && !strcmp(k->f.suffix + sn - 2, "\xC2\xA0")) << 1 |
+		          ((k->macro || k->kind == CK_GROUP) && !sn && !k->f.quotes) << 2 |
+		          (k->kind == CK_TEXT && k->var != CV_NONE && !k->macro && !sn && keeps_marks(&k->f)) << 3 |
+		          ((k->macro || k->kind == CK_GROUP) && inner && inner->kind == CK_TEXT && inner->f.quotes) << 4;
 		split = (size_t)-1;
 		if (b->n >= 3 && b->p[b->n - 3] == CM_ESC && b->p[b->n - 2] == CM_PIECE &&
 		    b->p[b->n - 1] == ' ' && k->f.suffix && strlen(k->f.suffix) >= 2)
@@ -1130,7 +1184,15 @@ static const char *render_group(struct csl_render *r, const struct csl_node *n)
 	r->found = found + f + (f == 0 && *s);
 	struct csl_fmt own;
 	s = undecorated_tail(r, s, &n->f);
-	return csl_fmt_apply(r, decorated_lead(r, s, &n->f), csl_fmt_uncased(&n->f, &own), 1);
+	/* 2: the group's last piece has a suffix of its own (the rule of a
+	 * child's suffix that takes the group's, csl_fmt_apply) */
+	const struct csl_node *lk = r->last_kid;
+	size_t ln = lk && lk->f.suffix ? strlen(lk->f.suffix) : 0;
+	r->around = *s && ln && n->f.suffix && lk->f.suffix[ln - 1] == n->f.suffix[0] ? 2 : 1;
+	r->around_quoted = lk && lk->kind == CK_TEXT && lk->f.quotes;
+	s = csl_fmt_apply(r, decorated_lead(r, s, &n->f), csl_fmt_uncased(&n->f, &own), 1);
+	r->around = r->around_quoted = 0;
+	return s;
 }
 
 static const char *leaf(struct csl_render *r, const char *s)

@@ -25,7 +25,7 @@ int csl_mark_dir(const char *p)
 		if (k == CM_BLOCK || k == CM_LEFT || k == CM_RIGHT || k == CM_INDENT)
 			return 1;
 		if (k == CM_NOPUNCT || k == CM_SUFEND || k == CM_DECOBLANK || k == CM_PIECE ||
-		    k == CM_NUMEND)
+		    k == CM_NUMEND || k == CM_INQUOTE)
 			return 0;
 		if (k >= CM_TAG)
 			return 1; /* a tagged span opens (CM_TAG_OFF closes it) */
@@ -763,6 +763,92 @@ int csl_collide(int l, int r)
 	return 0;
 }
 
+/* The last text character of b, past trailing markup, or -1. */
+int csl_tail(const struct buf *b)
+{
+	size_t at;
+	return b->n ? tail_char(b->p, b->n, &at) : -1;
+}
+
+/* Does b end in a child's suffix whose last mark is m (CM_SUFEND among
+ * the markup after it)? */
+int csl_ends_in_suffix_mark(const struct buf *b, int m)
+{
+	size_t at;
+	if (!b->n || tail_char(b->p, b->n, &at) != m)
+		return 0;
+	return mark_in(b->p + at, b->n - at, CM_SUFEND);
+}
+
+/* s, the suffix of a group or macro call whose text ends in a quoted
+ * text, or the delimiter after it, with punctuation-in-quote: as
+ * citeproc-js, its first mark goes inside the quote whatever it is
+ * ("“Letters:”", "“Letters;”"), right after the quoted text and before
+ * what the text's own suffix moved in (CM_INQUOTE: "“Letters.,”" of a
+ * "," inside and a "." around), where it meets the text's last mark
+ * ("“Why?,”"); that is when the quoted text is the node's own piece
+ * (direct), else the mark goes after them ("“Picture,.”" of a group
+ * around a macro call).  Without punctuation-in-quote the mark stays outside
+ * but meets the quoted text's last mark all the same ("‘Why?’ Pub", where
+ * the text's own suffix keeps apart: "‘Why?’. Pub").  Returns 0, having
+ * done nothing, when b ends in no style's closing quote. */
+int csl_cat_around_quote(struct buf *b, const char *s, int piq, int direct)
+{
+	int r = (unsigned char)*s;
+	size_t at;
+	if (!r || !strchr(".,;:!?", r) || !b->n || tail_char(b->p, b->n, &at) < 0)
+		return 0;
+	size_t q = (size_t)-1;
+	int style_quote = 0;
+	for (size_t i = at; i + 1 < b->n; i++)
+		if (b->p[i] == CM_ESC && (b->p[i + 1] == CM_QUOTE_OFF || b->p[i + 1] == CM_DQUOTE_OFF ||
+		                          b->p[i + 1] == CM_SQUOTE_OFF)) {
+			/* the innermost: a quote in the value inside the style's */
+			if (q == (size_t)-1)
+				q = i;
+			style_quote |= b->p[i + 1] == CM_QUOTE_OFF;
+		}
+	if (q == (size_t)-1 || !style_quote)
+		return 0;
+	if (!piq) {
+		size_t a2;
+		if (csl_collide(tail_char(b->p, q, &a2), r) != 1)
+			return 0;
+		buf_put(b, s + 1, strlen(s + 1));
+		return 1;
+	}
+	/* where the text's own moved marks start, a few bytes before */
+	size_t ins = q;
+	for (size_t i = q >= 12 ? q - 12 : 0; direct && i + 1 < q; i++)
+		if (b->p[i] == CM_ESC && b->p[i + 1] == CM_INQUOTE)
+			ins = i;
+	size_t at2, at3;
+	int l = tail_char(b->p, ins, &at2);
+	int c = csl_collide(l, r);
+	/* a mark the text's own suffix moved in takes the same mark
+	 * ("“Title.”" of "." inside and "." around) */
+	if (ins < q && csl_collide(tail_char(b->p, q, &at3), r) == 1)
+		c = 1;
+	if (c == 1) {
+		buf_put(b, s + 1, strlen(s + 1));
+		return 1;
+	}
+	if (c == 2)
+		b->p[at2 - 1] = (char)r;
+	char tail[64];
+	size_t tn = b->n - ins;
+	if (c == 0) {
+		if (tn >= sizeof tail)
+			return 0;
+		memcpy(tail, b->p + ins, tn);
+		b->n = ins;
+		buf_putc(b, (char)r);
+		buf_put(b, tail, tn);
+	}
+	buf_put(b, s + 1, strlen(s + 1));
+	return 1;
+}
+
 /* Append s, an affixed text, to b, which ends in its prefix: as
  * citeproc-js keeps a prefix and the text or first prefix inside it
  * apart, only a space doubled across the two goes ("[S.l.];:" stays). */
@@ -832,10 +918,15 @@ void csl_cat(struct buf *b, const char *s, int punct_in_quote)
 				memcpy(tail, b->p + q, tn);
 				b->n = q;
 				int c = csl_collide(inner, r);
-				if (c == 2)
+				if (c == 2) {
 					b->p[at2 - 1] = (char)r;
-				else if (c == 0)
+				} else if (c == 0) {
+					if (!mark_in(b->p + at2, q - at2, CM_INQUOTE)) {
+						buf_putc(b, CM_ESC);
+						buf_putc(b, CM_INQUOTE);
+					}
 					buf_putc(b, (char)r);
+				}
 				buf_put(b, tail, tn);
 				buf_put(b, s + i + 1, strlen(s + i + 1));
 				return;

@@ -292,6 +292,26 @@ static const char *suffix_inside(struct csl_render *r, const char *s, struct csl
 	return o;
 }
 
+/* A layout whose first child has display loses the suffix of the last
+ * child that rendered, as citeproc-js gives that child the layout's
+ * suffix in place of its own ("<div>T</div>Pub" of a last group with
+ * suffix="."); a suffix that met the text before it is left alone. */
+static const char *last_suffix_out(struct csl_render *r, const char *s)
+{
+	const struct csl_node *k = r->last_kid;
+	if (!k || k->f.display || !k->f.suffix || !*k->f.suffix)
+		return s;
+	size_t n = strlen(s), e = n, sn = strlen(k->f.suffix);
+	while (e >= 2 && s[e - 2] == CM_ESC && csl_mark_dir(s + e - 2) == 0)
+		e -= 2;
+	if (e < sn || memcmp(s + e - sn, k->f.suffix, sn))
+		return s;
+	char *o = arena_alloc(r->a, n - sn + 1);
+	memcpy(o, s, e - sn);
+	memcpy(o + e - sn, s + e, n - e + 1);
+	return o;
+}
+
 /* Blanks that end the last block of an entry leave the block, as
  * citeproc-js moves a last child's trailing blank up to a parent
  * without font decorations: "p. 5</div>", not "p. 5 </div>".  Blanks
@@ -367,7 +387,10 @@ const char *csl_bib_entry(struct csl_session *S, size_t i, const struct csl_item
 		s = aligned(&r, lay);
 	} else {
 		r.last_empty = 0;
+		r.last_kid = NULL;
 		s = csl_render_kids(&r, lay, NULL);
+		if (S->st->bib_first_display)
+			s = last_suffix_out(&r, s);
 		if (S->st->bib_display)
 			s = display_punct(&r, s);
 		if (S->st->bib_display && !(lay->f.suffix && *lay->f.suffix))

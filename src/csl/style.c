@@ -50,6 +50,7 @@ static void parse_fmt(const struct xnode *x, struct csl_fmt *f)
 	f->display = (unsigned char)csl_pick(xml_attr(x, "display"), di, 0);
 	f->text_case = (unsigned char)csl_pick(xml_attr(x, "text-case"), case_names, 0);
 	f->quotes = is(xml_attr(x, "quotes"), "true");
+	f->quotes_set = xml_attr(x, "quotes") != NULL;
 	f->strip_periods = is(xml_attr(x, "strip-periods"), "true");
 	f->has_affix = (f->prefix && *f->prefix) || (f->suffix && *f->suffix);
 	f->has_style = f->font_style || f->font_variant || f->font_weight || f->decoration ||
