@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "core/str.h"
+#include "core/utf8.h"
 #include "cv/doc.h"
 
 /* ---- the labels, checked ---------------------------------------------------------- */
@@ -77,6 +78,70 @@ static int names_works(cx_str t)
 		if (cvd_find_ci(t, w[i], 1) >= 0)
 			return 1;
 	return 0;
+}
+
+/* A tag under an item in small letters, one or two words without
+ * digits or stops ("featured", "oral"): a template's badge, no field. */
+static int lower_tag(const struct cv *v, const struct cv_line *L, cx_str p)
+{
+	if (!p.n || p.n > 20 || cvd_words_in(p) > 2)
+		return 0;
+	for (size_t i = 0; i < p.n; i++)
+		if (!str_is_lower((unsigned char)p.p[i]) && p.p[i] != ' ' && p.p[i] != '-')
+			return 0;
+	/* in a text dump, not the end of a paragraph the width wrapped: it
+	 * would have fitted on the line before */
+	if (!v->html && v->width >= 60 && L->idx && !v->l[L->idx - 1].blank &&
+	    utf8_count(v->l[L->idx - 1].s, v->l[L->idx - 1].n) + v->l[L->idx - 1].indent + 1 + p.n > v->width)
+		return 0;
+	return 1;
+}
+
+/* An abstract as a card shows it, cut at a length: twenty words and more,
+ * most in small letters, and a sentence that ends inside it. */
+static int cut_abstract(cx_str p)
+{
+	size_t words = 0, lower = 0, inner = 0;
+	for (size_t i = 0; i < p.n; i++) {
+		if (p.p[i] != ' ' && (!i || p.p[i - 1] == ' ')) {
+			words++;
+			lower += str_is_lower((unsigned char)p.p[i]) != 0;
+		}
+		if (p.p[i] == '.' && i > 2 && i + 2 < p.n && p.p[i + 1] == ' ' && str_is_upper((unsigned char)p.p[i + 2]) &&
+		    str_is_lower((unsigned char)p.p[i - 1]) && str_is_lower((unsigned char)p.p[i - 2]))
+			inner++;
+	}
+	return words >= 20 && 2 * lower >= words && inner;
+}
+
+/* Where the chain read one block wrong, by what the block is and the item
+ * it stands in, before the items are checked (repair):
+ *   - a tag in small letters that ends an item is no part of it;
+ *   - prose under a title alone, the authors next, is that title's
+ *     abstract (a card's summary), not a new item. */
+static void local_repairs(struct cv *v, const struct cv_blocks *b, uint8_t *lab)
+{
+	size_t item = (size_t)-1; /* the start of the item the last block is in */
+	unsigned f = 0;           /* what that item holds */
+	for (size_t k = 0; k < b->n; k++) {
+		const struct cv_line *L = &v->l[b->seq[k]];
+		cx_str p = cvd_plain(&v->a, cvd_S(L->s, L->n));
+		int ends = k + 1 >= b->n || (lab[k + 1] != BLK_CONT && lab[k + 1] != BLK_SIDE);
+		if (lab[k] == BLK_CONT && ends && !L->heading && lower_tag(v, L, p))
+			lab[k] = BLK_OTHER_PUB;
+		else if (lab[k] == BLK_START && k && item == k - 1 &&
+		         (f & (BF_TITLE | BF_AUTHORS | BF_YEAR | BF_PROSE)) == BF_TITLE &&
+		         !v->l[b->seq[k - 1]].heading && !(b->facts[k] & (BF_AUTHORS | BF_YEAR)) &&
+		         ((b->facts[k] & BF_PROSE) || sentences(p) || cut_abstract(p)) && k + 1 < b->n &&
+		         lab[k + 1] == BLK_CONT && (b->facts[k + 1] & BF_AUTHORS))
+			lab[k] = BLK_SIDE;
+		if (lab[k] == BLK_START)
+			item = k, f = b->facts[k];
+		else if (lab[k] == BLK_CONT && item != (size_t)-1)
+			f |= b->facts[k];
+		else if (lab[k] != BLK_SIDE)
+			item = (size_t)-1, f = 0;
+	}
 }
 
 /* What a chain of labels cannot see, and an item must keep: it has a
@@ -305,6 +370,7 @@ void cvd_label_blocks(struct cv *v, const struct lab_model *m, const struct cv_b
 	int32_t *sc = xmalloc(lab_scratch(b->n) * sizeof *sc);
 	lab_decode_stride(m, b->f, b->nf, b->n, BLK_FEAT, lab, sc);
 	free(sc);
+	local_repairs(v, b, lab);
 	repair(v, b, lab);
 }
 
