@@ -23,6 +23,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <utf8proc.h>
 
 #include "core/hash.h"
@@ -594,6 +595,14 @@ static size_t count_lines(const char *s, const char *e)
 	return k;
 }
 
+/* Is path a regular file?  A file a document names is read only then: a
+ * device or a pipe ("\input{/dev/tty}") would wait for ever. */
+static int regular(const char *path)
+{
+	struct stat st;
+	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
 /* ---- a LaTeX CV's \input files ------------------------------------------------ */
 
 /* LaTeX CVs often keep each section in a file of its own
@@ -679,7 +688,7 @@ static char *inc_load(struct cv *v, cx_str dir, cx_str sub, cx_str name, size_t 
 		buf_put(&f, name.p, name.n);
 		if (tex)
 			buf_put(&f, ".tex", 4);
-		FILE *fp = fopen(f.p, "rb");
+		FILE *fp = regular(f.p) ? fopen(f.p, "rb") : NULL;
 		struct buf t = {0};
 		char chunk[65536];
 		size_t k;
@@ -1066,7 +1075,7 @@ static int beside_bib(struct cv *v, struct embedded *m, const char *name)
 		memcpy(path + d, name, k + 1);
 	else
 		memcpy(path + d + k, ".bib", 5);
-	FILE *f = fopen(path, "rb");
+	FILE *f = regular(path) ? fopen(path, "rb") : NULL;
 	if (!f)
 		return 0;
 	struct cx_input in = {f, NULL, 0, 0, 0};

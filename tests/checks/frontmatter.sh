@@ -63,4 +63,7 @@ same "sections in files of their own are read in place" cv.out.bibtex "$tmp/out"
 same "a file the CV cannot input is reported at its line" cv.warnings "$tmp/err"
 "$CITEX" -f cv -t bibtex <cv.tex >"$tmp/out" 2>"$tmp/err"
 same "from standard input the files are taken from the current directory" cv.out.bibtex "$tmp/out"
+printf '\\documentclass{article}\n\\begin{document}\n\\input{/dev/null}\n\\end{document}\n' >"$tmp/dev.tex"
+"$CITEX" -f cv "$tmp/dev.tex" </dev/null >"$tmp/out" 2>"$tmp/err"
+expect "a device is no file a CV inputs" grep -q 'input{/dev/null}: cannot read the file' "$tmp/err"
 done_checks
