@@ -51,16 +51,26 @@ static int repeats_title(struct cv *v, const struct cv_blocks *b, size_t i, size
 	return repeats_line(v, &v->l[b->seq[i]], &v->l[b->seq[j]]).n != 0;
 }
 
+/* The words of p (runs between blanks); *lower: those that begin in a
+ * small letter. */
+static size_t words_lower(cx_str p, size_t *lower)
+{
+	size_t words = 0;
+	*lower = 0;
+	for (size_t i = 0; i < p.n; i++)
+		if (p.p[i] != ' ' && (!i || p.p[i - 1] == ' ')) {
+			words++;
+			*lower += str_is_lower((unsigned char)p.p[i]) != 0;
+		}
+	return words;
+}
+
 /* Sentences: two or more, of sixteen words and more, most of them in
  * small letters (an abstract; a reference's parts are capitalised). */
 static int sentences(cx_str p)
 {
-	size_t n = 0, words = 0, lower = 0;
+	size_t n = 0, lower, words = words_lower(p, &lower);
 	for (size_t i = 0; i < p.n; i++) {
-		if (p.p[i] != ' ' && (!i || p.p[i - 1] == ' ')) {
-			words++;
-			lower += str_is_lower((unsigned char)p.p[i]) != 0;
-		}
 		if (p.p[i] == '.' && (i + 1 == p.n || (p.p[i + 1] == ' ' && i + 2 < p.n && str_is_upper((unsigned char)p.p[i + 2]))) &&
 		    i > 2 && str_is_lower((unsigned char)p.p[i - 1]) && str_is_lower((unsigned char)p.p[i - 2]))
 			n++;
@@ -101,12 +111,8 @@ static int lower_tag(const struct cv *v, const struct cv_line *L, cx_str p)
  * most in small letters, and a sentence that ends inside it. */
 static int cut_abstract(cx_str p)
 {
-	size_t words = 0, lower = 0, inner = 0;
+	size_t inner = 0, lower, words = words_lower(p, &lower);
 	for (size_t i = 0; i < p.n; i++) {
-		if (p.p[i] != ' ' && (!i || p.p[i - 1] == ' ')) {
-			words++;
-			lower += str_is_lower((unsigned char)p.p[i]) != 0;
-		}
 		if (p.p[i] == '.' && i > 2 && i + 2 < p.n && p.p[i + 1] == ' ' && str_is_upper((unsigned char)p.p[i + 2]) &&
 		    str_is_lower((unsigned char)p.p[i - 1]) && str_is_lower((unsigned char)p.p[i - 2]))
 			inner++;
