@@ -736,6 +736,8 @@ static int compact(struct arena *a, cx_str s, struct numbers *nb)
 		while (j < s.n && str_alnum((unsigned char)s.p[j]))
 			j++;
 		cx_str vol = S(s.p + vb, j - vb), iss = S("", 0);
+		if (j + 1 < s.n && s.p[j] == ' ' && s.p[j + 1] == '(')
+			j++; /* "43 (3):199-220" */
 		if (j < s.n && s.p[j] == '(') {
 			const char *e = memchr(s.p + j, ')', s.n - j);
 			if (!e)
@@ -829,6 +831,53 @@ static cx_str pages_volume(cx_str p, cx_str *rest)
 	return S(p.p, d);
 }
 
+/* Does the year follow the volume in parentheses, as physics writes
+ * "Astrophys. J. 517, 565 (1999)", or come before the journal, the
+ * volume ending the reference ("2013, ApJS, 208, 17")?  Then the number
+ * after the volume and a comma is the first page (or article number),
+ * never an issue. */
+static int year_paren_after(const struct cv_item *it)
+{
+	size_t v = it->ntok;
+	for (size_t i = 0; i < it->ntok; i++)
+		if (it->lab[i] == LAB_VOLUME)
+			v = i;
+	if (v + 1 < it->ntok && it->lab[v + 1] == LAB_DATE && it->tok[v + 1].p[0] == '(' && it->tok[v + 1].n >= 5 &&
+	    str_digit((unsigned char)it->tok[v + 1].p[1]))
+		return 1;
+	/* astronomy's "2013, ApJS, 208, 17": the year before the journal,
+	 * and the volume and page last */
+	size_t d = it->ntok, c = it->ntok;
+	for (size_t i = it->ntok; i-- > 0;)
+		if (it->lab[i] == LAB_DATE)
+			d = i;
+		else if (it->lab[i] == LAB_CONTAINER)
+			c = i;
+	return v + 1 == it->ntok && d < c && c < v;
+}
+
+/* "80, 517- | 576": a range the labeller cut after its dash goes back
+ * together in the pages. */
+static cx_str range_back(struct arena *a, cx_str *v, cx_str p)
+{
+	cx_str t = trim_set(p, " "), w = trim_set(*v, " ");
+	size_t e = w.n, dash = 0;
+	if (e && w.p[e - 1] == '-')
+		dash = 1;
+	else if (e >= 3 && !memcmp(w.p + e - 3, "\xE2\x80\x93", 3))
+		dash = 3;
+	if (!dash || !t.n || !str_digit((unsigned char)t.p[0]))
+		return p;
+	size_t b = e - dash;
+	while (b && str_digit((unsigned char)w.p[b - 1]))
+		b--;
+	if (b == e - dash || !b || str_alnum((unsigned char)w.p[b - 1]) || w.p[b - 1] == '(')
+		return p;
+	cx_str first = S(w.p + b, e - b);
+	*v = trim_set(S(w.p, b), ",.;: ");
+	return cv_cat(a, first, "", t);
+}
+
 static void numbers_of(struct arena *a, const struct cv_item *it, struct numbers *nb)
 {
 	memset(nb, 0, sizeof *nb);
@@ -841,6 +890,7 @@ static void numbers_of(struct arena *a, const struct cv_item *it, struct numbers
 	} else {
 		cx_str pv = p.n ? S("", 0) : volume_pages(v, &v);
 		p = first_page_back(a, &v, p);
+		p = range_back(a, &v, p);
 		if (!v.n && p.n)
 			v = pages_volume(p, &p);
 		volume_issue(v, &nb->vol, &nb->iss);
@@ -857,7 +907,7 @@ static void numbers_of(struct arena *a, const struct cv_item *it, struct numbers
 		while (is.n && q > v.p && q[-1] == ' ')
 			q--;
 		if (!nb->pages.n && d == is.n && d && q > v.p && q < is.p &&
-		    (str_digit((unsigned char)q[-1]) || (d >= 4 && (q[-1] == ',' || q[-1] == ':'))))
+		    (str_digit((unsigned char)q[-1]) || ((d >= 4 || year_paren_after(it)) && (q[-1] == ',' || q[-1] == ':'))))
 			nb->pages = is, nb->iss = S("", 0);
 	}
 	/* "1-45, 2023": a year after the pages and a comma is the date */
@@ -1467,6 +1517,8 @@ static cx_str note_text(struct cv_ctx *x, const struct cv_item *it, const struct
 		rest = trim_set(pl->s.written, ",.;:()[]|-");
 	if ((arx.n || pl->preprint) && (str_iword(rest, "arxiv") || str_iword(rest, "preprint")) && rest.n < 60)
 		rest = S("", 0); /* "arXiv preprint arXiv:2305.18461": the eprint says it */
+	if (arx.n && rest.n == arx.n && str_ieqn(rest.p, arx.p, arx.n))
+		rest = S("", 0); /* "[quant-ph/0503219]" alone */
 	if (pl->thesis || pl->report || type == CX_T_PHDTHESIS || type == CX_T_MASTERSTHESIS ||
 	    type == CX_T_TECHREPORT)
 		rest = S("", 0);
@@ -1696,11 +1748,26 @@ static void series_letter(struct arena *a, cx_str *cont, struct cv_item *it)
 		size_t e = cont->n, d = e;
 		while (d && str_digit((unsigned char)cont->p[d - 1]))
 			d--;
+		/* the number the labeller took for the volume, when the
+		 * journal's name holds the volume, is the page ("Phys.Rev.
+		 * D78, 025018 (2008)") */
+		int shift = it->seg[LAB_VOLUME].n && !it->seg[LAB_PAGES].n && v.n && v.n <= 8 &&
+		            str_digit((unsigned char)v.p[0]) && str_digit((unsigned char)v.p[v.n - 1]);
 		if (d && d < e && d >= 2 && (cont->p[d - 2] == ' ' || cont->p[d - 2] == '.') &&
-		    series_vol(S(cont->p + d - 1, e - d + 1)) && !it->seg[LAB_VOLUME].n) {
+		    series_vol(S(cont->p + d - 1, e - d + 1)) && (!it->seg[LAB_VOLUME].n || shift)) {
 			letter = cont->p[d - 1];
+			if (it->seg[LAB_VOLUME].n)
+				it->seg[LAB_PAGES] = v;
 			it->seg[LAB_VOLUME] = S(cont->p + d, e - d);
 			*cont = trim_set(S(cont->p, d - 1), " ");
+		} else if (d && d < e && e - d <= 4 && d >= 4 && cont->p[d - 1] == '.' &&
+		           str_is_lower((unsigned char)cont->p[d - 2]) && (!it->seg[LAB_VOLUME].n || shift)) {
+			/* "Commun. Math. Phys.337 (2015) 429": the volume touches
+			 * the journal's last abbreviation */
+			if (it->seg[LAB_VOLUME].n)
+				it->seg[LAB_PAGES] = v;
+			it->seg[LAB_VOLUME] = S(cont->p + d, e - d);
+			*cont = S(cont->p, d);
 		}
 	}
 	if (!letter || (cont->n >= 2 && cont->p[cont->n - 2] == ' ' && str_is_upper((unsigned char)cont->p[cont->n - 1])))

@@ -1022,6 +1022,49 @@ static void title_end(const struct tok *tk, uint8_t *lab, size_t nt)
 		}
 }
 
+/* A page or article number alone (digits, a letter before them, a
+ * range), with its punctuation. */
+static int page_number(const struct tok *t)
+{
+	uint32_t i = 0, n = t->n;
+	while (n && strchr(".,;", t->p[n - 1]))
+		n--;
+	if (n && str_is_upper((unsigned char)t->p[0]))
+		i++;
+	uint32_t d = 0;
+	while (i < n && (str_digit((unsigned char)t->p[i]) || (d && t->p[i] == '-')))
+		i++, d++;
+	return d && i == n && str_digit((unsigned char)t->p[n - 1]);
+}
+
+static int bare_year_at(const char *p)
+{
+	for (int k = 0; k < 4; k++)
+		if (!str_digit((unsigned char)p[k]))
+			return 0;
+	return (p[0] == '1' && p[1] >= '7') || (p[0] == '2' && p[1] == '0');
+}
+
+/* Physics' "Z. Phys. C67 (1995) 321, arXiv:hep-ph/9411405": the number
+ * after the volume and the year in parentheses is the page, when the
+ * labeller gave it to the note or the date and no other token is a
+ * page. */
+static void page_after_year(const struct tok *tk, uint8_t *lab, size_t nt)
+{
+	if (any_label(lab, nt, LAB_PAGES))
+		return;
+	for (size_t i = 2; i < nt; i++)
+		if ((lab[i] == LAB_NOTE || lab[i] == LAB_DATE) && lab[i - 1] == LAB_DATE &&
+		    (lab[i - 2] == LAB_VOLUME ||
+		     (lab[i - 2] == LAB_CONTAINER && str_digit((unsigned char)tk[i - 2].p[tk[i - 2].n - 1]))) &&
+		    tk[i - 1].n >= 6 && tk[i - 1].p[0] == '(' && tk[i - 1].p[5] == ')' && bare_year_at(tk[i - 1].p + 1) &&
+		    page_number(&tk[i]) &&
+		    !(tk[i].flags & TOK_LINESTART)) {
+			lab[i] = LAB_PAGES;
+			return;
+		}
+}
+
 void cv_label(struct cv_ctx *x, const char *s, size_t n, const uint8_t *roles, int lines, struct cv_item *it)
 {
 	char *t;
@@ -1068,6 +1111,7 @@ void cv_label(struct cv_ctx *x, const char *s, size_t n, const uint8_t *roles, i
 	editors_end(tk, lab, nt);
 	editors_first(tk, lab, nt);
 	publisher_after(tk, lab, nt);
+	page_after_year(tk, lab, nt);
 	if (it->heading.n)
 		heading_title(tk, lab, nt, it->heading);
 	/* punctuation alone at a line's end belongs to that line's last word,

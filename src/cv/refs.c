@@ -9,6 +9,146 @@
 #include "cv/cv.h"
 #include "cv/input.h"
 
+/* ---- blanks as a PDF file's text has them ------------------------------- */
+
+
+/* Does the token that holds byte i of s (blank to blank) look like a link
+ * or an identifier, whose punctuation is its own? */
+static int link_token(const char *s, size_t n, size_t i)
+{
+	size_t b = i;
+	while (b && !str_space((unsigned char)s[b - 1]))
+		b--;
+	size_t e = i;
+	while (e < n && !str_space((unsigned char)s[e]))
+		e++;
+	const char *p = s + b;
+	size_t k = e - b;
+	if (k >= 4 && (!strncmp(p, "http", 4) || !strncmp(p, "www.", 4) || !strncmp(p, "doi:", 4) ||
+	               !strncmp(p, "10.", 3)))
+		return 1;
+	for (size_t j = b; j < e; j++)
+		if (s[j] == '/' || s[j] == '@')
+			return 1;
+	return 0;
+}
+
+/* Is the number at s + i, after a comma that touches the number before
+ * it, a year ("1165-74,1989") or the start of a range ("71,666-669"),
+ * rather than a group of a number's thousands ("1,234")? */
+static int num_after(const char *s, size_t n, size_t i)
+{
+	size_t e = i;
+	while (e < n && str_digit((unsigned char)s[e]))
+		e++;
+	if (e < n && str_alnum((unsigned char)s[e]))
+		return 0;
+	if (e - i == 4 && (!memcmp(s + i, "19", 2) || !memcmp(s + i, "20", 2)))
+		return 1;
+	size_t b = e;
+	while (e < n && s[e] == ' ')
+		e++;
+	if (e > b + 1)
+		return 0;
+	size_t d = e < n && s[e] == '-' ? 1 : e + 2 < n && !memcmp(s + e, "\xE2\x80\x93", 3) ? 3 : 0;
+	size_t m = e + d;
+	while (d && m < n && s[m] == ' ')
+		m++;
+	return b > i && d && m < n && str_digit((unsigned char)s[m]);
+}
+
+/* Text taken from a PDF file puts blanks where the page had none and
+ * drops those it had: "Phys .Rev .D85 ( 2012)094025 ,arXiv :1203.2654",
+ * "new physics,Phys. Rev.", "Topological Strings.JHEP 1211".  The blanks
+ * go where type puts them: after a comma, a stop, a colon or a semicolon
+ * rather than before it; none inside a parenthesis' edges; one after a
+ * comma that touches a word, between a number and the parenthesised year
+ * on either side of it ("231301( 2015)", "( 2012)094025"), and after a
+ * stop that ends a lower-case word and touches a capital.  Links, DOIs
+ * and identifiers keep their bytes, and so do numbers ("1,2", "1112
+ * .5166").  o holds 2n bytes; returns its length. */
+static size_t respace(const char *s, size_t n, char *o)
+{
+	size_t k = 0;
+	int open_spaced = 0; /* the last '(' began a word */
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+		unsigned char prev = k ? (unsigned char)o[k - 1] : ' ';
+		unsigned char next = i + 1 < n ? (unsigned char)s[i + 1] : ' ';
+		unsigned char after = i + 2 < n ? (unsigned char)s[i + 2] : ' ';
+		if (c == ' ' && next && strchr(",.;:", next) && !str_space(prev) && !(next == '.' && after == '.') &&
+		    !(next == '.' && ((str_digit(prev) && str_digit(after)) || link_token(s, n, i + 1)))) {
+			/* " ,X" -> ", X"; " ." at the end -> "." */
+			o[k++] = (char)next;
+			i++;
+			if (!str_space(after) && i + 1 < n) {
+				if ((after == '"' || after == ')') && i + 2 < n && !str_space((unsigned char)s[i + 2])) {
+					o[k++] = (char)after;
+					i++;
+				}
+				o[k++] = ' ';
+			}
+			continue;
+		}
+		/* "245 -260", "245- 260": a range's dash took a blank */
+		if ((c == ' ' || c == '-') && str_digit(prev)) {
+			size_t j = i;
+			while (j < n && s[j] == ' ')
+				j++;
+			size_t dash = j < n && s[j] == '-' ? 1 : j + 2 < n && !memcmp(s + j, "\xE2\x80\x93", 3) ? 3 : 0;
+			size_t m = j + dash;
+			while (dash && m < n && s[m] == ' ')
+				m++;
+			if (dash && m < n && str_digit((unsigned char)s[m]) && (j > i || m > j + dash)) {
+				memcpy(o + k, s + j, dash);
+				k += dash;
+				i = m - 1;
+				continue;
+			}
+		}
+		/* "231301( 2015)": a number or a range touches the year after it */
+		if (c == '(' && str_digit(prev)) {
+			size_t b = k;
+			while (b && (str_digit((unsigned char)o[b - 1]) || o[b - 1] == '-'))
+				b--; /* "110(", "245-260(" */
+			size_t j = i + 1;
+			while (j < n && s[j] == ' ')
+				j++;
+			int year = j + 5 <= n && str_digit((unsigned char)s[j]) && str_digit((unsigned char)s[j + 1]) &&
+			           str_digit((unsigned char)s[j + 2]) && str_digit((unsigned char)s[j + 3]) &&
+			           (s[j + 4] == ')' || s[j + 4] == ' ');
+			if ((!b || str_space((unsigned char)o[b - 1])) && year)
+				o[k++] = ' ', prev = ' ';
+		}
+		if ((c == '(' || c == '[') && next == ' ') {
+			open_spaced = str_space(prev);
+			o[k++] = (char)c;
+			while (i + 1 < n && s[i + 1] == ' ')
+				i++;
+			continue;
+		}
+		if (c == '(')
+			open_spaced = str_space(prev);
+		if (c == ' ' && (next == ')' || next == ']') && !str_space(prev))
+			continue;
+		o[k++] = (char)c;
+		if (i + 1 >= n || str_space(next))
+			continue;
+		int letter = str_alpha(next) || (next >= 0xC3 && next != 0xE2); /* not a quote or a dash */
+		if ((c == ',' || c == ';') && !str_space(prev) &&
+		    (letter || next == '(' || (str_digit(next) && (!str_digit(prev) || num_after(s, n, i + 1)))) &&
+		    !link_token(s, n, i))
+			o[k++] = ' ';
+		else if (c == ')' && open_spaced && (str_digit(next) || next == '[') && !link_token(s, n, i))
+			o[k++] = ' ';
+		else if (c == '.' && str_is_upper(next) && k >= 4 && str_is_lower((unsigned char)o[k - 2]) &&
+		         str_is_lower((unsigned char)o[k - 3]) && str_is_lower((unsigned char)o[k - 4]) &&
+		         !link_token(s, n, i))
+			o[k++] = ' ';
+	}
+	return k;
+}
+
 /* Label one reference and emit its entry; 0 when none came of it. */
 int cv_reference(struct cv_ctx *x, const char *s, size_t n, unsigned line, const struct cv_item *hint)
 {
@@ -111,6 +251,9 @@ void cv_refs_text(struct cx_reader_ctx *c, const char *s, size_t n)
 		 * reference may carry a number of its own after it */
 		size_t skip = list_mark(q, k, &next);
 		q += skip, k -= skip;
+		char *sp = arena_alloc(&a, 2 * k + 1);
+		k = respace(q, k, sp);
+		q = sp;
 		if (cv_reference(&x, q, k, line + 1, NULL))
 			written++;
 		else
