@@ -36,7 +36,7 @@ struct gen_opts {
 	                 * broken at a line's end (a bit each) */
 };
 enum { NOISE_HYPHEN = 1, NOISE_LIGATURE = 2, NOISE_NOSPACE = 4, NOISE_CAPS = 8, NOISE_BREAK = 16, NOISE_PDFSPACE = 32,
-       NOISE_EPRINT = 64, NOISE_JOIN = 128 };
+       NOISE_EPRINT = 64, NOISE_JOIN = 128, NOISE_SERIES = 256 };
 
 /* The tagged form of one entry (csl_out_buf with OF_TAGGED) as a labelled
  * sequence in anystyle's XML, appended to out; the item gives its type.

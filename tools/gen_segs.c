@@ -569,6 +569,23 @@ static void eprint(struct ent *x, struct rng *r)
 		x->lab[i] = LAB_NOTE;
 }
 
+/* A journal's series letter run into the volume, as physics writes it
+ * ("Phys. Rev. D94", "Nucl. Phys. B393"): the token is the journal's, as
+ * a field that touches the next is. */
+static void series_volume(struct ent *x)
+{
+	const char *t = x->t.p;
+	for (size_t i = 2; i + 1 < x->t.n; i++)
+		if (t[i] == ' ' && x->lab[i - 1] == LAB_CONTAINER && str_is_upper((unsigned char)t[i - 1]) &&
+		    (t[i - 2] == ' ' || t[i - 2] == '.') && x->lab[i + 1] == LAB_VOLUME &&
+		    str_digit((unsigned char)t[i + 1])) {
+			splice(x, i, 1, "", 0);
+			for (size_t k = i; k < x->t.n && !str_space((unsigned char)x->t.p[k]); k++)
+				x->lab[k] = LAB_CONTAINER;
+			return;
+		}
+}
+
 /* Names in capitals, as small capitals come out of a PDF file: each
  * capitalised word of the authors, when it is all ASCII. */
 static void capitals(struct ent *x)
@@ -687,6 +704,8 @@ int gen_sequence(struct buf *out, const char *tagged, const struct csl_item *it,
 		capitals(&x);
 	if (o->noise & NOISE_BREAK)
 		break_link(&x, r);
+	if (o->noise & NOISE_SERIES)
+		series_volume(&x);
 	if (o->noise & NOISE_EPRINT)
 		eprint(&x, r);
 	if (o->noise & NOISE_PDFSPACE)
