@@ -111,6 +111,37 @@ static cx_str published_gone(cx_str s)
 	return s;
 }
 
+/* A note without the words that name the eprint ("arXiv", "preprint",
+ * "e-prints", the identifier): what is left, such as a collaboration's
+ * name in "(Fermi-LAT), arXiv: 1406.11442", or nothing. */
+static cx_str eprint_gone(struct arena *a, cx_str s, cx_str arx)
+{
+	char *o = arena_alloc(a, s.n + 1);
+	size_t k = 0;
+	for (size_t i = 0; i < s.n;) {
+		size_t e = i;
+		while (e < s.n && s.p[e] != ' ')
+			e++;
+		cx_str w = S(s.p + i, e - i);
+		int drop = str_iword(w, "arxiv") || str_iword(w, "preprint") || str_iword(w, "e-prints") ||
+		           str_iword(w, "eprint");
+		for (size_t j = 0; !drop && arx.n && j + arx.n <= w.n; j++)
+			drop = !memcmp(w.p + j, arx.p, arx.n); /* the identifier */
+		cx_str t = trim_set(w, ",.;:()[]");
+		int digits = t.n > 0;
+		for (size_t j = 0; j < t.n; j++)
+			digits &= str_digit((unsigned char)t.p[j]) || t.p[j] == '.';
+		if (!drop && !digits && t.n) {
+			if (k)
+				o[k++] = ' ';
+			memcpy(o + k, w.p, w.n);
+			k += w.n;
+		}
+		i = e < s.n ? e + 1 : e;
+	}
+	return trim_set(S(o, k), ",.;:()[]| ");
+}
+
 /* NFC copy in the arena. */
 static cx_str nfc(struct arena *a, cx_str s)
 {
@@ -838,10 +869,11 @@ static cx_str pages_volume(cx_str p, cx_str *rest)
  * never an issue. */
 static int year_paren_after(const struct cv_item *it)
 {
-	size_t v = it->ntok;
-	for (size_t i = 0; i < it->ntok; i++)
-		if (it->lab[i] == LAB_VOLUME)
-			v = i;
+	size_t v = 0; /* the first volume run's last token */
+	while (v < it->ntok && it->lab[v] != LAB_VOLUME)
+		v++;
+	while (v + 1 < it->ntok && it->lab[v + 1] == LAB_VOLUME)
+		v++;
 	if (v + 1 < it->ntok && it->lab[v + 1] == LAB_DATE && it->tok[v + 1].p[0] == '(' && it->tok[v + 1].n >= 5 &&
 	    str_digit((unsigned char)it->tok[v + 1].p[1]))
 		return 1;
@@ -1516,7 +1548,7 @@ static cx_str note_text(struct cv_ctx *x, const struct cv_item *it, const struct
 	if (pl->s.status || pl->s.note.n || it->seg[LAB_GENRE].n)
 		rest = trim_set(pl->s.written, ",.;:()[]|-");
 	if ((arx.n || pl->preprint) && (str_iword(rest, "arxiv") || str_iword(rest, "preprint")) && rest.n < 60)
-		rest = S("", 0); /* "arXiv preprint arXiv:2305.18461": the eprint says it */
+		rest = eprint_gone(a, rest, arx); /* "arXiv preprint arXiv:2305.18461": the eprint says it */
 	if (arx.n && rest.n == arx.n && str_ieqn(rest.p, arx.p, arx.n))
 		rest = S("", 0); /* "[quant-ph/0503219]" alone */
 	if (pl->thesis || pl->report || type == CX_T_PHDTHESIS || type == CX_T_MASTERSTHESIS ||
@@ -1735,8 +1767,53 @@ static int series_vol(cx_str v)
 	return 1;
 }
 
+/* "Proc. SPIE8443, 8 (2012)", "Experimental Astronomy10 (4)": the volume
+ * run into the journal's last word (never a year: "CVPR2019" is a
+ * name).  The number the labeller took for the volume, if any, is then
+ * the page.  1 when it moved the volume. */
+static int glued_volume(struct arena *a, cx_str *cont, struct cv_item *it)
+{
+	size_t e = cont->n, d = e;
+	while (d && str_digit((unsigned char)cont->p[d - 1]))
+		d--;
+	cx_str v = trim_set(it->seg[LAB_VOLUME], " ,.;:()");
+	int shift = v.n && !it->seg[LAB_PAGES].n && v.n <= 8 && str_digit((unsigned char)v.p[0]) &&
+	            str_digit((unsigned char)v.p[v.n - 1]);
+	cx_str seg = trim_set(it->seg[LAB_VOLUME], " ");
+	size_t l = 0, g;
+	while (l < seg.n && str_alpha((unsigned char)seg.p[l]))
+		l++;
+	for (g = l; g < seg.n && str_digit((unsigned char)seg.p[g]);)
+		g++;
+	if (l >= 4 && g > l && g - l <= 4 && (g == seg.n || !str_alnum((unsigned char)seg.p[g])) &&
+	    str_is_upper((unsigned char)seg.p[0]) && !str_istarts(seg, "vol") && !str_istarts(seg, "issue") &&
+	    !str_istarts(seg, "part") && !str_istarts(seg, "band") && !str_istarts(seg, "suppl") &&
+	    !(g - l == 4 && (seg.p[l] == '1' || seg.p[l] == '2'))) {
+		/* the labeller gave the journal's last word to the volume
+		 * with it: "Space | Instrumentation14 (2)" */
+		*cont = cv_cat(a, *cont, " ", S(seg.p, l));
+		it->seg[LAB_VOLUME] = S(seg.p + l, seg.n - l);
+		return 1;
+	}
+	int issue = seg.n && seg.p[0] == '('; /* "Astronomy10 (4)" */
+	if (d == e || e - d > 5 || d < 4 || !str_alpha((unsigned char)cont->p[d - 1]) ||
+	    !str_alpha((unsigned char)cont->p[d - 2]) || !str_alpha((unsigned char)cont->p[d - 3]) ||
+	    (e - d == 4 && (cont->p[d] == '1' || cont->p[d] == '2')) || (seg.n && !shift && !issue))
+		return 0;
+	if (issue)
+		it->seg[LAB_VOLUME] = cv_cat(a, S(cont->p + d, e - d), " ", seg);
+	else if (seg.n)
+		it->seg[LAB_PAGES] = v;
+	if (!issue)
+		it->seg[LAB_VOLUME] = S(cont->p + d, e - d);
+	*cont = S(cont->p, d);
+	return 1;
+}
+
 static void series_letter(struct arena *a, cx_str *cont, struct cv_item *it)
 {
+	if (cont->n && cont->n <= 80 && glued_volume(a, cont, it))
+		return;
 	if (!cont->n || cont->n > 60 || !memchr(cont->p, '.', cont->n))
 		return; /* an abbreviated journal's name only */
 	char letter = 0;

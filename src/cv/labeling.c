@@ -1065,6 +1065,29 @@ static void page_after_year(const struct tok *tk, uint8_t *lab, size_t nt)
 		}
 }
 
+/* "M. Lee et al. (Fermi-LAT), Phys. Rev. Lett.": a group in parentheses
+ * after the authors, taken for the title, is the collaboration's name or
+ * a role, a note. */
+static void paren_title(const struct tok *tk, uint8_t *lab, size_t nt)
+{
+	size_t b = 0;
+	while (b < nt && lab[b] != LAB_TITLE)
+		b++;
+	if (!b || b == nt || lab[b - 1] != LAB_AUTHOR || tk[b].p[0] != '(')
+		return;
+	size_t e = b;
+	while (e < nt && lab[e] == LAB_TITLE)
+		e++;
+	const struct tok *t = &tk[e - 1];
+	uint32_t n = t->n;
+	while (n && strchr(",.;:", t->p[n - 1]))
+		n--;
+	if (e - b > 4 || !n || t->p[n - 1] != ')' || any_label(lab + e, nt - e, LAB_TITLE))
+		return;
+	for (size_t i = b; i < e; i++)
+		lab[i] = LAB_NOTE;
+}
+
 void cv_label(struct cv_ctx *x, const char *s, size_t n, const uint8_t *roles, int lines, struct cv_item *it)
 {
 	char *t;
@@ -1112,6 +1135,7 @@ void cv_label(struct cv_ctx *x, const char *s, size_t n, const uint8_t *roles, i
 	editors_first(tk, lab, nt);
 	publisher_after(tk, lab, nt);
 	page_after_year(tk, lab, nt);
+	paren_title(tk, lab, nt);
 	if (it->heading.n)
 		heading_title(tk, lab, nt, it->heading);
 	/* punctuation alone at a line's end belongs to that line's last word,

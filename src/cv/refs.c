@@ -71,6 +71,7 @@ static size_t respace(const char *s, size_t n, char *o)
 {
 	size_t k = 0;
 	int open_spaced = 0; /* the last '(' began a word */
+	unsigned quotes = 0;  /* straight double quotes so far */
 	for (size_t i = 0; i < n; i++) {
 		unsigned char c = (unsigned char)s[i];
 		unsigned char prev = k ? (unsigned char)o[k - 1] : ' ';
@@ -90,6 +91,27 @@ static size_t respace(const char *s, size_t n, char *o)
 			}
 			continue;
 		}
+		/* "1503 .02641", "1402. 1517": an arXiv identifier broken at
+		 * its stop */
+		if ((c == ' ' || c == '.') && k >= 4 && (k == 4 || !str_digit((unsigned char)o[k - 5])) &&
+		    str_digit((unsigned char)o[k - 1]) && str_digit((unsigned char)o[k - 2]) &&
+		    str_digit((unsigned char)o[k - 3]) && str_digit((unsigned char)o[k - 4])) {
+			size_t j = i + (c == ' ');
+			if (j < n && s[j] == '.' && c == ' ')
+				j++;
+			else if (c == '.' && j + 1 < n && s[j + 1] == ' ')
+				j += 2;
+			else
+				j = 0;
+			size_t m = j;
+			while (j && m < n && str_digit((unsigned char)s[m]))
+				m++;
+			if (j && (m - j == 4 || m - j == 5) && (m == n || !str_alnum((unsigned char)s[m]))) {
+				o[k++] = '.';
+				i = j - 1;
+				continue;
+			}
+		}
 		/* "245 -260", "245- 260": a range's dash took a blank */
 		if ((c == ' ' || c == '-') && str_digit(prev)) {
 			size_t j = i;
@@ -106,7 +128,8 @@ static size_t respace(const char *s, size_t n, char *o)
 				continue;
 			}
 		}
-		/* "231301( 2015)": a number or a range touches the year after it */
+		/* "231301( 2015)", "463-466(Preprint": a number or a range
+		 * touches the year or the word after it */
 		if (c == '(' && str_digit(prev)) {
 			size_t b = k;
 			while (b && (str_digit((unsigned char)o[b - 1]) || o[b - 1] == '-'))
@@ -117,7 +140,7 @@ static size_t respace(const char *s, size_t n, char *o)
 			int year = j + 5 <= n && str_digit((unsigned char)s[j]) && str_digit((unsigned char)s[j + 1]) &&
 			           str_digit((unsigned char)s[j + 2]) && str_digit((unsigned char)s[j + 3]) &&
 			           (s[j + 4] == ')' || s[j + 4] == ' ');
-			if ((!b || str_space((unsigned char)o[b - 1])) && year)
+			if ((!b || str_space((unsigned char)o[b - 1])) && (year || (j < n && str_alpha((unsigned char)s[j]))))
 				o[k++] = ' ', prev = ' ';
 		}
 		if ((c == '(' || c == '[') && next == ' ') {
@@ -131,6 +154,29 @@ static size_t respace(const char *s, size_t n, char *o)
 			open_spaced = str_space(prev);
 		if (c == ' ' && (next == ')' || next == ']') && !str_space(prev))
 			continue;
+		if (c == ' ' && next == '"' && quotes % 2 && (prev == ',' || prev == '.') && i + 2 < n &&
+		    (str_alpha(after) || after >= 0xC3)) {
+			/* 'Telescope, "Proc. SPIE': a quote that closes the title */
+			o[k++] = '"';
+			o[k++] = ' ';
+			quotes++;
+			i++;
+			continue;
+		}
+		if (c == ',' && next == '"' && i + 2 < n && (str_alpha(after) || after >= 0xC3) && !str_space(prev)) {
+			/* ',"Phys. Rev.' after a quoted title, ',"Title' before one */
+			int inside = quotes % 2;
+			o[k++] = ',';
+			if (!inside)
+				o[k++] = ' ';
+			o[k++] = '"';
+			if (inside)
+				o[k++] = ' ';
+			quotes++;
+			i++;
+			continue;
+		}
+		quotes += c == '"';
 		o[k++] = (char)c;
 		if (i + 1 >= n || str_space(next))
 			continue;
