@@ -203,6 +203,19 @@ static int is_abbrev(const char *w, size_t n)
 	return 0;
 }
 
+int lab_abbrev_word(const char *p, size_t n)
+{
+	char w[32];
+	if (n < 2 || p[n - 1] != '.' || n > sizeof w)
+		return 0;
+	for (size_t i = 0; i + 1 < n; i++) {
+		if (!str_alpha((unsigned char)p[i]))
+			return 0;
+		w[i] = (char)(p[i] | 0x20);
+	}
+	return is_abbrev(w, n - 1);
+}
+
 static const char *const venue_names[] = {
 	"journal", "journals", "proceedings", "proc", "conference", "conf", "symposium", "workshop",
 	"transactions", "letters", "review", "reviews", "bulletin", "annals", "acta", "zeitschrift", "revista",

@@ -66,6 +66,10 @@ enum { FEAT_LINES = 1, FEAT_PIECES = 2 };
 /* Features of every token: f[i * FEAT_MAX ...], nf[i] of them. */
 void feat_seq(const struct tok *t, size_t n, uint32_t *f, uint8_t *nf, int mode);
 
+/* Is the token (p, n) a word journals abbreviate, with its period
+ * ("Phys.", "Eur.", "Braz.")? */
+int lab_abbrev_word(const char *p, size_t n);
+
 /* The model as compiled in (or any byte image of a model file). */
 struct lab_model {
 	const unsigned char *data;

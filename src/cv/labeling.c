@@ -1065,6 +1065,28 @@ static void page_after_year(const struct tok *tk, uint8_t *lab, size_t nt)
 		}
 }
 
+/* "... heavy nuclei Eur. | Phys. J. A 51": the journal's first
+ * abbreviations, capitalised words journals abbreviate, that the
+ * labeller left at the title's end go with the journal. */
+static void abbrev_start(const struct tok *tk, uint8_t *lab, size_t nt)
+{
+	size_t b = 0;
+	while (b < nt && lab[b] != LAB_TITLE)
+		b++;
+	size_t e = b;
+	while (e < nt && lab[e] == LAB_TITLE)
+		e++;
+	if (e >= nt || e - b < 3 || lab[e] != LAB_CONTAINER ||
+	    !(lab_abbrev_word(tk[e].p, tk[e].n) || (tk[e].n == 2 && tk[e].p[1] == '.')))
+		return;
+	for (size_t k = 0; k < 3 && e - b > 2; k++) {
+		const struct tok *t = &tk[e - 1];
+		if (!str_is_upper((unsigned char)t->p[0]) || !lab_abbrev_word(t->p, t->n))
+			return;
+		lab[--e] = LAB_CONTAINER;
+	}
+}
+
 /* "M. Lee et al. (Fermi-LAT), Phys. Rev. Lett.": a group in parentheses
  * after the authors, taken for the title, is the collaboration's name or
  * a role, a note. */
@@ -1136,6 +1158,7 @@ void cv_label(struct cv_ctx *x, const char *s, size_t n, const uint8_t *roles, i
 	publisher_after(tk, lab, nt);
 	page_after_year(tk, lab, nt);
 	paren_title(tk, lab, nt);
+	abbrev_start(tk, lab, nt);
 	if (it->heading.n)
 		heading_title(tk, lab, nt, it->heading);
 	/* punctuation alone at a line's end belongs to that line's last word,

@@ -91,6 +91,20 @@ static size_t respace(const char *s, size_t n, char *o)
 			}
 			continue;
 		}
+		/* "isotopesBraz. J. Phys.": a title's last word run into the
+		 * journal's first abbreviation */
+		if (str_is_upper(c) && k >= 4 && str_is_lower((unsigned char)o[k - 1]) &&
+		    str_is_lower((unsigned char)o[k - 2]) && str_is_lower((unsigned char)o[k - 3]) &&
+		    str_is_lower((unsigned char)o[k - 4])) {
+			size_t j = i + 1;
+			while (j < n && str_is_lower((unsigned char)s[j]))
+				j++;
+			if (j + 1 < n && s[j] == ' ' && s[j + 1] == '.')
+				j++; /* "isotopesBraz .J" */
+			if (j - i >= 2 && j - i <= 10 && j < n && s[j] == '.' && (j + 1 == n || s[j + 1] != '.') &&
+			    !link_token(s, n, i))
+				o[k++] = ' ';
+		}
 		/* "1503 .02641", "1402. 1517": an arXiv identifier broken at
 		 * its stop */
 		if ((c == ' ' || c == '.') && k >= 4 && (k == 4 || !str_digit((unsigned char)o[k - 5])) &&
