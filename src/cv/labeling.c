@@ -711,7 +711,9 @@ static void year_before_title(const struct tok *tk, uint8_t *lab, size_t nt)
 		if (lab[i] == LAB_DATE)
 			return;
 	for (size_t i = 1; i + 1 < nt; i++)
-		if (lab[i] == LAB_TITLE && lab[i - 1] == LAB_AUTHOR && bare_year(&tk[i]) && lab[i + 1] == LAB_TITLE) {
+		if (lab[i] == LAB_TITLE && lab[i - 1] == LAB_AUTHOR && lab[i + 1] == LAB_TITLE &&
+		    (bare_year(&tk[i]) || (tk[i].n == 5 && tk[i].p[4] >= 'a' && tk[i].p[4] <= 'h' &&
+		                           bare_year(&(struct tok){.p = tk[i].p, .n = 4})))) { /* "2013a" */
 			lab[i] = LAB_DATE;
 			return;
 		}
@@ -1077,11 +1079,13 @@ static void abbrev_start(const struct tok *tk, uint8_t *lab, size_t nt)
 	while (e < nt && lab[e] == LAB_TITLE)
 		e++;
 	if (e >= nt || e - b < 3 || lab[e] != LAB_CONTAINER ||
-	    !(lab_abbrev_word(tk[e].p, tk[e].n) || (tk[e].n == 2 && tk[e].p[1] == '.')))
+	    !(lab_abbrev_word(tk[e].p, tk[e].n) ||
+	      (tk[e].n == 2 && str_is_upper((unsigned char)tk[e].p[0]) && (tk[e].p[1] == '.' || tk[e].p[1] == ':'))))
 		return;
 	for (size_t k = 0; k < 3 && e - b > 2; k++) {
 		const struct tok *t = &tk[e - 1];
-		if (!str_is_upper((unsigned char)t->p[0]) || !lab_abbrev_word(t->p, t->n))
+		if (!str_is_upper((unsigned char)t->p[0]) ||
+		    !(lab_abbrev_word(t->p, t->n) || (k && t->n == 2 && t->p[1] == '.'))) /* "J. Phys." */
 			return;
 		lab[--e] = LAB_CONTAINER;
 	}

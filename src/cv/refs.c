@@ -82,8 +82,19 @@ static size_t respace(const char *s, size_t n, char *o)
 			/* " ,X" -> ", X"; " ." at the end -> "." */
 			o[k++] = (char)next;
 			i++;
+			if (after == '"' && next == ',' && !(quotes % 2) && i + 2 < n) {
+				/* 'Vedral ," Entanglement': the quote opens the title */
+				o[k++] = ' ';
+				o[k++] = '"';
+				quotes++;
+				i++;
+				while (i + 1 < n && s[i + 1] == ' ')
+					i++;
+				continue;
+			}
 			if (!str_space(after) && i + 1 < n) {
 				if ((after == '"' || after == ')') && i + 2 < n && !str_space((unsigned char)s[i + 2])) {
+					quotes += after == '"';
 					o[k++] = (char)after;
 					i++;
 				}
@@ -155,6 +166,16 @@ static size_t respace(const char *s, size_t n, char *o)
 			           str_digit((unsigned char)s[j + 2]) && str_digit((unsigned char)s[j + 3]) &&
 			           (s[j + 4] == ')' || s[j + 4] == ' ');
 			if ((!b || str_space((unsigned char)o[b - 1])) && (year || (j < n && str_alpha((unsigned char)s[j]))))
+				o[k++] = ' ', prev = ' ';
+		}
+		/* "Electrodynamics( Dover": a parenthesis that touches the word
+		 * before it */
+		if (c == '(' && k >= 3 && str_is_lower((unsigned char)o[k - 1]) && str_is_lower((unsigned char)o[k - 2]) &&
+		    str_is_lower((unsigned char)o[k - 3]) && !link_token(s, n, i)) {
+			size_t j = i + 1;
+			while (j < n && s[j] == ' ')
+				j++;
+			if (j < n && (str_is_upper((unsigned char)s[j]) || str_digit((unsigned char)s[j])))
 				o[k++] = ' ', prev = ' ';
 		}
 		if ((c == '(' || c == '[') && next == ' ') {
