@@ -877,6 +877,10 @@ static int year_paren_after(const struct cv_item *it)
 	if (v + 1 < it->ntok && it->lab[v + 1] == LAB_DATE && it->tok[v + 1].p[0] == '(' && it->tok[v + 1].n >= 5 &&
 	    str_digit((unsigned char)it->tok[v + 1].p[1]))
 		return 1;
+	/* "Phys. Rep. 187, 203, 1990": the year alone after them, last */
+	if (v + 2 == it->ntok && it->lab[v + 1] == LAB_DATE && it->tok[v + 1].n >= 4 && it->tok[v + 1].n <= 5 &&
+	    year_in(S(it->tok[v + 1].p, 4)))
+		return 1;
 	/* astronomy's "2013, ApJS, 208, 17": the year before the journal,
 	 * and the volume and page last */
 	size_t d = it->ntok, c = it->ntok;
@@ -938,7 +942,7 @@ static void numbers_of(struct arena *a, const struct cv_item *it, struct numbers
 		const char *q = is.p;
 		while (is.n && q > v.p && q[-1] == ' ')
 			q--;
-		if (!nb->pages.n && d == is.n && d && q > v.p && q < is.p &&
+		if (!nb->pages.n && d == is.n && d && q > v.p && (q < is.p || q[-1] == ',') &&
 		    (str_digit((unsigned char)q[-1]) || ((d >= 4 || year_paren_after(it)) && (q[-1] == ',' || q[-1] == ':'))))
 			nb->pages = is, nb->iss = S("", 0);
 	}

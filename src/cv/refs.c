@@ -116,6 +116,25 @@ static size_t respace(const char *s, size_t n, char *o)
 			    !link_token(s, n, i))
 				o[k++] = ' ';
 		}
+		/* "hep-ph/ 9703464": an old arXiv identifier broken after its
+		 * archive */
+		if (c == ' ' && prev == '/' && k >= 3) {
+			size_t b = k - 1;
+			while (b && (str_is_lower((unsigned char)o[b - 1]) || o[b - 1] == '-' || o[b - 1] == '.'))
+				b--;
+			size_t j = i;
+			while (j < n && s[j] == ' ')
+				j++;
+			size_t m = j;
+			while (m < n && str_digit((unsigned char)s[m]))
+				m++;
+			if (k - 1 - b >= 4 && memchr(o + b, '-', k - 1 - b) &&
+			    (!b || o[b - 1] == ' ' || o[b - 1] == ':' || o[b - 1] == '[' || o[b - 1] == '(') && m - j == 7 &&
+			    (m == n || !str_alnum((unsigned char)s[m]))) {
+				i = j - 1;
+				continue;
+			}
+		}
 		/* "1503 .02641", "1402. 1517": an arXiv identifier broken at
 		 * its stop */
 		if ((c == ' ' || c == '.') && k >= 4 && (k == 4 || !str_digit((unsigned char)o[k - 5])) &&
