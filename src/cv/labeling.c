@@ -1091,6 +1091,24 @@ static void abbrev_start(const struct tok *tk, uint8_t *lab, size_t nt)
 	}
 }
 
+/* "P. Moreau and R. T. Hughes, Phys. Rev. C": where the authors are
+ * written initials first, a word after the last initials that the
+ * labeller took for a one-word title before the journal is the family
+ * name. */
+static void family_after_initials(const struct tok *tk, uint8_t *lab, size_t nt)
+{
+	size_t b = 0;
+	while (b < nt && lab[b] != LAB_TITLE)
+		b++;
+	if (b < 2 || b + 1 >= nt || lab[b - 1] != LAB_AUTHOR || lab[b + 1] == LAB_TITLE || !initial(&tk[0]) ||
+	    !initial(&tk[b - 1]) || !str_is_upper((unsigned char)tk[b].p[0]) || tk[b].p[tk[b].n - 1] != ',')
+		return;
+	for (uint32_t i = 1; i + 1 < tk[b].n; i++)
+		if (!str_is_lower((unsigned char)tk[b].p[i]) && tk[b].p[i] != '-' && (unsigned char)tk[b].p[i] < 0x80)
+			return;
+	lab[b] = LAB_AUTHOR;
+}
+
 /* "M. Lee et al. (Fermi-LAT), Phys. Rev. Lett.": a group in parentheses
  * after the authors, taken for the title, is the collaboration's name or
  * a role, a note. */
@@ -1163,6 +1181,7 @@ void cv_label(struct cv_ctx *x, const char *s, size_t n, const uint8_t *roles, i
 	page_after_year(tk, lab, nt);
 	paren_title(tk, lab, nt);
 	abbrev_start(tk, lab, nt);
+	family_after_initials(tk, lab, nt);
 	if (it->heading.n)
 		heading_title(tk, lab, nt, it->heading);
 	/* punctuation alone at a line's end belongs to that line's last word,

@@ -116,6 +116,25 @@ static size_t respace(const char *s, size_t n, char *o)
 			    !link_token(s, n, i))
 				o[k++] = ' ';
 		}
+		/* "Tisserand P2015 ApJL", "andR. H. Wechsler": an initial run
+		 * into the year after it, "and" into the name after it */
+		if (str_is_upper(c) && k && !str_space(prev)) {
+			size_t b = k;
+			while (b && !str_space((unsigned char)o[b - 1]))
+				b--;
+			if (k - b == 3 && !memcmp(o + b, "and", 3) && i + 1 < n &&
+			    (s[i + 1] == '.' || s[i + 1] == ' ' || str_is_lower((unsigned char)s[i + 1])))
+				o[k++] = ' ';
+		}
+		if (str_digit(c) && k >= 4 && str_is_upper(prev) && o[k - 2] == ' ' && str_is_lower((unsigned char)o[k - 3]) &&
+		    i + 4 <= n && (!memcmp(s + i, "19", 2) || !memcmp(s + i, "20", 2)) && str_digit((unsigned char)s[i + 2]) &&
+		    str_digit((unsigned char)s[i + 3]) && (i + 4 == n || s[i + 4] == ' ' || s[i + 4] == ',')) {
+			size_t b = k - 2; /* after a capitalised name: "Leenaarts J2017" */
+			while (b && str_is_lower((unsigned char)o[b - 1]))
+				b--;
+			if (b && str_is_upper((unsigned char)o[b - 1]) && (b == 1 || str_space((unsigned char)o[b - 2])))
+				o[k++] = ' ';
+		}
 		/* "hep-ph/ 9703464": an old arXiv identifier broken after its
 		 * archive */
 		if (c == ' ' && prev == '/' && k >= 3) {
