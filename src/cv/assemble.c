@@ -291,11 +291,14 @@ static void repair(struct cv *v, const struct cv_blocks *b, uint8_t *lab)
 			lab[--e] = BLK_START, lab[e + 1] = BLK_CONT;
 		unsigned f = 0, prose = 1;
 		for (size_t j = k; j < e; j++) {
-			/* set beside the item, but opened with the mark its
-			 * list opens each item with: the next item */
+			/* set beside the item or run on from it, but opened
+			 * with the mark its list opens each item with: the
+			 * next item, when it reads as one (names and a year) */
 			const struct cv_line *M = &v->l[b->seq[j]], *K0 = &v->l[b->seq[k]];
-			if (j > k && lab[j] == BLK_SIDE && M->marker && M->marker == K0->marker && M->indent == K0->indent &&
-			    j + 1 < e && lab[j + 1] == BLK_CONT) {
+			if (j > k && (lab[j] == BLK_SIDE || lab[j] == BLK_CONT) && M->marker && M->marker == K0->marker &&
+			    M->indent == K0->indent &&
+			    ((lab[j] == BLK_SIDE && j + 1 < e && lab[j + 1] == BLK_CONT) || (b->facts[j] & BF_REF) ||
+			     (b->facts[j] & (BF_AUTHORS | BF_YEAR)) == (BF_AUTHORS | BF_YEAR))) {
 				lab[j] = BLK_START;
 				e = j;
 				break;
@@ -354,9 +357,10 @@ static void repair(struct cv *v, const struct cv_blocks *b, uint8_t *lab)
 		const struct cv_line *K = &v->l[b->seq[k]], *P = &v->l[b->seq[prev_k]];
 		int own_item = K->marker && K->marker == P->marker && K->indent == P->indent;
 		/* a page record of its own that reads as a reference is an
-		 * item, however long its sentences */
+		 * item, however long its sentences; so is such an item of the
+		 * list (an abstract is not marked as the list's items are) */
 		int own_rec = K->rec && K->rec != P->rec && (f & BF_REF);
-		if (prev_e == k && prose && !own_rec) {
+		if (prev_e == k && prose && !own_rec && !(own_item && (f & BF_REF))) {
 			memset(lab + k, BLK_SIDE, e - k);
 			prev_e = e;
 		} else if (prose && !(f & (BF_AUTHORS | BF_YEAR))) {
