@@ -65,6 +65,18 @@ static size_t words_lower(cx_str p, size_t *lower)
 	return words;
 }
 
+/* Do blocks i and j open with the same sixteen characters or more, up to
+ * a stop (an author list: "S. Yuen, T. H. G. Ezard, A. J. Sobey.")? */
+static int opens_alike(struct cv *v, const struct cv_blocks *b, size_t i, size_t j)
+{
+	cx_str p = cvd_plain(&v->a, cvd_S(v->l[b->seq[i]].s, v->l[b->seq[i]].n));
+	cx_str q = cvd_plain(&v->a, cvd_S(v->l[b->seq[j]].s, v->l[b->seq[j]].n));
+	size_t k = 0;
+	while (k < p.n && k < q.n && p.p[k] == q.p[k])
+		k++;
+	return k >= 16 && (k == p.n || k == q.n || memchr(p.p, ',', k) != NULL);
+}
+
 /* Sentences: two or more, of sixteen words and more, most of them in
  * small letters (an abstract; a reference's parts are capitalised). */
 static int sentences(cx_str p)
@@ -358,12 +370,15 @@ static void repair(struct cv *v, const struct cv_blocks *b, uint8_t *lab)
 		int own_item = K->marker && K->marker == P->marker && K->indent == P->indent;
 		/* a page record of its own that reads as a reference is an
 		 * item, however long its sentences; so is such an item of the
-		 * list (an abstract is not marked as the list's items are) */
+		 * list (an abstract is not marked as the list's items are), and
+		 * a paragraph with a title that opens as the item before does
+		 * (the same authors: an abstract does not) */
 		int own_rec = K->rec && K->rec != P->rec && (f & BF_REF);
-		if (prev_e == k && prose && !own_rec && !(own_item && (f & BF_REF))) {
+		int alike = (f & BF_TITLE) && k && prev_k != k && opens_alike(v, b, prev_k, k);
+		if (prev_e == k && prose && !own_rec && !(own_item && (f & BF_REF)) && !alike) {
 			memset(lab + k, BLK_SIDE, e - k);
 			prev_e = e;
-		} else if (prose && !(f & (BF_AUTHORS | BF_YEAR))) {
+		} else if (prose && !(f & (BF_AUTHORS | BF_YEAR)) && !alike) {
 			/* prose alone, no name or year in it: an abstract under its
 			 * heading, an introduction, no item */
 			memset(lab + k, BLK_OTHER_PUB, e - k);
