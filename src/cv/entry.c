@@ -1324,8 +1324,46 @@ static cx_str abbrev_end(cx_str s, cx_str t)
 static cx_str title_text(cx_str t)
 {
 	t = trim_set(t, ",.;:\"' ");
-	/* a title ending in "?" or "!" keeps it; one in quotes loses them */
+	/* a title ending in "?" or "!" keeps it; one in quotes loses them.
+	 * A small word after the title's last stop is the start of what the
+	 * item says next ("... problems. for" of "(In preparation for X)") */
+	static const char *const lead[] = {"for", "to", "at", "in", "by", "with", NULL};
+	size_t w = t.n;
+	while (w && t.p[w - 1] != ' ')
+		w--;
+	if (w >= 2 && t.p[w - 2] == '.' && w > 12)
+		for (size_t k = 0; lead[k]; k++)
+			if (t.n - w == strlen(lead[k]) && !memcmp(t.p + w, lead[k], t.n - w)) {
+				t.n = w - 2;
+				break;
+			}
 	return t;
+}
+
+/* A status the title ran on into, in a bracket left open ("... topography.
+ * (In preparation for"): cut from *t and returned, without the small word
+ * that leads to its venue; or "". */
+static cx_str status_tail(cx_str *t)
+{
+	static const char *const st[] = {"in preparation", "submitted", "under review", "under revision", "accepted",
+	                                 "to appear", "in press", "forthcoming", NULL};
+	for (size_t i = t->n; i-- > 1;) {
+		if (t->p[i] == ')')
+			return S("", 0);
+		if (t->p[i] != '(' || t->p[i - 1] != ' ')
+			continue;
+		cx_str r = S(t->p + i + 1, t->n - i - 1);
+		for (size_t k = 0; st[k]; k++) {
+			size_t n = strlen(st[k]);
+			if (r.n >= n && str_ifind(S(r.p, n), st[k], 0) == 0 && (r.n == n || r.p[n] == ' ')) {
+				t->n = i - 1;
+				*t = trim_set(*t, ",.;: ");
+				return S(r.p, n);
+			}
+		}
+		return S("", 0);
+	}
+	return S("", 0);
 }
 
 static void add_ids(struct arena *a, struct eb *b, const struct cv_item *it, cx_str all, cx_str *arx)
@@ -1866,6 +1904,7 @@ struct cx_entry *cv_entry(struct cv_ctx *x, const struct cv_item *it)
 	if (quoted_then_names(x, it, &quoted))
 		it = &quoted;
 	cx_str title = title_text(it->seg[LAB_TITLE]);
+	cx_str status = status_tail(&title);
 	struct cx_entry *e = arena_calloc(x->a, sizeof *e);
 	struct eb b = {x, e, 0};
 	e->kind = CX_ENTRY_RECORD;
@@ -1978,7 +2017,10 @@ struct cx_entry *cv_entry(struct cv_ctx *x, const struct cv_item *it)
 		                                  ",.;:"));
 	cx_str dummy;
 	add_ids(x->a, &b, it, all, &dummy);
-	add_text(&b, CX_F_NOTE, note_text(x, it, &pl, arx, e->type, equal));
+	cx_str note = note_text(x, it, &pl, arx, e->type, equal);
+	if (status.n && str_ifind(note, arena_strndup(x->a, status.p, status.n), 0) < 0)
+		note = cv_cat(x->a, status, "; ", note);
+	add_text(&b, CX_F_NOTE, note);
 	if (it->abstract.n)
 		add_text(&b, CX_F_ABSTRACT, it->abstract);
 	/* no title and no venue: no publication; but a line of a paper's
