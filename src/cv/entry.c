@@ -508,6 +508,37 @@ static cx_str with_names(struct arena *a, cx_str s, cx_str *rest)
 	return n;
 }
 
+/* An author list that runs on into the degree its thesis was for ("Lee
+ * Chen Ph.D. Thesis, KAIST", "Lee Chen, Master's thesis, ETH"): the names
+ * before the degree are the authors, the rest is the container, as a
+ * thesis's school and degree are read there.  1 and *out the item so
+ * parted, or 0. */
+static int thesis_in_names(const struct cv_item *it, struct cv_item *out)
+{
+	static const char *const deg[] = {"ph.d.", "phd", "ph. d.", "doctoral", "master's", "masters", "master", "m.sc.",
+	                                  "msc", "m.s.", "b.sc.", "bachelor's", "bachelor", "diploma", "thesis",
+	                                  "dissertation", NULL};
+	cx_str a = it->seg[LAB_AUTHOR];
+	long th = str_ifind(a, "thesis", 1);
+	if (th < 0)
+		th = str_ifind(a, "dissertation", 1);
+	if (th < 0 || it->seg[LAB_CONTAINER].n)
+		return 0;
+	size_t cut = (size_t)th;
+	for (size_t k = 0; deg[k]; k++) {
+		long d = str_ifind(a, deg[k], 1);
+		if (d >= 0 && (size_t)d < cut)
+			cut = (size_t)d;
+	}
+	cx_str names = trim_set(S(a.p, cut), " ,;.");
+	if (!names.n || !str_is_upper((unsigned char)names.p[0]))
+		return 0;
+	*out = *it;
+	out->seg[LAB_AUTHOR] = names;
+	out->seg[LAB_CONTAINER] = trim_set(S(a.p + cut, a.n - cut), " ,;.");
+	return 1;
+}
+
 /* The page's owner as the one author of an item that names none. */
 static void add_owner(struct eb *b, unsigned line)
 {
@@ -1795,9 +1826,11 @@ static void series_letter(struct arena *a, cx_str *cont, struct cv_item *it)
 
 struct cx_entry *cv_entry(struct cv_ctx *x, const struct cv_item *it)
 {
-	struct cv_item quoted;
+	struct cv_item quoted, thesis;
 	if (quoted_then_names(x, it, &quoted))
 		it = &quoted;
+	if (thesis_in_names(it, &thesis))
+		it = &thesis;
 	cx_str title = title_text(it->seg[LAB_TITLE]);
 	cx_str status = status_tail(&title);
 	struct cx_entry *e = arena_calloc(x->a, sizeof *e);
