@@ -496,6 +496,80 @@ static void add_names(struct eb *b, enum cx_field_id id, cx_str text, unsigned l
 		*note = cv_cat(x->a, *note, "; ", cv_cat(x->a, CX_STR("Equal contribution:"), " ", eq));
 }
 
+/* A co-author phrase, as CVs in fields that order authors alphabetically
+ * write it: "(with Tom Ashby and Lee Chen)" in s, at its start, end or
+ * after the title.  Its names (without "with" and the brackets), and
+ * *rest, s without the phrase; or "" when s has none, or its words are no
+ * names (digits, a small word other than "and": "with applications"). */
+static cx_str with_names(struct arena *a, cx_str s, cx_str *rest)
+{
+	long at = str_ifind(s, "(with ", 0);
+	size_t from, to, open = at >= 0;
+	if (at >= 0) {
+		from = (size_t)at;
+		const char *e = memchr(s.p + from, ')', s.n - from);
+		if (!e)
+			return S("", 0);
+		to = (size_t)(e - s.p) + 1;
+	} else if (s.n > 5 && !str_ifind(s, "with ", 0) && str_is_upper((unsigned char)s.p[5])) {
+		from = 0, to = s.n; /* an author list "with K. Ito" */
+	} else
+		return S("", 0);
+	cx_str n = trim_set(S(s.p + from + 5 + open, to - from - 5 - 2 * open), " ,;.");
+	if (!n.n || n.n > 200)
+		return S("", 0);
+	static const char *const small[] = {"and", "van", "von", "de", "der", "den", "da", "di", "du", "la", "le", NULL};
+	for (size_t i = 0; i < n.n; i++) {
+		if (str_digit((unsigned char)n.p[i]))
+			return S("", 0);
+		if ((i && n.p[i - 1] != ' ') || !str_is_lower((unsigned char)n.p[i]))
+			continue;
+		size_t w = i, k = 0;
+		while (w < n.n && n.p[w] != ' ' && n.p[w] != ',')
+			w++;
+		while (small[k] && (strlen(small[k]) != w - i || memcmp(small[k], n.p + i, w - i)))
+			k++;
+		if (!small[k])
+			return S("", 0); /* "with applications to ...": no names */
+	}
+	if (!str_is_upper((unsigned char)n.p[0]))
+		return S("", 0);
+	cx_str before = trim_set(S(s.p, from), " ,;"), after = trim_set(S(s.p + to, s.n - to), " ,;");
+	*rest = before.n && after.n ? cv_cat(a, before, " ", after) : before.n ? before : after;
+	return n;
+}
+
+/* An author list that runs on into the degree its thesis was for ("Lee
+ * Chen Ph.D. Thesis, KAIST", "Lee Chen, Master's thesis, ETH"): the names
+ * before the degree are the authors, the rest is the container, as a
+ * thesis's school and degree are read there.  1 and *out the item so
+ * parted, or 0. */
+static int thesis_in_names(const struct cv_item *it, struct cv_item *out)
+{
+	static const char *const deg[] = {"ph.d.", "phd", "ph. d.", "doctoral", "master's", "masters", "master", "m.sc.",
+	                                  "msc", "m.s.", "b.sc.", "bachelor's", "bachelor", "diploma", "thesis",
+	                                  "dissertation", NULL};
+	cx_str a = it->seg[LAB_AUTHOR];
+	long th = str_ifind(a, "thesis", 1);
+	if (th < 0)
+		th = str_ifind(a, "dissertation", 1);
+	if (th < 0 || it->seg[LAB_CONTAINER].n)
+		return 0;
+	size_t cut = (size_t)th;
+	for (size_t k = 0; deg[k]; k++) {
+		long d = str_ifind(a, deg[k], 1);
+		if (d >= 0 && (size_t)d < cut)
+			cut = (size_t)d;
+	}
+	cx_str names = trim_set(S(a.p, cut), " ,;.");
+	if (!names.n || !str_is_upper((unsigned char)names.p[0]))
+		return 0;
+	*out = *it;
+	out->seg[LAB_AUTHOR] = names;
+	out->seg[LAB_CONTAINER] = trim_set(S(a.p + cut, a.n - cut), " ,;.");
+	return 1;
+}
+
 /* The page's owner as the one author of an item that names none. */
 static void add_owner(struct eb *b, unsigned line)
 {
@@ -1900,9 +1974,11 @@ static void series_letter(struct arena *a, cx_str *cont, struct cv_item *it)
 
 struct cx_entry *cv_entry(struct cv_ctx *x, const struct cv_item *it)
 {
-	struct cv_item quoted;
+	struct cv_item quoted, thesis;
 	if (quoted_then_names(x, it, &quoted))
 		it = &quoted;
+	if (thesis_in_names(it, &thesis))
+		it = &thesis;
 	cx_str title = title_text(it->seg[LAB_TITLE]);
 	cx_str status = status_tail(&title);
 	struct cx_entry *e = arena_calloc(x->a, sizeof *e);
@@ -1976,7 +2052,23 @@ struct cx_entry *cv_entry(struct cv_ctx *x, const struct cv_item *it)
 	const char *tn = cx_types[e->type].bibtex;
 	e->type_name = S(tn, strlen(tn));
 	cx_str equal = S("", 0);
-	if (it->seg[LAB_AUTHOR].n)
+	/* "(with Tom Ashby)": the owner and the names said, the owner first
+	 * (an empty slot in the list is the owner) */
+	cx_str rest = S("", 0), co = S("", 0);
+	if (!x->lists)
+		;
+	else if ((co = with_names(x->a, it->seg[LAB_AUTHOR], &rest)).n && !rest.n)
+		;
+	else if ((co = with_names(x->a, title, &rest)).n && rest.n)
+		title = title_text(rest);
+	else if (it->seg[LAB_AUTHOR].n || !(co = with_names(x->a, all, &rest)).n)
+		co = S("", 0);
+	if (co.n && it->seg[LAB_AUTHOR].n && rest.n)
+		add_names(&b, CX_F_AUTHOR, cv_cat(x->a, trim_set(it->seg[LAB_AUTHOR], " ,;."), " and ", co), it->line,
+		          &equal); /* "Roe, J. Title (with T. Berg)" */
+	else if (co.n)
+		add_names(&b, CX_F_AUTHOR, cv_cat(x->a, CX_STR(","), " ", co), it->line, &equal);
+	else if (it->seg[LAB_AUTHOR].n)
 		add_names(&b, CX_F_AUTHOR, it->seg[LAB_AUTHOR], it->line, &equal);
 	if (!cx_entry_get(e, CX_F_AUTHOR) && !it->seg[LAB_EDITOR].n && x->lists)
 		add_owner(&b, it->line); /* the owner's own work */

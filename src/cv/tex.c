@@ -645,6 +645,40 @@ static cx_str name_text(struct arena *a, const char *p, const char *e)
 	return r;
 }
 
+/* The name a CV keeps in a command of its own for the items to use:
+ * \newcommand{\myname}{Given Family}, \def\fullname{...}; or "". */
+static cx_str own_name_macro(struct arena *a, const char *s, const char *end)
+{
+	static const char *const names[] = {"myname", "fullname", "authorname", "yourname", "cvname", "me", NULL};
+	for (const char *p = s; p < end && (p = memchr(p, '\\', (size_t)(end - p))) != NULL; p++) {
+		size_t l;
+		if (!cmd_is(p, end, "newcommand", &l) && !cmd_is(p, end, "renewcommand", &l) && !cmd_is(p, end, "def", &l))
+			continue;
+		const char *q = p + l;
+		while (q < end && (*q == '{' || *q == ' '))
+			q++;
+		if (q >= end || *q != '\\')
+			continue;
+		size_t k = 0, w = 0;
+		while (q + 1 + w < end && str_alpha((unsigned char)q[1 + w]))
+			w++;
+		while (names[k] && (strlen(names[k]) != w || memcmp(names[k], q + 1, w)))
+			k++;
+		if (!names[k])
+			continue;
+		q += 1 + w;
+		while (q < end && (*q == '}' || *q == ' '))
+			q++;
+		if (q >= end || *q != '{')
+			continue;
+		const char *g = skip_group(q, end);
+		cx_str t = name_text(a, q + 1, g - 1);
+		if (t.n && t.n <= 60)
+			return t;
+	}
+	return (cx_str){"", 0};
+}
+
 cx_str cvd_tex_owner(struct arena *a, const char *s, size_t n)
 {
 	const char *end = s + n;
@@ -691,6 +725,8 @@ cx_str cvd_tex_owner(struct arena *a, const char *s, size_t n)
 		if (given.n && family.n)
 			break;
 	}
+	if (!given.n)
+		given = own_name_macro(a, s, end);
 	if (!given.n || (!family.n && !memchr(given.p, ' ', given.n)))
 		return (cx_str){"", 0};
 	if (!family.n)
