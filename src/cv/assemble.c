@@ -894,7 +894,7 @@ void cvd_assemble(struct cv *v, const struct cv_blocks *b, const uint8_t *blab)
 		}
 		if (blab[k] == BLK_OTHER_PUB && y)
 			cvd_group_state(g, strict, hint, y);
-		if (blab[k] == BLK_OTHER_PUB && (b->facts[k] & BF_REF))
+		if ((blab[k] == BLK_OTHER_PUB || (blab[k] == BLK_OTHER && !strict)) && (b->facts[k] & BF_REF))
 			cvd_v_diag(v, CX_NOTE, CX_E_SYNTAX, L->line,
 			           "a line reads as a reference but stands apart from the list around it; skipped");
 		if (blab[k] != BLK_START && blab[k] != BLK_CONT)
