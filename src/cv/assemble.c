@@ -458,6 +458,24 @@ static size_t first_item(struct cv *v, const struct cv_blocks *b, const uint8_t 
 	return (b->facts[k] & BF_REF) || (f & (BF_AUTHORS | BF_VENUE | BF_YEAR)) ? k : (size_t)-1;
 }
 
+/* A block after an item of a publication section that the chain let the
+ * list end before: one that reads as a whole reference, or holds what the
+ * item before held (its title, names, venue, year) and no more, right
+ * after that item's blocks or another such block. */
+static int next_item(struct cv *v, const struct cv_blocks *b, const uint8_t *lab, const uint8_t *given, size_t k,
+                     size_t start)
+{
+	const unsigned shape = BF_TITLE | BF_AUTHORS | BF_VENUE | BF_YEAR;
+	unsigned f = b->facts[k];
+	if (start == (size_t)-1 || !k || (lab[k] != BLK_OTHER && lab[k] != BLK_OTHER_PUB) || v->l[b->seq[k]].heading ||
+	    (f & (BF_PROSE | BF_FIRST | BF_OTHERSEC)) || !(f & (BF_TITLE | BF_REF)))
+		return 0;
+	uint8_t before = given[k - 1] != 0xFF ? given[k - 1] : lab[k - 1];
+	if (before != BLK_START && before != BLK_CONT && before != BLK_SIDE)
+		return 0;
+	return (f & BF_REF) || ((f & BF_TITLE) && (f & shape) == (b->facts[start] & shape));
+}
+
 void cvd_label_blocks(struct cv *v, const struct lab_model *m, const struct cv_blocks *b, uint8_t *lab)
 {
 	int32_t *sc = xmalloc(lab_scratch(b->n) * sizeof *sc);
@@ -472,13 +490,22 @@ void cvd_label_blocks(struct cv *v, const struct lab_model *m, const struct cv_b
 	uint8_t *given = xmalloc(b->n);
 	memset(given, 0xFF, b->n);
 	for (int pass = 0; pass < 2; pass++) {
-		int more = 0, other = 0;
+		int more = 0, other = 0, insec = 0;
+		size_t start = (size_t)-1; /* the last item's first block */
 		for (size_t k = 0; k < b->n; k++) {
 			uint8_t say = pass ? 0xFF : heading_says(v, b, k, lab[k], &other);
+			if (lab[k] == BLK_HEAD_PUB || lab[k] == BLK_HEAD_OTHER)
+				insec = lab[k] == BLK_HEAD_PUB, start = (size_t)-1;
+			else if (lab[k] == BLK_START)
+				start = k;
 			if (pass && lab[k] == BLK_HEAD_PUB) {
 				size_t q = first_item(v, b, lab, k);
 				if (q != (size_t)-1)
 					given[q] = BLK_START, more = 1;
+			} else if (pass && insec && next_item(v, b, lab, given, k, start)) {
+				/* the item before keeps its start */
+				given[start] = BLK_START, given[k] = BLK_START, more = 1;
+				start = k;
 			} else if (say != 0xFF)
 				given[k] = say, more = 1;
 		}
@@ -867,7 +894,7 @@ void cvd_assemble(struct cv *v, const struct cv_blocks *b, const uint8_t *blab)
 		}
 		if (blab[k] == BLK_OTHER_PUB && y)
 			cvd_group_state(g, strict, hint, y);
-		if (blab[k] == BLK_OTHER_PUB && (b->facts[k] & BF_REF))
+		if ((blab[k] == BLK_OTHER_PUB || (blab[k] == BLK_OTHER && !strict)) && (b->facts[k] & BF_REF))
 			cvd_v_diag(v, CX_NOTE, CX_E_SYNTAX, L->line,
 			           "a line reads as a reference but stands apart from the list around it; skipped");
 		if (blab[k] != BLK_START && blab[k] != BLK_CONT)

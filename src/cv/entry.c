@@ -1415,12 +1415,26 @@ static cx_str title_text(cx_str t)
 }
 
 /* A status the title ran on into, in a bracket left open ("... topography.
- * (In preparation for"): cut from *t and returned, without the small word
- * that leads to its venue; or "". */
+ * (In preparation for") or after its closing quotes: cut from *t and
+ * returned, without the small word that leads to its venue; or "". */
 static cx_str status_tail(cx_str *t)
 {
 	static const char *const st[] = {"in preparation", "submitted", "under review", "under revision", "accepted",
-	                                 "to appear", "in press", "forthcoming", NULL};
+	                                 "to appear", "in press", "forthcoming", "revise and resubmit", NULL};
+	/* or after the quotes that close the title, when the labeller ran
+	 * on past them ("... States.â Revise and Resubmit at") */
+	long q = str_ifind(*t, "\xE2\x80\x9D", 0);
+	if (q > 0 && str_ifind(*t, "\xE2\x80\x9C", 0) < 0) {
+		cx_str r = trim_set(S(t->p + q + 3, t->n - (size_t)q - 3), " ,;.");
+		for (size_t k = 0; st[k]; k++) {
+			size_t n = strlen(st[k]);
+			if (r.n >= n && str_ifind(S(r.p, n), st[k], 0) == 0 && (r.n == n || r.p[n] == ' ')) {
+				t->n = (size_t)q;
+				*t = trim_set(*t, ",.;: ");
+				return S(r.p, n);
+			}
+		}
+	}
 	for (size_t i = t->n; i-- > 1;) {
 		if (t->p[i] == ')')
 			return S("", 0);
