@@ -499,7 +499,7 @@ void csl_cat(struct buf *b, const char *s, int punct_in_quote);
  * goes, 2 r replaces l. */
 int csl_collide(int l, int r);
 int csl_tail(const struct buf *b);
-int csl_cat_around_quote(struct buf *b, const char *s, int piq, int direct);
+int csl_cat_around_quote(struct buf *b, const char *s, int piq);
 int csl_ends_in_suffix_mark(const struct buf *b, int m);
 void csl_cat_prefixed(struct buf *b, const char *s);
 
@@ -557,7 +557,6 @@ struct csl_render {
 	int counted;             /* a cs:name form="count" was rendered (sort keys) */
 	int tag;                 /* a tagged rendering: mark what each span is */
 	int around;              /* csl_fmt_apply formats a macro call (1) or group (2) */
-	int around_quoted;       /* ... whose last piece is a quoted text */
 	int var_leaf;            /* csl_fmt_apply formats a cs:text of a variable */
 	const struct csl_node *last_kid; /* the node of the last piece joined */
 };

@@ -267,7 +267,7 @@ const char *csl_fmt_apply(struct csl_render *r, const char *s, const struct csl_
 			buf_putc(b, CM_PIECE);
 			buf_putc(b, ' ');
 		} else if (r->around && !f->quotes && !r->plain && !r->sort &&
-		           csl_cat_around_quote(b, f->suffix, piq, r->around_quoted)) {
+		           csl_cat_around_quote(b, f->suffix, piq)) {
 			/* a group's or macro call's suffix after a quoted text */
 		} else if (r->around == 2 && !r->plain && !r->sort && sn >= 2 && strchr(".,;:!?", f->suffix[0]) &&
 		           strspn(f->suffix + 1, " ") == sn - 1 && csl_ends_in_suffix_mark(b, f->suffix[0])) {
@@ -686,9 +686,8 @@ static const char *render_text(struct csl_render *r, const struct csl_node *n)
 		struct csl_fmt own;
 		s = undecorated_tail(r, s, &n->f);
 		r->around = 1;
-		r->around_quoted = r->last_kid && r->last_kid->kind == CK_TEXT && r->last_kid->f.quotes;
 		s = csl_fmt_apply(r, decorated_lead(r, s, &n->f), csl_fmt_uncased(&n->f, &own), 1);
-		r->around = r->around_quoted = 0;
+		r->around = 0;
 		return s;
 	}
 	if (n->macro_name)
@@ -1081,8 +1080,6 @@ static size_t kids_into(struct csl_render *r, const struct csl_node *n, const ch
 			continue;
 		}
 		const char *s = csl_render_node(r, k);
-		/* the last piece inside k, when k is a group or macro call */
-		const struct csl_node *inner = r->last_kid;
 		if (!s || !*s) {
 			/* a group, macro call or block leaves an empty piece
 			 * for the layout's suffix (see suffix_inside) */
@@ -1100,7 +1097,7 @@ static size_t kids_into(struct csl_render *r, const struct csl_node *n, const ch
 		}
 		int after = 0; /* the delimiter's last mark, when it ends in one */
 		if (b->n && delim && (*nested & 4) && !r->plain && !r->sort &&
-		    csl_cat_around_quote(b, delim, piq, (*nested & 16) != 0)) {
+		    csl_cat_around_quote(b, delim, piq)) {
 			/* a delimiter after a group or macro call that ends in a
 			 * quoted text */
 			size_t dn = strlen(delim);
@@ -1142,8 +1139,7 @@ static size_t kids_into(struct csl_render *r, const struct csl_node *n, const ch
 		*nested = (!(sn && strchr(".,;:!?", k->f.suffix[sn - 1]))) |
 		          (sn >= 2 && !strcmp(k->f.suffix + sn - 2, "\xC2\xA0")) << 1 |
 		          ((k->macro || k->kind == CK_GROUP) && !sn && !k->f.quotes) << 2 |
-		          (k->kind == CK_TEXT && k->var != CV_NONE && !k->macro && !sn && keeps_marks(&k->f)) << 3 |
-		          ((k->macro || k->kind == CK_GROUP) && inner && inner->kind == CK_TEXT && inner->f.quotes) << 4;
+		          (k->kind == CK_TEXT && k->var != CV_NONE && !k->macro && !sn && keeps_marks(&k->f)) << 3;
 		split = (size_t)-1;
 		if (b->n >= 3 && b->p[b->n - 3] == CM_ESC && b->p[b->n - 2] == CM_PIECE &&
 		    b->p[b->n - 1] == ' ' && k->f.suffix && strlen(k->f.suffix) >= 2)
@@ -1189,9 +1185,8 @@ static const char *render_group(struct csl_render *r, const struct csl_node *n)
 	const struct csl_node *lk = r->last_kid;
 	size_t ln = lk && lk->f.suffix ? strlen(lk->f.suffix) : 0;
 	r->around = *s && ln && n->f.suffix && lk->f.suffix[ln - 1] == n->f.suffix[0] ? 2 : 1;
-	r->around_quoted = lk && lk->kind == CK_TEXT && lk->f.quotes;
 	s = csl_fmt_apply(r, decorated_lead(r, s, &n->f), csl_fmt_uncased(&n->f, &own), 1);
-	r->around = r->around_quoted = 0;
+	r->around = 0;
 	return s;
 }
 

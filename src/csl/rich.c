@@ -780,19 +780,59 @@ int csl_ends_in_suffix_mark(const struct buf *b, int m)
 	return mark_in(b->p + at, b->n - at, CM_SUFEND);
 }
 
+/* Is the quoted value that closes at q (the style's CM_QUOTE_OFF) plain
+ * text: no markup of the data's (<i>, nocase spans) and no quotes or
+ * apostrophes in it?  citeproc-js keeps a plain value as one string and
+ * a rich one as pieces, and punctuation from around the quote meets the
+ * two differently (csl_cat_around_quote). */
+static int quoted_plain(const char *p, size_t q)
+{
+	int depth = 0;
+	size_t i = q;
+	while (i >= 2) {
+		i--;
+		if (p[i - 1] != CM_ESC)
+			continue;
+		if (p[i] == CM_QUOTE_OFF)
+			depth++;
+		else if (p[i] == CM_QUOTE && !depth--)
+			break;
+	}
+	for (size_t j = i + 1; j < q; j++) {
+		unsigned char c = (unsigned char)p[j];
+		if (c == (unsigned char)CM_ESC) {
+			char k = p[++j];
+			if (k == CM_QUOTE || k == CM_QUOTE_OFF || k == CM_DQUOTE || k == CM_SQUOTE ||
+			    k == CM_DQUOTE_OFF || k == CM_SQUOTE_OFF)
+				return 0;
+			if (k == CM_INQUOTE)
+				break; /* the text's own suffix: not its value */
+		} else if (CX_IS_MARK(c) || c == '\'' || c == '"') {
+			return 0;
+		} else if (c == 0xE2 && (unsigned char)p[j + 1] == 0x80 &&
+		           ((unsigned char)p[j + 2] == 0x98 || (unsigned char)p[j + 2] == 0x99 ||
+		            (unsigned char)p[j + 2] == 0x9C || (unsigned char)p[j + 2] == 0x9D)) {
+			return 0; /* ‘ ’ “ ” */
+		}
+	}
+	return 1;
+}
+
 /* s, the suffix of a group or macro call whose text ends in a quoted
  * text, or the delimiter after it, with punctuation-in-quote: as
- * citeproc-js, its first mark goes inside the quote whatever it is
- * ("“Letters:”", "“Letters;”"), right after the quoted text and before
+ * citeproc-js, its first mark goes down to the quoted text however deep.
+ * When the text's value is plain (quoted_plain) the mark joins the value
+ * whatever it is ("“Letters:”", "“Letters;”"), right after it and before
  * what the text's own suffix moved in (CM_INQUOTE: "“Letters.,”" of a
- * "," inside and a "." around), where it meets the text's last mark
- * ("“Why?,”"); that is when the quoted text is the node's own piece
- * (direct), else the mark goes after them ("“Picture,.”" of a group
- * around a macro call).  Without punctuation-in-quote the mark stays outside
+ * "," inside and a "." around), where it meets the value's last mark
+ * ("“Why?,”").  When the value is rich it joins the text's own suffix
+ * instead: after what that moved in ("“Letter’s,.”"), and a colon or
+ * semicolon stays outside the quote as a suffix's does ("“Letter’s”:").
+ * Without punctuation-in-quote the mark stays outside
  * but meets the quoted text's last mark all the same ("‘Why?’ Pub", where
  * the text's own suffix keeps apart: "‘Why?’. Pub").  Returns 0, having
  * done nothing, when b ends in no style's closing quote. */
-int csl_cat_around_quote(struct buf *b, const char *s, int piq, int direct)
+int csl_cat_around_quote(struct buf *b, const char *s, int piq)
 {
 	int r = (unsigned char)*s;
 	size_t at;
@@ -817,9 +857,20 @@ int csl_cat_around_quote(struct buf *b, const char *s, int piq, int direct)
 		buf_put(b, s + 1, strlen(s + 1));
 		return 1;
 	}
+	int plain = quoted_plain(b->p, q);
+	if (!plain && (r == ':' || r == ';')) {
+		/* it meets the value's last mark when the text has no suffix
+		 * of its own ("“Why’s it?”"), else it stays outside */
+		size_t a2;
+		if (mark_in(b->p + (q >= 12 ? q - 12 : 0), q - (q >= 12 ? q - 12 : 0), CM_INQUOTE) ||
+		    csl_collide(tail_char(b->p, q, &a2), r) != 1)
+			return 0;
+		buf_put(b, s + 1, strlen(s + 1));
+		return 1;
+	}
 	/* where the text's own moved marks start, a few bytes before */
 	size_t ins = q;
-	for (size_t i = q >= 12 ? q - 12 : 0; direct && i + 1 < q; i++)
+	for (size_t i = q >= 12 ? q - 12 : 0; plain && i + 1 < q; i++)
 		if (b->p[i] == CM_ESC && b->p[i + 1] == CM_INQUOTE)
 			ins = i;
 	size_t at2, at3;
