@@ -183,11 +183,14 @@ static const char *number_end(struct csl_render *r, const char *value, const cha
                               const struct csl_fmt *f)
 {
 	size_t vn = strlen(value), sn = f->suffix ? strlen(f->suffix) : 0;
-	if (!r->sort && !r->plain && sn && f->suffix[sn - 1] == ' ' && *out) {
+	if (!r->sort && !r->plain && sn && f->suffix[sn - 1] == ' ' && *out && vn &&
+	    strspn(value, "0123456789") == vn) {
 		/* a number variable's suffix blank stays beside the blank of
 		 * a prefix after it ("(8)  (1985)"), as citeproc-js merges no
 		 * blanks of a number's piece with its sibling's; a delimiter
-		 * still meets it (CM_DECOBLANK, as a decorated text's) */
+		 * still meets it (CM_DECOBLANK, as a decorated text's).  A
+		 * value that is more than one number ("5-7", "iv", "12a") is
+		 * text to citeproc-js, whose blanks meet */
 		size_t n = strlen(out);
 		if (n >= 2 && out[n - 2] == CM_ESC && out[n - 1] == CM_DECOBLANK)
 			return out;
@@ -1119,7 +1122,16 @@ static size_t kids_into(struct csl_render *r, const struct csl_node *n, const ch
 			b->n -= 2;
 		}
 		int after = 0; /* the delimiter's last mark, when it ends in one */
-		if (b->n && delim && (*nested & 4) && !r->plain && !r->sort && csl_into_value(b, *delim)) {
+		if (b->n && delim && *delim && strchr(".,;:!?", *delim) && (*nested >> 8) == *delim &&
+		    !r->plain && !r->sort) {
+			/* the piece's own suffix ends in the delimiter's mark:
+			 * citeproc-js gives the suffix no second one, though
+			 * the suffix met the text's last mark ("??-??" and "."
+			 * give "??-??", then ". " gives "??-?? ") */
+			join_delim(b, delim + 1, piq, *nested);
+			size_t dn = strlen(delim);
+			after = dn > 1 && strchr(".,;:!?", delim[dn - 1]) ? delim[dn - 1] : 0;
+		} else if (b->n && delim && (*nested & 4) && !r->plain && !r->sort && csl_into_value(b, *delim)) {
 			/* the delimiter's mark went down into the value that
 			 * ends the group or macro call before it */
 			join_delim(b, delim + 1, piq, *nested);
@@ -1190,7 +1202,8 @@ static size_t kids_into(struct csl_render *r, const struct csl_node *n, const ch
 		          (sn >= 2 && !strcmp(k->f.suffix + sn - 2, "\xC2\xA0")) << 1 |
 		          ((k->macro || k->kind == CK_GROUP) && !sn && !k->f.quotes) << 2 |
 		          (k->kind == CK_TEXT && k->var != CV_NONE && !k->macro && !sn && keeps_marks(&k->f)) << 3 |
-		          ((k->macro || k->kind == CK_GROUP) && !sn && !k->f.quotes && !decorated(&k->f)) << 4;
+		          ((k->macro || k->kind == CK_GROUP) && !sn && !k->f.quotes && !decorated(&k->f)) << 4 |
+		          (sn ? (unsigned char)k->f.suffix[sn - 1] : 0) << 8;
 		split = (size_t)-1;
 		if (b->n >= 3 && b->p[b->n - 3] == CM_ESC && b->p[b->n - 2] == CM_PIECE &&
 		    b->p[b->n - 1] == ' ' && k->f.suffix && strlen(k->f.suffix) >= 2)
