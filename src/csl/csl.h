@@ -209,6 +209,9 @@ struct csl_node {
 	const struct csl_node *name, *etal, *label, *substitute;
 	int label_before_name;   /* cs:label before cs:name in cs:names */
 	const struct csl_node *name_part[2]; /* 0 family, 1 given */
+	/* cs:names: the name-parts its names take (csl_style's build_parts) */
+	const struct csl_node *names_part[2];
+	int names_parts_set;
 	/* date */
 	enum csl_date_form date_form;
 	int date_parts;          /* 3 year-month-day, 2 year-month, 1 year */
