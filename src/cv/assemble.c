@@ -65,6 +65,18 @@ static size_t words_lower(cx_str p, size_t *lower)
 	return words;
 }
 
+/* Do blocks i and j open with the same sixteen characters or more, up to
+ * a stop (an author list: "S. Yuen, T. H. G. Ezard, A. J. Sobey.")? */
+static int opens_alike(struct cv *v, const struct cv_blocks *b, size_t i, size_t j)
+{
+	cx_str p = cvd_plain(&v->a, cvd_S(v->l[b->seq[i]].s, v->l[b->seq[i]].n));
+	cx_str q = cvd_plain(&v->a, cvd_S(v->l[b->seq[j]].s, v->l[b->seq[j]].n));
+	size_t k = 0;
+	while (k < p.n && k < q.n && p.p[k] == q.p[k])
+		k++;
+	return k >= 16 && (k == p.n || k == q.n || memchr(p.p, ',', k) != NULL);
+}
+
 /* Sentences: two or more, of sixteen words and more, most of them in
  * small letters (an abstract; a reference's parts are capitalised). */
 static int sentences(cx_str p)
@@ -216,12 +228,22 @@ static void repair(struct cv *v, const struct cv_blocks *b, uint8_t *lab)
 		 * one: what stands under it, to the next heading, is no item.
 		 * Talks, posters and patents are the owner's works, which a
 		 * publication list often cites: the chain decides those. */
-		else if (lab[k] == BLK_HEAD_PUB && v->l[b->seq[k]].heading &&
+		else if ((lab[k] == BLK_HEAD_PUB || lab[k] == BLK_HEAD_OTHER) && v->l[b->seq[k]].heading &&
 		         cvd_sec_class(caption(v, &v->l[b->seq[k]]), &h) == SEC_OTHER &&
 		         !names_works(caption(v, &v->l[b->seq[k]]))) {
+			/* to the next heading of its level or above in the page's
+			 * markup, or one that names publications */
+			int level = v->l[b->seq[k]].heading;
 			lab[k] = BLK_HEAD_OTHER;
-			for (size_t j = k + 1; j < b->n && lab[j] != BLK_HEAD_PUB && lab[j] != BLK_HEAD_OTHER; j++)
-				lab[j] = BLK_OTHER;
+			for (size_t j = k + 1; j < b->n; j++) {
+				const struct cv_line *J = &v->l[b->seq[j]];
+				if ((J->heading && J->heading <= level) ||
+				    ((J->heading || lab[j] == BLK_HEAD_PUB || lab[j] == BLK_HEAD_OTHER) &&
+				     cvd_sec_class(caption(v, J), &h) == SEC_PUB))
+					break;
+				if (lab[j] != BLK_HEAD_OTHER)
+					lab[j] = BLK_OTHER;
+			}
 		}
 		/* a heading whose title the item under it repeats is that item's
 		 * caption ("## Title [paper]" over its citation) */
@@ -281,11 +303,14 @@ static void repair(struct cv *v, const struct cv_blocks *b, uint8_t *lab)
 			lab[--e] = BLK_START, lab[e + 1] = BLK_CONT;
 		unsigned f = 0, prose = 1;
 		for (size_t j = k; j < e; j++) {
-			/* set beside the item, but opened with the mark its
-			 * list opens each item with: the next item */
+			/* set beside the item or run on from it, but opened
+			 * with the mark its list opens each item with: the
+			 * next item, when it reads as one (names and a year) */
 			const struct cv_line *M = &v->l[b->seq[j]], *K0 = &v->l[b->seq[k]];
-			if (j > k && lab[j] == BLK_SIDE && M->marker && M->marker == K0->marker && M->indent == K0->indent &&
-			    j + 1 < e && lab[j + 1] == BLK_CONT) {
+			if (j > k && (lab[j] == BLK_SIDE || lab[j] == BLK_CONT) && M->marker && M->marker == K0->marker &&
+			    M->indent == K0->indent &&
+			    ((lab[j] == BLK_SIDE && j + 1 < e && lab[j + 1] == BLK_CONT) || (b->facts[j] & BF_REF) ||
+			     (b->facts[j] & (BF_AUTHORS | BF_YEAR)) == (BF_AUTHORS | BF_YEAR))) {
 				lab[j] = BLK_START;
 				e = j;
 				break;
@@ -344,12 +369,16 @@ static void repair(struct cv *v, const struct cv_blocks *b, uint8_t *lab)
 		const struct cv_line *K = &v->l[b->seq[k]], *P = &v->l[b->seq[prev_k]];
 		int own_item = K->marker && K->marker == P->marker && K->indent == P->indent;
 		/* a page record of its own that reads as a reference is an
-		 * item, however long its sentences */
+		 * item, however long its sentences; so is such an item of the
+		 * list (an abstract is not marked as the list's items are), and
+		 * a paragraph with a title that opens as the item before does
+		 * (the same authors: an abstract does not) */
 		int own_rec = K->rec && K->rec != P->rec && (f & BF_REF);
-		if (prev_e == k && prose && !own_rec) {
+		int alike = (f & BF_TITLE) && k && prev_k != k && opens_alike(v, b, prev_k, k);
+		if (prev_e == k && prose && !own_rec && !(own_item && (f & BF_REF)) && !alike) {
 			memset(lab + k, BLK_SIDE, e - k);
 			prev_e = e;
-		} else if (prose && !(f & (BF_AUTHORS | BF_YEAR))) {
+		} else if (prose && !(f & (BF_AUTHORS | BF_YEAR)) && !alike) {
 			/* prose alone, no name or year in it: an abstract under its
 			 * heading, an introduction, no item */
 			memset(lab + k, BLK_OTHER_PUB, e - k);
@@ -371,10 +400,119 @@ static void repair(struct cv *v, const struct cv_blocks *b, uint8_t *lab)
 	}
 }
 
+/* The label a heading's own words give it, or 0xFF: a heading that names
+ * publications opens their section, one that names another section
+ * ("Teaching") opens that one, whatever the chain read (talks, posters
+ * and patents are the owner's works, which a publication list often
+ * cites: the chain decides those).  Inside another section opened by
+ * a heading of the page's markup, a line that names nothing ("Software
+ * Architect" in Experience) opens no publication section either: its
+ * level is *other, while that section is open (0 when none is). */
+static uint8_t heading_says(struct cv *v, const struct cv_blocks *b, size_t k, uint8_t read, int *other)
+{
+	enum cv_hint h;
+	const struct cv_line *L = &v->l[b->seq[k]];
+	if (read != BLK_HEAD_OTHER && read != BLK_HEAD_PUB && !L->heading)
+		return 0xFF;
+	int level = L->heading ? L->heading : 7;
+	cx_str t = caption(v, L);
+	enum sec cls = cvd_sec_class(t, &h);
+	if (*other && level <= *other)
+		*other = 0;
+	if (cls == SEC_PUB)
+		*other = 0;
+	else if (cls == SEC_OTHER && L->heading && !names_works(t))
+		*other = level;
+	if (read == BLK_HEAD_OTHER && cls == SEC_PUB)
+		return BLK_HEAD_PUB;
+	if (read == BLK_HEAD_PUB && L->heading && cls == SEC_OTHER && !names_works(t))
+		return BLK_HEAD_OTHER;
+	if (read == BLK_HEAD_PUB && cls == SEC_NONE && *other && level > *other)
+		return BLK_HEAD_OTHER;
+	return 0xFF;
+}
+
+/* The first item under a publication heading, where the chain read the
+ * blocks between the two as no item: the block that opens them with a
+ * title, when it or the blocks up to the next item (or the end of the
+ * section) bring a name, a venue or a year too, and the heading names
+ * publications (not talks or posters).  An introduction (prose),
+ * a topic's sub-heading, a line of another section are no such block. */
+static size_t first_item(struct cv *v, const struct cv_blocks *b, const uint8_t *lab, size_t h)
+{
+	enum cv_hint hint;
+	cx_str t = caption(v, &v->l[b->seq[h]]);
+	if (cvd_sec_class(t, &hint) != SEC_PUB || names_works(t))
+		return (size_t)-1; /* talks, posters: the chain decides */
+	size_t k = h + 1;
+	while (k < b->n && (lab[k] == BLK_OTHER || lab[k] == BLK_OTHER_PUB) && !v->l[b->seq[k]].heading &&
+	       !(b->facts[k] & (BF_TITLE | BF_REF)))
+		k++;
+	if (k >= b->n || (lab[k] != BLK_OTHER && lab[k] != BLK_OTHER_PUB) || v->l[b->seq[k]].heading ||
+	    (b->facts[k] & (BF_PROSE | BF_FIRST | BF_OTHERSEC)))
+		return (size_t)-1;
+	unsigned f = 0;
+	for (size_t j = k; j < b->n && j < k + 5 && (lab[j] == BLK_OTHER || lab[j] == BLK_OTHER_PUB) &&
+	                   !v->l[b->seq[j]].heading && !(b->facts[j] & BF_OTHERSEC); j++)
+		f |= b->facts[j];
+	return (b->facts[k] & BF_REF) || (f & (BF_AUTHORS | BF_VENUE | BF_YEAR)) ? k : (size_t)-1;
+}
+
+/* A block after an item of a publication section that the chain let the
+ * list end before: one that reads as a whole reference, or holds what the
+ * item before held (its title, names, venue, year) and no more, right
+ * after that item's blocks or another such block. */
+static int next_item(struct cv *v, const struct cv_blocks *b, const uint8_t *lab, const uint8_t *given, size_t k,
+                     size_t start)
+{
+	const unsigned shape = BF_TITLE | BF_AUTHORS | BF_VENUE | BF_YEAR;
+	unsigned f = b->facts[k];
+	if (start == (size_t)-1 || !k || (lab[k] != BLK_OTHER && lab[k] != BLK_OTHER_PUB) || v->l[b->seq[k]].heading ||
+	    (f & (BF_PROSE | BF_FIRST | BF_OTHERSEC)) || !(f & (BF_TITLE | BF_REF)))
+		return 0;
+	uint8_t before = given[k - 1] != 0xFF ? given[k - 1] : lab[k - 1];
+	if (before != BLK_START && before != BLK_CONT && before != BLK_SIDE)
+		return 0;
+	return (f & BF_REF) || ((f & BF_TITLE) && (f & shape) == (b->facts[start] & shape));
+}
+
 void cvd_label_blocks(struct cv *v, const struct lab_model *m, const struct cv_blocks *b, uint8_t *lab)
 {
 	int32_t *sc = xmalloc(lab_scratch(b->n) * sizeof *sc);
 	lab_decode_stride(m, b->f, b->nf, b->n, BLK_FEAT, lab, sc);
+	/* The chain reads what follows a heading in the light of the label
+	 * it gave the heading: a publication heading it read as another
+	 * section's leaves the items under it read as no items.  Where the
+	 * heading's words say otherwise, the page is read again with the
+	 * heading's label given; and then again with the first item of a
+	 * publication section given, where the chain still read none
+	 * between the heading and its items. */
+	uint8_t *given = xmalloc(b->n);
+	memset(given, 0xFF, b->n);
+	for (int pass = 0; pass < 2; pass++) {
+		int more = 0, other = 0, insec = 0;
+		size_t start = (size_t)-1; /* the last item's first block */
+		for (size_t k = 0; k < b->n; k++) {
+			uint8_t say = pass ? 0xFF : heading_says(v, b, k, lab[k], &other);
+			if (lab[k] == BLK_HEAD_PUB || lab[k] == BLK_HEAD_OTHER)
+				insec = lab[k] == BLK_HEAD_PUB, start = (size_t)-1;
+			else if (lab[k] == BLK_START)
+				start = k;
+			if (pass && lab[k] == BLK_HEAD_PUB) {
+				size_t q = first_item(v, b, lab, k);
+				if (q != (size_t)-1)
+					given[q] = BLK_START, more = 1;
+			} else if (pass && insec && next_item(v, b, lab, given, k, start)) {
+				/* the item before keeps its start */
+				given[start] = BLK_START, given[k] = BLK_START, more = 1;
+				start = k;
+			} else if (say != 0xFF)
+				given[k] = say, more = 1;
+		}
+		if (more)
+			lab_decode_given(m, b->f, b->nf, b->n, BLK_FEAT, given, lab, sc);
+	}
+	free(given);
 	free(sc);
 	local_repairs(v, b, lab);
 	repair(v, b, lab);
@@ -756,7 +894,7 @@ void cvd_assemble(struct cv *v, const struct cv_blocks *b, const uint8_t *blab)
 		}
 		if (blab[k] == BLK_OTHER_PUB && y)
 			cvd_group_state(g, strict, hint, y);
-		if (blab[k] == BLK_OTHER_PUB && (b->facts[k] & BF_REF))
+		if ((blab[k] == BLK_OTHER_PUB || (blab[k] == BLK_OTHER && !strict)) && (b->facts[k] & BF_REF))
 			cvd_v_diag(v, CX_NOTE, CX_E_SYNTAX, L->line,
 			           "a line reads as a reference but stands apart from the list around it; skipped");
 		if (blab[k] != BLK_START && blab[k] != BLK_CONT)
@@ -769,6 +907,52 @@ void cvd_assemble(struct cv *v, const struct cv_blocks *b, const uint8_t *blab)
 		learned_item(v, g, i, seq[e], lab);
 		k = e;
 	}
+}
+
+/* The rules' items, when the model read none, but those under a heading
+ * of the page's markup that names another section ("Experience",
+ * "Honors"), to the next heading of its level or above or one that names
+ * publications: the labels say no item stands there (repair), and the
+ * rules' items there are said to be left. */
+static void drop_other_sections(struct cv *v, const struct cv_blocks *b)
+{
+	enum cv_hint h;
+	size_t r = 0, kept = 0, left = 0;
+	int level = 0; /* the open other section's, or 0 */
+	unsigned first = 0;
+	for (size_t k = 0; k <= b->n; k++) {
+		size_t line = k < b->n ? b->seq[k] : v->nl;
+		/* the items that begin before this block are in the section
+		 * the blocks before it are in */
+		for (; r < v->nraw && v->raw[r].idx < line; r++) {
+			if (level) {
+				if (!left++)
+					first = v->l[v->raw[r].idx].line;
+				continue;
+			}
+			v->raw[kept++] = v->raw[r];
+		}
+		if (k == b->n)
+			break;
+		const struct cv_line *L = &v->l[line];
+		if (!L->heading)
+			continue;
+		cx_str t = caption(v, L);
+		enum sec cls = cvd_sec_class(t, &h);
+		if (level && L->heading <= level)
+			level = 0;
+		if (cls == SEC_PUB)
+			level = 0;
+		else if (cls == SEC_OTHER && !names_works(t) && !level)
+			level = L->heading;
+	}
+	for (; r < v->nraw; r++)
+		v->raw[kept++] = v->raw[r];
+	v->nraw = kept;
+	if (left)
+		cvd_v_diag(v, CX_NOTE, CX_E_SYNTAX, first,
+		           "%zu item%s under headings of other sections (experience, awards) not read as publications",
+		           left, left == 1 ? "" : "s");
 }
 
 /* Past this many lines a document is no publication page (a program's
@@ -794,6 +978,8 @@ void cvd_find(struct cv *v)
 	if (rules || !v->nraw) {
 		v->raw = v->rules_raw, v->nraw = v->rules_nraw, v->capraw = v->rules_capraw;
 		cvd_v_replay(v); /* what the rules skipped, said now */
+		if (!rules)
+			drop_other_sections(v, &b);
 		split_raws(v);
 	}
 	report_sections(v, &b, lab);

@@ -465,6 +465,80 @@ static void add_names(struct eb *b, enum cx_field_id id, cx_str text, unsigned l
 		*note = cv_cat(x->a, *note, "; ", cv_cat(x->a, CX_STR("Equal contribution:"), " ", eq));
 }
 
+/* A co-author phrase, as CVs in fields that order authors alphabetically
+ * write it: "(with Tom Ashby and Lee Chen)" in s, at its start, end or
+ * after the title.  Its names (without "with" and the brackets), and
+ * *rest, s without the phrase; or "" when s has none, or its words are no
+ * names (digits, a small word other than "and": "with applications"). */
+static cx_str with_names(struct arena *a, cx_str s, cx_str *rest)
+{
+	long at = str_ifind(s, "(with ", 0);
+	size_t from, to, open = at >= 0;
+	if (at >= 0) {
+		from = (size_t)at;
+		const char *e = memchr(s.p + from, ')', s.n - from);
+		if (!e)
+			return S("", 0);
+		to = (size_t)(e - s.p) + 1;
+	} else if (s.n > 5 && !str_ifind(s, "with ", 0) && str_is_upper((unsigned char)s.p[5])) {
+		from = 0, to = s.n; /* an author list "with K. Ito" */
+	} else
+		return S("", 0);
+	cx_str n = trim_set(S(s.p + from + 5 + open, to - from - 5 - 2 * open), " ,;.");
+	if (!n.n || n.n > 200)
+		return S("", 0);
+	static const char *const small[] = {"and", "van", "von", "de", "der", "den", "da", "di", "du", "la", "le", NULL};
+	for (size_t i = 0; i < n.n; i++) {
+		if (str_digit((unsigned char)n.p[i]))
+			return S("", 0);
+		if ((i && n.p[i - 1] != ' ') || !str_is_lower((unsigned char)n.p[i]))
+			continue;
+		size_t w = i, k = 0;
+		while (w < n.n && n.p[w] != ' ' && n.p[w] != ',')
+			w++;
+		while (small[k] && (strlen(small[k]) != w - i || memcmp(small[k], n.p + i, w - i)))
+			k++;
+		if (!small[k])
+			return S("", 0); /* "with applications to ...": no names */
+	}
+	if (!str_is_upper((unsigned char)n.p[0]))
+		return S("", 0);
+	cx_str before = trim_set(S(s.p, from), " ,;"), after = trim_set(S(s.p + to, s.n - to), " ,;");
+	*rest = before.n && after.n ? cv_cat(a, before, " ", after) : before.n ? before : after;
+	return n;
+}
+
+/* An author list that runs on into the degree its thesis was for ("Lee
+ * Chen Ph.D. Thesis, KAIST", "Lee Chen, Master's thesis, ETH"): the names
+ * before the degree are the authors, the rest is the container, as a
+ * thesis's school and degree are read there.  1 and *out the item so
+ * parted, or 0. */
+static int thesis_in_names(const struct cv_item *it, struct cv_item *out)
+{
+	static const char *const deg[] = {"ph.d.", "phd", "ph. d.", "doctoral", "master's", "masters", "master", "m.sc.",
+	                                  "msc", "m.s.", "b.sc.", "bachelor's", "bachelor", "diploma", "thesis",
+	                                  "dissertation", NULL};
+	cx_str a = it->seg[LAB_AUTHOR];
+	long th = str_ifind(a, "thesis", 1);
+	if (th < 0)
+		th = str_ifind(a, "dissertation", 1);
+	if (th < 0 || it->seg[LAB_CONTAINER].n)
+		return 0;
+	size_t cut = (size_t)th;
+	for (size_t k = 0; deg[k]; k++) {
+		long d = str_ifind(a, deg[k], 1);
+		if (d >= 0 && (size_t)d < cut)
+			cut = (size_t)d;
+	}
+	cx_str names = trim_set(S(a.p, cut), " ,;.");
+	if (!names.n || !str_is_upper((unsigned char)names.p[0]))
+		return 0;
+	*out = *it;
+	out->seg[LAB_AUTHOR] = names;
+	out->seg[LAB_CONTAINER] = trim_set(S(a.p + cut, a.n - cut), " ,;.");
+	return 1;
+}
+
 /* The page's owner as the one author of an item that names none. */
 static void add_owner(struct eb *b, unsigned line)
 {
@@ -1238,8 +1312,60 @@ static cx_str abbrev_end(cx_str s, cx_str t)
 static cx_str title_text(cx_str t)
 {
 	t = trim_set(t, ",.;:\"' ");
-	/* a title ending in "?" or "!" keeps it; one in quotes loses them */
+	/* a title ending in "?" or "!" keeps it; one in quotes loses them.
+	 * A small word after the title's last stop is the start of what the
+	 * item says next ("... problems. for" of "(In preparation for X)") */
+	static const char *const lead[] = {"for", "to", "at", "in", "by", "with", NULL};
+	size_t w = t.n;
+	while (w && t.p[w - 1] != ' ')
+		w--;
+	if (w >= 2 && t.p[w - 2] == '.' && w > 12)
+		for (size_t k = 0; lead[k]; k++)
+			if (t.n - w == strlen(lead[k]) && !memcmp(t.p + w, lead[k], t.n - w)) {
+				t.n = w - 2;
+				break;
+			}
 	return t;
+}
+
+/* A status the title ran on into, in a bracket left open ("... topography.
+ * (In preparation for") or after its closing quotes: cut from *t and
+ * returned, without the small word that leads to its venue; or "". */
+static cx_str status_tail(cx_str *t)
+{
+	static const char *const st[] = {"in preparation", "submitted", "under review", "under revision", "accepted",
+	                                 "to appear", "in press", "forthcoming", "revise and resubmit", NULL};
+	/* or after the quotes that close the title, when the labeller ran
+	 * on past them ("... States.â Revise and Resubmit at") */
+	long q = str_ifind(*t, "\xE2\x80\x9D", 0);
+	if (q > 0 && str_ifind(*t, "\xE2\x80\x9C", 0) < 0) {
+		cx_str r = trim_set(S(t->p + q + 3, t->n - (size_t)q - 3), " ,;.");
+		for (size_t k = 0; st[k]; k++) {
+			size_t n = strlen(st[k]);
+			if (r.n >= n && str_ifind(S(r.p, n), st[k], 0) == 0 && (r.n == n || r.p[n] == ' ')) {
+				t->n = (size_t)q;
+				*t = trim_set(*t, ",.;: ");
+				return S(r.p, n);
+			}
+		}
+	}
+	for (size_t i = t->n; i-- > 1;) {
+		if (t->p[i] == ')')
+			return S("", 0);
+		if (t->p[i] != '(' || t->p[i - 1] != ' ')
+			continue;
+		cx_str r = S(t->p + i + 1, t->n - i - 1);
+		for (size_t k = 0; st[k]; k++) {
+			size_t n = strlen(st[k]);
+			if (r.n >= n && str_ifind(S(r.p, n), st[k], 0) == 0 && (r.n == n || r.p[n] == ' ')) {
+				t->n = i - 1;
+				*t = trim_set(*t, ",.;: ");
+				return S(r.p, n);
+			}
+		}
+		return S("", 0);
+	}
+	return S("", 0);
 }
 
 static void add_ids(struct arena *a, struct eb *b, const struct cv_item *it, cx_str all, cx_str *arx)
@@ -1714,10 +1840,13 @@ static void series_letter(struct arena *a, cx_str *cont, struct cv_item *it)
 
 struct cx_entry *cv_entry(struct cv_ctx *x, const struct cv_item *it)
 {
-	struct cv_item quoted;
+	struct cv_item quoted, thesis;
 	if (quoted_then_names(x, it, &quoted))
 		it = &quoted;
+	if (thesis_in_names(it, &thesis))
+		it = &thesis;
 	cx_str title = title_text(it->seg[LAB_TITLE]);
+	cx_str status = status_tail(&title);
 	struct cx_entry *e = arena_calloc(x->a, sizeof *e);
 	struct eb b = {x, e, 0};
 	e->kind = CX_ENTRY_RECORD;
@@ -1789,7 +1918,23 @@ struct cx_entry *cv_entry(struct cv_ctx *x, const struct cv_item *it)
 	const char *tn = cx_types[e->type].bibtex;
 	e->type_name = S(tn, strlen(tn));
 	cx_str equal = S("", 0);
-	if (it->seg[LAB_AUTHOR].n)
+	/* "(with Tom Ashby)": the owner and the names said, the owner first
+	 * (an empty slot in the list is the owner) */
+	cx_str rest = S("", 0), co = S("", 0);
+	if (!x->lists)
+		;
+	else if ((co = with_names(x->a, it->seg[LAB_AUTHOR], &rest)).n && !rest.n)
+		;
+	else if ((co = with_names(x->a, title, &rest)).n && rest.n)
+		title = title_text(rest);
+	else if (it->seg[LAB_AUTHOR].n || !(co = with_names(x->a, all, &rest)).n)
+		co = S("", 0);
+	if (co.n && it->seg[LAB_AUTHOR].n && rest.n)
+		add_names(&b, CX_F_AUTHOR, cv_cat(x->a, trim_set(it->seg[LAB_AUTHOR], " ,;."), " and ", co), it->line,
+		          &equal); /* "Roe, J. Title (with T. Berg)" */
+	else if (co.n)
+		add_names(&b, CX_F_AUTHOR, cv_cat(x->a, CX_STR(","), " ", co), it->line, &equal);
+	else if (it->seg[LAB_AUTHOR].n)
 		add_names(&b, CX_F_AUTHOR, it->seg[LAB_AUTHOR], it->line, &equal);
 	if (!cx_entry_get(e, CX_F_AUTHOR) && !it->seg[LAB_EDITOR].n && x->lists)
 		add_owner(&b, it->line); /* the owner's own work */
@@ -1830,7 +1975,10 @@ struct cx_entry *cv_entry(struct cv_ctx *x, const struct cv_item *it)
 		                                  ",.;:"));
 	cx_str dummy;
 	add_ids(x->a, &b, it, all, &dummy);
-	add_text(&b, CX_F_NOTE, note_text(x, it, &pl, arx, e->type, equal));
+	cx_str note = note_text(x, it, &pl, arx, e->type, equal);
+	if (status.n && str_ifind(note, arena_strndup(x->a, status.p, status.n), 0) < 0)
+		note = cv_cat(x->a, status, "; ", note);
+	add_text(&b, CX_F_NOTE, note);
 	if (it->abstract.n)
 		add_text(&b, CX_F_ABSTRACT, it->abstract);
 	/* no title and no venue: no publication; but a line of a paper's

@@ -97,6 +97,10 @@ void lab_decode(const struct lab_model *m, const uint32_t *f, const uint8_t *nf,
 /* The same with stride features a token (at most 255) instead of FEAT_MAX. */
 void lab_decode_stride(const struct lab_model *m, const uint32_t *f, const uint8_t *nf, size_t n, size_t stride,
                        uint8_t *out, int32_t *scratch);
+/* The same where given (when not NULL) fixes some tokens' labels: the
+ * best labelling whose token i has label given[i], unless that is 0xFF. */
+void lab_decode_given(const struct lab_model *m, const uint32_t *f, const uint8_t *nf, size_t n, size_t stride,
+                      const uint8_t *given, uint8_t *out, int32_t *scratch);
 
 /* Feature ids are FNV-1a hashes; 0 is never one. */
 uint32_t feat_hash(uint32_t seed, const char *s, size_t n);

@@ -281,6 +281,23 @@ static int dated_citation(struct cv *v, const struct call *c)
 	return 0;
 }
 
+/* A call of two arguments that together read as a citation: six words
+ * or more and a year (\resumeSubItem{Lee, A., 2019.}{``Title.'' Venue}). */
+static int split_citation(struct cv *v, const struct call *c)
+{
+	static const char *const block[] = {"\\item", "\\input", "\\include", "\\begin", "\\section",
+	                                    "\\subsection", "\\par", "\n\n", NULL};
+	for (int i = 0; i < 2; i++)
+		for (size_t k = 0; block[k]; k++)
+			if (cvd_find_ci(c->arg[i], block[k], 0) >= 0)
+				return 0; /* a section's body (\groupedSection{Title}{...}) */
+	cx_str a = bare(&v->a, c->arg[0]), b = bare(&v->a, c->arg[1]);
+	enum cv_hint h;
+	size_t wa = cvd_words_in(a), wb = cvd_words_in(b);
+	return wa + wb >= 6 && wa + wb <= 150 && wb >= 2 && cvd_sec_class(a, &h) == SEC_NONE &&
+	       (cvd_find_year(a, NULL) || cvd_find_year(b, NULL));
+}
+
 static void put_call(const struct roles *r, const struct call *c, struct buf *out)
 {
 	int year = r->year < c->nargs ? r->year : -1, doi = r->doi < c->nargs ? r->doi : -1;
@@ -393,6 +410,21 @@ size_t cvd_latex_macros(struct cv *v, const char *s, size_t n, struct buf *out)
 				put_arg(out, date);
 				buf_putc(out, '.');
 			}
+			for (const char *r = c.at; r < c.end; r++)
+				if (*r == '\n')
+					buf_putc(out, '\n');
+			buf_putc(out, ' ');
+			copied = q;
+			calls++;
+		} else if (c.nargs == 2 && c.name.n && !is_known(c.name) && split_citation(v, &c) &&
+		           count_calls(s, n, c.name, 2, 2) >= 2) {
+			/* a citation in two parts, authors and year, then title
+			 * and venue: one item, its parts in order */
+			buf_put(out, copied, (size_t)(p - copied));
+			buf_put(out, "\\item ", 6);
+			put_arg(out, cvd_trim(c.arg[0]));
+			buf_putc(out, ' ');
+			put_arg(out, cvd_trim(c.arg[1]));
 			for (const char *r = c.at; r < c.end; r++)
 				if (*r == '\n')
 					buf_putc(out, '\n');

@@ -138,6 +138,17 @@ void lab_decode(const struct lab_model *m, const uint32_t *f, const uint8_t *nf,
 void lab_decode_stride(const struct lab_model *m, const uint32_t *f, const uint8_t *nf, size_t n, size_t stride,
                        uint8_t *out, int32_t *scratch)
 {
+	lab_decode_given(m, f, nf, n, stride, NULL, out, scratch);
+}
+
+/* A label the caller gives shuts out the others at its token: far below
+ * any sum of weights, and far enough above INT32_MIN that a path through
+ * a few of them still orders */
+#define SHUT_OUT (1 << 26)
+
+void lab_decode_given(const struct lab_model *m, const uint32_t *f, const uint8_t *nf, size_t n, size_t stride,
+                      const uint8_t *given, uint8_t *out, int32_t *scratch)
+{
 	uint32_t L = m->nlab;
 	if (!n || !L)
 		return;
@@ -161,6 +172,10 @@ void lab_decode_stride(const struct lab_model *m, const uint32_t *f, const uint8
 		}
 		for (uint8_t k = 0; k < nf[i]; k++)
 			add_weights(m, at[k], row);
+		if (given && given[i] != 0xFF)
+			for (uint32_t y = 0; y < L; y++)
+				if (m->map[y] != given[i])
+					row[y] -= SHUT_OUT;
 	}
 	int32_t tr[33 * 32]; /* the transitions, decoded once */
 	for (uint32_t k = 0; k < (L + 1) * L; k++)

@@ -873,6 +873,24 @@ static unsigned src_line(const struct cv *v, unsigned k)
 	return v->srcline && k >= 1 && k <= v->nsrcline ? v->srcline[k - 1] : k;
 }
 
+/* Where the text s..s+n ends for TeX: at the first \end{document} after
+ * from that no comment holds; n when there is none. */
+static size_t document_end(const char *s, const char *from, size_t n)
+{
+	for (const char *p = from, *end = s + n; p < end;) {
+		long at = cvd_find_ci(cvd_S(p, (size_t)(end - p)), "\\end{document}", 0);
+		if (at < 0)
+			break;
+		const char *e = p + at, *ls = e;
+		while (ls > s && ls[-1] != '\n')
+			ls--;
+		if (!memchr(ls, '%', (size_t)(e - ls)))
+			return (size_t)(e - s);
+		p = e + 14;
+	}
+	return n;
+}
+
 /* HTML and LaTeX to the line model's text in t, with the source line of each
  * converted line in lm; plain text and Markdown stay as they are. */
 static void to_text(struct cv *v, const char **text, size_t *n, struct buf *t, struct linemap *lm)
@@ -886,6 +904,9 @@ static void to_text(struct cv *v, const char **text, size_t *n, struct buf *t, s
 		/* LaTeX source: keep only the document body when there is one */
 		long bd = cvd_find_ci(cvd_S(s, *n), "\\begin{document}", 0);
 		const char *s0 = bd >= 0 ? s + bd + 16 : s;
+		/* TeX reads nothing after \end{document} (an older version of
+		 * the CV kept below it) */
+		*n = document_end(s, s0, *n);
 		lm->lp = s;
 		lm->ln = 1;
 		struct buf mac = {0};

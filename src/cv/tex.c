@@ -369,13 +369,17 @@ static const char *numcmd_at(const struct numcmds *nc, const char *p, const char
  * (\newcommand{\pubunder}[1]{\underline{#1}}): the argument is their text. */
 struct dress {
 	char name[8][32];
+	unsigned char apart[8]; /* set in the margin: its text stands apart */
 	size_t n;
 };
 
 static void find_dress(const char *s, const char *end, struct dress *dr)
 {
 	static const char *const wrap[] = {"\\underline", "\\uline", "\\textbf", "\\emph", "\\textit",
-	                                   "\\textsc", "\\bf", "\\it", "#1", NULL};
+	                                   "\\textsc", "\\textrm", "\\textsf", "\\texttt", "\\textup", "\\textmd",
+	                                   "\\normalsize", "\\small", "\\footnotesize", "\\scriptsize", "\\large",
+	                                   "\\mbox", "\\bf", "\\it", "\\sc", "\\rm", "\\sf", "\\tt",
+	                                   "\\marginnote", "\\marginpar", "#1", NULL};
 	for (const char *p = s; p < end && dr->n < 8; p++) {
 		size_t l;
 		if (!cmd_is(p, end, "newcommand", &l) && !cmd_is(p, end, "renewcommand", &l))
@@ -396,14 +400,17 @@ static void find_dress(const char *s, const char *end, struct dress *dr)
 		const char *b = q + 3, *g = skip_group(b, end);
 		if (g == b)
 			continue;
-		int text = 0, arg = 0;
+		int text = 0, arg = 0, apart = 0;
 		for (const char *c = b + 1; c < g - 1 && !text;) {
 			size_t k = 0, w;
-			while (wrap[k] && !(strlen(wrap[k]) <= (size_t)(g - 1 - c) && !memcmp(c, wrap[k], strlen(wrap[k]))))
+			while (wrap[k] && !(strlen(wrap[k]) <= (size_t)(g - 1 - c) && !memcmp(c, wrap[k], strlen(wrap[k])) &&
+			                    (wrap[k][0] == '#' || c + strlen(wrap[k]) >= g - 1 ||
+			                     !str_alpha((unsigned char)c[strlen(wrap[k])]))))
 				k++;
 			if (wrap[k]) {
 				w = strlen(wrap[k]);
 				arg |= wrap[k][0] == '#';
+				apart |= !strncmp(wrap[k], "\\margin", 7);
 				c += w;
 			} else if (*c == '{' || *c == '}' || *c == ' ')
 				c++;
@@ -412,6 +419,7 @@ static void find_dress(const char *s, const char *end, struct dress *dr)
 		}
 		if (!text && arg) {
 			memcpy(dr->name[dr->n], nm, nl);
+			dr->apart[dr->n] = (unsigned char)apart;
 			dr->name[dr->n++][nl] = 0;
 		}
 	}
@@ -645,6 +653,40 @@ static cx_str name_text(struct arena *a, const char *p, const char *e)
 	return r;
 }
 
+/* The name a CV keeps in a command of its own for the items to use:
+ * \newcommand{\myname}{Given Family}, \def\fullname{...}; or "". */
+static cx_str own_name_macro(struct arena *a, const char *s, const char *end)
+{
+	static const char *const names[] = {"myname", "fullname", "authorname", "yourname", "cvname", "me", NULL};
+	for (const char *p = s; p < end && (p = memchr(p, '\\', (size_t)(end - p))) != NULL; p++) {
+		size_t l;
+		if (!cmd_is(p, end, "newcommand", &l) && !cmd_is(p, end, "renewcommand", &l) && !cmd_is(p, end, "def", &l))
+			continue;
+		const char *q = p + l;
+		while (q < end && (*q == '{' || *q == ' '))
+			q++;
+		if (q >= end || *q != '\\')
+			continue;
+		size_t k = 0, w = 0;
+		while (q + 1 + w < end && str_alpha((unsigned char)q[1 + w]))
+			w++;
+		while (names[k] && (strlen(names[k]) != w || memcmp(names[k], q + 1, w)))
+			k++;
+		if (!names[k])
+			continue;
+		q += 1 + w;
+		while (q < end && (*q == '}' || *q == ' '))
+			q++;
+		if (q >= end || *q != '{')
+			continue;
+		const char *g = skip_group(q, end);
+		cx_str t = name_text(a, q + 1, g - 1);
+		if (t.n && t.n <= 60)
+			return t;
+	}
+	return (cx_str){"", 0};
+}
+
 cx_str cvd_tex_owner(struct arena *a, const char *s, size_t n)
 {
 	const char *end = s + n;
@@ -691,6 +733,8 @@ cx_str cvd_tex_owner(struct arena *a, const char *s, size_t n)
 		if (given.n && family.n)
 			break;
 	}
+	if (!given.n)
+		given = own_name_macro(a, s, end);
 	if (!given.n || (!family.n && !memchr(given.p, ' ', given.n)))
 		return (cx_str){"", 0};
 	if (!family.n)
@@ -830,6 +874,19 @@ static void tex_lines(const char *pre, size_t npre, const char *s, size_t n, str
 		size_t di = 0;
 		while (di < dr.n && !cmd_is(p, end, dr.name[di], &l))
 			di++;
+		if (di < dr.n && dr.apart[di]) {
+			/* a note in the margin (\years{2017} for \marginnote{#1}):
+			 * its text, apart from what follows on the line */
+			const char *q = p + l;
+			while (q < end && (*q == ' ' || *q == '\t'))
+				q++;
+			const char *g = q < end && *q == '{' ? skip_group(q, end) : q;
+			if (g - q >= 2)
+				tex_lines(pre, npre, q + 1, (size_t)(g - q - 2), out, NULL, tx, depth + 1);
+			buf_putc(out, ' ');
+			p = g;
+			continue;
+		}
 		if (di < dr.n) { /* its argument stays, a group */
 			p += l;
 			continue;
