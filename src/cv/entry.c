@@ -111,6 +111,30 @@ static cx_str published_gone(cx_str s)
 	return s;
 }
 
+/* Without the lead-in of a paper given at a meeting ("Paper presented at
+ * the 20th Pacific Asia Conference"): the meeting; *said, what the lead
+ * said ("Paper presented"), or "".  A lead "at (the)" alone goes when the
+ * note said the rest ("paper presented" labelled apart). */
+static cx_str presented_gone(cx_str s, cx_str note, cx_str *said)
+{
+	static const char *const w[] = {"paper presented at", "poster presented at", "talk presented at",
+	                                "presented at", "paper given at", "talk given at", NULL};
+	*said = S("", 0);
+	for (size_t i = 0; w[i]; i++) {
+		cx_str t = drop_lead(s, w[i], ":,. ");
+		if (t.p != s.p) {
+			*said = S(s.p, strlen(w[i]) - 3);
+			return drop_lead(t, "the", " ");
+		}
+	}
+	if (str_ifind(note, "presented", 1) >= 0 || str_ifind(note, "given", 1) >= 0) {
+		cx_str t = drop_lead(s, "at", " ");
+		if (t.p != s.p)
+			return drop_lead(t, "the", " ");
+	}
+	return s;
+}
+
 /* NFC copy in the arena. */
 static cx_str nfc(struct arena *a, cx_str s)
 {
@@ -1857,6 +1881,8 @@ struct cx_entry *cv_entry(struct cv_ctx *x, const struct cv_item *it)
 	cx_str all = joined(x->a, it);
 	cx_str cont = paren_trim(trim_set(it->seg[LAB_CONTAINER], ",.;:"));
 	cont = abbrev_end(it->seg[LAB_CONTAINER], trim_set(drop_lead(published_gone(cont), "in", ": "), ",.;:"));
+	cx_str presented;
+	cont = presented_gone(cont, it->seg[LAB_NOTE], &presented);
 	cont = tag_year_back(x->a, cont, it->seg[LAB_DATE]);
 	cx_str arx = it->arxiv.n ? it->arxiv : arxiv_id(all);
 	if (str_iword(cont, "arxiv") && arx.n)
@@ -1978,6 +2004,8 @@ struct cx_entry *cv_entry(struct cv_ctx *x, const struct cv_item *it)
 	cx_str note = note_text(x, it, &pl, arx, e->type, equal);
 	if (status.n && str_ifind(note, arena_strndup(x->a, status.p, status.n), 0) < 0)
 		note = cv_cat(x->a, status, "; ", note);
+	if (presented.n && str_ifind(note, "presented", 1) < 0 && str_ifind(note, "given", 1) < 0)
+		note = cv_cat(x->a, presented, "; ", note);
 	add_text(&b, CX_F_NOTE, note);
 	if (it->abstract.n)
 		add_text(&b, CX_F_ABSTRACT, it->abstract);

@@ -198,6 +198,68 @@ static int takes_title(struct cv *v, const struct cv_item *a, const struct cv_it
 struct embedded;
 static struct cx_entry *embedded_take(struct cv *v, struct embedded *m, cx_str text);
 
+/* Is p[0..n) a month's name, in full or cut short ("Sept", "Oct.")? */
+static int month_word(const char *p, size_t n)
+{
+	static const char *const mon[] = {"january", "february", "march", "april", "may", "june", "july", "august",
+	                                  "september", "october", "november", "december", NULL};
+	if (n && p[n - 1] == '.')
+		n--;
+	if (n < 3)
+		return 0;
+	for (size_t k = 0; mon[k]; k++)
+		if (n <= strlen(mon[k]) && cvd_ieqn(p, mon[k], n))
+			return 1;
+	return 0;
+}
+
+/* Does the text hold a span of time as a position or a project is dated
+ * ("Oct. 2021 -- present", "2019-now", "June 2020 -- Sep. 2020"), which a
+ * publication is not? */
+static int tenure_span(cx_str t)
+{
+	for (size_t i = 0; i < t.n; i++) {
+		size_t dl = t.p[i] == '-' ? 1 : (i + 3 <= t.n && (!memcmp(t.p + i, "\xE2\x80\x93", 3) ||
+		                                                  !memcmp(t.p + i, "\xE2\x80\x94", 3))) ? 3 : 0;
+		if (!dl)
+			continue;
+		size_t a = i, b = i + dl;
+		while (b < t.n && t.p[b] == '-')
+			b++;
+		while (a && t.p[a - 1] == ' ')
+			a--;
+		while (b < t.n && t.p[b] == ' ')
+			b++;
+		/* a year before the dash */
+		if (a < 4 || !str_digit((unsigned char)t.p[a - 1]) || !str_digit((unsigned char)t.p[a - 4]) ||
+		    (a > 4 && str_digit((unsigned char)t.p[a - 5])) || (t.p[a - 4] != '1' && t.p[a - 4] != '2'))
+			continue;
+		size_t w = b;
+		while (w < t.n && str_alpha((unsigned char)t.p[w]))
+			w++;
+		cx_str r = cvd_S(t.p + b, w - b);
+		if (r.n && (!str_ifind(r, "present", 1) || !str_ifind(r, "now", 1) || !str_ifind(r, "current", 1) ||
+		            !str_ifind(r, "ongoing", 1)) && r.n <= 7)
+			return 1;
+		/* "Month Year - Month Year" */
+		size_t m = a - 4;
+		while (m && t.p[m - 1] == ' ')
+			m--;
+		size_t ms = m;
+		while (ms && (str_alpha((unsigned char)t.p[ms - 1]) || t.p[ms - 1] == '.'))
+			ms--;
+		if (w < t.n && t.p[w] == '.')
+			w++;
+		size_t y = w;
+		while (y < t.n && t.p[y] == ' ')
+			y++;
+		if (ms < m && month_word(t.p + ms, m - ms) && month_word(t.p + b, w - b) && y + 4 <= t.n &&
+		    str_digit((unsigned char)t.p[y]) && str_digit((unsigned char)t.p[y + 3]))
+			return 1;
+	}
+	return 0;
+}
+
 static void build_entries(struct cv *v, struct embedded *m)
 {
 	for (size_t i = 0; i < v->nraw; i++) {
@@ -245,6 +307,12 @@ static void build_entries(struct cv *v, struct embedded *m)
 		if (title_only(it)) {
 			cvd_v_diag(v, CX_WARNING, CX_E_SYNTAX, r->line,
 			           "item in a publication section is a title alone (no authors, venue or year); skipped");
+			continue;
+		}
+		if (tenure_span(r->text)) {
+			cvd_v_diag(v, CX_WARNING, CX_E_SYNTAX, r->line,
+			           "item dated as a span of time (\"2019 -- present\", \"June 2020 -- Sep. 2020\") "
+			           "is a position or a project, not a publication; skipped");
 			continue;
 		}
 		struct cx_entry *e = cv_entry(&x, it);

@@ -959,6 +959,21 @@ static void tex_lines(const char *pre, size_t npre, const char *s, size_t n, str
 			p = after;
 			continue;
 		}
+		if (cmd_is(p, end, "doi", &l)) {
+			/* the doi package's \doi{10.1000/x}: the DOI, as text says it */
+			const char *q = p + l;
+			while (q < end && (*q == ' ' || *q == '\t'))
+				q++;
+			const char *g = q < end && *q == '{' ? skip_group(q, end) : q;
+			if (g - q > 2) {
+				buf_put(out, "doi:", 4);
+				for (const char *d = q + 1; d < g - 1; d++)
+					if (*d != '\n' && *d != ' ' && *d != '\\')
+						buf_putc(out, *d); /* "10.1177\\/2378..." broken by hand */
+				p = g;
+				continue;
+			}
+		}
 		const char *past = layout_command(p, end, out);
 		if (past != p) {
 			p = past;

@@ -633,7 +633,12 @@ static void venue_name(struct cv_ctx *v, cx_str t, struct venue_out *o)
 				op--;
 			if (op > nm.p) {
 				cx_str in = cvd_trim(cvd_S(op + 1, (size_t)(nm.p + nm.n - op - 2)));
-				if (in.n && in.n < 16 && !o->acronym.n)
+				size_t caps = 0;
+				for (size_t i = 0; i < in.n; i++)
+					caps += str_is_upper((unsigned char)in.p[i]) != 0;
+				/* an acronym has two capitals or more; "(Taiwan)" is
+				 * a place */
+				if (in.n && in.n < 16 && caps >= 2 && !o->acronym.n)
 					o->acronym = in;
 				if (tagged || !in.n || (o->known && o->acronym.n && cvd_ieqn(in.p, o->acronym.p, in.n) &&
 				                        in.n == o->acronym.n))
