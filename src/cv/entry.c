@@ -1761,6 +1761,27 @@ static size_t quote_close(cx_str t, size_t *len)
  * start the container instead, up to its first stop.  The item is copied
  * into m with them moved; returns
  * 0 and leaves m alone when the words are no such list. */
+/* The first ". " in s that ends no initial ("S. Messing and M. Roberts.
+ * Nature": the one after "Roberts"), or -1. */
+static long stop_after_names(cx_str s)
+{
+	for (size_t i = 1; i + 1 < s.n; i++)
+		if (s.p[i] == '.' && s.p[i + 1] == ' ' &&
+		    !(str_is_upper((unsigned char)s.p[i - 1]) && (i == 1 || s.p[i - 2] == ' ' || s.p[i - 2] == '.')))
+			return (long)i;
+	return -1;
+}
+
+/* Does s hold an initial, a capital and a stop ("S. Messing")? */
+static int has_initial(cx_str s)
+{
+	for (size_t i = 0; i + 1 < s.n; i++)
+		if (str_is_upper((unsigned char)s.p[i]) && s.p[i + 1] == '.' && (!i || s.p[i - 1] == ' ' || s.p[i - 1] == '.') &&
+		    (i + 2 == s.n || s.p[i + 2] == ' ' || str_is_upper((unsigned char)s.p[i + 2])))
+			return 1;
+	return 0;
+}
+
 static int quoted_then_names(struct cv_ctx *x, const struct cv_item *it, struct cv_item *m)
 {
 	cx_str t = trim_set(it->seg[LAB_TITLE], " "), c = trim_set(it->seg[LAB_CONTAINER], " ");
@@ -1775,13 +1796,14 @@ static int quoted_then_names(struct cv_ctx *x, const struct cv_item *it, struct 
 		 * have taken the quotes off), and the names start the
 		 * container: "``Mesh repair.'' Edwards, Lin, and Okafor.
 		 * Computer-Aided Design" (three names or more, or two with
-		 * the owner's, up to a stop) */
-		long dot = c.n && !au.n ? str_ifind(c, ". ", 0) : -1;
+		 * the owner's or an initial, up to a stop) */
+		long dot = c.n && !au.n ? stop_after_names(c) : -1;
 		if (dot <= 0)
 			return 0;
 		cx_str names = trim_set(S(c.p, (size_t)dot), " ,");
 		size_t k = names_only(x->a, names);
-		if (k < 2 || (k < 3 && !owner_named(x, names)) || (!q && !stop && !owner_named(x, names)))
+		if (k < 2 || (k < 3 && !owner_named(x, names) && !has_initial(names)) ||
+		    (!q && !stop && !owner_named(x, names)))
 			return 0; /* "Computers and Graphics. Elsevier"; a title whose quotes and stop
 			             the reader took off needs the owner's name in the list */
 		*m = *it;
@@ -1817,6 +1839,31 @@ static int quoted_then_names(struct cv_ctx *x, const struct cv_item *it, struct 
 	m->seg[LAB_AUTHOR] = names;
 	m->seg[LAB_CONTAINER] = rest;
 	return 1;
+}
+
+/* A title the labeller cut inside its quotes ("\xE2\x80\x9CBias in the
+ * Flesh: Base vs." then "Post-Trained Probing.\xE2\x80\x9D Messing" as the
+ * authors): the words up to the closing quote, wherever the labeller put
+ * them (the authors, the container), go back to the title.  The item is
+ * copied into m with them moved; returns 0 and leaves m alone when the
+ * title's quote is closed or no part holds the closing one. */
+static int quote_cut(struct cv_ctx *x, const struct cv_item *it, struct cv_item *m)
+{
+	static const int parts[] = {LAB_AUTHOR, LAB_CONTAINER, LAB_NOTE};
+	cx_str t = it->seg[LAB_TITLE];
+	if (str_ifind(t, "\xE2\x80\x9C", 0) < 0 || str_ifind(t, "\xE2\x80\x9D", 0) >= 0)
+		return 0;
+	for (size_t i = 0; i < sizeof parts / sizeof *parts; i++) {
+		cx_str a = it->seg[parts[i]];
+		long c = str_ifind(a, "\xE2\x80\x9D", 0);
+		if (c < 0 || c > 300 || str_ifind(S(a.p, (size_t)c), "\xE2\x80\x9C", 0) >= 0)
+			continue;
+		*m = *it;
+		m->seg[LAB_TITLE] = cv_cat(x->a, trim_set(t, " "), " ", trim_set(S(a.p, (size_t)c + 3), " "));
+		m->seg[parts[i]] = trim_set(S(a.p + c + 3, a.n - (size_t)c - 3), " ,;");
+		return 1;
+	}
+	return 0;
 }
 
 /* Physics journals in series cite the series' letter with the volume
@@ -1864,7 +1911,9 @@ static void series_letter(struct arena *a, cx_str *cont, struct cv_item *it)
 
 struct cx_entry *cv_entry(struct cv_ctx *x, const struct cv_item *it)
 {
-	struct cv_item quoted, thesis;
+	struct cv_item quoted, thesis, cut;
+	if (x->lists && quote_cut(x, it, &cut))
+		it = &cut;
 	if (quoted_then_names(x, it, &quoted))
 		it = &quoted;
 	if (thesis_in_names(it, &thesis))
@@ -1882,7 +1931,9 @@ struct cx_entry *cv_entry(struct cv_ctx *x, const struct cv_item *it)
 	cx_str cont = paren_trim(trim_set(it->seg[LAB_CONTAINER], ",.;:"));
 	cont = abbrev_end(it->seg[LAB_CONTAINER], trim_set(drop_lead(published_gone(cont), "in", ": "), ",.;:"));
 	cx_str presented;
-	cont = presented_gone(cont, it->seg[LAB_NOTE], &presented);
+	presented = S("", 0);
+	if (x->lists) /* a reference list keeps what the reference wrote */
+		cont = presented_gone(cont, it->seg[LAB_NOTE], &presented);
 	cont = tag_year_back(x->a, cont, it->seg[LAB_DATE]);
 	cx_str arx = it->arxiv.n ? it->arxiv : arxiv_id(all);
 	if (str_iword(cont, "arxiv") && arx.n)
