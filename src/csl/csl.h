@@ -84,6 +84,7 @@ enum csl_cm {
 	CM_NUMEND = 'T',                           /* after a number's suffix punctuation */
 	CM_TAG_OFF = 't',                          /* ends a tagged span (below) */
 	CM_INQUOTE = 'i',                          /* a suffix's mark moved into a quote starts */
+	CM_VALEND = 'z',                           /* a plain value ends, its suffix follows */
 };
 /* A tagged rendering (csl_session_tagged) marks what wrote each span of
  * an entry: CM_ESC, CM_TAG + v opens the text of variable v, CM_TAG_LABEL
@@ -208,6 +209,9 @@ struct csl_node {
 	const struct csl_node *name, *etal, *label, *substitute;
 	int label_before_name;   /* cs:label before cs:name in cs:names */
 	const struct csl_node *name_part[2]; /* 0 family, 1 given */
+	/* cs:names: the name-parts its names take (csl_style's build_parts) */
+	const struct csl_node *names_part[2];
+	int names_parts_set;
 	/* date */
 	enum csl_date_form date_form;
 	int date_parts;          /* 3 year-month-day, 2 year-month, 1 year */
@@ -499,7 +503,9 @@ void csl_cat(struct buf *b, const char *s, int punct_in_quote);
  * goes, 2 r replaces l. */
 int csl_collide(int l, int r);
 int csl_tail(const struct buf *b);
-int csl_cat_around_quote(struct buf *b, const char *s, int piq, int direct);
+int csl_cat_around_quote(struct buf *b, const char *s, int piq);
+int csl_plain_value(const char *s);
+int csl_into_value(struct buf *b, int p);
 int csl_ends_in_suffix_mark(const struct buf *b, int m);
 void csl_cat_prefixed(struct buf *b, const char *s);
 
@@ -557,8 +563,9 @@ struct csl_render {
 	int counted;             /* a cs:name form="count" was rendered (sort keys) */
 	int tag;                 /* a tagged rendering: mark what each span is */
 	int around;              /* csl_fmt_apply formats a macro call (1) or group (2) */
-	int around_quoted;       /* ... whose last piece is a quoted text */
 	int var_leaf;            /* csl_fmt_apply formats a cs:text of a variable */
+	int plain_leaf;          /* ... or a term, a label or a text value, that is plain text */
+	int outer;               /* ... the suffix of a group, a macro call or the layout */
 	const struct csl_node *last_kid; /* the node of the last piece joined */
 };
 /* s marked with the tag what (CM_TAG + a variable, CM_TAG_LABEL or

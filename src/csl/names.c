@@ -941,6 +941,20 @@ static const char *names_done(struct csl_render *r, const struct csl_node *n, co
 	return out;
 }
 
+/* The cs:name n's names render with: its name-parts are those the style
+ * gives n (build_parts in style.c), not always the name's own. */
+static const struct csl_node *with_parts(const struct csl_node *n, const struct csl_node *name,
+                                         struct csl_node *tmp)
+{
+	if (!name || !n->names_parts_set ||
+	    (n->names_part[0] == name->name_part[0] && n->names_part[1] == name->name_part[1]))
+		return name;
+	*tmp = *name;
+	tmp->name_part[0] = n->names_part[0];
+	tmp->name_part[1] = n->names_part[1];
+	return tmp;
+}
+
 const char *csl_render_names(struct csl_render *r, const struct csl_node *n)
 {
 	if (r->sub_of && !n->name && !n->nkids) {
@@ -951,7 +965,8 @@ const char *csl_render_names(struct csl_render *r, const struct csl_node *n)
 		const struct csl_node *of = r->sub_of;
 		struct csl_node tmp = *n;
 		tmp.f = (struct csl_fmt){.delimiter = n->f.delimiter};
-		tmp.name = of->name;
+		struct csl_node nm;
+		tmp.name = with_parts(n, of->name, &nm);
 		tmp.etal = of->etal;
 		tmp.label = of->label;
 		tmp.label_before_name = of->label_before_name;
@@ -968,7 +983,8 @@ const char *csl_render_names(struct csl_render *r, const struct csl_node *n)
 		return "";
 	}
 	int total;
-	const char *s = render_vars(r, n, n->name, n->etal, n->label, &total);
+	struct csl_node nm;
+	const char *s = render_vars(r, n, with_parts(n, n->name, &nm), n->etal, n->label, &total);
 	int own = 0, found = 1;
 	if (!*s && n->substitute) {
 		int before = r->found;

@@ -127,6 +127,12 @@ static void drop_decopunct(struct buf *b)
  * value's last mark apart from the punctuation after it: a font style,
  * variant, weight, decoration or vertical-align ("normal" too) or a
  * quotes="false" (quotes="true" has rules of its own)? */
+/* Has f a font style, variant, weight, decoration or vertical-align? */
+static int decorated(const struct csl_fmt *f)
+{
+	return f->font_style || f->font_variant || f->font_weight || f->decoration || f->valign;
+}
+
 static int keeps_marks(const struct csl_fmt *f)
 {
 	return (f->font_style || f->font_variant || f->font_weight || f->decoration || f->valign ||
@@ -177,11 +183,14 @@ static const char *number_end(struct csl_render *r, const char *value, const cha
                               const struct csl_fmt *f)
 {
 	size_t vn = strlen(value), sn = f->suffix ? strlen(f->suffix) : 0;
-	if (!r->sort && !r->plain && sn && f->suffix[sn - 1] == ' ' && *out) {
+	if (!r->sort && !r->plain && sn && f->suffix[sn - 1] == ' ' && *out && vn &&
+	    strspn(value, "0123456789") == vn) {
 		/* a number variable's suffix blank stays beside the blank of
 		 * a prefix after it ("(8)  (1985)"), as citeproc-js merges no
 		 * blanks of a number's piece with its sibling's; a delimiter
-		 * still meets it (CM_DECOBLANK, as a decorated text's) */
+		 * still meets it (CM_DECOBLANK, as a decorated text's).  A
+		 * value that is more than one number ("5-7", "iv", "12a") is
+		 * text to citeproc-js, whose blanks meet */
 		size_t n = strlen(out);
 		if (n >= 2 && out[n - 2] == CM_ESC && out[n - 1] == CM_DECOBLANK)
 			return out;
@@ -234,6 +243,14 @@ const char *csl_fmt_apply(struct csl_render *r, const char *s, const struct csl_
 	}
 	buf_put(c, on, non);
 	buf_put(c, s, n);
+	size_t sfn = affixes && f->suffix ? strlen(f->suffix) : 0;
+	if (r->plain_leaf && sfn && strchr(":;!?", f->suffix[sfn - 1]) && !f->quotes && !r->plain &&
+	    !r->sort) {
+		/* a plain value's end, where a mark from around it may go
+		 * (csl_into_value) */
+		buf_putc(c, CM_ESC);
+		buf_putc(c, CM_VALEND);
+	}
 	buf_put(c, off, noff);
 	buf_putc(c, 0);
 	if (disp) {
@@ -266,8 +283,12 @@ const char *csl_fmt_apply(struct csl_render *r, const char *s, const struct csl_
 			buf_putc(b, CM_ESC);
 			buf_putc(b, CM_PIECE);
 			buf_putc(b, ' ');
+		} else if ((r->around || r->outer) && !f->quotes && !r->plain && !r->sort &&
+		           csl_into_value(b, f->suffix[0])) {
+			/* the suffix's mark went down into the last value */
+			csl_cat(b, f->suffix + 1, piq);
 		} else if (r->around && !f->quotes && !r->plain && !r->sort &&
-		           csl_cat_around_quote(b, f->suffix, piq, r->around_quoted)) {
+		           csl_cat_around_quote(b, f->suffix, piq)) {
 			/* a group's or macro call's suffix after a quoted text */
 		} else if (r->around == 2 && !r->plain && !r->sort && sn >= 2 && strchr(".,;:!?", f->suffix[0]) &&
 		           strspn(f->suffix + 1, " ") == sn - 1 && csl_ends_in_suffix_mark(b, f->suffix[0])) {
@@ -370,7 +391,9 @@ const char *csl_fmt_term(struct csl_render *r, const char *s, const struct csl_f
 {
 	int english = r->it->english;
 	r->it->english = 1;
+	r->plain_leaf = csl_plain_value(s);
 	s = csl_fmt_apply(r, s, f, 1);
+	r->plain_leaf = 0;
 	r->it->english = english;
 	return s;
 }
@@ -686,9 +709,8 @@ static const char *render_text(struct csl_render *r, const struct csl_node *n)
 		struct csl_fmt own;
 		s = undecorated_tail(r, s, &n->f);
 		r->around = 1;
-		r->around_quoted = r->last_kid && r->last_kid->kind == CK_TEXT && r->last_kid->f.quotes;
 		s = csl_fmt_apply(r, decorated_lead(r, s, &n->f), csl_fmt_uncased(&n->f, &own), 1);
-		r->around = r->around_quoted = 0;
+		r->around = 0;
 		return s;
 	}
 	if (n->macro_name)
@@ -747,8 +769,11 @@ static const char *render_text(struct csl_render *r, const struct csl_node *n)
 		return csl_fmt_term(r, narrow_spaces(r, s), &n->f);
 	}
 	r->var_leaf = 1;
+	/* citeproc-js renders a number variable apart from other text */
+	r->plain_leaf = n->var != CV_PAGE && n->var != CV_LOCATOR && csl_var_kind(n->var) != CVK_NUMBER &&
+	                csl_plain_value(s);
 	const char *o = csl_fmt_apply(r, csl_tag(r, CM_TAG + n->var, narrow_spaces(r, s)), &n->f, 1);
-	r->var_leaf = 0;
+	r->var_leaf = r->plain_leaf = 0;
 	int v = n->var;
 	if (v == CV_PAGE || v == CV_LOCATOR || csl_var_kind(v) == CVK_NUMBER)
 		o = number_end(r, csl_var_value(r, v, n->form == TF_SHORT), o, &n->f);
@@ -1081,8 +1106,6 @@ static size_t kids_into(struct csl_render *r, const struct csl_node *n, const ch
 			continue;
 		}
 		const char *s = csl_render_node(r, k);
-		/* the last piece inside k, when k is a group or macro call */
-		const struct csl_node *inner = r->last_kid;
 		if (!s || !*s) {
 			/* a group, macro call or block leaves an empty piece
 			 * for the layout's suffix (see suffix_inside) */
@@ -1099,8 +1122,23 @@ static size_t kids_into(struct csl_render *r, const struct csl_node *n, const ch
 			b->n -= 2;
 		}
 		int after = 0; /* the delimiter's last mark, when it ends in one */
-		if (b->n && delim && (*nested & 4) && !r->plain && !r->sort &&
-		    csl_cat_around_quote(b, delim, piq, (*nested & 16) != 0)) {
+		if (b->n && delim && *delim && strchr(".,;:!?", *delim) && (*nested >> 8) == *delim &&
+		    !r->plain && !r->sort) {
+			/* the piece's own suffix ends in the delimiter's mark:
+			 * citeproc-js gives the suffix no second one, though
+			 * the suffix met the text's last mark ("??-??" and "."
+			 * give "??-??", then ". " gives "??-?? ") */
+			join_delim(b, delim + 1, piq, *nested);
+			size_t dn = strlen(delim);
+			after = dn > 1 && strchr(".,;:!?", delim[dn - 1]) ? delim[dn - 1] : 0;
+		} else if (b->n && delim && (*nested & 4) && !r->plain && !r->sort && csl_into_value(b, *delim)) {
+			/* the delimiter's mark went down into the value that
+			 * ends the group or macro call before it */
+			join_delim(b, delim + 1, piq, *nested);
+			size_t dn = strlen(delim);
+			after = dn && strchr(".,;:!?", delim[dn - 1]) ? delim[dn - 1] : 0;
+		} else if (b->n && delim && (*nested & 4) && !r->plain && !r->sort &&
+		    csl_cat_around_quote(b, delim, piq)) {
 			/* a delimiter after a group or macro call that ends in a
 			 * quoted text */
 			size_t dn = strlen(delim);
@@ -1128,13 +1166,34 @@ static size_t kids_into(struct csl_render *r, const struct csl_node *n, const ch
 			buf_putc(b, CM_ESC);
 			buf_putc(b, CM_PIECE);
 		}
-		if (after && punct_first(s) && punct_first(s) != after)
+		int lead = punct_first(s);
+		if (after && lead && lead != after) {
 			/* a piece's leading punctuation meets a delimiter's
 			 * only when it repeats it (";" and ":x" give ";:x"),
 			 * as citeproc-js */
 			buf_put(b, s, strlen(s));
-		else
+		} else if (lead && !(delim && *delim) && (*nested & 16) && !r->plain && !r->sort &&
+		           !decorated(&k->f) &&
+		           ((k->f.prefix && *k->f.prefix == lead) ||
+		            (!(k->f.prefix && *k->f.prefix) && (k->macro || k->kind == CK_GROUP))) &&
+		           csl_into_value(b, lead)) {
+			/* a prefix's mark after an undecorated group or macro
+			 * call went down into the value that ends it, as
+			 * citeproc-js moves it to the suffix there ("in.: Pub") */
+			size_t i0 = 0;
+			while (s[i0] && csl_mark_len(s + i0) && csl_mark_dir(s + i0) >= 0)
+				i0 += csl_mark_len(s + i0);
+			char *t = arena_strndup(r->a, s, strlen(s));
+			memmove(t + i0, t + i0 + 1, strlen(t + i0));
+			csl_cat(b, t, piq);
+		} else if (lead && !(delim && *delim) && (*nested & 16) && !r->plain && !r->sort &&
+		           !decorated(&k->f) && (buf_putc(b, 0), b->n--, after_number(b->p, (char)lead))) {
+			/* and after a number's suffix it stays ("12:. Pub"), as
+			 * citeproc-js merges nothing into a number's piece */
+			buf_put(b, s, strlen(s));
+		} else {
 			csl_cat(b, s, piq);
+		}
 		*last = s;
 		r->last_kid = k;
 		pieces++;
@@ -1143,7 +1202,8 @@ static size_t kids_into(struct csl_render *r, const struct csl_node *n, const ch
 		          (sn >= 2 && !strcmp(k->f.suffix + sn - 2, "\xC2\xA0")) << 1 |
 		          ((k->macro || k->kind == CK_GROUP) && !sn && !k->f.quotes) << 2 |
 		          (k->kind == CK_TEXT && k->var != CV_NONE && !k->macro && !sn && keeps_marks(&k->f)) << 3 |
-		          ((k->macro || k->kind == CK_GROUP) && inner && inner->kind == CK_TEXT && inner->f.quotes) << 4;
+		          ((k->macro || k->kind == CK_GROUP) && !sn && !k->f.quotes && !decorated(&k->f)) << 4 |
+		          (sn ? (unsigned char)k->f.suffix[sn - 1] : 0) << 8;
 		split = (size_t)-1;
 		if (b->n >= 3 && b->p[b->n - 3] == CM_ESC && b->p[b->n - 2] == CM_PIECE &&
 		    b->p[b->n - 1] == ' ' && k->f.suffix && strlen(k->f.suffix) >= 2)
@@ -1189,9 +1249,8 @@ static const char *render_group(struct csl_render *r, const struct csl_node *n)
 	const struct csl_node *lk = r->last_kid;
 	size_t ln = lk && lk->f.suffix ? strlen(lk->f.suffix) : 0;
 	r->around = *s && ln && n->f.suffix && lk->f.suffix[ln - 1] == n->f.suffix[0] ? 2 : 1;
-	r->around_quoted = lk && lk->kind == CK_TEXT && lk->f.quotes;
 	s = csl_fmt_apply(r, decorated_lead(r, s, &n->f), csl_fmt_uncased(&n->f, &own), 1);
-	r->around = r->around_quoted = 0;
+	r->around = 0;
 	return s;
 }
 

@@ -25,7 +25,7 @@ int csl_mark_dir(const char *p)
 		if (k == CM_BLOCK || k == CM_LEFT || k == CM_RIGHT || k == CM_INDENT)
 			return 1;
 		if (k == CM_NOPUNCT || k == CM_SUFEND || k == CM_DECOBLANK || k == CM_PIECE ||
-		    k == CM_NUMEND || k == CM_INQUOTE)
+		    k == CM_NUMEND || k == CM_INQUOTE || k == CM_VALEND)
 			return 0;
 		if (k >= CM_TAG)
 			return 1; /* a tagged span opens (CM_TAG_OFF closes it) */
@@ -780,19 +780,157 @@ int csl_ends_in_suffix_mark(const struct buf *b, int m)
 	return mark_in(b->p + at, b->n - at, CM_SUFEND);
 }
 
+/* Is the text between from and to plain: no markup of the data's (<i>,
+ * nocase spans, quotes) and no quotes or apostrophes?  citeproc-js keeps
+ * a plain value as one string and a rich one as pieces, and punctuation
+ * from around the value meets the two differently (csl_cat_around_quote,
+ * csl_into_value).  Tags of a tagged rendering are not the data's. */
+static int plain_range(const char *p, size_t from, size_t to)
+{
+	for (size_t j = from; j < to; j++) {
+		unsigned char c = (unsigned char)p[j];
+		if (c == (unsigned char)CM_ESC) {
+			char k = p[++j];
+			if (k == CM_QUOTE || k == CM_QUOTE_OFF || k == CM_DQUOTE || k == CM_SQUOTE ||
+			    k == CM_DQUOTE_OFF || k == CM_SQUOTE_OFF)
+				return 0;
+			if (k == CM_INQUOTE)
+				break; /* the text's own suffix: not its value */
+		} else if (CX_IS_MARK(c) || c == '\'' || c == '"') {
+			return 0;
+		} else if (c == 0xE2 && j + 2 < to && (unsigned char)p[j + 1] == 0x80 &&
+		           ((unsigned char)p[j + 2] == 0x98 || (unsigned char)p[j + 2] == 0x99 ||
+		            (unsigned char)p[j + 2] == 0x9C || (unsigned char)p[j + 2] == 0x9D)) {
+			return 0; /* ‘ ’ “ ” */
+		}
+	}
+	return 1;
+}
+
+int csl_plain_value(const char *s)
+{
+	return plain_range(s, 0, strlen(s));
+}
+
+/* Is the quoted value that closes at q (the style's CM_QUOTE_OFF) plain? */
+static int quoted_plain(const char *p, size_t q)
+{
+	int depth = 0;
+	size_t i = q;
+	while (i >= 2) {
+		i--;
+		if (p[i - 1] != CM_ESC)
+			continue;
+		if (p[i] == CM_QUOTE_OFF)
+			depth++;
+		else if (p[i] == CM_QUOTE && !depth--)
+			break;
+	}
+	return plain_range(p, i + 1, q);
+}
+
+/* Mark r after mark l, as citeproc-js merges two marks where a suffix
+ * meets the punctuation after it: "" when l == r (one goes), else the
+ * one or two marks left ("?" of "?" and ".", ".:" of "." and ":"). */
+static const char *merge_marks(int l, int r)
+{
+	static const char order[] = "!?.:,;";
+	static const char *const tab[6][6] = {
+		/* r:  !      ?      .      :      ,      ;   */
+		{"", "!?", "!", "!", "!,", "!;"},    /* l = ! */
+		{"?!", "", "?", "?", "?,", "?;"},    /* l = ? */
+		{".!", ".?", "", ".:", ".,", ".;"},  /* l = . */
+		{"!", "?", ":", "", ":,", ":;"},     /* l = : */
+		{",!", ",?", ",.", ",:", "", ",;"},  /* l = , */
+		{"!", "?", ";", ";", ";,", ""},      /* l = ; */
+	};
+	const char *a = l > 0 ? strchr(order, l) : NULL, *b = r > 0 ? strchr(order, r) : NULL;
+	return a && b ? tab[a - order][b - order] : NULL;
+}
+
+/* p, the first mark of the suffix of a group, macro call or layout, of a
+ * delimiter after a group or macro call, or of a prefix right after one,
+ * where the last piece inside is a plain value (a text of a variable, a
+ * term, a label) with a suffix of its own that ends in a mark (CM_VALEND
+ * before that suffix, CM_SUFEND after it).  As citeproc-js, when p and
+ * the suffix's last mark make one mark (";" and "." make ";"), p goes
+ * down to the end of the value, before its suffix, and meets the value's
+ * last character there: "in" with suffix ":" and "." gives "in.:",
+ * "Del." gives "Del.:", "Why?" gives "Why?:".  Returns 1 when it took p. */
+int csl_into_value(struct buf *b, int p)
+{
+	if (p <= 0 || !strchr(".,;:!?", p) || b->n < 4)
+		return 0;
+	size_t v = (size_t)-1, e = (size_t)-1;
+	for (size_t i = b->n; i >= 2; i--)
+		if (b->p[i - 2] == CM_ESC && b->p[i - 1] == CM_VALEND) {
+			v = i - 2;
+			break;
+		}
+	if (v == (size_t)-1)
+		return 0;
+	for (size_t i = v + 2; i + 1 < b->n && e == (size_t)-1; i++)
+		if (b->p[i] == CM_ESC && b->p[i + 1] == CM_SUFEND)
+			e = i;
+	if (e == (size_t)-1)
+		return 0;
+	/* nothing but markup after the suffix: the value's piece is the last */
+	for (size_t i = e + 2; i < b->n; i += csl_mark_len(b->p + i))
+		if (!csl_mark_len(b->p + i))
+			return 0;
+	size_t at;
+	const char *m = merge_marks(tail_char(b->p, e, &at), p);
+	if (!m || at <= v || strlen(m) != 1)
+		return 0;
+	int c = tail_char(b->p, v, &at);
+	if (c < 0)
+		return 0;
+	m = merge_marks(c, p);
+	if (m && !*m)
+		return 1; /* the same mark: one goes */
+	if (m) {
+		/* c becomes what the two make ("?" and "." make "?") */
+		size_t mn = strlen(m);
+		buf_put(b, "  ", mn - 1); /* room */
+		memmove(b->p + at - 1 + mn, b->p + at, b->n - (mn - 1) - at);
+		memcpy(b->p + at - 1, m, mn);
+		v += mn - 1;
+	} else {
+		buf_putc(b, 0);
+		memmove(b->p + at + 1, b->p + at, b->n - 1 - at);
+		b->p[at] = (char)p;
+		v++;
+	}
+	/* the value's new last mark meets the first of an undecorated
+	 * suffix right after it ("Alpha:" and "?" give "Alpha?") */
+	size_t s0 = v + 2;
+	while (s0 + 1 < b->n && b->p[s0] == CM_ESC && b->p[s0 + 1] == CM_TAG_OFF)
+		s0 += 2;
+	int x = tail_char(b->p, v, &at);
+	if (s0 >= b->n || !strchr(".,;:!?", b->p[s0]) || !(m = merge_marks(x, b->p[s0])) || strlen(m) > 1)
+		return 1;
+	if (*m)
+		b->p[at - 1] = *m;
+	memmove(b->p + s0, b->p + s0 + 1, b->n - s0 - 1);
+	b->n--;
+	return 1;
+}
+
 /* s, the suffix of a group or macro call whose text ends in a quoted
  * text, or the delimiter after it, with punctuation-in-quote: as
- * citeproc-js, its first mark goes inside the quote whatever it is
- * ("“Letters:”", "“Letters;”"), right after the quoted text and before
+ * citeproc-js, its first mark goes down to the quoted text however deep.
+ * When the text's value is plain (quoted_plain) the mark joins the value
+ * whatever it is ("“Letters:”", "“Letters;”"), right after it and before
  * what the text's own suffix moved in (CM_INQUOTE: "“Letters.,”" of a
- * "," inside and a "." around), where it meets the text's last mark
- * ("“Why?,”"); that is when the quoted text is the node's own piece
- * (direct), else the mark goes after them ("“Picture,.”" of a group
- * around a macro call).  Without punctuation-in-quote the mark stays outside
+ * "," inside and a "." around), where it meets the value's last mark
+ * ("“Why?,”").  When the value is rich it joins the text's own suffix
+ * instead: after what that moved in ("“Letter’s,.”"), and a colon or
+ * semicolon stays outside the quote as a suffix's does ("“Letter’s”:").
+ * Without punctuation-in-quote the mark stays outside
  * but meets the quoted text's last mark all the same ("‘Why?’ Pub", where
  * the text's own suffix keeps apart: "‘Why?’. Pub").  Returns 0, having
  * done nothing, when b ends in no style's closing quote. */
-int csl_cat_around_quote(struct buf *b, const char *s, int piq, int direct)
+int csl_cat_around_quote(struct buf *b, const char *s, int piq)
 {
 	int r = (unsigned char)*s;
 	size_t at;
@@ -817,9 +955,20 @@ int csl_cat_around_quote(struct buf *b, const char *s, int piq, int direct)
 		buf_put(b, s + 1, strlen(s + 1));
 		return 1;
 	}
+	int plain = quoted_plain(b->p, q);
+	if (!plain && (r == ':' || r == ';')) {
+		/* it meets the value's last mark when the text has no suffix
+		 * of its own ("“Why’s it?”"), else it stays outside */
+		size_t a2;
+		if (mark_in(b->p + (q >= 12 ? q - 12 : 0), q - (q >= 12 ? q - 12 : 0), CM_INQUOTE) ||
+		    csl_collide(tail_char(b->p, q, &a2), r) != 1)
+			return 0;
+		buf_put(b, s + 1, strlen(s + 1));
+		return 1;
+	}
 	/* where the text's own moved marks start, a few bytes before */
 	size_t ins = q;
-	for (size_t i = q >= 12 ? q - 12 : 0; direct && i + 1 < q; i++)
+	for (size_t i = q >= 12 ? q - 12 : 0; plain && i + 1 < q; i++)
 		if (b->p[i] == CM_ESC && b->p[i + 1] == CM_INQUOTE)
 			ins = i;
 	size_t at2, at3;

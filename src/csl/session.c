@@ -225,8 +225,12 @@ static const char *aligned(struct csl_render *r, const struct csl_node *lay)
 	}
 	/* the layout's suffix ends the rest; trailing spaces go, from inside
 	 * the spans of a tagged rendering that close after them too */
-	if (lay->f.suffix && b.n)
-		csl_cat(&b, lay->f.suffix, piq);
+	if (lay->f.suffix && b.n) {
+		if (csl_into_value(&b, lay->f.suffix[0]))
+			csl_cat(&b, lay->f.suffix + 1, piq);
+		else
+			csl_cat(&b, lay->f.suffix, piq);
+	}
 	for (;;) {
 		size_t e = b.n;
 		while (e >= 2 && b.p[e - 2] == CM_ESC && b.p[e - 1] == CM_TAG_OFF)
@@ -399,7 +403,9 @@ const char *csl_bib_entry(struct csl_session *S, size_t i, const struct csl_item
 		f.delimiter = NULL;
 		if (S->st->bib_first_display && f.suffix)
 			s = suffix_inside(&r, s, &f);
+		r.outer = 1;
 		s = csl_fmt_apply(&r, s, &f, 1);
+		r.outer = 0;
 	}
 	if (S->st->bib.sas) {
 		S->sas_prev.n = 0;

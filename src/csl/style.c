@@ -514,6 +514,51 @@ static void link_macros(const struct csl_style *s, struct csl_node *n)
 		link_macros(s, &n->kids[i]);
 }
 
+/* ---- name-parts as citeproc-js builds them ----------------------------------- */
+
+/* citeproc-js builds the citation's layout and then the bibliography's
+ * in the style's order, each macro once, at its first call; a
+ * cs:name-part it builds is kept as the last of its kind, and a cs:names
+ * takes the last family and given name-parts built at its end, and
+ * forgets them when it is no cs:names' substitute.  So a cs:names whose
+ * substitute calls a macro with a name-part of no formatting renders its
+ * own names without its name-part's formatting, and a cs:names in a
+ * substitute without name-parts takes the outer one's.  build_parts
+ * gives each cs:names those name-parts (names_part). */
+struct parts_build {
+	const struct csl_node *part[2];
+	int level;
+	const struct csl_style *s;
+	unsigned char *built; /* per macro of s */
+};
+
+static void build_parts(struct parts_build *pb, struct csl_node *n, int depth)
+{
+	if (depth > 256)
+		return;
+	if (n->kind == CK_NAME_PART && n->part >= 0 && n->part < 2)
+		pb->part[n->part] = n;
+	if (n->kind == CK_NAMES)
+		pb->level++;
+	for (size_t i = 0; i < n->nkids; i++)
+		build_parts(pb, &n->kids[i], depth + 1);
+	if (n->kind == CK_TEXT && n->macro) {
+		for (size_t i = 0; i < pb->s->nmacros; i++)
+			if (pb->s->macros[i] == n->macro && !pb->built[i]) {
+				pb->built[i] = 1;
+				build_parts(pb, pb->s->macros[i], depth + 1);
+			}
+	}
+	if (n->kind == CK_NAMES) {
+		n->names_part[0] = pb->part[0];
+		n->names_part[1] = pb->part[1];
+		n->names_parts_set = 1;
+		if (pb->level == 1)
+			pb->part[0] = pb->part[1] = NULL;
+		pb->level--;
+	}
+}
+
 /* ---- cs:citation, cs:bibliography ------------------------------------------ */
 
 static void compile_sort(struct arena *a, const struct csl_style *s, const struct xnode *x,
@@ -645,6 +690,11 @@ static const char *compile_style(struct csl_style *s, const struct xnode *root)
 		 * the first child has display (citeproc-js) */
 		s->bib_first_display = s->bib.layout->nkids && s->bib.layout->kids[0].f.display;
 	}
+	struct parts_build pb = {.s = s, .built = arena_calloc(&s->a, s->nmacros + 1)};
+	if (s->cit.layout)
+		build_parts(&pb, (struct csl_node *)s->cit.layout, 0);
+	if (s->bib.layout)
+		build_parts(&pb, (struct csl_node *)s->bib.layout, 0);
 
 	return s->cit.layout || s->parent ? NULL : "the style has no citation layout";
 }
