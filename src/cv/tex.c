@@ -433,32 +433,44 @@ struct texts {
 	size_t n;
 };
 
+/* A definition of a command without parameters at p (\newcommand{\me}{..},
+ * \renewcommand\me{..}, \providecommand, \def\me{..}): its name and its
+ * body's group in *name and *body, and past it; p when there is none. */
+static const char *definition_at(const char *p, const char *end, cx_str *name, cx_str *body)
+{
+	size_t l;
+	if (*p != '\\' || (!cmd_is(p, end, "newcommand", &l) && !cmd_is(p, end, "renewcommand", &l) &&
+	                    !cmd_is(p, end, "providecommand", &l) && !cmd_is(p, end, "def", &l)))
+		return p;
+	const char *q = p + l;
+	int brace = q < end && *q == '{';
+	q += brace;
+	if (q >= end || *q != '\\')
+		return p;
+	const char *nm = ++q;
+	while (q < end && str_alpha((unsigned char)*q))
+		q++;
+	size_t nl = (size_t)(q - nm);
+	if (brace && (q >= end || *q++ != '}'))
+		return p;
+	if (!nl || q >= end || *q != '{')
+		return p; /* "[1]": a parameter */
+	const char *g = skip_group(q, end);
+	*name = (cx_str){nm, nl};
+	*body = (cx_str){q, (size_t)(g - q)};
+	return g;
+}
+
 static void find_texts(const char *s, const char *end, struct texts *tx)
 {
 	for (const char *p = s; p < end && tx->n < 16; p++) {
-		size_t l;
-		if (*p != '\\' || (!cmd_is(p, end, "newcommand", &l) && !cmd_is(p, end, "renewcommand", &l) &&
-		                    !cmd_is(p, end, "providecommand", &l)))
+		cx_str nm, b;
+		if (definition_at(p, end, &nm, &b) == p)
 			continue;
-		const char *q = p + l;
-		int brace = q < end && *q == '{';
-		q += brace;
-		if (q >= end || *q != '\\')
+		if (b.n < 3 || b.n > 82 || memchr(b.p, '#', b.n) || memchr(b.p, '\n', b.n))
 			continue;
-		const char *nm = ++q;
-		while (q < end && str_alpha((unsigned char)*q))
-			q++;
-		size_t nl = (size_t)(q - nm);
-		if (brace && (q >= end || *q++ != '}'))
-			continue;
-		if (!nl || q >= end || *q != '{')
-			continue; /* "[1]": a parameter */
-		const char *g = skip_group(q, end);
-		size_t bl = (size_t)(g - q);
-		if (bl < 3 || bl > 82 || memchr(q, '#', bl) || memchr(q, '\n', bl))
-			continue;
-		tx->name[tx->n] = (cx_str){nm, nl};
-		tx->body[tx->n++] = (cx_str){q + 1, bl - 2};
+		tx->name[tx->n] = nm;
+		tx->body[tx->n++] = (cx_str){b.p + 1, b.n - 2};
 	}
 }
 
@@ -659,28 +671,13 @@ static cx_str own_name_macro(struct arena *a, const char *s, const char *end)
 {
 	static const char *const names[] = {"myname", "fullname", "authorname", "yourname", "cvname", "me", NULL};
 	for (const char *p = s; p < end && (p = memchr(p, '\\', (size_t)(end - p))) != NULL; p++) {
-		size_t l;
-		if (!cmd_is(p, end, "newcommand", &l) && !cmd_is(p, end, "renewcommand", &l) && !cmd_is(p, end, "def", &l))
+		cx_str nm, b;
+		if (definition_at(p, end, &nm, &b) == p)
 			continue;
-		const char *q = p + l;
-		while (q < end && (*q == '{' || *q == ' '))
-			q++;
-		if (q >= end || *q != '\\')
-			continue;
-		size_t k = 0, w = 0;
-		while (q + 1 + w < end && str_alpha((unsigned char)q[1 + w]))
-			w++;
-		while (names[k] && (strlen(names[k]) != w || memcmp(names[k], q + 1, w)))
+		size_t k = 0;
+		while (names[k] && (strlen(names[k]) != nm.n || memcmp(names[k], nm.p, nm.n)))
 			k++;
-		if (!names[k])
-			continue;
-		q += 1 + w;
-		while (q < end && (*q == '}' || *q == ' '))
-			q++;
-		if (q >= end || *q != '{')
-			continue;
-		const char *g = skip_group(q, end);
-		cx_str t = name_text(a, q + 1, g - 1);
+		cx_str t = names[k] ? name_text(a, b.p + 1, b.p + b.n - 1) : (cx_str){"", 0};
 		if (t.n && t.n <= 60)
 			return t;
 	}
