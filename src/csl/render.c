@@ -1167,6 +1167,10 @@ static size_t kids_into(struct csl_render *r, const struct csl_node *n, const ch
 			buf_putc(b, CM_PIECE);
 		}
 		int lead = punct_first(s);
+		/* a decorated piece, or one after a decorated piece, with no
+		 * delimiter between */
+		int deco_pair = !(delim && *delim) && b->n && !r->plain && !r->sort &&
+		                (decorated(&k->f) || (*nested & 32));
 		if (after && lead && lead != after) {
 			/* a piece's leading punctuation meets a delimiter's
 			 * only when it repeats it (";" and ":x" give ";:x"),
@@ -1191,6 +1195,21 @@ static size_t kids_into(struct csl_render *r, const struct csl_node *n, const ch
 			/* and after a number's suffix it stays ("12:. Pub"), as
 			 * citeproc-js merges nothing into a number's piece */
 			buf_put(b, s, strlen(s));
+		} else if (lead && deco_pair && k->f.prefix && *k->f.prefix == lead) {
+			/* a prefix's mark meets no mark before it when either
+			 * piece is decorated, as citeproc-js moves a prefix's
+			 * punctuation to the piece before only between
+			 * undecorated siblings ("<i>Why?</i>. Pub", "Why.. <i>J</i>");
+			 * the same mark ending an undecorated suffix still goes */
+			size_t i0 = 0;
+			while (s[i0] && csl_mark_len(s + i0) && csl_mark_dir(s + i0) >= 0)
+				i0 += csl_mark_len(s + i0);
+			if (!(*nested & 32) && (*nested >> 8) == lead) {
+				char *t = arena_strndup(r->a, s, strlen(s));
+				memmove(t + i0, t + i0 + 1, strlen(t + i0));
+				s = t;
+			}
+			buf_put(b, s, strlen(s));
 		} else {
 			csl_cat(b, s, piq);
 		}
@@ -1203,6 +1222,7 @@ static size_t kids_into(struct csl_render *r, const struct csl_node *n, const ch
 		          ((k->macro || k->kind == CK_GROUP) && !sn && !k->f.quotes) << 2 |
 		          (k->kind == CK_TEXT && k->var != CV_NONE && !k->macro && !sn && keeps_marks(&k->f)) << 3 |
 		          ((k->macro || k->kind == CK_GROUP) && !sn && !k->f.quotes && !decorated(&k->f)) << 4 |
+		          decorated(&k->f) << 5 |
 		          (sn ? (unsigned char)k->f.suffix[sn - 1] : 0) << 8;
 		split = (size_t)-1;
 		if (b->n >= 3 && b->p[b->n - 3] == CM_ESC && b->p[b->n - 2] == CM_PIECE &&
