@@ -284,6 +284,10 @@ struct csl_style {
 	size_t nmacros;
 	struct csl_locale_src **locales; /* cs:locale in the style, in order */
 	size_t nlocales;
+	/* the cs:date citeproc-js builds last (style.c, last_date): the end
+	 * of a date range takes its formatting, and the first end its
+	 * affixes too (date.c) */
+	const struct csl_node *range_end;
 };
 
 /* Parse and check a style; NULL with what is wrong in errbuf, one

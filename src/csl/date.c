@@ -192,6 +192,43 @@ static void render_run(struct csl_render *r, struct buf *b, const struct part *p
 	}
 }
 
+/* The second side of a range, parts first..last, as citeproc-js queues
+ * it: inside the formatting of the style's range_end (the cs:date it
+ * built last), and for the first range it renders, that date's affixes
+ * ("1991–<i>1992</i>", "1991– (1992)."). */
+static void range_end(struct csl_render *r, struct buf *b, const struct part *p, size_t first,
+                      size_t last, const struct csl_date *d, int var, const char *delim)
+{
+	const struct csl_node *e = r->st->range_end;
+	if (!e || r->sort || r->plain ||
+	    (!e->f.font_style && !e->f.font_variant && !e->f.font_weight && !e->f.decoration &&
+	     !e->f.valign && !(r->S->range_fresh && e->f.has_affix))) {
+		render_run(r, b, p, first, last, d, 1, var, delim, 0, 1);
+		return;
+	}
+	struct buf own, *t = csl_buf_take(r, &own);
+	render_run(r, t, p, first, last, d, 1, var, delim, 0, 1);
+	if (!t->n) {
+		csl_buf_drop(r, t, &own);
+		return;
+	}
+	const char *s = csl_buf_str(r, t, &own);
+	struct csl_fmt f = {0};
+	f.font_style = e->f.font_style;
+	f.font_variant = e->f.font_variant;
+	f.font_weight = e->f.font_weight;
+	f.decoration = e->f.decoration;
+	f.valign = e->f.valign;
+	f.has_style = f.font_style || f.font_variant || f.font_weight || f.decoration || f.valign;
+	if (r->S->range_fresh) {
+		r->S->range_fresh = 0;
+		f.prefix = e->f.prefix;
+		f.suffix = e->f.suffix;
+		f.has_affix = e->f.has_affix;
+	}
+	csl_cat(b, csl_fmt_apply(r, s, &f, 1), r->L->punct_in_quote);
+}
+
 static const char *sort_key(struct csl_render *r, const struct csl_node *n, const struct csl_date *d)
 {
 	char b[64];
@@ -293,7 +330,7 @@ static const char *render_parts(struct csl_render *r, const struct csl_node *n,
 		render_run(r, b, p, first, last, d, 0, v, delim, 1, 0);
 		csl_cat(b, rd, 0);
 		if (d->y[1] || d->m[1])
-			render_run(r, b, p, first, last, d, 1, v, delim, 0, 1);
+			range_end(r, b, p, first, last, d, v, delim);
 		if (last + 1 < np) {
 			struct buf town, *t = csl_buf_take(r, &town);
 			render_run(r, t, p, last + 1, np - 1, d, 0, v, delim, 0, 0);

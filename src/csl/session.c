@@ -151,6 +151,29 @@ static int sorts_by_number(const struct csl_context *c)
 	return 0;
 }
 
+/* citeproc-js renders the citation of every item, in input order, before
+ * any entry, as a subsequent cite in a near note: the first date range
+ * rendered there takes the affixes of the style's range_end, and then no
+ * entry's does.  Only an item with a range can render one. */
+static void range_first(struct csl_session *S)
+{
+	const struct csl_node *e = S->st->range_end;
+	S->range_fresh = e && e->f.has_affix;
+	for (size_t i = 0; i < S->n && S->range_fresh && S->st->cit.layout; i++) {
+		const struct csl_item *it = S->items[i];
+		int range = 0;
+		for (size_t k = 0; k < CV_NDATES; k++)
+			range |= it->dates[k] && it->dates[k]->range;
+		if (!range)
+			continue;
+		struct csl_cite c = {.item = S->items[i], .position = POS_SUBSEQUENT, .near_note = 1};
+		struct csl_render r;
+		csl_render_init(&r, S, &S->st->cit, S->items[i], &c);
+		csl_render_kids(&r, S->st->cit.layout, NULL);
+		arena_reset(&S->tmp);
+	}
+}
+
 void csl_session_prepare(struct csl_session *S)
 {
 	struct csl_item **src = S->ncited ? S->cited : S->items;
@@ -175,6 +198,7 @@ void csl_session_prepare(struct csl_session *S)
 				S->bib[i]->cite_number = (int)i + 1;
 	}
 	csl_disambiguate(S);
+	range_first(S);
 	S->prepared = 1;
 }
 

@@ -40,6 +40,10 @@ struct csl_session {
 	struct hist { struct csl_item *it; int note; } *hist;
 	size_t nhist, caphist;
 	int prepared;
+	/* the next date range rendered takes the affixes of the style's
+	 * range_end (date.c): citeproc-js gives them to the first range it
+	 * renders, the citations it makes of every item first */
+	int range_fresh;
 	int tagged;              /* bibliography entries mark their spans (CM_TAG) */
 	const char *hl_family, *hl_given; /* --highlight */
 	struct buf pool[64];     /* scratch buffers by nesting depth (render.c) */

@@ -460,6 +460,19 @@ static void compile_node(struct arena *a, const struct xnode *x, struct csl_node
 				kinds[i].compile(a, x, n);
 			break;
 		}
+	if (n->kind == CK_DATE && n->date_form) {
+		/* a localized date is the locale's cs:date with the style's
+		 * variable, parts, affixes and display only, as citeproc-js
+		 * builds it: the date's font style, variant, weight,
+		 * decoration, vertical-align, text-case, quotes and
+		 * strip-periods go (its date-parts keep theirs) */
+		struct csl_fmt *f = &n->f;
+		f->font_style = f->font_variant = f->font_weight = f->decoration = f->valign = 0;
+		f->text_case = 0;
+		f->quotes = f->quotes_set = f->strip_periods = 0;
+		f->normal_shown = 0;
+		f->has_style = f->display != 0;
+	}
 }
 
 int csl_node_any(const struct csl_node *n, int (*pred)(const struct csl_node *))
@@ -557,6 +570,44 @@ static void build_parts(struct parts_build *pb, struct csl_node *n, int depth)
 			pb->part[0] = pb->part[1] = NULL;
 		pb->level--;
 	}
+}
+
+/* The cs:date citeproc-js builds last: it builds the citation and then
+ * the bibliography, each its sort keys (every macro a key calls, each
+ * time) before its layout (each macro once, at its first call).  It
+ * keeps that date's formatting for the end of every date range it
+ * renders, and for the first end it renders, that date's affixes too:
+ * "1991–Accessed: 1992" where the style's last date is an access date
+ * with the prefix "Accessed: ". */
+struct date_build {
+	const struct csl_node *last;
+	const struct csl_style *s;
+	unsigned char *built; /* per macro of s, built for a layout */
+};
+
+static void last_date(struct date_build *db, const struct csl_node *n, int sort, int depth)
+{
+	if (!n || depth > 256)
+		return;
+	if (n->kind == CK_DATE)
+		db->last = n;
+	for (size_t i = 0; i < n->nkids; i++)
+		last_date(db, &n->kids[i], sort, depth + 1);
+	if (n->kind == CK_TEXT && n->macro)
+		for (size_t i = 0; i < db->s->nmacros; i++)
+			if (db->s->macros[i] == n->macro && (sort || !db->built[i])) {
+				if (!sort)
+					db->built[i] = 1;
+				last_date(db, db->s->macros[i], sort, depth + 1);
+			}
+}
+
+static void last_date_of(struct date_build *db, const struct csl_context *c)
+{
+	for (size_t i = 0; i < c->nkeys; i++)
+		if (c->keys[i].macro)
+			last_date(db, c->keys[i].macro, 1, 0);
+	last_date(db, c->layout, 0, 0);
 }
 
 /* ---- cs:citation, cs:bibliography ------------------------------------------ */
@@ -695,6 +746,11 @@ static const char *compile_style(struct csl_style *s, const struct xnode *root)
 		build_parts(&pb, (struct csl_node *)s->cit.layout, 0);
 	if (s->bib.layout)
 		build_parts(&pb, (struct csl_node *)s->bib.layout, 0);
+	struct date_build db = {.s = s, .built = arena_calloc(&s->a, s->nmacros + 1)};
+	last_date_of(&db, &s->cit);
+	if (bib)
+		last_date_of(&db, &s->bib);
+	s->range_end = db.last;
 
 	return s->cit.layout || s->parent ? NULL : "the style has no citation layout";
 }
