@@ -510,6 +510,7 @@ int csl_tail(const struct buf *b);
 int csl_cat_around_quote(struct buf *b, const char *s, int piq);
 int csl_plain_value(const char *s);
 int csl_into_value(struct buf *b, int p);
+int csl_mark_into_quote(struct buf *b, int r);
 int csl_ends_in_suffix_mark(const struct buf *b, int m);
 void csl_cat_prefixed(struct buf *b, const char *s);
 

@@ -1195,6 +1195,17 @@ static size_t kids_into(struct csl_render *r, const struct csl_node *n, const ch
 			/* and after a number's suffix it stays ("12:. Pub"), as
 			 * citeproc-js merges nothing into a number's piece */
 			buf_put(b, s, strlen(s));
+		} else if (lead && !(delim && *delim) && (*nested & 16) && !r->plain && !r->sort &&
+		           !piq && !decorated(&k->f) && k->f.prefix && *k->f.prefix == lead &&
+		           csl_mark_into_quote(b, lead)) {
+			/* and one that ends in a quoted text takes it inside
+			 * the quote, where it meets the value's last mark */
+			size_t i0 = 0;
+			while (s[i0] && csl_mark_len(s + i0) && csl_mark_dir(s + i0) >= 0)
+				i0 += csl_mark_len(s + i0);
+			char *t = arena_strndup(r->a, s, strlen(s));
+			memmove(t + i0, t + i0 + 1, strlen(t + i0));
+			csl_cat(b, t, piq);
 		} else if (lead && deco_pair && k->f.prefix && *k->f.prefix == lead) {
 			/* a prefix's mark meets no mark before it when either
 			 * piece is decorated, as citeproc-js moves a prefix's

@@ -998,6 +998,39 @@ int csl_cat_around_quote(struct buf *b, const char *s, int piq)
 	return 1;
 }
 
+/* r, the mark a prefix starts with, after a group or macro call whose
+ * text ends in a quoted text, without punctuation-in-quote: as
+ * citeproc-js moves it to the group's suffix and from there down to the
+ * value however deep, when r and the value's last mark make one mark
+ * ("?" and "." make "?", ":" and "?" make "?") they become that mark
+ * inside the quote ("‘Why?’ Pub"); two marks (".:") stay apart.
+ * Returns 1 when it took r. */
+int csl_mark_into_quote(struct buf *b, int r)
+{
+	size_t at;
+	if (r <= 0 || !strchr(".,;:!?", r) || !b->n || tail_char(b->p, b->n, &at) < 0)
+		return 0;
+	size_t q = (size_t)-1;
+	int style_quote = 0;
+	for (size_t i = at; i + 1 < b->n; i++)
+		if (b->p[i] == CM_ESC && (b->p[i + 1] == CM_QUOTE_OFF || b->p[i + 1] == CM_DQUOTE_OFF ||
+		                          b->p[i + 1] == CM_SQUOTE_OFF)) {
+			if (q == (size_t)-1)
+				q = i;
+			style_quote |= b->p[i + 1] == CM_QUOTE_OFF;
+		}
+	if (q == (size_t)-1 || !style_quote)
+		return 0;
+	size_t a2;
+	int l = tail_char(b->p, q, &a2);
+	const char *m = merge_marks(l, r);
+	if (!m || strlen(m) > 1)
+		return 0;
+	if (*m)
+		b->p[a2 - 1] = *m;
+	return 1;
+}
+
 /* Append s, an affixed text, to b, which ends in its prefix: as
  * citeproc-js keeps a prefix and the text or first prefix inside it
  * apart, only a space doubled across the two goes ("[S.l.];:" stays). */
