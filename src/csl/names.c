@@ -550,8 +550,12 @@ static const char *name_list(struct csl_render *r, const struct csl_names *nl,
 		use_etal = 1;
 	}
 	/* the names the cites needed; the bibliography shows them too when
-	 * the style adds names to disambiguate, as citeproc-js does */
-	if (!r->sort && (r->ctx == &r->st->cit || (r->st->cit.add_names && !r->names_done)) &&
+	 * the style adds names and given names to disambiguate, as
+	 * citeproc-js, which hands an entry the names its cites took only
+	 * along with their given names */
+	if (!r->sort &&
+	    (r->ctx == &r->st->cit ||
+	     (r->st->cit.add_names && r->st->cit.add_givenname && !r->names_done)) &&
 	    r->it->dis_names > 0 && use_etal && (size_t)r->it->dis_names > show) {
 		show = (size_t)r->it->dis_names;
 		if (show >= n) {
