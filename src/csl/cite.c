@@ -359,7 +359,7 @@ const char *csl_cite_plain(struct csl_session *S, struct csl_item *it)
 {
 	/* a later cite refers to a first note of its own: each item's is
 	 * another, as two items first cited in two notes have */
-	struct csl_cite c = {.item = it, .position = S->dis_pos};
+	struct csl_cite c = {.item = it, .position = S->dis_pos, .near_note = S->dis_pos != POS_FIRST};
 	if (S->dis_pos != POS_FIRST)
 		c.first_note = c.note = (int)it->index + 1;
 	struct csl_render r;

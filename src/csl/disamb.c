@@ -1,11 +1,15 @@
 /* csl/disamb.c - disambiguation (CSL 1.0.2, "Disambiguation").
  *
- * Cites are ambiguous when their first-position renderings are equal
- * while their items differ.  For each set of ambiguous items the steps
- * run in the specification's order, each only while the set stays
- * ambiguous: add names (raise et-al-use-first), add given names (initials,
- * then full given names), set the disambiguate condition, and give year
- * suffixes in bibliography order.  The global given-name rules
+ * Cites are ambiguous when their renderings are equal while their items
+ * differ.  As citeproc-js, each item is rendered for this as a later cite
+ * in a near note (its own note: first-reference-note-number tells items
+ * apart), so et-al-subsequent-min and a note style's short form decide
+ * what is ambiguous; what the steps add shows in every cite and, for
+ * names, in the bibliography (render.c, names.c).  For each set of
+ * ambiguous items the steps run in the specification's order, each only
+ * while the set stays ambiguous: add names (raise et-al-use-first), add
+ * given names (initials, then full given names), set the disambiguate
+ * condition, and give year suffixes in bibliography order.  The global given-name rules
  * (all-names, primary-name, with or without initials) expand names that
  * share a family name anywhere in the document first. */
 #include <stdlib.h>
@@ -242,9 +246,7 @@ static void names_and_givens(struct csl_session *S, struct rend *v, size_t n)
 static void resolve(struct csl_session *S, struct rend *v, size_t n)
 {
 	const struct csl_context *c = &S->st->cit;
-	/* names added for a later cite would show in the bibliography, where
-	 * citeproc-js shows only those of the first */
-	if ((c->add_names || c->add_givenname) && S->dis_pos == POS_FIRST)
+	if (c->add_names || c->add_givenname)
 		names_and_givens(S, v, n);
 	if (count_clashes(v, n)) {
 		/* the cites that clash take the condition, and only theirs can
@@ -404,18 +406,6 @@ static int uses_dis_cond(const struct csl_node *n)
 	return 0;
 }
 
-static int tests_subsequent(const struct csl_node *n)
-{
-	if (n->kind == CK_IF)
-		for (size_t i = 0; i < n->nconds; i++)
-			if (n->conds[i].test == CT_POSITION)
-				return 1;
-	for (size_t i = 0; i < n->nkids; i++)
-		if (tests_subsequent(&n->kids[i]))
-			return 1;
-	return 0;
-}
-
 /* Does the citation test cs:node n's kind of condition, in its layout or
  * a macro? */
 static int style_tests(const struct csl_style *st, int (*test)(const struct csl_node *))
@@ -464,11 +454,5 @@ void csl_disambiguate(struct csl_session *S)
 	if (!c->add_names && !c->add_givenname && !c->add_year_suffix && !cond)
 		return;
 	global_names(S);
-	disambiguate_in(S, POS_FIRST);
-	/* a note style's later cites are short ("Doe"), and two works by one
-	 * author are ambiguous there though their first cites are not: the
-	 * steps apply to them too (CSL 1.0.2: a cite is ambiguous as it is
-	 * rendered; citeproc-js compares each item's last cite) */
-	if (style_tests(S->st, tests_subsequent))
-		disambiguate_in(S, POS_SUBSEQUENT);
+	disambiguate_in(S, POS_SUBSEQUENT);
 }
