@@ -570,6 +570,8 @@ struct csl_render {
 	int around;              /* csl_fmt_apply formats a macro call (1) or group (2) */
 	int var_leaf;            /* csl_fmt_apply formats a cs:text of a variable */
 	int plain_leaf;          /* ... or a term, a label or a text value, that is plain text */
+	int rich_leaf;           /* ... of a variable whose value has markup (pieces) */
+	int last_rich;           /* the last cs:text of a variable rendered had such a value */
 	int outer;               /* ... the suffix of a group, a macro call or the layout */
 	const struct csl_node *last_kid; /* the node of the last piece joined */
 };

@@ -123,16 +123,18 @@ static void drop_decopunct(struct buf *b)
 	b->n -= 2;
 }
 
-/* Does f decorate a variable's text so that citeproc-js keeps the
- * value's last mark apart from the punctuation after it: a font style,
- * variant, weight, decoration or vertical-align ("normal" too) or a
- * quotes="false" (quotes="true" has rules of its own)? */
 /* Has f a font style, variant, weight, decoration or vertical-align? */
 static int decorated(const struct csl_fmt *f)
 {
 	return f->font_style || f->font_variant || f->font_weight || f->decoration || f->valign;
 }
 
+/* Does f decorate a variable's text so that citeproc-js keeps the
+ * value's last mark apart from the punctuation after it: a font style,
+ * variant, weight, decoration or vertical-align ("normal" too) or a
+ * quotes="false" (quotes="true" has rules of its own)?  Only a plain
+ * value: one with markup is pieces, and the mark goes down to the last
+ * (rich_leaf, last_rich). */
 static int keeps_marks(const struct csl_fmt *f)
 {
 	return (f->font_style || f->font_variant || f->font_weight || f->decoration || f->valign ||
@@ -296,7 +298,8 @@ const char *csl_fmt_apply(struct csl_render *r, const char *s, const struct csl_
 			 * suffix starts with takes its place, blank and all,
 			 * as citeproc-js ("‘Title’." and ". " give "‘Title’.");
 			 * a macro call's suffix meets it as usual */
-		} else if (r->var_leaf && !r->plain && !r->sort && keeps_marks(f) && marks_apart(b, f->suffix)) {
+		} else if (r->var_leaf && !r->rich_leaf && !r->plain && !r->sort && keeps_marks(f) &&
+		           marks_apart(b, f->suffix)) {
 			buf_put(b, f->suffix, sn);
 		} else {
 			if (sn && strchr(".,;:!?", f->suffix[0]))
@@ -772,8 +775,9 @@ static const char *render_text(struct csl_render *r, const struct csl_node *n)
 	/* citeproc-js renders a number variable apart from other text */
 	r->plain_leaf = n->var != CV_PAGE && n->var != CV_LOCATOR && csl_var_kind(n->var) != CVK_NUMBER &&
 	                csl_plain_value(s);
+	r->rich_leaf = r->last_rich = !csl_plain_value(s);
 	const char *o = csl_fmt_apply(r, csl_tag(r, CM_TAG + n->var, narrow_spaces(r, s)), &n->f, 1);
-	r->var_leaf = r->plain_leaf = 0;
+	r->var_leaf = r->plain_leaf = r->rich_leaf = 0;
 	int v = n->var;
 	if (v == CV_PAGE || v == CV_LOCATOR || csl_var_kind(v) == CVK_NUMBER)
 		o = number_end(r, csl_var_value(r, v, n->form == TF_SHORT), o, &n->f);
@@ -1105,6 +1109,7 @@ static size_t kids_into(struct csl_render *r, const struct csl_node *n, const ch
 				pieces += kids_into(r, br, delim, b, last, nested);
 			continue;
 		}
+		r->last_rich = 0;
 		const char *s = csl_render_node(r, k);
 		if (!s || !*s) {
 			/* a group, macro call or block leaves an empty piece
@@ -1231,7 +1236,8 @@ static size_t kids_into(struct csl_render *r, const struct csl_node *n, const ch
 		*nested = (!(sn && strchr(".,;:!?", k->f.suffix[sn - 1]))) |
 		          (sn >= 2 && !strcmp(k->f.suffix + sn - 2, "\xC2\xA0")) << 1 |
 		          ((k->macro || k->kind == CK_GROUP) && !sn && !k->f.quotes) << 2 |
-		          (k->kind == CK_TEXT && k->var != CV_NONE && !k->macro && !sn && keeps_marks(&k->f)) << 3 |
+		          (k->kind == CK_TEXT && k->var != CV_NONE && !k->macro && !sn && keeps_marks(&k->f) &&
+		           !r->last_rich) << 3 |
 		          ((k->macro || k->kind == CK_GROUP) && !sn && !k->f.quotes && !decorated(&k->f)) << 4 |
 		          decorated(&k->f) << 5 |
 		          (sn ? (unsigned char)k->f.suffix[sn - 1] : 0) << 8;
