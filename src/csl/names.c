@@ -140,6 +140,21 @@ static void initials(struct buf *b, const char *g, const char *with, int init, i
 	}
 	/* the space after the last initial goes, a no-break one too */
 	trim_blanks(b);
+	/* and a run of spaces (an initialize-with of two) is one, as
+	 * citeproc-js leaves a given name it initializes: "K. F." of ".  " */
+	size_t o = 0;
+	for (size_t i = 0; i < b->n; i++) {
+		if (b->p[i] == CM_ESC && i + 1 < b->n) {
+			b->p[o++] = b->p[i++]; /* markup: its code byte too */
+			b->p[o++] = b->p[i];
+			continue;
+		}
+		int sp = strchr(" \t\n\v\f\r", b->p[i]) && b->p[i];
+		if (sp && o && b->p[o - 1] == ' ')
+			continue;
+		b->p[o++] = sp ? ' ' : b->p[i];
+	}
+	b->n = o;
 }
 
 /* A name in a script written without spaces between family and given
