@@ -275,11 +275,12 @@ const char *csl_fmt_apply(struct csl_render *r, const char *s, const struct csl_
 			buf_put(b, f->suffix, sn);
 		} else if (sn >= 2 && f->suffix[sn - 1] == ' ' && f->suffix[sn - 2] == ' ' && !r->plain &&
 		    !r->sort && !f->font_style && !f->font_variant && !f->font_weight &&
-		    !f->decoration && !f->valign && !f->quotes && !f->display) {
+		    !f->decoration && !f->valign && !f->quotes && !f->display && f != r->top_fmt) {
 			/* citeproc-js moves an undecorated suffix's last blank up
 			 * to the parent's suffix and escapes the two apart: two
 			 * spaces, not the no-break space and space that a pair
-			 * of blanks in one string gives in HTML */
+			 * of blanks in one string gives in HTML; a child of the
+			 * layout has no parent's suffix, and keeps its blanks */
 			char *head = arena_strndup(r->a, f->suffix, sn - 1);
 			csl_cat(b, head, piq);
 			buf_putc(b, CM_ESC);
@@ -1099,17 +1100,23 @@ static size_t kids_into(struct csl_render *r, const struct csl_node *n, const ch
 {
 	int piq = r->L->punct_in_quote;
 	size_t pieces = 0, split = (size_t)-1;
+	int top = n->kind == CK_LAYOUT || r->top_branch;
+	r->top_branch = 0;
 	for (size_t i = 0; i < n->nkids; i++) {
 		const struct csl_node *k = &n->kids[i];
 		if (k->kind == CK_CHOOSE) {
 			const struct csl_node *br = csl_chosen(r, k);
 			if (i + 1 == n->nkids)
 				r->last_empty = 0;
+			r->top_branch = top;
 			if (br)
 				pieces += kids_into(r, br, delim, b, last, nested);
+			r->top_branch = 0;
 			continue;
 		}
 		r->last_rich = 0;
+		if (top)
+			r->top_fmt = &k->f;
 		const char *s = csl_render_node(r, k);
 		if (!s || !*s) {
 			/* a group, macro call or block leaves an empty piece
