@@ -85,6 +85,7 @@ enum csl_cm {
 	CM_TAG_OFF = 't',                          /* ends a tagged span (below) */
 	CM_INQUOTE = 'i',                          /* a suffix's mark moved into a quote starts */
 	CM_VALEND = 'z',                           /* a plain value ends, its suffix follows */
+	CM_LASTBLANK = 'y',                        /* the blanks after it go if a piece follows */
 };
 /* A tagged rendering (csl_session_tagged) marks what wrote each span of
  * an entry: CM_ESC, CM_TAG + v opens the text of variable v, CM_TAG_LABEL

@@ -462,7 +462,7 @@ static void mark(struct sink *k, const char *s)
 		case CM_RIGHT: open_span(k, S_RIGHT); return;
 		case CM_INDENT: open_span(k, S_INDENT); return;
 		case CM_NOPUNCT: case CM_SUFEND: case CM_DECOBLANK: case CM_PIECE:
-		case CM_NUMEND: case CM_INQUOTE: case CM_VALEND: return;
+		case CM_NUMEND: case CM_INQUOTE: case CM_VALEND: case CM_LASTBLANK: return;
 		default: close_span(k); return;
 		}
 	}

@@ -296,9 +296,14 @@ const char *csl_fmt_apply(struct csl_render *r, const char *s, const struct csl_
 		} else if (r->around == 2 && !r->plain && !r->sort && sn >= 2 && strchr(".,;:!?", f->suffix[0]) &&
 		           strspn(f->suffix + 1, " ") == sn - 1 && csl_ends_in_suffix_mark(b, f->suffix[0])) {
 			/* a child's suffix that ends in the mark a group's
-			 * suffix starts with takes its place, blank and all,
-			 * as citeproc-js ("‘Title’." and ". " give "‘Title’.");
-			 * a macro call's suffix meets it as usual */
+			 * suffix starts with takes its place, as citeproc-js
+			 * ("‘Title’." and ". " give "‘Title’."); a macro call's
+			 * suffix meets it as usual.  The blank goes only when
+			 * a piece follows (CM_LASTBLANK, kids_into): citeproc-js
+			 * moves the blank of the last piece up, out of reach */
+			buf_putc(b, CM_ESC);
+			buf_putc(b, CM_LASTBLANK);
+			buf_put(b, f->suffix + 1, sn - 1);
 		} else if (r->var_leaf && !r->rich_leaf && !r->plain && !r->sort && keeps_marks(f) &&
 		           marks_apart(b, f->suffix)) {
 			buf_put(b, f->suffix, sn);
@@ -1095,6 +1100,23 @@ static int punct_first(const char *s)
 	return *s && strchr(".,;:!?", *s) ? *s : 0;
 }
 
+/* b ending in CM_LASTBLANK and blanks: with the blanks when a piece
+ * follows (blanks), else the mark alone goes. */
+static void drop_last_blank(struct buf *b, int blanks)
+{
+	size_t k = b->n;
+	while (k && b->p[k - 1] == ' ')
+		k--;
+	if (k < 2 || b->p[k - 2] != CM_ESC || b->p[k - 1] != CM_LASTBLANK)
+		return;
+	if (blanks) {
+		b->n = k - 2;
+	} else {
+		memmove(b->p + k - 2, b->p + k, b->n - k);
+		b->n -= 2;
+	}
+}
+
 static size_t kids_into(struct csl_render *r, const struct csl_node *n, const char *delim,
                         struct buf *b, const char **last, int *nested)
 {
@@ -1127,6 +1149,7 @@ static size_t kids_into(struct csl_render *r, const struct csl_node *n, const ch
 		}
 		if (i + 1 == n->nkids)
 			r->last_empty = 0;
+		drop_last_blank(b, 1);
 		if (split != (size_t)-1) {
 			/* the suffix of a piece with one after it keeps its two
 			 * blanks in one string (CM_PIECE) */
@@ -1264,10 +1287,18 @@ const char *csl_render_kids(struct csl_render *r, const struct csl_node *n, cons
 	const char *last = NULL;
 	int nested = 0;
 	size_t pieces = kids_into(r, n, delim, b, &last, &nested);
+	/* the last piece's blank that a following piece would have taken
+	 * stays (CM_LASTBLANK) */
+	drop_last_blank(b, 0);
 	if (!b->n || pieces == 1) {
 		/* one piece joined to nothing is that piece, as it was */
 		r->S->depth--;
-		return b->n ? last : "";
+		if (!b->n)
+			return "";
+		size_t ln = strlen(last);
+		if (ln == b->n && !memcmp(last, b->p, ln))
+			return last;
+		return arena_strndup(r->a, b->p, b->n);
 	}
 	return done(r, b);
 }

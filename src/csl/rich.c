@@ -25,7 +25,7 @@ int csl_mark_dir(const char *p)
 		if (k == CM_BLOCK || k == CM_LEFT || k == CM_RIGHT || k == CM_INDENT)
 			return 1;
 		if (k == CM_NOPUNCT || k == CM_SUFEND || k == CM_DECOBLANK || k == CM_PIECE ||
-		    k == CM_NUMEND || k == CM_INQUOTE || k == CM_VALEND)
+		    k == CM_NUMEND || k == CM_INQUOTE || k == CM_VALEND || k == CM_LASTBLANK)
 			return 0;
 		if (k >= CM_TAG)
 			return 1; /* a tagged span opens (CM_TAG_OFF closes it) */
