@@ -575,6 +575,7 @@ struct csl_render {
 	int last_rich;           /* the last cs:text of a variable rendered had such a value */
 	const struct csl_fmt *top_fmt; /* the formatting of the layout's child being rendered */
 	int top_branch;          /* kids_into joins a cs:choose branch at the layout's top */
+	const char *kid_delim;   /* the delimiter the node being rendered is joined with */
 	int outer;               /* ... the suffix of a group, a macro call or the layout */
 	const struct csl_node *last_kid; /* the node of the last piece joined */
 };

@@ -10,7 +10,11 @@
 
 #include "csl/csl.h"
 #include "csl/session.h"
+#include "core/str.h"
 #include "core/utf8.h"
+
+static const char *num_split(struct csl_render *r, const struct csl_node *n, const char *s);
+static int num_pieces(const char *s);
 
 /* Scratch buffers, one per nesting level, kept by the session: rendering
  * makes many small strings, and a buffer of each level is reused rather
@@ -782,12 +786,141 @@ static const char *render_text(struct csl_render *r, const struct csl_node *n)
 	r->plain_leaf = n->var != CV_PAGE && n->var != CV_LOCATOR && csl_var_kind(n->var) != CVK_NUMBER &&
 	                csl_plain_value(s);
 	r->rich_leaf = r->last_rich = !csl_plain_value(s);
-	const char *o = csl_fmt_apply(r, csl_tag(r, CM_TAG + n->var, narrow_spaces(r, s)), &n->f, 1);
+	/* values rendered apart (num_split) are each too short to hold a
+	 * space before a mark: no narrow spaces across them */
+	if ((n->var == CV_PAGE || n->var == CV_LOCATOR || csl_var_kind(n->var) == CVK_NUMBER) &&
+	    !strchr(s, CM_ESC) && num_pieces(s))
+		s = num_split(r, n, s);
+	else
+		s = narrow_spaces(r, s);
+	const char *o = csl_fmt_apply(r, csl_tag(r, CM_TAG + n->var, s), &n->f, 1);
 	r->var_leaf = r->plain_leaf = r->rich_leaf = 0;
 	int v = n->var;
 	if (v == CV_PAGE || v == CV_LOCATOR || csl_var_kind(v) == CVK_NUMBER)
 		o = number_end(r, csl_var_value(r, v, n->form == TF_SHORT), o, &n->f);
 	return o;
+}
+
+/* The length of a joiner of a number's values at p, as citeproc-js
+ * splits them: a run of hyphens or en dashes with the blanks around it,
+ * "&" with its blanks, ", ", "; ", " and "; 0 for none. */
+static size_t num_joiner(const char *p, int first)
+{
+	const char *q = p;
+	while (*q == ' ')
+		q++;
+	const char *e = q;
+	while (*e == '-' || !strncmp(e, "\xE2\x80\x93", 3) || !strncmp(e, "\xE2\x80\x91", 3))
+		e += *e == '-' ? 1 : 3;
+	if (e == q && *q == '&')
+		e = q + 1;
+	if (e > q) {
+		while (*e == ' ')
+			e++;
+		return (size_t)(e - p);
+	}
+	if ((*p == ',' || *p == ';') && p[1] == ' ')
+		return 2;
+	if (!first && !strncmp(p, " and ", 5))
+		return 5;
+	return 0;
+}
+
+/* Is v[0..n) a value citeproc-js keeps as a number: digits, one to nine
+ * first, after a prefix of letters ("S12")? */
+static int num_whole(const char *v, size_t n)
+{
+	size_t i = 0;
+	while (i < n && str_alpha((unsigned char)v[i]))
+		i++;
+	if (i && i < n && v[i] == '0') /* "NPS012": the zeros go with the prefix */
+		while (i < n && v[i] == '0')
+			i++;
+	if (i == n || v[i] < '1' || v[i] > '9')
+		return 0;
+	while (i < n && str_digit((unsigned char)v[i]))
+		i++;
+	return i == n;
+}
+
+/* Is s a number's value that citeproc-js renders as several values: a
+ * joiner in it, the first value a number (letters before it, or a
+ * roman numeral)? */
+static int num_pieces(const char *s)
+{
+	size_t i = 0;
+	while (str_alpha((unsigned char)s[i]))
+		i++;
+	if (!str_digit((unsigned char)s[i]) && !(*s && strchr("ivxlcmIVXLCM", s[0])))
+		return 0;
+	for (const char *p = s + 1; *p; p++)
+		if (num_joiner(p, 0) && p[num_joiner(p, 0)])
+			return 1;
+	return 0;
+}
+
+/* The value s of a number variable that a text or cs:number n renders
+ * with a prefix and nothing else around it, in a group whose delimiter
+ * is delim (a suffix the value's last mark takes is nothing around
+ * it): citeproc-js, which renders each of several values of a
+ * number ("1682-??") apart, leaves those after the prefix to the group,
+ * and its delimiter (less a leading mark) comes between a value that is
+ * a whole number and one after it that is not ("p. 1682-_??" of
+ * delimiter "_", "p. 1682- ??" of ", "). */
+static const char *num_split(struct csl_render *r, const struct csl_node *n, const char *s)
+{
+	const char *delim = r->kid_delim;
+	if (!delim || !*delim || r->sort || r->plain || !n->f.prefix || !*n->f.prefix ||
+	    decorated(&n->f) || n->f.quotes || strchr(s, CM_ESC) || !*s)
+		return s;
+	/* a suffix keeps the values together, unless it is a mark that the
+	 * value's last mark takes ("??" and ".") */
+	const char *sf = n->f.suffix;
+	if (sf && *sf && (sf[1] || !csl_collide((unsigned char)s[strlen(s) - 1], (unsigned char)*sf)))
+		return s;
+	/* the first value: a number with letters before it, or a roman
+	 * numeral, makes the values numbers (citeproc-js "collapsible") */
+	if (!num_pieces(s))
+		return s;
+	/* the delimiter less the mark it starts with, which citeproc-js
+	 * has moved to the pieces' suffixes by then */
+	if (strchr(".,;:!?", *delim))
+		delim++;
+	size_t dn = strlen(delim);
+	if (!dn)
+		return s;
+	struct buf own, *b = csl_buf_take(r, &own);
+	int prev_whole = 0, any = 0;
+	for (const char *p = s; *p;) {
+		const char *v = p;
+		size_t j;
+		while (*p && !(j = num_joiner(p, p == s)))
+			p++;
+		size_t vn = (size_t)(p - v);
+		if (!vn || memchr(v, ' ', vn)) {
+			csl_buf_drop(r, b, &own);
+			return s; /* words, labels: left as they are */
+		}
+		int whole = num_whole(v, vn);
+		if (prev_whole && !whole) {
+			/* escaped apart from the joiner, as two strings */
+			buf_putc(b, CM_ESC);
+			buf_putc(b, CM_PIECE);
+			buf_put(b, delim, dn);
+			any = 1;
+		}
+		buf_put(b, v, vn);
+		if (*p) {
+			buf_put(b, p, j);
+			p += j;
+		}
+		prev_whole = whole;
+	}
+	if (!any) {
+		csl_buf_drop(r, b, &own);
+		return s;
+	}
+	return csl_buf_str(r, b, &own);
 }
 
 static const char *render_number(struct csl_render *r, const struct csl_node *n)
@@ -812,7 +945,7 @@ static const char *render_number(struct csl_render *r, const struct csl_node *n)
 		gender = t->gender;
 	if (v == CV_PAGE)
 		s = csl_page_range(r->a, s, r->st->page_range, csl_term_text(r->L, "page-range-delimiter", TF_LONG, 0));
-	s = csl_number(r->a, s, n->form, r->L, gender, v);
+	s = num_split(r, n, csl_number(r->a, s, n->form, r->L, gender, v));
 	return number_end(r, csl_var_value(r, v, 0), csl_fmt_apply(r, csl_tag(r, CM_TAG + v, s), &n->f, 1),
 	                  &n->f);
 }
@@ -1139,6 +1272,7 @@ static size_t kids_into(struct csl_render *r, const struct csl_node *n, const ch
 		r->last_rich = 0;
 		if (top)
 			r->top_fmt = &k->f;
+		r->kid_delim = delim;
 		const char *s = csl_render_node(r, k);
 		if (!s || !*s) {
 			/* a group, macro call or block leaves an empty piece
