@@ -635,9 +635,10 @@ static const char *name_list(struct csl_render *r, const struct csl_names *nl,
 					put_spaced(&b, " ");
 				buf_put(&b, and_term, strlen(and_term));
 				buf_putc(&b, ' ');
-			} else if (r->sort || (last && !and_term)) {
+			} else if (r->sort || (last && !and_term) || (name && name->f.suffix && *name->f.suffix)) {
 				/* before the last name with no "and", citeproc-js
-				 * joins the delimiter apart ("Jr.. Roe") */
+				 * joins the delimiter apart ("Jr.. Roe"), and after
+				 * the suffix of cs:name ("Doe,, Roe,") */
 				put_spaced(&b, o.delimiter);
 			} else {
 				put_delim(&b, o.delimiter);
