@@ -573,8 +573,6 @@ struct csl_render {
 	int plain_leaf;          /* ... or a term, a label or a text value, that is plain text */
 	int rich_leaf;           /* ... of a variable whose value has markup (pieces) */
 	int last_rich;           /* the last cs:text of a variable rendered had such a value */
-	const struct csl_fmt *top_fmt; /* the formatting of the layout's child being rendered */
-	int top_branch;          /* kids_into joins a cs:choose branch at the layout's top */
 	const char *kid_delim;   /* the delimiter the node being rendered is joined with */
 	int outer;               /* ... the suffix of a group, a macro call or the layout */
 	const struct csl_node *last_kid; /* the node of the last piece joined */

@@ -279,12 +279,11 @@ const char *csl_fmt_apply(struct csl_render *r, const char *s, const struct csl_
 			buf_put(b, f->suffix, sn);
 		} else if (sn >= 2 && f->suffix[sn - 1] == ' ' && f->suffix[sn - 2] == ' ' && !r->plain &&
 		    !r->sort && !f->font_style && !f->font_variant && !f->font_weight &&
-		    !f->decoration && !f->valign && !f->quotes && !f->display && f != r->top_fmt) {
+		    !f->decoration && !f->valign && !f->quotes && !f->display) {
 			/* citeproc-js moves an undecorated suffix's last blank up
 			 * to the parent's suffix and escapes the two apart: two
 			 * spaces, not the no-break space and space that a pair
-			 * of blanks in one string gives in HTML; a child of the
-			 * layout has no parent's suffix, and keeps its blanks */
+			 * of blanks in one string gives in HTML */
 			char *head = arena_strndup(r->a, f->suffix, sn - 1);
 			csl_cat(b, head, piq);
 			buf_putc(b, CM_ESC);
@@ -785,7 +784,10 @@ static const char *render_text(struct csl_render *r, const struct csl_node *n)
 	/* citeproc-js renders a number variable apart from other text */
 	r->plain_leaf = n->var != CV_PAGE && n->var != CV_LOCATOR && csl_var_kind(n->var) != CVK_NUMBER &&
 	                csl_plain_value(s);
-	r->rich_leaf = r->last_rich = !csl_plain_value(s);
+	/* a number variable is pieces to citeproc-js (its values), as a
+	 * value with markup is */
+	r->rich_leaf = r->last_rich = !csl_plain_value(s) || n->var == CV_PAGE || n->var == CV_LOCATOR ||
+	                              csl_var_kind(n->var) == CVK_NUMBER;
 	/* values rendered apart (num_split) are each too short to hold a
 	 * space before a mark: no narrow spaces across them */
 	if ((n->var == CV_PAGE || n->var == CV_LOCATOR || csl_var_kind(n->var) == CVK_NUMBER) &&
@@ -1255,23 +1257,17 @@ static size_t kids_into(struct csl_render *r, const struct csl_node *n, const ch
 {
 	int piq = r->L->punct_in_quote;
 	size_t pieces = 0, split = (size_t)-1;
-	int top = n->kind == CK_LAYOUT || r->top_branch;
-	r->top_branch = 0;
 	for (size_t i = 0; i < n->nkids; i++) {
 		const struct csl_node *k = &n->kids[i];
 		if (k->kind == CK_CHOOSE) {
 			const struct csl_node *br = csl_chosen(r, k);
 			if (i + 1 == n->nkids)
 				r->last_empty = 0;
-			r->top_branch = top;
 			if (br)
 				pieces += kids_into(r, br, delim, b, last, nested);
-			r->top_branch = 0;
 			continue;
 		}
 		r->last_rich = 0;
-		if (top)
-			r->top_fmt = &k->f;
 		r->kid_delim = delim;
 		const char *s = csl_render_node(r, k);
 		if (!s || !*s) {
@@ -1406,9 +1402,14 @@ static size_t kids_into(struct csl_render *r, const struct csl_node *n, const ch
 		          decorated(&k->f) << 5 |
 		          (sn ? (unsigned char)k->f.suffix[sn - 1] : 0) << 8;
 		split = (size_t)-1;
-		if (b->n >= 3 && b->p[b->n - 3] == CM_ESC && b->p[b->n - 2] == CM_PIECE &&
-		    b->p[b->n - 1] == ' ' && k->f.suffix && strlen(k->f.suffix) >= 2)
-			split = b->n - 3;
+		/* past a number's or decorated text's marks after its suffix */
+		size_t e = b->n;
+		while (e >= 2 && b->p[e - 2] == CM_ESC &&
+		       (b->p[e - 1] == CM_DECOBLANK || b->p[e - 1] == CM_NUMEND || b->p[e - 1] == CM_SUFEND))
+			e -= 2;
+		if (e >= 3 && b->p[e - 3] == CM_ESC && b->p[e - 2] == CM_PIECE &&
+		    b->p[e - 1] == ' ' && k->f.suffix && strlen(k->f.suffix) >= 2)
+			split = e - 3;
 	}
 	return pieces;
 }
