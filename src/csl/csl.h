@@ -574,6 +574,7 @@ struct csl_render {
 	int rich_leaf;           /* ... of a variable whose value has markup (pieces) */
 	int last_rich;           /* the last cs:text of a variable rendered had such a value */
 	const char *kid_delim;   /* the delimiter the node being rendered is joined with */
+	int macro_blank;         /* the last node was a macro call that called no variable */
 	int outer;               /* ... the suffix of a group, a macro call or the layout */
 	const struct csl_node *last_kid; /* the node of the last piece joined */
 };

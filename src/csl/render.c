@@ -716,6 +716,7 @@ static const char *render_text(struct csl_render *r, const struct csl_node *n)
 		 * found for the group around it */
 		r->called = called + c;
 		r->found = found + f + (f == 0 && *s);
+		r->macro_blank = c == 0;
 		if (!*s)
 			return "";
 		struct csl_fmt own;
@@ -1269,6 +1270,7 @@ static size_t kids_into(struct csl_render *r, const struct csl_node *n, const ch
 		}
 		r->last_rich = 0;
 		r->kid_delim = delim;
+		r->macro_blank = 0;
 		const char *s = csl_render_node(r, k);
 		if (!s || !*s) {
 			/* a group, macro call or block leaves an empty piece
@@ -1443,9 +1445,16 @@ static const char *render_group(struct csl_render *r, const struct csl_node *n)
 	int called = r->called, found = r->found;
 	r->called = r->found = 0;
 	csl_outer_fmt(r, &n->f, 1);
+	r->macro_blank = 0;
 	const char *s = csl_render_kids(r, n, n->f.delimiter);
 	csl_outer_fmt(r, &n->f, -1);
 	int c = r->called, f = r->found;
+	/* a macro call that calls no variable (its cs:choose takes no
+	 * branch) as the group's last node makes citeproc-js forget the
+	 * variables the group called: an empty one does not suppress it */
+	if (r->macro_blank)
+		c = 0;
+	r->macro_blank = 0;
 	if (c > 0 && f == 0)
 		s = "";
 	/* a nested group that renders counts as found for its parent, as in
