@@ -707,9 +707,13 @@ static const char *render_text(struct csl_render *r, const struct csl_node *n)
 		int called = r->called, found = r->found;
 		r->called = r->found = 0;
 		csl_outer_fmt(r, &n->f, 1);
+		r->macro_blank = 0;
 		const char *s = csl_render_kids(r, n->macro, NULL);
 		csl_outer_fmt(r, &n->f, -1);
 		int c = r->called, f = r->found;
+		/* a macro is a group to citeproc-js (render_group) */
+		if (r->macro_blank)
+			c = 0;
 		if (c > 0 && f == 0)
 			s = "";
 		/* what a suppressed macro rendered (a label's term) is nothing
@@ -1452,15 +1456,17 @@ static const char *render_group(struct csl_render *r, const struct csl_node *n)
 	/* a macro call that calls no variable (its cs:choose takes no
 	 * branch) as the group's last node makes citeproc-js forget the
 	 * variables the group called: an empty one does not suppress it */
-	if (r->macro_blank)
+	int blank = r->macro_blank;
+	if (blank)
 		c = 0;
-	r->macro_blank = 0;
 	if (c > 0 && f == 0)
 		s = "";
 	/* a nested group that renders counts as found for its parent, as in
 	 * citeproc-js: "[Online]" beside an empty "Accessed" group */
 	r->called = called + c;
 	r->found = found + f + (f == 0 && *s);
+	/* and so does such a group for the group around it */
+	r->macro_blank = blank;
 	struct csl_fmt own;
 	s = undecorated_tail(r, s, &n->f);
 	/* 2: the group's last piece has a suffix of its own (the rule of a
