@@ -200,9 +200,11 @@ static void range_end(struct csl_render *r, struct buf *b, const struct part *p,
                       size_t last, const struct csl_date *d, int var, const char *delim)
 {
 	const struct csl_node *e = r->st->range_end;
-	if (!e || r->sort || r->plain ||
-	    (!e->f.font_style && !e->f.font_variant && !e->f.font_weight && !e->f.decoration &&
-	     !e->f.valign && !(r->S->range_fresh && e->f.has_affix))) {
+	/* citeproc-js builds a localized date from the locale's cs:date
+	 * with the style's affixes alone: its end takes no formatting */
+	int deco = e && !e->date_form && (e->f.font_style || e->f.font_variant || e->f.font_weight ||
+	                                  e->f.decoration || e->f.valign);
+	if (!e || r->sort || r->plain || (!deco && !(r->S->range_fresh && e->f.has_affix))) {
 		render_run(r, b, p, first, last, d, 1, var, delim, 0, 1);
 		return;
 	}
@@ -214,12 +216,14 @@ static void range_end(struct csl_render *r, struct buf *b, const struct part *p,
 	}
 	const char *s = csl_buf_str(r, t, &own);
 	struct csl_fmt f = {0};
-	f.font_style = e->f.font_style;
-	f.font_variant = e->f.font_variant;
-	f.font_weight = e->f.font_weight;
-	f.decoration = e->f.decoration;
-	f.valign = e->f.valign;
-	f.has_style = f.font_style || f.font_variant || f.font_weight || f.decoration || f.valign;
+	if (deco) {
+		f.font_style = e->f.font_style;
+		f.font_variant = e->f.font_variant;
+		f.font_weight = e->f.font_weight;
+		f.decoration = e->f.decoration;
+		f.valign = e->f.valign;
+		f.has_style = 1;
+	}
 	if (r->S->range_fresh) {
 		r->S->range_fresh = 0;
 		f.prefix = e->f.prefix;

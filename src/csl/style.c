@@ -460,19 +460,6 @@ static void compile_node(struct arena *a, const struct xnode *x, struct csl_node
 				kinds[i].compile(a, x, n);
 			break;
 		}
-	if (n->kind == CK_DATE && n->date_form) {
-		/* a localized date is the locale's cs:date with the style's
-		 * variable, parts, affixes and display only, as citeproc-js
-		 * builds it: the date's font style, variant, weight,
-		 * decoration, vertical-align, text-case, quotes and
-		 * strip-periods go (its date-parts keep theirs) */
-		struct csl_fmt *f = &n->f;
-		f->font_style = f->font_variant = f->font_weight = f->decoration = f->valign = 0;
-		f->text_case = 0;
-		f->quotes = f->quotes_set = f->strip_periods = 0;
-		f->normal_shown = 0;
-		f->has_style = f->display != 0;
-	}
 }
 
 int csl_node_any(const struct csl_node *n, int (*pred)(const struct csl_node *))
