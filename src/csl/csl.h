@@ -574,6 +574,8 @@ struct csl_render {
 	int rich_leaf;           /* ... of a variable whose value has markup (pieces) */
 	int last_rich;           /* the last cs:text of a variable rendered had such a value */
 	const char *kid_delim;   /* the delimiter the node being rendered is joined with */
+	int kid_more;            /* ... and nodes come after it */
+	int more_after;          /* kids_into joins a cs:choose branch with nodes after it */
 	int macro_blank;         /* the last node was a macro call that called no variable */
 	int outer;               /* ... the suffix of a group, a macro call or the layout */
 	const struct csl_node *last_kid; /* the node of the last piece joined */

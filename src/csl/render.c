@@ -880,9 +880,20 @@ static const char *num_split(struct csl_render *r, const struct csl_node *n, con
 	if (!delim || !*delim || r->sort || r->plain || !n->f.prefix || !*n->f.prefix ||
 	    decorated(&n->f) || n->f.quotes || strchr(s, CM_ESC) || !*s)
 		return s;
+	/* a prefix that is only the blank or mark the delimiter ends in is
+	 * none: citeproc-js takes it off */
+	size_t dl = strlen(delim);
+	if (strchr(" .,;:!?", delim[dl - 1]) && n->f.prefix[0] == delim[dl - 1] && !n->f.prefix[1])
+		return s;
 	/* a suffix keeps the values together, unless it is a mark that the
-	 * value's last mark takes ("??" and ".") */
+	 * value's last mark takes ("??" and "."); before another node, a
+	 * delimiter's leading mark is the suffix (citeproc-js moves it there) */
 	const char *sf = n->f.suffix;
+	char dm[2] = {0, 0};
+	if ((!sf || !*sf) && r->kid_more && strchr(".,;:!?", *delim)) {
+		dm[0] = *delim;
+		sf = dm;
+	}
 	if (sf && *sf && (sf[1] || !csl_collide((unsigned char)s[strlen(s) - 1], (unsigned char)*sf)))
 		return s;
 	/* the first value: a number with letters before it, or a roman
@@ -1268,12 +1279,16 @@ static size_t kids_into(struct csl_render *r, const struct csl_node *n, const ch
 			const struct csl_node *br = csl_chosen(r, k);
 			if (i + 1 == n->nkids)
 				r->last_empty = 0;
+			int more = r->more_after;
+			r->more_after = more || i + 1 < n->nkids;
 			if (br)
 				pieces += kids_into(r, br, delim, b, last, nested);
+			r->more_after = more;
 			continue;
 		}
 		r->last_rich = 0;
 		r->kid_delim = delim;
+		r->kid_more = i + 1 < n->nkids || r->more_after;
 		r->macro_blank = 0;
 		const char *s = csl_render_node(r, k);
 		if (!s || !*s) {
@@ -1427,7 +1442,10 @@ const char *csl_render_kids(struct csl_render *r, const struct csl_node *n, cons
 		return "";
 	const char *last = NULL;
 	int nested = 0;
+	int more = r->more_after;
+	r->more_after = 0;
 	size_t pieces = kids_into(r, n, delim, b, &last, &nested);
+	r->more_after = more;
 	/* the last piece's blank that a following piece would have taken
 	 * stays (CM_LASTBLANK) */
 	drop_last_blank(b, 0);
