@@ -137,6 +137,30 @@ static int cut_abstract(cx_str p)
  *   - a tag in small letters that ends an item is no part of it;
  *   - prose under a title alone, the authors next, is that title's
  *     abstract (a card's summary), not a new item. */
+/* A line that names a journal alone: a venue the table knows
+ * ("Nanotechnology"), or capitalised words of which half or more are the
+ * abbreviations journals use ("Phys. Rev. B", "Nano Lett.").  No comma:
+ * "Smith, J." is a name. */
+static int journal_line(struct cv *v, cx_str p)
+{
+	if (!p.n || p.n > 80 || memchr(p.p, ',', p.n))
+		return 0;
+	if (venue_lookup(v->c->cx->venues, p.p, p.n))
+		return 1;
+	size_t words = 0, abbr = 0;
+	for (size_t i = 0; i < p.n;) {
+		size_t e = i;
+		while (e < p.n && p.p[e] != ' ')
+			e++;
+		if (!str_is_upper((unsigned char)p.p[i]) && !str_digit((unsigned char)p.p[i]))
+			return 0;
+		words++;
+		abbr += lab_abbrev_word(p.p + i, e - i) != 0;
+		i = e + 1;
+	}
+	return words <= 8 && abbr && 2 * abbr >= words;
+}
+
 static void local_repairs(struct cv *v, const struct cv_blocks *b, uint8_t *lab)
 {
 	size_t item = (size_t)-1; /* the start of the item the last block is in */
@@ -147,6 +171,9 @@ static void local_repairs(struct cv *v, const struct cv_blocks *b, uint8_t *lab)
 		int ends = k + 1 >= b->n || (lab[k + 1] != BLK_CONT && lab[k + 1] != BLK_SIDE);
 		if (lab[k] == BLK_CONT && ends && !L->heading && lower_tag(v, L, p))
 			lab[k] = BLK_OTHER_PUB;
+		else if ((lab[k] == BLK_OTHER || lab[k] == BLK_OTHER_PUB) && item != (size_t)-1 && ends &&
+		         !L->heading && !L->marker && (f & (BF_TITLE | BF_AUTHORS)) && journal_line(v, p))
+			lab[k] = BLK_CONT; /* the venue under an item's title and authors */
 		else if (lab[k] == BLK_START && k && item == k - 1 &&
 		         (f & (BF_TITLE | BF_AUTHORS | BF_YEAR | BF_PROSE)) == BF_TITLE &&
 		         !v->l[b->seq[k - 1]].heading && !(b->facts[k] & (BF_AUTHORS | BF_YEAR)) &&
@@ -802,7 +829,9 @@ static void heading_seen(struct cv *v, struct pubsec *ps, const struct cv_line *
 	int level = L->heading ? L->heading : 7;
 	cx_str p = cvd_plain(&v->a, cvd_S(L->s, L->n));
 	int pub = p.n < 80 && cvd_sec_class(p, &h) == SEC_PUB;
-	if (ps->L && (level <= ps->level || label == BLK_HEAD_OTHER))
+	/* a group inside the section (a year, a topic) leaves it open */
+	int group = label == BLK_HEAD_PUB && !pub;
+	if (ps->L && ((level <= ps->level && !group) || label == BLK_HEAD_OTHER))
 		close_section(v, ps, items, L->line);
 	if (pub && !L->marker && !ps->L)
 		*ps = (struct pubsec){L, level, items};

@@ -162,6 +162,60 @@ static void title_line(const struct tok *tk, uint8_t *lab, size_t nt)
 	}
 }
 
+static int any_label(const uint8_t *lab, size_t nt, int l);
+
+/* How many seams of a list the line [b, e) holds: "and", or a comma
+ * inside it. */
+static size_t list_seams(const struct tok *tk, size_t b, size_t e)
+{
+	size_t n = 0;
+	for (size_t i = b; i < e; i++)
+		n += connective(&tk[i]) || (i + 1 < e && tk[i].p[tk[i].n - 1] == ',');
+	return n;
+}
+
+/* Is the line [b, e) a list of names that closed: its seams, and no seam
+ * left open at its end? */
+static int closed_list(const struct tok *tk, const uint8_t *lab, size_t b, size_t e)
+{
+	size_t names = 0;
+	for (size_t i = b; i < e; i++)
+		names += lab[i] == LAB_AUTHOR;
+	const struct tok *t = &tk[e - 1];
+	return names >= 2 && lab[e - 1] == LAB_AUTHOR && list_seams(tk, b, e) && !connective(t) &&
+	       t->p[t->n - 1] != ',' && t->p[t->n - 1] != ';';
+}
+
+/* A short line of author words with no seam of a list in it is no part of
+ * the author list on the line beside it.  After a list that closed, it is
+ * the venue ("Lind, Erik and Dick, Kimberly A. | Phys. Rev. B"); between
+ * a long title's line and a list of three names or more, the title's
+ * wrapped end ("... Grown from Metal-Organic | Precursors. | Thelander,
+ * Claes and Dick, Kimberly A. and ..."). */
+static void lone_lines(const struct tok *tk, uint8_t *lab, size_t nt)
+{
+	int container = any_label(lab, nt, LAB_CONTAINER);
+	size_t pb = 0, pe = 0;
+	for (size_t b = 0; b < nt;) {
+		size_t e = line_end(tk, nt, b);
+		if (pe && lab[b] == LAB_AUTHOR && e - b <= 6 && !list_seams(tk, b, e) &&
+		    tk[e - 1].p[tk[e - 1].n - 1] != ',') {
+			size_t ne = e < nt ? line_end(tk, nt, e) : e;
+			if (!container && closed_list(tk, lab, pb, pe) && any_label(lab, pb, LAB_TITLE)) {
+				for (size_t i = b; i < e; i++)
+					if (lab[i] == LAB_AUTHOR || lab[i] == LAB_EDITOR || lab[i] == LAB_EDITION)
+						lab[i] = LAB_CONTAINER;
+				container = 1;
+			} else if (pe - pb >= 6 && all_of(lab, pb, pe, LAB_TITLE) && all_of(lab, b, e, LAB_AUTHOR) &&
+			           ne > e && lab[e] == LAB_AUTHOR && list_seams(tk, e, ne) >= 2)
+				for (size_t i = b; i < e; i++)
+					lab[i] = LAB_TITLE;
+		}
+		pb = b, pe = e;
+		b = e;
+	}
+}
+
 /* A line the page's classes named (a template's "title", "author",
  * "periodical" block) holds that field: the model's author or title words
  * in a venue line are the venue's ("Style, Mar 2013"), and so on. */
@@ -1160,6 +1214,7 @@ void cv_label(struct cv_ctx *x, const char *s, size_t n, const uint8_t *roles, i
 		date_lines(tk, lab, nt);
 		line_edges(tk, lab, nt);
 		title_line(tk, lab, nt);
+		lone_lines(tk, lab, nt);
 	}
 	link_spans(tk, lab, nt);
 	doi_tail(tk, lab, nt);
