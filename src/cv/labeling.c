@@ -756,6 +756,78 @@ static int bare_year(const struct tok *t)
 	       str_digit((unsigned char)t->p[3]);
 }
 
+/* After the title, a list of "Family, I." names ends at its last
+ * initials: a capitalised word after them that no initials follow is the
+ * venue ("Deep roots of the oak. Lee, A., Roberts, M. | Nature, 2019."),
+ * when nothing else is. */
+static void venue_after_initials(const struct tok *tk, uint8_t *lab, size_t nt)
+{
+	if (any_label(lab, nt, LAB_CONTAINER))
+		return;
+	size_t a = 0;
+	while (a < nt && lab[a] != LAB_AUTHOR)
+		a++;
+	if (!a || lab[a - 1] != LAB_TITLE)
+		return;
+	size_t e = a;
+	while (e < nt && lab[e] == LAB_AUTHOR)
+		e++;
+	for (size_t i = a + 2; i < e; i++) {
+		const struct tok *f = &tk[i - 2];
+		if (!initial(&tk[i - 1]) || f->p[f->n - 1] != ',' || !str_is_upper((unsigned char)f->p[0]) || initial(f) ||
+		    !str_is_upper((unsigned char)tk[i].p[0]) || initial(&tk[i]) || connective(&tk[i]) || e - i > 4 ||
+		    (i + 1 < nt && initial(&tk[i + 1])))
+			continue;
+		/* the name before ended on its initials too: "Lee, A., Roberts,
+		 * M.", not "Kenji Sato, L. Samuelson" */
+		const struct tok *g = i - 2 > a ? &tk[i - 3] : NULL;
+		if (g && (g->n < 3 || g->p[g->n - 1] != ',' || g->p[g->n - 2] != '.'))
+			continue;
+		if (e < nt && lab[e] != LAB_DATE && lab[e] != LAB_VOLUME && lab[e] != LAB_PAGES)
+			return;
+		for (size_t j = i; j < e; j++)
+			lab[j] = LAB_CONTAINER;
+		return;
+	}
+}
+
+/* "Westwood, Messing, and Lelkes (2020). Projecting confidence.": words
+ * that open the item, labelled a title, before the date and another run
+ * of title words, are the authors, when they read as a list of names
+ * (capitalised words, up to four to a name, between commas and "and"):
+ * no item has two titles. */
+static void names_before_date(const struct tok *tk, uint8_t *lab, size_t nt)
+{
+	size_t d = 0;
+	while (d < nt && lab[d] == LAB_TITLE)
+		d++;
+	if (!d || d > 24 || d + 1 >= nt || lab[d] != LAB_DATE || tk[d].p[0] != '(')
+		return;
+	size_t t = d;
+	while (t < nt && lab[t] == LAB_DATE)
+		t++;
+	if (t >= nt || lab[t] != LAB_TITLE || tk[d - 1].p[tk[d - 1].n - 1] == '.')
+		return;
+	size_t piece = 0;
+	for (size_t i = 0; i < d; i++) {
+		if (connective(&tk[i])) { /* "Messing, and Lelkes" too */
+			if (!i || (!piece && tk[i - 1].p[tk[i - 1].n - 1] != ','))
+				return;
+			piece = 0;
+			continue;
+		}
+		if (!str_is_upper((unsigned char)tk[i].p[0]) || ++piece > 4)
+			return;
+		char c = tk[i].p[tk[i].n - 1];
+		if (c == ',')
+			piece = 0;
+		else if (strchr(".:;?!", c) && !initial(&tk[i]))
+			return;
+	}
+	for (size_t i = 0; i < d; i++)
+		lab[i] = LAB_AUTHOR;
+}
+
 /* A year between the authors and the title is the item's date ("Guina M
  * D and Dubrovskii V G | 2022 | Sub-Poissonian ..."), when nothing else
  * dates it. */
@@ -885,6 +957,19 @@ static void names_after_title(const struct tok *tk, uint8_t *lab, size_t nt)
 			return;
 		}
 	}
+	/* the title closed where its words end, and no name is in the item:
+	 * names read as the venue or its place after it ("Shallow roots of
+	 * the pine. | Kenji Sato, L. Samuelson. | Cell, 2017.") are the
+	 * authors, to the word that closes them, with more after them */
+	char c = te > a ? tk[te - 1].p[tk[te - 1].n - 1] : 0;
+	if ((c != '.' && c != '?' && c != '!') || any_label(lab, nt, LAB_AUTHOR) || any_label(lab, nt, LAB_EDITOR))
+		return;
+	size_t k = te;
+	while (k < nt && k - te < 16 && !(tk[k].p[tk[k].n - 1] == '.' && !initial(&tk[k])))
+		k++;
+	if (k + 1 < nt && k - te < 16 && lab[te] != LAB_DATE && name_list(tk, te, k + 1) && list_seams(tk, te, k + 1))
+		for (size_t i = te; i <= k; i++)
+			lab[i] = LAB_AUTHOR;
 }
 
 /* Is the token's word, its punctuation aside, one of the list? */
@@ -1226,6 +1311,8 @@ void cv_label(struct cv_ctx *x, const char *s, size_t n, const uint8_t *roles, i
 	title_end(tk, lab, nt);
 	italic_runs(tk, lab, nt, s, om);
 	year_before_title(tk, lab, nt);
+	names_before_date(tk, lab, nt);
+	venue_after_initials(tk, lab, nt);
 	names_after_title(tk, lab, nt);
 	in_note(tk, lab, nt);
 	volume_words(tk, lab, nt);
