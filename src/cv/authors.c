@@ -163,14 +163,24 @@ static size_t etal_at(const char *s, size_t n, size_t i)
 	return 0;
 }
 
-/* The word "and" or "&" standing alone at i. */
+/* The word "and" or "&" standing alone at i, or "and" in the languages
+ * whose word for it is no part of a name ("und", "et", "och", "og",
+ * "ja", "és", "și", "и", "та", "і"); Catalan "i", Spanish "y" and
+ * Portuguese "e" join family names too ("Fontcuberta i Morral"). */
 static size_t and_at(const char *s, size_t n, size_t i)
 {
+	static const char *const words[] = {"and", "And", "und", "et", "och", "og", "ja", "\xC3\xA9s",
+	                                    "\xC8\x99i", "\xD0\xB8", "\xD1\x82\xD0\xB0", "\xD1\x96"};
 	if (s[i] == '&' && (i + 1 == n || str_space((unsigned char)s[i + 1])))
 		return 1;
-	if (i + 3 <= n && (!memcmp(s + i, "and", 3) || !memcmp(s + i, "And", 3)) &&
-	    (i + 3 == n || str_space((unsigned char)s[i + 3])))
-		return 3;
+	if (i && !str_space((unsigned char)s[i - 1]) && s[i - 1] != ',')
+		return 0;
+	for (size_t k = 0; k < sizeof words / sizeof *words; k++) {
+		size_t l = strlen(words[k]);
+		if (i + l <= n && !memcmp(s + i, words[k], l) && (i + l == n || str_space((unsigned char)s[i + l])) &&
+		    (l != 2 || memcmp(s + i, "et", 2) || !etal_at(s, n, i)))
+			return l;
+	}
 	return 0;
 }
 

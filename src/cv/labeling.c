@@ -1030,6 +1030,25 @@ static void editors_first(const struct tok *tk, uint8_t *lab, size_t nt)
 	}
 }
 
+/* Names that open the item, read as its editors, are its authors when no
+ * word of the item says "editors" ("eds.", "Hrsg.", "edited by"): an
+ * item names no editors first without saying so. */
+static void editors_unsaid(const struct tok *tk, uint8_t *lab, size_t nt)
+{
+	static const char *const ed[] = {"editors", "editor", "eds", "Eds", "Hrsg", "hrsg", "Hg", "dir", "coord",
+	                                 "ed", "Ed", "edited", "Edited", "éd", "éds", NULL};
+	size_t b = 0;
+	while (b < nt && lab[b] == LAB_NUMBER)
+		b++;
+	if (b >= nt || lab[b] != LAB_EDITOR || any_label(lab, nt, LAB_AUTHOR))
+		return;
+	for (size_t i = 0; i < nt; i++)
+		if (word_in(&tk[i], ed))
+			return;
+	for (size_t i = b; i < nt && lab[i] == LAB_EDITOR; i++)
+		lab[i] = LAB_AUTHOR;
+}
+
 /* An italic run is one field.  When the title is set upright and the
  * venue in italics, the italic words the title took are the venue's
  * ("... length distributions | *Nano Lett.* 19 100"); when the title is
@@ -1319,6 +1338,7 @@ void cv_label(struct cv_ctx *x, const char *s, size_t n, const uint8_t *roles, i
 	venue_edges(tk, lab, nt);
 	editors_end(tk, lab, nt);
 	editors_first(tk, lab, nt);
+	editors_unsaid(tk, lab, nt);
 	publisher_after(tk, lab, nt);
 	page_after_year(tk, lab, nt);
 	paren_title(tk, lab, nt);
