@@ -622,6 +622,14 @@ static int family_part(const struct au_state *S, const struct au_slot *f, int in
 		return 1;
 	cx_str t = {S->s + f->first, f->last - f->first}, w;
 	size_t i = 0, k = 0;
+	if (nw == 3) { /* two family names joined: "Fontcuberta i Morral", "Ortega y Gasset" */
+		cx_str a, j, b;
+		next_word(t, &i, &a), next_word(t, &i, &j), next_word(t, &i, &b);
+		if (j.n == 1 && strchr("iye", j.p[0]) && str_is_upper((unsigned char)a.p[0]) &&
+		    str_is_upper((unsigned char)b.p[0]))
+			return 1;
+		i = 0;
+	}
 	while (next_word(t, &i, &w) && ++k < nw)
 		if (!particle_ci(w))
 			return 0;

@@ -1049,6 +1049,31 @@ static void editors_unsaid(const struct tok *tk, uint8_t *lab, size_t nt)
 		lab[i] = LAB_AUTHOR;
 }
 
+/* An item of a publication list with no title, whose venue words after
+ * the authors hold a sentence that closes before more of them ("Arbiol,
+ * Jordi. | Another paper on growth. Nano Letters, 2016."): that sentence
+ * is the title. */
+static void title_in_venue(const struct tok *tk, uint8_t *lab, size_t nt)
+{
+	if (any_label(lab, nt, LAB_TITLE))
+		return;
+	size_t b = 0;
+	while (b < nt && lab[b] != LAB_CONTAINER)
+		b++;
+	if (!b || b >= nt || lab[b - 1] != LAB_AUTHOR)
+		return;
+	for (size_t i = b; i + 1 < nt && lab[i + 1] == LAB_CONTAINER; i++) {
+		char c = tk[i].p[tk[i].n - 1];
+		if ((c == '.' && !initial(&tk[i]) && !lab_abbrev_word(tk[i].p, tk[i].n)) || c == '?' || c == '!') {
+			if (i == b)
+				return;
+			for (size_t j = b; j <= i; j++)
+				lab[j] = LAB_TITLE;
+			return;
+		}
+	}
+}
+
 /* An italic run is one field.  When the title is set upright and the
  * venue in italics, the italic words the title took are the venue's
  * ("... length distributions | *Nano Lett.* 19 100"); when the title is
@@ -1339,6 +1364,8 @@ void cv_label(struct cv_ctx *x, const char *s, size_t n, const uint8_t *roles, i
 	editors_end(tk, lab, nt);
 	editors_first(tk, lab, nt);
 	editors_unsaid(tk, lab, nt);
+	if (lines) /* a reference from a paper may have no title */
+		title_in_venue(tk, lab, nt);
 	publisher_after(tk, lab, nt);
 	page_after_year(tk, lab, nt);
 	paren_title(tk, lab, nt);
