@@ -161,6 +161,29 @@ static int journal_line(struct cv *v, cx_str p)
 	return words <= 8 && abbr && 2 * abbr >= words;
 }
 
+/* A short line under an item that names its journal or its status, with
+ * its year or not: "Nano Lett.", "Phys. Rev. B, 2014", "Under review,
+ * 2017". */
+static int venue_line(struct cv *v, const struct cv_blocks *b, size_t k, cx_str p)
+{
+	size_t w = cvd_words_in(p);
+	if (!p.n || w > 8 || (b->facts[k] & BF_PROSE))
+		return 0;
+	if (cvd_status_words(p))
+		return 1;
+	/* the year after the name goes */
+	size_t e = p.n;
+	while (e && (p.p[e - 1] == '.' || p.p[e - 1] == ' ' || p.p[e - 1] == ')'))
+		e--;
+	if (e >= 4 && str_digit((unsigned char)p.p[e - 1]) && str_digit((unsigned char)p.p[e - 4])) {
+		e -= 4;
+		while (e && (p.p[e - 1] == ',' || p.p[e - 1] == ' ' || p.p[e - 1] == '('))
+			e--;
+	} else
+		e = p.n;
+	return journal_line(v, cvd_S(p.p, e));
+}
+
 static void local_repairs(struct cv *v, const struct cv_blocks *b, uint8_t *lab)
 {
 	size_t item = (size_t)-1; /* the start of the item the last block is in */
@@ -172,7 +195,7 @@ static void local_repairs(struct cv *v, const struct cv_blocks *b, uint8_t *lab)
 		if (lab[k] == BLK_CONT && ends && !L->heading && lower_tag(v, L, p))
 			lab[k] = BLK_OTHER_PUB;
 		else if ((lab[k] == BLK_OTHER || lab[k] == BLK_OTHER_PUB) && item != (size_t)-1 && ends &&
-		         !L->heading && !L->marker && (f & (BF_TITLE | BF_AUTHORS)) && journal_line(v, p))
+		         !L->heading && !L->marker && (f & (BF_TITLE | BF_AUTHORS)) && venue_line(v, b, k, p))
 			lab[k] = BLK_CONT; /* the venue under an item's title and authors */
 		else if (lab[k] == BLK_START && k && item == k - 1 &&
 		         (f & (BF_TITLE | BF_AUTHORS | BF_YEAR | BF_PROSE)) == BF_TITLE &&
@@ -829,8 +852,13 @@ static void heading_seen(struct cv *v, struct pubsec *ps, const struct cv_line *
 	int level = L->heading ? L->heading : 7;
 	cx_str p = cvd_plain(&v->a, cvd_S(L->s, L->n));
 	int pub = p.n < 80 && cvd_sec_class(p, &h) == SEC_PUB;
-	/* a group inside the section (a year, a topic) leaves it open */
+	/* a group inside the section (a year, a topic) leaves it open; a
+	 * publication heading under one with no item yet ("Publications", then
+	 * "Journal Articles") takes its place */
 	int group = label == BLK_HEAD_PUB && !pub;
+	if (ps->L && pub && label == BLK_HEAD_PUB && items == ps->nraw && !L->marker &&
+	    (level > ps->level || level == 7)) /* under it, or a text's headings of no level */
+		ps->L = NULL;
 	if (ps->L && ((level <= ps->level && !group) || label == BLK_HEAD_OTHER))
 		close_section(v, ps, items, L->line);
 	if (pub && !L->marker && !ps->L)
