@@ -212,6 +212,33 @@ static void local_repairs(struct cv *v, const struct cv_blocks *b, uint8_t *lab)
 	}
 }
 
+/* A section of the owner's talks, posters or patents that the chain set
+ * apart, though each of its blocks reads as a reference of its own
+ * ("Sabathil, M. (2009a). 'Light-Hole Exciton ...'"): a list of works,
+ * as such a section under "Publications" is, each block an item. */
+static void works_sections(struct cv *v, const struct cv_blocks *b, uint8_t *lab)
+{
+	for (size_t k = 0; k < b->n; k++) {
+		const struct cv_line *H = &v->l[b->seq[k]];
+		if (lab[k] != BLK_HEAD_OTHER || !names_works(caption(v, H)))
+			continue;
+		size_t e = k + 1, refs = 0;
+		for (; e < b->n && lab[e] != BLK_HEAD_PUB && lab[e] != BLK_HEAD_OTHER && !v->l[b->seq[e]].heading; e++) {
+			unsigned f = b->facts[e];
+			if ((lab[e] != BLK_OTHER && lab[e] != BLK_OTHER_PUB) || (f & (BF_PROSE | BF_FIRST | BF_OTHERSEC)) ||
+			    !((f & BF_REF) || (f & (BF_TITLE | BF_YEAR)) == (BF_TITLE | BF_YEAR)))
+				break;
+			refs++;
+		}
+		if (!refs || (e < b->n && lab[e] != BLK_HEAD_PUB && lab[e] != BLK_HEAD_OTHER && !v->l[b->seq[e]].heading))
+			continue; /* a block that reads as none: the chain's reading stands */
+		lab[k] = BLK_HEAD_PUB;
+		for (size_t j = k + 1; j < e; j++)
+			lab[j] = BLK_START;
+		k = e - 1;
+	}
+}
+
 /* What a chain of labels cannot see, and an item must keep: it has a
  * title.  Prose alone between two items is beside the one before it; an
  * item without a title that follows one that lacks what it brings (a title
@@ -566,6 +593,7 @@ void cvd_label_blocks(struct cv *v, const struct lab_model *m, const struct cv_b
 	free(sc);
 	local_repairs(v, b, lab);
 	repair(v, b, lab);
+	works_sections(v, b, lab);
 }
 
 /* Do the rules read the page as the model does: items where the model's

@@ -594,6 +594,23 @@ static int thesis_in_names(const struct cv_item *it, struct cv_item *out)
 	return 1;
 }
 
+/* Does s open with a run of dashes ("-----", "———", "___"), which a
+ * list writes for the authors of the reference before? */
+static int dashes_first(cx_str s)
+{
+	size_t i = 0, n = 0, k;
+	while (i < s.n && (s.p[i] == ' ' || CX_IS_MARK(s.p[i])))
+		i++;
+	while (i < s.n) {
+		int32_t c = utf8_next(s.p + i, s.n - i, &k);
+		if (c != '-' && c != '_' && c != 0x2013 && c != 0x2014 && c != 0x2015 && c != 0x2E3A && c != 0x2E3B)
+			break;
+		n += c == 0x2E3A ? 2 : c == 0x2E3B ? 3 : 1;
+		i += k;
+	}
+	return n >= 2 && (n >= 3 || i >= s.n || s.p[i] != ' ' || (s.p[i - 1] & 0x80));
+}
+
 /* The page's owner as the one author of an item that names none. */
 static void add_owner(struct eb *b, unsigned line)
 {
@@ -2161,6 +2178,12 @@ struct cx_entry *cv_entry(struct cv_ctx *x, const struct cv_item *it)
 		add_names(&b, CX_F_AUTHOR, cv_cat(x->a, CX_STR(","), " ", co), it->line, &equal);
 	else if (it->seg[LAB_AUTHOR].n)
 		add_names(&b, CX_F_AUTHOR, it->seg[LAB_AUTHOR], it->line, &equal);
+	if (!cx_entry_get(e, CX_F_AUTHOR) && !it->seg[LAB_EDITOR].n && x->lists && x->last_authors &&
+	    it->ntok && dashes_first(S(it->tok[0].p, it->tok[0].n))) { /* "----- (2009b). Title": the authors of the item before */
+		struct cx_field *f = add(&b, CX_F_AUTHOR, x->last_authors->text);
+		f->names = x->last_authors->names;
+		f->nnames = x->last_authors->nnames;
+	}
 	if (!cx_entry_get(e, CX_F_AUTHOR) && !it->seg[LAB_EDITOR].n && x->lists)
 		add_owner(&b, it->line); /* the owner's own work */
 	if (it->seg[LAB_EDITOR].n)

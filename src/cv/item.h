@@ -39,6 +39,7 @@ struct cv_ctx {
 	int owner_warned;
 	const struct lab_model *model;
 	int lists;             /* a publication list (cv): an item without authors is its owner's */
+	const struct cx_field *last_authors; /* the authors of the item before, for a run of dashes */
 };
 
 /* Label the item text s (with markup bytes, enum cx_mark; '\n' between the
