@@ -1436,9 +1436,54 @@ static cx_str abbrev_end(cx_str s, cx_str t)
 	return t;
 }
 
+/* The words of a bracket after a title that says what the work is or
+ * how it was published, no part of the title: "[Internet]", "[PhD
+ * thesis]", "[dissertation]", "[abstract]". */
+static int medium_words(cx_str s)
+{
+	static const char *const w[] = {"internet", "online", "dissertation", "thesis", "phd", "ph.d.", "msc", "m.sc.",
+	                                "master's", "masters", "master", "doctoral", "bachelor's", "cd-rom", "dvd",
+	                                "electronic", "resource", "ebook", "e-book", "monograph", "abstract", "poster",
+	                                "preprint", "serial", "microfiche", "database", "computer", "program",
+	                                "software", "video", "audio", "podcast", "data", "set", "dataset", NULL};
+	size_t i = 0, n = 0;
+	while (i < s.n) {
+		while (i < s.n && (s.p[i] == ' ' || s.p[i] == '/' || s.p[i] == ','))
+			i++;
+		size_t b = i;
+		while (i < s.n && s.p[i] != ' ' && s.p[i] != '/' && s.p[i] != ',')
+			i++;
+		if (i == b)
+			break;
+		size_t k = 0;
+		while (w[k] && !(strlen(w[k]) == i - b && str_ieqn(s.p + b, w[k], i - b)))
+			k++;
+		if (!w[k])
+			return 0;
+		n++;
+	}
+	return n > 0;
+}
+
+/* The words of such a bracket at the end of the title t, or "". */
+static cx_str medium_of(cx_str t)
+{
+	t = trim_set(t, ",.;:\"' ");
+	if (t.n < 4 || t.p[t.n - 1] != ']')
+		return S("", 0);
+	const char *o = t.p + t.n - 1;
+	while (o > t.p && *o != '[')
+		o--;
+	cx_str in = S(o + 1, (size_t)(t.p + t.n - 1 - o - 1));
+	return *o == '[' && o > t.p + 8 && medium_words(in) ? in : S("", 0);
+}
+
 static cx_str title_text(cx_str t)
 {
 	t = trim_set(t, ",.;:\"' ");
+	cx_str m = medium_of(t); /* "... grasslands [PhD thesis]": no part of it */
+	if (m.n)
+		t = trim_set(S(t.p, (size_t)(m.p - 1 - t.p)), ",.;:\"' ");
 	/* a title ending in "?" or "!" keeps it; one in quotes loses them.
 	 * A small word after the title's last stop is the start of what the
 	 * item says next ("... problems. for" of "(In preparation for X)") */
@@ -2083,6 +2128,13 @@ struct cx_entry *cv_entry(struct cv_ctx *x, const struct cv_item *it)
 		it = &quoted;
 	if (thesis_in_names(it, &thesis))
 		it = &thesis;
+	struct cv_item said;
+	static const char *const degree[] = {"thesis", "dissertation", "phd", "doctoral", "master's", "masters", NULL};
+	if (!it->seg[LAB_GENRE].n && any_word(medium_of(it->seg[LAB_TITLE]), degree)) {
+		said = *it; /* "[PhD thesis]" after the title says its kind */
+		said.seg[LAB_GENRE] = medium_of(it->seg[LAB_TITLE]);
+		it = &said;
+	}
 	cx_str title = title_text(it->seg[LAB_TITLE]);
 	cx_str status = status_tail(&title);
 	struct cx_entry *e = arena_calloc(x->a, sizeof *e);
