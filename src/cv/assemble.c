@@ -239,6 +239,27 @@ static void works_sections(struct cv *v, const struct cv_blocks *b, uint8_t *lab
 	}
 }
 
+/* The section of another kind open after heading L, given the one open
+ * before (its heading's level, 0 for none): a heading of the page's
+ * markup that names another section ("Teaching", "Awards") opens one, to
+ * the next heading of its level or above, or one that names
+ * publications.  Talks, posters and patents are the owner's works, which
+ * a publication list often cites: they open none. */
+static int other_after(struct cv *v, const struct cv_line *L, int open)
+{
+	enum cv_hint h;
+	int level = L->heading ? L->heading : 7;
+	cx_str t = caption(v, L);
+	enum sec cls = cvd_sec_class(t, &h);
+	if (open && level <= open)
+		open = 0;
+	if (cls == SEC_PUB)
+		return 0;
+	if (cls == SEC_OTHER && L->heading && !names_works(t) && !open)
+		return level;
+	return open;
+}
+
 /* What a chain of labels cannot see, and an item must keep: it has a
  * title.  Prose alone between two items is beside the one before it; an
  * item without a title that follows one that lacks what it brings (a title
@@ -301,22 +322,16 @@ static void repair(struct cv *v, const struct cv_blocks *b, uint8_t *lab)
 		enum cv_hint h;
 		if (lab[k] == BLK_HEAD_OTHER && cvd_sec_class(caption(v, &v->l[b->seq[k]]), &h) == SEC_PUB)
 			lab[k] = BLK_HEAD_PUB;
-		/* and one that names another section ("Teaching") opens that
-		 * one: what stands under it, to the next heading, is no item.
-		 * Talks, posters and patents are the owner's works, which a
-		 * publication list often cites: the chain decides those. */
-		else if ((lab[k] == BLK_HEAD_PUB || lab[k] == BLK_HEAD_OTHER) && v->l[b->seq[k]].heading &&
-		         cvd_sec_class(caption(v, &v->l[b->seq[k]]), &h) == SEC_OTHER &&
-		         !names_works(caption(v, &v->l[b->seq[k]]))) {
-			/* to the next heading of its level or above in the page's
-			 * markup, or one that names publications */
-			int level = v->l[b->seq[k]].heading;
+		/* and one that opens another section ("Teaching") opens that
+		 * one: what stands under it is no item (other_after) */
+		else if ((lab[k] == BLK_HEAD_PUB || lab[k] == BLK_HEAD_OTHER) &&
+		         other_after(v, &v->l[b->seq[k]], 0)) {
+			int level = other_after(v, &v->l[b->seq[k]], 0);
 			lab[k] = BLK_HEAD_OTHER;
 			for (size_t j = k + 1; j < b->n; j++) {
 				const struct cv_line *J = &v->l[b->seq[j]];
-				if ((J->heading && J->heading <= level) ||
-				    ((J->heading || lab[j] == BLK_HEAD_PUB || lab[j] == BLK_HEAD_OTHER) &&
-				     cvd_sec_class(caption(v, J), &h) == SEC_PUB))
+				if ((J->heading || lab[j] == BLK_HEAD_PUB || lab[j] == BLK_HEAD_OTHER) &&
+				    !other_after(v, J, level))
 					break;
 				if (lab[j] != BLK_HEAD_OTHER)
 					lab[j] = BLK_OTHER;
@@ -494,12 +509,7 @@ static uint8_t heading_says(struct cv *v, const struct cv_blocks *b, size_t k, u
 	int level = L->heading ? L->heading : 7;
 	cx_str t = caption(v, L);
 	enum sec cls = cvd_sec_class(t, &h);
-	if (*other && level <= *other)
-		*other = 0;
-	if (cls == SEC_PUB)
-		*other = 0;
-	else if (cls == SEC_OTHER && L->heading && !names_works(t))
-		*other = level;
+	*other = other_after(v, L, *other);
 	if (read == BLK_HEAD_OTHER && cls == SEC_PUB)
 		return BLK_HEAD_PUB;
 	if (read == BLK_HEAD_PUB && L->heading && cls == SEC_OTHER && !names_works(t))
@@ -1001,7 +1011,6 @@ void cvd_assemble(struct cv *v, const struct cv_blocks *b, const uint8_t *blab)
  * rules' items there are said to be left. */
 static void drop_other_sections(struct cv *v, const struct cv_blocks *b)
 {
-	enum cv_hint h;
 	size_t r = 0, kept = 0, left = 0;
 	int level = 0; /* the open other section's, or 0 */
 	unsigned first = 0;
@@ -1019,17 +1028,8 @@ static void drop_other_sections(struct cv *v, const struct cv_blocks *b)
 		}
 		if (k == b->n)
 			break;
-		const struct cv_line *L = &v->l[line];
-		if (!L->heading)
-			continue;
-		cx_str t = caption(v, L);
-		enum sec cls = cvd_sec_class(t, &h);
-		if (level && L->heading <= level)
-			level = 0;
-		if (cls == SEC_PUB)
-			level = 0;
-		else if (cls == SEC_OTHER && !names_works(t) && !level)
-			level = L->heading;
+		if (v->l[line].heading)
+			level = other_after(v, &v->l[line], level);
 	}
 	for (; r < v->nraw; r++)
 		v->raw[kept++] = v->raw[r];
