@@ -531,6 +531,16 @@ void au_split(struct arena *a, cx_str s, int family_first, int vancouver, struct
 		out->given = arena_str(a, w[1].p, w[1].n);
 		return;
 	}
+	/* "McLaughlin DVP" in a list of other forms: Vancouver's initials
+	 * after the family name, whatever the rest of the list does; with no
+	 * vowel, since "Wei LI" is a family name in capitals */
+	if (nw == 2 && w[1].n >= 2 && w[1].n <= 3 && is_caps_initials(w[1]) && !is_caps_word(w[0]) &&
+	    !memchr(w[1].p, 'A', w[1].n) && !memchr(w[1].p, 'E', w[1].n) && !memchr(w[1].p, 'I', w[1].n) &&
+	    !memchr(w[1].p, 'O', w[1].n) && !memchr(w[1].p, 'U', w[1].n) && !memchr(w[1].p, 'Y', w[1].n)) {
+		out->family = arena_str(a, w[0].p, w[0].n);
+		out->given = spelled_initials(a, w[1]);
+		return;
+	}
 	size_t last = nw - 1;
 	if (nw >= 3 && is_suffix(w[last])) {
 		out->suffix = arena_str(a, w[last].p, w[last].n);
@@ -660,6 +670,12 @@ static int given_part(const struct au_state *S, const struct au_slot *g, int *in
 	return nw >= 1 && nw <= 3;
 }
 
+/* Is the slot written in Han, kana or Hangul? */
+static int slot_cjk(const struct au_state *S, const struct au_slot *sl)
+{
+	return is_cjk(S->s + sl->first, sl->last - sl->first);
+}
+
 /* Fold "Family, Given" pairs of a comma-separated list, left to right: a
  * family part, a comma, a given part.  The folding stands only when it
  * leaves no one-word name alone (people have two names; a list of
@@ -678,6 +694,7 @@ static unsigned char *fold_pairs(struct arena *a, struct au_state *S)
 		int next_pair = i + 2 < S->nv && S->v[i + 1].sep == ',' && slot_initials(S, &S->v[i + 2]) &&
 		                family_part(S, &S->v[i + 1], 1);
 		if (i + 1 < S->nv && f->sep == ',' && given_part(S, &S->v[i + 1], &init) && family_part(S, f, init) &&
+		    slot_cjk(S, f) == slot_cjk(S, &S->v[i + 1]) && /* "鈴木花子, McLaughlin DVP": two names */
 		    !f->others && (init || !next_pair)) {
 			pair[i] = 1;
 			npair++;
