@@ -17,6 +17,22 @@
 /* ---- labelling ------------------------------------------------------------ */
 
 /* Markup bytes become token flags; the token text keeps none of them. */
+/* The length of "[Internet]", "[online]", "[serial online]", "[CD-ROM]"
+ * at s (NLM and Vancouver styles write it after a title or a journal):
+ * the medium, no word of any field; or 0. */
+static size_t online_at(const char *s, size_t n)
+{
+	static const char *const w[] = {"[internet]", "[online]", "[serial online]", "[serial on the internet]",
+	                                "[cd-rom]", "[electronic resource]", "[online resource]", "[database on the internet]",
+	                                NULL};
+	for (size_t k = 0; w[k]; k++) {
+		size_t l = strlen(w[k]);
+		if (l <= n && str_ieqn(s, w[k], l))
+			return l;
+	}
+	return 0;
+}
+
 static size_t strip_marks(struct arena *a, const char *s, size_t n, char **out, uint8_t **fl, uint32_t **om)
 {
 	char *p = arena_alloc(a, n + 1);
@@ -39,6 +55,13 @@ static size_t strip_marks(struct arena *a, const char *s, size_t n, char **out, 
 				cur |= TOK_LINK;
 			else if (c == CX_M_URL_OFF)
 				cur &= ~(unsigned)TOK_LINK;
+			continue;
+		}
+		size_t l = c == '[' ? online_at(s + i, n - i) : 0;
+		if (l) { /* it goes with the space before it: "TUGboat [Internet]. 2006" */
+			if (k && p[k - 1] == ' ')
+				k--;
+			i += l - 1;
 			continue;
 		}
 		p[k] = (char)c;
