@@ -1097,6 +1097,38 @@ static void title_in_venue(const struct tok *tk, uint8_t *lab, size_t nt)
 	}
 }
 
+/* Does p[0..n) hold one of the bytes of set? */
+static int strpbrk_n(const char *p, size_t n, const char *set)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strchr(set, p[i]))
+			return 1;
+	return 0;
+}
+
+/* A "place" with no publisher, and a volume or pages after it, is the
+ * journal ("Move it! | TUGboat. 2013;34:196-9."): a book's place comes
+ * with its publisher, a journal with its numbers. */
+static void place_is_journal(const struct tok *tk, uint8_t *lab, size_t nt)
+{
+	if (any_label(lab, nt, LAB_CONTAINER) || any_label(lab, nt, LAB_PUBLISHER))
+		return;
+	size_t b = 0;
+	while (b < nt && lab[b] != LAB_LOCATION)
+		b++;
+	if (!b || b >= nt || lab[b - 1] != LAB_TITLE)
+		return;
+	size_t e = b;
+	while (e < nt && lab[e] == LAB_LOCATION)
+		e++;
+	/* the numbers right after it: "2013;34:196-9", "34(2)" */
+	if (e >= nt || any_label(lab + e, nt - e, LAB_LOCATION) || !str_digit((unsigned char)tk[e].p[0]) ||
+	    !(any_label(lab, nt, LAB_VOLUME) || any_label(lab, nt, LAB_PAGES) || strpbrk_n(tk[e].p, tk[e].n, ";:(")))
+		return;
+	for (size_t i = b; i < e; i++)
+		lab[i] = LAB_CONTAINER;
+}
+
 /* An italic run is one field.  When the title is set upright and the
  * venue in italics, the italic words the title took are the venue's
  * ("... length distributions | *Nano Lett.* 19 100"); when the title is
@@ -1389,6 +1421,7 @@ void cv_label(struct cv_ctx *x, const char *s, size_t n, const uint8_t *roles, i
 	editors_unsaid(tk, lab, nt);
 	if (lines) /* a reference from a paper may have no title */
 		title_in_venue(tk, lab, nt);
+	place_is_journal(tk, lab, nt);
 	publisher_after(tk, lab, nt);
 	page_after_year(tk, lab, nt);
 	paren_title(tk, lab, nt);
