@@ -57,6 +57,29 @@ static int num_after(const char *s, size_t n, size_t i)
 	return b > i && d && m < n && str_digit((unsigned char)s[m]);
 }
 
+/* Does o[0, k), which ends in ')', end in a parenthesised number of one
+ * to four digits ("(1)", "(2009)")? */
+static int number_group(const char *o, size_t k)
+{
+	size_t b = k - 1;
+	while (b && str_digit((unsigned char)o[b - 1]))
+		b--;
+	return b && o[b - 1] == '(' && k - 1 - b >= 1 && k - 1 - b <= 4;
+}
+
+/* Does s start with the label of an identifier: "doi:", "arXiv:",
+ * "arXiv ", "URL ", "http://", "https://"? */
+static int id_label(const char *s, size_t n)
+{
+	static const char *const w[] = {"doi:", "doi ", "arxiv:", "arxiv ", "url ", "url:", "http://", "https://", NULL};
+	for (size_t k = 0; w[k]; k++) {
+		size_t m = strlen(w[k]);
+		if (n >= m && str_ieqn(s, w[k], m))
+			return 1;
+	}
+	return 0;
+}
+
 /* Text taken from a PDF file puts blanks where the page had none and
  * drops those it had: "Phys .Rev .D85 ( 2012)094025 ,arXiv :1203.2654",
  * "new physics,Phys. Rev.", "Topological Strings.JHEP 1211".  The blanks
@@ -253,6 +276,18 @@ static size_t respace(const char *s, size_t n, char *o)
 		o[k++] = (char)c;
 		if (i + 1 >= n || str_space(next))
 			continue;
+		if (c == ')' && (str_digit(next) || next == '(') && number_group(o, k) && !link_token(s, n, i)) {
+			/* "174 (1)(2009)157-179": an issue or a year in
+			 * parentheses touches the next number */
+			o[k++] = ' ';
+			continue;
+		}
+		if ((c == '.' || c == ',') && k >= 2 && (str_alnum((unsigned char)o[k - 2]) || o[k - 2] == ')') &&
+		    id_label(s + i + 1, n - i - 1)) {
+			/* "157-179.doi:10.1140/...", "2015),arXiv:1412.7336" */
+			o[k++] = ' ';
+			continue;
+		}
 		int letter = str_alpha(next) || (next >= 0xC3 && next != 0xE2); /* not a quote or a dash */
 		if ((c == ',' || c == ';') && !str_space(prev) &&
 		    (letter || next == '(' || (str_digit(next) && (!str_digit(prev) || num_after(s, n, i + 1)))) &&
