@@ -163,14 +163,22 @@ static size_t etal_at(const char *s, size_t n, size_t i)
 	return 0;
 }
 
-/* The word "and" or "&" standing alone at i. */
+/* The word "and" or "&" standing alone at i; French "et" and German
+ * "und" too ("S. G. Hartley et M. D. Turnbull"), but not "et al.". */
 static size_t and_at(const char *s, size_t n, size_t i)
 {
 	if (s[i] == '&' && (i + 1 == n || str_space((unsigned char)s[i + 1])))
 		return 1;
-	if (i + 3 <= n && (!memcmp(s + i, "and", 3) || !memcmp(s + i, "And", 3)) &&
+	if (i + 3 <= n && (!memcmp(s + i, "and", 3) || !memcmp(s + i, "And", 3) || !memcmp(s + i, "und", 3)) &&
 	    (i + 3 == n || str_space((unsigned char)s[i + 3])))
 		return 3;
+	if (i + 3 < n && !memcmp(s + i, "et", 2) && str_space((unsigned char)s[i + 2])) {
+		size_t j = i + 3;
+		while (j < n && str_space((unsigned char)s[j]))
+			j++;
+		if (j < n && !(j + 2 <= n && !memcmp(s + j, "al", 2) && (j + 2 == n || !str_alpha((unsigned char)s[j + 2]))))
+			return 2;
+	}
 	return 0;
 }
 

@@ -57,6 +57,13 @@ static int num_after(const char *s, size_t n, size_t i)
 	return b > i && d && m < n && str_digit((unsigned char)s[m]);
 }
 
+/* Does s start with a year of four digits and no more ("2016)")? */
+static int bare_year(const char *s, size_t n)
+{
+	return n >= 5 && (s[0] == '1' || s[0] == '2') && str_digit((unsigned char)s[1]) &&
+	       str_digit((unsigned char)s[2]) && str_digit((unsigned char)s[3]) && !str_alnum((unsigned char)s[4]);
+}
+
 /* Does o[0, k), which ends in ')', end in a parenthesised number of one
  * to four digits ("(1)", "(2009)")? */
 static int number_group(const char *o, size_t k)
@@ -100,6 +107,13 @@ static size_t respace(const char *s, size_t n, char *o)
 		unsigned char prev = k ? (unsigned char)o[k - 1] : ' ';
 		unsigned char next = i + 1 < n ? (unsigned char)s[i + 1] : ' ';
 		unsigned char after = i + 2 < n ? (unsigned char)s[i + 2] : ' ';
+		/* "2 . 76 TeV": a decimal number's stop between blanks */
+		if (c == ' ' && str_digit(prev) && next == '.' && after == ' ' && i + 3 < n &&
+		    str_digit((unsigned char)s[i + 3])) {
+			o[k++] = '.';
+			i += 2;
+			continue;
+		}
 		if (c == ' ' && next && strchr(",.;:", next) && !str_space(prev) && !(next == '.' && after == '.') &&
 		    !(next == '.' && ((str_digit(prev) && str_digit(after)) || link_token(s, n, i + 1)))) {
 			/* " ,X" -> ", X"; " ." at the end -> "." */
@@ -170,7 +184,8 @@ static size_t respace(const char *s, size_t n, char *o)
 			size_t m = j;
 			while (m < n && str_digit((unsigned char)s[m]))
 				m++;
-			if (k - 1 - b >= 4 && memchr(o + b, '-', k - 1 - b) &&
+			/* "astro-ph/ 0507715"; "arXiv:math/ 0407078" */
+			if (((k - 1 - b >= 4 && memchr(o + b, '-', k - 1 - b)) || (k - 1 - b >= 2 && b && o[b - 1] == ':')) &&
 			    (!b || o[b - 1] == ' ' || o[b - 1] == ':' || o[b - 1] == '[' || o[b - 1] == '(') && m - j == 7 &&
 			    (m == n || !str_alnum((unsigned char)s[m]))) {
 				i = j - 1;
@@ -197,6 +212,27 @@ static size_t respace(const char *s, size_t n, char *o)
 				i = j - 1;
 				continue;
 			}
+		}
+		/* "JHEP01 ( 2016 )006": a journal's acronym run into the
+		 * volume before the year in parentheses */
+		if (str_digit(c) && str_is_upper(prev)) {
+			size_t b = k;
+			while (b && str_is_upper((unsigned char)o[b - 1]))
+				b--;
+			size_t j = i;
+			while (j < n && str_digit((unsigned char)s[j]))
+				j++;
+			size_t y = j;
+			while (y < n && s[y] == ' ')
+				y++;
+			if (k - b >= 3 && (!b || str_space((unsigned char)o[b - 1])) && j - i <= 3 && y > j && y + 5 < n &&
+			    s[y] == '(' && bare_year(s + y + 1 + (s[y + 1] == ' '), n - y - 1 - (s[y + 1] == ' ')))
+				o[k++] = ' ';
+		}
+		/* "006[arXiv:...]": a bracket touches the number before it */
+		if (c == '[' && str_digit(prev) && !link_token(s, n, i)) {
+			o[k++] = ' ';
+			prev = ' ';
 		}
 		/* "245 -260", "245- 260": a range's dash took a blank */
 		if ((c == ' ' || c == '-') && str_digit(prev)) {
@@ -295,6 +331,9 @@ static size_t respace(const char *s, size_t n, char *o)
 			o[k++] = ' ';
 		else if (c == ')' && open_spaced && (str_digit(next) || next == '[') && !link_token(s, n, i))
 			o[k++] = ' ';
+		else if (c == '.' && str_is_upper(next) && k >= 2 && str_digit((unsigned char)o[k - 2]) && i + 2 < n &&
+		         str_is_lower((unsigned char)s[i + 2]) && !link_token(s, n, i))
+			o[k++] = ' '; /* "pp. 925-1004.Berlin: Springer" */
 		else if (c == '.' && str_is_upper(next) && k >= 4 && str_is_lower((unsigned char)o[k - 2]) &&
 		         str_is_lower((unsigned char)o[k - 3]) && str_is_lower((unsigned char)o[k - 4]) &&
 		         !link_token(s, n, i))
