@@ -1222,6 +1222,51 @@ static void authors_before_in(const struct tok *tk, uint8_t *lab, size_t nt)
 		lab[i] = LAB_AUTHOR;
 }
 
+/* "In Nanowires, ed. Paola Prete.": the book named between "In" and
+ * the role word that names the editors after it is the container, not
+ * one of them. */
+static void in_book_ed(const struct tok *tk, uint8_t *lab, size_t nt)
+{
+	static const char *const ed[] = {"ed", "Ed", "eds", "Eds", "edited", "Edited", NULL};
+	for (size_t i = 0; i + 3 < nt; i++) {
+		if (lab[i] != LAB_EDITOR || !in_word(&tk[i]) || (i && lab[i - 1] == LAB_EDITOR))
+			continue;
+		size_t r = i + 1;
+		while (r < nt && lab[r] == LAB_EDITOR && !word_in(&tk[r], ed))
+			r++;
+		if (r + 1 >= nt || r == i + 1 || lab[r] != LAB_EDITOR || tk[r - 1].p[tk[r - 1].n - 1] != ',' ||
+		    tk[r].p[tk[r].n - 1] == ',' || (tk[r].p[0] == 'e' && tk[r].n == 2)) /* "ed" alone is a word */
+			return;
+		/* "In D. P. Gaonkar, ed. Alternative Modernities": names
+		 * before the role word (initials, "and") are the editors */
+		for (size_t k = i + 1; k < r; k++) {
+			uint32_t m = tk[k].n, u = 0;
+			while (m && strchr(".,;:", tk[k].p[m - 1]))
+				m--;
+			for (uint32_t q = 0; q < m; q++)
+				u += str_is_upper((unsigned char)tk[k].p[q]) ? 1 : tk[k].p[q] == '.' || tk[k].p[q] == '-' ? 0 : 100;
+			if ((m && u <= 3) || connective(&tk[k]))
+				return;
+		}
+		size_t e = r + 1;
+		if (lab[e] != LAB_EDITOR) {
+			/* "ed. Paola Prete. InTech": the name the labeller gave
+			 * the publisher */
+			while (e < nt && e < r + 6 && str_is_upper((unsigned char)tk[e].p[0]) &&
+			       (initial(&tk[e]) || !strchr(".,", tk[e].p[tk[e].n - 1])))
+				e++;
+			if (e >= nt || e == r + 1 || !str_is_upper((unsigned char)tk[e].p[0]) ||
+			    !strchr(".,", tk[e].p[tk[e].n - 1]) || e + 1 >= nt)
+				return;
+			for (size_t k = r + 1; k <= e; k++)
+				lab[k] = LAB_EDITOR;
+		}
+		for (size_t k = i; k < r; k++)
+			lab[k] = LAB_CONTAINER;
+		return;
+	}
+}
+
 void cv_label(struct cv_ctx *x, const char *s, size_t n, const uint8_t *roles, int lines, struct cv_item *it)
 {
 	char *t;
@@ -1274,6 +1319,7 @@ void cv_label(struct cv_ctx *x, const char *s, size_t n, const uint8_t *roles, i
 	family_after_initials(tk, lab, nt);
 	if (!lines) {
 		authors_before_in(tk, lab, nt);
+		in_book_ed(tk, lab, nt);
 		arxiv_notes(tk, lab, nt);
 	}
 	if (it->heading.n)
