@@ -1222,6 +1222,25 @@ static void authors_before_in(const struct tok *tk, uint8_t *lab, size_t nt)
 		lab[i] = LAB_AUTHOR;
 }
 
+/* "Annals Phys. 283, 273 (2000), hep-ph/0001308": a year in parentheses
+ * that the labeller gave to the note, when no token is the date, is the
+ * date. */
+static void paren_year_date(const struct tok *tk, uint8_t *lab, size_t nt)
+{
+	if (any_label(lab, nt, LAB_DATE))
+		return;
+	for (size_t i = 1; i < nt; i++) {
+		const struct tok *t = &tk[i];
+		uint32_t n = t->n;
+		while (n && strchr(",.;:", t->p[n - 1]))
+			n--;
+		if (lab[i] == LAB_NOTE && n == 6 && t->p[0] == '(' && t->p[5] == ')' && bare_year_at(t->p + 1)) {
+			lab[i] = LAB_DATE;
+			return;
+		}
+	}
+}
+
 /* "In Nanowires, ed. Paola Prete.": the book named between "In" and
  * the role word that names the editors after it is the container, not
  * one of them. */
@@ -1321,6 +1340,7 @@ void cv_label(struct cv_ctx *x, const char *s, size_t n, const uint8_t *roles, i
 		authors_before_in(tk, lab, nt);
 		in_book_ed(tk, lab, nt);
 		arxiv_notes(tk, lab, nt);
+		paren_year_date(tk, lab, nt);
 	}
 	if (it->heading.n)
 		heading_title(tk, lab, nt, it->heading);
