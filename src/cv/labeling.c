@@ -1222,6 +1222,28 @@ static void authors_before_in(const struct tok *tk, uint8_t *lab, size_t nt)
 		lab[i] = LAB_AUTHOR;
 }
 
+/* "Edited by Jacques Prepet and Georges Blin. Paris: ...": a name after
+ * "and" that closes the editors' list is theirs, whatever the labeller
+ * gave it (one to four capitalised words, the last closed by a stop or
+ * a comma). */
+static void editors_and(const struct tok *tk, uint8_t *lab, size_t nt)
+{
+	for (size_t i = 1; i + 2 < nt; i++) {
+		if (lab[i - 1] != LAB_EDITOR || !connective(&tk[i]) || lab[i + 1] == LAB_EDITOR)
+			continue;
+		size_t e = i + 1;
+		while (e < nt && e < i + 5 && str_is_upper((unsigned char)tk[e].p[0]) &&
+		       (initial(&tk[e]) || !strchr(".,", tk[e].p[tk[e].n - 1])))
+			e++;
+		if (e >= nt || e == i + 1 || !str_is_upper((unsigned char)tk[e].p[0]) ||
+		    !strchr(".,", tk[e].p[tk[e].n - 1]) || initial(&tk[e]) || lab_abbrev_word(tk[e].p, tk[e].n))
+			return;
+		for (size_t k = i; k <= e; k++)
+			lab[k] = LAB_EDITOR;
+		return;
+	}
+}
+
 /* "Annals Phys. 283, 273 (2000), hep-ph/0001308": a year in parentheses
  * that the labeller gave to the note, when no token is the date, is the
  * date. */
@@ -1341,6 +1363,7 @@ void cv_label(struct cv_ctx *x, const char *s, size_t n, const uint8_t *roles, i
 		in_book_ed(tk, lab, nt);
 		arxiv_notes(tk, lab, nt);
 		paren_year_date(tk, lab, nt);
+		editors_and(tk, lab, nt);
 	}
 	if (it->heading.n)
 		heading_title(tk, lab, nt, it->heading);
