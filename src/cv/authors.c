@@ -164,7 +164,7 @@ static size_t etal_at(const char *s, size_t n, size_t i)
 }
 
 /* The word "and" or "&" standing alone at i; French "et" and German
- * "und" too ("S. G. Hartley et M. D. Turnbull"), but not "et al.". */
+ * "und" too ("S. G. Hartmann et M. D. Tournier"), but not "et al.". */
 static size_t and_at(const char *s, size_t n, size_t i)
 {
 	if (s[i] == '&' && (i + 1 == n || str_space((unsigned char)s[i + 1])))

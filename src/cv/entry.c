@@ -2045,7 +2045,7 @@ static void series_letter(struct arena *a, cx_str *cont, struct cv_item *it)
 		 * D78, 025018 (2008)") */
 		int shift = it->seg[LAB_VOLUME].n && !it->seg[LAB_PAGES].n && v.n && v.n <= 8 &&
 		            str_digit((unsigned char)v.p[0]) && str_digit((unsigned char)v.p[v.n - 1]);
-		/* or the issue alone ("Phys. Rev. D91 (5) (2015) 054506") */
+		/* or the issue alone ("Phys. Rev. D72 (3) (2011) 034512") */
 		cx_str pv = trim_set(it->seg[LAB_VOLUME], " ,.;:");
 		int issue = pv.n >= 3 && pv.p[0] == '(' && pv.p[pv.n - 1] == ')' && v.n && str_digit((unsigned char)v.p[0]);
 		if (d && d < e && d >= 2 && (cont->p[d - 2] == ' ' || cont->p[d - 2] == '.') &&

@@ -1184,7 +1184,7 @@ int cv_arxiv_token(const char *p, size_t n)
 }
 
 /* An arXiv identifier is the reference's note, never its date, volume
- * or pages ("arXiv:1702.08605, 2017": not the year 1702). */
+ * or pages ("arXiv:1703.04112, 2018": not the year 1703). */
 static void arxiv_notes(const struct tok *tk, uint8_t *lab, size_t nt)
 {
 	for (size_t i = 0; i < nt; i++)
@@ -1192,7 +1192,7 @@ static void arxiv_notes(const struct tok *tk, uint8_t *lab, size_t nt)
 			lab[i] = LAB_NOTE;
 }
 
-/* "R. K. Gupta, in: R. K. Gupta (Ed.), Physics of ...": the names before
+/* "R. K. Mahto, in: R. K. Mahto (Ed.), Physics of ...": the names before
  * "in" are the authors, those after it and before "(Ed.)" the editors,
  * even when the labeller read one run of editors. */
 static int in_word(const struct tok *t)
@@ -1222,7 +1222,7 @@ static void authors_before_in(const struct tok *tk, uint8_t *lab, size_t nt)
 		lab[i] = LAB_AUTHOR;
 }
 
-/* "Edited by Jacques Prepet and Georges Blin. Paris: ...": a name after
+/* "Edited by Jacques Perrin and Georges Blanc. Paris: ...": a name after
  * "and" that closes the editors' list is theirs, whatever the labeller
  * gave it (one to four capitalised words, the last closed by a stop or
  * a comma). */
@@ -1244,7 +1244,7 @@ static void editors_and(const struct tok *tk, uint8_t *lab, size_t nt)
 	}
 }
 
-/* "Annals Phys. 283, 273 (2000), hep-ph/0001308": a year in parentheses
+/* "Annals Phys. 301, 118 (2002), hep-th/0203117": a year in parentheses
  * that the labeller gave to the note, when no token is the date, is the
  * date. */
 static void paren_year_date(const struct tok *tk, uint8_t *lab, size_t nt)
@@ -1263,7 +1263,7 @@ static void paren_year_date(const struct tok *tk, uint8_t *lab, size_t nt)
 	}
 }
 
-/* "In Nanowires, ed. Paola Prete.": the book named between "In" and
+/* "In Thin Films, ed. Maria Rossi.": the book named between "In" and
  * the role word that names the editors after it is the container, not
  * one of them. */
 static void in_book_ed(const struct tok *tk, uint8_t *lab, size_t nt)
@@ -1278,7 +1278,7 @@ static void in_book_ed(const struct tok *tk, uint8_t *lab, size_t nt)
 		if (r + 1 >= nt || r == i + 1 || lab[r] != LAB_EDITOR || tk[r - 1].p[tk[r - 1].n - 1] != ',' ||
 		    tk[r].p[tk[r].n - 1] == ',' || (tk[r].p[0] == 'e' && tk[r].n == 2)) /* "ed" alone is a word */
 			return;
-		/* "In D. P. Gaonkar, ed. Alternative Modernities": names
+		/* "In D. P. Kumar, ed. Urban Futures": names
 		 * before the role word (initials, "and") are the editors */
 		for (size_t k = i + 1; k < r; k++) {
 			uint32_t m = tk[k].n, u = 0;
@@ -1291,7 +1291,7 @@ static void in_book_ed(const struct tok *tk, uint8_t *lab, size_t nt)
 		}
 		size_t e = r + 1;
 		if (lab[e] != LAB_EDITOR) {
-			/* "ed. Paola Prete. InTech": the name the labeller gave
+			/* "ed. Maria Rossi. InTech": the name the labeller gave
 			 * the publisher */
 			while (e < nt && e < r + 6 && str_is_upper((unsigned char)tk[e].p[0]) &&
 			       (initial(&tk[e]) || !strchr(".,", tk[e].p[tk[e].n - 1])))

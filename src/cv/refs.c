@@ -184,7 +184,7 @@ static size_t respace(const char *s, size_t n, char *o)
 			size_t m = j;
 			while (m < n && str_digit((unsigned char)s[m]))
 				m++;
-			/* "astro-ph/ 0507715"; "arXiv:math/ 0407078" */
+			/* "astro-ph/ 0411203"; "arXiv:math/ 0512066" */
 			if (((k - 1 - b >= 4 && memchr(o + b, '-', k - 1 - b)) || (k - 1 - b >= 2 && b && o[b - 1] == ':')) &&
 			    (!b || o[b - 1] == ' ' || o[b - 1] == ':' || o[b - 1] == '[' || o[b - 1] == '(') && m - j == 7 &&
 			    (m == n || !str_alnum((unsigned char)s[m]))) {
@@ -213,7 +213,7 @@ static size_t respace(const char *s, size_t n, char *o)
 				continue;
 			}
 		}
-		/* "JHEP01 ( 2016 )006": a journal's acronym run into the
+		/* "JHEP03 ( 2013)080": a journal's acronym run into the
 		 * volume before the year in parentheses */
 		if (str_digit(c) && str_is_upper(prev)) {
 			size_t b = k;
@@ -313,14 +313,14 @@ static size_t respace(const char *s, size_t n, char *o)
 		if (i + 1 >= n || str_space(next))
 			continue;
 		if (c == ')' && (str_digit(next) || next == '(') && number_group(o, k) && !link_token(s, n, i)) {
-			/* "174 (1)(2009)157-179": an issue or a year in
+			/* "208 (3)(2011)211-230": an issue or a year in
 			 * parentheses touches the next number */
 			o[k++] = ' ';
 			continue;
 		}
 		if ((c == '.' || c == ',') && k >= 2 && (str_alnum((unsigned char)o[k - 2]) || o[k - 2] == ')') &&
 		    id_label(s + i + 1, n - i - 1)) {
-			/* "157-179.doi:10.1140/...", "2015),arXiv:1412.7336" */
+			/* "211-230.doi:10.1016/...", "2015),arXiv:1502.03311" */
 			o[k++] = ' ';
 			continue;
 		}
@@ -333,7 +333,7 @@ static size_t respace(const char *s, size_t n, char *o)
 			o[k++] = ' ';
 		else if (c == '.' && str_is_upper(next) && k >= 2 && str_digit((unsigned char)o[k - 2]) && i + 2 < n &&
 		         str_is_lower((unsigned char)s[i + 2]) && !link_token(s, n, i))
-			o[k++] = ' '; /* "pp. 925-1004.Berlin: Springer" */
+			o[k++] = ' '; /* "pp. 411-436.Berlin: Springer" */
 		else if (c == '.' && str_is_upper(next) && k >= 4 && str_is_lower((unsigned char)o[k - 2]) &&
 		         str_is_lower((unsigned char)o[k - 3]) && str_is_lower((unsigned char)o[k - 4]) &&
 		         !link_token(s, n, i))
