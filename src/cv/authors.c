@@ -164,9 +164,10 @@ static size_t etal_at(const char *s, size_t n, size_t i)
 }
 
 /* The word "and" or "&" standing alone at i, or "and" in the languages
- * whose word for it is no part of a name ("und", "et", "och", "og",
- * "ja", "és", "și", "и", "та", "і"); Catalan "i", Spanish "y" and
- * Portuguese "e" join family names too ("Fontcuberta i Morral"). */
+ * whose word for it is no part of a name ("S. G. Hartmann et M. D.
+ * Tournier"; "und", "och", "og", "ja", "és", "și", "и", "та", "і"), but
+ * not "et al."; Catalan "i", Spanish "y" and Portuguese "e" join family
+ * names too ("Fontcuberta i Morral"). */
 static size_t and_at(const char *s, size_t n, size_t i)
 {
 	static const char *const words[] = {"and", "And", "und", "et", "och", "og", "ja", "\xC3\xA9s",

@@ -308,10 +308,17 @@ static cx_str editor_text(struct arena *a, cx_str s)
 			memset(p + i, ' ', k);
 		}
 	}
-	cx_str t = trim_set(S(p, n), ",.;:()[] ");
+	cx_str t = trim_set(S(p, n), ",;:()[] ");
 	t = drop_lead(t, "in", ":, ");
 	t = drop_lead(t, "by", ":, ");
-	return trim_set(t, ",.;:()[] ");
+	/* the stop of a last initial stays ("Halvorsen, N. (ed.)") */
+	for (;;) {
+		t = trim_set(t, ",;:()[] ");
+		if (!t.n || t.p[t.n - 1] != '.' ||
+		    (t.n >= 2 && str_is_upper((unsigned char)t.p[t.n - 2]) && (t.n == 2 || !str_alpha((unsigned char)t.p[t.n - 3]))))
+			return t;
+		t.n--;
+	}
 }
 
 static int any_word(cx_str s, const char *const *w)
@@ -1318,8 +1325,15 @@ static cx_str arxiv_id(cx_str s)
 			m++;
 		if (m < 4 || m > 5)
 			continue;
-		/* only with arXiv in the text before it, or CoRR's "abs/" */
+		/* only with arXiv in the text before it, CoRR's "abs/", or as
+		 * a word of its own in the exact form ("1706.03762v2") */
 		int ok = i >= 4 && !memcmp(s.p + i - 4, "abs/", 4);
+		size_t wb = i, we = i;
+		while (wb && !str_space((unsigned char)s.p[wb - 1]))
+			wb--;
+		while (we < s.n && !str_space((unsigned char)s.p[we]))
+			we++;
+		ok = ok || cv_arxiv_token(s.p + wb, we - wb);
 		for (size_t j = i >= 40 ? i - 40 : 0; j + 5 <= i && !ok; j++)
 			ok = (s.p[j] == 'a' || s.p[j] == 'A') && !strncmp(s.p + j + 1, "rxiv", 4) ? 1
 			     : (s.p[j] == 'a' || s.p[j] == 'A') && !strncmp(s.p + j + 1, "rXiv", 4);
@@ -2093,12 +2107,19 @@ static void series_letter(struct arena *a, cx_str *cont, struct cv_item *it)
 		 * D78, 025018 (2008)") */
 		int shift = it->seg[LAB_VOLUME].n && !it->seg[LAB_PAGES].n && v.n && v.n <= 8 &&
 		            str_digit((unsigned char)v.p[0]) && str_digit((unsigned char)v.p[v.n - 1]);
+		/* or the issue alone ("Phys. Rev. D72 (3) (2011) 034512") */
+		cx_str pv = trim_set(it->seg[LAB_VOLUME], " ,.;:");
+		int issue = pv.n >= 3 && pv.p[0] == '(' && pv.p[pv.n - 1] == ')' && v.n && str_digit((unsigned char)v.p[0]);
 		if (d && d < e && d >= 2 && (cont->p[d - 2] == ' ' || cont->p[d - 2] == '.') &&
-		    series_vol(S(cont->p + d - 1, e - d + 1)) && (!it->seg[LAB_VOLUME].n || shift)) {
+		    series_vol(S(cont->p + d - 1, e - d + 1)) && (!it->seg[LAB_VOLUME].n || shift || issue)) {
 			letter = cont->p[d - 1];
-			if (it->seg[LAB_VOLUME].n)
-				it->seg[LAB_PAGES] = v;
-			it->seg[LAB_VOLUME] = S(cont->p + d, e - d);
+			if (issue)
+				it->seg[LAB_VOLUME] = cv_cat(a, S(cont->p + d, e - d), " ", pv);
+			else {
+				if (it->seg[LAB_VOLUME].n)
+					it->seg[LAB_PAGES] = v;
+				it->seg[LAB_VOLUME] = S(cont->p + d, e - d);
+			}
 			*cont = trim_set(S(cont->p, d - 1), " ");
 		} else if (d && d < e && e - d <= 4 && d >= 4 && cont->p[d - 1] == '.' &&
 		           str_is_lower((unsigned char)cont->p[d - 2]) && (!it->seg[LAB_VOLUME].n || shift)) {

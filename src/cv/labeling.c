@@ -1370,6 +1370,182 @@ static void paren_title(const struct tok *tk, uint8_t *lab, size_t nt)
 		lab[i] = LAB_NOTE;
 }
 
+/* Is the token an arXiv identifier: "arXiv:1706.03762", "1706.03762v2",
+ * "[hep-ph/0502182]", "arXiv:hep-th/9711200"?  Without "arXiv:" before
+ * it, a new-style identifier counts only in its exact form: the year and
+ * a month 01-12 (from 0704), a stop, four digits until 1412 and five
+ * after, a version or none; an old one only with a known archive's name. */
+int cv_arxiv_token(const char *p, size_t n)
+{
+	while (n && strchr("[(", *p))
+		p++, n--;
+	while (n && strchr(".,;:])", p[n - 1]))
+		n--;
+	int prefixed = n > 6 && str_ieqn(p, "arxiv:", 6);
+	if (prefixed)
+		p += 6, n -= 6;
+	size_t d = 0;
+	while (d < n && str_digit((unsigned char)p[d]))
+		d++;
+	if (d == 4 && d < n && p[d] == '.') {
+		size_t m = 0;
+		while (d + 1 + m < n && str_digit((unsigned char)p[d + 1 + m]))
+			m++;
+		size_t e = d + 1 + m;
+		if (e + 1 < n && p[e] == 'v') {
+			e++;
+			while (e < n && str_digit((unsigned char)p[e]))
+				e++;
+		}
+		int yy = (p[0] - '0') * 10 + (p[1] - '0'), mm = (p[2] - '0') * 10 + (p[3] - '0');
+		if (e != n || mm < 1 || mm > 12 || (m != 4 && m != 5))
+			return 0;
+		return prefixed || (yy * 100 + mm >= 704 && m == (yy >= 15 ? 5u : 4u));
+	}
+	static const char *const arch[] = {"hep-ph", "hep-th", "hep-lat", "hep-ex", "astro-ph", "gr-qc", "quant-ph",
+	                                   "nucl-th", "nucl-ex", "cond-mat", "math-ph", "physics", "math", "cs", "nlin",
+	                                   "q-bio", NULL};
+	const char *sl = memchr(p, '/', n);
+	if (!sl || p + n - sl != 8)
+		return 0;
+	for (const char *q = sl + 1; q < p + n; q++)
+		if (!str_digit((unsigned char)*q))
+			return 0;
+	size_t an = (size_t)(sl - p);
+	const char *dot = memchr(p, '.', an); /* "math.AG/0309136" */
+	if (dot)
+		an = (size_t)(dot - p);
+	for (size_t k = 0; arch[k]; k++)
+		if (strlen(arch[k]) == an && !memcmp(p, arch[k], an))
+			return 1;
+	return 0;
+}
+
+/* An arXiv identifier is the reference's note, never its date, volume
+ * or pages ("arXiv:1703.04112, 2018": not the year 1703). */
+static void arxiv_notes(const struct tok *tk, uint8_t *lab, size_t nt)
+{
+	for (size_t i = 0; i < nt; i++)
+		if (lab[i] != LAB_URL && lab[i] != LAB_DOI && lab[i] != LAB_NOTE && cv_arxiv_token(tk[i].p, tk[i].n))
+			lab[i] = LAB_NOTE;
+}
+
+/* "R. K. Mahto, in: R. K. Mahto (Ed.), Physics of ...": the names before
+ * "in" are the authors, those after it and before "(Ed.)" the editors,
+ * even when the labeller read one run of editors. */
+static int in_word(const struct tok *t)
+{
+	return (t->n == 2 || (t->n == 3 && t->p[2] == ':')) && (t->p[0] == 'i' || t->p[0] == 'I') && t->p[1] == 'n';
+}
+
+static void authors_before_in(const struct tok *tk, uint8_t *lab, size_t nt)
+{
+	static const char *const ed[] = {"editors", "editor", "eds", "Eds", "ed", "Ed", NULL};
+	size_t b = 0;
+	while (b < nt && lab[b] == LAB_NUMBER)
+		b++;
+	size_t k = b;
+	while (k < nt && k < b + 40 && lab[k] == LAB_EDITOR && !in_word(&tk[k]))
+		k++;
+	if (k == b || k >= nt || !in_word(&tk[k]) || lab[k] != LAB_EDITOR)
+		return;
+	size_t e = k + 1;
+	while (e < nt && lab[e] == LAB_EDITOR && !word_in(&tk[e], ed))
+		e++;
+	/* "(Ed.)", "eds.", "(eds)", "editors": not the name "Ed" */
+	if (e >= nt || e == k + 1 || lab[e] != LAB_EDITOR ||
+	    !(memchr(tk[e].p, '.', tk[e].n) || tk[e].p[0] == '(' || tk[e].n >= 6))
+		return;
+	for (size_t i = b; i < k; i++)
+		lab[i] = LAB_AUTHOR;
+}
+
+/* "Edited by Jacques Perrin and Georges Blanc. Paris: ...": a name after
+ * "and" that closes the editors' list is theirs, whatever the labeller
+ * gave it (one to four capitalised words, the last closed by a stop or
+ * a comma). */
+static void editors_and(const struct tok *tk, uint8_t *lab, size_t nt)
+{
+	for (size_t i = 1; i + 2 < nt; i++) {
+		if (lab[i - 1] != LAB_EDITOR || !connective(&tk[i]) || lab[i + 1] == LAB_EDITOR)
+			continue;
+		size_t e = i + 1;
+		while (e < nt && e < i + 5 && str_is_upper((unsigned char)tk[e].p[0]) &&
+		       (initial(&tk[e]) || !strchr(".,", tk[e].p[tk[e].n - 1])))
+			e++;
+		if (e >= nt || e == i + 1 || !str_is_upper((unsigned char)tk[e].p[0]) ||
+		    !strchr(".,", tk[e].p[tk[e].n - 1]) || initial(&tk[e]) || lab_abbrev_word(tk[e].p, tk[e].n))
+			return;
+		for (size_t k = i; k <= e; k++)
+			lab[k] = LAB_EDITOR;
+		return;
+	}
+}
+
+/* "Annals Phys. 301, 118 (2002), hep-th/0203117": a year in parentheses
+ * that the labeller gave to the note, when no token is the date, is the
+ * date. */
+static void paren_year_date(const struct tok *tk, uint8_t *lab, size_t nt)
+{
+	if (any_label(lab, nt, LAB_DATE))
+		return;
+	for (size_t i = 1; i < nt; i++) {
+		const struct tok *t = &tk[i];
+		uint32_t n = t->n;
+		while (n && strchr(",.;:", t->p[n - 1]))
+			n--;
+		if (lab[i] == LAB_NOTE && n == 6 && t->p[0] == '(' && t->p[5] == ')' && bare_year_at(t->p + 1)) {
+			lab[i] = LAB_DATE;
+			return;
+		}
+	}
+}
+
+/* "In Thin Films, ed. Maria Rossi.": the book named between "In" and
+ * the role word that names the editors after it is the container, not
+ * one of them. */
+static void in_book_ed(const struct tok *tk, uint8_t *lab, size_t nt)
+{
+	static const char *const ed[] = {"ed", "Ed", "eds", "Eds", "edited", "Edited", NULL};
+	for (size_t i = 0; i + 3 < nt; i++) {
+		if (lab[i] != LAB_EDITOR || !in_word(&tk[i]) || (i && lab[i - 1] == LAB_EDITOR))
+			continue;
+		size_t r = i + 1;
+		while (r < nt && lab[r] == LAB_EDITOR && !word_in(&tk[r], ed))
+			r++;
+		if (r + 1 >= nt || r == i + 1 || lab[r] != LAB_EDITOR || tk[r - 1].p[tk[r - 1].n - 1] != ',' ||
+		    tk[r].p[tk[r].n - 1] == ',' || (tk[r].p[0] == 'e' && tk[r].n == 2)) /* "ed" alone is a word */
+			return;
+		/* "In D. P. Kumar, ed. Urban Futures": names
+		 * before the role word (initials, "and") are the editors */
+		for (size_t k = i + 1; k < r; k++) {
+			uint32_t m = tk[k].n, u = 0;
+			while (m && strchr(".,;:", tk[k].p[m - 1]))
+				m--;
+			for (uint32_t q = 0; q < m; q++)
+				u += str_is_upper((unsigned char)tk[k].p[q]) ? 1 : tk[k].p[q] == '.' || tk[k].p[q] == '-' ? 0 : 100;
+			if ((m && u <= 3) || connective(&tk[k]))
+				return;
+		}
+		size_t e = r + 1;
+		if (lab[e] != LAB_EDITOR) {
+			/* "ed. Maria Rossi. InTech": the name the labeller gave
+			 * the publisher */
+			while (e < nt && e < r + 6 && str_is_upper((unsigned char)tk[e].p[0]) &&
+			       (initial(&tk[e]) || !strchr(".,", tk[e].p[tk[e].n - 1])))
+				e++;
+			if (e >= nt || e == r + 1 || !str_is_upper((unsigned char)tk[e].p[0]) ||
+			    !strchr(".,", tk[e].p[tk[e].n - 1]) || e + 1 >= nt)
+				return;
+			for (size_t k = r + 1; k <= e; k++)
+				lab[k] = LAB_EDITOR;
+		}
+		for (size_t k = i; k < r; k++)
+			lab[k] = LAB_CONTAINER;
+		return;
+	}
+}
+
 void cv_label(struct cv_ctx *x, const char *s, size_t n, const uint8_t *roles, int lines, struct cv_item *it)
 {
 	char *t;
@@ -1427,6 +1603,13 @@ void cv_label(struct cv_ctx *x, const char *s, size_t n, const uint8_t *roles, i
 	paren_title(tk, lab, nt);
 	abbrev_start(tk, lab, nt);
 	family_after_initials(tk, lab, nt);
+	if (!lines) {
+		authors_before_in(tk, lab, nt);
+		in_book_ed(tk, lab, nt);
+		arxiv_notes(tk, lab, nt);
+		paren_year_date(tk, lab, nt);
+		editors_and(tk, lab, nt);
+	}
 	if (it->heading.n)
 		heading_title(tk, lab, nt, it->heading);
 	/* punctuation alone at a line's end belongs to that line's last word,
