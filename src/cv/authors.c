@@ -532,10 +532,10 @@ void au_split(struct arena *a, cx_str s, int family_first, int vancouver, struct
 		out->given = arena_str(a, w[1].p, w[1].n);
 		return;
 	}
-	/* "McLaughlin DVP" in a list of other forms: Vancouver's initials
-	 * after the family name, whatever the rest of the list does; with no
-	 * vowel, since "Wei LI" is a family name in capitals */
-	if (nw == 2 && w[1].n >= 2 && w[1].n <= 3 && is_caps_initials(w[1]) && !is_caps_word(w[0]) &&
+	/* "McLaughlin DVP", "Liu S" in a list of other forms: Vancouver's
+	 * initials after the family name, whatever the rest of the list does;
+	 * with no vowel, since "Wei LI" is a family name in capitals */
+	if (nw == 2 && w[1].n >= 1 && w[1].n <= 3 && is_caps_initials(w[1]) && !is_caps_word(w[0]) && w[0].n > 1 &&
 	    !memchr(w[1].p, 'A', w[1].n) && !memchr(w[1].p, 'E', w[1].n) && !memchr(w[1].p, 'I', w[1].n) &&
 	    !memchr(w[1].p, 'O', w[1].n) && !memchr(w[1].p, 'U', w[1].n) && !memchr(w[1].p, 'Y', w[1].n)) {
 		out->family = arena_str(a, w[0].p, w[0].n);
