@@ -29,6 +29,7 @@ done
 command -v w3m >/dev/null || { echo "eval-sites: w3m is missing (apt-get install w3m): skipped"; exit 0; }
 CITEX=$(cd "$(dirname "$CITEX")" && pwd)/$(basename "$CITEX")
 mkdir -p "$OUT/loso"
+OUT=$(cd "$OUT" && pwd) # the wrappers below name its models from anywhere
 # (REUSE=1: the labels of the last run, when only the features changed)
 [ "${REUSE:-}" = 1 ] && [ -s "$OUT/list.txt" ] ||
 	TRAIN=$TRAIN OUT=$OUT DEV=$DEV SPLIT=$SPLIT PAGES=$PAGES PYTHON=$PYTHON sh tools/finder_data.sh
@@ -44,7 +45,7 @@ wrap="$OUT/citex-loso"
 	echo 'case $p in'
 	for s in $sites; do
 		key=$(echo "$s" | awk -F/ '{ print $(NF-1) "/" $NF }')
-		m="$(pwd)/$OUT/loso/$(echo "$key" | tr / +).model"
+		m="$OUT/loso/$(echo "$key" | tr / +).model"
 		txt=$(echo "$key" | sed 's/[^A-Za-z0-9_]/_/g')
 		echo "*/$key/page.*|*/score_cv_hp_$txt.txt) exec \"$CITEX\" --finder-model \"$m\" \"\$@\" ;;"
 	done
@@ -72,7 +73,7 @@ under() {
 under html "$OUT/loso-html.txt"
 under text "$OUT/loso-text.txt"
 if [ -n "$HELDOUT" ] && [ -d "$HELDOUT" ]; then
-	m="$(pwd)/$OUT/all.model"
+	m="$OUT/all.model"
 	printf '#!/bin/sh\nexec "%s" --finder-model "%s" "$@"\n' "$CITEX" "$m" >"$OUT/citex-all"
 	chmod +x "$OUT/citex-all"
 	for form in html text; do

@@ -137,6 +137,53 @@ static int cut_abstract(cx_str p)
  *   - a tag in small letters that ends an item is no part of it;
  *   - prose under a title alone, the authors next, is that title's
  *     abstract (a card's summary), not a new item. */
+/* A line that names a journal alone: a venue the table knows
+ * ("Nanotechnology"), or capitalised words of which half or more are the
+ * abbreviations journals use ("Phys. Rev. B", "Nano Lett.").  No comma:
+ * "Smith, J." is a name. */
+static int journal_line(struct cv *v, cx_str p)
+{
+	if (!p.n || p.n > 80 || memchr(p.p, ',', p.n))
+		return 0;
+	if (venue_lookup(v->c->cx->venues, p.p, p.n))
+		return 1;
+	size_t words = 0, abbr = 0;
+	for (size_t i = 0; i < p.n;) {
+		size_t e = i;
+		while (e < p.n && p.p[e] != ' ')
+			e++;
+		if (!str_is_upper((unsigned char)p.p[i]) && !str_digit((unsigned char)p.p[i]))
+			return 0;
+		words++;
+		abbr += lab_abbrev_word(p.p + i, e - i) != 0;
+		i = e + 1;
+	}
+	return words <= 8 && abbr && 2 * abbr >= words;
+}
+
+/* A short line under an item that names its journal or its status, with
+ * its year or not: "Nano Lett.", "Phys. Rev. B, 2014", "Under review,
+ * 2017". */
+static int venue_line(struct cv *v, const struct cv_blocks *b, size_t k, cx_str p)
+{
+	size_t w = cvd_words_in(p);
+	if (!p.n || w > 8 || (b->facts[k] & BF_PROSE))
+		return 0;
+	if (cvd_status_words(p))
+		return 1;
+	/* the year after the name goes */
+	size_t e = p.n;
+	while (e && (p.p[e - 1] == '.' || p.p[e - 1] == ' ' || p.p[e - 1] == ')'))
+		e--;
+	if (e >= 4 && str_digit((unsigned char)p.p[e - 1]) && str_digit((unsigned char)p.p[e - 4])) {
+		e -= 4;
+		while (e && (p.p[e - 1] == ',' || p.p[e - 1] == ' ' || p.p[e - 1] == '('))
+			e--;
+	} else
+		e = p.n;
+	return journal_line(v, cvd_S(p.p, e));
+}
+
 static void local_repairs(struct cv *v, const struct cv_blocks *b, uint8_t *lab)
 {
 	size_t item = (size_t)-1; /* the start of the item the last block is in */
@@ -147,6 +194,9 @@ static void local_repairs(struct cv *v, const struct cv_blocks *b, uint8_t *lab)
 		int ends = k + 1 >= b->n || (lab[k + 1] != BLK_CONT && lab[k + 1] != BLK_SIDE);
 		if (lab[k] == BLK_CONT && ends && !L->heading && lower_tag(v, L, p))
 			lab[k] = BLK_OTHER_PUB;
+		else if ((lab[k] == BLK_OTHER || lab[k] == BLK_OTHER_PUB) && item != (size_t)-1 && ends &&
+		         !L->heading && !L->marker && (f & (BF_TITLE | BF_AUTHORS)) && venue_line(v, b, k, p))
+			lab[k] = BLK_CONT; /* the venue under an item's title and authors */
 		else if (lab[k] == BLK_START && k && item == k - 1 &&
 		         (f & (BF_TITLE | BF_AUTHORS | BF_YEAR | BF_PROSE)) == BF_TITLE &&
 		         !v->l[b->seq[k - 1]].heading && !(b->facts[k] & (BF_AUTHORS | BF_YEAR)) &&
@@ -160,6 +210,54 @@ static void local_repairs(struct cv *v, const struct cv_blocks *b, uint8_t *lab)
 		else if (lab[k] != BLK_SIDE)
 			item = (size_t)-1, f = 0;
 	}
+}
+
+/* A section of the owner's talks, posters or patents that the chain set
+ * apart, though each of its blocks reads as a reference of its own
+ * ("Sabathil, M. (2009a). 'Light-Hole Exciton ...'"): a list of works,
+ * as such a section under "Publications" is, each block an item. */
+static void works_sections(struct cv *v, const struct cv_blocks *b, uint8_t *lab)
+{
+	for (size_t k = 0; k < b->n; k++) {
+		const struct cv_line *H = &v->l[b->seq[k]];
+		if (lab[k] != BLK_HEAD_OTHER || !names_works(caption(v, H)))
+			continue;
+		size_t e = k + 1, refs = 0;
+		for (; e < b->n && lab[e] != BLK_HEAD_PUB && lab[e] != BLK_HEAD_OTHER && !v->l[b->seq[e]].heading; e++) {
+			unsigned f = b->facts[e];
+			if ((lab[e] != BLK_OTHER && lab[e] != BLK_OTHER_PUB) || (f & (BF_PROSE | BF_FIRST | BF_OTHERSEC)) ||
+			    !((f & BF_REF) || (f & (BF_TITLE | BF_YEAR)) == (BF_TITLE | BF_YEAR)))
+				break;
+			refs++;
+		}
+		if (!refs || (e < b->n && lab[e] != BLK_HEAD_PUB && lab[e] != BLK_HEAD_OTHER && !v->l[b->seq[e]].heading))
+			continue; /* a block that reads as none: the chain's reading stands */
+		lab[k] = BLK_HEAD_PUB;
+		for (size_t j = k + 1; j < e; j++)
+			lab[j] = BLK_START;
+		k = e - 1;
+	}
+}
+
+/* The section of another kind open after heading L, given the one open
+ * before (its heading's level, 0 for none): a heading of the page's
+ * markup that names another section ("Teaching", "Awards") opens one, to
+ * the next heading of its level or above, or one that names
+ * publications.  Talks, posters and patents are the owner's works, which
+ * a publication list often cites: they open none. */
+static int other_after(struct cv *v, const struct cv_line *L, int open)
+{
+	enum cv_hint h;
+	int level = L->heading ? L->heading : 7;
+	cx_str t = caption(v, L);
+	enum sec cls = cvd_sec_class(t, &h);
+	if (open && level <= open)
+		open = 0;
+	if (cls == SEC_PUB)
+		return 0;
+	if (cls == SEC_OTHER && L->heading && !names_works(t) && !open)
+		return level;
+	return open;
 }
 
 /* What a chain of labels cannot see, and an item must keep: it has a
@@ -224,22 +322,16 @@ static void repair(struct cv *v, const struct cv_blocks *b, uint8_t *lab)
 		enum cv_hint h;
 		if (lab[k] == BLK_HEAD_OTHER && cvd_sec_class(caption(v, &v->l[b->seq[k]]), &h) == SEC_PUB)
 			lab[k] = BLK_HEAD_PUB;
-		/* and one that names another section ("Teaching") opens that
-		 * one: what stands under it, to the next heading, is no item.
-		 * Talks, posters and patents are the owner's works, which a
-		 * publication list often cites: the chain decides those. */
-		else if ((lab[k] == BLK_HEAD_PUB || lab[k] == BLK_HEAD_OTHER) && v->l[b->seq[k]].heading &&
-		         cvd_sec_class(caption(v, &v->l[b->seq[k]]), &h) == SEC_OTHER &&
-		         !names_works(caption(v, &v->l[b->seq[k]]))) {
-			/* to the next heading of its level or above in the page's
-			 * markup, or one that names publications */
-			int level = v->l[b->seq[k]].heading;
+		/* and one that opens another section ("Teaching") opens that
+		 * one: what stands under it is no item (other_after) */
+		else if ((lab[k] == BLK_HEAD_PUB || lab[k] == BLK_HEAD_OTHER) &&
+		         other_after(v, &v->l[b->seq[k]], 0)) {
+			int level = other_after(v, &v->l[b->seq[k]], 0);
 			lab[k] = BLK_HEAD_OTHER;
 			for (size_t j = k + 1; j < b->n; j++) {
 				const struct cv_line *J = &v->l[b->seq[j]];
-				if ((J->heading && J->heading <= level) ||
-				    ((J->heading || lab[j] == BLK_HEAD_PUB || lab[j] == BLK_HEAD_OTHER) &&
-				     cvd_sec_class(caption(v, J), &h) == SEC_PUB))
+				if ((J->heading || lab[j] == BLK_HEAD_PUB || lab[j] == BLK_HEAD_OTHER) &&
+				    !other_after(v, J, level))
 					break;
 				if (lab[j] != BLK_HEAD_OTHER)
 					lab[j] = BLK_OTHER;
@@ -417,12 +509,7 @@ static uint8_t heading_says(struct cv *v, const struct cv_blocks *b, size_t k, u
 	int level = L->heading ? L->heading : 7;
 	cx_str t = caption(v, L);
 	enum sec cls = cvd_sec_class(t, &h);
-	if (*other && level <= *other)
-		*other = 0;
-	if (cls == SEC_PUB)
-		*other = 0;
-	else if (cls == SEC_OTHER && L->heading && !names_works(t))
-		*other = level;
+	*other = other_after(v, L, *other);
 	if (read == BLK_HEAD_OTHER && cls == SEC_PUB)
 		return BLK_HEAD_PUB;
 	if (read == BLK_HEAD_PUB && L->heading && cls == SEC_OTHER && !names_works(t))
@@ -516,6 +603,7 @@ void cvd_label_blocks(struct cv *v, const struct lab_model *m, const struct cv_b
 	free(sc);
 	local_repairs(v, b, lab);
 	repair(v, b, lab);
+	works_sections(v, b, lab);
 }
 
 /* Do the rules read the page as the model does: items where the model's
@@ -802,7 +890,14 @@ static void heading_seen(struct cv *v, struct pubsec *ps, const struct cv_line *
 	int level = L->heading ? L->heading : 7;
 	cx_str p = cvd_plain(&v->a, cvd_S(L->s, L->n));
 	int pub = p.n < 80 && cvd_sec_class(p, &h) == SEC_PUB;
-	if (ps->L && (level <= ps->level || label == BLK_HEAD_OTHER))
+	/* a group inside the section (a year, a topic) leaves it open; a
+	 * publication heading under one with no item yet ("Publications", then
+	 * "Journal Articles") takes its place */
+	int group = label == BLK_HEAD_PUB && !pub;
+	if (ps->L && pub && label == BLK_HEAD_PUB && items == ps->nraw && !L->marker &&
+	    (level > ps->level || level == 7)) /* under it, or a text's headings of no level */
+		ps->L = NULL;
+	if (ps->L && ((level <= ps->level && !group) || label == BLK_HEAD_OTHER))
 		close_section(v, ps, items, L->line);
 	if (pub && !L->marker && !ps->L)
 		*ps = (struct pubsec){L, level, items};
@@ -916,7 +1011,6 @@ void cvd_assemble(struct cv *v, const struct cv_blocks *b, const uint8_t *blab)
  * rules' items there are said to be left. */
 static void drop_other_sections(struct cv *v, const struct cv_blocks *b)
 {
-	enum cv_hint h;
 	size_t r = 0, kept = 0, left = 0;
 	int level = 0; /* the open other section's, or 0 */
 	unsigned first = 0;
@@ -934,17 +1028,8 @@ static void drop_other_sections(struct cv *v, const struct cv_blocks *b)
 		}
 		if (k == b->n)
 			break;
-		const struct cv_line *L = &v->l[line];
-		if (!L->heading)
-			continue;
-		cx_str t = caption(v, L);
-		enum sec cls = cvd_sec_class(t, &h);
-		if (level && L->heading <= level)
-			level = 0;
-		if (cls == SEC_PUB)
-			level = 0;
-		else if (cls == SEC_OTHER && !names_works(t) && !level)
-			level = L->heading;
+		if (v->l[line].heading)
+			level = other_after(v, &v->l[line], level);
 	}
 	for (; r < v->nraw; r++)
 		v->raw[kept++] = v->raw[r];

@@ -163,14 +163,25 @@ static size_t etal_at(const char *s, size_t n, size_t i)
 	return 0;
 }
 
-/* The word "and" or "&" standing alone at i. */
+/* The word "and" or "&" standing alone at i, or "and" in the languages
+ * whose word for it is no part of a name ("S. G. Hartmann et M. D.
+ * Tournier"; "und", "och", "og", "ja", "és", "și", "и", "та", "і"), but
+ * not "et al."; Catalan "i", Spanish "y" and Portuguese "e" join family
+ * names too ("Fontcuberta i Morral"). */
 static size_t and_at(const char *s, size_t n, size_t i)
 {
+	static const char *const words[] = {"and", "And", "und", "et", "och", "og", "ja", "\xC3\xA9s",
+	                                    "\xC8\x99i", "\xD0\xB8", "\xD1\x82\xD0\xB0", "\xD1\x96"};
 	if (s[i] == '&' && (i + 1 == n || str_space((unsigned char)s[i + 1])))
 		return 1;
-	if (i + 3 <= n && (!memcmp(s + i, "and", 3) || !memcmp(s + i, "And", 3)) &&
-	    (i + 3 == n || str_space((unsigned char)s[i + 3])))
-		return 3;
+	if (i && !str_space((unsigned char)s[i - 1]) && s[i - 1] != ',')
+		return 0;
+	for (size_t k = 0; k < sizeof words / sizeof *words; k++) {
+		size_t l = strlen(words[k]);
+		if (i + l <= n && !memcmp(s + i, words[k], l) && (i + l == n || str_space((unsigned char)s[i + l])) &&
+		    (l != 2 || memcmp(s + i, "et", 2) || !etal_at(s, n, i)))
+			return l;
+	}
 	return 0;
 }
 
@@ -521,6 +532,16 @@ void au_split(struct arena *a, cx_str s, int family_first, int vancouver, struct
 		out->given = arena_str(a, w[1].p, w[1].n);
 		return;
 	}
+	/* "McLaughlin DVP", "Liu S" in a list of other forms: Vancouver's
+	 * initials after the family name, whatever the rest of the list does;
+	 * with no vowel, since "Wei LI" is a family name in capitals */
+	if (nw == 2 && w[1].n >= 1 && w[1].n <= 3 && is_caps_initials(w[1]) && !is_caps_word(w[0]) && w[0].n > 1 &&
+	    !memchr(w[1].p, 'A', w[1].n) && !memchr(w[1].p, 'E', w[1].n) && !memchr(w[1].p, 'I', w[1].n) &&
+	    !memchr(w[1].p, 'O', w[1].n) && !memchr(w[1].p, 'U', w[1].n) && !memchr(w[1].p, 'Y', w[1].n)) {
+		out->family = arena_str(a, w[0].p, w[0].n);
+		out->given = spelled_initials(a, w[1]);
+		return;
+	}
 	size_t last = nw - 1;
 	if (nw >= 3 && is_suffix(w[last])) {
 		out->suffix = arena_str(a, w[last].p, w[last].n);
@@ -612,6 +633,14 @@ static int family_part(const struct au_state *S, const struct au_slot *f, int in
 		return 1;
 	cx_str t = {S->s + f->first, f->last - f->first}, w;
 	size_t i = 0, k = 0;
+	if (nw == 3) { /* two family names joined: "Fontcuberta i Morral", "Ortega y Gasset" */
+		cx_str a, j, b;
+		next_word(t, &i, &a), next_word(t, &i, &j), next_word(t, &i, &b);
+		if (j.n == 1 && strchr("iye", j.p[0]) && str_is_upper((unsigned char)a.p[0]) &&
+		    str_is_upper((unsigned char)b.p[0]))
+			return 1;
+		i = 0;
+	}
 	while (next_word(t, &i, &w) && ++k < nw)
 		if (!particle_ci(w))
 			return 0;
@@ -642,6 +671,12 @@ static int given_part(const struct au_state *S, const struct au_slot *g, int *in
 	return nw >= 1 && nw <= 3;
 }
 
+/* Is the slot written in Han, kana or Hangul? */
+static int slot_cjk(const struct au_state *S, const struct au_slot *sl)
+{
+	return is_cjk(S->s + sl->first, sl->last - sl->first);
+}
+
 /* Fold "Family, Given" pairs of a comma-separated list, left to right: a
  * family part, a comma, a given part.  The folding stands only when it
  * leaves no one-word name alone (people have two names; a list of
@@ -660,6 +695,7 @@ static unsigned char *fold_pairs(struct arena *a, struct au_state *S)
 		int next_pair = i + 2 < S->nv && S->v[i + 1].sep == ',' && slot_initials(S, &S->v[i + 2]) &&
 		                family_part(S, &S->v[i + 1], 1);
 		if (i + 1 < S->nv && f->sep == ',' && given_part(S, &S->v[i + 1], &init) && family_part(S, f, init) &&
+		    slot_cjk(S, f) == slot_cjk(S, &S->v[i + 1]) && /* "鈴木花子, McLaughlin DVP": two names */
 		    !f->others && (init || !next_pair)) {
 			pair[i] = 1;
 			npair++;

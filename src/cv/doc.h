@@ -227,6 +227,7 @@ cx_str cvd_unlinked(struct arena *a, cx_str s, cx_str *links);
 cx_str cvd_tex_spans(struct arena *a, cx_str s);
 size_t cvd_rank_at(const char *s, size_t n, size_t i);
 enum sec cvd_sec_class(cx_str t, enum cv_hint *hint);
+int cvd_status_words(cx_str t);
 void cvd_segment(struct cv *v);
 /* Long prose: an abstract, or the page talking about its owner. */
 int cvd_prose(cx_str p);

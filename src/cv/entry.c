@@ -308,10 +308,17 @@ static cx_str editor_text(struct arena *a, cx_str s)
 			memset(p + i, ' ', k);
 		}
 	}
-	cx_str t = trim_set(S(p, n), ",.;:()[] ");
+	cx_str t = trim_set(S(p, n), ",;:()[] ");
 	t = drop_lead(t, "in", ":, ");
 	t = drop_lead(t, "by", ":, ");
-	return trim_set(t, ",.;:()[] ");
+	/* the stop of a last initial stays ("Halvorsen, N. (ed.)") */
+	for (;;) {
+		t = trim_set(t, ",;:()[] ");
+		if (!t.n || t.p[t.n - 1] != '.' ||
+		    (t.n >= 2 && str_is_upper((unsigned char)t.p[t.n - 2]) && (t.n == 2 || !str_alpha((unsigned char)t.p[t.n - 3]))))
+			return t;
+		t.n--;
+	}
 }
 
 static int any_word(cx_str s, const char *const *w)
@@ -592,6 +599,23 @@ static int thesis_in_names(const struct cv_item *it, struct cv_item *out)
 	out->seg[LAB_AUTHOR] = names;
 	out->seg[LAB_CONTAINER] = trim_set(S(a.p + cut, a.n - cut), " ,;.");
 	return 1;
+}
+
+/* Does s open with a run of dashes ("-----", "———", "___"), which a
+ * list writes for the authors of the reference before? */
+static int dashes_first(cx_str s)
+{
+	size_t i = 0, n = 0, k;
+	while (i < s.n && (s.p[i] == ' ' || CX_IS_MARK(s.p[i])))
+		i++;
+	while (i < s.n) {
+		int32_t c = utf8_next(s.p + i, s.n - i, &k);
+		if (c != '-' && c != '_' && c != 0x2013 && c != 0x2014 && c != 0x2015 && c != 0x2E3A && c != 0x2E3B)
+			break;
+		n += c == 0x2E3A ? 2 : c == 0x2E3B ? 3 : 1;
+		i += k;
+	}
+	return n >= 2 && (n >= 3 || i >= s.n || s.p[i] != ' ' || (s.p[i - 1] & 0x80));
 }
 
 /* The page's owner as the one author of an item that names none. */
@@ -1301,8 +1325,15 @@ static cx_str arxiv_id(cx_str s)
 			m++;
 		if (m < 4 || m > 5)
 			continue;
-		/* only with arXiv in the text before it, or CoRR's "abs/" */
+		/* only with arXiv in the text before it, CoRR's "abs/", or as
+		 * a word of its own in the exact form ("1706.03762v2") */
 		int ok = i >= 4 && !memcmp(s.p + i - 4, "abs/", 4);
+		size_t wb = i, we = i;
+		while (wb && !str_space((unsigned char)s.p[wb - 1]))
+			wb--;
+		while (we < s.n && !str_space((unsigned char)s.p[we]))
+			we++;
+		ok = ok || cv_arxiv_token(s.p + wb, we - wb);
 		for (size_t j = i >= 40 ? i - 40 : 0; j + 5 <= i && !ok; j++)
 			ok = (s.p[j] == 'a' || s.p[j] == 'A') && !strncmp(s.p + j + 1, "rxiv", 4) ? 1
 			     : (s.p[j] == 'a' || s.p[j] == 'A') && !strncmp(s.p + j + 1, "rXiv", 4);
@@ -1419,9 +1450,54 @@ static cx_str abbrev_end(cx_str s, cx_str t)
 	return t;
 }
 
+/* The words of a bracket after a title that says what the work is or
+ * how it was published, no part of the title: "[Internet]", "[PhD
+ * thesis]", "[dissertation]", "[abstract]". */
+static int medium_words(cx_str s)
+{
+	static const char *const w[] = {"internet", "online", "dissertation", "thesis", "phd", "ph.d.", "msc", "m.sc.",
+	                                "master's", "masters", "master", "doctoral", "bachelor's", "cd-rom", "dvd",
+	                                "electronic", "resource", "ebook", "e-book", "monograph", "abstract", "poster",
+	                                "preprint", "serial", "microfiche", "database", "computer", "program",
+	                                "software", "video", "audio", "podcast", "data", "set", "dataset", NULL};
+	size_t i = 0, n = 0;
+	while (i < s.n) {
+		while (i < s.n && (s.p[i] == ' ' || s.p[i] == '/' || s.p[i] == ','))
+			i++;
+		size_t b = i;
+		while (i < s.n && s.p[i] != ' ' && s.p[i] != '/' && s.p[i] != ',')
+			i++;
+		if (i == b)
+			break;
+		size_t k = 0;
+		while (w[k] && !(strlen(w[k]) == i - b && str_ieqn(s.p + b, w[k], i - b)))
+			k++;
+		if (!w[k])
+			return 0;
+		n++;
+	}
+	return n > 0;
+}
+
+/* The words of such a bracket at the end of the title t, or "". */
+static cx_str medium_of(cx_str t)
+{
+	t = trim_set(t, ",.;:\"' ");
+	if (t.n < 4 || t.p[t.n - 1] != ']')
+		return S("", 0);
+	const char *o = t.p + t.n - 1;
+	while (o > t.p && *o != '[')
+		o--;
+	cx_str in = S(o + 1, (size_t)(t.p + t.n - 1 - o - 1));
+	return *o == '[' && o > t.p + 8 && medium_words(in) ? in : S("", 0);
+}
+
 static cx_str title_text(cx_str t)
 {
 	t = trim_set(t, ",.;:\"' ");
+	cx_str m = medium_of(t); /* "... grasslands [PhD thesis]": no part of it */
+	if (m.n)
+		t = trim_set(S(t.p, (size_t)(m.p - 1 - t.p)), ",.;:\"' ");
 	/* a title ending in "?" or "!" keeps it; one in quotes loses them.
 	 * A small word after the title's last stop is the start of what the
 	 * item says next ("... problems. for" of "(In preparation for X)") */
@@ -2031,12 +2107,19 @@ static void series_letter(struct arena *a, cx_str *cont, struct cv_item *it)
 		 * D78, 025018 (2008)") */
 		int shift = it->seg[LAB_VOLUME].n && !it->seg[LAB_PAGES].n && v.n && v.n <= 8 &&
 		            str_digit((unsigned char)v.p[0]) && str_digit((unsigned char)v.p[v.n - 1]);
+		/* or the issue alone ("Phys. Rev. D72 (3) (2011) 034512") */
+		cx_str pv = trim_set(it->seg[LAB_VOLUME], " ,.;:");
+		int issue = pv.n >= 3 && pv.p[0] == '(' && pv.p[pv.n - 1] == ')' && v.n && str_digit((unsigned char)v.p[0]);
 		if (d && d < e && d >= 2 && (cont->p[d - 2] == ' ' || cont->p[d - 2] == '.') &&
-		    series_vol(S(cont->p + d - 1, e - d + 1)) && (!it->seg[LAB_VOLUME].n || shift)) {
+		    series_vol(S(cont->p + d - 1, e - d + 1)) && (!it->seg[LAB_VOLUME].n || shift || issue)) {
 			letter = cont->p[d - 1];
-			if (it->seg[LAB_VOLUME].n)
-				it->seg[LAB_PAGES] = v;
-			it->seg[LAB_VOLUME] = S(cont->p + d, e - d);
+			if (issue)
+				it->seg[LAB_VOLUME] = cv_cat(a, S(cont->p + d, e - d), " ", pv);
+			else {
+				if (it->seg[LAB_VOLUME].n)
+					it->seg[LAB_PAGES] = v;
+				it->seg[LAB_VOLUME] = S(cont->p + d, e - d);
+			}
 			*cont = trim_set(S(cont->p, d - 1), " ");
 		} else if (d && d < e && e - d <= 4 && d >= 4 && cont->p[d - 1] == '.' &&
 		           str_is_lower((unsigned char)cont->p[d - 2]) && (!it->seg[LAB_VOLUME].n || shift)) {
@@ -2066,6 +2149,13 @@ struct cx_entry *cv_entry(struct cv_ctx *x, const struct cv_item *it)
 		it = &quoted;
 	if (thesis_in_names(it, &thesis))
 		it = &thesis;
+	struct cv_item said;
+	static const char *const degree[] = {"thesis", "dissertation", "phd", "doctoral", "master's", "masters", NULL};
+	if (!it->seg[LAB_GENRE].n && any_word(medium_of(it->seg[LAB_TITLE]), degree)) {
+		said = *it; /* "[PhD thesis]" after the title says its kind */
+		said.seg[LAB_GENRE] = medium_of(it->seg[LAB_TITLE]);
+		it = &said;
+	}
 	cx_str title = title_text(it->seg[LAB_TITLE]);
 	cx_str status = status_tail(&title);
 	struct cx_entry *e = arena_calloc(x->a, sizeof *e);
@@ -2161,6 +2251,12 @@ struct cx_entry *cv_entry(struct cv_ctx *x, const struct cv_item *it)
 		add_names(&b, CX_F_AUTHOR, cv_cat(x->a, CX_STR(","), " ", co), it->line, &equal);
 	else if (it->seg[LAB_AUTHOR].n)
 		add_names(&b, CX_F_AUTHOR, it->seg[LAB_AUTHOR], it->line, &equal);
+	if (!cx_entry_get(e, CX_F_AUTHOR) && !it->seg[LAB_EDITOR].n && x->lists && x->last_authors &&
+	    it->ntok && dashes_first(S(it->tok[0].p, it->tok[0].n))) { /* "----- (2009b). Title": the authors of the item before */
+		struct cx_field *f = add(&b, CX_F_AUTHOR, x->last_authors->text);
+		f->names = x->last_authors->names;
+		f->nnames = x->last_authors->nnames;
+	}
 	if (!cx_entry_get(e, CX_F_AUTHOR) && !it->seg[LAB_EDITOR].n && x->lists)
 		add_owner(&b, it->line); /* the owner's own work */
 	if (it->seg[LAB_EDITOR].n)

@@ -65,10 +65,10 @@ static const char *const connector_words[] = {
 	"with", "at", "for", "on", "preparation", "progress", "revision", "press", "accepted", "revise",
 	"resubmit", NULL};
 
-/* A heading that names a publication status ("Under Review", "In
- * Preparation", "Accepted"): the papers under it are publications (of
- * a kind their own text says: a status has no venue). */
-static int status_heading(cx_str t)
+/* Does the text name a publication status ("Under Review", "In
+ * Preparation", "Accepted")?  Papers under such a heading are
+ * publications (of a kind their own text says: a status has no venue). */
+int cvd_status_words(cx_str t)
 {
 	static const char *const st[] = {"under review", "in preparation", "in progress", "under revision",
 	                                 "revise and resubmit", "submitted", "in press", "accepted", "forthcoming",
@@ -140,7 +140,7 @@ enum sec cvd_sec_class(cx_str t, enum cv_hint *hint)
 	 * words or more say so; anything else is no title of ours */
 	if (words == 0 || words > 7 || (unknown && (!pub || words - unknown < 2)))
 		return SEC_NONE;
-	if (pub || (!other && status_heading(t)))
+	if (pub || (!other && cvd_status_words(t)))
 		return SEC_PUB;
 	if (other)
 		return SEC_OTHER;

@@ -39,12 +39,16 @@ struct cv_ctx {
 	int owner_warned;
 	const struct lab_model *model;
 	int lists;             /* a publication list (cv): an item without authors is its owner's */
+	const struct cx_field *last_authors; /* the authors of the item before, for a run of dashes */
 };
 
 /* Label the item text s (with markup bytes, enum cx_mark; '\n' between the
  * lines of a block) into it->seg.  roles: each line's role (enum role), or
  * NULL; lines: read it as a block of a page (feat_seq), not as a reference
  * string alone.  The labels read it->heading, if set. */
+/* Is the token (p, n) an arXiv identifier ("arXiv:1706.03762",
+ * "1706.03762v2", "hep-ph/0502182"), brackets and punctuation aside? */
+int cv_arxiv_token(const char *p, size_t n);
 void cv_label(struct cv_ctx *x, const char *s, size_t n, const uint8_t *roles, int lines, struct cv_item *it);
 
 /* The entry for a labelled item, or NULL when it holds no title. */

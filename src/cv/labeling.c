@@ -17,6 +17,22 @@
 /* ---- labelling ------------------------------------------------------------ */
 
 /* Markup bytes become token flags; the token text keeps none of them. */
+/* The length of "[Internet]", "[online]", "[serial online]", "[CD-ROM]"
+ * at s (NLM and Vancouver styles write it after a title or a journal):
+ * the medium, no word of any field; or 0. */
+static size_t online_at(const char *s, size_t n)
+{
+	static const char *const w[] = {"[internet]", "[online]", "[serial online]", "[serial on the internet]",
+	                                "[cd-rom]", "[electronic resource]", "[online resource]", "[database on the internet]",
+	                                NULL};
+	for (size_t k = 0; w[k]; k++) {
+		size_t l = strlen(w[k]);
+		if (l <= n && str_ieqn(s, w[k], l))
+			return l;
+	}
+	return 0;
+}
+
 static size_t strip_marks(struct arena *a, const char *s, size_t n, char **out, uint8_t **fl, uint32_t **om)
 {
 	char *p = arena_alloc(a, n + 1);
@@ -39,6 +55,13 @@ static size_t strip_marks(struct arena *a, const char *s, size_t n, char **out, 
 				cur |= TOK_LINK;
 			else if (c == CX_M_URL_OFF)
 				cur &= ~(unsigned)TOK_LINK;
+			continue;
+		}
+		size_t l = c == '[' ? online_at(s + i, n - i) : 0;
+		if (l) { /* it goes with the space before it: "TUGboat [Internet]. 2006" */
+			if (k && p[k - 1] == ' ')
+				k--;
+			i += l - 1;
 			continue;
 		}
 		p[k] = (char)c;
@@ -156,6 +179,60 @@ static void title_line(const struct tok *tk, uint8_t *lab, size_t nt)
 					lab[i] = LAB_TITLE;
 			if (list || pe)
 				return;
+		}
+		pb = b, pe = e;
+		b = e;
+	}
+}
+
+static int any_label(const uint8_t *lab, size_t nt, int l);
+
+/* How many seams of a list the line [b, e) holds: "and", or a comma
+ * inside it. */
+static size_t list_seams(const struct tok *tk, size_t b, size_t e)
+{
+	size_t n = 0;
+	for (size_t i = b; i < e; i++)
+		n += connective(&tk[i]) || (i + 1 < e && tk[i].p[tk[i].n - 1] == ',');
+	return n;
+}
+
+/* Is the line [b, e) a list of names that closed: its seams, and no seam
+ * left open at its end? */
+static int closed_list(const struct tok *tk, const uint8_t *lab, size_t b, size_t e)
+{
+	size_t names = 0;
+	for (size_t i = b; i < e; i++)
+		names += lab[i] == LAB_AUTHOR;
+	const struct tok *t = &tk[e - 1];
+	return names >= 2 && lab[e - 1] == LAB_AUTHOR && list_seams(tk, b, e) && !connective(t) &&
+	       t->p[t->n - 1] != ',' && t->p[t->n - 1] != ';';
+}
+
+/* A short line of author words with no seam of a list in it is no part of
+ * the author list on the line beside it.  After a list that closed, it is
+ * the venue ("Lind, Erik and Dick, Kimberly A. | Phys. Rev. B"); between
+ * a long title's line and a list of three names or more, the title's
+ * wrapped end ("... Grown from Metal-Organic | Precursors. | Thelander,
+ * Claes and Dick, Kimberly A. and ..."). */
+static void lone_lines(const struct tok *tk, uint8_t *lab, size_t nt)
+{
+	int container = any_label(lab, nt, LAB_CONTAINER);
+	size_t pb = 0, pe = 0;
+	for (size_t b = 0; b < nt;) {
+		size_t e = line_end(tk, nt, b);
+		if (pe && lab[b] == LAB_AUTHOR && e - b <= 6 && !list_seams(tk, b, e) &&
+		    tk[e - 1].p[tk[e - 1].n - 1] != ',') {
+			size_t ne = e < nt ? line_end(tk, nt, e) : e;
+			if (!container && closed_list(tk, lab, pb, pe) && any_label(lab, pb, LAB_TITLE)) {
+				for (size_t i = b; i < e; i++)
+					if (lab[i] == LAB_AUTHOR || lab[i] == LAB_EDITOR || lab[i] == LAB_EDITION)
+						lab[i] = LAB_CONTAINER;
+				container = 1;
+			} else if (pe - pb >= 6 && all_of(lab, pb, pe, LAB_TITLE) && all_of(lab, b, e, LAB_AUTHOR) &&
+			           ne > e && lab[e] == LAB_AUTHOR && list_seams(tk, e, ne) >= 2)
+				for (size_t i = b; i < e; i++)
+					lab[i] = LAB_TITLE;
 		}
 		pb = b, pe = e;
 		b = e;
@@ -702,6 +779,78 @@ static int bare_year(const struct tok *t)
 	       str_digit((unsigned char)t->p[3]);
 }
 
+/* After the title, a list of "Family, I." names ends at its last
+ * initials: a capitalised word after them that no initials follow is the
+ * venue ("Deep roots of the oak. Lee, A., Roberts, M. | Nature, 2019."),
+ * when nothing else is. */
+static void venue_after_initials(const struct tok *tk, uint8_t *lab, size_t nt)
+{
+	if (any_label(lab, nt, LAB_CONTAINER))
+		return;
+	size_t a = 0;
+	while (a < nt && lab[a] != LAB_AUTHOR)
+		a++;
+	if (!a || lab[a - 1] != LAB_TITLE)
+		return;
+	size_t e = a;
+	while (e < nt && lab[e] == LAB_AUTHOR)
+		e++;
+	for (size_t i = a + 2; i < e; i++) {
+		const struct tok *f = &tk[i - 2];
+		if (!initial(&tk[i - 1]) || f->p[f->n - 1] != ',' || !str_is_upper((unsigned char)f->p[0]) || initial(f) ||
+		    !str_is_upper((unsigned char)tk[i].p[0]) || initial(&tk[i]) || connective(&tk[i]) || e - i > 4 ||
+		    (i + 1 < nt && initial(&tk[i + 1])))
+			continue;
+		/* the name before ended on its initials too: "Lee, A., Roberts,
+		 * M.", not "Kenji Sato, L. Samuelson" */
+		const struct tok *g = i - 2 > a ? &tk[i - 3] : NULL;
+		if (g && (g->n < 3 || g->p[g->n - 1] != ',' || g->p[g->n - 2] != '.'))
+			continue;
+		if (e < nt && lab[e] != LAB_DATE && lab[e] != LAB_VOLUME && lab[e] != LAB_PAGES)
+			return;
+		for (size_t j = i; j < e; j++)
+			lab[j] = LAB_CONTAINER;
+		return;
+	}
+}
+
+/* "Westwood, Messing, and Lelkes (2020). Projecting confidence.": words
+ * that open the item, labelled a title, before the date and another run
+ * of title words, are the authors, when they read as a list of names
+ * (capitalised words, up to four to a name, between commas and "and"):
+ * no item has two titles. */
+static void names_before_date(const struct tok *tk, uint8_t *lab, size_t nt)
+{
+	size_t d = 0;
+	while (d < nt && lab[d] == LAB_TITLE)
+		d++;
+	if (!d || d > 24 || d + 1 >= nt || lab[d] != LAB_DATE || tk[d].p[0] != '(')
+		return;
+	size_t t = d;
+	while (t < nt && lab[t] == LAB_DATE)
+		t++;
+	if (t >= nt || lab[t] != LAB_TITLE || tk[d - 1].p[tk[d - 1].n - 1] == '.')
+		return;
+	size_t piece = 0;
+	for (size_t i = 0; i < d; i++) {
+		if (connective(&tk[i])) { /* "Messing, and Lelkes" too */
+			if (!i || (!piece && tk[i - 1].p[tk[i - 1].n - 1] != ','))
+				return;
+			piece = 0;
+			continue;
+		}
+		if (!str_is_upper((unsigned char)tk[i].p[0]) || ++piece > 4)
+			return;
+		char c = tk[i].p[tk[i].n - 1];
+		if (c == ',')
+			piece = 0;
+		else if (strchr(".:;?!", c) && !initial(&tk[i]))
+			return;
+	}
+	for (size_t i = 0; i < d; i++)
+		lab[i] = LAB_AUTHOR;
+}
+
 /* A year between the authors and the title is the item's date ("Guina M
  * D and Dubrovskii V G | 2022 | Sub-Poissonian ..."), when nothing else
  * dates it. */
@@ -831,6 +980,19 @@ static void names_after_title(const struct tok *tk, uint8_t *lab, size_t nt)
 			return;
 		}
 	}
+	/* the title closed where its words end, and no name is in the item:
+	 * names read as the venue or its place after it ("Shallow roots of
+	 * the pine. | Kenji Sato, L. Samuelson. | Cell, 2017.") are the
+	 * authors, to the word that closes them, with more after them */
+	char c = te > a ? tk[te - 1].p[tk[te - 1].n - 1] : 0;
+	if ((c != '.' && c != '?' && c != '!') || any_label(lab, nt, LAB_AUTHOR) || any_label(lab, nt, LAB_EDITOR))
+		return;
+	size_t k = te;
+	while (k < nt && k - te < 16 && !(tk[k].p[tk[k].n - 1] == '.' && !initial(&tk[k])))
+		k++;
+	if (k + 1 < nt && k - te < 16 && lab[te] != LAB_DATE && name_list(tk, te, k + 1) && list_seams(tk, te, k + 1))
+		for (size_t i = te; i <= k; i++)
+			lab[i] = LAB_AUTHOR;
 }
 
 /* Is the token's word, its punctuation aside, one of the list? */
@@ -889,6 +1051,82 @@ static void editors_first(const struct tok *tk, uint8_t *lab, size_t nt)
 		else if (lab[i] != LAB_EDITOR)
 			return;
 	}
+}
+
+/* Names that open the item, read as its editors, are its authors when no
+ * word of the item says "editors" ("eds.", "Hrsg.", "edited by"): an
+ * item names no editors first without saying so. */
+static void editors_unsaid(const struct tok *tk, uint8_t *lab, size_t nt)
+{
+	static const char *const ed[] = {"editors", "editor", "eds", "Eds", "Hrsg", "hrsg", "Hg", "dir", "coord",
+	                                 "ed", "Ed", "edited", "Edited", "éd", "éds", NULL};
+	size_t b = 0;
+	while (b < nt && lab[b] == LAB_NUMBER)
+		b++;
+	if (b >= nt || lab[b] != LAB_EDITOR || any_label(lab, nt, LAB_AUTHOR))
+		return;
+	for (size_t i = 0; i < nt; i++)
+		if (word_in(&tk[i], ed))
+			return;
+	for (size_t i = b; i < nt && lab[i] == LAB_EDITOR; i++)
+		lab[i] = LAB_AUTHOR;
+}
+
+/* An item of a publication list with no title, whose venue words after
+ * the authors hold a sentence that closes before more of them ("Arbiol,
+ * Jordi. | Another paper on growth. Nano Letters, 2016."): that sentence
+ * is the title. */
+static void title_in_venue(const struct tok *tk, uint8_t *lab, size_t nt)
+{
+	if (any_label(lab, nt, LAB_TITLE))
+		return;
+	size_t b = 0;
+	while (b < nt && lab[b] != LAB_CONTAINER)
+		b++;
+	if (!b || b >= nt || lab[b - 1] != LAB_AUTHOR)
+		return;
+	for (size_t i = b; i + 1 < nt && lab[i + 1] == LAB_CONTAINER; i++) {
+		char c = tk[i].p[tk[i].n - 1];
+		if ((c == '.' && !initial(&tk[i]) && !lab_abbrev_word(tk[i].p, tk[i].n)) || c == '?' || c == '!') {
+			if (i == b)
+				return;
+			for (size_t j = b; j <= i; j++)
+				lab[j] = LAB_TITLE;
+			return;
+		}
+	}
+}
+
+/* Does p[0..n) hold one of the bytes of set? */
+static int strpbrk_n(const char *p, size_t n, const char *set)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strchr(set, p[i]))
+			return 1;
+	return 0;
+}
+
+/* A "place" with no publisher, and a volume or pages after it, is the
+ * journal ("Move it! | TUGboat. 2013;34:196-9."): a book's place comes
+ * with its publisher, a journal with its numbers. */
+static void place_is_journal(const struct tok *tk, uint8_t *lab, size_t nt)
+{
+	if (any_label(lab, nt, LAB_CONTAINER) || any_label(lab, nt, LAB_PUBLISHER))
+		return;
+	size_t b = 0;
+	while (b < nt && lab[b] != LAB_LOCATION)
+		b++;
+	if (!b || b >= nt || lab[b - 1] != LAB_TITLE)
+		return;
+	size_t e = b;
+	while (e < nt && lab[e] == LAB_LOCATION)
+		e++;
+	/* the numbers right after it: "2013;34:196-9", "34(2)" */
+	if (e >= nt || any_label(lab + e, nt - e, LAB_LOCATION) || !str_digit((unsigned char)tk[e].p[0]) ||
+	    !(any_label(lab, nt, LAB_VOLUME) || any_label(lab, nt, LAB_PAGES) || strpbrk_n(tk[e].p, tk[e].n, ";:(")))
+		return;
+	for (size_t i = b; i < e; i++)
+		lab[i] = LAB_CONTAINER;
 }
 
 /* An italic run is one field.  When the title is set upright and the
@@ -1132,6 +1370,182 @@ static void paren_title(const struct tok *tk, uint8_t *lab, size_t nt)
 		lab[i] = LAB_NOTE;
 }
 
+/* Is the token an arXiv identifier: "arXiv:1706.03762", "1706.03762v2",
+ * "[hep-ph/0502182]", "arXiv:hep-th/9711200"?  Without "arXiv:" before
+ * it, a new-style identifier counts only in its exact form: the year and
+ * a month 01-12 (from 0704), a stop, four digits until 1412 and five
+ * after, a version or none; an old one only with a known archive's name. */
+int cv_arxiv_token(const char *p, size_t n)
+{
+	while (n && strchr("[(", *p))
+		p++, n--;
+	while (n && strchr(".,;:])", p[n - 1]))
+		n--;
+	int prefixed = n > 6 && str_ieqn(p, "arxiv:", 6);
+	if (prefixed)
+		p += 6, n -= 6;
+	size_t d = 0;
+	while (d < n && str_digit((unsigned char)p[d]))
+		d++;
+	if (d == 4 && d < n && p[d] == '.') {
+		size_t m = 0;
+		while (d + 1 + m < n && str_digit((unsigned char)p[d + 1 + m]))
+			m++;
+		size_t e = d + 1 + m;
+		if (e + 1 < n && p[e] == 'v') {
+			e++;
+			while (e < n && str_digit((unsigned char)p[e]))
+				e++;
+		}
+		int yy = (p[0] - '0') * 10 + (p[1] - '0'), mm = (p[2] - '0') * 10 + (p[3] - '0');
+		if (e != n || mm < 1 || mm > 12 || (m != 4 && m != 5))
+			return 0;
+		return prefixed || (yy * 100 + mm >= 704 && m == (yy >= 15 ? 5u : 4u));
+	}
+	static const char *const arch[] = {"hep-ph", "hep-th", "hep-lat", "hep-ex", "astro-ph", "gr-qc", "quant-ph",
+	                                   "nucl-th", "nucl-ex", "cond-mat", "math-ph", "physics", "math", "cs", "nlin",
+	                                   "q-bio", NULL};
+	const char *sl = memchr(p, '/', n);
+	if (!sl || p + n - sl != 8)
+		return 0;
+	for (const char *q = sl + 1; q < p + n; q++)
+		if (!str_digit((unsigned char)*q))
+			return 0;
+	size_t an = (size_t)(sl - p);
+	const char *dot = memchr(p, '.', an); /* "math.AG/0309136" */
+	if (dot)
+		an = (size_t)(dot - p);
+	for (size_t k = 0; arch[k]; k++)
+		if (strlen(arch[k]) == an && !memcmp(p, arch[k], an))
+			return 1;
+	return 0;
+}
+
+/* An arXiv identifier is the reference's note, never its date, volume
+ * or pages ("arXiv:1703.04112, 2018": not the year 1703). */
+static void arxiv_notes(const struct tok *tk, uint8_t *lab, size_t nt)
+{
+	for (size_t i = 0; i < nt; i++)
+		if (lab[i] != LAB_URL && lab[i] != LAB_DOI && lab[i] != LAB_NOTE && cv_arxiv_token(tk[i].p, tk[i].n))
+			lab[i] = LAB_NOTE;
+}
+
+/* "R. K. Mahto, in: R. K. Mahto (Ed.), Physics of ...": the names before
+ * "in" are the authors, those after it and before "(Ed.)" the editors,
+ * even when the labeller read one run of editors. */
+static int in_word(const struct tok *t)
+{
+	return (t->n == 2 || (t->n == 3 && t->p[2] == ':')) && (t->p[0] == 'i' || t->p[0] == 'I') && t->p[1] == 'n';
+}
+
+static void authors_before_in(const struct tok *tk, uint8_t *lab, size_t nt)
+{
+	static const char *const ed[] = {"editors", "editor", "eds", "Eds", "ed", "Ed", NULL};
+	size_t b = 0;
+	while (b < nt && lab[b] == LAB_NUMBER)
+		b++;
+	size_t k = b;
+	while (k < nt && k < b + 40 && lab[k] == LAB_EDITOR && !in_word(&tk[k]))
+		k++;
+	if (k == b || k >= nt || !in_word(&tk[k]) || lab[k] != LAB_EDITOR)
+		return;
+	size_t e = k + 1;
+	while (e < nt && lab[e] == LAB_EDITOR && !word_in(&tk[e], ed))
+		e++;
+	/* "(Ed.)", "eds.", "(eds)", "editors": not the name "Ed" */
+	if (e >= nt || e == k + 1 || lab[e] != LAB_EDITOR ||
+	    !(memchr(tk[e].p, '.', tk[e].n) || tk[e].p[0] == '(' || tk[e].n >= 6))
+		return;
+	for (size_t i = b; i < k; i++)
+		lab[i] = LAB_AUTHOR;
+}
+
+/* "Edited by Jacques Perrin and Georges Blanc. Paris: ...": a name after
+ * "and" that closes the editors' list is theirs, whatever the labeller
+ * gave it (one to four capitalised words, the last closed by a stop or
+ * a comma). */
+static void editors_and(const struct tok *tk, uint8_t *lab, size_t nt)
+{
+	for (size_t i = 1; i + 2 < nt; i++) {
+		if (lab[i - 1] != LAB_EDITOR || !connective(&tk[i]) || lab[i + 1] == LAB_EDITOR)
+			continue;
+		size_t e = i + 1;
+		while (e < nt && e < i + 5 && str_is_upper((unsigned char)tk[e].p[0]) &&
+		       (initial(&tk[e]) || !strchr(".,", tk[e].p[tk[e].n - 1])))
+			e++;
+		if (e >= nt || e == i + 1 || !str_is_upper((unsigned char)tk[e].p[0]) ||
+		    !strchr(".,", tk[e].p[tk[e].n - 1]) || initial(&tk[e]) || lab_abbrev_word(tk[e].p, tk[e].n))
+			return;
+		for (size_t k = i; k <= e; k++)
+			lab[k] = LAB_EDITOR;
+		return;
+	}
+}
+
+/* "Annals Phys. 301, 118 (2002), hep-th/0203117": a year in parentheses
+ * that the labeller gave to the note, when no token is the date, is the
+ * date. */
+static void paren_year_date(const struct tok *tk, uint8_t *lab, size_t nt)
+{
+	if (any_label(lab, nt, LAB_DATE))
+		return;
+	for (size_t i = 1; i < nt; i++) {
+		const struct tok *t = &tk[i];
+		uint32_t n = t->n;
+		while (n && strchr(",.;:", t->p[n - 1]))
+			n--;
+		if (lab[i] == LAB_NOTE && n == 6 && t->p[0] == '(' && t->p[5] == ')' && bare_year_at(t->p + 1)) {
+			lab[i] = LAB_DATE;
+			return;
+		}
+	}
+}
+
+/* "In Thin Films, ed. Maria Rossi.": the book named between "In" and
+ * the role word that names the editors after it is the container, not
+ * one of them. */
+static void in_book_ed(const struct tok *tk, uint8_t *lab, size_t nt)
+{
+	static const char *const ed[] = {"ed", "Ed", "eds", "Eds", "edited", "Edited", NULL};
+	for (size_t i = 0; i + 3 < nt; i++) {
+		if (lab[i] != LAB_EDITOR || !in_word(&tk[i]) || (i && lab[i - 1] == LAB_EDITOR))
+			continue;
+		size_t r = i + 1;
+		while (r < nt && lab[r] == LAB_EDITOR && !word_in(&tk[r], ed))
+			r++;
+		if (r + 1 >= nt || r == i + 1 || lab[r] != LAB_EDITOR || tk[r - 1].p[tk[r - 1].n - 1] != ',' ||
+		    tk[r].p[tk[r].n - 1] == ',' || (tk[r].p[0] == 'e' && tk[r].n == 2)) /* "ed" alone is a word */
+			return;
+		/* "In D. P. Kumar, ed. Urban Futures": names
+		 * before the role word (initials, "and") are the editors */
+		for (size_t k = i + 1; k < r; k++) {
+			uint32_t m = tk[k].n, u = 0;
+			while (m && strchr(".,;:", tk[k].p[m - 1]))
+				m--;
+			for (uint32_t q = 0; q < m; q++)
+				u += str_is_upper((unsigned char)tk[k].p[q]) ? 1 : tk[k].p[q] == '.' || tk[k].p[q] == '-' ? 0 : 100;
+			if ((m && u <= 3) || connective(&tk[k]))
+				return;
+		}
+		size_t e = r + 1;
+		if (lab[e] != LAB_EDITOR) {
+			/* "ed. Maria Rossi. InTech": the name the labeller gave
+			 * the publisher */
+			while (e < nt && e < r + 6 && str_is_upper((unsigned char)tk[e].p[0]) &&
+			       (initial(&tk[e]) || !strchr(".,", tk[e].p[tk[e].n - 1])))
+				e++;
+			if (e >= nt || e == r + 1 || !str_is_upper((unsigned char)tk[e].p[0]) ||
+			    !strchr(".,", tk[e].p[tk[e].n - 1]) || e + 1 >= nt)
+				return;
+			for (size_t k = r + 1; k <= e; k++)
+				lab[k] = LAB_EDITOR;
+		}
+		for (size_t k = i; k < r; k++)
+			lab[k] = LAB_CONTAINER;
+		return;
+	}
+}
+
 void cv_label(struct cv_ctx *x, const char *s, size_t n, const uint8_t *roles, int lines, struct cv_item *it)
 {
 	char *t;
@@ -1160,6 +1574,7 @@ void cv_label(struct cv_ctx *x, const char *s, size_t n, const uint8_t *roles, i
 		date_lines(tk, lab, nt);
 		line_edges(tk, lab, nt);
 		title_line(tk, lab, nt);
+		lone_lines(tk, lab, nt);
 	}
 	link_spans(tk, lab, nt);
 	doi_tail(tk, lab, nt);
@@ -1171,17 +1586,30 @@ void cv_label(struct cv_ctx *x, const char *s, size_t n, const uint8_t *roles, i
 	title_end(tk, lab, nt);
 	italic_runs(tk, lab, nt, s, om);
 	year_before_title(tk, lab, nt);
+	names_before_date(tk, lab, nt);
+	venue_after_initials(tk, lab, nt);
 	names_after_title(tk, lab, nt);
 	in_note(tk, lab, nt);
 	volume_words(tk, lab, nt);
 	venue_edges(tk, lab, nt);
 	editors_end(tk, lab, nt);
 	editors_first(tk, lab, nt);
+	editors_unsaid(tk, lab, nt);
+	if (lines) /* a reference from a paper may have no title */
+		title_in_venue(tk, lab, nt);
+	place_is_journal(tk, lab, nt);
 	publisher_after(tk, lab, nt);
 	page_after_year(tk, lab, nt);
 	paren_title(tk, lab, nt);
 	abbrev_start(tk, lab, nt);
 	family_after_initials(tk, lab, nt);
+	if (!lines) {
+		authors_before_in(tk, lab, nt);
+		in_book_ed(tk, lab, nt);
+		arxiv_notes(tk, lab, nt);
+		paren_year_date(tk, lab, nt);
+		editors_and(tk, lab, nt);
+	}
 	if (it->heading.n)
 		heading_title(tk, lab, nt, it->heading);
 	/* punctuation alone at a line's end belongs to that line's last word,

@@ -450,6 +450,21 @@ void cvd_add_line(struct cv *v, const char *s, size_t n, unsigned line, int head
 	struct cv_line *L = new_line(v, line);
 	L->box = box;
 	cx_str t = cvd_trim((cx_str){s, n});
+	if (memchr(t.p, '&', t.n)) {
+		/* an entity in the decoded text: the page escaped it twice
+		 * ("&amp;amp;", as a template does to a value it was given
+		 * escaped), and shows "&amp;" where "&" was meant */
+		struct buf b = {0};
+		for (size_t i = 0; i < t.n;) {
+			size_t k = t.p[i] == '&' ? dom_entity(t.p + i + 1, t.p + t.n, &b) : 0;
+			if (k)
+				i += k + 1;
+			else
+				buf_putc(&b, t.p[i++]);
+		}
+		t = arena_str(&v->a, b.p ? b.p : "", b.n);
+		buf_free(&b);
+	}
 	L->s = t.n ? arena_strndup(&v->a, t.p, t.n) : (char *)"";
 	L->n = t.n;
 	L->heading = heading;

@@ -262,6 +262,7 @@ static int tenure_span(cx_str t)
 
 static void build_entries(struct cv *v, struct embedded *m)
 {
+	const struct cx_field *last = NULL; /* the authors of the item before */
 	for (size_t i = 0; i < v->nraw; i++) {
 		struct cv_raw *r = &v->raw[i];
 		const struct cv_item *it = r->item;
@@ -290,7 +291,7 @@ static void build_entries(struct cv *v, struct embedded *m)
 			continue;
 		v->found++;
 		struct cv_ctx x = {.a = &v->a, .c = v->c, .owner = v->owner, .model = v->model,
-		                   .owner_warned = v->owner_warned, .lists = 1};
+		                   .owner_warned = v->owner_warned, .lists = 1, .last_authors = last};
 		if (!it->seg[LAB_TITLE].n || title_only(it)) {
 			/* the page's own data for an item the labeller could not read */
 			struct cx_entry *d = embedded_take(v, m, r->text);
@@ -317,6 +318,8 @@ static void build_entries(struct cv *v, struct embedded *m)
 		}
 		struct cx_entry *e = cv_entry(&x, it);
 		v->owner_warned = x.owner_warned;
+		if (e && cx_entry_get(e, CX_F_AUTHOR))
+			last = cx_entry_get(e, CX_F_AUTHOR);
 		if (e)
 			push_entry(v, e, r->text);
 		else

@@ -57,6 +57,36 @@ static int num_after(const char *s, size_t n, size_t i)
 	return b > i && d && m < n && str_digit((unsigned char)s[m]);
 }
 
+/* Does s start with a year of four digits and no more ("2016)")? */
+static int bare_year(const char *s, size_t n)
+{
+	return n >= 5 && (s[0] == '1' || s[0] == '2') && str_digit((unsigned char)s[1]) &&
+	       str_digit((unsigned char)s[2]) && str_digit((unsigned char)s[3]) && !str_alnum((unsigned char)s[4]);
+}
+
+/* Does o[0, k), which ends in ')', end in a parenthesised number of one
+ * to four digits ("(1)", "(2009)")? */
+static int number_group(const char *o, size_t k)
+{
+	size_t b = k - 1;
+	while (b && str_digit((unsigned char)o[b - 1]))
+		b--;
+	return b && o[b - 1] == '(' && k - 1 - b >= 1 && k - 1 - b <= 4;
+}
+
+/* Does s start with the label of an identifier: "doi:", "arXiv:",
+ * "arXiv ", "URL ", "http://", "https://"? */
+static int id_label(const char *s, size_t n)
+{
+	static const char *const w[] = {"doi:", "doi ", "arxiv:", "arxiv ", "url ", "url:", "http://", "https://", NULL};
+	for (size_t k = 0; w[k]; k++) {
+		size_t m = strlen(w[k]);
+		if (n >= m && str_ieqn(s, w[k], m))
+			return 1;
+	}
+	return 0;
+}
+
 /* Text taken from a PDF file puts blanks where the page had none and
  * drops those it had: "Phys .Rev .D85 ( 2012)094025 ,arXiv :1203.2654",
  * "new physics,Phys. Rev.", "Topological Strings.JHEP 1211".  The blanks
@@ -77,6 +107,13 @@ static size_t respace(const char *s, size_t n, char *o)
 		unsigned char prev = k ? (unsigned char)o[k - 1] : ' ';
 		unsigned char next = i + 1 < n ? (unsigned char)s[i + 1] : ' ';
 		unsigned char after = i + 2 < n ? (unsigned char)s[i + 2] : ' ';
+		/* "2 . 76 TeV": a decimal number's stop between blanks */
+		if (c == ' ' && str_digit(prev) && next == '.' && after == ' ' && i + 3 < n &&
+		    str_digit((unsigned char)s[i + 3])) {
+			o[k++] = '.';
+			i += 2;
+			continue;
+		}
 		if (c == ' ' && next && strchr(",.;:", next) && !str_space(prev) && !(next == '.' && after == '.') &&
 		    !(next == '.' && ((str_digit(prev) && str_digit(after)) || link_token(s, n, i + 1)))) {
 			/* " ,X" -> ", X"; " ." at the end -> "." */
@@ -147,7 +184,8 @@ static size_t respace(const char *s, size_t n, char *o)
 			size_t m = j;
 			while (m < n && str_digit((unsigned char)s[m]))
 				m++;
-			if (k - 1 - b >= 4 && memchr(o + b, '-', k - 1 - b) &&
+			/* "astro-ph/ 0411203"; "arXiv:math/ 0512066" */
+			if (((k - 1 - b >= 4 && memchr(o + b, '-', k - 1 - b)) || (k - 1 - b >= 2 && b && o[b - 1] == ':')) &&
 			    (!b || o[b - 1] == ' ' || o[b - 1] == ':' || o[b - 1] == '[' || o[b - 1] == '(') && m - j == 7 &&
 			    (m == n || !str_alnum((unsigned char)s[m]))) {
 				i = j - 1;
@@ -174,6 +212,27 @@ static size_t respace(const char *s, size_t n, char *o)
 				i = j - 1;
 				continue;
 			}
+		}
+		/* "JHEP03 ( 2013)080": a journal's acronym run into the
+		 * volume before the year in parentheses */
+		if (str_digit(c) && str_is_upper(prev)) {
+			size_t b = k;
+			while (b && str_is_upper((unsigned char)o[b - 1]))
+				b--;
+			size_t j = i;
+			while (j < n && str_digit((unsigned char)s[j]))
+				j++;
+			size_t y = j;
+			while (y < n && s[y] == ' ')
+				y++;
+			if (k - b >= 3 && (!b || str_space((unsigned char)o[b - 1])) && j - i <= 3 && y > j && y + 5 < n &&
+			    s[y] == '(' && bare_year(s + y + 1 + (s[y + 1] == ' '), n - y - 1 - (s[y + 1] == ' ')))
+				o[k++] = ' ';
+		}
+		/* "006[arXiv:...]": a bracket touches the number before it */
+		if (c == '[' && str_digit(prev) && !link_token(s, n, i)) {
+			o[k++] = ' ';
+			prev = ' ';
 		}
 		/* "245 -260", "245- 260": a range's dash took a blank */
 		if ((c == ' ' || c == '-') && str_digit(prev)) {
@@ -253,6 +312,18 @@ static size_t respace(const char *s, size_t n, char *o)
 		o[k++] = (char)c;
 		if (i + 1 >= n || str_space(next))
 			continue;
+		if (c == ')' && (str_digit(next) || next == '(') && number_group(o, k) && !link_token(s, n, i)) {
+			/* "208 (3)(2011)211-230": an issue or a year in
+			 * parentheses touches the next number */
+			o[k++] = ' ';
+			continue;
+		}
+		if ((c == '.' || c == ',') && k >= 2 && (str_alnum((unsigned char)o[k - 2]) || o[k - 2] == ')') &&
+		    id_label(s + i + 1, n - i - 1)) {
+			/* "211-230.doi:10.1016/...", "2015),arXiv:1502.03311" */
+			o[k++] = ' ';
+			continue;
+		}
 		int letter = str_alpha(next) || (next >= 0xC3 && next != 0xE2); /* not a quote or a dash */
 		if ((c == ',' || c == ';') && !str_space(prev) &&
 		    (letter || next == '(' || (str_digit(next) && (!str_digit(prev) || num_after(s, n, i + 1)))) &&
@@ -260,6 +331,9 @@ static size_t respace(const char *s, size_t n, char *o)
 			o[k++] = ' ';
 		else if (c == ')' && open_spaced && (str_digit(next) || next == '[') && !link_token(s, n, i))
 			o[k++] = ' ';
+		else if (c == '.' && str_is_upper(next) && k >= 2 && str_digit((unsigned char)o[k - 2]) && i + 2 < n &&
+		         str_is_lower((unsigned char)s[i + 2]) && !link_token(s, n, i))
+			o[k++] = ' '; /* "pp. 411-436.Berlin: Springer" */
 		else if (c == '.' && str_is_upper(next) && k >= 4 && str_is_lower((unsigned char)o[k - 2]) &&
 		         str_is_lower((unsigned char)o[k - 3]) && str_is_lower((unsigned char)o[k - 4]) &&
 		         !link_token(s, n, i))

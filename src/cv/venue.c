@@ -494,7 +494,8 @@ static int venue_thesis_report(struct cv_ctx *v, cx_str t, struct venue_out *o)
 	}
 	/* technical reports: "Technical Report MSR-TR-2021-12, Microsoft Research" */
 	static const char *const tr[] = {"technical report", "tech. report", "tech. rep.", "tech report",
-	                                 "tech. rep", NULL};
+	                                 "tech. rep", "research report", "internal report", "technical note",
+	                                 "tech. note", "technical memorandum", "tech. memo", NULL};
 	for (size_t k = 0; tr[k]; k++) {
 		long a = cvd_find_ci(t, tr[k], 0);
 		if (a < 0)
