@@ -2095,9 +2095,13 @@ static void series_letter(struct arena *a, cx_str *cont, struct cv_item *it)
 		return; /* an abbreviated journal's name only */
 	char letter = 0;
 	cx_str v = trim_set(it->seg[LAB_VOLUME], " ,.;:()");
-	if (series_vol(v)) {
+	size_t w = 0; /* its first word: "B88" of "B88 (4)" */
+	while (w < v.n && v.p[w] != ' ' && v.p[w] != '(')
+		w++;
+	if (series_vol(v) || (w < v.n && series_vol(S(v.p, w)))) {
 		letter = v.p[0];
-		it->seg[LAB_VOLUME] = S(v.p + 1, v.n - 1);
+		cx_str sv = it->seg[LAB_VOLUME];
+		it->seg[LAB_VOLUME] = S(v.p + 1, (size_t)(sv.p + sv.n - v.p - 1));
 	} else {
 		size_t e = cont->n, d = e;
 		while (d && str_digit((unsigned char)cont->p[d - 1]))

@@ -1329,6 +1329,24 @@ static void abbrev_start(const struct tok *tk, uint8_t *lab, size_t nt)
 	}
 }
 
+/* "P. Müller und K. Schmidt, | Z. Phys. C 67": where the authors are
+ * written initials first, an initial after the last family name, before
+ * a word journals abbreviate, begins the journal's name, as no name ends
+ * in an initial there. */
+static void initial_opens_journal(const struct tok *tk, uint8_t *lab, size_t nt)
+{
+	if (nt < 4 || !initial(&tk[0]) || lab[0] != LAB_AUTHOR)
+		return;
+	size_t e = 0;
+	while (e < nt && lab[e] == LAB_AUTHOR)
+		e++;
+	if (e < 3 || e >= nt || lab[e] != LAB_CONTAINER || !lab_abbrev_word(tk[e].p, tk[e].n))
+		return;
+	const struct tok *i = &tk[e - 1], *f = &tk[e - 2];
+	if (i->n == 2 && initial(i) && f->p[f->n - 1] == ',' && !initial(f) && str_is_upper((unsigned char)f->p[0]))
+		lab[e - 1] = LAB_CONTAINER;
+}
+
 /* "P. Moreau and R. T. Hughes, Phys. Rev. C": where the authors are
  * written initials first, a word after the last initials that the
  * labeller took for a one-word title before the journal is the family
@@ -1603,6 +1621,7 @@ void cv_label(struct cv_ctx *x, const char *s, size_t n, const uint8_t *roles, i
 	paren_title(tk, lab, nt);
 	abbrev_start(tk, lab, nt);
 	family_after_initials(tk, lab, nt);
+	initial_opens_journal(tk, lab, nt);
 	if (!lines) {
 		authors_before_in(tk, lab, nt);
 		in_book_ed(tk, lab, nt);
