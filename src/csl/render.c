@@ -170,6 +170,18 @@ static int after_number(const char *s, char next)
 	return num && i && s[i - 1] != next;
 }
 
+/* s after b without the mark its markup opens with (a prefix's mark that
+ * went into the value ending b). */
+static void cat_without_lead(struct csl_render *r, struct buf *b, const char *s, int piq)
+{
+	size_t i0 = 0;
+	while (s[i0] && csl_mark_len(s + i0) && csl_mark_dir(s + i0) >= 0)
+		i0 += csl_mark_len(s + i0);
+	char *t = arena_strndup(r->a, s, strlen(s));
+	memmove(t + i0, t + i0 + 1, strlen(t + i0));
+	csl_cat(b, t, piq);
+}
+
 /* OUT followed by the mark MARK, in the arena. */
 static const char *with_mark(struct csl_render *r, const char *out, char mark)
 {
@@ -1370,12 +1382,7 @@ static size_t kids_into(struct csl_render *r, const struct csl_node *n, const ch
 			/* a prefix's mark after an undecorated group or macro
 			 * call went down into the value that ends it, as
 			 * citeproc-js moves it to the suffix there ("in.: Pub") */
-			size_t i0 = 0;
-			while (s[i0] && csl_mark_len(s + i0) && csl_mark_dir(s + i0) >= 0)
-				i0 += csl_mark_len(s + i0);
-			char *t = arena_strndup(r->a, s, strlen(s));
-			memmove(t + i0, t + i0 + 1, strlen(t + i0));
-			csl_cat(b, t, piq);
+			cat_without_lead(r, b, s, piq);
 		} else if (lead && !(delim && *delim) && (*nested & 16) && !r->plain && !r->sort &&
 		           !decorated(&k->f) && (buf_putc(b, 0), b->n--, after_number(b->p, (char)lead))) {
 			/* and after a number's suffix it stays ("12:. Pub"), as
@@ -1386,12 +1393,7 @@ static size_t kids_into(struct csl_render *r, const struct csl_node *n, const ch
 		           csl_mark_into_quote(b, lead)) {
 			/* and one that ends in a quoted text takes it inside
 			 * the quote, where it meets the value's last mark */
-			size_t i0 = 0;
-			while (s[i0] && csl_mark_len(s + i0) && csl_mark_dir(s + i0) >= 0)
-				i0 += csl_mark_len(s + i0);
-			char *t = arena_strndup(r->a, s, strlen(s));
-			memmove(t + i0, t + i0 + 1, strlen(t + i0));
-			csl_cat(b, t, piq);
+			cat_without_lead(r, b, s, piq);
 		} else if (lead && deco_pair && k->f.prefix && *k->f.prefix == lead) {
 			/* a prefix's mark meets no mark before it when either
 			 * piece is decorated, as citeproc-js moves a prefix's

@@ -916,6 +916,23 @@ int csl_into_value(struct buf *b, int p)
 	return 1;
 }
 
+/* Where the closing quotes after b's last mark (at) begin, the innermost
+ * first (a quote in the value inside the style's), when the style's own
+ * closing quote is among them; (size_t)-1 when it is not. */
+static size_t closing_quote(const struct buf *b, size_t at)
+{
+	size_t q = (size_t)-1;
+	int style_quote = 0;
+	for (size_t i = at; i + 1 < b->n; i++)
+		if (b->p[i] == CM_ESC && (b->p[i + 1] == CM_QUOTE_OFF || b->p[i + 1] == CM_DQUOTE_OFF ||
+		                          b->p[i + 1] == CM_SQUOTE_OFF)) {
+			if (q == (size_t)-1)
+				q = i;
+			style_quote |= b->p[i + 1] == CM_QUOTE_OFF;
+		}
+	return style_quote ? q : (size_t)-1;
+}
+
 /* s, the suffix of a group or macro call whose text ends in a quoted
  * text, or the delimiter after it, with punctuation-in-quote: as
  * citeproc-js, its first mark goes down to the quoted text however deep.
@@ -936,17 +953,8 @@ int csl_cat_around_quote(struct buf *b, const char *s, int piq)
 	size_t at;
 	if (!r || !strchr(".,;:!?", r) || !b->n || tail_char(b->p, b->n, &at) < 0)
 		return 0;
-	size_t q = (size_t)-1;
-	int style_quote = 0;
-	for (size_t i = at; i + 1 < b->n; i++)
-		if (b->p[i] == CM_ESC && (b->p[i + 1] == CM_QUOTE_OFF || b->p[i + 1] == CM_DQUOTE_OFF ||
-		                          b->p[i + 1] == CM_SQUOTE_OFF)) {
-			/* the innermost: a quote in the value inside the style's */
-			if (q == (size_t)-1)
-				q = i;
-			style_quote |= b->p[i + 1] == CM_QUOTE_OFF;
-		}
-	if (q == (size_t)-1 || !style_quote)
+	size_t q = closing_quote(b, at);
+	if (q == (size_t)-1)
 		return 0;
 	if (!piq) {
 		size_t a2;
@@ -1010,16 +1018,8 @@ int csl_mark_into_quote(struct buf *b, int r)
 	size_t at;
 	if (r <= 0 || !strchr(".,;:!?", r) || !b->n || tail_char(b->p, b->n, &at) < 0)
 		return 0;
-	size_t q = (size_t)-1;
-	int style_quote = 0;
-	for (size_t i = at; i + 1 < b->n; i++)
-		if (b->p[i] == CM_ESC && (b->p[i + 1] == CM_QUOTE_OFF || b->p[i + 1] == CM_DQUOTE_OFF ||
-		                          b->p[i + 1] == CM_SQUOTE_OFF)) {
-			if (q == (size_t)-1)
-				q = i;
-			style_quote |= b->p[i + 1] == CM_QUOTE_OFF;
-		}
-	if (q == (size_t)-1 || !style_quote)
+	size_t q = closing_quote(b, at);
+	if (q == (size_t)-1)
 		return 0;
 	size_t a2;
 	int l = tail_char(b->p, q, &a2);
