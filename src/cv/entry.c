@@ -1492,9 +1492,32 @@ static cx_str medium_of(cx_str t)
 	return *o == '[' && o > t.p + 8 && medium_words(in) ? in : S("", 0);
 }
 
+/* The mark that closes the quotation t opens with (U+201C, U+00AB, '"'),
+ * and the opening mark's length in *open; NULL when t opens with none. */
+static const char *quote_pair(cx_str t, size_t *open)
+{
+	if (t.n >= 3 && !memcmp(t.p, "\xE2\x80\x9C", 3))
+		return *open = 3, "\xE2\x80\x9D";
+	if (t.n >= 2 && !memcmp(t.p, "\xC2\xAB", 2))
+		return *open = 2, "\xC2\xBB";
+	if (t.n && t.p[0] == '"')
+		return *open = 1, "\"";
+	return NULL;
+}
+
 static cx_str title_text(cx_str t)
 {
+	cx_str q = t;
+	while (q.n && (q.p[0] == ' ' || q.p[0] == ',' || q.p[0] == '.' || q.p[0] == ';' || q.p[0] == ':'))
+		q.p++, q.n--;
 	t = trim_set(t, ",.;:\"' ");
+	/* a title that opens with a quotation and goes on after it keeps the
+	 * quotation's marks ("\xE2\x80\x9COn Quoted Titles\xE2\x80\x9D and Other Words") */
+	size_t ol = 0;
+	const char *close = quote_pair(q, &ol);
+	long at = close && t.p == q.p + ol ? str_ifind(t, close, 0) : -1;
+	if (at > 0 && !strchr(".,;:?!", t.p[at - 1])) /* not "States.\xE2\x80\x9D Revise and resubmit" */
+		t = S(q.p, t.n + ol);
 	cx_str m = medium_of(t); /* "... grasslands [PhD thesis]": no part of it */
 	if (m.n)
 		t = trim_set(S(t.p, (size_t)(m.p - 1 - t.p)), ",.;:\"' ");

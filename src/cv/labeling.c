@@ -721,6 +721,54 @@ static void author_end(const struct tok *tk, uint8_t *lab, size_t nt)
 	}
 }
 
+/* Does the token open with a quotation mark (", “, ‘, «)? */
+static int opens_quote(const struct tok *t)
+{
+	const unsigned char *p = (const unsigned char *)t->p;
+	return (t->n > 1 && p[0] == '"') || (t->n > 3 && p[0] == 0xE2 && p[1] == 0x80 && (p[2] == 0x9C || p[2] == 0x98)) ||
+	       (t->n > 2 && p[0] == 0xC2 && p[1] == 0xAB);
+}
+
+/* Does the token close a quotation (", ”, ’, », with punctuation after)? */
+static int closes_quote(const struct tok *t)
+{
+	size_t n = t->n;
+	while (n > 1 && strchr(",.;:", t->p[n - 1]))
+		n--;
+	const unsigned char *p = (const unsigned char *)t->p;
+	return (n > 1 && p[n - 1] == '"') ||
+	       (n > 3 && p[n - 3] == 0xE2 && p[n - 2] == 0x80 && (p[n - 1] == 0x9D || p[n - 1] == 0x99)) ||
+	       (n > 2 && p[n - 2] == 0xC2 && p[n - 1] == 0xBB);
+}
+
+/* A quoted title right after the names, with no mark between: "James J.
+ * McAndrews “Changes in the Timing ...,” Federal Reserve ...".  The
+ * capitalized words the title took before its opening quote are the last
+ * name's, when the quote closes where the title ends. */
+static void quote_after_names(const struct tok *tk, uint8_t *lab, size_t nt)
+{
+	size_t i = 1;
+	while (i < nt && !(lab[i] == LAB_TITLE && lab[i - 1] == LAB_AUTHOR))
+		i++;
+	if (i >= nt || opens_quote(&tk[i]) || (closed(&tk[i - 1]) && !initial(&tk[i - 1])))
+		return;
+	size_t q = i;
+	while (q < nt && q < i + 3 && lab[q] == LAB_TITLE && !opens_quote(&tk[q])) {
+		if (!str_is_upper((unsigned char)tk[q].p[0]) || closed(&tk[q]) || (tk[q].flags & TOK_LINESTART))
+			return;
+		q++;
+	}
+	if (q >= nt || lab[q] != LAB_TITLE || !opens_quote(&tk[q]))
+		return;
+	size_t e = q;
+	while (e + 1 < nt && lab[e + 1] == LAB_TITLE)
+		e++;
+	if (!closes_quote(&tk[e]))
+		return;
+	for (size_t k = i; k < q; k++)
+		lab[k] = LAB_AUTHOR;
+}
+
 /* Does the token say the word before a number ("volume", "vol.")? */
 static int volume_word(const struct tok *t)
 {
@@ -1599,6 +1647,7 @@ void cv_label(struct cv_ctx *x, const char *s, size_t n, const uint8_t *roles, i
 	stray_runs(tk, lab, nt, LAB_AUTHOR, LAB_TITLE, 2, 0);
 	name_gaps(tk, lab, nt);
 	author_end(tk, lab, nt);
+	quote_after_names(tk, lab, nt);
 	etal_tail(tk, lab, nt);
 	stray_runs(tk, lab, nt, LAB_TITLE, LAB_CONTAINER, 0, 1);
 	title_end(tk, lab, nt);
