@@ -473,6 +473,20 @@ void au_split(struct arena *a, cx_str s, int family_first, int vancouver, struct
 	while (s.n && (s.p[s.n - 1] == ' ' || s.p[s.n - 1] == ','))
 		s.n--;
 	if (is_cjk(s.p, s.n) || !s.n) {
+		/* "伊澤, 侑祐" says which part is the family name; "伊澤 侑祐"
+		 * and "伊澤侑祐" stay whole, as the page wrote them */
+		const char *cut = memchr(s.p, ',', s.n);
+		if (cut && cut > s.p) {
+			cx_str fam = {s.p, (size_t)(cut - s.p)}, giv = {cut + 1, (size_t)(s.p + s.n - cut - 1)};
+			while (giv.n && giv.p[0] == ' ')
+				giv.p++, giv.n--;
+			if (giv.n && is_cjk(fam.p, fam.n) && is_cjk(giv.p, giv.n) && !memchr(giv.p, ' ', giv.n) &&
+			    !memchr(giv.p, ',', giv.n) && !memchr(fam.p, ' ', fam.n)) {
+				out->family = arena_str(a, fam.p, fam.n);
+				out->given = arena_str(a, giv.p, giv.n);
+				return;
+			}
+		}
 		out->literal = arena_str(a, s.p, s.n);
 		return;
 	}
@@ -677,6 +691,19 @@ static int slot_cjk(const struct au_state *S, const struct au_slot *sl)
 	return is_cjk(S->s + sl->first, sl->last - sl->first);
 }
 
+/* Is the slot a whole name in Han, kana or Hangul written without a
+ * space, three characters or more ("堀江倫大": family and given)? */
+static int cjk_full(const struct au_state *S, const struct au_slot *sl)
+{
+	const char *p = S->s + sl->first;
+	size_t n = sl->last - sl->first, chars = 0;
+	if (!slot_cjk(S, sl) || memchr(p, ' ', n))
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		chars += ((unsigned char)p[i] & 0xC0) != 0x80;
+	return chars >= 3;
+}
+
 /* Fold "Family, Given" pairs of a comma-separated list, left to right: a
  * family part, a comma, a given part.  The folding stands only when it
  * leaves no one-word name alone (people have two names; a list of
@@ -851,7 +878,7 @@ int au_parse(struct arena *a, const char *s, size_t n, struct au_list *out)
 	    !S.v[1].others) {
 		first_inv = 1;
 		for (size_t i = 2; i < S.nv; i++)
-			if (S.v[i].has_words && slot_words(&S, &S.v[i]) < 2)
+			if (S.v[i].has_words && slot_words(&S, &S.v[i]) < 2 && !cjk_full(&S, &S.v[i]))
 				first_inv = 0;
 	}
 	/* "Family, Given" pairs among other names: "Vishnyakov, A.V.,
