@@ -167,7 +167,8 @@ static size_t etal_at(const char *s, size_t n, size_t i)
  * whose word for it is no part of a name ("S. G. Hartmann et M. D.
  * Tournier"; "und", "och", "og", "ja", "és", "și", "и", "та", "і"), but
  * not "et al."; Catalan "i", Spanish "y" and Portuguese "e" join family
- * names too ("Fontcuberta i Morral"). */
+ * names too ("Fontcuberta i Morral"), and separate names only after an
+ * inverted name's given part. */
 static size_t and_at(const char *s, size_t n, size_t i)
 {
 	static const char *const words[] = {"and", "And", "und", "et", "och", "og", "ja", "\xC3\xA9s",
@@ -181,6 +182,17 @@ static size_t and_at(const char *s, size_t n, size_t i)
 		if (i + l <= n && !memcmp(s + i, words[k], l) && (i + l == n || str_space((unsigned char)s[i + l])) &&
 		    (l != 2 || memcmp(s + i, "et", 2) || !etal_at(s, n, i)))
 			return l;
+	}
+	/* "i", "y", "e" after the given name of an inverted name, before the
+	 * next name: "Choi, Dong-hyun i Rubenstein, M." (an odd count of
+	 * commas before it); after a family name they join it to another */
+	if (i && i + 2 < n && (s[i] == 'i' || s[i] == 'y' || s[i] == 'e') && s[i + 1] == ' ' &&
+	    (str_is_upper((unsigned char)s[i + 2]) || (unsigned char)s[i + 2] >= 0xC0)) {
+		size_t commas = 0;
+		for (size_t k = 0; k < i; k++)
+			commas += s[k] == ',';
+		if (commas % 2)
+			return 1;
 	}
 	return 0;
 }

@@ -1515,6 +1515,10 @@ static cx_str title_text(cx_str t)
 	 * quotation's marks ("\xE2\x80\x9COn Quoted Titles\xE2\x80\x9D and Other Words") */
 	size_t ol = 0;
 	const char *close = quote_pair(q, &ol);
+	/* "Move it! \xE2\x80\x93": the dash ISO 690 styles write after the title */
+	while (t.n > 4 && t.p[t.n - 4] == ' ' && !memcmp(t.p + t.n - 3, "\xE2\x80", 2) &&
+	       ((unsigned char)t.p[t.n - 1] == 0x93 || (unsigned char)t.p[t.n - 1] == 0x94))
+		t = trim_set(S(t.p, t.n - 4), ",.;:\"' ");
 	long at = close && t.p == q.p + ol ? str_ifind(t, close, 0) : -1;
 	if (at > 0 && !strchr(".,;:?!", t.p[at - 1])) /* not "States.\xE2\x80\x9D Revise and resubmit" */
 		t = S(q.p, t.n + ol);

@@ -57,6 +57,14 @@ static size_t strip_marks(struct arena *a, const char *s, size_t n, char **out, 
 				cur &= ~(unsigned)TOK_LINK;
 			continue;
 		}
+		if (c == '[' && i + 5 <= n && (str_ieqn(s + i, "[w:]", 4) || str_ieqn(s + i, "[in:]", 5)) &&
+		    (!i || s[i - 1] == ' ')) { /* "[w:]", Polish styles' "In:" */
+			size_t l = s[i + 1] == 'w' || s[i + 1] == 'W' ? 4 : 5;
+			for (size_t j = 0; j < 3; j++)
+				p[k] = "In:"[j], m[k] = (uint32_t)(i + (j ? l - 1 : 0)), f[k++] = (uint8_t)cur;
+			i += l - 1;
+			continue;
+		}
 		size_t l = c == '[' ? online_at(s + i, n - i) : 0;
 		if (l) { /* it goes with the space before it: "TUGboat [Internet]. 2006" */
 			if (k && p[k - 1] == ' ')
@@ -134,6 +142,35 @@ static void line_edges(const struct tok *tk, uint8_t *lab, size_t nt)
 static int connective(const struct tok *t)
 {
 	return (t->n == 3 && !memcmp(t->p, "and", 3)) || (t->n == 1 && t->p[0] == '&');
+}
+
+/* Is token i "and" in another language, between two names ("und",
+ * "och", "i", "y", "e", "et" but not "et al.")?  Catalan "i", Spanish
+ * "y" and Portuguese "e" also join two family names; the caller knows
+ * where it stands. */
+static int list_and(const struct tok *tk, size_t nt, size_t i)
+{
+	static const char *const w[] = {"und", "et", "och", "og", "ja", "i", "y", "e", "\xC3\xA9s", "\xC8\x99i",
+	                                "\xD0\xB8", "\xD1\x82\xD0\xB0", "\xD1\x96", NULL};
+	for (int k = 0; w[k]; k++)
+		if (tk[i].n == strlen(w[k]) && !memcmp(tk[i].p, w[k], tk[i].n))
+			return i + 1 < nt && !(tk[i].n == 2 && !memcmp(tk[i + 1].p, "al", 2));
+	return 0;
+}
+
+/* Is the token a year in parentheses, with a stop or colon after it
+ * ("(2009):", "(2011a).")? */
+static int paren_year(const struct tok *t)
+{
+	size_t n = t->n;
+	while (n && strchr(".:,;", t->p[n - 1]))
+		n--;
+	if (n < 6 || t->p[0] != '(' || t->p[n - 1] != ')')
+		return 0;
+	size_t k = 1;
+	while (k < n - 1 && str_digit((unsigned char)t->p[k]))
+		k++;
+	return k == 5 && (k == n - 1 || (k == n - 2 && str_is_lower((unsigned char)t->p[k])));
 }
 
 /* The end of the line that begins at token b. */
@@ -869,34 +906,47 @@ static void venue_after_initials(const struct tok *tk, uint8_t *lab, size_t nt)
  * no item has two titles. */
 static void names_before_date(const struct tok *tk, uint8_t *lab, size_t nt)
 {
-	size_t d = 0;
-	while (d < nt && lab[d] == LAB_TITLE)
+	size_t d = 0, a = 0;
+	while (a < nt && lab[a] == LAB_AUTHOR) /* "Choi, | Dong-hyun i Voipio, Mari (2004):" */
+		a++;
+	d = a;
+	while (d < nt && lab[d] == LAB_TITLE && !paren_year(&tk[d]))
 		d++;
-	if (!d || d > 24 || d + 1 >= nt || lab[d] != LAB_DATE || tk[d].p[0] != '(')
+	if (d == a || d > 24 || d + 1 >= nt || tk[d].p[0] != '(')
 		return;
-	size_t t = d;
-	while (t < nt && lab[t] == LAB_DATE)
+	/* the date the model read as the title's first word, after a list
+	 * that shows its seams: "Choi, Dong-hyun i Vlasák, Michal (2009):" */
+	int year = lab[d] == LAB_TITLE, seams = 0;
+	if (lab[d] != LAB_DATE && !year)
+		return;
+	size_t t = d + 1;
+	while (!year && t < nt && lab[t] == LAB_DATE)
 		t++;
-	if (t >= nt || lab[t] != LAB_TITLE || tk[d - 1].p[tk[d - 1].n - 1] == '.')
+	if (t >= nt || lab[t] != LAB_TITLE || (tk[d - 1].p[tk[d - 1].n - 1] == '.' && !initial(&tk[d - 1])))
 		return;
 	size_t piece = 0;
 	for (size_t i = 0; i < d; i++) {
-		if (connective(&tk[i])) { /* "Messing, and Lelkes" too */
+		if (connective(&tk[i]) || list_and(tk, nt, i)) { /* "Messing, and Lelkes" too */
 			if (!i || (!piece && tk[i - 1].p[tk[i - 1].n - 1] != ','))
 				return;
 			piece = 0;
+			seams++;
 			continue;
 		}
 		if (!str_is_upper((unsigned char)tk[i].p[0]) || ++piece > 4)
 			return;
 		char c = tk[i].p[tk[i].n - 1];
 		if (c == ',')
-			piece = 0;
+			piece = 0, seams++;
 		else if (strchr(".:;?!", c) && !initial(&tk[i]))
 			return;
 	}
+	if (year && !seams)
+		return;
 	for (size_t i = 0; i < d; i++)
 		lab[i] = LAB_AUTHOR;
+	if (year)
+		lab[d] = LAB_DATE;
 }
 
 /* A year between the authors and the title is the item's date ("Guina M
@@ -1310,6 +1360,34 @@ static void title_end(const struct tok *tk, uint8_t *lab, size_t nt)
 		}
 }
 
+/* Is the token a dash alone ("–", "—")? */
+static int lone_dash(const struct tok *t)
+{
+	return t->n == 3 && !memcmp(t->p, "\xE2\x80", 2) && ((unsigned char)t->p[2] == 0x93 || (unsigned char)t->p[2] == 0x94);
+}
+
+/* A dash alone after the title's stop parts it from what follows, as
+ * ISO 690 and GOST styles write them ("Move it! – TUGboat 34",
+ * "Solvents. – In: Proceedings of ..."): the words after it that the
+ * model left in the title go to the container (the dash stays with the
+ * title, whose end entry.c trims). */
+static void dash_after_title(const struct tok *tk, uint8_t *lab, size_t nt)
+{
+	size_t b = 0;
+	while (b < nt && lab[b] != LAB_TITLE)
+		b++;
+	size_t e = b;
+	while (e + 1 < nt && lab[e + 1] == LAB_TITLE)
+		e++;
+	for (size_t j = b + 1; j <= e && e < nt; j++) {
+		if (!lone_dash(&tk[j]) || !strchr(".?!", tk[j - 1].p[tk[j - 1].n - 1]))
+			continue;
+		for (size_t k = j + 1; k <= e; k++)
+			lab[k] = LAB_CONTAINER;
+		return;
+	}
+}
+
 /* A page or article number alone (digits, a letter before them, a
  * range), with its punctuation. */
 static int page_number(const struct tok *t)
@@ -1651,6 +1729,7 @@ void cv_label(struct cv_ctx *x, const char *s, size_t n, const uint8_t *roles, i
 	etal_tail(tk, lab, nt);
 	stray_runs(tk, lab, nt, LAB_TITLE, LAB_CONTAINER, 0, 1);
 	title_end(tk, lab, nt);
+	dash_after_title(tk, lab, nt);
 	italic_runs(tk, lab, nt, s, om);
 	year_before_title(tk, lab, nt);
 	names_before_date(tk, lab, nt);
