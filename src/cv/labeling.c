@@ -933,7 +933,10 @@ static void names_before_date(const struct tok *tk, uint8_t *lab, size_t nt)
 			seams++;
 			continue;
 		}
-		if (!str_is_upper((unsigned char)tk[i].p[0]) || ++piece > 4)
+		/* a particle opens a family name: "& de la Cruz, M." */
+		int particle = tk[i].n <= 3 && str_is_lower((unsigned char)tk[i].p[0]) && i + 1 < d &&
+		               tk[i].p[tk[i].n - 1] != ',' && tk[i].p[tk[i].n - 1] != '.';
+		if ((!str_is_upper((unsigned char)tk[i].p[0]) && !particle) || ++piece > 4)
 			return;
 		char c = tk[i].p[tk[i].n - 1];
 		if (c == ',')
@@ -1360,6 +1363,29 @@ static void title_end(const struct tok *tk, uint8_t *lab, size_t nt)
 		}
 }
 
+/* Particles the model left out of an author list, between two of its
+ * names: "Li, C. B., | de la | Cruz, M., Krali, E." */
+static void particle_gaps(const struct tok *tk, uint8_t *lab, size_t nt)
+{
+	static const char *const w[] = {"de", "la", "van", "von", "der", "den", "du", "da", "di", "del", "della",
+	                                "le", "dos", "das", "ten", "ter", "al", "el", "bin", "ibn", "zu", "af", NULL};
+	for (size_t i = 1; i + 1 < nt; i++) {
+		if (lab[i] == LAB_AUTHOR || lab[i - 1] != LAB_AUTHOR || tk[i - 1].p[tk[i - 1].n - 1] != ',')
+			continue;
+		size_t j = i;
+		for (; j < nt && j < i + 3; j++) {
+			int k = 0;
+			while (w[k] && !(tk[j].n == strlen(w[k]) && !memcmp(tk[j].p, w[k], tk[j].n)))
+				k++;
+			if (!w[k])
+				break;
+		}
+		if (j > i && j < nt && lab[j] == LAB_AUTHOR && str_is_upper((unsigned char)tk[j].p[0]))
+			for (size_t k = i; k < j; k++)
+				lab[k] = LAB_AUTHOR;
+	}
+}
+
 /* Is the token a dash alone ("–", "—")? */
 static int lone_dash(const struct tok *t)
 {
@@ -1724,6 +1750,7 @@ void cv_label(struct cv_ctx *x, const char *s, size_t n, const uint8_t *roles, i
 	doi_tail(tk, lab, nt);
 	stray_runs(tk, lab, nt, LAB_AUTHOR, LAB_TITLE, 2, 0);
 	name_gaps(tk, lab, nt);
+	particle_gaps(tk, lab, nt);
 	author_end(tk, lab, nt);
 	quote_after_names(tk, lab, nt);
 	etal_tail(tk, lab, nt);
