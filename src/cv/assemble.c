@@ -474,7 +474,9 @@ static void repair(struct cv *v, const struct cv_blocks *b, uint8_t *lab)
 			/* prose alone, no name or year in it: an abstract under its
 			 * heading, an introduction, no item */
 			memset(lab + k, BLK_OTHER_PUB, e - k);
-		} else if (prev_e == k && ((prev_f & BF_TITLE) || (f & (BF_AUTHORS | BF_TITLE)) == BF_AUTHORS) &&
+		} else if (prev_e == k &&
+		           ((prev_f & BF_TITLE) || (f & (BF_AUTHORS | BF_TITLE)) == BF_AUTHORS ||
+		            (P->heading && prev_e == prev_k + 1)) && /* "## Title" over its citation */
 		           !(own_item && (f & BF_REF)) &&
 		           ((!(f & BF_TITLE) && brings && !(prev_f & brings)) ||
 		            (!(prev_f & BF_YEAR) && repeats_title(v, b, prev_k, k)))) {
@@ -563,6 +565,38 @@ static int next_item(struct cv *v, const struct cv_blocks *b, const uint8_t *lab
 	return (f & BF_REF) || ((f & BF_TITLE) && (f & shape) == (b->facts[start] & shape));
 }
 
+/* Is block k the first of a page record shaped as the record before it
+ * (its blocks' heading levels and list markers, one for one), which the
+ * chain read as an item, while it read this one as none?  A record with
+ * an author, venue or year line is then an item too: a page repeats one
+ * template for its items ("Metals Under Stress" under an h3, as the
+ * title before it).  Returns that record's first block plus one, or 0. */
+static size_t record_alike(const struct cv *v, const struct cv_blocks *b, const uint8_t *lab, size_t k)
+{
+	const struct cv_line *L = &v->l[b->seq[k]];
+	if (!L->rec || !k || (lab[k] != BLK_HEAD_PUB && lab[k] != BLK_HEAD_OTHER && lab[k] != BLK_OTHER_PUB &&
+	                      lab[k] != BLK_OTHER))
+		return 0;
+	unsigned pr = v->l[b->seq[k - 1]].rec;
+	if (!pr || pr == L->rec)
+		return 0;
+	size_t p = k - 1, e = k;
+	while (p && v->l[b->seq[p - 1]].rec == pr)
+		p--;
+	while (e < b->n && v->l[b->seq[e]].rec == L->rec)
+		e++;
+	if (lab[p] != BLK_START || e - k != k - p)
+		return 0;
+	unsigned f = 0;
+	for (size_t i = 0; i < k - p; i++) {
+		const struct cv_line *A = &v->l[b->seq[p + i]], *B = &v->l[b->seq[k + i]];
+		if (A->heading != B->heading || A->marker != B->marker)
+			return 0;
+		f |= i ? b->facts[k + i] : 0;
+	}
+	return f & (BF_AUTHORS | BF_VENUE | BF_YEAR) ? p + 1 : 0;
+}
+
 void cvd_label_blocks(struct cv *v, const struct lab_model *m, const struct cv_blocks *b, uint8_t *lab)
 {
 	int32_t *sc = xmalloc(lab_scratch(b->n) * sizeof *sc);
@@ -585,7 +619,14 @@ void cvd_label_blocks(struct cv *v, const struct lab_model *m, const struct cv_b
 				insec = lab[k] == BLK_HEAD_PUB, start = (size_t)-1;
 			else if (lab[k] == BLK_START)
 				start = k;
-			if (pass && lab[k] == BLK_HEAD_PUB) {
+			size_t p = pass ? record_alike(v, b, lab, k) : 0;
+			if (p--) {
+				/* its blocks read as those of the record before */
+				given[k] = BLK_START, more = 1;
+				for (size_t i = 1; p + i < k; i++)
+					if (lab[p + i] == BLK_CONT || lab[p + i] == BLK_SIDE)
+						given[k + i] = lab[p + i];
+			} else if (pass && lab[k] == BLK_HEAD_PUB) {
 				size_t q = first_item(v, b, lab, k);
 				if (q != (size_t)-1)
 					given[q] = BLK_START, more = 1;

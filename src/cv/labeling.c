@@ -1716,6 +1716,44 @@ static void in_book_ed(const struct tok *tk, uint8_t *lab, size_t nt)
 	}
 }
 
+/* Do the tokens [b, e) spell the name o ("Given Family"), word for word
+ * in either order, stops and commas aside? */
+static int spells_name(const struct tok *tk, size_t b, size_t e, cx_str o)
+{
+	size_t words = 0;
+	for (size_t i = 0; i < o.n; i++)
+		words += o.p[i] != ' ' && (!i || o.p[i - 1] == ' ');
+	if (!o.n || e - b != words)
+		return 0;
+	for (size_t i = b; i < e; i++) {
+		size_t n = tk[i].n;
+		while (n && (tk[i].p[n - 1] == ',' || tk[i].p[n - 1] == '.'))
+			n--;
+		long at;
+		for (at = 0; n && at + (long)n <= (long)o.n; at++)
+			if ((!at || o.p[at - 1] == ' ') &&
+			    ((size_t)at + n == o.n || o.p[at + (long)n] == ' ' || o.p[at + (long)n] == ',') &&
+			    str_ieqn(o.p + at, tk[i].p, n))
+				break;
+		if (!n || at + (long)n > (long)o.n)
+			return 0;
+	}
+	return 1;
+}
+
+/* A line under the title that is the owner's name alone ("Metals Under
+ * Stress | Lena Park") is the author list of a work of the owner's own. */
+static void owner_line(const struct tok *tk, uint8_t *lab, size_t nt, cx_str owner)
+{
+	for (size_t b = 0; b < nt;) {
+		size_t e = line_end(tk, nt, b);
+		if (b && lab[b - 1] == LAB_TITLE && all_of(lab, b, e, LAB_TITLE) && spells_name(tk, b, e, owner))
+			for (size_t i = b; i < e; i++)
+				lab[i] = LAB_AUTHOR;
+		b = e;
+	}
+}
+
 void cv_label(struct cv_ctx *x, const char *s, size_t n, const uint8_t *roles, int lines, struct cv_item *it)
 {
 	char *t;
@@ -1745,6 +1783,7 @@ void cv_label(struct cv_ctx *x, const char *s, size_t n, const uint8_t *roles, i
 		line_edges(tk, lab, nt);
 		title_line(tk, lab, nt);
 		lone_lines(tk, lab, nt);
+		owner_line(tk, lab, nt, x->owner);
 	}
 	link_spans(tk, lab, nt);
 	doi_tail(tk, lab, nt);

@@ -768,8 +768,9 @@ static void render_node(struct render *r, uint32_t k)
 		return; /* image alt text and file names are no item text */
 	if (dom_class(x, "more-authors") && more_authors(r, x))
 		return;
-	int b = dom_is(x, "b") || dom_is(x, "strong"), it = dom_is(x, "i") || dom_is(x, "em") ||
-	                                                    dom_is(x, "cite");
+	/* Hugo's '<span class="author-highlighted">' is the owner's name in bold */
+	int b = dom_is(x, "b") || dom_is(x, "strong") || (dom_is(x, "span") && class_word(x, "highlighted")),
+	    it = dom_is(x, "i") || dom_is(x, "em") || dom_is(x, "cite");
 	if (b || it) {
 		buf_putc(&r->line, b ? CX_M_BOLD_ON : CX_M_ITALIC_ON);
 		render_children(r, k);
@@ -793,7 +794,7 @@ static void render_node(struct render *r, uint32_t k)
 /* Hugo's "pubtype-N" (0 uncategorised, 1 conference paper, 2 journal
  * article, 3 preprint, 4 report, 5 book, 6 book section, 7 thesis, 8
  * patent) or "pubtype-<CSL type>", and "year-YYYY", on a record's classes. */
-static void record_classes(cx_str cls, struct cv_rec *o)
+static void record_classes(cx_str cls, const enum cv_hint *own, struct cv_rec *o)
 {
 	static const enum cv_hint num[] = {H_NONE, H_CONFERENCE, H_JOURNAL, H_PREPRINT, H_REPORT,
 	                                   H_BOOK, H_CHAPTER, H_THESIS, H_PATENT};
@@ -814,8 +815,8 @@ static void record_classes(cx_str cls, struct cv_rec *o)
 			o->year = cvd_year_at(w.p, w.n, 5);
 		if (w.n > 8 && str_istarts(w, "pubtype-")) {
 			cx_str t = {w.p + 8, w.n - 8};
-			if (t.n == 1 && str_digit((unsigned char)t.p[0]) && t.p[0] - '0' <= 8)
-				o->hint = num[t.p[0] - '0'];
+			if (t.n == 1 && str_digit((unsigned char)t.p[0]))
+				o->hint = own[t.p[0] - '0'] ? own[t.p[0] - '0'] : t.p[0] - '0' <= 8 ? num[t.p[0] - '0'] : H_NONE;
 			for (size_t k = 0; k < sizeof csl / sizeof *csl; k++)
 				if (str_eq(t, csl[k].csl))
 					o->hint = csl[k].h;
@@ -823,15 +824,44 @@ static void record_classes(cx_str cls, struct cv_rec *o)
 	}
 }
 
+/* The types a page's own filter names its "pubtype-N" classes with
+ * ('<option value=".pubtype-4">Journal article</option>'): own[N], or
+ * H_NONE where the page names none and Hugo's numbering stands. */
+static void own_pubtypes(struct cv *v, const struct dom *d, enum cv_hint own[10])
+{
+	static const struct {
+		const char *name;
+		enum cv_hint h;
+	} names[] = {{"conference paper", H_CONFERENCE}, {"journal article", H_JOURNAL}, {"preprint", H_PREPRINT},
+	             {"report", H_REPORT}, {"book", H_BOOK}, {"book section", H_CHAPTER}, {"book chapter", H_CHAPTER},
+	             {"thesis", H_THESIS}, {"patent", H_PATENT}};
+	for (size_t i = 0; i < 10; i++)
+		own[i] = H_NONE;
+	for (size_t i = 0; i < d->nn; i++) {
+		const struct dnode *x = &d->n[i];
+		if (!dom_is(x, "option") || !x->first || !dom_is_text(&d->n[x->first]))
+			continue;
+		cx_str val = dom_attr(&v->a, x, "value");
+		if (val.n != 10 || !str_istarts(val, ".pubtype-") || !str_digit((unsigned char)val.p[9]))
+			continue;
+		cx_str t = str_trim(d->n[x->first].text);
+		for (size_t k = 0; k < sizeof names / sizeof *names; k++)
+			if (str_ieq(t, names[k].name))
+				own[val.p[9] - '0'] = names[k].h;
+	}
+}
+
 static void record_facts(struct cv *v, const struct dom *d, const struct pinfo *pi, uint32_t nrec)
 {
 	v->rec = arena_calloc(&v->a, (nrec + 1) * sizeof *v->rec);
 	v->nrec = nrec;
+	enum cv_hint own[10];
+	own_pubtypes(v, d, own);
 	for (size_t i = 0; i < d->nn; i++) {
 		if (!pi[i].rec)
 			continue;
 		struct cv_rec *o = &v->rec[pi[i].rec];
-		record_classes(dom_attr(&v->a, &d->n[i], "class"), o);
+		record_classes(dom_attr(&v->a, &d->n[i], "class"), own, o);
 		/* the first id inside it: al-folio names the div after the BibTeX key */
 		size_t end = i + 1;
 		while (end < d->nn) {

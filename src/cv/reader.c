@@ -104,12 +104,33 @@ static enum cv_hint badge_hint(cx_str b)
 	return H_NONE;
 }
 
-/* Label every item found. */
-static void label_items(struct cv *v)
+/* Does t hold the owner's family name as a word? */
+static int owner_named_in(const struct cv *v, cx_str t)
 {
-	struct cv_ctx x = {.a = &v->a, .c = v->c, .model = v->model};
+	size_t b = v->owner.n;
+	while (b && v->owner.p[b - 1] != ' ')
+		b--;
+	char fam[64];
+	size_t n = v->owner.n - b;
+	if (!n || n >= sizeof fam)
+		return 0;
+	memcpy(fam, v->owner.p + b, n);
+	fam[n] = 0;
+	return str_ifind(t, fam, 1) >= 0;
+}
+
+/* Label every item found.  Again, once the owner is known: the items
+ * whose title took a line that may be the owner's name alone (a work of
+ * the owner's own, "Metals Under Stress | Lena Park"). */
+static void label_items(struct cv *v, int again)
+{
+	struct cv_ctx x = {.a = &v->a, .c = v->c, .model = v->model, .owner = again ? v->owner : cvd_S("", 0)};
+	if (again && !v->owner.n)
+		return;
 	for (size_t i = 0; i < v->nraw; i++) {
 		struct cv_raw *r = &v->raw[i];
+		if (again && (!r->item || r->item->seg[LAB_AUTHOR].n || !owner_named_in(v, r->item->seg[LAB_TITLE])))
+			continue;
 		struct cv_item *it = arena_calloc(&v->a, sizeof *it);
 		cx_str t = cvd_unlinked(&v->a, r->text, &r->extra);
 		if (!v->latex)
@@ -1549,11 +1570,13 @@ static int cv_read(struct cx_reader_ctx *c, struct cx_input *in)
 	struct embedded m = {c, &v, NULL, NULL, 0, 0};
 	read_lines(&v, &b, &m, &t, &lm);
 	cvd_find(&v);
-	label_items(&v);
+	label_items(&v, 0);
 	shared_ids(&v);
 	/* the owner: the option, a bold name that recurs in the items, the
 	 * name at the top of the page */
 	cvd_detect_owner(&v);
+	label_items(&v, 1);
+	shared_ids(&v);
 	build_entries(&v, &m);
 	size_t read = v.nent;
 	dedupe(&v);

@@ -9,7 +9,12 @@ from ..util import MONTHS, attr, esc, slug, year_of
 
 PUBTYPE = {"article-journal": "Journal article", "paper-conference": "Conference paper", "article": "Preprint",
            "manuscript": "Preprint", "chapter": "Book section", "book": "Book", "thesis": "Thesis",
-           "report": "Report", "speech": "Other", "software": "Other"}
+           "report": "Report", "speech": "Uncategorized", "software": "Uncategorized"}
+# Hugo Academic's numbering of its publication types ("pubtype-2" is a
+# journal article), as its pages class their items and name them in the
+# type filter
+PUBNUM = {"Uncategorized": 0, "Conference paper": 1, "Journal article": 2, "Preprint": 3, "Report": 4, "Book": 5,
+          "Book section": 6, "Thesis": 7, "Patent": 8}
 
 
 def _venue(rng, p, it):
@@ -68,7 +73,7 @@ def _item(ctx, it, st, view):
                 '<a href="%s" class="summary-link"><div class="article-style"><p>%s</p></div></a>\n<div class="btn-links">%s</div></div>'
                 % (p.authors, date, pub, url, url, attr(p.title_plain if ctx.meta["alt_title"] else "featured"), url, p.title, url, esc(summ), links))
     wrap = '<div class="grid-sizer col-lg-12 isotope-item pubtype-%d year-%d">\n%s\n</div>' % (
-        list(PUBTYPE).index(it["type"]) + 1 if it["type"] in PUBTYPE else 0, p.year, body)
+        PUBNUM[PUBTYPE.get(it["type"], "Uncategorized")], p.year, body)
     return wrap, p.gold(authors=show_authors, year=show_year, venue=show_venue)
 
 
@@ -145,12 +150,12 @@ def hugo_academic(ctx, doc):
         doc.raw("</div>")
         doc.raw('<div class="universal-wrapper"><div class="row"><div class="col-lg-12">')
         if rng.random() < 0.8:
-            types = sorted({PUBTYPE.get(i["type"], "Other") for i in bib.items})
+            types = sorted({PUBTYPE.get(i["type"], "Uncategorized") for i in bib.items}, key=PUBNUM.get)
             years = sorted({year_of(i) for i in bib.items}, reverse=True)
             doc.other('<div class="form-row mb-4"><div class="col-auto"><input type="search" class="filter-search form-control form-control-sm" placeholder="Search..." autocapitalize="off" autocomplete="off" autocorrect="off" role="textbox" spellcheck="false"></div>'
                       '<div class="col-auto"><select class="pub-filters pubtype-select form-control form-control-sm" data-filter-group="pubtype"><option value="*">Type</option>%s</select></div>'
                       '<div class="col-auto"><select class="pub-filters form-control form-control-sm" data-filter-group="year"><option value="*">Date</option>%s</select></div></div>'
-                      % ("".join('<option value=".pubtype-%d">%s</option>' % (k + 1, esc(t)) for k, t in enumerate(types)),
+                      % ("".join('<option value=".pubtype-%d">%s</option>' % (PUBNUM[t], esc(t)) for t in types),
                          "".join('<option value=".year-%d">%d</option>' % (y, y) for y in years)), "filter")
         if rng.random() < 0.3:
             doc.other('<div class="alert alert-note"><div>%s</div></div>' % esc(rng.choice(noise.INTROS)), "intro")
