@@ -1202,6 +1202,33 @@ static int preprint_server(cx_str name)
 	       str_iword(name, "corr") || str_iword(name, "research square");
 }
 
+/* Capitalised words of which half or more are the abbreviations journals
+ * use ("Phys. Rev. B", "Nano Lett.", "Opt. Express"): a journal's name. */
+static int abbreviated_journal(cx_str t)
+{
+	size_t words = 0, abbr = 0;
+	for (size_t i = 0; i < t.n;) {
+		size_t e = i;
+		while (e < t.n && t.p[e] != ' ')
+			e++;
+		if (e > i) {
+			if (!str_is_upper((unsigned char)t.p[i]) && !str_digit((unsigned char)t.p[i]))
+				return 0;
+			words++;
+			char w[32];
+			int ab = lab_abbrev_word(t.p + i, e - i) != 0;
+			if (!ab && t.p[e - 1] != '.' && e - i + 1 < sizeof w) { /* the stop trimmed: "Nano Lett" */
+				memcpy(w, t.p + i, e - i);
+				w[e - i] = '.';
+				ab = lab_abbrev_word(w, e - i + 1) != 0;
+			}
+			abbr += ab;
+		}
+		i = e + 1;
+	}
+	return words && words <= 8 && abbr && 2 * abbr >= words;
+}
+
 static enum cx_type_id type_of(const struct venue_db *db, const struct cv_item *it, const struct place *pl,
                                int arxiv)
 {
@@ -1273,6 +1300,9 @@ static enum cx_type_id type_of(const struct venue_db *db, const struct cv_item *
 			return CX_T_INPROCEEDINGS;
 		if (it->hint == H_CHAPTER || it->hint == H_BOOK)
 			return CX_T_INCOLLECTION;
+		/* "in Phys. Rev. B": IEEE's "in" before a journal's name */
+		if (in && !it->seg[LAB_PUBLISHER].n && abbreviated_journal(trim_set(cont, ",.;: ")))
+			return CX_T_ARTICLE;
 		/* "In X" without editors, "X '25", "X-2023", "W@X": a
 		 * proceedings volume */
 		if (in || pl->c.short_year || memchr(cont.p, '@', cont.n))
@@ -1577,6 +1607,42 @@ static cx_str status_tail(cx_str *t)
 			}
 		}
 		return S("", 0);
+	}
+	return S("", 0);
+}
+
+/* A revision the venue is asked for, leading the container ("Revise and
+ * Resubmit at State Politics"), or the tail of a title after its stop
+ * ("Budget Rules. Revise and resubmit to"): cut from *t and returned
+ * without the small word that leads to the venue; or "". */
+static cx_str revision_at(cx_str *t, int head)
+{
+	static const char *const st[] = {"revise and resubmit", "revised and resubmitted", "r&r", NULL};
+	static const char *const to[] = {"at", "to", "with", "in", "for", NULL};
+	for (size_t i = 0; i < t->n; i++) {
+		if (head ? i > 0 : !(i >= 2 && t->p[i - 1] == ' ' && t->p[i - 2] == '.'))
+			continue;
+		cx_str r = S(t->p + i, t->n - i);
+		for (size_t k = 0; st[k]; k++) {
+			size_t n = strlen(st[k]);
+			if (r.n < n || !str_ieqn(r.p, st[k], n) || (r.n > n && str_alpha((unsigned char)r.p[n])))
+				continue;
+			cx_str rest = trim_set(S(r.p + n, r.n - n), " ,;:");
+			for (size_t w = 0; to[w]; w++) {
+				size_t l = strlen(to[w]);
+				if (rest.n >= l && str_ieqn(rest.p, to[w], l) && (rest.n == l || rest.p[l] == ' ')) {
+					rest = trim_set(S(rest.p + l, rest.n - l), " ");
+					break;
+				}
+			}
+			if (head)
+				*t = rest;
+			else if (rest.n)
+				continue; /* more than the status after the stop: the title's own */
+			else
+				*t = trim_set(S(t->p, i), ",.;: ");
+			return S(r.p, n);
+		}
 	}
 	return S("", 0);
 }
@@ -2187,8 +2253,19 @@ struct cx_entry *cv_entry(struct cv_ctx *x, const struct cv_item *it)
 		said.seg[LAB_GENRE] = medium_of(it->seg[LAB_TITLE]);
 		it = &said;
 	}
+	/* "Revise and Resubmit at State Politics": the venue, and a note */
+	struct cv_item rev;
+	cx_str revised = trim_set(it->seg[LAB_CONTAINER], " ");
+	cx_str asked = revision_at(&revised, 1);
+	if (asked.n) {
+		rev = *it;
+		rev.seg[LAB_CONTAINER] = revised;
+		it = &rev;
+	}
 	cx_str title = title_text(it->seg[LAB_TITLE]);
 	cx_str status = status_tail(&title);
+	if (!status.n)
+		status = asked.n ? asked : revision_at(&title, 0);
 	struct cx_entry *e = arena_calloc(x->a, sizeof *e);
 	struct eb b = {x, e, 0};
 	e->kind = CX_ENTRY_RECORD;

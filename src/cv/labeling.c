@@ -787,11 +787,14 @@ static void quote_after_names(const struct tok *tk, uint8_t *lab, size_t nt)
 	size_t i = 1;
 	while (i < nt && !(lab[i] == LAB_TITLE && lab[i - 1] == LAB_AUTHOR))
 		i++;
-	if (i >= nt || opens_quote(&tk[i]) || (closed(&tk[i - 1]) && !initial(&tk[i - 1])))
+	char c = tk[i - 1].p[tk[i - 1].n - 1];
+	if (i >= nt || opens_quote(&tk[i]) || (closed(&tk[i - 1]) && !initial(&tk[i - 1]) && c != ',' && c != ';'))
 		return;
 	size_t q = i;
-	while (q < nt && q < i + 3 && lab[q] == LAB_TITLE && !opens_quote(&tk[q])) {
-		if (!str_is_upper((unsigned char)tk[q].p[0]) || closed(&tk[q]) || (tk[q].flags & TOK_LINESTART))
+	while (q < nt && q < i + 5 && lab[q] == LAB_TITLE && !opens_quote(&tk[q])) {
+		/* capitals, initials, the last name's comma: "W R L Lambrecht, \"Valence" */
+		if (!str_is_upper((unsigned char)tk[q].p[0]) || (tk[q].flags & TOK_LINESTART) ||
+		    (closed(&tk[q]) && !initial(&tk[q]) && !(tk[q].p[tk[q].n - 1] == ',' && q + 1 < nt && opens_quote(&tk[q + 1]))))
 			return;
 		q++;
 	}
@@ -804,6 +807,69 @@ static void quote_after_names(const struct tok *tk, uint8_t *lab, size_t nt)
 		return;
 	for (size_t k = i; k < q; k++)
 		lab[k] = LAB_AUTHOR;
+}
+
+/* A title in quotes ends at the quote that closes it after a stop or a
+ * comma ("Secure Key Exchange,\", in Technical report RZ 3120"): the
+ * words after it that the model left in the title are the container's.
+ * A quotation that opens a longer title ("\xE2\x80\x9COn Quoted Titles\xE2\x80\x9D and
+ * Other Words") has no stop before its closing mark. */
+static void quote_ends_title(const struct tok *tk, uint8_t *lab, size_t nt)
+{
+	size_t b = 0;
+	while (b < nt && lab[b] != LAB_TITLE)
+		b++;
+	if (b >= nt || !opens_quote(&tk[b]))
+		return;
+	size_t e = b;
+	while (e + 1 < nt && lab[e + 1] == LAB_TITLE)
+		e++;
+	for (size_t j = b; j < e; j++) {
+		if (!closes_quote(&tk[j]))
+			continue;
+		const char *p = tk[j].p;
+		size_t n = tk[j].n;
+		int stop = strchr(",.", p[n - 1]) != NULL; /* "Exchange\"," */
+		while (n && strchr(",.;:", p[n - 1]))
+			n--;
+		size_t ql = p[n - 1] == '"' ? 1 : 3;
+		stop |= n > ql && strchr(",.?!", p[n - ql - 1]) != NULL; /* "Exchange,\"" */
+		if (stop)
+			for (size_t k = j + 1; k <= e; k++)
+				lab[k] = LAB_CONTAINER;
+		return;
+	}
+}
+
+/* A status after the venue ("Journal of Politics, revise and resubmit.",
+ * "Nature, in press") is a note, not more title or a date. */
+static void status_after_venue(const struct tok *tk, uint8_t *lab, size_t nt)
+{
+	static const char *const st[] = {"revise and resubmit", "under review", "in press", "forthcoming", "to appear",
+	                                 "conditionally accepted", "accepted", "submitted", "in preparation", NULL};
+	for (size_t i = 1; i < nt; i++) {
+		if (lab[i - 1] != LAB_CONTAINER || lab[i] == LAB_CONTAINER || tk[i - 1].p[tk[i - 1].n - 1] != ',')
+			continue;
+		for (size_t k = 0; st[k]; k++) {
+			/* the phrase word for word from token i, a stop or comma after it */
+			const char *w = st[k];
+			size_t j = i;
+			while (*w && j < nt) {
+				size_t l = strcspn(w, " "), n = tk[j].n;
+				while (n && strchr(",.;:", tk[j].p[n - 1]))
+					n--;
+				if (n != l || !str_ieqn(tk[j].p, w, l))
+					break;
+				w += l + (w[l] == ' ');
+				j++;
+			}
+			if (*w)
+				continue;
+			for (size_t m = i; m < j; m++)
+				lab[m] = LAB_NOTE;
+			return;
+		}
+	}
 }
 
 /* Does the token say the word before a number ("volume", "vol.")? */
@@ -1792,6 +1858,7 @@ void cv_label(struct cv_ctx *x, const char *s, size_t n, const uint8_t *roles, i
 	particle_gaps(tk, lab, nt);
 	author_end(tk, lab, nt);
 	quote_after_names(tk, lab, nt);
+	quote_ends_title(tk, lab, nt);
 	etal_tail(tk, lab, nt);
 	stray_runs(tk, lab, nt, LAB_TITLE, LAB_CONTAINER, 0, 1);
 	title_end(tk, lab, nt);
@@ -1802,6 +1869,7 @@ void cv_label(struct cv_ctx *x, const char *s, size_t n, const uint8_t *roles, i
 	venue_after_initials(tk, lab, nt);
 	names_after_title(tk, lab, nt);
 	in_note(tk, lab, nt);
+	status_after_venue(tk, lab, nt);
 	volume_words(tk, lab, nt);
 	venue_edges(tk, lab, nt);
 	editors_end(tk, lab, nt);
