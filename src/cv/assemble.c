@@ -181,7 +181,15 @@ static int venue_line(struct cv *v, const struct cv_blocks *b, size_t k, cx_str 
 			e--;
 	} else
 		e = p.n;
-	return journal_line(v, cvd_S(p.p, e));
+	if (journal_line(v, cvd_S(p.p, e)))
+		return 1;
+	/* one word alone under an item with authors and no venue yet, no
+	 * link's label: a journal the table lacks ("Nanotechnology") */
+	size_t i = 0;
+	while (i < e && str_alpha((unsigned char)p.p[i]))
+		i++;
+	return w == 1 && i == e && e >= 4 && str_is_upper((unsigned char)p.p[0]) && !cvd_label_word(p.p, e) &&
+	       k && (b->facts[k - 1] & BF_AUTHORS) && !(b->facts[k - 1] & BF_VENUE);
 }
 
 static void local_repairs(struct cv *v, const struct cv_blocks *b, uint8_t *lab)

@@ -716,13 +716,26 @@ static int cjk_full(const struct au_state *S, const struct au_slot *sl)
 	return chars >= 3;
 }
 
+/* Does every word of the slot open with a capital? */
+static int two_caps(const struct au_state *S, const struct au_slot *sl)
+{
+	cx_str t = {S->s + sl->first, sl->last - sl->first}, w;
+	size_t i = 0;
+	while (next_word(t, &i, &w))
+		if (!str_is_upper((unsigned char)w.p[0]))
+			return 0;
+	return 1;
+}
+
 /* Fold "Family, Given" pairs of a comma-separated list, left to right: a
  * family part, a comma, a given part.  The folding stands only when it
  * leaves no one-word name alone (people have two names; a list of
  * family names alone, "Westwood, Messing & Lelkes", is no list of pairs)
- * and no "and" or ";" between the two halves of a pair.  Each folded
- * slot is flagged in the array returned; NULL when nothing folds. */
-static unsigned char *fold_pairs(struct arena *a, struct au_state *S)
+ * and no "and" or ";" between the two halves of a pair.  With two_ok, two
+ * capitalised words before a one-word given name are a family name too
+ * ("Kanta Patra, Saroj"), for a list that folds no other way.  Each
+ * folded slot is flagged in the array returned; NULL when nothing folds. */
+static unsigned char *fold_pairs(struct arena *a, struct au_state *S, int two_ok)
 {
 	size_t npair = 0, ipair = 0, alone = 0;
 	unsigned char *pair = arena_calloc(a, S->nv + 1); /* pair[i]: slot i starts a pair */
@@ -733,7 +746,10 @@ static unsigned char *fold_pairs(struct arena *a, struct au_state *S)
 		 * family of that pair, not the given name of this slot */
 		int next_pair = i + 2 < S->nv && S->v[i + 1].sep == ',' && slot_initials(S, &S->v[i + 2]) &&
 		                family_part(S, &S->v[i + 1], 1);
-		if (i + 1 < S->nv && f->sep == ',' && given_part(S, &S->v[i + 1], &init) && family_part(S, f, init) &&
+		/* two family names before one given name: "Kanta Patra, Saroj" */
+		int two = two_ok && i + 1 < S->nv && slot_words(S, f) == 2 && slot_words(S, &S->v[i + 1]) == 1 && !f->others &&
+		          !slot_any_initial(S, f) && two_caps(S, f);
+		if (i + 1 < S->nv && f->sep == ',' && given_part(S, &S->v[i + 1], &init) && (family_part(S, f, init) || two) &&
 		    slot_cjk(S, f) == slot_cjk(S, &S->v[i + 1]) && /* "鈴木花子, McLaughlin DVP": two names */
 		    !f->others && (init || !next_pair)) {
 			pair[i] = 1;
@@ -899,7 +915,8 @@ int au_parse(struct arena *a, const char *s, size_t n, struct au_list *out)
 	 * pair folds into one "Family, Given" slot */
 	unsigned char *inv = NULL;
 	if (!pairs && !first_inv && S.nv >= 2)
-		inv = fold_pairs(a, &S);
+		if (!(inv = fold_pairs(a, &S, 0)))
+			inv = fold_pairs(a, &S, 1);
 	if (first_inv) {
 		/* fold slot 1 into slot 0 as "Family, Given" */
 		struct au_slot m = S.v[0];
