@@ -180,7 +180,7 @@ int cvd_label_word(const char *p, size_t n)
 		"long", "short", "ppt", "pptx", "docker", "software", "tool", "model", "models",
 		"weights", "huggingface", "leaderboard", "benchmark", "download", "here", "view", "read",
 		"more", "details", "presentation", "watch", "pdfs", "abs", "suppl", "colab", "notebook",
-		"zenodo", "audio", "podcast", "repo", "repository",
+		"zenodo", "audio", "podcast", "repo", "repository", "awarded", "award",
 		/* what qualifies a label: "[russian slides]", "[publicly available draft]" */
 		"english", "russian", "chinese", "german", "french", "spanish", "japanese", "translated",
 		"publicly", "available", "draft", "open", "access", "free", "author's", "authors"};
