@@ -872,6 +872,40 @@ static void status_after_venue(const struct tok *tk, uint8_t *lab, size_t nt)
 	}
 }
 
+/* The end of a journal's name at the item's end: a letter or word with no
+ * digit after the container, which the model read as a volume or a
+ * publisher ("Physical Review | E.", "ACS | nano."); and a title's last
+ * sentence of one to three capitalised words, where nothing is the
+ * container ("... thermal actuation behavior. | Nanoscale."), after the
+ * authors and the date. */
+static void venue_tail(const struct tok *tk, uint8_t *lab, size_t nt)
+{
+	if (nt < 3)
+		return;
+	size_t e = nt - 1;
+	for (size_t k = 0; k < tk[e].n; k++)
+		if (str_digit((unsigned char)tk[e].p[k]))
+			return;
+	if (lab[e] != LAB_CONTAINER && lab[e] != LAB_TITLE && lab[e - 1] == LAB_CONTAINER && !closed(&tk[e - 1]) &&
+	    tk[e].n <= 6 && !(tk[e].flags & TOK_LINESTART)) {
+		lab[e] = LAB_CONTAINER;
+		return;
+	}
+	if (lab[e] != LAB_TITLE || any_label(lab, nt, LAB_CONTAINER) || !any_label(lab, nt, LAB_AUTHOR) ||
+	    !any_label(lab, nt, LAB_DATE) || tk[e].p[tk[e].n - 1] != '.')
+		return;
+	size_t b = e;
+	while (b > 0 && e - b < 3 && lab[b - 1] == LAB_TITLE && !closed(&tk[b - 1]))
+		b--;
+	if (!b || lab[b - 1] != LAB_TITLE || tk[b - 1].p[tk[b - 1].n - 1] != '.' || initial(&tk[b - 1]) || b - 1 < 3)
+		return;
+	for (size_t k = b; k <= e; k++)
+		if (!str_is_upper((unsigned char)tk[k].p[0]))
+			return;
+	for (size_t k = b; k <= e; k++)
+		lab[k] = LAB_CONTAINER;
+}
+
 /* Does the token say the word before a number ("volume", "vol.")? */
 static int volume_word(const struct tok *t)
 {
@@ -1870,6 +1904,7 @@ void cv_label(struct cv_ctx *x, const char *s, size_t n, const uint8_t *roles, i
 	names_after_title(tk, lab, nt);
 	in_note(tk, lab, nt);
 	status_after_venue(tk, lab, nt);
+	venue_tail(tk, lab, nt);
 	volume_words(tk, lab, nt);
 	venue_edges(tk, lab, nt);
 	editors_end(tk, lab, nt);
