@@ -368,7 +368,14 @@ static int owner_talks(cx_str p)
 		while (e < p.n && p.p[e] != ' ')
 			e++;
 		cx_str w = cvd_S(p.p + i, e - i);
-		if (str_eq(w, "I") || str_eq(w, "I'm") || str_eq(w, "I've") || str_eq(w, "My") || str_eq(w, "my"))
+		/* "I Oh;", "I Koren,": an initial in a list of names */
+		size_t ne = e + 1;
+		while (ne < p.n && p.p[ne] != ' ')
+			ne++;
+		int initial = str_eq(w, "I") && e + 1 < p.n && str_is_upper((unsigned char)p.p[e + 1]) &&
+		              (p.p[ne - 1] == ',' || p.p[ne - 1] == ';');
+		if ((str_eq(w, "I") && !initial) || str_eq(w, "I'm") || str_eq(w, "I've") || str_eq(w, "My") ||
+		    str_eq(w, "my"))
 			return 1;
 		i = e;
 	}

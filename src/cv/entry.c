@@ -1470,13 +1470,13 @@ static cx_str tag_year_back(struct arena *a, cx_str cont, cx_str date)
  * back ("Proc. VLDB Endow."). */
 static cx_str abbrev_end(cx_str s, cx_str t)
 {
-	if (!t.n || t.p + t.n >= s.p + s.n || t.p[t.n] != '.' || !memchr(t.p, '.', t.n))
+	if (!t.n || t.p + t.n >= s.p + s.n || t.p[t.n] != '.')
 		return t;
 	size_t w = t.n;
 	while (w && t.p[w - 1] != ' ')
 		w--;
-	if (t.n - w <= 6 && str_is_upper((unsigned char)t.p[w]))
-		t.n++;
+	if ((memchr(t.p, '.', t.n) && t.n - w <= 6 && str_is_upper((unsigned char)t.p[w])) || cvd_abbrev_stop(t))
+		t.n++; /* "J. Phys.", "Nano Lett." */
 	return t;
 }
 

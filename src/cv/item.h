@@ -88,4 +88,8 @@ void cv_take_ids(struct cv_ctx *x, char *s, size_t *n, struct venue_out *o);
 void cv_diag(struct cv_ctx *x, enum cx_sev sev, enum cx_code code, unsigned line, const char *fmt, ...)
 	__attribute__((format(printf, 5, 6)));
 
+/* Does the last word of a journal's name take a stop ("Nano Lett.")?
+ * (cv/venue.c) */
+int cvd_abbrev_stop(cx_str name);
+
 #endif

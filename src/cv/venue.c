@@ -675,16 +675,44 @@ static void venue_kind_words(cx_str venue_in, struct venue_out *o)
 
 /* "Proc. VLDB Endow.": a name that ends the venue as written with an
  * abbreviation keeps the abbreviation's period. */
+/* Does the last word of a journal's name take a stop: a word journals
+ * abbreviate ("Nano Lett", "Tetrahedron Lett"), in a name that writes
+ * no other abbreviation without its stop ("J Appl Phys" is
+ * Vancouver's, which writes none)? */
+int cvd_abbrev_stop(cx_str name)
+{
+	char w[32];
+	size_t b = 0;
+	for (size_t i = 0; i <= name.n; i++) {
+		if (i < name.n && name.p[i] != ' ')
+			continue;
+		size_t n = i - b;
+		if (n && n + 1 < sizeof w && name.p[i - 1] != '.') {
+			memcpy(w, name.p + b, n);
+			w[n] = '.';
+			int ab = lab_abbrev_word(w, n + 1) || (n == 1 && str_is_upper((unsigned char)w[0]));
+			if (i < name.n && ab)
+				return 0; /* "J Appl ..." */
+			if (i == name.n)
+				return ab && n > 1;
+		}
+		b = i + 1;
+	}
+	return 0;
+}
+
 static cx_str abbrev_period(struct cv_ctx *v, cx_str in, cx_str name)
 {
 	in = cvd_trim(in);
-	if (name.n < 2 || in.n < name.n + 1 || in.p[in.n - 1] != '.' || memcmp(in.p + in.n - 1 - name.n, name.p, name.n) ||
-	    !memchr(name.p, '.', name.n))
+	while (in.n && (in.p[in.n - 1] == ',' || in.p[in.n - 1] == ';' || CX_IS_MARK((unsigned char)in.p[in.n - 1])))
+		in.n--; /* "*Nano Lett.*," */
+	if (name.n < 2 || in.n < name.n + 1 || in.p[in.n - 1] != '.' || memcmp(in.p + in.n - 1 - name.n, name.p, name.n))
 		return name;
 	size_t w = name.n;
 	while (w && name.p[w - 1] != ' ')
 		w--;
-	if (name.n - w > 6 || !str_is_upper((unsigned char)name.p[w]))
+	if (!cvd_abbrev_stop(name) &&
+	    (!memchr(name.p, '.', name.n) || name.n - w > 6 || !str_is_upper((unsigned char)name.p[w])))
 		return name;
 	char *p = arena_alloc(v->a, name.n + 2);
 	memcpy(p, name.p, name.n);
