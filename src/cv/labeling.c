@@ -832,7 +832,7 @@ static void quote_ends_title(const struct tok *tk, uint8_t *lab, size_t nt)
 		int stop = strchr(",.", p[n - 1]) != NULL; /* "Exchange\"," */
 		while (n && strchr(",.;:", p[n - 1]))
 			n--;
-		size_t ql = p[n - 1] == '"' ? 1 : 3;
+		size_t ql = p[n - 1] == '"' ? 1 : (unsigned char)p[n - 1] == 0xBB ? 2 : 3; /* ", Â», â */
 		stop |= n > ql && strchr(",.?!", p[n - ql - 1]) != NULL; /* "Exchange,\"" */
 		if (stop)
 			for (size_t k = j + 1; k <= e; k++)
