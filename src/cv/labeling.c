@@ -224,6 +224,20 @@ static void title_line(const struct tok *tk, uint8_t *lab, size_t nt)
 
 static int any_label(const uint8_t *lab, size_t nt, int l);
 
+/* The first run of tokens labelled l: where it starts (nt for none), and
+ * in *end where it ends (one past its last token; nt for none). */
+static size_t first_run(const uint8_t *lab, size_t nt, int l, size_t *end)
+{
+	size_t b = 0;
+	while (b < nt && lab[b] != l)
+		b++;
+	size_t e = b;
+	while (e < nt && lab[e] == l)
+		e++;
+	*end = e;
+	return b;
+}
+
 /* How many seams of a list the line [b, e) holds: "and", or a comma
  * inside it. */
 static size_t list_seams(const struct tok *tk, size_t b, size_t e)
@@ -816,14 +830,10 @@ static void quote_after_names(const struct tok *tk, uint8_t *lab, size_t nt)
  * Other Words") has no stop before its closing mark. */
 static void quote_ends_title(const struct tok *tk, uint8_t *lab, size_t nt)
 {
-	size_t b = 0;
-	while (b < nt && lab[b] != LAB_TITLE)
-		b++;
+	size_t e, b = first_run(lab, nt, LAB_TITLE, &e);
 	if (b >= nt || !opens_quote(&tk[b]))
 		return;
-	size_t e = b;
-	while (e + 1 < nt && lab[e + 1] == LAB_TITLE)
-		e++;
+	e--; /* its last token */
 	for (size_t j = b; j < e; j++) {
 		if (!closes_quote(&tk[j]))
 			continue;
@@ -1499,13 +1509,11 @@ static int lone_dash(const struct tok *t)
  * title, whose end entry.c trims). */
 static void dash_after_title(const struct tok *tk, uint8_t *lab, size_t nt)
 {
-	size_t b = 0;
-	while (b < nt && lab[b] != LAB_TITLE)
-		b++;
-	size_t e = b;
-	while (e + 1 < nt && lab[e + 1] == LAB_TITLE)
-		e++;
-	for (size_t j = b + 1; j <= e && e < nt; j++) {
+	size_t e, b = first_run(lab, nt, LAB_TITLE, &e);
+	if (b >= nt)
+		return;
+	e--; /* its last token */
+	for (size_t j = b + 1; j <= e; j++) {
 		if (!lone_dash(&tk[j]) || !strchr(".?!", tk[j - 1].p[tk[j - 1].n - 1]))
 			continue;
 		for (size_t k = j + 1; k <= e; k++)
@@ -1562,12 +1570,7 @@ static void page_after_year(const struct tok *tk, uint8_t *lab, size_t nt)
  * labeller left at the title's end go with the journal. */
 static void abbrev_start(const struct tok *tk, uint8_t *lab, size_t nt)
 {
-	size_t b = 0;
-	while (b < nt && lab[b] != LAB_TITLE)
-		b++;
-	size_t e = b;
-	while (e < nt && lab[e] == LAB_TITLE)
-		e++;
+	size_t e, b = first_run(lab, nt, LAB_TITLE, &e);
 	if (e >= nt || e - b < 3 || lab[e] != LAB_CONTAINER ||
 	    !(lab_abbrev_word(tk[e].p, tk[e].n) ||
 	      (tk[e].n == 2 && str_is_upper((unsigned char)tk[e].p[0]) && (tk[e].p[1] == '.' || tk[e].p[1] == ':'))))
@@ -1622,14 +1625,9 @@ static void family_after_initials(const struct tok *tk, uint8_t *lab, size_t nt)
  * a role, a note. */
 static void paren_title(const struct tok *tk, uint8_t *lab, size_t nt)
 {
-	size_t b = 0;
-	while (b < nt && lab[b] != LAB_TITLE)
-		b++;
+	size_t e, b = first_run(lab, nt, LAB_TITLE, &e);
 	if (!b || b == nt || lab[b - 1] != LAB_AUTHOR || tk[b].p[0] != '(')
 		return;
-	size_t e = b;
-	while (e < nt && lab[e] == LAB_TITLE)
-		e++;
 	const struct tok *t = &tk[e - 1];
 	uint32_t n = t->n;
 	while (n && strchr(",.;:", t->p[n - 1]))
